@@ -1,0 +1,143 @@
+"""The ``sitemigrate`` command line. Heavy modules are imported inside the commands so that
+``sitemigrate --help`` starts fast."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_PENDING, EXIT_ERROR = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    from importlib.metadata import version
+    p = argparse.ArgumentParser(
+        prog="sitemigrate",
+        description="Move an academic's Jekyll site between al-folio and academicpages.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version('sitemigrate')}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    c = sub.add_parser("convert", help="convert SRC into DEST as another theme",
+                       description="Convert the site in SRC into theme --to in DEST. DEST may "
+                       "be missing, empty, or a checkout of the target template (merged into).")
+    c.add_argument("src", metavar="SRC", type=Path)
+    c.add_argument("dest", metavar="DEST", type=Path)
+    c.add_argument("--to", required=True, metavar="THEME", help="target theme")
+    c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
+    mode = c.add_mutually_exclusive_group()
+    mode.add_argument("--dry-run", action="store_true",
+                      help="print a unified diff of what would change; write nothing; exit 0")
+    mode.add_argument("--check", action="store_true",
+                      help="write nothing; exit 1 if DEST would change, 0 if up to date")
+    c.add_argument("--diff", action="store_true", help="with --check: also print the diff")
+    c.add_argument("--report", type=Path, metavar="FILE",
+                   help="write the full report (.json or .md by extension)")
+    c.add_argument("--report-format", choices=["json", "md"], help="report format")
+    c.add_argument("--generation", help="target theme generation (default: DEST's or newest)")
+    c.add_argument("--redirects", choices=["pages", "plugin"], default="pages",
+                   help="how old URLs are kept where the target lacks jekyll-redirect-from")
+    c.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
+
+    i = sub.add_parser("inspect", help="print the profile IR of SRC as JSON")
+    i.add_argument("src", metavar="SRC", type=Path)
+    i.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
+
+    sub.add_parser("themes", help="list readers/writers and what each supports")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    from .convert import SitemigrateError
+    from .plan import UnsafePath
+    from .registry import UnknownTheme
+    try:
+        return {"convert": _convert, "inspect": _inspect, "themes": _themes}[args.command](args)
+    except (SitemigrateError, UnknownTheme, UnsafePath) as exc:
+        print(f"sitemigrate: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("sitemigrate: interrupted; DEST was left as it was", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:
+        print(f"sitemigrate: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from .convert import convert
+    from .registry import Options
+    plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
+                   options=Options(generation=args.generation, redirects=args.redirects))
+    color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
+    status = EXIT_OK
+    if args.dry_run or args.check:
+        changes = plan.changes()
+        plan._record(changes)
+        pending = [c for c in changes if c.kind != "unchanged"]
+        if args.dry_run or args.diff:
+            _print_diff(plan.diff(), color)
+        if args.check:
+            status = EXIT_PENDING if pending else EXIT_OK
+            if not args.quiet:
+                print("DEST would change" if pending else "DEST is up to date", file=sys.stderr)
+    else:
+        _apply(plan, show_progress=not args.quiet and sys.stderr.isatty())
+    if args.report:
+        fmt = args.report_format or ("md" if args.report.suffix in (".md", ".markdown") else "json")
+        args.report.write_text(plan.report.dumps(fmt), encoding="utf-8")
+    if not args.quiet:
+        print(plan.report.summary(), file=sys.stderr)
+    return status
+
+
+def _apply(plan, show_progress: bool) -> None:
+    if not show_progress:
+        plan.apply()
+        return
+    from rich.progress import Progress
+    with Progress(transient=True) as bar:
+        task = bar.add_task("writing DEST", total=None)
+        plan.apply()
+        bar.update(task, completed=1, total=1)
+
+
+def _print_diff(diff: str, color: bool) -> None:
+    if not color:
+        sys.stdout.write(diff)
+        return
+    styles = (("+++", "\033[1m"), ("---", "\033[1m"), ("diff --git", "\033[1m"),
+              ("@@", "\033[36m"), ("+", "\033[32m"), ("-", "\033[31m"))
+    for line in diff.splitlines(keepends=True):
+        style = next((s for prefix, s in styles if line.startswith(prefix)), "")
+        sys.stdout.write(f"{style}{line.rstrip(chr(10))}\033[0m\n" if style else line)
+
+
+def _inspect(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from .convert import read_site
+    from .ir import to_json
+    from .report import Report
+    report = Report()
+    site = read_site(args.src, args.from_, report)
+    data = to_json(site)
+    data["findings"] = [asdict(f) for f in report.findings]
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return EXIT_OK
+
+
+def _themes(args: argparse.Namespace) -> int:
+    from .registry import THEMES, get_theme, vocabulary
+    for name in THEMES:
+        theme = get_theme(name)
+        vocab = vocabulary(name)
+        roles = ", ".join(["read"] * theme.can_read + ["write"] * theme.can_write)
+        gens = ", ".join(g["name"] for g in vocab["generations"])
+        print(f"{name:15} {roles:12} generations: {gens}")
+        print(f"{'':15} supports: {', '.join(theme.features)}")
+    return EXIT_OK

@@ -1,0 +1,83 @@
+"""The library API: read a site into the IR, write it as another theme, convert."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .ir import Site
+from .plan import Plan
+from .registry import Options, detect, get_theme
+from .report import Report
+
+
+class SitemigrateError(Exception):
+    """An error that stops the run (the CLI exits 2 with this message)."""
+
+
+def _inside(child: Path, parent: Path) -> bool:
+    try:
+        child.resolve().relative_to(parent.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def detect_theme(path: str | os.PathLike[str]) -> str:
+    """The theme of the site at ``path``; raises when it cannot be told with confidence."""
+    src = Path(path)
+    found = detect(src)
+    best = found[0]
+    if best.score == 0:
+        raise SitemigrateError(f"{src}: no al-folio or academicpages marker found; "
+                               "name the source theme with --from")
+    if not best.confident:
+        others = ", ".join(f"{d.theme} ({d.score})" for d in found)
+        raise SitemigrateError(f"{src}: theme detected with low confidence (scores: {others}); "
+                               "name the source theme with --from")
+    return best.theme
+
+
+def read_site(path: str | os.PathLike[str], theme: str | None = None,
+              report: Report | None = None) -> Site:
+    """Read the site at ``path`` into the profile IR. ``theme`` is detected when None."""
+    src = Path(path)
+    if not src.exists():
+        raise SitemigrateError(f"{src}: no such file or directory")
+    if not src.is_dir():
+        raise SitemigrateError(f"{src}: is not a directory (a site checkout)")
+    name = theme or detect_theme(src)
+    report = report if report is not None else Report()
+    report.source_theme = name
+    reader = get_theme(name)
+    if not reader.can_read:
+        raise SitemigrateError(f"theme {name!r} has no reader")
+    return reader.read(src, report)
+
+
+def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
+               options: Options | None = None, report: Report | None = None) -> Plan:
+    """Plan the files of ``site`` as theme ``theme`` in ``dest``; nothing is written yet."""
+    dest_path = Path(dest)
+    if dest_path.exists() and not dest_path.is_dir():
+        raise SitemigrateError(f"{dest_path}: exists and is not a directory")
+    if site.source and (_inside(dest_path, Path(site.source)) or
+                        _inside(Path(site.source), dest_path)):
+        raise SitemigrateError(f"{dest_path}: DEST must not be inside SRC or contain it")
+    writer = get_theme(theme)
+    if not writer.can_write:
+        raise SitemigrateError(f"theme {theme!r} has no writer")
+    report = report if report is not None else Report()
+    report.target_theme = theme
+    report.source_theme = report.source_theme or site.theme
+    plan = Plan(dest=dest_path, report=report)
+    writer.write(site, plan, options or Options())
+    return plan
+
+
+def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: str,
+            from_: str | None = None, options: Options | None = None) -> Plan:
+    """Read ``src`` and plan it as theme ``to`` in ``dest``. Call ``.apply()`` to write."""
+    report = Report()
+    site = read_site(src, from_, report)
+    return write_site(site, dest, to, options, report)

@@ -1,0 +1,254 @@
+"""The profile IR: a neutral model of an academic's website.
+
+Readers turn a theme's files into a :class:`Site`; writers turn a :class:`Site` into another
+theme's files. Nothing in this module knows about any theme.
+
+Conventions
+-----------
+* Every object that comes from a file carries an :class:`Origin` (path relative to the site
+  root, 1-based line) so that report findings can point at it.
+* Bodies are kept as the exact source text (Markdown/HTML with Liquid); writers translate them.
+* ``extra`` holds front-matter keys that the reader did not understand. Writers put them back
+  where the target can hold them, and report them otherwise. Values are plain JSON-able data.
+* URLs inside the IR are site-relative paths as the *source* site served them
+  (``/assets/img/me.jpg``); writers rewrite them through the asset map.
+
+``SCHEMA_VERSION`` is bumped whenever the JSON shape produced by :func:`to_json` changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+SCHEMA_VERSION = "1.0"
+
+PageRole = Literal[
+    "about", "cv", "publications", "projects", "teaching", "talks", "blog", "news",
+    "repositories", "people", "books", "archive", "other",
+]
+
+
+@dataclass(slots=True)
+class Origin:
+    """Where an object was read from: a path relative to the source root and a 1-based line."""
+
+    path: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+
+@dataclass(slots=True)
+class Social:
+    """One social/academic profile, by canonical service id (see ``mappings/socials.yml``)."""
+
+    service: str
+    handle: str | None = None
+    url: str | None = None
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Identity:
+    """Who the site is about, and site-wide identity settings."""
+
+    first_name: str = ""
+    middle_name: str = ""
+    last_name: str = ""
+    full_name: str = ""
+    site_title: str = ""
+    """The site/browser title. Empty when the theme builds it from the name."""
+    description: str = ""
+    url: str = ""
+    baseurl: str = ""
+    keywords: str = ""
+    lang: str = ""
+    bio: str = ""
+    """Short biography (sidebar bio). HTML allowed."""
+    pronouns: str = ""
+    location: str = ""
+    employer: str = ""
+    avatar: str = ""
+    """Site-relative path of the profile picture in the source site."""
+    email: str = ""
+    footer_text: str = ""
+    contact_note: str = ""
+    socials: list[Social] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    origin: Origin | None = None
+
+    def display_name(self) -> str:
+        """The person's full name, built from its parts when no full name is given."""
+        if self.full_name:
+            return self.full_name
+        return " ".join(p for p in (self.first_name, self.middle_name, self.last_name) if p)
+
+
+@dataclass(slots=True)
+class NavItem:
+    """A menu entry, in menu order. ``url`` is a site path or an external URL."""
+
+    title: str
+    url: str
+    children: list[NavItem] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Page:
+    """A standalone page (``_pages/*`` or a root-level page)."""
+
+    path: str
+    """Source path relative to the site root (``_pages/about.md``)."""
+    role: PageRole = "other"
+    title: str = ""
+    permalink: str = ""
+    body: str = ""
+    redirect_from: list[str] = field(default_factory=list)
+    redirect: str = ""
+    """The page forwards elsewhere (al-folio ``redirect:``); ``/`` for the site root."""
+    nav: bool = False
+    nav_order: float | None = None
+    description: str = ""
+    features: dict[str, Any] = field(default_factory=dict)
+    """Theme-neutral switches of the page: ``news`` ({enabled, limit, scrollable}),
+    ``latest_posts``, ``selected_papers``, ``social``, ``subtitle``, ``profile_text``,
+    ``profile_align``, ``image_circular``, ``cv_pdf``."""
+    fm_comments: list[str] = field(default_factory=list)
+    """YAML comment lines of the source front matter, carried verbatim."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Item:
+    """An entry of a collection (news, talk, teaching, project, post, book, custom)."""
+
+    path: str
+    slug: str
+    title: str = ""
+    date: str = ""
+    """ISO date (``YYYY-MM-DD``) or empty."""
+    body: str = ""
+    permalink: str = ""
+    redirect_from: list[str] = field(default_factory=list)
+    redirect: str = ""
+    fields: dict[str, Any] = field(default_factory=dict)
+    """Known, theme-neutral fields: ``venue``, ``location``, ``type``, ``description``,
+    ``image``, ``category``, ``importance``, ``github``, ``tags``, ``categories``, ``inline``,
+    ``url`` ..."""
+    fm_comments: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Publication:
+    """A bibliography entry. ``fields`` holds BibTeX-style fields as plain Unicode text."""
+
+    key: str
+    entry_type: str = "article"
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    """Author names as written ("Albert Einstein")."""
+    year: int | None = None
+    date: str = ""
+    venue: str = ""
+    category: str = ""
+    """Neutral category: ``journal``, ``conference``, ``book``, ``thesis``, ``other``."""
+    citation: str = ""
+    abstract: str = ""
+    body: str = ""
+    selected: bool = False
+    links: dict[str, str] = field(default_factory=dict)
+    """Neutral link kinds: ``pdf``, ``slides``, ``poster``, ``code``, ``html``, ``url``,
+    ``video``, ``website``, ``blog``, ``supp``, ``doi``, ``arxiv``, ``bibtex``."""
+    fields: dict[str, str] = field(default_factory=dict)
+    """Every other BibTeX field, kept as written (LaTeX allowed)."""
+    bibtex: str = ""
+    """The original BibTeX source of the entry when there was one."""
+    permalink: str = ""
+    slug: str = ""
+    redirect_from: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class CVSection:
+    """One CV section: a title and either entries or free Markdown."""
+
+    title: str
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    markdown: str = ""
+
+
+@dataclass(slots=True)
+class CV:
+    sections: list[CVSection] = field(default_factory=list)
+    pdf: str = ""
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Asset:
+    """A static file (image, PDF, ...) of the source site, by site-relative path."""
+
+    path: str
+    kind: Literal["image", "pdf", "file"] = "file"
+
+
+@dataclass(slots=True)
+class Site:
+    """A whole academic website, independent of any theme."""
+
+    theme: str = ""
+    generation: str = ""
+    source: str = ""
+    """Directory the site was read from (assets are copied from there)."""
+    identity: Identity = field(default_factory=Identity)
+    pages: list[Page] = field(default_factory=list)
+    publications: list[Publication] = field(default_factory=list)
+    news: list[Item] = field(default_factory=list)
+    talks: list[Item] = field(default_factory=list)
+    teaching: list[Item] = field(default_factory=list)
+    projects: list[Item] = field(default_factory=list)
+    posts: list[Item] = field(default_factory=list)
+    collections: dict[str, list[Item]] = field(default_factory=dict)
+    """Other collections (``books``, custom ones), by name."""
+    cv: CV | None = None
+    navigation: list[NavItem] = field(default_factory=list)
+    assets: list[Asset] = field(default_factory=list)
+    config_extra: dict[str, Any] = field(default_factory=dict)
+    """Site config keys that no reader understood."""
+
+    def page(self, role: str) -> Page | None:
+        """The first page with that role, if any."""
+        return next((p for p in self.pages if p.role == role), None)
+
+
+def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def to_json(site: Site) -> dict[str, Any]:
+    """The site as JSON-able data, in the documented schema (``schema/ir.schema.json``)."""
+    return {"schema_version": SCHEMA_VERSION, "site": _jsonable(site)}
+
+
+def plain(value: Any) -> Any:
+    """Turn YAML-loaded values (ruamel types, dates) into plain JSON-able Python data."""
+    return _jsonable(value)

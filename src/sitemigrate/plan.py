@@ -1,0 +1,184 @@
+"""What a conversion would do to DEST, before it does it.
+
+A :class:`Plan` holds the complete desired content of every file the writer produces, the
+files it removes (the template's example content), and files to copy from SRC. Nothing
+touches DEST until :meth:`Plan.apply`, which stages the new tree next to DEST and swaps it in,
+so an interrupted run leaves DEST as it was.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from .report import Report
+
+
+class UnsafePath(ValueError):
+    """A destination path that would leave DEST."""
+
+
+def safe_rel(rel: str) -> str:
+    """Normalise a DEST-relative path; refuse absolute paths and ``..``."""
+    p = PurePosixPath(rel.replace("\\", "/"))
+    if p.is_absolute() or any(part in ("..", "") for part in p.parts) or not p.parts:
+        raise UnsafePath(f"refusing to write {rel!r}: it is not a plain path inside DEST")
+    return str(p)
+
+
+@dataclass(slots=True)
+class Change:
+    path: str
+    kind: str  # "created" | "changed" | "deleted" | "unchanged"
+    old: bytes | None
+    new: bytes | None
+
+
+@dataclass
+class Plan:
+    """The files a conversion produces in ``dest``, plus its report."""
+
+    dest: Path
+    report: Report = field(default_factory=Report)
+    files: dict[str, bytes] = field(default_factory=dict)
+    copies: dict[str, Path] = field(default_factory=dict)
+    """DEST path -> SRC file to copy as is (images, PDFs)."""
+    deletes: set[str] = field(default_factory=set)
+
+    # -- building -------------------------------------------------------------------------
+    def write(self, rel: str, content: str | bytes) -> str:
+        rel = safe_rel(rel)
+        self.files[rel] = content.encode("utf-8") if isinstance(content, str) else content
+        self.copies.pop(rel, None)
+        self.deletes.discard(rel)
+        return rel
+
+    def copy(self, rel: str, source: Path) -> str:
+        rel = safe_rel(rel)
+        if rel not in self.files:
+            self.copies[rel] = source
+        return rel
+
+    def delete(self, rel: str) -> None:
+        rel = safe_rel(rel)
+        if rel not in self.files and rel not in self.copies:
+            self.deletes.add(rel)
+
+    # -- comparing ------------------------------------------------------------------------
+    def _wanted(self) -> dict[str, bytes | Path]:
+        out: dict[str, bytes | Path] = dict(self.copies)
+        out.update(self.files)
+        return out
+
+    def changes(self) -> list[Change]:
+        """Every path the plan touches, with what it would do, sorted by path."""
+        out = []
+        for rel, want in sorted(self._wanted().items()):
+            target = self.dest / rel
+            old = target.read_bytes() if target.is_file() else None
+            new = want.read_bytes() if isinstance(want, Path) else want
+            kind = "created" if old is None else ("unchanged" if old == new else "changed")
+            out.append(Change(rel, kind, old, new))
+        for rel in sorted(self.deletes):
+            target = self.dest / rel
+            if target.is_file():
+                out.append(Change(rel, "deleted", target.read_bytes(), None))
+        out.sort(key=lambda c: c.path)
+        return out
+
+    def pending(self) -> list[Change]:
+        return [c for c in self.changes() if c.kind != "unchanged"]
+
+    def up_to_date(self) -> bool:
+        return not self.pending()
+
+    def diff(self) -> str:
+        """A git-style unified diff of what :meth:`apply` would change."""
+        chunks = []
+        for c in self.pending():
+            old_name = "/dev/null" if c.old is None else f"a/{c.path}"
+            new_name = "/dev/null" if c.new is None else f"b/{c.path}"
+            old_text, new_text = _as_text(c.old), _as_text(c.new)
+            if old_text is None or new_text is None:
+                chunks.append(f"diff --git a/{c.path} b/{c.path}\n"
+                              f"Binary files {old_name} and {new_name} differ\n")
+                continue
+            body = "".join(difflib.unified_diff(
+                old_text.splitlines(keepends=True), new_text.splitlines(keepends=True),
+                old_name, new_name))
+            fixed = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                            for line in body.splitlines(keepends=True))
+            chunks.append(f"diff --git a/{c.path} b/{c.path}\n" + fixed)
+        return "".join(chunks)
+
+    # -- applying -------------------------------------------------------------------------
+    def apply(self) -> list[Change]:
+        """Write the plan into DEST atomically; returns the changes made.
+
+        The new tree is staged in a sibling directory (hard links for untouched files), then
+        swapped into place with two renames. On any error DEST is left as it was.
+        """
+        changes = self.changes()
+        self._record(changes)
+        pending = [c for c in changes if c.kind != "unchanged"]
+        if not pending:
+            return changes
+        dest = self.dest.resolve() if self.dest.exists() else self.dest.absolute()
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}.sitemigrate-", dir=dest.parent))
+        try:
+            tree = stage / "tree"
+            if dest.exists():
+                shutil.copytree(dest, tree, symlinks=True, copy_function=_link_or_copy)
+            else:
+                tree.mkdir()
+            for c in pending:
+                target = tree / c.path
+                if target.is_symlink() or target.exists():
+                    target.unlink()  # never write through a link shared with DEST
+                if c.new is None:
+                    continue
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(c.new)
+            old = stage / "old"
+            if dest.exists():
+                os.rename(dest, old)
+            try:
+                os.rename(tree, dest)
+            except BaseException:
+                if old.exists():
+                    os.rename(old, dest)
+                raise
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+        return changes
+
+    def _record(self, changes: list[Change]) -> None:
+        files: dict[str, list[str]] = {"created": [], "changed": [], "deleted": [],
+                                       "unchanged": []}
+        for c in changes:
+            files[c.kind].append(c.path)
+        self.report.files = {**{k: v for k, v in self.report.files.items() if k == "kept"},
+                             **files}
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _as_text(data: bytes | None) -> str | None:
+    if data is None:
+        return ""
+    if b"\x00" in data:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None

@@ -1,0 +1,142 @@
+"""The conversion report: one finding per item, each actionable.
+
+A finding has a *severity* (``info``, ``warning``, ``loss``) and an *outcome* that feeds the
+summary: ``mapped`` (carried into the target theme's own vocabulary), ``verbatim`` (carried as
+written because the target has no equivalent), ``lost`` (could not be carried), or ``problem``
+(something wrong in the input; the run went on).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from .ir import Origin
+
+Severity = Literal["info", "warning", "loss"]
+Outcome = Literal["mapped", "verbatim", "lost", "problem"]
+
+REPORT_SCHEMA_VERSION = "1.0"
+_SEVERITY_RANK = {"info": 0, "warning": 1, "loss": 2}
+
+
+@dataclass(slots=True)
+class Finding:
+    code: str
+    """Stable machine name of the kind of finding (``unknown-key``, ``news-item`` ...)."""
+    severity: Severity
+    outcome: Outcome
+    message: str
+    """What happened and what the user should do."""
+    path: str | None = None
+    line: int | None = None
+    id: str = ""
+
+    def location(self) -> str:
+        if not self.path:
+            return "(site)"
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+
+@dataclass(slots=True)
+class Report:
+    source_theme: str = ""
+    target_theme: str = ""
+    findings: list[Finding] = field(default_factory=list)
+    files: dict[str, list[str]] = field(default_factory=dict)
+    """``created`` / ``changed`` / ``deleted`` / ``unchanged`` / ``kept`` -> DEST paths."""
+    urls: list[dict[str, str]] = field(default_factory=list)
+
+    def add(self, code: str, severity: Severity, outcome: Outcome, message: str,
+            origin: Origin | str | None = None, line: int | None = None) -> Finding:
+        """Record a finding. ``origin`` is an :class:`Origin` or a source path."""
+        path = origin.path if isinstance(origin, Origin) else origin
+        if isinstance(origin, Origin) and line is None:
+            line = origin.line
+        digest = hashlib.sha1(f"{code}|{path}|{line}|{message}".encode()).hexdigest()[:10]
+        finding = Finding(code, severity, outcome, message, path, line, f"{code}-{digest}")
+        self.findings.append(finding)
+        return finding
+
+    # Short-hands for the four outcomes.
+    def mapped(self, code: str, message: str, origin: Origin | str | None = None) -> Finding:
+        return self.add(code, "info", "mapped", message, origin)
+
+    def verbatim(self, code: str, message: str, origin: Origin | str | None = None,
+                 line: int | None = None) -> Finding:
+        return self.add(code, "warning", "verbatim", message, origin, line)
+
+    def lost(self, code: str, message: str, origin: Origin | str | None = None,
+             line: int | None = None) -> Finding:
+        return self.add(code, "loss", "lost", message, origin, line)
+
+    def problem(self, code: str, message: str, origin: Origin | str | None = None,
+                line: int | None = None, severity: Severity = "warning") -> Finding:
+        return self.add(code, severity, "problem", message, origin, line)
+
+    def counts(self) -> dict[str, int]:
+        out = {"mapped": 0, "verbatim": 0, "lost": 0, "problem": 0}
+        for f in self.findings:
+            out[f.outcome] += 1
+        return out
+
+    def worst(self) -> Severity | None:
+        if not self.findings:
+            return None
+        return max((f.severity for f in self.findings), key=_SEVERITY_RANK.__getitem__)
+
+    def has_at_least(self, severity: Severity) -> bool:
+        rank = _SEVERITY_RANK[severity]
+        return any(_SEVERITY_RANK[f.severity] >= rank for f in self.findings)
+
+    def summary(self) -> str:
+        """The short summary printed after every run."""
+        c = self.counts()
+        files = {k: len(v) for k, v in self.files.items()}
+        return (
+            f"files: {files.get('created', 0)} created, {files.get('changed', 0)} changed, "
+            f"{files.get('deleted', 0)} deleted, {files.get('unchanged', 0)} unchanged"
+            + (f", {files['kept']} kept (edited by you)" if files.get("kept") else "")
+            + f"\nitems: {c['mapped']} mapped, {c['verbatim']} kept verbatim, "
+            f"{c['lost']} could not be carried, {c['problem']} input problems"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema_version": REPORT_SCHEMA_VERSION,
+            "source_theme": self.source_theme,
+            "target_theme": self.target_theme,
+            "summary": self.counts(),
+            "files": self.files,
+            "findings": [asdict(f) for f in self.findings],
+            "urls": self.urls,
+        }
+
+    def to_markdown(self) -> str:
+        c = self.counts()
+        lines = [
+            f"# sitemigrate report: {self.source_theme} → {self.target_theme}",
+            "",
+            f"- {c['mapped']} items mapped, {c['verbatim']} kept verbatim, "
+            f"{c['lost']} could not be carried, {c['problem']} input problems",
+        ]
+        for kind in ("created", "changed", "deleted", "kept"):
+            if self.files.get(kind):
+                lines.append(f"- files {kind}: {len(self.files[kind])}")
+        order = {"loss": 0, "warning": 1, "info": 2}
+        rows = sorted(self.findings, key=lambda f: (order[f.severity], f.path or "", f.line or 0))
+        if rows:
+            lines += ["", "| severity | outcome | where | what |", "|---|---|---|---|"]
+            for f in rows:
+                msg = f.message.replace("|", "\\|").replace("\n", " ")
+                lines.append(f"| {f.severity} | {f.outcome} | `{f.location()}` | {msg} |")
+        return "\n".join(lines) + "\n"
+
+    def dumps(self, fmt: str) -> str:
+        if fmt == "json":
+            return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
+        if fmt in ("md", "markdown"):
+            return self.to_markdown()
+        raise ValueError(f"unknown report format {fmt!r}")

@@ -1,0 +1,187 @@
+"""Reading source files safely: encodings, BOMs, line endings, front matter.
+
+Front matter is split with our own thin splitter (python-frontmatter raises on the broken YAML
+real sites contain, and loses the line numbers we report) and loaded with ruamel.yaml in
+round-trip mode, which is safe (it never constructs arbitrary objects) and keeps comments.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+
+from .report import Report
+
+_FENCE = re.compile(r"^---[ \t]*\r?$")
+
+
+@dataclass(slots=True)
+class SourceText:
+    """A decoded text file."""
+
+    text: str
+    """Content with line endings normalised to ``\\n``."""
+    newline: str = "\n"
+    """The file's dominant line ending, to write back with."""
+    bom: bool = False
+    encoding: str = "utf-8"
+
+
+def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
+    """Decode file bytes. Returns None (and reports) for binary data."""
+    if b"\x00" in data:
+        if report:
+            report.problem("binary-file", "contains NUL bytes (binary data in a text file); "
+                           "it was not converted. Check the file.", rel, severity="loss")
+        return None
+    bom = data.startswith(b"\xef\xbb\xbf")
+    if bom:
+        data = data[3:]
+    try:
+        text, encoding = data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as exc:
+        text, encoding = data.decode("cp1252", errors="replace"), "cp1252"
+        line = data[: exc.start].count(b"\n") + 1
+        if report:
+            report.problem("encoding", "is not UTF-8; decoded as Windows-1252/Latin-1. "
+                           "Check accented letters in the output, and save the source as UTF-8.",
+                           rel, line)
+    crlf = text.count("\r\n")
+    newline = "\r\n" if crlf and crlf >= text.count("\n") - crlf else "\n"
+    return SourceText(text.replace("\r\n", "\n"), newline, bom, encoding)
+
+
+def read_text(path: Path, rel: str, report: Report | None) -> SourceText | None:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        if report:
+            report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
+                           severity="loss")
+        return None
+    return decode(data, rel, report)
+
+
+@dataclass(slots=True)
+class Document:
+    """A text file split into front matter and body."""
+
+    rel: str
+    data: CommentedMap = field(default_factory=CommentedMap)
+    body: str = ""
+    body_line: int = 1
+    """1-based line of the body's first line in the file."""
+    has_front_matter: bool = False
+    fm_text: str = ""
+    newline: str = "\n"
+
+    def line_of(self, key: str) -> int | None:
+        """1-based file line of a top-level front-matter key."""
+        try:
+            return self.data.lc.key(key)[0] + 2
+        except (AttributeError, KeyError, TypeError):
+            return None
+
+    def comments(self) -> list[str]:
+        """Every YAML comment of the front matter, as written, in file order."""
+        out = []
+        for raw in self.fm_text.split("\n"):
+            stripped = raw.strip()
+            if stripped.startswith("#"):
+                out.append(raw.rstrip())
+            elif "#" in raw and not stripped.startswith(("'", '"')):
+                m = re.search(r"\s#\s?(.*)$", raw)
+                key = raw.split(":", 1)[0].strip()
+                if m and ":" in raw and not _in_quotes(raw, m.start()):
+                    out.append(f"# {key}: {m.group(1).strip()}")
+        return out
+
+
+def _in_quotes(line: str, pos: int) -> bool:
+    head = line[:pos]
+    return head.count('"') % 2 == 1 or head.count("'") % 2 == 1
+
+
+def yaml_rt() -> YAML:
+    """A round-trip (comment-keeping, safe) YAML instance configured like Jekyll files."""
+    y = YAML(typ="rt")
+    y.preserve_quotes = True
+    y.width = 4096
+    y.indent(mapping=2, sequence=4, offset=2)
+    y.allow_duplicate_keys = False
+    return y
+
+
+def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -> Any:
+    """Load YAML safely; on error report ``path:line`` and return None."""
+    y = yaml_rt()
+    try:
+        return y.load(text)
+    except Exception as exc:  # ruamel raises many error classes; all mean "bad YAML"
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = first_line + mark.line if mark is not None else first_line
+        problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+        if report:
+            report.problem("bad-yaml", f"invalid YAML ({problem}); this block was not read. "
+                           "Fix the YAML and run again.", rel, line, severity="loss")
+        return None
+
+
+def split_document(src: SourceText, rel: str, report: Report | None) -> Document:
+    """Split ``---`` front matter from the body and load it."""
+    text = src.text
+    lines = text.split("\n")
+    doc = Document(rel=rel, newline=src.newline)
+    if not lines or not _FENCE.match(lines[0]):
+        doc.body = text
+        return doc
+    end = next((i for i in range(1, len(lines)) if _FENCE.match(lines[i])), None)
+    if end is None:
+        if report:
+            report.problem("unclosed-front-matter", "front matter opened with `---` is never "
+                           "closed; the whole file was kept as body text.", rel, 1)
+        doc.body = text
+        return doc
+    doc.has_front_matter = True
+    doc.fm_text = "\n".join(lines[1:end])
+    doc.body = "\n".join(lines[end + 1:])
+    doc.body_line = end + 2
+    loaded = load_yaml(doc.fm_text, rel, report, first_line=2) if doc.fm_text.strip() else None
+    if isinstance(loaded, CommentedMap):
+        doc.data = loaded
+    elif loaded is not None and report:
+        report.problem("bad-front-matter", "front matter is not a mapping of keys; it was "
+                       "ignored.", rel, 2, severity="loss")
+    return doc
+
+
+def read_document(path: Path, rel: str, report: Report | None) -> Document | None:
+    src = read_text(path, rel, report)
+    return None if src is None else split_document(src, rel, report)
+
+
+def dump_yaml(data: Any) -> str:
+    buf = io.StringIO()
+    yaml_rt().dump(data, buf)
+    return buf.getvalue()
+
+
+def render_document(front: dict[str, Any] | None, body: str, comments: list[str] = (),
+                    newline: str = "\n") -> str:
+    """Front matter (plus carried comment lines) and body as file text."""
+    parts = []
+    if front is not None:
+        fm = dump_yaml(front) if front else ""
+        if comments:
+            fm += "".join(c + "\n" for c in comments)
+        parts.append("---\n" + fm + "---\n")
+    if body:
+        parts.append(body if body.endswith("\n") else body + "\n")
+    text = "".join(parts)
+    return text.replace("\n", newline) if newline != "\n" else text

@@ -1,0 +1,213 @@
+"""Helpers that every theme module uses: walking a site, reading collections, assets.
+
+No theme vocabulary lives here: callers pass key lists and paths from their mapping file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from ..content import is_external, resolve, rewrite_links
+from ..dates import from_value
+from ..ir import Asset, Item, Origin, Site, plain
+from ..plan import Plan, UnsafePath, safe_rel
+from ..report import Report
+from ..textio import Document, load_yaml, read_document, read_text
+
+PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
+TEXT_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".Rmd", ".rmd"}
+_POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
+
+
+def iter_files(folder: Path, root: Path, suffixes: Iterable[str] = TEXT_SUFFIXES) -> Iterator[
+        tuple[Path, str]]:
+    """Text files under ``folder`` (recursively, sorted), never following links out of root."""
+    if not folder.is_dir():
+        return
+    root_resolved = root.resolve()
+    for path in sorted(folder.rglob("*")):
+        if path.suffix not in suffixes or not path.is_file():
+            continue
+        try:
+            path.resolve().relative_to(root_resolved)
+        except ValueError:
+            continue  # a symlink pointing outside SRC: never followed
+        yield path, path.relative_to(root).as_posix()
+
+
+def read_config(root: Path, report: Report) -> dict[str, Any]:
+    path = root / "_config.yml"
+    if not path.is_file():
+        report.problem("no-config", "the site has no `_config.yml`; identity (name, URL, "
+                       "socials) could not be read. Add it or fill the target's config by hand.",
+                       "_config.yml", severity="warning")
+        return {}
+    src = read_text(path, "_config.yml", report)
+    data = load_yaml(src.text, "_config.yml", report) if src else None
+    return data if isinstance(data, dict) else {}
+
+
+def read_data(root: Path, rel: str, report: Report) -> Any:
+    path = root / rel
+    if not path.is_file():
+        return None
+    src = read_text(path, rel, report)
+    return load_yaml(src.text, rel, report) if src else None
+
+
+def split_known(data: dict, known: Iterable[str]) -> tuple[dict, dict]:
+    known = set(known)
+    return ({k: v for k, v in data.items() if k in known},
+            {str(k): plain(v) for k, v in data.items() if k not in known})
+
+
+def text(value: Any) -> str:
+    """A front-matter scalar as a clean string."""
+    if value is None:
+        return ""
+    return str(value).strip()
+
+
+def as_list(value: Any, rel: str, key: str, report: Report, line: int | None = None) -> list[str]:
+    """A list-valued key; a lone string is accepted (and reported)."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        report.problem("wrong-type", f"`{key}` should be a list; the single value "
+                       f"`{value}` was used as a one-item list.", rel, line, severity="info")
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value if v is not None and str(v).strip()]
+    report.problem("wrong-type", f"`{key}` should be a list of strings; it was ignored.",
+                   rel, line)
+    return []
+
+
+def item_date(doc: Document, filename: str) -> str:
+    value = doc.data.get("date")
+    d = from_value(value) if value is not None else None
+    if d is None:
+        m = _POST_NAME.match(PurePosixPath(filename).stem)
+        if m:
+            d = from_value(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}")
+    return d.iso() if d else ""
+
+
+def read_collection(root: Path, folder: str, known: dict[str, str], report: Report,
+                    strip: Iterable[str] = ()) -> list[Item]:
+    """Read ``root/folder`` into Items. ``known`` maps front-matter key -> neutral field;
+    ``strip`` lists keys that carry no content in the neutral model (``layout``...)."""
+    items = []
+    skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
+    for path, rel in iter_files(root / folder, root):
+        doc = read_document(path, rel, report)
+        if doc is None:
+            continue
+        data = doc.data
+        item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
+                    date=item_date(doc, path.name), body=doc.body,
+                    permalink=text(data.get("permalink")), redirect=text(data.get("redirect")),
+                    redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from",
+                                          report, doc.line_of("redirect_from")),
+                    fm_comments=doc.comments(), origin=Origin(rel, 1))
+        if isinstance(data.get("redirect"), bool):
+            item.redirect = "/" if data["redirect"] else ""
+        for key, value in data.items():
+            if key in skip:
+                continue
+            if key in known:
+                item.fields[known[key]] = plain(value)
+            else:
+                item.extra[str(key)] = plain(value)
+        items.append(item)
+    return items
+
+
+def site_path(url: str, base_dir: str) -> str:
+    """A file reference as a site-relative path: bare names resolve in ``base_dir``."""
+    url = url.strip()
+    if not url or is_external(url):
+        return url
+    if url.startswith("/"):
+        return url
+    if "/" in url and url.split("/", 1)[0] in ("assets", "images", "files"):
+        return "/" + url
+    return f"/{base_dir.strip('/')}/{url}"
+
+
+class AssetCopier:
+    """Copies referenced SRC files into DEST and remembers old URL -> new URL."""
+
+    def __init__(self, site: Site, plan: Plan, dirs: dict[str, str]) -> None:
+        self.root = Path(site.source) if site.source else None
+        self.plan = plan
+        self.dirs = dirs
+        self.urls: dict[str, str] = {}
+
+    def kind_of(self, url: str) -> str:
+        suffix = PurePosixPath(url).suffix.lower()
+        if suffix in {".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".ico"}:
+            return "images"
+        if suffix == ".pdf":
+            return "pdfs"
+        return "files"
+
+    def carry(self, url: str, origin: Origin | str | None, what: str) -> str:
+        """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``)."""
+        if not url or is_external(url) or not url.startswith("/"):
+            return url
+        if url in self.urls:
+            return self.urls[url]
+        name = PurePosixPath(url.split("?")[0].split("#")[0]).name
+        new = f"/{self.dirs[self.kind_of(url)]}/{name}"
+        source = self._source(url)
+        report = self.plan.report
+        if source is None:
+            report.problem("missing-file", f"{what} `{url}` does not exist in the source site; "
+                           f"the link now points to `{new}`: put the file there.", origin)
+        else:
+            try:
+                self.plan.copy(new.lstrip("/"), source)
+            except UnsafePath as exc:
+                report.problem("unsafe-path", str(exc), origin, severity="loss")
+                return url
+            self.plan.report.mapped("asset", f"{what} `{url}` copied to `{new}`.", origin)
+        self.urls[url] = new
+        return new
+
+    def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
+        """Carry every file a body links to and point the link at its DEST URL.
+
+        Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept."""
+        def fn(url: str) -> str | None:
+            if is_external(url):
+                return None
+            absolute = resolve(url, page_url or "/")
+            suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
+            if not suffix or suffix in PAGE_SUFFIXES:
+                return None
+            new = self.carry(absolute, origin, "linked file")
+            return None if new == url else new
+        return rewrite_links(body, fn)
+
+    def _source(self, url: str) -> Path | None:
+        if self.root is None:
+            return None
+        try:
+            rel = safe_rel(url.lstrip("/").split("?")[0].split("#")[0])
+        except UnsafePath:
+            return None
+        path = self.root / rel
+        try:
+            path.resolve().relative_to(self.root.resolve())
+        except ValueError:
+            return None
+        return path if path.is_file() else None
+
+
+def record_asset(site: Site, url: str, kind: str = "file") -> None:
+    if url and url.startswith("/") and all(a.path != url for a in site.assets):
+        site.assets.append(Asset(url, kind))  # type: ignore[arg-type]

@@ -1,0 +1,51 @@
+"""Shared test helpers: fixture paths, ../shared discovery, tree snapshots for golden files."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared"
+SEEDS = SHARED / "seeds"
+CORPUS = SHARED / "corpus"
+
+
+def needs_shared(path: Path) -> Path:
+    """Skip the calling test when a ../shared path is absent (a user's clone has none)."""
+    if not path.exists():
+        pytest.skip(f"{path} is not available (../shared is only present in the project's CI)")
+    return path
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file under root: text as is, binary as size + hash. For golden files."""
+    out = {}
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        try:
+            out[path.relative_to(root).as_posix()] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            out[path.relative_to(root).as_posix()] = (
+                f"<binary {len(data)} bytes sha1 {hashlib.sha1(data).hexdigest()[:12]}>")
+    return out
+
+
+def tree_digest(root: Path) -> dict[str, tuple[str, int]]:
+    """Content hash and mtime of every file: proves a tree was not touched."""
+    return {p.relative_to(root).as_posix(): (hashlib.sha1(p.read_bytes()).hexdigest(),
+                                              p.stat().st_mtime_ns)
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def alfolio_site() -> Path:
+    return FIXTURES / "al-folio-site"
+
+
+@pytest.fixture
+def academicpages_site() -> Path:
+    return FIXTURES / "academicpages-site"
