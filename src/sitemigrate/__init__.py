@@ -20,15 +20,15 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .convert import SitemigrateError, convert, detect_theme, read_site, write_site
+    from .api import SitemigrateError, convert, detect_theme, read_site, write_site
     from .ir import Site, to_json
     from .plan import Plan
     from .registry import THEMES, Options
     from .report import Finding, Report
 
 _LAZY = {
-    "SitemigrateError": "convert", "convert": "convert", "detect_theme": "convert",
-    "read_site": "convert", "write_site": "convert", "Site": "ir", "to_json": "ir",
+    "SitemigrateError": "api", "convert": "api", "detect_theme": "api",
+    "read_site": "api", "write_site": "api", "Site": "ir", "to_json": "ir",
     "Plan": "plan", "THEMES": "registry", "Options": "registry", "Finding": "report",
     "Report": "report",
 }

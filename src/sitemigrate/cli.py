@@ -51,7 +51,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    from .convert import SitemigrateError
+    from .api import SitemigrateError
     from .plan import UnsafePath
     from .registry import UnknownTheme
     try:
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from .convert import convert
+    from .api import convert
     from .registry import Options
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
                    options=Options(generation=args.generation, redirects=args.redirects))
@@ -119,7 +119,7 @@ def _print_diff(diff: str, color: bool) -> None:
 def _inspect(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from .convert import read_site
+    from .api import read_site
     from .ir import to_json
     from .report import Report
     report = Report()

@@ -1,0 +1,40 @@
+"""Where the data files of ``mappings/`` live, and a cached loader for them.
+
+An installed wheel carries the folder as package data (``sitemigrate/mappings``, see the
+``force-include`` in ``pyproject.toml``); a source checkout or an editable install reads the
+repository's top-level ``mappings/`` folder instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+__all__ = ["mappings_dir", "load_mapping"]
+
+
+@functools.lru_cache(maxsize=1)
+def mappings_dir() -> Path:
+    """The folder holding the mapping files (``al-folio.yml``, ``socials.yml``, ...)."""
+    try:
+        packaged = importlib.resources.files("sitemigrate") / "mappings"
+        if packaged.is_dir():
+            return Path(str(packaged))
+    except (ModuleNotFoundError, TypeError, NotImplementedError):  # pragma: no cover - exotic loaders
+        pass
+    return Path(__file__).resolve().parents[2] / "mappings"
+
+
+@functools.lru_cache(maxsize=None)
+def load_mapping(name: str) -> Any:
+    """Safe-load ``<mappings_dir>/<name>`` (``.yml`` is added when ``name`` has no suffix).
+
+    The result is cached and shared between callers: treat it as read-only.
+    """
+    file = mappings_dir() / (name if Path(name).suffix in (".yml", ".yaml") else f"{name}.yml")
+    with file.open(encoding="utf-8") as fh:
+        return YAML(typ="safe").load(fh)
