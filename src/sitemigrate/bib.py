@@ -1,0 +1,523 @@
+"""BibTeX in and out: a tolerant reader, plain-text helpers and a brace-safe writer.
+
+The file is split into top-level ``@`` blocks here (that is only locating blocks, by brace
+matching, with line numbers); every block is then read by pybtex's own low-level BibTeX
+parser, so values, ``@string`` expansion and ``#`` concatenation follow pybtex.  Names are
+split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned into Unicode by
+pylatexenc.  Nothing here knows about any theme: every field is just a field.
+
+pybtex quirks worked around:
+
+* ``LowLevelParser``'s default ``macros`` is pybtex's module-level month dict, which
+  ``@string`` definitions mutate; each :func:`parse_bib` call passes its own copy.
+* pybtex stops at the first error of a file; blocks are therefore parsed one at a time and
+  the fields read before an error are kept from the parser's state.
+* pybtex drops an undefined macro to ``""`` (or raises); here its name is kept as the value.
+* pybtex treats ``@comment{`` as a mere marker and then parses the comment's content;
+  here the whole brace-balanced block is a comment, as in BibTeX-ruby (jekyll-scholar).
+* ``Person`` raises on some names ("a, b, c, d"); such a name is kept whole as a last name.
+"""
+
+from __future__ import annotations
+
+import bisect
+import calendar
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from pybtex.bibtex.utils import split_name_list
+from pybtex.database import Person
+from pybtex.database.input.bibtex import LowLevelParser, month_names
+from pybtex.textutils import normalize_whitespace
+from pybtex.utils import CaseInsensitiveDict
+from pylatexenc import latex2text, latexwalker
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+from pylatexenc.macrospec import MacroSpec
+
+__all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_names",
+           "format_authors", "venue", "entry_date", "format_citation", "slugify",
+           "format_entry", "dump_bib"]
+
+PERSON_ROLES = ("author", "editor")
+VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher",
+                "howpublished", "series")
+
+
+@dataclass(slots=True)
+class BibEntry:
+    key: str
+    entry_type: str
+    fields: dict[str, str]
+    persons: dict[str, list[str]] = field(default_factory=dict)
+    line: int = 0
+    raw: str = ""
+
+
+@dataclass(slots=True)
+class BibProblem:
+    line: int
+    message: str
+
+
+@dataclass(slots=True)
+class BibFile:
+    entries: list[BibEntry] = field(default_factory=list)
+    strings: dict[str, str] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
+    problems: list[BibProblem] = field(default_factory=list)
+    front_matter: bool = False
+
+
+# ==========================================================================================
+# Reading
+# ==========================================================================================
+
+_BLOCK = re.compile(r"@[ \t]*([A-Za-z][\w:.+-]*)\s*([{(])")
+_BLOCK_AT_LINE_START = re.compile(r"^[ \t]*@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]", re.M)
+_KEY = re.compile(r"@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]\s*([^\s,{}()]+)")
+_DELIMITER = re.compile(r"[{}()]")
+_ORDINALS = ["first", "second", "third", "fourth", "fifth"]
+
+
+class _BlockParser(LowLevelParser):
+    """pybtex's parser for one block: raises at the first error, keeps undefined macros."""
+
+    def __init__(self, text: str, macros: CaseInsensitiveDict) -> None:
+        super().__init__(text, macros=macros)
+        self.undefined: list[tuple[str, str]] = []   # (field, macro)
+
+    def handle_error(self, error):         # pybtex hook: stop at the first error
+        raise error
+
+    def substitute_macro(self, name):      # pybtex hook: an undefined macro stays
+        if name in self.macros:
+            return self.macros[name]
+        self.undefined.append((self.current_field_name or "", name))
+        return name
+
+
+def _close(text: str, start: int, opener: str, limit: int) -> int | None:
+    """Index just past the delimiter closing the block opened at ``text[start]``."""
+    depth = 0
+    for m in _DELIMITER.finditer(text, start, limit):
+        c = m.group()
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if opener == "{" and depth == 0:
+                return m.end()
+        elif c == ")" and opener == "(" and depth == 0:
+            return m.end()
+    return None
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text.lstrip("\ufeff")
+        self.newlines = [m.start() for m in re.finditer("\n", self.text)]
+        self.out = BibFile()
+        self.macros = CaseInsensitiveDict(month_names)
+        self.seen: dict[str, int] = {}    # lower-case key -> line of its first entry
+        self.counts: dict[str, int] = {}
+        self.severe = False               # a problem that changes what the text says
+
+    def line_of(self, pos: int) -> int:
+        return bisect.bisect_left(self.newlines, pos) + 1
+
+    def problem(self, line: int, message: str, severe: bool = True) -> None:
+        self.out.problems.append(BibProblem(line, message))
+        self.severe = self.severe or severe
+
+    def run(self) -> BibFile:
+        text = self.text
+        pos = scan = self._front_matter()
+        while True:
+            at = text.find("@", scan)
+            m = _BLOCK.match(text, at) if at >= 0 else None
+            if at >= 0 and (m is None or text[text.rfind("\n", 0, at) + 1:at].lstrip()
+                            .startswith("%")):     # not a block, or a %-commented line
+                scan = at + 1
+                continue
+            self._stray(pos, at if at >= 0 else len(text))
+            if at < 0:
+                return self.out
+            # A block ends at its closing delimiter, and at the latest before the next
+            # line that starts a block: one missing brace must not swallow what follows.
+            nxt = _BLOCK_AT_LINE_START.search(text, m.end())
+            limit = nxt.start() if nxt else len(text)
+            end = _close(text, m.end() - 1, m.group(2), limit)
+            closed = end is not None
+            end = end or limit
+            self._block(m.group(1).lower(), at, end, closed)
+            pos = scan = end
+
+    def _stray(self, start: int, end: int) -> None:
+        """Text between blocks: BibTeX ignores it; it is kept as a comment."""
+        chunk = self.text[start:end]
+        if chunk.strip():
+            self.out.comments.append(chunk.strip())
+            brace = re.search(r"^[^%\n]*?(})", chunk, re.M)
+            if brace:
+                line = self.line_of(start + brace.start(1))
+                self.problem(line, f"stray `}}` at line {line} outside any entry; the entry "
+                             "before it probably has an extra closing brace (fields after "
+                             "it were not read)")
+
+    def _front_matter(self) -> int:
+        lines = self.text.splitlines(keepends=True)
+        if not lines or lines[0].strip() != "---":
+            return 0
+        for i, line in enumerate(lines[1:], start=1):
+            if line.strip() == "---":
+                self.out.front_matter = True
+                if any(x.strip() for x in lines[1:i]):
+                    self.problem(1, "the front matter of the .bib file is not empty; its "
+                                 "content is not carried over", severe=False)
+                return sum(len(x) for x in lines[:i + 1])
+        return 0
+
+    def _block(self, kind: str, start: int, end: int, closed: bool) -> None:
+        raw = self.text[start:end].rstrip() if not closed else self.text[start:end]
+        line = self.line_of(start)
+        if kind in ("comment", "preamble"):
+            self.out.comments.append(raw)
+            if not closed:
+                self.problem(line, f"@{kind} at line {line} has unbalanced braces")
+            return
+        parser = _BlockParser(raw, self.macros)
+        error: Exception | None = None
+        try:
+            _, (name_or_key, parts) = next(iter(parser))
+        except StopIteration:
+            error = ValueError("nothing could be read")
+        except Exception as exc:  # pybtex syntax errors, and anything unexpected
+            error = exc
+        if kind == "string":
+            if error is None:
+                self.out.strings[name_or_key] = "".join(parts)
+            else:
+                self.problem(line, f"@string at line {line} could not be read ({_why(error)});"
+                             " it was skipped")
+            return
+        if error is not None:
+            key = parser.current_entry_key or (_KEY.match(raw) or [None, None])[1]
+            parts = parser.current_fields or []
+        else:
+            key = name_or_key
+        if not key:
+            self.problem(line, f"entry at line {line} has no readable key ({_why(error)}); "
+                         "it was skipped")
+            return
+        if error is not None:
+            got = (f"only the {len(parts)} field(s) before the error were kept "
+                   f"({', '.join(n.lower() for n, _ in parts)})" if parts
+                   else "only its key and type were kept")
+            where = line + (getattr(error, "lineno", None) or 1) - 1
+            why = ("has unbalanced braces" if not closed
+                   else f"has a syntax error at line {where} ({_why(error)})")
+            self.problem(line, f"entry `{key}` {why}; {got}")
+        for fname, macro in parser.undefined:
+            self.problem(line, f"entry `{key}` uses the undefined @string `{macro}` in "
+                         f"`{fname.lower()}`; its name was kept as the value", severe=False)
+        entry = BibEntry(self._unique(key, line), kind, {}, {}, line, raw)
+        for fname, value_parts in parts:
+            name, value = fname.lower(), normalize_whitespace("".join(value_parts))
+            if name in entry.fields or name in entry.persons:
+                self.problem(line, f"entry `{key}` has a second `{name}` field; the first "
+                             "was kept")
+            elif name in PERSON_ROLES:
+                entry.persons[name] = split_name_list(value) if value else []
+            else:
+                entry.fields[name] = value
+        self.out.entries.append(entry)
+
+    def _unique(self, key: str, line: int) -> str:
+        low = key.lower()
+        if low not in self.seen:
+            self.seen[low] = line
+            return key
+        n = self.counts.get(low, 1) + 1
+        while f"{low}-{n}" in self.seen:
+            n += 1
+        self.counts[low] = n
+        new = f"{key}-{n}"
+        self.seen[new.lower()] = line
+        nth = _ORDINALS[n - 1] if n <= len(_ORDINALS) else f"{n}th"
+        self.problem(line, f"duplicate key `{key}` (first at line {self.seen[low]}); the "
+                     f"{nth} entry was renamed `{new}`")
+        return new
+
+
+def _why(error: Exception | None) -> str:
+    return (error.args[0] if error and error.args else str(error)) or type(error).__name__
+
+
+def _parse(text: str) -> _Reader:
+    reader = _Reader(text)
+    reader.run()
+    return reader
+
+
+def parse_bib(text: str) -> BibFile:
+    """Read a .bib file tolerantly: problems are reported, never raised."""
+    return _parse(text).out
+
+
+# ==========================================================================================
+# Plain text
+# ==========================================================================================
+
+def _latex_converter() -> tuple[LatexNodes2Text, object]:
+    walker_db = latexwalker.get_default_latex_context_db()
+    walker_db.add_context_category("sitemigrate", prepend=True, macros=[
+        MacroSpec("href", "{{"), MacroSpec("mbox", "{"), MacroSpec("hbox", "{")])
+    text_db = latex2text.get_default_latex_context_db()
+    def arg(i):   # pylatexenc passes the converter as the keyword `l2tobj`
+        return lambda n, l2tobj: (l2tobj.node_arg_to_text(n, i) if n.nodeargd
+                                  and len(n.nodeargd.argnlist) > i else "")
+    text_db.add_context_category("sitemigrate", prepend=True, macros=[
+        MacroTextSpec("url", arg(0)), MacroTextSpec("href", arg(1)),
+        MacroTextSpec("mbox", arg(0)), MacroTextSpec("hbox", arg(0)),
+        MacroTextSpec("textbraceleft", "{"), MacroTextSpec("textbraceright", "}"),
+        MacroTextSpec("LaTeX", "LaTeX"), MacroTextSpec("TeX", "TeX"),
+        MacroTextSpec("BibTeX", "BibTeX")])
+    return LatexNodes2Text(latex_context=text_db, math_mode="verbatim"), walker_db
+
+
+_L2T, _WALKER_DB = _latex_converter()
+
+
+def to_text(latex: str) -> str:
+    """LaTeX (as in a BibTeX value) to plain Unicode text on one line.
+
+    Accents and special letters become Unicode, case-protecting braces go, ``--`` is an en
+    dash, ``~`` a space, ``\\&`` an ampersand; ``$...$`` math is kept as written.  A bare
+    ``%`` is text here (BibTeX values are not LaTeX comments)."""
+    if not latex:
+        return ""
+    source = re.sub(r"(?<!\\)%", r"\\%", latex)
+    try:
+        text = _L2T.latex_to_text(source, latex_context=_WALKER_DB)
+    except Exception:  # pylatexenc gave up: drop commands and braces, keep the words
+        text = re.sub(r"\\([A-Za-z]+\s*|.)", lambda m: "" if m.group(1)[0].isalpha()
+                      else m.group(1), latex).replace("{", "").replace("}", "")
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def person_names(entry: BibEntry, role: str = "author") -> list[tuple[str, str]]:
+    """``[(first and middle names, last name)]`` in Unicode; "von" parts and "Jr." go with
+    the last name.  ``and others`` is kept as ``("", "others")``."""
+    out = []
+    for name in entry.persons.get(role, []):
+        try:
+            p = Person(name)
+            first = p.first_names + p.middle_names
+            last = p.prelast_names + p.last_names + p.lineage_names
+        except Exception:  # pybtex rejects e.g. "a, b, c, d": keep it whole
+            first, last = [], [name]
+        out.append((to_text(" ".join(first)), to_text(" ".join(last))))
+    return out
+
+
+def _join_names(names: list[tuple[str, str]]) -> str:
+    others = bool(names) and names[-1] == ("", "others")
+    shown = [f"{f} {l}".strip() for f, l in (names[:-1] if others else names)]
+    shown = [s for s in shown if s]
+    if others:
+        return (", ".join(shown) + (" et al." if len(shown) == 1 else ", et al.")
+                if shown else "et al.")
+    if len(shown) <= 2:
+        return " and ".join(shown)
+    return ", ".join(shown[:-1]) + ", and " + shown[-1]
+
+
+def format_authors(entry: BibEntry) -> str:
+    """"A. Einstein, B. Podolsky, and N. Rosen"; names as written; "and others" is et al."""
+    return _join_names(person_names(entry, "author"))
+
+
+def venue(entry: BibEntry) -> str:
+    """Where it appeared, in Unicode: the first of journal, booktitle, school, ...."""
+    for name in VENUE_FIELDS:
+        text = to_text(entry.fields.get(name, ""))
+        if text:
+            return text
+    return ""
+
+
+_MONTHS = {name: i for i, name in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+
+
+def _int_in(text: str, pattern: str, low: int, high: int) -> int | None:
+    m = re.search(pattern, text)
+    return int(m.group(1)) if m and low <= int(m.group(1)) <= high else None
+
+
+def entry_date(entry: BibEntry) -> tuple[int | None, int | None, int | None]:
+    """``(year, month, day)`` from year/month/day, falling back on a biblatex ``date``."""
+    f = entry.fields
+    year = _int_in(to_text(f.get("year", "")), r"(?<!\d)(\d{4})(?!\d)", 1, 9999)
+    month_text = to_text(f.get("month", "")).lower()
+    word = re.match(r"\s*([a-z]+)", month_text)
+    if word:
+        month = _MONTHS.get(word.group(1)[:3])
+        day = _int_in(month_text, r"(?<!\d)(\d{1,2})(?!\d)", 1, 31) if month else None
+    else:
+        month, day = _int_in(month_text, r"^\s*(\d{1,2})\s*$", 1, 12), None
+    day = _int_in(to_text(f.get("day", "")), r"^\s*(\d{1,2})\s*$", 1, 31) or day
+    d = re.match(r"\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?", to_text(f.get("date", "")))
+    if d and (year is None or year == int(d.group(1))):
+        year = int(d.group(1))
+        month = month or (int(d.group(2)) if d.group(2) and 1 <= int(d.group(2)) <= 12
+                          else None)
+        day = day or (int(d.group(3)) if d.group(3) else None)
+    if day and (month is None or day > calendar.monthrange(year or 2000, month)[1]):
+        day = None
+    return year, month, day
+
+
+def _sentence(text: str) -> str:
+    return text if not text or text[-1] in ".?!" else text + "."
+
+
+def format_citation(entry: BibEntry) -> str:
+    """'Authors. (Year). "Title." <i>Venue</i>, volume(number), pages.' in Unicode; parts
+    that are missing are left out.  An entry with editors and no authors names them."""
+    f = entry.fields
+    parts = []
+    people = format_authors(entry)
+    if not people and entry.persons.get("editor"):
+        editors = person_names(entry, "editor")
+        people = _join_names(editors) + (" (Eds.)" if len(editors) > 1 else " (Ed.)")
+    if people:
+        parts.append(_sentence(people))
+    year = entry_date(entry)[0] or to_text(f.get("year", ""))
+    if year:
+        parts.append(f"({year}).")
+    title = to_text(f.get("title", ""))
+    if title:
+        parts.append(f'"{_sentence(title)}"')
+    where = venue(entry)
+    volume, number = to_text(f.get("volume", "")), to_text(f.get("number", ""))
+    details = [f"<i>{where}</i>" if where else "",
+               volume + (f"({number})" if number else ""), to_text(f.get("pages", ""))]
+    details = [d for d in details if d]
+    if details:
+        parts.append(_sentence(", ".join(details)))
+    return " ".join(parts)
+
+
+_TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe",
+                                "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+                                "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i",
+                                "'": "", "’": ""})
+
+
+def slugify(text: str, max_words: int = 8) -> str:
+    """A stable ASCII slug of at most ``max_words`` words ("Über die X" -> "uber-die-x").
+    Text with no ASCII letters or digits gets ``untitled-`` and a short hash of itself."""
+    ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
+    words = re.findall(r"[a-z0-9]+", ascii_text.encode("ascii", "ignore").decode().lower())
+    if max_words > 0:
+        words = words[:max_words]
+    if not words and text.strip():
+        return "untitled-" + hashlib.sha1(text.strip().encode()).hexdigest()[:8]
+    return "-".join(words)
+
+
+# ==========================================================================================
+# Writing
+# ==========================================================================================
+
+def _balance(value: str) -> str:
+    """The value with every unmatched brace (or ``\\{``/``\\}``) made a brace macro, so that
+    it is balanced for BibTeX, which counts braces even after a backslash."""
+    opened: list[int] = []
+    unmatched: set[int] = set()
+    for i, c in enumerate(value):
+        if c == "{":
+            opened.append(i)
+        elif c == "}":
+            if opened:
+                opened.pop()
+            else:
+                unmatched.add(i)
+    unmatched.update(opened)
+    if not unmatched:
+        return value
+    out: list[str] = []
+    for i, c in enumerate(value):
+        if i in unmatched:
+            slashes = len(value[:i]) - len(value[:i].rstrip("\\"))
+            if slashes % 2:          # an escaped brace: replace the backslash too
+                out.pop()
+            c = r"\textbraceleft{}" if c == "{" else r"\textbraceright{}"
+        out.append(c)
+    return "".join(out)
+
+
+def _safe_name(name: str) -> str:
+    name = re.sub(r"[^a-z0-9_:.+\-]", "_", name.strip().lower())
+    return name if name[:1].isalpha() else "x" + name
+
+
+def format_entry(entry_type: str, key: str, fields: dict[str, str],
+                 persons: dict[str, list[str]] | None = None) -> str:
+    """One entry as BibTeX: persons first, then fields in the given order, every value in
+    braces and brace-balanced.  Names containing " and " are protected by braces."""
+    etype = _safe_name(entry_type) if entry_type.strip() else "misc"
+    key = re.sub(r"[\s,{}()]", "-", key.strip()) or "unnamed"
+    lines: list[tuple[str, str]] = []
+    for role, names in (persons or {}).items():
+        kept = [" ".join(n.split()) for n in names if n and n.strip()]
+        kept = [f"{{{n}}}" if re.search(r"(^|\s)and(\s|$)", n, re.I) else n for n in kept]
+        if kept:
+            lines.append((_safe_name(role), " and ".join(_balance(n) for n in kept)))
+    for name, value in fields.items():
+        lines.append((_safe_name(name), _balance(str(value))))
+    seen: set[str] = set()
+    body = []
+    for name, value in lines:
+        if name not in seen:
+            seen.add(name)
+            body.append(f"  {name} = {{{value}}}")
+    return f"@{etype}{{{key},\n" + ",\n".join(body) + ("\n" if body else "") + "}\n"
+
+
+def _clean(text: str) -> BibFile | None:
+    """The parse of ``text`` if it reads without a problem that changes its meaning."""
+    reader = _parse(text)
+    return None if reader.severe else reader.out
+
+
+def _entry_text(item: str | BibEntry) -> str:
+    if isinstance(item, BibEntry):
+        parsed = _clean(item.raw) if item.raw else None
+        if parsed and len(parsed.entries) == 1 and not parsed.problems:
+            e = parsed.entries[0]
+            if (e.key, e.entry_type, e.fields, e.persons) == (
+                    item.key, item.entry_type, item.fields, item.persons):
+                return item.raw
+        return format_entry(item.entry_type, item.key, item.fields, item.persons)
+    if _clean(item) is not None:     # fine as it is (undefined macros are left alone)
+        return item
+    return "\n".join(format_entry(e.entry_type, e.key, e.fields, e.persons)
+                     for e in _parse(item).out.entries)
+
+
+def dump_bib(entries: Iterable[str | BibEntry], front_matter: bool = False,
+             comments: Iterable[str] = ()) -> str:
+    """A .bib file: optional empty front matter, the comments, then the entries.  A
+    BibEntry is written as its source text when that still reads back as the entry, and
+    re-formatted otherwise; a string that does not parse is rebuilt from what can be read."""
+    chunks = [c.strip() for c in comments if c.strip()]
+    chunks += [t.strip() for t in map(_entry_text, entries) if t.strip()]
+    body = "\n\n".join(chunks) + "\n" if chunks else ""
+    if front_matter:
+        return "---\n---\n" + ("\n" + body if body else "")
+    return body

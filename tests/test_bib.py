@@ -1,0 +1,324 @@
+"""sitemigrate.bib: tolerant BibTeX reading, plain-text helpers and brace-safe writing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sitemigrate.bib import (BibEntry, dump_bib, entry_date, format_authors, format_citation,
+                             format_entry, parse_bib, person_names, slugify, to_text, venue)
+
+PAPERS = r"""---
+---
+
+@string{PR = "Physical Review"}
+@string{aph = {Annalen der } # "Physik"}
+@comment{jabref-meta: databaseType:bibtex;}
+@preamble{"\newcommand{\noop}[1]{}"}
+% ===== Journal papers =====
+
+@article{einstein1935,
+  abbr = {PR},
+  author = {Einstein, A. and Podolsky, B. and Rosen, N.},
+  title = {Can Quantum-Mechanical Description of Physical Reality Be Considered Complete?},
+  journal = PR # {~A},
+  volume = {47}, number = 10,
+  pages = {777--780},
+  month = may,
+  year = {1935},
+  selected = {true},
+  pdf = {epr.pdf},
+  bibtex_show = {true}
+}
+
+@inproceedings{broken2020,
+  author = {Doe, Jane},
+  title = {A title that never closes,
+  year = 2020
+}
+
+@ARTICLE{schrodinger1926,
+  AUTHOR = {Schr{\"o}dinger, Erwin and G\"{o}del, Kurt and {\'E}mile Borel and others},
+  Title  =
+     "{Quantisierung} als {E}igenwertproblem",
+  journal = aph, year = 1926, month = {Mar}, day = 13,
+  note = {50% of it \& more}
+}
+
+%@article{old, title = {commented out}}
+@misc{einstein1935, title = {Dup}, year = 2000}
+@misc{mü2021,title={{\"U}ber die Elektrodynamik bewegter K\"orper},howpublished={\url{http://x.org/a}}}
+@book{noyear,
+	title = {No Year {H}ere},
+	publisher = {Springer},
+	editor = {Jane Doe and John Roe},
+	month = 5
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def papers():
+    return parse_bib(PAPERS)
+
+
+def entry(bib, key):
+    return next(e for e in bib.entries if e.key == key)
+
+
+# ------------------------------------------------------------------------------------------
+# parse_bib
+# ------------------------------------------------------------------------------------------
+
+def test_blocks_strings_comments_front_matter(papers):
+    assert papers.front_matter is True
+    assert papers.strings == {"PR": "Physical Review", "aph": "Annalen der Physik"}
+    assert papers.comments == ["@comment{jabref-meta: databaseType:bibtex;}",
+                               '@preamble{"\\newcommand{\\noop}[1]{}"}',
+                               "% ===== Journal papers =====",
+                               "%@article{old, title = {commented out}}"]
+    assert [(e.key, e.entry_type, e.line) for e in papers.entries] == [
+        ("einstein1935", "article", 10), ("broken2020", "inproceedings", 24),
+        ("schrodinger1926", "article", 30), ("einstein1935-2", "misc", 39),
+        ("mü2021", "misc", 40), ("noyear", "book", 41)]
+
+
+def test_fields_in_order_with_macros_expanded_and_custom_fields_kept(papers):
+    e = entry(papers, "einstein1935")
+    assert e.fields == {
+        "abbr": "PR",
+        "title": "Can Quantum-Mechanical Description of Physical Reality Be Considered Complete?",
+        "journal": "Physical Review~A", "volume": "47", "number": "10", "pages": "777--780",
+        "month": "May", "year": "1935", "selected": "true", "pdf": "epr.pdf",
+        "bibtex_show": "true"}
+    assert e.persons == {"author": ["Einstein, A.", "Podolsky, B.", "Rosen, N."]}
+    assert e.raw.startswith("@article{einstein1935,\n  abbr = {PR},")
+    assert e.raw.endswith("bibtex_show = {true}\n}")
+
+
+def test_latex_values_are_kept_as_written(papers):
+    e = entry(papers, "schrodinger1926")
+    assert e.persons["author"] == ['Schr{\\"o}dinger, Erwin', 'G\\"{o}del, Kurt',
+                                   "{\\'E}mile Borel", "others"]
+    assert e.fields == {"title": "{Quantisierung} als {E}igenwertproblem",
+                        "journal": "Annalen der Physik", "year": "1926", "month": "Mar",
+                        "day": "13", "note": "50% of it \\& more"}
+    assert entry(papers, "mü2021").fields["title"] == \
+        '{\\"U}ber die Elektrodynamik bewegter K\\"orper'
+
+
+def test_problems_unbalanced_and_duplicate(papers):
+    assert [(p.line, p.message) for p in papers.problems] == [
+        (24, "entry `broken2020` has unbalanced braces; only the 1 field(s) before the "
+             "error were kept (author)"),
+        (39, "duplicate key `einstein1935` (first at line 10); the second entry was renamed "
+             "`einstein1935-2`")]
+    broken = entry(papers, "broken2020")
+    assert broken.fields == {} and broken.persons == {"author": ["Doe, Jane"]}
+    assert broken.raw.endswith("year = 2020\n}")     # cut before the next entry
+    assert entry(papers, "einstein1935-2").fields == {"title": "Dup", "year": "2000"}
+
+
+def test_never_raises_and_reports_lines():
+    text = ("@article{a, title = {A}}\n"
+            "@article{b, title = {B}} year = 2000}\n"       # extra closing brace
+            "@article{c, title = {C} year = 2001}\n"        # missing comma
+            "@misc{d, journal = UNDEF # { 2}}\n"
+            "@article{, title = {no key}}\n"
+            "@article{A, title = {case-insensitive duplicate}}\n"
+            "@article{e, title = {E}}")
+    bib = parse_bib(text)
+    assert [e.key for e in bib.entries] == ["a", "b", "c", "d", "A-2", "e"]
+    assert entry(bib, "c").fields == {"title": "C"}
+    assert entry(bib, "d").fields == {"journal": "UNDEF 2"}
+    assert [(p.line, p.message) for p in bib.problems] == [
+        (2, "stray `}` at line 2 outside any entry; the entry before it probably has an "
+            "extra closing brace (fields after it were not read)"),
+        (3, "entry `c` has a syntax error at line 3 ('}' expected); only the 1 field(s) "
+            "before the error were kept (title)"),
+        (4, "entry `d` uses the undefined @string `UNDEF` in `journal`; its name was kept "
+            "as the value"),
+        (5, "entry at line 5 has no readable key (entry key expected); it was skipped"),
+        (6, "duplicate key `A` (first at line 1); the second entry was renamed `A-2`")]
+    for junk in ["", "@", "@article{", "}}}{{{", "@string{x = }", "---\n", "\ufeff@misc{k}"]:
+        parse_bib(junk)   # no exception
+
+
+def test_odd_whitespace_crlf_and_paren_entries():
+    bib = parse_bib("@ Article ( k1 ,\r\n  Title\t=\r\n  {Two\r\n   lines} , Year = 1999 )\r\n"
+                    "@misc{k2,\n\n  note = {\n  padded  \n},\n}")
+    assert [(e.key, e.entry_type, e.fields) for e in bib.entries] == [
+        ("k1", "article", {"title": "Two lines", "year": "1999"}),
+        ("k2", "misc", {"note": "padded"})]
+    assert bib.problems == [] and bib.front_matter is False
+
+
+# ------------------------------------------------------------------------------------------
+# Plain text
+# ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("latex, text", [
+    (r'Schr{\"o}dinger', "Schrödinger"),
+    (r'G\"{o}del', "Gödel"),
+    (r"{\'E}mile", "Émile"),
+    (r"Stra{\ss}e", "Straße"),
+    (r"A.~Einstein", "A. Einstein"),
+    (r"pp. 1--10", "pp. 1–10"),
+    (r"Tom \& Jerry", "Tom & Jerry"),
+    (r"The {LHC} at $\sqrt{s}=13$ TeV", r"The LHC at $\sqrt{s}=13$ TeV"),
+    ("50% of\n  it", "50% of it"),
+    (r"\emph{Deep} \textbf{Learning}", "Deep Learning"),
+    (r"\href{http://x.org}{the site} and \url{http://y.org}", "the site and http://y.org"),
+    (r"\textbraceleft{}x\textbraceright{}", "{x}"),
+    ("", ""),
+])
+def test_to_text(latex, text):
+    assert to_text(latex) == text
+
+
+def test_authors_and_names(papers):
+    assert format_authors(entry(papers, "einstein1935")) == \
+        "A. Einstein, B. Podolsky, and N. Rosen"
+    s = entry(papers, "schrodinger1926")
+    assert format_authors(s) == "Erwin Schrödinger, Kurt Gödel, Émile Borel, et al."
+    assert person_names(s)[:3] == [("Erwin", "Schrödinger"), ("Kurt", "Gödel"),
+                                   ("Émile", "Borel")]
+    assert person_names(entry(papers, "noyear"), "editor") == [("Jane", "Doe"),
+                                                                ("John", "Roe")]
+    two = BibEntry("k", "misc", {}, {"author": ["de la Fontaine, Jean", "King, Jr., Martin"]})
+    assert person_names(two) == [("Jean", "de la Fontaine"), ("Martin", "King Jr.")]
+    assert format_authors(two) == "Jean de la Fontaine and Martin King Jr."
+    assert format_authors(BibEntry("k", "misc", {}, {"author": ["Solo, Han", "others"]})) \
+        == "Han Solo et al."
+
+
+def test_venue_and_dates(papers):
+    assert [venue(e) for e in papers.entries] == [
+        "Physical Review A", "", "Annalen der Physik", "", "http://x.org/a", "Springer"]
+    assert [entry_date(e) for e in papers.entries] == [
+        (1935, 5, None), (None, None, None), (1926, 3, 13), (2000, None, None),
+        (None, None, None), (None, 5, None)]
+    date = lambda **f: entry_date(BibEntry("k", "misc", f, {}))  # noqa: E731
+    assert date(year="{2021}", month="{September}") == (2021, 9, None)
+    assert date(year="2021", month="jun 12") == (2021, 6, 12)
+    assert date(date="2019-11-02") == (2019, 11, 2)
+    assert date(year="2019", month="13", day="40") == (2019, None, None)
+    assert date(year="2023", month="2", day="30") == (2023, 2, None)
+    assert date(year="in press") == (None, None, None)
+
+
+def test_citations(papers):
+    assert [format_citation(e) for e in papers.entries] == [
+        'A. Einstein, B. Podolsky, and N. Rosen. (1935). "Can Quantum-Mechanical Description '
+        'of Physical Reality Be Considered Complete?" <i>Physical Review A</i>, 47(10), '
+        '777–780.',
+        "Jane Doe.",
+        'Erwin Schrödinger, Kurt Gödel, Émile Borel, et al. (1926). "Quantisierung als '
+        'Eigenwertproblem." <i>Annalen der Physik</i>.',
+        '(2000). "Dup."',
+        '"Über die Elektrodynamik bewegter Körper." <i>http://x.org/a</i>.',
+        'Jane Doe and John Roe (Eds.). "No Year Here." <i>Springer</i>.']
+    assert format_citation(BibEntry("k", "article", {"year": "in press", "volume": "3"},
+                                    {"author": ["Ng, A"]})) == "A Ng. (in press). 3."
+
+
+@pytest.mark.parametrize("text, slug", [
+    ("Über die Elektrodynamik", "uber-die-elektrodynamik"),
+    ("Can Quantum-Mechanical Description of Physical Reality Be Considered Complete?",
+     "can-quantum-mechanical-description-of-physical-reality-be"),
+    ("Schrödinger's Cat & Straße: ŁÓDŹ, 2020!", "schrodingers-cat-strasse-lodz-2020"),
+    ("", ""),
+])
+def test_slugify(text, slug):
+    assert slugify(text) == slug
+
+
+def test_slugify_limits_and_is_stable():
+    assert slugify("a b c d", max_words=2) == "a-b" and slugify("a b", max_words=0) == "a-b"
+    assert slugify("量子力学") == slugify("量子力学") != slugify("量子")
+    assert re.fullmatch(r"untitled-[0-9a-f]{8}", slugify("量子力学"))
+    assert slugify(" -- ").startswith("untitled-")
+
+
+# ------------------------------------------------------------------------------------------
+# Writing
+# ------------------------------------------------------------------------------------------
+
+def test_format_entry_layout():
+    text = format_entry("Article", "k1", {"title": "T", "year": "2020"},
+                        {"author": ["A. Einstein", "Smith and Sons"], "editor": []})
+    assert text == ("@article{k1,\n  author = {A. Einstein and {Smith and Sons}},\n"
+                    "  title = {T},\n  year = {2020}\n}\n")
+    assert format_entry("misc", "bare", {}) == "@misc{bare,\n}\n"
+
+
+@pytest.mark.parametrize("value", ["a } b", "{ open", r"esc \{ only", r"\} x {y", "}{"])
+def test_format_entry_repairs_unbalanced_values(value):
+    bib = parse_bib(format_entry("misc", "k", {"title": value, "year": "2020"}))
+    assert bib.problems == []
+    (e,) = bib.entries
+    assert e.fields["year"] == "2020"
+    assert to_text(e.fields["title"]) == " ".join(value.replace("\\", "").split())
+
+
+def test_dump_bib_keeps_raw_when_it_still_reads_back(papers):
+    out = dump_bib(papers.entries, front_matter=True, comments=papers.comments)
+    assert out.startswith("---\n---\n\n@comment{jabref-meta: databaseType:bibtex;}\n\n")
+    again = parse_bib(out)
+    assert again.front_matter and again.problems == []
+    assert [(e.key, e.fields, e.persons) for e in again.entries] == \
+        [(e.key, e.fields, e.persons) for e in papers.entries]
+    noyear = entry(papers, "noyear")
+    assert noyear.raw in out                           # self-contained: written as is
+    assert "journal = {Physical Review~A}" in out      # used @string: expanded
+    assert "@misc{einstein1935-2," in out              # renamed: re-formatted
+    assert dump_bib([]) == "" and dump_bib([], front_matter=True) == "---\n---\n"
+
+
+def test_dump_bib_strings():
+    good = "@misc{k, title = {Fine}, journal = UNDEFINED}"
+    assert dump_bib([good]) == good + "\n"
+    out = dump_bib(["@misc{b, author = {X, Y}, title = {Unclosed\n"])
+    assert out == "@misc{b,\n  author = {X, Y}\n}\n"
+
+
+# ------------------------------------------------------------------------------------------
+# Round trip
+# ------------------------------------------------------------------------------------------
+
+_CHARS = st.sampled_from(list("abcXYZ019 .,;:-_'\"@#%&$~^!?/\\") + ["ü", "É", "ß", "中", "ø"])
+_LATEX = st.sampled_from([r'\"o', r"{\'E}", r"{\ss}", "--", r"\&", "$x^2$", r"\emph{x}"])
+_PIECE = st.recursive(st.text(_CHARS, max_size=6) | _LATEX,
+                      lambda inner: st.lists(inner, max_size=3).map(lambda p: "{%s}" % "".join(p)),
+                      max_leaves=8)
+_VALUE = st.lists(_PIECE, max_size=5).map(lambda p: " ".join("".join(p).split()))
+_NAME = _VALUE.filter(lambda n: n and not re.search(r"(^|\s)and(\s|$)", n, re.I))
+_FIELD = st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True).filter(
+    lambda n: n not in ("author", "editor"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.text(st.sampled_from(list("abcXYZ0123_-:.üé")), min_size=1, max_size=12),
+       entry_type=st.sampled_from(["article", "inproceedings", "misc", "phdthesis"]),
+       fields=st.dictionaries(_FIELD, _VALUE, max_size=6),
+       authors=st.lists(_NAME, min_size=1, max_size=4),
+       editors=st.lists(_NAME, max_size=2))
+def test_round_trip(key, entry_type, fields, authors, editors):
+    persons = {"author": authors, **({"editor": editors} if editors else {})}
+    bib = parse_bib(dump_bib([format_entry(entry_type, key, fields, persons)]))
+    assert bib.problems == []
+    (e,) = bib.entries
+    assert (e.key, e.entry_type, e.fields, e.persons) == (key, entry_type, fields, persons)
+    assert parse_bib(dump_bib([e])).entries[0].fields == fields
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=st.text(max_size=40))
+def test_any_value_writes_a_parseable_entry(value):
+    bib = parse_bib(format_entry("misc", "k", {"note": value, "year": "1999"},
+                                 {"author": [value]}))
+    assert bib.problems == []
+    assert [(e.key, e.fields["year"]) for e in bib.entries] == [("k", "1999")]
