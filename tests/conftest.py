@@ -21,13 +21,13 @@ def needs_shared(path: Path) -> Path:
     return path
 
 
-def snapshot(root: Path) -> dict[str, str]:
-    """Every file under root: text as is, binary as size + hash. For golden files."""
-    out = {}
+def snapshot(root: Path) -> dict[str, list[str] | str]:
+    """Every file under root: text as a list of lines, binary as size + hash. For golden files."""
+    out: dict[str, list[str] | str] = {}
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         data = path.read_bytes()
         try:
-            out[path.relative_to(root).as_posix()] = data.decode("utf-8")
+            out[path.relative_to(root).as_posix()] = data.decode("utf-8").split("\n")
         except UnicodeDecodeError:
             out[path.relative_to(root).as_posix()] = (
                 f"<binary {len(data)} bytes sha1 {hashlib.sha1(data).hexdigest()[:12]}>")

@@ -52,7 +52,25 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
     reader = get_theme(name)
     if not reader.can_read:
         raise SitemigrateError(f"theme {name!r} has no reader")
-    return reader.read(src, report)
+    site = reader.read(src, report)
+    fold_redirect_stubs(site, report)
+    return site
+
+
+def fold_redirect_stubs(site: Site, report: Report) -> None:
+    """A body-less page that only forwards to another page of the site is an old URL of that
+    page: record it in the target's ``redirect_from`` instead of keeping a page."""
+    by_url = {p.permalink: p for p in site.pages if p.permalink}
+    kept = []
+    for page in site.pages:
+        target = by_url.get(page.redirect)
+        if target is not None and target is not page and page.permalink and not page.body.strip():
+            target.redirect_from.append(page.permalink)
+            report.mapped("redirect-stub", f"`{page.path}` only forwards `{page.permalink}` to "
+                          f"`{target.permalink}`; kept as an old URL of that page.", page.origin)
+        else:
+            kept.append(page)
+    site.pages = kept
 
 
 def write_site(site: Site, dest: str | os.PathLike[str], theme: str,

@@ -35,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--report", type=Path, metavar="FILE",
                    help="write the full report (.json or .md by extension)")
     c.add_argument("--report-format", choices=["json", "md"], help="report format")
+    c.add_argument("--fail-on", choices=["loss", "warning", "never"], default="never",
+                   help="exit 1 when the report has findings of this severity or worse "
+                   "(default: never)")
     c.add_argument("--generation", help="target theme generation (default: DEST's or newest)")
     c.add_argument("--redirects", choices=["pages", "plugin"], default="pages",
                    help="how old URLs are kept where the target lacks jekyll-redirect-from")
@@ -91,6 +94,11 @@ def _convert(args: argparse.Namespace) -> int:
         args.report.write_text(plan.report.dumps(fmt), encoding="utf-8")
     if not args.quiet:
         print(plan.report.summary(), file=sys.stderr)
+    if args.fail_on != "never" and plan.report.has_at_least(args.fail_on):
+        if not args.quiet:
+            print(f"sitemigrate: findings at or above `{args.fail_on}`: failing (--fail-on)",
+                  file=sys.stderr)
+        status = EXIT_PENDING
     return status
 
 

@@ -15,18 +15,26 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, load_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, iter_files, read_collection, read_config, read_data,
-                     record_asset, site_path, split_known, text)
+from .common import (AssetCopier, as_list, iter_files, post_url, read_collection, read_config,
+                     read_data, record_asset, shim_includes, site_path, split_known, text,
+                     translate_body, yaml_date)
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
 PUB_KEYS = {"venue": "venue", "category": "category", "citation": "citation",
             "excerpt": "excerpt", "paperurl": "paperurl", "slidesurl": "slidesurl",
-            "bibtexurl": "bibtexurl", "collection": "collection"}
+            "bibtexurl": "bibtexurl"}
 TALK_KEYS = {"type": "type", "talk_type": "type", "venue": "venue", "location": "location",
-             "collection": "collection", "excerpt": "excerpt"}
-PORTFOLIO_KEYS = {"excerpt": "description", "collection": "collection", "header": "header"}
+             "excerpt": "description"}
+PORTFOLIO_KEYS = {"excerpt": "description", "header": "header"}
+THEME_ONLY = ("layout", "collection", "author_profile", "share", "comments", "read_time")
 POST_KEYS = {"tags": "tags", "categories": "categories", "excerpt": "description"}
+LINK_LABELS = {"pdf": "PDF", "html": "HTML", "url": "Link", "doi": "DOI", "arxiv": "arXiv",
+               "code": "Code", "supp": "Supplement", "poster": "Poster", "video": "Video",
+               "website": "Website", "blog": "Blog", "slides": "Slides"}
+# al-folio-style BibTeX fields kept in publication front matter (they have no sidebar slot).
+SHOWN_FIELDS = ("abbr", "award", "award_name", "preview", "bibtex_show", "additional_info",
+                "annotation", "note")
 CATEGORY_TO_NEUTRAL = {"manuscripts": "journal", "conferences": "conference", "books": "book"}
 NEUTRAL_TO_CATEGORY = {"journal": "manuscripts", "conference": "conferences", "book": "books",
                        "thesis": "manuscripts", "other": "manuscripts", "": "manuscripts"}
@@ -46,12 +54,12 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
-    pubs = read_collection(src, "_publications", PUB_KEYS, report, ("layout",))
+    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
     site.publications = [_publication(item, report) for item in pubs]
-    site.talks = read_collection(src, "_talks", TALK_KEYS, report, ("layout",))
-    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, ("layout",))
-    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, ("layout",))
-    site.posts = read_collection(src, "_posts", POST_KEYS, report, ("layout",))
+    site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
+    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
+    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY)
+    site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
         site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))
@@ -129,7 +137,19 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_page(page, site, plan, copier)
     _write_config(site, plan, copier)
     for pub in site.publications:
-        _write_publication(pub, plan)
+        _write_publication(pub, plan, copier)
+    for item in site.projects:
+        _write_portfolio(item, plan, copier)
+    for item in site.posts:
+        _write_post(item, site, plan, copier)
+    for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
+        for item in getattr(site, kind):
+            _write_event(item, kind, folder, plan, copier)
+    for item in site.news:
+        if item.title and not item.fields.get("inline"):
+            _write_news_page(item, plan, copier)
+    for name, items in site.collections.items():
+        _write_custom(name, items, plan, copier)
     if site.navigation:
         _write_navigation(site, plan)
 
@@ -220,11 +240,34 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             front[key] = value
             report.verbatim("extra-key", f"front-matter key `{key}` has no academicpages "
                             "meaning; kept as written.", page.origin)
-    name = PurePosixPath(page.path).name
-    out = f"_pages/{name}"
+    if page.features.get("cv_pdf"):
+        pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
+        body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({pdf})\n"
+        report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
+    if page.role == "cv" and site.cv and site.cv.sections and not page.body.strip():
+        body = _cv_markdown(site) + body
+        report.mapped("cv", f"CV data ({len(site.cv.sections)} sections) written into the CV "
+                      "page as Markdown.", site.cv.origin)
+    body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
+    out = _page_out(page)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
+    shim_includes(body, vocabulary(NAME)["includes"], plan,
+                  Path(site.source) if site.source else None, page.origin)
     plan.write(out, render_document(front, body, page.fm_comments))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
+
+
+def _news_text(item: Item) -> str:
+    """Inline items verbatim; titled items as a link to their own (kept) page."""
+    if item.title and not item.fields.get("inline"):
+        return f"[{item.title}]({item.permalink or f'/news/{item.slug}/'})"
+    return item.body.strip()
+
+
+def _page_out(page: Page) -> str:
+    rel = PurePosixPath(page.path)
+    inner = rel.relative_to("_pages") if rel.parts[0] == "_pages" else PurePosixPath(rel.name)
+    return f"_pages/{inner}"
 
 
 def _about_body(page: Page, site: Site, plan: Plan) -> str:
@@ -256,7 +299,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         if isinstance(limit, int) and limit > 0:
             items = items[:limit]
         if items:
-            lines = [f"- {n.date[:10]}: {n.title or n.body.strip()}" for n in items]
+            lines = [f"- {n.fields.get('date_precision') or n.date[:10]}: "
+                     f"{_news_text(n)}" for n in items]
             extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
             report.mapped("news", f"{len(items)} news items written as a News section of the "
                           "about page.", page.origin)
@@ -287,13 +331,17 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     return "".join(parts) + body
 
 
-def _write_publication(pub: Publication, plan: Plan) -> None:
+def _write_publication(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
     date = pub.date or (f"{pub.year:04d}-01-01" if pub.year else "1900-01-01")
     if not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
                             f"{date} so that it sorts last. Add the year to the entry.",
                             pub.origin)
     slug = f"{date}-{pub.slug or pub.key}"
+    if f"_publications/{slug}.md" in plan.files:  # same date and title: keep both
+        slug = f"{date}-{bib.slugify(pub.key)}"
+        while f"_publications/{slug}.md" in plan.files:
+            slug += "-2"
     front = CommentedMap()
     front["title"] = pub.title or pub.key
     front["collection"] = "publications"
@@ -301,23 +349,168 @@ def _write_publication(pub: Publication, plan: Plan) -> None:
     front["permalink"] = pub.permalink or f"/publication/{slug}"
     if pub.abstract:
         front["excerpt"] = pub.abstract
-    front["date"] = date
+    front["date"] = yaml_date(date)
     if pub.venue:
         front["venue"] = pub.venue
+    links = {k: copier.carry(v, pub.origin, f"{k} of `{pub.key}`") for k, v in pub.links.items()
+             if k not in ("doi", "arxiv", "bibtex")}
     for kind, key in (("slides", "slidesurl"), ("pdf", "paperurl")):
-        if pub.links.get(kind):
-            front[key] = pub.links[kind]
-    if not front.get("paperurl") and pub.links.get("url"):
-        front["paperurl"] = pub.links["url"]
+        if links.get(kind):
+            front[key] = links.pop(kind)
+    if not front.get("paperurl") and links.get("url"):
+        front["paperurl"] = links.pop("url")
+    if pub.links.get("doi"):
+        links["doi"] = "https://doi.org/" + pub.links["doi"].removeprefix("https://doi.org/")
+    if pub.links.get("arxiv"):
+        links["arxiv"] = "https://arxiv.org/abs/" + pub.links["arxiv"]
+    for key in SHOWN_FIELDS:
+        if pub.fields.get(key):
+            front[key] = pub.fields[key]
     if pub.bibtex:
         plan.write(f"files/{pub.key}.bib", pub.bibtex.rstrip("\n") + "\n")
         front["bibtexurl"] = f"/files/{pub.key}.bib"
     if pub.citation:
         front["citation"] = pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
+    if links:
+        line = " · ".join(f"[{LINK_LABELS.get(k, k.title())}]({v})" for k, v in links.items())
+        body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + line + "\n"
+    if pub.selected:
+        front["selected"] = True
     out = f"_publications/{slug}.md"
     plan.write(out, render_document(front, body))
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)
+
+
+def _item_front(item: Item, collection: str) -> CommentedMap:
+    front = CommentedMap()
+    front["title"] = item.title or item.slug
+    front["collection"] = collection
+    return front
+
+
+def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
+                 copier: AssetCopier, old_url: str, new_url: str) -> None:
+    redirects = list(item.redirect_from)
+    if old_url and old_url != new_url and old_url not in redirects:
+        redirects.append(old_url)
+    if redirects:
+        front["redirect_from"] = redirects
+    if item.redirect:
+        body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + \
+            f"This page has moved: [{item.redirect}]({item.redirect})\n"
+        plan.report.verbatim("item-redirect", f"`redirect: {item.redirect}` became a link in "
+                             "the body (academicpages items cannot forward).", item.origin)
+    for key, value in item.extra.items():
+        if key not in front:
+            front[key] = value
+            plan.report.verbatim("extra-key", f"front-matter key `{key}` has no academicpages "
+                                 "meaning; kept as written.", item.origin)
+    body = copier.rewrite(body, new_url, item.origin)
+    plan.write(out, render_document(front, body, item.fm_comments))
+    plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
+
+
+def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier) -> None:
+    f = item.fields
+    front = _item_front(item, "portfolio")
+    excerpt = str(f.get("description") or "")
+    if f.get("image"):
+        img = copier.carry(str(f["image"]), item.origin, "project image")
+        excerpt += f"<br/><img src='{img}'>"
+    if excerpt:
+        front["excerpt"] = excerpt
+    for key in ("category", "importance"):
+        if f.get(key) is not None:
+            front[key] = f[key]
+    body = item.body
+    if f.get("github"):
+        body = body.rstrip("\n") + f"\n\n[Code on GitHub]({f['github']})\n"
+    new_url = f"/portfolio/{item.slug}/"
+    old_url = item.permalink or f"/projects/{item.slug}/"
+    _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, old_url, new_url)
+
+
+def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None:
+    f = item.fields
+    front = CommentedMap()
+    front["title"] = item.title or item.slug
+    if item.date:
+        front["date"] = yaml_date(item.date)
+    url = post_url(str(site.config_extra.get("permalink") or ""), item)
+    front["permalink"] = url  # the post keeps its address
+    for key in ("tags", "categories"):
+        value = f.get(key)
+        if value:
+            front[key] = value.split() if isinstance(value, str) else value
+    if f.get("description"):
+        front["excerpt"] = f["description"]
+    name = PurePosixPath(item.path).name
+    _finish_item(item, front, f"_posts/{name}", item.body, plan, copier, url, url)
+
+
+def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier) -> None:
+    f = item.fields
+    front = _item_front(item, kind)
+    if f.get("type"):
+        front["type"] = f["type"]
+    new_url = item.permalink or f"/{kind}/{item.slug}"
+    front["permalink"] = new_url
+    for key in ("venue", "location"):
+        if f.get(key):
+            front[key] = f[key]
+    if item.date:
+        front["date"] = yaml_date(item.date)
+    body = item.body
+    if f.get("description") and str(f["description"]) not in body:
+        body = f"{f['description']}\n\n{body}"
+    for key in ("instructor", "term", "year", "time", "course_id", "schedule"):
+        if f.get(key) is not None:
+            front[key] = f[key]
+    _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url)
+
+
+def _write_news_page(item: Item, plan: Plan, copier: AssetCopier) -> None:
+    front = CommentedMap()
+    front["title"] = item.title
+    url = item.permalink or f"/news/{item.slug}/"
+    front["permalink"] = url
+    front["date"] = yaml_date(item.date) if item.date else None
+    front["author_profile"] = True
+    _finish_item(item, front, f"_pages/news/{item.slug}.md", item.body, plan, copier, url, url)
+
+
+def _write_custom(name: str, items: list[Item], plan: Plan, copier: AssetCopier) -> None:
+    for item in items:
+        front = _item_front(item, name)
+        for key, value in item.fields.items():
+            front[key] = value
+        url = item.permalink or f"/{name}/{item.slug}/"
+        _finish_item(item, front, f"_{name}/{PurePosixPath(item.path).name}", item.body, plan,
+                     copier, url, url)
+    if items:
+        plan.report.verbatim("custom-collection", f"collection `{name}` ({len(items)} items) has "
+                             f"no academicpages equivalent; kept as `_{name}/`. Add it to "
+                             "`collections:` in `_config.yml` to publish it.", None)
+
+
+def _cv_markdown(site: Site) -> str:
+    out = []
+    for sec in site.cv.sections:
+        out.append(f"{sec.title}\n{'=' * max(3, len(sec.title))}\n")
+        for e in sec.entries:
+            if not isinstance(e, dict):
+                out.append(f"* {e}")
+                continue
+            head = e.get("title") or e.get("name") or ""
+            where = e.get("institution") or e.get("value") or ""
+            when = e.get("year") or ""
+            parts = [str(x) for x in (head, where, when) if x]
+            out.append("* " + ", ".join(parts))
+            for sub in e.get("description") or e.get("items") or []:
+                out.append(f"  * {sub}")
+        out.append("")
+    return "\n".join(out) + "\n"
 
 
 def _write_navigation(site: Site, plan: Plan) -> None:

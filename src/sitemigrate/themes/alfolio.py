@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -14,8 +15,9 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, load_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, iter_files, read_collection, read_config, read_data,
-                     record_asset, site_path, split_known, text)
+from .common import (AssetCopier, as_list, iter_files, post_url, read_collection, read_config,
+                     read_data, record_asset, shim_includes, site_path, split_known, text,
+                     translate_body, yaml_date)
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -36,6 +38,7 @@ TEACHING_KEYS = {"description": "description", "instructor": "instructor", "year
 TALK_KEYS = {"venue": "venue", "location": "location", "type": "type",
              "description": "description"}
 LAYOUT_ONLY = ("layout", "related_posts")
+REDIRECT_PLUGIN = "jekyll-redirect-from"
 
 # BibTeX link fields and where relative values live in al-folio.
 LINK_FIELDS = {"pdf": "assets/pdf", "supp": "assets/pdf", "poster": "assets/pdf",
@@ -236,7 +239,7 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             citation=bib.format_citation(entry), abstract=bib.to_text(f.get("abstract", "")),
             selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
             links=links, fields={k: v for k, v in f.items() if k not in consumed},
-            bibtex=entry.raw, slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
+            bibtex=bib.dump_bib([entry]).strip() + "\n", slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
             origin=Origin(rel, entry.line)))
     return pubs
 
@@ -265,14 +268,25 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     copier = AssetCopier(site, plan, vocab["paths"])
     for rel in vocab["template_examples"]:
         plan.delete(rel)
-    _write_config(site, plan, gen, copier)
+    _write_config(site, plan, gen, options)
     news = list(site.news)
     for page in site.pages:
         news += _write_page(page, site, plan, options, copier)
     for item in news:
         _write_news(item, plan)
+    for n, item in enumerate(site.projects, 1):
+        _write_project(item, n, plan, copier)
+    for item in site.posts:
+        _write_post(item, site, plan, copier)
+    for item in site.teaching:
+        _write_item(item, "_teachings", "course", plan, copier, "teachings")
+    for item in site.talks:
+        _write_item(item, "_talks", "page", plan, copier, "talks")
+    for name, items in site.collections.items():
+        for item in items:
+            _write_item(item, f"_{name}", "page", plan, copier, name)
     if site.publications:
-        entries = [p.bibtex or _bibtex_of(p) for p in site.publications]
+        entries = [p.bibtex or _bibtex_of(p, copier) for p in site.publications]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         for p in site.publications:
             report.mapped("publication", f"publication `{p.key}` written to "
@@ -285,7 +299,7 @@ def _dest_generation(dest: Path) -> str | None:
     return generation_of(NAME, SiteProbe(dest))
 
 
-def _write_config(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> None:
+def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
     ident = site.identity
     existing = plan.dest / "_config.yml"
     config = None
@@ -320,7 +334,44 @@ def _write_config(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> None
             body[key] = value
         header = "# Social profiles shown on the about page (converted by sitemigrate).\n"
         plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
+    if options.redirects == "plugin":
+        _enable_redirect_plugin(config, plan)
+    _declare_collections(config, site, plan)
     plan.write("_config.yml", dump_yaml(config))
+
+
+def _declare_collections(config: CommentedMap, site: Site, plan: Plan) -> None:
+    """Collections the site fills must be in `collections:` with `output: true`."""
+    wanted = {"news": site.news, "projects": site.projects, "talks": site.talks,
+              "teachings": site.teaching, **site.collections}
+    cols = config.get("collections")
+    if not isinstance(cols, dict):
+        cols = CommentedMap()
+        _set(config, "collections", cols)
+    for name, items in wanted.items():
+        if (items or name in ("news", "projects")) and name not in cols:
+            cols[name] = CommentedMap([("output", True)])
+            if items:
+                plan.report.mapped("collection", f"collection `{name}` declared in "
+                                   "`_config.yml`.", None)
+
+
+def _enable_redirect_plugin(config: CommentedMap, plan: Plan) -> None:
+    """``--redirects plugin``: jekyll-redirect-from in ``plugins:`` and the Gemfile."""
+    plugins = config.get("plugins")
+    if not isinstance(plugins, list):
+        plugins = []
+        _set(config, "plugins", plugins)
+    if REDIRECT_PLUGIN not in plugins:
+        plugins.append(REDIRECT_PLUGIN)
+    gemfile = plan.dest / "Gemfile"
+    text = gemfile.read_text("utf-8") if gemfile.is_file() else 'source "https://rubygems.org"\n'
+    if REDIRECT_PLUGIN not in text:
+        block = f"group :jekyll_plugins do\n  gem '{REDIRECT_PLUGIN}'\nend\n"
+        text = text.rstrip("\n") + "\n\n" + block
+    plan.write("Gemfile", text)
+    plan.report.mapped("redirect-plugin", f"`{REDIRECT_PLUGIN}` added to `_config.yml` "
+                       "plugins and the Gemfile (`--redirects plugin`).", None)
 
 
 def _set(config: CommentedMap, key: str, value: Any) -> None:
@@ -414,19 +465,28 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                 front["nav_order"] = int(page.nav_order) if page.nav_order.is_integer() else page.nav_order
     if page.redirect:
         front["redirect"] = page.redirect
+    if page.redirect_from and options.redirects == "plugin":
+        front["redirect_from"] = list(page.redirect_from)
+        plan.report.mapped("redirect", f"old URLs {', '.join(page.redirect_from)} kept in "
+                           "`redirect_from` (jekyll-redirect-from enabled).", page.origin)
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
             report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio meaning; "
                             "kept as written.", page.origin)
-    name = "about.md" if page.role == "about" else PurePosixPath(page.path).name
-    out = f"_pages/{name}"
+    rel = PurePosixPath(page.path)
+    inner = rel.relative_to("_pages") if rel.parts[0] == "_pages" else PurePosixPath(rel.name)
+    out = "_pages/about.md" if page.role == "about" else f"_pages/{inner}"
+    body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
+    shim_includes(body, vocabulary(NAME)["includes"], plan,
+                  Path(site.source) if site.source else None, page.origin)
     plan.write(out, render_document(front, body, page.fm_comments))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     target = "/" if page.role == "about" else page.permalink
-    for old in page.redirect_from:
-        _redirect_page(old, target, page, plan, options)
+    if options.redirects == "pages":
+        for old in page.redirect_from:
+            _redirect_page(old, target, page, plan)
     return news
 
 
@@ -435,22 +495,15 @@ def _profile_text(ident: Identity) -> str:
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
-def _redirect_page(old: str, target: str, page: Page, plan: Plan, options: Options) -> None:
+def _redirect_page(old: str, target: str, page: Page, plan: Plan) -> None:
     """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards."""
-    clean = old.strip().strip("/") or "index"
-    name = clean.replace("/", "-").replace(".html", "")
-    front = CommentedMap([("layout", "default"), ("permalink", old.strip()),
-                          ("redirect", target or "/"), ("sitemap", False)])
-    out = f"_pages/redirects/{name}.md"
-    plan.write(out, render_document(front, ""))
-    plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through "
-                       f"`{out}` (al-folio `redirect:`).", page.origin)
+    _redirect_stub(old, target, plan, page.origin)
 
 
 def _write_news(item: Item, plan: Plan) -> None:
     front = CommentedMap()
     front["layout"] = "post"
-    front["date"] = item.date
+    front["date"] = yaml_date(item.date)
     inline = item.fields.get("inline", not item.title)
     front["inline"] = bool(inline)
     if item.title:
@@ -461,7 +514,7 @@ def _write_news(item: Item, plan: Plan) -> None:
     plan.report.mapped("news-item", f"news item of {item.date} → `{out}`.", item.origin)
 
 
-def _bibtex_of(pub: Publication) -> str:
+def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
     fields: dict[str, str] = {"title": pub.title}
     if pub.year:
         fields["year"] = str(pub.year)
@@ -471,12 +524,132 @@ def _bibtex_of(pub: Publication) -> str:
         fields[venue_key] = pub.venue
     if pub.abstract:
         fields["abstract"] = pub.abstract
-    fields.update(pub.links)
+    for kind, url in pub.links.items():
+        if kind == "bibtex":
+            continue
+        base = LINK_FIELDS.get(kind)
+        if base and url.startswith("/"):  # al-folio prefixes relative values with its folder
+            url = copier.carry(url, pub.origin, f"{kind} of `{pub.key}`")
+            url = url.removeprefix(f"/{base}/")
+        fields[kind] = url
     fields.update(pub.fields)
     if pub.selected:
         fields["selected"] = "true"
-    persons = {"author": pub.authors} if pub.authors else None
+    authors = pub.authors or _authors_from_citation(pub.citation)
+    if pub.citation and not authors:
+        fields["note"] = _plain_citation(pub.citation)
+    persons = {"author": authors} if authors else None
     return bib.format_entry(TYPE_OF_CATEGORY.get(pub.category, "misc"), pub.key, fields, persons)
+
+
+def _plain_citation(citation: str) -> str:
+    import html
+    return re.sub(r"<[^>]+>", "", html.unescape(citation)).strip()
+
+
+def _authors_from_citation(citation: str) -> list[str]:
+    """Authors of a 'Last, F. and Other, G. (2020). "Title."' citation, as BibTeX names."""
+    text = _plain_citation(citation)
+    head = re.split(r"\(\d{4}\)|\s\d{4}\.|\"|“", text, maxsplit=1)[0].strip().rstrip(",")
+    if not head or len(head) > 400:
+        return []
+    pairs = re.findall(r"([^,;&]+?),\s*((?:[A-Z][a-z]?\.-?\s*)+?)\s*(?:,|\band\b|&|$)", head)
+    if pairs:
+        return [f"{last.strip().removeprefix('and ').strip()}, {first.strip()}"
+                for last, first in pairs]
+    names = [n.strip() for n in re.split(r",\s*and\s+|\s+and\s+|,|;|&", head) if n.strip()]
+    return names if all(1 <= len(n.split()) <= 4 for n in names) else []
+
+
+def _item_front(item: Item, layout: str) -> CommentedMap:
+    front = CommentedMap()
+    front["layout"] = layout
+    front["title"] = item.title or item.slug
+    if item.date:
+        front["date"] = yaml_date(item.date)
+    return front
+
+
+def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
+            copier: AssetCopier, url: str) -> None:
+    if item.redirect:
+        front["redirect"] = item.redirect
+    for key, value in item.extra.items():
+        if key not in front:
+            front[key] = value
+            plan.report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio "
+                                 "meaning; kept as written.", item.origin)
+    body = copier.rewrite(body, url, item.origin)
+    plan.write(out, render_document(front, body, item.fm_comments))
+    plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
+    for old in item.redirect_from:
+        _redirect_stub(old, url, plan, item.origin)
+
+
+def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> None:
+    f = item.fields
+    front = _item_front(item, "page")
+    front.pop("date", None)
+    desc = str(f.get("description") or "")
+    img = f.get("image")
+    m = re.search(r"<img[^>]*src=['\"]([^'\"]+)['\"][^>]*>", desc)
+    if m:
+        img = img or m.group(1)
+        desc = (desc[:m.start()] + desc[m.end():]).replace("<br/>", " ").replace("<br>", " ")
+    desc = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", desc)).strip()
+    if desc:
+        front["description"] = desc
+    if img:
+        front["img"] = copier.carry(str(img), item.origin, "project image").lstrip("/")
+    front["importance"] = f.get("importance", order)
+    front["category"] = f.get("category") or "work"
+    if f.get("github"):
+        front["github"] = f["github"]
+    url = f"/projects/{item.slug}/"
+    old = item.permalink or (f"/portfolio/{item.slug}/" if item.path.startswith("_portfolio")
+                             else url)
+    if old != url:
+        item.redirect_from = [*item.redirect_from, old]
+    _finish(item, front, f"_projects/{item.slug}.md", item.body, plan, copier, url)
+
+
+def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None:
+    f = item.fields
+    front = _item_front(item, "post")
+    url = post_url(str(site.config_extra.get("permalink") or ""), item)
+    front["permalink"] = url  # the post keeps its address
+    if f.get("description"):
+        front["description"] = f["description"]
+    for key in ("tags", "categories"):
+        value = f.get(key)
+        if value:
+            front[key] = " ".join(value) if isinstance(value, list) else value
+    _finish(item, front, f"_posts/{PurePosixPath(item.path).name}", item.body, plan, copier, url)
+
+
+def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetCopier,
+                collection: str) -> None:
+    front = _item_front(item, layout)
+    url = item.permalink or f"/{collection}/{item.slug}/"
+    if item.permalink:
+        front["permalink"] = item.permalink
+    for key, value in item.fields.items():
+        if key not in front and value not in (None, ""):
+            front[key] = value
+    _finish(item, front, f"{folder}/{item.slug}.md", item.body, plan, copier, url)
+
+
+def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> None:
+    clean = old.strip().strip("/") or "index"
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", clean).strip("-") or "index"
+    while f"_pages/redirects/{name}.md" in plan.files:
+        name += "-1"
+    front = CommentedMap([("layout", "default"), ("permalink", old.strip()),
+                          ("redirect", target or "/"), ("sitemap", False)])
+    out = f"_pages/redirects/{name}.md"
+    plan.write(out, render_document(front, ""))
+    plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}` "
+                       "(al-folio `redirect:`).", origin)
 
 
 class _AlFolio:

@@ -211,3 +211,92 @@ class AssetCopier:
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
     if url and url.startswith("/") and all(a.path != url for a in site.assets):
         site.assets.append(Asset(url, kind))  # type: ignore[arg-type]
+
+
+_INCLUDE = re.compile(r"\{%-?\s*include\s+([^\s%}]+)")
+
+
+def translate_body(body: str, role: str, source_theme: str, target: str, report: Report,
+                   origin: Origin | None) -> str:
+    """Swap the source theme's listing Liquid for the target's, translate known Liquid.
+
+    Both vocabularies are data (``listings`` and ``translations`` in ``mappings/``)."""
+    from ..registry import THEMES, vocabulary
+    src = vocabulary(source_theme) if source_theme in THEMES else {}
+    tgt = vocabulary(target)
+    listing = src.get("listings", {}).get(role)
+    target_listing = tgt.get("listings", {}).get(role)
+    if listing and target_listing:
+        for pattern in listing["match"]:
+            m = re.search(pattern, body, re.S)
+            if m:
+                body = body[:m.start()] + target_listing["body"].rstrip("\n") + body[m.end():]
+                report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
+                              f"replaced by {target}'s.", origin)
+                break
+    for rule in src.get("translations", []):
+        if target in rule:
+            body, n = re.subn(rule["match"], rule[target], body)
+            if n:
+                report.mapped("liquid", f"{n} Liquid tag(s) matching `{rule['match']}` "
+                              f"translated for {target}.", origin)
+    return body
+
+
+def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | None,
+                  origin: Origin | None) -> None:
+    """Every include the target lacks: copy the user's file from SRC, or write a shim that
+    renders nothing, so the build never fails on it. Reported either way."""
+    known = set(known)
+    for name in dict.fromkeys(_INCLUDE.findall(body)):
+        if name in known or "{{" in name:
+            continue
+        try:
+            rel = safe_rel(f"_includes/{name}")
+        except UnsafePath:
+            plan.report.problem("unsafe-path", f"include `{name}` points outside the site; "
+                                "left as written.", origin, severity="loss")
+            continue
+        source = src_root / rel if src_root else None
+        if source is not None and source.is_file():
+            plan.copy(rel, source)
+            plan.report.verbatim("include-copied", f"include `{name}` is not part of the "
+                                 f"target theme; your `{rel}` was copied along. Check that it "
+                                 "works there.", origin)
+        elif rel not in plan.files:
+            plan.write(rel, f"{{% comment %}}sitemigrate: `{name}` does not exist in this "
+                       "theme; this placeholder renders nothing. Replace the include in the "
+                       "page or write this file.{% endcomment %}\n")
+            plan.report.verbatim("include-shim", f"include `{name}` does not exist in the "
+                                 f"target theme; kept in the page, with a placeholder "
+                                 f"`{rel}` that renders nothing. Replace it by hand.", origin)
+
+
+def yaml_date(iso: str) -> Any:
+    """An ISO date string as a date object, so YAML writes it unquoted."""
+    import datetime as dt
+    try:
+        return dt.date.fromisoformat(iso[:10])
+    except ValueError:
+        return iso
+
+
+def post_url(pattern: str, item: Item) -> str:
+    """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``)."""
+    if item.permalink:
+        return item.permalink
+    styles = {"date": "/:categories/:year/:month/:day/:title:output_ext",
+              "pretty": "/:categories/:year/:month/:day/:title/",
+              "ordinal": "/:categories/:year/:y_day/:title:output_ext",
+              "none": "/:categories/:title:output_ext"}
+    pattern = styles.get(pattern or "date", pattern or styles["date"])
+    m = _POST_NAME.match(PurePosixPath(item.path).stem)
+    title = m.group(4) if m else PurePosixPath(item.path).stem
+    year, month, day = (item.date or "0000-00-00")[:10].split("-")
+    cats = item.fields.get("categories") or []
+    if isinstance(cats, str):
+        cats = cats.split()
+    url = (pattern.replace(":categories", "/".join(str(c).lower() for c in cats))
+           .replace(":year", year).replace(":month", month).replace(":day", day)
+           .replace(":title", title).replace(":output_ext", ".html"))
+    return re.sub(r"/+", "/", url)

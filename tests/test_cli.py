@@ -1,0 +1,109 @@
+"""The command line: exit codes, dry-run, check, reports, inspect, themes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from sitemigrate.cli import main
+
+from conftest import tree_digest
+
+
+def run(*args: str) -> int:
+    return main([str(a) for a in args])
+
+
+def test_dry_run_prints_git_diff_and_writes_nothing(alfolio_site, tmp_path, capsys):
+    dest = tmp_path / "dest"
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--dry-run") == 0
+    out = capsys.readouterr()
+    assert not dest.exists()
+    assert "--- /dev/null\n+++ b/_pages/about.md\n" in out.out
+    assert "diff --git a/_config.yml b/_config.yml" in out.out
+    assert "Binary files /dev/null and b/images/prof_pic.jpg differ" in out.out
+    assert "\033[" not in out.out  # plain when not a terminal
+    assert "items:" in out.err and "mapped" in out.err
+
+
+def test_check_exit_codes(alfolio_site, tmp_path, capsys):
+    dest = tmp_path / "dest"
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check") == 1
+    assert not dest.exists()
+    assert run("convert", alfolio_site, dest, "--to", "academicpages") == 0
+    assert (dest / "_pages" / "about.md").is_file()
+    before = tree_digest(dest)
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check") == 0
+    assert "DEST is up to date" in capsys.readouterr().err
+    # a re-run changes nothing, not even a timestamp
+    assert run("convert", alfolio_site, dest, "--to", "academicpages") == 0
+    assert tree_digest(dest) == before
+    (dest / "_pages" / "about.md").write_text("edited\n")
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check", "--diff") == 1
+    assert "-edited" in capsys.readouterr().out
+
+
+def test_errors_exit_2_with_one_line(alfolio_site, tmp_path, capsys):
+    assert run("convert", tmp_path / "missing", tmp_path / "d", "--to", "al-folio") == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sitemigrate: error: ") and "no such file" in err
+    assert err.count("\n") == 1
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "wordpress") == 2
+    assert "unknown theme 'wordpress'" in capsys.readouterr().err
+    assert run("convert", alfolio_site, alfolio_site / "out", "--to", "academicpages") == 2
+    assert "DEST must not be inside SRC" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert run("convert", empty, tmp_path / "d", "--to", "al-folio") == 2
+    assert "--from" in capsys.readouterr().err
+
+
+def test_src_is_never_modified(alfolio_site, academicpages_site, tmp_path):
+    for src, to in ((alfolio_site, "academicpages"), (academicpages_site, "al-folio")):
+        before = tree_digest(src)
+        assert run("convert", src, tmp_path / to, "--to", to, "-q") == 0
+        assert tree_digest(src) == before
+
+
+def test_reports_json_and_markdown(alfolio_site, tmp_path):
+    rj, rm = tmp_path / "r.json", tmp_path / "r.md"
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "academicpages",
+               "--dry-run", "--report", rj) == 0
+    data = json.loads(rj.read_text())
+    assert data["source_theme"] == "al-folio" and data["target_theme"] == "academicpages"
+    codes = {f["code"] for f in data["findings"]}
+    assert {"identity", "page", "publication", "social"} <= codes
+    lost = [f for f in data["findings"] if f["outcome"] == "lost"]
+    # WeChat QR has no academicpages sidebar key: reported, with the file it came from
+    assert any("wechat" in f["message"] and f["path"] == "_data/socials.yml" for f in lost)
+    for f in data["findings"]:
+        assert f["id"] and f["severity"] in ("info", "warning", "loss") and f["message"]
+    assert data["files"]["created"]
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "academicpages",
+               "--dry-run", "--report", rm) == 0
+    md = rm.read_text()
+    assert md.startswith("# sitemigrate report: al-folio → academicpages")
+    assert "| loss | lost | `_data/socials.yml` |" in md
+
+
+def test_inspect_and_themes(alfolio_site, capsys):
+    assert run("inspect", alfolio_site) == 0
+    data = json.loads(capsys.readouterr().out)
+    site = data["site"]
+    assert site["theme"] == "al-folio" and site["generation"] == "2024-25"
+    assert site["identity"]["full_name"] == "Ada Q. Okonkwo"
+    assert len(site["publications"]) == 3 and len(site["news"]) == 3
+    assert run("themes") == 0
+    out = capsys.readouterr().out
+    assert "al-folio" in out and "academicpages" in out and "read, write" in out
+
+
+def test_python_dash_m_and_version(tmp_path):
+    res = subprocess.run([sys.executable, "-m", "sitemigrate", "--version"],
+                         capture_output=True, text=True, check=True)
+    assert res.stdout.startswith("sitemigrate 0.")
+    res = subprocess.run([sys.executable, "-m", "sitemigrate", "convert", str(tmp_path / "x"),
+                          str(tmp_path / "y"), "--to", "al-folio"], capture_output=True, text=True)
+    assert res.returncode == 2 and "no such file" in res.stderr

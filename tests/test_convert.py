@@ -1,0 +1,107 @@
+"""Whole-site conversions of the bundled fixtures: golden files plus content assertions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+import sitemigrate
+from sitemigrate import bib
+
+from conftest import snapshot
+
+yaml = YAML(typ="safe")
+
+
+def front(path: Path) -> dict:
+    text = path.read_text()
+    assert text.startswith("---\n")
+    return yaml.load(text.split("---\n")[1]) or {}
+
+
+def convert(src: Path, dest: Path, to: str) -> sitemigrate.Plan:
+    plan = sitemigrate.convert(src, dest, to=to)
+    plan.apply()
+    return plan
+
+
+def test_alfolio_to_academicpages_golden(alfolio_site, tmp_path, data_regression):
+    convert(alfolio_site, tmp_path, "academicpages")
+    data_regression.check(snapshot(tmp_path))
+
+
+def test_alfolio_to_academicpages_content(alfolio_site, tmp_path):
+    plan = convert(alfolio_site, tmp_path, "academicpages")
+    config = yaml.load((tmp_path / "_config.yml").read_text())
+    assert config["name"] == config["title"] == "Ada Q. Okonkwo"
+    author = config["author"]
+    assert author["avatar"] == "prof_pic.jpg" and (tmp_path / "images/prof_pic.jpg").is_file()
+    assert author["googlescholar"] == "https://scholar.google.com/citations?user=AbCdEf012345"
+    assert author["github"] == "ada-okonkwo" and author["email"] == "ada@example.org"
+    assert "Example University" in author["bio"]  # from the about page subtitle
+    about = (tmp_path / "_pages/about.md").read_text()
+    fm = front(tmp_path / "_pages/about.md")
+    assert fm["permalink"] == "/" and fm["author_profile"] is True
+    assert "#   <p>an older address block, left commented out</p>" in about  # YAML comment kept
+    assert "<!-- A note to self: update this page every term. {{ site.title }} -->" in about
+    # news: newest first, limit 2 honoured
+    news = about.split("## News\n\n")[1].split("\n\n")[0].splitlines()
+    assert news == ["- 2025-03-02: Our paper on carbon-aware scheduling was accepted at "
+                    "**EuroSys 2025**. :sparkles:",
+                    "- 2024-09-01: [Joining Example University](/news/announcement_2/)"]
+    kept = front(tmp_path / "_pages/news/announcement_2.md")
+    assert kept["permalink"] == "/news/announcement_2/" and kept["title"] == "Joining Example University"
+    assert "## Selected publications" in about and "Carbon-Aware Scheduling" in about
+    pubs = sorted((tmp_path / "_publications").iterdir())
+    assert [p.name for p in pubs] == ["2022-01-01-notes-on-schrodingers-scheduler.md",
+                                      "2023-01-01-energy-proportional-storage.md",
+                                      "2025-04-01-carbon-aware-scheduling-for-gpu-clusters.md"]
+    carbon = front(pubs[2])
+    assert carbon["category"] == "conferences"
+    assert carbon["paperurl"] == "/files/carbon.pdf" and (tmp_path / "files/carbon.pdf").is_file()
+    assert carbon["bibtexurl"] == "/files/okonkwo2025carbon.bib"
+    assert "Müller" in carbon["citation"] and "{" not in carbon["citation"]
+    parsed = bib.parse_bib((tmp_path / "files/okonkwo2025carbon.bib").read_text())
+    assert [e.key for e in parsed.entries] == ["okonkwo2025carbon"]
+    counts = plan.report.counts()
+    assert counts["lost"] >= 1 and counts["mapped"] > 10
+
+
+def test_academicpages_to_alfolio_golden(academicpages_site, tmp_path, data_regression):
+    convert(academicpages_site, tmp_path, "al-folio")
+    data_regression.check(snapshot(tmp_path))
+
+
+def test_academicpages_to_alfolio_content(academicpages_site, tmp_path):
+    plan = convert(academicpages_site, tmp_path, "al-folio")
+    config = yaml.load((tmp_path / "_config.yml").read_text())
+    assert (config["first_name"], config["last_name"]) == ("Tomás", "Lindqvist")
+    assert config["title"] == "blank"
+    socials = yaml.load((tmp_path / "_data/socials.yml").read_text())
+    assert socials["scholar_userid"] == "XyZ0123abcdE"
+    assert socials["orcid_id"] == "0000-0001-5109-3700"
+    assert socials["github_username"] == "tlindqvist" and socials["email"] == "tomas@example.org"
+    fm = front(tmp_path / "_pages/about.md")
+    assert fm["layout"] == "about" and fm["permalink"] == "/"
+    assert fm["profile"]["image"] == "profile.png" and (tmp_path / "assets/img/profile.png").is_file()
+    assert fm["announcements"]["enabled"] is True
+    about = (tmp_path / "_pages/about.md").read_text()
+    assert "## News" not in about and "[5/2025]" not in about
+    assert "## Research" in about  # the next section survives
+    # relative link resolved against the page and pointed at the copied file
+    assert "[here](/assets/pdf/cv.pdf)" in about and (tmp_path / "assets/pdf/cv.pdf").is_file()
+    news = {p.name: p.read_text() for p in (tmp_path / "_news").iterdir()}
+    assert sorted(news) == ["2024-06-01-started-a-field-season-in-northern.md",
+                            "2024-11-20-received-the-young-ecologist-award.md",
+                            "2025-05-01-our-robot-survey-paper-was-accepted.md"]
+    assert "Our robot survey paper was accepted at **ICRA 2025**." in news[
+        "2025-05-01-our-robot-survey-paper-was-accepted.md"]
+    # redirect_from survives as al-folio redirect pages
+    for old in ("/about/", "/about.html"):
+        hits = [p for p in (tmp_path / "_pages/redirects").iterdir()
+                if front(p)["permalink"] == old]
+        assert len(hits) == 1 and front(hits[0])["redirect"] == "/"
+    parsed = bib.parse_bib((tmp_path / "_bibliography/papers.bib").read_text())
+    assert not parsed.problems and len(parsed.entries) == 2
+    assert plan.report.counts()["problem"] == 0
