@@ -24,7 +24,7 @@ def needs_shared(path: Path) -> Path:
 def snapshot(root: Path) -> dict[str, list[str] | str]:
     """Every file under root: text as a list of lines, binary as size + hash. For golden files."""
     out: dict[str, list[str] | str] = {}
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and ".sitemigrate" not in p.parts):
         data = path.read_bytes()
         try:
             out[path.relative_to(root).as_posix()] = data.decode("utf-8").split("\n")

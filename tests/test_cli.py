@@ -40,9 +40,18 @@ def test_check_exit_codes(alfolio_site, tmp_path, capsys):
     # a re-run changes nothing, not even a timestamp
     assert run("convert", alfolio_site, dest, "--to", "academicpages") == 0
     assert tree_digest(dest) == before
+    # a file the user edited after the run is kept, and said so; --force overwrites it
     (dest / "_pages" / "about.md").write_text("edited\n")
-    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check", "--diff") == 1
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check") == 0
+    assert "1 kept (edited by you)" in capsys.readouterr().err
+    assert run("convert", alfolio_site, dest, "--to", "academicpages") == 0
+    assert (dest / "_pages" / "about.md").read_text() == "edited\n"
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check", "--force",
+               "--diff") == 1
     assert "-edited" in capsys.readouterr().out
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--force", "-q") == 0
+    assert (dest / "_pages" / "about.md").read_text() != "edited\n"
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check") == 0
 
 
 def test_errors_exit_2_with_one_line(alfolio_site, tmp_path, capsys):

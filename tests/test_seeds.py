@@ -56,7 +56,7 @@ def site_with(tmp: Path, seed: str, config: str) -> tuple[Path, list[str]]:
 def referenced(out: Path, seed_lines: list[str]) -> dict[str, list[str]]:
     index = {line: i + 1 for i, line in reversed(list(enumerate(seed_lines))) if line.strip()}
     result = {}
-    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+    for path in sorted(p for p in out.rglob("*") if p.is_file() and ".sitemigrate" not in p.parts):
         rows = []
         for line in path.read_text().splitlines():
             s = line.strip()

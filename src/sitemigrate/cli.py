@@ -35,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--report", type=Path, metavar="FILE",
                    help="write the full report (.json or .md by extension)")
     c.add_argument("--report-format", choices=["json", "md"], help="report format")
+    c.add_argument("--force", action="store_true",
+                   help="overwrite DEST files you edited after the last run (kept otherwise)")
     c.add_argument("--fail-on", choices=["loss", "warning", "never"], default="never",
                    help="exit 1 when the report has findings of this severity or worse "
                    "(default: never)")
@@ -75,12 +77,12 @@ def _convert(args: argparse.Namespace) -> int:
     from .registry import Options
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
                    options=Options(generation=args.generation, redirects=args.redirects))
+    plan.force = args.force
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
     if args.dry_run or args.check:
-        changes = plan.changes()
-        plan._record(changes)
-        pending = [c for c in changes if c.kind != "unchanged"]
+        changes = plan.summarize()
+        pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
         if args.dry_run or args.diff:
             _print_diff(plan.diff(), color)
         if args.check:

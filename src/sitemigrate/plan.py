@@ -9,6 +9,8 @@ so an interrupted run leaves DEST as it was.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -16,6 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .report import Report
+
+
+MANIFEST = ".sitemigrate/manifest.json"
+"""What the last run wrote into DEST (path -> sha256), to tell user edits from ours."""
 
 
 class UnsafePath(ValueError):
@@ -33,7 +39,7 @@ def safe_rel(rel: str) -> str:
 @dataclass(slots=True)
 class Change:
     path: str
-    kind: str  # "created" | "changed" | "deleted" | "unchanged"
+    kind: str  # "created" | "changed" | "deleted" | "unchanged" | "kept"
     old: bytes | None
     new: bytes | None
 
@@ -48,6 +54,8 @@ class Plan:
     copies: dict[str, Path] = field(default_factory=dict)
     """DEST path -> SRC file to copy as is (images, PDFs)."""
     deletes: set[str] = field(default_factory=set)
+    force: bool = False
+    """Overwrite files the user edited in DEST after the last run."""
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:
@@ -74,27 +82,64 @@ class Plan:
         out.update(self.files)
         return out
 
+    def _last_manifest(self) -> dict[str, str]:
+        try:
+            data = json.loads((self.dest / MANIFEST).read_text("utf-8"))
+            return {str(k): str(v) for k, v in data.get("files", {}).items()}
+        except (OSError, ValueError, AttributeError):
+            return {}
+
     def changes(self) -> list[Change]:
-        """Every path the plan touches, with what it would do, sorted by path."""
+        """Every path the plan touches, with what it would do, sorted by path.
+
+        A file the last run wrote and the user edited since is ``kept`` (not overwritten)
+        unless ``force`` is set. The manifest of this run is part of the plan."""
+        last = self._last_manifest()
         out = []
+
+        def edited(rel: str, old: bytes) -> bool:
+            return (not self.force and rel in last
+                    and hashlib.sha256(old).hexdigest() != last[rel])
+
+        manifest: dict[str, str] = {}
         for rel, want in sorted(self._wanted().items()):
             target = self.dest / rel
             old = target.read_bytes() if target.is_file() else None
             new = want.read_bytes() if isinstance(want, Path) else want
+            if old is not None and old != new and edited(rel, old):
+                out.append(Change(rel, "kept", old, old))
+                manifest[rel] = last[rel]
+                continue
             kind = "created" if old is None else ("unchanged" if old == new else "changed")
             out.append(Change(rel, kind, old, new))
+            manifest[rel] = hashlib.sha256(new).hexdigest()
         for rel in sorted(self.deletes):
             target = self.dest / rel
             if target.is_file():
-                out.append(Change(rel, "deleted", target.read_bytes(), None))
+                old = target.read_bytes()
+                out.append(Change(rel, "kept" if edited(rel, old) else "deleted", old,
+                                  old if edited(rel, old) else None))
+        if manifest:
+            body = json.dumps({"generator": "sitemigrate", "files": manifest}, indent=1,
+                              sort_keys=True).encode() + b"\n"
+            target = self.dest / MANIFEST
+            old = target.read_bytes() if target.is_file() else None
+            kind = "created" if old is None else ("unchanged" if old == body else "changed")
+            out.append(Change(MANIFEST, kind, old, body))
         out.sort(key=lambda c: c.path)
         return out
 
     def pending(self) -> list[Change]:
-        return [c for c in self.changes() if c.kind != "unchanged"]
+        return [c for c in self.changes() if c.kind not in ("unchanged", "kept")]
 
     def up_to_date(self) -> bool:
         return not self.pending()
+
+    def summarize(self) -> list[Change]:
+        """Compute the changes and record them in the report (for dry runs)."""
+        changes = self.changes()
+        self._record(changes)
+        return changes
 
     def diff(self) -> str:
         """A git-style unified diff of what :meth:`apply` would change."""
@@ -124,7 +169,7 @@ class Plan:
         """
         changes = self.changes()
         self._record(changes)
-        pending = [c for c in changes if c.kind != "unchanged"]
+        pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
         if not pending:
             return changes
         dest = self.dest.resolve() if self.dest.exists() else self.dest.absolute()
@@ -159,11 +204,15 @@ class Plan:
 
     def _record(self, changes: list[Change]) -> None:
         files: dict[str, list[str]] = {"created": [], "changed": [], "deleted": [],
-                                       "unchanged": []}
+                                       "unchanged": [], "kept": []}
         for c in changes:
             files[c.kind].append(c.path)
-        self.report.files = {**{k: v for k, v in self.report.files.items() if k == "kept"},
-                             **files}
+            if c.kind == "kept" and not any(f.code == "kept-edit" and f.path == c.path
+                                            for f in self.report.findings):
+                self.report.add("kept-edit", "warning", "verbatim",
+                                "you edited this DEST file after the last run; it was kept. "
+                                "Use --force to overwrite it.", c.path)
+        self.report.files = files
 
 
 def _link_or_copy(src: str, dst: str) -> None:
