@@ -90,7 +90,27 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     report.source_theme = report.source_theme or site.theme
     plan = Plan(dest=dest_path, report=report)
     writer.write(site, plan, options or Options())
+    if site.source and Path(site.source).is_dir():
+        keep_urls(site, plan, writer)
     return plan
+
+
+def keep_urls(site: Site, plan: Plan, writer) -> None:
+    """Every old URL the new site does not serve gets a redirect to where its content went;
+    what remains lost is reported. The ledger goes into the report."""
+    from .urls import normalize, plan_ledger, planned_tree, record, served
+    rows = plan_ledger(Path(site.source), plan)
+    lost = [r for r in rows if r.how == "lost"]
+    if lost and hasattr(writer, "redirect"):
+        new = served(*planned_tree(plan)).values()
+        by_path = {s.path: s.url for s in new if not s.redirect_to}
+        for row in lost:
+            out = plan.origins.get(row.source)
+            target = by_path.get(out) if out else None
+            if target and normalize(target) != normalize(row.old):
+                writer.redirect(plan, row.old, target, row.source)
+        rows = plan_ledger(Path(site.source), plan)
+    record(rows, plan.report)
 
 
 def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: str,

@@ -50,6 +50,14 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("src", metavar="SRC", type=Path)
     i.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
 
+    u = sub.add_parser("urls", help="print the URL ledger: old URL -> new URL -> how",
+                       description="Compare the URLs SRC serves with DEST: as DEST is on disk, "
+                       "or, with --to, as the conversion would leave it. Exit 1 if a URL is lost.")
+    u.add_argument("src", metavar="SRC", type=Path)
+    u.add_argument("dest", metavar="DEST", type=Path)
+    u.add_argument("--to", metavar="THEME", help="plan the conversion instead of reading DEST")
+    u.add_argument("--from", dest="from_", metavar="THEME", help="source theme (with --to)")
+
     sub.add_parser("themes", help="list readers/writers and what each supports")
     return p
 
@@ -60,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     from .plan import UnsafePath
     from .registry import UnknownTheme
     try:
-        return {"convert": _convert, "inspect": _inspect, "themes": _themes}[args.command](args)
+        commands = {"convert": _convert, "inspect": _inspect, "themes": _themes, "urls": _urls}
+        return commands[args.command](args)
     except (SitemigrateError, UnknownTheme, UnsafePath) as exc:
         print(f"sitemigrate: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -139,6 +148,25 @@ def _inspect(args: argparse.Namespace) -> int:
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return EXIT_OK
+
+
+def _urls(args: argparse.Namespace) -> int:
+    from .urls import ledger, plan_ledger, read_tree, served
+    if args.to:
+        from .api import convert
+        rows = plan_ledger(args.src, convert(args.src, args.dest, to=args.to, from_=args.from_))
+    else:
+        if not args.src.is_dir() or not args.dest.is_dir():
+            from .api import SitemigrateError
+            raise SitemigrateError("SRC and DEST must both be site directories")
+        rows = ledger(served(*read_tree(args.src)), served(*read_tree(args.dest)))
+    width = max((len(r.old) for r in rows), default=10)
+    for r in rows:
+        print(f"{r.old:<{width}}  ->  {r.new or '-':<{width}}  {r.how}")
+    counts = {h: sum(r.how == h for r in rows) for h in ("same", "redirect", "lost")}
+    print(f"{counts['same']} same, {counts['redirect']} redirected, {counts['lost']} lost",
+          file=sys.stderr)
+    return EXIT_PENDING if counts["lost"] else EXIT_OK
 
 
 def _themes(args: argparse.Namespace) -> int:

@@ -56,6 +56,8 @@ class Plan:
     deletes: set[str] = field(default_factory=set)
     force: bool = False
     """Overwrite files the user edited in DEST after the last run."""
+    origins: dict[str, str] = field(default_factory=dict)
+    """SRC path -> the DEST file that now holds its content (for redirects of old URLs)."""
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -202,7 +203,36 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
         plan.report.verbatim("identity-note", "`contact_note`/`footer_text` have no "
                              "academicpages key; they were added to the about page.",
                              ident.origin)
+    _ensure_redirect_plugin(config)
+    _declare_collections(config, site)
     plan.write("_config.yml", dump_yaml(config))
+
+
+def _declare_collections(config: CommentedMap, site: Site) -> None:
+    """The stock collections (and any custom one the site fills) must be output."""
+    cols = config.get("collections")
+    if not isinstance(cols, dict):
+        cols = CommentedMap()
+        _set(config, "collections", cols)
+    wanted = ["teaching", "publications", "portfolio", "talks", *site.collections]
+    for name in wanted:
+        if name not in cols:
+            cols[name] = CommentedMap([("output", True), ("permalink", "/:collection/:path/")])
+
+
+def _ensure_redirect_plugin(config: CommentedMap) -> None:
+    """redirect_from only works with jekyll-redirect-from enabled (the template has it; a
+    config written from scratch or a 2017 `gems:` list may not)."""
+    key = "gems" if "gems" in config and "plugins" not in config else "plugins"
+    plugins = config.get(key)
+    if not isinstance(plugins, list):
+        plugins = []
+        _set(config, key, plugins)
+    if "jekyll-redirect-from" not in plugins:
+        plugins.append("jekyll-redirect-from")
+    whitelist = config.get("whitelist")
+    if isinstance(whitelist, list) and "jekyll-redirect-from" not in whitelist:
+        whitelist.append("jekyll-redirect-from")
 
 
 def _set(mapping: CommentedMap, key: str, value: Any) -> None:
@@ -255,6 +285,24 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                   Path(site.source) if site.source else None, page.origin)
     plan.write(out, render_document(front, body, page.fm_comments))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
+    plan.origins[page.path] = out
+
+
+NEWS_URL = "/news/"
+NEWS_PAGE = "_pages/news.md"
+
+
+def _news_line(item: Item) -> str:
+    return f"- {item.fields.get('date_precision') or item.date[:10]}: {_news_text(item)}"
+
+
+def _write_news_list(items: list[Item], plan: Plan, about: Page) -> None:
+    """All news items on their own page when the about page shows only the newest."""
+    front = CommentedMap([("layout", "single"), ("title", "News"), ("permalink", NEWS_URL),
+                          ("author_profile", True)])
+    plan.write(NEWS_PAGE, render_document(front, "\n".join(_news_line(n) for n in items)))
+    plan.report.mapped("news-page", f"all {len(items)} news items listed on `{NEWS_URL}`; the "
+                       "about page shows the newest (`limit`).", about.origin)
 
 
 def _news_text(item: Item) -> str:
@@ -294,14 +342,17 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         extra.append(f"\n{ident.contact_note}\n")
     news_feat = feats.get("news") or {}
     if news_feat.get("enabled"):
-        items = sorted(site.news, key=lambda n: n.date, reverse=True)
+        every = sorted(site.news, key=lambda n: n.date, reverse=True)
         limit = news_feat.get("limit")
-        if isinstance(limit, int) and limit > 0:
-            items = items[:limit]
+        items = every[:limit] if isinstance(limit, int) and 0 < limit < len(every) else every
         if items:
-            lines = [f"- {n.fields.get('date_precision') or n.date[:10]}: "
-                     f"{_news_text(n)}" for n in items]
+            lines = [_news_line(n) for n in items]
+            if len(items) < len(every):
+                lines.append(f"\n[All news]({NEWS_URL})")
+                _write_news_list(every, plan, page)
             extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
+            for n in every:
+                plan.origins.setdefault(n.path, _page_out(page) if n in items else NEWS_PAGE)
             report.mapped("news", f"{len(items)} news items written as a News section of the "
                           "about page.", page.origin)
         else:
@@ -380,6 +431,8 @@ def _write_publication(pub: Publication, plan: Plan, copier: AssetCopier) -> Non
     out = f"_publications/{slug}.md"
     plan.write(out, render_document(front, body))
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)
+    if pub.origin:
+        plan.origins.setdefault(pub.origin.path, out)
 
 
 def _item_front(item: Item, collection: str) -> CommentedMap:
@@ -409,6 +462,7 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
     body = copier.rewrite(body, new_url, item.origin)
     plan.write(out, render_document(front, body, item.fm_comments))
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
+    plan.origins[item.path] = out
 
 
 def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier) -> None:
@@ -427,8 +481,7 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier) -> None:
     if f.get("github"):
         body = body.rstrip("\n") + f"\n\n[Code on GitHub]({f['github']})\n"
     new_url = f"/portfolio/{item.slug}/"
-    old_url = item.permalink or f"/projects/{item.slug}/"
-    _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, old_url, new_url)
+    _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url)
 
 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None:
@@ -520,6 +573,18 @@ def _write_navigation(site: Site, plan: Plan) -> None:
                        "`_data/navigation.yml`.", None)
 
 
+def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
+    """Make ``old`` forward to ``target`` (jekyll-redirect-from's ``redirect_to``)."""
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", old.strip("/")).strip("-") or "index"
+    out = f"_pages/redirects/{name}.md"
+    while out in plan.files:
+        out = out[:-3] + "-1.md"
+    front = CommentedMap([("permalink", old), ("redirect_to", target), ("sitemap", False)])
+    plan.write(out, render_document(front, ""))
+    plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}`.",
+                       origin)
+
+
 class _AcademicPages:
     name = NAME
     label = "academicpages"
@@ -529,6 +594,7 @@ class _AcademicPages:
                 "portfolio", "posts", "navigation"]
     read = staticmethod(read)
     write = staticmethod(write)
+    redirect = staticmethod(redirect)
 
 
 THEME = _AcademicPages()

@@ -291,6 +291,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         for p in site.publications:
             report.mapped("publication", f"publication `{p.key}` written to "
                           "`_bibliography/papers.bib`.", p.origin)
+            if p.origin and site.page("publications"):
+                plan.origins.setdefault(p.origin.path, plan.origins.get(
+                    site.page("publications").path, "_pages/publications.md"))
 
 
 def _dest_generation(dest: Path) -> str | None:
@@ -483,6 +486,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                   Path(site.source) if site.source else None, page.origin)
     plan.write(out, render_document(front, body, page.fm_comments))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
+    plan.origins[page.path] = out
     target = "/" if page.role == "about" else page.permalink
     if options.redirects == "pages":
         for old in page.redirect_from:
@@ -512,6 +516,7 @@ def _write_news(item: Item, plan: Plan) -> None:
     out = f"_news/{item.slug}.md"
     plan.write(out, render_document(front, item.body, item.fm_comments))
     plan.report.mapped("news-item", f"news item of {item.date} → `{out}`.", item.origin)
+    plan.origins.setdefault(item.path, out)
 
 
 def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
@@ -582,6 +587,7 @@ def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
     body = copier.rewrite(body, url, item.origin)
     plan.write(out, render_document(front, body, item.fm_comments))
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
+    plan.origins[item.path] = out
     for old in item.redirect_from:
         _redirect_stub(old, url, plan, item.origin)
 
@@ -606,10 +612,6 @@ def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> N
     if f.get("github"):
         front["github"] = f["github"]
     url = f"/projects/{item.slug}/"
-    old = item.permalink or (f"/portfolio/{item.slug}/" if item.path.startswith("_portfolio")
-                             else url)
-    if old != url:
-        item.redirect_from = [*item.redirect_from, old]
     _finish(item, front, f"_projects/{item.slug}.md", item.body, plan, copier, url)
 
 
@@ -652,6 +654,11 @@ def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> 
                        "(al-folio `redirect:`).", origin)
 
 
+def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
+    """Make ``old`` forward to ``target`` (a stub page with al-folio's ``redirect:``)."""
+    _redirect_stub(old, target, plan, origin if isinstance(origin, Origin) else None)
+
+
 class _AlFolio:
     name = NAME
     label = "al-folio"
@@ -661,6 +668,7 @@ class _AlFolio:
                 "teachings", "bibliography", "redirect pages"]
     read = staticmethod(read)
     write = staticmethod(write)
+    redirect = staticmethod(redirect)
 
 
 THEME = _AlFolio()

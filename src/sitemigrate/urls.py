@@ -1,0 +1,201 @@
+"""The URL ledger: every address a Jekyll site serves, before and after conversion.
+
+URLs are computed from files and ``_config.yml`` the way Jekyll computes them (page and
+document ``permalink``, collection ``permalink`` patterns, the site ``permalink`` style for
+posts, ``:categories``/``:title``/``:path``/``:name`` placeholders, ``.html`` vs pretty URLs).
+Redirects are what the built site will answer for an old address: jekyll-redirect-from's
+``redirect_from`` (when the plugin is enabled) and pages whose ``redirect:`` forwards (the
+al-folio idiom). No theme names appear here: both are plain Jekyll and front-matter facts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from ruamel.yaml import YAML
+
+_POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
+_STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
+           "pretty": "/:categories/:year/:month/:day/:title/",
+           "ordinal": "/:categories/:year/:y_day/:title:output_ext",
+           "none": "/:categories/:title:output_ext"}
+_CONVERTIBLE = {".md", ".markdown", ".html", ".htm", ".Rmd"}
+_SKIP_TOP = {"_layouts", "_includes", "_sass", "_data", "_site", "_drafts", "_plugins",
+             "node_modules", "vendor", ".git", ".sitemigrate", "_bibliography"}
+
+
+@dataclass(slots=True)
+class Served:
+    url: str
+    path: str
+    redirect_to: str = ""
+    """Non-empty when this address only forwards (redirect_from stub or ``redirect:``)."""
+
+
+@dataclass(slots=True)
+class LedgerRow:
+    old: str
+    new: str
+    how: str  # "same" | "redirect" | "lost"
+    source: str
+
+
+def normalize(url: str) -> str:
+    """The file a URL is served from: ``/x/`` -> ``/x/index.html``, ``/x`` -> ``/x.html``."""
+    url = "/" + url.strip().lstrip("/")
+    url = re.sub(r"/+", "/", url.split("#")[0].split("?")[0])
+    if url.endswith("/"):
+        return url + "index.html"
+    if not PurePosixPath(url).suffix:
+        return url + ".html"
+    return url
+
+
+def _front(text: str) -> tuple[dict, str]:
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
+    if not text.startswith("---\n"):
+        return {}, text
+    end = text.find("\n---", 4)
+    if end < 0:
+        return {}, text
+    try:
+        data = YAML(typ="safe").load(text[4:end]) or {}
+    except Exception:  # a broken front matter serves nothing we can compute
+        return {}, text
+    return (data if isinstance(data, dict) else {}), text[end + 4:].lstrip("-\n")
+
+
+def _fill(pattern: str, parts: Mapping[str, str]) -> str:
+    for key in sorted(parts, key=len, reverse=True):
+        pattern = pattern.replace(f":{key}", parts[key])
+    return re.sub(r"/+", "/", pattern)
+
+
+def served(files: Mapping[str, str], config: dict) -> dict[str, Served]:
+    """Every URL a site of ``files`` (path -> text) and ``config`` serves, by normalized URL."""
+    out: dict[str, Served] = {}
+    style = str(config.get("permalink") or "date")
+    post_pattern = _STYLES.get(style, style)
+    pretty = post_pattern.endswith("/")
+    cols = config.get("collections") or {}
+    cols = {str(k): (v if isinstance(v, dict) else {}) for k, v in
+            (cols.items() if isinstance(cols, dict) else ((c, {}) for c in cols))}
+    redirects_on = "jekyll-redirect-from" in (config.get("plugins") or config.get("gems") or [])
+    for rel, text in files.items():
+        p = PurePosixPath(rel)
+        if p.suffix not in _CONVERTIBLE or p.parts[0] in _SKIP_TOP:
+            continue
+        fm, body = _front(text)
+        top = p.parts[0]
+        url = None
+        if top == "_posts" or (len(p.parts) > 1 and p.parts[-2] == "_posts"):
+            m = _POST.match(p.stem)
+            if not m:
+                continue
+            cats = fm.get("categories") or fm.get("category") or []
+            cats = cats.split() if isinstance(cats, str) else [str(c) for c in cats]
+            url = str(fm.get("permalink") or _fill(post_pattern, {
+                "categories": "/".join(c.lower() for c in cats), "year": m[1], "month": m[2],
+                "day": m[3], "title": str(fm.get("slug") or m[4]), "slug": m[4],
+                "output_ext": ".html", "short_year": m[1][2:],
+                "i_month": str(int(m[2])), "i_day": str(int(m[3]))}))
+        elif top.startswith("_") and top[1:] in cols:
+            name = top[1:]
+            if not cols[name].get("output"):
+                continue
+            default = f"/:collection/:path{'/' if pretty else ':output_ext'}"
+            inner = PurePosixPath(*p.parts[1:]).with_suffix("")
+            url = str(fm.get("permalink") or _fill(str(cols[name].get("permalink") or default), {
+                "collection": name, "path": str(inner), "name": p.stem, "title": p.stem,
+                "output_ext": ".html"}))
+        elif not top.startswith("_") or top == "_pages":
+            if not fm and top == "_pages":
+                continue
+            if fm.get("permalink"):
+                url = str(fm["permalink"])
+            else:
+                stem = p.with_suffix("")
+                url = "/" + (str(stem.parent) + "/" if stem.name == "index" else
+                             str(stem) + ("/" if pretty else ".html"))
+        if url is None or fm.get("published") is False:
+            continue
+        forward = ""
+        target = fm.get("redirect") or (fm.get("redirect_to") if redirects_on else None)
+        if target and not body.strip():
+            forward = "/" if target is True else str(target)
+        out[normalize(url)] = Served(url, rel, forward)
+        if redirects_on:
+            extra = fm.get("redirect_from") or []
+            for old in [extra] if isinstance(extra, str) else extra:
+                out.setdefault(normalize(str(old)), Served(str(old), rel, url))
+    return out
+
+
+def read_tree(root: Path) -> tuple[dict[str, str], dict]:
+    files = {}
+    if root.is_dir():
+        for path in root.rglob("*"):
+            if path.suffix in _CONVERTIBLE and path.is_file():
+                files[path.relative_to(root).as_posix()] = path.read_text("utf-8", "replace")
+    return files, config_of(_read(root / "_config.yml"))
+
+
+def _read(path: Path) -> str:
+    return path.read_text("utf-8", "replace") if path.is_file() else ""
+
+
+def config_of(text: str) -> dict:
+    try:
+        data = YAML(typ="safe").load(text) if text else {}
+    except Exception:
+        data = {}
+    return data if isinstance(data, dict) else {}
+
+
+def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
+    """For every old URL: where it lands in the new site, and how."""
+    rows = []
+    for key, was in sorted(old.items()):
+        now = new.get(key)
+        if was.redirect_to:  # it forwarded before: it must still forward
+            ok = now is not None and (now.redirect_to or now.url)
+            rows.append(LedgerRow(was.url, (now.redirect_to or now.url) if ok else "",
+                                  "redirect" if ok else "lost", was.path))
+        elif now is None:
+            rows.append(LedgerRow(was.url, "", "lost", was.path))
+        elif now.redirect_to:
+            rows.append(LedgerRow(was.url, now.redirect_to, "redirect", was.path))
+        else:
+            rows.append(LedgerRow(was.url, now.url, "same", was.path))
+    return rows
+
+
+def planned_tree(plan) -> tuple[dict[str, str], dict]:
+    """DEST as the plan leaves it: DEST without what the last run wrote or this run deletes,
+    plus the plan's files. Independent of earlier runs, so re-runs are identical."""
+    files, config = read_tree(plan.dest)
+    stale = set(plan._last_manifest()) | set(plan.deletes)
+    files = {p: t for p, t in files.items() if p not in stale}
+    for path, data in plan.files.items():
+        if path == "_config.yml":
+            config = config_of(data.decode("utf-8", "replace"))
+        elif PurePosixPath(path).suffix in _CONVERTIBLE:
+            files[path] = data.decode("utf-8", "replace")
+    return files, config
+
+
+def plan_ledger(src: Path, plan) -> list[LedgerRow]:
+    """The ledger of a conversion: SRC as it is against DEST as the plan would leave it."""
+    return ledger(served(*read_tree(src)), served(*planned_tree(plan)))
+
+
+def record(rows: list[LedgerRow], report) -> None:
+    """Put the ledger in the report; every lost URL is a finding."""
+    report.urls = [{"old": r.old, "new": r.new, "how": r.how, "source": r.source} for r in rows]
+    for r in rows:
+        if r.how == "lost":
+            report.lost("url-lost", f"old URL `{r.old}` is not served by the new site; add a "
+                        "redirect or a page at that address.", r.source)

@@ -1,0 +1,60 @@
+"""The URL ledger: Jekyll URLs before and after, and no lost URL on the fixtures."""
+
+from __future__ import annotations
+
+import sitemigrate
+from sitemigrate.cli import main
+from sitemigrate.urls import normalize, served
+
+
+def test_jekyll_url_rules():
+    config = {"permalink": "/blog/:year/:title/", "plugins": ["jekyll-redirect-from"],
+              "collections": {"news": {"output": True}, "talks": {"output": True,
+                                                                  "permalink": "/t/:path/"},
+                              "hidden": {"output": False}}}
+    files = {
+        "_posts/2024-05-01-hello.md": "---\ntitle: Hi\n---\nx",
+        "_news/a.md": "---\ndate: 2024-01-01\n---\nx",
+        "_talks/2020-01-01-k.md": "---\ntitle: K\n---\nx",
+        "_hidden/z.md": "---\n---\n",
+        "_pages/about.md": "---\npermalink: /\nredirect_from: [/about/, /about.html]\n---\nx",
+        "_pages/old.md": "---\npermalink: /old/\nredirect: /new/\n---\n",
+        "docs/index.md": "---\n---\n",
+    }
+    urls = served(files, config)
+    assert urls[normalize("/blog/2024/hello/")].path == "_posts/2024-05-01-hello.md"
+    assert "/news/a/index.html" in urls  # pretty site style applies to collections
+    assert "/t/2020-01-01-k/index.html" in urls
+    assert not any(s.path.startswith("_hidden") for s in urls.values())
+    assert urls["/about/index.html"].redirect_to == "/" and urls["/about.html"].redirect_to == "/"
+    assert urls["/old/index.html"].redirect_to == "/new/"
+    assert "/docs/index.html" in urls
+    assert normalize("/resume") == "/resume.html" and normalize("x/") == "/x/index.html"
+
+
+def test_fixtures_lose_no_url_either_way(alfolio_site, academicpages_site, tmp_path, capsys):
+    for src, to in ((alfolio_site, "academicpages"), (academicpages_site, "al-folio")):
+        plan = sitemigrate.convert(src, tmp_path / to, to=to)
+        plan.apply()
+        rows = {r["old"]: r for r in plan.report.urls}
+        assert rows and all(r["how"] != "lost" for r in rows.values()), rows
+        assert main(["urls", str(src), str(tmp_path / to)]) == 0
+        out = capsys.readouterr()
+        assert " 0 lost" in out.err
+    # al-folio news items past the about-page limit keep their URL through the news page
+    ap = {r["old"]: r for r in sitemigrate.convert(alfolio_site, tmp_path / "academicpages",
+                                                   to="academicpages").report.urls}
+    assert ap["/news/announcement_3.html"] == {"old": "/news/announcement_3.html",
+                                               "new": "/news/", "how": "redirect",
+                                               "source": "_news/announcement_3.md"}
+    af = {r["old"]: r for r in sitemigrate.convert(academicpages_site, tmp_path / "al-folio",
+                                                   to="al-folio").report.urls}
+    assert af["/resume"]["new"] == "/cv/" and af["/resume"]["how"] == "redirect"
+    assert af["/publication/2021-03-10-corridors"]["new"] == "/publications/"
+
+
+def test_urls_command_reports_lost_with_exit_1(alfolio_site, tmp_path, capsys):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["urls", str(alfolio_site), str(empty)]) == 1
+    assert "lost" in capsys.readouterr().out
