@@ -28,6 +28,7 @@ last_name: Seedperson
 description: A stand-in site around a seed page.
 url: https://seed.example.org
 baseurl: ""
+include: ["_pages"]
 """
 ACADEMICPAGES_CONFIG = """\
 title: "Sam Seedperson"
@@ -41,6 +42,8 @@ author:
   bio: "Stand-in"
   email: "sam@example.org"
   github: "samseed"
+include: ["_pages"]
+plugins: [jekyll-redirect-from]
 """
 
 

@@ -9,6 +9,7 @@ from sitemigrate.urls import normalize, served
 
 def test_jekyll_url_rules():
     config = {"permalink": "/blog/:year/:title/", "plugins": ["jekyll-redirect-from"],
+              "include": ["_pages"],
               "collections": {"news": {"output": True}, "talks": {"output": True,
                                                                   "permalink": "/t/:path/"},
                               "hidden": {"output": False}}}

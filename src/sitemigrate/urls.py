@@ -54,10 +54,11 @@ def normalize(url: str) -> str:
     return url
 
 
-def _front(text: str) -> tuple[dict, str]:
+def _front(text: str) -> tuple[dict | None, str]:
+    """Front matter (None when the file has none: Jekyll copies such files as they are)."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n")
     if not text.startswith("---\n"):
-        return {}, text
+        return None, text
     end = text.find("\n---", 4)
     if end < 0:
         return {}, text
@@ -84,11 +85,14 @@ def served(files: Mapping[str, str], config: dict) -> dict[str, Served]:
     cols = {str(k): (v if isinstance(v, dict) else {}) for k, v in
             (cols.items() if isinstance(cols, dict) else ((c, {}) for c in cols))}
     redirects_on = "jekyll-redirect-from" in (config.get("plugins") or config.get("gems") or [])
+    included = {str(i).strip("/") for i in (config.get("include") or []) if isinstance(i, str)}
     for rel, text in files.items():
         p = PurePosixPath(rel)
         if p.suffix not in _CONVERTIBLE or p.parts[0] in _SKIP_TOP:
             continue
         fm, body = _front(text)
+        if fm is None:
+            continue
         top = p.parts[0]
         url = None
         if top == "_posts" or (len(p.parts) > 1 and p.parts[-2] == "_posts"):
@@ -111,9 +115,7 @@ def served(files: Mapping[str, str], config: dict) -> dict[str, Served]:
             url = str(fm.get("permalink") or _fill(str(cols[name].get("permalink") or default), {
                 "collection": name, "path": str(inner), "name": p.stem, "title": p.stem,
                 "output_ext": ".html"}))
-        elif not top.startswith("_") or top == "_pages":
-            if not fm and top == "_pages":
-                continue
+        elif not top.startswith("_") or top in included:
             if fm.get("permalink"):
                 url = str(fm["permalink"])
             else:

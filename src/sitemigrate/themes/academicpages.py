@@ -16,7 +16,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, load_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, iter_files, post_url, read_collection, read_config,
+from .common import (AssetCopier, as_list, iter_files, iter_pages, post_url, read_collection, read_config,
                      read_data, record_asset, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 
@@ -51,7 +51,7 @@ def read(src: Path, report: Report) -> Site:
     config = read_config(src, report)
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
-    for path, rel in iter_files(src / "_pages", src):
+    for path, rel in iter_pages(src):
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
@@ -136,6 +136,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         plan.delete(rel)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
         _write_page(page, site, plan, copier)
+    if site.news and not any(n.path in plan.origins for n in site.news):
+        _write_news_list(site.news, plan, None)
     _write_config(site, plan, copier)
     for pub in site.publications:
         _write_publication(pub, plan, copier)
@@ -204,6 +206,7 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
                              "academicpages key; they were added to the about page.",
                              ident.origin)
     _ensure_redirect_plugin(config)
+    _include_pages(config)
     _declare_collections(config, site)
     plan.write("_config.yml", dump_yaml(config))
 
@@ -233,6 +236,16 @@ def _ensure_redirect_plugin(config: CommentedMap) -> None:
     whitelist = config.get("whitelist")
     if isinstance(whitelist, list) and "jekyll-redirect-from" not in whitelist:
         whitelist.append("jekyll-redirect-from")
+
+
+def _include_pages(config: CommentedMap) -> None:
+    """Jekyll builds `_pages/` only when `include:` lists it (the template does)."""
+    include = config.get("include")
+    if not isinstance(include, list):
+        include = []
+        _set(config, "include", include)
+    if "_pages" not in include:
+        include.append("_pages")
 
 
 def _set(mapping: CommentedMap, key: str, value: Any) -> None:
@@ -280,6 +293,16 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                       "page as Markdown.", site.cv.origin)
     body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
     out = _page_out(page)
+    if page.role == "news" and site.news:
+        listing = "\n".join(_news_line(n) for n in
+                            sorted(site.news, key=lambda n: n.date, reverse=True))
+        body, n = re.subn(r"\{%-?\s*include\s+news\.(?:liquid|html)[^%]*%\}", listing, body)
+        if not n:
+            body = body.rstrip("\n") + "\n\n" + listing + "\n"
+        for item in site.news:
+            plan.origins[item.path] = out
+        report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
+                      page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     shim_includes(body, vocabulary(NAME)["includes"], plan,
                   Path(site.source) if site.source else None, page.origin)
@@ -296,13 +319,16 @@ def _news_line(item: Item) -> str:
     return f"- {item.fields.get('date_precision') or item.date[:10]}: {_news_text(item)}"
 
 
-def _write_news_list(items: list[Item], plan: Plan, about: Page) -> None:
-    """All news items on their own page when the about page shows only the newest."""
+def _write_news_list(items: list[Item], plan: Plan, about: Page | None) -> None:
+    """All news items on their own page (the about page shows only the newest, or none)."""
     front = CommentedMap([("layout", "single"), ("title", "News"), ("permalink", NEWS_URL),
                           ("author_profile", True)])
+    items = sorted(items, key=lambda n: n.date, reverse=True)
     plan.write(NEWS_PAGE, render_document(front, "\n".join(_news_line(n) for n in items)))
-    plan.report.mapped("news-page", f"all {len(items)} news items listed on `{NEWS_URL}`; the "
-                       "about page shows the newest (`limit`).", about.origin)
+    for item in items:
+        plan.origins.setdefault(item.path, NEWS_PAGE)
+    plan.report.mapped("news-page", f"all {len(items)} news items listed on `{NEWS_URL}`.",
+                       about.origin if about else None)
 
 
 def _news_text(item: Item) -> str:
@@ -313,9 +339,7 @@ def _news_text(item: Item) -> str:
 
 
 def _page_out(page: Page) -> str:
-    rel = PurePosixPath(page.path)
-    inner = rel.relative_to("_pages") if rel.parts[0] == "_pages" else PurePosixPath(rel.name)
-    return f"_pages/{inner}"
+    return page.path  # `_pages/...` stays there; a root-level page stays at the root
 
 
 def _about_body(page: Page, site: Site, plan: Plan) -> str:
@@ -348,11 +372,13 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         if items:
             lines = [_news_line(n) for n in items]
             if len(items) < len(every):
-                lines.append(f"\n[All news]({NEWS_URL})")
-                _write_news_list(every, plan, page)
+                news_page = site.page("news")
+                lines.append(f"\n[All news]({news_page.permalink if news_page else NEWS_URL})")
+                if news_page is None:
+                    _write_news_list(every, plan, page)
             extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
-            for n in every:
-                plan.origins.setdefault(n.path, _page_out(page) if n in items else NEWS_PAGE)
+            for n in items:
+                plan.origins.setdefault(n.path, _page_out(page))
             report.mapped("news", f"{len(items)} news items written as a News section of the "
                           "about page.", page.origin)
         else:

@@ -15,7 +15,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, load_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, iter_files, post_url, read_collection, read_config,
+from .common import (AssetCopier, as_list, iter_files, iter_pages, post_url, read_collection, read_config,
                      read_data, record_asset, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 
@@ -62,7 +62,7 @@ def read(src: Path, report: Report) -> Site:
     config = read_config(src, report)
     site.identity = _read_identity(src, config, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
-    for path, rel in iter_files(src / "_pages", src):
+    for path, rel in iter_pages(src):
         page = _read_page(path, rel, vocab, site, report)
         if page:
             site.pages.append(page)
@@ -175,6 +175,8 @@ def _role(layout: str, page: Page, vocab: dict) -> str:
         return by_layout[layout]
     if "{% bibliography" in page.body:
         return "publications"
+    if "site.projects" in page.body:
+        return "projects"
     return vocab["page_roles"].get(page.permalink, "other")
 
 
@@ -285,6 +287,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for name, items in site.collections.items():
         for item in items:
             _write_item(item, f"_{name}", "page", plan, copier, name)
+    for pub in site.publications:
+        if pub.body.strip() and pub.body.strip() != pub.abstract.strip():
+            _write_publication_page(pub, plan, copier)
     if site.publications:
         entries = [p.bibtex or _bibtex_of(p, copier) for p in site.publications]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
@@ -340,6 +345,7 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan)
+    _include_pages(config)
     plan.write("_config.yml", dump_yaml(config))
 
 
@@ -375,6 +381,16 @@ def _enable_redirect_plugin(config: CommentedMap, plan: Plan) -> None:
     plan.write("Gemfile", text)
     plan.report.mapped("redirect-plugin", f"`{REDIRECT_PLUGIN}` added to `_config.yml` "
                        "plugins and the Gemfile (`--redirects plugin`).", None)
+
+
+def _include_pages(config: CommentedMap) -> None:
+    """Jekyll builds `_pages/` only when `include:` lists it (the template does)."""
+    include = config.get("include")
+    if not isinstance(include, list):
+        include = []
+        _set(config, "include", include)
+    if "_pages" not in include:
+        include.append("_pages")
 
 
 def _set(config: CommentedMap, key: str, value: Any) -> None:
@@ -477,10 +493,15 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             front[key] = value
             report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio meaning; "
                             "kept as written.", page.origin)
-    rel = PurePosixPath(page.path)
-    inner = rel.relative_to("_pages") if rel.parts[0] == "_pages" else PurePosixPath(rel.name)
-    out = "_pages/about.md" if page.role == "about" else f"_pages/{inner}"
+    out = "_pages/about.md" if page.role == "about" else page.path
     body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
+    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
+    if missing:
+        report.verbatim("liquid-collection", "this page's Liquid uses "
+                        + ", ".join(f"`site.{m}`" for m in missing) + ", which al-folio does "
+                        "not have (publications live in `_bibliography/papers.bib`, projects in "
+                        "`site.projects`, teaching in `site.teachings`); kept as written: "
+                        "rewrite those loops.", page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     shim_includes(body, vocabulary(NAME)["includes"], plan,
                   Path(site.source) if site.source else None, page.origin)
@@ -545,6 +566,24 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
         fields["note"] = _plain_citation(pub.citation)
     persons = {"author": authors} if authors else None
     return bib.format_entry(TYPE_OF_CATEGORY.get(pub.category, "misc"), pub.key, fields, persons)
+
+
+def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
+    """A publication with its own text keeps it on a page at its old address; the bib entry
+    links there (`website`)."""
+    url = pub.permalink or f"/publications/{pub.slug or pub.key}/"
+    front = CommentedMap([("layout", "page"), ("title", pub.title or pub.key),
+                          ("permalink", url)])
+    if pub.citation:
+        front["description"] = _plain_citation(pub.citation)
+    out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
+    body = copier.rewrite(pub.body, url, pub.origin)
+    plan.write(out, render_document(front, body))
+    pub.links.setdefault("website", url)
+    if pub.origin:
+        plan.origins[pub.origin.path] = out
+    plan.report.mapped("publication-page", f"the text of publication `{pub.key}` kept on its "
+                       f"own page `{url}` (`{out}`), linked from the bibliography.", pub.origin)
 
 
 def _plain_citation(citation: str) -> str:

@@ -38,6 +38,16 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] = TEXT_SUFFIXES
         yield path, path.relative_to(root).as_posix()
 
 
+def iter_pages(root: Path) -> Iterator[tuple[Path, str]]:
+    """`_pages/**` plus root-level pages that have front matter (Jekyll builds both)."""
+    yield from iter_files(root / "_pages", root)
+    for path in sorted(root.iterdir()) if root.is_dir() else ():
+        if path.suffix in TEXT_SUFFIXES and path.is_file() and not path.is_symlink():
+            with path.open("rb") as fh:
+                if fh.read(4).lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+                    yield path, path.name
+
+
 def read_config(root: Path, report: Report) -> dict[str, Any]:
     path = root / "_config.yml"
     if not path.is_file():
