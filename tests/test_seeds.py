@@ -165,3 +165,29 @@ def norm(text: str) -> str:
         line = re.sub(r"\]\([^)]*\)", "]", line).strip().lstrip("-*+ ").strip()
         out.append(line)
     return "\n".join(out)
+
+
+def test_seed_003_cv_with_key_typo_and_commented_liquid(tmp_path):
+    src = tmp_path / "src"
+    (src / "_pages").mkdir(parents=True)
+    text = needs_shared(SEEDS / "003_ad7a14170027e123.txt").read_text()
+    (src / "_pages/cv.md").write_text(text)
+    (src / "_config.yml").write_text(ACADEMICPAGES_CONFIG)
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="al-folio", from_="academicpages")
+    plan.apply()
+    typo = [f for f in plan.report.findings if f.code == "key-typo"]
+    assert [(f.path, f.line) for f in typo] == [("_pages/cv.md", 2)]
+    assert "did you mean `layout`?" in typo[0].message
+    cv = (out / "_pages/cv.md").read_text()
+    fm = yaml.load(cv.split("---\n")[1])
+    assert "Aramcolayout" not in fm and fm["permalink"] == "/cv/"
+    # Liquid inside the (unbalanced) HTML comments still runs in Jekyll: its includes must
+    # resolve in al-folio, so each gets a placeholder and a report line
+    for name in ("archive-single-cv.html", "archive-single-talk-cv.html"):
+        assert (out / "_includes" / name).is_file()
+    assert "{% include base_path %}" not in cv
+    body = text.split("---\n", 2)[2]
+    for line in body.splitlines():
+        if line.strip() and "base_path" not in line:
+            assert line in cv

@@ -15,7 +15,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, load_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, iter_files, iter_pages, post_url, read_collection, read_config,
+from .common import (AssetCopier, as_list, fix_typos, iter_files, iter_pages, post_url, read_collection, read_config,
                      read_data, record_asset, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 
@@ -135,6 +135,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
     doc = read_document(path, rel, report)
     if doc is None:
         return None
+    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"]), report)
     data = doc.data
     layout = text(data.get("layout"))
     page = Page(path=rel, title=text(data.get("title")), permalink=text(data.get("permalink")),

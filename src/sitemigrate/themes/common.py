@@ -68,6 +68,28 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
     return load_yaml(src.text, rel, report) if src else None
 
 
+def fix_typos(doc: Document, known: Iterable[str], report: Report) -> None:
+    """Unknown front-matter keys that are a slip for a known one (``Aramcolayout`` for
+    ``layout``, ``permlink`` for ``permalink``): reported with a suggestion and, when the
+    intended key is unambiguous and absent, used as that key."""
+    import difflib
+    known = [k for k in known if len(k) >= 4]
+    for key in [k for k in doc.data if isinstance(k, str) and k not in known]:
+        hits = [k for k in known if key.lower().endswith(k) and len(key) > len(k)]
+        hits = hits or difflib.get_close_matches(key.lower(), known, n=2, cutoff=0.85)
+        if not hits:
+            continue
+        line = doc.line_of(key)
+        if len(hits) == 1 and hits[0] not in doc.data:
+            doc.data[hits[0]] = doc.data.pop(key)
+            report.problem("key-typo", f"unknown key `{key}`: did you mean `{hits[0]}`? It was "
+                           f"read as `{hits[0]}`; fix the key in the source.", doc.rel, line)
+        else:
+            report.problem("key-typo", f"unknown key `{key}`: did you mean "
+                           + " or ".join(f"`{h}`" for h in hits) + "? Kept as written.",
+                           doc.rel, line)
+
+
 def split_known(data: dict, known: Iterable[str]) -> tuple[dict, dict]:
     known = set(known)
     return ({k: v for k, v in data.items() if k in known},
