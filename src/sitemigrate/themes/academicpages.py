@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path, PurePosixPath
-from typing import Any
+
 
 from ruamel.yaml.comments import CommentedMap
 
@@ -15,9 +15,10 @@ from ..ir import Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, load_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, fix_typos, iter_files, iter_pages, post_url, read_collection, read_config,
-                     read_data, record_asset, shim_includes, site_path, split_known, text,
+from ..textio import dump_yaml, read_document, render_document
+from .common import (AssetCopier, as_list, dest_config, fix_typos, include_pages, iter_pages,
+                     post_url, read_collection, read_config, read_data, record_asset,
+                     redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 
 NAME = "academicpages"
@@ -160,22 +161,16 @@ def write(site: Site, plan: Plan, options: Options) -> None:
 
 def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     ident = site.identity
-    existing = plan.dest / "_config.yml"
-    config = None
-    if existing.is_file():
-        config = load_yaml(existing.read_text("utf-8", errors="replace"), "_config.yml (DEST)",
-                           plan.report)
-    if not isinstance(config, CommentedMap):
-        config = CommentedMap()
+    config = dest_config(plan)
     name = ident.display_name()
-    _set(config, "title", ident.site_title or name)
-    _set(config, "name", name)
+    set_key(config, "title", ident.site_title or name)
+    set_key(config, "name", name)
     for key in ("description", "url", "baseurl"):
-        _set(config, key, getattr(ident, key))
+        set_key(config, key, getattr(ident, key))
     author = config.get("author")
     if not isinstance(author, CommentedMap):
         author = CommentedMap()
-        _set(config, "author", author)
+        set_key(config, "author", author)
     for key in author:  # the template's example person must not survive
         author[key] = None
     avatar = copier.carry(ident.avatar, ident.origin, "profile picture") if ident.avatar else ""
@@ -184,7 +179,7 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
               "employer": ident.employer, "email": ident.email}
     for key, value in values.items():
         if value or key in author:
-            _set(author, key, value or None)
+            set_key(author, key, value or None)
     for social in ident.socials:
         if social.service == "email":
             continue
@@ -194,12 +189,12 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
                              f"({social.url or social.handle}) has no academicpages sidebar "
                              "key; add the link to the about page by hand.", social.origin)
             continue
-        _set(author, out[0], out[1])
+        set_key(author, out[0], out[1])
         plan.report.mapped("social", f"social profile `{social.service}` → `author.{out[0]}`.",
                            social.origin)
     for key, value in ident.extra.get("author", {}).items():
         if key not in author or author[key] is None:
-            _set(author, key, value)
+            set_key(author, key, value)
     plan.report.mapped("identity", f"identity of {name or 'the site owner'} written to "
                        "`_config.yml`.", ident.origin)
     if ident.contact_note or ident.footer_text:
@@ -207,7 +202,7 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
                              "academicpages key; they were added to the about page.",
                              ident.origin)
     _ensure_redirect_plugin(config)
-    _include_pages(config)
+    include_pages(config)
     _declare_collections(config, site)
     plan.write("_config.yml", dump_yaml(config))
 
@@ -217,7 +212,7 @@ def _declare_collections(config: CommentedMap, site: Site) -> None:
     cols = config.get("collections")
     if not isinstance(cols, dict):
         cols = CommentedMap()
-        _set(config, "collections", cols)
+        set_key(config, "collections", cols)
     wanted = ["teaching", "publications", "portfolio", "talks", *site.collections]
     for name in wanted:
         if name not in cols:
@@ -231,29 +226,12 @@ def _ensure_redirect_plugin(config: CommentedMap) -> None:
     plugins = config.get(key)
     if not isinstance(plugins, list):
         plugins = []
-        _set(config, key, plugins)
+        set_key(config, key, plugins)
     if "jekyll-redirect-from" not in plugins:
         plugins.append("jekyll-redirect-from")
     whitelist = config.get("whitelist")
     if isinstance(whitelist, list) and "jekyll-redirect-from" not in whitelist:
         whitelist.append("jekyll-redirect-from")
-
-
-def _include_pages(config: CommentedMap) -> None:
-    """Jekyll builds `_pages/` only when `include:` lists it (the template does)."""
-    include = config.get("include")
-    if not isinstance(include, list):
-        include = []
-        _set(config, "include", include)
-    if "_pages" not in include:
-        include.append("_pages")
-
-
-def _set(mapping: CommentedMap, key: str, value: Any) -> None:
-    if key in mapping:
-        mapping[key] = value
-    else:
-        mapping.insert(len(mapping), key, value)
 
 
 def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None:
@@ -602,10 +580,7 @@ def _write_navigation(site: Site, plan: Plan) -> None:
 
 def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
     """Make ``old`` forward to ``target`` (jekyll-redirect-from's ``redirect_to``)."""
-    name = re.sub(r"[^A-Za-z0-9_-]+", "-", old.strip("/")).strip("-") or "index"
-    out = f"_pages/redirects/{name}.md"
-    while out in plan.files:
-        out = out[:-3] + "-1.md"
+    out = redirect_stub_path(plan, old)
     front = CommentedMap([("permalink", old), ("redirect_to", target), ("sitemap", False)])
     plan.write(out, render_document(front, ""))
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}`.",

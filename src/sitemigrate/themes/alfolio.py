@@ -14,9 +14,10 @@ from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publicati
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, load_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, fix_typos, iter_files, iter_pages, post_url, read_collection, read_config,
-                     read_data, record_asset, shim_includes, site_path, split_known, text,
+from ..textio import dump_yaml, read_document, render_document
+from .common import (AssetCopier, as_list, dest_config, fix_typos, include_pages, iter_files,
+                     iter_pages, post_url, read_collection, read_config, read_data, record_asset,
+                     redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 
 NAME = "al-folio"
@@ -310,13 +311,7 @@ def _dest_generation(dest: Path) -> str | None:
 
 def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
     ident = site.identity
-    existing = plan.dest / "_config.yml"
-    config = None
-    if existing.is_file():
-        config = load_yaml(existing.read_text("utf-8", errors="replace"), "_config.yml (DEST)",
-                           plan.report)
-    if not isinstance(config, CommentedMap):
-        config = CommentedMap()
+    config = dest_config(plan)
     first, middle, last = ((ident.first_name, ident.middle_name, ident.last_name)
                            if ident.last_name else split_name(ident.display_name()))
     values = {"title": ident.site_title if ident.site_title and ident.site_title !=
@@ -327,16 +322,16 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
               "footer_text": ident.footer_text}
     for key, value in values.items():
         if value or key in ("baseurl", "middle_name") or key in config:
-            _set(config, key, value or "")
+            set_key(config, key, value or "")
     plan.report.mapped("identity", f"identity of {ident.display_name() or 'the site owner'} "
                        "written to `_config.yml`.", ident.origin)
     social_rows = _socials(site, plan, "al-folio" if gen != "2020-23" else OLD)
     if gen == "2020-23":
         if ident.email:
-            _set(config, "email", ident.email)
+            set_key(config, "email", ident.email)
         for key, value in social_rows:
             if key != "email":
-                _set(config, key, value)
+                set_key(config, key, value)
     else:
         body = CommentedMap()
         for key, value in social_rows:
@@ -346,7 +341,7 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan)
-    _include_pages(config)
+    include_pages(config)
     plan.write("_config.yml", dump_yaml(config))
 
 
@@ -357,7 +352,7 @@ def _declare_collections(config: CommentedMap, site: Site, plan: Plan) -> None:
     cols = config.get("collections")
     if not isinstance(cols, dict):
         cols = CommentedMap()
-        _set(config, "collections", cols)
+        set_key(config, "collections", cols)
     for name, items in wanted.items():
         if (items or name in ("news", "projects")) and name not in cols:
             cols[name] = CommentedMap([("output", True)])
@@ -371,7 +366,7 @@ def _enable_redirect_plugin(config: CommentedMap, plan: Plan) -> None:
     plugins = config.get("plugins")
     if not isinstance(plugins, list):
         plugins = []
-        _set(config, "plugins", plugins)
+        set_key(config, "plugins", plugins)
     if REDIRECT_PLUGIN not in plugins:
         plugins.append(REDIRECT_PLUGIN)
     gemfile = plan.dest / "Gemfile"
@@ -382,23 +377,6 @@ def _enable_redirect_plugin(config: CommentedMap, plan: Plan) -> None:
     plan.write("Gemfile", text)
     plan.report.mapped("redirect-plugin", f"`{REDIRECT_PLUGIN}` added to `_config.yml` "
                        "plugins and the Gemfile (`--redirects plugin`).", None)
-
-
-def _include_pages(config: CommentedMap) -> None:
-    """Jekyll builds `_pages/` only when `include:` lists it (the template does)."""
-    include = config.get("include")
-    if not isinstance(include, list):
-        include = []
-        _set(config, "include", include)
-    if "_pages" not in include:
-        include.append("_pages")
-
-
-def _set(config: CommentedMap, key: str, value: Any) -> None:
-    if key in config:
-        config[key] = value
-    else:
-        config.insert(len(config), key, value)
 
 
 def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
@@ -682,13 +660,9 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
 
 
 def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> None:
-    clean = old.strip().strip("/") or "index"
-    name = re.sub(r"[^A-Za-z0-9_-]+", "-", clean).strip("-") or "index"
-    while f"_pages/redirects/{name}.md" in plan.files:
-        name += "-1"
+    out = redirect_stub_path(plan, old)
     front = CommentedMap([("layout", "default"), ("permalink", old.strip()),
                           ("redirect", target or "/"), ("sitemap", False)])
-    out = f"_pages/redirects/{name}.md"
     plan.write(out, render_document(front, ""))
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}` "
                        "(al-folio `redirect:`).", origin)

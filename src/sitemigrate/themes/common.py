@@ -304,6 +304,43 @@ def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | 
                                  f"`{rel}` that renders nothing. Replace it by hand.", origin)
 
 
+def set_key(mapping: Any, key: str, value: Any) -> None:
+    """Set a key of a round-trip mapping in place, appending new keys at the end."""
+    if key in mapping:
+        mapping[key] = value
+    else:
+        mapping.insert(len(mapping), key, value)
+
+
+def dest_config(plan: Plan) -> Any:
+    """DEST's `_config.yml` as a round-trip mapping (comments, order kept), or a new one."""
+    from ruamel.yaml.comments import CommentedMap
+    existing = plan.dest / "_config.yml"
+    config = None
+    if existing.is_file():
+        config = load_yaml(existing.read_text("utf-8", errors="replace"), "_config.yml (DEST)",
+                           plan.report)
+    return config if isinstance(config, CommentedMap) else CommentedMap()
+
+
+def include_pages(config: Any) -> None:
+    """Jekyll builds `_pages/` only when `include:` lists it (both templates do)."""
+    include = config.get("include")
+    if not isinstance(include, list):
+        include = []
+        set_key(config, "include", include)
+    if "_pages" not in include:
+        include.append("_pages")
+
+
+def redirect_stub_path(plan: Plan, old: str) -> str:
+    """A free `_pages/redirects/*.md` path named after an old URL."""
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", old.strip().strip("/")).strip("-") or "index"
+    while f"_pages/redirects/{name}.md" in plan.files:
+        name += "-1"
+    return f"_pages/redirects/{name}.md"
+
+
 def yaml_date(iso: str) -> Any:
     """An ISO date string as a date object, so YAML writes it unquoted."""
     import datetime as dt
