@@ -31,6 +31,12 @@ def generated() -> dict:
         "properties": {
             "schema_version": {"const": SCHEMA_VERSION},
             "site": site,
+            "detection": {"type": "array", "items": {
+                "type": "object", "required": ["theme", "score", "generation", "confident"],
+                "properties": {"theme": {"type": "string"}, "score": {"type": "integer"},
+                               "generation": {"type": "string"},
+                               "reasons": {"type": "array", "items": {"type": "string"}},
+                               "confident": {"type": "boolean"}}}},
             "findings": {"type": "array", "items": {"type": "object"}},
         },
         "$defs": defs,
@@ -52,6 +58,8 @@ def test_inspect_output_validates(alfolio_site, academicpages_site, capsys):
         data = json.loads(capsys.readouterr().out)
         jsonschema.validate(data, schema)
         assert data["site"]["identity"]["socials"]
+        best = data["detection"][0]
+        assert best["theme"] == data["site"]["theme"] and best["confident"] and best["reasons"]
     broken = json.loads(json.dumps(data))
     broken["site"]["publications"][0]["year"] = "not a year"
     try:

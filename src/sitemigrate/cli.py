@@ -144,6 +144,8 @@ def _inspect(args: argparse.Namespace) -> int:
     report = Report()
     site = read_site(args.src, args.from_, report)
     data = to_json(site)
+    from .registry import detect
+    data["detection"] = [asdict(d) for d in detect(args.src)]
     data["findings"] = [asdict(f) for f in report.findings]
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")

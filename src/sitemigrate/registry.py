@@ -68,6 +68,8 @@ def vocabulary(name: str) -> dict[str, Any]:
 
 @dataclass
 class Detection:
+    """How well a theme's markers match a site (``inspect`` prints these)."""
+
     theme: str
     score: int
     generation: str
@@ -161,4 +163,9 @@ def detect(src: Path) -> list[Detection]:
 
 def _describe(marker: dict) -> str:
     (kind, value), = ((k, v) for k, v in marker.items() if k != "weight")
-    return f"{kind.replace('_', ' ')} {value}"
+    if kind == "front_matter":
+        what = value.get("key") or ", ".join(f"{k}: {v}" for k, v in value["value"].items())
+        return f"front matter `{what}` in {value['file']}"
+    if isinstance(value, dict):
+        value = ", ".join(f"{k}: {v}" for k, v in value.items())
+    return f"{kind.replace('_', ' ')} `{value}`"
