@@ -119,6 +119,8 @@ class Page:
     ``profile_align``, ``image_circular``, ``cv_pdf``."""
     fm_comments: list[str] = field(default_factory=list)
     """YAML comment lines of the source front matter, carried verbatim."""
+    newline: str = "\n"
+    """The source file's line ending (``\r\n`` files are written back with it)."""
     extra: dict[str, Any] = field(default_factory=dict)
     origin: Origin | None = None
 
@@ -141,6 +143,7 @@ class Item:
     ``image``, ``category``, ``importance``, ``github``, ``tags``, ``categories``, ``inline``,
     ``url`` ..."""
     fm_comments: list[str] = field(default_factory=list)
+    newline: str = "\n"
     extra: dict[str, Any] = field(default_factory=dict)
     origin: Origin | None = None
 

@@ -106,7 +106,8 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
                 body=doc.body, description=text(data.get("excerpt") or data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),
-                fm_comments=doc.comments(), origin=Origin(rel, 1))
+                fm_comments=doc.comments(), newline=doc.newline,
+                origin=Origin(rel, 1))
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
@@ -285,7 +286,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     shim_includes(body, vocabulary(NAME)["includes"], plan,
                   Path(site.source) if site.source else None, page.origin)
-    plan.write(out, render_document(front, body, page.fm_comments))
+    plan.write(out, render_document(front, body, page.fm_comments, page.newline))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
 
@@ -465,7 +466,7 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
             plan.report.verbatim("extra-key", f"front-matter key `{key}` has no academicpages "
                                  "meaning; kept as written.", item.origin)
     body = copier.rewrite(body, new_url, item.origin)
-    plan.write(out, render_document(front, body, item.fm_comments))
+    plan.write(out, render_document(front, body, item.fm_comments, item.newline))
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
     plan.origins[item.path] = out
 

@@ -143,7 +143,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
                 body=doc.body, description=text(data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),
-                nav=bool(data.get("nav")), fm_comments=doc.comments(), origin=Origin(rel, 1))
+                nav=bool(data.get("nav")), fm_comments=doc.comments(), newline=doc.newline,
+                origin=Origin(rel, 1))
     redirect = data.get("redirect")
     page.redirect = ("/" if redirect is True else "") if isinstance(redirect, bool) else text(redirect)
     order = data.get("nav_order")
@@ -484,7 +485,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     shim_includes(body, vocabulary(NAME)["includes"], plan,
                   Path(site.source) if site.source else None, page.origin)
-    plan.write(out, render_document(front, body, page.fm_comments))
+    plan.write(out, render_document(front, body, page.fm_comments, page.newline))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
     target = "/" if page.role == "about" else page.permalink
@@ -514,7 +515,7 @@ def _write_news(item: Item, plan: Plan) -> None:
         front["title"] = item.title
     front["related_posts"] = False
     out = f"_news/{item.slug}.md"
-    plan.write(out, render_document(front, item.body, item.fm_comments))
+    plan.write(out, render_document(front, item.body, item.fm_comments, item.newline))
     plan.report.mapped("news-item", f"news item of {item.date} → `{out}`.", item.origin)
     plan.origins.setdefault(item.path, out)
 
@@ -603,7 +604,7 @@ def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
             plan.report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio "
                                  "meaning; kept as written.", item.origin)
     body = copier.rewrite(body, url, item.origin)
-    plan.write(out, render_document(front, body, item.fm_comments))
+    plan.write(out, render_document(front, body, item.fm_comments, item.newline))
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
     plan.origins[item.path] = out
     for old in item.redirect_from:

@@ -144,7 +144,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
                     permalink=text(data.get("permalink")), redirect=text(data.get("redirect")),
                     redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from",
                                           report, doc.line_of("redirect_from")),
-                    fm_comments=doc.comments(), origin=Origin(rel, 1))
+                    fm_comments=doc.comments(), newline=doc.newline, origin=Origin(rel, 1))
         if isinstance(data.get("redirect"), bool):
             item.redirect = "/" if data["redirect"] else ""
         for key, value in data.items():
