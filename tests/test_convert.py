@@ -104,4 +104,8 @@ def test_academicpages_to_alfolio_content(academicpages_site, tmp_path):
         assert len(hits) == 1 and front(hits[0])["redirect"] == "/"
     parsed = bib.parse_bib((tmp_path / "_bibliography/papers.bib").read_text())
     assert not parsed.problems and len(parsed.entries) == 2
+    # the menu order of _data/navigation.yml becomes nav/nav_order on the pages
+    assert front(tmp_path / "_pages/publications.md")["nav_order"] == 1
+    assert front(tmp_path / "_pages/cv.md")["nav_order"] == 6
+    assert any(f.code == "menu-entry" and "/talks/" in f.message for f in plan.report.findings)
     assert plan.report.counts()["problem"] == 0

@@ -277,6 +277,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     news = list(site.news)
     for page in site.pages:
         news += _write_page(page, site, plan, options, copier)
+    _report_menu(site, plan)
     for item in news:
         _write_news(item, plan)
     for n, item in enumerate(site.projects, 1):
@@ -458,10 +459,10 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             front["permalink"] = page.permalink
         if page.description:
             front["description"] = page.description
-        if page.nav:
+        order = _menu_position(site, page)
+        if order is not None:
             front["nav"] = True
-            if page.nav_order is not None:
-                front["nav_order"] = int(page.nav_order) if page.nav_order.is_integer() else page.nav_order
+            front["nav_order"] = int(order) if float(order).is_integer() else order
     if page.redirect:
         front["redirect"] = page.redirect
     if page.redirect_from and options.redirects == "plugin":
@@ -493,6 +494,25 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_page(old, target, page, plan)
     return news
+
+
+def _report_menu(site: Site, plan: Plan) -> None:
+    pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
+    for n in site.navigation:
+        if (n.url.rstrip("/") or "/") not in pages and n.url != "/":
+            plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
+                                 "page of the site (a collection index or an external link); "
+                                 "al-folio menus list pages only: add a page with that "
+                                 "permalink to keep it in the menu.", "_data/navigation.yml")
+
+
+def _menu_position(site: Site, page: Page) -> float | None:
+    """The page's menu position: its own `nav_order`, else its place in the site menu."""
+    if page.nav:
+        return page.nav_order if page.nav_order is not None else 99
+    urls = [n.url.rstrip("/") or "/" for n in site.navigation]
+    key = page.permalink.rstrip("/") or "/"
+    return urls.index(key) + 1 if key in urls and key != "/" else None
 
 
 def _profile_text(ident: Identity) -> str:
