@@ -158,3 +158,19 @@ CORPUS_SITES = _corpus()
 @pytest.mark.parametrize("site,theme,to", CORPUS_SITES, ids=[s.name for s, _, _ in CORPUS_SITES])
 def test_corpus_site_builds_and_keeps_every_url(site, theme, to, tmp_path):
     check(site, to, tmp_path, theme)
+
+
+@pytest.mark.parametrize("seed,config,theme,to", [
+    ("000_16af977906bd34fc.txt", "ALFOLIO_CONFIG", "al-folio", "academicpages"),
+    ("001_012bec5f26dc6dcf.txt", "ACADEMICPAGES_CONFIG", "academicpages", "al-folio"),
+    ("003_ad7a14170027e123.txt", "ACADEMICPAGES_CONFIG", "academicpages", "al-folio"),
+])
+def test_seed_builds_and_keeps_every_url(seed, config, theme, to, tmp_path):
+    import test_seeds
+    from conftest import SEEDS, needs_shared
+    src = tmp_path / "seed-site"
+    (src / "_pages").mkdir(parents=True)
+    name = "cv.md" if seed.startswith("003") else "about.md"
+    (src / "_pages" / name).write_text(needs_shared(SEEDS / seed).read_text())
+    (src / "_config.yml").write_text(getattr(test_seeds, config))
+    check(src, to, tmp_path, theme)
