@@ -116,3 +116,14 @@ def test_python_dash_m_and_version(tmp_path):
     res = subprocess.run([sys.executable, "-m", "sitemigrate", "convert", str(tmp_path / "x"),
                           str(tmp_path / "y"), "--to", "al-folio"], capture_output=True, text=True)
     assert res.returncode == 2 and "no such file" in res.stderr
+
+
+def test_plain_page_with_name_flag(tmp_path):
+    from conftest import FIXTURES
+    page = next(p for p in sorted((FIXTURES / "plain").iterdir()) if p.suffix == ".md")
+    dest = tmp_path / "out"
+    assert run("convert", page, dest, "--from", "markdown", "--to", "al-folio",
+               "--name", "Quinn Example Person", "-q") == 0
+    config = (dest / "_config.yml").read_text()
+    assert "first_name: Quinn" in config and "last_name: Person" in config
+    assert (dest / "_pages/about.md").is_file()

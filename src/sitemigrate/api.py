@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .ir import Site
 from .plan import Plan
-from .registry import Options, detect, get_theme
+from .registry import THEMES, Options, detect, get_theme, vocabulary
 from .report import Report
 
 
@@ -39,22 +39,72 @@ def detect_theme(path: str | os.PathLike[str]) -> str:
 
 
 def read_site(path: str | os.PathLike[str], theme: str | None = None,
-              report: Report | None = None) -> Site:
-    """Read the site at ``path`` into the profile IR. ``theme`` is detected when None."""
+              report: Report | None = None, *, name: str | None = None) -> Site:
+    """Read the site at ``path`` into the profile IR. ``theme`` is detected when None.
+
+    ``path`` is a site checkout, or, for readers that declare ``can_read_files`` (plain
+    ``markdown`` and ``html`` pages), a single page or a folder of pages; a single file's
+    reader is chosen by its suffix when ``theme`` is None. ``name`` is the site owner's name
+    (``--name``): it wins over the name the source gives."""
     src = Path(path)
     if not src.exists():
         raise SitemigrateError(f"{src}: no such file or directory")
-    if not src.is_dir():
-        raise SitemigrateError(f"{src}: is not a directory (a site checkout)")
-    name = theme or detect_theme(src)
+    if src.is_dir():
+        name_of_theme = theme or detect_theme(src)
+    else:
+        name_of_theme = theme or _file_theme(src)
+        get_theme(name_of_theme)  # an unknown name is reported as such
+        if not _reads_files(name_of_theme):
+            raise SitemigrateError(f"{src}: is not a directory (a site checkout); a single "
+                                   "page is read with --from markdown or --from html")
     report = report if report is not None else Report()
-    report.source_theme = name
-    reader = get_theme(name)
+    report.source_theme = name_of_theme
+    reader = get_theme(name_of_theme)
     if not reader.can_read:
-        raise SitemigrateError(f"theme {name!r} has no reader")
-    site = reader.read(src, report)
+        raise SitemigrateError(f"theme {name_of_theme!r} has no reader")
+    if _reads_files(name_of_theme):
+        try:
+            site = reader.read(src, report, theme=name_of_theme,  # type: ignore[call-arg]
+                               person_name=name)
+        except FileNotFoundError as exc:  # a folder without a page of that kind
+            raise SitemigrateError(str(exc)) from exc
+    else:
+        site = reader.read(src, report)
+        if name:
+            _set_name(site, name, report)
     fold_redirect_stubs(site, report)
     return site
+
+
+def _reads_files(theme: str) -> bool:
+    """True for readers of plain pages (``can_read_files``), whose SRC may be a file."""
+    return theme in THEMES and bool(getattr(get_theme(theme), "can_read_files", False))
+
+
+def _file_theme(src: Path) -> str:
+    """The file reader for a single SRC file, by its suffix (``file_suffixes`` in
+    ``mappings/<theme>.yml``)."""
+    suffix = src.suffix.lower()
+    for theme in THEMES:
+        if suffix in (vocabulary(theme).get("file_suffixes") or []) and _reads_files(theme):
+            return theme
+    raise SitemigrateError(f"{src}: is not a directory (a site checkout); a single page is "
+                           "read with --from markdown or --from html")
+
+
+def _set_name(site: Site, name: str, report: Report) -> None:
+    from .content import split_name
+    ident = site.identity
+    ident.full_name = name.strip()
+    ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
+    report.mapped("name", f"the site owner's name `{ident.full_name}` taken from `--name`.")
+
+
+def _source_files(site: Site) -> set[Path]:
+    """The files a file reader read (from the origins it recorded), as absolute paths."""
+    root = Path(site.source)
+    found = [p.origin for p in site.pages] + [i.origin for i in site.news + site.projects]
+    return {(root / o.path).resolve() for o in found if o is not None and o.path}
 
 
 def fold_redirect_stubs(site: Site, report: Report) -> None:
@@ -79,8 +129,14 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     dest_path = Path(dest)
     if dest_path.exists() and not dest_path.is_dir():
         raise SitemigrateError(f"{dest_path}: exists and is not a directory")
-    if site.source and (_inside(dest_path, Path(site.source)) or
-                        _inside(Path(site.source), dest_path)):
+    plain_pages = _reads_files(site.theme)
+    if plain_pages and site.source:
+        # A page (or a folder of pages, read at its top level): DEST may sit beside it, but
+        # must not hold a page that was read.
+        if any(_inside(f, dest_path) for f in _source_files(site)):
+            raise SitemigrateError(f"{dest_path}: DEST must not contain the page(s) read")
+    elif site.source and (_inside(dest_path, Path(site.source)) or
+                          _inside(Path(site.source), dest_path)):
         raise SitemigrateError(f"{dest_path}: DEST must not be inside SRC or contain it")
     writer = get_theme(theme)
     if not writer.can_write:
@@ -90,8 +146,8 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     report.source_theme = report.source_theme or site.theme
     plan = Plan(dest=dest_path, report=report)
     writer.write(site, plan, options or Options())
-    if site.source and Path(site.source).is_dir():
-        keep_urls(site, plan, writer)
+    if site.source and Path(site.source).is_dir() and not plain_pages:
+        keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
     return plan
 
 
@@ -117,5 +173,5 @@ def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: st
             from_: str | None = None, options: Options | None = None) -> Plan:
     """Read ``src`` and plan it as theme ``to`` in ``dest``. Call ``.apply()`` to write."""
     report = Report()
-    site = read_site(src, from_, report)
+    site = read_site(src, from_, report, name=options.name if options else None)
     return write_site(site, dest, to, options, report)

@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--fail-on", choices=["loss", "warning", "never"], default="never",
                    help="exit 1 when the report has findings of this severity or worse "
                    "(default: never)")
+    c.add_argument("--name", help="the site owner's name, for pages that do not state it "
+                   "(wins over the source)")
     c.add_argument("--generation", help="target theme generation (default: DEST's or newest)")
     c.add_argument("--redirects", choices=["pages", "plugin"], default="pages",
                    help="how old URLs are kept where the target lacks jekyll-redirect-from")
@@ -49,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     i = sub.add_parser("inspect", help="print the profile IR of SRC as JSON")
     i.add_argument("src", metavar="SRC", type=Path)
     i.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
+    i.add_argument("--name", help="the site owner's name, for pages that do not state it")
 
     u = sub.add_parser("urls", help="print the URL ledger: old URL -> new URL -> how",
                        description="Compare the URLs SRC serves with DEST: as DEST is on disk, "
@@ -85,7 +88,8 @@ def _convert(args: argparse.Namespace) -> int:
     from .api import convert
     from .registry import Options
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
-                   options=Options(generation=args.generation, redirects=args.redirects))
+                   options=Options(generation=args.generation, redirects=args.redirects,
+                                   name=args.name))
     plan.force = args.force
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
@@ -142,8 +146,10 @@ def _inspect(args: argparse.Namespace) -> int:
     from .ir import to_json
     from .report import Report
     report = Report()
-    site = read_site(args.src, args.from_, report)
+    site = read_site(args.src, args.from_, report, name=args.name)
     data = to_json(site)
+    if not args.src.is_dir():
+        args.src = args.src.parent
     from .registry import detect
     data["detection"] = [asdict(d) for d in detect(args.src)]
     data["findings"] = [asdict(f) for f in report.findings]

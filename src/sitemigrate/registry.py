@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 THEMES: dict[str, str] = {
     "al-folio": "sitemigrate.themes.alfolio",
     "academicpages": "sitemigrate.themes.academicpages",
+    "markdown": "sitemigrate.themes.plain",
+    "html": "sitemigrate.themes.plain",
 }
 """Theme name -> module holding its ``THEME`` object. Import is lazy (fast start-up)."""
 
@@ -39,6 +41,9 @@ class Options:
     """Target generation; default: the one of the template in DEST, else the theme's newest."""
     redirects: str = "pages"
     """How to keep old URLs where the target lacks jekyll-redirect-from: ``pages`` or ``plugin``."""
+    name: str | None = None
+    """The site owner's name, for sources that may not state it (a plain page); it wins over
+    the name the source gives."""
 
 
 class Theme(Protocol):
