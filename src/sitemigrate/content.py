@@ -55,12 +55,6 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
     return _HTML_ATTR.sub(attr, _MD_LINK.sub(md, body))
 
 
-def links_in(body: str) -> list[str]:
-    """Every link/image target of a body, in order."""
-    return [m.group(3) for m in _MD_LINK.finditer(body)] + [
-        m.group(3) for m in _HTML_ATTR.finditer(body)]
-
-
 # -- names --------------------------------------------------------------------------------
 
 def split_name(full: str) -> tuple[str, str, str]:

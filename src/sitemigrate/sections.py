@@ -52,7 +52,7 @@ def split_sections(text: str, bare_headings: Iterable[str] = ()) -> list[Section
             if not in_comment:
                 if m := _ATX.match(s):
                     heads.append((i, 1, (m.group(2) or "").strip(), "atx", len(m.group(1))))
-                elif (s.strip() and not prev_blank is None and i + 1 < len(lines)
+                elif (s.strip() and i + 1 < len(lines)
                       and _SETEXT.match(lines[i + 1].rstrip("\r\n"))
                       and not re.match(r"^\s*([-*+]\s|>|<)", s)
                       and len(lines[i + 1].strip()) >= 3):
