@@ -75,3 +75,17 @@ def test_symlink_out_of_src_is_not_followed(tmp_path):
     text = "".join(p.read_text("utf-8", "replace") for p in (tmp_path / "out").rglob("*.md"))
     assert "secret" not in text
     shutil.rmtree(outside)
+
+
+def test_broken_liquid_is_reported_with_its_line_and_kept(tmp_path):
+    src = tmp_path / "src"
+    make_site(src)
+    body = "intro\n\n{% if site.x %}\nnever closed\n<!-- {% for p in site.posts %} -->\n"
+    (src / "_pages/liquid.md").write_text("---\ntitle: L\npermalink: /l/\n---\n" + body)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio", from_="academicpages")
+    plan.apply()
+    found = sorted((f.line, f.message) for f in plan.report.findings
+                   if f.code == "liquid-broken" and f.path == "_pages/liquid.md")
+    assert [line for line, _ in found] == [7, 9]
+    assert "`{% if %}`" in found[0][1] or "if" in found[0][1]
+    assert body in (tmp_path / "out/_pages/liquid.md").read_text()

@@ -68,6 +68,17 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
     return load_yaml(src.text, rel, report) if src else None
 
 
+def check_liquid(doc: Document, report: Report) -> None:
+    """Liquid that is already broken in SRC is kept as it is, and reported with its line."""
+    from ..liquid import find_problems
+    if "{" not in doc.body:
+        return
+    for problem in find_problems(doc.body):
+        report.problem("liquid-broken", f"{problem.message}; kept as written (sitemigrate "
+                       "does not repair it, and does not make it worse).", doc.rel,
+                       doc.body_line + problem.line - 1)
+
+
 def fix_typos(doc: Document, known: Iterable[str], report: Report) -> None:
     """Unknown front-matter keys that are a slip for a known one (``Aramcolayout`` for
     ``layout``, ``permlink`` for ``permalink``): reported with a suggestion and, when the
@@ -138,6 +149,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         doc = read_document(path, rel, report)
         if doc is None:
             continue
+        check_liquid(doc, report)
         data = doc.data
         item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
                     date=item_date(doc, path.name), body=doc.body,
@@ -245,9 +257,6 @@ def record_asset(site: Site, url: str, kind: str = "file") -> None:
         site.assets.append(Asset(url, kind))  # type: ignore[arg-type]
 
 
-_INCLUDE = re.compile(r"\{%-?\s*include\s+([^\s%}]+)")
-
-
 def translate_body(body: str, role: str, source_theme: str, target: str, report: Report,
                    origin: Origin | None) -> str:
     """Swap the source theme's listing Liquid for the target's, translate known Liquid.
@@ -279,8 +288,10 @@ def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | 
                   origin: Origin | None) -> None:
     """Every include the target lacks: copy the user's file from SRC, or write a shim that
     renders nothing, so the build never fails on it. Reported either way."""
+    from ..liquid import include_name, tokenize
     known = set(known)
-    for name in dict.fromkeys(_INCLUDE.findall(body)):
+    names = [include_name(t) for t in tokenize(body) if t.kind == "tag"]
+    for name in dict.fromkeys(n for n in names if n):
         if name in known or "{{" in name:
             continue
         try:

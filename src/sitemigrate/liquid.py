@@ -1,0 +1,226 @@
+"""A lossless tokeniser for Liquid in Markdown/HTML page bodies, and a checker for it.
+
+:func:`tokenize` splits a body into text and Liquid tokens whose texts join back to the
+exact input, whatever it is, so that callers can translate some tags with
+:func:`replace_tokens` without touching one other byte.  :func:`find_problems` reports
+what Jekyll would choke on or what is probably a typo.
+
+Rules (close to Liquid's own tokeniser, but tolerant of broken input):
+
+* ``{% ... %}`` is a tag and ``{{ ... }}`` an output, each ending at the first closing
+  delimiter.  An opener is left in the text when no closer follows before the end of the
+  input or before the next ``{%`` (for an output, also the next ``{{``): a missing ``%}``
+  never swallows the rest of the page.  ``{{ }}`` inside a tag is allowed
+  (``{% include {{ page.x }} %}``).
+* ``{% raw %}...{% endraw %}`` and ``{% comment %}...{% endcomment %}`` are single tokens
+  up to the first matching end tag (Liquid comments do not nest here).  Without one, the
+  opening tag is an ordinary tag and tokenising goes on after it.
+* Jekyll runs Liquid inside HTML comments, so ``<!-- -->`` does not hide Liquid; tokens
+  inside one have ``in_html_comment`` set.  HTML comments do not nest: the first ``-->``
+  closes, a ``-->`` outside a comment is plain text.  Text tokens are split at comment
+  boundaries, the delimiters belonging to the comment.  Content of raw/comment blocks and
+  of Liquid tokens is not scanned for HTML comments.
+* Lines are counted by ``\\n``, so CRLF input gets the same line numbers as LF input.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+__all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
+           "replace_tokens", "BLOCK_TAGS"]
+
+#: Block tags checked by :func:`find_problems`; each is closed by ``end`` + its name.
+BLOCK_TAGS = frozenset({"if", "unless", "for", "case", "capture", "tablerow", "raw", "comment",
+                        "highlight"})
+INCLUDE_TAGS = frozenset({"include", "include_relative"})
+
+# A tag's markup may not contain "{%", an output's neither "{{" nor "{%", so a failed match
+# stops at the next opener and the scan stays linear.  Quantifiers are possessive (no
+# backtracking); a whitespace-control dash before the closer is left in the markup group and
+# dropped in Python.  Two scanners: outside an HTML comment "<!--" matters, inside "-->".
+_LIQUID = r"""
+    (?P<tag> \{%-?\s*+ (?P<name>\w++|\#)? (?P<tmarkup>(?:[^%{]++|%(?!\})|\{(?!%))*+) %\} )
+  | (?P<output> \{\{-? (?P<omarkup>(?:[^{}]++|\}(?!\})|\{(?![{%]))*+) \}\} )
+"""
+_LEX_TEXT = re.compile(r"(?=[{<]) (?: " + _LIQUID + r" | (?P<open> <!-- ) )", re.X)
+_LEX_COMMENT = re.compile(r"(?=[{-]) (?: " + _LIQUID + r" | (?P<close> --> ) )", re.X)
+_BLOCK_END = {name: re.compile(r"\{%-?\s*end" + name + r"\s*-?%\}") for name in ("raw", "comment")}
+_TEXT_PROBLEM = re.compile(r"\{[{%]|-->")  # in a text token: an unterminated opener or a "-->"
+_INCLUDE_FILE = re.compile(r"(?:[^\s{}]*\{\{.*?\}\})+[^\s{}]*|\S+", re.S)
+_PARAM = re.compile(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One slice of a page body.
+
+    ``kind`` is ``"text"``, ``"tag"`` (``{% %}``), ``"output"`` (``{{ }}``), ``"raw"`` (a whole
+    ``{% raw %}...{% endraw %}`` block) or ``"comment"`` (a whole ``{% comment %}`` block).
+    ``text`` is the exact source slice starting at offset ``start`` on 1-based ``line``.
+    For a tag, ``name`` is the tag name and ``markup`` what follows it, stripped; for an
+    output, ``markup`` is the expression, stripped.  Whitespace-control dashes are in
+    neither.  ``in_html_comment`` is true when the token starts inside ``<!-- -->``.
+    """
+
+    kind: str
+    text: str
+    start: int
+    line: int
+    name: str = ""
+    markup: str = ""
+    in_html_comment: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong in a page body, on 1-based ``line``, described by ``message``."""
+
+    line: int
+    message: str
+
+
+def _markup(src: str) -> str:
+    """Markup as written, minus a closing whitespace-control dash, stripped."""
+    return (src[:-1] if src.endswith("-") else src).strip()
+
+
+def _scan(text: str) -> tuple[list[Token], int | None]:
+    """Tokenise ``text``; also return the offset of a final unclosed ``<!--``, if any."""
+    tokens: list[Token] = []
+    no_end: set[str] = set()  # block ends known to be absent from the rest of the text
+    pos = text_start = 0
+    line, counted = 1, 0  # ``line`` is the line number at offset ``counted``
+    comment_open: int | None = None  # offset of the "<!--" we are inside, if any
+    lex, append = _LEX_TEXT, tokens.append
+    while (m := lex.search(text, pos)) is not None:
+        group, p, end = m.lastgroup, m.start(), m.end()
+        cut = end if group == "close" else p  # where the current text token ends
+        if cut > text_start:
+            line += text.count("\n", counted, text_start)
+            counted = text_start
+            append(Token("text", text[text_start:cut], text_start, line,
+                         in_html_comment=comment_open is not None))
+        pos = text_start = cut
+        if group == "open":
+            comment_open, lex, pos = p, _LEX_COMMENT, end
+            continue
+        if group == "close":
+            comment_open, lex = None, _LEX_TEXT
+            continue
+        line += text.count("\n", counted, p)
+        counted = p
+        in_comment = comment_open is not None
+        if group == "output":
+            append(Token("output", m.group(), p, line, "", _markup(m.group("omarkup")), in_comment))
+            pos = text_start = end
+            continue
+        name = m.group("name") or ""
+        if name in _BLOCK_END and name not in no_end:
+            block_end = _BLOCK_END[name].search(text, end)
+            if block_end is not None:
+                pos = text_start = block_end.end()
+                append(Token(name, text[p:pos], p, line, in_html_comment=in_comment))
+                continue
+            no_end.add(name)  # a later block of this kind cannot be closed either
+        append(Token("tag", m.group(), p, line, name, _markup(m.group("tmarkup")), in_comment))
+        pos = text_start = end
+    if len(text) > text_start:
+        line += text.count("\n", counted, text_start)
+        append(Token("text", text[text_start:], text_start, line,
+                     in_html_comment=comment_open is not None))
+    return tokens, comment_open
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split ``text`` into tokens whose texts, joined, are exactly ``text``."""
+    return _scan(text)[0]
+
+
+def _block_problems(tokens: list[Token]) -> list[tuple[int, str]]:
+    """(line, message) for block tags unclosed, closed without opening or closed out of order."""
+    out: list[tuple[int, str]] = []
+    stack: list[Token] = []
+    for tok in tokens:
+        if tok.kind != "tag":
+            continue
+        if tok.name in BLOCK_TAGS:
+            stack.append(tok)
+            continue
+        if not (tok.name.startswith("end") and tok.name[3:] in BLOCK_TAGS):
+            continue
+        opener = tok.name[3:]
+        depth = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].name == opener), None)
+        if depth is None:
+            out.append((tok.line, f"`{{% {tok.name} %}}` closes a `{{% {opener} %}}` "
+                                  "that was never opened"))
+            continue
+        if depth != len(stack) - 1:
+            inner = stack[-1]
+            out.append((tok.line, f"`{{% {tok.name} %}}` closes `{{% {opener} %}}` from line "
+                                  f"{stack[depth].line} while `{{% {inner.name} %}}` opened on "
+                                  f"line {inner.line} is still open (closed in the wrong order)"))
+        del stack[depth:]
+    for tok in stack:
+        out.append((tok.line, f"`{{% {tok.name} %}}` opened here is never closed with "
+                              f"`{{% end{tok.name} %}}`"))
+    return out
+
+
+def find_problems(text: str) -> list[Problem]:
+    """Problems in ``text``, sorted by line: unbalanced block tags, unterminated ``{{``/``{%``,
+    and HTML comments never closed or closed without being opened."""
+    tokens, comment_open = _scan(text)
+    found = _block_problems(tokens)
+    for tok in tokens:
+        if tok.kind != "text":
+            continue
+        for m in _TEXT_PROBLEM.finditer(tok.text):  # every "{{"/"{%" left in text is unterminated
+            line = tok.line + tok.text.count("\n", 0, m.start())
+            if m.group() == "-->":
+                if not tok.in_html_comment:
+                    found.append((line, "`-->` closes an HTML comment that was never opened "
+                                        "with `<!--`"))
+            else:
+                closer = "%}" if m.group() == "{%" else "}}"
+                found.append((line, f"`{m.group()}` is never closed with `{closer}`"))
+    if comment_open is not None:
+        found.append((text.count("\n", 0, comment_open) + 1,
+                      "`<!--` opened here is never closed with `-->`"))
+    return [Problem(line, message) for line, message in sorted(found, key=lambda lm: lm[0])]
+
+
+def include_name(tok: Token) -> str | None:
+    """The file an ``include``/``include_relative`` tag includes, else None.
+
+    ``{% include figure.liquid path="a.jpg" %}`` gives ``"figure.liquid"``; a dynamic name
+    is returned as written, e.g. ``"{{ page.x }}"`` for ``{% include {{ page.x }} %}``.
+    """
+    if tok.kind != "tag" or tok.name not in INCLUDE_TAGS:
+        return None
+    m = _INCLUDE_FILE.match(tok.markup)
+    return m.group() if m else ""
+
+
+def include_params(tok: Token) -> dict[str, str]:
+    """The ``key=value`` parameters of an include tag (empty for any other token).
+
+    Quoted values lose their quotes; bare values (e.g. a variable name) are kept as written.
+    """
+    name = include_name(tok)
+    if not name:
+        return {}
+    rest = tok.markup[len(name):]
+    return {m.group(1): next(v for v in m.group(2, 3, 4) if v is not None)
+            for m in _PARAM.finditer(rest)}
+
+
+def replace_tokens(text: str, fn: Callable[[Token], str | None]) -> str:
+    """``text`` with every token for which ``fn`` returns a string replaced by that string."""
+    parts = []
+    for tok in tokenize(text):
+        new = fn(tok)
+        parts.append(tok.text if new is None else new)
+    return "".join(parts)
