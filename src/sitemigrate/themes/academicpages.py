@@ -16,7 +16,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, check_liquid, dest_config, fix_typos, include_pages,
+from .common import (AssetCopier, write_item, as_list, check_liquid, dest_config, fix_typos, include_pages,
                      iter_pages, post_url, read_collection, read_config, read_data, record_asset,
                      redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
@@ -461,15 +461,7 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
             f"This page has moved: [{item.redirect}]({item.redirect})\n"
         plan.report.verbatim("item-redirect", f"`redirect: {item.redirect}` became a link in "
                              "the body (academicpages items cannot forward).", item.origin)
-    for key, value in item.extra.items():
-        if key not in front:
-            front[key] = value
-            plan.report.verbatim("extra-key", f"front-matter key `{key}` has no academicpages "
-                                 "meaning; kept as written.", item.origin)
-    body = copier.rewrite(body, new_url, item.origin)
-    plan.write(out, render_document(front, body, item.fm_comments, item.newline))
-    plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
-    plan.origins[item.path] = out
+    write_item(plan, copier, item, front, out, body, new_url, NAME)
 
 
 def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier) -> None:

@@ -15,7 +15,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document, render_document
-from .common import (AssetCopier, as_list, check_liquid, dest_config, fix_typos, include_pages,
+from .common import (AssetCopier, write_item, as_list, check_liquid, dest_config, fix_typos, include_pages,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
                      record_asset, redirect_stub_path, set_key, shim_includes, site_path,
                      split_known, text, translate_body, yaml_date)
@@ -619,15 +619,7 @@ def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
             copier: AssetCopier, url: str) -> None:
     if item.redirect:
         front["redirect"] = item.redirect
-    for key, value in item.extra.items():
-        if key not in front:
-            front[key] = value
-            plan.report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio "
-                                 "meaning; kept as written.", item.origin)
-    body = copier.rewrite(body, url, item.origin)
-    plan.write(out, render_document(front, body, item.fm_comments, item.newline))
-    plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
-    plan.origins[item.path] = out
+    write_item(plan, copier, item, front, out, body, url, NAME)
     for old in item.redirect_from:
         _redirect_stub(old, url, plan, item.origin)
 

@@ -15,7 +15,7 @@ from ..dates import from_value
 from ..ir import Asset, Item, Origin, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
-from ..textio import Document, load_yaml, read_document, read_text
+from ..textio import Document, load_yaml, read_document, read_text, render_document
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 TEXT_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".Rmd", ".rmd"}
@@ -313,6 +313,21 @@ def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | 
             plan.report.verbatim("include-shim", f"include `{name}` does not exist in the "
                                  f"target theme; kept in the page, with a placeholder "
                                  f"`{rel}` that renders nothing. Replace it by hand.", origin)
+
+
+def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str, body: str,
+               url: str, theme: str) -> None:
+    """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
+    point its links at carried files, write it and remember where its content went."""
+    for key, value in item.extra.items():
+        if key not in front:
+            front[key] = value
+            plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} "
+                                 "meaning; kept as written.", item.origin)
+    body = copier.rewrite(body, url, item.origin)
+    plan.write(out, render_document(front, body, item.fm_comments, item.newline))
+    plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
+    plan.origins[item.path] = out
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:
