@@ -35,7 +35,7 @@ class UnknownTheme(ValueError):
 
 @dataclass
 class Options:
-    """Writer options shared by all themes."""
+    """Conversion options shared by all themes (read: `name`; write: the rest)."""
 
     generation: str | None = None
     """Target generation; default: the one of the template in DEST, else the theme's newest."""
