@@ -1,0 +1,150 @@
+"""What a user counts after converting a real site (issues #3 and #4): every publication,
+news item, project, talk, teaching item and page comes out, and every paragraph of source
+text is somewhere in DEST. Runs over ../shared/corpus; skipped when it is absent."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import sitemigrate
+import sitemigrate.bib
+from sitemigrate.dates import split_dated_line
+from sitemigrate.registry import vocabulary
+
+from conftest import CORPUS
+
+OTHER = {"al-folio": "academicpages", "academicpages": "al-folio"}
+
+
+def corpus_sites() -> list[tuple[str, Path]]:
+    """(theme, folder) of every corpus site, upstream templates and variants included."""
+    if not CORPUS.is_dir():
+        return []
+    out = [("al-folio", CORPUS / "upstream/al-folio"),
+           ("al-folio", CORPUS / "upstream/al-folio-legacy"),
+           ("academicpages", CORPUS / "upstream/academicpages")]
+    variants = CORPUS / "upstream/academicpages-variants"
+    out += [("academicpages", p) for p in sorted(variants.iterdir()) if p.is_dir()]
+    for theme in OTHER:
+        out += [(theme, p) for p in sorted((CORPUS / "real" / theme).iterdir()) if p.is_dir()]
+    return out
+
+
+SITES = corpus_sites()
+skip_without_corpus = pytest.mark.skipif(not SITES, reason="../shared/corpus is not available")
+
+# -- text comparison --------------------------------------------------------------------------
+# A paragraph "is in the output" when its words are: link targets (files move), Liquid (it is
+# translated), Markdown emphasis/bullets and HTML entity spelling may differ, the words may not.
+_LIQUID = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
+_LINK_TARGET = re.compile(r"\]\([^)]*\)|\b(?:href|src)\s*=\s*(\"[^\"]*\"|'[^']*')", re.I)
+_MARKUP = re.compile(r"[*_`>#|~\[\]]+|^\s*(?:[-+]|\d+\.)\s+", re.M)
+
+
+def words(text: str) -> str:
+    import html
+    text = html.unescape(_LINK_TARGET.sub("]", _LIQUID.sub(" ", text)))
+    return " ".join(_MARKUP.sub(" ", text).split())
+
+
+def paragraphs(body: str) -> list[str]:
+    """Blank-line separated chunks; a list is checked item by item (a News list is split
+    into dated items, so each item is compared without its date)."""
+    out = []
+    for chunk in re.split(r"\n\s*\n", body):
+        lines = chunk.splitlines()
+        if lines and all(re.match(r"\s*([-*+]|\d+\.)\s", ln) or ln.startswith((" ", "\t"))
+                         for ln in lines):
+            for ln in lines:
+                dated = split_dated_line(ln)
+                out.append(dated[1] if dated else ln)
+        else:
+            out.append(chunk)
+    return [w for w in (words(p) for p in out) if len(w) >= 3]
+
+
+def dest_text(out: Path) -> str:
+    parts = []
+    for path in sorted(out.rglob("*")):
+        if path.is_file() and path.suffix.lower() in {".md", ".html", ".yml", ".bib", ".markdown",
+                                                      ".rmd", ".json"}:
+            parts.append(path.read_text("utf-8", errors="replace"))
+    return words("\n".join(parts))
+
+
+def without_listing(body: str, role: str, theme: str) -> str:
+    """The body less the stock listing Liquid of its role (`{% bibliography %}`, the
+    projects grid ...): the writer swaps that region for the target's listing and reports it."""
+    listing = vocabulary(theme).get("listings", {}).get(role)
+    for pattern in (listing or {}).get("match", []):
+        m = re.search(pattern, body, re.S)
+        if m:
+            return body[:m.start()] + body[m.end():]
+    return body
+
+
+def bodies(site) -> list[tuple[str, str]]:
+    """(source path, body) of everything with body text in the IR."""
+    found = [(p.path, without_listing(p.body, p.role, site.theme)) for p in site.pages]
+    for items in (site.news, site.posts, site.talks, site.teaching, site.projects,
+                  *site.collections.values()):
+        found += [(i.path, i.body) for i in items]
+    found += [(p.origin.path if p.origin else p.key, p.body) for p in site.publications]
+    return found
+
+
+# -- the test ---------------------------------------------------------------------------------
+
+def convert(theme: str, src: Path, out: Path):
+    report = sitemigrate.Report()
+    site = sitemigrate.read_site(src, theme, report)
+    plan = sitemigrate.write_site(site, out, OTHER[theme], report=report)
+    plan.apply()
+    return site, plan
+
+
+def count(out: Path, folder: str) -> int:
+    return len([p for p in (out / folder).glob("*") if p.suffix in (".md", ".html")])
+
+
+@skip_without_corpus
+@pytest.mark.parametrize("theme,src", SITES, ids=[f"{t}:{p.name}" for t, p in SITES])
+def test_counts_and_every_paragraph(theme, src, tmp_path):
+    out = tmp_path / "out"
+    site, plan = convert(theme, src, out)
+    # pages in = pages out: every page of SRC was written somewhere in DEST
+    for page in site.pages:
+        assert page.path in plan.origins, f"page {page.path} was not written"
+    if OTHER[theme] == "academicpages":
+        assert count(out, "_publications") == len(site.publications)
+        assert count(out, "_portfolio") == len(site.projects)
+        assert count(out, "_talks") == len(site.talks)
+        assert count(out, "_teaching") == len(site.teaching)
+        assert count(out, "_posts") == len(site.posts)
+        # every news item is listed (about-page News section or the /news/ page)
+        listed = dest_text(out)
+        for item in site.news:
+            shown = item.title if item.title and not item.fields.get("inline") else item.body
+            assert words(shown)[:200] in listed, f"news item {item.path} is not listed"
+    else:
+        if site.publications:
+            bib = sitemigrate.bib.parse_bib((out / "_bibliography/papers.bib").read_text())
+            assert not bib.problems
+            assert len(bib.entries) == len(site.publications)
+            assert len({e.key for e in bib.entries}) == len(bib.entries)
+        assert count(out, "_projects") == len(site.projects)
+        assert count(out, "_talks") == len(site.talks)
+        assert count(out, "_teachings") == len(site.teaching)
+        assert count(out, "_posts") == len(site.posts)
+        news_out = count(out, "_news")
+        assert news_out == len(site.news) + sum(
+            1 for f in plan.report.findings if f.code == "news-item" and
+            any(f.path == p.path for p in site.pages))
+    # every paragraph of source text is in DEST
+    text = dest_text(out)
+    missing = [(path, para[:90]) for path, body in bodies(site) for para in paragraphs(body)
+               if para not in text]
+    assert not missing, f"{len(missing)} paragraph(s) not found in DEST, e.g. {missing[:5]}"
