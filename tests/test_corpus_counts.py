@@ -118,6 +118,14 @@ def test_counts_and_every_paragraph(theme, src, tmp_path):
     # pages in = pages out: every page of SRC was written somewhere in DEST
     for page in site.pages:
         assert page.path in plan.origins, f"page {page.path} was not written"
+    # every file of every collection the config declares was read and written
+    declared = site.config_extra.get("collections") or {}
+    for name in ["posts", *declared]:
+        for path in sorted((src / f"_{name}").glob("*.md")):
+            rel = path.relative_to(src).as_posix()
+            unreadable = any(f.path == rel and f.outcome == "problem" and f.severity == "loss"
+                             for f in plan.report.findings)
+            assert rel in plan.origins or unreadable, f"{rel} was not written"
     if OTHER[theme] == "academicpages":
         assert count(out, "_publications") == len(site.publications)
         assert count(out, "_portfolio") == len(site.projects)

@@ -16,7 +16,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document, render_document
-from .common import (AssetCopier, write_item, as_list, check_liquid, dest_config, fix_typos, include_pages,
+from .common import (AssetCopier, add_collection_listings, collection_page, custom_collections, write_item, as_list, check_liquid, dest_config, fix_typos, include_pages,
                      iter_pages, post_url, read_collection, read_config, read_data, record_asset,
                      redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
@@ -62,6 +62,8 @@ def read(src: Path, report: Report) -> Site:
     site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
     site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY)
     site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
+    for name in custom_collections(config, vocab):
+        site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
         site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))
@@ -156,7 +158,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         if item.title and not item.fields.get("inline"):
             _write_news_page(item, plan, copier)
     for name, items in site.collections.items():
-        _write_custom(name, items, plan, copier)
+        _write_custom(name, items, site, plan, copier)
     if site.navigation:
         _write_navigation(site, plan)
 
@@ -216,9 +218,13 @@ def _declare_collections(config: CommentedMap, site: Site) -> None:
         cols = CommentedMap()
         set_key(config, "collections", cols)
     wanted = ["teaching", "publications", "portfolio", "talks", *site.collections]
+    source = site.config_extra.get("collections")
     for name in wanted:
         if name not in cols:
             cols[name] = CommentedMap([("output", True), ("permalink", "/:collection/:path/")])
+            own = source.get(name) if isinstance(source, dict) else None
+            if name in site.collections and isinstance(own, dict):
+                cols[name].update({k: v for k, v in own.items() if k != "defaults"})
 
 
 def _ensure_redirect_plugin(config: CommentedMap) -> None:
@@ -273,6 +279,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("cv", f"CV data ({len(site.cv.sections)} sections) written into the CV "
                       "page as Markdown.", site.cv.origin)
     body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
+    body = add_collection_listings(page, body, site, NAME, report)
     out = _page_out(page)
     if page.role == "news" and site.news:
         listing = "\n".join(_news_line(n) for n in
@@ -532,7 +539,8 @@ def _write_news_page(item: Item, plan: Plan, copier: AssetCopier) -> None:
     _finish_item(item, front, f"_pages/news/{item.slug}.md", item.body, plan, copier, url, url)
 
 
-def _write_custom(name: str, items: list[Item], plan: Plan, copier: AssetCopier) -> None:
+def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
+                  copier: AssetCopier) -> None:
     for item in items:
         front = _item_front(item, name)
         for key, value in item.fields.items():
@@ -542,8 +550,11 @@ def _write_custom(name: str, items: list[Item], plan: Plan, copier: AssetCopier)
                      copier, url, url)
     if items:
         plan.report.verbatim("custom-collection", f"collection `{name}` ({len(items)} items) has "
-                             f"no academicpages equivalent; kept as `_{name}/`. Add it to "
-                             "`collections:` in `_config.yml` to publish it.", None)
+                             f"no academicpages equivalent; kept as `_{name}/`, declared in "
+                             "`collections:` and listed on a page.", None)
+        collection_page(name, site, plan, NAME, CommentedMap([
+            ("layout", "archive"), ("title", name.replace("_", " ").title()),
+            ("permalink", f"/{name}/"), ("author_profile", True)]))
 
 
 def _cv_markdown(site: Site) -> str:
@@ -566,7 +577,19 @@ def _cv_markdown(site: Site) -> str:
 
 
 def _write_navigation(site: Site, plan: Plan) -> None:
-    main = [{"title": n.title, "url": n.url} for n in site.navigation if n.url != "/"]
+    """`_data/navigation.yml` in menu order. The masthead has no submenus: a dropdown's
+    entries take its place in the top-level menu (dividers dropped), and the report says so."""
+    main = []
+    for n in site.navigation:
+        if n.url and n.url != "/":
+            main.append({"title": n.title, "url": n.url})
+        children = [c for c in n.children if c.url]
+        if children:
+            main += [{"title": c.title, "url": c.url} for c in children]
+            plan.report.verbatim("menu-dropdown", f"menu `{n.title}` is a dropdown; "
+                                 "academicpages menus have no submenus, so its "
+                                 f"{len(children)} entries were put in the top-level menu in "
+                                 "its place.", None)
     plan.write("_data/navigation.yml", dump_yaml({"main": main}))
     plan.report.mapped("navigation", f"{len(main)} menu entries written to "
                        "`_data/navigation.yml`.", None)

@@ -15,7 +15,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document, render_document
-from .common import (AssetCopier, write_item, as_list, check_liquid, dest_config, fix_typos, include_pages,
+from .common import (AssetCopier, add_collection_listings, collection_page, custom_collections, write_item, as_list, check_liquid, dest_config, fix_typos, include_pages,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
                      record_asset, redirect_stub_path, set_key, shim_includes, site_path,
                      split_known, text, translate_body, yaml_date)
@@ -76,19 +76,13 @@ def read(src: Path, report: Report) -> Site:
     site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY)
     site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY)
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY)
-    for name in _custom_collections(config):
+    for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
     for path, rel in iter_files(src / "_bibliography", src, {".bib"}):
         site.publications += _read_bib(path, rel, report)
     site.cv = _read_cv(src, site, report)
     site.navigation = _navigation(site.pages)
     return site
-
-
-def _custom_collections(config: dict) -> list[str]:
-    known = {"news", "projects", "posts", "teachings", "talks"}
-    cols = config.get("collections") or {}
-    return [str(n) for n in cols if str(n) not in known] if isinstance(cols, dict) else []
 
 
 def _read_identity(src: Path, config: dict, report: Report) -> Identity:
@@ -278,7 +272,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     news = list(site.news)
     for page in site.pages:
         news += _write_page(page, site, plan, options, copier)
-    _report_menu(site, plan)
+    _write_menu_links(site, plan, gen)
     for item in news:
         _write_news(item, plan)
     for n, item in enumerate(site.projects, 1):
@@ -292,6 +286,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for name, items in site.collections.items():
         for item in items:
             _write_item(item, f"_{name}", "page", plan, copier, name)
+        collection_page(name, site, plan, NAME, CommentedMap([
+            ("layout", "page"), ("title", name.replace("_", " ")), ("permalink", f"/{name}/")]))
     for pub in site.publications:
         if pub.body.strip() and pub.body.strip() != pub.abstract.strip():
             _write_publication_page(pub, plan, copier)
@@ -356,9 +352,14 @@ def _declare_collections(config: CommentedMap, site: Site, plan: Plan) -> None:
     if not isinstance(cols, dict):
         cols = CommentedMap()
         set_key(config, "collections", cols)
+    source = site.config_extra.get("collections")
     for name, items in wanted.items():
         if (items or name in ("news", "projects")) and name not in cols:
             cols[name] = CommentedMap([("output", True)])
+            if name in site.collections:  # a custom collection keeps its own settings
+                own = source.get(name) if isinstance(source, dict) else None
+                cols[name].update({k: v for k, v in (own or {}).items() if k != "defaults"})
+                cols[name].setdefault("permalink", "/:collection/:name/")
             if items:
                 plan.report.mapped("collection", f"collection `{name}` declared in "
                                    "`_config.yml`.", None)
@@ -477,6 +478,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                             "kept as written.", page.origin)
     out = "_pages/about.md" if page.role == "about" else page.path
     body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
+    body = add_collection_listings(page, body, site, NAME, report)
     missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
     if missing:
         report.verbatim("liquid-collection", "this page's Liquid uses "
@@ -497,14 +499,28 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     return news
 
 
-def _report_menu(site: Site, plan: Plan) -> None:
+def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
+    """Menu entries that are no page of the site. An external link becomes a page whose
+    permalink is the URL where the generation's header renders that as a link; anything else
+    is reported (al-folio menus list pages only)."""
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
-    for n in site.navigation:
-        if (n.url.rstrip("/") or "/") not in pages and n.url != "/":
-            plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
-                                 "page of the site (a collection index or an external link); "
-                                 "al-folio menus list pages only: add a page with that "
-                                 "permalink to keep it in the menu.", "_data/navigation.yml")
+    external_ok = gen in vocabulary(NAME)["external_menu_generations"]
+    for order, n in enumerate(site.navigation, 1):
+        if (n.url.rstrip("/") or "/") in pages or n.url == "/":
+            continue
+        if "://" in n.url and external_ok:
+            front = CommentedMap([("layout", "page"), ("title", n.title), ("permalink", n.url),
+                                  ("nav", True), ("nav_order", order)])
+            out = f"_pages/menu-{bib.slugify(n.title) or order}.md"
+            plan.write(out, render_document(front, ""))
+            plan.report.mapped("menu-entry", f"external menu entry `{n.title}` ({n.url}) → "
+                               f"`{out}` (a page with an external permalink).",
+                               "_data/navigation.yml")
+            continue
+        plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
+                             "page of the site (a collection index or an external link); "
+                             f"al-folio {gen} menus list pages only: add a page with that "
+                             "permalink to keep it in the menu.", "_data/navigation.yml")
 
 
 def _menu_position(site: Site, page: Page) -> float | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..content import is_external, resolve, rewrite_links
 from ..dates import from_value
-from ..ir import Asset, Item, Origin, Site, plain
+from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
 from ..textio import Document, load_yaml, read_document, read_text, render_document
@@ -170,6 +170,14 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
     return items
 
 
+def custom_collections(config: dict, vocab: dict) -> list[str]:
+    """Collections the config declares beyond the theme's own (``collections`` in its
+    mapping: neutral kind -> folder)."""
+    own = {str(folder).lstrip("_") for folder in (vocab.get("collections") or {}).values()}
+    cols = config.get("collections")
+    return [str(n) for n in cols if str(n) not in own] if isinstance(cols, dict) else []
+
+
 def site_path(url: str, base_dir: str) -> str:
     """A file reference as a site-relative path: bare names resolve in ``base_dir``."""
     url = url.strip()
@@ -282,6 +290,42 @@ def translate_body(body: str, role: str, source_theme: str, target: str, report:
                 report.mapped("liquid", f"{n} Liquid tag(s) matching `{rule['match']}` "
                               f"translated for {target}.", origin)
     return body
+
+
+def listing_page(site: Site, name: str) -> Page | None:
+    """The page that shows collection ``name``: its body loops over ``site.<name>`` or names
+    it (``collection: books``), else the page at ``/<name>/``."""
+    pattern = re.compile(rf"\bsite\.{re.escape(name)}\b")
+    for page in site.pages:
+        if pattern.search(page.body) or page.extra.get("collection") == name:
+            return page
+    return next((p for p in site.pages if p.permalink.strip("/") == name), None)
+
+
+def add_collection_listings(page: Page, body: str, site: Site, target: str, report: Report) -> str:
+    """Append the target's listing of each custom collection this page owns, unless the
+    body already loops over it (``listings.collection`` in the target's mapping)."""
+    from ..registry import vocabulary
+    for name in site.collections:
+        if listing_page(site, name) is page and not re.search(rf"\bsite\.{re.escape(name)}\b",
+                                                             body):
+            listing = vocabulary(target)["listings"]["collection"]["body"]
+            body = body.rstrip("\n") + "\n\n" + listing.replace("COLLECTION", name)
+            report.mapped("collection-listing", f"collection `{name}` listed on this page with "
+                          f"{target}'s own Liquid.", page.origin)
+    return body
+
+
+def collection_page(name: str, site: Site, plan: Plan, target: str, front: Any) -> None:
+    """A page listing collection ``name`` when the site has none (``_pages/<name>.md``)."""
+    from ..registry import vocabulary
+    if listing_page(site, name) is not None or not site.collections.get(name):
+        return
+    out = f"_pages/{name}.md"
+    body = vocabulary(target)["listings"]["collection"]["body"].replace("COLLECTION", name)
+    plan.write(out, render_document(front, body))
+    plan.report.mapped("collection-page", f"collection `{name}` had no page; `{out}` "
+                       f"(`/{name}/`) lists it.", None)
 
 
 def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | None,
