@@ -42,6 +42,16 @@ __all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_
            "format_entry", "dump_bib"]
 
 PERSON_ROLES = ("author", "editor")
+# Fields of standard BibTeX and common biblatex/bibliography-manager use. Anything else in an
+# entry is a theme's own field (al-folio's `abbr`, `selected`, `preview` ...).
+STANDARD_FIELDS = frozenset({
+    "address", "annote", "author", "booktitle", "chapter", "crossref", "edition", "editor",
+    "howpublished", "institution", "journal", "key", "month", "note", "number",
+    "organization", "pages", "publisher", "school", "series", "title", "type", "volume",
+    "year", "day", "date", "url", "urldate", "doi", "eprint", "eprinttype", "eprintclass",
+    "archiveprefix", "primaryclass", "isbn", "issn", "language", "keywords", "abstract",
+    "location", "journaltitle", "booksubtitle", "subtitle", "issue", "file", "timestamp",
+    "biburl", "bibsource", "copyright", "lccn", "mrnumber", "pmid", "venue"})
 VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher",
                 "howpublished", "series")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 
 from ruamel.yaml.comments import CommentedMap
@@ -34,9 +35,6 @@ POST_KEYS = {"tags": "tags", "categories": "categories", "excerpt": "description
 LINK_LABELS = {"pdf": "PDF", "html": "HTML", "url": "Link", "doi": "DOI", "arxiv": "arXiv",
                "code": "Code", "supp": "Supplement", "poster": "Poster", "video": "Video",
                "website": "Website", "blog": "Blog", "slides": "Slides"}
-# al-folio-style BibTeX fields kept in publication front matter (they have no sidebar slot).
-SHOWN_FIELDS = ("abbr", "award", "award_name", "preview", "bibtex_show", "additional_info",
-                "annotation", "note")
 CATEGORY_TO_NEUTRAL = {"manuscripts": "journal", "conferences": "conference", "books": "book"}
 NEUTRAL_TO_CATEGORY = {"journal": "manuscripts", "conference": "conferences", "book": "books",
                        "thesis": "manuscripts", "other": "manuscripts", "": "manuscripts"}
@@ -57,7 +55,7 @@ def read(src: Path, report: Report) -> Site:
         if page:
             site.pages.append(page)
     pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
-    site.publications = [_publication(item, report) for item in pubs]
+    site.publications = [_with_bibtex(_publication(item, report), src, report) for item in pubs]
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
     site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
     site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY)
@@ -123,12 +121,48 @@ def _publication(item: Item, report: Report) -> Publication:
     year = int(item.date[:4]) if item.date else None
     links = {k: str(f[v]) for k, v in (("pdf", "paperurl"), ("slides", "slidesurl"),
                                        ("bibtex", "bibtexurl")) if f.get(v)}
+    selected = item.extra.pop("selected", False)
     return Publication(
-        key=item.slug, title=item.title, year=year, date=item.date,
+        key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
+        selected=selected is True or str(selected).lower() == "true",
         venue=str(f.get("venue") or ""), category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
         citation=str(f.get("citation") or ""), abstract=str(f.get("excerpt") or ""),
         body=item.body, links=links, permalink=item.permalink, slug=item.slug,
         redirect_from=item.redirect_from, extra=item.extra, origin=item.origin)
+
+
+def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
+    """A ``bibtexurl`` naming a .bib file of the site gives the entry's key, type, authors and
+    fields; the front matter wins for the title, date, venue and the links it states."""
+    url = pub.links.get("bibtex", "").split("?")[0].split("#")[0]
+    if not url.startswith("/") or not url.endswith(".bib"):
+        return pub
+    path = src / url.lstrip("/")
+    try:
+        path.resolve().relative_to(src.resolve())
+    except ValueError:
+        return pub
+    if not path.is_file():
+        report.problem("missing-file", f"`bibtexurl` of `{pub.key}` names `{url}`, which is not "
+                       "in the site; the entry was built from the front matter.", pub.origin)
+        return pub
+    parsed = bib.parse_bib(path.read_text("utf-8", errors="replace"))
+    rel = path.relative_to(src).as_posix()
+    for prob in parsed.problems:
+        report.problem("bibtex", prob.message, rel, prob.line)
+    if not parsed.entries:
+        return pub
+    entry = next((e for e in parsed.entries if e.key == pub.key), parsed.entries[0])
+    pub.key, pub.entry_type = entry.key, entry.entry_type
+    pub.authors = [f"{first} {last}".strip() for first, last in bib.person_names(entry)]
+    stated = {"pdf": "pdf", "slides": "slides"}
+    pub.fields = {k: v for k, v in entry.fields.items()
+                  if k not in ("title", "year", "month", "day", "abstract", "selected")
+                  and not (k in stated and stated[k] in pub.links)}
+    pub.selected = pub.selected or entry.fields.get("selected", "").lower() == "true"
+    report.mapped("bibtex-file", f"publication `{pub.key}` read with its BibTeX entry from "
+                  f"`{rel}`.", pub.origin)
+    return pub
 
 
 # ==========================================================================================
@@ -428,9 +462,11 @@ def _write_publication(pub: Publication, plan: Plan, copier: AssetCopier) -> Non
         links["doi"] = "https://doi.org/" + pub.links["doi"].removeprefix("https://doi.org/")
     if pub.links.get("arxiv"):
         links["arxiv"] = "https://arxiv.org/abs/" + pub.links["arxiv"]
-    for key in SHOWN_FIELDS:
-        if pub.fields.get(key):
-            front[key] = pub.fields[key]
+    for key, value in pub.fields.items():
+        # a theme's own fields (abbr, award, preview ...); standard ones live in the .bib
+        in_bib = key in bib.STANDARD_FIELDS and bool(pub.bibtex)
+        if not in_bib and key not in front and value.strip():
+            front[key] = _field_value(key, value, pub, copier)
     if pub.bibtex:
         plan.write(f"files/{pub.key}.bib", pub.bibtex.rstrip("\n") + "\n")
         front["bibtexurl"] = f"/files/{pub.key}.bib"
@@ -447,6 +483,16 @@ def _write_publication(pub: Publication, plan: Plan, copier: AssetCopier) -> Non
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)
     if pub.origin:
         plan.origins.setdefault(pub.origin.path, out)
+
+
+def _field_value(key: str, value: str, pub: Publication, copier: AssetCopier) -> Any:
+    """A BibTeX field as front-matter data: booleans as booleans, a site file carried."""
+    text_value = bib.to_text(value) if "\\" in value or "{" in value else value.strip()
+    if text_value.lower() in ("true", "false"):
+        return text_value.lower() == "true"
+    if text_value.startswith("/") and PurePosixPath(text_value).suffix:
+        return copier.carry(text_value, pub.origin, f"{key} of `{pub.key}`")
+    return text_value
 
 
 def _item_front(item: Item, collection: str) -> CommentedMap:

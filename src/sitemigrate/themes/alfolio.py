@@ -230,6 +230,9 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             links["doi"] = f["doi"].strip()
         if f.get("arxiv"):
             links["arxiv"] = f["arxiv"].strip()
+        if f.get("preview") and "://" not in f["preview"]:
+            preview_dir = vocabulary(NAME)["paths"]["publication_preview"]
+            f = {**f, "preview": site_path(f["preview"].strip(), preview_dir)}
         consumed = {"title", "abstract", "selected", "year", "month", "day", *links}
         pubs.append(Publication(
             key=entry.key, entry_type=entry.entry_type, title=bib.to_text(f.get("title", "")),
@@ -562,7 +565,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
     if pub.year:
         fields["year"] = str(pub.year)
     venue_key = {"article": "journal", "inproceedings": "booktitle"}.get(
-        TYPE_OF_CATEGORY.get(pub.category, "misc"), "howpublished")
+        pub.entry_type or TYPE_OF_CATEGORY.get(pub.category, "misc"), "howpublished")
     if pub.venue:
         fields[venue_key] = pub.venue
     if pub.abstract:
@@ -576,13 +579,22 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
             url = url.removeprefix(f"/{base}/")
         fields[kind] = url
     fields.update(pub.fields)
+    own = vocabulary(NAME)["bib_fields"]
+    for key, value in pub.extra.items():  # al-folio fields kept in another theme's front matter
+        if key in own and key not in fields and isinstance(value, (str, int, float, bool)):
+            fields[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    if fields.get("preview", "").startswith("/"):
+        folder = vocabulary(NAME)["paths"]["publication_preview"]
+        new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)
+        fields["preview"] = new.removeprefix(f"/{folder}/")
     if pub.selected:
         fields["selected"] = "true"
     authors = pub.authors or _authors_from_citation(pub.citation)
     if pub.citation and not authors:
         fields["note"] = _plain_citation(pub.citation)
     persons = {"author": authors} if authors else None
-    return bib.format_entry(TYPE_OF_CATEGORY.get(pub.category, "misc"), pub.key, fields, persons)
+    entry_type = pub.entry_type or TYPE_OF_CATEGORY.get(pub.category, "misc")
+    return bib.format_entry(entry_type, pub.key, fields, persons)
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
@@ -612,6 +624,7 @@ def _authors_from_citation(citation: str) -> list[str]:
     """Authors of a 'Last, F. and Other, G. (2020). "Title."' citation, as BibTeX names."""
     text = _plain_citation(citation)
     head = re.split(r"\(\d{4}\)|\s\d{4}\.|\"|“", text, maxsplit=1)[0].strip().rstrip(",")
+    head = re.sub(r"(?<![A-Z])\.$", "", head)  # the sentence's period, not an initial's
     if not head or len(head) > 400:
         return []
     pairs = re.findall(r"([^,;&]+?),\s*((?:[A-Z][a-z]?\.-?\s*)+?)\s*(?:,|\band\b|&|$)", head)

@@ -207,14 +207,16 @@ class AssetCopier:
             return "pdfs"
         return "files"
 
-    def carry(self, url: str, origin: Origin | str | None, what: str) -> str:
-        """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``)."""
+    def carry(self, url: str, origin: Origin | str | None, what: str,
+              folder: str | None = None) -> str:
+        """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``).
+        ``folder`` overrides the DEST folder the file's kind goes to."""
         if not url or is_external(url) or not url.startswith("/"):
             return url
         if url in self.urls:
             return self.urls[url]
         name = PurePosixPath(url.split("?")[0].split("#")[0]).name
-        new = f"/{self.dirs[self.kind_of(url)]}/{name}"
+        new = f"/{folder or self.dirs[self.kind_of(url)]}/{name}"
         source = self._source(url)
         report = self.plan.report
         if source is None:
