@@ -92,7 +92,8 @@ def test_academicpages_to_alfolio_content(academicpages_site, tmp_path):
     # relative link resolved against the page and pointed at the copied file
     assert "[here](/assets/pdf/cv.pdf)" in about and (tmp_path / "assets/pdf/cv.pdf").is_file()
     news = {p.name: p.read_text() for p in (tmp_path / "_news").iterdir()}
-    assert sorted(news) == ["2024-06-01-started-a-field-season-in-northern.md",
+    assert sorted(news) == ["2024-03-01-gave-a-seminar-on-robot-assisted.md",
+                            "2024-06-01-started-a-field-season-in-northern.md",
                             "2024-11-20-received-the-young-ecologist-award.md",
                             "2025-05-01-our-robot-survey-paper-was-accepted.md"]
     assert "Our robot survey paper was accepted at **ICRA 2025**." in news[
@@ -105,7 +106,7 @@ def test_academicpages_to_alfolio_content(academicpages_site, tmp_path):
     parsed = bib.parse_bib((tmp_path / "_bibliography/papers.bib").read_text())
     assert not parsed.problems and len(parsed.entries) == 2
     # the menu order of _data/navigation.yml becomes nav/nav_order on the pages
-    assert front(tmp_path / "_pages/publications.md")["nav_order"] == 1
+    assert front(tmp_path / "_pages/publications.html")["nav_order"] == 1
     assert front(tmp_path / "_pages/cv.md")["nav_order"] == 6
     assert any(f.code == "menu-entry" and "/talks/" in f.message for f in plan.report.findings)
     assert plan.report.counts()["problem"] == 0

@@ -133,7 +133,9 @@ def check(src: Path, to: str, tmp_path: Path, from_: str | None = None) -> None:
 
 
 @pytest.mark.parametrize("fixture,to", [("al-folio-site", "academicpages"),
-                                        ("academicpages-site", "al-folio")])
+                                        ("academicpages-site", "al-folio"),
+                                        ("al-folio-2020-23", "academicpages"),
+                                        ("academicpages-2017", "al-folio")])
 def test_fixture_builds_and_keeps_every_url(fixture, to, tmp_path):
     check(FIXTURES / fixture, to, tmp_path)
 
