@@ -196,8 +196,6 @@ def test_alfolio_2020_23_cv_nested_description(converted):
     assert "{'title'" not in cv and "Committee" in cv
 
 
-@gap("bib `preview = {buoys.png}` is kept as a front-matter key but "
-     "assets/img/publication_preview/buoys.png is not copied to images/")
 def test_alfolio_2020_23_preview_image_carried(converted):
     dest, _ = converted(*OLD)
     assert (dest / "images/buoys.png").is_file()
@@ -385,8 +383,6 @@ def test_academicpages_2024_cv_json_carried(converted):
     assert (dest / "assets/json/resume.json").is_file()
 
 
-@gap("external menu entry `Lab` (https://lab.example.org/) in _data/navigation.yml is dropped "
-     "with a warning; al-folio lists a page with `permalink: https://...` as an external link")
 def test_academicpages_2024_external_menu_link(converted):
     dest, _ = converted("academicpages-site", "al-folio", "v1")
     perms = [front(p).get("permalink") for p in (dest / "_pages").glob("*.md")]
