@@ -44,9 +44,15 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)|\b(?:href|src)\s*=\s*(\"[^\"]*\"|'[^']*'
 _MARKUP = re.compile(r"[*_`>#|~\[\]]+|^\s*(?:[-+]|\d+\.)\s+", re.M)
 
 
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
 def words(text: str) -> str:
+    """The words of a text: no Liquid, no link targets, no HTML tags (a translated
+    `{% include figure %}` becomes an `<img>`), entities decoded."""
     import html
-    text = html.unescape(_LINK_TARGET.sub("]", _LIQUID.sub(" ", text)))
+    text = _HTML_TAG.sub(" ", _LINK_TARGET.sub("]", _LIQUID.sub(" ", text)))
+    text = html.unescape(text)
     return " ".join(_MARKUP.sub(" ", text).split())
 
 
@@ -63,7 +69,9 @@ def paragraphs(body: str) -> list[str]:
                 out.append(dated[1] if dated else ln)
         else:
             out.append(chunk)
-    return [w for w in (words(p) for p in out) if len(w) >= 3]
+    # Liquid is translated (a `{% cite %}` becomes a link): compare the text between tags
+    marked = (words(_LIQUID.sub("\x00", p)) for p in out)
+    return [w for m in marked for part in m.split("\x00") if len(w := part.strip()) >= 3]
 
 
 def dest_text(out: Path) -> str:

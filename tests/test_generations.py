@@ -170,18 +170,12 @@ def test_alfolio_2020_23_external_permalink_page_is_menu_only(converted):
     assert not (dest / "_pages/lab.md").exists()
 
 
-@gap("`{% include figure.html path=... %}` in a project body is kept verbatim; academicpages "
-     "has no figure include and no placeholder is written")
 def test_alfolio_2020_23_figure_include_rewritten(converted):
     dest, _ = converted(*OLD)
     body = (dest / "_portfolio/1_project.md").read_text()
     assert "include figure" not in body and "/images/1.png" in body.split("---", 2)[2]
 
 
-@gap("publications page with per-year `{% bibliography -q ...[year={{y}}] %}` inside a "
-     "`{% for y in page.years %}` loop: the listing is inserted inside the loop (repeated per "
-     "year) and the second `{% bibliography -q @*[year=]* %}` is left verbatim (unknown tag "
-     "in academicpages)")
 def test_alfolio_2020_23_no_bibliography_tag_left(converted):
     dest, _ = converted(*OLD)
     page = (dest / "_pages/publications.md").read_text()
@@ -240,15 +234,11 @@ def test_alfolio_v1_content(converted):
     assert_no_url_lost(plan)
 
 
-@gap("`{% social_links %}` (jekyll-socials tag) in the about body is kept verbatim; "
-     "academicpages has no such tag (Liquid error 'Unknown tag' on a real build)")
 def test_alfolio_v1_social_links_tag_replaced(converted):
     dest, _ = converted(*V1)
     assert "social_links" not in (dest / "_pages/about.md").read_text()
 
 
-@gap("`{% cite key %}` (jekyll-scholar) in a post and a project body is kept verbatim and not "
-     "reported; academicpages has no jekyll-scholar: expected a link to /publication/...")
 def test_alfolio_v1_cite_tag_replaced(converted):
     dest, _ = converted(*V1)
     bodies = texts(dest, "_posts/*.md") | texts(dest, "_portfolio/*.md")
@@ -263,9 +253,6 @@ def test_alfolio_v1_rendercv_sections(converted):
     assert "University of Nowhere" in cv and "National Computing Lab" in cv
 
 
-@gap("`_pages/projects.md` listing that sorts `site.projects` without category grouping is "
-     "not recognised: kept with `site.projects` (nil in academicpages: a real Jekyll build "
-     "fails with 'Cannot sort a null object') plus a placeholder `_includes/projects.liquid`")
 def test_alfolio_v1_projects_listing_replaced(converted):
     dest, _ = converted(*V1)
     assert "site.projects" not in (dest / "_pages/projects.md").read_text()

@@ -16,8 +16,13 @@ from .sections import normalize_title, split_sections
 
 # Markdown inline links/images `](url)` and HTML href/src attributes. The URL group stops at
 # whitespace or the closing delimiter, so it never spans lines (linear time).
-_MD_LINK = re.compile(r"(\]\()(<?)([^)\s>]+)(>?)((?:\s+\"[^\"]*\")?\))")
-_HTML_ATTR = re.compile(r"""(\b(?:href|src)\s*=\s*)(["'])([^"'\s]*)(\2)""", re.I)
+# A URL may hold Liquid outputs with spaces (`{{ base_path }}/files/x.pdf`); the alternation
+# is unambiguous and possessive, so matching stays linear.
+_URL_LIQUID = r"\{\{[^}\n]*+\}\}"
+_MD_LINK = re.compile(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\s>{]|\{(?!\{))++)(>?)"
+                      r"((?:\s+\"[^\"]*\")?\))")
+_HTML_ATTR = re.compile(r"""(\b(?:href|src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
+                        r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#|\{\{|\{%)", re.I)
 
 

@@ -37,6 +37,8 @@ class Origin:
 
     path: str
     line: int | None = None
+    body_line: int | None = None
+    """For a page or item: the 1-based line of its body's first line (after front matter)."""
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}" if self.line else self.path

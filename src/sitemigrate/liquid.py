@@ -30,12 +30,19 @@ from dataclasses import dataclass
 from typing import Callable
 
 __all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
-           "replace_tokens", "BLOCK_TAGS"]
+           "replace_tokens", "BLOCK_TAGS", "CORE_TAGS"]
 
 #: Block tags checked by :func:`find_problems`; each is closed by ``end`` + its name.
 BLOCK_TAGS = frozenset({"if", "unless", "for", "case", "capture", "tablerow", "raw", "comment",
                         "highlight"})
 INCLUDE_TAGS = frozenset({"include", "include_relative"})
+#: Tags every Jekyll site runs: Liquid's own and Jekyll's (plugins add more, per theme).
+CORE_TAGS = frozenset({
+    "assign", "capture", "endcapture", "case", "when", "else", "elsif", "endcase", "comment",
+    "endcomment", "cycle", "decrement", "increment", "for", "endfor", "break", "continue",
+    "if", "endif", "unless", "endunless", "raw", "endraw", "tablerow", "endtablerow",
+    "include", "include_relative", "highlight", "endhighlight", "link", "post_url", "liquid",
+    "echo", "render", "#"})
 
 # A tag's markup may not contain "{%", an output's neither "{{" nor "{%", so a failed match
 # stops at the next opener and the scan stays linear.  Quantifiers are possessive (no

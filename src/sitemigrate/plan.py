@@ -58,6 +58,9 @@ class Plan:
     """Overwrite files the user edited in DEST after the last run."""
     origins: dict[str, str] = field(default_factory=dict)
     """SRC path -> the DEST file that now holds its content (for redirects of old URLs)."""
+    urls: dict[str, str] = field(default_factory=dict)
+    """Where things live in DEST, by neutral name (``publication:<key>`` -> its URL), for
+    Liquid that links to them (``{% cite %}``)."""
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:

@@ -108,7 +108,7 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),
                 fm_comments=doc.comments(), newline=doc.newline,
-                origin=Origin(rel, 1))
+                origin=Origin(rel, 1, doc.body_line))
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
@@ -174,13 +174,16 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     copier = AssetCopier(site, plan, vocab["paths"])
     for rel in vocab["template_examples"]:
         plan.delete(rel)
+    slugs = _publication_slugs(site.publications)
+    for pub, slug in zip(site.publications, slugs):  # for `{% cite %}` in any body
+        plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
         _write_page(page, site, plan, copier)
     if site.news and not any(n.path in plan.origins for n in site.news):
         _write_news_list(site.news, plan, None)
     _write_config(site, plan, copier)
-    for pub in site.publications:
-        _write_publication(pub, plan, copier)
+    for pub, slug in zip(site.publications, slugs):
+        _write_publication(pub, slug, plan, copier)
     for item in site.projects:
         _write_portfolio(item, plan, copier)
     for item in site.posts:
@@ -312,7 +315,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         body = _cv_markdown(site) + body
         report.mapped("cv", f"CV data ({len(site.cv.sections)} sections) written into the CV "
                       "page as Markdown.", site.cv.origin)
-    body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
+    body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
     body = add_collection_listings(page, body, site, NAME, report)
     out = _page_out(page)
     if page.role == "news" and site.news:
@@ -430,22 +433,41 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     return "".join(parts) + body
 
 
-def _write_publication(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
-    date = pub.date or (f"{pub.year:04d}-01-01" if pub.year else "1900-01-01")
+def _publication_slugs(pubs: list[Publication]) -> list[str]:
+    """The `_publications/<slug>.md` name of each publication: date and title, made unique."""
+    taken: set[str] = set()
+    out = []
+    for pub in pubs:
+        date = _publication_date(pub)
+        slug = f"{date}-{pub.slug or pub.key}"
+        if slug in taken:  # same date and title: keep both
+            slug = f"{date}-{bib.slugify(pub.key)}"
+            while slug in taken:
+                slug += "-2"
+        taken.add(slug)
+        out.append(slug)
+    return out
+
+
+def _publication_date(pub: Publication) -> str:
+    return pub.date or (f"{pub.year:04d}-01-01" if pub.year else "1900-01-01")
+
+
+def _publication_url(pub: Publication, slug: str) -> str:
+    return pub.permalink or f"/publication/{slug}"
+
+
+def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCopier) -> None:
+    date = _publication_date(pub)
     if not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
                             f"{date} so that it sorts last. Add the year to the entry.",
                             pub.origin)
-    slug = f"{date}-{pub.slug or pub.key}"
-    if f"_publications/{slug}.md" in plan.files:  # same date and title: keep both
-        slug = f"{date}-{bib.slugify(pub.key)}"
-        while f"_publications/{slug}.md" in plan.files:
-            slug += "-2"
     front = CommentedMap()
     front["title"] = pub.title or pub.key
     front["collection"] = "publications"
     front["category"] = NEUTRAL_TO_CATEGORY.get(pub.category, "manuscripts")
-    front["permalink"] = pub.permalink or f"/publication/{slug}"
+    front["permalink"] = _publication_url(pub, slug)
     if pub.abstract:
         front["excerpt"] = pub.abstract
     front["date"] = yaml_date(date)

@@ -139,7 +139,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),
                 nav=bool(data.get("nav")), fm_comments=doc.comments(), newline=doc.newline,
-                origin=Origin(rel, 1))
+                origin=Origin(rel, 1, doc.body_line))
     redirect = data.get("redirect")
     page.redirect = ("/" if redirect is True else "") if isinstance(redirect, bool) else text(redirect)
     order = data.get("nav_order")
@@ -480,7 +480,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio meaning; "
                             "kept as written.", page.origin)
     out = "_pages/about.md" if page.role == "about" else page.path
-    body = translate_body(body, page.role, site.theme, NAME, report, page.origin)
+    body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
     body = add_collection_listings(page, body, site, NAME, report)
     missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
     if missing:

@@ -18,6 +18,8 @@ from ..report import Report
 from ..textio import Document, load_yaml, read_document, read_text, render_document
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
+# Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
+THEME_SUFFIXES = {".css", ".scss", ".sass", ".js", ".mjs", ".map"}
 TEXT_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".Rmd", ".rmd"}
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 
@@ -156,7 +158,8 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
                     permalink=text(data.get("permalink")), redirect=text(data.get("redirect")),
                     redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from",
                                           report, doc.line_of("redirect_from")),
-                    fm_comments=doc.comments(), newline=doc.newline, origin=Origin(rel, 1))
+                    fm_comments=doc.comments(), newline=doc.newline,
+                    origin=Origin(rel, 1, doc.body_line))
         if isinstance(data.get("redirect"), bool):
             item.redirect = "/" if data["redirect"] else ""
         for key, value in data.items():
@@ -188,6 +191,10 @@ def site_path(url: str, base_dir: str) -> str:
     if "/" in url and url.split("/", 1)[0] in ("assets", "images", "files"):
         return "/" + url
     return f"/{base_dir.strip('/')}/{url}"
+
+
+# Liquid that expands to the site's root URL in front of a path.
+_SITE_PREFIX = re.compile(r"(?:\{\{-?\s*(?:base_path|site\.baseurl|site\.url)\s*-?\}\})+")
 
 
 class AssetCopier:
@@ -235,13 +242,19 @@ class AssetCopier:
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
 
-        Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept."""
+        Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept.
+        A Liquid site prefix (``{{ base_path }}/files/x.pdf``, ``{{ site.baseurl }}/...``) is
+        kept in front of the rewritten path."""
         def fn(url: str) -> str | None:
+            m = _SITE_PREFIX.match(url)
+            if m and url[m.end():].startswith("/"):
+                new = fn(url[m.end():])
+                return None if new is None else m.group() + new
             if is_external(url):
                 return None
             absolute = resolve(url, page_url or "/")
             suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
-            if not suffix or suffix in PAGE_SUFFIXES:
+            if not suffix or suffix in PAGE_SUFFIXES or suffix in THEME_SUFFIXES:
                 return None
             new = self.carry(absolute, origin, "linked file")
             return None if new == url else new
@@ -267,31 +280,94 @@ def record_asset(site: Site, url: str, kind: str = "file") -> None:
         site.assets.append(Asset(url, kind))  # type: ignore[arg-type]
 
 
-def translate_body(body: str, role: str, source_theme: str, target: str, report: Report,
+def translate_body(body: str, role: str, source_theme: str, target: str, plan: Plan,
                    origin: Origin | None) -> str:
-    """Swap the source theme's listing Liquid for the target's, translate known Liquid.
-
-    Both vocabularies are data (``listings`` and ``translations`` in ``mappings/``)."""
+    """Swap the source theme's listing Liquid for the target's (``listings`` in
+    ``mappings/``), then translate tag by tag (:func:`translate_liquid`)."""
     from ..registry import THEMES, vocabulary
     src = vocabulary(source_theme) if source_theme in THEMES else {}
-    tgt = vocabulary(target)
     listing = src.get("listings", {}).get(role)
-    target_listing = tgt.get("listings", {}).get(role)
+    target_listing = vocabulary(target).get("listings", {}).get(role)
     if listing and target_listing:
         for pattern in listing["match"]:
             m = re.search(pattern, body, re.S)
             if m:
                 body = body[:m.start()] + target_listing["body"].rstrip("\n") + body[m.end():]
-                report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
-                              f"replaced by {target}'s.", origin)
+                plan.report.mapped("listing", f"the {role} listing Liquid of {source_theme} "
+                                   f"was replaced by {target}'s.", origin)
                 break
-    for rule in src.get("translations", []):
-        if target in rule:
-            body, n = re.subn(rule["match"], rule[target], body)
-            if n:
-                report.mapped("liquid", f"{n} Liquid tag(s) matching `{rule['match']}` "
-                              f"translated for {target}.", origin)
-    return body
+    return translate_liquid(body, source_theme, target, plan, origin)
+
+
+_TEMPLATES: dict[str, Any] = {}
+
+
+def _template(source: str) -> Any:
+    """A mapping rule's Jinja2 template (``<< >>``/``<% %>`` delimiters, strict variables)."""
+    if source not in _TEMPLATES:
+        import jinja2
+        env = jinja2.Environment(variable_start_string="<<", variable_end_string=">>",
+                                 block_start_string="<%", block_end_string="%>",
+                                 undefined=jinja2.StrictUndefined, autoescape=False)
+        _TEMPLATES[source] = env.from_string(source)
+    return _TEMPLATES[source]
+
+
+def _rule_for(rules: list[dict], tok: Any, target: str) -> dict | None:
+    from ..liquid import include_name
+    name = include_name(tok)
+    for rule in rules:
+        if target in rule and (rule.get("tag") == tok.name or
+                               (name is not None and name in (rule.get("include") or []))):
+            return rule
+    return None
+
+
+def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
+                     origin: Origin | None) -> str:
+    """Translate the Liquid tags of ``body`` for ``target``, token by token, changing no other
+    byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
+    output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
+    rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
+    from ..liquid import CORE_TAGS, include_params, replace_tokens
+    from ..registry import THEMES, vocabulary
+    if "{%" not in body:
+        return body
+    rules = vocabulary(source_theme).get("translations", []) if source_theme in THEMES else []
+    runs = CORE_TAGS | set(vocabulary(target).get("tags", []))
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+
+    def fn(tok: Any) -> str | None:
+        if tok.kind != "tag" or not tok.name:
+            return None
+        rule = _rule_for(rules, tok, target)
+        if rule is not None:
+            import jinja2
+            params = {k: v for k, v in include_params(tok).items()
+                      if re.search(rf"""\b{re.escape(k)}\s*=\s*["']""", tok.markup)}
+            args = tok.markup.split()
+            try:
+                new = _template(rule[target]).render(
+                    args=args, params=params,
+                    cite_url=lambda key: plan.urls.get(f"publication:{key}", f"#{key}"))
+            except jinja2.UndefinedError:
+                new = None  # the tag has a shape the rule cannot read (a variable parameter)
+            if new is not None:
+                plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
+                                f"`{new.strip() or '(nothing)'}` for {target}.",
+                                where, line0 + tok.line - 1 if where else None)
+                return new
+        name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
+        if name in runs:
+            return None
+        plan.report.verbatim("liquid-unknown-tag", f"`{tok.text.strip()}`: {target} has no "
+                             f"`{name}` tag; kept as text inside {{% raw %}} so the site "
+                             "builds. Replace it by hand or add the plugin that provides it.",
+                             where, line0 + tok.line - 1 if where else None)
+        return "{% raw %}" + tok.text + "{% endraw %}"
+
+    return replace_tokens(body, fn)
 
 
 def listing_page(site: Site, name: str) -> Page | None:
@@ -370,6 +446,7 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
             front[key] = value
             plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} "
                                  "meaning; kept as written.", item.origin)
+    body = translate_liquid(body, plan.report.source_theme, theme, plan, item.origin)
     body = copier.rewrite(body, url, item.origin)
     plan.write(out, render_document(front, body, item.fm_comments, item.newline))
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
