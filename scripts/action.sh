@@ -48,7 +48,7 @@ check() {
   [[ -n "${SITEMIGRATE_FROM:-}" ]] && args+=(--from "$SITEMIGRATE_FROM")
   local extra=()
   read -r -a extra <<< "${SITEMIGRATE_ARGS:-}" || true
-  args+=("${extra[@]}")
+  args+=(${extra[@]+"${extra[@]}"})  # (bash 3.2, macOS: an empty array is "unbound")
 
   local rc=0
   "$python" -m sitemigrate "${args[@]}" >"$diff" 2>"$err" || rc=$?

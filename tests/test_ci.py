@@ -11,9 +11,9 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
-import tarfile
 from pathlib import Path
 
 import jsonschema
@@ -279,9 +279,9 @@ def test_wheel_and_sdist_build_and_install(tmp_path):
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == f"sitemigrate {VERSION}"
-    site_packages = subprocess.run([str(python), "-c", "import sitemigrate; print(sitemigrate.__file__)"],
-                                   capture_output=True, text=True, check=True, cwd=tmp_path).stdout
-    assert str(tmp_path / "venv") in site_packages  # the installed copy, not this checkout
+    where = subprocess.run([str(python), "-c", "import sitemigrate; print(sitemigrate.__file__)"],
+                           capture_output=True, text=True, check=True, cwd=tmp_path).stdout
+    assert str(tmp_path / "venv") in where  # the installed copy, not this checkout
     cli = bindir / "sitemigrate"
     res = subprocess.run([str(cli), "--version"], capture_output=True, text=True, check=True)
     assert res.stdout.strip() == f"sitemigrate {VERSION}"

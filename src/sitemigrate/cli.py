@@ -28,12 +28,13 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
     mode = c.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true",
-                      help="print a unified diff of what would change; write nothing; exit 0")
+                      help="print a unified diff of what would change; write nothing; exit 0 "
+                      "(unless --fail-on)")
     mode.add_argument("--check", action="store_true",
                       help="write nothing; exit 1 if DEST would change, 0 if up to date")
     c.add_argument("--diff", action="store_true",
-                   help="print the diff; with --check also exit 1 when DEST would change, "
-                   "alone like --dry-run (write nothing)")
+                   help="print the diff of what would change: with --check as well as the exit "
+                   "code; alone, like --dry-run")
     c.add_argument("--report", type=Path, metavar="FILE", action="append",
                    help="write the full report: JSON, Markdown (.md) or SARIF 2.1.0 (.sarif, "
                    ".sarif.json) by extension, else JSON; may be given more than once")
@@ -43,8 +44,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="overwrite DEST files you edited after the last run (kept otherwise)")
     c.add_argument("--fail-on", choices=["loss", "warning", "never"], default="never",
                    help="exit 1 when the report has findings of this severity or worse: "
-                   "`loss` (content that could not be carried), `warning` (also content "
-                   "kept verbatim or input problems), `never` (default)")
+                   "`loss` (content that could not be carried), `warning` (that, or any "
+                   "warning: content kept only verbatim, input problems), `never` (default)")
     c.add_argument("--name", help="the site owner's name, for pages that do not state it "
                    "(wins over the source)")
     c.add_argument("--generation", help="target theme generation (default: DEST's or newest)")

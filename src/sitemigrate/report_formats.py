@@ -20,7 +20,7 @@ Where a SARIF result points
 from __future__ import annotations
 
 import os
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .report import Finding, Report
 
 __all__ = ["FORMATS", "DEST_FINDING_CODES", "SARIF_SCHEMA", "SarifPaths", "format_for",
-           "to_sarif"]
+           "repository_root", "to_sarif"]
 
 FORMATS = ("json", "md", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
