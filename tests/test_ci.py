@@ -11,6 +11,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import tomllib
 import zipfile
@@ -25,7 +26,7 @@ from conftest import FIXTURES, ROOT
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
 REPORT_SCHEMA = json.loads((ROOT / "src/sitemigrate/schema/report.schema.json").read_text())
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-BIN = Path(sys.executable).parent
+BIN = Path(sysconfig.get_path("scripts"))  # console scripts of this Python's packages
 
 
 def load_yaml(path: Path):
