@@ -28,18 +28,24 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
     mode = c.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true",
-                      help="print a unified diff of what would change; write nothing; exit 0")
+                      help="print a unified diff of what would change; write nothing; exit 0 "
+                      "(unless --fail-on)")
     mode.add_argument("--check", action="store_true",
                       help="write nothing; exit 1 if DEST would change, 0 if up to date")
-    c.add_argument("--diff", action="store_true", help="with --check: also print the diff")
-    c.add_argument("--report", type=Path, metavar="FILE",
-                   help="write the full report (.json or .md by extension)")
-    c.add_argument("--report-format", choices=["json", "md"], help="report format")
+    c.add_argument("--diff", action="store_true",
+                   help="print the diff of what would change: with --check as well as the exit "
+                   "code; alone, like --dry-run")
+    c.add_argument("--report", type=Path, metavar="FILE", action="append",
+                   help="write the full report: JSON, Markdown (.md) or SARIF 2.1.0 (.sarif, "
+                   ".sarif.json) by extension, else JSON; may be given more than once")
+    c.add_argument("--report-format", choices=["json", "md", "sarif"],
+                   help="report format for every --report FILE, whatever its extension")
     c.add_argument("--force", action="store_true",
                    help="overwrite DEST files you edited after the last run (kept otherwise)")
     c.add_argument("--fail-on", choices=["loss", "warning", "never"], default="never",
-                   help="exit 1 when the report has findings of this severity or worse "
-                   "(default: never)")
+                   help="exit 1 when the report has findings of this severity or worse: "
+                   "`loss` (content that could not be carried), `warning` (that, or any "
+                   "warning: content kept only verbatim, input problems), `never` (default)")
     c.add_argument("--name", help="the site owner's name, for pages that do not state it "
                    "(wins over the source)")
     c.add_argument("--generation", help="target theme generation (default: DEST's or newest)")
@@ -93,7 +99,7 @@ def _convert(args: argparse.Namespace) -> int:
     plan.force = args.force
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
-    if args.dry_run or args.check:
+    if args.dry_run or args.check or args.diff:
         changes = plan.summarize()
         pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
         if args.dry_run or args.diff:
@@ -104,9 +110,11 @@ def _convert(args: argparse.Namespace) -> int:
                 print("DEST would change" if pending else "DEST is up to date", file=sys.stderr)
     else:
         _apply(plan, show_progress=not args.quiet and sys.stderr.isatty())
-    if args.report:
-        fmt = args.report_format or ("md" if args.report.suffix in (".md", ".markdown") else "json")
-        args.report.write_text(plan.report.dumps(fmt), encoding="utf-8")
+    for report_file in args.report or ():
+        from .report_formats import SarifPaths, format_for
+        fmt = format_for(report_file, args.report_format)
+        paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
+        report_file.write_text(plan.report.dumps(fmt, paths=paths), encoding="utf-8")
     if not args.quiet:
         print(plan.report.summary(), file=sys.stderr)
     if args.fail_on != "never" and plan.report.has_at_least(args.fail_on):

@@ -11,9 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .ir import Origin
+
+if TYPE_CHECKING:
+    from .report_formats import SarifPaths
 
 Severity = Literal["info", "warning", "loss"]
 Outcome = Literal["mapped", "verbatim", "lost", "problem"]
@@ -126,17 +129,46 @@ class Report:
             if self.files.get(kind):
                 lines.append(f"- files {kind}: {len(self.files[kind])}")
         order = {"loss": 0, "warning": 1, "info": 2}
+        by_severity = {s: sum(f.severity == s for f in self.findings) for s in order}
+        lines.append(f"- findings: {by_severity['loss']} loss, {by_severity['warning']} "
+                     f"warning, {by_severity['info']} info")
         rows = sorted(self.findings, key=lambda f: (order[f.severity], f.path or "", f.line or 0))
-        if rows:
-            lines += ["", "| severity | outcome | where | what |", "|---|---|---|---|"]
-            for f in rows:
-                msg = f.message.replace("|", "\\|").replace("\n", " ")
-                lines.append(f"| {f.severity} | {f.outcome} | `{f.location()}` | {msg} |")
+        notable = [f for f in rows if f.severity != "info"]
+        info = [f for f in rows if f.severity == "info"]
+        lines.append("")
+        if notable:
+            lines += _markdown_table(notable)
+        else:
+            lines.append("No losses and no warnings.")
+        if info:
+            # Collapsed, so that a PR comment or step summary opens on what needs a look.
+            lines += ["", f"<details><summary>{len(info)} info findings (carried as "
+                      "expected)</summary>", "", *_markdown_table(info), "", "</details>"]
         return "\n".join(lines) + "\n"
 
-    def dumps(self, fmt: str) -> str:
+    def to_sarif(self, paths: SarifPaths | None = None) -> dict[str, Any]:
+        """The report as a SARIF 2.1.0 log (see :mod:`sitemigrate.report_formats`).
+
+        ``paths`` places SRC (and DEST) in the repository; by default SRC is the current
+        directory."""
+        from . import __version__
+        from .report_formats import SarifPaths, to_sarif
+        return to_sarif(self, paths or SarifPaths("."), __version__)
+
+    def dumps(self, fmt: str, *, paths: SarifPaths | None = None) -> str:
+        """The report as text: ``json``, ``md`` (or ``markdown``) or ``sarif``."""
         if fmt == "json":
             return json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n"
         if fmt in ("md", "markdown"):
             return self.to_markdown()
+        if fmt == "sarif":
+            return json.dumps(self.to_sarif(paths), indent=2, ensure_ascii=False) + "\n"
         raise ValueError(f"unknown report format {fmt!r}")
+
+
+def _markdown_table(findings: list[Finding]) -> list[str]:
+    lines = ["| severity | outcome | where | what |", "|---|---|---|---|"]
+    for f in findings:
+        msg = f.message.replace("|", "\\|").replace("\n", " ")
+        lines.append(f"| {f.severity} | {f.outcome} | `{f.location()}` | {msg} |")
+    return lines
