@@ -108,6 +108,9 @@ def _convert(args: argparse.Namespace) -> int:
         fmt = args.report_format or ("md" if args.report.suffix in (".md", ".markdown") else "json")
         args.report.write_text(plan.report.dumps(fmt), encoding="utf-8")
     if not args.quiet:
+        for f in plan.report.findings:  # input problems, one `path:line: message` each
+            if f.outcome == "problem":
+                print(f"{f.location()}: {f.message}", file=sys.stderr)
         print(plan.report.summary(), file=sys.stderr)
     if args.fail_on != "never" and plan.report.has_at_least(args.fail_on):
         if not args.quiet:
