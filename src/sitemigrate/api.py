@@ -69,11 +69,31 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         except FileNotFoundError as exc:  # a folder without a page of that kind
             raise SitemigrateError(str(exc)) from exc
     else:
+        if theme:
+            check_named_theme(src, theme, report)
         site = reader.read(src, report)
         if name:
             _set_name(site, name, report)
     fold_redirect_stubs(site, report)
     return site
+
+
+def check_named_theme(src: Path, theme: str, report: Report) -> None:
+    """``--from`` names a theme, but the markers say another: warn (the run goes on)."""
+    found = detect(src)
+    named = next((d for d in found if d.theme == theme), None)
+    best = found[0]
+    if named is None or best.theme == theme or best.score <= named.score:
+        return
+    keys = [r.split("`")[1] for r in best.reasons if r.startswith("config")]
+    line = None
+    if keys and (src / "_config.yml").is_file():
+        lines = (src / "_config.yml").read_text("utf-8", errors="replace").split("\n")
+        line = next((i + 1 for i, t in enumerate(lines)
+                     if any(t.startswith(f"{k}:") for k in keys)), None)
+    report.problem("theme-mismatch", f"the site looks like {best.theme} ("
+                   + ", ".join(best.reasons) + f"), but it is read as {theme} as `--from` "
+                   "says; check `--from`.", "_config.yml" if keys else None, line)
 
 
 def _reads_files(theme: str) -> bool:
@@ -154,8 +174,9 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
 def keep_urls(site: Site, plan: Plan, writer) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
+    from .content import climbs_out
     from .urls import normalize, plan_ledger, planned_tree, record, served
-    rows = plan_ledger(Path(site.source), plan)
+    rows = [r for r in plan_ledger(Path(site.source), plan) if not climbs_out(r.old)]
     lost = [r for r in rows if r.how == "lost"]
     if lost and hasattr(writer, "redirect"):
         new = served(*planned_tree(plan)).values()
@@ -165,7 +186,7 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
-        rows = plan_ledger(Path(site.source), plan)
+        rows = [r for r in plan_ledger(Path(site.source), plan) if not climbs_out(r.old)]
     record(rows, plan.report)
 
 

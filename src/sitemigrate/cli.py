@@ -116,6 +116,9 @@ def _convert(args: argparse.Namespace) -> int:
         paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
         report_file.write_text(plan.report.dumps(fmt, paths=paths), encoding="utf-8")
     if not args.quiet:
+        for f in plan.report.findings:  # input problems, one `path:line: message` each
+            if f.outcome == "problem":
+                print(f"{f.location()}: {f.message}", file=sys.stderr)
         print(plan.report.summary(), file=sys.stderr)
     if args.fail_on != "never" and plan.report.has_at_least(args.fail_on):
         if not args.quiet:

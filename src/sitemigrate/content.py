@@ -31,6 +31,13 @@ def is_external(url: str) -> bool:
     return bool(_EXTERNAL.match(url))
 
 
+def climbs_out(url: str) -> bool:
+    """True for a site path with a ``..`` segment (URLs of other sites are not checked)."""
+    if is_external(url):
+        return False
+    return ".." in re.split(r"[/\\]", url.split("?")[0].split("#")[0])
+
+
 def resolve(url: str, page_url: str) -> str:
     """A site-relative URL resolved against the URL of the page it appears on."""
     if is_external(url) or url.startswith("/"):

@@ -19,6 +19,8 @@ from ruamel.yaml.comments import CommentedMap
 from .report import Report
 
 _FENCE = re.compile(r"^---[ \t]*\r?$")
+LARGE_FILE = 2_000_000
+"""Bytes above which a source file is reported as unusually large (it is still converted)."""
 
 
 @dataclass(slots=True)
@@ -38,8 +40,13 @@ def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
     if b"\x00" in data:
         if report:
             report.problem("binary-file", "contains NUL bytes (binary data in a text file); "
-                           "it was not converted. Check the file.", rel, severity="loss")
+                           "it was not converted. Check the file.", rel,
+                           data[: data.index(b"\x00")].count(b"\n") + 1, severity="loss")
         return None
+    if len(data) > LARGE_FILE and report:
+        report.problem("large-file", f"is unusually large ({len(data) // 1_000_000} MB) for a "
+                       "page; it was converted, but check that it belongs in the site.", rel,
+                       severity="info")
     bom = data.startswith(b"\xef\xbb\xbf")
     if bom:
         data = data[3:]
@@ -53,7 +60,15 @@ def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
                            "Check accented letters in the output, and save the source as UTF-8.",
                            rel, line)
     crlf = text.count("\r\n")
-    newline = "\r\n" if crlf and crlf >= text.count("\n") - crlf else "\n"
+    lf = text.count("\n") - crlf
+    newline = "\r\n" if crlf and crlf >= lf else "\n"
+    if crlf and lf and report:
+        minority = r"(?<!\r)\n" if newline == "\r\n" else r"\r\n"
+        first = re.search(minority, text)
+        line = text.count("\n", 0, first.start()) + 1 if first else None
+        report.problem("mixed-newlines", f"has mixed line endings ({crlf} CRLF, {lf} LF); it "
+                       f"was written with {'CRLF' if newline == chr(13) + chr(10) else 'LF'} "
+                       "throughout.", rel, line, severity="info")
     return SourceText(text.replace("\r\n", "\n"), newline, bom, encoding)
 
 
@@ -127,10 +142,39 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = first_line + mark.line if mark is not None else first_line
         problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+        if "'\\t'" in problem:
+            problem = "a tab character: YAML indents with spaces only"
         if report:
             report.problem("bad-yaml", f"invalid YAML ({problem}); this block was not read. "
                            "Fix the YAML and run again.", rel, line, severity="loss")
         return None
+
+
+_CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map",
+                                  "timestamp", "binary", "set", "omap", "pairs", "merge")}
+
+
+def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -> None:
+    """Report aliases (written out in full in the output) and tags (never constructed)."""
+    if "*" not in text and "!" not in text:
+        return
+    from ruamel.yaml.events import AliasEvent, NodeEvent
+    try:
+        events = list(yaml_rt().parse(text))
+    except Exception:  # already reported by load_yaml
+        return
+    for ev in events:
+        line = first_line + ev.start_mark.line if ev.start_mark is not None else first_line
+        if isinstance(ev, AliasEvent):
+            report.problem("yaml-alias", f"YAML alias `*{ev.anchor}` repeats the value of "
+                           f"anchor `&{ev.anchor}`; the output writes the value out in full.",
+                           rel, line, severity="info")
+        elif isinstance(ev, NodeEvent) and getattr(ev, "tag", None) and ev.tag != "!":
+            tag = str(ev.tag).replace("tag:yaml.org,2002:", "!!")
+            if tag in _CORE_TAGS:
+                continue
+            report.problem("yaml-tag", f"YAML tag `{tag}`: nothing was constructed from it; "
+                           "the tag was ignored and the value read as plain data.", rel, line)
 
 
 def split_document(src: SourceText, rel: str, report: Report | None) -> Document:
@@ -153,6 +197,8 @@ def split_document(src: SourceText, rel: str, report: Report | None) -> Document
     doc.body = "\n".join(lines[end + 1:])
     doc.body_line = end + 2
     loaded = load_yaml(doc.fm_text, rel, report, first_line=2) if doc.fm_text.strip() else None
+    if loaded is not None and report:
+        check_yaml_nodes(doc.fm_text, rel, report, first_line=2)
     if isinstance(loaded, CommentedMap):
         doc.data = loaded
     elif loaded is not None and report:

@@ -15,7 +15,9 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document, render_document
-from .common import (AssetCopier, add_collection_listings, collection_page, custom_collections, write_item, as_list, check_liquid, dest_config, fix_typos, include_pages,
+from .common import (AssetCopier, add_collection_listings, as_list, check_document,
+                     check_liquid, collection_page, custom_collections, dest_config,
+                     fix_typos, include_pages, write_item,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
                      record_asset, redirect_stub_path, set_key, shim_includes, site_path,
                      split_known, text, translate_body, yaml_date)
@@ -130,6 +132,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
     doc = read_document(path, rel, report)
     if doc is None:
         return None
+    check_document(doc, report)
     check_liquid(doc, report)
     fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"]), report)
     data = doc.data

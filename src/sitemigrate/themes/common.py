@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..content import is_external, resolve, rewrite_links
+from ..content import climbs_out, is_external, resolve, rewrite_links
 from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
@@ -73,12 +73,42 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
 def check_liquid(doc: Document, report: Report) -> None:
     """Liquid that is already broken in SRC is kept as it is, and reported with its line."""
     from ..liquid import find_problems
-    if "{" not in doc.body:
+    if "{" not in doc.body and "-->" not in doc.body:
         return
     for problem in find_problems(doc.body):
         report.problem("liquid-broken", f"{problem.message}; kept as written (sitemigrate "
                        "does not repair it, and does not make it worse).", doc.rel,
                        doc.body_line + problem.line - 1)
+
+
+def check_document(doc: Document, report: Report) -> None:
+    """The shape of a page or collection item: empty, or without front matter; and URLs in
+    its front matter that climb out of the site with ``..`` (removed, reported)."""
+    if not doc.has_front_matter:
+        if not doc.body.strip():
+            report.problem("empty-file", "is empty; it was converted as an empty page. Delete "
+                           "it or give it content.", doc.rel, severity="info")
+        else:
+            report.problem("no-front-matter", "has no front matter (`---` block): Jekyll copies "
+                           "such a file as it is instead of building a page. It was converted "
+                           "as a page without title; add front matter if it is one.", doc.rel, 1)
+        return
+    for key in ("permalink", "redirect_from", "redirect"):
+        value = doc.data.get(key)
+        values = value if isinstance(value, list) else [value]
+        bad = [v for v in values if isinstance(v, str) and climbs_out(v)]
+        if not bad:
+            continue
+        line = doc.line_of(key)
+        if isinstance(value, list):
+            doc.data[key] = [v for v in value if v not in bad]
+            if isinstance(doc.data[key], list) and line is not None:
+                line += 1 + next(i for i, v in enumerate(value) if v in bad)
+        else:
+            del doc.data[key]
+        report.problem("unsafe-path", f"`{key}: {bad[0]}` climbs out of the site with `..`; "
+                       "refused (not carried). Fix the URL in the source.", doc.rel, line,
+                       severity="loss")
 
 
 def fix_typos(doc: Document, known: Iterable[str], report: Report) -> None:
@@ -131,13 +161,30 @@ def as_list(value: Any, rel: str, key: str, report: Report, line: int | None = N
     return []
 
 
-def item_date(doc: Document, filename: str) -> str:
+def item_date(doc: Document, filename: str, report: Report | None = None) -> str:
+    """The item's date: front matter ``date``, else the file name's. A date that is not
+    YYYY-MM-DD and ambiguous or unreadable is reported (with ``report``)."""
+    from ..dates import parse_date
     value = doc.data.get("date")
     d = from_value(value) if value is not None else None
-    if d is None:
-        m = _POST_NAME.match(PurePosixPath(filename).stem)
-        if m:
-            d = from_value(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}")
+    m = _POST_NAME.match(PurePosixPath(filename).stem)
+    named = from_value(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}") if m else None
+    if report is not None and isinstance(value, str) and value.strip() and not re.match(
+            r"\s*\d{4}-\d{1,2}-\d{1,2}", value):
+        parsed = parse_date(value)
+        where = f"the file name's date {named} was used" if named else "it was left undated"
+        if parsed is None:
+            report.problem("bad-date", f"`date: {value}` is not a date sitemigrate can read; "
+                           f"{where}. Write it as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
+        elif parsed[1]:
+            swapped = (named and d and named.year == d.year
+                       and (named.month, named.day) == (d.day, d.month))
+            if swapped:
+                d = named
+            report.problem("ambiguous-date", f"{parsed[1]}" + (
+                f"; the file name's date {named} agrees with day-first and was used" if swapped
+                else "") + ". Write it as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
+    d = d or named
     return d.iso() if d else ""
 
 
@@ -151,10 +198,11 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         doc = read_document(path, rel, report)
         if doc is None:
             continue
+        check_document(doc, report)
         check_liquid(doc, report)
         data = doc.data
         item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
-                    date=item_date(doc, path.name), body=doc.body,
+                    date=item_date(doc, path.name, report), body=doc.body,
                     permalink=text(data.get("permalink")), redirect=text(data.get("redirect")),
                     redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from",
                                           report, doc.line_of("redirect_from")),
@@ -228,7 +276,8 @@ class AssetCopier:
         report = self.plan.report
         if source is None:
             report.problem("missing-file", f"{what} `{url}` does not exist in the source site; "
-                           f"the link now points to `{new}`: put the file there.", origin)
+                           f"the link now points to `{new}`: put the file there.", origin,
+                           self._line_of(origin, name))
         else:
             try:
                 self.plan.copy(new.lstrip("/"), source)
@@ -259,6 +308,22 @@ class AssetCopier:
             new = self.carry(absolute, origin, "linked file")
             return None if new == url else new
         return rewrite_links(body, fn)
+
+    def _line_of(self, origin: Origin | str | None, needle: str) -> int | None:
+        """The first line of the origin's SRC file that mentions ``needle``, else its line."""
+        path = origin.path if isinstance(origin, Origin) else origin
+        fallback = origin.line if isinstance(origin, Origin) else None
+        if self.root is None or not path or not needle:
+            return fallback
+        try:
+            text = (self.root / path).read_text("utf-8", errors="replace")
+        except OSError:
+            return fallback
+        from urllib.parse import unquote
+        for needle in dict.fromkeys((needle, unquote(needle))):
+            if (at := text.find(needle)) >= 0:
+                return text.count("\n", 0, at) + 1
+        return fallback
 
     def _source(self, url: str) -> Path | None:
         if self.root is None:
