@@ -85,6 +85,15 @@ TITLE_KEYS = {
     "portfolio": ["portfolio"],
 }
 _BY_TITLE = {t: k for k, titles in TITLE_KEYS.items() for t in titles}
+# Service ids (mappings/socials.yml) -> the network names JSON Resume and RenderCV use.
+NETWORK_NAMES = {"github": "GitHub", "gitlab": "GitLab", "linkedin": "LinkedIn",
+                 "orcid": "ORCID", "google_scholar": "Google Scholar", "x": "X",
+                 "twitter": "X", "researchgate": "ResearchGate", "mastodon": "Mastodon",
+                 "stackoverflow": "StackOverflow", "youtube": "YouTube",
+                 "telegram": "Telegram", "instagram": "Instagram", "bluesky": "Bluesky"}
+RENDERCV_NETWORKS = {"GitHub", "GitLab", "LinkedIn", "ORCID", "Google Scholar", "X",
+                     "ResearchGate", "Mastodon", "StackOverflow", "YouTube", "Telegram",
+                     "Instagram", "Bluesky", "IMDB", "WhatsApp", "Leetcode"}
 BASICS_KEYS = ("name", "label", "image", "email", "phone", "url", "website", "summary",
                "location", "profiles")
 
@@ -238,7 +247,7 @@ def basics_of(identity: Identity, basics: dict[str, Any]) -> dict[str, Any]:
         out["summary"] = re.sub(r"<[^>]+>", "", identity.bio).strip()
     if identity.location:
         out["location"] = {"city": identity.location}
-    profiles = [{"network": s.service, "username": s.handle or "", "url": s.url or ""}
+    profiles = [{"network": NETWORK_NAMES.get(s.service, s.service), "username": s.handle or "", "url": s.url or ""}
                 for s in identity.socials if s.service != "email"]
     if profiles:
         out["profiles"] = profiles

@@ -395,3 +395,35 @@ def post_url(pattern: str, item: Item) -> str:
            .replace(":year", year).replace(":month", month).replace(":day", day)
            .replace(":title", title).replace(":output_ext", ".html"))
     return re.sub(r"/+", "/", url)
+
+
+def translate_listings(body: str, roles: Iterable[str], source_theme: str, target: str,
+                       report: Report, origin: Origin | None,
+                       skip: Iterable[str] = ()) -> tuple[str, list[str]]:
+    """Like :func:`translate_body`'s listing swap, for pages that hold several listings (a CV
+    page looping over publications, talks and teaching). A listing inside an HTML comment is
+    left alone (it renders nothing); an HTML list wrapped around it goes with it. Roles in
+    ``skip`` are not translated. Returns the body and the roles translated."""
+    from ..cvmarkdown import mask_comments
+    from ..registry import THEMES, vocabulary
+    src = vocabulary(source_theme) if source_theme in THEMES else {}
+    tgt = vocabulary(target)
+    done: list[str] = []
+    for role in roles:
+        listing = src.get("listings", {}).get(role)
+        target_listing = tgt.get("listings", {}).get(role)
+        if not listing or not target_listing or role in skip:
+            continue
+        for pattern in listing["match"]:
+            wrapped = r"(?:<ul>\s*)?(?:" + pattern + r")(?:\s*</ul>)?"
+            masked = mask_comments(body)
+            spans = [m.span() for m in re.finditer(wrapped, body, re.S)
+                     if masked[m.start()] != " " or body[m.start()] == " "]
+            for start, end in reversed(spans):
+                body = body[:start] + target_listing["body"].rstrip("\n") + body[end:]
+            if spans:
+                done.append(role)
+                report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
+                              f"replaced by {target}'s.", origin)
+                break
+    return body, done
