@@ -727,7 +727,7 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
     gen = _target_generation(plan, options)
     has_data = _cv_as_data(site)
     if site.cv and site.cv.sections and not has_data:
-        report.verbatim("cv-text", "the CV was read from homepage text: it stays Markdown on "
+        report.mapped("cv-text", "the CV was read from homepage text: it stays Markdown on "
                         "the CV page (no `_data/cv.yml`), so that none of its wording is lost.",
                         site.cv.origin)
     if has_data:
