@@ -182,8 +182,6 @@ def test_alfolio_2020_23_no_bibliography_tag_left(converted):
     assert "{% bibliography" not in page and page.count("site.publications") == 1
 
 
-@gap("classic cv.yml: a time_table `description` item that is itself `{title, contents}` is "
-     "written as a Python dict repr (`* {'title': 'Committee', ...}`)")
 def test_alfolio_2020_23_cv_nested_description(converted):
     dest, _ = converted(*OLD)
     cv = (dest / "_pages/cv.md").read_text()
@@ -245,8 +243,6 @@ def test_alfolio_v1_cite_tag_replaced(converted):
     assert not [p for p, t in bodies.items() if "{% cite" in t]
 
 
-@gap("RenderCV `_data/cv.yml` (`cv: {sections: ...}`) and `assets/json/resume.json` are not "
-     "read: `_pages/cv.md` has only the PDF link, no Education/Experience")
 def test_alfolio_v1_rendercv_sections(converted):
     dest, _ = converted(*V1)
     cv = (dest / "_pages/cv.md").read_text()
@@ -321,9 +317,6 @@ def test_academicpages_2017_own_absolute_file_url(converted):
     assert "minaosei.example.io/files" not in (dest / "_bibliography/papers.bib").read_text()
 
 
-@gap("cv.md loops over `site.publications`/`site.talks`/`site.teaching` with "
-     "archive-single-cv includes are kept (placeholders render nothing): the CV's "
-     "Publications/Talks/Teaching sections come out empty in al-folio")
 def test_academicpages_2017_cv_loops_rendered(converted):
     dest, _ = converted("academicpages-2017", "al-folio", "v1")
     cv = (dest / "_pages/cv.md").read_text()
@@ -362,9 +355,6 @@ def test_academicpages_2024_content(gen, converted):
     assert_no_url_lost(plan)
 
 
-@gap("`_data/cv.json` (academicpages JSON CV) is not read: no assets/json/resume.json, and "
-     "cv-json.md is kept with a placeholder `cv-template.html` and a `{{ base_path }}/files/"
-     "cv.pdf` link to a file that moved to /assets/pdf/cv.pdf")
 def test_academicpages_2024_cv_json_carried(converted):
     dest, _ = converted("academicpages-site", "al-folio", "v1")
     assert (dest / "assets/json/resume.json").is_file()

@@ -23,7 +23,7 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 
 PageRole = Literal[
     "about", "cv", "publications", "projects", "teaching", "talks", "blog", "news",
@@ -182,13 +182,32 @@ class Publication:
     origin: Origin | None = None
 
 
+CVKind = Literal["time_table", "map", "list", "nested_list", ""]
+
+
 @dataclass(slots=True)
 class CVSection:
-    """One CV section: a title and either entries or free Markdown."""
+    """One CV section: a title, its entries and/or free Markdown.
+
+    Entries are dicts with neutral keys (all optional): ``title``, ``institution``, ``year``
+    (a date range as written), ``start``, ``end``, ``date``, ``location``, ``url``,
+    ``summary``, ``role``, ``description`` (list of strings, or ``{title, items}`` for a
+    nested point), ``items`` (list of strings), ``name``/``value`` (``map`` sections), and
+    ``extra`` (format-specific keys kept as written so that a round trip keeps them).
+    """
 
     title: str
     entries: list[dict[str, Any]] = field(default_factory=list)
     markdown: str = ""
+    """The section as Markdown (a Markdown CV's exact text, heading included), if any."""
+    kind: CVKind = ""
+    """How the entries are shaped: ``time_table`` (dated entries), ``map`` (name/value
+    pairs), ``list`` (one line each, in ``title``), ``nested_list`` (title + items); empty
+    when unknown."""
+    key: str = ""
+    """The JSON Resume section this is (``work``, ``education``, ``skills`` ...,
+    academicpages' ``presentations``/``teaching``/``portfolio``); empty for a custom one."""
+    origin: Origin | None = None
 
 
 @dataclass(slots=True)
@@ -196,6 +215,13 @@ class CV:
     sections: list[CVSection] = field(default_factory=list)
     pdf: str = ""
     origin: Origin | None = None
+    format: str = ""
+    """Where the CV was read from: ``classic`` / ``rendercv`` (al-folio ``_data/cv.yml``),
+    ``jsonresume`` (al-folio ``assets/json/resume.json``, academicpages ``_data/cv.json``),
+    ``markdown`` (a CV page body), ``text`` (a plain homepage)."""
+    basics: dict[str, Any] = field(default_factory=dict)
+    """JSON-Resume-like ``basics`` of the CV data (name, label, email, phone, url, summary,
+    location, profiles ...) as read; writers fall back to the :class:`Identity`."""
 
 
 @dataclass(slots=True)

@@ -10,9 +10,9 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import bib, socials
+from .. import bib, cvmarkdown, jsonresume, socials
 from ..content import split_name
-from ..ir import Identity, Item, NavItem, Origin, Page, Publication, Site, plain
+from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
@@ -68,6 +68,7 @@ def read(src: Path, report: Report) -> Site:
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
         site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))
                            for n in nav["main"] if isinstance(n, dict)]
+    site.cv = _read_cv(src, site, report)
     return site
 
 
@@ -199,6 +200,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             _write_news_page(item, plan, copier)
     for name, items in site.collections.items():
         _write_custom(name, items, site, plan, copier)
+    if site.cv and site.cv.sections:
+        _write_cv_json(site, plan, options)
+    site.navigation = _one_cv_in_menu(site.navigation, plan)
     if site.navigation:
         _write_navigation(site, plan)
 
@@ -314,10 +318,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
         body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({pdf})\n"
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
-    if page.role == "cv" and site.cv and site.cv.sections and not page.body.strip():
-        body = _cv_markdown(site) + body
-        report.mapped("cv", f"CV data ({len(site.cv.sections)} sections) written into the CV "
-                      "page as Markdown.", site.cv.origin)
+    if page.role == "cv" and site.cv and site.cv.sections:
+        body = _cv_page_body(page, body, site, report)
     body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
     body = add_collection_listings(page, body, site, NAME, report)
     out = _page_out(page)
@@ -628,23 +630,116 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
             ("permalink", f"/{name}/"), ("author_profile", True)]))
 
 
-def _cv_markdown(site: Site) -> str:
-    out = []
-    for sec in site.cv.sections:
-        out.append(f"{sec.title}\n{'=' * max(3, len(sec.title))}\n")
-        for e in sec.entries:
-            if not isinstance(e, dict):
-                out.append(f"* {e}")
-                continue
-            head = e.get("title") or e.get("name") or ""
-            where = e.get("institution") or e.get("value") or ""
-            when = e.get("year") or ""
-            parts = [str(x) for x in (head, where, when) if x]
-            out.append("* " + ", ".join(parts))
-            for sub in e.get("description") or e.get("items") or []:
-                out.append(f"  * {sub}")
-        out.append("")
-    return "\n".join(out) + "\n"
+CV_JSON = "_data/cv.json"
+CV_JSON_PAGE = "_pages/cv-json.md"
+CV_JSON_URL = "/cv-json/"
+
+
+def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
+    """The CV: sections of the Markdown CV page (`_pages/cv.md`), or `_data/cv.json`
+    (2025+). The menu tells which one the site shows when both exist; the page itself stays
+    a page (its text is the Markdown CV)."""
+    md_page = next((p for p in site.pages if p.role == "cv" and p.permalink != CV_JSON_URL),
+                   None)
+    md = None
+    if md_page is not None:
+        raw = (src / md_page.path).read_text("utf-8", errors="replace")
+        first = raw[:max(len(raw) - len(md_page.body), 0)].count("\n") + 1
+        parsed = cvmarkdown.parse(md_page.body, md_page.path, first)
+        if parsed.sections:
+            md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
+    data = None
+    if (src / CV_JSON).is_file():
+        import json
+        try:
+            data = json.loads((src / CV_JSON).read_text("utf-8"))
+        except ValueError as exc:
+            report.problem("cv-json", f"`{CV_JSON}` is not valid JSON ({exc}); not read.",
+                           CV_JSON)
+    menu = {n.url.rstrip("/") for n in site.navigation}
+    use_json = data is not None and (md is None or ("/cv-json" in menu and "/cv" not in menu))
+    if use_json:
+        cv = CV(origin=Origin(CV_JSON, 1), format="jsonresume")
+        cv.sections, cv.basics, unknown = jsonresume.sections_from(data, Origin(CV_JSON, None))
+        for key in unknown:
+            report.lost("cv-json-key", f"`{key}` is not a CV section sitemigrate knows; not "
+                        "carried.", CV_JSON)
+        if md is not None:
+            report.verbatim("cv-unused", f"the Markdown CV `{md_page.path}` is not in the menu; "
+                            f"the CV was read from `{CV_JSON}`. The page is carried as text.",
+                            md_page.path)
+    else:
+        cv = md
+        if cv is not None and data is not None:
+            report.verbatim("cv-unused", f"`{CV_JSON}` was not read: the menu shows the "
+                            f"Markdown CV `{md_page.path}`.", CV_JSON)
+    if cv is not None:
+        report.mapped("cv", f"CV read from `{cv.origin.path}` ({cv.format}): "
+                      f"{len(cv.sections)} sections, {sum(len(x.entries) for x in cv.sections)} "
+                      "entries.", cv.origin)
+    return cv
+
+
+def _cv_markdown(site: Site, sections: list | None = None) -> str:
+    """CV sections in the academicpages CV style (setext headings, bullets)."""
+    return cvmarkdown.render(site.cv.sections if sections is None else sections, "setext")
+
+
+def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
+    """The CV page: the CV data as Markdown sections ahead of the page text, except the
+    sections the page text already has (the Markdown CV read from this very page)."""
+    if page.permalink == CV_JSON_URL:
+        return body
+    have = {s.title for s in cvmarkdown.parse(body).sections}
+    headings = {m.strip() for m in re.findall(r"^#{1,6}\s+(.+?)\s*#*$", body, re.M)}
+    todo = [s for s in site.cv.sections if s.title not in have | headings
+            and not (s.markdown.strip() and s.markdown.strip() in body)]
+    if not todo:
+        return body
+    report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
+                  "Markdown.", site.cv.origin)
+    return _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
+
+
+def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
+    """`_data/cv.json` + `_pages/cv-json.md` (the 2025+ JSON CV), when DEST's template has
+    them or `--generation 2024-26` asks for them. The Markdown CV stays the menu's CV."""
+    import json
+    dest_has = (plan.dest / CV_JSON).is_file() or (plan.dest / CV_JSON_PAGE).is_file()
+    if not dest_has and options.generation != "2024-26":
+        return
+    data, left = jsonresume.to_resume(site.cv.sections,
+                                      jsonresume.basics_of(site.identity, site.cv.basics),
+                                      "academicpages")
+    plan.write(CV_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    plan.report.mapped("cv-json", f"CV written to `{CV_JSON}` (shown by `{CV_JSON_URL}`).",
+                       site.cv.origin)
+    for sec in left:
+        plan.report.verbatim("cv-json-section", f"CV section `{sec.title}` has no place in "
+                             f"`{CV_JSON}`; it is on the Markdown CV page only.",
+                             sec.origin or site.cv.origin)
+    if not (plan.dest / CV_JSON_PAGE).is_file() and CV_JSON_PAGE not in plan.files:
+        front = CommentedMap([("layout", "archive"), ("title", "CV"),
+                              ("permalink", CV_JSON_URL), ("author_profile", False)])
+        body = ("{% include base_path %}\n\n"
+                '<link rel="stylesheet" href="{{ base_path }}/assets/css/cv-style.css">\n\n'
+                "{% include cv-template.html %}\n")
+        plan.write(CV_JSON_PAGE, render_document(front, body))
+        if not (plan.dest / "_includes/cv-template.html").is_file():
+            plan.report.verbatim("cv-json-page", f"`{CV_JSON_PAGE}` needs "
+                                 "`_includes/cv-template.html` and `assets/css/cv-style.css` "
+                                 "of the 2025+ academicpages template; copy them in.", None)
+
+
+def _one_cv_in_menu(nav: list[NavItem], plan: Plan) -> list[NavItem]:
+    """The template's menu NOTE: only one CV entry. The Markdown CV (`/cv/`) wins."""
+    urls = [n.url.rstrip("/") for n in nav]
+    if "/cv" in urls and CV_JSON_URL.rstrip("/") in urls:
+        plan.report.mapped("cv-menu", "the menu listed both CVs; only the Markdown CV "
+                           "(`/cv/`) is kept (the JSON CV stays reachable at "
+                           f"`{CV_JSON_URL}`).", "_data/navigation.yml")
+        return [n for n in nav if n.url.rstrip("/") != CV_JSON_URL.rstrip("/")]
+    return nav
 
 
 def _write_navigation(site: Site, plan: Plan) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import bib, socials
+from .. import bib, cvmarkdown, jsonresume, socials
 from ..content import split_name
 from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site, Social, plain
 from ..plan import Plan
@@ -20,7 +20,7 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      fix_typos, include_pages, write_item,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
                      record_asset, redirect_stub_path, set_key, shim_includes, site_path,
-                     split_known, text, translate_body, yaml_date)
+                     split_known, text, translate_body, translate_listings, yaml_date)
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -161,6 +161,9 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
         known.add("cv_pdf")
         page.features["cv_pdf"] = site_path(text(data["cv_pdf"]), "assets/pdf")
         record_asset(site, page.features["cv_pdf"], "pdf")
+    if page.role == "cv" and data.get("cv_format"):
+        known.add("cv_format")
+        page.features["cv_format"] = text(data["cv_format"])
     if data.get("dropdown"):
         known |= {"dropdown", "children"}
         page.features["children"] = [
@@ -251,16 +254,207 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
 
 
 def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
-    data = read_data(src, "_data/cv.yml", report)
-    if not isinstance(data, list):
+    """The CV data: classic or RenderCV `_data/cv.yml`, or JSON Resume `assets/json/resume.json`.
+    When several exist, the CV page's `cv_format` chooses; else `_data/cv.yml` wins (the
+    template ships an example resume.json that a user of cv.yml never touched)."""
+    found: dict[str, tuple[Any, str]] = {}
+    data = read_data(src, CV_YML, report)
+    if isinstance(data, list):
+        found["classic"] = (data, CV_YML)
+    elif isinstance(data, dict) and isinstance(data.get("cv"), dict):
+        found["rendercv"] = (data["cv"], CV_YML)
+    elif data is not None:
+        report.problem("cv-format", f"`{CV_YML}` is neither the classic list of sections nor "
+                       "RenderCV (`cv:`); not read.", CV_YML)
+    json_rel = _resume_json_path(site, report)
+    if json_rel and (src / json_rel).is_file():
+        import json
+        try:
+            found["jsonresume"] = (json.loads((src / json_rel).read_text("utf-8")), json_rel)
+        except ValueError as exc:
+            report.problem("cv-json", f"`{json_rel}` is not valid JSON ({exc}); not read.",
+                           json_rel)
+    if not found:
         return None
-    cv = CV(origin=Origin("_data/cv.yml", 1))
-    for sec in data:
-        if isinstance(sec, dict):
-            entries = sec.get("contents") or []
-            cv.sections.append(CVSection(text(sec.get("title")),
-                                         entries=plain(entries if isinstance(entries, list) else [])))
+    page = site.page("cv")
+    wanted = text(page.features.get("cv_format")) if page else ""
+    if wanted and wanted not in ("rendercv", "jsonresume"):
+        report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
+                       "`jsonresume`; ignored.", page.origin if page else None)
+    order = [wanted] if wanted in found else []
+    order += [f for f in ("rendercv", "classic", "jsonresume") if f not in order]
+    fmt = next(f for f in order if f in found)
+    value, rel = found[fmt]
+    cv = CV(origin=Origin(rel, 1), format=fmt)
+    if fmt == "classic":
+        cv.sections = _classic_sections(value, report)
+    elif fmt == "rendercv":
+        cv.sections, cv.basics = _rendercv_sections(value, report)
+    else:
+        cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
+        for key in unknown:
+            report.lost("cv-json-key", f"`{key}` is not a JSON Resume section; not carried.",
+                        rel)
+        name = text(cv.basics.get("name"))
+        if name and site.identity.display_name() and name != site.identity.display_name():
+            report.problem("cv-example", f"`{rel}` is about `{name}`, not "
+                           f"{site.identity.display_name()}: is it the template's example? It "
+                           "was read anyway; check the CV.", rel)
+    report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "
+                  f"{sum(len(s.entries) for s in cv.sections)} entries.", cv.origin)
+    for other, (_, orel) in found.items():
+        if other != fmt:
+            report.verbatim("cv-unused", f"`{orel}` ({other}) was not read: the CV page uses "
+                            f"`{rel}` ({fmt}). Its data stays in the source site only.", orel)
     return cv
+
+
+CV_YML = "_data/cv.yml"
+RESUME_JSON = "assets/json/resume.json"
+# RenderCV / al-folio cv.yml entry keys that differ from JSON Resume's, per section.
+RENDERCV_KEYS: dict[str, dict[str, str]] = {
+    "": {"start_date": "startDate", "end_date": "endDate"},
+    "work": {"company": "name"},
+    "education": {"degree": "studyType"},
+    "publications": {"title": "name", "date": "releaseDate", "journal": "publisher"},
+    "languages": {"name": "language", "summary": "fluency"},
+}
+
+
+def _resume_json_path(site: Site, report: Report) -> str:
+    """Where `jekyll_get_json` loads `site.data.resume` from (default `assets/json/resume.json`)."""
+    for spec in site.config_extra.get("jekyll_get_json") or []:
+        if isinstance(spec, dict) and spec.get("data") == "resume" and spec.get("json"):
+            path = text(spec["json"])
+            if "://" in path:
+                report.verbatim("cv-json-remote", f"the JSON Resume is fetched from `{path}`; "
+                                "sitemigrate does not download it.", "_config.yml")
+                return ""
+            return path.lstrip("/")
+    return RESUME_JSON
+
+
+def _line(node: Any) -> int | None:
+    lc = getattr(node, "lc", None)
+    return lc.line + 1 if lc is not None and lc.line is not None else None
+
+
+def _classic_sections(data: list, report: Report) -> list[CVSection]:
+    out = []
+    for sec in data:
+        if not isinstance(sec, dict):
+            report.problem("cv-section", f"CV section `{sec}` is not a mapping; skipped.",
+                           CV_YML, _line(data))
+            continue
+        kind = text(sec.get("type"))
+        title = text(sec.get("title"))
+        origin = Origin(CV_YML, _line(sec))
+        contents = sec.get("contents") or []
+        contents = contents if isinstance(contents, list) else [contents]
+        if kind not in ("map", "time_table", "list", "nested_list"):
+            report.verbatim("cv-type", f"CV section `{title}` has type `{kind}`, which "
+                            "sitemigrate does not know; its entries were kept as written.",
+                            origin)
+            kind = ""
+        out.append(CVSection(title, [_classic_entry(e, kind) for e in contents],
+                             kind=kind, key=jsonresume.key_for_title(title),  # type: ignore[arg-type]
+                             origin=origin))
+    return out
+
+
+def _classic_entry(entry: Any, kind: str) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        return {"title": text(entry)}
+    out: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in entry.items():
+        key, value = str(key), plain(value)
+        if key == "description":
+            points = value if isinstance(value, list) else [value]
+            out["description"] = [
+                {"title": text(p.get("title")), "items": [text(i) for i in p.get("contents") or []]}
+                if isinstance(p, dict) else text(p) for p in points if p not in (None, "")]
+            if not out["description"]:
+                del out["description"]
+        elif key == "items":
+            out["items"] = [text(i) for i in (value if isinstance(value, list) else [value])]
+        elif key in ("title", "institution", "year", "name", "value", "location", "url"):
+            if value not in (None, ""):
+                out[key] = text(value)
+        else:
+            extra[key] = value
+    if extra:
+        out["extra"] = extra
+    return out
+
+
+def _rendercv_sections(cv: dict, report: Report) -> tuple[list[CVSection], dict[str, Any]]:
+    basics: dict[str, Any] = {}
+    for key, new in (("name", "name"), ("label", "label"), ("email", "email"),
+                     ("phone", "phone"), ("website", "url"), ("summary", "summary"),
+                     ("image", "image")):
+        if cv.get(key) not in (None, ""):
+            basics[new] = plain(cv[key])
+    location = plain(cv.get("address")) if isinstance(cv.get("address"), dict) else {}
+    if cv.get("location"):
+        location = {**location, "city": text(cv["location"])} if not location.get("city") \
+            else {**location, "label": text(cv["location"])}
+    if location:
+        basics["location"] = location
+    if isinstance(cv.get("social_networks"), list):
+        basics["profiles"] = plain(cv["social_networks"])
+    sections = []
+    raw = cv.get("sections") or {}
+    for title, entries in (raw.items() if isinstance(raw, dict) else []):
+        title = text(title)
+        key = jsonresume.key_for_title(title)
+        if key in ("presentations", "teaching", "portfolio"):
+            key = ""
+        entries = entries if isinstance(entries, list) else [entries]
+        origin = Origin(CV_YML, _line(raw))
+        if key:
+            rename = {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}
+            ir = [jsonresume.entry_from(key, {rename.get(str(k), str(k)): v
+                                              for k, v in e.items()})
+                  if isinstance(e, dict) else {"title": text(e)} for e in entries]
+            kind = jsonresume.SECTIONS[key][1]
+        else:
+            ir, kind = _rendercv_generic(entries)
+        sections.append(CVSection(title, ir, kind=kind, key=key, origin=origin))  # type: ignore[arg-type]
+    return sections, basics
+
+
+def _rendercv_generic(entries: list) -> tuple[list[dict[str, Any]], str]:
+    """RenderCV entry types of a custom section: text, bullet, one-line, normal/experience."""
+    out = []
+    kinds = set()
+    for e in entries:
+        if not isinstance(e, dict):
+            out.append({"title": text(e)})
+            kinds.add("list")
+        elif set(e) == {"bullet"}:
+            out.append({"title": text(e["bullet"])})
+            kinds.add("list")
+        elif "label" in e and "details" in e:
+            out.append({"name": text(e["label"]), "value": text(e["details"])})
+            kinds.add("map")
+        else:
+            d = {str(k): plain(v) for k, v in e.items()}
+            entry: dict[str, Any] = {}
+            for key, new in (("position", "title"), ("name", "title"), ("title", "title"),
+                             ("company", "institution"), ("institution", "institution"),
+                             ("date", "year"), ("start_date", "start"), ("end_date", "end"),
+                             ("location", "location"), ("url", "url"), ("summary", "summary"),
+                             ("highlights", "description")):
+                if key in d and new not in entry and d[key] not in (None, ""):
+                    value = d.pop(key)
+                    entry[new] = ([text(v) for v in value] if isinstance(value, list)
+                                  else [text(value)]) if new == "description" else text(value)
+            if d:
+                entry["extra"] = d
+            out.append(entry)
+            kinds.add("time_table")
+    return out, (kinds.pop() if len(kinds) == 1 else "time_table")
 
 
 # ==========================================================================================
@@ -269,7 +463,7 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
 
 def write(site: Site, plan: Plan, options: Options) -> None:
     vocab = vocabulary(NAME)
-    gen = options.generation or _dest_generation(plan.dest) or vocab["default_generation"]
+    gen = _target_generation(plan, options)
     report = plan.report
     copier = AssetCopier(site, plan, vocab["paths"])
     for rel in vocab["template_examples"]:
@@ -279,6 +473,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for page in site.pages:
         news += _write_page(page, site, plan, options, copier)
     _write_menu_links(site, plan, gen)
+    if _cv_as_data(site):
+        _write_cv(site, plan, options, copier)
     for item in news:
         _write_news(item, plan)
     for n, item in enumerate(site.projects, 1):
@@ -471,6 +667,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         if order is not None:
             front["nav"] = True
             front["nav_order"] = int(order) if float(order).is_integer() else order
+        if page.role == "cv":
+            body = _cv_page(front, page, body, site, plan, options, copier)
     if page.redirect:
         front["redirect"] = page.redirect
     if page.redirect_from and options.redirects == "plugin":
@@ -503,6 +701,274 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_page(old, target, page, plan)
     return news
+
+
+def _target_generation(plan: Plan, options: Options) -> str:
+    return (options.generation or _dest_generation(plan.dest)
+            or vocabulary(NAME)["default_generation"])
+
+
+def _cv_as_data(site: Site) -> bool:
+    """CV data goes to `_data/cv.yml`, except a CV parsed out of homepage text (best effort):
+    that one stays the CV page's text."""
+    return bool(site.cv and site.cv.sections and site.cv.format != "text")
+
+
+def _cv_yml_format(plan: Plan, gen: str) -> str:
+    """`classic` or `rendercv`: what DEST's `_data/cv.yml` already is, else by generation."""
+    path = plan.dest / CV_YML
+    if path.is_file():
+        data = read_data(plan.dest, CV_YML, None)
+        if isinstance(data, list):
+            return "classic"
+        if isinstance(data, dict) and "cv" in data:
+            return "rendercv"
+    return "rendercv" if gen == "v1" else "classic"
+
+
+def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
+             options: Options, copier: AssetCopier) -> str:
+    """The CV page: `layout: cv` showing `_data/cv.yml`, its PDF as `cv_pdf`; the page text
+    beyond the CV sections stays in the body, academicpages' collection loops become
+    al-folio's listings."""
+    report = plan.report
+    gen = _target_generation(plan, options)
+    has_data = _cv_as_data(site)
+    if site.cv and site.cv.sections and not has_data:
+        report.mapped("cv-text", "the CV was read from homepage text: it stays Markdown on "
+                        "the CV page (no `_data/cv.yml`), so that none of its wording is lost.",
+                        site.cv.origin)
+    if has_data:
+        front["layout"] = "cv"
+        if _cv_yml_format(plan, gen) == "rendercv":
+            front["cv_format"] = "rendercv"
+    pdf = page.features.get("cv_pdf") or _cv_pdf_link(body, site)
+    if pdf:
+        new = copier.carry(pdf, page.origin, "CV PDF")
+        front["cv_pdf"] = PurePosixPath(new).name if gen == "2020-23" and \
+            new.startswith("/assets/pdf/") else new
+        report.mapped("cv-pdf", f"CV PDF `{pdf}` → `cv_pdf: {front['cv_pdf']}` (the CV "
+                      "page's download button).", page.origin)
+    if has_data:
+        body = _cv_body_rest(body, site, report, page)
+    skip = () if gen != "2020-23" else ("teaching",)
+    body, done = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
+                                    NAME, report, page.origin, skip)
+    if "teaching" in skip and re.search(r"site\.teaching\b", cvmarkdown.mask_comments(body)):
+        report.verbatim("cv-teaching-loop", "the CV page lists `site.teaching`; al-folio "
+                        "2020-23 has no courses listing: the loop was kept as written.",
+                        page.origin)
+    return body
+
+
+def _cv_pdf_link(body: str, site: Site) -> str:
+    """A CV PDF the page links to, or the conventional `files/cv.pdf` of the source site."""
+    visible = cvmarkdown.mask_comments(body)
+    for m in re.finditer(r"""(?:\]\(|href=["'])(?:\{\{\s*base_path\s*\}\})?([^)"'\s]+\.pdf)""",
+                         visible, re.I):
+        name = PurePosixPath(m[1]).name.lower()
+        if any(w in name for w in ("cv", "resume", "vita")) and "://" not in m[1]:
+            return site_path(m[1], "files")
+    root = Path(site.source) if site.source else None
+    for rel in ("files/cv.pdf", "files/CV.pdf", "files/resume.pdf"):
+        if root and (root / rel).is_file():
+            return "/" + rel
+    return ""
+
+
+def _cv_body_rest(body: str, site: Site, report: Report, page: Page) -> str:
+    """The page body without the CV sections that are now in `_data/cv.yml`."""
+    titles = {s.title for s in site.cv.sections}
+    parsed = cvmarkdown.parse(body)
+    moved = titles & {s.title for s in parsed.sections}
+    out = cvmarkdown.remove(body, parsed, moved) if moved else body
+    for sec in site.cv.sections:
+        md = sec.markdown.strip()
+        if sec.title not in moved and md and md in out:
+            out = out.replace(md, "", 1)
+            moved.add(sec.title)
+    out = re.sub(r"\n{3,}", "\n\n", out)
+    if moved:
+        report.mapped("cv-page", f"CV sections {', '.join(sorted(moved))} moved from the page "
+                      "text into `_data/cv.yml`; the rest of the page text stays.", page.origin)
+    return out
+
+
+def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
+    """`_data/cv.yml` (classic or RenderCV) and, where the generation reads it, the JSON
+    Resume `assets/json/resume.json`."""
+    import json
+    report = plan.report
+    cv = site.cv
+    gen = _target_generation(plan, options)
+    fmt = _cv_yml_format(plan, gen)
+    if fmt == "rendercv":
+        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report)}))
+    else:
+        plan.write(CV_YML, dump_yaml([_classic_section(s, report) for s in cv.sections]))
+    report.mapped("cv", f"CV ({len(cv.sections)} sections, "
+                  f"{sum(len(s.entries) for s in cv.sections)} entries) written to `{CV_YML}` "
+                  f"({fmt} format).", cv.origin)
+    if gen != "2020-23" or (plan.dest / RESUME_JSON).is_file():
+        data, left = jsonresume.to_resume(cv.sections, jsonresume.basics_of(site.identity,
+                                                                              cv.basics))
+        plan.write(RESUME_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        report.mapped("cv-json", f"CV also written as JSON Resume to `{RESUME_JSON}` "
+                      "(`cv_format: jsonresume`).", cv.origin)
+        for sec in left:
+            report.verbatim("cv-json-section", f"CV section `{sec.title}` has no JSON Resume "
+                            f"equivalent; it is in `{CV_YML}` only.", sec.origin or cv.origin)
+    if site.page("cv") is None:
+        front = CommentedMap([("layout", "cv"), ("title", "cv"), ("permalink", "/cv/"),
+                              ("nav", True), ("nav_order", 5)])
+        if fmt == "rendercv":
+            front["cv_format"] = "rendercv"
+        plan.write("_pages/cv.md", render_document(front, ""))
+        report.mapped("cv-page", "the site had CV data but no CV page: `_pages/cv.md` added.",
+                      cv.origin)
+
+
+def _html(value: Any) -> Any:
+    """Markdown links and bold as HTML (al-folio's CV includes print fields unprocessed)."""
+    if not isinstance(value, str):
+        return value
+    value = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', value)
+    return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+
+
+def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
+    kind = sec.kind or ("time_table" if any(isinstance(e, dict) and (
+        e.get("year") or e.get("start") or e.get("date") or e.get("institution"))
+        for e in sec.entries) else "list")
+    out = CommentedMap([("title", sec.title), ("type", kind)])
+    contents = []
+    dropped: set[str] = set()
+    for e in sec.entries:
+        e = e if isinstance(e, dict) else {"title": str(e)}
+        if kind == "map":
+            contents.append(CommentedMap([("name", _html(e.get("name") or e.get("title", ""))),
+                                          ("value", _html(e.get("value") or
+                                                          e.get("summary") or ""))]))
+            continue
+        if kind == "list":
+            contents.append(_html(" — ".join(str(e[k]) for k in ("title", "name", "value",
+                                                                  "summary") if e.get(k))))
+            continue
+        row = CommentedMap()
+        title = _html(e.get("title") or e.get("name") or "")
+        if e.get("role"):
+            title = f"{title} ({e['role']})" if title else e["role"]
+        if e.get("url") and title and "<a " not in title:
+            title = f'<a href="{e["url"]}">{title}</a>'
+        if title:
+            row["title"] = title
+        if kind == "time_table":
+            place = ", ".join(str(e[k]) for k in ("institution", "location") if e.get(k))
+            if place:
+                row["institution"] = _html(place)
+            year = jsonresume.display_year(e)
+            if year:
+                row["year"] = year
+        points = ([e["summary"]] if e.get("summary") else []) + list(e.get("description") or [])
+        items = list(e.get("items") or [])
+        if kind == "nested_list":
+            items = [p if isinstance(p, str) else p.get("title", "") for p in points] + items
+            points = []
+        if points:
+            row["description"] = [_html(p) if isinstance(p, str) else CommentedMap(
+                [("title", _html(p.get("title", ""))),
+                 ("contents", [_html(i) for i in p.get("items") or []])]) for p in points]
+        if items:
+            row["items"] = [_html(i) for i in items]
+        dropped |= set((e.get("extra") or {}))
+        contents.append(row)
+    out["contents"] = contents
+    if dropped:
+        report.lost("cv-detail", f"CV section `{sec.title}`: the classic `_data/cv.yml` has no "
+                    f"place for {', '.join(f'`{d}`' for d in sorted(dropped))}; dropped there "
+                    f"(kept in `{RESUME_JSON}` where one is written).", sec.origin)
+    return out
+
+
+def _rendercv_of(site: Site, report: Report) -> CommentedMap:
+    cv = site.cv
+    basics = jsonresume.basics_of(site.identity, cv.basics)
+    out = CommentedMap()
+    for key, new in (("name", "name"), ("label", "label"), ("email", "email"),
+                     ("phone", "phone"), ("url", "website"), ("summary", "summary"),
+                     ("image", "image")):
+        if basics.get(key):
+            out[new] = basics[key]
+    loc = basics.get("location")
+    if isinstance(loc, dict):
+        label = loc.get("label") or ", ".join(str(loc[k]) for k in ("city", "region")
+                                              if loc.get(k))
+        if label:
+            out["location"] = label
+        address = {k: v for k, v in loc.items() if k != "label"}
+        if set(address) - {"city"}:
+            out["address"] = address
+    if basics.get("profiles"):
+        nets = [{"network": p.get("network", ""), "username": p.get("username") or p.get("url", "")}
+                for p in basics["profiles"] if isinstance(p, dict)]
+        out["social_networks"] = [n for n in nets if n["network"] in jsonresume.RENDERCV_NETWORKS]
+        skipped = [n["network"] for n in nets if n["network"] not in jsonresume.RENDERCV_NETWORKS]
+        if skipped:
+            report.verbatim("cv-network", "RenderCV knows no social network "
+                            + ", ".join(f"`{n}`" for n in skipped) + "; left out of "
+                            f"`{CV_YML}` (still in `_data/socials.yml`).", cv.origin)
+    sections = CommentedMap()
+    for sec in cv.sections:
+        key = sec.key or jsonresume.key_for_title(sec.title)
+        if key in jsonresume.STANDARD:
+            back = {v: k for k, v in {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}.items()}
+            entries = [{back.get(k, k): _present(k, v) for k, v in
+                        jsonresume.entry_to(key, e).items()}
+                       for e in sec.entries if isinstance(e, dict)]
+        else:
+            entries = [_rendercv_entry(e, sec.kind) for e in sec.entries]
+        title = sec.title
+        while title in sections:
+            title += " (2)"
+        sections[title] = entries
+    out["sections"] = sections
+    return out
+
+
+def _present(key: str, value: Any) -> Any:
+    """RenderCV spells an open end date `present`."""
+    if key == "endDate" and str(value).strip().lower() in ("now", "current", "today", "ongoing"):
+        return "present"
+    return value
+
+
+def _rendercv_entry(e: Any, kind: str) -> Any:
+    """A neutral entry as a RenderCV entry (text, one-line, normal or experience entry)."""
+    if not isinstance(e, dict):
+        return str(e)
+    if kind == "list":
+        return " — ".join(str(e[k]) for k in ("title", "name", "value", "summary") if e.get(k))
+    if kind == "map" or ("name" in e and "value" in e and "title" not in e):
+        return {"label": e.get("name", ""), "details": e.get("value", "")}
+    out: dict[str, Any] = {}
+    if e.get("institution"):
+        out["company"] = e["institution"]
+        out["position"] = e.get("title", "")
+    else:
+        out["name"] = e.get("title", "")
+    for key, new in (("location", "location"), ("url", "url"), ("summary", "summary")):
+        if e.get(key):
+            out[new] = e[key]
+    if e.get("start") or e.get("end"):
+        out["start_date"], out["end_date"] = e.get("start", ""), e.get("end", "present")
+    elif jsonresume.display_year(e):
+        out["date"] = jsonresume.display_year(e)
+    points = [p if isinstance(p, str) else jsonresume._flat(p)
+              for p in list(e.get("description") or []) + list(e.get("items") or [])]
+    if points:
+        out["highlights"] = points
+    out.update({k: v for k, v in (e.get("extra") or {}).items() if k not in out})
+    return out
 
 
 def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:

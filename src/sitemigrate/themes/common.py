@@ -347,20 +347,9 @@ def record_asset(site: Site, url: str, kind: str = "file") -> None:
 
 def translate_body(body: str, role: str, source_theme: str, target: str, plan: Plan,
                    origin: Origin | None) -> str:
-    """Swap the source theme's listing Liquid for the target's (``listings`` in
-    ``mappings/``), then translate tag by tag (:func:`translate_liquid`)."""
-    from ..registry import THEMES, vocabulary
-    src = vocabulary(source_theme) if source_theme in THEMES else {}
-    listing = src.get("listings", {}).get(role)
-    target_listing = vocabulary(target).get("listings", {}).get(role)
-    if listing and target_listing:
-        for pattern in listing["match"]:
-            m = re.search(pattern, body, re.S)
-            if m:
-                body = body[:m.start()] + target_listing["body"].rstrip("\n") + body[m.end():]
-                plan.report.mapped("listing", f"the {role} listing Liquid of {source_theme} "
-                                   f"was replaced by {target}'s.", origin)
-                break
+    """Swap the source theme's listing Liquid of the page's role for the target's
+    (:func:`translate_listings`), then translate tag by tag (:func:`translate_liquid`)."""
+    body, _ = translate_listings(body, (role,), source_theme, target, plan.report, origin)
     return translate_liquid(body, source_theme, target, plan, origin)
 
 
@@ -583,3 +572,37 @@ def post_url(pattern: str, item: Item) -> str:
            .replace(":year", year).replace(":month", month).replace(":day", day)
            .replace(":title", title).replace(":output_ext", ".html"))
     return re.sub(r"/+", "/", url)
+
+
+def translate_listings(body: str, roles: Iterable[str], source_theme: str, target: str,
+                       report: Report, origin: Origin | None,
+                       skip: Iterable[str] = ()) -> tuple[str, list[str]]:
+    """Swap the source theme's listing Liquid (``listings`` in ``mappings/``) for the
+    target's, for each of ``roles`` (a CV page loops over publications, talks and teaching).
+    A listing inside an HTML comment is left alone (it renders nothing); an HTML list
+    wrapped around it goes with it. Roles in ``skip`` are not translated. Returns the body
+    and the roles translated."""
+    from ..cvmarkdown import mask_comments
+    from ..registry import THEMES, vocabulary
+    src = vocabulary(source_theme) if source_theme in THEMES else {}
+    tgt = vocabulary(target)
+    done: list[str] = []
+    for role in roles:
+        listing = src.get("listings", {}).get(role)
+        target_listing = tgt.get("listings", {}).get(role)
+        if not listing or not target_listing or role in skip:
+            continue
+        for pattern in listing["match"]:
+            wrapped = r"(?:<ul>\s*)?(?:" + pattern + r")(?:\s*</ul>)?"
+            masked = mask_comments(body)
+            spans = [m.span() for m in re.finditer(wrapped, body, re.S)
+                     if masked[m.start()] != " " or body[m.start()] == " "
+                     or body.startswith("<!--", m.start())]  # a marker that is a comment
+            for start, end in reversed(spans):
+                body = body[:start] + target_listing["body"].rstrip("\n") + body[end:]
+            if spans:
+                done.append(role)
+                report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
+                              f"replaced by {target}'s.", origin)
+                break
+    return body, done

@@ -1301,7 +1301,8 @@ class PlainReader:
                 what: str) -> None:
         """A CV section: its entries in the IR, its Markdown on the CV page."""
         markdown = f"## {title}" + (f"\n\n{markdown}" if markdown.strip() else "")
-        section = CVSection(title, [e.as_ir() for e in entries], markdown)
+        section = CVSection(title, [e.as_ir() for e in entries], markdown, kind="time_table",
+                            origin=origin)
         self.cv_sections.append((section, origin))
         self._role_page("cv").add(markdown)
         for entry in entries:
@@ -1361,7 +1362,7 @@ class PlainReader:
         site.navigation.append(NavItem(about.title or "about", "/"))
         if self.cv_sections:
             site.cv = CV(sections=[s for s, _ in self.cv_sections],
-                         origin=self.cv_sections[0][1])
+                         origin=self.cv_sections[0][1], format="text")
         if site.projects:
             self._role_page("projects").add(self.vocab.data["listings"]["projects"]["body"])
         for role in ("publications", "projects", "cv", "talks", "teaching"):

@@ -1,0 +1,275 @@
+"""A CV written as Markdown (a page body) <-> IR CV sections.
+
+The shape is the one hand-written CV pages use (academicpages' ``_pages/cv.md`` and many
+others): one heading per section (setext ``Title\\n=====`` or ATX ``## Title``), one bullet
+per entry, indented bullets for an entry's details::
+
+    Education
+    =========
+    * Ph.D in Ecology, Some University, 2019
+
+    Work experience
+    ===============
+    * 2020 - now: Researcher
+      * Some Institute
+      * Field studies of ...
+
+Only *clean* sections become data: a heading followed by bullets and nothing else. A section
+that also holds prose, HTML or Liquid (a ``{% for post in site.publications %}`` loop) stays
+text. HTML comments are not content: what is inside them is never read as a section, and they
+are kept where they are when the sections are taken out of a body (:func:`remove`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ir import CVSection, Origin
+from .jsonresume import display_year, key_for_title
+
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
+_WORD = r"[A-Z][a-z]+\.?"
+_DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
+_OPEN = r"(?:present|now|current|today|ongoing|date)"
+_SPAN = rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}))?(?:\s*\((?:expected|exp\.)\))?"
+_LEADING = re.compile(rf"^(?P<year>{_SPAN})\s*(?::\s*(?P<rest>.*))?$", re.I)
+_TRAILING = re.compile(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
+_MAP = re.compile(r"^\*\*(?P<name>[^*]+?):?\*\*:?\s+(?P<value>.+)$")
+
+
+@dataclass
+class Parsed:
+    sections: list[CVSection] = field(default_factory=list)
+    consumed: dict[str, set[int]] = field(default_factory=dict)
+    """Section title -> indices of the body lines its data came from."""
+    masked: list[str] = field(default_factory=list)
+
+
+def mask_comments(text: str) -> str:
+    """``text`` with every HTML comment blanked out (newlines kept). An unclosed comment runs
+    to the end, as in a browser; a stray ``-->`` outside a comment is left as text."""
+    out = []
+    pos = 0
+    while True:
+        start = text.find("<!--", pos)
+        if start < 0:
+            out.append(text[pos:])
+            break
+        end = text.find("-->", start + 4)
+        end = len(text) if end < 0 else end + 3
+        out.append(text[pos:start])
+        out.append(re.sub(r"[^\n]", " ", text[start:end]))
+        pos = end
+    return "".join(out)
+
+
+def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
+    """(first line, first body line, title) of every heading."""
+    out = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = _ATX.match(line)
+        if m and m[2]:
+            out.append((i, i + 1, m[2]))
+        elif (line.strip() and i + 1 < len(lines) and _SETEXT.match(lines[i + 1])
+              and not _BULLET.match(line) and not line.lstrip().startswith(("{%", "<", "|"))):
+            out.append((i, i + 2, line.strip()))
+            i += 1
+        i += 1
+    return out
+
+
+def split_entry(text: str) -> dict[str, Any]:
+    """``2020 - now: Role`` / ``Degree, Place, 2019`` / ``**Name**: value`` -> entry dict."""
+    m = _MAP.match(text)
+    if m:
+        return {"name": m["name"].strip(), "value": m["value"].strip()}
+    m = _LEADING.match(text)
+    if m:
+        return {"year": m["year"].strip(), **({"title": m["rest"].strip()} if m["rest"] else {})}
+    m = _TRAILING.match(text)
+    if m:
+        head, _, where = m["rest"].partition(", ")
+        out = {"title": head.strip(), "year": m["year"].strip()}
+        if where.strip():
+            out["institution"] = where.strip()
+        return out
+    return {"title": text}
+
+
+def _is_place(text: str) -> bool:
+    return len(text) <= 100 and ": " not in text and not text.rstrip().endswith(".")
+
+
+def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
+    """The clean CV sections of a Markdown body (see the module docstring)."""
+    masked = mask_comments(body).split("\n")
+    lines = body.split("\n")
+    parsed = Parsed(masked=masked)
+    heads = _headings(masked)
+    for n, (start, body_start, title) in enumerate(heads):
+        end = heads[n + 1][0] if n + 1 < len(heads) else len(masked)
+        raw: list[tuple[str, list[str]]] = []
+        widths: dict[int, list[int]] = {}  # entry -> indent width of each of its sub-bullets
+        used = set(range(start, body_start))
+        clean = True
+        for i in range(body_start, end):
+            line = masked[i]
+            if not re.search(r"\w", line):
+                continue  # blank, commented out, or a stray `-->`
+            m = _BULLET.match(line)
+            if m and len(m["indent"].expandtabs(4)) < 2:
+                raw.append((m["text"], []))
+            elif m and raw:
+                widths.setdefault(len(raw) - 1, []).append(len(m["indent"].expandtabs(4)))
+                raw[-1][1].append(m["text"])
+            else:
+                clean = False
+                break
+            used.add(i)
+        if not clean or not raw:
+            continue
+        for n_entry, ws in widths.items():  # depth relative to the entry's first level
+            base = min(ws)
+            subs = raw[n_entry][1]
+            subs[:] = ["  " * min((w - base) // 2, 1) + t for w, t in zip(ws, subs)]
+        sec = CVSection(title, _entries(raw), markdown="\n".join(lines[start:end]).strip("\n"),
+                        key=key_for_title(title),
+                        origin=Origin(path, first_line + start) if path else None)
+        sec.kind = _kind(sec.entries, raw)  # type: ignore[assignment]
+        if sec.kind in ("list", "map"):
+            sec.entries = [{k: v for k, v in e.items() if k in ("title", "name", "value")} or e
+                           for e in sec.entries]
+        parsed.sections.append(sec)
+        parsed.consumed[title] = used
+    return parsed
+
+
+def _entries(raw: list[tuple[str, list[str]]]) -> list[dict[str, Any]]:
+    out = []
+    for text, subs in raw:
+        entry = split_entry(text)
+        subs = list(subs)
+        if "year" in entry and not entry.get("institution") and subs and \
+                not subs[0].startswith(" ") and _is_place(subs[0]):
+            entry["institution"] = subs.pop(0)
+        points: list[Any] = []
+        for sub in subs:
+            if sub.startswith("  ") and points:
+                last = points[-1]
+                if not isinstance(last, dict):
+                    last = points[-1] = {"title": last, "items": []}
+                last["items"].append(sub.strip())
+            else:
+                points.append(sub.strip())
+        if points:
+            entry["description"] = points
+        out.append(entry)
+    return out
+
+
+def _kind(entries: list[dict[str, Any]], raw: list[tuple[str, list[str]]]) -> str:
+    if all("name" in e for e in entries):
+        return "map"
+    if any("year" in e for e in entries):
+        return "time_table"
+    if any(subs for _, subs in raw):
+        for e in entries:
+            if "description" in e:
+                e["items"] = [i for p in e.pop("description")
+                              for i in ([p] if isinstance(p, str) else [p["title"], *p["items"]])]
+        return "nested_list"
+    return "list"
+
+
+def remove(body: str, parsed: Parsed, titles: set[str]) -> str:
+    """``body`` without the lines the sections ``titles`` were read from; HTML comments on
+    those lines stay, and runs of blank lines left behind are squeezed."""
+    lines = body.split("\n")
+    drop: set[int] = set()
+    for title in titles:
+        drop |= parsed.consumed.get(title, set())
+    out = []
+    for i, line in enumerate(lines):
+        if i not in drop:
+            out.append(line)
+            continue
+        comment = _comment_part(line, parsed.masked[i])
+        if comment:
+            out.append(comment)
+    text = "\n".join(out)
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n" if text.strip() else ""
+
+
+def _comment_part(line: str, masked: str) -> str:
+    """The commented-out part of a line (from the first to the last commented character)."""
+    idx = [j for j, (c, m) in enumerate(zip(line, masked)) if c != m]
+    return line[idx[0]:idx[-1] + 1] if idx else ""
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+def _link(title: str, url: str) -> str:
+    return f"[{title}]({url})" if url and title and "](" not in title else title
+
+
+def _points(points: list[Any], indent: str) -> list[str]:
+    out = []
+    for p in points:
+        if isinstance(p, dict):
+            out.append(f"{indent}* {p.get('title', '')}")
+            out += [f"{indent}  * {i}" for i in p.get("items") or []]
+        else:
+            out.append(f"{indent}* {p}")
+    return out
+
+
+def render_entry(entry: Any, kind: str) -> list[str]:
+    """One entry as bullet lines."""
+    if not isinstance(entry, dict):
+        return [f"* {entry}"]
+    if kind == "map" or ("name" in entry and "value" in entry and "title" not in entry):
+        return [f"* **{entry.get('name', '')}**: {entry.get('value', '')}"]
+    title = _link(str(entry.get("title") or entry.get("name") or ""), str(entry.get("url") or ""))
+    if entry.get("role"):
+        title = f"{title} ({entry['role']})" if title else str(entry["role"])
+    year = display_year(entry)
+    head = f"* {year}: {title}" if year and title else f"* {year or title}"
+    out = [head.rstrip()]
+    place = ", ".join(str(entry[k]) for k in ("institution", "location") if entry.get(k))
+    if place:
+        out.append(f"  * {place}")
+    if entry.get("summary"):
+        out += [f"  * {line}" for line in str(entry["summary"]).splitlines() if line.strip()]
+    out += _points(list(entry.get("description") or []), "  ")
+    out += _points(list(entry.get("items") or []), "  ")
+    return out
+
+
+def render(sections: list[CVSection], style: str = "setext") -> str:
+    """IR sections as a Markdown CV (``setext`` headings as academicpages writes them, or
+    ``atx``). A section without entries is written from its Markdown."""
+    out: list[str] = []
+    for sec in sections:
+        if not sec.entries and sec.markdown.strip():
+            md = sec.markdown.strip("\n")
+            if not (md.startswith("#") or (len(md.split("\n")) > 1 and _SETEXT.match(md.split("\n")[1]))):
+                md = _heading(sec.title, style) + "\n" + md
+            out.append(md + "\n")
+            continue
+        out.append(_heading(sec.title, style))
+        for entry in sec.entries:
+            out += render_entry(entry, sec.kind)
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _heading(title: str, style: str) -> str:
+    if style == "atx":
+        return f"## {title}\n"
+    return f"{title}\n{'=' * max(3, len(title))}\n"

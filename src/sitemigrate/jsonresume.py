@@ -1,0 +1,280 @@
+"""JSON Resume (https://jsonresume.org/schema) <-> IR CV sections.
+
+JSON Resume is a public, theme-neutral standard: al-folio reads it from
+``assets/json/resume.json``, academicpages (2025+) from ``_data/cv.json`` (with the extra
+sections ``presentations``, ``teaching`` and ``portfolio``). Both themes use this module.
+
+Each JSON Resume section becomes one :class:`~sitemigrate.ir.CVSection` with ``key`` set to
+the section name; its entries use the neutral keys documented on ``CVSection``. Keys that
+have no neutral name are kept in the entry's ``extra`` so that JSON Resume -> IR -> JSON
+Resume gives the same data back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .ir import CVSection, Identity, Origin, plain
+
+# section -> (display title, kind, {JSON Resume key: neutral key}); the first JSON key that
+# maps to a neutral key is the one written back.
+SECTIONS: dict[str, tuple[str, str, dict[str, str]]] = {
+    "work": ("Work", "time_table", {
+        "position": "title", "name": "institution", "company": "institution",
+        "location": "location", "url": "url", "startDate": "start", "endDate": "end",
+        "summary": "summary", "highlights": "description"}),
+    "volunteer": ("Volunteer", "time_table", {
+        "position": "title", "organization": "institution", "location": "location",
+        "url": "url", "startDate": "start", "endDate": "end", "summary": "summary",
+        "highlights": "description"}),
+    "education": ("Education", "time_table", {
+        "institution": "institution", "location": "location", "url": "url",
+        "startDate": "start", "endDate": "end", "summary": "summary",
+        "highlights": "description", "courses": "items"}),
+    "awards": ("Awards", "time_table", {
+        "title": "title", "awarder": "institution", "date": "date", "url": "url",
+        "summary": "summary"}),
+    "certificates": ("Certificates", "time_table", {
+        "name": "title", "issuer": "institution", "date": "date", "url": "url"}),
+    "publications": ("Publications", "time_table", {
+        "name": "title", "publisher": "institution", "releaseDate": "date", "url": "url",
+        "website": "url", "summary": "summary"}),
+    "skills": ("Skills", "nested_list", {"name": "title", "keywords": "items"}),
+    "languages": ("Languages", "map", {"language": "name", "fluency": "value"}),
+    "interests": ("Interests", "nested_list", {"name": "title", "keywords": "items"}),
+    "references": ("References", "time_table", {"name": "title", "reference": "summary"}),
+    "projects": ("Projects", "time_table", {
+        "name": "title", "entity": "institution", "startDate": "start", "endDate": "end",
+        "url": "url", "summary": "summary", "highlights": "description",
+        "keywords": "items"}),
+    # academicpages' _data/cv.json additions
+    "presentations": ("Presentations", "time_table", {
+        "name": "title", "event": "institution", "date": "date", "location": "location",
+        "description": "summary"}),
+    "teaching": ("Teaching", "time_table", {
+        "course": "title", "institution": "institution", "date": "date", "role": "role",
+        "description": "summary"}),
+    "portfolio": ("Portfolio", "time_table", {
+        "name": "title", "date": "date", "url": "url", "description": "summary"}),
+}
+STANDARD = ("work", "volunteer", "education", "awards", "certificates", "publications",
+            "skills", "languages", "interests", "references", "projects")
+ACADEMICPAGES = ("presentations", "teaching", "portfolio")
+# Per flavour, the JSON key written for a neutral key where the flavours differ.
+FLAVOUR_KEYS = {"academicpages": {("publications", "url"): "website"}}
+
+# Section titles people use -> JSON Resume section (for CVs that are not JSON Resume).
+TITLE_KEYS = {
+    "work": ["work", "experience", "work experience", "employment", "professional experience",
+             "research experience", "positions", "appointments", "academic positions"],
+    "education": ["education", "degrees"],
+    "volunteer": ["volunteer", "volunteering", "volunteer experience"],
+    "awards": ["awards", "honors", "honours", "honors and awards", "awards and honors",
+               "grants", "fellowships", "awards and fellowships"],
+    "certificates": ["certificates", "certifications"],
+    "publications": ["publications", "papers", "selected publications"],
+    "skills": ["skills", "technical skills"],
+    "languages": ["languages"],
+    "interests": ["interests", "research interests", "academic interests", "other interests"],
+    "references": ["references", "referees"],
+    "projects": ["projects", "open source projects"],
+    "presentations": ["presentations", "talks", "talks and presentations", "invited talks"],
+    "teaching": ["teaching", "teaching experience"],
+    "portfolio": ["portfolio"],
+}
+_BY_TITLE = {t: k for k, titles in TITLE_KEYS.items() for t in titles}
+# Service ids (mappings/socials.yml) -> the network names JSON Resume and RenderCV use.
+NETWORK_NAMES = {"github": "GitHub", "gitlab": "GitLab", "linkedin": "LinkedIn",
+                 "orcid": "ORCID", "google_scholar": "Google Scholar", "x": "X",
+                 "twitter": "X", "researchgate": "ResearchGate", "mastodon": "Mastodon",
+                 "stackoverflow": "StackOverflow", "youtube": "YouTube",
+                 "telegram": "Telegram", "instagram": "Instagram", "bluesky": "Bluesky"}
+RENDERCV_NETWORKS = {"GitHub", "GitLab", "LinkedIn", "ORCID", "Google Scholar", "X",
+                     "ResearchGate", "Mastodon", "StackOverflow", "YouTube", "Telegram",
+                     "Instagram", "Bluesky", "IMDB", "WhatsApp", "Leetcode"}
+BASICS_KEYS = ("name", "label", "image", "email", "phone", "url", "website", "summary",
+               "location", "profiles")
+
+
+def key_for_title(title: str) -> str:
+    """The JSON Resume section a CV section title stands for, or ``""``."""
+    return _BY_TITLE.get(re.sub(r"\s+", " ", title.strip().lower().rstrip(":")), "")
+
+
+def entry_from(key: str, data: Any) -> dict[str, Any]:
+    """One JSON Resume entry (of section ``key``) as a neutral entry dict."""
+    if not isinstance(data, dict):
+        return {"title": str(plain(data))}
+    fields = SECTIONS[key][2] if key in SECTIONS else {
+        "name": "title", "title": "title", "summary": "summary", "url": "url",
+        "date": "date", "startDate": "start", "endDate": "end", "highlights": "description",
+        "keywords": "items", "location": "location"}
+    out: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for k, v in data.items():
+        k = str(k)
+        v = plain(v)
+        neutral = fields.get(k)
+        if neutral and neutral not in out and v not in (None, "", []):
+            if neutral in ("description", "items"):
+                v = [str(x) if not isinstance(x, (dict, list)) else x
+                     for x in (v if isinstance(v, list) else [v])]
+            elif not isinstance(v, (dict, list)):
+                v = str(v)
+            out[neutral] = v
+        else:
+            extra[k] = v
+    if key == "education":
+        title = " in ".join(str(extra[k]) for k in ("studyType", "area") if extra.get(k))
+        if title:
+            out["title"] = title
+    if extra:
+        out["extra"] = extra
+    return out
+
+
+def sections_from(data: Any, origin: Origin | None = None,
+                  titles: dict[str, str] | None = None) -> tuple[list[CVSection], dict, list[str]]:
+    """A JSON Resume document -> (sections in document order, basics, unknown top keys)."""
+    if not isinstance(data, dict):
+        return [], {}, []
+    sections: list[CVSection] = []
+    unknown: list[str] = []
+    basics = plain(data.get("basics")) if isinstance(data.get("basics"), dict) else {}
+    for key, value in data.items():
+        key = str(key)
+        if key in ("basics", "meta", "$schema"):
+            continue
+        if key not in SECTIONS or not isinstance(value, list):
+            unknown.append(key)
+            continue
+        title, kind, _ = SECTIONS[key]
+        title = (titles or {}).get(key, title)
+        sections.append(CVSection(title, [entry_from(key, e) for e in value], kind=kind,  # type: ignore[arg-type]
+                                  key=key, origin=origin))
+    return sections, basics, unknown
+
+
+def display_year(entry: dict[str, Any]) -> str:
+    """The entry's dates as one display string (``year``, or ``start – end``, or ``date``)."""
+    if entry.get("year"):
+        return str(entry["year"])
+    start, end = entry.get("start"), entry.get("end")
+    if start or end:
+        return f"{start or ''} – {end or 'present'}".strip(" –") if start else str(end)
+    return str(entry.get("date") or "")
+
+
+def _flat(point: Any) -> str:
+    if isinstance(point, dict):
+        items = "; ".join(str(i) for i in point.get("items") or [])
+        return f"{point.get('title', '')}: {items}".strip(": ") if items else str(point.get("title", ""))
+    return str(point)
+
+
+def _range(year: str) -> tuple[str, str] | None:
+    m = re.fullmatch(r"\s*(\S.*?)\s*(?:-|–|—|to)\s*(\S.*?)\s*", year)
+    return (m[1], m[2]) if m else None
+
+
+def entry_to(key: str, entry: dict[str, Any], flavour: str = "jsonresume") -> dict[str, Any]:
+    """A neutral entry -> a JSON Resume entry of section ``key``."""
+    fields = SECTIONS[key][2]
+    inverse: dict[str, str] = {}
+    for jkey, neutral in fields.items():
+        inverse.setdefault(neutral, jkey)
+    for (sec, neutral), jkey in FLAVOUR_KEYS.get(flavour, {}).items():
+        if sec == key:
+            inverse[neutral] = jkey
+    extra = dict(entry.get("extra") or {})
+    out: dict[str, Any] = {}
+    entry = dict(entry)
+    if key == "education" and entry.get("title") and not (extra.get("area") or extra.get("studyType")):
+        extra["area"] = entry.pop("title")
+    elif key == "education":
+        entry.pop("title", None)
+    if entry.get("year") and not (entry.get("start") or entry.get("end") or entry.get("date")):
+        year = str(entry["year"])
+        span = _range(year)
+        if "start" in inverse and span:
+            entry["start"], entry["end"] = span
+        elif "date" in inverse:
+            entry["date"] = year
+        elif "end" in inverse:
+            entry["end"] = year
+        else:
+            extra.setdefault("date", year)
+    if key in ("languages",) and not entry.get("name") and entry.get("title"):
+        entry["name"] = entry["title"]
+    if key in ("skills", "interests", "references") and not entry.get("title") and entry.get("name"):
+        entry["title"] = entry["name"]
+    if entry.get("description") and "description" not in inverse:
+        points = [_flat(p) for p in entry["description"]]
+        if "summary" in inverse and not entry.get("summary"):
+            entry["summary"] = "\n".join(points)
+        else:
+            extra.setdefault("highlights", points)
+    for neutral, value in entry.items():
+        if neutral in ("extra", "year") or value in (None, "", []):
+            continue
+        jkey = inverse.get(neutral)
+        if jkey is None:
+            if neutral == "value" and key == "skills":
+                extra.setdefault("level", value)
+            else:
+                extra.setdefault(neutral, value)
+            continue
+        if neutral == "description":
+            value = [_flat(p) for p in value]
+        out[jkey] = value
+    for k, v in extra.items():
+        out.setdefault(k, v)
+    return out
+
+
+def basics_of(identity: Identity, basics: dict[str, Any]) -> dict[str, Any]:
+    """JSON Resume ``basics``: as read when there was one, else built from the identity."""
+    if basics:
+        return dict(basics)
+    out: dict[str, Any] = {"name": identity.display_name()}
+    if identity.email:
+        out["email"] = identity.email
+    if identity.url:
+        out["url"] = identity.url
+    if identity.bio:
+        out["summary"] = re.sub(r"<[^>]+>", "", identity.bio).strip()
+    if identity.location:
+        out["location"] = {"city": identity.location}
+    profiles = [{"network": NETWORK_NAMES.get(s.service, s.service), "username": s.handle or "", "url": s.url or ""}
+                for s in identity.socials if s.service != "email"]
+    if profiles:
+        out["profiles"] = profiles
+    return {k: v for k, v in out.items() if v}
+
+
+def to_resume(sections: list[CVSection], basics: dict[str, Any],
+              flavour: str = "jsonresume") -> tuple[dict[str, Any], list[CVSection]]:
+    """IR sections -> a JSON Resume document, and the sections it could not hold.
+
+    ``flavour`` ``academicpages`` also writes ``presentations``/``teaching``/``portfolio``.
+    Sections with no ``key`` are placed by their title (``Experience`` -> ``work``)."""
+    allowed = STANDARD + (ACADEMICPAGES if flavour == "academicpages" else ())
+    out: dict[str, Any] = {"basics": basics}
+    left: list[CVSection] = []
+    for sec in sections:
+        key = sec.key or key_for_title(sec.title)
+        if key == "presentations" and flavour != "academicpages":
+            key = ""
+        if key not in allowed:
+            left.append(sec)
+            continue
+        out.setdefault(key, []).extend(entry_to(key, _neutral(sec, e), flavour)
+                                       for e in sec.entries)
+    return out, left
+
+
+def _neutral(sec: CVSection, entry: Any) -> dict[str, Any]:
+    if isinstance(entry, dict):
+        return entry
+    return {"title": str(entry)}

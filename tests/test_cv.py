@@ -1,0 +1,389 @@
+"""CV data both ways: classic/RenderCV cv.yml, JSON Resume, Markdown CV pages, cv.json."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+import sitemigrate
+from sitemigrate import cvmarkdown, jsonresume
+from sitemigrate.ir import CVSection
+from sitemigrate.registry import Options
+from sitemigrate.report import Report
+from sitemigrate.themes import academicpages, alfolio
+
+yaml = YAML(typ="safe")
+
+RESUME = {
+    "basics": {"name": "Rin Halvorsen", "label": "Glaciologist", "email": "rin@example.net",
+               "location": {"city": "Tromsø", "countryCode": "NO"},
+               "profiles": [{"network": "GitHub", "username": "rinh", "url": ""}]},
+    "work": [{"name": "Polar Lab", "position": "Postdoc", "startDate": "2021-09",
+              "endDate": "", "highlights": ["Ice-core dating"], "icon": "fa-solid fa-snowflake"}],
+    "volunteer": [{"organization": "Fjord Cleanup", "position": "Diver", "startDate": "2018"}],
+    "education": [{"institution": "Bergen College", "area": "Geophysics", "studyType": "PhD",
+                   "startDate": "2016", "endDate": "2021", "score": "", "courses": ["Ice"]}],
+    "awards": [{"title": "Frost Medal", "date": "2022-05-01", "awarder": "Ice Society"}],
+    "certificates": [{"name": "Dive Level 2", "date": "2019", "issuer": "Dive Club"}],
+    "publications": [{"name": "Melt rates", "publisher": "Cold Letters",
+                      "releaseDate": "2023-02-02", "url": "https://example.net/melt"}],
+    "skills": [{"name": "Modelling", "level": "Expert", "keywords": ["Python", "Fortran"]}],
+    "languages": [{"language": "Norwegian", "fluency": "Native"}],
+    "interests": [{"name": "Sailing", "keywords": ["dinghies"]}],
+    "references": [{"name": "Dr. Ola Berg", "reference": "Careful and quick."}],
+    "projects": [{"name": "IceNet", "summary": "Sea-ice forecasts", "startDate": "2022",
+                  "highlights": ["Open data"]}],
+}
+
+CLASSIC = """\
+- title: Contact
+  type: map
+  contents:
+    - name: Office
+      value: Room 12
+- title: Experience
+  type: time_table
+  contents:
+    - title: Lecturer
+      institution: Dune University, Sandvik
+      year: 2019 - 2022
+      description:
+        - Taught physics.
+        - title: Courses
+          contents: [Mechanics, Optics]
+    - year: 2018
+      items: [Best Poster Award]
+- title: Topics
+  type: nested_list
+  contents:
+    - title: Ice
+      items: [Sea ice, Glaciers]
+- title: Hobbies
+  type: list
+  contents:
+    - Knitting
+"""
+
+RENDERCV = """\
+cv:
+  name: Rin Halvorsen
+  location: Tromsø
+  social_networks:
+    - network: GitHub
+      username: rinh
+  sections:
+    Education:
+      - institution: Bergen College
+        area: Geophysics
+        degree: PhD
+        start_date: 2016
+        end_date: 2021
+    Experience:
+      - company: Polar Lab
+        position: Postdoc
+        start_date: 2021-09
+        end_date: present
+        highlights: [Ice-core dating]
+    Service:
+      - label: Reviewer
+        details: Cold Letters
+    Notes:
+      - Plain text line.
+"""
+
+AP_CV = """\
+---
+layout: archive
+title: "CV"
+permalink: /cv/
+---
+{% include base_path %}
+
+Intro sentence stays.
+
+Education
+======
+* PhD in Geophysics, Bergen College, 2021
+
+## Work experience
+* 2021 - now: Postdoc
+  * Polar Lab
+  * Ice-core dating.
+
+Skills
+======
+* Modelling
+  * Python
+
+Contact
+======
+* **Office**: Room 12
+
+Publications
+======
+<ul>{% for post in site.publications reversed %}
+  {% include archive-single-cv.html %}
+{% endfor %}</ul>
+"""
+
+
+def _str(value):
+    """Scalars as text (YAML reads `2016` as a number, the writers keep dates as text)."""
+    if isinstance(value, dict):
+        return {k: _str(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_str(v) for v in value]
+    return str(value)
+
+
+def _site(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+ALFOLIO_CONFIG = "title: blank\nfirst_name: Rin\nlast_name: Halvorsen\nthird_party_libraries: {}\n"
+AP_CONFIG = "title: Rin Halvorsen\nauthor:\n  name: Rin Halvorsen\n"
+ALFOLIO_PAGE = "---\nlayout: cv\npermalink: /cv/\ntitle: cv\n{extra}---\n"
+
+
+# -- JSON Resume ------------------------------------------------------------------------
+
+def test_jsonresume_round_trip_is_exact():
+    sections, basics, unknown = jsonresume.sections_from(RESUME)
+    assert not unknown and [s.key for s in sections] == [k for k in RESUME if k != "basics"]
+    work = sections[0]
+    assert work.kind == "time_table"
+    assert work.entries[0] == {"institution": "Polar Lab", "title": "Postdoc",
+                               "start": "2021-09", "description": ["Ice-core dating"],
+                               "extra": {"endDate": "", "icon": "fa-solid fa-snowflake"}}
+    assert sections[2].entries[0]["title"] == "PhD in Geophysics"
+    assert sections[7].kind == "map" and sections[7].entries[0]["name"] == "Norwegian"
+    back, left = jsonresume.to_resume(sections, basics)
+    assert back == RESUME and not left
+
+
+def test_academicpages_cv_json_sections_round_trip():
+    data = {"basics": {"name": "X"},
+            "publications": [{"name": "P", "publisher": "J", "releaseDate": "2020-01-01",
+                              "website": "https://example.net/p", "summary": "S"}],
+            "presentations": [{"name": "Talk", "event": "Conf", "date": "2021",
+                               "location": "Oslo", "description": "D"}],
+            "teaching": [{"course": "Ice 101", "institution": "BC", "date": "2020",
+                          "role": "TA", "description": "Labs"}],
+            "portfolio": [{"name": "Tool", "category": "code", "date": "2022",
+                           "url": "https://example.net/t", "description": "A tool"}]}
+    sections, basics, _ = jsonresume.sections_from(data)
+    back, left = jsonresume.to_resume(sections, basics, "academicpages")
+    assert back == data and not left
+    plain_json, left = jsonresume.to_resume(sections, basics)
+    assert "presentations" not in plain_json and [s.key for s in left] == [
+        "presentations", "teaching", "portfolio"]
+
+
+# -- Markdown CV ----------------------------------------------------------------------------
+
+def test_markdown_cv_sections_and_rest():
+    body = AP_CV.split("---\n", 2)[2]
+    parsed = cvmarkdown.parse(body, "_pages/cv.md", 6)
+    got = {s.title: s for s in parsed.sections}
+    assert list(got) == ["Education", "Work experience", "Skills", "Contact"]
+    assert got["Education"].entries == [{"title": "PhD in Geophysics",
+                                         "institution": "Bergen College", "year": "2021"}]
+    assert got["Work experience"].entries == [{"year": "2021 - now", "title": "Postdoc",
+                                               "institution": "Polar Lab",
+                                               "description": ["Ice-core dating."]}]
+    assert got["Work experience"].key == "work" and got["Education"].origin.line == 10
+    assert got["Skills"].kind == "nested_list" and got["Skills"].entries[0]["items"] == ["Python"]
+    assert got["Contact"].kind == "map"
+    assert "Education\n======" in got["Education"].markdown
+    rest = cvmarkdown.remove(body, parsed, set(got))
+    assert "Intro sentence stays." in rest and "site.publications" in rest
+    assert "Bergen" not in rest and "Postdoc" not in rest
+
+
+def test_markdown_cv_sub_bullets_keep_every_item_whatever_the_indent():
+    """Details indented by a tab or by two spaces are one level below their entry; a third
+    level is kept too (flattened in a nested list), never dropped."""
+    body = ("Skills\n======\n* Signal processing\n\t* Filters\n\t* Wavelets\n"
+            "* Field work\n  * Sonar\n    * Side-scan\n  * Diving\n")
+    sec = cvmarkdown.parse(body).sections[0]
+    assert sec.kind == "nested_list"
+    assert [e["items"] for e in sec.entries] == [["Filters", "Wavelets"],
+                                                 ["Sonar", "Side-scan", "Diving"]]
+
+
+def test_markdown_cv_ignores_commented_sections():
+    body = "A\n===\n* one\n<!-- B\n===\n* two --> -->\n\nC\n===\n* three <!-- note -->\n"
+    parsed = cvmarkdown.parse(body)
+    assert [s.title for s in parsed.sections] == ["A", "C"]
+    rest = cvmarkdown.remove(body, parsed, {"A", "C"})
+    assert "<!-- B" in rest and "* two -->" in rest and "<!-- note -->" in rest
+    assert "one" not in rest and "three" not in rest
+
+
+def test_markdown_render_reads_back():
+    sections = alfolio._classic_sections(yaml.load(CLASSIC), Report())
+    md = cvmarkdown.render(sections)
+    back = {s.title: s for s in cvmarkdown.parse(md).sections}
+    assert list(back) == ["Contact", "Experience", "Topics", "Hobbies"]
+    assert back["Contact"].entries == [{"name": "Office", "value": "Room 12"}]
+    assert back["Experience"].entries[0]["title"] == "Lecturer"
+    assert back["Experience"].entries[0]["description"][1] == {
+        "title": "Courses", "items": ["Mechanics", "Optics"]}
+
+
+# -- al-folio reader ------------------------------------------------------------------------
+
+def test_alfolio_reads_classic_cv(tmp_path):
+    src = _site(tmp_path, {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": CLASSIC,
+                           "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    report = Report()
+    cv = alfolio.read(src, report).cv
+    assert cv.format == "classic"
+    assert [(s.title, s.kind) for s in cv.sections] == [
+        ("Contact", "map"), ("Experience", "time_table"), ("Topics", "nested_list"),
+        ("Hobbies", "list")]
+    exp = cv.sections[1]
+    assert exp.entries[0]["description"][1] == {"title": "Courses", "items": ["Mechanics", "Optics"]}
+    assert exp.entries[1] == {"year": "2018", "items": ["Best Poster Award"]}
+    assert exp.origin.line == 6
+    assert any(f.code == "cv" and "classic" in f.message for f in report.findings)
+
+
+def test_alfolio_reads_rendercv_and_cv_format_chooses(tmp_path):
+    files = {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": RENDERCV,
+             "assets/json/resume.json": json.dumps(RESUME),
+             "_pages/cv.md": ALFOLIO_PAGE.format(extra="")}
+    report = Report()
+    cv = alfolio.read(_site(tmp_path / "a", files), report).cv
+    assert cv.format == "rendercv" and cv.basics["name"] == "Rin Halvorsen"
+    got = {s.title: s for s in cv.sections}
+    assert got["Education"].entries[0]["title"] == "PhD in Geophysics"
+    assert got["Experience"].key == "work"
+    assert got["Experience"].entries[0]["institution"] == "Polar Lab"
+    assert got["Service"].kind == "map" and got["Notes"].kind == "list"
+    assert any(f.code == "cv-unused" for f in report.findings)
+    files["_pages/cv.md"] = ALFOLIO_PAGE.format(extra="cv_format: jsonresume\n")
+    cv = alfolio.read(_site(tmp_path / "b", files), Report()).cv
+    assert cv.format == "jsonresume" and len(cv.sections) == 11
+
+
+# -- al-folio writer ------------------------------------------------------------------------
+
+def test_alfolio_writes_classic_and_resume_json(tmp_path):
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": CLASSIC,
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="al-folio", options=Options(generation="2024-25")).apply()
+    data = yaml.load((out / "_data/cv.yml").read_text())
+    assert _str(data) == _str(yaml.load(CLASSIC))
+    resume = json.loads((out / "assets/json/resume.json").read_text())
+    assert resume["basics"]["name"] == "Rin Halvorsen"
+    assert resume["work"][0]["position"] == "Lecturer"
+    assert resume["work"][0]["startDate"] == "2019" and resume["work"][0]["endDate"] == "2022"
+
+
+def test_alfolio_writes_rendercv_for_v1(tmp_path):
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": RENDERCV,
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="al-folio", options=Options(generation="v1")).apply()
+    cv = yaml.load((out / "_data/cv.yml").read_text())["cv"]
+    assert _str(cv["sections"]) == _str(yaml.load(RENDERCV)["cv"]["sections"])
+    page = (out / "_pages/cv.md").read_text()
+    assert "layout: cv" in page and "cv_format: rendercv" in page
+
+
+# -- academicpages --------------------------------------------------------------------------
+
+def test_academicpages_reads_markdown_cv_and_json(tmp_path):
+    src = _site(tmp_path, {"_config.yml": AP_CONFIG, "_pages/cv.md": AP_CV})
+    site = academicpages.read(src, Report())
+    assert site.cv.format == "markdown" and len(site.cv.sections) == 4
+    assert site.page("cv").body == AP_CV.split("---\n", 2)[2]  # the page stays as written
+    (src / "_data").mkdir()
+    (src / "_data/cv.json").write_text(json.dumps(RESUME))
+    (src / "_data/navigation.yml").write_text("main:\n  - title: CV\n    url: /cv-json/\n")
+    site = academicpages.read(src, Report())
+    assert site.cv.format == "jsonresume" and site.cv.sections[0].key == "work"
+
+
+def test_academicpages_writes_cv_json_when_template_has_it(tmp_path):
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": CLASSIC,
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    assert not (out / "_data/cv.json").exists()  # an empty DEST: Markdown CV only
+    dest = _site(tmp_path / "dest", {"_pages/cv-json.md": "---\ntitle: CV\n---\n",
+                                     "_data/navigation.yml": "main: []\n"})
+    sitemigrate.convert(src, dest, to="academicpages").apply()
+    data = json.loads((dest / "_data/cv.json").read_text())
+    assert data["basics"]["name"] == "Rin Halvorsen"
+    assert data["work"][0]["position"] == "Lecturer"
+    page = (dest / "_pages/cv.md").read_text()
+    assert "Experience\n==========" in page and "* 2019 - 2022: Lecturer" in page
+
+
+# -- round trips and the fixtures ------------------------------------------------------------
+
+def _texts(value) -> set[str]:
+    out: set[str] = set()
+    if isinstance(value, dict):
+        for v in value.values():
+            out |= _texts(v)
+    elif isinstance(value, list):
+        for v in value:
+            out |= _texts(v)
+    elif value not in (None, ""):
+        text = re.sub(r"<[^>]+>", "", str(value))
+        out |= {t.strip() for t in re.split(r",\s*|\s+-\s+", text) if t.strip()}
+    return out
+
+
+def test_classic_via_academicpages_back_to_classic_keeps_every_text(tmp_path):
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": CLASSIC,
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    mid, back = tmp_path / "ap", tmp_path / "back"
+    sitemigrate.convert(src, mid, to="academicpages").apply()
+    sitemigrate.convert(mid, back, to="al-folio", from_="academicpages", options=Options(generation="2024-25")).apply()
+    before, after = yaml.load(CLASSIC), yaml.load((back / "_data/cv.yml").read_text())
+    assert [s["title"] for s in after] == [s["title"] for s in before]
+    assert _texts([s["contents"] for s in before]) <= _texts([s["contents"] for s in after])
+    assert "Experience" not in (back / "_pages/cv.md").read_text()  # not twice
+
+
+def test_fixture_alfolio_to_academicpages_cv(alfolio_site, tmp_path):
+    sitemigrate.convert(alfolio_site, tmp_path, to="academicpages").apply()
+    page = (tmp_path / "_pages/cv.md").read_text()
+    for title in ("General Information", "Education", "Honors and Awards",
+                  "Research Interests", "Other Interests"):
+        assert f"{title}\n{'=' * len(title)}" in page
+    assert "* **Full Name**: Ada Q. Okonkwo" in page
+    assert "* 2016 - 2021: PhD in Computer Science\n  * Northgate University, Lagos" in page
+    assert "[Download my CV as PDF](/files/cv.pdf)" in page
+
+
+def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):
+    plan = sitemigrate.convert(academicpages_site, tmp_path, to="al-folio")
+    plan.apply()
+    page = (tmp_path / "_pages/cv.md").read_text()
+    front = yaml.load(page.split("---\n")[1])
+    assert front["layout"] == "cv" and front["cv_pdf"] == "/assets/pdf/cv.pdf"
+    assert (tmp_path / "assets/pdf/cv.pdf").is_file()
+    assert "A printable version is" in page and "{% bibliography %}" in page
+    assert "{% include courses.liquid %}" in page and "site.talks" in page
+    assert "archive-single-cv.html" not in page and "Ph.D in Ecology" not in page
+    cv = yaml.load((tmp_path / "_data/cv.yml").read_text())["cv"]
+    assert list(cv["sections"]) == ["Education", "Work experience", "Skills"]
+    assert cv["sections"]["Work experience"][0] == {
+        "position": "Researcher", "company": "Example Institute of Ecology",
+        "highlights": ["Builds camera traps that count moose."], "start_date": "2020",
+        "end_date": "present"}
+    resume = json.loads((tmp_path / "assets/json/resume.json").read_text())
+    assert [e["area"] for e in resume["education"]] == ["Ph.D in Ecology", "B.S. in Biology"]
+    assert plan.report.counts()["problem"] == 0
