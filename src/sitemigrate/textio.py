@@ -185,3 +185,72 @@ def render_document(front: dict[str, Any] | None, body: str, comments: list[str]
         parts.append(body if body.endswith("\n") else body + "\n")
     text = "".join(parts)
     return text.replace("\n", newline) if newline != "\n" else text
+
+
+# ------------------------------------------------------------------------------------------
+# A fast plain (safe) YAML 1.2 load, for callers that need values only: no comments, no
+# line numbers, no round trip. It parses with libyaml (PyYAML's C parser) and resolves
+# scalars with ruamel's YAML 1.2 core-schema rules, so values equal ``YAML(typ="safe")``'s;
+# it is ~30x faster than ruamel's pure-Python parser. Without libyaml it is ruamel's.
+# ------------------------------------------------------------------------------------------
+
+def _fast_safe_loader() -> Any:
+    try:
+        import yaml
+        base = yaml.CSafeLoader
+    except (ImportError, AttributeError):
+        return None
+    from ruamel.yaml.resolver import implicit_resolvers
+
+    class Loader(base):  # type: ignore[misc, valid-type]
+        yaml_implicit_resolvers: dict = {}
+
+        def construct_mapping(self, node, deep=False):  # noqa: ANN001
+            self.flatten_mapping(node)
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                try:
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(
+                            None, None, f"duplicate key {key!r}", key_node.start_mark)
+                    seen.add(key)
+                except TypeError:
+                    pass  # an unhashable key: the base constructor raises as ruamel does
+            return super().construct_mapping(node, deep=deep)
+
+        def construct_yaml_int(self, node):  # noqa: ANN001
+            # YAML 1.2: a leading 0 is decimal (017 == 17); 0o, 0x, 0b set the base
+            value = self.construct_scalar(node).replace("_", "")
+            sign = -1 if value[0] == "-" else 1
+            value = value.lstrip("+-")
+            for prefix, base_ in (("0b", 2), ("0o", 8), ("0x", 16)):
+                if value.startswith(prefix):
+                    return sign * int(value[2:], base_)
+            return sign * int(value)
+
+        def construct_undefined(self, node):  # noqa: ANN001
+            raise yaml.constructor.ConstructorError(
+                None, None, f"no constructor for tag {node.tag!r}", node.start_mark)
+
+    Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
+    Loader.add_constructor(None, Loader.construct_undefined)
+    Loader.add_constructor("tag:yaml.org,2002:value", Loader.construct_undefined)
+    for versions, tag, regexp, first in implicit_resolvers:
+        if (1, 2) in versions and not tag.endswith(":yaml"):
+            Loader.add_implicit_resolver(tag, regexp, first)
+    return Loader
+
+
+_FAST_LOADER: Any = False
+
+
+def load_safe(text: str) -> Any:
+    """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML."""
+    global _FAST_LOADER
+    if _FAST_LOADER is False:
+        _FAST_LOADER = _fast_safe_loader()
+    if _FAST_LOADER is None:
+        return YAML(typ="safe").load(text)
+    import yaml
+    return yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 (a safe loader)
