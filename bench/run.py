@@ -36,8 +36,8 @@ def sitemigrate_cmd() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "sitemigrate"]
 
 
-def measure(cmd: list[str], expect: tuple[int, ...] = (0,)) -> tuple[float, float]:
-    """(wall seconds, peak RSS MiB) of one fresh child process."""
+def measure(cmd: list[str], expect: tuple[int, ...] = (0,)) -> tuple[float, float, float]:
+    """(wall seconds, peak RSS MiB, CPU seconds user+system) of one fresh child process."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -48,10 +48,10 @@ def measure(cmd: list[str], expect: tuple[int, ...] = (0,)) -> tuple[float, floa
         proc.stderr.close()
     if proc.returncode not in expect:
         raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}:\n{err[-2000:]}")
-    return wall, usage.ru_maxrss / 1024  # Linux: KiB
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime  # maxrss: KiB
 
 
-def best(cmd_for, repeat: int, expect=(0,), before=None) -> tuple[float, float]:
+def best(cmd_for, repeat: int, expect=(0,), before=None) -> tuple[float, float, float]:
     """Best wall time over ``repeat`` runs (with the peak RSS of that run)."""
     runs = []
     for i in range(repeat):
@@ -71,49 +71,56 @@ def bench_scale(scale: str, work: Path, repeat: int, sm: list[str]) -> list[dict
         print(f"  generated {theme} {scale}: {info['files']} files "
               f"({time.perf_counter() - t0:.1f}s)", file=sys.stderr)
 
-    def row(op: str, direction: str, wall: float, rss: float, floor: float | None) -> None:
+    floor_cpu = 0.0
+
+    def row(op: str, direction: str, wall: float, rss: float, cpu: float,
+            floor: float | None) -> None:
         rows.append({"scale": scale, "op": op, "direction": direction, "wall_s": wall,
-                     "peak_mib": rss, "x_floor": wall / floor if floor else None})
+                     "cpu_s": cpu, "peak_mib": rss, "x_floor": wall / floor if floor else None,
+                     "x_floor_cpu": cpu / floor_cpu if floor and floor_cpu else None})
         ratio = f"{wall / floor:6.1f}x" if floor else ""
-        print(f"  {op:10} {direction:8} {wall:8.3f}s {rss:8.1f} MiB {ratio}", file=sys.stderr)
+        print(f"  {op:10} {direction:8} {wall:8.3f}s {cpu:8.3f}s cpu {rss:8.1f} MiB {ratio}",
+              file=sys.stderr)
 
     for src_theme, dst_theme in (("al-folio", "academicpages"), ("academicpages", "al-folio")):
         src = sites[src_theme]
         direction = f"{SHORT[src_theme]}->{SHORT[dst_theme]}"
         copy_dst = work / "copy"
         rm = lambda p=copy_dst: shutil.rmtree(p, ignore_errors=True)  # noqa: E731
-        floor, rss = best(lambda i: [sys.executable, "-c", COPY, str(src), str(copy_dst)],
+        floor, rss, cpu = best(lambda i: [sys.executable, "-c", COPY, str(src), str(copy_dst)],
                           repeat, before=rm)
         rm()
-        row("copy", SHORT[src_theme], floor, rss, floor)
+        floor_cpu = cpu
+        row("copy", SHORT[src_theme], floor, rss, cpu, floor)
         dest = work / f"{scale}-{direction.replace('->', '2')}"
         base = [*sm, "convert", str(src), str(dest), "--to", dst_theme, "-q"]
-        wall, rss = best(lambda i: base, repeat,
+        wall, rss, cpu = best(lambda i: base, repeat,
                          before=lambda: shutil.rmtree(dest, ignore_errors=True))
-        row("convert", direction, wall, rss, floor)
+        row("convert", direction, wall, rss, cpu, floor)
         empty = work / "empty"
         shutil.rmtree(empty, ignore_errors=True)
-        wall, rss = best(lambda i: [*sm, "convert", str(src), str(empty), "--to", dst_theme,
+        wall, rss, cpu = best(lambda i: [*sm, "convert", str(src), str(empty), "--to", dst_theme,
                                     "-q", "--dry-run"], repeat)
-        row("dry-run", direction, wall, rss, floor)
-        wall, rss = best(lambda i: [*base, "--check"], repeat)  # DEST is up to date: exit 0
-        row("check", direction, wall, rss, floor)
-        wall, rss = best(lambda i: [*sm, "inspect", str(src)], repeat)
-        row("inspect", SHORT[src_theme], wall, rss, floor)
+        row("dry-run", direction, wall, rss, cpu, floor)
+        wall, rss, cpu = best(lambda i: [*base, "--check"], repeat)  # DEST is up to date: exit 0
+        row("check", direction, wall, rss, cpu, floor)
+        wall, rss, cpu = best(lambda i: [*sm, "inspect", str(src)], repeat)
+        row("inspect", SHORT[src_theme], wall, rss, cpu, floor)
         shutil.rmtree(dest, ignore_errors=True)
-    wall, rss = best(lambda i: [*sm, "--help"], max(repeat, 3))
-    row("--help", "", wall, rss, None)
+    wall, rss, cpu = best(lambda i: [*sm, "--help"], max(repeat, 3))
+    row("--help", "", wall, rss, cpu, None)
     for site in sites.values():
         shutil.rmtree(site, ignore_errors=True)
     return rows
 
 
 def table(rows: list[dict]) -> str:
-    out = ["| scale | command | direction | wall (s) | peak RSS (MiB) | × copy |",
-           "|---|---|---|---:|---:|---:|"]
+    out = ["| scale | command | direction | wall (s) | CPU (s) | peak RSS (MiB) | × copy wall "
+           "| × copy CPU |", "|---|---|---|---:|---:|---:|---:|---:|"]
     for r in rows:
-        x = f"{r['x_floor']:.1f}" if r["x_floor"] is not None and r["op"] != "copy" else ""
-        out.append(f"| {r['scale']} | {r['op']} | {r['direction']} | {r['wall_s']:.3f} "
+        show = r["x_floor"] is not None and r["op"] != "copy"
+        x = (f"{r['x_floor']:.1f} | {r['x_floor_cpu']:.1f}" if show else " | ")
+        out.append(f"| {r['scale']} | {r['op']} | {r['direction']} | {r['wall_s']:.3f} | {r['cpu_s']:.3f} "
                    f"| {r['peak_mib']:.0f} | {x} |")
     return "\n".join(out)
 
@@ -123,7 +130,7 @@ def linearity(rows: list[dict]) -> str:
     lines = []
     for (scale, op, d), wall in by.items():
         if scale == "huge" and ("large", op, d) in by and op != "--help":
-            lines.append(f"huge/large {op} {d}: {wall / by['large', op, d]:.1f}")
+            lines.append(f"huge/large {op} {d}: {wall / by['large', op, d]:.1f}x wall")
     return "\n".join(lines)
 
 
@@ -148,8 +155,11 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
-    print(f"\nsitemigrate benchmark ({os.cpu_count()} CPUs, Python "
+    load = os.getloadavg()[0]
+    print(f"\nsitemigrate benchmark ({os.cpu_count()} CPUs, load average {load:.1f}, Python "
           f"{sys.version.split()[0]}; best of N runs, each in a fresh process)\n")
+    if load > (os.cpu_count() or 1):
+        print("note: the machine is busy; wall times are inflated, CPU times are not\n")
     print(table(rows))
     lin = linearity(rows)
     if lin:
