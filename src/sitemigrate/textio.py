@@ -10,11 +10,13 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .report import Report
 
@@ -167,9 +169,88 @@ def read_document(path: Path, rel: str, report: Report | None) -> Document | Non
 
 
 def dump_yaml(data: Any) -> str:
+    fast = _dump_simple(data)
+    if fast is not None:
+        return fast
     buf = io.StringIO()
     yaml_rt().dump(data, buf)
     return buf.getvalue()
+
+
+# Front matter written by the writers is mostly a flat mapping of plain words, booleans,
+# numbers, dates and lists of words. Emitting that through ruamel's pure-Python serializer
+# costs milliseconds a file; _dump_simple writes it directly, byte for byte as ruamel does
+# (with yaml_rt()'s settings), and returns None for anything else (multi-line or long
+# strings, nested mappings, comments, other types), which then goes through ruamel.
+_ANALYZE: Any = None
+
+
+def _analysis(value: str) -> Any:
+    """ruamel's own analysis of a scalar (which styles it allows) and whether, written
+    plain, it would read back as a string (YAML 1.2 resolver, as yaml_rt() dumps)."""
+    global _ANALYZE
+    if _ANALYZE is None:
+        from ruamel.yaml.nodes import ScalarNode
+        y = yaml_rt()
+        emitter, resolver = y.emitter, y.resolver
+        _ANALYZE = (emitter.analyze_scalar,
+                    lambda v: str(resolver.resolve(ScalarNode, v, (True, False)))
+                    == "tag:yaml.org,2002:str")
+    analyze, reads_as_str = _ANALYZE
+    return analyze(value), reads_as_str(value)
+
+
+def _scalar_text(value: Any, key: bool = False) -> str | None:
+    """``value`` as ruamel's round-trip dumper writes it in block context, or None when
+    it is not a simple case (then ruamel writes the whole document)."""
+    kind = type(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return str(value)
+    if kind is date:
+        return value.isoformat()
+    if kind not in (str, SingleQuotedScalarString, DoubleQuotedScalarString):
+        return None
+    if len(value) > 1000 or "\n" in value:  # no line folding, no multi-line styles
+        return None
+    an, reads_as_str = _analysis(value)
+    if an.multiline or (key and an.empty):
+        return None
+    if kind is str and reads_as_str and an.allow_block_plain:
+        return value
+    if kind is str and "'" in value or kind is DoubleQuotedScalarString:
+        # double quoted: only when nothing needs escaping
+        simple = value.isprintable() and '"' not in value and "\\" not in value
+        return f'"{value}"' if simple and not key else None
+    if an.allow_single_quoted and not key:
+        return "'" + value.replace("'", "''") + "'"
+    return None
+
+
+def _dump_simple(data: Any) -> str | None:
+    if type(data) not in (dict, CommentedMap) or not data:
+        return None
+    ca = getattr(data, "ca", None)
+    if ca is not None and (ca.items or ca.comment or ca.end):
+        return None
+    out = []
+    for key, value in data.items():
+        if type(key) is not str or _scalar_text(key, key=True) != key:
+            return None
+        if value is None:
+            out.append(f"{key}:\n")
+        elif type(value) is list and value:
+            items = [_scalar_text(v) if isinstance(v, str) else None for v in value]
+            if None in items:
+                return None
+            out.append(f"{key}:\n" + "".join(f"  - {v}\n" for v in items))
+        else:
+            text = _scalar_text(value)
+            if text is None:
+                return None
+            out.append(f"{key}: {text}\n")
+    return "".join(out)
 
 
 def render_document(front: dict[str, Any] | None, body: str, comments: list[str] = (),
