@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -141,9 +142,12 @@ def main(argv: list[str] | None = None) -> int:
                    "(default 3, 1 for huge)")
     p.add_argument("--json", type=Path, help="also write the rows as JSON")
     p.add_argument("--keep", type=Path, help="work in this folder and keep it (for profiling)")
+    p.add_argument("--sitemigrate", metavar="CMD", help="the command to measure, e.g. to "
+                   "compare a checkout: 'env PYTHONPATH=old/src python -m sitemigrate' "
+                   "(default: the sitemigrate installed beside this Python)")
     a = p.parse_args(argv)
     scales = ["small", "large", "huge"] if a.scale == "all" else [a.scale]
-    sm = sitemigrate_cmd()
+    sm = shlex.split(a.sitemigrate) if a.sitemigrate else sitemigrate_cmd()
     rows: list[dict] = []
     work = a.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-bench-"))
     work.mkdir(parents=True, exist_ok=True)
