@@ -175,18 +175,19 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
     from .content import climbs_out
-    from .urls import normalize, plan_ledger, planned_tree, record, served
-    rows = [r for r in plan_ledger(Path(site.source), plan) if not climbs_out(r.old)]
+    from .urls import ledger, normalize, planned_tree, read_tree, record, served
+    old = served(*read_tree(Path(site.source)))  # SRC is read and parsed once
+    new = served(*planned_tree(plan))
+    rows = [r for r in ledger(old, new) if not climbs_out(r.old)]
     lost = [r for r in rows if r.how == "lost"]
     if lost and hasattr(writer, "redirect"):
-        new = served(*planned_tree(plan)).values()
-        by_path = {s.path: s.url for s in new if not s.redirect_to}
+        by_path = {s.path: s.url for s in new.values() if not s.redirect_to}
         for row in lost:
             out = plan.origins.get(row.source)
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
-        rows = [r for r in plan_ledger(Path(site.source), plan) if not climbs_out(r.old)]
+        rows = [r for r in ledger(old, served(*planned_tree(plan))) if not climbs_out(r.old)]
     record(rows, plan.report)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import calendar
+import functools
 import hashlib
 import re
 import unicodedata
@@ -301,14 +302,25 @@ def _latex_converter() -> tuple[LatexNodes2Text, object]:
 _L2T, _WALKER_DB = _latex_converter()
 
 
+# Text with none of LaTeX's special characters or ligatures (no backslash, brace, $, ~, %, &,
+# #, ^, _, quotes, backtick, "--"): pylatexenc returns it as it is, so it needs no parse.
+_NO_LATEX = re.compile(r"(?:[^\W_]|[\s.,:;()/!?@*+=]|-(?!-))*\Z")
+
+
+@functools.lru_cache(maxsize=8192)
 def to_text(latex: str) -> str:
     """LaTeX (as in a BibTeX value) to plain Unicode text on one line.
 
     Accents and special letters become Unicode, case-protecting braces go, ``--`` is an en
     dash, ``~`` a space, ``\\&`` an ampersand; ``$...$`` math is kept as written.  A bare
-    ``%`` is text here (BibTeX values are not LaTeX comments)."""
+    ``%`` is text here (BibTeX values are not LaTeX comments).
+
+    Cached: a bibliography repeats its names, venues, years and months, and each title is
+    asked for several times (title, slug, citation)."""
     if not latex:
         return ""
+    if _NO_LATEX.match(latex):
+        return " ".join(latex.split())
     source = re.sub(r"(?<!\\)%", r"\\%", latex)
     try:
         text = _L2T.latex_to_text(source, latex_context=_WALKER_DB)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .report import Report
 
@@ -213,9 +215,88 @@ def read_document(path: Path, rel: str, report: Report | None) -> Document | Non
 
 
 def dump_yaml(data: Any) -> str:
+    fast = _dump_simple(data)
+    if fast is not None:
+        return fast
     buf = io.StringIO()
     yaml_rt().dump(data, buf)
     return buf.getvalue()
+
+
+# Front matter written by the writers is mostly a flat mapping of plain words, booleans,
+# numbers, dates and lists of words. Emitting that through ruamel's pure-Python serializer
+# costs milliseconds a file; _dump_simple writes it directly, byte for byte as ruamel does
+# (with yaml_rt()'s settings), and returns None for anything else (multi-line or long
+# strings, nested mappings, comments, other types), which then goes through ruamel.
+_ANALYZE: Any = None
+
+
+def _analysis(value: str) -> Any:
+    """ruamel's own analysis of a scalar (which styles it allows) and whether, written
+    plain, it would read back as a string (YAML 1.2 resolver, as yaml_rt() dumps)."""
+    global _ANALYZE
+    if _ANALYZE is None:
+        from ruamel.yaml.nodes import ScalarNode
+        y = yaml_rt()
+        emitter, resolver = y.emitter, y.resolver
+        _ANALYZE = (emitter.analyze_scalar,
+                    lambda v: str(resolver.resolve(ScalarNode, v, (True, False)))
+                    == "tag:yaml.org,2002:str")
+    analyze, reads_as_str = _ANALYZE
+    return analyze(value), reads_as_str(value)
+
+
+def _scalar_text(value: Any, key: bool = False) -> str | None:
+    """``value`` as ruamel's round-trip dumper writes it in block context, or None when
+    it is not a simple case (then ruamel writes the whole document)."""
+    kind = type(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return str(value)
+    if kind is date:
+        return value.isoformat()
+    if kind not in (str, SingleQuotedScalarString, DoubleQuotedScalarString):
+        return None
+    if len(value) > 1000 or "\n" in value:  # no line folding, no multi-line styles
+        return None
+    an, reads_as_str = _analysis(value)
+    if an.multiline or (key and an.empty):
+        return None
+    if kind is str and reads_as_str and an.allow_block_plain:
+        return value
+    if kind is str and "'" in value or kind is DoubleQuotedScalarString:
+        # double quoted: only when nothing needs escaping
+        simple = value.isprintable() and '"' not in value and "\\" not in value
+        return f'"{value}"' if simple and not key else None
+    if an.allow_single_quoted and not key:
+        return "'" + value.replace("'", "''") + "'"
+    return None
+
+
+def _dump_simple(data: Any) -> str | None:
+    if type(data) not in (dict, CommentedMap) or not data:
+        return None
+    ca = getattr(data, "ca", None)
+    if ca is not None and (ca.items or ca.comment or ca.end):
+        return None
+    out = []
+    for key, value in data.items():
+        if type(key) is not str or _scalar_text(key, key=True) != key:
+            return None
+        if value is None:
+            out.append(f"{key}:\n")
+        elif type(value) is list and value:
+            items = [_scalar_text(v) if isinstance(v, str) else None for v in value]
+            if None in items:
+                return None
+            out.append(f"{key}:\n" + "".join(f"  - {v}\n" for v in items))
+        else:
+            text = _scalar_text(value)
+            if text is None:
+                return None
+            out.append(f"{key}: {text}\n")
+    return "".join(out)
 
 
 def render_document(front: dict[str, Any] | None, body: str, comments: list[str] = (),
@@ -231,3 +312,72 @@ def render_document(front: dict[str, Any] | None, body: str, comments: list[str]
         parts.append(body if body.endswith("\n") else body + "\n")
     text = "".join(parts)
     return text.replace("\n", newline) if newline != "\n" else text
+
+
+# ------------------------------------------------------------------------------------------
+# A fast plain (safe) YAML 1.2 load, for callers that need values only: no comments, no
+# line numbers, no round trip. It parses with libyaml (PyYAML's C parser) and resolves
+# scalars with ruamel's YAML 1.2 core-schema rules, so values equal ``YAML(typ="safe")``'s;
+# it is ~30x faster than ruamel's pure-Python parser. Without libyaml it is ruamel's.
+# ------------------------------------------------------------------------------------------
+
+def _fast_safe_loader() -> Any:
+    try:
+        import yaml
+        base = yaml.CSafeLoader
+    except (ImportError, AttributeError):
+        return None
+    from ruamel.yaml.resolver import implicit_resolvers
+
+    class Loader(base):  # type: ignore[misc, valid-type]
+        yaml_implicit_resolvers: dict = {}
+
+        def construct_mapping(self, node, deep=False):  # noqa: ANN001
+            self.flatten_mapping(node)
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                try:
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(
+                            None, None, f"duplicate key {key!r}", key_node.start_mark)
+                    seen.add(key)
+                except TypeError:
+                    pass  # an unhashable key: the base constructor raises as ruamel does
+            return super().construct_mapping(node, deep=deep)
+
+        def construct_yaml_int(self, node):  # noqa: ANN001
+            # YAML 1.2: a leading 0 is decimal (017 == 17); 0o, 0x, 0b set the base
+            value = self.construct_scalar(node).replace("_", "")
+            sign = -1 if value[0] == "-" else 1
+            value = value.lstrip("+-")
+            for prefix, base_ in (("0b", 2), ("0o", 8), ("0x", 16)):
+                if value.startswith(prefix):
+                    return sign * int(value[2:], base_)
+            return sign * int(value)
+
+        def construct_undefined(self, node):  # noqa: ANN001
+            raise yaml.constructor.ConstructorError(
+                None, None, f"no constructor for tag {node.tag!r}", node.start_mark)
+
+    Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
+    Loader.add_constructor(None, Loader.construct_undefined)
+    Loader.add_constructor("tag:yaml.org,2002:value", Loader.construct_undefined)
+    for versions, tag, regexp, first in implicit_resolvers:
+        if (1, 2) in versions and not tag.endswith(":yaml"):
+            Loader.add_implicit_resolver(tag, regexp, first)
+    return Loader
+
+
+_FAST_LOADER: Any = False
+
+
+def load_safe(text: str) -> Any:
+    """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML."""
+    global _FAST_LOADER
+    if _FAST_LOADER is False:
+        _FAST_LOADER = _fast_safe_loader()
+    if _FAST_LOADER is None:
+        return YAML(typ="safe").load(text)
+    import yaml
+    return yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 (a safe loader)

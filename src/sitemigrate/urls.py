@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ruamel.yaml import YAML
+from .textio import load_safe
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
 _STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
@@ -63,7 +63,7 @@ def _front(text: str) -> tuple[dict | None, str]:
     if end < 0:
         return {}, text
     try:
-        data = YAML(typ="safe").load(text[4:end]) or {}
+        data = load_safe(text[4:end]) or {}
     except Exception:  # a broken front matter serves nothing we can compute
         return {}, text
     return (data if isinstance(data, dict) else {}), text[end + 4:].lstrip("-\n")
@@ -151,7 +151,7 @@ def _read(path: Path) -> str:
 
 def config_of(text: str) -> dict:
     try:
-        data = YAML(typ="safe").load(text) if text else {}
+        data = load_safe(text) if text else {}
     except Exception:
         data = {}
     return data if isinstance(data, dict) else {}
