@@ -76,8 +76,11 @@ def build(root: Path, out: Path) -> subprocess.CompletedProcess:
 
 
 def html_urls(out: Path) -> dict[str, str]:
-    return {p.relative_to(out).as_posix(): p.read_text("utf-8", "replace")
-            for p in out.rglob("*.html")}
+    """Every page a build wrote, by path. A page whose permalink is another site's URL (an
+    al-folio menu link, `permalink: https://...`) lands under `https:/...`: no link reaches
+    that path, so it is no URL of the site."""
+    return {rel: p.read_text("utf-8", "replace") for p in out.rglob("*.html")
+            if not (rel := p.relative_to(out).as_posix()).startswith(("http:/", "https:/"))}
 
 
 _REFRESH = re.compile(r'http-equiv="refresh" content="0; ?url=([^"]+)"', re.I)

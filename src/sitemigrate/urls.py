@@ -122,8 +122,8 @@ def served(files: Mapping[str, str], config: dict) -> dict[str, Served]:
                 stem = p.with_suffix("")
                 url = "/" + (str(stem.parent) + "/" if stem.name == "index" else
                              str(stem) + ("/" if pretty else ".html"))
-        if url is None or fm.get("published") is False:
-            continue
+        if url is None or fm.get("published") is False or "://" in url:
+            continue  # unpublished, or a menu link to another site (`permalink: https://..`)
         forward = ""
         target = fm.get("redirect") or (fm.get("redirect_to") if redirects_on else None)
         if target and not body.strip():

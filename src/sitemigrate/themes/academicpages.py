@@ -20,7 +20,7 @@ from ..textio import dump_yaml, read_document, render_document
 from .common import (AssetCopier, add_collection_listings, as_list, check_document,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
-                     iter_pages, post_url, read_collection, read_config, read_data, record_asset,
+                     iter_files, iter_pages, post_url, read_collection, read_config, read_data, record_asset,
                      redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 
@@ -64,6 +64,9 @@ def read(src: Path, report: Report) -> Site:
     site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
+    for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
+        for _, rel in iter_files(src / folder, src, suffixes=None):
+            record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
         site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))
@@ -182,7 +185,10 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for pub, slug in zip(site.publications, slugs):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
-        _write_page(page, site, plan, copier)
+        if _menu_only(page):
+            _skip_menu_page(page, site, plan)
+        else:
+            _write_page(page, site, plan, copier)
     if site.news and not any(n.path in plan.origins for n in site.news):
         _write_news_list(site.news, plan, None)
     _write_config(site, plan, copier)
@@ -205,6 +211,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     site.navigation = _one_cv_in_menu(site.navigation, plan)
     if site.navigation:
         _write_navigation(site, plan)
+    copier.carry_assets()
 
 
 def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
@@ -339,6 +346,22 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     plan.write(out, render_document(front, body, page.fm_comments, page.newline))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
+
+
+def _menu_only(page: Page) -> bool:
+    """A page that is only a menu entry: a link elsewhere (`permalink: https://...`) or a
+    dropdown without text. academicpages menus are `_data/navigation.yml`, not pages."""
+    return "://" in page.permalink or (bool(page.features.get("children"))
+                                       and not page.body.strip())
+
+
+def _skip_menu_page(page: Page, site: Site, plan: Plan) -> None:
+    about = site.page("about")
+    if about is not None:  # the address Jekyll gave the page forwards home
+        plan.origins[page.path] = _page_out(about)
+    plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
+                       f"({page.permalink or 'a dropdown'}); it is in `_data/navigation.yml`, "
+                       "not a page.", page.origin)
 
 
 NEWS_URL = "/news/"

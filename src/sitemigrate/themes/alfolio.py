@@ -502,6 +502,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             if p.origin and site.page("publications"):
                 plan.origins.setdefault(p.origin.path, plan.origins.get(
                     site.page("publications").path, "_pages/publications.md"))
+    copier.carry_assets()
 
 
 def _dest_generation(dest: Path) -> str | None:
@@ -541,12 +542,12 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
         plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
-    _declare_collections(config, site, plan)
+    _declare_collections(config, site, plan, gen)
     include_pages(config)
     plan.write("_config.yml", dump_yaml(config))
 
 
-def _declare_collections(config: CommentedMap, site: Site, plan: Plan) -> None:
+def _declare_collections(config: CommentedMap, site: Site, plan: Plan, gen: str) -> None:
     """Collections the site fills must be in `collections:` with `output: true`."""
     wanted = {"news": site.news, "projects": site.projects, "talks": site.talks,
               "teachings": site.teaching, **site.collections}
@@ -558,6 +559,9 @@ def _declare_collections(config: CommentedMap, site: Site, plan: Plan) -> None:
     for name, items in wanted.items():
         if (items or name in ("news", "projects")) and name not in cols:
             cols[name] = CommentedMap([("output", True)])
+            own_url = vocabulary(NAME)["collection_permalinks"].get(gen, {}).get(name)
+            if own_url:
+                cols[name]["permalink"] = own_url
             if name in site.collections:  # a custom collection keeps its own settings
                 own = source.get(name) if isinstance(source, dict) else None
                 cols[name].update({k: v for k, v in (own or {}).items() if k != "defaults"})
@@ -647,12 +651,17 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                                 "section have no date; they stay in the page body.", page.origin)
         has_news = bool(news or site.news)
         news_feat = feats.get("news") or {}
-        front["announcements"] = {"enabled": bool(has_news or news_feat.get("enabled")),
-                                  "scrollable": bool(news_feat.get("scrollable", True)),
-                                  "limit": int(news_feat.get("limit") or 5)}
         posts = feats.get("latest_posts") or {}
-        front["latest_posts"] = {"enabled": bool(posts.get("enabled", False)),
-                                 "scrollable": True, "limit": int(posts.get("limit") or 3)}
+        show_news = bool(has_news or news_feat.get("enabled"))
+        if vocabulary(NAME)["about_flags"][_target_generation(plan, options)] == "boolean":
+            front["news"] = show_news  # 2020-23: plain switches, limits live in _config.yml
+            front["latest_posts"] = bool(posts.get("enabled", False))
+        else:
+            front["announcements"] = {"enabled": show_news,
+                                      "scrollable": bool(news_feat.get("scrollable", True)),
+                                      "limit": int(news_feat.get("limit") or 5)}
+            front["latest_posts"] = {"enabled": bool(posts.get("enabled", False)),
+                                     "scrollable": True, "limit": int(posts.get("limit") or 3)}
         front["selected_papers"] = bool(feats.get("selected_papers",
                                                   any(p.selected for p in site.publications)))
         front["social"] = bool(feats.get("social", True))
@@ -1043,6 +1052,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
         if kind == "bibtex":
             continue
         base = LINK_FIELDS.get(kind)
+        url = copier.local(url)
         if base and url.startswith("/"):  # al-folio prefixes relative values with its folder
             url = copier.carry(url, pub.origin, f"{kind} of `{pub.key}`")
             url = url.removeprefix(f"/{base}/")
@@ -1096,6 +1106,9 @@ def _authors_from_citation(citation: str) -> list[str]:
     head = re.sub(r"(?<![A-Z])\.$", "", head)  # the sentence's period, not an initial's
     if not head or len(head) > 400:
         return []
+    parts = [p.strip() for p in re.split(r"\s*(?:&|;|\band\b)\s*", head) if p.strip()]
+    if len(parts) > 1 and all(re.fullmatch(r"[^,]+,[^,]+", p) for p in parts):
+        return [" ".join(p.split()) for p in parts]  # "Last, First & Last, First"
     pairs = re.findall(r"([^,;&]+?),\s*((?:[A-Z][a-z]?\.-?\s*)+?)\s*(?:,|\band\b|&|$)", head)
     if pairs:
         return [f"{last.strip().removeprefix('and ').strip()}, {first.strip()}"

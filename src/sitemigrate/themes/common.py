@@ -24,14 +24,15 @@ TEXT_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".Rmd", ".rmd"}
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 
 
-def iter_files(folder: Path, root: Path, suffixes: Iterable[str] = TEXT_SUFFIXES) -> Iterator[
-        tuple[Path, str]]:
-    """Text files under ``folder`` (recursively, sorted), never following links out of root."""
+def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES
+               ) -> Iterator[tuple[Path, str]]:
+    """Files under ``folder`` with one of ``suffixes`` (text pages by default; None: every
+    file), recursively and sorted, never following links out of root."""
     if not folder.is_dir():
         return
     root_resolved = root.resolve()
     for path in sorted(folder.rglob("*")):
-        if path.suffix not in suffixes or not path.is_file():
+        if (suffixes is not None and path.suffix not in suffixes) or not path.is_file():
             continue
         try:
             path.resolve().relative_to(root_resolved)
@@ -250,9 +251,12 @@ class AssetCopier:
 
     def __init__(self, site: Site, plan: Plan, dirs: dict[str, str]) -> None:
         self.root = Path(site.source) if site.source else None
+        self.site = site
         self.plan = plan
         self.dirs = dirs
         self.urls: dict[str, str] = {}
+        """SRC URL -> DEST URL of each file carried."""
+        self.produced: set[str] = set()
 
     def kind_of(self, url: str) -> str:
         suffix = PurePosixPath(url).suffix.lower()
@@ -266,10 +270,13 @@ class AssetCopier:
               folder: str | None = None) -> str:
         """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``).
         ``folder`` overrides the DEST folder the file's kind goes to."""
+        url = self.local(url)
         if not url or is_external(url) or not url.startswith("/"):
             return url
         if url in self.urls:
             return self.urls[url]
+        if url in self.produced:  # already a DEST URL of a file this run carried
+            return url
         name = PurePosixPath(url.split("?")[0].split("#")[0]).name
         new = f"/{folder or self.dirs[self.kind_of(url)]}/{name}"
         source = self._source(url)
@@ -286,7 +293,24 @@ class AssetCopier:
                 return url
             self.plan.report.mapped("asset", f"{what} `{url}` copied to `{new}`.", origin)
         self.urls[url] = new
+        self.produced.add(new)
         return new
+
+    def local(self, url: str) -> str:
+        """An absolute URL on the site's own domain (``url`` in its config) as a site path."""
+        from urllib.parse import urlsplit
+        own = urlsplit(self.site.identity.url or "")
+        parts = urlsplit(url) if "://" in url else None
+        if parts and own.netloc and parts.netloc.lower().removeprefix("www.") == \
+                own.netloc.lower().removeprefix("www.") and parts.path.startswith("/"):
+            return parts.path + (f"?{parts.query}" if parts.query else "")
+        return url
+
+    def carry_assets(self) -> None:
+        """Every static file the reader listed as the site's own (``site.assets``), carried
+        even when no page links to it."""
+        for asset in self.site.assets:
+            self.carry(asset.path, None, "site file")
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
@@ -491,13 +515,26 @@ def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | 
                                  f"`{rel}` that renders nothing. Replace it by hand.", origin)
 
 
+def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: str) -> Any:
+    """A front-matter value that names an image or PDF of the site by path
+    (``assets/img/covers/x.png``): the file is carried and the value points at its new place,
+    written the same way (with or without the leading slash). Anything else is returned."""
+    if not isinstance(value, str) or "/" not in value or is_external(value.strip()):
+        return value
+    path = value.strip()
+    if copier.kind_of(path) == "files":  # only images and PDFs: a path-like string is no file
+        return value
+    new = copier.carry(site_path(path, ""), origin, what)
+    return new if path.startswith("/") else new.lstrip("/")
+
+
 def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str, body: str,
                url: str, theme: str) -> None:
     """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
     point its links at carried files, write it and remember where its content went."""
     for key, value in item.extra.items():
         if key not in front:
-            front[key] = value
+            front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
             plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} "
                                  "meaning; kept as written.", item.origin)
     body = translate_liquid(body, plan.report.source_theme, theme, plan, item.origin)
