@@ -700,7 +700,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                         "`site.projects`, teaching in `site.teachings`); kept as written: "
                         "rewrite those loops.", page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
-    shim_includes(body, vocabulary(NAME)["includes"], plan,
+    body = _local_includes(body, _target_generation(plan, options))
+    shim_includes(body, vocabulary(NAME)["includes"][_target_generation(plan, options)], plan,
                   Path(site.source) if site.source else None, page.origin)
     plan.write(out, render_document(front, body, page.fm_comments, page.newline))
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
@@ -1002,6 +1003,22 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
                              "page of the site (a collection index or an external link); "
                              f"al-folio {gen} menus list pages only: add a page with that "
                              "permalink to keep it in the menu.", "_data/navigation.yml")
+
+
+def _local_includes(body: str, gen: str) -> str:
+    """``{% include x.liquid %}`` as ``x.html`` (or the reverse) where only that name exists in
+    generation ``gen`` (2020-23 has `.html` includes, later ones `.liquid`)."""
+    from ..liquid import include_name, replace_tokens
+    have = set(vocabulary(NAME)["includes"][gen])
+
+    def fn(tok: Any) -> str | None:
+        name = include_name(tok)
+        if not name or name in have:
+            return None
+        stem, dot, suffix = name.rpartition(".")
+        twin = f"{stem}.{'html' if suffix == 'liquid' else 'liquid'}" if dot else ""
+        return tok.text.replace(name, twin, 1) if twin in have else None
+    return replace_tokens(body, fn) if "{%" in body else body
 
 
 def _menu_position(site: Site, page: Page) -> float | None:
