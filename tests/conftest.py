@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,27 @@ FIXTURES = ROOT / "fixtures"
 SHARED = ROOT.parent / "shared"
 SEEDS = SHARED / "seeds"
 CORPUS = SHARED / "corpus"
+DATA = Path(__file__).resolve().parent / "data"
+SARIF_SCHEMA = json.loads((DATA / "sarif-schema-2.1.0.json").read_text())
+REPORT_SCHEMA = json.loads((ROOT / "src/sitemigrate/schema/report.schema.json").read_text())
+
+
+def validate_sarif(log: dict) -> dict:
+    """Validate a SARIF log against the OASIS 2.1.0 schema (vendored in tests/data)."""
+    import jsonschema
+    cls = jsonschema.validators.validator_for(SARIF_SCHEMA)
+    cls.check_schema(SARIF_SCHEMA)
+    cls(SARIF_SCHEMA, format_checker=cls.FORMAT_CHECKER).validate(log)
+    return log
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    """A user's git repository whose al-folio site lives in a subfolder, `site/`."""
+    root = tmp_path / "repo"
+    shutil.copytree(FIXTURES / "al-folio-site", root / "site")
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
 
 
 def needs_shared(path: Path) -> Path:

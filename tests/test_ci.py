@@ -21,32 +21,13 @@ import jsonschema
 import pytest
 from ruamel.yaml import YAML
 
-from conftest import FIXTURES, ROOT
-
-SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
-REPORT_SCHEMA = json.loads((ROOT / "src/sitemigrate/schema/report.schema.json").read_text())
+from conftest import FIXTURES, REPORT_SCHEMA, ROOT, validate_sarif
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 BIN = Path(sysconfig.get_path("scripts"))  # console scripts of this Python's packages
 
 
 def load_yaml(path: Path):
     return YAML(typ="safe").load(path.read_text())
-
-
-def validate_sarif(path: Path) -> dict:
-    log = json.loads(path.read_text())
-    cls = jsonschema.validators.validator_for(SARIF_SCHEMA)
-    cls(SARIF_SCHEMA, format_checker=cls.FORMAT_CHECKER).validate(log)
-    return log
-
-
-@pytest.fixture
-def repo(tmp_path) -> Path:
-    """A user's repository: the al-folio site in `site/`, its academicpages twin in `ap/`."""
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "al-folio-site", root / "site")
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    return root
 
 
 # -- the GitHub Action ---------------------------------------------------------------------
@@ -128,7 +109,7 @@ def test_action_check_out_of_date_then_up_to_date(repo, tmp_path):
     assert "| severity | outcome | where | what |" in summary
     assert "| loss | lost | `_data/socials.yml` |" in summary
     assert "<details><summary>Diff (" in summary and "+++ b/_pages/about.md" in summary
-    log = validate_sarif(Path(out["sarif"]))
+    log = validate_sarif(json.loads(Path(out["sarif"]).read_text()))
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
             for r in log["runs"][0]["results"]}
     assert "site/_data/socials.yml" in uris and all((repo / u).is_file() for u in uris)
@@ -146,7 +127,7 @@ def test_action_check_out_of_date_then_up_to_date(repo, tmp_path):
     assert "## :white_check_mark: DEST `ap` is up to date" in summary
     assert "| severity | outcome | where | what |" in summary and "Diff (" not in summary
     assert Path(out["diff"]).read_text() == ""
-    validate_sarif(Path(out["sarif"]))
+    validate_sarif(json.loads(Path(out["sarif"]).read_text()))
 
     # up to date, but --fail-on loss: the check fails on the WeChat loss, changed stays false
     res, out, summary = run_action_step("check", given | {"fail-on": "loss"}, repo, tmp_path)
@@ -292,7 +273,7 @@ def test_wheel_and_sdist_build_and_install(tmp_path):
                          capture_output=True, text=True, cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert (out / "_pages/about.md").is_file() and (out / "_publications").is_dir()
-    validate_sarif(tmp_path / "r.sarif")
+    validate_sarif(json.loads((tmp_path / "r.sarif").read_text()))
     res = subprocess.run([str(cli), "convert", str(FIXTURES / "al-folio-site"), str(out), "--to",
                           "academicpages", "--check"], capture_output=True, text=True, cwd=tmp_path)
     assert res.returncode == 0 and "DEST is up to date" in res.stderr

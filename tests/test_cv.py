@@ -10,7 +10,6 @@ from ruamel.yaml import YAML
 
 import sitemigrate
 from sitemigrate import cvmarkdown, jsonresume
-from sitemigrate.ir import CVSection
 from sitemigrate.registry import Options
 from sitemigrate.report import Report
 from sitemigrate.themes import academicpages, alfolio

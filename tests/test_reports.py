@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -18,31 +17,11 @@ from sitemigrate.cli import main
 from sitemigrate.report import REPORT_SCHEMA_VERSION, Finding, Report
 from sitemigrate.report_formats import SarifPaths, format_for
 
-from conftest import FIXTURES
-
-DATA = Path(__file__).parent / "data"
-REPORT_SCHEMA = json.loads(
-    (Path(sitemigrate.__file__).parent / "schema" / "report.schema.json").read_text())
-SARIF_SCHEMA = json.loads((DATA / "sarif-schema-2.1.0.json").read_text())
+from conftest import FIXTURES, REPORT_SCHEMA, validate_sarif
 
 
 def run(*args: object) -> int:
     return main([str(a) for a in args])
-
-
-def validate_sarif(log: dict) -> None:
-    cls = jsonschema.validators.validator_for(SARIF_SCHEMA)
-    cls.check_schema(SARIF_SCHEMA)
-    cls(SARIF_SCHEMA, format_checker=cls.FORMAT_CHECKER).validate(log)
-
-
-@pytest.fixture
-def repo(tmp_path) -> Path:
-    """A git repository whose site lives in a subfolder, as in a real project."""
-    root = tmp_path / "repo"
-    shutil.copytree(FIXTURES / "al-folio-site", root / "site")
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    return root
 
 
 def test_report_schema_matches_the_model():

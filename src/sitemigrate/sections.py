@@ -32,7 +32,6 @@ def split_sections(text: str, bare_headings: Iterable[str] = ()) -> list[Section
     lines = text.splitlines(keepends=True)
     heads: list[tuple[int, int, str, str, int]] = []  # (start, nlines, title, style, level)
     in_fence = in_comment = False
-    prev_blank = True
     i = 0
     while i < len(lines):
         raw = lines[i]
@@ -46,7 +45,6 @@ def split_sections(text: str, bare_headings: Iterable[str] = ()) -> list[Section
                     in_comment = False
             elif opened != -1 and "-->" not in s[opened:]:
                 in_comment = True
-                prev_blank = False
                 i += 1
                 continue
             if not in_comment:
@@ -59,11 +57,9 @@ def split_sections(text: str, bare_headings: Iterable[str] = ()) -> list[Section
                     level = 1 if lines[i + 1].strip().startswith("=") else 2
                     heads.append((i, 2, s.strip(), "setext", level))
                     i += 2
-                    prev_blank = False
                     continue
                 elif bare and normalize_title(s) in bare and s.strip():
                     heads.append((i, 1, s.strip().rstrip(":"), "bare", 2))
-        prev_blank = not s.strip()
         i += 1
     out: list[Section] = []
     first = heads[0][0] if heads else len(lines)
