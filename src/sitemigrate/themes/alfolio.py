@@ -1096,6 +1096,9 @@ def _authors_from_citation(citation: str) -> list[str]:
     head = re.sub(r"(?<![A-Z])\.$", "", head)  # the sentence's period, not an initial's
     if not head or len(head) > 400:
         return []
+    people = re.split(r"\s*(?:,\s*)?(?:&|\band\b)\s*", head)
+    if len(people) > 1 and all(re.fullmatch(r"[^,]+,\s*[^,]+", p) for p in people):
+        return [", ".join(part.strip() for part in p.split(",")) for p in people]  # "Last, First & Last, First"
     pairs = re.findall(r"([^,;&]+?),\s*((?:[A-Z][a-z]?\.-?\s*)+?)\s*(?:,|\band\b|&|$)", head)
     if pairs:
         return [f"{last.strip().removeprefix('and ').strip()}, {first.strip()}"
