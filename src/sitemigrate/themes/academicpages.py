@@ -582,6 +582,9 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier) -> None:
     body = item.body
     if f.get("github"):
         body = body.rstrip("\n") + f"\n\n[Code on GitHub]({f['github']})\n"
+        plan.report.verbatim("project-github", f"`github: {f['github']}` has no academicpages "
+                             "field; it became a `[Code on GitHub]` link at the end of the body.",
+                             item.origin)
     new_url = f"/portfolio/{item.slug}/"
     _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url)
 

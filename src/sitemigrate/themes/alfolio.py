@@ -1123,9 +1123,9 @@ def _authors_from_citation(citation: str) -> list[str]:
     head = re.sub(r"(?<![A-Z])\.$", "", head)  # the sentence's period, not an initial's
     if not head or len(head) > 400:
         return []
-    parts = [p.strip() for p in re.split(r"\s*(?:&|;|\band\b)\s*", head) if p.strip()]
+    parts = [p.strip() for p in re.split(r"\s*(?:,\s*)?(?:&|;|\band\b)\s*", head) if p.strip()]
     if len(parts) > 1 and all(re.fullmatch(r"[^,]+,[^,]+", p) for p in parts):
-        return [" ".join(p.split()) for p in parts]  # "Last, First & Last, First"
+        return [", ".join(x.strip() for x in p.split(",")) for p in parts]  # "Last, First & ..."
     pairs = re.findall(r"([^,;&]+?),\s*((?:[A-Z][a-z]?\.-?\s*)+?)\s*(?:,|\band\b|&|$)", head)
     if pairs:
         return [f"{last.strip().removeprefix('and ').strip()}, {first.strip()}"
