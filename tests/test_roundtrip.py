@@ -72,15 +72,9 @@ def assert_round_trip(c: Cycle) -> None:
 FIXTURE_CASES = [
     pytest.param("academicpages-site", "academicpages"),
     pytest.param("academicpages-2017", "academicpages"),
-    pytest.param("al-folio-site", "al-folio", marks=pytest.mark.xfail(strict=True, reason=(
-        "titled `_news` items come back as an inline item linking to a page (academicpages "
-        "writes them as pages; the al-folio writer does not fold them back), and items beyond "
-        "the about page's `limit` are only on academicpages' `/news/` page, which the al-folio "
-        "writer does not read as news: news item lost without a finding"))),
-    pytest.param("al-folio-2020-23", "al-folio", marks=pytest.mark.xfail(strict=True, reason=(
-        "titled `_news` item comes back as an inline link to a page (see al-folio-site)"))),
-    pytest.param("al-folio-v1", "al-folio", marks=pytest.mark.xfail(strict=True, reason=(
-        "titled `_news` item comes back as an inline link to a page (see al-folio-site)"))),
+    pytest.param("al-folio-site", "al-folio"),
+    pytest.param("al-folio-2020-23", "al-folio"),
+    pytest.param("al-folio-v1", "al-folio"),
 ]
 
 

@@ -101,14 +101,17 @@ class NewsExtraction:
 
 def extract_news(body: str, rel: str, first_line: int = 1,
                  titles: set[str] = frozenset(NEWS_TITLES),
-                 bare_headings: tuple[str, ...] = ()) -> NewsExtraction:
+                 bare_headings: tuple[str, ...] = (), whole: bool = False) -> NewsExtraction:
     """Find a News section of dated list items and turn each item into a news :class:`Item`.
 
     A line that starts a dated item may continue on indented lines. When every non-blank line
     is a dated item (or an empty list marker), the whole section is removed from the body;
-    otherwise only the dated items are removed and the rest of the section stays.
+    otherwise only the dated items are removed and the rest of the section stays. With
+    ``whole``, the whole body is the section (a page that is a news list).
     """
-    sections = split_sections(body, bare_headings)
+    from .sections import Section
+    sections = ([Section("news", 2, "", "", body, 1)] if whole
+                else split_sections(body, bare_headings))
     items: list[Item] = []
     leftover: list[str] = []
     warnings: list[tuple[int, str]] = []

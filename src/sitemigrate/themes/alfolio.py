@@ -469,9 +469,12 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for rel in vocab["template_examples"]:
         plan.delete(rel)
     _write_config(site, plan, gen, options)
-    news = list(site.news)
+    kept_news = _news_item_pages(site)
+    news = list(site.news) + list(kept_news.values())
     for page in site.pages:
-        news += _write_page(page, site, plan, options, copier)
+        if page.permalink not in kept_news:
+            news += _write_page(page, site, plan, options, copier)
+    news = _unique_news(news, kept_news, report)
     _write_menu_links(site, plan, gen)
     if _cv_as_data(site):
         _write_cv(site, plan, options, copier)
@@ -636,7 +639,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             profile["more_info"] = more
         front["profile"] = profile
         from ..content import extract_news
-        first_line = page.origin.line if page.origin else 1
+        first_line = (page.origin.body_line or page.origin.line or 1) if page.origin else 1
         found = extract_news(body, page.path, first_line)
         if found.items:
             body = found.body
@@ -665,7 +668,9 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         front["selected_papers"] = bool(feats.get("selected_papers",
                                                   any(p.selected for p in site.publications)))
         front["social"] = bool(feats.get("social", True))
-    else:
+    elif page.role == "news" or page.permalink.rstrip("/") == "/news":
+        body, news = _news_list_page(page, body, plan)
+    if page.role != "about":
         front["layout"] = "page"
         front["title"] = page.title
         if page.permalink:
@@ -1038,6 +1043,55 @@ def _profile_text(ident: Identity) -> str:
 def _redirect_page(old: str, target: str, page: Page, plan: Plan) -> None:
     """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards."""
     _redirect_stub(old, target, plan, page.origin)
+
+
+def _news_item_pages(site: Site) -> dict[str, Item]:
+    """Pages that are one news item each (another theme kept a titled item as a dated page
+    under /news/): by permalink, as the titled `_news` items they were."""
+    from ..dates import from_value
+    out = {}
+    for page in site.pages:
+        when = from_value(page.extra.get("date")) if page.extra.get("date") else None
+        if when and page.permalink.startswith("/news/") and page.permalink.strip("/") != "news":
+            slug = PurePosixPath(page.permalink.rstrip("/")).name
+            out[page.permalink] = Item(
+                path=page.path, slug=slug, title=page.title, date=when.iso(), body=page.body,
+                permalink=page.permalink, fields={"inline": False},
+                fm_comments=page.fm_comments, newline=page.newline, origin=page.origin)
+    return out
+
+
+def _news_list_page(page: Page, body: str, plan: Plan) -> tuple[str, list[Item]]:
+    """A page that is a list of dated news lines: each line a `_news` item; the page shows
+    al-folio's own news list instead."""
+    from ..content import extract_news
+    first = (page.origin.body_line or 1) if page.origin else 1
+    found = extract_news(body, page.path, first, whole=True)
+    if not found.items:
+        return body, []
+    plan.report.mapped("news-page", f"{len(found.items)} dated lines of the news page became "
+                       "`_news/` entries; the page lists them with al-folio's news include.",
+                       page.origin)
+    rest = found.body.strip()
+    return (rest + "\n\n" if rest else "") + "{% include news.liquid %}\n", found.items
+
+
+def _unique_news(items: list[Item], kept: dict[str, Item], report: Report) -> list[Item]:
+    """One `_news` entry per item: a list line that only links to a kept news page is that
+    page's item, and a line listed twice (the about page's newest and the news page's full
+    list) is one item."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for item in items:
+        m = re.fullmatch(r"\[[^\]]*\]\(([^)\s]+)\)", item.body.strip())
+        key = (item.date[:10], " ".join(item.body.split()))
+        if (m and m.group(1) in kept and item.fields.get("inline")) or key in seen:
+            report.mapped("news-duplicate", f"news line of {item.date} is the same item as one "
+                          "already carried; written once.", item.origin)
+            continue
+        seen.add(key)
+        out.append(item)
+    return out
 
 
 def _write_news(item: Item, plan: Plan) -> None:
