@@ -106,10 +106,14 @@ def permalink(url: str) -> str:
     return url.rstrip("/") + "/"
 
 
-def link(value: str) -> str:
-    """A link target: the file name for a site file, the URL (no scheme) for an external one."""
+def link(value: str, own: str = "") -> str:
+    """A link target: the file name for a site file (also when written as an absolute URL on
+    the site's own domain ``own``, which the converter carries as a site file), the URL (no
+    scheme) for an external one."""
     value = (value or "").strip()
-    if "://" in value:
+    host = re.sub(r"^https?://(www\.)?", "", own).rstrip("/")
+    if "://" in value and not (host and re.sub(r"^https?://(www\.)?", "", value)
+                               .startswith(host + "/")):
         return re.sub(r"^https?://", "", value).rstrip("/")
     return PurePosixPath(value).name
 
@@ -162,7 +166,8 @@ def common(site: Site) -> dict[str, Any]:
         pages[pl] = {"title": p.title,
                      "body": "" if p.role in LISTING_ROLES else text(p.body)}
     pubs = {key(p.title): {"year": p.year, "venue": text(p.venue), "authors": list(p.authors) or None,
-                           "links": {LINK_KINDS.get(k, k): link(v) for k, v in sorted(p.links.items())
+                           "links": {LINK_KINDS.get(k, k): link(v, ident.url)
+                                     for k, v in sorted(p.links.items())
                                      if k != "bibtex" and not v.startswith("/publication/")}}
             for p in site.publications}
     news: dict[str, list[str]] = {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import sitemigrate
 from sitemigrate.ir import Site
 
@@ -25,3 +27,30 @@ def test_errors_are_sitemigrate_errors(tmp_path):
     import pytest
     with pytest.raises(sitemigrate.SitemigrateError, match="no such file"):
         sitemigrate.read_site(tmp_path / "nope")
+
+
+def test_writing_leaves_the_ir_as_it_was(alfolio_site, academicpages_site, tmp_path):
+    """A writer fills in what its theme needs (a sidebar bio from the subtitle, a publication
+    page link); the caller's IR must not change, so one IR can be written to both themes."""
+    for src in (alfolio_site, academicpages_site):
+        site = sitemigrate.read_site(src)
+        before = sitemigrate.to_json(site)
+        for theme in ("academicpages", "al-folio"):
+            sitemigrate.write_site(site, tmp_path / f"{src.name}-{theme}", theme)
+            assert sitemigrate.to_json(site) == before, theme
+
+
+def test_a_publication_page_link_is_not_a_missing_file(academicpages_site, tmp_path):
+    """academicpages -> al-folio -> academicpages: al-folio's bib entry links the page that
+    keeps a publication's text (`website = /publication/...`); back in academicpages that is
+    a page URL to link, never a file to copy to /files/."""
+    sitemigrate.convert(academicpages_site, tmp_path / "af", to="al-folio").apply()
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text()
+    assert "website = {/publication/" in bib
+    plan = sitemigrate.convert(tmp_path / "af", tmp_path / "ap", to="academicpages")
+    plan.apply()
+    assert not [f for f in plan.report.findings
+                if f.code == "missing-file" and "/publication/" in f.message]
+    text = "".join(p.read_text() for p in (tmp_path / "ap/_publications").glob("*.md"))
+    assert "](/publication/" in text
+    assert not re.search(r"\]\(/files/[^).]+\)", text)  # no page URL turned into a "file"

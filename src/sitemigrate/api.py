@@ -165,6 +165,10 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     report.target_theme = theme
     report.source_theme = report.source_theme or site.theme
     plan = Plan(dest=dest_path, report=report)
+    # Writers fill in what the target needs (a sidebar bio, a publication's page link):
+    # they get a copy, so the caller's IR is the same after writing (and can be written again).
+    import copy
+    site = copy.deepcopy(site)
     writer.write(site, plan, options or Options())
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep

@@ -277,7 +277,10 @@ class AssetCopier:
             return self.urls[url]
         if url in self.produced:  # already a DEST URL of a file this run carried
             return url
-        name = PurePosixPath(url.split("?")[0].split("#")[0]).name
+        path = PurePosixPath(url.split("?")[0].split("#")[0])
+        if not path.suffix or path.suffix.lower() in PAGE_SUFFIXES:
+            return url  # a page of the site (a permalink), not a file
+        name = path.name
         new = f"/{folder or self.dirs[self.kind_of(url)]}/{name}"
         source = self._source(url)
         report = self.plan.report
