@@ -176,8 +176,10 @@ def test_academicpages_cv_json_sections_round_trip():
                           "role": "TA", "description": "Labs"}],
             "portfolio": [{"name": "Tool", "category": "code", "date": "2022",
                            "url": "https://example.net/t", "description": "A tool"}]}
-    sections, basics, _ = jsonresume.sections_from(data)
-    back, left = jsonresume.to_resume(sections, basics, "academicpages")
+    dialect = academicpages._cv_dialect()  # the sections and spellings of its mapping
+    assert jsonresume.sections_from(data)[2] == ["presentations", "teaching", "portfolio"]
+    sections, basics, _ = jsonresume.sections_from(data, dialect=dialect)
+    back, left = jsonresume.to_resume(sections, basics, dialect)
     assert back == data and not left
     plain_json, left = jsonresume.to_resume(sections, basics)
     assert "presentations" not in plain_json and [s.key for s in left] == [

@@ -1,8 +1,8 @@
 """JSON Resume (https://jsonresume.org/schema) <-> IR CV sections.
 
-JSON Resume is a public, theme-neutral standard: al-folio reads it from
-``assets/json/resume.json``, academicpages (2025+) from ``_data/cv.json`` (with the extra
-sections ``presentations``, ``teaching`` and ``portfolio``). Both themes use this module.
+JSON Resume is a public, theme-neutral standard. A theme whose CV file is JSON Resume with
+sections or key spellings of its own describes them as a :class:`Dialect` (data in its
+mapping file) and passes it in; this module knows no theme.
 
 Each JSON Resume section becomes one :class:`~sitemigrate.ir.CVSection` with ``key`` set to
 the section name; its entries use the neutral keys documented on ``CVSection``. Keys that
@@ -13,6 +13,8 @@ Resume gives the same data back.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .ir import CVSection, Identity, Origin, plain
@@ -48,21 +50,35 @@ SECTIONS: dict[str, tuple[str, str, dict[str, str]]] = {
         "name": "title", "entity": "institution", "startDate": "start", "endDate": "end",
         "url": "url", "summary": "summary", "highlights": "description",
         "keywords": "items"}),
-    # academicpages' _data/cv.json additions
-    "presentations": ("Presentations", "time_table", {
-        "name": "title", "event": "institution", "date": "date", "location": "location",
-        "description": "summary"}),
-    "teaching": ("Teaching", "time_table", {
-        "course": "title", "institution": "institution", "date": "date", "role": "role",
-        "description": "summary"}),
-    "portfolio": ("Portfolio", "time_table", {
-        "name": "title", "date": "date", "url": "url", "description": "summary"}),
 }
 STANDARD = ("work", "volunteer", "education", "awards", "certificates", "publications",
             "skills", "languages", "interests", "references", "projects")
-ACADEMICPAGES = ("presentations", "teaching", "portfolio")
-# Per flavour, the JSON key written for a neutral key where the flavours differ.
-FLAVOUR_KEYS = {"academicpages": {("publications", "url"): "website"}}
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """A CV document in JSON Resume's shape with sections of its own (same tuple form as
+    :data:`SECTIONS`) and JSON keys it spells differently for a neutral key:
+    ``written_as[(section, neutral key)] = JSON key``."""
+
+    sections: Mapping[str, tuple[str, str, dict[str, str]]] = field(default_factory=dict)
+    written_as: Mapping[tuple[str, str], str] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any] | None) -> Dialect:
+        """From a mapping file's block: ``sections: {key: {title, kind, fields}}`` and
+        ``written_as: [{section, field, key}]``."""
+        data = data or {}
+        return cls({k: (v["title"], v["kind"], dict(v["fields"]))
+                    for k, v in (data.get("sections") or {}).items()},
+                   {(w["section"], w["field"]): w["key"] for w in data.get("written_as") or []})
+
+    def section(self, key: str) -> tuple[str, str, dict[str, str]] | None:
+        return SECTIONS.get(key) or self.sections.get(key)
+
+
+JSON_RESUME = Dialect()
+"""Plain JSON Resume."""
 
 # Section titles people use -> JSON Resume section (for CVs that are not JSON Resume).
 TITLE_KEYS = {
@@ -102,11 +118,12 @@ def key_for_title(title: str) -> str:
     return _BY_TITLE.get(re.sub(r"\s+", " ", title.strip().lower().rstrip(":")), "")
 
 
-def entry_from(key: str, data: Any) -> dict[str, Any]:
+def entry_from(key: str, data: Any, dialect: Dialect = JSON_RESUME) -> dict[str, Any]:
     """One JSON Resume entry (of section ``key``) as a neutral entry dict."""
     if not isinstance(data, dict):
         return {"title": str(plain(data))}
-    fields = SECTIONS[key][2] if key in SECTIONS else {
+    known = dialect.section(key)
+    fields = known[2] if known else {
         "name": "title", "title": "title", "summary": "summary", "url": "url",
         "date": "date", "startDate": "start", "endDate": "end", "highlights": "description",
         "keywords": "items", "location": "location"}
@@ -135,7 +152,8 @@ def entry_from(key: str, data: Any) -> dict[str, Any]:
 
 
 def sections_from(data: Any, origin: Origin | None = None,
-                  titles: dict[str, str] | None = None) -> tuple[list[CVSection], dict, list[str]]:
+                  titles: dict[str, str] | None = None,
+                  dialect: Dialect = JSON_RESUME) -> tuple[list[CVSection], dict, list[str]]:
     """A JSON Resume document -> (sections in document order, basics, unknown top keys)."""
     if not isinstance(data, dict):
         return [], {}, []
@@ -146,13 +164,14 @@ def sections_from(data: Any, origin: Origin | None = None,
         key = str(key)
         if key in ("basics", "meta", "$schema"):
             continue
-        if key not in SECTIONS or not isinstance(value, list):
+        known = dialect.section(key)
+        if known is None or not isinstance(value, list):
             unknown.append(key)
             continue
-        title, kind, _ = SECTIONS[key]
+        title, kind, _ = known
         title = (titles or {}).get(key, title)
-        sections.append(CVSection(title, [entry_from(key, e) for e in value], kind=kind,  # type: ignore[arg-type]
-                                  key=key, origin=origin))
+        sections.append(CVSection(title, [entry_from(key, e, dialect) for e in value],
+                                  kind=kind, key=key, origin=origin))  # type: ignore[arg-type]
     return sections, basics, unknown
 
 
@@ -178,13 +197,13 @@ def _range(year: str) -> tuple[str, str] | None:
     return (m[1], m[2]) if m else None
 
 
-def entry_to(key: str, entry: dict[str, Any], flavour: str = "jsonresume") -> dict[str, Any]:
+def entry_to(key: str, entry: dict[str, Any], dialect: Dialect = JSON_RESUME) -> dict[str, Any]:
     """A neutral entry -> a JSON Resume entry of section ``key``."""
-    fields = SECTIONS[key][2]
+    fields = dialect.section(key)[2]  # type: ignore[index]
     inverse: dict[str, str] = {}
     for jkey, neutral in fields.items():
         inverse.setdefault(neutral, jkey)
-    for (sec, neutral), jkey in FLAVOUR_KEYS.get(flavour, {}).items():
+    for (sec, neutral), jkey in dialect.written_as.items():
         if sec == key:
             inverse[neutral] = jkey
     extra = dict(entry.get("extra") or {})
@@ -254,22 +273,19 @@ def basics_of(identity: Identity, basics: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_resume(sections: list[CVSection], basics: dict[str, Any],
-              flavour: str = "jsonresume") -> tuple[dict[str, Any], list[CVSection]]:
+              dialect: Dialect = JSON_RESUME) -> tuple[dict[str, Any], list[CVSection]]:
     """IR sections -> a JSON Resume document, and the sections it could not hold.
 
-    ``flavour`` ``academicpages`` also writes ``presentations``/``teaching``/``portfolio``.
-    Sections with no ``key`` are placed by their title (``Experience`` -> ``work``)."""
-    allowed = STANDARD + (ACADEMICPAGES if flavour == "academicpages" else ())
+    The dialect's own sections are written too. Sections with no ``key`` are placed by their
+    title (``Experience`` -> ``work``)."""
     out: dict[str, Any] = {"basics": basics}
     left: list[CVSection] = []
     for sec in sections:
         key = sec.key or key_for_title(sec.title)
-        if key == "presentations" and flavour != "academicpages":
-            key = ""
-        if key not in allowed:
+        if dialect.section(key) is None:
             left.append(sec)
             continue
-        out.setdefault(key, []).extend(entry_to(key, _neutral(sec, e), flavour)
+        out.setdefault(key, []).extend(entry_to(key, _neutral(sec, e), dialect)
                                        for e in sec.entries)
     return out, left
 

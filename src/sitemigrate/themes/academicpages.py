@@ -686,7 +686,8 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
     use_json = data is not None and (md is None or ("/cv-json" in menu and "/cv" not in menu))
     if use_json:
         cv = CV(origin=Origin(CV_JSON, 1), format="jsonresume")
-        cv.sections, cv.basics, unknown = jsonresume.sections_from(data, Origin(CV_JSON, None))
+        cv.sections, cv.basics, unknown = jsonresume.sections_from(
+            data, Origin(CV_JSON, None), dialect=_cv_dialect())
         for key in unknown:
             report.lost("cv-json-key", f"`{key}` is not a CV section sitemigrate knows; not "
                         "carried.", CV_JSON)
@@ -704,6 +705,11 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                       f"{len(cv.sections)} sections, {sum(len(x.entries) for x in cv.sections)} "
                       "entries.", cv.origin)
     return cv
+
+
+def _cv_dialect() -> jsonresume.Dialect:
+    """`_data/cv.json`'s own sections and spellings (`cv_json` in the mapping)."""
+    return jsonresume.Dialect.from_mapping(vocabulary(NAME).get("cv_json"))
 
 
 def _cv_markdown(site: Site, sections: list | None = None) -> str:
@@ -736,7 +742,7 @@ def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
         return
     data, left = jsonresume.to_resume(site.cv.sections,
                                       jsonresume.basics_of(site.identity, site.cv.basics),
-                                      "academicpages")
+                                      _cv_dialect())
     plan.write(CV_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     plan.report.mapped("cv-json", f"CV written to `{CV_JSON}` (shown by `{CV_JSON_URL}`).",
                        site.cv.origin)
