@@ -242,8 +242,6 @@ def site_path(url: str, base_dir: str) -> str:
     return f"/{base_dir.strip('/')}/{url}"
 
 
-# Liquid that expands to the site's root URL in front of a path.
-_SITE_PREFIX = re.compile(r"(?:\{\{-?\s*(?:base_path|site\.baseurl|site\.url)\s*-?\}\})+")
 
 
 class AssetCopier:
@@ -309,6 +307,16 @@ class AssetCopier:
             return parts.path + (f"?{parts.query}" if parts.query else "")
         return url
 
+    def _root_prefix(self) -> re.Pattern[str]:
+        """Liquid that expands to the site's root URL in front of a path: Jekyll's
+        ``{{ site.url }}``/``{{ site.baseurl }}`` and the source theme's own variables
+        (``root_url_variables`` in its mapping, e.g. academicpages' ``base_path``)."""
+        from ..registry import THEMES, vocabulary
+        own = (vocabulary(self.site.theme).get("root_url_variables") or []
+               if self.site.theme in THEMES else [])
+        names = "|".join(re.escape(n) for n in ["site.url", "site.baseurl", *own])
+        return re.compile(r"(?:\{\{-?\s*(?:" + names + r")\s*-?\}\})+")
+
     def carry_assets(self) -> None:
         """Every static file the reader listed as the site's own (``site.assets``), carried
         even when no page links to it."""
@@ -321,8 +329,10 @@ class AssetCopier:
         Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept.
         A Liquid site prefix (``{{ base_path }}/files/x.pdf``, ``{{ site.baseurl }}/...``) is
         kept in front of the rewritten path."""
+        prefix = self._root_prefix()
+
         def fn(url: str) -> str | None:
-            m = _SITE_PREFIX.match(url)
+            m = prefix.match(url)
             if m and url[m.end():].startswith("/"):
                 new = fn(url[m.end():])
                 return None if new is None else m.group() + new
