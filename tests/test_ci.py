@@ -129,11 +129,14 @@ def test_action_check_out_of_date_then_up_to_date(repo, tmp_path):
     assert Path(out["diff"]).read_text() == ""
     validate_sarif(json.loads(Path(out["sarif"]).read_text()))
 
-    # up to date, but --fail-on loss: the check fails on the WeChat loss, changed stays false
+    # up to date, but --fail-on loss: the check fails on the losses (WeChat, footer text),
+    # changed stays false
     res, out, summary = run_action_step("check", given | {"fail-on": "loss"}, repo, tmp_path)
     assert res.returncode == 1
     assert out["changed"] == "false" and out["exit-code"] == "1"
-    assert "**1 finding(s) at or above `loss`**" in summary
+    losses = [f for f in json.loads(Path(out["report"]).read_text())["findings"]
+              if f["severity"] == "loss"]
+    assert losses and f"**{len(losses)} finding(s) at or above `loss`**" in summary
     assert "findings at or above `loss`: failing" in res.stderr
 
     # an edit to SRC makes DEST out of date again

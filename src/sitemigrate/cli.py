@@ -116,9 +116,7 @@ def _convert(args: argparse.Namespace) -> int:
         paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
         report_file.write_text(plan.report.dumps(fmt, paths=paths), encoding="utf-8")
     if not args.quiet:
-        for f in plan.report.findings:  # input problems, one `path:line: message` each
-            if f.outcome == "problem":
-                print(f"{f.location()}: {f.message}", file=sys.stderr)
+        _print_findings(plan.report)
         print(plan.report.summary(), file=sys.stderr)
     if args.fail_on != "never" and plan.report.has_at_least(args.fail_on):
         if not args.quiet:
@@ -126,6 +124,21 @@ def _convert(args: argparse.Namespace) -> int:
                   file=sys.stderr)
         status = EXIT_PENDING
     return status
+
+
+def _print_findings(report) -> None:
+    """What the user must look at, one `path:line: message` each, by group: what could not
+    be carried, what was kept verbatim, and problems in the input. What was mapped is in
+    `--report`."""
+    groups = (("could not be carried", lambda f: f.outcome == "lost"),
+              ("kept verbatim (check these)", lambda f: f.outcome == "verbatim"),
+              ("input problems", lambda f: f.outcome == "problem"))
+    for title, wanted in groups:
+        rows = [f for f in report.findings if wanted(f)]
+        if rows:
+            print(f"{title}:", file=sys.stderr)
+            for f in rows:
+                print(f"  {f.location()}: {f.message}", file=sys.stderr)
 
 
 def _apply(plan, show_progress: bool) -> None:

@@ -252,10 +252,17 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
             set_key(author, key, value)
     plan.report.mapped("identity", f"identity of {name or 'the site owner'} written to "
                        "`_config.yml`.", ident.origin)
-    if ident.contact_note or ident.footer_text:
-        plan.report.verbatim("identity-note", "`contact_note`/`footer_text` have no "
-                             "academicpages key; they were added to the about page.",
-                             ident.origin)
+    if ident.contact_note and site.page("about"):
+        plan.report.verbatim("identity-note", "`contact_note` has no academicpages key; it "
+                             "was added at the end of the about page.", ident.origin)
+    elif ident.contact_note:
+        plan.report.lost("identity-note", "`contact_note` has no academicpages key and the "
+                         f"site has no about page to carry it: {ident.contact_note.strip()}",
+                         ident.origin)
+    if ident.footer_text:
+        plan.report.lost("footer-text", "`footer_text` has no academicpages key (the footer "
+                         "is the theme's `_includes/footer/custom.html`); put this text there "
+                         f"if you want it: {ident.footer_text.strip()}", ident.origin)
     _ensure_redirect_plugin(config)
     include_pages(config)
     _declare_collections(config, site)
