@@ -166,7 +166,11 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
 # ------------------------------------------------------------------------------------------
 _SLOW: Any = object()
 _RT: Any = None
-_NOT_FAST = re.compile(r"[&*!\t\x85\u2028\u2029]|^%|^---|^\.\.\.", re.M)
+_NOT_FAST = re.compile(
+    # an anchor, alias or tag where a node may start (line start, after `: `, `- `, `? `,
+    # `[`, `{`, `,`); also in quoted text, which only costs the fast path
+    r"(?:^|[\[{,]|[:?-](?=\s))\s*[&*!]"
+    r"|[\t\x85\u2028\u2029]|^%|^---|^\.\.\.", re.M)
 
 
 class _Unsupported(Exception):
