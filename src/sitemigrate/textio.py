@@ -7,6 +7,7 @@ round-trip mode, which is safe (it never constructs arbitrary objects) and keeps
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import dataclass, field
@@ -340,11 +341,17 @@ def _analysis(value: str) -> Any:
         from ruamel.yaml.nodes import ScalarNode
         y = yaml_rt()
         emitter, resolver = y.emitter, y.resolver
-        _ANALYZE = (emitter.analyze_scalar,
+        _ANALYZE = (functools.lru_cache(maxsize=8192)(emitter.analyze_scalar),
                     lambda v: str(resolver.resolve(ScalarNode, v, (True, False)))
                     == "tag:yaml.org,2002:str")
     analyze, reads_as_str = _ANALYZE
-    return analyze(value), reads_as_str(value)
+    # analyze_scalar treats every ASCII letter and digit alike (none is an indicator, a
+    # space, a break or special), and only looks at a character's neighbours: a run of them
+    # analyses as one letter, so the analysis is cached by that shape of the value.
+    return analyze(_ALNUM_RUN.sub("a", value)), reads_as_str(value)
+
+
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 
 
 def _scalar_text(value: Any, key: bool = False) -> str | None:
