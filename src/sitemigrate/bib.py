@@ -327,6 +327,20 @@ _L2T, _WALKER_DB = _latex_converter()
 _NO_LATEX = re.compile(r"(?:[^\W_]|[\s.,:;()/!?@*+=]|-(?!-))*\Z")
 
 
+# The same with case-protecting braces around such text.
+_BRACED_WORDS = re.compile(r"(?:[^\W_]|[\s.,:;()/!?@*+=]|-(?![-{}])|(?<!-)[{}])*\Z")
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for c in text:
+        if c in "{}":
+            depth += 1 if c == "{" else -1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
 @functools.lru_cache(maxsize=8192)
 def to_text(latex: str) -> str:
     """LaTeX (as in a BibTeX value) to plain Unicode text on one line.
@@ -341,6 +355,9 @@ def to_text(latex: str) -> str:
         return ""
     if _NO_LATEX.match(latex):
         return " ".join(latex.split())
+    if _BRACED_WORDS.match(latex) and _balanced(latex):
+        # {GPU} {B}udgets: pylatexenc renders a group as its content
+        return " ".join(latex.replace("{", "").replace("}", "").split())
     source = re.sub(r"(?<!\\)%", r"\\%", latex)
     try:
         text = _L2T.latex_to_text(source, latex_context=_WALKER_DB)
