@@ -166,6 +166,7 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
 # errors are ruamel's, with its messages), and no libyaml at all.
 # ------------------------------------------------------------------------------------------
 _SLOW: Any = object()
+_TAG_OBJECTS: dict[str, Any] = {}
 _RT: Any = None
 _NOT_FAST = re.compile(
     # an anchor, alias or tag where a node may start (line start, after `: `, `- `, `? `,
@@ -187,7 +188,8 @@ def _rt_parts() -> Any:
             return _RT
         from ruamel.yaml.constructor import RoundTripConstructor
         from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-        _RT = (loader, RoundTripConstructor, MappingNode, ScalarNode, SequenceNode)
+        from ruamel.yaml.tag import Tag
+        _RT = (loader, RoundTripConstructor, MappingNode, ScalarNode, SequenceNode, Tag)
     return _RT
 
 
@@ -195,7 +197,7 @@ def _load_rt_fast(text: str) -> Any:
     parts = _rt_parts()
     if not parts or _NOT_FAST.search(text):
         return _SLOW
-    loader_cls, constructor_cls, mapping_node, scalar_node, sequence_node = parts
+    loader_cls, constructor_cls, mapping_node, scalar_node, sequence_node, tag_cls = parts
     import yaml
     lines = text.split("\n")
     commented = "#" in text or any(not line.strip() for line in text.rstrip("\n").split("\n"))
@@ -204,7 +206,7 @@ def _load_rt_fast(text: str) -> Any:
         if isinstance(node, yaml.ScalarNode):
             if node.style == ">":
                 raise _Unsupported
-            return scalar_node(node.tag, node.value, node.start_mark, node.end_mark,
+            return scalar_node(tag(node.tag), node.value, node.start_mark, node.end_mark,
                                style=node.style or None)  # libyaml's plain style is ""
         if commented and depth:  # comments would land in a nested collection's .ca
             raise _Unsupported
@@ -212,7 +214,7 @@ def _load_rt_fast(text: str) -> Any:
             items = [convert(v, depth + 1) for v in node.value]
             if any(_empty(v) for v in items):
                 raise _Unsupported
-            return sequence_node(node.tag, items, node.start_mark, node.end_mark,
+            return sequence_node(tag(node.tag), items, node.start_mark, node.end_mark,
                                  flow_style=node.flow_style)
         if isinstance(node, yaml.MappingNode):
             pairs = [(convert(k, depth + 1), convert(v, depth + 1)) for k, v in node.value]
@@ -225,9 +227,17 @@ def _load_rt_fast(text: str) -> Any:
                         value.start_mark = value.end_mark = pairs[i + 1][0].start_mark
                     else:
                         raise _Unsupported
-            return mapping_node(node.tag, pairs, node.start_mark, node.end_mark,
+            return mapping_node(tag(node.tag), pairs, node.start_mark, node.end_mark,
                                 flow_style=node.flow_style)
         raise _Unsupported
+
+    def tag(name: str) -> Any:
+        # one ruamel Tag per tag name: a Tag caches its decoded form, and decoding it again
+        # for every node was a fifth of this function's time
+        got = _TAG_OBJECTS.get(name)
+        if got is None:
+            got = _TAG_OBJECTS[name] = tag_cls(suffix=name)
+        return got
 
     def _empty(node: Any) -> bool:
         return isinstance(node, scalar_node) and node.value == "" and node.style is None
