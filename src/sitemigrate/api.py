@@ -179,9 +179,11 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
     from .content import climbs_out
-    from .urls import ledger, normalize, planned_tree, read_tree, record, served
+    from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, served
     old = served(*read_tree(Path(site.source)))  # SRC is read and parsed once
-    new = served(*planned_tree(plan))
+    dest = dest_tree(plan)  # DEST is read once; unchanged files are parsed once
+    fronts: dict = {}
+    new = served(*planned_tree(plan, dest), fronts)
     rows = [r for r in ledger(old, new) if not climbs_out(r.old)]
     lost = [r for r in rows if r.how == "lost"]
     if lost and hasattr(writer, "redirect"):
@@ -191,7 +193,8 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
-        rows = [r for r in ledger(old, served(*planned_tree(plan))) if not climbs_out(r.old)]
+        rows = [r for r in ledger(old, served(*planned_tree(plan, dest), fronts))
+                if not climbs_out(r.old)]
     record(rows, plan.report)
 
 

@@ -99,12 +99,14 @@ class _BlockParser(LowLevelParser):
     def __init__(self, text: str, macros: CaseInsensitiveDict) -> None:
         super().__init__(text, macros=macros)
         self.undefined: list[tuple[str, str]] = []   # (field, macro)
+        self.used: set[str] = set()                  # macros read (defined ones)
 
     def handle_error(self, error):         # pybtex hook: stop at the first error
         raise error
 
     def substitute_macro(self, name):      # pybtex hook: an undefined macro stays
         if name in self.macros:
+            self.used.add(name)
             return self.macros[name]
         self.undefined.append((self.current_field_name or "", name))
         return name
@@ -235,16 +237,28 @@ class _Reader:
             self.problem(line, f"entry `{key}` uses the undefined @string `{macro}` in "
                          f"`{fname.lower()}`; its name was kept as the value", severe=False)
         entry = BibEntry(self._unique(key, line), kind, {}, {}, line, raw)
+        clean = error is None and closed and not parser.undefined
         for fname, value_parts in parts:
             name, value = fname.lower(), normalize_whitespace("".join(value_parts))
             if name in entry.fields or name in entry.persons:
                 self.problem(line, f"entry `{key}` has a second `{name}` field; the first "
                              "was kept")
+                clean = False
             elif name in PERSON_ROLES:
                 entry.persons[name] = split_name_list(value) if value else []
             else:
                 entry.fields[name] = value
         self.out.entries.append(entry)
+        if not clean:
+            return
+        # What its text alone reads as (dump_bib asks): with no error, no second field and no
+        # macro but the built-in months, this entry; with a macro of this file's @strings,
+        # an undefined macro, a problem (None).
+        if any(m not in month_names for m in parser.used):
+            _STANDALONE[raw] = None
+        elif all(self.macros[m] == month_names[m] for m in parser.used):
+            _STANDALONE[raw] = BibEntry(key, kind, dict(entry.fields),
+                                        {r: list(n) for r, n in entry.persons.items()}, 1, raw)
 
     def _unique(self, key: str, line: int) -> str:
         low = key.lower()
@@ -265,6 +279,12 @@ class _Reader:
 
 def _why(error: Exception | None) -> str:
     return (error.args[0] if error and error.args else str(error)) or type(error).__name__
+
+
+_STANDALONE: dict[str, BibEntry | None] = {}
+"""Entry text -> what it reads as on its own (see ``_read_back``), noted
+while parsing a whole file when that is certain (see ``_Reader._block``); it spares
+:func:`dump_bib` parsing every entry of a bibliography a second time."""
 
 
 def _parse(text: str) -> _Reader:
@@ -307,6 +327,20 @@ _L2T, _WALKER_DB = _latex_converter()
 _NO_LATEX = re.compile(r"(?:[^\W_]|[\s.,:;()/!?@*+=]|-(?!-))*\Z")
 
 
+# The same with case-protecting braces around such text.
+_BRACED_WORDS = re.compile(r"(?:[^\W_]|[\s.,:;()/!?@*+=]|-(?![-{}])|(?<!-)[{}])*\Z")
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for c in text:
+        if c in "{}":
+            depth += 1 if c == "{" else -1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
 @functools.lru_cache(maxsize=8192)
 def to_text(latex: str) -> str:
     """LaTeX (as in a BibTeX value) to plain Unicode text on one line.
@@ -321,6 +355,9 @@ def to_text(latex: str) -> str:
         return ""
     if _NO_LATEX.match(latex):
         return " ".join(latex.split())
+    if _BRACED_WORDS.match(latex) and _balanced(latex):
+        # {GPU} {B}udgets: pylatexenc renders a group as its content
+        return " ".join(latex.replace("{", "").replace("}", "").split())
     source = re.sub(r"(?<!\\)%", r"\\%", latex)
     try:
         text = _L2T.latex_to_text(source, latex_context=_WALKER_DB)
@@ -517,14 +554,23 @@ def _clean(text: str) -> BibFile | None:
     return None if reader.severe else reader.out
 
 
+def _read_back(raw: str) -> BibEntry | None:
+    """The entry ``raw`` reads as on its own, or None unless it reads cleanly (one entry, no
+    problem)."""
+    if raw in _STANDALONE:
+        return _STANDALONE[raw]
+    parsed = _clean(raw)
+    if parsed and len(parsed.entries) == 1 and not parsed.problems:
+        return parsed.entries[0]
+    return None
+
+
 def _entry_text(item: str | BibEntry) -> str:
     if isinstance(item, BibEntry):
-        parsed = _clean(item.raw) if item.raw else None
-        if parsed and len(parsed.entries) == 1 and not parsed.problems:
-            e = parsed.entries[0]
-            if (e.key, e.entry_type, e.fields, e.persons) == (
-                    item.key, item.entry_type, item.fields, item.persons):
-                return item.raw
+        e = _read_back(item.raw) if item.raw else None
+        if e is not None and (e.key, e.entry_type, e.fields, e.persons) == (
+                item.key, item.entry_type, item.fields, item.persons):
+            return item.raw
         return format_entry(item.entry_type, item.key, item.fields, item.persons)
     if _clean(item) is not None:     # fine as it is (undefined macros are left alone)
         return item

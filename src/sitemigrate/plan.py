@@ -210,10 +210,11 @@ class Plan:
     def _record(self, changes: list[Change]) -> None:
         files: dict[str, list[str]] = {"created": [], "changed": [], "deleted": [],
                                        "unchanged": [], "kept": []}
+        noted = {f.path for f in self.report.findings if f.code == "kept-edit"}
         for c in changes:
             files[c.kind].append(c.path)
-            if c.kind == "kept" and not any(f.code == "kept-edit" and f.path == c.path
-                                            for f in self.report.findings):
+            if c.kind == "kept" and c.path not in noted:
+                noted.add(c.path)
                 self.report.add("kept-edit", "warning", "verbatim",
                                 "you edited this DEST file after the last run; it was kept. "
                                 "Use --force to overwrite it.", c.path)

@@ -7,6 +7,7 @@ round-trip mode, which is safe (it never constructs arbitrary objects) and keeps
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import dataclass, field
@@ -152,6 +153,113 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
         return None
 
 
+# ------------------------------------------------------------------------------------------
+# A fast round-trip load of front matter. ruamel's round-trip loader is pure Python (~1.5 ms a front matter);
+# _load_rt_fast parses with libyaml instead, turns its nodes into ruamel nodes (same tags,
+# values, styles, start marks) and constructs them with ruamel's own RoundTripConstructor, so
+# values, types (quote styles, TimeStamp, ScalarFloat...), key order and line numbers (``lc``)
+# are ruamel's. It returns _SLOW, and ruamel's loader does the work, for whatever it cannot
+# reproduce: comments and blank lines (libyaml drops them; ruamel keeps them in ``.ca``) in
+# anything but a flat mapping of scalars (there they land in the top-level mapping's ``.ca``,
+# which no reader uses: comments are read from the text, ``Document.comments``), anchors,
+# aliases, tags, directives, tabs, folded scalars, non-ASCII line breaks, invalid YAML (so
+# errors are ruamel's, with its messages), and no libyaml at all.
+# ------------------------------------------------------------------------------------------
+_SLOW: Any = object()
+_TAG_OBJECTS: dict[str, Any] = {}
+_RT: Any = None
+_NOT_FAST = re.compile(
+    # an anchor, alias or tag where a node may start (line start, after `: `, `- `, `? `,
+    # `[`, `{`, `,`); also in quoted text, which only costs the fast path
+    r"(?:^|[\[{,]|[:?-](?=\s))\s*[&*!]"
+    r"|[\t\x85\u2028\u2029]|^%|^---|^\.\.\.", re.M)
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def _rt_parts() -> Any:
+    global _RT
+    if _RT is None:
+        loader = _fast_safe_loader() if _FAST_LOADER is False else _FAST_LOADER
+        if loader is None:
+            _RT = ()
+            return _RT
+        from ruamel.yaml.constructor import RoundTripConstructor
+        from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+        from ruamel.yaml.tag import Tag
+        _RT = (loader, RoundTripConstructor, MappingNode, ScalarNode, SequenceNode, Tag)
+    return _RT
+
+
+def _load_rt_fast(text: str) -> Any:
+    parts = _rt_parts()
+    if not parts or _NOT_FAST.search(text):
+        return _SLOW
+    loader_cls, constructor_cls, mapping_node, scalar_node, sequence_node, tag_cls = parts
+    import yaml
+    lines = text.split("\n")
+    commented = "#" in text or any(not line.strip() for line in text.rstrip("\n").split("\n"))
+
+    def convert(node: Any, depth: int) -> Any:
+        if isinstance(node, yaml.ScalarNode):
+            if node.style == ">":
+                raise _Unsupported
+            return scalar_node(tag(node.tag), node.value, node.start_mark, node.end_mark,
+                               style=node.style or None)  # libyaml's plain style is ""
+        if commented and depth:  # comments would land in a nested collection's .ca
+            raise _Unsupported
+        if isinstance(node, yaml.SequenceNode):
+            items = [convert(v, depth + 1) for v in node.value]
+            if any(_empty(v) for v in items):
+                raise _Unsupported
+            return sequence_node(tag(node.tag), items, node.start_mark, node.end_mark,
+                                 flow_style=node.flow_style)
+        if isinstance(node, yaml.MappingNode):
+            pairs = [(convert(k, depth + 1), convert(v, depth + 1)) for k, v in node.value]
+            for i, (_, value) in enumerate(pairs):
+                if _empty(value) and not lines[value.start_mark.line][
+                        value.start_mark.column:].lstrip().startswith("#"):
+                    # ruamel marks an empty value where the next token starts (libyaml: after
+                    # the colon); with a comment after the colon both mark after the colon
+                    if i + 1 < len(pairs) and not node.flow_style:
+                        value.start_mark = value.end_mark = pairs[i + 1][0].start_mark
+                    else:
+                        raise _Unsupported
+            return mapping_node(tag(node.tag), pairs, node.start_mark, node.end_mark,
+                                flow_style=node.flow_style)
+        raise _Unsupported
+
+    def tag(name: str) -> Any:
+        # one ruamel Tag per tag name: a Tag caches its decoded form, and decoding it again
+        # for every node was a fifth of this function's time
+        got = _TAG_OBJECTS.get(name)
+        if got is None:
+            got = _TAG_OBJECTS[name] = tag_cls(suffix=name)
+        return got
+
+    def _empty(node: Any) -> bool:
+        return isinstance(node, scalar_node) and node.value == "" and node.style is None
+
+    try:
+        loader = loader_cls(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
+        if root is None:
+            return _SLOW
+        if not isinstance(root, yaml.MappingNode) and commented:
+            return _SLOW
+        node = convert(root, 0)
+        constructor = constructor_cls(preserve_quotes=True)
+        constructor.allow_duplicate_keys = False
+        return constructor.construct_document(node)
+    except Exception:  # anything libyaml or the constructor refuses: ruamel decides
+        return _SLOW
+
+
 _CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map",
                                   "timestamp", "binary", "set", "omap", "pairs", "merge")}
 
@@ -198,7 +306,11 @@ def split_document(src: SourceText, rel: str, report: Report | None) -> Document
     doc.fm_text = "\n".join(lines[1:end])
     doc.body = "\n".join(lines[end + 1:])
     doc.body_line = end + 2
-    loaded = load_yaml(doc.fm_text, rel, report, first_line=2) if doc.fm_text.strip() else None
+    loaded = None
+    if doc.fm_text.strip():
+        loaded = _load_rt_fast(doc.fm_text)
+        if loaded is _SLOW:
+            loaded = load_yaml(doc.fm_text, rel, report, first_line=2)
     if loaded is not None and report:
         check_yaml_nodes(doc.fm_text, rel, report, first_line=2)
     if isinstance(loaded, CommentedMap):
@@ -239,11 +351,17 @@ def _analysis(value: str) -> Any:
         from ruamel.yaml.nodes import ScalarNode
         y = yaml_rt()
         emitter, resolver = y.emitter, y.resolver
-        _ANALYZE = (emitter.analyze_scalar,
+        _ANALYZE = (functools.lru_cache(maxsize=8192)(emitter.analyze_scalar),
                     lambda v: str(resolver.resolve(ScalarNode, v, (True, False)))
                     == "tag:yaml.org,2002:str")
     analyze, reads_as_str = _ANALYZE
-    return analyze(value), reads_as_str(value)
+    # analyze_scalar treats every ASCII letter and digit alike (none is an indicator, a
+    # space, a break or special), and only looks at a character's neighbours: a run of them
+    # analyses as one letter, so the analysis is cached by that shape of the value.
+    return analyze(_ALNUM_RUN.sub("a", value)), reads_as_str(value)
+
+
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 
 
 def _scalar_text(value: Any, key: bool = False) -> str | None:

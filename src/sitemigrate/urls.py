@@ -11,7 +11,7 @@ al-folio idiom). No theme names appear here: both are plain Jekyll and front-mat
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -75,8 +75,10 @@ def _fill(pattern: str, parts: Mapping[str, str]) -> str:
     return re.sub(r"/+", "/", pattern)
 
 
-def served(files: Mapping[str, str], config: dict) -> dict[str, Served]:
-    """Every URL a site of ``files`` (path -> text) and ``config`` serves, by normalized URL."""
+def served(files: Mapping[str, str], config: dict,
+           fronts: dict[str, tuple[dict | None, str]] | None = None) -> dict[str, Served]:
+    """Every URL a site of ``files`` (path -> text) and ``config`` serves, by normalized URL.
+    ``fronts`` caches parsed front matter by file text, between calls on similar trees."""
     out: dict[str, Served] = {}
     style = str(config.get("permalink") or "date")
     post_pattern = _STYLES.get(style, style)
@@ -90,7 +92,12 @@ def served(files: Mapping[str, str], config: dict) -> dict[str, Served]:
         p = PurePosixPath(rel)
         if p.suffix not in _CONVERTIBLE or p.parts[0] in _SKIP_TOP:
             continue
-        fm, body = _front(text)
+        if fronts is None:
+            fm, body = _front(text)
+        elif (got := fronts.get(text)) is not None:
+            fm, body = got
+        else:
+            fm, body = fronts[text] = _front(text)
         if fm is None:
             continue
         top = p.parts[0]
@@ -136,12 +143,16 @@ def served(files: Mapping[str, str], config: dict) -> dict[str, Served]:
     return out
 
 
-def read_tree(root: Path) -> tuple[dict[str, str], dict]:
+def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], dict]:
+    """The convertible files under ``root`` (path -> text), but those in ``skip``, and its
+    config."""
     files = {}
     if root.is_dir():
         for path in root.rglob("*"):
-            if path.suffix in _CONVERTIBLE and path.is_file():
-                files[path.relative_to(root).as_posix()] = path.read_text("utf-8", "replace")
+            if path.suffix in _CONVERTIBLE:
+                rel = path.relative_to(root).as_posix()
+                if rel not in skip and path.is_file():
+                    files[rel] = path.read_text("utf-8", "replace")
     return files, config_of(_read(root / "_config.yml"))
 
 
@@ -175,18 +186,25 @@ def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
     return rows
 
 
-def planned_tree(plan) -> tuple[dict[str, str], dict]:
+def planned_tree(plan, dest: tuple[dict[str, str], dict] | None = None
+                 ) -> tuple[dict[str, str], dict]:
     """DEST as the plan leaves it: DEST without what the last run wrote or this run deletes,
-    plus the plan's files. Independent of earlier runs, so re-runs are identical."""
-    files, config = read_tree(plan.dest)
-    stale = set(plan._last_manifest()) | set(plan.deletes)
-    files = {p: t for p, t in files.items() if p not in stale}
+    plus the plan's files. Independent of earlier runs, so re-runs are identical.
+    ``dest`` is :func:`dest_tree` of the plan when the caller already has it."""
+    files, config = dest if dest is not None else dest_tree(plan)
+    files = dict(files)
     for path, data in plan.files.items():
         if path == "_config.yml":
             config = config_of(data.decode("utf-8", "replace"))
         elif PurePosixPath(path).suffix in _CONVERTIBLE:
             files[path] = data.decode("utf-8", "replace")
     return files, config
+
+
+def dest_tree(plan) -> tuple[dict[str, str], dict]:
+    """DEST's files that stay under the plan (not written by the last run, not deleted by
+    this one; those are never read) and DEST's config."""
+    return read_tree(plan.dest, skip=set(plan._last_manifest()) | set(plan.deletes))
 
 
 def plan_ledger(src: Path, plan) -> list[LedgerRow]:

@@ -499,12 +499,13 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.publications:
         entries = [p.bibtex or _bibtex_of(p, copier) for p in site.publications]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
+        pubs_page = site.page("publications")  # once: it scans the pages
         for p in site.publications:
             report.mapped("publication", f"publication `{p.key}` written to "
                           "`_bibliography/papers.bib`.", p.origin)
-            if p.origin and site.page("publications"):
+            if p.origin and pubs_page:
                 plan.origins.setdefault(p.origin.path, plan.origins.get(
-                    site.page("publications").path, "_pages/publications.md"))
+                    pubs_page.path, "_pages/publications.md"))
     copier.carry_assets()
 
 
