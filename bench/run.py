@@ -104,7 +104,9 @@ def bench_scale(scale: str, work: Path, repeat: int, sm: list[str]) -> list[dict
                                     "-q", "--dry-run"], repeat)
         row("dry-run", direction, wall, rss, cpu, floor)
         wall, rss, cpu = best(lambda i: [*base, "--check"], repeat)  # DEST is up to date: exit 0
-        row("check", direction, wall, rss, cpu, floor)
+        row("check", direction, wall, rss, cpu, floor)  # answered from DEST/.sitemigrate
+        wall, rss, cpu = best(lambda i: [*base, "--check", "--no-cache"], repeat)
+        row("check --no-cache", direction, wall, rss, cpu, floor)  # the full conversion
         wall, rss, cpu = best(lambda i: [*sm, "inspect", str(src)], repeat)
         row("inspect", SHORT[src_theme], wall, rss, cpu, floor)
         shutil.rmtree(dest, ignore_errors=True)

@@ -52,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--redirects", choices=["pages", "plugin"], default="pages",
                    help="how old URLs are kept where the target lacks jekyll-redirect-from")
     c.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    c.add_argument("--no-cache", action="store_true",
+                   help="with --check/--dry-run: convert even when DEST is known to be up to "
+                   "date (DEST/.sitemigrate/check.json; not written either)")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
 
     i = sub.add_parser("inspect", help="print the profile IR of SRC as JSON")
@@ -91,6 +94,39 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
+    from . import cache
+    key = {"to": args.to, "from": args.from_, "generation": args.generation,
+           "redirects": args.redirects, "name": args.name, "force": args.force}
+    preview = args.dry_run or args.check or args.diff
+    use_cache = not args.no_cache and args.dest.is_dir()
+    report = cache.lookup(args.src, args.dest, key) if preview and use_cache else None
+    status = EXIT_OK
+    if report is not None:  # nothing changed since DEST was written: up to date, empty diff
+        if args.check and not args.quiet:
+            print("DEST is up to date", file=sys.stderr)
+    else:
+        report, status = _run(args)
+        if not preview and not args.no_cache:
+            cache.save(args.src, args.dest, key, report)
+    for report_file in args.report or ():
+        from .report_formats import SarifPaths, format_for
+        fmt = format_for(report_file, args.report_format)
+        paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
+        report_file.write_text(report.dumps(fmt, paths=paths), encoding="utf-8")
+    if not args.quiet:
+        _print_findings(report)
+        print(report.summary(), file=sys.stderr)
+    if args.fail_on != "never" and report.has_at_least(args.fail_on):
+        if not args.quiet:
+            print(f"sitemigrate: findings at or above `{args.fail_on}`: failing (--fail-on)",
+                  file=sys.stderr)
+        status = EXIT_PENDING
+    return status
+
+
+def _run(args: argparse.Namespace):
+    """Convert SRC into DEST: preview (diff, check) or apply. Returns the report and the
+    exit status."""
     from .api import convert
     from .registry import Options
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
@@ -110,20 +146,7 @@ def _convert(args: argparse.Namespace) -> int:
                 print("DEST would change" if pending else "DEST is up to date", file=sys.stderr)
     else:
         _apply(plan, show_progress=not args.quiet and sys.stderr.isatty())
-    for report_file in args.report or ():
-        from .report_formats import SarifPaths, format_for
-        fmt = format_for(report_file, args.report_format)
-        paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
-        report_file.write_text(plan.report.dumps(fmt, paths=paths), encoding="utf-8")
-    if not args.quiet:
-        _print_findings(plan.report)
-        print(plan.report.summary(), file=sys.stderr)
-    if args.fail_on != "never" and plan.report.has_at_least(args.fail_on):
-        if not args.quiet:
-            print(f"sitemigrate: findings at or above `{args.fail_on}`: failing (--fail-on)",
-                  file=sys.stderr)
-        status = EXIT_PENDING
-    return status
+    return plan.report, status
 
 
 def _print_findings(report) -> None:

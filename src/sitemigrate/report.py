@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .ir import Origin
@@ -116,6 +116,19 @@ class Report:
             "findings": [asdict(f) for f in self.findings],
             "urls": self.urls,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Report:
+        """The report :meth:`to_json` gave (a saved report, replayed)."""
+        if data.get("schema_version") != REPORT_SCHEMA_VERSION:
+            raise ValueError(f"report schema {data.get('schema_version')!r} is not "
+                             f"{REPORT_SCHEMA_VERSION!r}")
+        names = {f.name for f in fields(Finding)}
+        return cls(source_theme=data["source_theme"], target_theme=data["target_theme"],
+                   findings=[Finding(**{k: v for k, v in f.items() if k in names})
+                             for f in data["findings"]],
+                   files={k: list(v) for k, v in data["files"].items()},
+                   urls=list(data["urls"]))
 
     def to_markdown(self) -> str:
         c = self.counts()

@@ -1,0 +1,115 @@
+"""Remembering an up-to-date DEST, so that ``--check`` on an unchanged site is instant.
+
+After a run that leaves DEST in step with SRC, the CLI saves a *fingerprint* of everything
+the output depends on, with that run's report, in ``DEST/.sitemigrate/check.json``:
+
+* the sitemigrate version and the bytes of every mapping file (``mappings/*.yml``);
+* the options of the run (themes, generation, redirects, name, force);
+* every file of SRC and of DEST by path and content digest (``.git``, Jekyll's build
+  folders and DEST's own ``.sitemigrate/`` aside).
+
+A later ``--check`` or ``--dry-run`` whose fingerprint is the same knows without converting
+that DEST is up to date (a conversion is deterministic in those inputs) and replays the saved
+report. Any edit, in SRC or DEST, misses, and the full conversion runs. Contents are hashed,
+not modification times trusted, so a fresh clone in CI hits too when DEST (with its
+``.sitemigrate/``) is committed. ``--no-cache`` skips it.
+
+Only the standard library and the report are imported here: a hit must start fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .report import Report
+
+CACHE = ".sitemigrate/check.json"
+CACHE_VERSION = 1
+# Folders that never take part in a conversion: version control, Jekyll's build output and
+# caches, package managers' trees.
+SKIP = {".git", ".hg", ".svn", "_site", ".jekyll-cache", ".sass-cache", "node_modules",
+        ".bundle", "vendor", ".sitemigrate"}
+
+
+def _digest(path: Path) -> str:
+    if path.is_symlink():
+        return "link:" + os.readlink(path)
+    with path.open("rb") as fh:
+        return hashlib.file_digest(fh, "blake2b").hexdigest()
+
+
+def _listing(root: Path) -> list[tuple[str, str]]:
+    """(path, content digest) of every file under ``root`` (or of ``root`` if a file).
+    Contents, not modification times: a fresh clone in CI has new times, the same bytes."""
+    if root.is_file():
+        return [(root.name, _digest(root))]
+    out = []
+    for here, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP)
+        for name in sorted(files):
+            path = Path(here) / name
+            try:
+                out.append((path.relative_to(root).as_posix(), _digest(path)))
+            except OSError:
+                continue
+    return out
+
+
+def _mappings_digest() -> str:
+    from .mapdata import mappings_dir
+    h = hashlib.sha256()
+    for path in sorted(mappings_dir().glob("*.yml")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def fingerprint(src: Path, dest: Path, options: dict[str, Any]) -> str:
+    """The digest of every input the conversion of ``src`` into ``dest`` depends on."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        ours = version("sitemigrate")
+    except PackageNotFoundError:  # a source tree that was not installed
+        ours = "0+unknown"
+    state = {"cache": CACHE_VERSION, "version": ours, "mappings": _mappings_digest(),
+             "options": options, "src": _listing(src.resolve()),
+             "dest": _listing(dest.resolve()) if dest.exists() else []}
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+
+
+def save(src: Path, dest: Path, options: dict[str, Any], report: Report) -> None:
+    """Remember that DEST is up to date with SRC under ``options`` (after a run wrote it).
+    The file is written to a temporary name and renamed, so a reader never sees half."""
+    target = dest / CACHE
+    saved = report.to_json()  # as a later check sees it: every file written is unchanged
+    files = saved["files"]
+    saved["files"] = {"created": [], "changed": [], "deleted": [],
+                      "unchanged": sorted(p for kind in ("created", "changed", "unchanged")
+                                          for p in files.get(kind, [])),
+                      "kept": sorted(files.get("kept", []))}
+    data = {"fingerprint": fingerprint(src, dest, options), "report": saved}
+    body = json.dumps(data, ensure_ascii=False).encode()
+    if target.is_file() and target.read_bytes() == body:
+        return  # a re-run that changed nothing touches nothing
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".tmp")
+    tmp.write_bytes(body)
+    os.replace(tmp, target)
+
+
+def lookup(src: Path, dest: Path, options: dict[str, Any]) -> Report | None:
+    """The saved report when DEST is known to be up to date with SRC, else None. Its files
+    are all ``unchanged`` (or ``kept``): nothing would be written."""
+    try:
+        data = json.loads((dest / CACHE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint(src, dest, options):
+        return None
+    try:
+        return Report.from_json(data["report"])
+    except (KeyError, TypeError, ValueError):
+        return None
