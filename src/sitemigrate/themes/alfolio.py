@@ -715,7 +715,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     target = "/" if page.role == "about" else page.permalink
     if options.redirects == "pages":
         for old in page.redirect_from:
-            _redirect_page(old, target, page, plan)
+            _redirect_stub(old, target, plan, page.origin)
     return news
 
 
@@ -1041,11 +1041,6 @@ def _profile_text(ident: Identity) -> str:
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
-def _redirect_page(old: str, target: str, page: Page, plan: Plan) -> None:
-    """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards."""
-    _redirect_stub(old, target, plan, page.origin)
-
-
 def _news_item_pages(site: Site) -> dict[str, Item]:
     """Pages that are one news item each (another theme kept a titled item as a dated page
     under /news/): by permalink, as the titled `_news` items they were."""
@@ -1257,6 +1252,7 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
 
 
 def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> None:
+    """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards."""
     out = redirect_stub_path(plan, old)
     front = CommentedMap([("layout", "default"), ("permalink", old.strip()),
                           ("redirect", target or "/"), ("sitemap", False)])
