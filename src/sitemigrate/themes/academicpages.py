@@ -72,6 +72,7 @@ def read(src: Path, report: Report) -> Site:
         site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))
                            for n in nav["main"] if isinstance(n, dict)]
     site.cv = _read_cv(src, site, report)
+    _find_cv_pdf(site, src, vocab)
     return site
 
 
@@ -712,6 +713,24 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                       f"{len(cv.sections)} sections, {sum(len(x.entries) for x in cv.sections)} "
                       "entries.", cv.origin)
     return cv
+
+
+def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
+    """Each CV page's PDF (neutral feature ``cv_pdf``): a PDF the page links to whose name
+    says CV, else one of the conventional files (``cv_pdf_files`` in the mapping)."""
+    root = "|".join(re.escape(v) for v in vocab.get("root_url_variables") or [])
+    prefix = rf"(?:\{{\{{\s*(?:{root})\s*\}}\}})?" if root else ""
+    link = re.compile(rf"""(?:\]\(|href=["']){prefix}([^)"'\s]+\.pdf)""", re.I)
+    usual = next(("/" + rel for rel in vocab.get("cv_pdf_files") or [] if (src / rel).is_file()),
+                 "")
+    for page in (p for p in site.pages if p.role == "cv"):
+        found = next((site_path(m[1], vocab["paths"]["pdfs"])
+                      for m in link.finditer(cvmarkdown.mask_comments(page.body))
+                      if "://" not in m[1] and any(w in PurePosixPath(m[1]).name.lower()
+                                                   for w in ("cv", "resume", "vita"))), usual)
+        if found:
+            page.features["cv_pdf"] = found
+            record_asset(site, found, "pdf")
 
 
 def _cv_dialect() -> jsonresume.Dialect:

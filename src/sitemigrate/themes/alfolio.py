@@ -758,7 +758,7 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         front["layout"] = "cv"
         if _cv_yml_format(plan, gen) == "rendercv":
             front["cv_format"] = "rendercv"
-    pdf = page.features.get("cv_pdf") or _cv_pdf_link(body, site)
+    pdf = page.features.get("cv_pdf")
     if pdf:
         new = copier.carry(pdf, page.origin, "CV PDF")
         front["cv_pdf"] = PurePosixPath(new).name if gen == "2020-23" and \
@@ -775,21 +775,6 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                         "2020-23 has no courses listing: the loop was kept as written.",
                         page.origin)
     return body
-
-
-def _cv_pdf_link(body: str, site: Site) -> str:
-    """A CV PDF the page links to, or the conventional `files/cv.pdf` of the source site."""
-    visible = cvmarkdown.mask_comments(body)
-    for m in re.finditer(r"""(?:\]\(|href=["'])(?:\{\{\s*base_path\s*\}\})?([^)"'\s]+\.pdf)""",
-                         visible, re.I):
-        name = PurePosixPath(m[1]).name.lower()
-        if any(w in name for w in ("cv", "resume", "vita")) and "://" not in m[1]:
-            return site_path(m[1], "files")
-    root = Path(site.source) if site.source else None
-    for rel in ("files/cv.pdf", "files/CV.pdf", "files/resume.pdf"):
-        if root and (root / rel).is_file():
-            return "/" + rel
-    return ""
 
 
 def _cv_body_rest(body: str, site: Site, report: Report, page: Page) -> str:
