@@ -110,3 +110,24 @@ def test_academicpages_to_alfolio_content(academicpages_site, tmp_path):
     assert front(tmp_path / "_pages/cv.md")["nav_order"] == 6
     assert any(f.code == "menu-entry" and "/talks/" in f.message for f in plan.report.findings)
     assert plan.report.counts()["problem"] == 0
+
+
+def test_bib_keys_stay_unique_when_two_bibtex_files_share_one(academicpages_site, tmp_path):
+    """Two publications whose `bibtexurl` files use the same key: al-folio's bib gets two
+    keys (the second suffixed and reported), so jekyll-scholar shows both."""
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(academicpages_site, src)
+    pubs = sorted((src / "_publications").glob("*.md"))
+    assert len(pubs) >= 2
+    for n, pub in enumerate(pubs[:2]):
+        (src / f"files/p{n}.bib").write_text(
+            f"@article{{shared2020,\n  title = {{Paper {n}}},\n  author = {{Doe, Jo}},\n"
+            "  year = {2020}\n}\n")
+        pub.write_text(pub.read_text().replace("---\n", f"---\nbibtexurl: /files/p{n}.bib\n", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    keys = [e.key for e in bib.parse_bib((tmp_path / "out/_bibliography/papers.bib")
+                                         .read_text()).entries]
+    assert sorted(keys) == ["shared2020", "shared2020-2"]
+    assert any(f.code == "duplicate-key" for f in plan.report.findings)

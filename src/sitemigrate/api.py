@@ -178,13 +178,12 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
 def keep_urls(site: Site, plan: Plan, writer) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
-    from .content import climbs_out
     from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, served
     old = served(*read_tree(Path(site.source)))  # SRC is read and parsed once
     dest = dest_tree(plan)  # DEST is read once; unchanged files are parsed once
     fronts: dict = {}
     new = served(*planned_tree(plan, dest), fronts)
-    rows = [r for r in ledger(old, new) if not climbs_out(r.old)]
+    rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]
     if lost and hasattr(writer, "redirect"):
         by_path = {s.path: s.url for s in new.values() if not s.redirect_to}
@@ -193,8 +192,7 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
-        rows = [r for r in ledger(old, served(*planned_tree(plan, dest), fronts))
-                if not climbs_out(r.old)]
+        rows = ledger(old, served(*planned_tree(plan, dest), fronts))
     record(rows, plan.report)
 
 

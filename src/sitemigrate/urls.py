@@ -169,9 +169,13 @@ def config_of(text: str) -> dict:
 
 
 def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
-    """For every old URL: where it lands in the new site, and how."""
+    """For every old URL: where it lands in the new site, and how. A URL that climbs out of
+    the site (``..``) is no address of it: the reader refused and reported it already."""
+    from .content import climbs_out
     rows = []
     for key, was in sorted(old.items()):
+        if climbs_out(was.url):
+            continue
         now = new.get(key)
         if was.redirect_to:  # it forwarded before: it must still forward
             ok = now is not None and (now.redirect_to or now.url)

@@ -497,6 +497,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         if pub.body.strip() and pub.body.strip() != pub.abstract.strip():
             _write_publication_page(pub, plan, copier)
     if site.publications:
+        _unique_keys(site.publications, report)
         entries = [p.bibtex or _bibtex_of(p, copier) for p in site.publications]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         pubs_page = site.page("publications")  # once: it scans the pages
@@ -1088,6 +1089,24 @@ def _write_news(item: Item, plan: Plan) -> None:
     plan.write(out, render_document(front, item.body, item.fm_comments, item.newline))
     plan.report.mapped("news-item", f"news item of {item.date} → `{out}`.", item.origin)
     plan.origins.setdefault(item.path, out)
+
+
+def _unique_keys(pubs: list[Publication], report: Report) -> None:
+    """One BibTeX key per entry: a key seen before (two `.bib` files of another theme with
+    the same key) gets a suffix, and the entry is written from its fields."""
+    seen: set[str] = set()
+    for pub in pubs:
+        key = pub.key
+        n = 2
+        while key.lower() in seen:
+            key = f"{pub.key}-{n}"
+            n += 1
+        if key != pub.key:
+            report.problem("duplicate-key", f"BibTeX key `{pub.key}` is used by another "
+                           f"publication too; this one is `{key}` in al-folio. Update "
+                           f"`{{% cite {pub.key} %}}` where it means this one.", pub.origin)
+            pub.key, pub.bibtex = key, ""
+        seen.add(key.lower())
 
 
 def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:

@@ -5,6 +5,7 @@ No theme vocabulary lives here: callers pass key lists and paths from their mapp
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
@@ -239,9 +240,8 @@ def site_path(url: str, base_dir: str) -> str:
         return url
     if "/" in url and url.split("/", 1)[0] in ("assets", "images", "files"):
         return "/" + url
-    return f"/{base_dir.strip('/')}/{url}"
-
-
+    base = base_dir.strip("/")
+    return f"/{base}/{url}" if base else f"/{url}"
 
 
 class AssetCopier:
@@ -265,9 +265,11 @@ class AssetCopier:
         return "files"
 
     def carry(self, url: str, origin: Origin | str | None, what: str,
-              folder: str | None = None) -> str:
+              folder: str | None = None, is_file: bool = False) -> str:
         """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``).
-        ``folder`` overrides the DEST folder the file's kind goes to."""
+        ``folder`` overrides the DEST folder the file's kind goes to. A URL without a file
+        suffix, or with a page's, is a page of the site and left alone, unless the caller
+        knows it is a file (``is_file``: a file of the site's own folders)."""
         url = self.local(url)
         if not url or is_external(url) or not url.startswith("/"):
             return url
@@ -276,7 +278,7 @@ class AssetCopier:
         if url in self.produced:  # already a DEST URL of a file this run carried
             return url
         path = PurePosixPath(url.split("?")[0].split("#")[0])
-        if not path.suffix or path.suffix.lower() in PAGE_SUFFIXES:
+        if not is_file and (not path.suffix or path.suffix.lower() in PAGE_SUFFIXES):
             return url  # a page of the site (a permalink), not a file
         name = path.name
         new = f"/{folder or self.dirs[self.kind_of(url)]}/{name}"
@@ -307,6 +309,7 @@ class AssetCopier:
             return parts.path + (f"?{parts.query}" if parts.query else "")
         return url
 
+    @functools.cached_property
     def _root_prefix(self) -> re.Pattern[str]:
         """Liquid that expands to the site's root URL in front of a path: Jekyll's
         ``{{ site.url }}``/``{{ site.baseurl }}`` and the source theme's own variables
@@ -321,7 +324,7 @@ class AssetCopier:
         """Every static file the reader listed as the site's own (``site.assets``), carried
         even when no page links to it."""
         for asset in self.site.assets:
-            self.carry(asset.path, None, "site file")
+            self.carry(asset.path, None, "site file", is_file=True)
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
@@ -329,7 +332,7 @@ class AssetCopier:
         Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept.
         A Liquid site prefix (``{{ base_path }}/files/x.pdf``, ``{{ site.baseurl }}/...``) is
         kept in front of the rewritten path."""
-        prefix = self._root_prefix()
+        prefix = self._root_prefix
 
         def fn(url: str) -> str | None:
             m = prefix.match(url)
@@ -532,9 +535,9 @@ def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: st
     """A front-matter value that names an image or PDF of the site by path
     (``assets/img/covers/x.png``): the file is carried and the value points at its new place,
     written the same way (with or without the leading slash). Anything else is returned."""
-    if not isinstance(value, str) or "/" not in value or is_external(value.strip()):
-        return value
-    path = value.strip()
+    path = value.strip() if isinstance(value, str) else ""
+    if "/" not in path or re.search(r"\s", path) or is_external(path):
+        return value  # no path: text with spaces, a URL, Liquid
     if copier.kind_of(path) == "files":  # only images and PDFs: a path-like string is no file
         return value
     new = copier.carry(site_path(path, ""), origin, what)

@@ -1,0 +1,49 @@
+"""Files of the site travel with it: every file of academicpages' images/ and files/, files
+named in front matter, and nothing that only looks like a path."""
+
+from __future__ import annotations
+
+import shutil
+
+import sitemigrate
+
+from conftest import FIXTURES
+
+
+def site_copy(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    return src
+
+
+def test_every_file_of_files_travels_even_with_a_page_suffix(tmp_path):
+    """A slide deck saved as `files/talk-slides.html` is a file, not a page: it is copied to
+    al-folio and reported like any other file (it used to vanish without a line)."""
+    src = site_copy(tmp_path)
+    (src / "files/talk-slides.html").write_text("<html><body>slides</body></html>\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    assert (tmp_path / "out/assets/pdf/talk-slides.html").read_text().startswith("<html>")
+    assert any(f.code == "asset" and "/files/talk-slides.html" in f.message
+               for f in plan.report.findings)
+
+
+def test_text_that_looks_like_a_path_is_left_alone(tmp_path):
+    """A front-matter value is carried as a file only when it is a path: `cover:
+    images/cover.png` is; a sentence ending in `fig/a.png` is not rewritten."""
+    src = site_copy(tmp_path)
+    item = src / "_portfolio/moose-counter.md"
+    (src / "covers").mkdir()
+    shutil.copy(src / "images/moose.png", src / "covers/moose-cover.png")
+    text = item.read_text().replace("---\n", "---\nnote: the setup is in fig/a.png\n"
+                                    "cover: images/moose.png\nposter: covers/moose-cover.png\n",
+                                    1)
+    item.write_text(text)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = (tmp_path / "out/_projects/moose-counter.md").read_text()
+    assert "note: the setup is in fig/a.png" in out
+    assert "cover: assets/img/moose.png" in out
+    assert "poster: assets/img/moose-cover.png" in out  # any folder of the site
+    assert (tmp_path / "out/assets/img/moose-cover.png").is_file()
+    assert not [f for f in plan.report.findings if "fig/a.png" in f.message]
