@@ -179,6 +179,29 @@ def test_to_text(latex, text):
     assert to_text(latex) == text
 
 
+_SIMPLE_PIECES = ["a", "Zb", "é", "1", " ", "\n", "-", "--", "{", "}", "{}", "~", ".", ",", "(",
+                  "%", "\\%", "\\&", "\\$", "\\#", "\\_", "\\", "'", "$", "\\'e"]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_SIMPLE_PIECES), max_size=12).map("".join))
+def test_simple_latex_fast_path_agrees_with_pylatexenc(latex):
+    """to_text skips pylatexenc for braces, dashes, ~ and escaped specials; where it does,
+    its text must be pylatexenc's."""
+    from sitemigrate.bib import _pylatexenc_text, _simple_text
+    fast = _simple_text(latex)
+    if fast is not None:
+        def norm(t):
+            return " ".join(t.replace("\u00a0", " ").split())
+        assert norm(fast) == norm(_pylatexenc_text(latex))
+
+
+def test_simple_latex_fast_path_is_taken():
+    from sitemigrate.bib import _simple_text
+    assert _simple_text(r"{GPU} {B}udgets---30\% of 1--2~km") == "GPU Budgets\u201430% of 1\u20132 km"
+    assert _simple_text(r"Garc{\'\i}a") is None and _simple_text("a}{b") is None
+
+
 def test_authors_and_names(papers):
     assert format_authors(entry(papers, "einstein1935")) == \
         "A. Einstein, B. Podolsky, and N. Rosen"
