@@ -7,6 +7,21 @@ from sitemigrate.cli import main
 from sitemigrate.urls import normalize, served
 
 
+def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_is_seen():
+    """`served` skips the YAML of front matter that spells none of the keys a URL depends
+    on; every key it reads must therefore be one the skip looks for."""
+    import inspect
+    import re
+
+    from sitemigrate import urls
+    read = set(re.findall(r"""fm(?:\.get\(|\[)["'](\w+)["']""", inspect.getsource(urls.served)))
+    assert {"permalink", "redirect_from", "published"} <= read
+    for key in read:
+        fm, body = urls._front(f"---\ntitle: T\n{key}: /x/\n---\nbody\n")
+        assert fm == {"title": "T", key: "/x/"} and body == "body\n", key
+    assert urls._front("---\ntitle: [unclosed\n---\nbody\n") == ({}, "body\n")
+
+
 def test_jekyll_url_rules():
     config = {"permalink": "/blog/:year/:title/", "plugins": ["jekyll-redirect-from"],
               "include": ["_pages"],

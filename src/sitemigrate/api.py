@@ -179,9 +179,9 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
     from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, served
-    old = served(*read_tree(Path(site.source)))  # SRC is read and parsed once
-    dest = dest_tree(plan)  # DEST is read once; unchanged files are parsed once
-    fronts: dict = {}
+    fronts: dict = {}  # a front matter is parsed once, in SRC, DEST or both
+    old = served(*read_tree(Path(site.source)), fronts)  # SRC is read once
+    dest = dest_tree(plan)  # DEST is read once
     new = served(*planned_tree(plan, dest), fronts)
     rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]

@@ -54,6 +54,11 @@ def normalize(url: str) -> str:
     return url
 
 
+# The only front-matter keys a URL depends on (see ``served``). Front matter that does not
+# spell any of them has none of them: it needs no YAML parse here.
+_URL_KEYS = re.compile(r"permalink|categor|slug|published|redirect")
+
+
 def _front(text: str) -> tuple[dict | None, str]:
     """Front matter (None when the file has none: Jekyll copies such files as they are)."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n")
@@ -62,6 +67,8 @@ def _front(text: str) -> tuple[dict | None, str]:
     end = text.find("\n---", 4)
     if end < 0:
         return {}, text
+    if not _URL_KEYS.search(text, 4, end):
+        return {}, text[end + 4:].lstrip("-\n")
     try:
         data = load_safe(text[4:end]) or {}
     except Exception:  # a broken front matter serves nothing we can compute
