@@ -92,11 +92,14 @@ class SiteProbe:
 
     def config(self) -> dict:
         if self._config is None:
-            from .textio import load_yaml
+            from .textio import load_safe
             path = self.root / "_config.yml"
             data = None
-            if path.is_file():
-                data = load_yaml(path.read_text("utf-8", errors="replace"), "_config.yml", None)
+            if path.is_file():  # values only (no round trip): detection reads keys
+                try:
+                    data = load_safe(path.read_text("utf-8", errors="replace"))
+                except Exception:  # bad YAML: the reader reports it with its line
+                    data = None
             self._config = data if isinstance(data, dict) else {}
         return self._config
 
