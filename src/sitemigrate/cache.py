@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -42,18 +43,26 @@ def _digest(path: Path) -> str:
         return hashlib.file_digest(fh, "blake2b").hexdigest()
 
 
-def _listing(root: Path) -> list[tuple[str, str]]:
+def _listing(root: Path, known: Mapping[str, bytes] | None = None) -> list[tuple[str, str]]:
     """(path, content digest) of every file under ``root`` (or of ``root`` if a file).
-    Contents, not modification times: a fresh clone in CI has new times, the same bytes."""
+    Contents, not modification times: a fresh clone in CI has new times, the same bytes.
+    ``known`` holds the bytes of files just written under ``root`` (by root-relative path),
+    which are then not read back."""
     if root.is_file():
         return [(root.name, _digest(root))]
+    known = known or {}
     out = []
     for here, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in SKIP)
+        rel_dir = Path(here).relative_to(root).as_posix()
         for name in sorted(files):
+            rel = name if rel_dir == "." else f"{rel_dir}/{name}"
             path = Path(here) / name
             try:
-                out.append((path.relative_to(root).as_posix(), _digest(path)))
+                if rel in known and not path.is_symlink():
+                    out.append((rel, hashlib.blake2b(known[rel]).hexdigest()))
+                else:
+                    out.append((rel, _digest(path)))
             except OSError:
                 continue
     return out
@@ -67,8 +76,10 @@ def _mappings_digest() -> str:
     return h.hexdigest()
 
 
-def fingerprint(src: Path, dest: Path, options: dict[str, Any]) -> str:
-    """The digest of every input the conversion of ``src`` into ``dest`` depends on."""
+def fingerprint(src: Path, dest: Path, options: dict[str, Any],
+                written: Mapping[str, bytes] | None = None) -> str:
+    """The digest of every input the conversion of ``src`` into ``dest`` depends on.
+    ``written``: DEST files whose bytes the caller holds (what it just wrote)."""
     from importlib.metadata import PackageNotFoundError, version
     try:
         ours = version("sitemigrate")
@@ -76,12 +87,14 @@ def fingerprint(src: Path, dest: Path, options: dict[str, Any]) -> str:
         ours = "0+unknown"
     state = {"cache": CACHE_VERSION, "version": ours, "mappings": _mappings_digest(),
              "options": options, "src": _listing(src.resolve()),
-             "dest": _listing(dest.resolve()) if dest.exists() else []}
+             "dest": _listing(dest.resolve(), written) if dest.exists() else []}
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
 
-def save(src: Path, dest: Path, options: dict[str, Any], report: Report) -> None:
+def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
+         written: Mapping[str, bytes] | None = None) -> None:
     """Remember that DEST is up to date with SRC under ``options`` (after a run wrote it).
+    ``written`` holds the bytes the run left in DEST by path (they are not read back).
     The file is written to a temporary name and renamed, so a reader never sees half."""
     target = dest / CACHE
     saved = report.to_json()  # as a later check sees it: every file written is unchanged
@@ -90,7 +103,7 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report) -> None
                       "unchanged": sorted(p for kind in ("created", "changed", "unchanged")
                                           for p in files.get(kind, [])),
                       "kept": sorted(files.get("kept", []))}
-    data = {"fingerprint": fingerprint(src, dest, options), "report": saved}
+    data = {"fingerprint": fingerprint(src, dest, options, written), "report": saved}
     body = json.dumps(data, ensure_ascii=False).encode()
     if target.is_file() and target.read_bytes() == body:
         return  # a re-run that changed nothing touches nothing

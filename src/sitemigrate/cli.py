@@ -105,9 +105,9 @@ def _convert(args: argparse.Namespace) -> int:
         if args.check and not args.quiet:
             print("DEST is up to date", file=sys.stderr)
     else:
-        report, status = _run(args)
+        report, status, written = _run(args)
         if not preview and not args.no_cache:
-            cache.save(args.src, args.dest, key, report)
+            cache.save(args.src, args.dest, key, report, written)
     for report_file in args.report or ():
         from .report_formats import SarifPaths, format_for
         fmt = format_for(report_file, args.report_format)
@@ -125,8 +125,8 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace):
-    """Convert SRC into DEST: preview (diff, check) or apply. Returns the report and the
-    exit status."""
+    """Convert SRC into DEST: preview (diff, check) or apply. Returns the report, the exit
+    status and the bytes written into DEST by path (none for a preview)."""
     from .api import convert
     from .registry import Options
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
@@ -135,6 +135,7 @@ def _run(args: argparse.Namespace):
     plan.force = args.force
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
+    written: dict[str, bytes] = {}
     if args.dry_run or args.check or args.diff:
         changes = plan.summarize()
         pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
@@ -145,8 +146,10 @@ def _run(args: argparse.Namespace):
             if not args.quiet:
                 print("DEST would change" if pending else "DEST is up to date", file=sys.stderr)
     else:
-        _apply(plan, show_progress=not args.quiet and sys.stderr.isatty())
-    return plan.report, status
+        changes = _apply(plan, show_progress=not args.quiet and sys.stderr.isatty())
+        written = {c.path: c.new for c in changes
+                   if c.kind in ("created", "changed", "unchanged") and c.new is not None}
+    return plan.report, status, written
 
 
 def _print_findings(report) -> None:
@@ -164,15 +167,15 @@ def _print_findings(report) -> None:
                 print(f"  {f.location()}: {f.message}", file=sys.stderr)
 
 
-def _apply(plan, show_progress: bool) -> None:
+def _apply(plan, show_progress: bool) -> list:
     if not show_progress:
-        plan.apply()
-        return
+        return plan.apply()
     from rich.progress import Progress
     with Progress(transient=True) as bar:
         task = bar.add_task("writing DEST", total=None)
-        plan.apply()
+        changes = plan.apply()
         bar.update(task, completed=1, total=1)
+    return changes
 
 
 def _print_diff(diff: str, color: bool) -> None:
