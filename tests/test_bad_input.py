@@ -199,3 +199,25 @@ def test_broken_liquid_is_reported_with_its_line_and_kept(tmp_path):
     assert [line for line, _ in found] == [7, 9]
     assert "`{% if %}`" in found[0][1] or "if" in found[0][1]
     assert body in (tmp_path / "out/_pages/liquid.md").read_text()
+
+
+def test_dest_folder_linked_out_of_dest_is_not_written_through(tmp_path, alfolio_site):
+    """A DEST whose `images/` is a link to a folder elsewhere: nothing is written or removed
+    there; each file refused is a finding naming the link, and the rest of DEST is written."""
+    outside = tmp_path / "shared-images"
+    outside.mkdir()
+    (outside / "mine.png").write_bytes(b"not ours")
+    dest = tmp_path / "out"
+    dest.mkdir()
+    os.symlink(outside, dest / "images")
+    before = {p.name: p.read_bytes() for p in outside.iterdir()}
+    code = cli.main(["convert", str(alfolio_site), str(dest), "--to", "academicpages", "-q",
+                     "--report", str(tmp_path / "r.json")])
+    assert code == 0
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
+    assert (dest / "images").is_symlink() and (dest / "_config.yml").is_file()
+    report = json.loads((tmp_path / "r.json").read_text())
+    refused = [f for f in report["findings"] if f["code"] == "dest-link"]
+    assert refused and all(f["path"].startswith("images/") and "`images/`" in f["message"]
+                           for f in refused)
+    assert not any(p.startswith("images/") for kind in report["files"].values() for p in kind)

@@ -101,6 +101,7 @@ class Plan:
         unless ``force`` is set. The manifest of this run is part of the plan."""
         last = self._last_manifest()
         out = []
+        linked = _LinkGuard(self.dest)
 
         def edited(rel: str, old: bytes) -> bool:
             return (not self.force and rel in last
@@ -108,6 +109,8 @@ class Plan:
 
         manifest: dict[str, str] = {}
         for rel, want in sorted(self._wanted().items()):
+            if linked.escapes(rel):
+                continue
             target = self.dest / rel
             old = target.read_bytes() if target.is_file() else None
             new = want.read_bytes() if isinstance(want, Path) else want
@@ -119,6 +122,8 @@ class Plan:
             out.append(Change(rel, kind, old, new))
             manifest[rel] = hashlib.sha256(new).hexdigest()
         for rel in sorted(self.deletes):
+            if linked.escapes(rel):
+                continue
             target = self.dest / rel
             if target.is_file():
                 old = target.read_bytes()
@@ -132,6 +137,7 @@ class Plan:
             kind = "created" if old is None else ("unchanged" if old == body else "changed")
             out.append(Change(MANIFEST, kind, old, body))
         out.sort(key=lambda c: c.path)
+        self._through_links = linked.refused
         return out
 
     def pending(self) -> list[Change]:
@@ -182,18 +188,35 @@ class Plan:
         stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}.sitemigrate-", dir=dest.parent))
         try:
             tree = stage / "tree"
-            if dest.exists():
-                shutil.copytree(dest, tree, symlinks=True, copy_function=_link_or_copy)
-            else:
+            fresh = not dest.exists()
+            if fresh:
                 tree.mkdir()
+            else:
+                shutil.copytree(dest, tree, symlinks=True, copy_function=_link_or_copy)
+            inside = os.path.realpath(tree) + os.sep
+            made: set[str] = set()
+            checked: set[str] = set()
             for c in pending:
-                target = tree / c.path
-                if target.is_symlink() or target.exists():
-                    target.unlink()  # never write through a link shared with DEST
+                target = os.path.join(tree, c.path)
+                folder = os.path.dirname(target)
+                if not fresh:
+                    # changes() left out paths behind a linked folder; this is the backstop
+                    if folder not in checked:
+                        if not (os.path.realpath(folder) + os.sep).startswith(inside):
+                            raise UnsafePath(f"refusing to write {c.path!r}: a folder on its "
+                                             "way is a link out of DEST")
+                        checked.add(folder)
+                    try:
+                        os.unlink(target)  # never write through a link shared with DEST
+                    except FileNotFoundError:
+                        pass
                 if c.new is None:
                     continue
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(c.new)
+                if folder not in made:
+                    os.makedirs(folder, exist_ok=True)
+                    made.add(folder)
+                with open(target, "wb") as fh:
+                    fh.write(c.new)
             old = stage / "old"
             if dest.exists():
                 os.rename(dest, old)
@@ -211,6 +234,13 @@ class Plan:
         files: dict[str, list[str]] = {"created": [], "changed": [], "deleted": [],
                                        "unchanged": [], "kept": []}
         noted = {f.path for f in self.report.findings if f.code == "kept-edit"}
+        refused = {f.path for f in self.report.findings if f.code == "dest-link"}
+        for rel, folder in sorted(getattr(self, "_through_links", {}).items()):
+            if rel not in refused:
+                self.report.add("dest-link", "loss", "lost",
+                                f"`{folder}` in DEST is a symbolic link that leads out of DEST; "
+                                f"`{rel}` was not written (or removed) through it. Replace the "
+                                "link with a folder and run again.", rel)
         for c in changes:
             files[c.kind].append(c.path)
             if c.kind == "kept" and c.path not in noted:
@@ -219,6 +249,31 @@ class Plan:
                                 "you edited this DEST file after the last run; it was kept. "
                                 "Use --force to overwrite it.", c.path)
         self.report.files = files
+
+
+class _LinkGuard:
+    """Which DEST paths lie behind a symbolic link that leads out of DEST (a linked
+    ``assets/`` folder, say): writing or deleting there would change files outside DEST."""
+
+    def __init__(self, dest: Path) -> None:
+        self.root = os.path.realpath(dest)
+        self.dest = dest
+        self.folders: dict[str, bool] = {}
+        self.refused: dict[str, str] = {}
+        """DEST path -> the linked folder on its way."""
+
+    def escapes(self, rel: str) -> bool:
+        folder = os.path.dirname(rel)
+        if folder not in self.folders:
+            real = os.path.realpath(os.path.join(self.dest, folder))
+            self.folders[folder] = not (real == self.root or
+                                        real.startswith(self.root.rstrip(os.sep) + os.sep))
+        if self.folders[folder]:
+            parts = folder.split("/")
+            first = next(("/".join(parts[:i]) for i in range(1, len(parts) + 1)
+                          if os.path.islink(os.path.join(self.dest, *parts[:i]))), folder)
+            self.refused[rel] = first + "/"
+        return self.folders[folder]
 
 
 def _link_or_copy(src: str, dst: str) -> None:
