@@ -343,9 +343,11 @@ def dump_yaml(data: Any) -> str:
 _ANALYZE: Any = None
 
 
+@functools.lru_cache(maxsize=16384)
 def _analysis(value: str) -> Any:
     """ruamel's own analysis of a scalar (which styles it allows) and whether, written
-    plain, it would read back as a string (YAML 1.2 resolver, as yaml_rt() dumps)."""
+    plain, it would read back as a string (YAML 1.2 resolver, as yaml_rt() dumps).
+    Cached: keys and many values (layouts, venues, dates) repeat from file to file."""
     global _ANALYZE
     if _ANALYZE is None:
         from ruamel.yaml.nodes import ScalarNode

@@ -1109,7 +1109,7 @@ def _unique_keys(pubs: list[Publication], report: Report) -> None:
         seen.add(key.lower())
 
 
-def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
+def _bibtex_of(pub: Publication, copier: AssetCopier) -> bib.BibEntry:
     fields: dict[str, str] = {"title": pub.title}
     if pub.year:
         fields["year"] = str(pub.year)
@@ -1142,9 +1142,10 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> str:
     authors = pub.authors or _authors_from_citation(pub.citation)
     if pub.citation and not authors:
         fields["note"] = _plain_citation(pub.citation)
-    persons = {"author": authors} if authors else None
+    persons = {"author": authors} if authors else {}
     entry_type = pub.entry_type or TYPE_OF_CATEGORY.get(pub.category, "misc")
-    return bib.format_entry(entry_type, pub.key, fields, persons)
+    # an entry, not its text: dump_bib formats it and need not parse it back
+    return bib.BibEntry(pub.key, entry_type, fields, persons)
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
