@@ -180,6 +180,10 @@ def test_symlink_out_of_src_is_not_followed(tmp_path):
     make_site(src)
     os.symlink(outside / "leak.md", src / "_pages/leak.md")
     os.symlink(outside, src / "_pages/dir-link")
+    talks = tmp_path / "secret-talks"
+    talks.mkdir()
+    (talks / "2020-01-01-t.md").write_text("---\ntitle: T\n---\nsecret talk\n")
+    os.symlink(talks, src / "_talks")  # a whole collection folder linked out of SRC
     plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages", from_="academicpages")
     plan.apply()
     text = "".join(p.read_text("utf-8", "replace") for p in (tmp_path / "out").rglob("*.md"))

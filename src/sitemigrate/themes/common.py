@@ -32,12 +32,18 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
     if not folder.is_dir():
         return
     root_resolved = root.resolve()
+    inside: dict[Path, bool] = {}  # folder -> it resolves inside root (asked once a folder)
+
+    def within(path: Path) -> bool:
+        return path == root_resolved or root_resolved in path.parents
+
     for path in sorted(folder.rglob("*")):
         if (suffixes is not None and path.suffix not in suffixes) or not path.is_file():
             continue
-        try:
-            path.resolve().relative_to(root_resolved)
-        except ValueError:
+        parent = path.parent
+        if parent not in inside:
+            inside[parent] = within(parent.resolve())
+        if not inside[parent] or (path.is_symlink() and not within(path.resolve())):
             continue  # a symlink pointing outside SRC: never followed
         yield path, path.relative_to(root).as_posix()
 
