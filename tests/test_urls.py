@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 import sitemigrate
 from sitemigrate.cli import main
 from sitemigrate.urls import normalize, served
+
+from conftest import FIXTURES
 
 
 def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_is_seen():
@@ -74,3 +78,21 @@ def test_urls_command_reports_lost_with_exit_1(alfolio_site, tmp_path, capsys):
     empty.mkdir()
     assert main(["urls", str(alfolio_site), str(empty)]) == 1
     assert "lost" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fixture, to", [
+    ("al-folio-site", "academicpages"), ("al-folio-2020-23", "academicpages"),
+    ("al-folio-v1", "academicpages"), ("academicpages-site", "al-folio"),
+    ("academicpages-2017", "al-folio")])
+def test_ledger_from_written_front_matter_is_the_ledger_from_parsing_it(fixture, to, tmp_path):
+    """The ledger takes a written page's front matter from the writer (`plan.documents`)
+    instead of parsing its YAML back: both must give the same URLs."""
+    from sitemigrate.urls import planned_tree, seed
+
+    plan = sitemigrate.convert(FIXTURES / fixture, tmp_path / "out", to=to)
+    assert len(plan.documents) > 10
+    fronts: dict = {}
+    seed(fronts, plan)
+    assert len(fronts) == len({text for text, _ in plan.documents.values()})
+    tree = planned_tree(plan)
+    assert served(*tree, fronts) == served(*tree)

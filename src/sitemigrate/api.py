@@ -178,8 +178,9 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
 def keep_urls(site: Site, plan: Plan, writer) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
-    from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, served
+    from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, seed, served
     fronts: dict = {}  # a front matter is parsed once, in SRC, DEST or both
+    seed(fronts, plan)  # and not at all when a writer just rendered it
     old = served(*read_tree(Path(site.source)), fronts)  # SRC is read once
     dest = dest_tree(plan)  # DEST is read once
     new = served(*planned_tree(plan, dest), fronts)
@@ -192,6 +193,7 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
+        seed(fronts, plan)  # the redirect pages just written
         rows = ledger(old, served(*planned_tree(plan, dest), fronts))
     record(rows, plan.report)
 

@@ -14,10 +14,12 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .report import Report
+from .textio import render_document
 
 
 MANIFEST = ".sitemigrate/manifest.json"
@@ -61,13 +63,26 @@ class Plan:
     urls: dict[str, str] = field(default_factory=dict)
     """Where things live in DEST, by neutral name (``publication:<key>`` -> its URL), for
     Liquid that links to them (``{% cite %}``)."""
+    documents: dict[str, tuple[str, dict]] = field(default_factory=dict)
+    """DEST path -> (text, front matter) of the documents written with
+    :meth:`write_document`: the URL ledger need not parse back what a writer just wrote."""
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:
         rel = safe_rel(rel)
         self.files[rel] = content.encode("utf-8") if isinstance(content, str) else content
+        self.documents.pop(rel, None)
         self.copies.pop(rel, None)
         self.deletes.discard(rel)
+        return rel
+
+    def write_document(self, rel: str, front: dict | None, body: str,
+                       comments: Iterable[str] = (), newline: str = "\n") -> str:
+        """Write a page: front matter (plus carried comment lines) and body."""
+        text = render_document(front, body, list(comments), newline)
+        rel = self.write(rel, text)
+        if front:
+            self.documents[rel] = (text, dict(front))
         return rel
 
     def copy(self, rel: str, source: Path) -> str:

@@ -16,7 +16,7 @@ from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, p
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document, render_document
+from ..textio import dump_yaml, read_document
 from .common import (AssetCopier, add_collection_listings, as_list, check_document,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
@@ -351,7 +351,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     shim_includes(body, vocabulary(NAME)["includes"], plan,
                   Path(site.source) if site.source else None, page.origin)
-    plan.write(out, render_document(front, body, page.fm_comments, page.newline))
+    plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
 
@@ -385,7 +385,7 @@ def _write_news_list(items: list[Item], plan: Plan, about: Page | None) -> None:
     front = CommentedMap([("layout", "single"), ("title", "News"), ("permalink", NEWS_URL),
                           ("author_profile", True)])
     items = sorted(items, key=lambda n: n.date, reverse=True)
-    plan.write(NEWS_PAGE, render_document(front, "\n".join(_news_line(n) for n in items)))
+    plan.write_document(NEWS_PAGE, front, "\n".join(_news_line(n) for n in items))
     for item in items:
         plan.origins.setdefault(item.path, NEWS_PAGE)
     plan.report.mapped("news-page", f"all {len(items)} news items listed on `{NEWS_URL}`.",
@@ -537,7 +537,7 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     if pub.selected:
         front["selected"] = True
     out = f"_publications/{slug}.md"
-    plan.write(out, render_document(front, body))
+    plan.write_document(out, front, body)
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)
     if pub.origin:
         plan.origins.setdefault(pub.origin.path, out)
@@ -782,7 +782,7 @@ def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
         body = ("{% include base_path %}\n\n"
                 '<link rel="stylesheet" href="{{ base_path }}/assets/css/cv-style.css">\n\n'
                 "{% include cv-template.html %}\n")
-        plan.write(CV_JSON_PAGE, render_document(front, body))
+        plan.write_document(CV_JSON_PAGE, front, body)
         if not (plan.dest / "_includes/cv-template.html").is_file():
             plan.report.verbatim("cv-json-page", f"`{CV_JSON_PAGE}` needs "
                                  "`_includes/cv-template.html` and `assets/css/cv-style.css` "
@@ -823,7 +823,7 @@ def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> 
     """Make ``old`` forward to ``target`` (jekyll-redirect-from's ``redirect_to``)."""
     out = redirect_stub_path(plan, old)
     front = CommentedMap([("permalink", old), ("redirect_to", target), ("sitemap", False)])
-    plan.write(out, render_document(front, ""))
+    plan.write_document(out, front, "")
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}`.",
                        origin)
 

@@ -14,7 +14,7 @@ from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publicati
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document, render_document
+from ..textio import dump_yaml, read_document
 from .common import (AssetCopier, add_collection_listings, as_list, check_document,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
@@ -710,7 +710,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     body = _local_includes(body, _target_generation(plan, options))
     shim_includes(body, vocabulary(NAME)["includes"][_target_generation(plan, options)], plan,
                   Path(site.source) if site.source else None, page.origin)
-    plan.write(out, render_document(front, body, page.fm_comments, page.newline))
+    plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
     target = "/" if page.role == "about" else page.permalink
@@ -825,7 +825,7 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
                               ("nav", True), ("nav_order", 5)])
         if fmt == "rendercv":
             front["cv_format"] = "rendercv"
-        plan.write("_pages/cv.md", render_document(front, ""))
+        plan.write_document("_pages/cv.md", front, "")
         report.mapped("cv-page", "the site had CV data but no CV page: `_pages/cv.md` added.",
                       cv.origin)
 
@@ -986,7 +986,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
             front = CommentedMap([("layout", "page"), ("title", n.title), ("permalink", n.url),
                                   ("nav", True), ("nav_order", order)])
             out = f"_pages/menu-{bib.slugify(n.title) or order}.md"
-            plan.write(out, render_document(front, ""))
+            plan.write_document(out, front, "")
             plan.report.mapped("menu-entry", f"external menu entry `{n.title}` ({n.url}) → "
                                f"`{out}` (a page with an external permalink).",
                                "_data/navigation.yml")
@@ -1086,7 +1086,7 @@ def _write_news(item: Item, plan: Plan) -> None:
         front["title"] = item.title
     front["related_posts"] = False
     out = f"_news/{item.slug}.md"
-    plan.write(out, render_document(front, item.body, item.fm_comments, item.newline))
+    plan.write_document(out, front, item.body, item.fm_comments, item.newline)
     plan.report.mapped("news-item", f"news item of {item.date} → `{out}`.", item.origin)
     plan.origins.setdefault(item.path, out)
 
@@ -1158,7 +1158,7 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -
         front["description"] = _plain_citation(pub.citation)
     out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
     body = copier.rewrite(pub.body, url, pub.origin)
-    plan.write(out, render_document(front, body))
+    plan.write_document(out, front, body)
     pub.links.setdefault("website", url)
     if pub.origin:
         plan.origins[pub.origin.path] = out
@@ -1261,7 +1261,7 @@ def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> 
     out = redirect_stub_path(plan, old)
     front = CommentedMap([("layout", "default"), ("permalink", old.strip()),
                           ("redirect", target or "/"), ("sitemap", False)])
-    plan.write(out, render_document(front, ""))
+    plan.write_document(out, front, "")
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}` "
                        "(al-folio `redirect:`).", origin)
 

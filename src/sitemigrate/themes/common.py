@@ -16,7 +16,7 @@ from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
-from ..textio import Document, load_yaml, read_document, read_text, render_document
+from ..textio import Document, load_yaml, read_document, read_text
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 # Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
@@ -501,7 +501,7 @@ def collection_page(name: str, site: Site, plan: Plan, target: str, front: Any) 
         return
     out = f"_pages/{name}.md"
     body = vocabulary(target)["listings"]["collection"]["body"].replace("COLLECTION", name)
-    plan.write(out, render_document(front, body))
+    plan.write_document(out, front, body)
     plan.report.mapped("collection-page", f"collection `{name}` had no page; `{out}` "
                        f"(`/{name}/`) lists it.", None)
 
@@ -561,7 +561,7 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
                                  "meaning; kept as written.", item.origin)
     body = translate_liquid(body, plan.report.source_theme, theme, plan, item.origin)
     body = copier.rewrite(body, url, item.origin)
-    plan.write(out, render_document(front, body, item.fm_comments, item.newline))
+    plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
     plan.origins[item.path] = out
 
