@@ -167,12 +167,22 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     plan = Plan(dest=dest_path, report=report)
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
-    import copy
-    site = copy.deepcopy(site)
+    site = _copy(site)
     writer.write(site, plan, options or Options())
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
     return plan
+
+
+def _copy(site: Site) -> Site:
+    """A deep copy of the IR; pickling is twice as fast as ``copy.deepcopy`` on a large
+    site and keeps ruamel's comments and line numbers the same way."""
+    import pickle
+    try:
+        return pickle.loads(pickle.dumps(site, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # something in the IR that does not pickle
+        import copy
+        return copy.deepcopy(site)
 
 
 def keep_urls(site: Site, plan: Plan, writer) -> None:
