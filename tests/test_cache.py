@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -78,9 +79,25 @@ def test_any_change_converts_again(converted, conversions, change):
     assert status == (1 if change == "src" else 0)
 
 
-def test_mapping_files_are_part_of_the_fingerprint(converted, monkeypatch):
+def test_code_and_mapping_files_are_part_of_the_fingerprint(converted, monkeypatch,
+                                                             tmp_path):
+    """An upgrade, or an edited checkout with the same version number, converts again."""
+    from sitemigrate import mapdata
     src, dest = converted
     options = {"to": "academicpages"}
     first = cache.fingerprint(src, dest, options)
-    monkeypatch.setattr(cache, "_mappings_digest", lambda: "other mappings")
+    assert cache.fingerprint(src, dest, options) == first
+    package = tmp_path / "pkg"
+    shutil.copytree(Path(cache.__file__).parent, package)
+    monkeypatch.setattr(cache, "__file__", str(package / "cache.py"))
+    assert cache.fingerprint(src, dest, options) == first  # the same code elsewhere
+    (package / "bib.py").write_text((package / "bib.py").read_text() + "\n# edited\n")
+    assert cache.fingerprint(src, dest, options) != first
+    monkeypatch.undo()
+    mappings = tmp_path / "mappings"
+    shutil.copytree(mapdata.mappings_dir(), mappings)
+    monkeypatch.setattr(mapdata, "mappings_dir", lambda: mappings)
+    assert cache.fingerprint(src, dest, options) == first
+    with (mappings / "academicpages.yml").open("a") as fh:
+        fh.write("\n# edited\n")
     assert cache.fingerprint(src, dest, options) != first

@@ -3,7 +3,8 @@
 After a run that leaves DEST in step with SRC, the CLI saves a *fingerprint* of everything
 the output depends on, with that run's report, in ``DEST/.sitemigrate/check.json``:
 
-* the sitemigrate version and the bytes of every mapping file (``mappings/*.yml``);
+* sitemigrate's own code: the bytes of its modules and of every mapping file
+  (``mappings/*.yml``), so an upgrade or an edited checkout never replays an old answer;
 * the options of the run (themes, generation, redirects, name, force);
 * every file of SRC and of DEST by path and content digest (``.git``, Jekyll's build
   folders and DEST's own ``.sitemigrate/`` aside).
@@ -68,11 +69,17 @@ def _listing(root: Path, known: Mapping[str, bytes] | None = None) -> list[tuple
     return out
 
 
-def _mappings_digest() -> str:
+def _code_digest() -> str:
+    """sitemigrate itself: its modules and its mapping files. Not the version number: a
+    checkout or an editable install changes code without changing it."""
     from .mapdata import mappings_dir
+    package = Path(__file__).resolve().parent
+    mappings = mappings_dir()
+    files = sorted(("code", p.relative_to(package).as_posix(), p) for p in package.rglob("*.py"))
+    files += sorted(("mappings", p.name, p) for p in mappings.glob("*.yml"))
     h = hashlib.sha256()
-    for path in sorted(mappings_dir().glob("*.yml")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for kind, rel, path in files:
+        h.update(f"{kind}/{rel}".encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
@@ -80,12 +87,7 @@ def fingerprint(src: Path, dest: Path, options: dict[str, Any],
                 written: Mapping[str, bytes] | None = None) -> str:
     """The digest of every input the conversion of ``src`` into ``dest`` depends on.
     ``written``: DEST files whose bytes the caller holds (what it just wrote)."""
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        ours = version("sitemigrate")
-    except PackageNotFoundError:  # a source tree that was not installed
-        ours = "0+unknown"
-    state = {"cache": CACHE_VERSION, "version": ours, "mappings": _mappings_digest(),
+    state = {"cache": CACHE_VERSION, "code": _code_digest(),
              "options": options, "src": _listing(src.resolve()),
              "dest": _listing(dest.resolve(), written) if dest.exists() else []}
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
