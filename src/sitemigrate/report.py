@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .ir import Origin
@@ -41,6 +41,9 @@ class Finding:
         if not self.path:
             return "(site)"
         return f"{self.path}:{self.line}" if self.line else self.path
+
+
+_FINDING_FIELDS = tuple(f.name for f in fields(Finding))  # all plain values: no asdict
 
 
 @dataclass(slots=True)
@@ -113,7 +116,7 @@ class Report:
             "target_theme": self.target_theme,
             "summary": self.counts(),
             "files": self.files,
-            "findings": [asdict(f) for f in self.findings],
+            "findings": [{n: getattr(f, n) for n in _FINDING_FIELDS} for f in self.findings],
             "urls": self.urls,
         }
 
