@@ -5,9 +5,15 @@
     python bench/run.py --scale large --repeat 3 --json out.json
 
 Every measurement runs in a fresh subprocess; peak memory is the child's ru_maxrss
-(os.wait4), never the runner's. The floor is a plain copy of the same SRC
-(``shutil.copytree`` in a fresh Python), and each command's time is also shown as a multiple
-of it. Sites are generated into a temporary directory, removed at the end.
+(os.wait4), never the runner's; CPU time is split into user (Python) and sys (the kernel:
+mostly creating files). The floor is a plain copy of the same SRC (``shutil.copytree`` in a
+fresh Python), and each command's time is also shown as a multiple of it. Sites are
+generated into a temporary directory, removed at the end.
+
+Every run that writes gets a folder of its own and nothing is deleted until the end: on
+ext4, creating files in the half minute after many were deleted costs several times more
+kernel time (the inode allocator steps over recently deleted inodes), which would make a
+run pay for the clean-up of the one before it (copy floor included).
 """
 
 from __future__ import annotations
@@ -37,8 +43,10 @@ def sitemigrate_cmd() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "sitemigrate"]
 
 
-def measure(cmd: list[str], expect: tuple[int, ...] = (0,)) -> tuple[float, float, float]:
-    """(wall seconds, peak RSS MiB, CPU seconds user+system) of one fresh child process."""
+def measure(cmd: list[str], expect: tuple[int, ...] = (0,)
+            ) -> tuple[float, float, float, float]:
+    """(wall seconds, peak RSS MiB, user CPU seconds, system CPU seconds) of one fresh
+    child process."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -49,17 +57,13 @@ def measure(cmd: list[str], expect: tuple[int, ...] = (0,)) -> tuple[float, floa
         proc.stderr.close()
     if proc.returncode not in expect:
         raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}:\n{err[-2000:]}")
-    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime  # maxrss: KiB
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime, usage.ru_stime  # maxrss: KiB
 
 
-def best(cmd_for, repeat: int, expect=(0,), before=None) -> tuple[float, float, float]:
-    """Best wall time over ``repeat`` runs (with the peak RSS of that run)."""
-    runs = []
-    for i in range(repeat):
-        if before:
-            before()
-        runs.append(measure(cmd_for(i), expect))
-    return min(runs)
+def best(cmd_for, repeat: int, expect=(0,)) -> tuple[float, float, float, float]:
+    """Best wall time over ``repeat`` runs (with the peak RSS and CPU of that run).
+    ``cmd_for(i)`` gives run ``i`` its command (a run that writes: a folder of its own)."""
+    return min(measure(cmd_for(i), expect) for i in range(repeat))
 
 
 def bench_scale(scale: str, work: Path, repeat: int, sm: list[str]) -> list[dict]:
@@ -74,57 +78,50 @@ def bench_scale(scale: str, work: Path, repeat: int, sm: list[str]) -> list[dict
 
     floor_cpu = 0.0
 
-    def row(op: str, direction: str, wall: float, rss: float, cpu: float,
+    def row(op: str, direction: str, measured: tuple[float, float, float, float],
             floor: float | None) -> None:
+        wall, rss, user, system = measured
+        cpu = user + system
         rows.append({"scale": scale, "op": op, "direction": direction, "wall_s": wall,
-                     "cpu_s": cpu, "peak_mib": rss, "x_floor": wall / floor if floor else None,
+                     "user_s": user, "sys_s": system, "cpu_s": cpu, "peak_mib": rss,
+                     "x_floor": wall / floor if floor else None,
                      "x_floor_cpu": cpu / floor_cpu if floor and floor_cpu else None})
         ratio = f"{wall / floor:6.1f}x" if floor else ""
-        print(f"  {op:10} {direction:8} {wall:8.3f}s {cpu:8.3f}s cpu {rss:8.1f} MiB {ratio}",
-              file=sys.stderr)
+        print(f"  {op:16} {direction:6} {wall:7.3f}s  user {user:6.3f}s  sys {system:6.3f}s "
+              f"{rss:7.1f} MiB {ratio}", file=sys.stderr)
 
     for src_theme, dst_theme in (("al-folio", "academicpages"), ("academicpages", "al-folio")):
         src = sites[src_theme]
         direction = f"{SHORT[src_theme]}->{SHORT[dst_theme]}"
-        copy_dst = work / "copy"
-        rm = lambda p=copy_dst: shutil.rmtree(p, ignore_errors=True)  # noqa: E731
-        floor, rss, cpu = best(lambda i: [sys.executable, "-c", COPY, str(src), str(copy_dst)],
-                          repeat, before=rm)
-        rm()
-        floor_cpu = cpu
-        row("copy", SHORT[src_theme], floor, rss, cpu, floor)
-        dest = work / f"{scale}-{direction.replace('->', '2')}"
-        base = [*sm, "convert", str(src), str(dest), "--to", dst_theme, "-q"]
-        wall, rss, cpu = best(lambda i: base, repeat,
-                         before=lambda: shutil.rmtree(dest, ignore_errors=True))
-        row("convert", direction, wall, rss, cpu, floor)
-        empty = work / "empty"
-        shutil.rmtree(empty, ignore_errors=True)
-        wall, rss, cpu = best(lambda i: [*sm, "convert", str(src), str(empty), "--to", dst_theme,
-                                    "-q", "--dry-run"], repeat)
-        row("dry-run", direction, wall, rss, cpu, floor)
-        wall, rss, cpu = best(lambda i: [*base, "--check"], repeat)  # DEST is up to date: exit 0
-        row("check", direction, wall, rss, cpu, floor)  # answered from DEST/.sitemigrate
-        wall, rss, cpu = best(lambda i: [*base, "--check", "--no-cache"], repeat)
-        row("check --no-cache", direction, wall, rss, cpu, floor)  # the full conversion
-        wall, rss, cpu = best(lambda i: [*sm, "inspect", str(src)], repeat)
-        row("inspect", SHORT[src_theme], wall, rss, cpu, floor)
-        shutil.rmtree(dest, ignore_errors=True)
-    wall, rss, cpu = best(lambda i: [*sm, "--help"], max(repeat, 3))
-    row("--help", "", wall, rss, cpu, None)
-    for site in sites.values():
-        shutil.rmtree(site, ignore_errors=True)
+        name = f"{scale}-{direction.replace('->', '2')}"
+        copy = best(lambda i: [sys.executable, "-c", COPY, str(src), str(work / f"copy-{name}-{i}")],
+                    repeat)
+        floor, floor_cpu = copy[0], copy[2] + copy[3]
+        row("copy", SHORT[src_theme], copy, floor)
+        convert = [*sm, "convert", str(src)]
+        row("convert", direction, best(lambda i: [*convert, str(work / f"{name}-{i}"), "--to",
+                                                  dst_theme, "-q"], repeat), floor)
+        dest = work / f"{name}-0"  # written by the first convert: up to date
+        row("dry-run", direction, best(lambda i: [*convert, str(work / "empty"), "--to",
+                                                  dst_theme, "-q", "--dry-run"], repeat), floor)
+        check = [*convert, str(dest), "--to", dst_theme, "-q", "--check"]  # exit 0: up to date
+        row("check", direction, best(lambda i: check, repeat), floor)  # from DEST/.sitemigrate
+        row("check --no-cache", direction, best(lambda i: [*check, "--no-cache"], repeat),
+            floor)  # the full conversion
+        row("inspect", SHORT[src_theme], best(lambda i: [*sm, "inspect", str(src)], repeat),
+            floor)
+    row("--help", "", best(lambda i: [*sm, "--help"], max(repeat, 3)), None)
     return rows
 
 
 def table(rows: list[dict]) -> str:
-    out = ["| scale | command | direction | wall (s) | CPU (s) | peak RSS (MiB) | × copy wall "
-           "| × copy CPU |", "|---|---|---|---:|---:|---:|---:|---:|"]
+    out = ["| scale | command | direction | wall (s) | user (s) | sys (s) | peak RSS (MiB) "
+           "| × copy wall | × copy CPU |", "|---|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         show = r["x_floor"] is not None and r["op"] != "copy"
         x = (f"{r['x_floor']:.1f} | {r['x_floor_cpu']:.1f}" if show else " | ")
-        out.append(f"| {r['scale']} | {r['op']} | {r['direction']} | {r['wall_s']:.3f} | {r['cpu_s']:.3f} "
-                   f"| {r['peak_mib']:.0f} | {x} |")
+        out.append(f"| {r['scale']} | {r['op']} | {r['direction']} | {r['wall_s']:.3f} "
+                   f"| {r['user_s']:.3f} | {r['sys_s']:.3f} | {r['peak_mib']:.0f} | {x} |")
     return "\n".join(out)
 
 
@@ -151,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     scales = ["small", "large", "huge"] if a.scale == "all" else [a.scale]
     sm = shlex.split(a.sitemigrate) if a.sitemigrate else sitemigrate_cmd()
     rows: list[dict] = []
+    if a.keep and a.keep.exists() and any(a.keep.iterdir()):
+        p.error(f"--keep {a.keep}: the folder must be new or empty (runs write fresh folders)")
     work = a.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-bench-"))
     work.mkdir(parents=True, exist_ok=True)
     try:
