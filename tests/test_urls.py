@@ -21,9 +21,10 @@ def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_
     read = set(re.findall(r"""fm(?:\.get\(|\[)["'](\w+)["']""", inspect.getsource(urls.served)))
     assert {"permalink", "redirect_from", "published"} <= read
     for key in read:
-        fm, body = urls._front(f"---\ntitle: T\n{key}: /x/\n---\nbody\n")
-        assert fm == {"title": "T", key: "/x/"} and body == "body\n", key
-    assert urls._front("---\ntitle: [unclosed\n---\nbody\n") == ({}, "body\n")
+        fm, blank = urls._front(f"---\ntitle: T\n{key}: /x/\n---\nbody\n")
+        assert fm == {"title": "T", key: "/x/"} and not blank, key
+    assert urls._front("---\ntitle: [unclosed\n---\nbody\n") == ({}, False)
+    assert urls._front("---\nredirect: /x/\n---\n\n") == ({"redirect": "/x/"}, True)
 
 
 def test_jekyll_url_rules():
@@ -92,7 +93,7 @@ def test_ledger_from_written_front_matter_is_the_ledger_from_parsing_it(fixture,
     plan = sitemigrate.convert(FIXTURES / fixture, tmp_path / "out", to=to)
     assert len(plan.documents) > 10
     fronts: dict = {}
-    seed(fronts, plan)
-    assert len(fronts) == len({text for text, _ in plan.documents.values()})
     tree = planned_tree(plan)
+    seed(fronts, plan, tree[0])
+    assert len(fronts) == len({tree[0][rel] for rel in plan.documents})
     assert served(*tree, fronts) == served(*tree)

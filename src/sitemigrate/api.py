@@ -145,7 +145,14 @@ def fold_redirect_stubs(site: Site, report: Report) -> None:
 
 def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
                options: Options | None = None, report: Report | None = None) -> Plan:
-    """Plan the files of ``site`` as theme ``theme`` in ``dest``; nothing is written yet."""
+    """Plan the files of ``site`` as theme ``theme`` in ``dest``; nothing is written yet.
+    ``site`` is the same afterwards (and can be written again)."""
+    return _write(site, dest, theme, options, report, owned=False)
+
+
+def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Options | None,
+           report: Report | None, owned: bool) -> Plan:
+    """:func:`write_site`; ``owned``: the caller hands ``site`` over (it is not copied)."""
     dest_path = Path(dest)
     if dest_path.exists() and not dest_path.is_dir():
         raise SitemigrateError(f"{dest_path}: exists and is not a directory")
@@ -167,22 +174,13 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     plan = Plan(dest=dest_path, report=report)
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
-    site = _copy(site)
+    if not owned:
+        import copy
+        site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     writer.write(site, plan, options or Options())
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
     return plan
-
-
-def _copy(site: Site) -> Site:
-    """A deep copy of the IR; pickling is twice as fast as ``copy.deepcopy`` on a large
-    site and keeps ruamel's comments and line numbers the same way."""
-    import pickle
-    try:
-        return pickle.loads(pickle.dumps(site, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # something in the IR that does not pickle
-        import copy
-        return copy.deepcopy(site)
 
 
 def keep_urls(site: Site, plan: Plan, writer) -> None:
@@ -190,10 +188,11 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
     what remains lost is reported. The ledger goes into the report."""
     from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, seed, served
     fronts: dict = {}  # a front matter is parsed once, in SRC, DEST or both
-    seed(fronts, plan)  # and not at all when a writer just rendered it
     old = served(*read_tree(Path(site.source)), fronts)  # SRC is read once
     dest = dest_tree(plan)  # DEST is read once
-    new = served(*planned_tree(plan, dest), fronts)
+    tree = planned_tree(plan, dest)
+    seed(fronts, plan, tree[0])  # what a writer just rendered is not parsed at all
+    new = served(*tree, fronts)
     rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]
     if lost and hasattr(writer, "redirect"):
@@ -203,8 +202,9 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
-        seed(fronts, plan)  # the redirect pages just written
-        rows = ledger(old, served(*planned_tree(plan, dest), fronts))
+        tree = planned_tree(plan, dest)
+        seed(fronts, plan, tree[0])  # the redirect pages just written
+        rows = ledger(old, served(*tree, fronts))
     record(rows, plan.report)
 
 
@@ -213,4 +213,4 @@ def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: st
     """Read ``src`` and plan it as theme ``to`` in ``dest``. Call ``.apply()`` to write."""
     report = Report()
     site = read_site(src, from_, report, name=options.name if options else None)
-    return write_site(site, dest, to, options, report)
+    return _write(site, dest, to, options, report, owned=True)  # nobody else holds it

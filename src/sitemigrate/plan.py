@@ -63,9 +63,9 @@ class Plan:
     urls: dict[str, str] = field(default_factory=dict)
     """Where things live in DEST, by neutral name (``publication:<key>`` -> its URL), for
     Liquid that links to them (``{% cite %}``)."""
-    documents: dict[str, tuple[str, dict]] = field(default_factory=dict)
-    """DEST path -> (text, front matter) of the documents written with
-    :meth:`write_document`: the URL ledger need not parse back what a writer just wrote."""
+    documents: dict[str, dict] = field(default_factory=dict)
+    """DEST path -> front matter of the documents written with :meth:`write_document` (and
+    not overwritten since): the URL ledger need not parse back what a writer just wrote."""
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:
@@ -82,7 +82,7 @@ class Plan:
         text = render_document(front, body, list(comments), newline)
         rel = self.write(rel, text)
         if front:
-            self.documents[rel] = (text, dict(front))
+            self.documents[rel] = dict(front)
         return rel
 
     def copy(self, rel: str, source: Path) -> str:

@@ -66,30 +66,39 @@ def _split(text: str) -> tuple[str, int]:
     return text, (text.find("\n---", 4) if text.startswith("---\n") else -2)
 
 
-def _front(text: str) -> tuple[dict | None, str]:
-    """Front matter (None when the file has none: Jekyll copies such files as they are)."""
+def _blank_after(text: str, end: int) -> bool:
+    """Whether nothing but blanks follows the front matter that ends at ``end``."""
+    return not text[end + 4:].lstrip("-\n").strip()
+
+
+def _front(text: str) -> tuple[dict | None, bool]:
+    """Front matter (None when the file has none: Jekyll copies such files as they are),
+    and whether the file has no body (a page that only redirects)."""
     text, end = _split(text)
     if end == -2:
-        return None, text
+        return None, not text.strip()
     if end < 0:
-        return {}, text
+        return {}, not text.strip()
     if not _URL_KEYS.search(text, 4, end):
-        return {}, text[end + 4:].lstrip("-\n")
+        return {}, _blank_after(text, end)
     try:
         data = load_safe(text[4:end]) or {}
     except Exception:  # a broken front matter serves nothing we can compute
-        return {}, text
-    return (data if isinstance(data, dict) else {}), text[end + 4:].lstrip("-\n")
+        return {}, not text.strip()
+    return (data if isinstance(data, dict) else {}), _blank_after(text, end)
 
 
-def seed(fronts: dict[str, tuple[dict | None, str]], plan) -> None:
+def seed(fronts: dict[str, tuple[dict | None, bool]], plan, files: Mapping[str, str]) -> None:
     """Put the front matter of the documents ``plan`` wrote into ``fronts`` (the cache of
     :func:`served`), as the mapping their text was rendered from: a writer's YAML is not
-    parsed back. The test suite checks the ledger is the same with and without."""
-    for text, front in plan.documents.values():
-        norm, end = _split(text)
-        if end >= 0:
-            fronts[text] = (front, norm[end + 4:].lstrip("-\n"))
+    parsed back. ``files`` is the planned tree's text by path (see :func:`planned_tree`).
+    The test suite checks the ledger is the same with and without."""
+    for rel, front in plan.documents.items():
+        text = files.get(rel)
+        if text is not None and text not in fronts:
+            norm, end = _split(text)
+            if end >= 0:
+                fronts[text] = (front, _blank_after(norm, end))
 
 
 def _fill(pattern: str, parts: Mapping[str, str]) -> str:
@@ -99,7 +108,7 @@ def _fill(pattern: str, parts: Mapping[str, str]) -> str:
 
 
 def served(files: Mapping[str, str], config: dict,
-           fronts: dict[str, tuple[dict | None, str]] | None = None) -> dict[str, Served]:
+           fronts: dict[str, tuple[dict | None, bool]] | None = None) -> dict[str, Served]:
     """Every URL a site of ``files`` (path -> text) and ``config`` serves, by normalized URL.
     ``fronts`` caches parsed front matter by file text, between calls on similar trees."""
     out: dict[str, Served] = {}
@@ -116,11 +125,11 @@ def served(files: Mapping[str, str], config: dict,
         if p.suffix not in _CONVERTIBLE or p.parts[0] in _SKIP_TOP:
             continue
         if fronts is None:
-            fm, body = _front(text)
+            fm, blank = _front(text)
         elif (got := fronts.get(text)) is not None:
-            fm, body = got
+            fm, blank = got
         else:
-            fm, body = fronts[text] = _front(text)
+            fm, blank = fronts[text] = _front(text)
         if fm is None:
             continue
         top = p.parts[0]
@@ -156,7 +165,7 @@ def served(files: Mapping[str, str], config: dict,
             continue  # unpublished, or a menu link to another site (`permalink: https://..`)
         forward = ""
         target = fm.get("redirect") or (fm.get("redirect_to") if redirects_on else None)
-        if target and not body.strip():
+        if target and blank:
             forward = "/" if target is True else str(target)
         out[normalize(url)] = Served(url, rel, forward)
         if redirects_on:
