@@ -211,3 +211,13 @@ def test_mutated_about_pages_and_configs(data):
     site, rel, to = data.draw(st.sampled_from(SAFETY_ONLY))
     raw = data.draw(mutated((FIXTURES / site / rel).read_text("utf-8")))
     run(FIXTURES / site, rel, raw, to)
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(st.text(st.sampled_from(list("ab :-?[{,&*!%\t\n.\x85\u2028\u2029")), max_size=24))
+def test_fast_yaml_prefilter_never_hides_a_slow_case(text):
+    """The front-matter loader checks a cheap character scan before its full pattern of what
+    libyaml cannot round-trip; the scan must match wherever the pattern does."""
+    from sitemigrate.textio import _MAYBE_NOT_FAST, _NOT_FAST
+    if _NOT_FAST.search(text):
+        assert _MAYBE_NOT_FAST.search(text)

@@ -175,6 +175,10 @@ _NOT_FAST = re.compile(
     r"|[\t\x85\u2028\u2029]|^%|^---|^\.\.\.", re.M)
 
 
+# Every match of _NOT_FAST contains one of these (a character class scans ~10x faster).
+_MAYBE_NOT_FAST = re.compile(r"[&*!%\t\x85\u2028\u2029]|^---|^\.\.\.", re.M)
+
+
 class _Unsupported(Exception):
     pass
 
@@ -195,7 +199,7 @@ def _rt_parts() -> Any:
 
 def _load_rt_fast(text: str) -> Any:
     parts = _rt_parts()
-    if not parts or _NOT_FAST.search(text):
+    if not parts or (_MAYBE_NOT_FAST.search(text) and _NOT_FAST.search(text)):
         return _SLOW
     loader_cls, constructor_cls, mapping_node, scalar_node, sequence_node, tag_cls = parts
     import yaml
