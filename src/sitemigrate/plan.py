@@ -66,6 +66,8 @@ class Plan:
     documents: dict[str, dict] = field(default_factory=dict)
     """DEST path -> front matter of the documents written with :meth:`write_document` (and
     not overwritten since): the URL ledger need not parse back what a writer just wrote."""
+    behind_links: dict[str, str] = field(default_factory=dict, init=False, repr=False)
+    """DEST path -> the folder on its way that links out of DEST (left out of the plan)."""
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:
@@ -152,7 +154,7 @@ class Plan:
             kind = "created" if old is None else ("unchanged" if old == body else "changed")
             out.append(Change(MANIFEST, kind, old, body))
         out.sort(key=lambda c: c.path)
-        self._through_links = linked.refused
+        self.behind_links = linked.refused
         return out
 
     def pending(self) -> list[Change]:
@@ -250,7 +252,7 @@ class Plan:
                                        "unchanged": [], "kept": []}
         noted = {f.path for f in self.report.findings if f.code == "kept-edit"}
         refused = {f.path for f in self.report.findings if f.code == "dest-link"}
-        for rel, folder in sorted(getattr(self, "_through_links", {}).items()):
+        for rel, folder in sorted(self.behind_links.items()):
             if rel not in refused:
                 self.report.add("dest-link", "loss", "lost",
                                 f"`{folder}` in DEST is a symbolic link that leads out of DEST; "
