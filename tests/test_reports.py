@@ -125,6 +125,23 @@ def test_kept_edit_points_into_dest(repo, monkeypatch):
         == ["out/_pages/about.md"]
 
 
+def test_dest_link_points_into_dest(repo, monkeypatch, tmp_path):
+    """A file refused behind a DEST folder that links out of DEST is a DEST path."""
+    import os
+    monkeypatch.chdir(repo)
+    (repo / "out").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    os.symlink(tmp_path / "elsewhere", repo / "out/images")
+    assert run("convert", "site", "out", "--to", "academicpages", "-q",
+               "--report", "r.sarif") == 0
+    log = json.loads((repo / "r.sarif").read_text())
+    validate_sarif(log)
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in log["runs"][0]["results"] if r["ruleId"] == "dest-link"]
+    assert uris and all(u.startswith("out/images/") for u in uris)
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
 def test_format_for():
     assert format_for("a.sarif") == format_for("a.SARIF.json") == "sarif"
     assert format_for("a.md") == format_for("a.markdown") == "md"
