@@ -114,8 +114,14 @@ def repository_root(start: Path) -> Path:
 
 
 def to_sarif(report: Report, paths: SarifPaths, tool_version: str) -> dict[str, Any]:
-    """The report as a SARIF 2.1.0 log: one run, one result per finding, one rule per code."""
-    codes = sorted({f.code for f in report.findings})
+    """The report as a SARIF 2.1.0 log: one run, one rule per code, and one result per
+    finding that needs a look (not carried, kept verbatim, a problem in the input).
+
+    What was simply mapped is not a result: code scanning would show each as an alert (a
+    large site has thousands). The run's ``properties`` count them (``mapped``); the JSON
+    and Markdown reports list them."""
+    shown = [f for f in report.findings if f.outcome != "mapped"]
+    codes = sorted({f.code for f in shown})
     index = {code: i for i, code in enumerate(codes)}
     rules = [{
         "id": code,
@@ -124,7 +130,7 @@ def to_sarif(report: Report, paths: SarifPaths, tool_version: str) -> dict[str, 
         "helpUri": INFORMATION_URI,
     } for code in codes]
     results = []
-    for f in report.findings:
+    for f in shown:
         location: dict[str, Any] = {"artifactLocation": paths.artifact(f)}
         if f.line and f.line > 0:
             location["region"] = {"startLine": f.line}
@@ -149,7 +155,8 @@ def to_sarif(report: Report, paths: SarifPaths, tool_version: str) -> dict[str, 
         "results": results,
         "properties": {"sourceTheme": report.source_theme,
                        "targetTheme": report.target_theme,
-                       "summary": report.counts()},
+                       "summary": report.counts(),
+                       "mapped": len(report.findings) - len(shown)},
     }
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
