@@ -61,8 +61,10 @@ def prepare(site: Path, work: Path) -> Path:
     config = (root / "_config.yml").read_text("utf-8", "replace") if (
         root / "_config.yml").is_file() else ""
     redirect = "jekyll-redirect-from" in config
+    # `theme: false` (not null, which the merge of configs ignores): a theme gem such as
+    # al-folio v1's al_folio_core is not installed here; the stand-in layouts replace it.
     (root / "_standin.yml").write_text(
-        "theme: null\nremote_theme: null\nurl: ''\nbaseurl: ''\nfuture: true\n"
+        "theme: false\nremote_theme: null\nurl: ''\nbaseurl: ''\nfuture: true\n"
         f"plugins: [{'jekyll-redirect-from' if redirect else ''}]\ngems: []\nwhitelist: []\n"
         "exclude: [_standin.yml, Gemfile, Gemfile.lock, vendor, node_modules]\n")
     return root

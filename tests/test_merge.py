@@ -78,3 +78,29 @@ def test_failed_apply_leaves_dest_as_it_was(alfolio_site, tmp_path, monkeypatch)
     assert sorted(p.name for p in dest.iterdir()) == ["keep.txt"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".d.sitemigrate-")]
     shutil.rmtree(dest)
+
+
+def test_v1_config_contract_is_declared_once(academicpages_site, tmp_path):
+    """A fresh DEST becomes an al-folio v1 site (the default target): `theme` and the
+    `al_folio:` contract are written, and the result reads back as v1. A v1 starter's own
+    block and theme are left as they are."""
+    from ruamel.yaml import YAML
+    fresh = tmp_path / "fresh"
+    plan = sitemigrate.convert(academicpages_site, fresh, to="al-folio")
+    plan.apply()
+    config = YAML(typ="safe").load((fresh / "_config.yml").read_text())
+    assert config["theme"] == "al_folio_core"
+    assert config["al_folio"]["api_version"] == 1
+    assert config["al_folio"]["tailwind"]["preflight"] is False
+    assert [f.code for f in plan.report.findings].count("v1-config") == 1
+    assert sitemigrate.read_site(fresh).generation == "v1"
+    assert sitemigrate.convert(academicpages_site, fresh, to="al-folio").up_to_date()
+
+    starter = tmp_path / "starter"
+    starter.mkdir()
+    own = "theme: my_fork_of_core # pinned\nal_folio:\n  api_version: 1\n  style_engine: tailwind\n"
+    (starter / "_config.yml").write_text(own)
+    plan = sitemigrate.convert(academicpages_site, starter, to="al-folio")
+    plan.apply()
+    text = (starter / "_config.yml").read_text()
+    assert text.startswith(own) and "v1-config" not in [f.code for f in plan.report.findings]

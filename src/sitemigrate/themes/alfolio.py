@@ -549,7 +549,31 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan, gen)
     include_pages(config)
+    if gen == "v1" and "al_folio" not in config:
+        _declare_v1(config, plan)
     plan.write("_config.yml", dump_yaml(config))
+
+
+def _declare_v1(config: CommentedMap, plan: Plan) -> None:
+    """A v1 config names the gem theme and carries the `al_folio:` contract (a fresh DEST
+    has neither; a v1 starter checkout has both)."""
+    contract = vocabulary(NAME)["v1_config"]
+    wrote = []
+    if "theme" not in config:
+        set_key(config, "theme", contract["theme"])
+        wrote.append(f"`theme: {contract['theme']}`")
+    set_key(config, "al_folio", _commented(contract["al_folio"]))
+    wrote.append("the `al_folio:` block")
+    plan.report.mapped("v1-config", f"`_config.yml` declares al-folio v1: {' and '.join(wrote)}, "
+                       "with the v1 starter's values; check the versions against your Gemfile.",
+                       None)
+
+
+def _commented(value: Any) -> Any:
+    """Plain mappings as round-trip ones (block style when written)."""
+    if isinstance(value, dict):
+        return CommentedMap((k, _commented(v)) for k, v in value.items())
+    return value
 
 
 def _declare_collections(config: CommentedMap, site: Site, plan: Plan, gen: str) -> None:
