@@ -126,3 +126,26 @@ def test_plain_page_with_name_flag(tmp_path):
     config = (dest / "_config.yml").read_text()
     assert "first_name: Quinn" in config and "last_name: Person" in config
     assert (dest / "_pages/about.md").is_file()
+
+
+def test_findings_on_stderr_say_a_repeated_message_once(alfolio_site, tmp_path, capsys):
+    """Three places with one message are listed; more are folded into a count (the
+    report keeps every one)."""
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(alfolio_site, src)
+    for n, count in (("few", 2), ("many", 6)):
+        for i in range(count):
+            (src / f"_posts/2020-01-0{i + 1}-{n}-{i}.md").write_text(
+                f"---\nlayout: post\ntitle: {n} {i}\nmy_{n}_key: 1\n---\nText {i}.\n")
+    report = tmp_path / "r.json"
+    assert run("convert", src, tmp_path / "dest", "--to", "academicpages",
+               "--report", report) == 0
+    err = capsys.readouterr().err
+    few = [line for line in err.splitlines() if "`my_few_key`" in line]
+    many = [line for line in err.splitlines() if "`my_many_key`" in line]
+    assert len(few) == 2 and len(many) == 1
+    assert many[0].startswith("  _posts/2020-01-01-many-0.md:")
+    assert "    ... and 5 more places with the same message (`--report FILE` lists each)" in err
+    findings = json.loads(report.read_text())["findings"]
+    assert sum("`my_many_key`" in f["message"] for f in findings) == 6

@@ -152,19 +152,32 @@ def _run(args: argparse.Namespace):
     return plan.report, status, written
 
 
+_SAME_MESSAGE_SHOWN = 3
+"""A message found in more places than this is shown at its first place, with a count."""
+
+
 def _print_findings(report) -> None:
     """What the user must look at, one `path:line: message` each, by group: what could not
-    be carried, what was kept verbatim, and problems in the input. What was mapped is in
-    `--report`."""
+    be carried, what was kept verbatim, and problems in the input. A message found in many
+    places is shown at its first with a count. What was mapped is in `--report`, and so is
+    every place."""
     groups = (("could not be carried", lambda f: f.outcome == "lost"),
               ("kept verbatim (check these)", lambda f: f.outcome == "verbatim"),
               ("input problems", lambda f: f.outcome == "problem"))
     for title, wanted in groups:
-        rows = [f for f in report.findings if wanted(f)]
-        if rows:
+        by_message: dict[str, list] = {}  # the same message from many files: said once
+        for f in report.findings:
+            if wanted(f):
+                by_message.setdefault(f.message, []).append(f)
+        if by_message:
             print(f"{title}:", file=sys.stderr)
-            for f in rows:
-                print(f"  {f.location()}: {f.message}", file=sys.stderr)
+        for message, rows in by_message.items():
+            shown = rows if len(rows) <= _SAME_MESSAGE_SHOWN else rows[:1]
+            for f in shown:
+                print(f"  {f.location()}: {message}", file=sys.stderr)
+            if len(rows) > len(shown):
+                print(f"    ... and {len(rows) - len(shown)} more places with the same message "
+                      "(`--report FILE` lists each)", file=sys.stderr)
 
 
 def _apply(plan, show_progress: bool) -> list:
