@@ -256,7 +256,7 @@ class Plan:
             if rel not in refused:
                 self.report.add("dest-link", "loss", "lost",
                                 f"`{folder}` in DEST is a symbolic link that leads out of DEST; "
-                                f"`{rel}` was not written (or removed) through it. Replace the "
+                                "this file was not written (or removed) through it. Replace the "
                                 "link with a folder and run again.", rel)
         for c in changes:
             files[c.kind].append(c.path)
