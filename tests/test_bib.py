@@ -345,3 +345,74 @@ def test_any_value_writes_a_parseable_entry(value):
                                  {"author": [value]}))
     assert bib.problems == []
     assert [(e.key, e.fields["year"]) for e in bib.entries] == [("k", "1999")]
+
+
+# The fast entry reader's property test builds entries from BibTeX's grammar, then mutates
+# some: an odd piece inserted or a character dropped, so both readings and refusals are met.
+_WS = st.sampled_from(["", " ", "\n  ", "\t", "\u00a0", "\r\n"])
+_TEXT = st.lists(st.sampled_from(["a", "B c", "é", "\\'e", "{", "}", '"', "#", ",", "=",
+                                  "%", "@", "(", ")", "~", "--"]), max_size=8).map("".join)
+_PART = st.one_of(
+    _TEXT.map(lambda t: "{" + t + "}"), _TEXT.map(lambda t: '"' + t + '"'),
+    st.sampled_from(["2020", "7", "jan", "Feb", "nosuch", "x-y.z", "12ab", "myConf"]))
+_FIELD = st.tuples(_WS, st.sampled_from(["title", "Author", "x-y.z", "note", "1bad"]), _WS,
+                   _WS, st.lists(st.tuples(_WS, _PART, _WS), min_size=1, max_size=3)).map(
+    lambda f: f"{f[0]}{f[1]}{f[2]}={f[3]}" + "#".join(a + p + b for a, p, b in f[4]))
+_ENTRY = st.tuples(st.sampled_from(["@article{", "@Misc {", "@ book{", "@inproceedings("]),
+                   _WS, st.sampled_from(["key1", "Key:2020", "a{b", "k,", ""]),
+                   st.lists(_FIELD, max_size=4), st.booleans(), _WS).map(
+    lambda e: f"{e[0]}{e[1]}{e[2]}," + ",".join(e[3]) + ("," if e[4] else "") + e[5] + "}")
+
+
+@st.composite
+def _entries(draw):
+    raw = draw(_ENTRY)
+    how = draw(st.sampled_from(["as is", "as is", "insert", "drop"]))
+    if how != "as is" and raw:
+        at = draw(st.integers(0, len(raw) - 1))
+        odd = draw(st.sampled_from(["{", "}", '"', ",", "=", "#", "%", " ", ")", "x", "}}"]))
+        raw = raw[:at] + (odd if how == "insert" else "") + raw[at + 1 - (how == "insert"):]
+    return raw
+
+
+def _reads_of(raw, macros):
+    """(key, fields, undefined, used) of pybtex's reading of ``raw``, or None on an error."""
+    from sitemigrate.bib import _BlockParser
+    parser = _BlockParser(raw, macros)
+    try:
+        _, (key, fields) = next(iter(parser))
+    except Exception:
+        return None
+    return key, [(n, "".join(v)) for n, v in fields], parser.undefined, parser.used
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(_entries())
+def test_fast_entry_reader_agrees_with_pybtex(raw):
+    """Whatever the fast entry reader reads, pybtex reads the same: key, fields (names and
+    values, in order), macros used and undefined."""
+    from pybtex.database.input.bibtex import month_names
+    from pybtex.utils import CaseInsensitiveDict
+    from sitemigrate.bib import _fast_entry
+    macros = {**month_names, "myconf": "Conference on Things"}  # and one @string
+    fast = _fast_entry(raw, CaseInsensitiveDict(macros))
+    if fast is not None:
+        assert _reads_of(raw, CaseInsensitiveDict(macros)) == (
+            fast.key, [(n, "".join(v)) for n, v in fast.fields], fast.undefined, fast.used)
+
+
+def test_fast_entry_reader_is_taken():
+    """Plain entries, concatenation and macros go the fast way; the odd ones to pybtex."""
+    from pybtex.database.input.bibtex import month_names
+    from pybtex.utils import CaseInsensitiveDict
+    from sitemigrate.bib import _fast_entry
+    macros = CaseInsensitiveDict(month_names)
+    got = _fast_entry('@inproceedings{ab12,\n  title = {A {GPU} study},\n  year = 2020,\n'
+                      '  month = jan # "~1",\n  note = nosuch,\n}', macros)
+    assert (got.key, got.fields, got.undefined, got.used) == (
+        "ab12", [("title", ["A {GPU} study"]), ("year", ["2020"]),
+                 ("month", ["January", "~1"]), ("note", ["nosuch"])], [("note", "nosuch")],
+        {"jan"})
+    for odd in ("@article(k, title={x})", "@article{k, title={x}} trailing",
+                "@article{k, title={x}, % a comment\n}", "@article{k, title={x}"):
+        assert _fast_entry(odd, macros) is None
