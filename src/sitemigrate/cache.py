@@ -37,35 +37,49 @@ SKIP = {".git", ".hg", ".svn", "_site", ".jekyll-cache", ".sass-cache", "node_mo
         ".bundle", "vendor", ".sitemigrate"}
 
 
-def _digest(path: Path) -> str:
-    if path.is_symlink():
+def _digest(path: str, entry: os.DirEntry | None = None) -> str:
+    if entry.is_symlink() if entry is not None else os.path.islink(path):
         return "link:" + os.readlink(path)
-    with path.open("rb") as fh:
+    with open(path, "rb") as fh:
         return hashlib.file_digest(fh, "blake2b").hexdigest()
 
 
 def _listing(root: Path, known: Mapping[str, bytes] | None = None) -> list[tuple[str, str]]:
-    """(path, content digest) of every file under ``root`` (or of ``root`` if a file).
+    """(path, content digest) of every file under ``root`` (or of ``root`` if a file),
+    sorted by path segments as a walk of sorted folders gives them.
     Contents, not modification times: a fresh clone in CI has new times, the same bytes.
     ``known`` holds the bytes of files just written under ``root`` (by root-relative path),
     which are then not read back."""
     if root.is_file():
-        return [(root.name, _digest(root))]
+        return [(root.name, _digest(str(root)))]
     known = known or {}
-    out = []
-    for here, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP)
-        rel_dir = Path(here).relative_to(root).as_posix()
-        for name in sorted(files):
-            rel = name if rel_dir == "." else f"{rel_dir}/{name}"
-            path = Path(here) / name
+    out: list[tuple[str, str]] = []
+
+    def walk(folder: str, prefix: str) -> None:
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            return
+        subdirs = []
+        for e in entries:
             try:
-                if rel in known and not path.is_symlink():
+                if e.is_dir():  # follows links, as os.walk lists them
+                    if e.name not in SKIP:
+                        subdirs.append(e)
+                    continue
+                rel = prefix + e.name
+                if rel in known and not e.is_symlink():
                     out.append((rel, hashlib.blake2b(known[rel]).hexdigest()))
                 else:
-                    out.append((rel, _digest(path)))
+                    out.append((rel, _digest(e.path, e)))
             except OSError:
                 continue
+        for e in subdirs:
+            if not e.is_symlink():  # os.walk does not descend into linked folders
+                walk(e.path, prefix + e.name + "/")
+
+    walk(str(root), "")
     return out
 
 
