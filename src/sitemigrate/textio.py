@@ -183,6 +183,19 @@ class _Unsupported(Exception):
     pass
 
 
+class _LoaderStub:
+    """What ruamel's constructor asks of its loader: YAML 1.2 (a front matter has no
+    ``%YAML`` directive: _NOT_FAST sends those to ruamel), comments not on the nodes. Without
+    it every int, float or date sent the front matter to the slow loader."""
+    comment_handling = None
+
+    class _resolver:  # noqa: N801 (ruamel's attribute name)
+        processing_version = (1, 2)
+
+
+_LOADER_STUB = _LoaderStub()
+
+
 def _rt_parts() -> Any:
     global _RT
     if _RT is None:
@@ -257,7 +270,7 @@ def _load_rt_fast(text: str) -> Any:
         if not isinstance(root, yaml.MappingNode) and commented:
             return _SLOW
         node = convert(root, 0)
-        constructor = constructor_cls(preserve_quotes=True)
+        constructor = constructor_cls(preserve_quotes=True, loader=_LOADER_STUB)
         constructor.allow_duplicate_keys = False
         return constructor.construct_document(node)
     except Exception:  # anything libyaml or the constructor refuses: ruamel decides
