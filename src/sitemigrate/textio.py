@@ -154,19 +154,21 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
 
 
 # ------------------------------------------------------------------------------------------
-# A fast round-trip load of front matter. ruamel's round-trip loader is pure Python (~1.5 ms a front matter);
-# _load_rt_fast parses with libyaml instead, turns its nodes into ruamel nodes (same tags,
-# values, styles, start marks) and constructs them with ruamel's own RoundTripConstructor, so
-# values, types (quote styles, TimeStamp, ScalarFloat...), key order and line numbers (``lc``)
-# are ruamel's. It returns _SLOW, and ruamel's loader does the work, for whatever it cannot
-# reproduce: comments and blank lines (libyaml drops them; ruamel keeps them in ``.ca``) in
-# anything but a flat mapping of scalars (there they land in the top-level mapping's ``.ca``,
-# which no reader uses: comments are read from the text, ``Document.comments``), anchors,
-# aliases, tags, directives, tabs, folded scalars, non-ASCII line breaks, invalid YAML (so
-# errors are ruamel's, with its messages), and no libyaml at all.
+# A fast round-trip load of front matter. ruamel's round-trip loader is pure Python (~1.5 ms a
+# front matter); _load_rt_fast parses with libyaml instead and builds from its nodes what
+# ruamel's RoundTripConstructor builds: CommentedMap/CommentedSeq with their line and column
+# data (``lc``) and flow style, quoted and literal strings as ruamel's ScalarString types,
+# and ints, floats and dates by the constructor's own methods (ScalarInt, ScalarFloat,
+# TimeStamp keep how they were written). It returns _SLOW, and ruamel's loader does the work,
+# for whatever it cannot reproduce: comments and blank lines (libyaml drops them; ruamel keeps
+# them in ``.ca``) in anything but a flat mapping of scalars (there they land in the
+# top-level mapping's ``.ca``, which no reader uses: comments are read from the text,
+# ``Document.comments``), anchors, aliases, tags, merge keys, directives, tabs, folded
+# scalars, non-ASCII line breaks, duplicate or non-scalar keys, invalid YAML (so errors are
+# ruamel's, with its messages), and no libyaml at all. A property test and the corpus check
+# that both loaders agree.
 # ------------------------------------------------------------------------------------------
 _SLOW: Any = object()
-_TAG_OBJECTS: dict[str, Any] = {}
 _RT: Any = None
 _NOT_FAST = re.compile(
     # an anchor, alias or tag where a node may start (line start, after `: `, `- `, `? `,
@@ -175,8 +177,32 @@ _NOT_FAST = re.compile(
     r"|[\t\x85\u2028\u2029]|^%|^---|^\.\.\.", re.M)
 
 
-# Every match of _NOT_FAST contains one of these (a character class scans ~10x faster).
-_MAYBE_NOT_FAST = re.compile(r"[&*!%\t\x85\u2028\u2029]|^---|^\.\.\.", re.M)
+_SPECIAL = re.compile(r"[&*!%\t\x85\u2028\u2029]")
+
+
+def _needs_ruamel(text: str) -> bool:
+    """Whether _NOT_FAST matches ``text``, found without running it: its alternation is
+    tried at every position, ~20 us a front matter, and most hold a `&` (a URL's query).
+    The characters it needs are few; for each, the context is checked by hand. A property
+    test checks both agree."""
+    if text.startswith(("---", "...")) or "\n---" in text or "\n..." in text:
+        return True
+    for m in _SPECIAL.finditer(text):
+        c, i = m.group(), m.start()
+        if c == "%":
+            if i == 0 or text[i - 1] == "\n":
+                return True
+        elif c in "&*!":
+            j = i  # back over the whitespace before it (\s*)
+            while j > 0 and text[j - 1].isspace():
+                if text[j - 1] == "\n":
+                    return True  # at a line start
+                j -= 1
+            if j == 0 or text[j - 1] in "[{," or (text[j - 1] in ":?-" and j < i):
+                return True
+        else:  # a tab or a line break libyaml and ruamel read apart
+            return True
+    return False
 
 
 class _Unsupported(Exception):
@@ -193,9 +219,6 @@ class _LoaderStub:
         processing_version = (1, 2)
 
 
-_LOADER_STUB = _LoaderStub()
-
-
 def _rt_parts() -> Any:
     global _RT
     if _RT is None:
@@ -203,61 +226,101 @@ def _rt_parts() -> Any:
         if loader is None:
             _RT = ()
             return _RT
+        import yaml
+        from ruamel.yaml.comments import CommentedMap, CommentedSeq
         from ruamel.yaml.constructor import RoundTripConstructor
-        from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-        from ruamel.yaml.tag import Tag
-        _RT = (loader, RoundTripConstructor, MappingNode, ScalarNode, SequenceNode, Tag)
+        from ruamel.yaml.nodes import ScalarNode
+        from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, LiteralScalarString,
+                                              SingleQuotedScalarString)
+        constructor = RoundTripConstructor(preserve_quotes=True, loader=_LoaderStub())
+        std = "tag:yaml.org,2002:"
+        by_method = {f"{std}int": constructor.construct_yaml_int,
+                     f"{std}float": constructor.construct_yaml_float,
+                     f"{std}timestamp": constructor.construct_yaml_timestamp}
+        strings = {"'": SingleQuotedScalarString, '"': DoubleQuotedScalarString,
+                   "|": LiteralScalarString}
+        _RT = (loader, yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode, CommentedMap,
+               CommentedSeq, ScalarNode, by_method, strings, constructor.bool_values, std)
     return _RT
 
 
 def _load_rt_fast(text: str) -> Any:
     parts = _rt_parts()
-    if not parts or (_MAYBE_NOT_FAST.search(text) and _NOT_FAST.search(text)):
+    if not parts or _needs_ruamel(text):
         return _SLOW
-    loader_cls, constructor_cls, mapping_node, scalar_node, sequence_node, tag_cls = parts
-    import yaml
+    (loader_cls, scalar_node, mapping_node, sequence_node, commented_map, commented_seq,
+     rt_scalar_node, by_method, strings, bool_values, std) = parts
+    str_tag, null_tag, bool_tag = f"{std}str", f"{std}null", f"{std}bool"
     lines = text.split("\n")
     commented = "#" in text or any(not line.strip() for line in text.rstrip("\n").split("\n"))
 
-    def convert(node: Any, depth: int) -> Any:
-        if isinstance(node, yaml.ScalarNode):
-            if node.style == ">":
+    def build(node: Any, depth: int) -> Any:
+        cls = type(node)
+        if cls is scalar_node:
+            tag, style = node.tag, node.style
+            if tag == str_tag:
+                if not style:  # libyaml's plain style is ""
+                    return node.value
+                if style not in strings:  # folded
+                    raise _Unsupported
+                return strings[style](node.value)
+            if tag == null_tag:
+                return None
+            if tag == bool_tag:
+                return bool_values[node.value.lower()]
+            method = by_method.get(tag)
+            if method is None:  # a merge key, `=`
                 raise _Unsupported
-            return scalar_node(tag(node.tag), node.value, node.start_mark, node.end_mark,
-                               style=node.style or None)  # libyaml's plain style is ""
+            return method(rt_scalar_node(tag, node.value, node.start_mark, node.end_mark,
+                                         style=style or None))
         if commented and depth:  # comments would land in a nested collection's .ca
             raise _Unsupported
-        if isinstance(node, yaml.SequenceNode):
-            items = [convert(v, depth + 1) for v in node.value]
-            if any(_empty(v) for v in items):
+        start = node.start_mark
+        if cls is sequence_node:
+            seq = commented_seq()
+            seq._yaml_set_line_col(start.line, start.column)
+            for i, item in enumerate(node.value):
+                if _empty(item):
+                    raise _Unsupported
+                seq.append(build(item, depth + 1))
+                seq._yaml_set_idx_line_col(i, [item.start_mark.line, item.start_mark.column])
+            _style(seq, node)
+            return seq
+        if cls is not mapping_node:
+            raise _Unsupported
+        out = commented_map()
+        out._yaml_set_line_col(start.line, start.column)
+        pairs = node.value
+        for i, (key_node, value_node) in enumerate(pairs):
+            if type(key_node) is not scalar_node:
                 raise _Unsupported
-            return sequence_node(tag(node.tag), items, node.start_mark, node.end_mark,
-                                 flow_style=node.flow_style)
-        if isinstance(node, yaml.MappingNode):
-            pairs = [(convert(k, depth + 1), convert(v, depth + 1)) for k, v in node.value]
-            for i, (_, value) in enumerate(pairs):
-                if _empty(value) and not lines[value.start_mark.line][
-                        value.start_mark.column:].lstrip().startswith("#"):
-                    # ruamel marks an empty value where the next token starts (libyaml: after
-                    # the colon); with a comment after the colon both mark after the colon
-                    if i + 1 < len(pairs) and not node.flow_style:
-                        value.start_mark = value.end_mark = pairs[i + 1][0].start_mark
-                    else:
-                        raise _Unsupported
-            return mapping_node(tag(node.tag), pairs, node.start_mark, node.end_mark,
-                                flow_style=node.flow_style)
-        raise _Unsupported
+            key = build(key_node, depth + 1)
+            if key in out:  # a duplicate: ruamel reports it
+                raise _Unsupported
+            mark = value_node.start_mark
+            if _empty(value_node) and not lines[mark.line][mark.column:].lstrip().startswith("#"):
+                # ruamel marks an empty value where the next token starts (libyaml: after
+                # the colon); with a comment after the colon both mark after the colon
+                if i + 1 < len(pairs) and not node.flow_style:
+                    mark = pairs[i + 1][0].start_mark
+                else:
+                    raise _Unsupported
+            value = build(value_node, depth + 1)
+            out._yaml_set_kv_line_col(key, [key_node.start_mark.line, key_node.start_mark.column,
+                                            mark.line, mark.column])
+            out[key] = value
+        _style(out, node)
+        return out
 
-    def tag(name: str) -> Any:
-        # one ruamel Tag per tag name: a Tag caches its decoded form, and decoding it again
-        # for every node was a fifth of this function's time
-        got = _TAG_OBJECTS.get(name)
-        if got is None:
-            got = _TAG_OBJECTS[name] = tag_cls(suffix=name)
-        return got
+    def _style(data: Any, node: Any) -> None:
+        if len(data):
+            if node.flow_style is True:
+                data.fa.set_flow_style()
+            elif node.flow_style is False:
+                data.fa.set_block_style()
 
     def _empty(node: Any) -> bool:
-        return isinstance(node, scalar_node) and node.value == "" and node.style is None
+        return type(node) is scalar_node and node.value == "" and not node.style
 
     try:
         loader = loader_cls(text)
@@ -267,12 +330,9 @@ def _load_rt_fast(text: str) -> Any:
             loader.dispose()
         if root is None:
             return _SLOW
-        if not isinstance(root, yaml.MappingNode) and commented:
+        if type(root) is not mapping_node and commented:
             return _SLOW
-        node = convert(root, 0)
-        constructor = constructor_cls(preserve_quotes=True, loader=_LOADER_STUB)
-        constructor.allow_duplicate_keys = False
-        return constructor.construct_document(node)
+        return build(root, 0)
     except Exception:  # anything libyaml or the constructor refuses: ruamel decides
         return _SLOW
 
