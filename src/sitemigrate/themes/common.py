@@ -6,6 +6,7 @@ No theme vocabulary lives here: callers pass key lists and paths from their mapp
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
@@ -28,24 +29,46 @@ _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES
                ) -> Iterator[tuple[Path, str]]:
     """Files under ``folder`` with one of ``suffixes`` (text pages by default; None: every
-    file), recursively and sorted, never following links out of root."""
+    file), recursively and sorted by path segments, never following links out of root
+    (nor into linked folders, as ``Path.rglob``)."""
     if not folder.is_dir():
         return
     root_resolved = root.resolve()
-    inside: dict[Path, bool] = {}  # folder -> it resolves inside root (asked once a folder)
+    base = folder.relative_to(root).as_posix()
+    base = "" if base == "." else base + "/"
+    found: list[tuple[tuple[str, ...], str]] = []
 
-    def within(path: Path) -> bool:
-        return path == root_resolved or root_resolved in path.parents
+    def within(path: str) -> bool:
+        return path == str(root_resolved) or path.startswith(str(root_resolved).rstrip("/") + "/")
 
-    for path in sorted(folder.rglob("*")):
-        if (suffixes is not None and path.suffix not in suffixes) or not path.is_file():
-            continue
-        parent = path.parent
-        if parent not in inside:
-            inside[parent] = within(parent.resolve())
-        if not inside[parent] or (path.is_symlink() and not within(path.resolve())):
-            continue  # a symlink pointing outside SRC: never followed
-        yield path, path.relative_to(root).as_posix()
+    def walk(here: str, parts: tuple[str, ...]) -> None:
+        # a folder is asked once whether it resolves inside root; each entry's type comes
+        # from the directory listing (os.scandir), not from a stat per file
+        inside = within(os.path.realpath(here))
+        try:
+            with os.scandir(here) as it:
+                entries = list(it)
+        except OSError:
+            return
+        for e in entries:
+            try:
+                if e.is_dir():
+                    if not e.is_symlink():
+                        walk(e.path, parts + (e.name,))
+                    continue
+                if (suffixes is not None and os.path.splitext(e.name)[1] not in suffixes) \
+                        or not e.is_file():
+                    continue
+                if not inside or (e.is_symlink() and not within(os.path.realpath(e.path))):
+                    continue  # a symlink pointing outside SRC: never followed
+            except OSError:
+                continue
+            found.append((parts + (e.name,), e.path))
+
+    walk(str(folder), ())
+    found.sort()
+    for parts, path in found:
+        yield Path(path), base + "/".join(parts)
 
 
 def iter_pages(root: Path) -> Iterator[tuple[Path, str]]:
