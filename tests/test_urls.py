@@ -18,13 +18,47 @@ def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_
     import re
 
     from sitemigrate import urls
-    read = set(re.findall(r"""fm(?:\.get\(|\[)["'](\w+)["']""", inspect.getsource(urls.served)))
+    read = set(re.findall(r"""fm(?:\.get\(|\[)["'](\w+)["']""", inspect.getsource(urls._urls_of)))
     assert {"permalink", "redirect_from", "published"} <= read
     for key in read:
         fm, blank = urls._front(f"---\ntitle: T\n{key}: /x/\n---\nbody\n")
         assert fm == {"title": "T", key: "/x/"} and not blank, key
     assert urls._front("---\ntitle: [unclosed\n---\nbody\n") == ({}, False)
     assert urls._front("---\nredirect: /x/\n---\n\n") == ({"redirect": "/x/"}, True)
+
+
+def test_an_index_page_serves_its_folder():
+    """Jekyll serves `index.md` at its folder's address, the site root included (the ledger
+    once computed `/./` for a root `index.md` without a permalink)."""
+    files = {"index.md": "---\ntitle: Home\n---\nx", "docs/index.html": "---\n---\n",
+             "about.md": "---\n---\n"}
+    assert {k: v.url for k, v in served(files, {}).items()} == {
+        "/index.html": "/", "/docs/index.html": "/docs/", "/about.html": "/about.html"}
+
+
+def test_memo_computes_only_new_files_and_gives_the_same_urls():
+    """keep_urls serves the planned tree again after adding redirect pages; with the memo
+    only the new pages are computed, and the URLs are those of a fresh computation (a
+    redirect_from address keeps its first claimant, a page its last)."""
+    from sitemigrate import urls
+    config = {"plugins": ["jekyll-redirect-from"], "collections": {"news": {"output": True}}}
+    tree = {"a.md": "---\npermalink: /a/\nredirect_from: /old/\n---\nx",
+            "_news/n.md": "---\n---\nx"}
+    fronts: dict = {}
+    memo: dict = {}
+    first = served(tree, config, fronts, memo)
+    grown = {**tree, "b.md": "---\npermalink: /b/\nredirect_from: [/old/, /a/]\n---\nx",
+             "c.md": "---\npermalink: /old/\n---\n"}
+    computed = []
+    real = urls._urls_of
+    try:
+        urls._urls_of = lambda rel, *a: computed.append(rel) or real(rel, *a)
+        again = served(grown, config, fronts, memo)
+    finally:
+        urls._urls_of = real
+    assert sorted(computed) == ["b.md", "c.md"]
+    assert again == served(grown, config) != first
+    assert again["/old/index.html"].path == "c.md" and again["/a/index.html"].path == "a.md"
 
 
 def test_jekyll_url_rules():

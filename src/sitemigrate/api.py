@@ -188,11 +188,12 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
     what remains lost is reported. The ledger goes into the report."""
     from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, seed, served
     fronts: dict = {}  # a front matter is parsed once, in SRC, DEST or both
-    old = served(*read_tree(Path(site.source)), fronts)  # SRC is read once
+    memo: dict = {}  # a file's URLs are computed once under the same config
+    old = served(*read_tree(Path(site.source)), fronts, memo)  # SRC is read once
     dest = dest_tree(plan)  # DEST is read once
     tree = planned_tree(plan, dest)
     seed(fronts, plan, tree[0])  # what a writer just rendered is not parsed at all
-    new = served(*tree, fronts)
+    new = served(*tree, fronts, memo)
     rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]
     if lost and hasattr(writer, "redirect"):
@@ -204,7 +205,7 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
                 writer.redirect(plan, row.old, target, row.source)
         tree = planned_tree(plan, dest)
         seed(fronts, plan, tree[0])  # the redirect pages just written
-        rows = ledger(old, served(*tree, fronts))
+        rows = ledger(old, served(*tree, fronts, memo))  # only the new pages are computed
     record(rows, plan.report)
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Mapping
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from .textio import load_safe
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
+_SLASHES = re.compile(r"/+")
 _STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
            "pretty": "/:categories/:year/:month/:day/:title/",
            "ordinal": "/:categories/:year/:y_day/:title:output_ext",
@@ -46,10 +47,12 @@ class LedgerRow:
 def normalize(url: str) -> str:
     """The file a URL is served from: ``/x/`` -> ``/x/index.html``, ``/x`` -> ``/x.html``."""
     url = "/" + url.strip().lstrip("/")
-    url = re.sub(r"/+", "/", url.split("#")[0].split("?")[0])
+    url = url.split("#")[0].split("?")[0]
+    if "//" in url:
+        url = _SLASHES.sub("/", url)
     if url.endswith("/"):
         return url + "index.html"
-    if not PurePosixPath(url).suffix:
+    if not _splitext(url.rsplit("/", 1)[-1])[1]:
         return url + ".html"
     return url
 
@@ -107,72 +110,124 @@ def _fill(pattern: str, parts: Mapping[str, str]) -> str:
     return re.sub(r"/+", "/", pattern)
 
 
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """What of ``_config.yml`` decides a file's URLs."""
+    post_pattern: str
+    pretty: bool
+    cols: tuple[tuple[str, bool, str], ...]  # (name, output, permalink pattern)
+    redirects_on: bool
+    included: frozenset[str]
+    collections: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def of(cls, config: dict) -> _Rules:
+        style = str(config.get("permalink") or "date")
+        post_pattern = _STYLES.get(style, style)
+        cols = config.get("collections") or {}
+        cols = {str(k): (v if isinstance(v, dict) else {}) for k, v in
+                (cols.items() if isinstance(cols, dict) else ((c, {}) for c in cols))}
+        return cls(post_pattern, post_pattern.endswith("/"),
+                   tuple((name, bool(c.get("output")), str(c.get("permalink") or ""))
+                         for name, c in cols.items()),
+                   "jekyll-redirect-from" in (config.get("plugins") or config.get("gems") or []),
+                   frozenset(str(i).strip("/") for i in (config.get("include") or [])
+                             if isinstance(i, str)),
+                   {name: (bool(c.get("output")), str(c.get("permalink") or ""))
+                    for name, c in cols.items()})
+
+
 def served(files: Mapping[str, str], config: dict,
-           fronts: dict[str, tuple[dict | None, bool]] | None = None) -> dict[str, Served]:
+           fronts: dict[str, tuple[dict | None, bool]] | None = None,
+           memo: dict | None = None) -> dict[str, Served]:
     """Every URL a site of ``files`` (path -> text) and ``config`` serves, by normalized URL.
-    ``fronts`` caches parsed front matter by file text, between calls on similar trees."""
+    ``fronts`` caches parsed front matter by file text, between calls on similar trees;
+    ``memo`` caches each file's URLs under the same config rules, so a second call on a tree
+    that only grew (redirect pages added) computes only the new files."""
+    rules = _Rules.of(config)
+    known = memo.setdefault(rules, {}) if memo is not None else None
     out: dict[str, Served] = {}
-    style = str(config.get("permalink") or "date")
-    post_pattern = _STYLES.get(style, style)
-    pretty = post_pattern.endswith("/")
-    cols = config.get("collections") or {}
-    cols = {str(k): (v if isinstance(v, dict) else {}) for k, v in
-            (cols.items() if isinstance(cols, dict) else ((c, {}) for c in cols))}
-    redirects_on = "jekyll-redirect-from" in (config.get("plugins") or config.get("gems") or [])
-    included = {str(i).strip("/") for i in (config.get("include") or []) if isinstance(i, str)}
     for rel, text in files.items():
-        p = PurePosixPath(rel)
-        if p.suffix not in _CONVERTIBLE or p.parts[0] in _SKIP_TOP:
-            continue
-        if fronts is None:
-            fm, blank = _front(text)
-        elif (got := fronts.get(text)) is not None:
-            fm, blank = got
-        else:
-            fm, blank = fronts[text] = _front(text)
-        if fm is None:
-            continue
-        top = p.parts[0]
-        url = None
-        if top == "_posts" or (len(p.parts) > 1 and p.parts[-2] == "_posts"):
-            m = _POST.match(p.stem)
-            if not m:
-                continue
-            cats = fm.get("categories") or fm.get("category") or []
-            cats = cats.split() if isinstance(cats, str) else [str(c) for c in cats]
-            url = str(fm.get("permalink") or _fill(post_pattern, {
-                "categories": "/".join(c.lower() for c in cats), "year": m[1], "month": m[2],
-                "day": m[3], "title": str(fm.get("slug") or m[4]), "slug": m[4],
-                "output_ext": ".html", "short_year": m[1][2:],
-                "i_month": str(int(m[2])), "i_day": str(int(m[3]))}))
-        elif top.startswith("_") and top[1:] in cols:
-            name = top[1:]
-            if not cols[name].get("output"):
-                continue
-            default = f"/:collection/:path{'/' if pretty else ':output_ext'}"
-            inner = PurePosixPath(*p.parts[1:]).with_suffix("")
-            url = str(fm.get("permalink") or _fill(str(cols[name].get("permalink") or default), {
-                "collection": name, "path": str(inner), "name": p.stem, "title": p.stem,
-                "output_ext": ".html"}))
-        elif not top.startswith("_") or top in included:
-            if fm.get("permalink"):
-                url = str(fm["permalink"])
+        if known is None:
+            found = _urls_of(rel, text, rules, fronts)
+        elif (found := known.get((rel, text))) is None:
+            found = known[(rel, text)] = _urls_of(rel, text, rules, fronts)
+        for key, where, forwarded in found:
+            if forwarded:  # a redirect_from address: the first file to claim it keeps it
+                out.setdefault(key, where)
             else:
-                stem = p.with_suffix("")
-                url = "/" + (str(stem.parent) + "/" if stem.name == "index" else
-                             str(stem) + ("/" if pretty else ".html"))
-        if url is None or fm.get("published") is False or "://" in url:
-            continue  # unpublished, or a menu link to another site (`permalink: https://..`)
-        forward = ""
-        target = fm.get("redirect") or (fm.get("redirect_to") if redirects_on else None)
-        if target and blank:
-            forward = "/" if target is True else str(target)
-        out[normalize(url)] = Served(url, rel, forward)
-        if redirects_on:
-            extra = fm.get("redirect_from") or []
-            for old in [extra] if isinstance(extra, str) else extra:
-                out.setdefault(normalize(str(old)), Served(str(old), rel, url))
+                out[key] = where
     return out
+
+
+def _urls_of(rel: str, text: str, rules: _Rules,
+             fronts: dict[str, tuple[dict | None, bool]] | None
+             ) -> tuple[tuple[str, Served, bool], ...]:
+    """The addresses one file serves: (normalized URL, Served, from redirect_from)."""
+    parts = rel.split("/")
+    name = parts[-1]
+    stem, suffix = _splitext(name)
+    if suffix not in _CONVERTIBLE or parts[0] in _SKIP_TOP:
+        return ()
+    if fronts is None:
+        fm, blank = _front(text)
+    elif (got := fronts.get(text)) is not None:
+        fm, blank = got
+    else:
+        fm, blank = fronts[text] = _front(text)
+    if fm is None:
+        return ()
+    top = parts[0]
+    url = None
+    cols = rules.collections
+    if top == "_posts" or (len(parts) > 1 and parts[-2] == "_posts"):
+        m = _POST.match(stem)
+        if not m:
+            return ()
+        cats = fm.get("categories") or fm.get("category") or []
+        cats = cats.split() if isinstance(cats, str) else [str(c) for c in cats]
+        url = str(fm.get("permalink") or _fill(rules.post_pattern, {
+            "categories": "/".join(c.lower() for c in cats), "year": m[1], "month": m[2],
+            "day": m[3], "title": str(fm.get("slug") or m[4]), "slug": m[4],
+            "output_ext": ".html", "short_year": m[1][2:],
+            "i_month": str(int(m[2])), "i_day": str(int(m[3]))}))
+    elif top.startswith("_") and top[1:] in cols:
+        output, pattern = cols[top[1:]]
+        if not output:
+            return ()
+        default = f"/:collection/:path{'/' if rules.pretty else ':output_ext'}"
+        inner = "/".join(parts[1:-1] + [stem])
+        url = str(fm.get("permalink") or _fill(pattern or default, {
+            "collection": top[1:], "path": inner, "name": stem, "title": stem,
+            "output_ext": ".html"}))
+    elif not top.startswith("_") or top in rules.included:
+        if fm.get("permalink"):
+            url = str(fm["permalink"])
+        else:
+            folder = "/".join(parts[:-1])
+            url = "/" + (folder + "/" if stem == "index" and folder else "" if stem == "index"
+                         else (folder + "/" if folder else "") + stem +
+                         ("/" if rules.pretty else ".html"))
+    if url is None or fm.get("published") is False or "://" in url:
+        return ()  # unpublished, or a menu link to another site (`permalink: https://..`)
+    forward = ""
+    target = fm.get("redirect") or (fm.get("redirect_to") if rules.redirects_on else None)
+    if target and blank:
+        forward = "/" if target is True else str(target)
+    found = [(normalize(url), Served(url, rel, forward), False)]
+    if rules.redirects_on:
+        extra = fm.get("redirect_from") or []
+        for old in [extra] if isinstance(extra, str) else extra:
+            found.append((normalize(str(old)), Served(str(old), rel, url), True))
+    return tuple(found)
+
+
+def _splitext(name: str) -> tuple[str, str]:
+    """``PurePosixPath(name)``'s stem and suffix, without building a path."""
+    dot = name.rfind(".")
+    if dot <= 0 or dot == len(name) - 1:
+        return name, ""
+    return name[:dot], name[dot:]
 
 
 def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], dict]:
@@ -232,7 +287,7 @@ def planned_tree(plan, dest: tuple[dict[str, str], dict] | None = None
     for path, data in plan.files.items():
         if path == "_config.yml":
             config = config_of(data.decode("utf-8", "replace"))
-        elif PurePosixPath(path).suffix in _CONVERTIBLE:
+        elif _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE:
             files[path] = data.decode("utf-8", "replace")
     return files, config
 
