@@ -316,3 +316,35 @@ def test_fast_front_matter_loader_on_real_pages(where):
         fast += 1
     total = sum(1 for _ in _front_matters(root))
     assert fast > total * 0.85, (fast, total)  # 91% and 93% (70% and 76% with ints slow)
+
+
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.tuples(st.sampled_from(["a", "Z", "a b", "true", "", "-"]),
+                 st.lists(st.sampled_from([*"aZ09 .,()/_+-:#'\"&*!?%@`|>[]{}~=\\", "true",
+                                           "Null", "1e3", "2020-01-02", "0x1F", ".inf", "yes",
+                                           "  ", " #", ": "]), max_size=6)).map(
+    lambda t: t[0] + "".join(t[1])).filter(bool), st.booleans())
+def test_plain_words_shortcut_agrees_with_ruamel_analysis(value, key):
+    """The writer's front-matter dumper writes plain words without asking ruamel's scalar
+    analysis; where it does, the analysis must allow plain style and read it as a string."""
+    from sitemigrate.textio import _analysis, _scalar_text
+    if _scalar_text(value, key) == value and "\n" not in value:
+        an, reads_as_str = _analysis(value)
+        assert reads_as_str and an.allow_block_plain and not an.multiline and not an.empty
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["a", "b.md", "/", "//", ".", "..", "\\", "...", " ", "é"]),
+                max_size=8).map("".join))
+def test_safe_rel_is_purepath_normalisation(rel):
+    """Plan paths are normalised as PurePosixPath does, and refused when absolute, empty or
+    climbing out with `..`."""
+    from pathlib import PurePosixPath
+
+    from sitemigrate.plan import UnsafePath, safe_rel
+    p = PurePosixPath(rel.replace("\\", "/"))
+    if p.is_absolute() or ".." in p.parts or not p.parts:
+        with pytest.raises(UnsafePath):
+            safe_rel(rel)
+    else:
+        assert safe_rel(rel) == str(p)

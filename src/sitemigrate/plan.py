@@ -16,7 +16,7 @@ import shutil
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from .report import Report
 from .textio import render_document
@@ -32,10 +32,11 @@ class UnsafePath(ValueError):
 
 def safe_rel(rel: str) -> str:
     """Normalise a DEST-relative path; refuse absolute paths and ``..``."""
-    p = PurePosixPath(rel.replace("\\", "/"))
-    if p.is_absolute() or any(part in ("..", "") for part in p.parts) or not p.parts:
+    path = rel.replace("\\", "/")
+    parts = [part for part in path.split("/") if part and part != "."]  # as PurePosixPath
+    if path.startswith("/") or not parts or ".." in parts:
         raise UnsafePath(f"refusing to write {rel!r}: it is not a plain path inside DEST")
-    return str(p)
+    return "/".join(parts)
 
 
 @dataclass(slots=True)
@@ -125,11 +126,13 @@ class Plan:
                     and hashlib.sha256(old).hexdigest() != last[rel])
 
         manifest: dict[str, str] = {}
+        fresh = not self.dest.exists()  # nothing to compare with: no stat a file
+        dest = str(self.dest)
         for rel, want in sorted(self._wanted().items()):
             if linked.escapes(rel):
                 continue
-            target = self.dest / rel
-            old = target.read_bytes() if target.is_file() else None
+            target = os.path.join(dest, rel)
+            old = None if fresh or not os.path.isfile(target) else _read(target)
             new = want.read_bytes() if isinstance(want, Path) else want
             if old is not None and old != new and edited(rel, old):
                 out.append(Change(rel, "kept", old, old))
@@ -291,6 +294,11 @@ class _LinkGuard:
                           if os.path.islink(os.path.join(self.dest, *parts[:i]))), folder)
             self.refused[rel] = first + "/"
         return self.folders[folder]
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read()
 
 
 def _link_or_copy(src: str, dst: str) -> None:

@@ -441,6 +441,13 @@ def _analysis(value: str) -> Any:
 
 
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+# Words, titles and paths a writer writes by the thousand: a letter, then letters, digits,
+# spaces and a few marks that are no YAML indicator in block context, not ending in a space.
+# Written plain, they read back as strings but for YAML 1.2's booleans and nulls. A property
+# test checks the shortcut says what ruamel's analysis says.
+_PLAIN_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9 .,()/_+-]*[A-Za-z0-9.,()/_+-]|[A-Za-z]")
+_NOT_STRINGS = frozenset({"true", "True", "TRUE", "false", "False", "FALSE", "null", "Null",
+                          "NULL"})
 
 
 def _scalar_text(value: Any, key: bool = False) -> str | None:
@@ -453,6 +460,9 @@ def _scalar_text(value: Any, key: bool = False) -> str | None:
         return str(value)
     if kind is date:
         return value.isoformat()
+    if kind is str and len(value) <= 1000 and _PLAIN_WORDS.fullmatch(value) \
+            and value not in _NOT_STRINGS:
+        return value
     if kind not in (str, SingleQuotedScalarString, DoubleQuotedScalarString):
         return None
     if len(value) > 1000 or "\n" in value:  # no line folding, no multi-line styles
