@@ -149,3 +149,17 @@ def test_findings_on_stderr_say_a_repeated_message_once(alfolio_site, tmp_path, 
     assert "    ... and 5 more places with the same message (`--report FILE` lists each)" in err
     findings = json.loads(report.read_text())["findings"]
     assert sum("`my_many_key`" in f["message"] for f in findings) == 6
+
+
+def test_main_makes_full_collections_rare_for_its_run_only(tmp_path, monkeypatch):
+    """The command raises the collector's thresholds while it runs (a full collection
+    rescans the whole IR) and puts the caller's back afterwards."""
+    import gc
+
+    from sitemigrate import cli
+    seen = []
+    real = cli._main
+    monkeypatch.setattr(cli, "_main", lambda args: seen.append(gc.get_threshold()) or real(args))
+    before = gc.get_threshold()
+    assert cli.main(["themes"]) == 0
+    assert seen and seen[0][0] >= 100_000 and gc.get_threshold() == before

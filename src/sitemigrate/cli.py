@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from pathlib import Path
@@ -76,6 +77,21 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # A conversion builds one large graph of long-lived objects (the IR, the plan, the
+    # report) and frees little until it ends. CPython's default collector rescans every
+    # live object at each full collection, a cost that grows with the site: 17% of a
+    # 10,000-publication conversion. Collections are made rarer for the command's run
+    # (peak memory is unchanged on the benchmark's sites); the library leaves the
+    # process's collector to its caller.
+    threshold = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 50)
+    try:
+        return _main(args)
+    finally:
+        gc.set_threshold(*threshold)
+
+
+def _main(args: argparse.Namespace) -> int:
     from .api import SitemigrateError
     from .plan import UnsafePath
     from .registry import UnknownTheme
