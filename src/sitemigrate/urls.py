@@ -112,13 +112,15 @@ def _fill(pattern: str, parts: Mapping[str, str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Rules:
-    """What of ``_config.yml`` decides a file's URLs."""
+    """What of ``_config.yml`` decides a file's URLs (hashable: the key of ``served``'s
+    memo)."""
     post_pattern: str
     pretty: bool
     cols: tuple[tuple[str, bool, str], ...]  # (name, output, permalink pattern)
     redirects_on: bool
     included: frozenset[str]
     collections: dict = field(default_factory=dict, compare=False, hash=False)
+    """``cols`` by name: name -> (output, permalink pattern); not part of the key."""
 
     @classmethod
     def of(cls, config: dict) -> _Rules:
