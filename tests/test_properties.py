@@ -290,7 +290,6 @@ def test_fast_front_matter_loader_is_taken():
 
 
 def _front_matters(root):
-    from sitemigrate.textio import split_document
     for path in sorted(root.rglob("*")):
         if path.suffix in (".md", ".markdown", ".html") and path.is_file():
             text = path.read_text("utf-8", "replace").replace("\r\n", "\n").lstrip("\ufeff")
