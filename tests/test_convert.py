@@ -131,3 +131,41 @@ def test_bib_keys_stay_unique_when_two_bibtex_files_share_one(academicpages_site
                                          .read_text()).entries]
     assert sorted(keys) == ["shared2020", "shared2020-2"]
     assert any(f.code == "duplicate-key" for f in plan.report.findings)
+
+
+def _own_liquid_findings(plan):
+    return [f for f in plan.report.findings if f.code == "listing-own-liquid"]
+
+
+def test_a_listing_with_its_own_liquid_is_reported_and_kept_in_a_comment(tmp_path):
+    """A stock listing is swapped for the target's; one with a filter of its own (the
+    2017 CV skips tutorials) is swapped too, but its Liquid is named, with its line, and
+    the old loop is kept after the new listing inside {% comment %} (it renders nothing)."""
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    plan = sitemigrate.convert(fixtures / "academicpages-2017", tmp_path / "a", to="al-folio")
+    [found] = _own_liquid_findings(plan)
+    assert (found.path, found.line, found.outcome) == ("_pages/cv.md", 53, "verbatim")
+    assert '`{% unless post.talk_type == "Tutorial" %}`' in found.message
+    assert "endunless" not in found.message  # the end tag is not named apart
+    cv = plan.files["_pages/cv.md"].decode()
+    kept = cv[cv.index("{% comment %}"):cv.index("{% endcomment %}")]
+    assert '{% unless post.talk_type == "Tutorial" %}' in kept and "site.talks" in kept
+    for fixture, to in (("academicpages-site", "al-folio"), ("al-folio-site", "academicpages"),
+                        ("al-folio-2020-23", "academicpages")):
+        plan = sitemigrate.convert(fixtures / fixture, tmp_path / fixture, to=to)
+        assert not _own_liquid_findings(plan), fixture  # stock listings: nothing to say
+
+
+def test_a_bibliography_of_another_file_is_reported(alfolio_site, tmp_path):
+    """al-folio's `{% bibliography -f reviews %}` lists another .bib file: academicpages'
+    listing shows every publication, so the page's own selection is named."""
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(alfolio_site, src)
+    page = src / "_pages/publications.md"
+    page.write_text(page.read_text("utf-8").replace("{% bibliography %}",
+                                                    "{% bibliography -f reviews %}"), "utf-8")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    [found] = _own_liquid_findings(plan)
+    assert found.path == "_pages/publications.md" and found.line == 11
+    assert "`{% bibliography -f reviews %}`" in found.message

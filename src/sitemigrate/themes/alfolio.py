@@ -794,7 +794,7 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         body = _cv_body_rest(body, site, report, page)
     skip = () if gen != "2020-23" else ("teaching",)
     body, done = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
-                                    NAME, report, page.origin, skip)
+                                    NAME, report, page.origin, skip, original=page.body)
     if "teaching" in skip and re.search(r"site\.teaching\b", cvmarkdown.mask_comments(body)):
         report.verbatim("cv-teaching-loop", "the CV page lists `site.teaching`; al-folio "
                         "2020-23 has no courses listing: the loop was kept as written.",

@@ -658,16 +658,22 @@ def post_url(pattern: str, item: Item) -> str:
 
 def translate_listings(body: str, roles: Iterable[str], source_theme: str, target: str,
                        report: Report, origin: Origin | None,
-                       skip: Iterable[str] = ()) -> tuple[str, list[str]]:
+                       skip: Iterable[str] = (), original: str | None = None
+                       ) -> tuple[str, list[str]]:
     """Swap the source theme's listing Liquid (``listings`` in ``mappings/``) for the
     target's, for each of ``roles`` (a CV page loops over publications, talks and teaching).
     A listing inside an HTML comment is left alone (it renders nothing); an HTML list
-    wrapped around it goes with it. Roles in ``skip`` are not translated. Returns the body
-    and the roles translated."""
+    wrapped around it goes with it. Roles in ``skip`` are not translated. A listing with
+    Liquid of its own (a filter, a condition: anything its role's ``stock`` patterns and
+    stock ``body`` do not hold) is still swapped, and kept after the new one inside
+    ``{% comment %}`` with a report line: what it did by hand is not silently lost.
+    ``original``: the body as read, to name the line of a listing (default ``body``).
+    Returns the body and the roles translated."""
     from ..cvmarkdown import mask_comments
     from ..registry import THEMES, vocabulary
     src = vocabulary(source_theme) if source_theme in THEMES else {}
     tgt = vocabulary(target)
+    original = body if original is None else original
     done: list[str] = []
     for role in roles:
         listing = src.get("listings", {}).get(role)
@@ -681,10 +687,56 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                      if masked[m.start()] != " " or body[m.start()] == " "
                      or body.startswith("<!--", m.start())]  # a marker that is a comment
             for start, end in reversed(spans):
-                body = body[:start] + target_listing["body"].rstrip("\n") + body[end:]
+                old = body[start:end]
+                new = target_listing["body"].rstrip("\n")
+                own = own_liquid(old, listing) if "stock" in listing else []
+                if own:
+                    new += "\n\n{% comment %}\n" + old + "\n{% endcomment %}"
+                    at = original.find(old)
+                    line = None
+                    if origin is not None and at >= 0:
+                        line = (origin.body_line or origin.line or 1) + original.count("\n", 0, at)
+                    shown = [x if x.startswith("{{") else "{% " + x + " %}" for x in own
+                             if not (x.startswith("end") and any(
+                                 o.split()[0] == x[3:] for o in own))]  # not its end tag
+                    report.verbatim(
+                        "listing-own-liquid", f"the {role} listing has Liquid of its own "
+                        f"({', '.join(f'`{x}`' for x in shown[:3])}"
+                        f"{', ...' if len(shown) > 3 else ''}) that {target}'s listing does not "
+                        "apply; it was replaced all the same, and the old listing is kept after "
+                        "the new one in a `{% comment %}` block (it renders nothing). Carry what "
+                        "it did by hand.", origin.path if origin else None, line)
+                body = body[:start] + new + body[end:]
             if spans:
                 done.append(role)
                 report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
                               f"replaced by {target}'s.", origin)
                 break
     return body, done
+
+
+def own_liquid(text: str, listing: dict) -> list[str]:
+    """The Liquid of a matched listing that is not the stock listing's: tags and outputs
+    (as written, whitespace folded) that neither its ``stock`` patterns nor its stock
+    ``body`` hold, in order, once each. ``{% comment %}`` blocks render nothing and count
+    for nothing."""
+    from ..liquid import tokenize
+
+    def signature(tok: Any) -> str | None:
+        if tok.kind == "tag":
+            return re.sub(r"\s+", " ", f"{tok.name} {tok.markup}").strip()
+        if tok.kind == "output":
+            return "{{ " + re.sub(r"\s+", " ", tok.markup).strip() + " }}"
+        if tok.kind in ("text", "comment"):
+            return None
+        return re.sub(r"\s+", " ", tok.text).strip()  # a raw block: text the page shows
+
+    stock = {signature(t) for t in tokenize(listing.get("body", ""))} - {None}
+    patterns = [re.compile(p) for p in listing.get("stock", [])]
+    own: list[str] = []
+    for tok in tokenize(text):
+        sig = signature(tok)
+        if sig is None or sig in stock or sig in own or any(p.fullmatch(sig) for p in patterns):
+            continue
+        own.append(sig)
+    return own
