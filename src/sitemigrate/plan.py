@@ -126,7 +126,7 @@ class Plan:
                     and hashlib.sha256(old).hexdigest() != last[rel])
 
         manifest: dict[str, str] = {}
-        fresh = not self.dest.exists()  # nothing to compare with: no stat a file
+        fresh = not self.dest.exists()  # a new DEST: no file to look for
         dest = str(self.dest)
         for rel, want in sorted(self._wanted().items()):
             if linked.escapes(rel):

@@ -38,8 +38,11 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
     base = "" if base == "." else base + "/"
     found: list[tuple[tuple[str, ...], str]] = []
 
+    root_real = str(root_resolved)
+    root_prefix = root_real.rstrip(os.sep) + os.sep
+
     def within(path: str) -> bool:
-        return path == str(root_resolved) or path.startswith(str(root_resolved).rstrip("/") + "/")
+        return path == root_real or path.startswith(root_prefix)
 
     def walk(here: str, parts: tuple[str, ...]) -> None:
         # a folder is asked once whether it resolves inside root; each entry's type comes
