@@ -294,3 +294,15 @@ def test_large_adversarial_inputs_round_trip():
     ]
     for body in bodies:
         assert "".join(t.text for t in tokenize(body)) == body
+
+
+def test_comment_blocks_nest_and_hide_raw_as_liquid_pairs_them():
+    """Liquid pairs a comment's end with its start across nested comments, and a raw block
+    inside a comment hides an `endcomment` it holds: the whole block is one token."""
+    nested = "{% comment %}a {%- comment -%} b {%- endcomment -%} {% include x %}{% endcomment %}"
+    raw = "{% comment %}{% raw %}{% endcomment %}{% endraw %}{% include y %}{% endcomment %}"
+    for src in (nested, raw):
+        toks = tokenize(src + "{{ z }}")
+        assert [t.kind for t in toks] == ["comment", "output"] and toks[0].text == src
+    # one never closed stays a tag, and the scan goes on
+    assert [t.kind for t in tokenize("{% comment %}{% comment %}x{% endcomment %}")][0] == "tag"

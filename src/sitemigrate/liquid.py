@@ -55,6 +55,28 @@ _LIQUID = r"""
 _LEX_TEXT = re.compile(r"(?=[{<]) (?: " + _LIQUID + r" | (?P<open> <!-- ) )", re.X)
 _LEX_COMMENT = re.compile(r"(?=[{-]) (?: " + _LIQUID + r" | (?P<close> --> ) )", re.X)
 _BLOCK_END = {name: re.compile(r"\{%-?\s*end" + name + r"\s*-?%\}") for name in ("raw", "comment")}
+# Inside a comment block Liquid still reads blocks: a nested comment needs its own end, and
+# a raw block hides whatever it holds (an `endcomment` too).
+_IN_COMMENT = re.compile(r"\{%-?\s*(?P<tag>comment|endcomment|raw)\s*-?%\}")
+
+
+def _comment_end(text: str, pos: int) -> re.Match | None:
+    """The tag that closes the comment block whose body starts at ``pos``, as Liquid pairs
+    them (nested comments, raw blocks skipped), or None when it is never closed."""
+    depth = 1
+    while (m := _IN_COMMENT.search(text, pos)) is not None:
+        tag = m.group("tag")
+        if tag == "raw":
+            raw_end = _BLOCK_END["raw"].search(text, m.end())
+            if raw_end is None:
+                return None
+            pos = raw_end.end()
+            continue
+        depth += 1 if tag == "comment" else -1
+        if depth == 0:
+            return m
+        pos = m.end()
+    return None
 _TEXT_PROBLEM = re.compile(r"\{[{%]|-->")  # in a text token: an unterminated opener or a "-->"
 _INCLUDE_FILE = re.compile(r"(?:[^\s{}]*\{\{.*?\}\})+[^\s{}]*|\S+", re.S)
 _PARAM = re.compile(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
@@ -126,7 +148,8 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
             continue
         name = m.group("name") or ""
         if name in _BLOCK_END and name not in no_end:
-            block_end = _BLOCK_END[name].search(text, end)
+            block_end = (_comment_end(text, end) if name == "comment"
+                         else _BLOCK_END[name].search(text, end))
             if block_end is not None:
                 pos = text_start = block_end.end()
                 append(Token(name, text[p:pos], p, line, in_html_comment=in_comment))
