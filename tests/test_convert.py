@@ -163,9 +163,12 @@ def test_a_bibliography_of_another_file_is_reported(alfolio_site, tmp_path):
     src = tmp_path / "src"
     shutil.copytree(alfolio_site, src)
     page = src / "_pages/publications.md"
-    page.write_text(page.read_text("utf-8").replace("{% bibliography %}",
-                                                    "{% bibliography -f reviews %}"), "utf-8")
+    page.write_text(page.read_text("utf-8").replace(
+        "{% bibliography %}", "{% bibliography -f reviews %}\n\n{% bibliography -f talks %}"),
+        "utf-8")
     plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
-    [found] = _own_liquid_findings(plan)
-    assert found.path == "_pages/publications.md" and found.line == 11
-    assert "`{% bibliography -f reviews %}`" in found.message
+    found = _own_liquid_findings(plan)
+    assert [(f.path, f.line) for f in found] == [("_pages/publications.md", 11),
+                                                 ("_pages/publications.md", 13)]  # file order
+    assert "`{% bibliography -f reviews %}`" in found[0].message
+    assert "`{% bibliography -f talks %}`" in found[1].message

@@ -689,6 +689,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
             spans = [m.span() for m in re.finditer(wrapped, body, re.S)
                      if masked[m.start()] != " " or body[m.start()] == " "
                      or body.startswith("<!--", m.start())]  # a marker that is a comment
+            notes: list[tuple[str, int | None]] = []  # reported in file order
             for start, end in reversed(spans):
                 old = body[start:end]
                 new = target_listing["body"].rstrip("\n")
@@ -702,14 +703,17 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                     shown = [x if x.startswith("{{") else "{% " + x + " %}" for x in own
                              if not (x.startswith("end") and any(
                                  o.split()[0] == x[3:] for o in own))]  # not its end tag
-                    report.verbatim(
-                        "listing-own-liquid", f"the {role} listing has Liquid of its own "
+                    notes.append((
+                        f"the {role} listing has Liquid of its own "
                         f"({', '.join(f'`{x}`' for x in shown[:3])}"
                         f"{', ...' if len(shown) > 3 else ''}) that {target}'s listing does not "
                         "apply; it was replaced all the same, and the old listing is kept after "
                         "the new one in a `{% comment %}` block (it renders nothing). Carry what "
-                        "it did by hand.", origin.path if origin else None, line)
+                        "it did by hand.", line))
                 body = body[:start] + new + body[end:]
+            for message, line in reversed(notes):
+                report.verbatim("listing-own-liquid", message, origin.path if origin else None,
+                                line)
             if spans:
                 done.append(role)
                 report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
