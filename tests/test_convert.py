@@ -172,3 +172,31 @@ def test_a_bibliography_of_another_file_is_reported(alfolio_site, tmp_path):
                                                  ("_pages/publications.md", 13)]  # file order
     assert "`{% bibliography -f reviews %}`" in found[0].message
     assert "`{% bibliography -f talks %}`" in found[1].message
+
+
+def test_academicpages_publications_keep_name_address_and_date_through_al_folio(tmp_path):
+    """academicpages -> al-folio -> academicpages: a publication comes back under its own
+    file name and address, dated to the day, with one page (al-folio's entry keeps the day in
+    a biblatex `date` and the file stem as its key; the page al-folio keeps its text on is
+    read as the publication's own). Before, it came back under a new name beside a copy of
+    that page at the old address: two files, one URL."""
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+
+    def publications(root):
+        out = {}
+        for path in sorted((root / "_publications").glob("*.md")):
+            front = YAML(typ="safe").load(path.read_text("utf-8").split("---")[1])
+            out[path.name] = (front["permalink"], str(front["date"]))
+        return out
+
+    for fixture in ("academicpages-site", "academicpages-2017"):
+        src = fixtures / fixture
+        sitemigrate.convert(src, tmp_path / fixture / "af", to="al-folio").apply()
+        sitemigrate.convert(tmp_path / fixture / "af", tmp_path / fixture / "ap",
+                            to="academicpages").apply()
+        before, after = publications(src), publications(tmp_path / fixture / "ap")
+        same = {name: v for name, v in before.items() if name in after and after[name] == v}
+        assert same == before, fixture
+        assert not (tmp_path / fixture / "ap/_pages/publications").exists()  # one page each
+    bib = (tmp_path / "academicpages-site/af/_bibliography/papers.bib").read_text("utf-8")
+    assert "@article{2021-03-10-corridors," in bib and "date = {2021-03-10}" in bib

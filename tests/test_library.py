@@ -42,8 +42,9 @@ def test_writing_leaves_the_ir_as_it_was(alfolio_site, academicpages_site, tmp_p
 
 def test_a_publication_page_link_is_not_a_missing_file(academicpages_site, tmp_path):
     """academicpages -> al-folio -> academicpages: al-folio's bib entry links the page that
-    keeps a publication's text (`website = /publication/...`); back in academicpages that is
-    a page URL to link, never a file to copy to /files/."""
+    keeps a publication's text (`website = /publication/...`); back in academicpages that
+    page is the publication's own (it is served there again), never a file to copy to
+    /files/."""
     sitemigrate.convert(academicpages_site, tmp_path / "af", to="al-folio").apply()
     bib = (tmp_path / "af/_bibliography/papers.bib").read_text()
     assert "website = {/publication/" in bib
@@ -52,5 +53,7 @@ def test_a_publication_page_link_is_not_a_missing_file(academicpages_site, tmp_p
     assert not [f for f in plan.report.findings
                 if f.code == "missing-file" and "/publication/" in f.message]
     text = "".join(p.read_text() for p in (tmp_path / "ap/_publications").glob("*.md"))
-    assert "](/publication/" in text
+    assert "permalink: /publication/2025-05-01-robot-survey\n" in text
+    assert "](/publication/" not in text  # the page is no longer linked: it is this one
+    assert not (tmp_path / "ap/_pages/publications").exists()
     assert not re.search(r"\]\(/files/[^).]+\)", text)  # no page URL turned into a "file"

@@ -470,12 +470,21 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
 
 
 def _publication_slugs(pubs: list[Publication]) -> list[str]:
-    """The `_publications/<slug>.md` name of each publication: date and title, made unique."""
+    """The `_publications/<slug>.md` name of each publication: date and title, made unique.
+    An address or a key already in that shape (an academicpages publication that went
+    through al-folio keeps its page's address, or its file stem as key) is the name as it
+    was."""
     taken: set[str] = set()
     out = []
     for pub in pubs:
         date = _publication_date(pub)
-        slug = f"{date}-{pub.slug or pub.key}"
+        stem = pub.permalink.rstrip("/").rsplit("/", 1)[-1]
+        if _OWN_NAME.fullmatch(stem):  # its own page's address names it
+            slug = stem
+        elif _OWN_NAME.fullmatch(pub.key) and pub.key.startswith(date + "-"):
+            slug = pub.key
+        else:
+            slug = f"{date}-{pub.slug or pub.key}"
         if slug in taken:  # same date and title: keep both
             slug = f"{date}-{bib.slugify(pub.key)}"
             while slug in taken:
@@ -483,6 +492,9 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
         taken.add(slug)
         out.append(slug)
     return out
+
+
+_OWN_NAME = re.compile(r"\d{4}-\d{2}-\d{2}-\w[\w.-]*")
 
 
 def _publication_date(pub: Publication) -> str:

@@ -82,9 +82,39 @@ def read(src: Path, report: Report) -> Site:
         site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
     for path, rel in iter_files(src / "_bibliography", src, {".bib"}):
         site.publications += _read_bib(path, rel, report)
+    _fold_publication_pages(site, report)
     site.cv = _read_cv(src, site, report)
     site.navigation = _navigation(site.pages)
     return site
+
+
+def _fold_publication_pages(site: Site, report: Report) -> None:
+    """A plain page that a publication's `website` links to (an address of this site) is that
+    publication's own page, as al-folio has no page per publication (the writer keeps an
+    academicpages publication's text so): its address and text go to the publication, which
+    a theme with a page per publication serves there, and it is no page of its own. A page
+    in the menu or with front matter of its own stays a page."""
+    by_url: dict[str, Publication] = {}
+    for pub in site.publications:
+        url = pub.links.get("website", "")
+        if url.startswith("/") and not url.startswith("//"):
+            by_url.setdefault(url.rstrip("/"), pub)
+    if not by_url:
+        return
+    kept = []
+    for page in site.pages:
+        pub = by_url.pop(page.permalink.rstrip("/"), None) if page.permalink else None
+        if pub is None or pub.permalink or page.nav or page.extra or page.features \
+                or page.redirect or page.role != "other":
+            kept.append(page)
+            continue
+        pub.permalink = page.permalink
+        pub.body = pub.body or page.body
+        del pub.links["website"]
+        report.mapped("publication-page", f"page `{page.path}` is the own page of publication "
+                      f"`{pub.key}` (its `website` link): its address `{page.permalink}` and "
+                      "text go with the publication.", page.origin)
+    site.pages = kept
 
 
 def _read_identity(src: Path, config: dict, report: Report) -> Identity:
@@ -1153,6 +1183,9 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> bib.BibEntry:
             url = url.removeprefix(f"/{base}/")
         fields[kind] = url
     fields.update(pub.fields)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", pub.date) and not pub.date.endswith("-01-01") \
+            and not {"date", "month"} & fields.keys():
+        fields["date"] = pub.date  # biblatex's full date: a day that `year` alone would lose
     own = vocabulary(NAME)["bib_fields"]
     for key, value in pub.extra.items():  # al-folio fields kept in another theme's front matter
         if key in own and key not in fields and isinstance(value, (str, int, float, bool)):
