@@ -200,3 +200,11 @@ def test_academicpages_publications_keep_name_address_and_date_through_al_folio(
         assert not (tmp_path / fixture / "ap/_pages/publications").exists()  # one page each
     bib = (tmp_path / "academicpages-site/af/_bibliography/papers.bib").read_text("utf-8")
     assert "@article{2021-03-10-corridors," in bib and "date = {2021-03-10}" in bib
+
+
+def test_al_folio_to_al_folio_carries_the_files_an_entry_names(alfolio_site, tmp_path):
+    """An entry written as it was read (al-folio to al-folio, a generation change) still
+    has its `pdf = {carbon.pdf}` copied into `assets/pdf/`; it was left behind."""
+    assert "pdf = {carbon.pdf}" in (alfolio_site / "_bibliography/papers.bib").read_text("utf-8")
+    plan = sitemigrate.convert(alfolio_site, tmp_path / "out", to="al-folio")
+    assert "assets/pdf/carbon.pdf" in plan.copies or "assets/pdf/carbon.pdf" in plan.files

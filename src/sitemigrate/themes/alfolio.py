@@ -528,6 +528,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             _write_publication_page(pub, plan, copier)
     if site.publications:
         _unique_keys(site.publications, report)
+        for p in site.publications:
+            if p.bibtex:
+                _carry_entry_files(p, copier)
         entries = [p.bibtex or _bibtex_of(p, copier) for p in site.publications]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         pubs_page = site.page("publications")  # once: it scans the pages
@@ -1161,6 +1164,18 @@ def _unique_keys(pubs: list[Publication], report: Report) -> None:
                            f"`{{% cite {pub.key} %}}` where it means this one.", pub.origin)
             pub.key, pub.bibtex = key, ""
         seen.add(key.lower())
+
+
+def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
+    """The files an entry written as it was read names (`pdf`, `slides`, ... and `preview`,
+    relative to their al-folio folders): copied along, as for an entry built from fields."""
+    for kind, url in pub.links.items():
+        if LINK_FIELDS.get(kind) and url.startswith("/"):
+            copier.carry(url, pub.origin, f"{kind} of `{pub.key}`")
+    preview = str(pub.fields.get("preview", ""))
+    if preview.startswith("/"):
+        copier.carry(preview, pub.origin, f"preview of `{pub.key}`",
+                     vocabulary(NAME)["paths"]["publication_preview"])
 
 
 def _bibtex_of(pub: Publication, copier: AssetCopier) -> bib.BibEntry:
