@@ -208,3 +208,12 @@ def test_al_folio_to_al_folio_carries_the_files_an_entry_names(alfolio_site, tmp
     assert "pdf = {carbon.pdf}" in (alfolio_site / "_bibliography/papers.bib").read_text("utf-8")
     plan = sitemigrate.convert(alfolio_site, tmp_path / "out", to="al-folio")
     assert "assets/pdf/carbon.pdf" in plan.copies or "assets/pdf/carbon.pdf" in plan.files
+
+
+def test_academicpages_to_academicpages_keeps_publication_names(academicpages_site, tmp_path):
+    """A generation change within academicpages names each publication as it was (the file
+    stem is the key); the date was doubled (`2021-03-10-2021-03-10-corridors.md`)."""
+    plan = sitemigrate.convert(academicpages_site, tmp_path / "out", to="academicpages")
+    names = sorted(p for p in plan.files if p.startswith("_publications/"))
+    assert names == sorted(f"_publications/{p.name}"
+                           for p in (academicpages_site / "_publications").glob("*.md"))
