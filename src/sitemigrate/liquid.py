@@ -55,6 +55,9 @@ _LIQUID = r"""
 _LEX_TEXT = re.compile(r"(?=[{<]) (?: " + _LIQUID + r" | (?P<open> <!-- ) )", re.X)
 _LEX_COMMENT = re.compile(r"(?=[{-]) (?: " + _LIQUID + r" | (?P<close> --> ) )", re.X)
 _BLOCK_END = {name: re.compile(r"\{%-?\s*end" + name + r"\s*-?%\}") for name in ("raw", "comment")}
+_TEXT_PROBLEM = re.compile(r"\{[{%]|-->")  # in a text token: an unterminated opener or a "-->"
+_INCLUDE_FILE = re.compile(r"(?:[^\s{}]*\{\{.*?\}\})+[^\s{}]*|\S+", re.S)
+_PARAM = re.compile(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
 # Inside a comment block Liquid still reads blocks: a nested comment needs its own end, and
 # a raw block hides whatever it holds (an `endcomment` too).
 _IN_COMMENT = re.compile(r"\{%-?\s*(?P<tag>comment|endcomment|raw)\s*-?%\}")
@@ -77,9 +80,6 @@ def _comment_end(text: str, pos: int) -> re.Match | None:
             return m
         pos = m.end()
     return None
-_TEXT_PROBLEM = re.compile(r"\{[{%]|-->")  # in a text token: an unterminated opener or a "-->"
-_INCLUDE_FILE = re.compile(r"(?:[^\s{}]*\{\{.*?\}\})+[^\s{}]*|\S+", re.S)
-_PARAM = re.compile(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
 
 
 @dataclass(frozen=True, slots=True)

@@ -700,7 +700,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                     line = None
                     if origin is not None and at >= 0:
                         line = (origin.body_line or origin.line or 1) + original.count("\n", 0, at)
-                    shown = [x if x.startswith("{{") else "{% " + x + " %}" for x in own
+                    shown = [x if x.startswith("{") else "{% " + x + " %}" for x in own
                              if not (x.startswith("end") and any(
                                  o.split()[0] == x[3:] for o in own))]  # not its end tag
                     notes.append((
