@@ -104,12 +104,12 @@ def _fold_publication_pages(site: Site, report: Report) -> None:
     kept = []
     for page in site.pages:
         pub = by_url.pop(page.permalink.rstrip("/"), None) if page.permalink else None
-        if pub is None or pub.permalink or page.nav or page.extra or page.features \
-                or page.redirect or page.role != "other":
-            kept.append(page)
+        if pub is None or pub.permalink or pub.body or page.nav or page.extra \
+                or page.features or page.redirect or page.role != "other":
+            kept.append(page)  # a publication with text of its own: no text is dropped
             continue
         pub.permalink = page.permalink
-        pub.body = pub.body or page.body
+        pub.body = page.body
         del pub.links["website"]
         report.mapped("publication-page", f"page `{page.path}` is the own page of publication "
                       f"`{pub.key}` (its `website` link): its address `{page.permalink}` and "
