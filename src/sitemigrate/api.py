@@ -178,6 +178,10 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         import copy
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     writer.write(site, plan, options or Options())
+    if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
+        from .checkout import clear_examples, finish_liquid
+        finish_liquid(plan, site, theme, (options or Options()).generation)
+        clear_examples(plan, site, theme)
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
     return plan

@@ -7,22 +7,43 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-
 from ruamel.yaml.comments import CommentedMap
 
 from .. import bib, cvmarkdown, jsonresume, socials
+from ..checkout import is_fresh_template
 from ..content import split_name
 from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document
-from .common import (AssetCopier, add_collection_listings, as_list, check_document,
-                     check_liquid, collection_page, custom_collections, dest_config,
-                     fix_typos, include_pages, write_item,
-                     iter_files, iter_pages, post_url, read_collection, read_config, read_data, record_asset,
-                     redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
-                     translate_body, yaml_date)
+from .common import (
+    AssetCopier,
+    add_collection_listings,
+    as_list,
+    check_document,
+    check_liquid,
+    collection_page,
+    custom_collections,
+    dest_config,
+    fix_typos,
+    include_pages,
+    iter_files,
+    iter_pages,
+    post_url,
+    read_collection,
+    read_config,
+    read_data,
+    record_asset,
+    redirect_stub_path,
+    set_key,
+    site_path,
+    split_known,
+    text,
+    translate_body,
+    write_item,
+    yaml_date,
+)
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -210,7 +231,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.cv and site.cv.sections:
         _write_cv_json(site, plan, options)
     site.navigation = _one_cv_in_menu(site.navigation, plan)
-    if site.navigation:
+    if site.navigation or is_fresh_template(plan, NAME):  # not the template's example menu
         _write_navigation(site, plan)
     copier.carry_assets()
 
@@ -349,8 +370,6 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
-    shim_includes(body, vocabulary(NAME)["includes"], plan,
-                  Path(site.source) if site.source else None, page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out

@@ -19,7 +19,7 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
-                     record_asset, redirect_stub_path, set_key, shim_includes, site_path,
+                     record_asset, redirect_stub_path, set_key, site_path,
                      split_known, text, translate_body, translate_listings, yaml_date)
 
 NAME = "al-folio"
@@ -765,8 +765,6 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                         "rewrite those loops.", page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     body = _local_includes(body, _target_generation(plan, options))
-    shim_includes(body, vocabulary(NAME)["includes"][_target_generation(plan, options)], plan,
-                  Path(site.source) if site.source else None, page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out

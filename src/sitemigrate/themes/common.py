@@ -327,9 +327,28 @@ class AssetCopier:
                 report.problem("unsafe-path", str(exc), origin, severity="loss")
                 return url
             self.plan.report.mapped("asset", f"{what} `{url}` copied to `{new}`.", origin)
+            self._keep_old_url(url, new, source)
         self.urls[url] = new
         self.produced.add(new)
         return new
+
+    def _keep_old_url(self, url: str, new: str, source: Path) -> None:
+        """A file that moves to the target theme's folder is also kept at its old path, so
+        that links to its old URL from elsewhere (papers, CVs, search engines) still work.
+        Not for files in a folder Jekyll does not publish (``_...``)."""
+        from ..registry import THEMES, get_theme
+        if self.site.theme in THEMES and getattr(get_theme(self.site.theme), "can_read_files",
+                                                 False):
+            return  # plain pages are no Jekyll site: they had no URLs
+        old = url.split("?")[0].split("#")[0].lstrip("/")
+        if old == new.lstrip("/") or any(part.startswith(("_", ".")) for part in old.split("/")):
+            return
+        try:
+            rel = safe_rel(old)
+        except UnsafePath:
+            return
+        if rel not in self.plan.files:
+            self.plan.copy(rel, source)
 
     def local(self, url: str) -> str:
         """An absolute URL on the site's own domain (``url`` in its config) as a site path."""
@@ -455,12 +474,13 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
     output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
     rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    from ..liquid import CORE_TAGS, include_params, replace_tokens
+    from ..liquid import include_params, replace_tokens
     from ..registry import THEMES, vocabulary
     if "{%" not in body:
         return body
+    from ..checkout import runnable_tags
     rules = vocabulary(source_theme).get("translations", []) if source_theme in THEMES else []
-    runs = CORE_TAGS | set(vocabulary(target).get("tags", []))
+    runs = runnable_tags(plan, target)
     line0 = (origin.body_line or origin.line or 1) if origin else 1
     where = origin.path if origin else None
 
@@ -530,37 +550,6 @@ def collection_page(name: str, site: Site, plan: Plan, target: str, front: Any) 
     plan.write_document(out, front, body)
     plan.report.mapped("collection-page", f"collection `{name}` had no page; `{out}` "
                        f"(`/{name}/`) lists it.", None)
-
-
-def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | None,
-                  origin: Origin | None) -> None:
-    """Every include the target lacks: copy the user's file from SRC, or write a shim that
-    renders nothing, so the build never fails on it. Reported either way."""
-    from ..liquid import include_name, tokenize
-    known = set(known)
-    names = [include_name(t) for t in tokenize(body) if t.kind == "tag"]
-    for name in dict.fromkeys(n for n in names if n):
-        if name in known or "{{" in name:
-            continue
-        try:
-            rel = safe_rel(f"_includes/{name}")
-        except UnsafePath:
-            plan.report.problem("unsafe-path", f"include `{name}` points outside the site; "
-                                "left as written.", origin, severity="loss")
-            continue
-        source = src_root / rel if src_root else None
-        if source is not None and source.is_file():
-            plan.copy(rel, source)
-            plan.report.verbatim("include-copied", f"include `{name}` is not part of the "
-                                 f"target theme; your `{rel}` was copied along. Check that it "
-                                 "works there.", origin)
-        elif rel not in plan.files:
-            plan.write(rel, f"{{% comment %}}sitemigrate: `{name}` does not exist in this "
-                       "theme; this placeholder renders nothing. Replace the include in the "
-                       "page or write this file.{% endcomment %}\n")
-            plan.report.verbatim("include-shim", f"include `{name}` does not exist in the "
-                                 f"target theme; kept in the page, with a placeholder "
-                                 f"`{rel}` that renders nothing. Replace it by hand.", origin)
 
 
 def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: str) -> Any:
@@ -695,7 +684,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                 new = target_listing["body"].rstrip("\n")
                 own = own_liquid(old, listing) if "stock" in listing else []
                 if own:
-                    new += "\n\n{% comment %}\n" + old + "\n{% endcomment %}"
+                    new += "\n\n" + kept_in_comment(old)
                     at = original.find(old)
                     line = None
                     if origin is not None and at >= 0:
@@ -720,6 +709,14 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                               f"replaced by {target}'s.", origin)
                 break
     return body, done
+
+
+def kept_in_comment(text: str) -> str:
+    """``text`` kept in the page where it renders nothing and cannot break the build: in a
+    ``{% comment %}`` block, inside ``{% raw %}`` (Ruby Liquid parses the tags of a comment
+    block, so an unknown tag or an inner ``endcomment`` there would fail the build)."""
+    text = text.replace("{% endraw %}", "{% endraw %}{{ '{% endraw %}' }}{% raw %}")
+    return "{% comment %}{% raw %}\n" + text + "\n{% endraw %}{% endcomment %}"
 
 
 def own_liquid(text: str, listing: dict) -> list[str]:
