@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .ir import Site
 from .plan import Plan
-from .registry import THEMES, Options, detect, get_theme, vocabulary
+from .registry import THEMES, Options, detect, generations, get_theme, vocabulary
 from .report import Report
 
 
@@ -96,6 +96,17 @@ def check_named_theme(src: Path, theme: str, report: Report) -> None:
                    "says; check `--from`.", "_config.yml" if keys else None, line)
 
 
+def check_generation(theme: str, generation: str | None) -> None:
+    """Refuse a target generation the theme does not know (``--generation``), naming the
+    known ones (and the theme that has it, when another one does)."""
+    if generation is None or generation in generations(theme):
+        return
+    others = [t for t in THEMES if t != theme and generation in generations(t)]
+    hint = f" ({generation!r} is a generation of {others[0]})" if others else ""
+    raise SitemigrateError(f"unknown generation {generation!r} for {theme}{hint}; known: "
+                           f"{', '.join(generations(theme))}")
+
+
 def _reads_files(theme: str) -> bool:
     """True for readers of plain pages (``can_read_files``), whose SRC may be a file."""
     return theme in THEMES and bool(getattr(get_theme(theme), "can_read_files", False))
@@ -168,6 +179,7 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     writer = get_theme(theme)
     if not writer.can_write:
         raise SitemigrateError(f"theme {theme!r} has no writer")
+    check_generation(theme, options.generation if options else None)
     report = report if report is not None else Report()
     report.target_theme = theme
     report.source_theme = report.source_theme or site.theme
@@ -212,6 +224,9 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
 def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: str,
             from_: str | None = None, options: Options | None = None) -> Plan:
     """Read ``src`` and plan it as theme ``to`` in ``dest``. Call ``.apply()`` to write."""
+    if not get_theme(to).can_write:  # before reading: a wrong name stops the run at once
+        raise SitemigrateError(f"theme {to!r} has no writer")
+    check_generation(to, options.generation if options else None)
     report = Report()
     site = read_site(src, from_, report, name=options.name if options else None)
     return _write(site, dest, to, options, report, owned=True)  # nobody else holds it
