@@ -42,7 +42,7 @@ def test_check_exit_codes(alfolio_site, tmp_path, capsys):
     # a file the user edited after the run is kept, and said so; --force overwrites it
     (dest / "_pages" / "about.md").write_text("edited\n")
     assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check") == 0
-    assert "1 kept (edited by you)" in capsys.readouterr().err
+    assert "1 kept (edited or deleted by you)" in capsys.readouterr().err
     assert run("convert", alfolio_site, dest, "--to", "academicpages") == 0
     assert (dest / "_pages" / "about.md").read_text() == "edited\n"
     assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check", "--force",

@@ -144,6 +144,7 @@ def _run(args: argparse.Namespace):
     """Convert SRC into DEST: preview (diff, check) or apply. Returns the report, the exit
     status and the bytes written into DEST by path (none for a preview)."""
     from .api import convert
+    from .plan import is_bookkeeping
     from .registry import Options
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
                    options=Options(generation=args.generation, redirects=args.redirects,
@@ -154,7 +155,8 @@ def _run(args: argparse.Namespace):
     written: dict[str, bytes] = {}
     if args.dry_run or args.check or args.diff:
         changes = plan.summarize()
-        pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
+        pending = [c for c in changes
+                   if c.kind not in ("unchanged", "kept") and not is_bookkeeping(c.path)]
         if args.dry_run or args.diff:
             _print_diff(plan.diff(), color)
         if args.check:

@@ -104,7 +104,7 @@ class Report:
         return (
             f"files: {files.get('created', 0)} created, {files.get('changed', 0)} changed, "
             f"{files.get('deleted', 0)} deleted, {files.get('unchanged', 0)} unchanged"
-            + (f", {files['kept']} kept (edited by you)" if files.get("kept") else "")
+            + (f", {files['kept']} kept (edited or deleted by you)" if files.get("kept") else "")
             + f"\nitems: {c['mapped']} mapped, {c['verbatim']} kept verbatim, "
             f"{c['lost']} could not be carried, {c['problem']} input problems"
         )
