@@ -10,11 +10,33 @@ import sys
 from pathlib import Path
 
 EXIT_OK, EXIT_PENDING, EXIT_ERROR = 0, 1, 2
+EXIT_PIPE = 141
+"""The reader of the output went away (`sitemigrate inspect SRC | head -1`): 128 + SIGPIPE,
+as a shell reports a command ended by it."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose help may name the themes and their generations: those come from the
+    mapping files, read only when the help is shown (``--help`` stays fast)."""
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            fill = getattr(action, "fill_help", None)
+            if fill is not None:
+                action.help = fill()
+        return super().format_help()
+
+
+def _themes_help(prefix: str) -> str:
+    from .registry import THEMES, generations, get_theme
+    writers = [t for t in THEMES if get_theme(t).can_write]
+    return prefix + "; ".join(f"{t} (generations {', '.join(generations(t))})"
+                              for t in writers)
 
 
 def _parser() -> argparse.ArgumentParser:
     from importlib.metadata import version
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="sitemigrate",
         description="Move an academic's Jekyll site between al-folio and academicpages.")
     p.add_argument("--version", action="version", version=f"%(prog)s {version('sitemigrate')}")
@@ -25,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
                        "be missing, empty, or a checkout of the target template (merged into).")
     c.add_argument("src", metavar="SRC", type=Path)
     c.add_argument("dest", metavar="DEST", type=Path)
-    c.add_argument("--to", required=True, metavar="THEME", help="target theme")
+    c.add_argument("--to", required=True, metavar="THEME", help="target theme"
+                   ).fill_help = lambda: _themes_help("target theme: ")
     c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
     mode = c.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true",
@@ -49,7 +72,10 @@ def _parser() -> argparse.ArgumentParser:
                    "warning: content kept only verbatim, input problems), `never` (default)")
     c.add_argument("--name", help="the site owner's name, for pages that do not state it "
                    "(wins over the source)")
-    c.add_argument("--generation", help="target theme generation (default: DEST's or newest)")
+    c.add_argument("--generation", help="target theme generation (default: DEST's or newest)"
+                   ).fill_help = lambda: _themes_help("target theme generation (default: that "
+                                                      "of the template in DEST, else the "
+                                                      "newest): ")
     c.add_argument("--redirects", choices=["pages", "plugin"], default="pages",
                    help="how old URLs are kept where the target lacks jekyll-redirect-from")
     c.add_argument("--color", choices=["auto", "always", "never"], default="auto")
@@ -86,9 +112,25 @@ def main(argv: list[str] | None = None) -> int:
     threshold = gc.get_threshold()
     gc.set_threshold(100_000, 50, 50)
     try:
-        return _main(args)
+        status = _main(args)
+        sys.stdout.flush()  # a closed pipe shows here at the latest, not at exit
+        return status
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_PIPE
     finally:
         gc.set_threshold(*threshold)
+
+
+def _drop_stdout() -> None:
+    """The reader closed the pipe: what is left unwritten goes nowhere, so Python's flush at
+    exit does not fail again (the standard library's advice for SIGPIPE)."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (a test's capture): nothing to flush
+        pass
 
 
 def _main(args: argparse.Namespace) -> int:
@@ -105,6 +147,8 @@ def _main(args: argparse.Namespace) -> int:
         print("sitemigrate: interrupted; DEST was left as it was", file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise  # not an error of the run: main() ends quietly
         print(f"sitemigrate: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
 

@@ -1,0 +1,148 @@
+"""A run a person can act on (#17): clear errors for a wrong theme or generation, deletions
+in DEST respected, sitemigrate's bookkeeping out of diffs and counts, a closed pipe that is
+no error, a short grouped summary, the same findings on every path."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import sitemigrate
+from sitemigrate.cli import main
+from sitemigrate.registry import Options
+
+
+def run(*args) -> int:
+    return main([str(a) for a in args])
+
+
+# -- themes and generations -------------------------------------------------------------------
+
+def test_unknown_generation_is_one_clear_line(alfolio_site, tmp_path, capsys):
+    """`--generation 2017 --to al-folio` ended in a KeyError traceback; an unknown
+    academicpages generation was taken silently."""
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "al-folio",
+               "--generation", "2017") == 2
+    err = capsys.readouterr().err
+    assert err == ("sitemigrate: error: unknown generation '2017' for al-folio ('2017' is a "
+                   "generation of academicpages); known: 2020-23, 2024-25, v1\n")
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "academicpages",
+               "--generation", "2030") == 2
+    err = capsys.readouterr().err
+    assert err == ("sitemigrate: error: unknown generation '2030' for academicpages; known: "
+                   "2017, 2018-23, 2024-26\n")
+    assert not (tmp_path / "d").exists()
+    with pytest.raises(sitemigrate.SitemigrateError, match="known: 2020-23, 2024-25, v1"):
+        sitemigrate.convert(alfolio_site, tmp_path / "d", to="al-folio",
+                            options=Options(generation="2018-23"))
+    site = sitemigrate.read_site(alfolio_site)
+    with pytest.raises(sitemigrate.SitemigrateError, match="unknown generation 'v9'"):
+        sitemigrate.write_site(site, tmp_path / "d", "academicpages", Options(generation="v9"))
+
+
+def test_a_mistyped_theme_gets_a_did_you_mean(alfolio_site, tmp_path, capsys):
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "alfolio") == 2
+    err = capsys.readouterr().err
+    assert "unknown theme 'alfolio' (did you mean 'al-folio'?)" in err
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "academicpage") == 2
+    assert "(did you mean 'academicpages'?)" in capsys.readouterr().err
+    assert run("convert", alfolio_site, tmp_path / "d", "--to", "wordpress") == 2
+    assert "did you mean" not in capsys.readouterr().err
+
+
+def test_convert_help_names_the_themes_and_their_generations(capsys):
+    with pytest.raises(SystemExit):
+        run("convert", "--help")
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps at the terminal width
+    assert ("--to THEME target theme: al-folio (generations 2020-23, 2024-25, v1); "
+            "academicpages (generations 2017, 2018-23, 2024-26)") in out
+    assert "newest): al-folio (generations 2020-23, 2024-25, v1)" in out
+
+
+# -- DEST: deletions, bookkeeping ---------------------------------------------------------------
+
+def test_a_file_deleted_in_dest_stays_deleted(alfolio_site, tmp_path, capsys):
+    """The owner deletes a file of the last run: like an edit, that is their decision. The
+    next run does not bring it back, `--check` is content, the summary lists it, and
+    `--force` restores it."""
+    dest = tmp_path / "dest"
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "-q") == 0
+    gone = dest / "_pages/about.md"
+    gone.unlink()
+    capsys.readouterr()
+    for _ in range(2):  # and it stays so run after run
+        assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check",
+                   "--no-cache") == 0
+        err = capsys.readouterr().err
+        assert "DEST is up to date" in err and "1 kept (edited or deleted by you)" in err
+        assert "_pages/about.md: you deleted this DEST file after the last run" in err
+        assert run("convert", alfolio_site, dest, "--to", "academicpages") == 0
+        assert not gone.exists()
+        capsys.readouterr()
+    plan = sitemigrate.convert(alfolio_site, dest, to="academicpages")
+    assert plan.diff() == "" and plan.up_to_date()
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check",
+               "--force", "--diff") == 1
+    assert "+++ b/_pages/about.md" in capsys.readouterr().out
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--force", "-q") == 0
+    assert gone.is_file()
+
+
+def test_bookkeeping_is_not_the_users_change(alfolio_site, tmp_path, capsys):
+    """`.sitemigrate/manifest.json` is written with DEST but is neither in a diff nor in the
+    counts: a one-file source edit is "1 changed"."""
+    src, dest = tmp_path / "src", tmp_path / "dest"
+    shutil.copytree(alfolio_site, src)
+    assert run("convert", src, dest, "--to", "academicpages", "--dry-run") == 0
+    out = capsys.readouterr()
+    assert ".sitemigrate" not in out.out and "diff --git a/_config.yml" in out.out
+    created = out.err.split("files: ")[1].split(" created")[0]
+    assert run("convert", src, dest, "--to", "academicpages") == 0
+    err = capsys.readouterr().err
+    assert f"files: {created} created, 0 changed" in err
+    assert (dest / ".sitemigrate/manifest.json").is_file()
+    written = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")
+                     if p.is_file() and ".sitemigrate" not in p.parts)
+    assert len(written) == int(created)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("</p>", " Edited.</p>", 1) + "\nOne more line.\n")
+    assert run("convert", src, dest, "--to", "academicpages", "--check", "--diff") == 1
+    out = capsys.readouterr()
+    assert "1 changed" in out.err and ".sitemigrate" not in out.out
+    assert out.out.count("diff --git") == 1
+
+
+def test_only_bookkeeping_changed_is_up_to_date(alfolio_site, tmp_path, capsys):
+    """A manifest that differs (an older sitemigrate wrote it, say) is no pending change."""
+    dest = tmp_path / "dest"
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "-q") == 0
+    manifest = dest / ".sitemigrate/manifest.json"
+    manifest.write_text(manifest.read_text().replace('"generator"', '"old": 1, "generator"'))
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check",
+               "--no-cache", "--diff") == 0
+    out = capsys.readouterr()
+    assert out.out == "" and "DEST is up to date" in out.err
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "-q") == 0
+    assert '"old"' not in manifest.read_text()  # a run that writes still renews it
+
+
+# -- the output pipe ------------------------------------------------------------------------
+
+def test_a_closed_pipe_ends_quietly(alfolio_site):
+    """`sitemigrate inspect SRC | head -1`: the reader goes away; no error message, and the
+    exit status a shell gives a command ended by SIGPIPE."""
+    proc = subprocess.Popen([sys.executable, "-m", "sitemigrate", "inspect", str(alfolio_site)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # before the first write: the pipe is broken for every write
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 141
+    assert err == ""
+    env = dict(os.environ, PYTHONUNBUFFERED="1")  # each write reaches the pipe at once
+    proc = subprocess.Popen([sys.executable, "-m", "sitemigrate", "themes"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    assert proc.wait() == 141 and proc.stderr.read() == b""
