@@ -4,7 +4,9 @@ no error, a short grouped summary, the same findings on every path."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -146,3 +148,85 @@ def test_a_closed_pipe_ends_quietly(alfolio_site):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdout.close()
     assert proc.wait() == 141 and proc.stderr.read() == b""
+
+
+# -- the summary on stderr --------------------------------------------------------------------
+
+def _site_with_many_findings(alfolio_site, tmp_path):
+    """The bundled site plus what real sites have: a page linking 40 PDFs that are not in
+    the site, a long HTML footer, al-folio's RSS switch (a profile with no address)."""
+    src = tmp_path / "src"
+    shutil.copytree(alfolio_site, src)
+    links = "\n".join(f"- [Paper {i}](/assets/pdf/paper-{i:02}.pdf)" for i in range(40))
+    (src / "_pages/papers.md").write_text(
+        "---\nlayout: page\ntitle: Papers\npermalink: /papers/\n---\n\n" + links + "\n")
+    config = (src / "_config.yml").read_text()
+    footer = "Powered by <a href=\"https://example.org/a-very-long-address\">x</a>. " * 8
+    config = config.replace("footer_text: >\n  Powered by Jekyll.\n",
+                            f"footer_text: '{footer}'\nrss_icon: true\n")
+    (src / "_config.yml").write_text(config)
+    return src
+
+
+def test_the_summary_groups_findings_by_kind(alfolio_site, tmp_path, capsys):
+    """40 missing files are one line with the count and the first places; a long value is
+    cut; a profile without an address is said so (not `None`); the person is told the next
+    step. The report keeps every finding."""
+    src = _site_with_many_findings(alfolio_site, tmp_path)
+    report = tmp_path / "r.json"
+    assert run("convert", src, tmp_path / "dest", "--to", "academicpages",
+               "--report", report) == 0
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert ("  40× linked file `…` does not exist in the source site; the link now points to "
+            "`…`: put the file there. At: _pages/papers.md:7 `/assets/pdf/paper-00.pdf`, :8 "
+            "`/assets/pdf/paper-01.pdf`, :9 `/assets/pdf/paper-02.pdf` and 37 more") in lines
+    assert "paper-03.pdf" not in err
+    footer = next(line for line in lines if "`footer_text`" in line)
+    assert footer.endswith("put this text there if you want it: `Powered by <a "
+                           "href=\"https://example.org/a-very-long-address…`")
+    assert "social profile `rss` (an on/off switch, no address) has no academicpages" in err
+    assert "None" not in err
+    assert lines[-1] == ("next: each line above says what to do; `--report FILE` lists every "
+                         "place")
+    assert len(lines) <= 20
+    findings = json.loads(report.read_text())["findings"]
+    assert sum("paper-" in f["message"] for f in findings) == 40
+    assert any(f["message"].endswith(footer_text_end := "long-address\">x</a>.`")
+               for f in findings), footer_text_end
+
+
+def test_an_up_to_date_check_does_not_replay_the_findings(alfolio_site, tmp_path, capsys):
+    src = _site_with_many_findings(alfolio_site, tmp_path)
+    dest = tmp_path / "dest"
+    assert run("convert", src, dest, "--to", "academicpages") == 0
+    capsys.readouterr()
+    for cache in ((), ("--no-cache",)):
+        assert run("convert", src, dest, "--to", "academicpages", "--check", *cache) == 0
+        lines = capsys.readouterr().err.splitlines()
+        assert lines[0] == "DEST is up to date" and lines[-1] == "next: nothing to do"
+        assert len(lines) == 4 and lines[1].startswith("files: 0 created, 0 changed")
+    (dest / "_pages/papers.md").unlink()  # what the owner did to DEST is still said
+    assert run("convert", src, dest, "--to", "academicpages", "--check") == 0
+    err = capsys.readouterr().err
+    assert "_pages/papers.md: you deleted this DEST file after the last run" in err
+    assert "linked file" not in err
+
+
+def test_the_summary_is_cut_to_a_terminal_and_plain_when_piped(alfolio_site, tmp_path):
+    """On a terminal (rich) each line fits its width; piped, lines are whole and plain."""
+    src = _site_with_many_findings(alfolio_site, tmp_path)
+    code = ("import sys; sys.stderr.isatty = lambda: True; from sitemigrate.cli import main; "
+            "raise SystemExit(main(sys.argv[1:]))")
+    env = dict(os.environ, COLUMNS="60", TERM="xterm")
+    res = subprocess.run([sys.executable, "-c", code, "convert", str(src),
+                          str(tmp_path / "d1"), "--to", "academicpages", "--dry-run"],
+                         capture_output=True, text=True, env=env)
+    assert res.returncode == 0
+    lines = re.sub(r"\033\[[0-9;]*m", "", res.stderr).splitlines()
+    assert max(len(line) for line in lines) <= 60
+    assert any(line.startswith("  40× linked file") and line.endswith("…") for line in lines)
+    res = subprocess.run([sys.executable, "-m", "sitemigrate", "convert", str(src),
+                          str(tmp_path / "d2"), "--to", "academicpages", "--dry-run"],
+                         capture_output=True, text=True, env=env)
+    assert "\033[" not in res.stderr and max(len(x) for x in res.stderr.splitlines()) > 60

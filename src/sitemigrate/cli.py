@@ -174,8 +174,8 @@ def _convert(args: argparse.Namespace) -> int:
         paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
         report_file.write_text(report.dumps(fmt, paths=paths), encoding="utf-8")
     if not args.quiet:
-        _print_findings(report)
-        print(report.summary(), file=sys.stderr)
+        up_to_date = args.check and status == EXIT_OK
+        _print_summary(report, up_to_date, _next_step(args, report, status))
     if args.fail_on != "never" and report.has_at_least(args.fail_on):
         if not args.quiet:
             print(f"sitemigrate: findings at or above `{args.fail_on}`: failing (--fail-on)",
@@ -214,32 +214,42 @@ def _run(args: argparse.Namespace):
     return plan.report, status, written
 
 
-_SAME_MESSAGE_SHOWN = 3
-"""A message found in more places than this is shown at its first place, with a count."""
+def _next_step(args: argparse.Namespace, report, status: int) -> str:
+    """What the person does now, in one line."""
+    if args.check:
+        return ("next: nothing to do" if status == EXIT_OK else
+                "next: run without --check to update DEST (--diff shows the change)")
+    if args.dry_run or args.diff:
+        return "next: run without --dry-run/--diff to write DEST"
+    if any(f.outcome != "mapped" for f in report.findings):
+        return "next: each line above says what to do; `--report FILE` lists every place"
+    return "next: review DEST (a `git diff` there, or a Jekyll build)"
 
 
-def _print_findings(report) -> None:
-    """What the user must look at, one `path:line: message` each, by group: what could not
-    be carried, what was kept verbatim, and problems in the input. A message found in many
-    places is shown at its first with a count. What was mapped is in `--report`, and so is
-    every place."""
-    groups = (("could not be carried", lambda f: f.outcome == "lost"),
-              ("kept verbatim (check these)", lambda f: f.outcome == "verbatim"),
-              ("input problems", lambda f: f.outcome == "problem"))
-    for title, wanted in groups:
-        by_message: dict[str, list] = {}  # the same message from many files: said once
-        for f in report.findings:
-            if wanted(f):
-                by_message.setdefault(f.message, []).append(f)
-        if by_message:
-            print(f"{title}:", file=sys.stderr)
-        for message, rows in by_message.items():
-            shown = rows if len(rows) <= _SAME_MESSAGE_SHOWN else rows[:1]
-            for f in shown:
-                print(f"  {f.location()}: {message}", file=sys.stderr)
-            if len(rows) > len(shown):
-                print(f"    ... and {len(rows) - len(shown)} more places with the same message "
-                      "(`--report FILE` lists each)", file=sys.stderr)
+_DEST_CODES = ("kept-edit", "kept-deletion", "dest-link")
+"""Findings about the owner's own DEST: shown even when DEST is up to date."""
+
+
+def _print_summary(report, up_to_date: bool, next_step: str) -> None:
+    """On stderr: what needs a look, grouped by kind (``Report.overview``), the counts, the
+    next step. An up-to-date ``--check`` does not replay the findings about SRC (they are
+    those of the run that wrote DEST). On a terminal each line is cut to its width, so the
+    summary stays one screen; piped, lines are whole and plain."""
+    from .report import overview
+    findings = report.findings
+    if up_to_date:
+        findings = [f for f in findings if f.code in _DEST_CODES]
+    found = overview(findings)
+    lines = found + report.summary().splitlines() + [next_step]
+    if not sys.stderr.isatty():
+        print("\n".join(lines), file=sys.stderr)
+        return
+    from rich.console import Console
+    console = Console(stderr=True, highlight=False, markup=False, emoji=False)
+    headings = {line for line in found if not line.startswith(" ")}
+    for line in lines:
+        console.print(line, style="bold" if line in headings else None, no_wrap=True,
+                      overflow="ellipsis", soft_wrap=False)
 
 
 def _apply(plan, show_progress: bool) -> list:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -109,6 +110,10 @@ class Report:
             f"{c['lost']} could not be carried, {c['problem']} input problems"
         )
 
+    def overview(self) -> list[str]:
+        """What needs a look, short: one line per kind of finding (see :func:`overview`)."""
+        return overview(self.findings)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "schema_version": REPORT_SCHEMA_VERSION,
@@ -180,6 +185,73 @@ class Report:
         if fmt == "sarif":
             return json.dumps(self.to_sarif(paths), indent=2, ensure_ascii=False) + "\n"
         raise ValueError(f"unknown report format {fmt!r}")
+
+
+_GROUPS = (("lost", "could not be carried"), ("verbatim", "kept verbatim (check these)"),
+           ("problem", "input problems"))
+_PLACES = 3
+"""Places shown on a kind's line; ``--report`` lists every one."""
+_VALUE = 60
+"""A quoted value longer than this is cut (an HTML footer, a long link)."""
+_MESSAGE = 220
+"""A message longer than this is cut."""
+_QUOTED = re.compile(r"`([^`\n]*)`")
+
+
+def overview(findings: list[Finding]) -> list[str]:
+    """The findings that need a look (not carried, kept verbatim, input problems), grouped for
+    a person: under a heading per outcome, one line per kind. A kind is a finding code with
+    one message pattern (the message with its quoted values left out): "linked file `…`
+    does not exist" found in 126 places is one line with the count, the values that are
+    the same everywhere, and the first few places with their own value. A kind found once is
+    its ``path:line: message``. Long values and messages are cut. What was mapped is not
+    listed (``--report`` lists everything)."""
+    lines: list[str] = []
+    for outcome, title in _GROUPS:
+        kinds: dict[tuple[str, str], list[Finding]] = {}
+        for f in findings:
+            if f.outcome == outcome:
+                kinds.setdefault((f.code, _QUOTED.sub("`…`", f.message)), []).append(f)
+        if not kinds:
+            continue
+        count = sum(len(rows) for rows in kinds.values())
+        lines.append(f"{title}: {count}")
+        for rows in kinds.values():
+            lines.append("  " + (_one(rows[0]) if len(rows) == 1 else _many(rows)))
+    return lines
+
+
+def _one(f: Finding) -> str:
+    return f"{f.location()}: {_clip(_QUOTED.sub(_short_value, f.message), _MESSAGE)}"
+
+
+def _many(rows: list[Finding]) -> str:
+    """``N× message`` with the values all rows share, then the first places, each with its
+    first own value."""
+    values = [_QUOTED.findall(f.message) for f in rows]
+    same = [all(v[i] == values[0][i] for v in values) for i in range(len(values[0]))]
+    spans = iter(range(len(same)))
+    message = _QUOTED.sub(lambda m: (_short_value(m) if same[(i := next(spans))]
+                                     else "`…`"), rows[0].message)
+    own = next((i for i, s in enumerate(same) if not s), None)
+    places, last = [], None
+    for f, v in zip(rows[:_PLACES], values):
+        where = f.location()
+        if f.path and f.path == last and f.line:
+            where = f":{f.line}"  # the same file again: its line is enough
+        last = f.path
+        places.append(where + (f" `{_clip(v[own], 40)}`" if own is not None else ""))
+    more = f" and {len(rows) - _PLACES} more" if len(rows) > _PLACES else ""
+    return (f"{len(rows)}× {_clip(message, _MESSAGE)} At: {', '.join(places)}{more}")
+
+
+def _short_value(match: re.Match) -> str:
+    return f"`{_clip(match.group(1), _VALUE)}`"
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())  # one line: a multi-line value would break the layout
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
 
 
 def _markdown_table(findings: list[Finding]) -> list[str]:
