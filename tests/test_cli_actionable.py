@@ -16,6 +16,7 @@ import pytest
 import sitemigrate
 from sitemigrate.cli import main
 from sitemigrate.registry import Options
+from sitemigrate.report import Report
 
 
 def run(*args) -> int:
@@ -165,6 +166,7 @@ def _site_with_many_findings(alfolio_site, tmp_path):
     config = config.replace("footer_text: >\n  Powered by Jekyll.\n",
                             f"footer_text: '{footer}'\nrss_icon: true\n")
     (src / "_config.yml").write_text(config)
+    (src / "_pages/notes.md").write_text("Notes without front matter.\n")  # found by reading
     return src
 
 
@@ -230,3 +232,55 @@ def test_the_summary_is_cut_to_a_terminal_and_plain_when_piped(alfolio_site, tmp
                           str(tmp_path / "d2"), "--to", "academicpages", "--dry-run"],
                          capture_output=True, text=True, env=env)
     assert "\033[" not in res.stderr and max(len(x) for x in res.stderr.splitlines()) > 60
+
+
+# -- the library reports what the command does --------------------------------------------------
+
+def _rows(report):
+    return [(f.code, f.outcome, f.path, f.line, f.message) for f in report.findings]
+
+
+def test_the_library_reports_what_convert_and_the_command_report(alfolio_site, tmp_path):
+    """read_site() + write_site() lost the findings of reading; plan.report.summary() before
+    apply() said "0 created". Every path now gives the same findings and counts."""
+    src = _site_with_many_findings(alfolio_site, tmp_path)
+    dest = tmp_path / "dest"
+    whole = sitemigrate.convert(src, dest, to="academicpages")
+    site = sitemigrate.read_site(src)
+    parts = sitemigrate.write_site(site, dest, "academicpages")
+    read = Report()
+    sitemigrate.read_site(src, report=read)
+    reading = _rows(read)
+    assert ("no-front-matter", "problem", "_pages/notes.md", 1) in [r[:4] for r in reading]
+    assert set(reading) <= set(_rows(parts.report))
+    assert _rows(parts.report) == _rows(whole.report)
+    summary = parts.report.summary()
+    assert summary == whole.report.summary()
+    created = len([p for p in parts.files] + [p for p in parts.copies if p not in parts.files])
+    assert summary.startswith(f"files: {created} created, 0 changed, 0 deleted, 0 unchanged\n")
+    assert f"{whole.report.counts()['problem']} input problems" in summary
+    again = sitemigrate.write_site(site, tmp_path / "other", "academicpages")
+    assert _rows(again.report) == _rows(whole.report)  # writing twice adds nothing twice
+    parts.apply()
+    assert parts.report.summary() == summary
+    report = tmp_path / "r.json"
+    assert run("convert", src, tmp_path / "cli", "--to", "academicpages", "--dry-run",
+               "--report", report) == 0
+    data = json.loads(report.read_text())
+    assert [(f["code"], f["outcome"], f["path"], f["line"], f["message"])
+            for f in data["findings"]] == _rows(whole.report)
+    assert data["summary"] == whole.report.counts()
+    assert len(data["files"]["created"]) == created
+
+
+def test_findings_about_dest_come_before_apply(alfolio_site, tmp_path):
+    """An edited DEST file is reported by the plan's diff and summary, not only by apply()."""
+    dest = tmp_path / "dest"
+    sitemigrate.convert(alfolio_site, dest, to="academicpages").apply()
+    (dest / "_pages/about.md").write_text("mine\n")
+    plan = sitemigrate.convert(alfolio_site, dest, to="academicpages")
+    assert "1 kept (edited or deleted by you)" in plan.report.summary()
+    assert [f.path for f in plan.report.findings if f.code == "kept-edit"] == ["_pages/about.md"]
+    plan = sitemigrate.convert(alfolio_site, dest, to="academicpages")
+    assert plan.diff() == ""
+    assert [f.path for f in plan.report.findings if f.code == "kept-edit"] == ["_pages/about.md"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import weakref
 from pathlib import Path
 
 from .ir import Site
@@ -36,6 +37,18 @@ def detect_theme(path: str | os.PathLike[str]) -> str:
         raise SitemigrateError(f"{src}: theme detected with low confidence (scores: {others}); "
                                "name the source theme with --from")
     return best.theme
+
+
+_READ_REPORTS: dict[int, Report] = {}
+"""id of a Site that :func:`read_site` returned -> the report of its reading, while the Site
+lives: :func:`write_site` starts its report from it, so the library reports what
+:func:`convert` does."""
+
+
+def _remember_reading(site: Site, report: Report) -> None:
+    key = id(site)
+    _READ_REPORTS[key] = report
+    weakref.finalize(site, _READ_REPORTS.pop, key, None)
 
 
 def read_site(path: str | os.PathLike[str], theme: str | None = None,
@@ -75,6 +88,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         if name:
             _set_name(site, name, report)
     fold_redirect_stubs(site, report)
+    _remember_reading(site, report)
     return site
 
 
@@ -157,7 +171,13 @@ def fold_redirect_stubs(site: Site, report: Report) -> None:
 def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
                options: Options | None = None, report: Report | None = None) -> Plan:
     """Plan the files of ``site`` as theme ``theme`` in ``dest``; nothing is written yet.
-    ``site`` is the same afterwards (and can be written again)."""
+    ``site`` is the same afterwards (and can be written again).
+
+    Without ``report``, the plan's report starts with the findings of reading ``site`` (when
+    :func:`read_site` gave it), as :func:`convert`'s does."""
+    if report is None and id(site) in _READ_REPORTS:
+        read = _READ_REPORTS[id(site)]
+        report = Report(source_theme=read.source_theme, findings=list(read.findings))
     return _write(site, dest, theme, options, report, owned=False)
 
 

@@ -77,10 +77,24 @@ class Plan:
     not overwritten since): the URL ledger need not parse back what a writer just wrote."""
     behind_links: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     """DEST path -> the folder on its way that links out of DEST (left out of the plan)."""
+    _edits: int = field(default=0, init=False, repr=False)
+    """Bumped by every write, copy and delete: the report's files are recorded again when
+    the plan changed since (see :meth:`_settle_report`)."""
+    _recorded: int = field(default=-1, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.report.settle = self._settle_report
+
+    def _settle_report(self) -> None:
+        """The report is about to be summed up: record what the plan would do to DEST now,
+        unless that is known for this plan already (an apply, a diff, a summarize)."""
+        if self._recorded != self._edits:
+            self.summarize()
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:
         rel = safe_rel(rel)
+        self._edits += 1
         self.files[rel] = content.encode("utf-8") if isinstance(content, str) else content
         self.documents.pop(rel, None)
         self.copies.pop(rel, None)
@@ -98,12 +112,14 @@ class Plan:
 
     def copy(self, rel: str, source: Path) -> str:
         rel = safe_rel(rel)
+        self._edits += 1
         if rel not in self.files:
             self.copies[rel] = source
         return rel
 
     def delete(self, rel: str) -> None:
         rel = safe_rel(rel)
+        self._edits += 1
         if rel not in self.files and rel not in self.copies:
             self.deletes.add(rel)
 
@@ -190,7 +206,11 @@ class Plan:
     def diff(self) -> str:
         """A git-style unified diff of what :meth:`apply` would change."""
         chunks = []
-        for c in self.pending():
+        changes = self.changes()
+        self._record(changes)  # the report says what the diff shows
+        pending = [c for c in changes
+                   if c.kind not in ("unchanged", "kept") and not is_bookkeeping(c.path)]
+        for c in pending:
             old_name = "/dev/null" if c.old is None else f"a/{c.path}"
             new_name = "/dev/null" if c.new is None else f"b/{c.path}"
             old_text, new_text = _as_text(c.old), _as_text(c.new)
@@ -266,6 +286,7 @@ class Plan:
         return changes
 
     def _record(self, changes: list[Change]) -> None:
+        self._recorded = self._edits
         files: dict[str, list[str]] = {"created": [], "changed": [], "deleted": [],
                                        "unchanged": [], "kept": []}
         noted = {f.path for f in self.report.findings

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field, fields
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from .ir import Origin
@@ -55,6 +56,9 @@ class Report:
     files: dict[str, list[str]] = field(default_factory=dict)
     """``created`` / ``changed`` / ``deleted`` / ``unchanged`` / ``kept`` -> DEST paths."""
     urls: list[dict[str, str]] = field(default_factory=list)
+    settle: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+    """Set by the :class:`~sitemigrate.plan.Plan` that owns the report: fills in ``files``
+    (and the findings about DEST) before the report is summed up, also before ``apply()``."""
 
     def add(self, code: str, severity: Severity, outcome: Outcome, message: str,
             origin: Origin | str | None = None, line: int | None = None) -> Finding:
@@ -83,24 +87,31 @@ class Report:
                 line: int | None = None, severity: Severity = "warning") -> Finding:
         return self.add(code, severity, "problem", message, origin, line)
 
+    def _settled(self) -> None:
+        if self.settle is not None:
+            self.settle()
+
     def counts(self) -> dict[str, int]:
+        self._settled()
         out = {"mapped": 0, "verbatim": 0, "lost": 0, "problem": 0}
         for f in self.findings:
             out[f.outcome] += 1
         return out
 
     def worst(self) -> Severity | None:
+        self._settled()
         if not self.findings:
             return None
         return max((f.severity for f in self.findings), key=_SEVERITY_RANK.__getitem__)
 
     def has_at_least(self, severity: Severity) -> bool:
+        self._settled()
         rank = _SEVERITY_RANK[severity]
         return any(_SEVERITY_RANK[f.severity] >= rank for f in self.findings)
 
     def summary(self) -> str:
         """The short summary printed after every run."""
-        c = self.counts()
+        c = self.counts()  # settles files first
         files = {k: len(v) for k, v in self.files.items()}
         return (
             f"files: {files.get('created', 0)} created, {files.get('changed', 0)} changed, "
@@ -112,9 +123,11 @@ class Report:
 
     def overview(self) -> list[str]:
         """What needs a look, short: one line per kind of finding (see :func:`overview`)."""
+        self._settled()
         return overview(self.findings)
 
     def to_json(self) -> dict[str, Any]:
+        self._settled()
         return {
             "schema_version": REPORT_SCHEMA_VERSION,
             "source_theme": self.source_theme,
@@ -174,6 +187,7 @@ class Report:
         directory."""
         from . import __version__
         from .report_formats import SarifPaths, to_sarif
+        self._settled()
         return to_sarif(self, paths or SarifPaths("."), __version__)
 
     def dumps(self, fmt: str, *, paths: SarifPaths | None = None) -> str:
