@@ -284,3 +284,24 @@ def test_findings_about_dest_come_before_apply(alfolio_site, tmp_path):
     plan = sitemigrate.convert(alfolio_site, dest, to="academicpages")
     assert plan.diff() == ""
     assert [f.path for f in plan.report.findings if f.code == "kept-edit"] == ["_pages/about.md"]
+
+
+# -- urls: a preview before any conversion ------------------------------------------------------
+
+def test_urls_previews_the_ledger_before_a_conversion(academicpages_site, tmp_path, capsys):
+    """`sitemigrate urls SRC` (or a DEST that does not exist yet) plans the conversion to the
+    other theme and prints its ledger; nothing is written."""
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert run("urls", academicpages_site) == 0
+    out = capsys.readouterr()
+    rows = dict(line.split(None, 3)[0::2][:2] for line in out.out.splitlines())
+    assert rows["/resume"] == "/cv/"
+    assert "a preview: the URLs of converting SRC to al-folio" in out.err
+    assert out.err.rstrip().endswith("0 lost")
+    dest = tmp_path / "not-yet"
+    assert run("urls", academicpages_site, dest) == 0
+    again = capsys.readouterr()
+    assert again.out == out.out and not dest.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert run("urls", academicpages_site, dest, "--to", "academicpages") == 0
+    assert "a preview" not in capsys.readouterr().err  # the theme was named: no note

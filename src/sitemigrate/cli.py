@@ -91,10 +91,13 @@ def _parser() -> argparse.ArgumentParser:
 
     u = sub.add_parser("urls", help="print the URL ledger: old URL -> new URL -> how",
                        description="Compare the URLs SRC serves with DEST: as DEST is on disk, "
-                       "or, with --to, as the conversion would leave it. Exit 1 if a URL is lost.")
+                       "or, with --to or when DEST does not exist yet (or is not given), as "
+                       "the conversion would leave it: a preview, nothing is written. Exit 1 "
+                       "if a URL is lost.")
     u.add_argument("src", metavar="SRC", type=Path)
-    u.add_argument("dest", metavar="DEST", type=Path)
-    u.add_argument("--to", metavar="THEME", help="plan the conversion instead of reading DEST")
+    u.add_argument("dest", metavar="DEST", type=Path, nargs="?")
+    u.add_argument("--to", metavar="THEME", help="plan the conversion instead of reading DEST "
+                   "(default when DEST does not exist: the other theme than SRC's)")
     u.add_argument("--from", dest="from_", metavar="THEME", help="source theme (with --to)")
 
     sub.add_parser("themes", help="list readers/writers and what each supports")
@@ -295,9 +298,14 @@ def _inspect(args: argparse.Namespace) -> int:
 
 def _urls(args: argparse.Namespace) -> int:
     from .urls import ledger, plan_ledger, read_tree, served
-    if args.to:
-        from .api import convert
-        rows = plan_ledger(args.src, convert(args.src, args.dest, to=args.to, from_=args.from_))
+    if args.to or args.dest is None or not args.dest.exists():
+        from .api import convert, detect_theme
+        to = args.to or _other_theme(args.from_ or detect_theme(args.src))
+        dest = args.dest if args.dest is not None else args.src.parent / f"{args.src.name}-{to}"
+        if not args.to:
+            print(f"(a preview: the URLs of converting SRC to {to}; --to picks the theme)",
+                  file=sys.stderr)
+        rows = plan_ledger(args.src, convert(args.src, dest, to=to, from_=args.from_))
     else:
         if not args.src.is_dir() or not args.dest.is_dir():
             from .api import SitemigrateError
@@ -310,6 +318,15 @@ def _urls(args: argparse.Namespace) -> int:
     print(f"{counts['same']} same, {counts['redirect']} redirected, {counts['lost']} lost",
           file=sys.stderr)
     return EXIT_PENDING if counts["lost"] else EXIT_OK
+
+
+def _other_theme(theme: str) -> str:
+    """The target a preview of ``urls`` plans when none is named: the other Jekyll theme."""
+    other = {"al-folio": "academicpages", "academicpages": "al-folio"}.get(theme)
+    if other is None:
+        from .api import SitemigrateError
+        raise SitemigrateError(f"a {theme} source has no default target: name it with --to")
+    return other
 
 
 def _themes(args: argparse.Namespace) -> int:
