@@ -305,3 +305,86 @@ def test_urls_previews_the_ledger_before_a_conversion(academicpages_site, tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     assert run("urls", academicpages_site, dest, "--to", "academicpages") == 0
     assert "a preview" not in capsys.readouterr().err  # the theme was named: no note
+
+
+# -- merging into DEST's _config.yml -------------------------------------------------------------
+
+ALIGNED_CONFIG = """\
+# An invented template's settings, aligned as templates write them.
+locale          : "en-US"
+site_theme      : "default"   # or "air"
+title           : "Site Title"
+title_separator : "-"
+name            : "Your Name"
+url             : https://example.github.io   # where the site lives
+baseurl         : ""
+teaser          :             # an image in /images/
+breadcrumbs     : false       # true, false (default)
+words_per_minute: 200
+exclude         : [vendor, Gemfile]
+
+author:
+  avatar        : "profile.png"
+  name          : "Your Name"
+  pronouns      :             # e.g. "they/them"
+  location      : "Somewhere"
+  employer      : "Some University"   # a comment kept
+  github        : "example"
+
+analytics:
+  provider      : false       # false (default), "google"
+"""
+
+
+def test_a_merged_config_keeps_the_lines_the_conversion_did_not_change(
+        alfolio_site, academicpages_site, tmp_path, capsys):
+    """Merging into a template rewrote every aligned line (`locale     : "en-US"` →
+    `locale: "en-US"`); only the keys the conversion changes are now touched."""
+    dest = tmp_path / "dest"
+    shutil.copytree(academicpages_site, dest)
+    (dest / "_config.yml").write_text(ALIGNED_CONFIG)
+    assert run("convert", alfolio_site, dest, "--to", "academicpages", "--dry-run") == 0
+    diff = capsys.readouterr().out
+    config = diff.split("diff --git a/_config.yml b/_config.yml\n")[1].split("diff --git")[0]
+    removed = [line[1:] for line in config.splitlines()
+               if line.startswith("-") and not line.startswith("---")]
+    for kept in ('locale          : "en-US"', 'site_theme      : "default"   # or "air"',
+                 'title_separator : "-"', 'baseurl         : ""',
+                 'breadcrumbs     : false       # true, false (default)',
+                 'words_per_minute: 200', 'exclude         : [vendor, Gemfile]',
+                 '  pronouns      :             # e.g. "they/them"',
+                 '  provider      : false       # false (default), "google"'):
+        assert kept not in removed, kept
+    assert 'title           : "Site Title"' in removed
+    assert '  github        : "example"' in removed
+    assert len(removed) <= 12, removed
+    plan = sitemigrate.convert(alfolio_site, dest, to="academicpages")
+    merged = plan.files["_config.yml"].decode()
+    assert 'locale          : "en-US"\n' in merged and 'title: "Ada Q. Okonkwo"' in merged
+    from sitemigrate.textio import load_safe
+    data = load_safe(merged)
+    assert data["locale"] == "en-US" and data["author"]["github"] == "ada-okonkwo"
+    assert data["exclude"][:2] == ["vendor", "Gemfile"]
+
+
+def test_keep_layout_takes_only_whole_unchanged_lines():
+    from sitemigrate.layout import keep_layout
+    old = ("a    : 1   # one\n"
+           "b    : >\n  folded\n  text\n"
+           "c    : \"long\n  continued\"\n"
+           "d    : [x, y]\n"
+           "e    : true\n"
+           "m:\n    deep : 1\n")
+    new = ("a: 1 # one\n"
+           "b: >\n  folded\n  text\n"
+           "c: \"long continued\"\n"
+           "d: [x, y]\n"
+           "e: 1\n"
+           "m:\n  deep: 1\n")
+    out = keep_layout(old, new)
+    assert out.split("\n")[0] == "a    : 1   # one"  # the same value: the owner's line
+    assert "d    : [x, y]\n" in out
+    assert "b: >\n" in out and "c: \"long continued\"\n" in out  # more than one line: new
+    assert "e: 1\n" in out  # `true` is not 1
+    assert "  deep: 1\n" in out  # another indentation would break the mapping
+    assert keep_layout("a: [\n", "a: 1\n") == "a: 1\n"  # DEST's YAML is broken: as given

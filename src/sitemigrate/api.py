@@ -210,9 +210,28 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         import copy
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     writer.write(site, plan, options or Options())
+    _keep_config_layout(plan)
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
     return plan
+
+
+def _keep_config_layout(plan: Plan) -> None:
+    """Merged into DEST's `_config.yml`: its lines whose value did not change stay as the
+    owner (or the template) wrote them, so the review diff is the real change."""
+    new = plan.files.get("_config.yml")
+    existing = plan.dest / "_config.yml"
+    if new is None or not existing.is_file():
+        return
+    from .layout import keep_layout
+    try:
+        old = existing.read_bytes().decode("utf-8")
+        text = new.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    kept = keep_layout(old, text)
+    if kept != text:
+        plan.write("_config.yml", kept)
 
 
 def keep_urls(site: Site, plan: Plan, writer) -> None:
