@@ -121,11 +121,6 @@ class Report:
             f"{c['lost']} could not be carried, {c['problem']} input problems"
         )
 
-    def overview(self) -> list[str]:
-        """What needs a look, short: one line per kind of finding (see :func:`overview`)."""
-        self._settled()
-        return overview(self.findings)
-
     def to_json(self) -> dict[str, Any]:
         self._settled()
         return {
