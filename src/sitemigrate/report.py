@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field, fields
 from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from .ir import Origin
@@ -239,9 +239,9 @@ def _many(rows: list[Finding]) -> str:
     first own value."""
     values = [_QUOTED.findall(f.message) for f in rows]
     same = [all(v[i] == values[0][i] for v in values) for i in range(len(values[0]))]
-    spans = iter(range(len(same)))
-    message = _QUOTED.sub(lambda m: (_short_value(m) if same[(i := next(spans))]
-                                     else "`…`"), rows[0].message)
+    shared = iter(same)  # one flag per quoted value, in order
+    message = _QUOTED.sub(lambda m: _short_value(m) if next(shared) else "`…`",
+                          rows[0].message)
     own = next((i for i, s in enumerate(same) if not s), None)
     places, last = [], None
     for f, v in zip(rows[:_PLACES], values):
