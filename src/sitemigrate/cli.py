@@ -234,7 +234,7 @@ _DEST_CODES = ("kept-edit", "kept-deletion", "dest-link")
 
 
 def _print_summary(report, up_to_date: bool, next_step: str) -> None:
-    """On stderr: what needs a look, grouped by kind (``Report.overview``), the counts, the
+    """On stderr: what needs a look, grouped by kind (``report.overview``), the counts, the
     next step. An up-to-date ``--check`` does not replay the findings about SRC (they are
     those of the run that wrote DEST). On a terminal each line is cut to its width, so the
     summary stays one screen; piped, lines are whole and plain."""
@@ -299,13 +299,17 @@ def _inspect(args: argparse.Namespace) -> int:
 def _urls(args: argparse.Namespace) -> int:
     from .urls import ledger, plan_ledger, read_tree, served
     if args.to or args.dest is None or not args.dest.exists():
+        import tempfile
+
         from .api import convert, detect_theme
         to = args.to or _other_theme(args.from_ or detect_theme(args.src))
-        dest = args.dest if args.dest is not None else args.src.parent / f"{args.src.name}-{to}"
         if not args.to:
             print(f"(a preview: the URLs of converting SRC to {to}; --to picks the theme)",
                   file=sys.stderr)
-        rows = plan_ledger(args.src, convert(args.src, dest, to=to, from_=args.from_))
+        with tempfile.TemporaryDirectory(prefix="sitemigrate-urls-") as empty:
+            # no DEST given: planned into a new folder (that is never written)
+            dest = args.dest if args.dest is not None else Path(empty) / "dest"
+            rows = plan_ledger(args.src, convert(args.src, dest, to=to, from_=args.from_))
     else:
         if not args.src.is_dir() or not args.dest.is_dir():
             from .api import SitemigrateError
