@@ -262,8 +262,8 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
             continue
         out = socials.write_social(NAME, social)
         if out is None:
-            plan.report.lost("social", f"social profile `{social.service}` "
-                             f"({social.url or social.handle}) has no academicpages sidebar "
+            plan.report.lost("social", f"social profile {socials.describe(social)} "
+                             f"has no academicpages sidebar "
                              "key; add the link to the about page by hand.", social.origin)
             continue
         set_key(author, out[0], out[1])
@@ -284,7 +284,7 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     if ident.footer_text:
         plan.report.lost("footer-text", "`footer_text` has no academicpages key (the footer "
                          "is the theme's `_includes/footer/custom.html`); put this text there "
-                         f"if you want it: {ident.footer_text.strip()}", ident.origin)
+                         f"if you want it: `{ident.footer_text.strip()}`", ident.origin)
     _ensure_redirect_plugin(config)
     include_pages(config)
     _declare_collections(config, site)

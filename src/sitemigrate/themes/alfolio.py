@@ -661,8 +661,8 @@ def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
             continue
         out = socials.write_social(column, social)
         if out is None:
-            plan.report.lost("social", f"social profile `{social.service}` "
-                             f"({social.url or social.handle}) has no al-folio equivalent; "
+            plan.report.lost("social", f"social profile {socials.describe(social)} "
+                             f"has no al-folio equivalent; "
                              "add it as a custom entry in `_data/socials.yml` or to the about "
                              "page.", social.origin)
             continue
