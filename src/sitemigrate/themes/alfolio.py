@@ -567,17 +567,22 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
                        "written to `_config.yml`.", ident.origin)
     social_rows = _socials(site, plan, "al-folio" if gen != "2020-23" else OLD)
     if gen == "2020-23":
-        if ident.email:
-            set_key(config, "email", ident.email)
+        if ident.email or "email" in config:
+            set_key(config, "email", ident.email or "")
         for key, value in social_rows:
             if key != "email":
                 set_key(config, key, value)
+        written = {key for key, _ in social_rows} | {"email"}
+        for key in sorted(socials.known_keys(OLD) & set(config) - written):
+            if config[key] not in (None, "", False):  # the template's example person's
+                config[key] = None
     else:
         body = CommentedMap()
         for key, value in social_rows:
             body[key] = value
         header = "# Social profiles shown on the about page (converted by sitemigrate).\n"
         plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
+    _owner_config(config, site, first, last)
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan, gen)
@@ -585,6 +590,27 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
     if gen == "v1" and "al_folio" not in config:
         _declare_v1(config, plan)
     plan.write("_config.yml", dump_yaml(config))
+
+
+def _owner_config(config: CommentedMap, site: Site, first: str, last: str) -> None:
+    """Config values of a template checkout that name its example person or its example
+    posts: jekyll-scholar's author names (bolded in the bibliography) and the blog's tag and
+    category lists become the owner's."""
+    scholar = config.get("scholar")
+    if isinstance(scholar, dict):
+        if last and "last_name" in scholar:
+            scholar["last_name"] = [last]
+        if first and "first_name" in scholar:
+            scholar["first_name"] = [first, f"{first[0]}."] if len(first) > 1 else [first]
+    for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
+        if key not in config:
+            continue
+        counts: dict[str, int] = {}
+        for post in site.posts:
+            value = post.fields.get(field_name) or post.extra.get(field_name) or []
+            for word in (value.split() if isinstance(value, str) else value):
+                counts[str(word)] = counts.get(str(word), 0) + 1
+        config[key] = sorted(counts, key=lambda w: (-counts[w], w))[:6]
 
 
 def _declare_v1(config: CommentedMap, plan: Plan) -> None:

@@ -628,24 +628,21 @@ def yaml_date(iso: str) -> Any:
 
 
 def post_url(pattern: str, item: Item) -> str:
-    """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``)."""
+    """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``):
+    its ``permalink``, else the one URL engine (:func:`sitemigrate.urls.post_url`)."""
+    from ..urls import post_url as jekyll_post_url
     if item.permalink:
         return item.permalink
-    styles = {"date": "/:categories/:year/:month/:day/:title:output_ext",
-              "pretty": "/:categories/:year/:month/:day/:title/",
-              "ordinal": "/:categories/:year/:y_day/:title:output_ext",
-              "none": "/:categories/:title:output_ext"}
-    pattern = styles.get(pattern or "date", pattern or styles["date"])
-    m = _POST_NAME.match(PurePosixPath(item.path).stem)
-    title = m.group(4) if m else PurePosixPath(item.path).stem
-    year, month, day = (item.date or "0000-00-00")[:10].split("-")
-    cats = item.fields.get("categories") or []
-    if isinstance(cats, str):
-        cats = cats.split()
-    url = (pattern.replace(":categories", "/".join(str(c).lower() for c in cats))
-           .replace(":year", year).replace(":month", month).replace(":day", day)
-           .replace(":title", title).replace(":output_ext", ".html"))
-    return re.sub(r"/+", "/", url)
+    front: dict[str, Any] = {"categories": item.fields.get("categories") or []}
+    if item.fields.get("slug"):
+        front["slug"] = item.fields["slug"]
+    if item.date:
+        import datetime as dt
+        try:
+            front["date"] = dt.date.fromisoformat(item.date[:10])
+        except ValueError:
+            pass
+    return jekyll_post_url(pattern, PurePosixPath(item.path).stem, front)
 
 
 def translate_listings(body: str, roles: Iterable[str], source_theme: str, target: str,
