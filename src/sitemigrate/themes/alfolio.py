@@ -898,11 +898,13 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
 
 
 def _html(value: Any) -> Any:
-    """Markdown links and bold as HTML (al-folio's CV includes print fields unprocessed)."""
+    """Markdown links, bold and italic as HTML (al-folio's CV includes print fields
+    unprocessed)."""
     if not isinstance(value, str):
         return value
     value = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', value)
-    return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+    value = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+    return re.sub(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])", r"<i>\1</i>", value)
 
 
 def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
@@ -949,7 +951,9 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
                  ("contents", [_html(i) for i in p.get("items") or []])]) for p in points]
         if items:
             row["items"] = [_html(i) for i in items]
-        dropped |= set((e.get("extra") or {}))
+        # kept only in resume.json; a value the title shows (a degree's type, area) is not lost
+        dropped |= {k for k, v in (e.get("extra") or {}).items()
+                    if not (isinstance(v, str) and v and v in str(e.get("title", "")))}
         contents.append(row)
     out["contents"] = contents
     if dropped:
