@@ -151,6 +151,7 @@ def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path
     assert working.fields["note"].startswith("Published in Invented Institute Series")
     found = [f for f in plan.report.findings if f.code == "citation-authors"]
     assert len(found) == 1 and found[0].path.endswith("2022-01-05-working.md")  # ... reported
+    assert found[0].line == 8  # the `citation:` line
     thesis = next(e for e in entries.values() if e.fields["title"] == "On Mosses")
     assert thesis.entry_type == "phdthesis" and thesis.fields["school"] == "Invented University"
     untyped = next(e for e in entries.values() if e.fields["title"] == "Untyped Mosses")

@@ -1242,7 +1242,9 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
         if report is not None:
             report.verbatim("citation-authors", f"publication `{pub.key}`: the authors of its "
                             f"`citation` could not be read ({why}); the citation is kept whole "
-                            f"in `{kept}`. Add `author = {{...}}` to the entry.", pub.origin)
+                            f"in `{kept}`. Add `author = {{...}}` to the entry.",
+                            pub.origin and pub.origin.path,
+                            copier._line_of(pub.origin, "citation:"))
     persons = {"author": authors} if authors else {}
     # an entry, not its text: dump_bib formats it and need not parse it back
     return bib.BibEntry(pub.key, entry_type, fields, persons)
