@@ -85,6 +85,9 @@ def test_file_name_with_a_two_digit_year_is_dated():
 def test_a_day_past_the_months_end_rolls_over_as_in_jekyll():
     report = Report()
     assert item_date(_doc("date: '2018-02-30'"), "x.md", report) == "2018-03-02"
+    unquoted = split_document(SourceText("---\ntitle: Kept\ndate: 2018-02-30\n---\nB.\n"),
+                              "x.md", report)   # YAML keeps it as text, as Ruby's does
+    assert unquoted.data["title"] == "Kept" and item_date(unquoted, "x.md") == "2018-03-02"
     (f,) = report.findings
     assert f.code == "bad-date" and "rolls it over to 2018-03-02" in f.message
 
