@@ -129,3 +129,19 @@ def test_degree_lines_without_a_trailing_date_and_bold_with_a_note():
                                                         "cum laude", "2016-2019")
     assert split("**Office**: Room 12") == {"name": "Office", "value": "Room 12"}
     assert split("**Office:** Room 12") == {"name": "Office", "value": "Room 12"}
+
+
+_DEGREES = st.sampled_from(["MSc", "PhD", "BSc", "MA", "BA"])
+
+
+@given(_DEGREES, _WORD, _WORD, _WORD, st.integers(1950, 2030), st.integers(1, 6))
+def test_an_education_entry_round_trips_through_markdown(degree, area, uni, city, start, span):
+    """IR -> Markdown CV -> IR keeps degree, area, institution, place and dates."""
+    from sitemigrate.ir import CVSection
+    entry = {"title": f"{degree} in {area}", "institution": f"{uni} University",
+             "location": f"{city}, Belgium", "year": f"{start}-{start + span}",
+             "extra": {"studyType": degree, "area": area}}
+    md = cvmarkdown.render([CVSection("Education", [entry], kind="time_table",
+                                      key="education")])
+    (back,) = cvmarkdown.parse(md).sections[0].entries
+    assert back == entry

@@ -258,7 +258,13 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
         subs = list(subs)
         if "year" in entry and not entry.get("institution") and subs and \
                 not subs[0].startswith(" ") and _is_place(subs[0]):
-            entry["institution"] = subs.pop(0)
+            rest = _pieces(subs.pop(0))  # "Institution, City, Country"
+            places = []
+            while len(rest) > 1 and _place_like(rest[-1]):
+                places.insert(0, rest.pop())
+            entry["institution"] = ", ".join(rest)
+            if places:
+                entry["location"] = ", ".join(places)
         points: list[Any] = []
         for sub in subs:
             if sub.startswith("  ") and points:
