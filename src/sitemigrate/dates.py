@@ -130,6 +130,8 @@ def jekyll_date(value: str) -> PartialDate | None:
         except (ValueError, OverflowError):
             return None
         return PartialDate(d.year, d.month, d.day)
+    if re.fullmatch(r"\s*\d{4}[-.]\d{1,2}\s*", value):
+        return None   # `2018-05`: Ruby reads the `-05` as a time zone and has no month
     parsed = parse_date(value)
     if parsed is None or parsed[0].month is None or re.search(
             "|".join(_SEASONS), value, re.I):
