@@ -120,6 +120,7 @@ def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path
             "---\ntitle: Corridors in Moss\ncollection: publications\ncategory: conferences\n"
             "date: 2021-03-10\nvenue: 'Proceedings of the Invented Ecology Meeting'\n"
             "note: Oral presentation\nacceptance_rate: 21%\nranking: CORE A\n"
+            "accepted: 2020-12-01\nkeywords: [moss, corridors]\n"
             "citation: 'Lindqvist, Tomás & Berg, Anna (2021). &quot;Corridors in Moss.&quot; "
             "<i>Proceedings of the Invented Ecology Meeting</i>.'\n---\n"),
         "2022-01-05-working.md": (
@@ -141,14 +142,16 @@ def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path
     assert conf.fields["booktitle"] == "Proceedings of the Invented Ecology Meeting"
     assert conf.fields["note"] == "Oral presentation"
     assert conf.fields["acceptance_rate"] == "21%" and conf.fields["ranking"] == "CORE A"
+    assert conf.fields["accepted"] == "2020-12-01" and conf.fields["keywords"] == "moss, corridors"
     assert [bib._person(n) for n in conf.persons["author"]] == [("Tomás", "Lindqvist"),
                                                                  ("Anna", "Berg")]
     working = next(e for e in entries.values() if "Working" in e.fields["title"])
     assert working.entry_type == "techreport"
-    assert working.fields["journal"] == "Invented Institute Series"  # a field al-folio prints
+    # its standard venue field, and `note`, which al-folio prints for any type
+    assert working.fields["institution"] == working.fields["note"] == "Invented Institute Series"
     assert working.fields["pubtype"] == "working paper"
     assert "author" not in working.persons  # a venue is never an author ...
-    assert working.fields["note"].startswith("Published in Invented Institute Series")
+    assert working.fields["additional_info"].startswith("Published in Invented Institute Series")
     found = [f for f in plan.report.findings if f.code == "citation-authors"]
     assert len(found) == 1 and found[0].path.endswith("2022-01-05-working.md")  # ... reported
     assert found[0].line == 8  # the `citation:` line

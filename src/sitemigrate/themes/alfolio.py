@@ -53,11 +53,12 @@ CATEGORY_OF_TYPE = {"article": "journal", "inproceedings": "conference",
                     "mastersthesis": "thesis"}
 TYPE_OF_CATEGORY = {"journal": "article", "conference": "inproceedings", "book": "book",
                     "thesis": "phdthesis", "other": "misc", "": "misc"}
-# The field of each entry type that al-folio's bib layout prints the venue from (it prints
-# journal, booktitle and school; not howpublished, institution or publisher).
+# The venue field al-folio's bib layout prints, per entry type (journal, booktitle, school);
+# other types get their standard field, which it does not print, and the venue in `note`.
 VENUE_FIELD = {"article": "journal", "inproceedings": "booktitle", "conference": "booktitle",
-               "proceedings": "booktitle", "incollection": "booktitle", "inbook": "booktitle",
-               "phdthesis": "school", "mastersthesis": "school"}
+               "incollection": "booktitle", "phdthesis": "school", "mastersthesis": "school"}
+UNPRINTED_VENUE_FIELD = {"inbook": "booktitle", "book": "publisher", "proceedings": "publisher",
+                         "techreport": "institution", "manual": "organization"}
 # Front-matter keys of a publication that are no BibTeX field (the page's own furniture).
 PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes", "toc",
                             "tags_label", "published"})
@@ -1198,7 +1199,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if pub.year:
         fields["year"] = str(pub.year)
     entry_type = pub.entry_type or _stated_type(pub) or TYPE_OF_CATEGORY.get(pub.category, "misc")
-    venue_key = VENUE_FIELD.get(entry_type, "journal")  # al-folio prints journal/booktitle/school
+    venue_key = VENUE_FIELD.get(entry_type) or UNPRINTED_VENUE_FIELD.get(entry_type,
+                                                                         "howpublished")
     if pub.venue:
         fields[venue_key] = pub.venue
     if pub.abstract:
@@ -1222,6 +1224,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
             continue
         if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
             value = ", ".join(str(v) for v in value)
+        if hasattr(value, "isoformat"):  # a date
+            value = value.isoformat()
         if isinstance(value, (str, int, float, bool)):
             fields[key] = str(value).lower() if isinstance(value, bool) else str(value)
         elif report is not None:
@@ -1234,6 +1238,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
         fields["preview"] = new.removeprefix(f"/{folder}/")
     if pub.selected:
         fields["selected"] = "true"
+    if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
+        fields["note"] = pub.venue  # al-folio prints `note` in the venue line
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
         bib.citation_authors(pub.citation, owner)
     if pub.citation and not authors:
