@@ -93,7 +93,8 @@ def _site(tmp_path: Path) -> Path:
 def test_markdown_cv_reaches_every_alfolio_codec(tmp_path):
     src = _site(tmp_path)
     # RenderCV (v1) and JSON Resume
-    plan = sitemigrate.convert(src, tmp_path / "v1", to="al-folio", options=Options(generation="v1"))
+    plan = sitemigrate.convert(src, tmp_path / "v1", to="al-folio",
+                               options=Options(generation="v1"))
     rendercv = yaml.load(plan.files["_data/cv.yml"].decode())["cv"]["sections"]
     msc = rendercv["Education"][0]
     assert (msc["degree"], msc["area"], msc["institution"]) == ("MSc", "Economics", "KU Leuven")

@@ -86,7 +86,8 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
-_EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\3(?![\w*])")
+_EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|"
+                       r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\3(?![\w*])")
 _INSTITUTION = re.compile(
     r"universi|college|institut|school|academy|hochschule|[ée]cole|polytechn|\b(?:KU|ETH|MIT|"
     r"UCL|EPFL|CNRS)\b|department|faculty|laborator|\blab\b|cent(?:er|re)|hospital|"
@@ -108,7 +109,10 @@ def _pieces(text: str) -> list[str]:
     """Comma-separated parts, commas inside parentheses or links aside."""
     out, depth, cur = [], 0, ""
     for c in text:
-        depth += c in "([" and 1 or (c in ")]" and -1 or 0)
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
         if c == "," and depth <= 0:
             out.append(cur)
             cur = ""
@@ -167,8 +171,8 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
 
 def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
     """``2020 - now: Role`` / ``Degree, Area, Institution, Place, 2019`` / ``**Name**: value``
-    -> entry dict. Parts are split only when a date marks the line as an entry (``year``);
-    bold and italic markers do not stay in the parts."""
+    -> entry dict. Parts are split when a date marks the line as an entry (``year``), and
+    in an Education section; bold and italic markers do not stay in the parts."""
     m = _MAP.match(text)
     if m:
         return {"name": m["name"].strip(), "value": m["value"].strip()}
