@@ -31,6 +31,12 @@ OWNER = ("Tomás", "Lindqvist")
      ["Lindqvist, T", "Berg, A", "Nilsson, K"]),
     ("Lindqvist, T. et al. (2021). Corridors.", ["Lindqvist, T.", "others"]),
     ("Lindqvist, Tomás. 2021. Corridors.", ["Lindqvist, Tomás"]),
+    # APA 7 leaves authors out with an ellipsis; a particle can be a surname; a surname of
+    # two words before initials; the owner in bold
+    ("Du, J., Lindqvist, T., Fern Holm, J. A., … &amp; Moss, K. (2018). Lichens.",
+     ["Du, J.", "Lindqvist, T.", "Fern Holm, J. A.", "Moss, K.", "others"]),
+    ("<b>Tomás Lindqvist</b>, Anna Berg, Karl Nilsson", ["Tomás Lindqvist", "Anna Berg",
+                                                        "Karl Nilsson"]),
 ])
 def test_citation_authors(citation, names):
     got, why = bib.citation_authors(citation, OWNER)
@@ -134,7 +140,7 @@ def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path
             "venue: Invented University\npubtype: PhD thesis\n---\n"),
         "2018-02-02-untyped.md": (
             "---\ntitle: Untyped Mosses\ncollection: publications\ndate: 2018-02-02\n"
-            "venue: Journal of Invented Mosses\n---\n"),
+            "venue: Journal of Invented Mosses &amp; Ferns\n---\n"),
     })
     plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
     entries = _entries(plan)
@@ -160,7 +166,7 @@ def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path
     assert thesis.entry_type == "phdthesis" and thesis.fields["school"] == "Invented University"
     untyped = next(e for e in entries.values() if e.fields["title"] == "Untyped Mosses")
     assert untyped.entry_type == "article"  # its venue says so; not @misc
-    assert untyped.fields["journal"] == "Journal of Invented Mosses"
+    assert untyped.fields["journal"] == "Journal of Invented Mosses & Ferns"  # unescaped
 
 
 def test_academicpages_to_academicpages_keeps_fields_and_categories(tmp_path):

@@ -671,7 +671,8 @@ def _name_tokens(text: str) -> list[str] | None:
 def _surname(text: str) -> bool:
     """One surname, with particles (``van der Berg``): the ``Last`` of ``Last, First``."""
     tokens = _name_tokens(text)
-    return bool(tokens) and len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
+    return bool(tokens) and (len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
+                             or len(tokens) == 1)   # `Du`, `De`: a particle is a surname too
 
 
 def _given(text: str) -> bool:
@@ -696,7 +697,7 @@ def _citation_head(citation: str) -> str:
     title/venue, or the first sentence's end."""
     import html
     raw = citation
-    cut = re.search(r"<(?:i|em|b|strong|a)\b", raw, re.I)
+    cut = re.search(r"<(?:i|em)\b", raw, re.I)   # the venue or title; <b> marks the owner
     raw = raw[:cut.start()] if cut else raw
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
     end = re.search(r"\(\s*(?:\d{4}[a-z]?|n\.\s?d\.|in press|forthcoming)\s*\)|[\"“”]|"
@@ -718,6 +719,8 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
     head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
+    elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
+    head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
     if not head:
         return [], "it does not start with an author list"
     groups = [g for g in re.split(r"\s*;\s*|\s*,?\s*&\s*|\s*,?\s+and\s+", head) if g.strip()]
@@ -740,6 +743,10 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
                 _INITIALS.fullmatch(nxt) or not names or size[group] == 2):
             names.append(f"{piece}, {nxt}")
             i += 2
+        elif nxt and _INITIALS.fullmatch(nxt) and (tokens := _name_tokens(piece)) \
+                and len(tokens) <= 3:
+            names.append(f"{piece}, {nxt}")   # "Fellows Yates, J. A.": initials follow a surname
+            i += 2
         elif (full := _full_name(piece)) is not None:
             names.append(full)
             i += 1
@@ -747,6 +754,8 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
             return [], f"`{piece}` is not a name"
     if not names or names == ["others"]:
         return [], "it names no author"
+    if elided and names[-1] != "others":
+        names.append("others")
     return names, None
 
 

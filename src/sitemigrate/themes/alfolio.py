@@ -1195,14 +1195,15 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
 
 def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
                report: Report | None = None) -> bib.BibEntry:
-    fields: dict[str, str] = {"title": pub.title}
+    import html   # academicpages escapes `& " '` in front matter: BibTeX holds the text
+    fields: dict[str, str] = {"title": html.unescape(pub.title)}
     if pub.year:
         fields["year"] = str(pub.year)
     entry_type = pub.entry_type or _stated_type(pub) or TYPE_OF_CATEGORY.get(pub.category, "misc")
     venue_key = VENUE_FIELD.get(entry_type) or UNPRINTED_VENUE_FIELD.get(entry_type,
                                                                          "howpublished")
     if pub.venue:
-        fields[venue_key] = pub.venue
+        fields[venue_key] = html.unescape(pub.venue)
     if pub.abstract:
         fields["abstract"] = pub.abstract
     for kind, url in pub.links.items():
@@ -1239,7 +1240,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if pub.selected:
         fields["selected"] = "true"
     if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
-        fields["note"] = pub.venue  # al-folio prints `note` in the venue line
+        fields["note"] = html.unescape(pub.venue)  # al-folio prints `note` in the venue line
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
         bib.citation_authors(pub.citation, owner)
     if pub.citation and not authors:
