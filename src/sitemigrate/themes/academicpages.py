@@ -151,6 +151,8 @@ def _publication(item: Item, report: Report) -> Publication:
     links = {k: str(f[v]) for k, v in (("pdf", "paperurl"), ("slides", "slidesurl"),
                                        ("bibtex", "bibtexurl")) if f.get(v)}
     selected = item.extra.pop("selected", False)
+    if f.get("category") and str(f["category"]) not in CATEGORY_TO_NEUTRAL:
+        item.extra["category"] = str(f["category"])  # a category of the site's own
     return Publication(
         key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
         selected=selected is True or str(selected).lower() == "true",
@@ -188,6 +190,8 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
     pub.fields = {k: v for k, v in entry.fields.items()
                   if k not in ("title", "year", "month", "day", "abstract", "selected")
                   and not (k in stated and stated[k] in pub.links)}
+    if entry.fields.get("title") and bib.to_text(entry.fields["title"]) == pub.title:
+        pub.fields["title"] = entry.fields["title"]  # as written: case-protecting braces kept
     pub.selected = pub.selected or entry.fields.get("selected", "").lower() == "true"
     report.mapped("bibtex-file", f"publication `{pub.key}` read with its BibTeX entry from "
                   f"`{rel}`.", pub.origin)
@@ -533,7 +537,8 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     front = CommentedMap()
     front["title"] = pub.title or pub.key
     front["collection"] = "publications"
-    front["category"] = NEUTRAL_TO_CATEGORY.get(pub.category, "manuscripts")
+    front["category"] = (pub.extra.get("category") if isinstance(pub.extra.get("category"), str)
+                         else NEUTRAL_TO_CATEGORY.get(pub.category, "manuscripts"))
     front["permalink"] = _publication_url(pub, slug)
     if pub.abstract:
         front["excerpt"] = pub.abstract
@@ -567,6 +572,9 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + line + "\n"
     if pub.selected:
         front["selected"] = True
+    for key, value in pub.extra.items():  # its own front matter (`note`, `pubtype` ...)
+        if key not in front and value not in (None, "", []):
+            front[key] = value
     out = f"_publications/{slug}.md"
     plan.write_document(out, front, body)
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)

@@ -53,6 +53,15 @@ CATEGORY_OF_TYPE = {"article": "journal", "inproceedings": "conference",
                     "mastersthesis": "thesis"}
 TYPE_OF_CATEGORY = {"journal": "article", "conference": "inproceedings", "book": "book",
                     "thesis": "phdthesis", "other": "misc", "": "misc"}
+# The venue field al-folio's bib layout prints, per entry type (journal, booktitle, school);
+# other types get their standard field, which it does not print, and the venue in `note`.
+VENUE_FIELD = {"article": "journal", "inproceedings": "booktitle", "conference": "booktitle",
+               "incollection": "booktitle", "phdthesis": "school", "mastersthesis": "school"}
+UNPRINTED_VENUE_FIELD = {"inbook": "booktitle", "book": "publisher", "proceedings": "publisher",
+                         "techreport": "institution", "manual": "organization"}
+# Front-matter keys of a publication that are no BibTeX field (the page's own furniture).
+PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes", "toc",
+                            "tags_label", "published"})
 
 
 # ==========================================================================================
@@ -531,7 +540,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         for p in site.publications:
             if p.bibtex:
                 _carry_entry_files(p, copier)
-        entries = [p.bibtex or _bibtex_of(p, copier) for p in site.publications]
+        owner = (" ".join(x for x in (site.identity.first_name, site.identity.middle_name) if x),
+                 site.identity.last_name)
+        entries = [p.bibtex or _bibtex_of(p, copier, owner, report) for p in site.publications]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         pubs_page = site.page("publications")  # once: it scans the pages
         for p in site.publications:
@@ -912,11 +923,13 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
 
 
 def _html(value: Any) -> Any:
-    """Markdown links and bold as HTML (al-folio's CV includes print fields unprocessed)."""
+    """Markdown links, bold and italic as HTML (al-folio's CV includes print fields
+    unprocessed)."""
     if not isinstance(value, str):
         return value
     value = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', value)
-    return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+    value = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+    return re.sub(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])", r"<i>\1</i>", value)
 
 
 def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
@@ -963,7 +976,9 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
                  ("contents", [_html(i) for i in p.get("items") or []])]) for p in points]
         if items:
             row["items"] = [_html(i) for i in items]
-        dropped |= set((e.get("extra") or {}))
+        # kept only in resume.json; a value the title shows (a degree's type, area) is not lost
+        dropped |= {k for k, v in (e.get("extra") or {}).items()
+                    if not (isinstance(v, str) and v and v in str(e.get("title", "")))}
         contents.append(row)
     out["contents"] = contents
     if dropped:
@@ -1202,14 +1217,17 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
                      vocabulary(NAME)["paths"]["publication_preview"])
 
 
-def _bibtex_of(pub: Publication, copier: AssetCopier) -> bib.BibEntry:
-    fields: dict[str, str] = {"title": pub.title}
+def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
+               report: Report | None = None) -> bib.BibEntry:
+    import html   # academicpages escapes `& " '` in front matter: BibTeX holds the text
+    fields: dict[str, str] = {"title": html.unescape(pub.title)}
     if pub.year:
         fields["year"] = str(pub.year)
-    venue_key = {"article": "journal", "inproceedings": "booktitle"}.get(
-        pub.entry_type or TYPE_OF_CATEGORY.get(pub.category, "misc"), "howpublished")
+    entry_type = pub.entry_type or _stated_type(pub) or TYPE_OF_CATEGORY.get(pub.category, "misc")
+    venue_key = VENUE_FIELD.get(entry_type) or UNPRINTED_VENUE_FIELD.get(entry_type,
+                                                                         "howpublished")
     if pub.venue:
-        fields[venue_key] = pub.venue
+        fields[venue_key] = html.unescape(pub.venue)
     if pub.abstract:
         fields["abstract"] = pub.abstract
     for kind, url in pub.links.items():
@@ -1225,23 +1243,58 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> bib.BibEntry:
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", pub.date) and not pub.date.endswith("-01-01") \
             and not {"date", "month"} & fields.keys():
         fields["date"] = pub.date  # biblatex's full date: a day that `year` alone would lose
-    own = vocabulary(NAME)["bib_fields"]
-    for key, value in pub.extra.items():  # al-folio fields kept in another theme's front matter
-        if key in own and key not in fields and isinstance(value, (str, int, float, bool)):
+    for key, value in pub.extra.items():  # front matter of another theme (`note`, `pubtype`,
+        key = key.lower()                    # al-folio's own `abbr` ...): BibTeX fields
+        if key in fields or key in PUB_FRONT_ONLY or value in (None, "", []):
+            continue
+        if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+            value = ", ".join(str(v) for v in value)
+        if hasattr(value, "isoformat"):  # a date
+            value = value.isoformat()
+        if isinstance(value, (str, int, float, bool)):
             fields[key] = str(value).lower() if isinstance(value, bool) else str(value)
+        elif report is not None:
+            report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
+                        f"`{key}` holds a structure a BibTeX field cannot; not carried.",
+                        pub.origin)
     if fields.get("preview", "").startswith("/"):
         folder = vocabulary(NAME)["paths"]["publication_preview"]
         new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)
         fields["preview"] = new.removeprefix(f"/{folder}/")
     if pub.selected:
         fields["selected"] = "true"
-    authors = pub.authors or _authors_from_citation(pub.citation)
+    if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
+        fields["note"] = html.unescape(pub.venue)  # al-folio prints `note` in the venue line
+    authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
+        bib.citation_authors(pub.citation, owner)
     if pub.citation and not authors:
-        fields["note"] = _plain_citation(pub.citation)
+        kept = "note" if "note" not in fields else "additional_info"
+        fields.setdefault(kept, _plain_citation(pub.citation))
+        if report is not None:
+            report.verbatim("citation-authors", f"publication `{pub.key}`: the authors of its "
+                            f"`citation` could not be read ({why}); the citation is kept whole "
+                            f"in `{kept}`. Add `author = {{...}}` to the entry.",
+                            pub.origin and pub.origin.path,
+                            copier._line_of(pub.origin, "citation:"))
     persons = {"author": authors} if authors else {}
-    entry_type = pub.entry_type or TYPE_OF_CATEGORY.get(pub.category, "misc")
     # an entry, not its text: dump_bib formats it and need not parse it back
     return bib.BibEntry(pub.key, entry_type, fields, persons)
+
+
+def _stated_type(pub: Publication) -> str:
+    """The BibTeX type a publication's own words name: a `pubtype`-like front-matter key, a
+    `category` academicpages does not define (``workingpapers``, ``bookchapters`` ...), or,
+    with no category, a venue that says it is a journal or proceedings."""
+    for key in ("pubtype", "pub_type", "publication_type", "type"):
+        if isinstance(pub.extra.get(key), str) and (found := bib.entry_type_for(pub.extra[key])):
+            return found
+    category = pub.extra.get("category")
+    if isinstance(category, str) and (found := bib.entry_type_for(category)):
+        return found
+    if not pub.category:  # no type at all: a venue named "Journal ..." or "Proceedings ..."
+        found = bib.entry_type_for(pub.venue) if pub.venue else None
+        return found if found in ("article", "inproceedings") else ""
+    return ""
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
@@ -1265,24 +1318,6 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -
 def _plain_citation(citation: str) -> str:
     import html
     return re.sub(r"<[^>]+>", "", html.unescape(citation)).strip()
-
-
-def _authors_from_citation(citation: str) -> list[str]:
-    """Authors of a 'Last, F. and Other, G. (2020). "Title."' citation, as BibTeX names."""
-    text = _plain_citation(citation)
-    head = re.split(r"\(\d{4}\)|\s\d{4}\.|\"|“", text, maxsplit=1)[0].strip().rstrip(",")
-    head = re.sub(r"(?<![A-Z])\.$", "", head)  # the sentence's period, not an initial's
-    if not head or len(head) > 400:
-        return []
-    parts = [p.strip() for p in re.split(r"\s*(?:,\s*)?(?:&|;|\band\b)\s*", head) if p.strip()]
-    if len(parts) > 1 and all(re.fullmatch(r"[^,]+,[^,]+", p) for p in parts):
-        return [", ".join(x.strip() for x in p.split(",")) for p in parts]  # "Last, First & ..."
-    pairs = re.findall(r"([^,;&]+?),\s*((?:[A-Z][a-z]?\.-?\s*)+?)\s*(?:,|\band\b|&|$)", head)
-    if pairs:
-        return [f"{last.strip().removeprefix('and ').strip()}, {first.strip()}"
-                for last, first in pairs]
-    names = [n.strip() for n in re.split(r",\s*and\s+|\s+and\s+|,|;|&", head) if n.strip()]
-    return names if all(1 <= len(n.split()) <= 4 for n in names) else []
 
 
 def _item_front(item: Item, layout: str) -> CommentedMap:

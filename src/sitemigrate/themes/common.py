@@ -195,29 +195,47 @@ def as_list(value: Any, rel: str, key: str, report: Report, line: int | None = N
     return []
 
 
+_DATED_NAME = re.compile(r"^(\d{2,4}-\d{1,2}-\d{1,2})-")   # Jekyll's DATE_FILENAME_MATCHER
+
+
 def item_date(doc: Document, filename: str, report: Report | None = None) -> str:
-    """The item's date: front matter ``date``, else the file name's. A date that is not
-    YYYY-MM-DD and ambiguous or unreadable is reported (with ``report``)."""
-    from ..dates import parse_date
+    """The item's date as Jekyll gives it: front matter ``date`` read as Ruby's
+    ``Time.parse`` reads it (``01-02-2018`` is 1 February), else the file name's. A date that
+    is ambiguous, that Jekyll reads other than written, or cannot read is reported (with
+    ``report``)."""
+    from ..dates import jekyll_date, parse_date
     value = doc.data.get("date")
-    d = from_value(value) if value is not None else None
-    m = _POST_NAME.match(PurePosixPath(filename).stem)
-    named = from_value(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}") if m else None
-    if report is not None and isinstance(value, str) and value.strip() and not re.match(
+    m = _DATED_NAME.match(PurePosixPath(filename).stem)
+    named = jekyll_date(m.group(1)) if m else None
+    if not (isinstance(value, str) and value.strip()):
+        d = from_value(value) if value is not None else None
+        d = d or named
+        return d.iso() if d else ""
+    d = jekyll_date(value)
+    written = from_value(value)
+    parsed = parse_date(value)
+    line = doc.line_of("date") if report is not None else None
+    if d is None:
+        d = written
+        if report is not None:
+            where = (f"read as {written}" if written else
+                     f"the file name's date {named} was used" if named else "it was left undated")
+            why = ("Jekyll cannot read it (its build stops with \"Invalid date\")" if written
+                   else "it is not a date sitemigrate can read")
+            report.problem("bad-date", f"`date: {value}`: {why}; {where}. Write it as "
+                           "YYYY-MM-DD.", doc.rel, line)
+    elif report is not None and (written is None or written.iso() != d.iso()) and \
+            re.match(r"\s*\d", value):
+        report.problem("bad-date", f"`date: {value}` is not a day of the calendar; Jekyll "
+                       f"rolls it over to {d}, which was used. Write it as YYYY-MM-DD.",
+                       doc.rel, line)
+    elif report is not None and parsed is not None and parsed[1] and not re.match(
             r"\s*\d{4}-\d{1,2}-\d{1,2}", value):
-        parsed = parse_date(value)
-        where = f"the file name's date {named} was used" if named else "it was left undated"
-        if parsed is None:
-            report.problem("bad-date", f"`date: {value}` is not a date sitemigrate can read; "
-                           f"{where}. Write it as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
-        elif parsed[1]:
-            swapped = (named and d and named.year == d.year
-                       and (named.month, named.day) == (d.day, d.month))
-            if swapped:
-                d = named
-            report.problem("ambiguous-date", f"{parsed[1]}" + (
-                f"; the file name's date {named} agrees with day-first and was used" if swapped
-                else "") + ". Write it as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
+        other = (named and named.iso() != d.iso() and named.year == d.year
+                 and (named.month, named.day) == (d.day, d.month))
+        report.problem("ambiguous-date", parsed[1] + (
+            f"; the file name's date {named} reads it month first: check which is meant"
+            if other else "") + ". Write it as YYYY-MM-DD.", doc.rel, line)
     d = d or named
     return d.iso() if d else ""
 
