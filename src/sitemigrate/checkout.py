@@ -31,7 +31,7 @@ from .mapdata import load_mapping
 from .plan import MANIFEST, Plan, UnsafePath, safe_rel
 
 __all__ = ["Checkout", "probe", "of", "is_fresh_template", "finish_liquid", "clear_examples",
-           "runnable_tags"]
+           "runnable_tags", "layout_text"]
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
@@ -134,6 +134,19 @@ def _checkout(plan: Plan) -> Checkout:
         cached = probe(plan.dest)
         plan._checkout = cached  # type: ignore[attr-defined]
     return cached
+
+
+def layout_text(plan: Plan, name: str) -> str | None:
+    """The text of DEST's own layout ``name`` (``_layouts/<name>.*``), None without one."""
+    found = _checkout(plan)
+    if not found.layouts or name not in found.layouts:
+        return None
+    for path in sorted((plan.dest / "_layouts").glob(f"{name}.*")):
+        try:
+            return path.read_text("utf-8", "replace")
+        except OSError:
+            return None
+    return None
 
 
 def runnable_tags(plan: Plan, target: str) -> set[str]:

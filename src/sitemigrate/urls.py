@@ -295,8 +295,8 @@ def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
     from .content import climbs_out
     rows = []
     for key, was in sorted(old.items()):
-        if climbs_out(was.url):
-            continue
+        if climbs_out(was.url) or key == "/404.html":
+            continue  # not an address of the site; a 404 page is the theme's (Pages serves it)
         now = new.get(key)
         if was.redirect_to:  # it forwarded before: it must still forward
             ok = now is not None and (now.redirect_to or now.url)

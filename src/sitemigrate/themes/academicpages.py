@@ -17,7 +17,7 @@ from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document
-from .common import (
+from .common import (forward_furniture, mark_furniture, 
     AssetCopier,
     add_collection_listings,
     as_list,
@@ -94,6 +94,7 @@ def read(src: Path, report: Report) -> Site:
                            for n in nav["main"] if isinstance(n, dict)]
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
+    mark_furniture(site, src, vocab, report)
     return site
 
 
@@ -211,7 +212,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for pub, slug in zip(site.publications, slugs):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
-        if _menu_only(page):
+        if page.role == "furniture":
+            forward_furniture(page, site, plan, _page_out)
+        elif _menu_only(page):
             _skip_menu_page(page, site, plan)
         else:
             _write_page(page, site, plan, copier)

@@ -11,11 +11,12 @@ from ruamel.yaml.comments import CommentedMap
 from .. import bib, cvmarkdown, jsonresume, socials
 from ..content import split_name
 from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site, Social, plain
+from ..checkout import layout_text
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document
-from .common import (AssetCopier, add_collection_listings, as_list, check_document,
+from .common import (forward_furniture, mark_furniture, AssetCopier, add_collection_listings, as_list, check_document,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
@@ -93,7 +94,8 @@ def read(src: Path, report: Report) -> Site:
         site.publications += _read_bib(path, rel, report)
     _fold_publication_pages(site, report)
     site.cv = _read_cv(src, site, report)
-    site.navigation = _navigation(site.pages)
+    mark_furniture(site, src, vocab, report)
+    site.navigation = _navigation([p for p in site.pages if p.role != "furniture"])
     return site
 
 
@@ -511,7 +513,10 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
     for page in site.pages:
-        if page.permalink not in kept_news:
+        if page.role == "furniture":
+            forward_furniture(page, site, plan, lambda p: "_pages/about.md" if p.role ==
+                              "about" else p.path)
+        elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
     news = _unique_news(news, kept_news, report)
     _write_menu_links(site, plan, gen)
@@ -854,8 +859,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
     pdf = page.features.get("cv_pdf")
     if pdf:
         new = copier.carry(pdf, page.origin, "CV PDF")
-        front["cv_pdf"] = PurePosixPath(new).name if gen == "2020-23" and \
-            new.startswith("/assets/pdf/") else new
+        front["cv_pdf"] = new.removeprefix("/assets/pdf/") if _cv_pdf_prefixed(plan, gen) \
+            and new.startswith("/assets/pdf/") else new
         report.mapped("cv-pdf", f"CV PDF `{pdf}` → `cv_pdf: {front['cv_pdf']}` (the CV "
                       "page's download button).", page.origin)
     if has_data:
@@ -868,6 +873,15 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                         "2020-23 has no courses listing: the loop was kept as written.",
                         page.origin)
     return body
+
+
+def _cv_pdf_prefixed(plan: Plan, gen: str) -> bool:
+    """Whether the CV layout puts `assets/pdf/` in front of `cv_pdf` (DEST's own layout
+    tells; without one, the generation: 2020-23 and 2024-25 do, v1 does not)."""
+    text = layout_text(plan, "cv")
+    if text is not None:
+        return bool(re.search(r"cv_pdf\s*\|\s*prepend:\s*['\"]assets/pdf/", text))
+    return gen != "v1"
 
 
 def _cv_body_rest(body: str, site: Site, report: Report, page: Page) -> str:
@@ -903,7 +917,16 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     report.mapped("cv", f"CV ({len(cv.sections)} sections, "
                   f"{sum(len(s.entries) for s in cv.sections)} entries) written to `{CV_YML}` "
                   f"({fmt} format).", cv.origin)
-    if gen != "2020-23" or (plan.dest / RESUME_JSON).is_file():
+    cv_layout = layout_text(plan, "cv")
+    if cv_layout is not None and re.search(r"unless\s+site\.data\.resume\b", cv_layout):
+        # DEST's CV layout shows resume.json when there is one, cv.yml only without: cv.yml
+        # holds every section, resume.json cannot (the template's example one goes)
+        if (plan.dest / RESUME_JSON).is_file():
+            plan.delete(RESUME_JSON)
+        report.mapped("cv-json", f"DEST's CV layout shows `{RESUME_JSON}` instead of "
+                      f"`{CV_YML}` when it exists; the CV is in `{CV_YML}` only, where every "
+                      "section fits.", cv.origin)
+    elif gen != "2020-23" or (plan.dest / RESUME_JSON).is_file():
         data, left = jsonresume.to_resume(cv.sections, jsonresume.basics_of(site.identity,
                                                                               cv.basics))
         plan.write(RESUME_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

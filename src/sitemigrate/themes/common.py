@@ -104,6 +104,45 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
     return load_yaml(src.text, rel, report) if src else None
 
 
+def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
+    """Pages the source theme ships as furniture (``furniture`` in its mapping: a 404 page,
+    a Markdown guide, a talk map) get the role ``furniture``: writers leave them out (the
+    target has its own) and forward their address home. Menu entries to them go too."""
+    rules = vocab.get("furniture") or []
+    gone: set[str] = set()
+    for page in site.pages:
+        url = "/" + page.permalink.strip("/") + ("/" if page.permalink.endswith("/") else "")
+        for rule in rules:
+            if url != rule["permalink"] or (rule.get("when_missing")
+                                            and (src / rule["when_missing"]).is_file()):
+                continue
+            page.role = "furniture"
+            page.features["forward"] = rule.get("forward") or "about"
+            gone.add(url)
+            report.mapped("furniture", f"`{page.path}` is {rule['what']} of {site.theme}, not "
+                          "your content: the target theme has its own, so it is not carried "
+                          f"(its address forwards to the {rule.get('forward') or 'home'} page)."
+                          , page.origin)
+            break
+    kept = []
+    for item in site.navigation:
+        if "/" + item.url.strip("/") + ("/" if item.url.endswith("/") else "") in gone:
+            report.mapped("furniture-menu", f"menu entry `{item.title}` ({item.url}) leads "
+                          "to a page of the theme's furniture; left out of the menu.", None)
+        else:
+            kept.append(item)
+    site.navigation = kept
+
+
+def forward_furniture(page: Page, site: Site, plan: Plan, out_of: Any) -> None:
+    """A furniture page is not written; its old address forwards to the page of the role
+    its rule names (home by default), through ``plan.origins``. A 404 page forwards
+    nowhere: the target's own serves it."""
+    target = site.page(page.features.get("forward") or "about") or site.page("about")
+    if target is not None and page.permalink != "/404.html":
+        plan.origins[page.path] = out_of(target)
+
+
 def check_liquid(doc: Document, report: Report) -> None:
     """Liquid that is already broken in SRC is kept as it is, and reported with its line."""
     from ..liquid import find_problems
