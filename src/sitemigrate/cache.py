@@ -112,6 +112,8 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
     """Remember that DEST is up to date with SRC under ``options`` (after a run wrote it).
     ``written`` holds the bytes the run left in DEST by path (they are not read back).
     The file is written to a temporary name and renamed, so a reader never sees half."""
+    if os.path.islink(dest / ".sitemigrate"):
+        return  # never written through a link (the plan reported it)
     target = dest / CACHE
     saved = report.to_json()  # as a later check sees it: every file written is unchanged
     files = saved["files"]
@@ -132,6 +134,8 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
 def lookup(src: Path, dest: Path, options: dict[str, Any]) -> Report | None:
     """The saved report when DEST is known to be up to date with SRC, else None. Its files
     are all ``unchanged`` (or ``kept``): nothing would be written."""
+    if os.path.islink(dest / ".sitemigrate"):
+        return None
     try:
         data = json.loads((dest / CACHE).read_text("utf-8"))
     except (OSError, ValueError):
