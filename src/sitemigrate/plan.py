@@ -45,6 +45,10 @@ def bookkeeping_linked(dest: str | os.PathLike[str]) -> bool:
     return os.path.islink(os.path.join(dest, BOOKKEEPING))
 
 
+NAME_MAX = 255
+"""The longest file or folder name (in bytes) common file systems take."""
+
+
 class UnsafePath(ValueError):
     """A destination path that would leave DEST."""
 
@@ -99,6 +103,8 @@ class Plan:
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:
         rel = safe_rel(rel)
+        if self._too_long(rel):
+            return rel
         self.files[rel] = content.encode("utf-8") if isinstance(content, str) else content
         self.documents.pop(rel, None)
         self.copies.pop(rel, None)
@@ -110,15 +116,29 @@ class Plan:
         """Write a page: front matter (plus carried comment lines) and body."""
         text = render_document(front, body, list(comments), newline)
         rel = self.write(rel, text)
-        if front:
+        if front and rel in self.files:
             self.documents[rel] = dict(front)
         return rel
 
     def copy(self, rel: str, source: Path) -> str:
         rel = safe_rel(rel)
-        if rel not in self.files:
+        if rel not in self.files and not self._too_long(rel):
             self.copies[rel] = source
         return rel
+
+    def _too_long(self, rel: str) -> bool:
+        """A name longer than file systems take (255 bytes) is reported, not written: the
+        rest of the plan still applies."""
+        if all(len(part.encode("utf-8")) <= NAME_MAX for part in rel.split("/")):
+            return False
+        short = rel if len(rel) <= 100 else rel[:60] + "..." + rel[-30:]
+        if not any(f.code == "name-too-long" and f.path == short
+                   for f in self.report.findings):
+            self.report.problem("name-too-long", "this file name is longer than file systems "
+                                f"take ({NAME_MAX} bytes a name); it was not written. Shorten "
+                                "what it is named after (a title, an old URL, a collection "
+                                "name) and run again.", short, severity="loss")
+        return True
 
     def delete(self, rel: str) -> None:
         rel = safe_rel(rel)
@@ -160,8 +180,12 @@ class Plan:
             if linked.escapes(rel):
                 continue
             target = os.path.join(dest, rel)
+            try:
+                new = want.read_bytes() if isinstance(want, Path) else want
+            except OSError as exc:  # a file to copy from SRC that cannot be read
+                self._unreadable(rel, want, exc)
+                continue
             old = None if fresh or not os.path.isfile(target) else _read(target)
-            new = want.read_bytes() if isinstance(want, Path) else want
             if old is not None and old != new and edited(rel, old):
                 out.append(Change(rel, "kept", old, old))
                 manifest[rel] = last[rel]
@@ -195,6 +219,12 @@ class Plan:
         out.sort(key=lambda c: c.path)
         self.behind_links = linked.refused
         return out
+
+    def _unreadable(self, rel: str, source: Path, exc: OSError) -> None:
+        if not any(f.code == "unreadable" and f.path == rel for f in self.report.findings):
+            self.report.problem("unreadable", f"`{source.name}` could not be read from SRC "
+                                f"({exc.strerror}); it was not copied here.", rel,
+                                severity="loss")
 
     def pending(self) -> list[Change]:
         return [c for c in self.changes() if c.kind not in ("unchanged", "kept")]

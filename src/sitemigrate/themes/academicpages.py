@@ -16,7 +16,7 @@ from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, p
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document
+from ..textio import dump_yaml, read_document, read_or_report
 from .common import (AssetCopier, add_collection_listings, as_list, check_document,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
@@ -52,7 +52,7 @@ def read(src: Path, report: Report) -> Site:
     config = read_config(src, report)
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
-    for path, rel in iter_pages(src):
+    for path, rel in iter_pages(src, report):
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
@@ -65,7 +65,7 @@ def read(src: Path, report: Report) -> Site:
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
     for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
-        for _, rel in iter_files(src / folder, src, suffixes=None):
+        for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
             record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
@@ -154,8 +154,11 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
         report.problem("missing-file", f"`bibtexurl` of `{pub.key}` names `{url}`, which is not "
                        "in the site; the entry was built from the front matter.", pub.origin)
         return pub
-    parsed = bib.parse_bib(path.read_text("utf-8", errors="replace"))
     rel = path.relative_to(src).as_posix()
+    raw = read_or_report(path, rel, report)
+    if raw is None:
+        return pub
+    parsed = bib.parse_bib(raw)
     for prob in parsed.problems:
         report.problem("bibtex", prob.message, rel, prob.line)
     if not parsed.entries:
@@ -699,6 +702,9 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
         import json
         try:
             data = json.loads((src / CV_JSON).read_text("utf-8"))
+        except OSError as exc:
+            report.problem("unreadable", f"could not be read ({exc.strerror}).", CV_JSON,
+                           severity="loss")
         except ValueError as exc:
             report.problem("cv-json", f"`{CV_JSON}` is not valid JSON ({exc}); not read.",
                            CV_JSON)
