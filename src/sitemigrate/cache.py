@@ -123,8 +123,15 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
                       "kept": sorted(files.get("kept", []))}
     data = {"fingerprint": fingerprint(src, dest, options, written), "report": saved}
     body = json.dumps(data, ensure_ascii=False).encode()
-    if target.is_file() and target.read_bytes() == body:
-        return  # a re-run that changed nothing touches nothing
+    try:
+        known = json.loads(target.read_bytes()) if target.is_file() else None
+    except (OSError, ValueError):
+        known = None
+    if isinstance(known, dict) and known.get("fingerprint") == data["fingerprint"]:
+        # a re-run that changed nothing touches nothing, even where its report words what
+        # it found in DEST differently (the second run into a new DEST finds the
+        # collections the first declared)
+        return
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".tmp")
     tmp.write_bytes(body)
