@@ -17,7 +17,7 @@ from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
-from ..textio import Document, load_yaml, read_document, read_text
+from ..textio import Document, check_yaml_nodes, load_yaml, read_document, read_text
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 # Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
@@ -112,6 +112,8 @@ def read_config(root: Path, report: Report) -> dict[str, Any]:
         return {}
     src = read_text(path, "_config.yml", report)
     data = load_yaml(src.text, "_config.yml", report) if src else None
+    if data is not None:
+        check_yaml_nodes(src.text, "_config.yml", report)  # tags, aliases: said, not lost
     if not isinstance(data, dict):
         return {}
     for key, shapes in CONFIG_SHAPES.items():
@@ -139,7 +141,10 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
     if not path.is_file():
         return None
     src = read_text(path, rel, report)
-    return load_yaml(src.text, rel, report) if src else None
+    data = load_yaml(src.text, rel, report) if src else None
+    if data is not None:
+        check_yaml_nodes(src.text, rel, report)
+    return data
 
 
 def check_liquid(doc: Document, report: Report) -> None:
