@@ -529,7 +529,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
     output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
     rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    from ..liquid import CORE_TAGS, include_params, replace_tokens
+    from ..liquid import CORE_TAGS, include_params, raw_literal, replace_tokens
     from ..registry import THEMES, vocabulary
     if "{%" not in body:
         return body
@@ -565,7 +565,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
                              f"`{name}` tag; kept as text inside {{% raw %}} so the site "
                              "builds. Replace it by hand or add the plugin that provides it.",
                              where, line0 + tok.line - 1 if where else None)
-        return "{% raw %}" + tok.text + "{% endraw %}"
+        return raw_literal(tok.text)
 
     return replace_tokens(body, fn)
 
