@@ -90,3 +90,21 @@ def test_names_too_long_to_write_are_findings_and_the_rest_converts(tmp_path, ca
     assert "could not be looked up (File name too long)" in err
     assert "Winter fieldwork" in (dest / "_posts/2023-02-01-winter-fieldwork.md").read_text()
     assert not [p for p in dest.rglob("*") if len(p.name) > 255]
+
+
+def test_a_250_letter_title_word_still_names_a_file(tmp_path, capsys):
+    """Publication file names come from titles: a 250-letter word is cut to a slug that
+    fits, and the publication is written."""
+    src, dest = tmp_path / "src", tmp_path / "dest"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    bib = src / "_bibliography/papers.bib"
+    word = "w" * 250
+    text = bib.read_text()
+    at = text.index("title", text.index("@article{okonkwo2023storage"))
+    bib.write_text(text[:at] + f"title = {{Storage {word} beyond}},\n  old" + text[at:])
+    code = cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q"])
+    assert code == 0, capsys.readouterr().err
+    names = [p.name for p in (dest / "_publications").iterdir()]
+    ours = [n for n in names if n.startswith("2023-01-01-storage-www")]
+    assert len(ours) == 1 and len(ours[0].encode()) <= 255
+    assert word in (dest / "_publications" / ours[0]).read_text()
