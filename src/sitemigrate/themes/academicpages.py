@@ -487,7 +487,7 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
         elif _OWN_NAME.fullmatch(pub.key) and pub.key.startswith(date + "-"):
             slug = pub.key
         else:
-            slug = f"{date}-{pub.slug or pub.key}"
+            slug = f"{date}-{pub.slug or _file_key(pub.key)}"
         if slug in taken:  # same date and title: keep both
             slug = f"{date}-{bib.slugify(pub.key)}"
             while slug in taken:
@@ -498,6 +498,12 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
 
 
 _OWN_NAME = re.compile(r"\d{4}-\d{2}-\d{2}-\w[\w.-]*")
+
+
+def _file_key(key: str) -> str:
+    """A BibTeX key as a file name: no folder separators, no leading dots (`../x` is a
+    valid key, no valid name)."""
+    return re.sub(r"[/\\]+", "-", key).lstrip(".-") or "untitled"
 
 
 def _publication_date(pub: Publication) -> str:
@@ -541,8 +547,12 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         if not in_bib and key not in front and value.strip():
             front[key] = _field_value(key, value, pub, copier)
     if pub.bibtex:
-        plan.write(f"files/{pub.key}.bib", pub.bibtex.rstrip("\n") + "\n")
-        front["bibtexurl"] = f"/files/{pub.key}.bib"
+        name = _file_key(pub.key)
+        if name != pub.key:
+            plan.report.problem("unsafe-path", f"BibTeX key `{pub.key}` is no file name; its "
+                                f"BibTeX file is `files/{name}.bib`.", pub.origin)
+        plan.write(f"files/{name}.bib", pub.bibtex.rstrip("\n") + "\n")
+        front["bibtexurl"] = f"/files/{name}.bib"
     if pub.citation:
         front["citation"] = pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
