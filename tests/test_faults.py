@@ -371,3 +371,22 @@ def test_real_sigint_and_sigkill_leave_old_or_new_dest(tmp_path):
         shutil.rmtree(dest)
         make_dest(dest)
     assert outcomes & {"old", "new"}
+
+
+def test_run_that_writes_nothing_needs_no_lock_where_dest_folder_is_read_only(
+        tmp_path, alfolio_site, monkeypatch):
+    """DEST up to date inside a folder the user may not write (simulated): the lock file
+    cannot be made, and a run with nothing to write still ends well."""
+    dest = tmp_path / "site"
+    args = ["convert", str(alfolio_site), str(dest), "--to", "academicpages", "-q",
+            "--no-cache"]
+    assert cli.main(args) == 0
+    real_open = os.open
+
+    def refuse(path, *a, **k):
+        if str(path).endswith(".site.sitemigrate.lock"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr(os, "open", refuse)
+    assert cli.main(args) == 0

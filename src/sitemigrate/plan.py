@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import errno
 import hashlib
 import json
 import os
@@ -390,7 +391,15 @@ def dest_lock(dest: str | os.PathLike[str]) -> Iterator[None]:
         return
     said = False
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise
+            # DEST's folder is not ours to write: no run can swap DEST there (its first
+            # write says so), and one that writes nothing needs no lock
+            fd = -1
+            break
         try:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -409,6 +418,9 @@ def dest_lock(dest: str | os.PathLike[str]) -> Iterator[None]:
         if same:
             break
         os.close(fd)  # its holder removed the file on release: lock the one there now
+    if fd < 0:
+        yield
+        return
     _HELD.add(key)
     try:
         yield
