@@ -43,8 +43,8 @@ def _interrupted_while_starting(kind, value, tb, _default=sys.excepthook) -> Non
         os._exit(130)
 
 
-if sys.argv[:1] == ["-m"] or sys.argv[:1] and sys.argv[0].endswith(("/sitemigrate",
-                                                                     "\\sitemigrate.exe")):
+_ARGV0 = (getattr(sys, "argv", None) or [""])[0]  # an embedded interpreter has no argv
+if _ARGV0 == "-m" or _ARGV0.endswith(("/sitemigrate", "\\sitemigrate.exe")):
     # run as the command (`python -m sitemigrate`, the `sitemigrate` script), not imported
     sys.excepthook = _interrupted_while_starting
 

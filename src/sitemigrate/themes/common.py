@@ -37,9 +37,9 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
             return
     except OSError as exc:  # a name too long for the file system, say
         if report is not None:
-            report.problem("unreadable", f"`{folder.name[:60]}...` could not be looked up "
-                           f"({exc.strerror}); nothing was read from it.", None,
-                           severity="loss")
+            name = folder.name if len(folder.name) <= 60 else folder.name[:60] + "..."
+            report.problem("unreadable", f"`{name}` could not be looked up ({exc.strerror}); "
+                           "nothing was read from it.", None, severity="loss")
         return
     root_resolved = root.resolve()
     base = folder.relative_to(root).as_posix()
@@ -238,7 +238,8 @@ def as_list(value: Any, rel: str, key: str, report: Report, line: int | None = N
     if isinstance(value, (list, tuple)):
         out = [str(v) for v in value if isinstance(v, (str, int, float))
                and not isinstance(v, bool) and str(v).strip()]
-        if len(out) < sum(v is not None for v in value):
+        if any(v is not None and (isinstance(v, bool) or not isinstance(v, (str, int, float)))
+               for v in value):
             report.problem("wrong-type", f"`{key}` should be a list of strings; its nested "
                            "lists, mappings and booleans were left out.", rel, line)
         return out
