@@ -315,6 +315,20 @@ def test_interrupt_messages_tell_where_dest_is(tmp_path, alfolio_site, monkeypat
     assert capsys.readouterr().err == "sitemigrate: interrupted; nothing was written\n"
 
 
+def test_interrupt_while_the_command_still_loads_is_one_line_and_130():
+    """Ctrl-C before `cli.main` runs (Python still finding and importing its modules, as
+    `python -m sitemigrate` does): no traceback, the same line, exit 130. An import of the
+    library by another program leaves Python's own handling alone."""
+    as_command = ("import sys; sys.argv[0] = '-m'; import sitemigrate; "
+                  "raise KeyboardInterrupt")
+    done = subprocess.run([sys.executable, "-c", as_command], capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (130, "sitemigrate: interrupted; nothing was "
+                                                   "written\n")
+    as_library = "import sitemigrate; raise KeyboardInterrupt"
+    done = subprocess.run([sys.executable, "-c", as_library], capture_output=True, text=True)
+    assert "Traceback" in done.stderr and done.returncode != 130
+
+
 def _site_for_signals(tmp_path: Path) -> Path:
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
@@ -350,7 +364,7 @@ def test_real_sigint_and_sigkill_leave_old_or_new_dest(tmp_path):
         proc.send_signal(sig)
         _, err = proc.communicate(timeout=60)
         now = tree(dest)
-        if err.startswith(b"Fatal Python error: init_import_site"):
+        if err.startswith(b"Fatal Python error: init_"):
             pass  # the interpreter's own start-up, before any code of ours: out of reach
         elif sig == signal.SIGINT:
             assert b"Traceback" not in err, err
