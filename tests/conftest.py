@@ -73,3 +73,11 @@ def alfolio_site() -> Path:
 @pytest.fixture
 def academicpages_site() -> Path:
     return FIXTURES / "academicpages-site"
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """The real-theme lab's table (tests/test_real_theme.py), when it ran."""
+    table = getattr(config, "_realtheme_table", None)
+    if table is not None and table.exists():
+        terminalreporter.section("converted sites in the real target theme")
+        terminalreporter.write_line(table.read_text())

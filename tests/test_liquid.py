@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitemigrate.liquid import (Problem, Token, find_problems, include_name, include_params,
-                                replace_tokens, tokenize)
+                                raw_literal, replace_tokens, tokenize)
 
 
 def kinds(text: str) -> list[tuple[str, str]]:
@@ -179,10 +179,10 @@ def test_unterminated_output_and_tag():
 
 
 def test_unterminated_tag_before_next_tag():
+    # as in Liquid, the `if` tag ends at the next `%}` (its markup `a {% endif`): one `if`,
+    # never closed (what Jekyll says too)
     assert find_problems("{% if a \n{% endif %}") == [
-        Problem(1, "`{%` is never closed with `%}`"),
-        Problem(2, "`{% endif %}` closes a `{% if %}` that was never opened"),
-    ]
+        Problem(1, "`{% if %}` opened here is never closed with `{% endif %}`")]
 
 
 def test_stray_html_comment_close():
@@ -306,3 +306,25 @@ def test_comment_blocks_nest_and_hide_raw_as_liquid_pairs_them():
         assert [t.kind for t in toks] == ["comment", "output"] and toks[0].text == src
     # one never closed stays a tag, and the scan goes on
     assert [t.kind for t in tokenize("{% comment %}{% comment %}x{% endcomment %}")][0] == "tag"
+
+
+def test_an_opener_passed_over_starts_a_tag_that_ends_at_the_next_closer_as_in_liquid():
+    """Ruby's Liquid ends a tag at its first `%}`: `{% details a {%endraw%}` is one tag,
+    `details` with markup `a {%endraw`, valid (not an unclosed `{%` and a stray `endraw`)."""
+    src = "x\n{% details Why {%endraw%} here? %}\nBody.\n{% enddetails %}"
+    toks = tokenize(src)
+    assert kinds(src) == [("text", "x\n"), ("tag", "{% details Why {%endraw%}"),
+                          ("text", " here? %}\nBody.\n"), ("tag", "{% enddetails %}")]
+    assert (toks[1].name, toks[1].markup, toks[1].line) == ("details", "Why {%endraw", 2)
+    assert find_problems(src) == []
+    # an opener before an output stays text, as before (a missing `%}` is reported there)
+    assert kinds("{% if x\n{{ y }}")[0] == ("text", "{% if x\n")
+
+
+def test_raw_literal_shows_text_holding_an_endraw_as_written():
+    text = "{% details Why {%endraw%}"
+    wrapped = raw_literal(text)
+    assert wrapped == "{% raw %}{% details Why {%{% endraw %}endraw%}"
+    assert [t.kind for t in tokenize(wrapped)] == ["raw", "text"]
+    assert raw_literal("{% x %}") == "{% raw %}{% x %}{% endraw %}"
+    assert raw_literal("a {%- endraw -%} b") == "{% raw %}a {%{% endraw %}- endraw -%}{% raw %} b{% endraw %}"

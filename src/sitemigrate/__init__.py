@@ -17,14 +17,36 @@ Names are imported lazily so that the command line starts fast.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+import sys
 
+TYPE_CHECKING = False  # not from `typing`: nothing slow before the hook below
 if TYPE_CHECKING:
+    from typing import Any
+
     from .api import SitemigrateError, convert, detect_theme, read_site, write_site
     from .ir import Site, to_json
     from .plan import Plan
     from .registry import THEMES, Options
     from .report import Finding, Report
+
+
+def _interrupted_while_starting(kind, value, tb, _default=sys.excepthook) -> None:
+    """Ctrl-C before the command's own guard (``cli.main``) is in place, while Python
+    still finds and loads its modules: one line and exit 130, as later, not a traceback."""
+    if not issubclass(kind, KeyboardInterrupt):
+        return _default(kind, value, tb)
+    import os
+    try:
+        sys.stderr.write("sitemigrate: interrupted; nothing was written\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(130)
+
+
+_ARGV0 = (getattr(sys, "argv", None) or [""])[0]  # an embedded interpreter has no argv
+if _ARGV0 == "-m" or _ARGV0.endswith(("/sitemigrate", "\\sitemigrate.exe")):
+    # run as the command (`python -m sitemigrate`, the `sitemigrate` script), not imported
+    sys.excepthook = _interrupted_while_starting
 
 _LAZY = {
     "SitemigrateError": "api", "convert": "api", "detect_theme": "api",

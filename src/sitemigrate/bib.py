@@ -765,6 +765,11 @@ _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", 
                                 "'": "", "’": ""})
 
 
+SLUG_MAX = 120
+"""The longest slug, in characters (ASCII): file names made of one stay far below the 255
+bytes file systems take."""
+
+
 def slugify(text: str, max_words: int = 8) -> str:
     """A stable ASCII slug of at most ``max_words`` words ("Über die X" -> "uber-die-x").
     Text with no ASCII letters or digits gets ``untitled-`` and a short hash of itself."""
@@ -774,7 +779,7 @@ def slugify(text: str, max_words: int = 8) -> str:
         words = words[:max_words]
     if not words and text.strip():
         return "untitled-" + hashlib.sha1(text.strip().encode()).hexdigest()[:8]
-    return "-".join(words)
+    return "-".join(words)[:SLUG_MAX].rstrip("-")  # a 250-letter word still names a file
 
 
 # ==========================================================================================

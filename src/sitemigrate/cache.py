@@ -112,6 +112,8 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
     """Remember that DEST is up to date with SRC under ``options`` (after a run wrote it).
     ``written`` holds the bytes the run left in DEST by path (they are not read back).
     The file is written to a temporary name and renamed, so a reader never sees half."""
+    if os.path.islink(dest / ".sitemigrate"):
+        return  # never written through a link (the plan reported it)
     target = dest / CACHE
     saved = report.to_json()  # as a later check sees it: every file written is unchanged
     files = saved["files"]
@@ -121,8 +123,15 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
                       "kept": sorted(files.get("kept", []))}
     data = {"fingerprint": fingerprint(src, dest, options, written), "report": saved}
     body = json.dumps(data, ensure_ascii=False).encode()
-    if target.is_file() and target.read_bytes() == body:
-        return  # a re-run that changed nothing touches nothing
+    try:
+        known = json.loads(target.read_bytes()) if target.is_file() else None
+    except (OSError, ValueError):
+        known = None
+    if isinstance(known, dict) and known.get("fingerprint") == data["fingerprint"]:
+        # a re-run that changed nothing touches nothing, even where its report words what
+        # it found in DEST differently (the second run into a new DEST finds the
+        # collections the first declared)
+        return
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".tmp")
     tmp.write_bytes(body)
@@ -132,6 +141,8 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
 def lookup(src: Path, dest: Path, options: dict[str, Any]) -> Report | None:
     """The saved report when DEST is known to be up to date with SRC, else None. Its files
     are all ``unchanged`` (or ``kept``): nothing would be written."""
+    if os.path.islink(dest / ".sitemigrate"):
+        return None
     try:
         data = json.loads((dest / CACHE).read_text("utf-8"))
     except (OSError, ValueError):

@@ -1,30 +1,21 @@
 """The ``sitemigrate`` command line. Heavy modules are imported inside the commands so that
-``sitemigrate --help`` starts fast."""
+``sitemigrate --help`` starts fast, and inside :func:`main`'s guard, so that Ctrl-C while
+they load ends the run as quietly as Ctrl-C later on."""
 
 from __future__ import annotations
 
-import argparse
-import gc
-import json
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK, EXIT_PENDING, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, as shells report a program stopped by it."""
 EXIT_PIPE = 141
 """The reader of the output went away (`sitemigrate inspect SRC | head -1`): 128 + SIGPIPE,
 as a shell reports a command ended by it."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """A parser whose help may name the themes and their generations: those come from the
-    mapping files, read only when the help is shown (``--help`` stays fast)."""
-
-    def format_help(self) -> str:
-        for action in self._actions:
-            fill = getattr(action, "fill_help", None)
-            if fill is not None:
-                action.help = fill()
-        return super().format_help()
 
 
 def _themes_help(prefix: str) -> str:
@@ -35,7 +26,21 @@ def _themes_help(prefix: str) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """A parser whose help may name the themes and their generations: those come from
+        the mapping files, read only when the help is shown (``--help`` stays fast)."""
+
+        def format_help(self) -> str:
+            for action in self._actions:
+                fill = getattr(action, "fill_help", None)
+                if fill is not None:
+                    action.help = fill()
+            return super().format_help()
+
     from importlib.metadata import version
+    from pathlib import Path
     p = _Parser(
         prog="sitemigrate",
         description="Move an academic's Jekyll site between al-folio and academicpages.")
@@ -105,7 +110,34 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    state: dict[str, str] = {}
+    try:
+        return _guarded(argv, state)
+    except KeyboardInterrupt as exc:
+        print(f"sitemigrate: interrupted; {_after_interrupt(exc, state)}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _after_interrupt(exc: KeyboardInterrupt, state: dict[str, str]) -> str:
+    """What an interrupt left in DEST, truthfully: ``Plan.apply`` says where it stopped."""
+    where = getattr(exc, "dest_state", None) or state.get("dest")
+    if where == "new":
+        return "DEST was written (it holds the converted site)"
+    if where == "pending":
+        return ("it stopped while swapping the new DEST in; the next run into DEST restores "
+                "the previous one (until then it is in the `.DEST.sitemigrate-*/old` folder "
+                "beside DEST)")
+    if where == "old":
+        return "DEST was left as it was"
+    return "nothing was written"
+
+
+def _guarded(argv: list[str] | None, state: dict[str, str]) -> int:
+    import gc
     args = _parser().parse_args(argv)
+    if args.command == "convert" and not (args.dry_run or args.check or args.diff):
+        state["dest"] = "old"
+    args.state = state
     # A conversion builds one large graph of long-lived objects (the IR, the plan, the
     # report) and frees little until it ends. CPython's default collector rescans every
     # live object at each full collection, a cost that grows with the site: 17% of a
@@ -138,16 +170,13 @@ def _drop_stdout() -> None:
 
 def _main(args: argparse.Namespace) -> int:
     from .api import SitemigrateError
-    from .plan import UnsafePath
+    from .plan import PlanOutdated, UnsafePath
     from .registry import UnknownTheme
     try:
         commands = {"convert": _convert, "inspect": _inspect, "themes": _themes, "urls": _urls}
         return commands[args.command](args)
-    except (SitemigrateError, UnknownTheme, UnsafePath) as exc:
+    except (SitemigrateError, UnknownTheme, UnsafePath, PlanOutdated) as exc:
         print(f"sitemigrate: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    except KeyboardInterrupt:
-        print("sitemigrate: interrupted; DEST was left as it was", file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
@@ -157,6 +186,8 @@ def _main(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
+    from contextlib import nullcontext
+
     from . import cache
     key = {"to": args.to, "from": args.from_, "generation": args.generation,
            "redirects": args.redirects, "name": args.name, "force": args.force}
@@ -167,10 +198,15 @@ def _convert(args: argparse.Namespace) -> int:
     if report is not None:  # nothing changed since DEST was written: up to date, empty diff
         if args.check and not args.quiet:
             print("DEST is up to date", file=sys.stderr)
-    else:
+    elif preview:
         report, status, written = _run(args)
-        if not preview and not args.no_cache:
-            cache.save(args.src, args.dest, key, report, written)
+    else:
+        from .plan import dest_lock
+        # one run at a time into DEST, from reading it to the check cache
+        with dest_lock(args.dest) if args.dest.absolute().parent.is_dir() else nullcontext():
+            report, status, written = _run(args)
+            if not args.no_cache:
+                cache.save(args.src, args.dest, key, report, written)
     for report_file in args.report or ():
         from .report_formats import SarifPaths, format_for
         fmt = format_for(report_file, args.report_format)
@@ -191,11 +227,16 @@ def _run(args: argparse.Namespace):
     """Convert SRC into DEST: preview (diff, check) or apply. Returns the report, the exit
     status and the bytes written into DEST by path (none for a preview)."""
     from .api import convert
-    from .plan import is_bookkeeping
+    from .plan import is_bookkeeping, recover
     from .registry import Options
+    preview = args.dry_run or args.check or args.diff
+    # what an interrupted run left is undone before DEST is read (previews leave it)
+    notes = [] if preview or not args.dest.absolute().parent.is_dir() else recover(args.dest)
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
                    options=Options(generation=args.generation, redirects=args.redirects,
                                    name=args.name))
+    for note in notes:
+        plan.report.problem("interrupted-run", note)
     plan.force = args.force
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
@@ -212,6 +253,7 @@ def _run(args: argparse.Namespace):
                 print("DEST would change" if pending else "DEST is up to date", file=sys.stderr)
     else:
         changes = _apply(plan, show_progress=not args.quiet and sys.stderr.isatty())
+        args.state["dest"] = "new"
         written = {c.path: c.new for c in changes
                    if c.kind in ("created", "changed", "unchanged") and c.new is not None}
     return plan.report, status, written
@@ -278,6 +320,7 @@ def _print_diff(diff: str, color: bool) -> None:
 
 
 def _inspect(args: argparse.Namespace) -> int:
+    import json
     from dataclasses import asdict
 
     from .api import read_site

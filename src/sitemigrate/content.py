@@ -81,7 +81,7 @@ def split_name(full: str) -> tuple[str, str, str]:
 
 def slug(text: str, max_words: int = 6) -> str:
     words = re.findall(r"[a-z0-9]+", text.lower())
-    return "-".join(words[:max_words]) or "item"
+    return "-".join(words[:max_words])[:120].rstrip("-") or "item"  # a file name: bounded
 
 
 # -- news sections ----------------------------------------------------------------------------

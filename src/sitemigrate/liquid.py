@@ -11,7 +11,9 @@ Rules (close to Liquid's own tokeniser, but tolerant of broken input):
   delimiter.  An opener is left in the text when no closer follows before the end of the
   input or before the next ``{%`` (for an output, also the next ``{{``): a missing ``%}``
   never swallows the rest of the page.  ``{{ }}`` inside a tag is allowed
-  (``{% include {{ page.x }} %}``).
+  (``{% include {{ page.x }} %}``).  As in Liquid, though, when the next token is a tag,
+  an opener left in the text before it starts a tag that ends at that tag's ``%}``
+  (``{% details a {%endraw%}`` is one ``details`` tag).
 * ``{% raw %}...{% endraw %}`` and ``{% comment %}...{% endcomment %}`` are single tokens
   up to the first matching end tag (Liquid comments do not nest here).  Without one, the
   opening tag is an ordinary tag and tokenising goes on after it.
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 __all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
-           "replace_tokens", "BLOCK_TAGS", "CORE_TAGS"]
+           "replace_tokens", "raw_literal", "BLOCK_TAGS", "CORE_TAGS"]
 
 #: Block tags checked by :func:`find_problems`; each is closed by ``end`` + its name.
 BLOCK_TAGS = frozenset({"if", "unless", "for", "case", "capture", "tablerow", "raw", "comment",
@@ -54,6 +56,7 @@ _LIQUID = r"""
 """
 _LEX_TEXT = re.compile(r"(?=[{<]) (?: " + _LIQUID + r" | (?P<open> <!-- ) )", re.X)
 _LEX_COMMENT = re.compile(r"(?=[{-]) (?: " + _LIQUID + r" | (?P<close> --> ) )", re.X)
+_OPENER = re.compile(r"\{%-?\s*+(?P<name>\w++|\#)?")
 _BLOCK_END = {name: re.compile(r"\{%-?\s*end" + name + r"\s*-?%\}") for name in ("raw", "comment")}
 _TEXT_PROBLEM = re.compile(r"\{[{%]|-->")  # in a text token: an unterminated opener or a "-->"
 _INCLUDE_FILE = re.compile(r"(?:[^\s{}]*\{\{.*?\}\})+[^\s{}]*|\S+", re.S)
@@ -126,7 +129,10 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
     lex, append = _LEX_TEXT, tokens.append
     while (m := lex.search(text, pos)) is not None:
         group, p, end = m.lastgroup, m.start(), m.end()
-        cut = end if group == "close" else p  # where the current text token ends
+        start = p
+        if group == "tag" and (opener := text.find("{%", text_start, p)) >= 0:
+            start = opener  # Liquid ends a tag at its first `%}`: see below
+        cut = end if group == "close" else start  # where the current text token ends
         if cut > text_start:
             line += text.count("\n", counted, text_start)
             counted = text_start
@@ -139,9 +145,18 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
         if group == "close":
             comment_open, lex = None, _LEX_TEXT
             continue
-        line += text.count("\n", counted, p)
-        counted = p
+        line += text.count("\n", counted, start)
+        counted = start
         in_comment = comment_open is not None
+        if start != p:
+            # An opener passed over because another `{%` came before any `%}` starts, in
+            # Ruby's Liquid, a tag that ends at this tag's `%}`: `{% details a {%endraw%}` is
+            # `details` with markup `a {%endraw` (an ordinary tag, never a raw block).
+            head = _OPENER.match(text, start)
+            append(Token("tag", text[start:end], start, line, head.group("name") or "",
+                         _markup(text[head.end():end - 2]), in_comment))
+            pos = text_start = end
+            continue
         if group == "output":
             append(Token("output", m.group(), p, line, "", _markup(m.group("omarkup")), in_comment))
             pos = text_start = end
@@ -162,6 +177,20 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
         append(Token("text", text[text_start:], text_start, line,
                      in_html_comment=comment_open is not None))
     return tokens, comment_open
+
+
+def raw_literal(text: str) -> str:
+    """``text`` inside ``{% raw %}``, so that the page shows it as written, also where it
+    holds an ``endraw`` tag (which would end the block early): the block is closed right
+    after that tag's ``{%``, and the rest of the tag follows as plain text."""
+    out, pos = [], 0
+    for m in _BLOCK_END["raw"].finditer(text):
+        out.append("{% raw %}" + text[pos:m.start() + 2] + "{% endraw %}"
+                   + text[m.start() + 2:m.end()])
+        pos = m.end()
+    if pos < len(text) or not out:
+        out.append("{% raw %}" + text[pos:] + "{% endraw %}")
+    return "".join(out)
 
 
 def tokenize(text: str) -> list[Token]:

@@ -3,23 +3,34 @@
 A :class:`Plan` holds the complete desired content of every file the writer produces, the
 files it removes (the template's example content), and files to copy from SRC. Nothing
 touches DEST until :meth:`Plan.apply`, which stages the new tree next to DEST and swaps it in,
-so an interrupted run leaves DEST as it was.
+so an interrupted run leaves DEST as it was or as the new tree (a killed run's half swap is
+undone by the next run).
 """
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import errno
 import hashlib
 import json
 import os
+import re
 import shutil
+import sys
 import tempfile
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .report import Report
 from .textio import render_document
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; runs into one DEST are not serialised there
+    fcntl = None  # type: ignore[assignment]
 
 
 MANIFEST = ".sitemigrate/manifest.json"
@@ -32,8 +43,28 @@ def is_bookkeeping(rel: str) -> bool:
     return rel.startswith(".sitemigrate/")
 
 
+BOOKKEEPING = ".sitemigrate"
+"""DEST's folder of sitemigrate's own files (manifest, check cache)."""
+
+
+def bookkeeping_linked(dest: str | os.PathLike[str]) -> bool:
+    """Whether ``DEST/.sitemigrate`` is a symbolic link (never read or written through)."""
+    return os.path.islink(os.path.join(dest, BOOKKEEPING))
+
+
+NAME_MAX = 255
+"""The longest file or folder name (in bytes) common file systems take."""
+
+
 class UnsafePath(ValueError):
     """A destination path that would leave DEST."""
+
+
+class PlanOutdated(RuntimeError):
+    """DEST was not what the plan was made from (an interrupted run was undone first)."""
+
+
+RESTORED = "the previous DEST was restored"
 
 
 def safe_rel(rel: str) -> str:
@@ -95,6 +126,8 @@ class Plan:
     def write(self, rel: str, content: str | bytes) -> str:
         rel = safe_rel(rel)
         self._edits += 1
+        if self._too_long(rel):
+            return rel
         self.files[rel] = content.encode("utf-8") if isinstance(content, str) else content
         self.documents.pop(rel, None)
         self.copies.pop(rel, None)
@@ -106,16 +139,30 @@ class Plan:
         """Write a page: front matter (plus carried comment lines) and body."""
         text = render_document(front, body, list(comments), newline)
         rel = self.write(rel, text)
-        if front:
+        if front and rel in self.files:
             self.documents[rel] = dict(front)
         return rel
 
     def copy(self, rel: str, source: Path) -> str:
         rel = safe_rel(rel)
         self._edits += 1
-        if rel not in self.files:
+        if rel not in self.files and not self._too_long(rel):
             self.copies[rel] = source
         return rel
+
+    def _too_long(self, rel: str) -> bool:
+        """A name longer than file systems take (255 bytes) is reported, not written: the
+        rest of the plan still applies."""
+        if all(len(part.encode("utf-8")) <= NAME_MAX for part in rel.split("/")):
+            return False
+        short = rel if len(rel) <= 100 else rel[:60] + "..." + rel[-30:]
+        if not any(f.code == "name-too-long" and f.path == short
+                   for f in self.report.findings):
+            self.report.problem("name-too-long", "this file name is longer than file systems "
+                                f"take ({NAME_MAX} bytes a name); it was not written. Shorten "
+                                "what it is named after (a title, an old URL, a collection "
+                                "name) and run again.", short, severity="loss")
+        return True
 
     def delete(self, rel: str) -> None:
         rel = safe_rel(rel)
@@ -130,6 +177,8 @@ class Plan:
         return out
 
     def _last_manifest(self) -> dict[str, str]:
+        if bookkeeping_linked(self.dest):
+            return {}
         try:
             data = json.loads((self.dest / MANIFEST).read_text("utf-8"))
             return {str(k): str(v) for k, v in data.get("files", {}).items()}
@@ -157,12 +206,16 @@ class Plan:
             if linked.escapes(rel):
                 continue
             target = os.path.join(dest, rel)
+            try:
+                new = want.read_bytes() if isinstance(want, Path) else want
+            except OSError as exc:  # a file to copy from SRC that cannot be read
+                self._unreadable(rel, want, exc)
+                continue
             old = None if fresh or not os.path.isfile(target) else _read(target)
             if old is None and rel in last and not self.force and not os.path.lexists(target):
                 out.append(Change(rel, "kept", None, None))  # deleted by the user: their call
                 manifest[rel] = last[rel]
                 continue
-            new = want.read_bytes() if isinstance(want, Path) else want
             if old is not None and old != new and edited(rel, old):
                 out.append(Change(rel, "kept", old, old))
                 manifest[rel] = last[rel]
@@ -178,7 +231,15 @@ class Plan:
                 old = target.read_bytes()
                 out.append(Change(rel, "kept" if edited(rel, old) else "deleted", old,
                                   old if edited(rel, old) else None))
-        if manifest:
+        if manifest and bookkeeping_linked(self.dest):
+            if not any(f.code == "dest-link" and f.path == BOOKKEEPING
+                       for f in self.report.findings):
+                self.report.problem(
+                    "dest-link", f"`{BOOKKEEPING}` in DEST is a symbolic link; sitemigrate's "
+                    "record of what it wrote was not read or written through it (so your "
+                    "edits to DEST files are not told from its own). Replace the link with a "
+                    "folder.", BOOKKEEPING)
+        elif manifest:
             body = json.dumps({"generator": "sitemigrate", "files": manifest}, indent=1,
                               sort_keys=True).encode() + b"\n"
             target = self.dest / MANIFEST
@@ -188,6 +249,12 @@ class Plan:
         out.sort(key=lambda c: c.path)
         self.behind_links = linked.refused
         return out
+
+    def _unreadable(self, rel: str, source: Path, exc: OSError) -> None:
+        if not any(f.code == "unreadable" and f.path == rel for f in self.report.findings):
+            self.report.problem("unreadable", f"`{source.name}` could not be read from SRC "
+                                f"({exc.strerror}); it was not copied here.", rel,
+                                severity="loss")
 
     def pending(self) -> list[Change]:
         """What would change in the user's site (sitemigrate's bookkeeping aside)."""
@@ -230,60 +297,86 @@ class Plan:
     def apply(self) -> list[Change]:
         """Write the plan into DEST atomically; returns the changes made.
 
-        The new tree is staged in a sibling directory (hard links for untouched files), then
-        swapped into place with two renames. On any error DEST is left as it was.
+        Under a lock on DEST (:func:`dest_lock`), what an interrupted earlier run left
+        beside DEST is first finished or undone (:func:`recover`); then the new tree is
+        staged in a sibling directory (hard links for untouched files) and swapped into
+        place with two renames. On any error or interrupt DEST is the old tree or the new
+        one; a ``KeyboardInterrupt`` leaving here says which in ``dest_state`` (``"old"``,
+        ``"new"``, or ``"pending"`` when a second interrupt stopped the undoing: the next
+        run restores the old tree).
         """
-        changes = self.changes()
-        self._record(changes)
-        pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
-        if not pending:
-            return changes
-        dest = self.dest.resolve() if self.dest.exists() else self.dest.absolute()
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}.sitemigrate-", dir=dest.parent))
+        dest = Path(os.path.realpath(self.dest))  # also where a dangling link pointed
+        phase = "old"
         try:
-            tree = stage / "tree"
-            fresh = not dest.exists()
-            if fresh:
-                tree.mkdir()
-            else:
-                shutil.copytree(dest, tree, symlinks=True, copy_function=_link_or_copy)
-            inside = os.path.realpath(tree) + os.sep
-            made: set[str] = set()
-            checked: set[str] = set()
-            for c in pending:
-                target = os.path.join(tree, c.path)
-                folder = os.path.dirname(target)
-                if not fresh:
-                    # changes() left out paths behind a linked folder; this is the backstop
-                    if folder not in checked:
-                        if not (os.path.realpath(folder) + os.sep).startswith(inside):
-                            raise UnsafePath(f"refusing to write {c.path!r}: a folder on its "
-                                             "way is a link out of DEST")
-                        checked.add(folder)
-                    try:
-                        os.unlink(target)  # never write through a link shared with DEST
-                    except FileNotFoundError:
-                        pass
-                if c.new is None:
-                    continue
-                if folder not in made:
-                    os.makedirs(folder, exist_ok=True)
-                    made.add(folder)
-                with open(target, "wb") as fh:
-                    fh.write(c.new)
-            old = stage / "old"
-            if dest.exists():
-                os.rename(dest, old)
-            try:
-                os.rename(tree, dest)
-            except BaseException:
-                if old.exists():
-                    os.rename(old, dest)
-                raise
-        finally:
-            shutil.rmtree(stage, ignore_errors=True)
+            with dest_lock(dest):
+                notes = recover(dest)
+                for note in notes:
+                    self.report.problem("interrupted-run", note)
+                if any(RESTORED in note for note in notes):
+                    raise PlanOutdated(f"{self.dest}: an interrupted run had left DEST half "
+                                       "swapped; it was restored. Run the conversion again "
+                                       "(this plan was made without it).")
+                changes = self.changes()  # under the lock: what DEST holds now
+                self._record(changes)
+                pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
+                if not pending:
+                    return changes
+                stage = Path(tempfile.mkdtemp(prefix=f".{dest.name}{STAGE_MARK}",
+                                              dir=dest.parent))
+                try:
+                    fresh = not os.path.lexists(dest)
+                    _write_file(str(stage / JOURNAL), json.dumps(
+                        {"generator": "sitemigrate", "dest": dest.name, "fresh": fresh}
+                    ).encode())
+                    tree = stage / "tree"
+                    self._stage(dest, tree, fresh, pending)
+                    phase = "pending"
+                    if not fresh:
+                        os.rename(dest, stage / "old")
+                    os.rename(tree, dest)
+                    phase = "new"
+                except BaseException:
+                    if phase == "pending":
+                        state = _settle(stage, dest)[0]
+                        phase = "old" if state == "restored" else state
+                    else:
+                        _settle(stage, dest)
+                    raise
+                _settle(stage, dest)  # the old tree goes
+        except KeyboardInterrupt as exc:
+            exc.dest_state = phase  # type: ignore[attr-defined]
+            raise
         return changes
+
+    def _stage(self, dest: Path, tree: Path, fresh: bool, pending: list[Change]) -> None:
+        """Build the new DEST at ``tree``: a copy of DEST (hard links) with ``pending``."""
+        if fresh:
+            tree.mkdir()
+        else:
+            shutil.copytree(dest, tree, symlinks=True, copy_function=_link_or_copy)
+        inside = os.path.realpath(tree) + os.sep
+        made: set[str] = set()
+        checked: set[str] = set()
+        for c in pending:
+            target = os.path.join(tree, c.path)
+            folder = os.path.dirname(target)
+            if not fresh:
+                # changes() left out paths behind a linked folder; this is the backstop
+                if folder not in checked:
+                    if not (os.path.realpath(folder) + os.sep).startswith(inside):
+                        raise UnsafePath(f"refusing to write {c.path!r}: a folder on its "
+                                         "way is a link out of DEST")
+                    checked.add(folder)
+                try:
+                    os.unlink(target)  # never write through a link shared with DEST
+                except FileNotFoundError:
+                    pass
+            if c.new is None:
+                continue
+            if folder not in made:
+                os.makedirs(folder, exist_ok=True)
+                made.add(folder)
+            _write_file(target, c.new)
 
     def _record(self, changes: list[Change]) -> None:
         self._recorded = self._edits
@@ -313,6 +406,174 @@ class Plan:
                                     "you edited this DEST file after the last run; it was kept. "
                                     "Use --force to overwrite it.", c.path)
         self.report.files = files
+
+
+STAGE_MARK = ".sitemigrate-"
+"""``.DEST.sitemigrate-XXXX``: where :meth:`Plan.apply` stages the new tree, beside DEST."""
+LOCK_MARK = ".sitemigrate.lock"
+"""``.DEST.sitemigrate.lock``: the lock file beside DEST while a run holds it."""
+JOURNAL = "journal.json"
+"""In a staging folder: which DEST it is for, and whether DEST existed before. It is written
+before anything else and removed last, so a folder without it never holds the old DEST."""
+
+_HELD: set[tuple[str, int]] = set()
+"""Locks this process holds, as (lock file, thread): taking one again is a no-op."""
+
+
+@contextlib.contextmanager
+def dest_lock(dest: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold the lock on DEST: one run at a time reads and writes it. A second run waits
+    (saying so on stderr) until the first is done; a ``flock`` ends with its process, so a
+    killed run never leaves DEST locked. The lock file, ``.DEST.sitemigrate.lock`` beside
+    DEST, is removed on release. Re-entrant within a thread; no lock without ``fcntl``."""
+    real = Path(os.path.realpath(dest))
+    real.parent.mkdir(parents=True, exist_ok=True)
+    path = os.path.join(real.parent, f".{real.name}{LOCK_MARK}")
+    key = (path, threading.get_ident())
+    if key in _HELD or fcntl is None:
+        yield
+        return
+    said = False
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise
+            # DEST's folder is not ours to write: no run can swap DEST there (its first
+            # write says so), and one that writes nothing needs no lock
+            fd = -1
+            break
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if not said:
+                    sys.stderr.write(f"sitemigrate: waiting for another run into {real}\n")
+                    said = True
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
+            except FileNotFoundError:
+                same = False
+        except BaseException:
+            os.close(fd)
+            raise
+        if same:
+            break
+        os.close(fd)  # its holder removed the file on release: lock the one there now
+    if fd < 0:
+        yield
+        return
+    _HELD.add(key)
+    try:
+        yield
+    finally:
+        _HELD.discard(key)
+        try:
+            os.unlink(path)  # still holding it: a waiter re-checks and takes a new file
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+def recover(dest: str | os.PathLike[str]) -> list[str]:
+    """Finish or undo what interrupted or killed runs left beside DEST, and remove their
+    staging folders; one sentence per folder. Call it holding :func:`dest_lock` (then no
+    living run owns such a folder: each is made and removed under the lock).
+
+    A swap is two renames, DEST -> ``stage/old`` and ``stage/tree`` -> DEST, each atomic:
+    DEST missing with ``stage/old`` present is a swap stopped between them, undone by
+    moving ``old`` back; in every other state DEST is whole (old or new) and the folder is
+    only removed."""
+    real = Path(os.path.realpath(dest))
+    named = re.compile(re.escape(f".{real.name}{STAGE_MARK}") + r"[a-z0-9_]{8}")  # mkdtemp's
+    try:
+        with os.scandir(real.parent) as it:
+            stages = sorted(e.path for e in it
+                            if named.fullmatch(e.name) and e.is_dir(follow_symlinks=False))
+    except OSError:
+        return []
+    notes = []
+    for stage in stages:
+        state, removed = _settle(Path(stage), real)
+        name = os.path.basename(stage)
+        if not removed and state != "unknown":
+            notes.append(f"`{name}` beside DEST, left by an interrupted run, could not be "
+                         "removed; remove it by hand.")
+        elif state == "restored":
+            notes.append(f"an earlier run was stopped while swapping DEST in; {RESTORED} "
+                         f"from `{name}/old` before this run.")
+        elif state == "unknown":
+            notes.append(f"`{name}` beside DEST was left by an interrupted run but is not "
+                         "understood; it was kept. Check it and remove it by hand.")
+        else:
+            notes.append(f"`{name}`, left beside DEST by an interrupted run, was removed.")
+    return notes
+
+
+def _settle(stage: Path, dest: Path) -> tuple[str, bool]:
+    """Bring DEST to a whole tree and remove ``stage``. Returns what DEST is, ``"old"`` (as
+    it was), ``"restored"`` (the same, after undoing a half swap), ``"new"`` (the staged
+    tree) or ``"unknown"`` (``stage`` is not ours to judge, and is kept), and whether
+    ``stage`` was removed."""
+    old, tree = stage / "old", stage / "tree"
+    try:
+        journal = json.loads(_read(str(stage / JOURNAL)))
+        ours = isinstance(journal, dict) and journal.get("dest") == dest.name
+    except (OSError, ValueError):
+        journal, ours = None, False
+    has_old = os.path.lexists(old)
+    if has_old and (not ours or os.path.lexists(tree) and os.path.lexists(dest)):
+        return "unknown", False  # never so after our steps: leave it to the user
+    state = "old"
+    if has_old and not os.path.lexists(dest):
+        try:
+            os.rename(old, dest)  # undo the first rename
+        except OSError as exc:
+            raise OSError(exc.errno, f"could not move the previous DEST back from {old} "
+                          f"({exc.strerror}); move it back to {dest} by hand") from None
+        state = "restored"
+    elif os.path.lexists(dest) and not os.path.lexists(tree) and ours and (
+            has_old or journal.get("fresh") is True):
+        state = "new"  # the second rename was made
+    try:
+        for part in (tree, old):
+            if os.path.lexists(part):
+                _rmtree(part)
+        if os.path.lexists(stage / JOURNAL):
+            os.unlink(stage / JOURNAL)  # last: until here it tells what `old` is
+        os.rmdir(stage)
+    except OSError:
+        return state, False
+    return state, True
+
+
+def _rmtree(path: Path) -> None:
+    """Remove a staged or replaced tree, also where it holds read-only folders (a copy of
+    a read-only DEST): such a folder is made writable first. Files are never chmodded
+    (the new DEST shares them as hard links)."""
+    def retry(func, failed, _exc) -> None:
+        folder = os.path.dirname(failed)
+        if func in (os.unlink, os.rmdir, os.remove) and not os.path.islink(folder):
+            os.chmod(folder, 0o700)
+            func(failed)
+        else:
+            raise _exc[1] if isinstance(_exc, tuple) else _exc
+    if os.path.isdir(path) and not os.path.islink(path):
+        os.chmod(path, 0o700)
+        if sys.version_info >= (3, 12):
+            shutil.rmtree(path, onexc=retry)
+        else:
+            shutil.rmtree(path, onerror=retry)
+    else:
+        os.unlink(path)
+
+
+def _write_file(path: str, data: bytes) -> None:
+    with open(path, "wb") as fh:
+        fh.write(data)
 
 
 class _LinkGuard:

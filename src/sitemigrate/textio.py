@@ -39,7 +39,19 @@ class SourceText:
 
 
 def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
-    """Decode file bytes. Returns None (and reports) for binary data."""
+    """Decode file bytes. Returns None (and reports) for binary data. UTF-16 with its byte
+    order mark (Windows editors save so) is read, and reported: it is written as UTF-8."""
+    wide = data.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if wide:
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeError:
+            wide = False  # not text after all: binary, below
+        else:
+            if report:
+                report.problem("encoding", "is UTF-16, which Jekyll does not read; it was "
+                               "read as such and written as UTF-8. Save the source as UTF-8.",
+                               rel)
     if b"\x00" in data:
         if report:
             report.problem("binary-file", "contains NUL bytes (binary data in a text file); "
@@ -72,7 +84,8 @@ def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
         report.problem("mixed-newlines", f"has mixed line endings ({crlf} CRLF, {lf} LF); it "
                        f"was written with {'CRLF' if newline == chr(13) + chr(10) else 'LF'} "
                        "throughout.", rel, line, severity="info")
-    return SourceText(text.replace("\r\n", "\n"), newline, bom, encoding)
+    return SourceText(text.replace("\r\n", "\n"), newline, bom,
+                      "utf-16" if wide else encoding)
 
 
 def read_text(path: Path, rel: str, report: Report | None) -> SourceText | None:
@@ -84,6 +97,18 @@ def read_text(path: Path, rel: str, report: Report | None) -> SourceText | None:
                            severity="loss")
         return None
     return decode(data, rel, report)
+
+
+def read_or_report(path: Path, rel: str, report: Report | None) -> str | None:
+    """A file's text as UTF-8 (bad bytes replaced), or None when it cannot be read, which
+    is reported: one unreadable file never stops the run."""
+    try:
+        return path.read_text("utf-8", errors="replace")
+    except OSError as exc:
+        if report:
+            report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
+                           severity="loss")
+        return None
 
 
 @dataclass(slots=True)

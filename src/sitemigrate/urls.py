@@ -138,8 +138,7 @@ def post_url(pattern: str, stem: str, front: Mapping[str, Any]) -> str:
         y_day = f"{dt.date(int(year), int(month), int(day)).timetuple().tm_yday:03d}"
     except ValueError:
         y_day = "000"
-    cats = front.get("categories") or front.get("category") or []
-    cats = cats.split() if isinstance(cats, str) else [str(c) for c in cats]
+    cats = _words(front.get("categories") or front.get("category"), split=True)
     slug = str(front.get("slug") or name).rstrip(".")
     return _fill(pattern, {
         "categories": "/".join(c.lower() for c in cats), "year": year, "month": month,
@@ -166,13 +165,14 @@ class _Rules:
         post_pattern = _STYLES.get(style, style)
         cols = config.get("collections") or {}
         cols = {str(k): (v if isinstance(v, dict) else {}) for k, v in
-                (cols.items() if isinstance(cols, dict) else ((c, {}) for c in cols))}
+                (cols.items() if isinstance(cols, dict) else
+                 ((c, {}) for c in (cols if isinstance(cols, list) else ())))}
         return cls(post_pattern, post_pattern.endswith("/"),
                    tuple((name, bool(c.get("output")), str(c.get("permalink") or ""))
                          for name, c in cols.items()),
-                   "jekyll-redirect-from" in (config.get("plugins") or config.get("gems") or []),
-                   frozenset(str(i).strip("/") for i in (config.get("include") or [])
-                             if isinstance(i, str)),
+                   "jekyll-redirect-from" in _words(config.get("plugins") or
+                                                    config.get("gems"), split=False),
+                   frozenset(str(i).strip("/") for i in _words(config.get("include"), False)),
                    {name: (bool(c.get("output")), str(c.get("permalink") or ""))
                     for name, c in cols.items()})
 
@@ -250,10 +250,19 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         forward = "/" if target is True else str(target)
     found = [(normalize(url), Served(url, rel, forward), False)]
     if rules.redirects_on:
-        extra = fm.get("redirect_from") or []
-        for old in [extra] if isinstance(extra, str) else extra:
+        for old in _words(fm.get("redirect_from"), split=False):
             found.append((normalize(str(old)), Served(str(old), rel, url), True))
     return tuple(found)
+
+
+def _words(value: Any, split: bool) -> list[str]:
+    """A front-matter value that names words or addresses, as Jekyll reads it: a string
+    (split at spaces with ``split``), a number, or a list of those; anything else, none."""
+    if isinstance(value, str):
+        return value.split() if split else [value]
+    items = value if isinstance(value, list) else [value]
+    return [str(v).lower() if isinstance(v, bool) else str(v) for v in items
+            if isinstance(v, (str, int, float)) and str(v).strip()]
 
 
 def _splitext(name: str) -> tuple[str, str]:
@@ -273,12 +282,18 @@ def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], di
             if path.suffix in _CONVERTIBLE:
                 rel = path.relative_to(root).as_posix()
                 if rel not in skip and path.is_file():
-                    files[rel] = path.read_text("utf-8", "replace")
+                    try:
+                        files[rel] = path.read_text("utf-8", "replace")
+                    except OSError:
+                        continue  # unreadable: its reader said so; it serves no URL here
     return files, config_of(_read(root / "_config.yml"))
 
 
 def _read(path: Path) -> str:
-    return path.read_text("utf-8", "replace") if path.is_file() else ""
+    try:
+        return path.read_text("utf-8", "replace") if path.is_file() else ""
+    except OSError:
+        return ""
 
 
 def config_of(text: str) -> dict:

@@ -16,9 +16,11 @@ from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, p
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document
-from .common import (forward_furniture, mark_furniture, 
+from ..textio import dump_yaml, read_document, read_or_report
+from .common import (
     AssetCopier,
+    forward_furniture,
+    mark_furniture,
     add_collection_listings,
     as_list,
     check_document,
@@ -73,7 +75,7 @@ def read(src: Path, report: Report) -> Site:
     config = read_config(src, report)
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
-    for path, rel in iter_pages(src):
+    for path, rel in iter_pages(src, report):
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
@@ -86,7 +88,7 @@ def read(src: Path, report: Report) -> Site:
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
     for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
-        for _, rel in iter_files(src / folder, src, suffixes=None):
+        for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
             record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
@@ -178,8 +180,11 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
         report.problem("missing-file", f"`bibtexurl` of `{pub.key}` names `{url}`, which is not "
                        "in the site; the entry was built from the front matter.", pub.origin)
         return pub
-    parsed = bib.parse_bib(path.read_text("utf-8", errors="replace"))
     rel = path.relative_to(src).as_posix()
+    raw = read_or_report(path, rel, report)
+    if raw is None:
+        return pub
+    parsed = bib.parse_bib(raw)
     for prob in parsed.problems:
         report.problem("bibtex", prob.message, rel, prob.line)
     if not parsed.entries:
@@ -510,7 +515,7 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
         elif _OWN_NAME.fullmatch(pub.key) and pub.key.startswith(date + "-"):
             slug = pub.key
         else:
-            slug = f"{date}-{pub.slug or pub.key}"
+            slug = f"{date}-{pub.slug or _file_key(pub.key)}"
         if slug in taken:  # same date and title: keep both
             slug = f"{date}-{bib.slugify(pub.key)}"
             while slug in taken:
@@ -521,6 +526,12 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
 
 
 _OWN_NAME = re.compile(r"\d{4}-\d{2}-\d{2}-\w[\w.-]*")
+
+
+def _file_key(key: str) -> str:
+    """A BibTeX key as a file name: no folder separators, no leading dots (`../x` is a
+    valid key, no valid name)."""
+    return re.sub(r"[/\\]+", "-", key).lstrip(".-") or "untitled"
 
 
 def _publication_date(pub: Publication) -> str:
@@ -565,8 +576,12 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         if not in_bib and key not in front and value.strip():
             front[key] = _field_value(key, value, pub, copier)
     if pub.bibtex:
-        plan.write(f"files/{pub.key}.bib", pub.bibtex.rstrip("\n") + "\n")
-        front["bibtexurl"] = f"/files/{pub.key}.bib"
+        name = _file_key(pub.key)
+        if name != pub.key:
+            plan.report.problem("unsafe-path", f"BibTeX key `{pub.key}` is no file name; its "
+                                f"BibTeX file is `files/{name}.bib`.", pub.origin)
+        plan.write(f"files/{name}.bib", pub.bibtex.rstrip("\n") + "\n")
+        front["bibtexurl"] = f"/files/{name}.bib"
     if pub.citation:
         front["citation"] = pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
@@ -729,6 +744,9 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
         import json
         try:
             data = json.loads((src / CV_JSON).read_text("utf-8"))
+        except OSError as exc:
+            report.problem("unreadable", f"could not be read ({exc.strerror}).", CV_JSON,
+                           severity="loss")
         except ValueError as exc:
             report.problem("cv-json", f"`{CV_JSON}` is not valid JSON ({exc}); not read.",
                            CV_JSON)

@@ -15,8 +15,9 @@ from ..checkout import layout_text
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document
-from .common import (forward_furniture, mark_furniture, AssetCopier, add_collection_listings, as_list, check_document,
+from ..textio import dump_yaml, read_document, read_or_report
+from .common import (AssetCopier, add_collection_listings, as_list, check_document,
+                     forward_furniture, mark_furniture,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
@@ -75,7 +76,7 @@ def read(src: Path, report: Report) -> Site:
     config = read_config(src, report)
     site.identity = _read_identity(src, config, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
-    for path, rel in iter_pages(src):
+    for path, rel in iter_pages(src, report):
         page = _read_page(path, rel, vocab, site, report)
         if page:
             site.pages.append(page)
@@ -90,7 +91,7 @@ def read(src: Path, report: Report) -> Site:
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
-    for path, rel in iter_files(src / "_bibliography", src, {".bib"}):
+    for path, rel in iter_files(src / "_bibliography", src, {".bib"}, report):
         site.publications += _read_bib(path, rel, report)
     _fold_publication_pages(site, report)
     site.cv = _read_cv(src, site, report)
@@ -207,9 +208,14 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
         page.features["cv_format"] = text(data["cv_format"])
     if data.get("dropdown"):
         known |= {"dropdown", "children"}
+        children = data.get("children") or []
+        if not isinstance(children, list) or not all(isinstance(c, dict) for c in children):
+            report.problem("wrong-type", "`children` of a dropdown should be a list of "
+                           "entries (`title`, `permalink`); what is not one was left out.",
+                           rel, doc.line_of("children"))
         page.features["children"] = [
             {"title": text(c.get("title")), "url": text(c.get("permalink"))}
-            for c in data.get("children") or [] if isinstance(c, dict)]
+            for c in (children if isinstance(children, list) else []) if isinstance(c, dict)]
     _, page.extra = split_known(data, known)
     return page
 
@@ -260,7 +266,9 @@ def _navigation(pages: list[Page]) -> list[NavItem]:
 
 
 def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
-    raw = path.read_text("utf-8", errors="replace")
+    raw = read_or_report(path, rel, report)
+    if raw is None:
+        return []
     parsed = bib.parse_bib(raw)
     for prob in parsed.problems:
         report.problem("bibtex", prob.message, rel, prob.line)
@@ -312,6 +320,9 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
         import json
         try:
             found["jsonresume"] = (json.loads((src / json_rel).read_text("utf-8")), json_rel)
+        except OSError as exc:
+            report.problem("unreadable", f"could not be read ({exc.strerror}).", json_rel,
+                           severity="loss")
         except ValueError as exc:
             report.problem("cv-json", f"`{json_rel}` is not valid JSON ({exc}); not read.",
                            json_rel)
@@ -1394,7 +1405,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
     for key in ("tags", "categories"):
         value = f.get(key)
         if value:
-            front[key] = " ".join(value) if isinstance(value, list) else value
+            front[key] = " ".join(map(str, value)) if isinstance(value, list) else value
     _finish(item, front, f"_posts/{PurePosixPath(item.path).name}", item.body, plan, copier, url)
 
 

@@ -17,7 +17,7 @@ from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
-from ..textio import Document, load_yaml, read_document, read_text
+from ..textio import Document, check_yaml_nodes, load_yaml, read_document, read_text
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 # Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
@@ -26,12 +26,20 @@ TEXT_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".Rmd", ".rmd"}
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 
 
-def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES
-               ) -> Iterator[tuple[Path, str]]:
+def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES,
+               report: Report | None = None) -> Iterator[tuple[Path, str]]:
     """Files under ``folder`` with one of ``suffixes`` (text pages by default; None: every
     file), recursively and sorted by path segments, never following links out of root
-    (nor into linked folders, as ``Path.rglob``)."""
-    if not folder.is_dir():
+    (nor into linked folders, as ``Path.rglob``). A folder that cannot be listed is
+    reported (with ``report``)."""
+    try:
+        if not folder.is_dir():
+            return
+    except OSError as exc:  # a name too long for the file system, say
+        if report is not None:
+            name = folder.name if len(folder.name) <= 60 else folder.name[:60] + "..."
+            report.problem("unreadable", f"`{name}` could not be looked up ({exc.strerror}); "
+                           "nothing was read from it.", None, severity="loss")
         return
     root_resolved = root.resolve()
     base = folder.relative_to(root).as_posix()
@@ -51,7 +59,12 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
         try:
             with os.scandir(here) as it:
                 entries = list(it)
-        except OSError:
+        except OSError as exc:
+            if report is not None:
+                report.problem("unreadable", f"this folder could not be read ({exc.strerror});"
+                               " what it holds was not converted.",
+                               base + "".join(f"{p}/" for p in parts) or "./",
+                               severity="loss")
             return
         for e in entries:
             try:
@@ -74,14 +87,20 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
         yield Path(path), base + "/".join(parts)
 
 
-def iter_pages(root: Path) -> Iterator[tuple[Path, str]]:
+def iter_pages(root: Path, report: Report | None = None) -> Iterator[tuple[Path, str]]:
     """`_pages/**` plus root-level pages that have front matter (Jekyll builds both)."""
-    yield from iter_files(root / "_pages", root)
+    yield from iter_files(root / "_pages", root, report=report)
     for path in sorted(root.iterdir()) if root.is_dir() else ():
         if path.suffix in TEXT_SUFFIXES and path.is_file() and not path.is_symlink():
-            with path.open("rb") as fh:
-                if fh.read(4).lstrip(b"\xef\xbb\xbf").startswith(b"---"):
-                    yield path, path.name
+            try:
+                with path.open("rb") as fh:
+                    head = fh.read(4)
+            except OSError:
+                if path.suffix in (".md", ".markdown", ".html"):
+                    yield path, path.name  # reading it again reports it, with its reason
+                continue
+            if head.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+                yield path, path.name
 
 
 def read_config(root: Path, report: Report) -> dict[str, Any]:
@@ -93,7 +112,28 @@ def read_config(root: Path, report: Report) -> dict[str, Any]:
         return {}
     src = read_text(path, "_config.yml", report)
     data = load_yaml(src.text, "_config.yml", report) if src else None
-    return data if isinstance(data, dict) else {}
+    if data is not None:
+        check_yaml_nodes(src.text, "_config.yml", report)  # tags, aliases: said, not lost
+    if not isinstance(data, dict):
+        return {}
+    for key, shapes in CONFIG_SHAPES.items():
+        value = data.get(key)
+        if value is not None and not isinstance(value, shapes):
+            what = " or ".join({dict: "a mapping", list: "a list", str: "a word"}[t]
+                               for t in shapes)
+            try:
+                line = data.lc.key(key)[0] + 1  # type: ignore[attr-defined]
+            except (AttributeError, KeyError, TypeError):
+                line = None
+            report.problem("wrong-type", f"`{key}` should be {what}, not `{value}`; it was "
+                           "ignored.", "_config.yml", line)
+    return data
+
+
+CONFIG_SHAPES: dict[str, tuple[type, ...]] = {
+    "collections": (dict, list), "defaults": (list,), "plugins": (list,), "gems": (list,),
+    "include": (list, str), "exclude": (list, str)}
+"""Jekyll's structural `_config.yml` keys and the YAML types Jekyll reads them as."""
 
 
 def read_data(root: Path, rel: str, report: Report) -> Any:
@@ -101,7 +141,10 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
     if not path.is_file():
         return None
     src = read_text(path, rel, report)
-    return load_yaml(src.text, rel, report) if src else None
+    data = load_yaml(src.text, rel, report) if src else None
+    if data is not None:
+        check_yaml_nodes(src.text, rel, report)
+    return data
 
 
 def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
@@ -227,14 +270,41 @@ def as_list(value: Any, rel: str, key: str, report: Report, line: int | None = N
         report.problem("wrong-type", f"`{key}` should be a list; the single value "
                        f"`{value}` was used as a one-item list.", rel, line, severity="info")
         return [value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        report.problem("wrong-type", f"`{key}` should be a list; the number `{value}` was "
+                       "used as a one-item list.", rel, line, severity="info")
+        return [str(value)]  # `redirect_from: 5`: Jekyll reads the address `5`
     if isinstance(value, (list, tuple)):
-        return [str(v) for v in value if v is not None and str(v).strip()]
+        out = [str(v) for v in value if isinstance(v, (str, int, float))
+               and not isinstance(v, bool) and str(v).strip()]
+        if any(v is not None and (isinstance(v, bool) or not isinstance(v, (str, int, float)))
+               for v in value):
+            report.problem("wrong-type", f"`{key}` should be a list of strings; its nested "
+                           "lists, mappings and booleans were left out.", rel, line)
+        return out
     report.problem("wrong-type", f"`{key}` should be a list of strings; it was ignored.",
                    rel, line)
     return []
 
 
 _DATED_NAME = re.compile(r"^(\d{2,4}-\d{1,2}-\d{1,2})-")   # Jekyll's DATE_FILENAME_MATCHER
+
+
+def words(value: Any, rel: str, key: str, report: Report, line: int | None = None
+          ) -> str | list[str] | None:
+    """``tags``/``categories`` as Jekyll reads them: a string of words (kept as it is) or a
+    list of words, where a number or a boolean is a word too (``tags: [2020, ml]``). What
+    is no word (a null, a nested list, a mapping) is left out, with a finding."""
+    if value is None or isinstance(value, str):
+        return value
+    items = value if isinstance(value, list) else [value]
+    out = [str(v).lower() if isinstance(v, bool) else str(v) for v in items
+           if isinstance(v, (str, int, float)) and str(v).strip()]
+    if any(v is not None and not isinstance(v, (str, int, float)) for v in items):
+        report.problem("wrong-type", f"`{key}` should be a word or a list of words; "
+                       f"{'its ' if isinstance(value, list) else ''}nested lists and "
+                       "mappings were left out.", rel, line)
+    return out
 
 
 def item_date(doc: Document, filename: str, report: Report | None = None) -> str:
@@ -279,13 +349,17 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
     return d.iso() if d else ""
 
 
+WORD_FIELDS = {"tags", "categories"}
+"""Neutral fields that hold words (:func:`words`)."""
+
+
 def read_collection(root: Path, folder: str, known: dict[str, str], report: Report,
                     strip: Iterable[str] = ()) -> list[Item]:
     """Read ``root/folder`` into Items. ``known`` maps front-matter key -> neutral field;
     ``strip`` lists keys that carry no content in the neutral model (``layout``...)."""
     items = []
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
-    for path, rel in iter_files(root / folder, root):
+    for path, rel in iter_files(root / folder, root, report=report):
         doc = read_document(path, rel, report)
         if doc is None:
             continue
@@ -305,7 +379,8 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
             if key in skip:
                 continue
             if key in known:
-                item.fields[known[key]] = plain(value)
+                item.fields[known[key]] = plain(value) if known[key] not in WORD_FIELDS \
+                    else words(plain(value), rel, str(key), report, doc.line_of(key))
             else:
                 item.extra[str(key)] = plain(value)
         items.append(item)
@@ -531,7 +606,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
     output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
     rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    from ..liquid import include_params, replace_tokens
+    from ..liquid import include_params, raw_literal, replace_tokens
     from ..registry import THEMES, vocabulary
     if "{%" not in body:
         return body
@@ -568,7 +643,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
                              f"`{name}` tag; kept as text inside {{% raw %}} so the site "
                              "builds. Replace it by hand or add the plugin that provides it.",
                              where, line0 + tok.line - 1 if where else None)
-        return "{% raw %}" + tok.text + "{% endraw %}"
+        return raw_literal(tok.text)
 
     return replace_tokens(body, fn)
 
