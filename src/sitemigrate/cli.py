@@ -343,6 +343,7 @@ def _urls(args: argparse.Namespace) -> int:
     from .urls import ledger, plan_ledger, read_tree, served
     if args.to or args.dest is None or not args.dest.exists():
         import tempfile
+        from pathlib import Path
 
         from .api import convert, detect_theme
         to = args.to or _other_theme(args.from_ or detect_theme(args.src))
