@@ -211,9 +211,14 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     writer.write(site, plan, options or Options())
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
-        from .checkout import clear_examples, finish_liquid
+        from .checkout import clear_examples, finish_liquid, of
         finish_liquid(plan, site, theme, (options or Options()).generation)
         clear_examples(plan, site, theme)
+        if not of(plan).has_theme:
+            template = vocabulary(theme).get("template", "")
+            report.mapped("dest-no-theme", f"DEST holds no {theme} template (no layouts), so "
+                          f"Jekyll cannot build it alone: clone the template ({template}) and "
+                          "convert into that checkout, or copy these files into one.", None)
     _keep_config_layout(plan)
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep

@@ -1,0 +1,272 @@
+"""Converting into a checkout of the target template (sitemigrate.checkout): what DEST's
+checkout has decides includes, layouts, tags, the CV's data file and `cv_pdf`; the
+template's example content goes; the source theme's furniture is not carried; post URLs
+are Jekyll's; static files keep their old URLs.
+
+The checkouts here are invented miniatures in the exact shape of each template (file and
+key names only); tests/test_real_theme.py builds the real ones.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import sitemigrate
+from sitemigrate.themes.common import kept_in_comment
+
+from conftest import FIXTURES
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def academicpages_checkout(root: Path) -> Path:
+    """A miniature academicpages template: its layouts, includes, example person."""
+    return _write(root, {
+        "_config.yml": "title: Example Person\nname: Example Person\nauthor:\n"
+                       "  name: Example Person\n  bio: An example sidebar bio of nobody\n"
+                       "  avatar: profile.png\npublication_category:\n  manuscripts:\n"
+                       "    title: Journal Articles\ninclude: [_pages]\n"
+                       "plugins: [jekyll-feed]\n",
+        "_layouts/default.html": "{{ content }}\n", "_layouts/single.html": "{{ content }}\n",
+        "_layouts/archive.html": "{{ content }}\n", "_layouts/talk.html": "{{ content }}\n",
+        "_includes/base_path": "{% assign base_path = site.url %}\n",
+        "_includes/archive-single.html": "{{ post.title }}\n",
+        "_includes/author-profile.html": "{{ author.name }}\n",
+        "_data/navigation.yml": "main:\n  - title: Talks\n    url: /talks/\n"
+                                "  - title: Guide\n    url: /markdown/\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: About\nauthor_profile: true\n---\n\n"
+                           "This is the example person of the miniature template.\n",
+        "_pages/publications.html": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                    "/publications/\n---\n{% include base_path %}\n",
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n",
+        "_pages/terms.md": "---\npermalink: /terms/\ntitle: Terms\n---\nExample terms.\n",
+        "_pages/404.md": "---\ntitle: Not found\npermalink: /404.html\n---\nNothing here.\n",
+        "_publications/2000-01-01-example-paper.md": "---\ntitle: An Example Paper of Nobody\n"
+                                                     "collection: publications\n---\n",
+        "_posts/2000-01-01-example-post.md": "---\ntitle: An example post of nobody\n---\n",
+        "_talks/2000-01-01-example-talk.md": "---\ntitle: An example talk of nobody\n---\n",
+        "files/example-paper.pdf": "%PDF-1.1\n",
+        "markdown_generator/readme.md": "tools\n",
+    })
+
+
+def alfolio_checkout(root: Path) -> Path:
+    """A miniature al-folio 2024-25 template: `.liquid` includes, a CV layout that shows
+    `resume.json` before `cv.yml` and puts `assets/pdf/` before `cv_pdf`, no `course`."""
+    cv_layout = ("---\nlayout: default\n---\n{% unless site.data.resume %}"
+                 "<a href=\"{{ page.cv_pdf | prepend: 'assets/pdf/' | relative_url }}\">pdf</a>"
+                 "{% for entry in site.data.cv %}{{ entry.title }}{% endfor %}"
+                 "{% else %}{{ site.data.resume.basics.name }}{% endunless %}\n")
+    return _write(root, {
+        "_config.yml": "title: blank\nfirst_name: Example\nlast_name: Nobody\n"
+                       "scholar:\n  last_name: [Nobody]\n  first_name: [Example, E.]\n"
+                       "display_tags: [sample-tag, other-sample]\n"
+                       "third_party_libraries:\n  katex: {}\ninclude: [_pages]\n"
+                       "plugins: [jekyll/scholar, jekyll-feed]\n",
+        "_layouts/default.liquid": "{{ content }}\n", "_layouts/page.liquid": "{{ content }}\n",
+        "_layouts/post.liquid": "{{ content }}\n", "_layouts/about.liquid": "{{ content }}\n",
+        "_layouts/cv.liquid": cv_layout,
+        "_includes/figure.liquid": "<img>\n", "_includes/news.liquid": "\n",
+        "_includes/projects.liquid": "\n",
+        "_data/cv.yml": "- title: General\n  type: map\n  contents:\n"
+                        "    - name: Name\n      value: Example Nobody of the Template\n",
+        "_data/socials.yml": "email: nobody@example.org\n",
+        "_data/repositories.yml": "github_users: [example-nobody]\n",
+        "assets/json/resume.json": '{"basics": {"name": "Example Nobody"}}\n',
+        "_bibliography/papers.bib": "@article{nobody2000, title={Example}, year={2000}}\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\nprofile:\n  align: right\n---\n"
+                           "Example about text of nobody at all.\n",
+        "_pages/blog.md": "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\n"
+                          "---\n",
+        "_pages/repositories.md": "---\nlayout: page\npermalink: /repositories/\n"
+                                  "title: repositories\nnav: true\n---\n",
+        "_pages/404.md": "---\nlayout: page\npermalink: /404.html\n---\nNot here.\n",
+        "_news/announcement_1.md": "---\nlayout: post\ndate: 2000-01-01\n---\nExample news.\n",
+        "_projects/1_project.md": "---\nlayout: page\ntitle: example project\n---\n",
+        "assets/pdf/example_pdf.pdf": "%PDF-1.1\n",
+        "assets/img/prof_pic.jpg": "jpg",
+    })
+
+
+def _convert(src: Path, dest: Path, to: str, **kw):
+    plan = sitemigrate.convert(src, dest, to=to, **kw)
+    plan.apply()
+    return plan
+
+
+# -- into an academicpages checkout ----------------------------------------------------------
+
+def test_template_example_content_goes_and_listing_pages_are_not_doubled(tmp_path):
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(FIXTURES / "al-folio-site", dest, "academicpages")
+    assert not (dest / "_publications/2000-01-01-example-paper.md").exists()
+    assert not (dest / "_posts/2000-01-01-example-post.md").exists()
+    assert not (dest / "_talks/2000-01-01-example-talk.md").exists()
+    assert not (dest / "files/example-paper.pdf").exists()
+    # the owner's publications page replaces the template's (one file at /publications/)
+    assert (dest / "_pages/publications.md").is_file()
+    assert not (dest / "_pages/publications.html").exists()
+    # the owner has no talks: no talks page, no menu entry; the example terms page goes
+    assert not (dest / "_pages/talks.html").exists()
+    assert not (dest / "_pages/terms.md").exists()
+    nav = (dest / "_data/navigation.yml").read_text()
+    assert "/talks/" not in nav and "/markdown/" not in nav
+    # theme furniture and tools stay
+    assert (dest / "_pages/404.md").is_file() and (dest / "markdown_generator/readme.md").is_file()
+    about = (dest / "_pages/about.md").read_text()
+    assert "example person" not in about and "Ada" in (dest / "_config.yml").read_text()
+    assert "example sidebar bio" not in (dest / "_config.yml").read_text()
+    removed = [f.message for f in plan.report.findings if f.code == "template-example"]
+    assert any("`_publications`" in m for m in removed) and any("`_pages`" in m for m in removed)
+
+
+def test_examples_go_only_on_the_first_run(tmp_path):
+    """What the owner adds to DEST after the first conversion is theirs."""
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(FIXTURES / "al-folio-site", dest, "academicpages")
+    own = dest / "_posts/2030-01-01-my-own-post.md"
+    own.write_text("---\ntitle: Mine\n---\nWritten after the conversion.\n")
+    _convert(FIXTURES / "al-folio-site", dest, "academicpages")
+    assert own.is_file()
+
+
+def test_includes_of_posts_and_items_resolve_transitively(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {
+        "_posts/2024-06-01-with-video.md": "---\nlayout: post\ntitle: Video\n---\n"
+                                           '{% include video.liquid path="x.mp4" %}\n'
+                                           "{% include boxes/note.liquid %}\n",
+        "_projects/9_boxed.md": "---\nlayout: page\ntitle: Boxed\n---\n"
+                                "{% include boxes/note.liquid %}\n",
+        "_includes/boxes/note.liquid": "<div>{% include boxes/inner.liquid %}</div>\n",
+        "_includes/boxes/inner.liquid": "{% include base_path %}<b>note</b>\n",
+    })
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    assert "renders nothing" in (dest / "_includes/video.liquid").read_text()
+    assert (dest / "_includes/boxes/note.liquid").read_text().startswith("<div>")
+    # copied because note.liquid includes it; DEST's own base_path is kept, not replaced
+    assert "<b>note</b>" in (dest / "_includes/boxes/inner.liquid").read_text()
+    assert (dest / "_includes/base_path").read_text() == "{% assign base_path = site.url %}\n"
+    codes = {(f.code, f.path) for f in plan.report.findings}
+    assert ("include-shim", "_posts/2024-06-01-with-video.md") in codes
+
+
+def test_static_files_keep_their_old_urls(tmp_path):
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(FIXTURES / "al-folio-site", dest, "academicpages")
+    pdfs = sorted(p.name for p in (FIXTURES / "al-folio-site/assets/pdf").glob("*.pdf"))
+    assert pdfs
+    for name in pdfs:
+        assert (dest / "assets/pdf" / name).is_file(), name  # the old URL
+        assert (dest / "files" / name).is_file(), name  # academicpages' own place
+
+
+# -- into an al-folio checkout ---------------------------------------------------------------
+
+def test_alfolio_checkout_gets_the_owner_everywhere(tmp_path):
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(FIXTURES / "academicpages-site", dest, "al-folio")
+    config = (dest / "_config.yml").read_text()
+    assert "Nobody" not in config and "sample-tag" not in config
+    assert "Example" not in (dest / "_data/socials.yml").read_text()
+    for gone in ("_data/repositories.yml", "_pages/repositories.md", "_news/announcement_1.md",
+                 "_projects/1_project.md", "assets/pdf/example_pdf.pdf",
+                 "assets/img/prof_pic.jpg", "assets/json/resume.json"):
+        assert not (dest / gone).exists(), gone
+    assert "nobody2000" not in (dest / "_bibliography/papers.bib").read_text()
+    assert "Template" not in (dest / "_data/cv.yml").read_text()
+    assert (dest / "_pages/404.md").is_file()
+    # the CV layout shows resume.json whenever there is one: the CV is in cv.yml alone
+    assert not (dest / "assets/json/resume.json").exists()
+    cv = (dest / "_pages/cv.md").read_text()
+    assert "cv_pdf: cv.pdf" in cv  # the layout puts assets/pdf/ in front
+    # DEST has no `course` layout: teaching items fall back to `page`
+    teachings = list((dest / "_teachings").glob("*.md"))
+    assert teachings and all("layout: page" in p.read_text() for p in teachings)
+    assert any(f.code == "layout-missing" for f in plan.report.findings)
+
+
+def test_tags_are_judged_by_the_plugins_dest_loads(tmp_path):
+    """`{% cite %}` runs in a checkout that loads jekyll-scholar; `{% details %}` does not
+    when no plugin of DEST registers it, and is kept visible inside raw."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    page = src / "_pages/notes.md"
+    page.write_text("---\nlayout: page\ntitle: notes\npermalink: /notes/\n---\n"
+                    "{% details Click %}hidden{% enddetails %}\n")
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert "{% raw %}{% details Click %}{% endraw %}" in (dest / "_pages/notes.md").read_text()
+    (dest / "_plugins").mkdir()
+    (dest / "_plugins/details.rb").write_text(
+        "Liquid::Template.register_tag('details', Jekyll::Details)\n")
+    (dest / ".sitemigrate/manifest.json").unlink()
+    _convert(src, dest, "al-folio", options=sitemigrate.Options())
+    assert "{% details Click %}hidden" in (dest / "_pages/notes.md").read_text()
+
+
+# -- the source theme's furniture, post URLs, a new folder -----------------------------------
+
+def test_source_furniture_is_not_carried(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    _write(src, {"_pages/terms.md": "---\npermalink: /terms/\ntitle: Terms\n---\nterms\n",
+                 "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Guide\n---\nguide\n"})
+    nav = src / "_data/navigation.yml"
+    nav.write_text(nav.read_text() + "  - title: Guide\n    url: /markdown/\n")
+    dest = tmp_path / "out"
+    plan = _convert(src, dest, "al-folio")
+    assert not (dest / "_pages/terms.md").exists() and not (dest / "_pages/markdown.md").exists()
+    found = {f.path for f in plan.report.findings if f.code == "furniture"}
+    assert {"_pages/terms.md", "_pages/markdown.md"} <= found
+    assert not any(f.code == "url-lost" and "/terms/" in f.message
+                   for f in plan.report.findings)  # the old address forwards home
+
+
+@pytest.mark.parametrize("name,pattern,url", [
+    ("2020-06-01-Hello World: again.md", "date", "/2020/06/01/Hello-World-again.html"),
+    ("2020-06-01-ros-melodic-3.5.md", "/blog/:year/:title/", "/blog/2020/ros-melodic-3.5/"),
+    ("2020-03-01-leap.md", "ordinal", "/2020/061/leap.html"),
+])
+def test_post_urls_are_jekylls(name, pattern, url):
+    from sitemigrate.ir import Item
+    from sitemigrate.themes.common import post_url
+    item = Item(path=f"_posts/{name}", slug="", date=name[:10])
+    assert post_url(pattern, item) == url
+
+
+def test_a_new_folder_says_which_template_to_merge_into(tmp_path):
+    proc = subprocess.run(["sitemigrate", "convert", str(FIXTURES / "al-folio-site"),
+                           str(tmp_path / "new"), "--to", "academicpages"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("next: ") and "academicpages/academicpages.github.io" in last
+
+
+@pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
+def test_a_kept_listing_never_breaks_a_real_liquid_build(tmp_path):
+    """Ruby Liquid parses the tags inside {% comment %}: an unknown tag or an inner
+    endcomment there failed the build. Kept inside raw, it renders nothing."""
+    old = ("{% for post in site.talks %}{% unknown_plugin_tag x %}"
+           "{% comment %}inner{% endcomment %}{% endcomment %}{% endfor %}")
+    site = _write(tmp_path / "site", {
+        "_config.yml": "title: t\n",
+        "index.md": "---\ntitle: t\n---\nbefore\n\n" + kept_in_comment(old) + "\n\nafter\n"})
+    proc = subprocess.run(["jekyll", "build", "-s", str(site), "-d", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    html = (tmp_path / "out/index.html").read_text()
+    assert "before" in html and "after" in html and "unknown_plugin_tag" not in html
