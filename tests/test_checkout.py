@@ -72,7 +72,10 @@ def alfolio_checkout(root: Path) -> Path:
                        "scholar:\n  last_name: [Nobody]\n  first_name: [Example, E.]\n"
                        "display_tags: [sample-tag, other-sample]\n"
                        "third_party_libraries:\n  katex: {}\ninclude: [_pages]\n"
-                       "plugins: [jekyll/scholar, jekyll-feed]\n",
+                       "plugins: [jekyll/scholar, jekyll-feed]\n"
+                       "related_blog_posts:\n  enabled: true\n  max_related: 5\n",
+        ".github/workflows/deploy.yml": "jobs:\n  deploy:\n    steps:\n"
+                                        "      - run: bundle exec jekyll build --lsi\n",
         "_layouts/default.liquid": "{{ content }}\n", "_layouts/page.liquid": "{{ content }}\n",
         "_layouts/post.liquid": "{{ content }}\n", "_layouts/about.liquid": "{{ content }}\n",
         "_layouts/cv.liquid": cv_layout,
@@ -180,6 +183,9 @@ def test_alfolio_checkout_gets_the_owner_everywhere(tmp_path):
     plan = _convert(FIXTURES / "academicpages-site", dest, "al-folio")
     config = (dest / "_config.yml").read_text()
     assert "Nobody" not in config and "sample-tag" not in config
+    # the deploy workflow's --lsi index stops the build on a few alike posts: related
+    # posts (a feature the source theme did not have) are off
+    assert "related_blog_posts:\n  enabled: false" in config
     assert "Example" not in (dest / "_data/socials.yml").read_text()
     for gone in ("_data/repositories.yml", "_pages/repositories.md", "_news/announcement_1.md",
                  "_projects/1_project.md", "assets/pdf/example_pdf.pdf",

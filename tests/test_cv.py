@@ -378,7 +378,7 @@ def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):
     assert front["layout"] == "cv" and front["cv_pdf"] == "/assets/pdf/cv.pdf"
     assert (tmp_path / "assets/pdf/cv.pdf").is_file()
     assert "A printable version is" in page and "{% bibliography %}" in page
-    assert "{% include courses.liquid %}" in page and "site.talks" in page
+    assert "for course in courses" in page and "site.talks" in page
     assert "archive-single-cv.html" not in page and "Ph.D in Ecology" not in page
     cv = yaml.load((tmp_path / "_data/cv.yml").read_text())["cv"]
     assert list(cv["sections"]) == ["Education", "Work experience", "Skills"]

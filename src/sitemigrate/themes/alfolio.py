@@ -609,7 +609,7 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
             body[key] = value
         header = "# Social profiles shown on the about page (converted by sitemigrate).\n"
         plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
-    _owner_config(config, site, first, last)
+    _owner_config(config, site, plan, first, last)
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan, gen)
@@ -619,7 +619,18 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
     plan.write("_config.yml", dump_yaml(config))
 
 
-def _owner_config(config: CommentedMap, site: Site, first: str, last: str) -> None:
+def _deploys_with_lsi(plan: Plan) -> bool:
+    """Whether DEST's deploy workflow runs `jekyll build --lsi` (the 2024-03 template)."""
+    for path in sorted((plan.dest / ".github" / "workflows").glob("deploy.y*ml")):
+        try:
+            if re.search(r"jekyll build[^\n]*--lsi", path.read_text("utf-8", "replace")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last: str) -> None:
     """Config values of a template checkout that name its example person or its example
     posts: jekyll-scholar's author names (bolded in the bibliography) and the blog's tag and
     category lists become the owner's."""
@@ -629,6 +640,15 @@ def _owner_config(config: CommentedMap, site: Site, first: str, last: str) -> No
             scholar["last_name"] = [last]
         if first and "first_name" in scholar:
             scholar["first_name"] = [first, f"{first[0]}."] if len(first) > 1 else [first]
+    related = config.get("related_blog_posts")
+    if (site.theme != NAME and site.posts and isinstance(related, dict) and related.get("enabled")
+            and _deploys_with_lsi(plan)):
+        related["enabled"] = False
+        plan.report.mapped("related-posts", "DEST's deploy workflow builds with `--lsi`, whose "
+                           "related-posts index (classifier-reborn) can stop the build on a few "
+                           "alike posts; your site had no related-posts lists, so they are off "
+                           "(`related_blog_posts.enabled: false`). Turn them on once the blog "
+                           "has grown.", "_config.yml")
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
             continue
@@ -876,13 +896,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                       "page's download button).", page.origin)
     if has_data:
         body = _cv_body_rest(body, site, report, page)
-    skip = () if gen != "2020-23" else ("teaching",)
-    body, done = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
-                                    NAME, report, page.origin, skip, original=page.body)
-    if "teaching" in skip and re.search(r"site\.teaching\b", cvmarkdown.mask_comments(body)):
-        report.verbatim("cv-teaching-loop", "the CV page lists `site.teaching`; al-folio "
-                        "2020-23 has no courses listing: the loop was kept as written.",
-                        page.origin)
+    body, _ = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
+                                 NAME, report, page.origin, original=page.body)
     return body
 
 
