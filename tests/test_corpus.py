@@ -69,7 +69,9 @@ def test_corpus_site_converts(theme, src, tmp_path):
     else:
         if site.publications:
             parsed = sitemigrate.bib.parse_bib((out / "_bibliography/papers.bib").read_text())
-            assert len(parsed.entries) == len(site.publications)
+            # a yearless entry would stop jekyll-scholar's build: left out, and said so
+            yearless = [f for f in report.findings if f.code == "publication-no-year"]
+            assert len(parsed.entries) == len(site.publications) - len(yearless)
     for f in report.findings:
         assert f.message and f.severity in ("info", "warning", "loss")
 

@@ -36,6 +36,7 @@ __all__ = ["Checkout", "probe", "of", "is_fresh_template", "finish_liquid", "cle
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
 _LAYOUT_LINE = re.compile(r"^(layout:[ \t]*)(['\"]?)([\w./-]+)\2[ \t]*$", re.M)
+_SPACED_URL = re.compile(r'\b(href|src)="[ \t]*([^"]*?)[ \t]*"')
 _REGISTER = re.compile(r"register_tag\s*\(?\s*['\"](\w+)['\"]")
 _GEM = re.compile(r"^\s*gem\s+['\"]([\w.-]+)['\"]", re.M)
 
@@ -221,6 +222,9 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                 else:
                     body = translate_liquid(body, plan.report.source_theme or "", target,
                                             plan, None)
+                    # browsers trim an address's spaces, URI parsers do not (jekyll-target-blank
+                    # stops the build on `href=" {{ post.paperurl }} "`)
+                    body = _SPACED_URL.sub(r'\1="\2"', body)
                     plan.write(inc, body)
                     queue.append(inc)  # its own includes, transitively
                 plan.report.verbatim("include-copied", f"include `{name}` is not part of the "

@@ -558,7 +558,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
                 _carry_entry_files(p, copier)
         owner = (" ".join(x for x in (site.identity.first_name, site.identity.middle_name) if x),
                  site.identity.last_name)
-        entries = [p.bibtex or _bibtex_of(p, copier, owner, report) for p in site.publications]
+        entries = [p.bibtex or _bibtex_of(p, copier, owner, report) for p in site.publications
+                   if _has_year(p, report)]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         pubs_page = site.page("publications")  # once: it scans the pages
         for p in site.publications:
@@ -1344,6 +1345,19 @@ def _stated_type(pub: Publication) -> str:
         found = bib.entry_type_for(pub.venue) if pub.venue else None
         return found if found in ("article", "inproceedings") else ""
     return ""
+
+
+def _has_year(pub: Publication, report: Report) -> bool:
+    """An entry without a year stops jekyll-scholar's build when the bibliography is grouped
+    by year (every template's `group_by: year`): such a publication is left out of
+    `papers.bib`, kept on its own page when it has text, and reported."""
+    if pub.year or (pub.bibtex and re.search(r"\b(year|date)\s*=", pub.bibtex, re.I)):
+        return True
+    kept = "its text stays on its own page" if pub.body.strip() else "nothing else of it is shown"
+    report.lost("publication-no-year", f"publication `{pub.key}` has no date; al-folio's "
+                "bibliography is grouped by year and a yearless entry stops the build, so it "
+                f"is not in `_bibliography/papers.bib` ({kept}). Give it a date.", pub.origin)
+    return False
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
