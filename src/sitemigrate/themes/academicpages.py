@@ -23,6 +23,8 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data, record_asset,
                      redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
+from ..urls import unpublished
+from .common import account_config, config_line, drop_unpublished, source_config
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -53,10 +55,15 @@ def read(src: Path, report: Report) -> Site:
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
     for path, rel in iter_pages(src):
+        if unpublished(rel, config):
+            site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
+            continue
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
-    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
+    site.pages = drop_unpublished(site.pages, config, report)
+    pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
+                            config, report)
     site.publications = [_with_bibtex(_publication(item, report), src, report) for item in pubs]
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
     site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
@@ -64,6 +71,10 @@ def read(src: Path, report: Report) -> Site:
     site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
+    for kind in ("talks", "teaching", "projects", "posts"):
+        setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
+    for name in site.collections:
+        site.collections[name] = drop_unpublished(site.collections[name], config, report)
     for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
         for _, rel in iter_files(src / folder, src, suffixes=None):
             record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
@@ -267,7 +278,86 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     _ensure_redirect_plugin(config)
     include_pages(config)
     _declare_collections(config, site)
+    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, copier))
     plan.write("_config.yml", dump_yaml(config))
+
+
+def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetCopier) -> set[str]:
+    """Source settings with an academicpages counterpart of another name or shape (an old
+    al-folio config's analytics, comments, verification, language, favicon); returns the
+    `config_extra` keys it dealt with."""
+    report, extra, ident = plan.report, site.config_extra, site.identity
+    src = source_config(site)
+    done: set[str] = set()
+
+    def at(key: str) -> Origin:
+        return Origin("_config.yml", config_line(src, key))
+    if site.theme == NAME:
+        return done
+    if site.theme == "al-folio":  # its old top-level social keys: read as socials
+        done |= {k for k, v in extra.items() if socials.read_social("al-folio-old", k, v)}
+    if ident.lang:
+        set_key(config, "locale", ident.lang)
+        report.mapped("config-key", f"`lang` ({ident.lang}) → `locale`.", at("lang"))
+    if ident.keywords:
+        set_key(config, "keywords", ident.keywords)
+        report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
+                        "have no keywords meta tag); kept as written.", at("keywords"))
+    done |= {"analytics"} & set(extra)  # al-folio v1's ids by service: not academicpages' shape
+    analytics = extra.get("analytics") if isinstance(extra.get("analytics"), dict) else {}
+    tracking = text(extra.get("google_analytics") or analytics.get("google"))
+    if tracking or "google_analytics" in extra:
+        key = "google_analytics" if "google_analytics" in extra else "analytics"
+        if tracking and extra.get("enable_google_analytics", True) is not False:
+            provider = "google-analytics-4" if tracking.startswith("G-") else "google-universal"
+            set_key(config, "analytics", CommentedMap([("provider", provider), (
+                "google", CommentedMap([("tracking_id", tracking)]))]))
+            report.mapped("config-key", f"`{key}` ({tracking}"
+                          + (", `enable_google_analytics`" if "enable_google_analytics" in extra
+                             else "") + f") → `analytics` (provider `{provider}`).", at(key))
+        else:
+            report.add("config-key", "info", "lost", f"`{key}`: Google Analytics is not "
+                       "enabled in the source (`enable_google_analytics` is false, or no id); "
+                       "not carried.",
+                       at(key))
+        done |= {"google_analytics", "enable_google_analytics", "analytics"}
+    for engine in ("google", "bing"):
+        key, flag = f"{engine}_site_verification", f"enable_{engine}_verification"
+        if extra.get(key) and extra.get(flag, True) is not False:
+            set_key(config, key, extra[key])
+            report.mapped("config-key", f"`{key}` carried" + (
+                f" (switched on by `{flag}`)." if flag in extra else "."), at(key))
+        elif extra.get(key):
+            report.add("config-key", "info", "lost", f"`{key}` is switched off by `{flag}: "
+                       "false` in the source; not carried.", at(key))
+        done |= {key, flag} & set(extra)
+    if extra.get("disqus_shortname"):
+        set_key(config, "comments", CommentedMap([("provider", "disqus"), (
+            "disqus", CommentedMap([("shortname", extra["disqus_shortname"])]))]))
+        report.mapped("config-key", "`disqus_shortname` → `comments: {provider: disqus}`: "
+                      "academicpages shows the comments on every post with `comments: true` "
+                      "(the template's default), not only where al-folio's `disqus_comments: "
+                      "true` was set.", at("disqus_shortname"))
+        done.add("disqus_shortname")
+    image = text(extra.get("og_image"))
+    if image:
+        new = image if "://" in image else copier.carry(site_path(image, "assets/img"),
+                                                        at("og_image"), "site image",
+                                                        is_file=True)
+        set_key(config, "og_image", new if "://" in new else new.removeprefix("/images/"))
+        done.add("og_image")
+    icon = text(extra.get("icon"))
+    if icon:
+        report.add("config-icon", "warning", "lost", f"`icon` ({icon}, the favicon) has no "
+                   "academicpages setting: academicpages takes its favicons from "
+                   "`_includes/head/custom.html` and `images/`; put yours there.",
+                   at("icon"))
+        done.add("icon")
+    if "news_limit" in extra and site.page("about"):
+        done.add("news_limit")  # the about page's news list honours it (see the reader)
+        report.mapped("config-key", f"`news_limit` ({extra['news_limit']}): the about page's "
+                      "News list shows that many items.", at("news_limit"))
+    return done
 
 
 def _declare_collections(config: CommentedMap, site: Site) -> None:

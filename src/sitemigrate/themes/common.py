@@ -18,6 +18,7 @@ from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
 from ..textio import Document, load_yaml, read_document, read_text
+from ..urls import unpublished
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 # Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
@@ -747,3 +748,113 @@ def own_liquid(text: str, listing: dict) -> list[str]:
             continue
         own.append(sig)
     return own
+
+
+# -- source `_config.yml` keys: each one carried or named in the report ------------------------
+
+# Jekyll's own settings: every theme reads them alike. Those that shape the target template's
+# build (its plugins, defaults, collections, URL style) stay as the target sets them.
+JEKYLL_KEYS = frozenset({
+    "markdown", "markdown_ext", "highlighter", "kramdown", "timezone", "encoding", "future",
+    "lsi", "sass", "excerpt_separator", "keep_files", "paginate", "paginate_path", "incremental",
+    "safe", "source", "destination", "show_drafts", "unpublished", "limit_posts", "liquid",
+    "strict_front_matter", "webrick", "port", "host", "livereload", "quiet", "verbose",
+    "profile", "data_dir", "includes_dir", "layouts_dir", "plugins_dir", "collections_dir",
+    "show_dir_listing", "baseurl", "url", "title", "description"})
+TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plugins", "gems",
+                         "whitelist", "defaults", "theme", "remote_theme"})
+
+
+def source_config(site: Site) -> Any:
+    """SRC's `_config.yml` as loaded (a round-trip mapping, lines known), or an empty dict."""
+    if not site.source or not (Path(site.source) / "_config.yml").is_file():
+        return {}
+    src = read_text(Path(site.source) / "_config.yml", "_config.yml", None)
+    data = load_yaml(src.text, "_config.yml", None) if src else None
+    return data if isinstance(data, dict) else {}
+
+
+def config_line(config: Any, *keys: str) -> int | None:
+    """1-based line of a (nested) key of a loaded `_config.yml`."""
+    node, line = config, None
+    for key in keys:
+        try:
+            line = node.lc.key(key)[0] + 1
+            node = node[key]
+        except (AttributeError, KeyError, TypeError):
+            return line
+    return line
+
+
+def _is_setting(key: str, patterns: Iterable[str]) -> bool:
+    import fnmatch
+    return any(fnmatch.fnmatchcase(key, p) for p in patterns)
+
+
+def account_config(site: Site, config: Any, plan: Plan, target: str,
+                   consumed: Iterable[str] = ()) -> None:
+    """Carry or report every key of SRC's `_config.yml` that the reader left in
+    ``site.config_extra`` and the writer did not ``consumed``: a key the target theme reads
+    too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
+    theme's own machinery is named in one finding; any other key (the owner's own, read by
+    their Liquid as `site.KEY`) is kept as written and reported."""
+    from ..registry import THEMES, vocabulary
+    report = plan.report
+    src = source_config(site)
+    own = vocabulary(site.theme).get("config_settings", []) if site.theme in THEMES else []
+    reads = vocabulary(target).get("config_settings", [])
+    done = set(consumed)
+    theme_only: list[tuple[str, int | None]] = []
+    target_kept: list[tuple[str, int | None]] = []
+    for key, value in site.config_extra.items():
+        if key in done or value in (None, "", [], {}):
+            continue  # dealt with by the writer, or empty: nothing to carry
+        line = config_line(src, key)
+        if site.theme == target or key in JEKYLL_KEYS or (
+                _is_setting(key, reads) and key not in TARGET_OWNS):
+            if key in TARGET_OWNS:
+                target_kept.append((key, line))
+            elif key not in config or config[key] in (None, "", [], {}):
+                set_key(config, key, value)
+            elif plain(config[key]) != value:
+                target_kept.append((key, line))
+        elif key in TARGET_OWNS:
+            target_kept.append((key, line))
+        elif _is_setting(key, own):
+            theme_only.append((key, line))
+        else:
+            if key not in config:
+                set_key(config, key, value)
+                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
+                                f"of {target}; kept as written (Liquid of your own that reads "
+                                f"`site.{key}` still finds it).", "_config.yml", line)
+            else:
+                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
+                                f"of {target} and DEST's config already has a value for it, which "
+                                "was kept; the source's was not carried.", "_config.yml", line)
+    for code, keys, what in (
+            ("config-target", target_kept, f"settings that {target} sets for its own build "
+             "(DEST's values are kept, the source's were not carried): {}."),
+            ("config-theme", theme_only, f"{site.theme} settings that {target} does not read "
+             "(its look and features are set in its own config): {}; not carried.")):
+        if keys:
+            listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
+            report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+
+
+# -- files Jekyll never publishes ---------------------------------------------------------------
+
+def drop_unpublished(things: list, config: Any, report: Report) -> list:
+    """The pages or items Jekyll publishes; each one it does not is reported, not converted
+    (it is no live page: no menu entry, no URL)."""
+    kept = []
+    for thing in things:
+        why = unpublished(thing.path, config)
+        if not why:
+            kept.append(thing)
+            continue
+        report.add("unpublished", "info", "lost", f"`{thing.path}` is not published by Jekyll "
+                   f"({why}): it is no page of the live site, so it gets no URL and no menu "
+                   "entry and was not converted; copy it by hand if you want it.",
+                   thing.origin or thing.path)
+    return kept

@@ -1,0 +1,143 @@
+"""Nothing silent (issue 16): the owner's identity and every config key, front matter the
+target reads differently, pages Jekyll never publishes, and links and assets are carried
+faithfully or named in the report. Fixture: `fixtures/al-folio-2019` (an old al-folio config
+with one `name:`), plus small edits of the other fixtures."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+import sitemigrate
+from sitemigrate.registry import Options
+
+from conftest import FIXTURES
+
+yaml = YAML(typ="safe")
+OLD = FIXTURES / "al-folio-2019"
+
+
+def convert(src: Path, dest: Path, to: str, generation: str | None = None) -> sitemigrate.Plan:
+    plan = sitemigrate.convert(src, dest, to=to, options=Options(generation=generation))
+    plan.apply()
+    return plan
+
+
+def front(path: Path) -> dict:
+    return yaml.load(path.read_text().split("---\n")[1]) or {}
+
+
+def findings(plan, code: str) -> list:
+    return [f for f in plan.report.findings if f.code == code]
+
+
+def named(plan, key: str) -> list:
+    """Findings about `_config.yml` that name ``key``."""
+    return [f for f in plan.report.findings
+            if f.path == "_config.yml" and f"`{key}`" in f.message]
+
+
+# -- identity and configuration ------------------------------------------------------------------
+
+def test_old_config_name_is_the_owner(tmp_path):
+    plan = convert(OLD, tmp_path / "ap", "academicpages")
+    config = yaml.load((tmp_path / "ap/_config.yml").read_text())
+    assert config["name"] == config["author"]["name"] == "Rosalind K. Abernethy-Osei"
+    assert config["title"] == "Rosalind K. Abernethy-Osei"
+    assert "identity of Rosalind K. Abernethy-Osei" in " ".join(
+        f.message for f in findings(plan, "identity"))
+    convert(OLD, tmp_path / "af", "al-folio", generation="2020-23")
+    config = yaml.load((tmp_path / "af/_config.yml").read_text())
+    assert (config["first_name"], config["middle_name"], config["last_name"]) == \
+        ("Rosalind", "K.", "Abernethy-Osei")
+    assert "name" not in config  # the name is carried as al-folio names it, not twice
+
+
+def test_old_config_keys_to_academicpages(tmp_path):
+    plan = convert(OLD, tmp_path, "academicpages")
+    config = yaml.load((tmp_path / "_config.yml").read_text())
+    author = config["author"]
+    assert author["email"] == "rosalind@example.ac.uk" and author["github"] == "rk-abernethy"
+    # `scholar_authorid` (an old spelling of the Scholar id) is the Google Scholar profile
+    assert author["googlescholar"] == "https://scholar.google.com/citations?user=Zq9xYw0AAAAJ"
+    assert config["locale"] == "en"
+    assert config["analytics"] == {"provider": "google-analytics-4",
+                                   "google": {"tracking_id": "G-ABCDE12345"}}
+    assert config["comments"] == {"provider": "disqus", "disqus": {"shortname": "rabernethy-site"}}
+    assert config["google_site_verification"] == "vErIfY-123"
+    assert config["timezone"] == "Europe/London"  # a Jekyll setting DEST did not have
+    # the owner's own key is kept for their Liquid, and said so with its line
+    assert config["lab_handle"] == "soil-lab"
+    (own,) = named(plan, "lab_handle")
+    assert own.line == 24 and own.outcome == "verbatim"
+    # what academicpages cannot read is named, each with its line
+    (icon,) = named(plan, "icon")
+    assert icon.line == 15 and icon.severity == "warning" and "favicon" in icon.message
+    (kw,) = [f for f in named(plan, "keywords") if f.line == 14]
+    assert config["keywords"] == "soil ecology, microbes, mycorrhiza"
+    theme = findings(plan, "config-theme")
+    assert len(theme) == 1 and theme[0].severity == "info"
+    for key, line in (("last_updated", 12), ("scholar", 52), ("jquery_version", 58)):
+        assert f"`{key}` (line {line})" in theme[0].message
+    assert "`exclude` (line 43)" in findings(plan, "config-target")[0].message
+    # `news_limit: 2` of an old config is the about page's news limit
+    about = (tmp_path / "_pages/about.md").read_text()
+    assert about.count("- 2019-") == 2 and "News item 3" in about and "News item 1" not in about
+
+
+def test_every_old_config_key_is_carried_or_named(tmp_path):
+    src_config = yaml.load((OLD / "_config.yml").read_text())
+    for to in ("academicpages", "al-folio"):
+        plan = convert(OLD, tmp_path / to, to)
+        out = yaml.load((tmp_path / to / "_config.yml").read_text())
+        author = out.get("author") or {}
+        for key in src_config:
+            assert key in out or named(plan, key) or key in ("name", "email") or \
+                key.endswith(("_username", "_authorid")) and (author or (tmp_path / to /
+                                                              "_data/socials.yml").is_file()), \
+                (to, key)
+
+
+def test_academicpages_config_to_alfolio(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    rt = YAML()
+    config = rt.load((src / "_config.yml").read_text())
+    config.update({"locale": "de-DE", "analytics": {"provider": "google-analytics-4",
+                                                    "google": {"tracking_id": "G-TEST000001"}},
+                   "comments": {"provider": "disqus", "disqus": {"shortname": "tl-site"}},
+                   "bing_site_verification": "bing-777", "lab_motto": "Slow science"})
+    with (src / "_config.yml").open("w") as fh:
+        rt.dump(config, fh)
+    plan = convert(src, tmp_path / "out", "al-folio", generation="2024-25")
+    config = yaml.load((tmp_path / "out/_config.yml").read_text())
+    assert config["lang"] == "de-DE"
+    assert config["google_analytics"] == "G-TEST000001" and config["enable_google_analytics"]
+    assert config["disqus_shortname"] == "tl-site"
+    assert config["bing_site_verification"] == "bing-777" and config["enable_bing_verification"]
+    assert config["lab_motto"] == "Slow science" and named(plan, "lab_motto")
+    (disqus,) = named(plan, "comments")
+    assert "disqus_comments: true" in disqus.message  # al-folio shows it only where asked
+    # academicpages' own settings al-folio does not read are named, not dropped silently
+    theme = findings(plan, "config-theme")[0].message
+    for key in ("publication_category", "title_separator"):
+        assert f"`{key}`" in theme or key not in yaml.load((src / "_config.yml").read_text())
+
+
+# -- pages Jekyll never publishes ----------------------------------------------------------------
+
+def test_unpublished_pages_are_no_pages(tmp_path):
+    for to in ("academicpages", "al-folio"):
+        plan = convert(OLD, tmp_path / to, to)
+        out = tmp_path / to
+        assert not list(out.rglob("_draft.md")) and not list(out.rglob("old-cv.md"))
+        nav = out / "_data/navigation.yml"
+        text = nav.read_text() if nav.is_file() else ""
+        assert "/draft/" not in text and "/old-cv/" not in text
+        reasons = {f.path: f.message for f in findings(plan, "unpublished")}
+        assert "starts with `_`" in reasons["_pages/_draft.md"]
+        assert "`exclude:`" in reasons["_pages/old-cv.md"]
+        lost = [r for r in plan.report.urls if r.get("status") == "lost"]
+        assert not lost, lost
