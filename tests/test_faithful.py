@@ -141,3 +141,79 @@ def test_unpublished_pages_are_no_pages(tmp_path):
         assert "`exclude:`" in reasons["_pages/old-cv.md"]
         lost = [r for r in plan.report.urls if r.get("status") == "lost"]
         assert not lost, lost
+
+
+# -- links and assets ----------------------------------------------------------------------------
+
+def test_links_move_with_their_files(tmp_path):
+    plan = convert(OLD, tmp_path, "academicpages")
+    page = (tmp_path / "_pages/outreach.md").read_text()
+    # `relative_url`, `{{ site.baseurl }}`, the own domain and HTML attributes alike
+    assert "[field poster]({{ '/files/posters/poster.pdf' | relative_url }})" in page
+    assert "[slides](https://rabernethy.example.ac.uk/files/slides.pdf)" in page
+    assert "href='{{ site.baseurl }}/files/handout.pdf'" in page
+    assert '<img src="{{ \'/images/lab/site.png\' | relative_url }}"' in page
+    for rel in ("files/posters/poster.pdf", "files/slides.pdf", "files/handout.pdf"):
+        assert (tmp_path / rel).read_bytes() == (OLD / "assets/pdf" / rel[6:]).read_bytes()
+    # image subfolders kept: two `site.png` of different folders stay two files
+    assert "![The field site]({{ site.baseurl }}/images/field/site.png)" in page
+    field, lab = (tmp_path / "images/field/site.png"), (tmp_path / "images/lab/site.png")
+    assert field.read_bytes() == (OLD / "assets/img/field/site.png").read_bytes()
+    assert lab.read_bytes() == (OLD / "assets/img/lab/site.png").read_bytes()
+    assert field.read_bytes() != lab.read_bytes()
+    # a scheme-less link to another site is no file of this one
+    assert "[the soil council](www.example.org/grants/award.aspx)" in page
+    (hint,) = findings(plan, "schemeless-link")
+    assert hint.line == 16 and hint.severity == "info"
+    # links in an HTML comment and in fenced code are neither checked nor rewritten
+    assert "<!-- not yet: [the report](/assets/pdf/report-draft.pdf) -->" in page
+    assert '<a href="/assets/pdf/example-only.pdf">an example link</a> -->' in page
+    problems = [f for f in plan.report.findings if f.path == "_pages/outreach.md"
+                and f.outcome == "problem"]
+    assert problems == [hint], [f.message for f in problems]
+
+
+def test_image_subfolders_kept_both_ways(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "images/talks").mkdir()
+    (src / "images/talks/profile.png").write_bytes(b"\x89PNG talk picture")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + "\n![A talk](/images/talks/profile.png)\n")
+    convert(src, tmp_path / "out", "al-folio")
+    out = tmp_path / "out/assets/img"
+    assert (out / "talks/profile.png").read_bytes() == b"\x89PNG talk picture"
+    assert (out / "profile.png").read_bytes() == (src / "images/profile.png").read_bytes()
+    assert "![A talk](/assets/img/talks/profile.png)" in (tmp_path / "out/_pages/about.md").read_text()
+
+
+def test_flattened_names_never_collide(tmp_path):
+    """A file outside the theme's folders keeps its path; two files never share one."""
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    (src / "assets/papers").mkdir()
+    (src / "assets/papers/slides.pdf").write_bytes(b"%PDF-1.4 other slides")
+    page = src / "_pages/outreach.md"
+    page.write_text(page.read_text() + "\n[More slides](/assets/papers/slides.pdf)\n")
+    convert(src, tmp_path / "out", "academicpages")
+    text = (tmp_path / "out/_pages/outreach.md").read_text()
+    assert "[More slides](/files/papers/slides.pdf)" in text
+    assert (tmp_path / "out/files/papers/slides.pdf").read_bytes() == b"%PDF-1.4 other slides"
+    assert (tmp_path / "out/files/slides.pdf").read_bytes() == \
+        (src / "assets/pdf/slides.pdf").read_bytes()
+
+
+def test_rewrite_links_skips_comments_and_code():
+    from sitemigrate.content import rewrite_links
+    body = ("[a](/x.pdf) <!-- [b](/x.pdf) --> <a href=/x.pdf>c</a>\n[ref]: /x.pdf\n"
+            "~~~\n[d](/x.pdf)\n~~~\n<video poster='/x.png' data-src=\"/x.mp4\"></video>\n")
+    out = rewrite_links(body, lambda u: "/NEW" + u)
+    assert out == ("[a](/NEW/x.pdf) <!-- [b](/x.pdf) --> <a href=/NEW/x.pdf>c</a>\n"
+                   "[ref]: /NEW/x.pdf\n~~~\n[d](/x.pdf)\n~~~\n"
+                   "<video poster='/NEW/x.png' data-src=\"/NEW/x.mp4\"></video>\n")
+
+
+def test_comment_closer_in_code_block_is_no_problem():
+    from sitemigrate.liquid import find_problems
+    assert find_problems("```html\n<b>x</b> -->\n<!-- open\n```\n") == []
+    assert [p.line for p in find_problems("text -->\n")] == [1]

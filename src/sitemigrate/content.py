@@ -21,14 +21,48 @@ from .sections import normalize_title, split_sections
 _URL_LIQUID = r"\{\{[^}\n]*+\}\}"
 _MD_LINK = re.compile(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\s>{]|\{(?!\{))++)(>?)"
                       r"((?:\s+\"[^\"]*\")?\))")
-_HTML_ATTR = re.compile(r"""(\b(?:href|src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
+_HTML_ATTR = re.compile(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
                         r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
+_HTML_ATTR_BARE = re.compile(r"""(\b(?:href|src|poster|data-src)\s*=\s*)()([^\s"'<>`{=]"""
+                             r"""[^\s"'<>`]*)()""", re.I)  # an unquoted attribute value
+# A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
+_MD_REF = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
+# Spans whose links are no links: HTML comments and fenced code blocks.
+_NOT_LINKS = re.compile(r"<!--.*?(?:-->|\Z)|^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)",
+                        re.S | re.M)
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#|\{\{|\{%)", re.I)
+# A host name written without a scheme (`www.example.org/x.aspx`, `example.org/page`).
+_SCHEMELESS = re.compile(r"^(?:www\d*\.[a-z0-9-]+(?:\.[a-z0-9-]+)*"
+                         r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|ac\.[a-z]{2}|"
+                         r"[a-z]{2}))(?::\d+)?(?:/|$)", re.I)
+_FILE_SUFFIXES = {"md", "html", "htm", "pdf", "png", "jpg", "jpeg", "gif", "svg", "txt", "bib",
+                  "zip", "js", "css", "py", "r", "ipynb", "doc", "docx", "ppt", "pptx", "mp4"}
 
 
 def is_external(url: str) -> bool:
     """True for absolute URLs, mailto:, anchors and Liquid-built URLs."""
     return bool(_EXTERNAL.match(url))
+
+
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.S | re.M)
+
+
+def fenced_code(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the fenced code blocks of a Markdown text."""
+    if "``" not in text and "~~" not in text:
+        return []
+    return [m.span() for m in _FENCED.finditer(text)]
+
+
+def looks_like_host(url: str) -> bool:
+    """True for a link to another site written without ``https://`` (``www.example.org/x``):
+    its first segment is a host name, not a file of the site."""
+    m = _SCHEMELESS.match(url)
+    if not m:
+        return False
+    first = url.split("/", 1)[0]
+    return first.lower().startswith("www.") or (
+        "/" in url and first.rsplit(".", 1)[-1].lower() not in _FILE_SUFFIXES)
 
 
 def climbs_out(url: str) -> bool:
@@ -52,7 +86,9 @@ def resolve(url: str, page_url: str) -> str:
 
 
 def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
-    """Replace every Markdown link/image target and HTML href/src with ``fn(url)``.
+    """Replace every Markdown link/image target (inline or a reference definition) and HTML
+    href/src/poster/data-src (quoted or not) with ``fn(url)``, outside HTML comments and
+    fenced code blocks.
 
     ``fn`` returns the new URL or None to keep it. Text outside URLs is never changed.
     """
@@ -64,7 +100,16 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
         new = fn(m.group(3))
         return m.group(0) if new is None else m.group(1) + m.group(2) + new + m.group(4)
 
-    return _HTML_ATTR.sub(attr, _MD_LINK.sub(md, body))
+    def links(text: str) -> str:
+        text = _MD_REF.sub(md, _MD_LINK.sub(md, text))
+        return _HTML_ATTR_BARE.sub(attr, _HTML_ATTR.sub(attr, text))
+
+    out, pos = [], 0
+    for m in _NOT_LINKS.finditer(body):  # links in comments and code blocks are left alone
+        out += [links(body[pos:m.start()]), m.group()]
+        pos = m.end()
+    out.append(links(body[pos:]))
+    return "".join(out)
 
 
 # -- names --------------------------------------------------------------------------------

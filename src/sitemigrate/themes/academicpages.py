@@ -241,7 +241,8 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     for key in author:  # the template's example person must not survive
         author[key] = None
     avatar = copier.carry(ident.avatar, ident.origin, "profile picture") if ident.avatar else ""
-    values = {"avatar": PurePosixPath(avatar).name if avatar else None, "name": name,
+    avatar = avatar if "://" in avatar else avatar.removeprefix("/images/")  # read below it
+    values = {"avatar": avatar or None, "name": name,
               "pronouns": ident.pronouns, "bio": ident.bio, "location": ident.location,
               "employer": ident.employer, "email": ident.email}
     for key, value in values.items():

@@ -798,7 +798,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         profile["align"] = feats.get("profile_align", "right")
         if site.identity.avatar:
             new = copier.carry(site.identity.avatar, site.identity.origin, "profile picture")
-            profile["image"] = PurePosixPath(new).name
+            profile["image"] = new.removeprefix("/assets/img/")  # read below assets/img/
         profile["image_circular"] = bool(feats.get("profile_image_circular", False))
         more = feats.get("profile_text") or _profile_text(site.identity)
         if more:

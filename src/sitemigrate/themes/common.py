@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..content import climbs_out, is_external, resolve, rewrite_links
+from ..content import climbs_out, is_external, looks_like_host, resolve, rewrite_links
 from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
@@ -288,6 +288,8 @@ class AssetCopier:
         self.urls: dict[str, str] = {}
         """SRC URL -> DEST URL of each file carried."""
         self.produced: set[str] = set()
+        self._owner: dict[str, str] = {}
+        """DEST URL -> the SRC path copied there: two files never share one DEST path."""
 
     def kind_of(self, url: str) -> str:
         suffix = PurePosixPath(url).suffix.lower()
@@ -314,7 +316,7 @@ class AssetCopier:
         if not is_file and (not path.suffix or path.suffix.lower() in PAGE_SUFFIXES):
             return url  # a page of the site (a permalink), not a file
         name = path.name
-        new = f"/{folder or self.dirs[self.kind_of(url)]}/{name}"
+        new = self._dest_url(path, folder)
         source = self._source(url)
         report = self.plan.report
         if source is None:
@@ -331,6 +333,37 @@ class AssetCopier:
         self.urls[url] = new
         self.produced.add(new)
         return new
+
+    def _dest_url(self, path: PurePosixPath, folder: str | None) -> str:
+        """Where a SRC file goes: below the target's folder of its kind, at the same path it
+        had below the source's (`/assets/img/people/a.png` → `/images/people/a.png`; a file
+        elsewhere keeps its path below its top folder). A ``folder`` the caller names
+        (a theme folder read by name) gets the bare name. Never two files on one path."""
+        if folder:
+            rel = path.name
+        else:
+            folder = self.dirs[self.kind_of(path.as_posix())]
+            rel = str(path).lstrip("/")
+            for base in self._source_dirs:
+                if rel.startswith(base + "/"):
+                    rel = rel[len(base) + 1:]
+                    break
+            else:  # the site's own folder (`assets/`, `images/` of a plain site) is DEST's
+                rel = rel.split("/", 1)[-1]
+        new = f"/{folder}/{rel}"
+        n = 2
+        while self._owner.setdefault(new, str(path)) != str(path):
+            new = f"/{folder}/{PurePosixPath(rel).with_stem(f'{path.stem}-{n}')}"
+            n += 1
+        return new
+
+    @functools.cached_property
+    def _source_dirs(self) -> list[str]:
+        """The source theme's folders of images and files (longest first)."""
+        from ..registry import THEMES, vocabulary
+        paths = vocabulary(self.site.theme).get("paths", {}) if self.site.theme in THEMES else {}
+        dirs = {str(paths[k]).strip("/") for k in ("images", "pdfs", "files") if paths.get(k)}
+        return sorted(dirs, key=len, reverse=True)
 
     def local(self, url: str) -> str:
         """An absolute URL on the site's own domain (``url`` in its config) as a site path."""
@@ -372,7 +405,23 @@ class AssetCopier:
             if m and url[m.end():].startswith("/"):
                 new = fn(url[m.end():])
                 return None if new is None else m.group() + new
+            f = _URL_FILTER.match(url)  # {{ '/assets/x.pdf' | relative_url }}
+            if f:
+                new = fn(f["path"]) if f["path"].startswith("/") else None
+                return None if new is None else url[:f.start("path")] + new + url[f.end("path"):]
             if is_external(url):
+                own = self.local(url)  # an absolute URL on the site's own domain
+                if own == url or not own.startswith("/"):
+                    return None
+                new = fn(own)
+                return None if new is None else url[:len(url) - len(own)] + new \
+                    if url.endswith(own) else None
+            if looks_like_host(url):
+                self.plan.report.problem(
+                    "schemeless-link", f"`{url}` looks like a link to another site written "
+                    "without `https://`: browsers read it as a path of this site. Left as "
+                    "written (not a file of the site); add the scheme.", origin,
+                    self._line_of(origin, url), severity="info")
                 return None
             absolute = resolve(url, page_url or "/")
             suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
@@ -411,6 +460,11 @@ class AssetCopier:
         except ValueError:
             return None
         return path if path.is_file() else None
+
+
+# A Liquid filter that turns a site path into the site's URL, around a quoted path.
+_URL_FILTER = re.compile(r"""\{\{-?\s*(['"])(?P<path>[^'"]*)\1\s*\|\s*(?:relative_url|absolute_url"""
+                         r"""|prepend:\s*site\.(?:baseurl|url))\s*-?\}\}""")
 
 
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
