@@ -217,3 +217,74 @@ def test_comment_closer_in_code_block_is_no_problem():
     from sitemigrate.liquid import find_problems
     assert find_problems("```html\n<b>x</b> -->\n<!-- open\n```\n") == []
     assert [p.line for p in find_problems("text -->\n")] == [1]
+
+
+# -- front matter and Liquid the target reads differently ----------------------------------------
+
+def test_site_author_variables_translated_or_reported(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + "\nWrite to {{ site.author.name }} at "
+                     "{{ site.author.email }}; code on {{ site.author.github }}.\n"
+                     "{% if site.author.employer %}Employer: {{ site.author.employer }}{% endif %}\n")
+    for gen, github, email in (("2020-23", "site.github_username", "site.email"),
+                               ("2024-25", "site.data.socials.github_username",
+                                "site.data.socials.email")):
+        plan = convert(src, tmp_path / gen, "al-folio", generation=gen)
+        body = (tmp_path / gen / "_pages/about.md").read_text()
+        assert ('Write to {{ site.first_name }}{% if site.middle_name != "" %} '
+                '{{ site.middle_name }}{% endif %} {{ site.last_name }} at {{ ' + email +
+                ' }}; code on {{ ' + github + ' }}.') in body
+        assert "{{ site.author.employer }}" in body  # no counterpart: kept, and said so
+        lost = [f for f in findings(plan, "site-variable") if f.outcome == "lost"
+                and f.path == "_pages/about.md"]
+        assert [f.message.split("`")[1] for f in lost] == ["site.author.employer"] * 2
+        text = (src / "_pages/about.md").read_text()
+        assert {f.line for f in lost} == {text.count("\n", 0, text.index("{% if site.author")) + 1}
+    # and back: al-folio's own variables become academicpages' `site.author.*`
+    plan = convert(OLD, tmp_path / "ap", "academicpages")
+    assert "Contact {{ site.name }} at {{ site.author.email }}." in \
+        (tmp_path / "ap/_pages/about.md").read_text()
+
+
+def test_about_page_front_matter_read_differently(tmp_path):
+    plan = convert(OLD, tmp_path / "ap", "academicpages")
+    fm = front(tmp_path / "ap/_pages/about.md")
+    assert fm["excerpt"] == "Soil microbial ecology at Example University"
+    (style,) = findings(plan, "profile-key")
+    assert "`profile.style`" in style.message and style.line == 11
+    convert(OLD, tmp_path / "af", "al-folio")
+    fm = front(tmp_path / "af/_pages/about.md")
+    assert fm["description"] == "Soil microbial ecology at Example University"
+    assert fm["profile"]["style"] == "width: 40%" and fm["profile"]["align"] == "left"
+
+
+def test_author_profile_false_kept_and_switches_named(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    cv = src / "_pages/cv-json.md"
+    assert "author_profile: false" in cv.read_text()
+    plan = convert(src, tmp_path / "ap", "academicpages")
+    assert front(tmp_path / "ap/_pages/cv-json.md")["author_profile"] is False
+    assert front(tmp_path / "ap/_pages/cv.md")["author_profile"] is True
+    plan = convert(src, tmp_path / "af", "al-folio")
+    (sidebar,) = [f for f in findings(plan, "theme-switch") if "`author_profile`" in f.message
+                  and f.path.startswith("_pages/")]
+    assert sidebar.line and "no sidebar" in sidebar.message
+
+
+def test_custom_news_heading(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    about = src / "_pages/about.md"
+    text = about.read_text()
+    heading = next(line for line in text.splitlines() if line.startswith("#")
+                   and "news" in line.lower())
+    about.write_text(text.replace(heading, "## News & Opportunities"))
+    plan = convert(src, tmp_path / "af", "al-folio")
+    body = (tmp_path / "af/_pages/about.md").read_text()
+    assert "News & Opportunities" not in body and list((tmp_path / "af/_news").iterdir())
+    (note,) = findings(plan, "news-heading")
+    assert "`News & Opportunities`" in note.message
+    assert note.line == about.read_text().splitlines().index("## News & Opportunities") + 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .dates import split_dated_line
 from .ir import Item, Origin
@@ -142,6 +142,16 @@ class NewsExtraction:
     leftover: list[str]
     """Lines of the section that were not dated items; they stay in the body."""
     warnings: list[tuple[int, str]]
+    titles: list[str] = field(default_factory=list)
+    """The headings of the sections items were taken from, as written."""
+
+
+def is_news_title(title: str, titles: set[str] | frozenset[str] = frozenset(NEWS_TITLES)) -> bool:
+    """A section heading that is a News heading: one of ``titles``, or a short heading with
+    the word "news" in it when ``titles`` has "news" ("News & Opportunities", "Lab news")."""
+    t = normalize_title(title)
+    return t in titles or ("news" in titles and bool(re.search(r"\bnews\b", t))
+                           and len(t.split()) <= 5)
 
 
 def extract_news(body: str, rel: str, first_line: int = 1,
@@ -158,13 +168,15 @@ def extract_news(body: str, rel: str, first_line: int = 1,
     sections = ([Section("news", 2, "", "", body, 1)] if whole
                 else split_sections(body, bare_headings))
     items: list[Item] = []
+    titles_used: list[str] = []
     leftover: list[str] = []
     warnings: list[tuple[int, str]] = []
     out = []
     for sec in sections:
-        if not sec.title or normalize_title(sec.title) not in titles:
+        if not sec.title or not is_news_title(sec.title, titles):
             out.append(sec.heading + sec.body)
             continue
+        before = len(items)
         line_no = first_line + sec.line  # body lines after the heading (setext: see below)
         line_no += sec.heading.count("\n") - 1
         kept: list[str] = []
@@ -188,9 +200,11 @@ def extract_news(body: str, rel: str, first_line: int = 1,
             else:
                 current = None
                 kept.append(raw)
+        if len(items) > before and sec.title:
+            titles_used.append(sec.title.strip())
         if any(k.strip() for k in kept):
             leftover += [k for k in kept if k.strip()]
             out.append(sec.heading + "\n".join(kept))
         elif not items:
             out.append(sec.heading + sec.body)
-    return NewsExtraction("".join(out), items, leftover, warnings)
+    return NewsExtraction("".join(out), items, leftover, warnings, titles_used)

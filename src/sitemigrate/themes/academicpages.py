@@ -24,7 +24,7 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 from ..urls import unpublished
-from .common import account_config, config_line, drop_unpublished, source_config
+from .common import account_config, config_line, drop_unpublished, source_config, source_line
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -128,6 +128,8 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
                                       doc.line_of("redirect_from")),
                 fm_comments=doc.comments(), newline=doc.newline,
                 origin=Origin(rel, 1, doc.body_line))
+    if isinstance(data.get("author_profile"), bool):
+        page.features["author_profile"] = data["author_profile"]
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
@@ -399,7 +401,15 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     if page.role == "about":
         front["permalink"] = "/"
         front["title"] = page.title or "About"
+        if page.description:
+            front["excerpt"] = page.description
         body = _about_body(page, site, plan)
+        for key, value in (page.features.get("profile_extra") or {}).items():
+            report.lost("profile-key", f"`profile.{key}` ({value}) sets al-folio's profile box; "
+                        "academicpages shows the picture in its sidebar, which has no such "
+                        "setting: not carried.", page.path,
+                        source_line(plan, page.path, f"{key}:", page.origin.line
+                                    if page.origin else None))
     else:
         front["layout"] = "archive" if page.role in ("publications", "talks", "teaching",
                                                       "projects", "cv") else "single"
@@ -408,7 +418,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             front["permalink"] = page.permalink
         if page.description:
             front["excerpt"] = page.description
-    front["author_profile"] = True
+    front["author_profile"] = page.features.get("author_profile", True)  # `false` hides it
     if page.redirect_from:
         front["redirect_from"] = list(page.redirect_from)
     if page.redirect:

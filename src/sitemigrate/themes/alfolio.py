@@ -22,7 +22,7 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      record_asset, redirect_stub_path, set_key, shim_includes, site_path,
                      split_known, text, translate_body, translate_listings, yaml_date)
 from ..urls import unpublished
-from .common import account_config, config_line, drop_unpublished, source_config
+from .common import account_config, config_line, drop_unpublished, source_config, source_line
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -249,6 +249,10 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
         for key in ("align", "image_circular"):
             if key in profile:
                 feats[f"profile_{key}"] = plain(profile[key])
+        other = {str(k): plain(v) for k, v in profile.items()
+                 if k not in ("image", "more_info", "address", "align", "image_circular")}
+        if other:  # `style`, `image_alt`, ...: the profile box's own settings
+            feats["profile_extra"] = other
     for key, new in (("news", "news"), ("announcements", "news"), ("latest_posts", "latest_posts")):
         value = data.get(key)
         if isinstance(value, bool):
@@ -525,6 +529,13 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         if page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
     news = _unique_news(news, kept_news, report)
+    sidebar = [p for p in site.pages if "author_profile" in p.features]
+    if sidebar:
+        report.add("theme-switch", "info", "lost", f"`author_profile` (academicpages' profile "
+                   f"sidebar switch) on {len(sidebar)} page(s), first here: al-folio has no "
+                   "sidebar and shows the profile on the about page only; pages that hid it "
+                   "(`false`) look the same, the others no longer show it.", sidebar[0].path,
+                   source_line(plan, sidebar[0].path, "author_profile", 1))
     _write_menu_links(site, plan, gen)
     if _cv_as_data(site):
         _write_cv(site, plan, options, copier)
@@ -803,7 +814,11 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         more = feats.get("profile_text") or _profile_text(site.identity)
         if more:
             profile["more_info"] = more
+        for key, value in (feats.get("profile_extra") or {}).items():
+            profile.setdefault(key, value)
         front["profile"] = profile
+        if page.description:
+            front["description"] = page.description
         from ..content import extract_news
         first_line = (page.origin.body_line or page.origin.line or 1) if page.origin else 1
         found = extract_news(body, page.path, first_line)
@@ -813,6 +828,14 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             report.mapped("news-section", f"News section: {len(found.items)} dated items "
                           "became `_news/` entries; the about page shows them as announcements.",
                           page.origin)
+            from ..sections import normalize_title
+            for title in found.titles:
+                if normalize_title(title) != "news":
+                    report.add("news-heading", "warning", "lost", f"the heading `{title}` of "
+                               "the news section is not carried: al-folio's about page shows "
+                               "the announcements under its own heading (`news`).", page.path,
+                               source_line(plan, page.path, title, page.origin.line
+                                           if page.origin else None))
             for line, warn in found.warnings:
                 report.problem("ambiguous-date", warn, page.path, line, severity="info")
             if found.leftover:

@@ -229,6 +229,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
     ``strip`` lists keys that carry no content in the neutral model (``layout``...)."""
     items = []
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
+    switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
     for path, rel in iter_files(root / folder, root):
         doc = read_document(path, rel, report)
         if doc is None:
@@ -246,6 +247,8 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         if isinstance(data.get("redirect"), bool):
             item.redirect = "/" if data["redirect"] else ""
         for key, value in data.items():
+            if key in strip and key not in ("layout", "collection"):
+                switches.setdefault(str(key), []).append(Origin(rel, doc.line_of(key)))
             if key in skip:
                 continue
             if key in known:
@@ -253,6 +256,10 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
             else:
                 item.extra[str(key)] = plain(value)
         items.append(item)
+    for key, where in switches.items():
+        report.add("theme-switch", "info", "lost", f"`{key}` (a switch of the source theme's "
+                   f"layouts) on {len(where)} file(s) of `{folder}/`, first here: not carried; "
+                   "the target theme's own defaults decide it.", where[0])
     return items
 
 
@@ -512,6 +519,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
     from ..liquid import CORE_TAGS, include_params, replace_tokens
     from ..registry import THEMES, vocabulary
+    body = translate_site_variables(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
     rules = vocabulary(source_theme).get("translations", []) if source_theme in THEMES else []
@@ -547,6 +555,104 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
                              "builds. Replace it by hand or add the plugin that provides it.",
                              where, line0 + tok.line - 1 if where else None)
         return "{% raw %}" + tok.text + "{% endraw %}"
+
+    return replace_tokens(body, fn)
+
+
+# `site.X` variables of a theme's config, in Liquid: academicpages keeps the owner under
+# `site.author.*`; al-folio at the top level (`site.first_name`, old `site.email`,
+# `site.github_username`) or in `_data/socials.yml` (`site.data.socials.*`).
+_SITE_VAR = re.compile(r"\bsite\.(?:author\.(?P<author>[\w-]+)|data\.socials\.(?P<data>\w+)"
+                       r"|(?P<top>first_name|middle_name|last_name|email|\w+_(?:username|userid|id|"
+                       r"url|profile|number)))\b")
+_FULL_NAME_AF = ('{{ site.first_name }}{% if site.middle_name != "" %} {{ site.middle_name }}'
+                 '{% endif %} {{ site.last_name }}')
+
+
+def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
+    """The 1-based line of SRC file ``rel`` where ``needle`` first occurs (a body may have been
+    rearranged before a writer looks at it), else ``fallback``."""
+    if not rel or plan.source is None:
+        return fallback
+    try:
+        text = (plan.source / rel).read_text("utf-8", errors="replace")
+    except OSError:
+        return fallback
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else fallback
+
+
+def translate_site_variables(body: str, source_theme: str, target: str, plan: Plan,
+                             origin: Origin | None) -> str:
+    """The source theme's `site.*` variables of the owner (name, email, social ids) in Liquid
+    become the target's (academicpages `site.author.github` ↔ al-folio
+    `site.data.socials.github_username` or, 2020-23, `site.github_username`); one the
+    target has no counterpart for is kept as written and reported with its line."""
+    from .. import socials
+    from ..liquid import replace_tokens
+    if "site." not in body or source_theme == target or "{" not in body or \
+            target not in ("al-folio", "academicpages"):
+        return body
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+    old_af = target == "al-folio" and "_data/socials.yml" not in plan.files  # 2020-23
+    af_col = "al-folio-old" if old_af else "al-folio"
+
+    def social(key: str, source_col: str, target_col: str) -> str | None:
+        found = socials._theme_keys(source_col).get(key)
+        if not found:
+            return None
+        row, col = found
+        out = row.specs.get(target_col)
+        return out.key if out and out.kind == col.kind and out.writable else None
+
+    def new_var(m: re.Match) -> str | None:
+        if target == "al-folio" and m["author"]:
+            key = m["author"]
+            if key == "email":
+                return "site.email" if old_af else "site.data.socials.email"
+            found = social(key, "academicpages", af_col)
+            return None if found is None else (f"site.{found}" if old_af
+                                               else f"site.data.socials.{found}")
+        if target == "academicpages" and (m["data"] or m["top"]):
+            key = m["data"] or m["top"]
+            if key == "email":
+                return "site.author.email"
+            found = social(key, "al-folio" if m["data"] else "al-folio-old", "academicpages")
+            return None if found is None else f"site.author.{found}"
+        return None
+
+    def fn(tok: Any) -> str | None:
+        if tok.kind not in ("tag", "output") or "site." not in tok.text:
+            return None
+        if target == "al-folio" and tok.kind == "output" and \
+                re.fullmatch(r"\{\{-?\s*site\.author\.name\s*-?\}\}", tok.text):
+            new_text = _FULL_NAME_AF
+        else:
+            kept: list[str] = []
+
+            def sub(m: re.Match) -> str:
+                relevant = m["author"] if target == "al-folio" else (m["data"] or m["top"])
+                if not relevant or (m["top"] and not m["top"].endswith("_name") and
+                                    m["top"] not in socials.known_keys("al-folio-old")):
+                    return m.group()  # a key of the owner's own config: kept there
+                new = new_var(m)
+                if new is None:
+                    kept.append(m.group())
+                    return m.group()
+                return new
+            new_text = _SITE_VAR.sub(sub, tok.text)
+            for var in dict.fromkeys(kept):
+                plan.report.lost("site-variable", f"`{var}` ({source_theme}) has no {target} "
+                                 "counterpart; kept as written, it renders empty there. "
+                                 "Replace it by hand.", where,
+                                 source_line(plan, where, tok.text, line0 + tok.line - 1))
+        if new_text == tok.text:
+            return None
+        plan.report.mapped("site-variable", f"`{tok.text.strip()}` → `{new_text.strip()}` for "
+                           f"{target}.", Origin(where, source_line(
+                               plan, where, tok.text, line0 + tok.line - 1)) if where else None)
+        return new_text
 
     return replace_tokens(body, fn)
 
