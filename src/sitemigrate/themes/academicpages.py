@@ -306,9 +306,13 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
         set_key(config, "keywords", ident.keywords)
         report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
                         "have no keywords meta tag); kept as written.", at("keywords"))
-    done |= {"analytics"} & set(extra)  # al-folio v1's ids by service: not academicpages' shape
     analytics = extra.get("analytics") if isinstance(extra.get("analytics"), dict) else {}
     tracking = text(extra.get("google_analytics") or analytics.get("google"))
+    if "analytics" in extra and not tracking:  # al-folio v1's ids by service
+        report.add("config-key", "info", "lost", "`analytics` sets no Google Analytics id; "
+                   "its other services (Cronitor, Pirsch, OpenPanel) have no academicpages "
+                   "setting: not carried.", at("analytics"))
+        done.add("analytics")
     if tracking or "google_analytics" in extra:
         key = "google_analytics" if "google_analytics" in extra else "analytics"
         if tracking and extra.get("enable_google_analytics", True) is not False:
@@ -333,7 +337,8 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
         elif extra.get(key):
             report.add("config-key", "info", "lost", f"`{key}` is switched off by `{flag}: "
                        "false` in the source; not carried.", at(key))
-        done |= {key, flag} & set(extra)
+        if extra.get(key):
+            done |= {key, flag} & set(extra)
     if extra.get("disqus_shortname"):
         set_key(config, "comments", CommentedMap([("provider", "disqus"), (
             "disqus", CommentedMap([("shortname", extra["disqus_shortname"])]))]))

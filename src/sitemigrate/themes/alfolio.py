@@ -532,8 +532,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     sidebar = [p for p in site.pages if "author_profile" in p.features]
     if sidebar:
         report.add("theme-switch", "info", "lost", f"`author_profile` (academicpages' profile "
-                   f"sidebar switch) on {len(sidebar)} page(s), first here: al-folio has no "
-                   "sidebar and shows the profile on the about page only; pages that hid it "
+                   f"sidebar switch) on {len(sidebar)} page(s) ("
+                   + ", ".join(f"`{p.path}`" for p in sidebar) + "): al-folio has no sidebar "
+                   "and shows the profile on the about page only; pages that hid it "
                    "(`false`) look the same, the others no longer show it.", sidebar[0].path,
                    source_line(plan, sidebar[0].path, "author_profile", 1))
     _write_menu_links(site, plan, gen)
@@ -671,6 +672,9 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
             report.add("config-key", "warning", "lost", f"`analytics`: provider `{provider}` has "
                        "no al-folio setting (al-folio reads Google, Cronitor, Pirsch, "
                        "OpenPanel ids); not carried.", at("analytics"))
+        else:
+            report.add("config-key", "info", "lost", "`analytics` is switched off in the "
+                       "source (no provider); nothing to carry.", at("analytics"))
         done.add("analytics")
     comments = extra.get("comments")
     if isinstance(comments, dict) and text(comments.get("provider")):
