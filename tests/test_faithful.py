@@ -164,10 +164,16 @@ def test_links_move_with_their_files(tmp_path):
     # a scheme-less link to another site is no file of this one
     assert "[the soil council](www.example.org/grants/award.aspx)" in page
     (hint,) = findings(plan, "schemeless-link")
-    assert hint.line == 16 and hint.severity == "info"
+    assert hint.line == 19 and hint.severity == "info"
     # links in an HTML comment and in fenced code are neither checked nor rewritten
     assert "<!-- not yet: [the report](/assets/pdf/report-draft.pdf) -->" in page
     assert '<a href="/assets/pdf/example-only.pdf">an example link</a> -->' in page
+    # a key the target reads too is kept without a false "no meaning"; the others are named
+    keys = {f.message.split("`")[1]: f for f in findings(plan, "extra-key")
+            if f.path == "_pages/outreach.md"}
+    assert (keys["toc"].line, keys["toc"].outcome) == (7, "mapped")
+    assert (keys["lab_badge"].line, keys["lab_badge"].outcome) == (9, "verbatim")
+    assert front(tmp_path / "_pages/outreach.md")["lab_badge"] == "soil-lab"
     problems = [f for f in plan.report.findings if f.path == "_pages/outreach.md"
                 and f.outcome == "problem"]
     assert problems == [hint], [f.message for f in problems]
@@ -288,3 +294,12 @@ def test_custom_news_heading(tmp_path):
     (note,) = findings(plan, "news-heading")
     assert "`News & Opportunities`" in note.message
     assert note.line == about.read_text().splitlines().index("## News & Opportunities") + 1
+
+
+def test_page_redirect_served_by_academicpages(tmp_path):
+    """al-folio's `redirect:` on a page is no loss: academicpages' jekyll-redirect-from serves
+    it as `redirect_to` (the report said it could not)."""
+    plan = convert(FIXTURES / "al-folio-v1", tmp_path, "academicpages")
+    assert front(tmp_path / "_pages/404.md")["redirect_to"] == "/"
+    assert not [f for f in plan.report.findings if f.code == "page-redirect" and f.outcome == "lost"]
+    assert "jekyll-redirect-from" in yaml.load((tmp_path / "_config.yml").read_text())["plugins"]

@@ -11,7 +11,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from .. import bib, cvmarkdown, jsonresume, socials
-from ..content import split_name
+from ..content import is_external, split_name
 from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
@@ -24,7 +24,8 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 from ..urls import unpublished
-from .common import account_config, config_line, drop_unpublished, source_config, source_line
+from .common import (account_config, config_line, drop_unpublished, extra_key, source_config,
+                     source_line)
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -426,15 +427,18 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     front["author_profile"] = page.features.get("author_profile", True)  # `false` hides it
     if page.redirect_from:
         front["redirect_from"] = list(page.redirect_from)
-    if page.redirect:
-        report.lost("page-redirect", f"page forwards to `{page.redirect}` (al-folio "
-                    "`redirect:`), which academicpages cannot do for a page; link to it from "
-                    "the page instead.", page.origin)
+    if page.redirect:  # jekyll-redirect-from (always enabled here) serves it
+        target = page.redirect if is_external(page.redirect) else copier.carry(
+            page.redirect, page.origin, "redirect target")
+        front["redirect_to"] = target
+        report.mapped("page-redirect", f"page forwards to `{page.redirect}` (al-folio "
+                      f"`redirect:`) → `redirect_to: {target}` (jekyll-redirect-from, which "
+                      "forwards at once: the page's own text is not shown).",
+                      page.origin)
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            report.verbatim("extra-key", f"front-matter key `{key}` has no academicpages "
-                            "meaning; kept as written.", page.origin)
+            extra_key(plan, key, NAME, page.origin)
     if page.features.get("cv_pdf"):
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
         body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({pdf})\n"

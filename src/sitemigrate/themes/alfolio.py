@@ -22,7 +22,8 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      record_asset, redirect_stub_path, set_key, shim_includes, site_path,
                      split_known, text, translate_body, translate_listings, yaml_date)
 from ..urls import unpublished
-from .common import account_config, config_line, drop_unpublished, source_config, source_line
+from .common import (account_config, config_line, drop_unpublished, extra_key, source_config,
+                     source_line)
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -885,8 +886,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio meaning; "
-                            "kept as written.", page.origin)
+            extra_key(plan, key, NAME, page.origin)
     out = "_pages/about.md" if page.role == "about" else page.path
     body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
     body = add_collection_listings(page, body, site, NAME, report)

@@ -744,13 +744,45 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
-            plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} "
-                                 "meaning; kept as written.", item.origin)
+            extra_key(plan, key, theme, item.origin)
     body = translate_liquid(body, plan.report.source_theme, theme, plan, item.origin)
     body = copier.rewrite(body, url, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
     plan.origins[item.path] = out
+
+
+def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
+    """The 1-based line of top-level key ``key`` in the front matter of SRC file ``rel``."""
+    if not rel or plan.source is None:
+        return None
+    try:
+        lines = (plan.source / rel).read_text("utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    pattern = re.compile(rf"{re.escape(key)}\s*:")
+    for n, line in enumerate(lines[1:], 2):
+        if line.rstrip() == "---":
+            break
+        if pattern.match(line):
+            return n
+    return None
+
+
+def extra_key(plan: Plan, key: str, theme: str, origin: Origin | None) -> None:
+    """Report a front-matter key that no reader understood and the writer kept as written:
+    a key the target's layouts read too (`toc`, ...) is said to be kept, any other to have no
+    meaning there; each at its line."""
+    from ..registry import vocabulary
+    where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
+        if origin else None
+    if key in vocabulary(theme).get("page_switches", []):
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: {theme}'s layouts read it too (check it works the same "
+                        "there).", where)
+    else:
+        plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} meaning; "
+                             "kept as written.", where)
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:
