@@ -303,3 +303,21 @@ def test_page_redirect_served_by_academicpages(tmp_path):
     assert front(tmp_path / "_pages/404.md")["redirect_to"] == "/"
     assert not [f for f in plan.report.findings if f.code == "page-redirect" and f.outcome == "lost"]
     assert "jekyll-redirect-from" in yaml.load((tmp_path / "_config.yml").read_text())["plugins"]
+
+
+def test_i18n_titles(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    (src / "_pages/teaching.md").write_text(
+        "---\nlayout: page\npermalink: /teaching/\ntitle:\n  en: teaching\n  fr: enseignement\n"
+        "nav: true\nnav_order: 5\n---\n\nCourses.\n")
+    (src / "_pages/people.md").write_text(
+        "---\nlayout: page\npermalink: /people/\ntitle: nav.people\nnav: true\n---\n\nThe lab.\n")
+    plan = convert(src, tmp_path / "out", "academicpages")
+    assert front(tmp_path / "out/_pages/teaching.md")["title"] == "teaching"
+    notes = {f.path: f for f in findings(plan, "i18n-title")}
+    assert notes["_pages/teaching.md"].line == 4 and "`fr`" in notes["_pages/teaching.md"].message
+    assert notes["_pages/people.md"].line == 4 and "translation key" in \
+        notes["_pages/people.md"].message
+    nav = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert "title: teaching" in nav and "{'en'" not in nav

@@ -24,8 +24,8 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
                      translate_body, yaml_date)
 from ..urls import unpublished
-from .common import (account_config, config_line, drop_unpublished, extra_key, source_config,
-                     source_line)
+from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
+                     source_config, source_line)
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -123,7 +123,7 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     check_liquid(doc, report)
     fix_typos(doc, vocab["page_keys"], report)
     data = doc.data
-    page = Page(path=rel, title=text(data.get("title")), permalink=text(data.get("permalink")),
+    page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("excerpt") or data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),

@@ -22,8 +22,8 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      record_asset, redirect_stub_path, set_key, shim_includes, site_path,
                      split_known, text, translate_body, translate_listings, yaml_date)
 from ..urls import unpublished
-from .common import (account_config, config_line, drop_unpublished, extra_key, source_config,
-                     source_line)
+from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
+                     source_config, source_line)
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -188,7 +188,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
     fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"]), report)
     data = doc.data
     layout = text(data.get("layout"))
-    page = Page(path=rel, title=text(data.get("title")), permalink=text(data.get("permalink")),
+    page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),

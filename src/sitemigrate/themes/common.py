@@ -168,6 +168,30 @@ def fix_typos(doc: Document, known: Iterable[str], report: Report) -> None:
                            doc.rel, line)
 
 
+_I18N_KEY = re.compile(r"(?:nav|navbar|menu|titles?|pages?|header|i18n|strings|labels)"
+                       r"(?:\.[a-z][a-z0-9_-]*)+")
+
+
+def page_title(doc: Document, report: Report) -> str:
+    """A page's `title`. A title per language (`{en: About, fr: À propos}`) gives its first
+    one and a finding; a title that is a translation key (`nav.about`, for an i18n plugin
+    neither theme has) is kept and reported, as the target's menu shows it as written."""
+    value = doc.data.get("title")
+    if isinstance(value, dict) and value:
+        first = next(iter(value))
+        report.problem("i18n-title", f"`title` has one value per language ("
+                       + ", ".join(f"`{k}`" for k in value) + f"); the first (`{first}`: "
+                       f"{text(value[first])}) was used, the others are not carried.",
+                       doc.rel, doc.line_of("title"))
+        return text(value[first])
+    title = text(value)
+    if _I18N_KEY.fullmatch(title):
+        report.problem("i18n-title", f"`title: {title}` looks like a translation key of an "
+                       "i18n plugin; kept as written, so the menu shows it as is: give the "
+                       "page its title in words.", doc.rel, doc.line_of("title"))
+    return title
+
+
 def split_known(data: dict, known: Iterable[str]) -> tuple[dict, dict]:
     known = set(known)
     return ({k: v for k, v in data.items() if k in known},
