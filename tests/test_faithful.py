@@ -321,3 +321,25 @@ def test_i18n_titles(tmp_path):
         notes["_pages/people.md"].message
     nav = (tmp_path / "out/_data/navigation.yml").read_text()
     assert "title: teaching" in nav and "{'en'" not in nav
+
+
+def test_settings_merged_into_dest_blocks(tmp_path):
+    """Into a template checkout, a carried setting updates its block in place: the template's
+    other keys and comments stay."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "_config.yml").write_text(
+        'title: "Your Name / Site Title"\n'
+        "comments:\n  provider: \"false\"  # disqus, discourse, ...\n"
+        "  discourse:\n    server: forum.example.org\n"
+        "analytics:\n  provider: \"false\"\n  google:\n    tracking_id:\n"
+        "    anonymize_ip: false\n")
+    convert(OLD, dest, "academicpages")
+    text = (dest / "_config.yml").read_text()
+    config = yaml.load(text)
+    assert config["comments"] == {"provider": "disqus", "discourse": {"server": "forum.example.org"},
+                                  "disqus": {"shortname": "rabernethy-site"}}
+    assert config["analytics"] == {"provider": "google-analytics-4",
+                                   "google": {"tracking_id": "G-ABCDE12345",
+                                              "anonymize_ip": False}}
+    assert "# disqus, discourse, ..." in text

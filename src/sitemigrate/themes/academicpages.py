@@ -25,7 +25,7 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      translate_body, yaml_date)
 from ..urls import unpublished
 from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
-                     source_config, source_line)
+                     set_nested, source_config, source_line)
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -318,8 +318,8 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
         key = "google_analytics" if "google_analytics" in extra else "analytics"
         if tracking and extra.get("enable_google_analytics", True) is not False:
             provider = "google-analytics-4" if tracking.startswith("G-") else "google-universal"
-            set_key(config, "analytics", CommentedMap([("provider", provider), (
-                "google", CommentedMap([("tracking_id", tracking)]))]))
+            set_nested(config, ("analytics", "provider"), provider)
+            set_nested(config, ("analytics", "google", "tracking_id"), tracking)
             report.mapped("config-key", f"`{key}` ({tracking}"
                           + (", `enable_google_analytics`" if "enable_google_analytics" in extra
                              else "") + f") → `analytics` (provider `{provider}`).", at(key))
@@ -341,8 +341,8 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
         if extra.get(key):
             done |= {key, flag} & set(extra)
     if extra.get("disqus_shortname"):
-        set_key(config, "comments", CommentedMap([("provider", "disqus"), (
-            "disqus", CommentedMap([("shortname", extra["disqus_shortname"])]))]))
+        set_nested(config, ("comments", "provider"), "disqus")
+        set_nested(config, ("comments", "disqus", "shortname"), extra["disqus_shortname"])
         report.mapped("config-key", "`disqus_shortname` → `comments: {provider: disqus}`: "
                       "academicpages shows the comments on every post with `comments: true` "
                       "(the template's default), not only where al-folio's `disqus_comments: "

@@ -23,7 +23,7 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      split_known, text, translate_body, translate_listings, yaml_date)
 from ..urls import unpublished
 from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
-                     source_config, source_line)
+                     set_nested, source_config, source_line)
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -658,11 +658,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
         provider = text(analytics.get("provider"))
         if tracking and provider.startswith("google"):
             if gen == "v1":
-                block = config.get("analytics")
-                if not isinstance(block, dict):
-                    block = CommentedMap()
-                    set_key(config, "analytics", block)
-                set_key(block, "google", tracking)
+                set_nested(config, ("analytics", "google"), tracking)
             else:
                 set_key(config, "google_analytics", tracking)
                 set_key(config, "enable_google_analytics", True)

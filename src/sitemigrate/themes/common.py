@@ -817,6 +817,17 @@ def set_key(mapping: Any, key: str, value: Any) -> None:
         mapping.insert(len(mapping), key, value)
 
 
+def set_nested(mapping: Any, keys: tuple[str, ...], value: Any) -> None:
+    """Set ``mapping[k1][k2]...`` in place, making the mappings on the way as needed (a
+    template's block keeps its other keys and comments)."""
+    from ruamel.yaml.comments import CommentedMap
+    for key in keys[:-1]:
+        if not isinstance(mapping.get(key), dict):
+            set_key(mapping, key, CommentedMap())
+        mapping = mapping[key]
+    set_key(mapping, keys[-1], value)
+
+
 def dest_config(plan: Plan) -> Any:
     """DEST's `_config.yml` as a round-trip mapping (comments, order kept), or a new one."""
     from ruamel.yaml.comments import CommentedMap
@@ -976,7 +987,7 @@ JEKYLL_KEYS = frozenset({
     "safe", "source", "destination", "show_drafts", "unpublished", "limit_posts", "liquid",
     "strict_front_matter", "webrick", "port", "host", "livereload", "quiet", "verbose",
     "profile", "data_dir", "includes_dir", "layouts_dir", "plugins_dir", "collections_dir",
-    "show_dir_listing", "baseurl", "url", "title", "description"})
+    "show_dir_listing"})
 TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plugins", "gems",
                          "whitelist", "defaults", "theme", "remote_theme"})
 
