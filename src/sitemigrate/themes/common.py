@@ -494,8 +494,9 @@ class AssetCopier:
 
 
 # A Liquid filter that turns a site path into the site's URL, around a quoted path.
-_URL_FILTER = re.compile(r"""\{\{-?\s*(['"])(?P<path>[^'"]*)\1\s*\|\s*(?:relative_url|absolute_url"""
-                         r"""|prepend:\s*site\.(?:baseurl|url))\s*-?\}\}""")
+_URL_FILTER = re.compile(r"""\{\{-?\s*(['"])(?P<path>[^'"]*)\1\s*\|\s*"""
+                         r"""(?:relative_url|absolute_url|prepend:\s*site\.(?:baseurl|url))"""
+                         r"""\s*-?\}\}""")
 
 
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
