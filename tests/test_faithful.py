@@ -343,3 +343,11 @@ def test_settings_merged_into_dest_blocks(tmp_path):
                                    "google": {"tracking_id": "G-ABCDE12345",
                                               "anonymize_ip": False}}
     assert "# disqus, discourse, ..." in text
+
+
+def test_liquid_assign_is_no_link():
+    """`{% assign href = post.paperurl %}` looks like an unquoted attribute, outside a tag."""
+    from sitemigrate.content import rewrite_links
+    body = '{% assign href = post.paperurl | default: "" %}<a class="x" href=/a.pdf>a</a>'
+    assert rewrite_links(body, lambda u: "/NEW" + u) == \
+        '{% assign href = post.paperurl | default: "" %}<a class="x" href=/NEW/a.pdf>a</a>'

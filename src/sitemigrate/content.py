@@ -23,8 +23,10 @@ _MD_LINK = re.compile(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\s>{]|\{(?!\{))++)
                       r"((?:\s+\"[^\"]*\")?\))")
 _HTML_ATTR = re.compile(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
                         r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
-_HTML_ATTR_BARE = re.compile(r"""(\b(?:href|src|poster|data-src)\s*=\s*)()([^\s"'<>`{=]"""
-                             r"""[^\s"'<>`]*)()""", re.I)  # an unquoted attribute value
+# An unquoted attribute value, inside an HTML tag (`<a href=/x.pdf>`; not Liquid's `assign
+# href = post.url`).
+_HTML_ATTR_BARE = re.compile(r"""(<[a-z][a-z0-9-]*\s[^<>{}]*?\b(?:href|src|poster|data-src)"""
+                             r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
 _MD_REF = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
 # Spans whose links are no links: HTML comments and fenced code blocks.
