@@ -351,3 +351,14 @@ def test_liquid_assign_is_no_link():
     body = '{% assign href = post.paperurl | default: "" %}<a class="x" href=/a.pdf>a</a>'
     assert rewrite_links(body, lambda u: "/NEW" + u) == \
         '{% assign href = post.paperurl | default: "" %}<a class="x" href=/NEW/a.pdf>a</a>'
+
+
+def test_a_site_without_a_name_says_so(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("name: Rosalind K. Abernethy-Osei\n", ""))
+    for to in ("academicpages", "al-folio"):
+        plan = convert(src, tmp_path / to, to)
+        (note,) = findings(plan, "no-name")
+        assert note.path == "_config.yml" and note.severity == "warning"

@@ -268,6 +268,10 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
             set_key(author, key, value)
     plan.report.mapped("identity", f"identity of {name or 'the site owner'} written to "
                        "`_config.yml`.", ident.origin)
+    if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
+        plan.report.problem("no-name", "the source names no owner (no name in its config or "
+                            "profile), so the new site has none: fill `name` and `author.name` in "
+                            "`_config.yml`.", ident.origin)
     if ident.contact_note and site.page("about"):
         plan.report.verbatim("identity-note", "`contact_note` has no academicpages key; it "
                              "was added at the end of the about page.", ident.origin)
