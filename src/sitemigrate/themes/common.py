@@ -1058,11 +1058,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: str,
                                 f"`site.{key}` still finds it).", "_config.yml", line)
             else:
                 report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
-                                f"of {target} and DEST's config already has a value for it, which "
-                                "was kept; the source's was not carried.", "_config.yml", line)
+                                f"of {target} and DEST's config already has a value for it, "
+                                "which was kept; the source's was not carried.", "_config.yml",
+                                line)
     for code, keys, what in (
-            ("config-target", target_kept, f"settings that {target} sets for its own build "
-             "(DEST's values are kept, the source's were not carried): {}."),
+            ("config-target", target_kept, f"settings of the {target} template's own build, "
+             "left as DEST has them (the source's values were not carried): {}."),
             ("config-theme", theme_only, f"{site.theme} settings that {target} does not read "
              "(its look and features are set in its own config): {}; not carried.")):
         if keys:
