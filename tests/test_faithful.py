@@ -367,3 +367,17 @@ def test_a_site_without_a_name_says_so(tmp_path):
         plan = convert(src, tmp_path / to, to)
         (note,) = findings(plan, "no-name")
         assert note.path == "_config.yml" and note.severity == "warning"
+
+
+def test_redirect_to_page_forwards_in_alfolio(tmp_path):
+    """academicpages' `redirect_to` is al-folio's `redirect:` (not a key with no meaning)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/lab.md").write_text("---\ntitle: Lab\npermalink: /lab/\n"
+                                       "redirect_to: https://lab.example.org/\n---\n")
+    plan = convert(src, tmp_path / "af", "al-folio")
+    assert front(tmp_path / "af/_pages/lab.md")["redirect"] == "https://lab.example.org/"
+    assert "redirect_to" not in front(tmp_path / "af/_pages/lab.md")
+    assert not [f for f in findings(plan, "extra-key") if f.path == "_pages/lab.md"]
+    convert(src, tmp_path / "ap", "academicpages")
+    assert front(tmp_path / "ap/_pages/lab.md")["redirect_to"] == "https://lab.example.org/"

@@ -131,10 +131,13 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
                 origin=Origin(rel, 1, doc.body_line))
     if isinstance(data.get("author_profile"), bool):
         page.features["author_profile"] = data["author_profile"]
+    if text(data.get("redirect_to")):  # jekyll-redirect-from: the page forwards
+        page.redirect = text(data["redirect_to"])
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
-    _, page.extra = split_known(data, vocab["page_keys"])
+    _, page.extra = split_known(data, [*vocab["page_keys"], *(
+        ["redirect_to"] if page.redirect else [])])
     return page
 
 
