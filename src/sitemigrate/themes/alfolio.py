@@ -601,8 +601,8 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
                        "written to `_config.yml`.", ident.origin)
     if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
         plan.report.problem("no-name", "the source names no owner (no name in its config or "
-                            "profile), so the new site has none: fill `first_name` and `last_name` in "
-                            "`_config.yml`.", ident.origin)
+                            "profile), so the new site has none: fill `first_name` and "
+                            "`last_name` in `_config.yml`.", ident.origin)
     social_rows = _socials(site, plan, "al-folio" if gen != "2020-23" else OLD)
     if gen == "2020-23":
         if ident.email:
