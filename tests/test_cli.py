@@ -42,7 +42,7 @@ def test_check_exit_codes(alfolio_site, tmp_path, capsys):
     # a file the user edited after the run is kept, and said so; --force overwrites it
     (dest / "_pages" / "about.md").write_text("edited\n")
     assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check") == 0
-    assert "1 kept (edited by you)" in capsys.readouterr().err
+    assert "1 kept (edited or deleted by you)" in capsys.readouterr().err
     assert run("convert", alfolio_site, dest, "--to", "academicpages") == 0
     assert (dest / "_pages" / "about.md").read_text() == "edited\n"
     assert run("convert", alfolio_site, dest, "--to", "academicpages", "--check", "--force",
@@ -129,8 +129,8 @@ def test_plain_page_with_name_flag(tmp_path):
 
 
 def test_findings_on_stderr_say_a_repeated_message_once(alfolio_site, tmp_path, capsys):
-    """Three places with one message are listed; more are folded into a count (the
-    report keeps every one)."""
+    """A message found in many places is one line with a count and its first places (the
+    report keeps every one); the same message with other values is the same kind."""
     import shutil
     src = tmp_path / "src"
     shutil.copytree(alfolio_site, src)
@@ -142,11 +142,10 @@ def test_findings_on_stderr_say_a_repeated_message_once(alfolio_site, tmp_path, 
     assert run("convert", src, tmp_path / "dest", "--to", "academicpages",
                "--report", report) == 0
     err = capsys.readouterr().err
-    few = [line for line in err.splitlines() if "`my_few_key`" in line]
-    many = [line for line in err.splitlines() if "`my_many_key`" in line]
-    assert len(few) == 2 and len(many) == 1
-    assert many[0].startswith("  _posts/2020-01-01-many-0.md:")
-    assert "    ... and 5 more places with the same message (`--report FILE` lists each)" in err
+    kind = [line for line in err.splitlines() if "has no academicpages meaning" in line]
+    assert kind == ["  8× front-matter key `…` has no academicpages meaning; kept as written. "
+                    "At: _posts/2020-01-01-few-0.md:4 `my_few_key`, _posts/2020-01-01-many-0.md:4 "
+                    "`my_many_key`, _posts/2020-01-02-few-1.md:4 `my_few_key` and 5 more"]
     findings = json.loads(report.read_text())["findings"]
     assert sum("`my_many_key`" in f["message"] for f in findings) == 6
 

@@ -194,7 +194,8 @@ def test_markdown_cv_sections_and_rest():
     got = {s.title: s for s in parsed.sections}
     assert list(got) == ["Education", "Work experience", "Skills", "Contact"]
     assert got["Education"].entries == [{"title": "PhD in Geophysics",
-                                         "institution": "Bergen College", "year": "2021"}]
+                                         "institution": "Bergen College", "year": "2021",
+                                         "extra": {"studyType": "PhD", "area": "Geophysics"}}]
     assert got["Work experience"].entries == [{"year": "2021 - now", "title": "Postdoc",
                                                "institution": "Polar Lab",
                                                "description": ["Ice-core dating."]}]
@@ -386,5 +387,6 @@ def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):
         "highlights": ["Builds camera traps that count moose."], "start_date": "2020",
         "end_date": "present"}
     resume = json.loads((tmp_path / "assets/json/resume.json").read_text())
-    assert [e["area"] for e in resume["education"]] == ["Ph.D in Ecology", "B.S. in Biology"]
+    assert [(e["studyType"], e["area"]) for e in resume["education"]] == [
+        ("Ph.D", "Ecology"), ("B.S.", "Biology")]
     assert plan.report.counts()["problem"] == 0

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import weakref
 from pathlib import Path
 
 from .ir import Site
 from .plan import Plan
-from .registry import THEMES, Options, detect, get_theme, vocabulary
+from .registry import THEMES, Options, detect, generations, get_theme, vocabulary
 from .report import Report
 
 
@@ -36,6 +37,18 @@ def detect_theme(path: str | os.PathLike[str]) -> str:
         raise SitemigrateError(f"{src}: theme detected with low confidence (scores: {others}); "
                                "name the source theme with --from")
     return best.theme
+
+
+_READ_REPORTS: dict[int, Report] = {}
+"""id of a Site that :func:`read_site` returned -> the report of its reading, while the Site
+lives: :func:`write_site` starts its report from it, so the library reports what
+:func:`convert` does."""
+
+
+def _remember_reading(site: Site, report: Report) -> None:
+    key = id(site)
+    _READ_REPORTS[key] = report
+    weakref.finalize(site, _READ_REPORTS.pop, key, None)
 
 
 def read_site(path: str | os.PathLike[str], theme: str | None = None,
@@ -75,6 +88,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         if name:
             _set_name(site, name, report)
     fold_redirect_stubs(site, report)
+    _remember_reading(site, report)
     return site
 
 
@@ -94,6 +108,17 @@ def check_named_theme(src: Path, theme: str, report: Report) -> None:
     report.problem("theme-mismatch", f"the site looks like {best.theme} ("
                    + ", ".join(best.reasons) + f"), but it is read as {theme} as `--from` "
                    "says; check `--from`.", "_config.yml" if keys else None, line)
+
+
+def check_generation(theme: str, generation: str | None) -> None:
+    """Refuse a target generation the theme does not know (``--generation``), naming the
+    known ones (and the theme that has it, when another one does)."""
+    if generation is None or generation in generations(theme):
+        return
+    others = [t for t in THEMES if t != theme and generation in generations(t)]
+    hint = f" ({generation!r} is a generation of {others[0]})" if others else ""
+    raise SitemigrateError(f"unknown generation {generation!r} for {theme}{hint}; known: "
+                           f"{', '.join(generations(theme))}")
 
 
 def _reads_files(theme: str) -> bool:
@@ -146,7 +171,13 @@ def fold_redirect_stubs(site: Site, report: Report) -> None:
 def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
                options: Options | None = None, report: Report | None = None) -> Plan:
     """Plan the files of ``site`` as theme ``theme`` in ``dest``; nothing is written yet.
-    ``site`` is the same afterwards (and can be written again)."""
+    ``site`` is the same afterwards (and can be written again).
+
+    Without ``report``, the plan's report starts with the findings of reading ``site`` (when
+    :func:`read_site` gave it), as :func:`convert`'s does."""
+    if report is None and id(site) in _READ_REPORTS:
+        read = _READ_REPORTS[id(site)]
+        report = Report(source_theme=read.source_theme, findings=list(read.findings))
     return _write(site, dest, theme, options, report, owned=False)
 
 
@@ -168,6 +199,7 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     writer = get_theme(theme)
     if not writer.can_write:
         raise SitemigrateError(f"theme {theme!r} has no writer")
+    check_generation(theme, options.generation if options else None)
     report = report if report is not None else Report()
     report.target_theme = theme
     report.source_theme = report.source_theme or site.theme
@@ -178,9 +210,32 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         import copy
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     writer.write(site, plan, options or Options())
+    if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
+        from .checkout import clear_examples, finish_liquid
+        finish_liquid(plan, site, theme, (options or Options()).generation)
+        clear_examples(plan, site, theme)
+    _keep_config_layout(plan)
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
     return plan
+
+
+def _keep_config_layout(plan: Plan) -> None:
+    """Merged into DEST's `_config.yml`: its lines whose value did not change stay as the
+    owner (or the template) wrote them, so the review diff is the real change."""
+    new = plan.files.get("_config.yml")
+    existing = plan.dest / "_config.yml"
+    if new is None or not existing.is_file():
+        return
+    from .layout import keep_layout
+    try:
+        old = existing.read_bytes().decode("utf-8")
+        text = new.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    kept = keep_layout(old, text)
+    if kept != text:
+        plan.write("_config.yml", kept)
 
 
 def keep_urls(site: Site, plan: Plan, writer) -> None:
@@ -212,6 +267,9 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
 def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: str,
             from_: str | None = None, options: Options | None = None) -> Plan:
     """Read ``src`` and plan it as theme ``to`` in ``dest``. Call ``.apply()`` to write."""
+    if not get_theme(to).can_write:  # before reading: a wrong name stops the run at once
+        raise SitemigrateError(f"theme {to!r} has no writer")
+    check_generation(to, options.generation if options else None)
     report = Report()
     site = read_site(src, from_, report, name=options.name if options else None)
     return _write(site, dest, to, options, report, owned=True)  # nobody else holds it

@@ -41,7 +41,7 @@ from pylatexenc.macrospec import MacroSpec
 
 __all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_names",
            "format_authors", "venue", "entry_date", "format_citation", "slugify",
-           "format_entry", "dump_bib"]
+           "format_entry", "dump_bib", "citation_authors", "entry_type_for"]
 
 PERSON_ROLES = ("author", "editor")
 # Fields of standard BibTeX and common biblatex/bibliography-manager use. Anything else in an
@@ -164,6 +164,9 @@ class _Reader:
             nxt = _BLOCK_AT_LINE_START.search(text, m.end())
             limit = nxt.start() if nxt else len(text)
             end = _close(text, m.end() - 1, m.group(2), limit)
+            if end is None and m.group(1).lower() == "comment":
+                # a balanced @comment{...} may hold whole entries (commented out): one block
+                end = _close(text, m.end() - 1, m.group(2), len(text))
             closed = end is not None
             end = end or limit
             self._block(m.group(1).lower(), at, end, closed)
@@ -174,9 +177,9 @@ class _Reader:
         chunk = self.text[start:end]
         if chunk.strip():
             self.out.comments.append(chunk.strip())
-            brace = re.search(r"^[^%\n]*?(})", chunk, re.M)
-            if brace:
-                line = self.line_of(start + brace.start(1))
+            brace = _unmatched_close(chunk)
+            if brace is not None:
+                line = self.line_of(start + brace)
                 self.problem(line, f"stray `}}` at line {line} outside any entry; the entry "
                              "before it probably has an extra closing brace (fields after "
                              "it were not read)")
@@ -384,6 +387,21 @@ def _string_end(text: str, start: int, opener: str) -> int | None:
     return None
 
 
+def _unmatched_close(chunk: str) -> int | None:
+    """Index of the first ``}`` of ``chunk`` that closes nothing (``%`` lines aside): text
+    between entries with balanced braces (an entry written without its ``@``) is no error."""
+    depth, pos = 0, 0
+    for line in chunk.splitlines(keepends=True):
+        if not line.lstrip().startswith("%"):
+            for i, c in enumerate(line):
+                if c in "{}":
+                    depth += 1 if c == "{" else -1
+                    if depth < 0:
+                        return pos + i
+        pos += len(line)
+    return None
+
+
 def _why(error: Exception | None) -> str:
     return (error.args[0] if error and error.args else str(error)) or type(error).__name__
 
@@ -422,6 +440,7 @@ def _latex_converter() -> tuple[LatexNodes2Text, object]:
         MacroTextSpec("mbox", arg(0)), MacroTextSpec("hbox", arg(0)),
         MacroTextSpec("textbraceleft", "{"), MacroTextSpec("textbraceright", "}"),
         MacroTextSpec("LaTeX", "LaTeX"), MacroTextSpec("TeX", "TeX"),
+        MacroTextSpec("rq", "\u2019"), MacroTextSpec("lq", "\u2018"),
         MacroTextSpec("BibTeX", "BibTeX")])
     return LatexNodes2Text(latex_context=text_db, math_mode="verbatim"), walker_db
 
@@ -463,6 +482,7 @@ def _simple_text(latex: str) -> str | None:
 
 def _pylatexenc_text(latex: str) -> str:
     source = re.sub(r"(?<!\\)%", r"\\%", latex)
+    source = source.replace("{\\'}", "\u2019")  # `Don{\'}t`: an accent on nothing, an apostrophe
     try:
         return _L2T.latex_to_text(source, latex_context=_WALKER_DB)
     except Exception:  # pylatexenc gave up: drop commands and braces, keep the words
@@ -594,6 +614,149 @@ def format_citation(entry: BibEntry) -> str:
     if details:
         parts.append(_sentence(", ".join(details)))
     return " ".join(parts)
+
+
+# A publication type as people name it (`pubtype: journal`, `category: workingpapers`) ->
+# BibTeX entry type; the first pattern that matches the lower-cased label wins.
+_TYPE_WORDS = (
+    (r"phd|doctoral|dissertation", "phdthesis"), (r"master|msc|m\.sc", "mastersthesis"),
+    (r"thesis", "phdthesis"), (r"chapter|incollection|inbook", "incollection"),
+    (r"proceeding|conference|conf\b|workshop|symposium|inproceedings", "inproceedings"),
+    (r"journal|article|manuscripts", "article"), (r"book|monograph", "book"),
+    (r"report|working|discussion", "techreport"),
+    (r"unpublished|submitted|review|preparation|progress|draft", "unpublished"),
+    (r"preprint|arxiv|poster|talk|abstract|software|dataset|misc|other", "misc"))
+
+
+def entry_type_for(label: str) -> str | None:
+    """The BibTeX entry type a publication-type label names, or None."""
+    low = label.strip().lower()
+    if re.fullmatch(r"[a-z]+", low) and low in _ENTRY_TYPES:
+        return low
+    return next((t for pattern, t in _TYPE_WORDS if re.search(pattern, low)), None)
+
+
+_ENTRY_TYPES = frozenset({"article", "book", "booklet", "inbook", "incollection",
+                          "inproceedings", "manual", "mastersthesis", "misc",
+                          "phdthesis", "proceedings", "techreport", "unpublished"})
+
+
+# ------------------------------------------------------------------------------------------
+# Authors of a citation written by hand (academicpages' `citation` front matter)
+# ------------------------------------------------------------------------------------------
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du",
+                        "la", "le", "dos", "das", "ter", "ten", "zu", "y", "bin", "al", "el"})
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+_NOT_A_NAME = re.compile(
+    r"\d|[:!?()\[\]]|\b(?:journal|proceedings|proc|conference|conf|workshop|symposium|"
+    r"university|press|review|letters|transactions|trans|arxiv|preprint|vol|pp|in|of|the|"
+    r"on|for|with|to|institute|society|association|report|thesis|working|paper)\b", re.I)
+_INITIALS = re.compile(r"(?:[A-Z\u00C0-\u024F][a-z]?\.?\s*-?\s*)+")
+_VANCOUVER = re.compile(r"[A-Z]{1,3}")
+
+
+def _word(token: str) -> bool:
+    """A capitalised name word (``Lindqvist``, ``O'Neil``, ``Berg-Holm``, ``Ó``)."""
+    return token[:1].isupper() and all(c.isalpha() or c in "'’-." for c in token)
+
+
+def _name_tokens(text: str) -> list[str] | None:
+    tokens = text.split()
+    if not tokens or _NOT_A_NAME.search(text):
+        return None
+    ok = all(_word(t) or t.lower() in _PARTICLES or t.lower() in _SUFFIXES for t in tokens)
+    return tokens if ok else None
+
+
+def _surname(text: str) -> bool:
+    """One surname, with particles (``van der Berg``): the ``Last`` of ``Last, First``."""
+    tokens = _name_tokens(text)
+    return bool(tokens) and (len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
+                             or len(tokens) == 1)   # `Du`, `De`: a particle is a surname too
+
+
+def _given(text: str) -> bool:
+    """The ``First`` of ``Last, First``: initials (``T.``, ``J.-P.``) or one to three names."""
+    tokens = _name_tokens(text)
+    return bool(tokens) and (bool(_INITIALS.fullmatch(text)) or len(tokens) <= 3)
+
+
+def _full_name(text: str) -> str | None:
+    """``First Last`` (two to five words) as a BibTeX name; ``Last TL`` (Vancouver) as
+    ``Last, TL``."""
+    tokens = _name_tokens(text)
+    if not tokens or not 2 <= len(tokens) <= 5:
+        return None
+    if len(tokens) == 2 and _VANCOUVER.fullmatch(tokens[1]) and len(tokens[0]) > 1:
+        return f"{tokens[0]}, {tokens[1]}"
+    return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
+
+
+def _citation_head(citation: str) -> str:
+    """The author list at the start of a citation: up to the year, the quoted or italic
+    title/venue, or the first sentence's end."""
+    import html
+    raw = citation
+    cut = re.search(r"<(?:i|em)\b", raw, re.I)   # the venue or title; <b> marks the owner
+    raw = raw[:cut.start()] if cut else raw
+    text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
+    end = re.search(r"\(\s*(?:\d{4}[a-z]?|n\.\s?d\.|in press|forthcoming)\s*\)|[\"“”]|"
+                    r"(?<![\w-])\d{4}[a-z]?(?![\w-])|(?<=[^\W\d_A-Z]{2})\.\s+(?=\S)", text)
+    head = text[:end.start()] if end else text
+    vancouver = re.match(r"(?:[^\s,.]+(?: [^\s,.]+)* [A-Z]{1,3}, )+[^\s,.]+(?: [^\s,.]+)* "
+                         r"[A-Z]{1,3}(?=\.\s)", head)   # "Last TL, Other G. Title."
+    head = vancouver.group() if vancouver else head
+    return head.strip().rstrip(",;:").strip()
+
+
+def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
+                     ) -> tuple[list[str], str | None]:
+    """The authors a hand-written citation starts with, as BibTeX names, or ``([], why)``.
+
+    Reads "Last, First & Other, Name", "Last, First, Second Author, and Third",
+    "Last, F., Other, G.", "First Last and Second Last", "Last F, Other G" and "et al.";
+    ``owner`` (first names, last name) is never split in two. A part that is not a name (a
+    venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
+    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
+    head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
+    elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
+    head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
+    if not head:
+        return [], "it does not start with an author list"
+    groups = [g for g in re.split(r"\s*;\s*|\s*,?\s*&\s*|\s*,?\s+and\s+", head) if g.strip()]
+    pieces = [(n, p.strip()) for n, g in enumerate(groups) for p in g.split(",") if p.strip()]
+    size = {n: sum(1 for m, _ in pieces if m == n) for n, _ in pieces}
+    o_first, o_last = (" ".join(x.split()).lower() for x in owner)
+    names: list[str] = []
+    i = 0
+    while i < len(pieces):
+        group, piece = pieces[i]
+        nxt = pieces[i + 1][1] if i + 1 < len(pieces) and pieces[i + 1][0] == group else ""
+        if piece.lower() == "others":
+            names.append("others")
+            i += 1
+        elif nxt and o_last and piece.lower() == o_last and o_first[:1] == nxt[:1].lower() \
+                and _given(nxt):
+            names.append(f"{piece}, {nxt}")   # the owner, "Last, First"
+            i += 2
+        elif nxt and _surname(piece) and _given(nxt) and (
+                _INITIALS.fullmatch(nxt) or not names or size[group] == 2):
+            names.append(f"{piece}, {nxt}")
+            i += 2
+        elif nxt and _INITIALS.fullmatch(nxt) and (tokens := _name_tokens(piece)) \
+                and len(tokens) <= 3:
+            names.append(f"{piece}, {nxt}")   # "Fellows Yates, J. A.": initials follow a surname
+            i += 2
+        elif (full := _full_name(piece)) is not None:
+            names.append(full)
+            i += 1
+        else:
+            return [], f"`{piece}` is not a name"
+    if not names or names == ["others"]:
+        return [], "it names no author"
+    if elided and names[-1] != "others":
+        names.append("others")
+    return names, None
 
 
 _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe",

@@ -10,11 +10,33 @@ import sys
 from pathlib import Path
 
 EXIT_OK, EXIT_PENDING, EXIT_ERROR = 0, 1, 2
+EXIT_PIPE = 141
+"""The reader of the output went away (`sitemigrate inspect SRC | head -1`): 128 + SIGPIPE,
+as a shell reports a command ended by it."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose help may name the themes and their generations: those come from the
+    mapping files, read only when the help is shown (``--help`` stays fast)."""
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            fill = getattr(action, "fill_help", None)
+            if fill is not None:
+                action.help = fill()
+        return super().format_help()
+
+
+def _themes_help(prefix: str) -> str:
+    from .registry import THEMES, generations, get_theme
+    writers = [t for t in THEMES if get_theme(t).can_write]
+    return prefix + "; ".join(f"{t} (generations {', '.join(generations(t))})"
+                              for t in writers)
 
 
 def _parser() -> argparse.ArgumentParser:
     from importlib.metadata import version
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="sitemigrate",
         description="Move an academic's Jekyll site between al-folio and academicpages.")
     p.add_argument("--version", action="version", version=f"%(prog)s {version('sitemigrate')}")
@@ -25,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
                        "be missing, empty, or a checkout of the target template (merged into).")
     c.add_argument("src", metavar="SRC", type=Path)
     c.add_argument("dest", metavar="DEST", type=Path)
-    c.add_argument("--to", required=True, metavar="THEME", help="target theme")
+    c.add_argument("--to", required=True, metavar="THEME", help="target theme"
+                   ).fill_help = lambda: _themes_help("target theme: ")
     c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
     mode = c.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true",
@@ -49,7 +72,10 @@ def _parser() -> argparse.ArgumentParser:
                    "warning: content kept only verbatim, input problems), `never` (default)")
     c.add_argument("--name", help="the site owner's name, for pages that do not state it "
                    "(wins over the source)")
-    c.add_argument("--generation", help="target theme generation (default: DEST's or newest)")
+    c.add_argument("--generation", help="target theme generation (default: DEST's or newest)"
+                   ).fill_help = lambda: _themes_help("target theme generation (default: that "
+                                                      "of the template in DEST, else the "
+                                                      "newest): ")
     c.add_argument("--redirects", choices=["pages", "plugin"], default="pages",
                    help="how old URLs are kept where the target lacks jekyll-redirect-from")
     c.add_argument("--color", choices=["auto", "always", "never"], default="auto")
@@ -65,10 +91,13 @@ def _parser() -> argparse.ArgumentParser:
 
     u = sub.add_parser("urls", help="print the URL ledger: old URL -> new URL -> how",
                        description="Compare the URLs SRC serves with DEST: as DEST is on disk, "
-                       "or, with --to, as the conversion would leave it. Exit 1 if a URL is lost.")
+                       "or, with --to or when DEST does not exist yet (or is not given), as "
+                       "the conversion would leave it: a preview, nothing is written. Exit 1 "
+                       "if a URL is lost.")
     u.add_argument("src", metavar="SRC", type=Path)
-    u.add_argument("dest", metavar="DEST", type=Path)
-    u.add_argument("--to", metavar="THEME", help="plan the conversion instead of reading DEST")
+    u.add_argument("dest", metavar="DEST", type=Path, nargs="?")
+    u.add_argument("--to", metavar="THEME", help="plan the conversion instead of reading DEST "
+                   "(default when DEST does not exist: the other theme than SRC's)")
     u.add_argument("--from", dest="from_", metavar="THEME", help="source theme (with --to)")
 
     sub.add_parser("themes", help="list readers/writers and what each supports")
@@ -86,9 +115,25 @@ def main(argv: list[str] | None = None) -> int:
     threshold = gc.get_threshold()
     gc.set_threshold(100_000, 50, 50)
     try:
-        return _main(args)
+        status = _main(args)
+        sys.stdout.flush()  # a closed pipe shows here at the latest, not at exit
+        return status
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_PIPE
     finally:
         gc.set_threshold(*threshold)
+
+
+def _drop_stdout() -> None:
+    """The reader closed the pipe: what is left unwritten goes nowhere, so Python's flush at
+    exit does not fail again (the standard library's advice for SIGPIPE)."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (a test's capture): nothing to flush
+        pass
 
 
 def _main(args: argparse.Namespace) -> int:
@@ -105,6 +150,8 @@ def _main(args: argparse.Namespace) -> int:
         print("sitemigrate: interrupted; DEST was left as it was", file=sys.stderr)
         return EXIT_ERROR
     except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise  # not an error of the run: main() ends quietly
         print(f"sitemigrate: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
 
@@ -130,8 +177,8 @@ def _convert(args: argparse.Namespace) -> int:
         paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
         report_file.write_text(report.dumps(fmt, paths=paths), encoding="utf-8")
     if not args.quiet:
-        _print_findings(report)
-        print(report.summary(), file=sys.stderr)
+        up_to_date = args.check and status == EXIT_OK
+        _print_summary(report, up_to_date, _next_step(args, report, status))
     if args.fail_on != "never" and report.has_at_least(args.fail_on):
         if not args.quiet:
             print(f"sitemigrate: findings at or above `{args.fail_on}`: failing (--fail-on)",
@@ -144,6 +191,7 @@ def _run(args: argparse.Namespace):
     """Convert SRC into DEST: preview (diff, check) or apply. Returns the report, the exit
     status and the bytes written into DEST by path (none for a preview)."""
     from .api import convert
+    from .plan import is_bookkeeping
     from .registry import Options
     plan = convert(args.src, args.dest, to=args.to, from_=args.from_,
                    options=Options(generation=args.generation, redirects=args.redirects,
@@ -154,7 +202,8 @@ def _run(args: argparse.Namespace):
     written: dict[str, bytes] = {}
     if args.dry_run or args.check or args.diff:
         changes = plan.summarize()
-        pending = [c for c in changes if c.kind not in ("unchanged", "kept")]
+        pending = [c for c in changes
+                   if c.kind not in ("unchanged", "kept") and not is_bookkeeping(c.path)]
         if args.dry_run or args.diff:
             _print_diff(plan.diff(), color)
         if args.check:
@@ -168,32 +217,42 @@ def _run(args: argparse.Namespace):
     return plan.report, status, written
 
 
-_SAME_MESSAGE_SHOWN = 3
-"""A message found in more places than this is shown at its first place, with a count."""
+def _next_step(args: argparse.Namespace, report, status: int) -> str:
+    """What the person does now, in one line."""
+    if args.check:
+        return ("next: nothing to do" if status == EXIT_OK else
+                "next: run without --check to update DEST (--diff shows the change)")
+    if args.dry_run or args.diff:
+        return "next: run without --dry-run/--diff to write DEST"
+    if any(f.outcome != "mapped" for f in report.findings):
+        return "next: each line above says what to do; `--report FILE` lists every place"
+    return "next: review DEST (a `git diff` there, or a Jekyll build)"
 
 
-def _print_findings(report) -> None:
-    """What the user must look at, one `path:line: message` each, by group: what could not
-    be carried, what was kept verbatim, and problems in the input. A message found in many
-    places is shown at its first with a count. What was mapped is in `--report`, and so is
-    every place."""
-    groups = (("could not be carried", lambda f: f.outcome == "lost"),
-              ("kept verbatim (check these)", lambda f: f.outcome == "verbatim"),
-              ("input problems", lambda f: f.outcome == "problem"))
-    for title, wanted in groups:
-        by_message: dict[str, list] = {}  # the same message from many files: said once
-        for f in report.findings:
-            if wanted(f):
-                by_message.setdefault(f.message, []).append(f)
-        if by_message:
-            print(f"{title}:", file=sys.stderr)
-        for message, rows in by_message.items():
-            shown = rows if len(rows) <= _SAME_MESSAGE_SHOWN else rows[:1]
-            for f in shown:
-                print(f"  {f.location()}: {message}", file=sys.stderr)
-            if len(rows) > len(shown):
-                print(f"    ... and {len(rows) - len(shown)} more places with the same message "
-                      "(`--report FILE` lists each)", file=sys.stderr)
+_DEST_CODES = ("kept-edit", "kept-deletion", "dest-link")
+"""Findings about the owner's own DEST: shown even when DEST is up to date."""
+
+
+def _print_summary(report, up_to_date: bool, next_step: str) -> None:
+    """On stderr: what needs a look, grouped by kind (``report.overview``), the counts, the
+    next step. An up-to-date ``--check`` does not replay the findings about SRC (they are
+    those of the run that wrote DEST). On a terminal each line is cut to its width, so the
+    summary stays one screen; piped, lines are whole and plain."""
+    from .report import overview
+    findings = report.findings
+    if up_to_date:
+        findings = [f for f in findings if f.code in _DEST_CODES]
+    found = overview(findings)
+    lines = found + report.summary().splitlines() + [next_step]
+    if not sys.stderr.isatty():
+        print("\n".join(lines), file=sys.stderr)
+        return
+    from rich.console import Console
+    console = Console(stderr=True, highlight=False, markup=False, emoji=False)
+    headings = {line for line in found if not line.startswith(" ")}
+    for line in lines:
+        console.print(line, style="bold" if line in headings else None, no_wrap=True,
+                      overflow="ellipsis", soft_wrap=False)
 
 
 def _apply(plan, show_progress: bool) -> list:
@@ -239,9 +298,18 @@ def _inspect(args: argparse.Namespace) -> int:
 
 def _urls(args: argparse.Namespace) -> int:
     from .urls import ledger, plan_ledger, read_tree, served
-    if args.to:
-        from .api import convert
-        rows = plan_ledger(args.src, convert(args.src, args.dest, to=args.to, from_=args.from_))
+    if args.to or args.dest is None or not args.dest.exists():
+        import tempfile
+
+        from .api import convert, detect_theme
+        to = args.to or _other_theme(args.from_ or detect_theme(args.src))
+        if not args.to:
+            print(f"(a preview: the URLs of converting SRC to {to}; --to picks the theme)",
+                  file=sys.stderr)
+        with tempfile.TemporaryDirectory(prefix="sitemigrate-urls-") as empty:
+            # no DEST given: planned into a new folder (that is never written)
+            dest = args.dest if args.dest is not None else Path(empty) / "dest"
+            rows = plan_ledger(args.src, convert(args.src, dest, to=to, from_=args.from_))
     else:
         if not args.src.is_dir() or not args.dest.is_dir():
             from .api import SitemigrateError
@@ -254,6 +322,15 @@ def _urls(args: argparse.Namespace) -> int:
     print(f"{counts['same']} same, {counts['redirect']} redirected, {counts['lost']} lost",
           file=sys.stderr)
     return EXIT_PENDING if counts["lost"] else EXIT_OK
+
+
+def _other_theme(theme: str) -> str:
+    """The target a preview of ``urls`` plans when none is named: the other Jekyll theme."""
+    other = {"al-folio": "academicpages", "academicpages": "al-folio"}.get(theme)
+    if other is None:
+        from .api import SitemigrateError
+        raise SitemigrateError(f"a {theme} source has no default target: name it with --to")
+    return other
 
 
 def _themes(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .dates import split_dated_line
+from .dates import month_first_list, split_dated_line
 from .ir import Item, Origin
 from .sections import normalize_title, split_sections
 
@@ -183,9 +183,10 @@ def extract_news(body: str, rel: str, first_line: int = 1,
         line_no += sec.heading.count("\n") - 1
         kept: list[str] = []
         current: Item | None = None
+        month_first = month_first_list(sec.body.split("\n"))
         for offset, raw in enumerate(sec.body.split("\n")):
             here = line_no + offset
-            parsed = split_dated_line(raw)
+            parsed = split_dated_line(raw, month_first)
             if parsed:
                 date, text, warn = parsed
                 if warn:

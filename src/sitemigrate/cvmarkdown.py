@@ -35,10 +35,12 @@ _BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
 _WORD = r"[A-Z][a-z]+\.?"
 _DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
 _OPEN = r"(?:present|now|current|today|ongoing|date)"
-_SPAN = rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}))?(?:\s*\((?:expected|exp\.)\))?"
+_SPAN = (rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d)))?"
+         r"(?:\s*\((?:expected|exp\.)\))?")
 _LEADING = re.compile(rf"^(?P<year>{_SPAN})\s*(?::\s*(?P<rest>.*))?$", re.I)
 _TRAILING = re.compile(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
-_MAP = re.compile(r"^\*\*(?P<name>[^*]+?):?\*\*:?\s+(?P<value>.+)$")
+_MAP = re.compile(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
+_TRAILING_PAREN = re.compile(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
 
 
 @dataclass
@@ -84,22 +86,114 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
-def split_entry(text: str) -> dict[str, Any]:
-    """``2020 - now: Role`` / ``Degree, Place, 2019`` / ``**Name**: value`` -> entry dict."""
+_EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|"
+                       r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\3(?![\w*])")
+_INSTITUTION = re.compile(
+    r"universi|college|institut|school|academy|hochschule|[ée]cole|polytechn|\b(?:KU|ETH|MIT|"
+    r"UCL|EPFL|CNRS)\b|department|faculty|laborator|\blab\b|cent(?:er|re)|hospital|"
+    r"foundation|ministry|bank|council|agency|\binc\b|\bltd\b|gmbh|corporation|company",
+    re.I)
+_DEGREE = re.compile(
+    r"(?:ph\.?\s?d|d\.?\s?phil|doctor|dr\.|master|m\.?\s?sc|m\.?\s?s\.?|m\.?\s?a\.?|mba|"
+    r"m\.?\s?phil|m\.?\s?eng|m\.?\s?res|bachelor|b\.?\s?sc|b\.?\s?s\.?|b\.?\s?a\.?|"
+    r"b\.?\s?eng|b\.?\s?tech|m\.?\s?tech|diplom|magister|licen[cs]|laurea|habilitation|"
+    r"diploma)(?![a-z])", re.I)
+
+
+def unmark(text: str) -> str:
+    """``text`` without Markdown bold/italic markers (``**MSc**`` -> ``MSc``)."""
+    return _EMPHASIS.sub(lambda m: m[2] or m[4], text).strip()
+
+
+def _pieces(text: str) -> list[str]:
+    """Comma-separated parts, commas inside parentheses or links aside."""
+    out, depth, cur = [], 0, ""
+    for c in text:
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        if c == "," and depth <= 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += c
+    return [unmark(p) for p in out + [cur] if p.strip()]
+
+
+def _place_like(text: str) -> bool:
+    words = text.split()
+    return (1 <= len(words) <= 3 and not _INSTITUTION.search(text) and not re.search(r"\d", text)
+            and all(w[:1].isupper() for w in words))
+
+
+def _full_year(year: str) -> str:
+    """``2018-19`` -> ``2018-2019`` (an end year of two digits, after the start)."""
+    m = re.fullmatch(r"(\d{2})(\d{2})(\s*[-–—]\s*)(\d{2})", year)
+    if m and int(m[4]) > int(m[2]):
+        return f"{m[1]}{m[2]}{m[3]}{m[1]}{m[4]}"
+    return year
+
+
+def _split_parts(text: str, section_key: str) -> dict[str, Any]:
+    """``Degree, Area (honours), Institution, Place`` or ``Role, Institution, Place`` ->
+    neutral fields; a degree's study type and area are kept for JSON Resume and RenderCV."""
+    parts = _pieces(text)
+    if not parts:
+        return {}
+    out: dict[str, Any] = {}
+    head, rest = parts[0], parts[1:]
+    degree = _DEGREE.match(head)
+    if section_key == "education" or (degree and not section_key):
+        m = re.fullmatch(r"(.+?)\s+(?:in|of|at|from)\s+(.+)", head) if degree else None
+        study, area = (m[1], m[2]) if m else (head, "")
+        if area and (_INSTITUTION.search(area) or "](" in area):  # "PhD in [Uni](url)"
+            rest.insert(0, area)
+            area = ""
+        if not area and len(rest) >= 2 and not _INSTITUTION.search(rest[0]):
+            area = rest.pop(0)
+        honours = re.fullmatch(r"(.+?)\s*(?<!\])\(([^()]+)\)", area)
+        if honours:
+            area, out["summary"] = honours[1], honours[2]
+        out["title"] = f"{study} in {area}" if area else study
+        out["extra"] = {"studyType": study, **({"area": area} if area else {})}
+    else:
+        out["title"] = head
+    places = []
+    while len(rest) > 1 and _place_like(rest[-1]):
+        places.insert(0, rest.pop())
+    if rest:
+        out["institution"] = ", ".join(rest)
+    if places:
+        out["location"] = ", ".join(places)
+    return out
+
+
+def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
+    """``2020 - now: Role`` / ``Degree, Area, Institution, Place, 2019`` / ``**Name**: value``
+    -> entry dict. Parts are split when a date marks the line as an entry (``year``), and
+    in an Education section; bold and italic markers do not stay in the parts."""
     m = _MAP.match(text)
     if m:
         return {"name": m["name"].strip(), "value": m["value"].strip()}
     m = _LEADING.match(text)
     if m:
-        return {"year": m["year"].strip(), **({"title": m["rest"].strip()} if m["rest"] else {})}
-    m = _TRAILING.match(text)
+        out = {"year": _full_year(m["year"].strip())}
+        if m["rest"]:
+            out |= _split_parts(m["rest"], section_key)
+        return _ordered(out)
+    m = _TRAILING.match(text) or _TRAILING_PAREN.match(text)
     if m:
-        head, _, where = m["rest"].partition(", ")
-        out = {"title": head.strip(), "year": m["year"].strip()}
-        if where.strip():
-            out["institution"] = where.strip()
-        return out
+        return _ordered({"year": _full_year(m["year"].strip()),
+                         **_split_parts(m["rest"], section_key)})
+    if section_key == "education" and "," in text:  # a degree line without dates
+        return _ordered(_split_parts(text, section_key))
     return {"title": text}
+
+
+def _ordered(entry: dict[str, Any]) -> dict[str, Any]:
+    order = ("title", "institution", "location", "year", "summary", "extra")
+    return {k: entry[k] for k in sorted(entry, key=lambda k: order.index(k) if k in order else 9)}
 
 
 def _is_place(text: str) -> bool:
@@ -128,6 +222,16 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
             elif m and raw:
                 widths.setdefault(len(raw) - 1, []).append(len(m["indent"].expandtabs(4)))
                 raw[-1][1].append(m["text"])
+            elif raw and (line[:1] in " \t" or masked[i - 1].strip()) and not re.match(
+                    r"\s*(?:<|\||\{%|#)", line) and "{{" not in line and "{%" not in line:
+                # a line that continues the item above (indented, or lazily right below it):
+                # a "Supervisor: ..." line stays with its entry
+                text = line.strip()
+                if raw[-1][1]:
+                    raw[-1][1][-1] += " " + text
+                else:
+                    widths.setdefault(len(raw) - 1, []).append(2)
+                    raw[-1][1].append(text)
             else:
                 clean = False
                 break
@@ -138,7 +242,8 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
             base = min(ws)
             subs = raw[n_entry][1]
             subs[:] = ["  " * min((w - base) // 2, 1) + t for w, t in zip(ws, subs)]
-        sec = CVSection(title, _entries(raw), markdown="\n".join(lines[start:end]).strip("\n"),
+        sec = CVSection(title, _entries(raw, key_for_title(title)),
+                        markdown="\n".join(lines[start:end]).strip("\n"),
                         key=key_for_title(title),
                         origin=Origin(path, first_line + start) if path else None)
         sec.kind = _kind(sec.entries, raw)  # type: ignore[assignment]
@@ -150,14 +255,20 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
     return parsed
 
 
-def _entries(raw: list[tuple[str, list[str]]]) -> list[dict[str, Any]]:
+def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, Any]]:
     out = []
     for text, subs in raw:
-        entry = split_entry(text)
+        entry = split_entry(text, key)
         subs = list(subs)
         if "year" in entry and not entry.get("institution") and subs and \
                 not subs[0].startswith(" ") and _is_place(subs[0]):
-            entry["institution"] = subs.pop(0)
+            rest = _pieces(subs.pop(0))  # "Institution, City, Country"
+            places = []
+            while len(rest) > 1 and _place_like(rest[-1]):
+                places.insert(0, rest.pop())
+            entry["institution"] = ", ".join(rest)
+            if places:
+                entry["location"] = ", ".join(places)
         points: list[Any] = []
         for sub in subs:
             if sub.startswith("  ") and points:

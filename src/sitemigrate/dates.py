@@ -40,8 +40,30 @@ def _month(word: str) -> int | None:
     return _MONTHS.get(word.lower().rstrip(".")[:3]) if word.isalpha() or word.endswith(".") else None
 
 
-def parse_date(s: str) -> tuple[PartialDate, str | None] | None:
-    """Parse a whole date string; returns (date, warning-or-None) or None."""
+def _two_digit_year(y: str) -> int:
+    """A year as Ruby's ``Date._parse`` completes it: two digits are 1969-2068."""
+    n = int(y)
+    return n + (1900 if n >= 69 else 2000) if len(y) <= 2 else n
+
+
+def _ruby_fields(a: str, b: str, c: str) -> tuple[int, int, int]:
+    """(year, month, day) of a numeric ``a-b-c`` (or ``/``, ``.``) date as Ruby's
+    ``Date._parse`` reads it: a year of more than two digits first (``2018-05-03``) or last
+    (``03-05-2018``: day, month, year); all of two digits or fewer: year, month, day
+    (``21-05-12`` is 2021-05-12)."""
+    if len(a) <= 2 and len(c) > 2:
+        return int(c), int(b), int(a)
+    return _two_digit_year(a), int(b), int(c)
+
+
+def parse_date(s: str, month_first: bool = False) -> tuple[PartialDate, str | None] | None:
+    """Parse a whole date string; returns (date, warning-or-None) or None.
+
+    Numeric dates are read as Jekyll reads them (Ruby's ``Time.parse``): ``01-02-2018`` is
+    1 February, ``21-05-12`` is 2021-05-12. A reading that could also be month-first, or has a
+    two-digit year, comes with a warning; a date that only reads month-first
+    (``12-31-2018``) is read so. With ``month_first`` (a list whose other dates are written
+    month first, see :func:`month_first_list`) an ambiguous date is read month first."""
     t = s.strip().strip("*_").strip().strip("[]()").strip().rstrip(":,").strip()
     if m := re.fullmatch(r"(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?", t):
         d = _valid(int(m[1]), int(m[2]), int(m[3]) if m[3] else None)
@@ -49,18 +71,24 @@ def parse_date(s: str) -> tuple[PartialDate, str | None] | None:
     if m := re.fullmatch(r"(\d{1,2})/(\d{4})", t):
         d = _valid(int(m[2]), int(m[1]), None)
         return (d, None) if d else None
-    if m := re.fullmatch(r"(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})", t):
-        a, b, y = int(m[1]), int(m[2]), int(m[3])
-        if a > 12:
-            d = _valid(y, b, a)
+    if m := re.fullmatch(r"(\d{1,2})([-/.])(\d{1,2})\2(\d{4})|(\d{2})(-)(\d{1,2})-(\d{1,2})", t):
+        parts = (m[1], m[3], m[4]) if m[1] else (m[5], m[7], m[8])
+        y, mo, day = _ruby_fields(*parts)
+        d = _valid(y, mo, day)
+        if len(parts[2]) <= 2:
+            return (d, f"`{t}` has a two-digit year; read as {d}, as Jekyll reads it "
+                       "(year first)") if d else None
+        if d is None:
+            d = _valid(y, day, mo)  # only month-first makes a date (Jekyll cannot read it)
             return (d, None) if d else None
-        d = _valid(y, a, b)
-        warn = None if b > 12 or a == b else (
-            f"`{t}` is ambiguous (month-day or day-month); read as {d} (month first)")
-        return (d, warn) if d else None
-    if m := re.fullmatch(r"(\d{2})-(\d{2})-(\d{2})", t):
-        d = _valid(2000 + int(m[1]), int(m[2]), int(m[3]))
-        return (d, f"`{t}` has a two-digit year; read as {d}") if d else None
+        if mo == day or day > 12:
+            return d, None
+        if month_first:
+            d = _valid(y, day, mo) or d
+            return d, (f"`{t}` is ambiguous (day-month or month-day); read as {d}, month "
+                       "first like the other dates of its list (Jekyll would read it day first)")
+        return d, (f"`{t}` is ambiguous (day-month or month-day); read as {d}, day first, as "
+                   "Jekyll reads it")
     if m := re.fullmatch(r"(\d{4})", t):
         return PartialDate(int(m[1])), None
     if m := re.fullmatch(r"([A-Za-z]+\.?)\s+(\d{1,2}),?\s+(\d{4})", t):
@@ -80,6 +108,35 @@ def parse_date(s: str) -> tuple[PartialDate, str | None] | None:
         if m[2].lower() in _SEASONS:
             return PartialDate(int(m[1]), _SEASONS[m[2].lower()]), None
     return None
+
+
+_RUBY_NUMERIC = re.compile(r"\s*(\d+)([-/.])(\d+)\2(\d+)(?!\d)")
+
+
+def jekyll_date(value: str) -> PartialDate | None:
+    """The day Jekyll gives a front-matter ``date`` string or a post file name's date (Ruby's
+    ``Time.parse``), or None where Jekyll stops with "Invalid date". Numeric dates follow
+    :func:`_ruby_fields`; a day past the month's end rolls over as Ruby's ``Time`` does
+    (``2018-02-30`` is 2018-03-02); month names as :func:`parse_date`, and a month alone is
+    its first day (``March 2018``)."""
+    if m := _RUBY_NUMERIC.match(value):
+        if len(m[3]) > 2:
+            return None   # Ruby reads a long middle part as the year: not a date people write
+        y, mo, day = _ruby_fields(m[1], m[3], m[4])
+        if not (1 <= mo <= 12 and 1 <= day <= 31) or y < 1:
+            return None
+        try:
+            d = _dt.date(y, mo, 1) + _dt.timedelta(days=day - 1)
+        except (ValueError, OverflowError):
+            return None
+        return PartialDate(d.year, d.month, d.day)
+    if re.fullmatch(r"\s*\d{4}[-.]\d{1,2}\s*", value):
+        return None   # `2018-05`: Ruby reads the `-05` as a time zone and has no month
+    parsed = parse_date(value)
+    if parsed is None or parsed[0].month is None or re.search(
+            "|".join(_SEASONS), value, re.I):
+        return None   # a year alone (`2018`) or a season: Ruby cannot read it
+    return parsed[0]
 
 
 def from_value(v: object) -> PartialDate | None:
@@ -102,12 +159,26 @@ _LEAD = re.compile(
     r"(?P<sep>\s*[:\-–—|]\s*|\s+)(?P<rest>\S.*)$")
 
 
-def split_dated_line(line: str) -> tuple[PartialDate, str, str | None] | None:
+def month_first_list(lines: list[str]) -> bool:
+    """Whether the dated lines of a list write numeric dates month first: one of them only
+    reads month first (``11/20/2024``) and none only day first (``20/11/2024``)."""
+    seen: set[bool] = set()
+    for line in lines:
+        m = _LEAD.match(line)
+        t = m["date"].strip("*_[]() :,") if m else ""
+        n = re.fullmatch(r"(\d{1,2})[-/.](\d{1,2})[-/.]\d{4}", t)
+        if n and (int(n[1]) > 12) != (int(n[2]) > 12):
+            seen.add(int(n[2]) > 12)
+    return seen == {True}
+
+
+def split_dated_line(line: str, month_first: bool = False
+                     ) -> tuple[PartialDate, str, str | None] | None:
     """A list/news line that starts with a date -> (date, rest, warning), else None."""
     m = _LEAD.match(line)
     if not m:
         return None
-    parsed = parse_date(m["date"])
+    parsed = parse_date(m["date"], month_first)
     if not parsed:
         return None
     return parsed[0], m["rest"].rstrip(), parsed[1]

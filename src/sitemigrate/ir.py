@@ -232,7 +232,7 @@ class Asset:
     kind: Literal["image", "pdf", "file"] = "file"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Site:
     """A whole academic website, independent of any theme."""
 

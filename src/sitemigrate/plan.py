@@ -26,6 +26,12 @@ MANIFEST = ".sitemigrate/manifest.json"
 """What the last run wrote into DEST (path -> sha256), to tell user edits from ours."""
 
 
+def is_bookkeeping(rel: str) -> bool:
+    """sitemigrate's own records in DEST (``.sitemigrate/``): written with DEST, but no
+    change of the user's site, so never in a diff, a count or a ``--check`` verdict."""
+    return rel.startswith(".sitemigrate/")
+
+
 class UnsafePath(ValueError):
     """A destination path that would leave DEST."""
 
@@ -43,6 +49,8 @@ def safe_rel(rel: str) -> str:
 class Change:
     path: str
     kind: str  # "created" | "changed" | "deleted" | "unchanged" | "kept"
+    """``kept``: edited (``old`` is its content) or deleted (``old`` is None) in DEST by the
+    user after the last run: left as the user left it."""
     old: bytes | None
     new: bytes | None
 
@@ -71,10 +79,24 @@ class Plan:
     not overwritten since): the URL ledger need not parse back what a writer just wrote."""
     behind_links: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     """DEST path -> the folder on its way that links out of DEST (left out of the plan)."""
+    _edits: int = field(default=0, init=False, repr=False)
+    """Bumped by every write, copy and delete: the report's files are recorded again when
+    the plan changed since (see :meth:`_settle_report`)."""
+    _recorded: int = field(default=-1, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.report.settle = self._settle_report
+
+    def _settle_report(self) -> None:
+        """The report is about to be summed up: record what the plan would do to DEST now,
+        unless that is known for this plan already (an apply, a diff, a summarize)."""
+        if self._recorded != self._edits:
+            self.summarize()
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:
         rel = safe_rel(rel)
+        self._edits += 1
         self.files[rel] = content.encode("utf-8") if isinstance(content, str) else content
         self.documents.pop(rel, None)
         self.copies.pop(rel, None)
@@ -92,12 +114,14 @@ class Plan:
 
     def copy(self, rel: str, source: Path) -> str:
         rel = safe_rel(rel)
+        self._edits += 1
         if rel not in self.files:
             self.copies[rel] = source
         return rel
 
     def delete(self, rel: str) -> None:
         rel = safe_rel(rel)
+        self._edits += 1
         if rel not in self.files and rel not in self.copies:
             self.deletes.add(rel)
 
@@ -117,8 +141,9 @@ class Plan:
     def changes(self) -> list[Change]:
         """Every path the plan touches, with what it would do, sorted by path.
 
-        A file the last run wrote and the user edited since is ``kept`` (not overwritten)
-        unless ``force`` is set. The manifest of this run is part of the plan."""
+        A file the last run wrote and the user edited or deleted since is ``kept`` (not
+        overwritten, not re-created) unless ``force`` is set. The manifest of this run is part
+        of the plan (see :func:`is_bookkeeping`)."""
         last = self._last_manifest()
         out = []
         linked = _LinkGuard(self.dest)
@@ -135,6 +160,10 @@ class Plan:
                 continue
             target = os.path.join(dest, rel)
             old = None if fresh or not os.path.isfile(target) else _read(target)
+            if old is None and rel in last and not self.force and not os.path.lexists(target):
+                out.append(Change(rel, "kept", None, None))  # deleted by the user: their call
+                manifest[rel] = last[rel]
+                continue
             new = want.read_bytes() if isinstance(want, Path) else want
             if old is not None and old != new and edited(rel, old):
                 out.append(Change(rel, "kept", old, old))
@@ -163,7 +192,9 @@ class Plan:
         return out
 
     def pending(self) -> list[Change]:
-        return [c for c in self.changes() if c.kind not in ("unchanged", "kept")]
+        """What would change in the user's site (sitemigrate's bookkeeping aside)."""
+        return [c for c in self.changes()
+                if c.kind not in ("unchanged", "kept") and not is_bookkeeping(c.path)]
 
     def up_to_date(self) -> bool:
         return not self.pending()
@@ -177,7 +208,11 @@ class Plan:
     def diff(self) -> str:
         """A git-style unified diff of what :meth:`apply` would change."""
         chunks = []
-        for c in self.pending():
+        changes = self.changes()
+        self._record(changes)  # the report says what the diff shows
+        pending = [c for c in changes
+                   if c.kind not in ("unchanged", "kept") and not is_bookkeeping(c.path)]
+        for c in pending:
             old_name = "/dev/null" if c.old is None else f"a/{c.path}"
             new_name = "/dev/null" if c.new is None else f"b/{c.path}"
             old_text, new_text = _as_text(c.old), _as_text(c.new)
@@ -253,9 +288,11 @@ class Plan:
         return changes
 
     def _record(self, changes: list[Change]) -> None:
+        self._recorded = self._edits
         files: dict[str, list[str]] = {"created": [], "changed": [], "deleted": [],
                                        "unchanged": [], "kept": []}
-        noted = {f.path for f in self.report.findings if f.code == "kept-edit"}
+        noted = {f.path for f in self.report.findings
+                 if f.code in ("kept-edit", "kept-deletion")}
         refused = {f.path for f in self.report.findings if f.code == "dest-link"}
         for rel, folder in sorted(self.behind_links.items()):
             if rel not in refused:
@@ -264,12 +301,19 @@ class Plan:
                                 "this file was not written (or removed) through it. Replace the "
                                 "link with a folder and run again.", rel)
         for c in changes:
+            if is_bookkeeping(c.path):
+                continue
             files[c.kind].append(c.path)
             if c.kind == "kept" and c.path not in noted:
                 noted.add(c.path)
-                self.report.add("kept-edit", "warning", "verbatim",
-                                "you edited this DEST file after the last run; it was kept. "
-                                "Use --force to overwrite it.", c.path)
+                if c.old is None:
+                    self.report.add("kept-deletion", "warning", "verbatim",
+                                    "you deleted this DEST file after the last run; it was not "
+                                    "re-created. Use --force to restore it.", c.path)
+                else:
+                    self.report.add("kept-edit", "warning", "verbatim",
+                                    "you edited this DEST file after the last run; it was kept. "
+                                    "Use --force to overwrite it.", c.path)
         self.report.files = files
 
 

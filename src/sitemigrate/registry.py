@@ -60,8 +60,16 @@ class Theme(Protocol):
 
 def get_theme(name: str) -> Theme:
     if name not in THEMES:
-        raise UnknownTheme(f"unknown theme {name!r}; known: {', '.join(sorted(THEMES))}")
+        import difflib
+        close = difflib.get_close_matches(name.lower(), THEMES, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise UnknownTheme(f"unknown theme {name!r}{hint}; known: {', '.join(sorted(THEMES))}")
     return importlib.import_module(THEMES[name]).THEME
+
+
+def generations(name: str) -> list[str]:
+    """The generations theme ``name`` knows (``mappings/<name>.yml``), oldest first."""
+    return sorted(str(g["name"]) for g in vocabulary(name)["generations"])
 
 
 def vocabulary(name: str) -> dict[str, Any]:

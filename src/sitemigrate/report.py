@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -54,6 +56,9 @@ class Report:
     files: dict[str, list[str]] = field(default_factory=dict)
     """``created`` / ``changed`` / ``deleted`` / ``unchanged`` / ``kept`` -> DEST paths."""
     urls: list[dict[str, str]] = field(default_factory=list)
+    settle: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+    """Set by the :class:`~sitemigrate.plan.Plan` that owns the report: fills in ``files``
+    (and the findings about DEST) before the report is summed up, also before ``apply()``."""
 
     def add(self, code: str, severity: Severity, outcome: Outcome, message: str,
             origin: Origin | str | None = None, line: int | None = None) -> Finding:
@@ -82,34 +87,42 @@ class Report:
                 line: int | None = None, severity: Severity = "warning") -> Finding:
         return self.add(code, severity, "problem", message, origin, line)
 
+    def _settled(self) -> None:
+        if self.settle is not None:
+            self.settle()
+
     def counts(self) -> dict[str, int]:
+        self._settled()
         out = {"mapped": 0, "verbatim": 0, "lost": 0, "problem": 0}
         for f in self.findings:
             out[f.outcome] += 1
         return out
 
     def worst(self) -> Severity | None:
+        self._settled()
         if not self.findings:
             return None
         return max((f.severity for f in self.findings), key=_SEVERITY_RANK.__getitem__)
 
     def has_at_least(self, severity: Severity) -> bool:
+        self._settled()
         rank = _SEVERITY_RANK[severity]
         return any(_SEVERITY_RANK[f.severity] >= rank for f in self.findings)
 
     def summary(self) -> str:
         """The short summary printed after every run."""
-        c = self.counts()
+        c = self.counts()  # settles files first
         files = {k: len(v) for k, v in self.files.items()}
         return (
             f"files: {files.get('created', 0)} created, {files.get('changed', 0)} changed, "
             f"{files.get('deleted', 0)} deleted, {files.get('unchanged', 0)} unchanged"
-            + (f", {files['kept']} kept (edited by you)" if files.get("kept") else "")
+            + (f", {files['kept']} kept (edited or deleted by you)" if files.get("kept") else "")
             + f"\nitems: {c['mapped']} mapped, {c['verbatim']} kept verbatim, "
             f"{c['lost']} could not be carried, {c['problem']} input problems"
         )
 
     def to_json(self) -> dict[str, Any]:
+        self._settled()
         return {
             "schema_version": REPORT_SCHEMA_VERSION,
             "source_theme": self.source_theme,
@@ -169,6 +182,7 @@ class Report:
         directory."""
         from . import __version__
         from .report_formats import SarifPaths, to_sarif
+        self._settled()
         return to_sarif(self, paths or SarifPaths("."), __version__)
 
     def dumps(self, fmt: str, *, paths: SarifPaths | None = None) -> str:
@@ -180,6 +194,73 @@ class Report:
         if fmt == "sarif":
             return json.dumps(self.to_sarif(paths), indent=2, ensure_ascii=False) + "\n"
         raise ValueError(f"unknown report format {fmt!r}")
+
+
+_GROUPS = (("lost", "could not be carried"), ("verbatim", "kept verbatim (check these)"),
+           ("problem", "input problems"))
+_PLACES = 3
+"""Places shown on a kind's line; ``--report`` lists every one."""
+_VALUE = 60
+"""A quoted value longer than this is cut (an HTML footer, a long link)."""
+_MESSAGE = 220
+"""A message longer than this is cut."""
+_QUOTED = re.compile(r"`([^`\n]*)`")
+
+
+def overview(findings: list[Finding]) -> list[str]:
+    """The findings that need a look (not carried, kept verbatim, input problems), grouped for
+    a person: under a heading per outcome, one line per kind. A kind is a finding code with
+    one message pattern (the message with its quoted values left out): "linked file `…`
+    does not exist" found in 126 places is one line with the count, the values that are
+    the same everywhere, and the first few places with their own value. A kind found once is
+    its ``path:line: message``. Long values and messages are cut. What was mapped is not
+    listed (``--report`` lists everything)."""
+    lines: list[str] = []
+    for outcome, title in _GROUPS:
+        kinds: dict[tuple[str, str], list[Finding]] = {}
+        for f in findings:
+            if f.outcome == outcome:
+                kinds.setdefault((f.code, _QUOTED.sub("`…`", f.message)), []).append(f)
+        if not kinds:
+            continue
+        count = sum(len(rows) for rows in kinds.values())
+        lines.append(f"{title}: {count}")
+        for rows in kinds.values():
+            lines.append("  " + (_one(rows[0]) if len(rows) == 1 else _many(rows)))
+    return lines
+
+
+def _one(f: Finding) -> str:
+    return f"{f.location()}: {_clip(_QUOTED.sub(_short_value, f.message), _MESSAGE)}"
+
+
+def _many(rows: list[Finding]) -> str:
+    """``N× message`` with the values all rows share, then the first places, each with its
+    first own value."""
+    values = [_QUOTED.findall(f.message) for f in rows]
+    same = [all(v[i] == values[0][i] for v in values) for i in range(len(values[0]))]
+    shared = iter(same)  # one flag per quoted value, in order
+    message = _QUOTED.sub(lambda m: _short_value(m) if next(shared) else "`…`",
+                          rows[0].message)
+    own = next((i for i, s in enumerate(same) if not s), None)
+    places, last = [], None
+    for f, v in zip(rows[:_PLACES], values):
+        where = f.location()
+        if f.path and f.path == last and f.line:
+            where = f":{f.line}"  # the same file again: its line is enough
+        last = f.path
+        places.append(where + (f" `{_clip(v[own], 40)}`" if own is not None else ""))
+    more = f" and {len(rows) - _PLACES} more" if len(rows) > _PLACES else ""
+    return (f"{len(rows)}× {_clip(message, _MESSAGE)} At: {', '.join(places)}{more}")
+
+
+def _short_value(match: re.Match) -> str:
+    return f"`{_clip(match.group(1), _VALUE)}`"
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())  # one line: a multi-line value would break the layout
+    return text if len(text) <= width else text[:width - 1].rstrip() + "…"
 
 
 def _markdown_table(findings: list[Finding]) -> list[str]:

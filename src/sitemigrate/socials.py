@@ -282,6 +282,14 @@ def _from_text(row: ServiceRow, col: Column, text: str) -> Social:
 
 # -- writing ------------------------------------------------------------------------------------
 
+def describe(social: SocialLike) -> str:
+    """The profile for a message: `service` and its address, or what it is when it has none
+    (a switch such as al-folio's `rss_icon`)."""
+    value = social.url or social.handle
+    return (f"`{social.service}` ({value})" if value
+            else f"`{social.service}` (an on/off switch, no address)")
+
+
 def write_social(theme: str, social: SocialLike) -> tuple[str, Any] | None:
     """``(key, value)`` for ``theme``, the value in the form the theme expects.
 

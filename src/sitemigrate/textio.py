@@ -126,9 +126,28 @@ def _in_quotes(line: str, pos: int) -> bool:
     return head.count('"') % 2 == 1 or head.count("'") % 2 == 1
 
 
+@functools.lru_cache(maxsize=1)
+def _rt_constructor() -> type:
+    """ruamel's round-trip constructor, but a date that is no day of the calendar
+    (``2018-02-30``) stays text, as Ruby's YAML keeps it (Jekyll then rolls it over)."""
+    from ruamel.yaml.constructor import RoundTripConstructor
+
+    class Constructor(RoundTripConstructor):
+        def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
+            try:
+                return super().construct_yaml_timestamp(node, values)
+            except ValueError:
+                return self.construct_scalar(node)
+
+    Constructor.add_constructor("tag:yaml.org,2002:timestamp",
+                                Constructor.construct_yaml_timestamp)
+    return Constructor
+
+
 def yaml_rt() -> YAML:
     """A round-trip (comment-keeping, safe) YAML instance configured like Jekyll files."""
     y = YAML(typ="rt")
+    y.Constructor = _rt_constructor()
     y.preserve_quotes = True
     y.width = 4096
     y.indent(mapping=2, sequence=4, offset=2)

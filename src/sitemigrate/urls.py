@@ -15,6 +15,7 @@ import re
 from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .textio import load_safe
 
@@ -109,6 +110,43 @@ def _fill(pattern: str, parts: Mapping[str, str]) -> str:
     for key in sorted(parts, key=len, reverse=True):
         pattern = pattern.replace(f":{key}", parts[key])
     return re.sub(r"/+", "/", pattern)
+
+
+_PRETTY_DROP = re.compile(r"[^\w._~!$&'()+,;=@]+")
+
+
+def slugify(text: str, mode: str = "pretty", cased: bool = True) -> str:
+    """Jekyll's ``Utils.slugify`` in ``pretty`` (the ``:title`` of a post) or ``default``
+    mode (``:slug``): runs of other characters become one hyphen, hyphens trimmed; lower
+    case unless ``cased``."""
+    out = (re.sub(r"[\W_]+", "-", text) if mode == "default" else _PRETTY_DROP.sub("-", text))
+    out = out.strip("-")
+    return out if cased else out.lower()
+
+
+def post_url(pattern: str, stem: str, front: Mapping[str, Any]) -> str:
+    """The URL Jekyll gives a post named ``stem`` (``YYYY-MM-DD-slug``) under ``pattern``
+    (a style name or a permalink template) with front matter ``front`` (``date``,
+    ``categories``, ``slug``); ``permalink`` in the front matter is the caller's."""
+    import datetime as dt
+    pattern = _STYLES.get(pattern or "date", pattern or _STYLES["date"])
+    m = _POST.match(stem)
+    year, month, day, name = m.groups() if m else ("0000", "00", "00", stem)
+    date = front.get("date")
+    if isinstance(date, (dt.date, dt.datetime)):
+        year, month, day = f"{date.year:04d}", f"{date.month:02d}", f"{date.day:02d}"
+    try:
+        y_day = f"{dt.date(int(year), int(month), int(day)).timetuple().tm_yday:03d}"
+    except ValueError:
+        y_day = "000"
+    cats = front.get("categories") or front.get("category") or []
+    cats = cats.split() if isinstance(cats, str) else [str(c) for c in cats]
+    slug = str(front.get("slug") or name).rstrip(".")
+    return _fill(pattern, {
+        "categories": "/".join(c.lower() for c in cats), "year": year, "month": month,
+        "day": day, "title": slugify(slug), "slug": slugify(slug, "default", cased=False),
+        "output_ext": ".html", "short_year": year[2:], "i_month": str(int(month)),
+        "i_day": str(int(day)), "y_day": y_day})
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,13 +254,7 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         m = _POST.match(stem)
         if not m:
             return ()
-        cats = fm.get("categories") or fm.get("category") or []
-        cats = cats.split() if isinstance(cats, str) else [str(c) for c in cats]
-        url = str(fm.get("permalink") or _fill(rules.post_pattern, {
-            "categories": "/".join(c.lower() for c in cats), "year": m[1], "month": m[2],
-            "day": m[3], "title": str(fm.get("slug") or m[4]), "slug": m[4],
-            "output_ext": ".html", "short_year": m[1][2:],
-            "i_month": str(int(m[2])), "i_day": str(int(m[3]))}))
+        url = str(fm.get("permalink") or post_url(rules.post_pattern, stem, fm))
     elif top.startswith("_") and top[1:] in cols:
         output, pattern = cols[top[1:]]
         if not output:

@@ -7,22 +7,43 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-
 from ruamel.yaml.comments import CommentedMap
 
 from .. import bib, cvmarkdown, jsonresume, socials
+from ..checkout import is_fresh_template
 from ..content import is_external, split_name
 from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document
-from .common import (AssetCopier, add_collection_listings, as_list, check_document,
-                     check_liquid, collection_page, custom_collections, dest_config,
-                     fix_typos, include_pages, write_item,
-                     iter_files, iter_pages, post_url, read_collection, read_config, read_data, record_asset,
-                     redirect_stub_path, set_key, shim_includes, site_path, split_known, text,
-                     translate_body, yaml_date)
+from .common import (
+    AssetCopier,
+    add_collection_listings,
+    as_list,
+    check_document,
+    check_liquid,
+    collection_page,
+    custom_collections,
+    dest_config,
+    fix_typos,
+    include_pages,
+    iter_files,
+    iter_pages,
+    post_url,
+    read_collection,
+    read_config,
+    read_data,
+    record_asset,
+    redirect_stub_path,
+    set_key,
+    site_path,
+    split_known,
+    text,
+    translate_body,
+    write_item,
+    yaml_date,
+)
 from ..urls import unpublished
 from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
                      set_nested, source_config, source_line)
@@ -147,6 +168,8 @@ def _publication(item: Item, report: Report) -> Publication:
     links = {k: str(f[v]) for k, v in (("pdf", "paperurl"), ("slides", "slidesurl"),
                                        ("bibtex", "bibtexurl")) if f.get(v)}
     selected = item.extra.pop("selected", False)
+    if f.get("category") and str(f["category"]) not in CATEGORY_TO_NEUTRAL:
+        item.extra["category"] = str(f["category"])  # a category of the site's own
     return Publication(
         key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
         selected=selected is True or str(selected).lower() == "true",
@@ -184,6 +207,8 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
     pub.fields = {k: v for k, v in entry.fields.items()
                   if k not in ("title", "year", "month", "day", "abstract", "selected")
                   and not (k in stated and stated[k] in pub.links)}
+    if entry.fields.get("title") and bib.to_text(entry.fields["title"]) == pub.title:
+        pub.fields["title"] = entry.fields["title"]  # as written: case-protecting braces kept
     pub.selected = pub.selected or entry.fields.get("selected", "").lower() == "true"
     report.mapped("bibtex-file", f"publication `{pub.key}` read with its BibTeX entry from "
                   f"`{rel}`.", pub.origin)
@@ -227,7 +252,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.cv and site.cv.sections:
         _write_cv_json(site, plan, options)
     site.navigation = _one_cv_in_menu(site.navigation, plan)
-    if site.navigation:
+    if site.navigation or is_fresh_template(plan, NAME):  # not the template's example menu
         _write_navigation(site, plan)
     copier.carry_assets()
 
@@ -259,8 +284,8 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
             continue
         out = socials.write_social(NAME, social)
         if out is None:
-            plan.report.lost("social", f"social profile `{social.service}` "
-                             f"({social.url or social.handle}) has no academicpages sidebar "
+            plan.report.lost("social", f"social profile {socials.describe(social)} "
+                             f"has no academicpages sidebar "
                              "key; add the link to the about page by hand.", social.origin)
             continue
         set_key(author, out[0], out[1])
@@ -285,7 +310,7 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     if ident.footer_text:
         plan.report.lost("footer-text", "`footer_text` has no academicpages key (the footer "
                          "is the theme's `_includes/footer/custom.html`); put this text there "
-                         f"if you want it: {ident.footer_text.strip()}", ident.origin)
+                         f"if you want it: `{ident.footer_text.strip()}`", ident.origin)
     _ensure_redirect_plugin(config)
     include_pages(config)
     _declare_collections(config, site)
@@ -308,7 +333,9 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
     if site.theme == "al-folio":  # its old top-level social keys: read as socials
         done |= {k for k, v in extra.items() if socials.read_social("al-folio-old", k, v)}
     if ident.lang:
-        set_key(config, "locale", ident.lang)
+        dest_locale = text(config.get("locale"))
+        if dest_locale.lower().split("-")[0] != ident.lang.lower().split("-")[0]:
+            set_key(config, "locale", ident.lang)  # DEST's `en-US` already says `en`
         report.mapped("config-key", f"`lang` ({ident.lang}) → `locale`.", at("lang"))
     if ident.keywords:
         set_key(config, "keywords", ident.keywords)
@@ -466,8 +493,6 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
-    shim_includes(body, vocabulary(NAME)["includes"], plan,
-                  Path(site.source) if site.source else None, page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
@@ -631,7 +656,8 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     front = CommentedMap()
     front["title"] = pub.title or pub.key
     front["collection"] = "publications"
-    front["category"] = NEUTRAL_TO_CATEGORY.get(pub.category, "manuscripts")
+    front["category"] = (pub.extra.get("category") if isinstance(pub.extra.get("category"), str)
+                         else NEUTRAL_TO_CATEGORY.get(pub.category, "manuscripts"))
     front["permalink"] = _publication_url(pub, slug)
     if pub.abstract:
         front["excerpt"] = pub.abstract
@@ -665,6 +691,9 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + line + "\n"
     if pub.selected:
         front["selected"] = True
+    for key, value in pub.extra.items():  # its own front matter (`note`, `pubtype` ...)
+        if key not in front and value not in (None, "", []):
+            front[key] = value
     out = f"_publications/{slug}.md"
     plan.write_document(out, front, body)
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)

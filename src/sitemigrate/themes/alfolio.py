@@ -19,7 +19,7 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
-                     record_asset, redirect_stub_path, set_key, shim_includes, site_path,
+                     record_asset, redirect_stub_path, set_key, site_path,
                      split_known, text, translate_body, translate_listings, yaml_date)
 from ..urls import unpublished
 from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
@@ -56,6 +56,15 @@ CATEGORY_OF_TYPE = {"article": "journal", "inproceedings": "conference",
                     "mastersthesis": "thesis"}
 TYPE_OF_CATEGORY = {"journal": "article", "conference": "inproceedings", "book": "book",
                     "thesis": "phdthesis", "other": "misc", "": "misc"}
+# The venue field al-folio's bib layout prints, per entry type (journal, booktitle, school);
+# other types get their standard field, which it does not print, and the venue in `note`.
+VENUE_FIELD = {"article": "journal", "inproceedings": "booktitle", "conference": "booktitle",
+               "incollection": "booktitle", "phdthesis": "school", "mastersthesis": "school"}
+UNPRINTED_VENUE_FIELD = {"inbook": "booktitle", "book": "publisher", "proceedings": "publisher",
+                         "techreport": "institution", "manual": "organization"}
+# Front-matter keys of a publication that are no BibTeX field (the page's own furniture).
+PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes", "toc",
+                            "tags_label", "published"})
 
 
 # ==========================================================================================
@@ -564,7 +573,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         for p in site.publications:
             if p.bibtex:
                 _carry_entry_files(p, copier)
-        entries = [p.bibtex or _bibtex_of(p, copier) for p in site.publications]
+        owner = (" ".join(x for x in (site.identity.first_name, site.identity.middle_name) if x),
+                 site.identity.last_name)
+        entries = [p.bibtex or _bibtex_of(p, copier, owner, report) for p in site.publications]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         pubs_page = site.page("publications")  # once: it scans the pages
         for p in site.publications:
@@ -605,17 +616,22 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
                             "`last_name` in `_config.yml`.", ident.origin)
     social_rows = _socials(site, plan, "al-folio" if gen != "2020-23" else OLD)
     if gen == "2020-23":
-        if ident.email:
-            set_key(config, "email", ident.email)
+        if ident.email or "email" in config:
+            set_key(config, "email", ident.email or "")
         for key, value in social_rows:
             if key != "email":
                 set_key(config, key, value)
+        written = {key for key, _ in social_rows} | {"email"}
+        for key in sorted(socials.known_keys(OLD) & set(config) - written):
+            if config[key] not in (None, "", False):  # the template's example person's
+                config[key] = None
     else:
         body = CommentedMap()
         for key, value in social_rows:
             body[key] = value
         header = "# Social profiles shown on the about page (converted by sitemigrate).\n"
         plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
+    _owner_config(config, site, first, last)
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan, gen)
@@ -710,6 +726,27 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
     return done
 
 
+def _owner_config(config: CommentedMap, site: Site, first: str, last: str) -> None:
+    """Config values of a template checkout that name its example person or its example
+    posts: jekyll-scholar's author names (bolded in the bibliography) and the blog's tag and
+    category lists become the owner's."""
+    scholar = config.get("scholar")
+    if isinstance(scholar, dict):
+        if last and "last_name" in scholar:
+            scholar["last_name"] = [last]
+        if first and "first_name" in scholar:
+            scholar["first_name"] = [first, f"{first[0]}."] if len(first) > 1 else [first]
+    for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
+        if key not in config:
+            continue
+        counts: dict[str, int] = {}
+        for post in site.posts:
+            value = post.fields.get(field_name) or post.extra.get(field_name) or []
+            for word in (value.split() if isinstance(value, str) else value):
+                counts[str(word)] = counts.get(str(word), 0) + 1
+        config[key] = sorted(counts, key=lambda w: (-counts[w], w))[:6]
+
+
 def _declare_v1(config: CommentedMap, plan: Plan) -> None:
     """A v1 config names the gem theme and carries the `al_folio:` contract (a fresh DEST
     has neither; a v1 starter checkout has both)."""
@@ -784,8 +821,8 @@ def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
             continue
         out = socials.write_social(column, social)
         if out is None:
-            plan.report.lost("social", f"social profile `{social.service}` "
-                             f"({social.url or social.handle}) has no al-folio equivalent; "
+            plan.report.lost("social", f"social profile {socials.describe(social)} "
+                             f"has no al-folio equivalent; "
                              "add it as a custom entry in `_data/socials.yml` or to the about "
                              "page.", social.origin)
             continue
@@ -899,8 +936,6 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                         "rewrite those loops.", page.origin)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     body = _local_includes(body, _target_generation(plan, options))
-    shim_includes(body, vocabulary(NAME)["includes"][_target_generation(plan, options)], plan,
-                  Path(site.source) if site.source else None, page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
@@ -1022,11 +1057,13 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
 
 
 def _html(value: Any) -> Any:
-    """Markdown links and bold as HTML (al-folio's CV includes print fields unprocessed)."""
+    """Markdown links, bold and italic as HTML (al-folio's CV includes print fields
+    unprocessed)."""
     if not isinstance(value, str):
         return value
     value = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', value)
-    return re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+    value = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+    return re.sub(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])", r"<i>\1</i>", value)
 
 
 def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
@@ -1073,7 +1110,9 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
                  ("contents", [_html(i) for i in p.get("items") or []])]) for p in points]
         if items:
             row["items"] = [_html(i) for i in items]
-        dropped |= set((e.get("extra") or {}))
+        # kept only in resume.json; a value the title shows (a degree's type, area) is not lost
+        dropped |= {k for k, v in (e.get("extra") or {}).items()
+                    if not (isinstance(v, str) and v and v in str(e.get("title", "")))}
         contents.append(row)
     out["contents"] = contents
     if dropped:
@@ -1312,14 +1351,17 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
                      vocabulary(NAME)["paths"]["publication_preview"])
 
 
-def _bibtex_of(pub: Publication, copier: AssetCopier) -> bib.BibEntry:
-    fields: dict[str, str] = {"title": pub.title}
+def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
+               report: Report | None = None) -> bib.BibEntry:
+    import html   # academicpages escapes `& " '` in front matter: BibTeX holds the text
+    fields: dict[str, str] = {"title": html.unescape(pub.title)}
     if pub.year:
         fields["year"] = str(pub.year)
-    venue_key = {"article": "journal", "inproceedings": "booktitle"}.get(
-        pub.entry_type or TYPE_OF_CATEGORY.get(pub.category, "misc"), "howpublished")
+    entry_type = pub.entry_type or _stated_type(pub) or TYPE_OF_CATEGORY.get(pub.category, "misc")
+    venue_key = VENUE_FIELD.get(entry_type) or UNPRINTED_VENUE_FIELD.get(entry_type,
+                                                                         "howpublished")
     if pub.venue:
-        fields[venue_key] = pub.venue
+        fields[venue_key] = html.unescape(pub.venue)
     if pub.abstract:
         fields["abstract"] = pub.abstract
     for kind, url in pub.links.items():
@@ -1335,23 +1377,58 @@ def _bibtex_of(pub: Publication, copier: AssetCopier) -> bib.BibEntry:
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", pub.date) and not pub.date.endswith("-01-01") \
             and not {"date", "month"} & fields.keys():
         fields["date"] = pub.date  # biblatex's full date: a day that `year` alone would lose
-    own = vocabulary(NAME)["bib_fields"]
-    for key, value in pub.extra.items():  # al-folio fields kept in another theme's front matter
-        if key in own and key not in fields and isinstance(value, (str, int, float, bool)):
+    for key, value in pub.extra.items():  # front matter of another theme (`note`, `pubtype`,
+        key = key.lower()                    # al-folio's own `abbr` ...): BibTeX fields
+        if key in fields or key in PUB_FRONT_ONLY or value in (None, "", []):
+            continue
+        if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+            value = ", ".join(str(v) for v in value)
+        if hasattr(value, "isoformat"):  # a date
+            value = value.isoformat()
+        if isinstance(value, (str, int, float, bool)):
             fields[key] = str(value).lower() if isinstance(value, bool) else str(value)
+        elif report is not None:
+            report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
+                        f"`{key}` holds a structure a BibTeX field cannot; not carried.",
+                        pub.origin)
     if fields.get("preview", "").startswith("/"):
         folder = vocabulary(NAME)["paths"]["publication_preview"]
         new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)
         fields["preview"] = new.removeprefix(f"/{folder}/")
     if pub.selected:
         fields["selected"] = "true"
-    authors = pub.authors or _authors_from_citation(pub.citation)
+    if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
+        fields["note"] = html.unescape(pub.venue)  # al-folio prints `note` in the venue line
+    authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
+        bib.citation_authors(pub.citation, owner)
     if pub.citation and not authors:
-        fields["note"] = _plain_citation(pub.citation)
+        kept = "note" if "note" not in fields else "additional_info"
+        fields.setdefault(kept, _plain_citation(pub.citation))
+        if report is not None:
+            report.verbatim("citation-authors", f"publication `{pub.key}`: the authors of its "
+                            f"`citation` could not be read ({why}); the citation is kept whole "
+                            f"in `{kept}`. Add `author = {{...}}` to the entry.",
+                            pub.origin and pub.origin.path,
+                            copier._line_of(pub.origin, "citation:"))
     persons = {"author": authors} if authors else {}
-    entry_type = pub.entry_type or TYPE_OF_CATEGORY.get(pub.category, "misc")
     # an entry, not its text: dump_bib formats it and need not parse it back
     return bib.BibEntry(pub.key, entry_type, fields, persons)
+
+
+def _stated_type(pub: Publication) -> str:
+    """The BibTeX type a publication's own words name: a `pubtype`-like front-matter key, a
+    `category` academicpages does not define (``workingpapers``, ``bookchapters`` ...), or,
+    with no category, a venue that says it is a journal or proceedings."""
+    for key in ("pubtype", "pub_type", "publication_type", "type"):
+        if isinstance(pub.extra.get(key), str) and (found := bib.entry_type_for(pub.extra[key])):
+            return found
+    category = pub.extra.get("category")
+    if isinstance(category, str) and (found := bib.entry_type_for(category)):
+        return found
+    if not pub.category:  # no type at all: a venue named "Journal ..." or "Proceedings ..."
+        found = bib.entry_type_for(pub.venue) if pub.venue else None
+        return found if found in ("article", "inproceedings") else ""
+    return ""
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
@@ -1375,24 +1452,6 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -
 def _plain_citation(citation: str) -> str:
     import html
     return re.sub(r"<[^>]+>", "", html.unescape(citation)).strip()
-
-
-def _authors_from_citation(citation: str) -> list[str]:
-    """Authors of a 'Last, F. and Other, G. (2020). "Title."' citation, as BibTeX names."""
-    text = _plain_citation(citation)
-    head = re.split(r"\(\d{4}\)|\s\d{4}\.|\"|“", text, maxsplit=1)[0].strip().rstrip(",")
-    head = re.sub(r"(?<![A-Z])\.$", "", head)  # the sentence's period, not an initial's
-    if not head or len(head) > 400:
-        return []
-    parts = [p.strip() for p in re.split(r"\s*(?:,\s*)?(?:&|;|\band\b)\s*", head) if p.strip()]
-    if len(parts) > 1 and all(re.fullmatch(r"[^,]+,[^,]+", p) for p in parts):
-        return [", ".join(x.strip() for x in p.split(",")) for p in parts]  # "Last, First & ..."
-    pairs = re.findall(r"([^,;&]+?),\s*((?:[A-Z][a-z]?\.-?\s*)+?)\s*(?:,|\band\b|&|$)", head)
-    if pairs:
-        return [f"{last.strip().removeprefix('and ').strip()}, {first.strip()}"
-                for last, first in pairs]
-    names = [n.strip() for n in re.split(r",\s*and\s+|\s+and\s+|,|;|&", head) if n.strip()]
-    return names if all(1 <= len(n.split()) <= 4 for n in names) else []
 
 
 def _item_front(item: Item, layout: str) -> CommentedMap:

@@ -220,29 +220,47 @@ def as_list(value: Any, rel: str, key: str, report: Report, line: int | None = N
     return []
 
 
+_DATED_NAME = re.compile(r"^(\d{2,4}-\d{1,2}-\d{1,2})-")   # Jekyll's DATE_FILENAME_MATCHER
+
+
 def item_date(doc: Document, filename: str, report: Report | None = None) -> str:
-    """The item's date: front matter ``date``, else the file name's. A date that is not
-    YYYY-MM-DD and ambiguous or unreadable is reported (with ``report``)."""
-    from ..dates import parse_date
+    """The item's date as Jekyll gives it: front matter ``date`` read as Ruby's
+    ``Time.parse`` reads it (``01-02-2018`` is 1 February), else the file name's. A date that
+    is ambiguous, that Jekyll reads other than written, or cannot read is reported (with
+    ``report``)."""
+    from ..dates import jekyll_date, parse_date
     value = doc.data.get("date")
-    d = from_value(value) if value is not None else None
-    m = _POST_NAME.match(PurePosixPath(filename).stem)
-    named = from_value(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}") if m else None
-    if report is not None and isinstance(value, str) and value.strip() and not re.match(
+    m = _DATED_NAME.match(PurePosixPath(filename).stem)
+    named = jekyll_date(m.group(1)) if m else None
+    if not (isinstance(value, str) and value.strip()):
+        d = from_value(value) if value is not None else None
+        d = d or named
+        return d.iso() if d else ""
+    d = jekyll_date(value)
+    written = from_value(value)
+    parsed = parse_date(value)
+    line = doc.line_of("date") if report is not None else None
+    if d is None:
+        d = written
+        if report is not None:
+            where = (f"read as {written}" if written else
+                     f"the file name's date {named} was used" if named else "it was left undated")
+            why = ("Jekyll cannot read it (its build stops with \"Invalid date\")" if written
+                   else "it is not a date sitemigrate can read")
+            report.problem("bad-date", f"`date: {value}`: {why}; {where}. Write it as "
+                           "YYYY-MM-DD.", doc.rel, line)
+    elif report is not None and (written is None or written.iso() != d.iso()) and \
+            re.match(r"\s*\d", value):
+        report.problem("bad-date", f"`date: {value}` is not a day of the calendar; Jekyll "
+                       f"rolls it over to {d}, which was used. Write it as YYYY-MM-DD.",
+                       doc.rel, line)
+    elif report is not None and parsed is not None and parsed[1] and not re.match(
             r"\s*\d{4}-\d{1,2}-\d{1,2}", value):
-        parsed = parse_date(value)
-        where = f"the file name's date {named} was used" if named else "it was left undated"
-        if parsed is None:
-            report.problem("bad-date", f"`date: {value}` is not a date sitemigrate can read; "
-                           f"{where}. Write it as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
-        elif parsed[1]:
-            swapped = (named and d and named.year == d.year
-                       and (named.month, named.day) == (d.day, d.month))
-            if swapped:
-                d = named
-            report.problem("ambiguous-date", f"{parsed[1]}" + (
-                f"; the file name's date {named} agrees with day-first and was used" if swapped
-                else "") + ". Write it as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
+        other = (named and named.iso() != d.iso() and named.year == d.year
+                 and (named.month, named.day) == (d.day, d.month))
+        report.problem("ambiguous-date", parsed[1] + (
+            f"; the file name's date {named} reads it month first: check which is meant"
+            if other else "") + ". Write it as YYYY-MM-DD.", doc.rel, line)
     d = d or named
     return d.iso() if d else ""
 
@@ -361,6 +379,7 @@ class AssetCopier:
                 report.problem("unsafe-path", str(exc), origin, severity="loss")
                 return url
             self.plan.report.mapped("asset", f"{what} `{url}` copied to `{new}`.", origin)
+            self._keep_old_url(url, new, source)
         self.urls[url] = new
         self.produced.add(new)
         return new
@@ -395,6 +414,24 @@ class AssetCopier:
         paths = vocabulary(self.site.theme).get("paths", {}) if self.site.theme in THEMES else {}
         dirs = {str(paths[k]).strip("/") for k in ("images", "pdfs", "files") if paths.get(k)}
         return sorted(dirs, key=len, reverse=True)
+
+    def _keep_old_url(self, url: str, new: str, source: Path) -> None:
+        """A file that moves to the target theme's folder is also kept at its old path, so
+        that links to its old URL from elsewhere (papers, CVs, search engines) still work.
+        Not for files in a folder Jekyll does not publish (``_...``)."""
+        from ..registry import THEMES, get_theme
+        if self.site.theme in THEMES and getattr(get_theme(self.site.theme), "can_read_files",
+                                                 False):
+            return  # plain pages are no Jekyll site: they had no URLs
+        old = url.split("?")[0].split("#")[0].lstrip("/")
+        if old == new.lstrip("/") or any(part.startswith(("_", ".")) for part in old.split("/")):
+            return
+        try:
+            rel = safe_rel(old)
+        except UnsafePath:
+            return
+        if rel not in self.plan.files:
+            self.plan.copy(rel, source)
 
     def local(self, url: str) -> str:
         """An absolute URL on the site's own domain (``url`` in its config) as a site path."""
@@ -542,13 +579,14 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
     output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
     rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    from ..liquid import CORE_TAGS, include_params, replace_tokens
+    from ..liquid import include_params, replace_tokens
     from ..registry import THEMES, vocabulary
     body = translate_site_variables(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
+    from ..checkout import runnable_tags
     rules = vocabulary(source_theme).get("translations", []) if source_theme in THEMES else []
-    runs = CORE_TAGS | set(vocabulary(target).get("tags", []))
+    runs = runnable_tags(plan, target)
     line0 = (origin.body_line or origin.line or 1) if origin else 1
     where = origin.path if origin else None
 
@@ -718,37 +756,6 @@ def collection_page(name: str, site: Site, plan: Plan, target: str, front: Any) 
                        f"(`/{name}/`) lists it.", None)
 
 
-def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | None,
-                  origin: Origin | None) -> None:
-    """Every include the target lacks: copy the user's file from SRC, or write a shim that
-    renders nothing, so the build never fails on it. Reported either way."""
-    from ..liquid import include_name, tokenize
-    known = set(known)
-    names = [include_name(t) for t in tokenize(body) if t.kind == "tag"]
-    for name in dict.fromkeys(n for n in names if n):
-        if name in known or "{{" in name:
-            continue
-        try:
-            rel = safe_rel(f"_includes/{name}")
-        except UnsafePath:
-            plan.report.problem("unsafe-path", f"include `{name}` points outside the site; "
-                                "left as written.", origin, severity="loss")
-            continue
-        source = src_root / rel if src_root else None
-        if source is not None and source.is_file():
-            plan.copy(rel, source)
-            plan.report.verbatim("include-copied", f"include `{name}` is not part of the "
-                                 f"target theme; your `{rel}` was copied along. Check that it "
-                                 "works there.", origin)
-        elif rel not in plan.files:
-            plan.write(rel, f"{{% comment %}}sitemigrate: `{name}` does not exist in this "
-                       "theme; this placeholder renders nothing. Replace the include in the "
-                       "page or write this file.{% endcomment %}\n")
-            plan.report.verbatim("include-shim", f"include `{name}` does not exist in the "
-                                 f"target theme; kept in the page, with a placeholder "
-                                 f"`{rel}` that renders nothing. Replace it by hand.", origin)
-
-
 def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: str) -> Any:
     """A front-matter value that names an image or PDF of the site by path
     (``assets/img/covers/x.png``): the file is carried and the value points at its new place,
@@ -868,24 +875,21 @@ def yaml_date(iso: str) -> Any:
 
 
 def post_url(pattern: str, item: Item) -> str:
-    """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``)."""
+    """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``):
+    its ``permalink``, else the one URL engine (:func:`sitemigrate.urls.post_url`)."""
+    from ..urls import post_url as jekyll_post_url
     if item.permalink:
         return item.permalink
-    styles = {"date": "/:categories/:year/:month/:day/:title:output_ext",
-              "pretty": "/:categories/:year/:month/:day/:title/",
-              "ordinal": "/:categories/:year/:y_day/:title:output_ext",
-              "none": "/:categories/:title:output_ext"}
-    pattern = styles.get(pattern or "date", pattern or styles["date"])
-    m = _POST_NAME.match(PurePosixPath(item.path).stem)
-    title = m.group(4) if m else PurePosixPath(item.path).stem
-    year, month, day = (item.date or "0000-00-00")[:10].split("-")
-    cats = item.fields.get("categories") or []
-    if isinstance(cats, str):
-        cats = cats.split()
-    url = (pattern.replace(":categories", "/".join(str(c).lower() for c in cats))
-           .replace(":year", year).replace(":month", month).replace(":day", day)
-           .replace(":title", title).replace(":output_ext", ".html"))
-    return re.sub(r"/+", "/", url)
+    front: dict[str, Any] = {"categories": item.fields.get("categories") or []}
+    if item.fields.get("slug"):
+        front["slug"] = item.fields["slug"]
+    if item.date:
+        import datetime as dt
+        try:
+            front["date"] = dt.date.fromisoformat(item.date[:10])
+        except ValueError:
+            pass
+    return jekyll_post_url(pattern, PurePosixPath(item.path).stem, front)
 
 
 def translate_listings(body: str, roles: Iterable[str], source_theme: str, target: str,
@@ -924,7 +928,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                 new = target_listing["body"].rstrip("\n")
                 own = own_liquid(old, listing) if "stock" in listing else []
                 if own:
-                    new += "\n\n{% comment %}\n" + old + "\n{% endcomment %}"
+                    new += "\n\n" + kept_in_comment(old)
                     at = original.find(old)
                     line = None
                     if origin is not None and at >= 0:
@@ -949,6 +953,14 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                               f"replaced by {target}'s.", origin)
                 break
     return body, done
+
+
+def kept_in_comment(text: str) -> str:
+    """``text`` kept in the page where it renders nothing and cannot break the build: in a
+    ``{% comment %}`` block, inside ``{% raw %}`` (Ruby Liquid parses the tags of a comment
+    block, so an unknown tag or an inner ``endcomment`` there would fail the build)."""
+    text = text.replace("{% endraw %}", "{% endraw %}{{ '{% endraw %}' }}{% raw %}")
+    return "{% comment %}{% raw %}\n" + text + "\n{% endraw %}{% endcomment %}"
 
 
 def own_liquid(text: str, listing: dict) -> list[str]:

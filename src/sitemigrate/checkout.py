@@ -1,0 +1,324 @@
+"""What DEST's template checkout has, and the passes that make the written site build there.
+
+A user clones the target template and converts into it. The converted files must then build
+with *that* checkout: every ``{% include %}`` must resolve in its ``_includes/``, every
+``layout:`` must be one of its ``_layouts/``, every tag must be one its plugins register, and
+nothing of the template's example person may stay. This module reads the checkout instead
+of assuming a generation (:func:`probe`), and runs two passes over a finished :class:`Plan`:
+
+* :func:`finish_liquid`: includes used by any written file (pages, posts, every collection,
+  and transitively the includes copied along) are copied from SRC, translated, or get a
+  placeholder; layouts DEST lacks fall back to the theme's plain page layout.
+* :func:`clear_examples`: on a first conversion into a pristine checkout, the template's
+  example content (``checkout:`` in the theme's mapping: its content folders, example data,
+  listing pages of collections the owner does not have) is removed, one report line a kind.
+
+A new, empty DEST has no checkout: the theme's mapping (its stock includes and tags) stands
+in for it, and nothing is removed.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from .ir import Site
+from .liquid import CORE_TAGS, include_name, tokenize
+from .mapdata import load_mapping
+from .plan import MANIFEST, Plan, UnsafePath, safe_rel
+
+__all__ = ["Checkout", "probe", "of", "is_fresh_template", "finish_liquid", "clear_examples",
+           "runnable_tags"]
+
+#: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
+LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
+_LAYOUT_LINE = re.compile(r"^(layout:[ \t]*)(['\"]?)([\w./-]+)\2[ \t]*$", re.M)
+_REGISTER = re.compile(r"register_tag\s*\(?\s*['\"](\w+)['\"]")
+_GEM = re.compile(r"^\s*gem\s+['\"]([\w.-]+)['\"]", re.M)
+
+
+@dataclass
+class Checkout:
+    """What a DEST folder holds of a Jekyll theme."""
+
+    root: Path
+    includes: set[str] | None = None
+    """`_includes/` paths (``cv/list.liquid``); None when DEST has no `_includes/`."""
+    layouts: set[str] | None = None
+    """Layout names (file stems of `_layouts/`); None when DEST has none."""
+    plugins: set[str] = field(default_factory=set)
+    """Gems the site loads (`plugins:`/`gems:` of its config, its Gemfile's plugin group)."""
+    registered: set[str] = field(default_factory=set)
+    """Tags its `_plugins/*.rb` register."""
+    fresh: bool = False
+    """DEST is a checkout sitemigrate has not written into yet (no manifest)."""
+    theme: str | None = None
+    """The theme DEST is a checkout of (detected), if any."""
+
+    @property
+    def has_theme(self) -> bool:
+        return self.layouts is not None
+
+
+def probe(dest: Path) -> Checkout:
+    """Read what DEST's checkout has (cheap: folder listings and two small files)."""
+    out = Checkout(dest)
+    if not dest.is_dir():
+        return out
+    ours = _last_written(dest)  # what an earlier run wrote is not the template's
+    layouts = dest / "_layouts"
+    if layouts.is_dir() and not layouts.is_symlink():
+        found = {p.stem for p in layouts.iterdir()
+                 if p.is_file() and f"_layouts/{p.name}" not in ours}
+        out.layouts = found or None
+    includes = dest / "_includes"
+    if out.layouts is not None and includes.is_dir() and not includes.is_symlink():
+        names: set[str] = set()
+        for here, dirs, files in os.walk(includes):
+            rel = os.path.relpath(here, includes)
+            for name in files:
+                names.add(name if rel == "." else f"{rel}/{name}".replace(os.sep, "/"))
+        out.includes = {n for n in names if f"_includes/{n}" not in ours}
+    plugins_dir = dest / "_plugins"
+    if plugins_dir.is_dir() and not plugins_dir.is_symlink():
+        for rb in plugins_dir.glob("*.rb"):
+            try:
+                out.registered.update(_REGISTER.findall(rb.read_text("utf-8", "replace")))
+            except OSError:
+                continue
+    from .registry import SiteProbe, detect
+    config = SiteProbe(dest).config()
+    for key in ("plugins", "gems"):
+        value = config.get(key)
+        if isinstance(value, list):
+            out.plugins.update(str(v) for v in value)
+    gemfile = dest / "Gemfile"
+    if gemfile.is_file():
+        text = gemfile.read_text("utf-8", "replace")
+        group = re.search(r"group\s+:jekyll_plugins\s+do(.*?)^\s*end", text, re.S | re.M)
+        if group:
+            out.plugins.update(_GEM.findall(group.group(1)))
+    out.fresh = not (dest / MANIFEST).is_file()
+    if (dest / "_config.yml").is_file():
+        found_theme = detect(dest)[0]
+        out.theme = found_theme.theme if found_theme.confident else None
+    return out
+
+
+def of(plan: Plan) -> Checkout:
+    """What ``plan``'s DEST holds (probed once per plan)."""
+    return _checkout(plan)
+
+
+def is_fresh_template(plan: Plan, target: str) -> bool:
+    """DEST is a checkout of ``target`` that sitemigrate has not written into yet."""
+    found = _checkout(plan)
+    return found.fresh and found.theme == target
+
+
+def _last_written(dest: Path) -> set[str]:
+    import json
+    try:
+        data = json.loads((dest / MANIFEST).read_text("utf-8"))
+        return set(data.get("files", {}))
+    except (OSError, ValueError, AttributeError):
+        return set()
+
+
+def _checkout(plan: Plan) -> Checkout:
+    cached = getattr(plan, "_checkout", None)
+    if cached is None:
+        cached = probe(plan.dest)
+        plan._checkout = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def runnable_tags(plan: Plan, target: str) -> set[str]:
+    """The Liquid tags a build of DEST runs: core Liquid and Jekyll, the tags of the plugins
+    DEST loads (``plugin_tags`` in ``mappings/jekyll.yml``) and those its ``_plugins/``
+    register; without a checkout, the target theme's stock ``tags``."""
+    from .registry import vocabulary
+    found = _checkout(plan)
+    if not found.has_theme:
+        return set(CORE_TAGS) | set(vocabulary(target).get("tags", []))
+    by_plugin = load_mapping("jekyll")["plugin_tags"]
+    tags = set(CORE_TAGS) | found.registered
+    for plugin in found.plugins:
+        tags.update(by_plugin.get(plugin, []))
+    return tags
+
+
+# -- includes and layouts -------------------------------------------------------------------
+
+def _text_files(plan: Plan) -> list[str]:
+    return [rel for rel in plan.files if PurePosixPath(rel).suffix in LIQUID_SUFFIXES
+            and not rel.startswith(("_layouts/", "_sass/", "assets/", ".sitemigrate/"))]
+
+
+def _stock_includes(target: str, plan: Plan, generation: str | None) -> set[str]:
+    from .registry import vocabulary
+    stock = vocabulary(target).get("includes", [])
+    if isinstance(stock, dict):
+        stock = stock.get(generation or "", []) or [n for v in stock.values() for n in v]
+    return set(stock)
+
+
+def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = None) -> None:
+    """Make every include and layout of every written file resolve in DEST (see module)."""
+    from .themes.common import translate_liquid
+    found = _checkout(plan)
+    known = found.includes if found.includes is not None else _stock_includes(
+        target, plan, generation)
+    src_root = Path(site.source) if site.source and Path(site.source).is_dir() else None
+    queue = _text_files(plan)
+    done: set[str] = set()
+    while queue:
+        rel = queue.pop(0)
+        data = plan.files.get(rel)
+        if data is None:
+            continue
+        text = data.decode("utf-8", "replace")
+        for tok in tokenize(text):
+            if tok.kind != "tag":
+                continue
+            name = include_name(tok)
+            if (not name or tok.name != "include" or "{{" in name or name in known
+                    or name in done):
+                continue
+            done.add(name)
+            try:
+                inc = safe_rel(f"_includes/{name}")
+            except UnsafePath:
+                plan.report.problem("unsafe-path", f"include `{name}` points outside the "
+                                    "site; left as written.", _where(plan, rel),
+                                    severity="loss")
+                continue
+            if inc in plan.files or inc in plan.copies:
+                continue
+            source = src_root / inc if src_root else None
+            if source is not None and _inside(source, src_root) and source.is_file():
+                raw = source.read_bytes()
+                try:
+                    body = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    plan.copy(inc, source)
+                else:
+                    body = translate_liquid(body, plan.report.source_theme or "", target,
+                                            plan, None)
+                    plan.write(inc, body)
+                    queue.append(inc)  # its own includes, transitively
+                plan.report.verbatim("include-copied", f"include `{name}` is not part of the "
+                                     f"target theme; your `{inc}` was copied along. Check that "
+                                     "it works there.", _where(plan, rel))
+            else:
+                plan.write(inc, f"{{% comment %}}sitemigrate: `{name}` does not exist in this "
+                           "theme; this placeholder renders nothing. Replace the include in "
+                           "the page or write this file.{% endcomment %}\n")
+                plan.report.verbatim("include-shim", f"include `{name}` does not exist in the "
+                                     f"target theme; kept in the page, with a placeholder "
+                                     f"`{inc}` that renders nothing. Replace it by hand.",
+                                     _where(plan, rel))
+    _fix_layouts(plan, target)
+
+
+def _fix_layouts(plan: Plan, target: str) -> None:
+    """A `layout:` DEST's checkout does not have becomes the theme's plain page layout."""
+    from .registry import vocabulary
+    found = _checkout(plan)
+    if not found.has_theme:
+        return
+    have = set(found.layouts or ()) | {PurePosixPath(r).stem for r in plan.files
+                                       if r.startswith("_layouts/")}
+    fallback = vocabulary(target)["checkout"]["page_layout"]
+    for rel, front in list(plan.documents.items()):
+        layout = front.get("layout")
+        if not isinstance(layout, str) or layout in have or layout in ("none", "null"):
+            continue
+        data = plan.files.get(rel)
+        if data is None:
+            continue
+        text = data.decode("utf-8")
+        end = text.find("\n---", 3)
+        new_head, n = _LAYOUT_LINE.subn(lambda m: f"{m.group(1)}{fallback}", text[:end], 1)
+        if not n:
+            continue
+        documents = dict(plan.documents)
+        plan.write(rel, new_head + text[end:])
+        plan.documents = documents
+        plan.documents[rel] = dict(front, layout=fallback)
+        plan.report.verbatim("layout-missing", f"`{rel}`: layout `{layout}` does not exist in "
+                             f"DEST's template; `{fallback}` is used instead.",
+                             _where(plan, rel))
+
+
+def _inside(path: Path, root: Path) -> bool:
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def _where(plan: Plan, rel: str) -> str | None:
+    """The SRC file whose content DEST's ``rel`` holds (for a finding's location)."""
+    for src, out in plan.origins.items():
+        if out == rel:
+            return src
+    return None
+
+
+# -- the template's example content ---------------------------------------------------------
+
+def clear_examples(plan: Plan, site: Site, target: str) -> None:
+    """On a first conversion into a checkout of ``target``, remove the template's example
+    content that no written file replaces: files under the mapping's ``checkout.examples``
+    globs, except ``checkout.keep`` (theme furniture), and listing pages kept only for
+    collections the owner has. One report line per kind."""
+    from .registry import vocabulary
+    if not is_fresh_template(plan, target):
+        return
+    spec = vocabulary(target)["checkout"]
+    keep = list(spec.get("keep", []))
+    owned = {kind for kind, has in _owner_has(site).items() if has}
+    written_roles = {p.role for p in site.pages}
+    for role, paths in (spec.get("listing_pages") or {}).items():
+        if role in owned and role not in written_roles:
+            keep += paths  # the template's own listing page shows the owner's items
+    for role, paths in (spec.get("needs") or {}).items():
+        if role in owned:
+            keep += paths
+    removed: dict[str, int] = {}
+    for rel in _walk(plan.dest):
+        if rel in plan.files or rel in plan.copies:
+            continue
+        if not any(fnmatch.fnmatchcase(rel, g) for g in spec["examples"]):
+            continue
+        if any(fnmatch.fnmatchcase(rel, g) for g in keep):
+            continue
+        plan.delete(rel)
+        kind = rel.split("/")[0] if "/" in rel else rel
+        removed[kind] = removed.get(kind, 0) + 1
+    for kind, count in sorted(removed.items()):
+        plan.report.mapped("template-example", f"the template's example content in `{kind}` "
+                           f"removed ({count} file{'s' if count != 1 else ''}).", None)
+
+
+def _owner_has(site: Site) -> dict[str, bool]:
+    has = {"publications": bool(site.publications), "talks": bool(site.talks),
+           "teaching": bool(site.teaching), "projects": bool(site.projects),
+           "blog": bool(site.posts), "news": bool(site.news),
+           "cv": bool(site.cv and site.cv.sections)}
+    has.update((name, bool(items)) for name, items in site.collections.items())
+    return has
+
+
+def _walk(root: Path) -> list[str]:
+    out = []
+    for here, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and
+                   not os.path.islink(os.path.join(here, d))]
+        rel = os.path.relpath(here, root)
+        for name in files:
+            out.append(name if rel == "." else f"{rel}/{name}".replace(os.sep, "/"))
+    return sorted(out)
+

@@ -1,0 +1,533 @@
+"""The real-theme lab: convert corpus sites into real template checkouts and build them.
+
+``../shared/lab`` holds pristine checkouts of both themes (several generations each) and a
+real Jekyll set-up (``bin/setup`` once, ``bin/build SITE OUT``). A *cell* is one corpus site
+converted into one template checkout of the other theme:
+
+1. SRC: the corpus site laid over the template of its own theme and era (``bin/overlay``),
+   built once as the baseline;
+2. DEST: a fresh copy of the target template, ``sitemigrate convert SRC DEST`` into it, built;
+3. what a visitor would see, compared with the baseline: build errors, Liquid warnings the
+   source build did not have, dead internal links it did not have, text of the target
+   template's example people, menu entries that resolve, and the owner's paragraphs (every
+   paragraph of the site's content files that the source build shows) in the new build.
+
+Nothing of the themes or the corpus is copied into the project: everything is read from
+``../shared`` at run time. Run as a script for the table::
+
+    python tests/realtheme.py [--jobs 2] [--only SITE] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+LAB = SHARED / "lab"
+CORPUS = SHARED / "corpus"
+TEMPLATES = LAB / "templates"
+
+AL_FOLIO = ["al-folio-2022", "al-folio-2024-03", "al-folio-2024", "al-folio-2025", "al-folio-2026"]
+ACADEMICPAGES = ["academicpages-2019", "academicpages-2025"]
+
+# corpus site -> the template of its own theme and era (its SOURCE.txt says which)
+SITES: dict[str, str] = {
+    "upstream/al-folio": "al-folio-2025",
+    "upstream/al-folio-legacy": "al-folio-2022",
+    "upstream/academicpages": "academicpages-2025",
+    "upstream/academicpages-variants/legacy-2017": "academicpages-2019",
+    "upstream/academicpages-variants/fork-variants": "academicpages-2019",
+    "real/al-folio/0xtob__0xtob.github.io": "al-folio-2024-03",
+    "real/al-folio/4lhc__4lhc.github.io": "al-folio-2025",
+    "real/al-folio/501Good__501Good.github.io": "al-folio-2024",
+    "real/al-folio/594zyc__594zyc.github.io": "al-folio-2024-03",
+    "real/al-folio/AndyGreenPhD__AndyGreenPhD.github.io": "al-folio-2026",
+    "real/al-folio/UzTak__uztak.github.io": "al-folio-2022",
+    "real/al-folio/bdubail__bdubail.github.io": "al-folio-2022",
+    "real/al-folio/leigang-qu__leigang-qu.github.io": "al-folio-2024",
+    "real/al-folio/sy3104__sy3104.github.io": "al-folio-2022",
+    "real/al-folio/tdhock__tdhock.github.io": "al-folio-2022",
+    "real/academicpages/1chig0__1chig0.github.io": "academicpages-2019",
+    "real/academicpages/A7ocin__A7ocin.github.io": "academicpages-2019",
+    "real/academicpages/AdrianForsythe__AdrianForsythe.github.io": "academicpages-2019",
+    "real/academicpages/Ali-Omrani__Ali-Omrani.github.io": "academicpages-2019",
+    "real/academicpages/CorentinKervadec__ck_academicpages.github.io": "academicpages-2019",
+    "real/academicpages/Davidvandijcke__davidvandijcke.github.io": "academicpages-2019",
+    "real/academicpages/GSYH__zh": "academicpages-2025",
+    "real/academicpages/JaydenM-C__jaydenm-c.github.io": "academicpages-2025",
+}
+
+
+def short(site: str) -> str:
+    return site.split("/")[-1].split("__")[0]
+
+
+def targets(site: str) -> list[str]:
+    """The template checkouts of the other theme a site is converted into."""
+    return ACADEMICPAGES if SITES[site].startswith("al-folio") else AL_FOLIO
+
+
+def cells() -> list[tuple[str, str]]:
+    return [(site, tpl) for site in SITES for tpl in targets(site)]
+
+
+def missing() -> str | None:
+    """Why the lab cannot run here (None when it can)."""
+    if not TEMPLATES.is_dir():
+        return "../shared/lab is not here"
+    if shutil.which("jekyll") is None:
+        return "jekyll is not installed (../shared/lab/bin/setup; .ci/run does this)"
+    if not (LAB / "node/node_modules/.bin/sass").exists():
+        return "the lab's Dart Sass is not installed (../shared/lab/bin/setup)"
+    return None
+
+
+# -- text of pages ---------------------------------------------------------------------------
+
+_DROP = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?-->")
+_BLOCK = re.compile(r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
+_TAG = re.compile(r"<[^>]+>")
+_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                       "\u2013": "-", "\u2014": "-", "\u00a0": " ", "\u2026": "..."})
+
+
+def norm(text: str) -> str:
+    """Text as compared: typography folded (kramdown's smart quotes and dashes), case and
+    punctuation ignored, whitespace collapsed."""
+    text = html.unescape(text).translate(_FOLD).lower()
+    return " ".join(re.findall(r"[^\W_]+", text))
+
+
+def page_text(html_text: str) -> str:
+    body = _DROP.sub(" ", html_text)
+    body = _BLOCK.sub("\n", body)
+    return _TAG.sub(" ", body)
+
+
+def site_text(site_dir: Path) -> str:
+    """The visible text of every built HTML page, normalised, one page a line."""
+    out = []
+    for page in sorted(site_dir.rglob("*.html")):
+        out.append(norm(page_text(page.read_text("utf-8", "replace"))))
+    return "\n".join(out)
+
+
+# -- the owner's paragraphs ------------------------------------------------------------------
+
+CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks", "_teaching",
+                "_portfolio", "_publications", "_books")
+_FM = re.compile(r"\A\ufeff?---\s*\n(.*?)\n---\s*\n", re.S)
+_LIQUID = re.compile(r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
+_MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+
+
+def _front(text: str) -> tuple[dict, str]:
+    m = _FM.match(text)
+    if not m:
+        return {}, text
+    try:
+        data = yaml.safe_load(m.group(1))
+    except yaml.YAMLError:
+        data = None
+    return (data if isinstance(data, dict) else {}), text[m.end():]
+
+
+def paragraphs_of(text: str) -> list[str]:
+    """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
+    body = _FENCE.sub("\n", text)
+    body = re.sub(r"(?s)<!--.*?-->", " ", body)
+    body = _LIQUID.sub(" ", body)
+    out = []
+    for block in re.split(r"\n\s*\n", body):
+        block = _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", block)
+        block = _TAG.sub(" ", block)
+        if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
+            continue
+        words = norm(block)
+        if len(words.split()) >= 6:
+            out.append(words)
+    return out
+
+
+def owner_paragraphs(corpus_site: Path) -> dict[str, list[str]]:
+    """file -> paragraphs, for every content file of a corpus site (and CV data strings)."""
+    found: dict[str, list[str]] = {}
+    for folder in CONTENT_DIRS:
+        base = corpus_site / folder
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*")):
+            if path.suffix not in (".md", ".markdown", ".html") or not path.is_file():
+                continue
+            front, body = _front(path.read_text("utf-8", "replace"))
+            if front.get("published") is False:
+                continue
+            paras = paragraphs_of(body)
+            for key in ("venue", "location", "excerpt", "description"):
+                value = front.get(key)
+                if isinstance(value, str) and len(norm(value).split()) >= 4:
+                    paras.append(norm(_TAG.sub(" ", _MD_LINK.sub(
+                        lambda m: m.group(1) or m.group(2) or " ", value))))
+            if paras:
+                found[str(path.relative_to(corpus_site))] = paras
+    cv = corpus_site / "_data" / "cv.yml"
+    if cv.is_file():
+        try:
+            data = yaml.safe_load(cv.read_text("utf-8", "replace"))
+        except yaml.YAMLError:
+            data = None
+        strings: list[str] = []
+
+        def walk(v):
+            if isinstance(v, str):
+                n = norm(_TAG.sub(" ", v))
+                if len(n.split()) >= 6:
+                    strings.append(n)
+            elif isinstance(v, dict):
+                for x in v.values():
+                    walk(x)
+            elif isinstance(v, list):
+                for x in v:
+                    walk(x)
+        walk(data)
+        if strings:
+            found["_data/cv.yml"] = strings
+    return found
+
+
+def shown(paragraph: str, text: str, grams: set[tuple[str, ...]]) -> bool:
+    """A paragraph is shown when it is in the text, or (markup split it) when 90% of its
+    five-word runs are."""
+    if paragraph in text:
+        return True
+    words = paragraph.split()
+    runs = [tuple(words[i:i + 5]) for i in range(len(words) - 4)]
+    return bool(runs) and sum(r in grams for r in runs) >= 0.9 * len(runs)
+
+
+def fivegrams(text: str) -> set[tuple[str, ...]]:
+    grams: set[tuple[str, ...]] = set()
+    for line in text.split("\n"):
+        words = line.split()
+        grams.update(tuple(words[i:i + 5]) for i in range(len(words) - 4))
+    return grams
+
+
+# -- the target template's example people ----------------------------------------------------
+
+def example_markers(template: Path) -> set[str]:
+    """Texts that only the template's example content shows: the titles of its example
+    collection items, posts and news, and the paragraphs of its about page, CV and example
+    items (read from the checkout, never stored)."""
+    markers: set[str] = set()
+    for folder in CONTENT_DIRS:
+        base = template / folder
+        if not base.is_dir():
+            continue
+        for path in base.rglob("*"):
+            if path.suffix not in (".md", ".markdown", ".html") or not path.is_file():
+                continue
+            front, body = _front(path.read_text("utf-8", "replace"))
+            title = front.get("title")
+            if folder != "_pages" and isinstance(title, str) and len(norm(title).split()) >= 3:
+                markers.add(norm(title))
+            if folder != "_pages" or front.get("layout") in ("about", "cv") or path.stem in (
+                    "about", "cv"):
+                markers.update(p for p in paragraphs_of(body) if len(p.split()) >= 8)
+    cv = template / "_data" / "cv.yml"
+    if cv.is_file():
+        for line in cv.read_text("utf-8", "replace").splitlines():
+            m = re.match(r"\s*-?\s*(?:title|institution|description|value)\s*:\s*(.{25,})$", line)
+            if m:
+                markers.add(norm(m.group(1)))
+    config = yaml.safe_load((template / "_config.yml").read_text("utf-8", "replace")) or {}
+    author = config.get("author") if isinstance(config.get("author"), dict) else {}
+    for value in (author.get("bio"), (config.get("scholar") or {}).get("last_name")
+                  if isinstance(config.get("scholar"), dict) else None):
+        if isinstance(value, str) and len(norm(value).split()) >= 3:
+            markers.add(norm(value))
+    return {m for m in markers if m}
+
+
+# -- menus -----------------------------------------------------------------------------------
+
+_NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
+_A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
+_HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
+
+
+def menu(site_dir: Path) -> list[tuple[str, str]]:
+    """(label, href) of the main menu of the home page."""
+    index = site_dir / "index.html"
+    if not index.is_file():
+        return []
+    text = index.read_text("utf-8", "replace")
+    entries = []
+    for nav in _NAV.findall(text):
+        if "breadcrumb" in nav[:200]:
+            continue
+        for attrs, label in _A.findall(nav):
+            href = _HREF.search(attrs)
+            if not href:
+                continue
+            label = norm(_TAG.sub(" ", label))
+            if label and not href.group(1).startswith(("#", "javascript")):
+                entries.append((label, href.group(1)))
+    return entries
+
+
+def resolves(site_dir: Path, href: str, base: str) -> bool:
+    r = urllib.parse.urlsplit(href)
+    if r.scheme in ("http", "https") and r.netloc and r.netloc not in base:
+        return True  # an external entry
+    path = urllib.parse.unquote(r.path)
+    basepath = urllib.parse.urlsplit(base).path.rstrip("/")
+    if basepath and path.startswith(basepath):
+        path = path[len(basepath):]
+    f = site_dir / path.lstrip("/")
+    return f.is_file() or (f / "index.html").is_file() or Path(str(f) + ".html").is_file()
+
+
+# -- building --------------------------------------------------------------------------------
+
+@dataclass
+class Build:
+    rc: int
+    warnings: set[str]
+    dead: set[str]
+    text: str
+    url: str
+    menu: list[tuple[str, str]]
+    log: str
+
+
+_LIQUID_LINE = re.compile(r"Liquid (Warning|Exception|syntax error)|Liquid error")
+
+
+def _warning_key(line: str) -> str:
+    """A Liquid warning without paths and line numbers, to compare two builds."""
+    line = re.sub(r"/tmp/\S+?/", "", line)
+    line = re.sub(r"\bline \d+", "line N", line)
+    return line.strip()
+
+
+def build(site: Path, out: Path) -> Build:
+    env = dict(os.environ, LAB_SCRATCH=str(out.parent / "scratch"))
+    proc = subprocess.run([str(LAB / "bin/build"), str(site), str(out)], capture_output=True,
+                          text=True, env=env, timeout=900)
+    log = (out / "build.log").read_text("utf-8", "replace") if (out / "build.log").exists() else ""
+    summary = (out / "summary.txt").read_text() if (out / "summary.txt").exists() else ""
+    url = re.search(r"^url: (.*)$", summary, re.M)
+    base = url.group(1).strip() if url else ""
+    warnings = {_warning_key(x) for x in log.splitlines() if _LIQUID_LINE.search(x)}
+    dead: set[str] = set()
+    text = ""
+    entries: list[tuple[str, str]] = []
+    site_dir = out / "_site"
+    if site_dir.is_dir():
+        lc = subprocess.run([sys.executable, str(LAB / "bin/linkcheck"), str(site_dir), base],
+                            capture_output=True, text=True, timeout=600)
+        for line in lc.stdout.splitlines():
+            m = re.match(r"(.*) -> (.*) \((missing|outside baseurl)\)$", line)
+            if m:
+                dead.add(m.group(2))
+        text = site_text(site_dir)
+        entries = menu(site_dir)
+    return Build(proc.returncode, warnings, dead, text, base, entries,
+                 proc.stdout[-3000:] + proc.stderr[-2000:])
+
+
+def overlay(corpus_site: Path, template: Path, out: Path) -> Path:
+    """The corpus site laid over its template (``bin/overlay``; without a MANIFEST.txt, the
+    upstream example content is simply copied over the checkout)."""
+    if (corpus_site / "MANIFEST.txt").is_file():
+        subprocess.run([str(LAB / "bin/overlay"), str(template), str(corpus_site), str(out)],
+                       check=True, capture_output=True, timeout=600)
+    else:
+        shutil.copytree(template, out, symlinks=True)
+        for path in corpus_site.rglob("*"):
+            if path.is_file() and path.name != "SOURCE.txt":
+                target = out / path.relative_to(corpus_site)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+    for extra in out.glob(".lab-*"):
+        extra.unlink()
+    return out
+
+
+def checkout(template: str, out: Path) -> Path:
+    """A fresh copy of a template checkout, as a user's clone would be."""
+    shutil.copytree(TEMPLATES / template, out, symlinks=True)
+    for extra in out.glob(".lab-*"):
+        extra.unlink()
+    return out
+
+
+# -- a cell ----------------------------------------------------------------------------------
+
+@dataclass
+class Cell:
+    site: str
+    template: str
+    convert_rc: int = -1
+    convert_err: str = ""
+    build_rc: int = -1
+    source_rc: int = -1
+    new_warnings: list[str] = field(default_factory=list)
+    new_dead: list[str] = field(default_factory=list)
+    examples: list[str] = field(default_factory=list)
+    menu: list[tuple[str, str]] = field(default_factory=list)
+    source_menu: list[tuple[str, str]] = field(default_factory=list)
+    dead_menu: list[str] = field(default_factory=list)
+    paragraphs: int = 0
+    paragraphs_shown: int = 0
+    missing_paragraphs: list[str] = field(default_factory=list)
+    log: str = ""
+
+    def row(self) -> str:
+        return (f"| {short(self.site)} | {self.template} | {self.source_rc} | {self.build_rc} | "
+                f"{len(self.new_warnings)} | {len(self.new_dead)} | {len(self.examples)} | "
+                f"{len(self.dead_menu)} | {self.paragraphs_shown}/{self.paragraphs} |")
+
+
+HEADER = ("| site | template | source build | build | new Liquid warnings | new dead links | "
+          "example text | dead menu entries | paragraphs shown |\n|---|---|---:|---:|---:|---:|"
+          "---:|---:|---:|")
+
+
+class Lab:
+    """Builds cells, each source once (thread-safe; sources are cached by name)."""
+
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self._sources: dict[str, Build] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._lock = threading.Lock()
+
+    def source(self, site: str) -> tuple[Path, Build]:
+        with self._lock:
+            lock = self._locks.setdefault(site, threading.Lock())
+        name = site.replace("/", "_")
+        src = self.work / "src" / name
+        with lock:
+            if site not in self._sources:
+                overlay(CORPUS / site, TEMPLATES / SITES[site], src)
+                self._sources[site] = build(src, self.work / "out" / f"src-{name}")
+        return src, self._sources[site]
+
+    def cell(self, site: str, template: str) -> Cell:
+        cell = Cell(site, template)
+        src, base = self.source(site)
+        cell.source_rc = base.rc
+        name = f"{site.replace('/', '_')}-{template}"
+        dest = checkout(template, self.work / "dest" / name)
+        theme = "academicpages" if template.startswith("academicpages") else "al-folio"
+        proc = subprocess.run([sys.executable, "-m", "sitemigrate", "convert", str(src),
+                               str(dest), "--to", theme,
+                               "--report", str(self.work / "out" / f"{name}.report.json")],
+                              capture_output=True, text=True, timeout=600)
+        cell.convert_rc, cell.convert_err = proc.returncode, proc.stderr[-4000:]
+        if proc.returncode not in (0, 1):
+            return cell
+        new = build(dest, self.work / "out" / name)
+        cell.build_rc, cell.log = new.rc, new.log
+        cell.new_warnings = sorted(new.warnings - base.warnings)
+        old_dead = {PurePath_name(d) for d in base.dead}
+        cell.new_dead = sorted(d for d in new.dead if d not in base.dead
+                               and PurePath_name(d) not in old_dead)
+        markers = example_markers(TEMPLATES / template)
+        cell.examples = sorted(m for m in markers if m in new.text and m not in base.text)
+        cell.menu, cell.source_menu = new.menu, base.menu
+        site_dir = self.work / "out" / name / "_site"
+        cell.dead_menu = [h for _, h in new.menu if not resolves(site_dir, h, new.url)]
+        grams = fivegrams(new.text)
+        base_grams = fivegrams(base.text) if base.rc == 0 else None
+        for rel, paras in owner_paragraphs(CORPUS / site).items():
+            for p in paras:
+                if base_grams is not None and not shown(p, base.text, base_grams):
+                    continue  # the source site does not show it either
+                cell.paragraphs += 1
+                if shown(p, new.text, grams):
+                    cell.paragraphs_shown += 1
+                else:
+                    cell.missing_paragraphs.append(f"{rel}: {p[:100]}")
+        return cell
+
+
+def PurePath_name(url: str) -> str:
+    return urllib.parse.unquote(urllib.parse.urlsplit(url).path).rstrip("/").rsplit("/", 1)[-1]
+
+
+def run(selected: list[tuple[str, str]], work: Path, jobs: int = 2) -> list[Cell]:
+    lab = Lab(work)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(lambda c: lab.cell(*c), selected))
+
+
+def main(argv: list[str]) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", action="append", default=[], help="a site (substring)")
+    ap.add_argument("--template", action="append", default=[])
+    ap.add_argument("--keep", type=Path, help="work folder to keep (default: a temporary one)")
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("-v", action="store_true", help="print what fails in each cell")
+    args = ap.parse_args(argv)
+    why = missing()
+    if why:
+        print(why, file=sys.stderr)
+        return 2
+    selected = [c for c in cells() if (not args.only or any(o in c[0] for o in args.only))
+                and (not args.template or c[1] in args.template)]
+    work = args.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-realtheme-"))
+    work.mkdir(parents=True, exist_ok=True)
+    results = run(selected, work, args.jobs)
+    print(HEADER)
+    for cell in results:
+        print(cell.row())
+    if args.v:
+        for cell in results:
+            problems = (cell.new_warnings + cell.new_dead + cell.examples + cell.dead_menu
+                        + cell.missing_paragraphs)
+            if problems or cell.build_rc != 0:
+                print(f"\n## {short(cell.site)} -> {cell.template} (convert {cell.convert_rc}, "
+                      f"build {cell.build_rc})")
+                if cell.convert_rc not in (0, 1):
+                    print(cell.convert_err)
+                if cell.build_rc != 0:
+                    print(cell.log[-1500:])
+                for label, items in (("new warning", cell.new_warnings),
+                                     ("new dead link", cell.new_dead),
+                                     ("example text", cell.examples),
+                                     ("dead menu entry", cell.dead_menu),
+                                     ("paragraph not shown", cell.missing_paragraphs)):
+                    for item in items[:12]:
+                        print(f"  {label}: {item}")
+                    if len(items) > 12:
+                        print(f"  ... {len(items) - 12} more {label}s")
+    if args.json:
+        args.json.write_text(json.dumps([c.__dict__ for c in results], indent=1, default=list))
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,148 @@
+"""Markdown CV lines split into the right fields, through every CV codec. Invented people."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from hypothesis import given, strategies as st
+from ruamel.yaml import YAML
+
+import sitemigrate
+from sitemigrate import cvmarkdown
+from sitemigrate.registry import Options
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+yaml = YAML(typ="safe")
+
+CV_PAGE = """---
+layout: archive
+title: "CV"
+permalink: /cv/
+author_profile: true
+---
+
+Education
+======
+* **MSc**, Economics (magna cum laude), KU Leuven, 2018-19
+  Supervisor: Prof. Ada Moss
+* *BSc*, Physics, University of Nowhere, Utrecht, Netherlands, 2012-2015
+  * Thesis on lichens
+    * awarded a prize
+      * the *Green Medal*
+
+Work experience
+======
+* 2019-2021: *Postdoc*, Big Lab, Uppsala, Sweden
+  * Counted moss.
+
+Skills
+======
+* Statistics
+"""
+
+
+def test_degree_line_is_split_into_its_fields():
+    entry = cvmarkdown.split_entry(
+        "**MSc**, Economics (magna cum laude), KU Leuven, 2018-19", "education")
+    assert entry == {"title": "MSc in Economics", "institution": "KU Leuven",
+                     "year": "2018-2019", "summary": "magna cum laude",
+                     "extra": {"studyType": "MSc", "area": "Economics"}}
+    place = cvmarkdown.split_entry(
+        "*BSc*, Physics, University of Nowhere, Utrecht, Netherlands, 2012-2015", "education")
+    assert (place["institution"], place["location"]) == ("University of Nowhere",
+                                                        "Utrecht, Netherlands")
+    work = cvmarkdown.split_entry("2019-2021: *Postdoc*, Big Lab, Uppsala, Sweden", "work")
+    assert work == {"title": "Postdoc", "institution": "Big Lab", "location": "Uppsala, Sweden",
+                    "year": "2019-2021"}
+
+
+_WORD = st.from_regex(r"[A-Z][a-z]{2,9}", fullmatch=True)
+_MARK = st.sampled_from(["", "*", "**", "_", "__"])
+
+
+@given(_WORD, _WORD, st.lists(_WORD, min_size=1, max_size=2), _MARK, _MARK,
+       st.integers(1950, 2040))
+def test_markup_never_stays_in_a_field(role, org, words, m1, m2, year):
+    """Whatever bold/italic wraps a part, the part reads back without it."""
+    org = org + " University"
+    line = f"{m1}{role}{m1}, {m2}{org}{m2}, {' '.join(words)}, {year}"
+    entry = cvmarkdown.split_entry(line, "work")
+    assert entry["title"] == role and entry["institution"] == org
+    assert entry["location"] == " ".join(words) and entry["year"] == str(year)
+
+
+def test_sub_lines_and_nested_bullets_stay_with_their_entry():
+    sec = cvmarkdown.parse(CV_PAGE.split("---\n", 2)[2]).sections
+    assert [s.title for s in sec] == ["Education", "Work experience", "Skills"]
+    msc, bsc = sec[0].entries
+    assert msc["description"] == ["Supervisor: Prof. Ada Moss"]
+    flat = json.dumps(bsc["description"])
+    for text in ("Thesis on lichens", "awarded a prize", "the *Green Medal*"):
+        assert text in flat
+
+
+def _site(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/cv.md").write_text(CV_PAGE)
+    return src
+
+
+def test_markdown_cv_reaches_every_alfolio_codec(tmp_path):
+    src = _site(tmp_path)
+    # RenderCV (v1) and JSON Resume
+    plan = sitemigrate.convert(src, tmp_path / "v1", to="al-folio",
+                               options=Options(generation="v1"))
+    rendercv = yaml.load(plan.files["_data/cv.yml"].decode())["cv"]["sections"]
+    msc = rendercv["Education"][0]
+    assert (msc["degree"], msc["area"], msc["institution"]) == ("MSc", "Economics", "KU Leuven")
+    assert (msc["start_date"], msc["end_date"]) == ("2018", "2019")
+    assert rendercv["Education"][1]["location"] == "Utrecht, Netherlands"
+    resume = json.loads(plan.files["assets/json/resume.json"].decode())
+    assert (resume["education"][0]["studyType"], resume["education"][0]["area"]) == (
+        "MSc", "Economics")
+    # classic cv.yml: no literal markup, nothing reported lost that the title shows
+    plan = sitemigrate.convert(src, tmp_path / "old", to="al-folio",
+                               options=Options(generation="2024-25"))
+    text = plan.files["_data/cv.yml"].decode()
+    classic = {s["title"]: s for s in yaml.load(text)}
+    row = classic["Education"]["contents"][0]
+    assert (row["title"], row["institution"], row["year"]) == ("MSc in Economics", "KU Leuven",
+                                                               "2018-2019")
+    assert "Supervisor: Prof. Ada Moss" in row["description"]
+    assert "*" not in text and "<i>Green Medal</i>" in text
+    assert list(classic) == ["Education", "Work experience", "Skills"]
+    assert not [f for f in plan.report.findings if f.code == "cv-detail"
+                and ("studyType" in f.message or "`area`" in f.message)]
+
+
+def test_degree_lines_without_a_trailing_date_and_bold_with_a_note():
+    split = cvmarkdown.split_entry
+    assert split("**PhD Student**, Moss Studies, University of Nowhere", "education") == {
+        "title": "PhD Student in Moss Studies", "institution": "University of Nowhere",
+        "extra": {"studyType": "PhD Student", "area": "Moss Studies"}}
+    assert split("**Visiting Student**, Lichens, Fern College (2019-20)", "education")[
+        "year"] == "2019-2020"
+    ba = split("**BA** (abridged), Philosophy (cum laude), Fern College, 2016-19", "education")
+    assert (ba["title"], ba["summary"], ba["year"]) == ("BA (abridged) in Philosophy",
+                                                        "cum laude", "2016-2019")
+    assert split("**Office**: Room 12") == {"name": "Office", "value": "Room 12"}
+    assert split("**Office:** Room 12") == {"name": "Office", "value": "Room 12"}
+
+
+_DEGREES = st.sampled_from(["MSc", "PhD", "BSc", "MA", "BA"])
+
+
+@given(_DEGREES, _WORD, _WORD, _WORD, st.integers(1950, 2030), st.integers(1, 6))
+def test_an_education_entry_round_trips_through_markdown(degree, area, uni, city, start, span):
+    """IR -> Markdown CV -> IR keeps degree, area, institution, place and dates."""
+    from sitemigrate.ir import CVSection
+    entry = {"title": f"{degree} in {area}", "institution": f"{uni} University",
+             "location": f"{city}, Belgium", "year": f"{start}-{start + span}",
+             "extra": {"studyType": degree, "area": area}}
+    md = cvmarkdown.render([CVSection("Education", [entry], kind="time_table",
+                                      key="education")])
+    (back,) = cvmarkdown.parse(md).sections[0].entries
+    assert back == entry

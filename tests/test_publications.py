@@ -1,0 +1,191 @@
+"""Publications between the themes: authors from `citation`, BibTeX text, fields neither
+theme has, entry types and the venue field al-folio prints. Invented people throughout."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+import sitemigrate
+from sitemigrate import bib
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+OWNER = ("Tomás", "Lindqvist")
+
+
+@pytest.mark.parametrize("citation, names", [
+    ("Lindqvist, Tomás & Berg, Anna (2021). &quot;Corridors.&quot; <i>Oikos</i>.",
+     ["Lindqvist, Tomás", "Berg, Anna"]),
+    ("Lindqvist, Tomás & Anna Berg (2021). Corridors.", ["Lindqvist, Tomás", "Anna Berg"]),
+    ('Lindqvist, Tomás, Anna Berg, and Karl Nilsson. "Corridors." <i>Oikos</i>, 2021.',
+     ["Lindqvist, Tomás", "Anna Berg", "Karl Nilsson"]),
+    ("Lindqvist, T., Berg, A., and Nilsson, K. (2021). &quot;Corridors.&quot; <i>Oikos</i>.",
+     ["Lindqvist, T.", "Berg, A.", "Nilsson, K."]),
+    ("Lindqvist, T. A., & van der Berg, J.-P. (2020). Moss.", ["Lindqvist, T. A.",
+                                                               "van der Berg, J.-P."]),
+    ("Tomás Lindqvist and Anna Berg. 2021. Corridors. Oikos.", ["Tomás Lindqvist", "Anna Berg"]),
+    ("Lindqvist T, Berg A, Nilsson K. Corridors. Oikos. 2021;58(3).",
+     ["Lindqvist, T", "Berg, A", "Nilsson, K"]),
+    ("Lindqvist, T. et al. (2021). Corridors.", ["Lindqvist, T.", "others"]),
+    ("Lindqvist, Tomás. 2021. Corridors.", ["Lindqvist, Tomás"]),
+    # APA 7 leaves authors out with an ellipsis; a particle can be a surname; a surname of
+    # two words before initials; the owner in bold
+    ("Du, J., Lindqvist, T., Fern Holm, J. A., … &amp; Moss, K. (2018). Lichens.",
+     ["Du, J.", "Lindqvist, T.", "Fern Holm, J. A.", "Moss, K.", "others"]),
+    ("<b>Tomás Lindqvist</b>, Anna Berg, Karl Nilsson", ["Tomás Lindqvist", "Anna Berg",
+                                                        "Karl Nilsson"]),
+])
+def test_citation_authors(citation, names):
+    got, why = bib.citation_authors(citation, OWNER)
+    assert (got, why) == (names, None)
+    # the owner is one person
+    assert sum("Lindqvist" in n for n in got) == 1
+
+
+@pytest.mark.parametrize("citation", [
+    "Published in <i>Journal of Field Robotics</i>, 2015",
+    "Journal of Applied Ecology, 2021. Corridors.",
+    "Lindqvist, Tomás, Berg, Anna (2021)",          # ambiguous: Berg, Anna or two people?
+])
+def test_what_is_not_an_author_list_is_not_read_as_one(citation):
+    got, why = bib.citation_authors(citation, OWNER)
+    assert got == [] and why
+
+
+def test_the_owner_with_a_two_word_surname_stays_one_person():
+    got, _ = bib.citation_authors("García Márquez, Gabriel and Tomás Lindqvist (2020). X.",
+                                  ("Gabriel", "García Márquez"))
+    assert got == ["García Márquez, Gabriel", "Tomás Lindqvist"]
+
+
+_NAME = st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True)
+
+
+@given(st.lists(st.tuples(_NAME, _NAME), min_size=1, max_size=5), st.integers(0, 2))
+def test_written_citations_read_back(people, style):
+    """Names written in one of the three usual styles read back as those people."""
+    if style == 0:    # APA: Last, F., Other, G., & Third, T.
+        parts = [f"{last}, {first[0]}." for first, last in people]
+        text = ", ".join(parts[:-1]) + (", & " if len(parts) > 1 else "") + parts[-1]
+    elif style == 1:  # First Last, Second Last, and Third Last
+        parts = [f"{first} {last}" for first, last in people]
+        text = ", ".join(parts[:-1]) + (", and " if len(parts) > 1 else "") + parts[-1]
+    else:             # MLA: Last, First, Second Last, and Third Last
+        parts = [f"{people[0][1]}, {people[0][0]}"] + [f"{f} {l}" for f, l in people[1:]]
+        text = ", ".join(parts[:-1]) + (", and " if len(parts) > 1 else "") + parts[-1]
+    got, why = bib.citation_authors(f"{text} (2020). &quot;A title.&quot; <i>Oikos</i>.")
+    assert why is None
+    assert [bib._person(n) for n in got] == [
+        ((first[0] + ".") if style == 0 else first, last) for first, last in people]
+
+
+def test_bibtex_text_survives_into_titles_venues_and_citations():
+    entry = bib.parse_bib(
+        "@article{k, title = {The {Lichen} Census of {\\lq}Old{\\rq} Valleys \\& Hills},\n"
+        " journal = {Journal of Invented Results \\textendash{} Series {B}},\n"
+        " author = {Moss, Ada}, pages = {1--10}, year = {2015}}\n").entries[0]
+    assert bib.to_text(entry.fields["title"]) == "The Lichen Census of ‘Old’ Valleys & Hills"
+    assert bib.venue(entry) == "Journal of Invented Results – Series B"
+    citation = bib.format_citation(entry)
+    assert "Valleys & Hills" in citation and "1–10" in citation
+    assert bib.to_text("Don{\\'}t {Panic}") == "Don’t Panic"
+
+
+def test_comment_blocks_hide_whole_entries_and_stray_text_is_no_error():
+    parsed = bib.parse_bib("@comment{ retired:\n@article{old, title = {Old}}\n}\n"
+                           "% @article{pc, title = {x}}\n"
+                           "inproceedings{noat, title = {y}}\n"
+                           "@article{new, title = {New}}\n")
+    assert [e.key for e in parsed.entries] == ["new"] and parsed.problems == []
+    again = bib.parse_bib(bib.dump_bib(parsed.entries, comments=parsed.comments))
+    assert [e.key for e in again.entries] == ["new"] and again.problems == []
+
+
+def _ap_site(tmp_path: Path, pubs: dict[str, str], files: dict[str, str] = {}) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    for old in (src / "_publications").glob("*.md"):
+        old.unlink()
+    for name, text in {**pubs, **files}.items():
+        path = src / (name if "/" in name else f"_publications/{name}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return src
+
+
+def _entries(plan) -> dict[str, bib.BibEntry]:
+    text = plan.files["_bibliography/papers.bib"].decode()
+    return {e.key: e for e in bib.parse_bib(text).entries}
+
+
+def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path):
+    src = _ap_site(tmp_path, {
+        "2021-03-10-corridors.md": (
+            "---\ntitle: Corridors in Moss\ncollection: publications\ncategory: conferences\n"
+            "date: 2021-03-10\nvenue: 'Proceedings of the Invented Ecology Meeting'\n"
+            "note: Oral presentation\nacceptance_rate: 21%\nranking: CORE A\n"
+            "accepted: 2020-12-01\nkeywords: [moss, corridors]\n"
+            "citation: 'Lindqvist, Tomás & Berg, Anna (2021). &quot;Corridors in Moss.&quot; "
+            "<i>Proceedings of the Invented Ecology Meeting</i>.'\n---\n"),
+        "2022-01-05-working.md": (
+            "---\ntitle: A Working Paper on Lichens\ncollection: publications\n"
+            "category: workingpapers\ndate: 2022-01-05\nvenue: Invented Institute Series\n"
+            "pubtype: working paper\n"
+            "citation: 'Published in <i>Invented Institute Series</i>, 2022'\n---\n"),
+        "2019-06-01-thesis.md": (
+            "---\ntitle: On Mosses\ncollection: publications\ndate: 2019-06-01\n"
+            "venue: Invented University\npubtype: PhD thesis\n---\n"),
+        "2018-02-02-untyped.md": (
+            "---\ntitle: Untyped Mosses\ncollection: publications\ndate: 2018-02-02\n"
+            "venue: Journal of Invented Mosses &amp; Ferns\n---\n"),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    entries = _entries(plan)
+    conf = next(e for e in entries.values() if "Moss" in e.fields["title"] and
+                e.entry_type == "inproceedings")
+    assert conf.fields["booktitle"] == "Proceedings of the Invented Ecology Meeting"
+    assert conf.fields["note"] == "Oral presentation"
+    assert conf.fields["acceptance_rate"] == "21%" and conf.fields["ranking"] == "CORE A"
+    assert conf.fields["accepted"] == "2020-12-01" and conf.fields["keywords"] == "moss, corridors"
+    assert [bib._person(n) for n in conf.persons["author"]] == [("Tomás", "Lindqvist"),
+                                                                 ("Anna", "Berg")]
+    working = next(e for e in entries.values() if "Working" in e.fields["title"])
+    assert working.entry_type == "techreport"
+    # its standard venue field, and `note`, which al-folio prints for any type
+    assert working.fields["institution"] == working.fields["note"] == "Invented Institute Series"
+    assert working.fields["pubtype"] == "working paper"
+    assert "author" not in working.persons  # a venue is never an author ...
+    assert working.fields["additional_info"].startswith("Published in Invented Institute Series")
+    found = [f for f in plan.report.findings if f.code == "citation-authors"]
+    assert len(found) == 1 and found[0].path.endswith("2022-01-05-working.md")  # ... reported
+    assert found[0].line == 8  # the `citation:` line
+    thesis = next(e for e in entries.values() if e.fields["title"] == "On Mosses")
+    assert thesis.entry_type == "phdthesis" and thesis.fields["school"] == "Invented University"
+    untyped = next(e for e in entries.values() if e.fields["title"] == "Untyped Mosses")
+    assert untyped.entry_type == "article"  # its venue says so; not @misc
+    assert untyped.fields["journal"] == "Journal of Invented Mosses & Ferns"  # unescaped
+
+
+def test_academicpages_to_academicpages_keeps_fields_and_categories(tmp_path):
+    src = _ap_site(tmp_path, {"2022-01-05-working.md": (
+        "---\ntitle: A Working Paper\ncollection: publications\ncategory: workingpapers\n"
+        "date: 2022-01-05\nvenue: Invented Series\nnote: Revise and resubmit\n"
+        "pubtype: working paper\n---\n")})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    text = next(v.decode() for k, v in plan.files.items() if k.startswith("_publications/"))
+    assert "category: workingpapers" in text and "note: Revise and resubmit" in text
+    assert "pubtype: working paper" in text
+
+
+def test_case_protecting_braces_of_a_bibtexurl_file_stay_in_the_bib(tmp_path):
+    src = _ap_site(tmp_path, {"2021-03-10-dna.md": (
+        "---\ntitle: 'DNA Barcodes of Moss'\ncollection: publications\ncategory: manuscripts\n"
+        "date: 2021-03-10\nvenue: Oikos\nbibtexurl: /files/dna.bib\n---\n")},
+        {"files/dna.bib": "@article{dna2021,\n  title = {{DNA} Barcodes of {M}oss},\n"
+                          "  author = {Lindqvist, Tomás},\n  journal = {Oikos},\n"
+                          "  year = {2021}\n}\n"})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    assert _entries(plan)["dna2021"].fields["title"] == "{DNA} Barcodes of {M}oss"
