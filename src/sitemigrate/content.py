@@ -29,9 +29,9 @@ _HTML_ATTR_BARE = re.compile(r"""(<[a-z][a-z0-9-]*\s[^<>{}]*?\b(?:href|src|poste
                              r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
 _MD_REF = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.S | re.M)
 # Spans whose links are no links: HTML comments and fenced code blocks.
-_NOT_LINKS = re.compile(r"<!--.*?(?:-->|\Z)|^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)",
-                        re.S | re.M)
+_NOT_LINKS = re.compile(r"<!--.*?(?:-->|\Z)|" + _FENCED.pattern, re.S | re.M)
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#|\{\{|\{%)", re.I)
 # A host name written without a scheme (`www.example.org/x.aspx`, `example.org/page`).
 _SCHEMELESS = re.compile(r"^(?:www\d*\.[a-z0-9-]+(?:\.[a-z0-9-]+)*"
@@ -44,9 +44,6 @@ _FILE_SUFFIXES = {"md", "html", "htm", "pdf", "png", "jpg", "jpeg", "gif", "svg"
 def is_external(url: str) -> bool:
     """True for absolute URLs, mailto:, anchors and Liquid-built URLs."""
     return bool(_EXTERNAL.match(url))
-
-
-_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.S | re.M)
 
 
 def fenced_code(text: str) -> list[tuple[int, int]]:
