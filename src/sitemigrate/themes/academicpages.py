@@ -328,6 +328,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
 
     def at(key: str) -> Origin:
         return Origin("_config.yml", config_line(src, key))
+
     if site.theme == NAME:
         return done
     if site.theme == "al-folio":  # its old top-level social keys: read as socials
@@ -360,8 +361,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
         else:
             report.add("config-key", "info", "lost", f"`{key}`: Google Analytics is not "
                        "enabled in the source (`enable_google_analytics` is false, or no id); "
-                       "not carried.",
-                       at(key))
+                       "not carried.", at(key))
         done |= {"google_analytics", "enable_google_analytics", "analytics"}
     for engine in ("google", "bing"):
         key, flag = f"{engine}_site_verification", f"enable_{engine}_verification"
@@ -388,6 +388,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
                                                         at("og_image"), "site image",
                                                         is_file=True)
         set_key(config, "og_image", new if "://" in new else new.removeprefix("/images/"))
+        report.mapped("config-key", f"`og_image` → `{config['og_image']}`.", at("og_image"))
         done.add("og_image")
     icon = text(extra.get("icon"))
     if icon:
@@ -465,10 +466,9 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         target = page.redirect if is_external(page.redirect) else copier.carry(
             page.redirect, page.origin, "redirect target")
         front["redirect_to"] = target
-        report.mapped("page-redirect", f"page forwards to `{page.redirect}` (al-folio "
-                      f"`redirect:`) → `redirect_to: {target}` (jekyll-redirect-from, which "
-                      "forwards at once: the page's own text is not shown).",
-                      page.origin)
+        report.mapped("page-redirect", f"page forwards to `{page.redirect}` → `redirect_to: "
+                      f"{target}` (jekyll-redirect-from, which forwards at once: the page's "
+                      "own text is not shown).", page.origin)
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
