@@ -82,9 +82,23 @@ def test_old_config_keys_to_academicpages(tmp_path):
     for key, line in (("last_updated", 12), ("scholar", 52), ("jquery_version", 58)):
         assert f"`{key}` (line {line})" in theme[0].message
     assert "`exclude` (line 43)" in findings(plan, "config-target")[0].message
+    assert not named(plan, "external_sources")  # the fixture has none; the corpus test does
     # `news_limit: 2` of an old config is the about page's news limit
     about = (tmp_path / "_pages/about.md").read_text()
     assert about.count("- 2019-") == 2 and "News item 3" in about and "News item 1" not in about
+
+
+def test_disqus_carried_only_where_it_was_on(tmp_path):
+    """al-folio shows Disqus only on posts with `disqus_comments: true`; without one, the
+    shortname (often the template's) must not switch comments on for every post."""
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    post = src / "_posts/2019-05-20-field-day.md"
+    post.write_text(post.read_text().replace("disqus_comments: true\n", ""))
+    plan = convert(src, tmp_path / "out", "academicpages")
+    assert "comments" not in yaml.load((tmp_path / "out/_config.yml").read_text())
+    (note,) = named(plan, "disqus_shortname")
+    assert note.line == 29 and "disqus_comments: true" in note.message
 
 
 def test_every_old_config_key_is_carried_or_named(tmp_path):

@@ -374,7 +374,13 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
                        "false` in the source; not carried.", at(key))
         if extra.get(key):
             done |= {key, flag} & set(extra)
-    if extra.get("disqus_shortname"):
+    used = any(i.extra.get("disqus_comments") is True for i in [*site.posts, *site.pages])
+    if extra.get("disqus_shortname") and not used:
+        report.add("config-key", "info", "lost", "`disqus_shortname`: no post of the source "
+                   "turns Disqus on (`disqus_comments: true`), so it was not carried (it would "
+                   "switch comments on for every academicpages post).", at("disqus_shortname"))
+        done.add("disqus_shortname")
+    elif extra.get("disqus_shortname"):
         set_nested(config, ("comments", "provider"), "disqus")
         set_nested(config, ("comments", "disqus", "shortname"), extra["disqus_shortname"])
         report.mapped("config-key", "`disqus_shortname` → `comments: {provider: disqus}`: "
@@ -397,6 +403,16 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
                    "`_includes/head/custom.html` and `images/`; put yours there.",
                    at("icon"))
         done.add("icon")
+    for key, what in (("external_sources", "the posts al-folio's blog lists from other sites "
+                       "(RSS feeds, links)"), ("giscus", "giscus comments"),
+                      ("newsletter", "the newsletter sign-up")):
+        on = extra.get(key)
+        if isinstance(on, dict) and on.get("enabled") is False:
+            continue  # switched off: among the settings not carried
+        if on:  # content the owner set up, not only looks: one finding each
+            report.add("config-key", "warning", "lost", f"`{key}` ({what}) has no "
+                       "academicpages setting; not carried.", at(key))
+            done.add(key)
     if "news_limit" in extra and site.page("about"):
         done.add("news_limit")  # the about page's news list honours it (see the reader)
         report.mapped("config-key", f"`news_limit` ({extra['news_limit']}): the about page's "
