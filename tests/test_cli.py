@@ -144,8 +144,8 @@ def test_findings_on_stderr_say_a_repeated_message_once(alfolio_site, tmp_path, 
     err = capsys.readouterr().err
     kind = [line for line in err.splitlines() if "has no academicpages meaning" in line]
     assert kind == ["  8× front-matter key `…` has no academicpages meaning; kept as written. "
-                    "At: _posts/2020-01-01-few-0.md:1 `my_few_key`, _posts/2020-01-01-many-0.md:1 "
-                    "`my_many_key`, _posts/2020-01-02-few-1.md:1 `my_few_key` and 5 more"]
+                    "At: _posts/2020-01-01-few-0.md:4 `my_few_key`, _posts/2020-01-01-many-0.md:4 "
+                    "`my_many_key`, _posts/2020-01-02-few-1.md:4 `my_few_key` and 5 more"]
     findings = json.loads(report.read_text())["findings"]
     assert sum("`my_many_key`" in f["message"] for f in findings) == 6
 

@@ -184,7 +184,7 @@ def test_alfolio_2020_23_cv_nested_description(converted):
 
 def test_alfolio_2020_23_preview_image_carried(converted):
     dest, _ = converted(*OLD)
-    assert (dest / "images/buoys.png").is_file()
+    assert (dest / "images/publication_preview/buoys.png").is_file()
 
 
 def test_alfolio_2020_23_no_spurious_missing_file_warning(converted):

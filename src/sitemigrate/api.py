@@ -203,7 +203,7 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     report = report if report is not None else Report()
     report.target_theme = theme
     report.source_theme = report.source_theme or site.theme
-    plan = Plan(dest=dest_path, report=report)
+    plan = Plan(dest=dest_path, report=report, source=Path(site.source) if site.source else None)
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
     if not owned:

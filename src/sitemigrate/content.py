@@ -8,7 +8,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .dates import month_first_list, split_dated_line
 from .ir import Item, Origin
@@ -21,14 +21,47 @@ from .sections import normalize_title, split_sections
 _URL_LIQUID = r"\{\{[^}\n]*+\}\}"
 _MD_LINK = re.compile(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\s>{]|\{(?!\{))++)(>?)"
                       r"((?:\s+\"[^\"]*\")?\))")
-_HTML_ATTR = re.compile(r"""(\b(?:href|src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
+_HTML_ATTR = re.compile(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
                         r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
+# An unquoted attribute value, inside an HTML tag (`<a href=/x.pdf>`; not Liquid's `assign
+# href = post.url`).
+_HTML_ATTR_BARE = re.compile(r"""(<[a-z][a-z0-9-]*\s[^<>{}]*?\b(?:href|src|poster|data-src)"""
+                             r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
+# A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
+_MD_REF = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.S | re.M)
+# Spans whose links are no links: HTML comments and fenced code blocks.
+_NOT_LINKS = re.compile(r"<!--.*?(?:-->|\Z)|" + _FENCED.pattern, re.S | re.M)
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#|\{\{|\{%)", re.I)
+# A host name written without a scheme (`www.example.org/x.aspx`, `example.org/page`).
+_SCHEMELESS = re.compile(r"^(?:www\d*\.[a-z0-9-]+(?:\.[a-z0-9-]+)*"
+                         r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|ac\.[a-z]{2}|"
+                         r"[a-z]{2}))(?::\d+)?(?:/|$)", re.I)
+_FILE_SUFFIXES = {"md", "html", "htm", "pdf", "png", "jpg", "jpeg", "gif", "svg", "txt", "bib",
+                  "zip", "js", "css", "py", "r", "ipynb", "doc", "docx", "ppt", "pptx", "mp4"}
 
 
 def is_external(url: str) -> bool:
     """True for absolute URLs, mailto:, anchors and Liquid-built URLs."""
     return bool(_EXTERNAL.match(url))
+
+
+def fenced_code(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the fenced code blocks of a Markdown text."""
+    if "``" not in text and "~~" not in text:
+        return []
+    return [m.span() for m in _FENCED.finditer(text)]
+
+
+def looks_like_host(url: str) -> bool:
+    """True for a link to another site written without ``https://`` (``www.example.org/x``):
+    its first segment is a host name, not a file of the site."""
+    m = _SCHEMELESS.match(url)
+    if not m:
+        return False
+    first = url.split("/", 1)[0]
+    return first.lower().startswith("www.") or (
+        "/" in url and first.rsplit(".", 1)[-1].lower() not in _FILE_SUFFIXES)
 
 
 def climbs_out(url: str) -> bool:
@@ -52,7 +85,9 @@ def resolve(url: str, page_url: str) -> str:
 
 
 def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
-    """Replace every Markdown link/image target and HTML href/src with ``fn(url)``.
+    """Replace every Markdown link/image target (inline or a reference definition) and HTML
+    href/src/poster/data-src (quoted or not) with ``fn(url)``, outside HTML comments and
+    fenced code blocks.
 
     ``fn`` returns the new URL or None to keep it. Text outside URLs is never changed.
     """
@@ -64,7 +99,16 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
         new = fn(m.group(3))
         return m.group(0) if new is None else m.group(1) + m.group(2) + new + m.group(4)
 
-    return _HTML_ATTR.sub(attr, _MD_LINK.sub(md, body))
+    def links(text: str) -> str:
+        text = _MD_REF.sub(md, _MD_LINK.sub(md, text))
+        return _HTML_ATTR_BARE.sub(attr, _HTML_ATTR.sub(attr, text))
+
+    out, pos = [], 0
+    for m in _NOT_LINKS.finditer(body):  # links in comments and code blocks are left alone
+        out += [links(body[pos:m.start()]), m.group()]
+        pos = m.end()
+    out.append(links(body[pos:]))
+    return "".join(out)
 
 
 # -- names --------------------------------------------------------------------------------
@@ -97,6 +141,16 @@ class NewsExtraction:
     leftover: list[str]
     """Lines of the section that were not dated items; they stay in the body."""
     warnings: list[tuple[int, str]]
+    titles: list[str] = field(default_factory=list)
+    """The headings of the sections items were taken from, as written."""
+
+
+def is_news_title(title: str, titles: set[str] | frozenset[str] = frozenset(NEWS_TITLES)) -> bool:
+    """A section heading that is a News heading: one of ``titles``, or a short heading with
+    the word "news" in it when ``titles`` has "news" ("News & Opportunities", "Lab news")."""
+    t = normalize_title(title)
+    return t in titles or ("news" in titles and bool(re.search(r"\bnews\b", t))
+                           and len(t.split()) <= 5)
 
 
 def extract_news(body: str, rel: str, first_line: int = 1,
@@ -113,13 +167,15 @@ def extract_news(body: str, rel: str, first_line: int = 1,
     sections = ([Section("news", 2, "", "", body, 1)] if whole
                 else split_sections(body, bare_headings))
     items: list[Item] = []
+    titles_used: list[str] = []
     leftover: list[str] = []
     warnings: list[tuple[int, str]] = []
     out = []
     for sec in sections:
-        if not sec.title or normalize_title(sec.title) not in titles:
+        if not sec.title or not is_news_title(sec.title, titles):
             out.append(sec.heading + sec.body)
             continue
+        before = len(items)
         line_no = first_line + sec.line  # body lines after the heading (setext: see below)
         line_no += sec.heading.count("\n") - 1
         kept: list[str] = []
@@ -144,9 +200,11 @@ def extract_news(body: str, rel: str, first_line: int = 1,
             else:
                 current = None
                 kept.append(raw)
+        if len(items) > before and sec.title:
+            titles_used.append(sec.title.strip())
         if any(k.strip() for k in kept):
             leftover += [k for k in kept if k.strip()]
             out.append(sec.heading + "\n".join(kept))
         elif not items:
             out.append(sec.heading + sec.body)
-    return NewsExtraction("".join(out), items, leftover, warnings)
+    return NewsExtraction("".join(out), items, leftover, warnings, titles_used)

@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from .content import fenced_code
+
 __all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
            "replace_tokens", "raw_literal", "BLOCK_TAGS", "CORE_TAGS"]
 
@@ -233,19 +235,21 @@ def find_problems(text: str) -> list[Problem]:
     and HTML comments never closed or closed without being opened."""
     tokens, comment_open = _scan(text)
     found = _block_problems(tokens)
+    code = fenced_code(text)  # a `-->` or `<!--` in a code block is shown as text
     for tok in tokens:
         if tok.kind != "text":
             continue
         for m in _TEXT_PROBLEM.finditer(tok.text):  # every "{{"/"{%" left in text is unterminated
             line = tok.line + tok.text.count("\n", 0, m.start())
             if m.group() == "-->":
-                if not tok.in_html_comment:
+                at = tok.start + m.start()
+                if not tok.in_html_comment and not any(a <= at < b for a, b in code):
                     found.append((line, "`-->` closes an HTML comment that was never opened "
                                         "with `<!--`"))
             else:
                 closer = "%}" if m.group() == "{%" else "}}"
                 found.append((line, f"`{m.group()}` is never closed with `{closer}`"))
-    if comment_open is not None:
+    if comment_open is not None and not any(a <= comment_open < b for a, b in code):
         found.append((text.count("\n", 0, comment_open) + 1,
                       "`<!--` opened here is never closed with `-->`"))
     return [Problem(line, message) for line, message in sorted(found, key=lambda lm: lm[0])]

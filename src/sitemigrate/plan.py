@@ -103,6 +103,8 @@ class Plan:
     urls: dict[str, str] = field(default_factory=dict)
     """Where things live in DEST, by neutral name (``publication:<key>`` -> its URL), for
     Liquid that links to them (``{% cite %}``)."""
+    source: Path | None = None
+    """SRC's root, when the site was read from one (findings quote the lines of its files)."""
     documents: dict[str, dict] = field(default_factory=dict)
     """DEST path -> front matter of the documents written with :meth:`write_document` (and
     not overwritten since): the URL ledger need not parse back what a writer just wrote."""

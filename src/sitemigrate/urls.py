@@ -10,6 +10,7 @@ al-folio idiom). No theme names appear here: both are plain Jekyll and front-mat
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
@@ -188,6 +189,8 @@ def served(files: Mapping[str, str], config: dict,
     known = memo.setdefault(rules, {}) if memo is not None else None
     out: dict[str, Served] = {}
     for rel, text in files.items():
+        if unpublished(rel, config):
+            continue
         if known is None:
             found = _urls_of(rel, text, rules, fronts)
         elif (found := known.get((rel, text))) is None:
@@ -198,6 +201,33 @@ def served(files: Mapping[str, str], config: dict,
             else:
                 out[key] = where
     return out
+
+
+def _jekyll_glob(pattern: str, entry: str) -> bool:
+    """Jekyll's `glob_include?`: a shell pattern (``*`` crosses ``/``) or a path prefix."""
+    pattern = pattern.strip().lstrip("/")
+    return bool(pattern) and (fnmatch.fnmatchcase(entry, pattern) or entry.startswith(pattern))
+
+
+def unpublished(rel: str, config: Any) -> str:
+    """Why Jekyll does not publish the page or collection file ``rel`` (empty when it does):
+    a name in its folder that starts with ``_``, ``.`` or ``#`` (or ends with ``~``), unless
+    `include:` names it; or a path that `exclude:` matches."""
+    def strings(key: str) -> list[str]:
+        value = config.get(key) if isinstance(config, dict) else None
+        return [str(v) for v in value if v is not None] if isinstance(value, list) else []
+    include, exclude = strings("include"), strings("exclude")
+    parts = rel.split("/")
+    inner = parts[1:] if len(parts) > 1 and parts[0].startswith("_") else parts
+    for part in inner:
+        special = part[:1] in ("_", ".", "#") or part.endswith("~")
+        if special and not any(_jekyll_glob(p, part) for p in include):
+            return f"its name `{part}` starts with `{part[0]}`" if not part.endswith("~") \
+                else f"its name `{part}` ends with `~`"
+    for pattern in exclude:
+        if pattern not in include and _jekyll_glob(pattern, rel):
+            return f"`exclude:` in `_config.yml` lists `{pattern}`"
+    return ""
 
 
 def _urls_of(rel: str, text: str, rules: _Rules,

@@ -11,7 +11,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from .. import bib, cvmarkdown, jsonresume, socials
 from ..checkout import is_fresh_template
-from ..content import split_name
+from ..content import is_external, split_name
 from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
@@ -46,6 +46,9 @@ from .common import (
     write_item,
     yaml_date,
 )
+from ..urls import unpublished
+from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
+                     set_nested, source_config, source_line)
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -76,10 +79,15 @@ def read(src: Path, report: Report) -> Site:
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
     for path, rel in iter_pages(src, report):
+        if unpublished(rel, config):
+            site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
+            continue
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
-    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
+    site.pages = drop_unpublished(site.pages, config, report)
+    pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
+                            config, report)
     site.publications = [_with_bibtex(_publication(item, report), src, report) for item in pubs]
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
     site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
@@ -87,6 +95,10 @@ def read(src: Path, report: Report) -> Site:
     site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
+    for kind in ("talks", "teaching", "projects", "posts"):
+        setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
+    for name in site.collections:
+        site.collections[name] = drop_unpublished(site.collections[name], config, report)
     for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
         for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
             record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
@@ -135,16 +147,21 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     check_liquid(doc, report)
     fix_typos(doc, vocab["page_keys"], report)
     data = doc.data
-    page = Page(path=rel, title=text(data.get("title")), permalink=text(data.get("permalink")),
+    page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("excerpt") or data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),
                 fm_comments=doc.comments(), newline=doc.newline,
                 origin=Origin(rel, 1, doc.body_line))
+    if isinstance(data.get("author_profile"), bool):
+        page.features["author_profile"] = data["author_profile"]
+    if text(data.get("redirect_to")):  # jekyll-redirect-from: the page forwards
+        page.redirect = text(data["redirect_to"])
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
-    _, page.extra = split_known(data, vocab["page_keys"])
+    _, page.extra = split_known(data, [*vocab["page_keys"], *(
+        ["redirect_to"] if page.redirect else [])])
     return page
 
 
@@ -263,7 +280,8 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     for key in author:  # the template's example person must not survive
         author[key] = None
     avatar = copier.carry(ident.avatar, ident.origin, "profile picture") if ident.avatar else ""
-    values = {"avatar": PurePosixPath(avatar).name if avatar else None, "name": name,
+    avatar = avatar if "://" in avatar else avatar.removeprefix("/images/")  # read below it
+    values = {"avatar": avatar or None, "name": name,
               "pronouns": ident.pronouns, "bio": ident.bio, "location": ident.location,
               "employer": ident.employer, "email": ident.email}
     for key, value in values.items():
@@ -286,6 +304,10 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
             set_key(author, key, value)
     plan.report.mapped("identity", f"identity of {name or 'the site owner'} written to "
                        "`_config.yml`.", ident.origin)
+    if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
+        plan.report.problem("no-name", "the source names no owner (no name in its config or "
+                            "profile), so the new site has none: fill `name` and `author.name` in "
+                            "`_config.yml`.", ident.origin)
     if ident.contact_note and site.page("about"):
         plan.report.verbatim("identity-note", "`contact_note` has no academicpages key; it "
                              "was added at the end of the about page.", ident.origin)
@@ -300,7 +322,110 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     _ensure_redirect_plugin(config)
     include_pages(config)
     _declare_collections(config, site)
+    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, copier))
     plan.write("_config.yml", dump_yaml(config))
+
+
+def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetCopier) -> set[str]:
+    """Source settings with an academicpages counterpart of another name or shape (an old
+    al-folio config's analytics, comments, verification, language, favicon); returns the
+    `config_extra` keys it dealt with."""
+    report, extra, ident = plan.report, site.config_extra, site.identity
+    src = source_config(site)
+    done: set[str] = set()
+
+    def at(key: str) -> Origin:
+        return Origin("_config.yml", config_line(src, key))
+
+    if site.theme == NAME:
+        return done
+    if site.theme == "al-folio":  # its old top-level social keys: read as socials
+        done |= {k for k, v in extra.items() if socials.read_social("al-folio-old", k, v)}
+    if ident.lang:
+        dest_locale = text(config.get("locale"))
+        if dest_locale.lower().split("-")[0] != ident.lang.lower().split("-")[0]:
+            set_key(config, "locale", ident.lang)  # DEST's `en-US` already says `en`
+        report.mapped("config-key", f"`lang` ({ident.lang}) → `locale`.", at("lang"))
+    if ident.keywords:
+        set_key(config, "keywords", ident.keywords)
+        report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
+                        "have no keywords meta tag); kept as written.", at("keywords"))
+    analytics = extra.get("analytics") if isinstance(extra.get("analytics"), dict) else {}
+    tracking = text(extra.get("google_analytics") or analytics.get("google"))
+    if "analytics" in extra and not tracking:  # al-folio v1's ids by service
+        report.add("config-key", "info", "lost", "`analytics` sets no Google Analytics id; "
+                   "its other services (Cronitor, Pirsch, OpenPanel) have no academicpages "
+                   "setting: not carried.", at("analytics"))
+        done.add("analytics")
+    if tracking or "google_analytics" in extra:
+        key = "google_analytics" if "google_analytics" in extra else "analytics"
+        if tracking and extra.get("enable_google_analytics", True) is not False:
+            provider = "google-analytics-4" if tracking.startswith("G-") else "google-universal"
+            set_nested(config, ("analytics", "provider"), provider)
+            set_nested(config, ("analytics", "google", "tracking_id"), tracking)
+            report.mapped("config-key", f"`{key}` ({tracking}"
+                          + (", `enable_google_analytics`" if "enable_google_analytics" in extra
+                             else "") + f") → `analytics` (provider `{provider}`).", at(key))
+        else:
+            report.add("config-key", "info", "lost", f"`{key}`: Google Analytics is not "
+                       "enabled in the source (`enable_google_analytics` is false, or no id); "
+                       "not carried.", at(key))
+        done |= {"google_analytics", "enable_google_analytics", "analytics"}
+    for engine in ("google", "bing"):
+        key, flag = f"{engine}_site_verification", f"enable_{engine}_verification"
+        if extra.get(key) and extra.get(flag, True) is not False:
+            set_key(config, key, extra[key])
+            report.mapped("config-key", f"`{key}` carried" + (
+                f" (switched on by `{flag}`)." if flag in extra else "."), at(key))
+        elif extra.get(key):
+            report.add("config-key", "info", "lost", f"`{key}` is switched off by `{flag}: "
+                       "false` in the source; not carried.", at(key))
+        if extra.get(key):
+            done |= {key, flag} & set(extra)
+    used = any(i.extra.get("disqus_comments") is True for i in [*site.posts, *site.pages])
+    if extra.get("disqus_shortname") and not used:
+        report.add("config-key", "info", "lost", "`disqus_shortname`: no post of the source "
+                   "turns Disqus on (`disqus_comments: true`), so it was not carried (it would "
+                   "switch comments on for every academicpages post).", at("disqus_shortname"))
+        done.add("disqus_shortname")
+    elif extra.get("disqus_shortname"):
+        set_nested(config, ("comments", "provider"), "disqus")
+        set_nested(config, ("comments", "disqus", "shortname"), extra["disqus_shortname"])
+        report.mapped("config-key", "`disqus_shortname` → `comments: {provider: disqus}`: "
+                      "academicpages shows the comments on every post with `comments: true` "
+                      "(the template's default), not only where al-folio's `disqus_comments: "
+                      "true` was set.", at("disqus_shortname"))
+        done.add("disqus_shortname")
+    image = text(extra.get("og_image"))
+    if image:
+        new = image if "://" in image else copier.carry(site_path(image, "assets/img"),
+                                                        at("og_image"), "site image",
+                                                        is_file=True)
+        set_key(config, "og_image", new if "://" in new else new.removeprefix("/images/"))
+        report.mapped("config-key", f"`og_image` → `{config['og_image']}`.", at("og_image"))
+        done.add("og_image")
+    icon = text(extra.get("icon"))
+    if icon:
+        report.add("config-icon", "warning", "lost", f"`icon` ({icon}, the favicon) has no "
+                   "academicpages setting: academicpages takes its favicons from "
+                   "`_includes/head/custom.html` and `images/`; put yours there.",
+                   at("icon"))
+        done.add("icon")
+    for key, what in (("external_sources", "the posts al-folio's blog lists from other sites "
+                       "(RSS feeds, links)"), ("giscus", "giscus comments"),
+                      ("newsletter", "the newsletter sign-up")):
+        on = extra.get(key)
+        if isinstance(on, dict) and on.get("enabled") is False:
+            continue  # switched off: among the settings not carried
+        if on:  # content the owner set up, not only looks: one finding each
+            report.add("config-key", "warning", "lost", f"`{key}` ({what}) has no "
+                       "academicpages setting; not carried.", at(key))
+            done.add(key)
+    if "news_limit" in extra and site.page("about"):
+        done.add("news_limit")  # the about page's news list honours it (see the reader)
+        report.mapped("config-key", f"`news_limit` ({extra['news_limit']}): the about page's "
+                      "News list shows that many items.", at("news_limit"))
+    return done
 
 
 def _declare_collections(config: CommentedMap, site: Site) -> None:
@@ -341,7 +466,15 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     if page.role == "about":
         front["permalink"] = "/"
         front["title"] = page.title or "About"
+        if page.description:
+            front["excerpt"] = page.description
         body = _about_body(page, site, plan)
+        for key, value in (page.features.get("profile_extra") or {}).items():
+            report.lost("profile-key", f"`profile.{key}` ({value}) sets al-folio's profile box; "
+                        "academicpages shows the picture in its sidebar, which has no such "
+                        "setting: not carried.", page.path,
+                        source_line(plan, page.path, f"{key}:", page.origin.line
+                                    if page.origin else None))
     else:
         front["layout"] = "archive" if page.role in ("publications", "talks", "teaching",
                                                       "projects", "cv") else "single"
@@ -350,18 +483,20 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             front["permalink"] = page.permalink
         if page.description:
             front["excerpt"] = page.description
-    front["author_profile"] = True
+    front["author_profile"] = page.features.get("author_profile", True)  # `false` hides it
     if page.redirect_from:
         front["redirect_from"] = list(page.redirect_from)
-    if page.redirect:
-        report.lost("page-redirect", f"page forwards to `{page.redirect}` (al-folio "
-                    "`redirect:`), which academicpages cannot do for a page; link to it from "
-                    "the page instead.", page.origin)
+    if page.redirect:  # jekyll-redirect-from (always enabled here) serves it
+        target = page.redirect if is_external(page.redirect) else copier.carry(
+            page.redirect, page.origin, "redirect target")
+        front["redirect_to"] = target
+        report.mapped("page-redirect", f"page forwards to `{page.redirect}` → `redirect_to: "
+                      f"{target}` (jekyll-redirect-from, which forwards at once: the page's "
+                      "own text is not shown).", page.origin)
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            report.verbatim("extra-key", f"front-matter key `{key}` has no academicpages "
-                            "meaning; kept as written.", page.origin)
+            extra_key(plan, key, NAME, page.origin)
     if page.features.get("cv_pdf"):
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
         body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({pdf})\n"

@@ -23,6 +23,9 @@ from .common import (AssetCopier, add_collection_listings, as_list, check_docume
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
                      record_asset, redirect_stub_path, set_key, site_path,
                      split_known, text, translate_body, translate_listings, yaml_date)
+from ..urls import unpublished
+from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
+                     set_nested, source_config, source_line)
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -75,11 +78,21 @@ def read(src: Path, report: Report) -> Site:
     site = Site(theme=NAME, generation=generation_of(NAME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
     site.identity = _read_identity(src, config, report)
-    site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
+    site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
+                         and not (k == "name" and text(v) == site.identity.full_name)}
     for path, rel in iter_pages(src, report):
+        if unpublished(rel, config):
+            site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
+            continue
         page = _read_page(path, rel, vocab, site, report)
         if page:
             site.pages.append(page)
+    site.pages = drop_unpublished(site.pages, config, report)
+    about = site.page("about")
+    if about and isinstance(about.features.get("news"), dict):  # old configs: the limit is here
+        for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
+            if config.get(key) is not None and feat not in about.features["news"]:
+                about.features["news"][feat] = plain(config[key])
     site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY)
     site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY)
     for p in site.projects:
@@ -94,6 +107,10 @@ def read(src: Path, report: Report) -> Site:
     for path, rel in iter_files(src / "_bibliography", src, {".bib"}, report):
         site.publications += _read_bib(path, rel, report)
     _fold_publication_pages(site, report)
+    for kind in ("news", "projects", "posts", "teaching", "talks"):
+        setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
+    for name in site.collections:
+        site.collections[name] = drop_unpublished(site.collections[name], config, report)
     site.cv = _read_cv(src, site, report)
     mark_furniture(site, src, vocab, report)
     site.navigation = _navigation([p for p in site.pages if p.role != "furniture"])
@@ -137,6 +154,10 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     title = text(config.get("title"))
     ident.site_title = "" if title.lower() == "blank" else title
     ident.full_name = ident.display_name()
+    if not ident.full_name and text(config.get("name")):
+        # an old al-folio config names the owner in one `name:` key (no first/last names)
+        ident.full_name = text(config["name"])
+        ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     for key, value in config.items():
         social = socials.read_social(OLD, str(key), value)
         if social and value not in (None, ""):
@@ -179,7 +200,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
     fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"]), report)
     data = doc.data
     layout = text(data.get("layout"))
-    page = Page(path=rel, title=text(data.get("title")), permalink=text(data.get("permalink")),
+    page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),
@@ -246,6 +267,10 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
         for key in ("align", "image_circular"):
             if key in profile:
                 feats[f"profile_{key}"] = plain(profile[key])
+        other = {str(k): plain(v) for k, v in profile.items()
+                 if k not in ("image", "more_info", "address", "align", "image_circular")}
+        if other:  # `style`, `image_alt`, ...: the profile box's own settings
+            feats["profile_extra"] = other
     for key, new in (("news", "news"), ("announcements", "news"), ("latest_posts", "latest_posts")):
         value = data.get(key)
         if isinstance(value, bool):
@@ -520,7 +545,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     copier = AssetCopier(site, plan, vocab["paths"])
     for rel in vocab["template_examples"]:
         plan.delete(rel)
-    _write_config(site, plan, gen, options)
+    _write_config(site, plan, gen, options, copier)
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
     for page in site.pages:
@@ -530,6 +555,14 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
     news = _unique_news(news, kept_news, report)
+    sidebar = [p for p in site.pages if "author_profile" in p.features]
+    if sidebar:
+        report.add("theme-switch", "info", "lost", f"`author_profile` (academicpages' profile "
+                   f"sidebar switch) on {len(sidebar)} page(s) ("
+                   + ", ".join(f"`{p.path}`" for p in sidebar) + "): al-folio has no sidebar "
+                   "and shows the profile on the about page only; pages that hid it "
+                   "(`false`) look the same, the others no longer show it.", sidebar[0].path,
+                   source_line(plan, sidebar[0].path, "author_profile", 1))
     _write_menu_links(site, plan, gen)
     if _cv_as_data(site):
         _write_cv(site, plan, options, copier)
@@ -577,7 +610,8 @@ def _dest_generation(dest: Path) -> str | None:
     return generation_of(NAME, SiteProbe(dest))
 
 
-def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
+def _write_config(site: Site, plan: Plan, gen: str, options: Options,
+                  copier: AssetCopier) -> None:
     ident = site.identity
     config = dest_config(plan)
     first, middle, last = ((ident.first_name, ident.middle_name, ident.last_name)
@@ -593,6 +627,10 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
             set_key(config, key, value or "")
     plan.report.mapped("identity", f"identity of {ident.display_name() or 'the site owner'} "
                        "written to `_config.yml`.", ident.origin)
+    if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
+        plan.report.problem("no-name", "the source names no owner (no name in its config or "
+                            "profile), so the new site has none: fill `first_name` and "
+                            "`last_name` in `_config.yml`.", ident.origin)
     social_rows = _socials(site, plan, "al-folio" if gen != "2020-23" else OLD)
     if gen == "2020-23":
         if ident.email or "email" in config:
@@ -617,6 +655,7 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options) -> None:
     include_pages(config)
     if gen == "v1" and "al_folio" not in config:
         _declare_v1(config, plan)
+    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, gen, copier))
     plan.write("_config.yml", dump_yaml(config))
 
 
@@ -629,6 +668,90 @@ def _deploys_with_lsi(plan: Plan) -> bool:
         except OSError:
             continue
     return False
+
+
+def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
+                    copier: AssetCopier) -> set[str]:
+    """Source settings with an al-folio counterpart of another name or shape (academicpages'
+    locale, analytics, comments, verification, site image; an old al-folio config's news
+    limit); returns the `config_extra` keys it dealt with."""
+    report, extra = plan.report, site.config_extra
+    src = source_config(site)
+    done: set[str] = set()
+
+    def at(*key: str) -> Origin:
+        return Origin("_config.yml", config_line(src, *key))
+
+    for key, value in site.identity.extra.get("author", {}).items():
+        report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
+                   f"(al-folio has no sidebar); not carried: {value}", at("author", key))
+    if site.theme == NAME:
+        done |= {k for k, v in extra.items() if socials.read_social(OLD, k, v)}
+        if gen == "2020-23":  # its own generation reads the news limit from the config
+            return done
+        for key in ("news_limit", "news_scrollable"):
+            if key in extra and site.page("about"):
+                done.add(key)  # now the about page's `announcements` (see the reader)
+                report.mapped("config-key", f"`{key}` ({extra[key]}) → the about page's "
+                              "`announcements`.", at(key))
+        return done
+    if extra.get("locale") and not site.identity.lang:
+        set_key(config, "lang", extra["locale"])
+        report.mapped("config-key", f"`locale` ({extra['locale']}) → `lang`.", at("locale"))
+        done.add("locale")
+    analytics = extra.get("analytics")
+    if isinstance(analytics, dict):
+        google = analytics.get("google") if isinstance(analytics.get("google"), dict) else {}
+        tracking = text(google.get("tracking_id"))
+        provider = text(analytics.get("provider"))
+        if tracking and provider.startswith("google"):
+            if gen == "v1":
+                set_nested(config, ("analytics", "google"), tracking)
+            else:
+                set_key(config, "google_analytics", tracking)
+                set_key(config, "enable_google_analytics", True)
+            report.mapped("config-key", f"`analytics` (Google, {tracking}) → "
+                          + ("`analytics.google`." if gen == "v1" else "`google_analytics`."),
+                          at("analytics"))
+        elif tracking or provider not in ("", "false"):
+            report.add("config-key", "warning", "lost", f"`analytics`: provider `{provider}` has "
+                       "no al-folio setting (al-folio reads Google, Cronitor, Pirsch, "
+                       "OpenPanel ids); not carried.", at("analytics"))
+        else:
+            report.add("config-key", "info", "lost", "`analytics` is switched off in the "
+                       "source (no provider); nothing to carry.", at("analytics"))
+        done.add("analytics")
+    comments = extra.get("comments")
+    if isinstance(comments, dict) and text(comments.get("provider")):
+        provider = text(comments["provider"])
+        disqus = comments.get("disqus") if isinstance(comments.get("disqus"), dict) else {}
+        if provider == "disqus" and text(disqus.get("shortname")):
+            set_key(config, "disqus_shortname", text(disqus["shortname"]))
+            report.verbatim("config-key", "`comments` (provider disqus) → `disqus_shortname`: "
+                            "al-folio shows Disqus only on posts with `disqus_comments: true`; "
+                            "add it to the posts that should have comments.", at("comments"))
+        elif provider not in ("false", ""):
+            report.add("config-key", "warning", "lost", f"`comments`: provider `{provider}` has "
+                       "no al-folio setting (al-folio has Disqus and giscus); not carried.",
+                       at("comments"))
+        done.add("comments")
+    for engine in ("google", "bing"):
+        if extra.get(f"{engine}_site_verification"):
+            set_key(config, f"{engine}_site_verification", extra[f"{engine}_site_verification"])
+            set_key(config, f"enable_{engine}_verification", True)
+            done.add(f"{engine}_site_verification")
+            report.mapped("config-key", f"`{engine}_site_verification` carried (with "
+                          f"`enable_{engine}_verification: true`).",
+                          at(f"{engine}_site_verification"))
+    image = text(extra.get("og_image"))
+    if image:
+        new = image if "://" in image else copier.carry(site_path(image, "images"),
+                                                        at("og_image"), "site image",
+                                                        is_file=True)
+        set_key(config, "og_image", new)
+        report.mapped("config-key", f"`og_image` → `{new}`.", at("og_image"))
+        done.add("og_image")
+    return done
 
 
 def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last: str) -> None:
@@ -765,12 +888,16 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         profile["align"] = feats.get("profile_align", "right")
         if site.identity.avatar:
             new = copier.carry(site.identity.avatar, site.identity.origin, "profile picture")
-            profile["image"] = PurePosixPath(new).name
+            profile["image"] = new.removeprefix("/assets/img/")  # read below assets/img/
         profile["image_circular"] = bool(feats.get("profile_image_circular", False))
         more = feats.get("profile_text") or _profile_text(site.identity)
         if more:
             profile["more_info"] = more
+        for key, value in (feats.get("profile_extra") or {}).items():
+            profile.setdefault(key, value)
         front["profile"] = profile
+        if page.description:
+            front["description"] = page.description
         from ..content import extract_news
         first_line = (page.origin.body_line or page.origin.line or 1) if page.origin else 1
         found = extract_news(body, page.path, first_line)
@@ -780,6 +907,14 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             report.mapped("news-section", f"News section: {len(found.items)} dated items "
                           "became `_news/` entries; the about page shows them as announcements.",
                           page.origin)
+            from ..sections import normalize_title
+            for title in found.titles:
+                if normalize_title(title) != "news":
+                    report.add("news-heading", "warning", "lost", f"the heading `{title}` of "
+                               "the news section is not carried: al-folio's about page shows "
+                               "the announcements under its own heading (`news`).", page.path,
+                               source_line(plan, page.path, title, page.origin.line
+                                           if page.origin else None))
             for line, warn in found.warnings:
                 report.problem("ambiguous-date", warn, page.path, line, severity="info")
             if found.leftover:
@@ -825,8 +960,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            report.verbatim("extra-key", f"front-matter key `{key}` has no al-folio meaning; "
-                            "kept as written.", page.origin)
+            extra_key(plan, key, NAME, page.origin)
     out = "_pages/about.md" if page.role == "about" else page.path
     body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
     body = add_collection_listings(page, body, site, NAME, report)

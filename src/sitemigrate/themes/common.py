@@ -12,12 +12,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..content import climbs_out, is_external, resolve, rewrite_links
+from ..content import climbs_out, is_external, looks_like_host, resolve, rewrite_links
 from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
 from ..textio import Document, check_yaml_nodes, load_yaml, read_document, read_text
+from ..urls import unpublished
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 # Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
@@ -249,6 +250,30 @@ def fix_typos(doc: Document, known: Iterable[str], report: Report) -> None:
                            doc.rel, line)
 
 
+_I18N_KEY = re.compile(r"(?:nav|navbar|menu|titles?|pages?|header|i18n|strings|labels)"
+                       r"(?:\.[a-z][a-z0-9_-]*)+")
+
+
+def page_title(doc: Document, report: Report) -> str:
+    """A page's `title`. A title per language (`{en: About, fr: À propos}`) gives its first
+    one and a finding; a title that is a translation key (`nav.about`, for an i18n plugin
+    neither theme has) is kept and reported, as the target's menu shows it as written."""
+    value = doc.data.get("title")
+    if isinstance(value, dict) and value:
+        first = next(iter(value))
+        report.problem("i18n-title", f"`title` has one value per language ("
+                       + ", ".join(f"`{k}`" for k in value) + f"); the first (`{first}`: "
+                       f"{text(value[first])}) was used, the others are not carried.",
+                       doc.rel, doc.line_of("title"))
+        return text(value[first])
+    title = text(value)
+    if _I18N_KEY.fullmatch(title):
+        report.problem("i18n-title", f"`title: {title}` looks like a translation key of an "
+                       "i18n plugin; kept as written, so the menu shows it as is: give the "
+                       "page its title in words.", doc.rel, doc.line_of("title"))
+    return title
+
+
 def split_known(data: dict, known: Iterable[str]) -> tuple[dict, dict]:
     known = set(known)
     return ({k: v for k, v in data.items() if k in known},
@@ -359,6 +384,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
     ``strip`` lists keys that carry no content in the neutral model (``layout``...)."""
     items = []
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
+    switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
     for path, rel in iter_files(root / folder, root, report=report):
         doc = read_document(path, rel, report)
         if doc is None:
@@ -376,6 +402,8 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         if isinstance(data.get("redirect"), bool):
             item.redirect = "/" if data["redirect"] else ""
         for key, value in data.items():
+            if key in strip and key not in ("layout", "collection"):
+                switches.setdefault(str(key), []).append(Origin(rel, doc.line_of(key)))
             if key in skip:
                 continue
             if key in known:
@@ -384,6 +412,10 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
             else:
                 item.extra[str(key)] = plain(value)
         items.append(item)
+    for key, where in switches.items():
+        report.add("theme-switch", "info", "lost", f"`{key}` (a switch of the source theme's "
+                   f"layouts) on {len(where)} file(s) of `{folder}/`, first here: not carried; "
+                   "the target theme's own defaults decide it.", where[0])
     return items
 
 
@@ -419,6 +451,8 @@ class AssetCopier:
         self.urls: dict[str, str] = {}
         """SRC URL -> DEST URL of each file carried."""
         self.produced: set[str] = set()
+        self._owner: dict[str, str] = {}
+        """DEST URL -> the SRC path copied there: two files never share one DEST path."""
 
     def kind_of(self, url: str) -> str:
         suffix = PurePosixPath(url).suffix.lower()
@@ -445,7 +479,7 @@ class AssetCopier:
         if not is_file and (not path.suffix or path.suffix.lower() in PAGE_SUFFIXES):
             return url  # a page of the site (a permalink), not a file
         name = path.name
-        new = f"/{folder or self.dirs[self.kind_of(url)]}/{name}"
+        new = self._dest_url(path, folder)
         source = self._source(url)
         report = self.plan.report
         if source is None:
@@ -463,6 +497,37 @@ class AssetCopier:
         self.urls[url] = new
         self.produced.add(new)
         return new
+
+    def _dest_url(self, path: PurePosixPath, folder: str | None) -> str:
+        """Where a SRC file goes: below the target's folder of its kind, at the same path it
+        had below the source's (`/assets/img/people/a.png` → `/images/people/a.png`; a file
+        elsewhere keeps its path below its top folder). A ``folder`` the caller names
+        (a theme folder read by name) gets the bare name. Never two files on one path."""
+        if folder:
+            rel = path.name
+        else:
+            folder = self.dirs[self.kind_of(path.as_posix())]
+            rel = str(path).lstrip("/")
+            for base in self._source_dirs:
+                if rel.startswith(base + "/"):
+                    rel = rel[len(base) + 1:]
+                    break
+            else:  # the site's own folder (`assets/`, `images/` of a plain site) is DEST's
+                rel = rel.split("/", 1)[-1]
+        new = f"/{folder}/{rel}"
+        n = 2
+        while self._owner.setdefault(new, str(path)) != str(path):
+            new = f"/{folder}/{PurePosixPath(rel).with_stem(f'{path.stem}-{n}')}"
+            n += 1
+        return new
+
+    @functools.cached_property
+    def _source_dirs(self) -> list[str]:
+        """The source theme's folders of images and files (longest first)."""
+        from ..registry import THEMES, vocabulary
+        paths = vocabulary(self.site.theme).get("paths", {}) if self.site.theme in THEMES else {}
+        dirs = {str(paths[k]).strip("/") for k in ("images", "pdfs", "files") if paths.get(k)}
+        return sorted(dirs, key=len, reverse=True)
 
     def _keep_old_url(self, url: str, new: str, source: Path) -> None:
         """A file that moves to the target theme's folder is also kept at its old path, so
@@ -522,7 +587,23 @@ class AssetCopier:
             if m and url[m.end():].startswith("/"):
                 new = fn(url[m.end():])
                 return None if new is None else m.group() + new
+            f = _URL_FILTER.match(url)  # {{ '/assets/x.pdf' | relative_url }}
+            if f:
+                new = fn(f["path"]) if f["path"].startswith("/") else None
+                return None if new is None else url[:f.start("path")] + new + url[f.end("path"):]
             if is_external(url):
+                own = self.local(url)  # an absolute URL on the site's own domain
+                if own == url or not own.startswith("/"):
+                    return None
+                new = fn(own)
+                return None if new is None else url[:len(url) - len(own)] + new \
+                    if url.endswith(own) else None
+            if looks_like_host(url):
+                self.plan.report.problem(
+                    "schemeless-link", f"`{url}` looks like a link to another site written "
+                    "without `https://`: browsers read it as a path of this site. Left as "
+                    "written (not a file of the site); add the scheme.", origin,
+                    self._line_of(origin, url), severity="info")
                 return None
             absolute = resolve(url, page_url or "/")
             suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
@@ -561,6 +642,12 @@ class AssetCopier:
         except ValueError:
             return None
         return path if path.is_file() else None
+
+
+# A Liquid filter that turns a site path into the site's URL, around a quoted path.
+_URL_FILTER = re.compile(r"""\{\{-?\s*(['"])(?P<path>[^'"]*)\1\s*\|\s*"""
+                         r"""(?:relative_url|absolute_url|prepend:\s*site\.(?:baseurl|url))"""
+                         r"""\s*-?\}\}""")
 
 
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
@@ -608,6 +695,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
     from ..liquid import include_params, raw_literal, replace_tokens
     from ..registry import THEMES, vocabulary
+    body = translate_site_variables(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
     from ..checkout import runnable_tags
@@ -644,6 +732,104 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
                              "builds. Replace it by hand or add the plugin that provides it.",
                              where, line0 + tok.line - 1 if where else None)
         return raw_literal(tok.text)
+
+    return replace_tokens(body, fn)
+
+
+# `site.X` variables of a theme's config, in Liquid: academicpages keeps the owner under
+# `site.author.*`; al-folio at the top level (`site.first_name`, old `site.email`,
+# `site.github_username`) or in `_data/socials.yml` (`site.data.socials.*`).
+_SITE_VAR = re.compile(r"\bsite\.(?:author\.(?P<author>[\w-]+)|data\.socials\.(?P<data>\w+)"
+                       r"|(?P<top>first_name|middle_name|last_name|email|\w+_(?:username|userid|id|"
+                       r"url|profile|number)))\b")
+_FULL_NAME_AF = ('{{ site.first_name }}{% if site.middle_name != "" %} {{ site.middle_name }}'
+                 '{% endif %} {{ site.last_name }}')
+
+
+def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
+    """The 1-based line of SRC file ``rel`` where ``needle`` first occurs (a body may have been
+    rearranged before a writer looks at it), else ``fallback``."""
+    if not rel or plan.source is None:
+        return fallback
+    try:
+        text = (plan.source / rel).read_text("utf-8", errors="replace")
+    except OSError:
+        return fallback
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else fallback
+
+
+def translate_site_variables(body: str, source_theme: str, target: str, plan: Plan,
+                             origin: Origin | None) -> str:
+    """The source theme's `site.*` variables of the owner (name, email, social ids) in Liquid
+    become the target's (academicpages `site.author.github` ↔ al-folio
+    `site.data.socials.github_username` or, 2020-23, `site.github_username`); one the
+    target has no counterpart for is kept as written and reported with its line."""
+    from .. import socials
+    from ..liquid import replace_tokens
+    if "site." not in body or source_theme == target or "{" not in body or \
+            target not in ("al-folio", "academicpages"):
+        return body
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+    old_af = target == "al-folio" and "_data/socials.yml" not in plan.files  # 2020-23
+    af_col = "al-folio-old" if old_af else "al-folio"
+
+    def social(key: str, source_col: str, target_col: str) -> str | None:
+        found = socials._theme_keys(source_col).get(key)
+        if not found:
+            return None
+        row, col = found
+        out = row.specs.get(target_col)
+        return out.key if out and out.kind == col.kind and out.writable else None
+
+    def new_var(m: re.Match) -> str | None:
+        if target == "al-folio" and m["author"]:
+            key = m["author"]
+            if key == "email":
+                return "site.email" if old_af else "site.data.socials.email"
+            found = social(key, "academicpages", af_col)
+            return None if found is None else (f"site.{found}" if old_af
+                                               else f"site.data.socials.{found}")
+        if target == "academicpages" and (m["data"] or m["top"]):
+            key = m["data"] or m["top"]
+            if key == "email":
+                return "site.author.email"
+            found = social(key, "al-folio" if m["data"] else "al-folio-old", "academicpages")
+            return None if found is None else f"site.author.{found}"
+        return None
+
+    def fn(tok: Any) -> str | None:
+        if tok.kind not in ("tag", "output") or "site." not in tok.text:
+            return None
+        if target == "al-folio" and tok.kind == "output" and \
+                re.fullmatch(r"\{\{-?\s*site\.author\.name\s*-?\}\}", tok.text):
+            new_text = _FULL_NAME_AF
+        else:
+            kept: list[str] = []
+
+            def sub(m: re.Match) -> str:
+                relevant = m["author"] if target == "al-folio" else (m["data"] or m["top"])
+                if not relevant or (m["top"] and not m["top"].endswith("_name") and
+                                    m["top"] not in socials.known_keys("al-folio-old")):
+                    return m.group()  # a key of the owner's own config: kept there
+                new = new_var(m)
+                if new is None:
+                    kept.append(m.group())
+                    return m.group()
+                return new
+            new_text = _SITE_VAR.sub(sub, tok.text)
+            for var in dict.fromkeys(kept):
+                plan.report.lost("site-variable", f"`{var}` ({source_theme}) has no {target} "
+                                 "counterpart; kept as written, it renders empty there. "
+                                 "Replace it by hand.", where,
+                                 source_line(plan, where, tok.text, line0 + tok.line - 1))
+        if new_text == tok.text:
+            return None
+        plan.report.mapped("site-variable", f"`{tok.text.strip()}` → `{new_text.strip()}` for "
+                           f"{target}.", Origin(where, source_line(
+                               plan, where, tok.text, line0 + tok.line - 1)) if where else None)
+        return new_text
 
     return replace_tokens(body, fn)
 
@@ -704,13 +890,45 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
-            plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} "
-                                 "meaning; kept as written.", item.origin)
+            extra_key(plan, key, theme, item.origin)
     body = translate_liquid(body, plan.report.source_theme, theme, plan, item.origin)
     body = copier.rewrite(body, url, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
     plan.origins[item.path] = out
+
+
+def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
+    """The 1-based line of top-level key ``key`` in the front matter of SRC file ``rel``."""
+    if not rel or plan.source is None:
+        return None
+    try:
+        lines = (plan.source / rel).read_text("utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    pattern = re.compile(rf"{re.escape(key)}\s*:")
+    for n, line in enumerate(lines[1:], 2):
+        if line.rstrip() == "---":
+            break
+        if pattern.match(line):
+            return n
+    return None
+
+
+def extra_key(plan: Plan, key: str, theme: str, origin: Origin | None) -> None:
+    """Report a front-matter key that no reader understood and the writer kept as written:
+    a key the target's layouts read too (`toc`, ...) is said to be kept, any other to have no
+    meaning there; each at its line."""
+    from ..registry import vocabulary
+    where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
+        if origin else None
+    if key in vocabulary(theme).get("page_switches", []):
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: {theme}'s layouts read it too (check it works the same "
+                        "there).", where)
+    else:
+        plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} meaning; "
+                             "kept as written.", where)
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:
@@ -719,6 +937,17 @@ def set_key(mapping: Any, key: str, value: Any) -> None:
         mapping[key] = value
     else:
         mapping.insert(len(mapping), key, value)
+
+
+def set_nested(mapping: Any, keys: tuple[str, ...], value: Any) -> None:
+    """Set ``mapping[k1][k2]...`` in place, making the mappings on the way as needed (a
+    template's block keeps its other keys and comments)."""
+    from ruamel.yaml.comments import CommentedMap
+    for key in keys[:-1]:
+        if not isinstance(mapping.get(key), dict):
+            set_key(mapping, key, CommentedMap())
+        mapping = mapping[key]
+    set_key(mapping, keys[-1], value)
 
 
 def dest_config(plan: Plan) -> Any:
@@ -873,3 +1102,114 @@ def own_liquid(text: str, listing: dict) -> list[str]:
             continue
         own.append(sig)
     return own
+
+
+# -- source `_config.yml` keys: each one carried or named in the report ------------------------
+
+# Jekyll's own settings: every theme reads them alike. Those that shape the target template's
+# build (its plugins, defaults, collections, URL style) stay as the target sets them.
+JEKYLL_KEYS = frozenset({
+    "markdown", "markdown_ext", "highlighter", "kramdown", "timezone", "encoding", "future",
+    "lsi", "sass", "excerpt_separator", "keep_files", "paginate", "paginate_path", "incremental",
+    "safe", "source", "destination", "show_drafts", "unpublished", "limit_posts", "liquid",
+    "strict_front_matter", "webrick", "port", "host", "livereload", "quiet", "verbose",
+    "profile", "data_dir", "includes_dir", "layouts_dir", "plugins_dir", "collections_dir",
+    "show_dir_listing"})
+TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plugins", "gems",
+                         "whitelist", "defaults", "theme", "remote_theme"})
+
+
+def source_config(site: Site) -> Any:
+    """SRC's `_config.yml` as loaded (a round-trip mapping, lines known), or an empty dict."""
+    if not site.source or not (Path(site.source) / "_config.yml").is_file():
+        return {}
+    src = read_text(Path(site.source) / "_config.yml", "_config.yml", None)
+    data = load_yaml(src.text, "_config.yml", None) if src else None
+    return data if isinstance(data, dict) else {}
+
+
+def config_line(config: Any, *keys: str) -> int | None:
+    """1-based line of a (nested) key of a loaded `_config.yml`."""
+    node, line = config, None
+    for key in keys:
+        try:
+            line = node.lc.key(key)[0] + 1
+            node = node[key]
+        except (AttributeError, KeyError, TypeError):
+            return line
+    return line
+
+
+def _is_setting(key: str, patterns: Iterable[str]) -> bool:
+    import fnmatch
+    return any(fnmatch.fnmatchcase(key, p) for p in patterns)
+
+
+def account_config(site: Site, config: Any, plan: Plan, target: str,
+                   consumed: Iterable[str] = ()) -> None:
+    """Carry or report every key of SRC's `_config.yml` that the reader left in
+    ``site.config_extra`` and the writer did not ``consumed``: a key the target theme reads
+    too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
+    theme's own machinery is named in one finding; any other key (the owner's own, read by
+    their Liquid as `site.KEY`) is kept as written and reported."""
+    from ..registry import THEMES, vocabulary
+    report = plan.report
+    src = source_config(site)
+    own = vocabulary(site.theme).get("config_settings", []) if site.theme in THEMES else []
+    reads = vocabulary(target).get("config_settings", [])
+    done = set(consumed)
+    theme_only: list[tuple[str, int | None]] = []
+    target_kept: list[tuple[str, int | None]] = []
+    for key, value in site.config_extra.items():
+        if key in done or value in (None, "", [], {}):
+            continue  # dealt with by the writer, or empty: nothing to carry
+        line = config_line(src, key)
+        if site.theme == target or key in JEKYLL_KEYS or (
+                _is_setting(key, reads) and key not in TARGET_OWNS):
+            if key in TARGET_OWNS:
+                target_kept.append((key, line))
+            elif key not in config or config[key] in (None, "", [], {}):
+                set_key(config, key, value)
+            elif plain(config[key]) != value:
+                target_kept.append((key, line))
+        elif key in TARGET_OWNS:
+            target_kept.append((key, line))
+        elif _is_setting(key, own):
+            theme_only.append((key, line))
+        else:
+            if key not in config:
+                set_key(config, key, value)
+                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
+                                f"of {target}; kept as written (Liquid of your own that reads "
+                                f"`site.{key}` still finds it).", "_config.yml", line)
+            else:
+                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
+                                f"of {target} and DEST's config already has a value for it, "
+                                "which was kept; the source's was not carried.", "_config.yml",
+                                line)
+    for code, keys, what in (
+            ("config-target", target_kept, f"settings of the {target} template's own build, "
+             "left as DEST has them (the source's values were not carried): {}."),
+            ("config-theme", theme_only, f"{site.theme} settings that {target} does not read "
+             "(its look and features are set in its own config): {}; not carried.")):
+        if keys:
+            listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
+            report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+
+
+# -- files Jekyll never publishes ---------------------------------------------------------------
+
+def drop_unpublished(things: list, config: Any, report: Report) -> list:
+    """The pages or items Jekyll publishes; each one it does not is reported, not converted
+    (it is no live page: no menu entry, no URL)."""
+    kept = []
+    for thing in things:
+        why = unpublished(thing.path, config)
+        if not why:
+            kept.append(thing)
+            continue
+        report.add("unpublished", "info", "lost", f"`{thing.path}` is not published by Jekyll "
+                   f"({why}): it is no page of the live site, so it gets no URL and no menu "
+                   "entry and was not converted; copy it by hand if you want it.",
+                   thing.origin or thing.path)
+    return kept

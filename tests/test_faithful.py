@@ -1,0 +1,400 @@
+"""Nothing silent (issue 16): the owner's identity and every config key, front matter the
+target reads differently, pages Jekyll never publishes, and links and assets are carried
+faithfully or named in the report. Fixture: `fixtures/al-folio-2019` (an old al-folio config
+with one `name:`), plus small edits of the other fixtures."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+import sitemigrate
+from sitemigrate.registry import Options
+
+from conftest import FIXTURES
+
+yaml = YAML(typ="safe")
+OLD = FIXTURES / "al-folio-2019"
+
+
+def convert(src: Path, dest: Path, to: str, generation: str | None = None) -> sitemigrate.Plan:
+    plan = sitemigrate.convert(src, dest, to=to, options=Options(generation=generation))
+    plan.apply()
+    return plan
+
+
+def front(path: Path) -> dict:
+    return yaml.load(path.read_text().split("---\n")[1]) or {}
+
+
+def findings(plan, code: str) -> list:
+    return [f for f in plan.report.findings if f.code == code]
+
+
+def named(plan, key: str) -> list:
+    """Findings about `_config.yml` that name ``key``."""
+    return [f for f in plan.report.findings
+            if f.path == "_config.yml" and f"`{key}`" in f.message]
+
+
+# -- identity and configuration ------------------------------------------------------------------
+
+def test_old_config_name_is_the_owner(tmp_path):
+    plan = convert(OLD, tmp_path / "ap", "academicpages")
+    config = yaml.load((tmp_path / "ap/_config.yml").read_text())
+    assert config["name"] == config["author"]["name"] == "Rosalind K. Abernethy-Osei"
+    assert config["title"] == "Rosalind K. Abernethy-Osei"
+    assert "identity of Rosalind K. Abernethy-Osei" in " ".join(
+        f.message for f in findings(plan, "identity"))
+    convert(OLD, tmp_path / "af", "al-folio", generation="2020-23")
+    config = yaml.load((tmp_path / "af/_config.yml").read_text())
+    assert (config["first_name"], config["middle_name"], config["last_name"]) == \
+        ("Rosalind", "K.", "Abernethy-Osei")
+    assert "name" not in config  # the name is carried as al-folio names it, not twice
+
+
+def test_old_config_keys_to_academicpages(tmp_path):
+    plan = convert(OLD, tmp_path, "academicpages")
+    config = yaml.load((tmp_path / "_config.yml").read_text())
+    author = config["author"]
+    assert author["email"] == "rosalind@example.ac.uk" and author["github"] == "rk-abernethy"
+    # `scholar_authorid` (an old spelling of the Scholar id) is the Google Scholar profile
+    assert author["googlescholar"] == "https://scholar.google.com/citations?user=Zq9xYw0AAAAJ"
+    assert config["locale"] == "en"
+    assert config["analytics"] == {"provider": "google-analytics-4",
+                                   "google": {"tracking_id": "G-ABCDE12345"}}
+    assert config["comments"] == {"provider": "disqus", "disqus": {"shortname": "rabernethy-site"}}
+    assert config["google_site_verification"] == "vErIfY-123"
+    assert config["timezone"] == "Europe/London"  # a Jekyll setting DEST did not have
+    # the owner's own key is kept for their Liquid, and said so with its line
+    assert config["lab_handle"] == "soil-lab"
+    (own,) = named(plan, "lab_handle")
+    assert own.line == 24 and own.outcome == "verbatim"
+    # what academicpages cannot read is named, each with its line
+    (icon,) = named(plan, "icon")
+    assert icon.line == 15 and icon.severity == "warning" and "favicon" in icon.message
+    (kw,) = [f for f in named(plan, "keywords") if f.line == 14]
+    assert config["keywords"] == "soil ecology, microbes, mycorrhiza"
+    theme = findings(plan, "config-theme")
+    assert len(theme) == 1 and theme[0].severity == "info"
+    for key, line in (("last_updated", 12), ("scholar", 52), ("jquery_version", 58)):
+        assert f"`{key}` (line {line})" in theme[0].message
+    assert "`exclude` (line 43)" in findings(plan, "config-target")[0].message
+    assert not named(plan, "external_sources")  # the fixture has none; the corpus test does
+    # `news_limit: 2` of an old config is the about page's news limit
+    about = (tmp_path / "_pages/about.md").read_text()
+    assert about.count("- 2019-") == 2 and "News item 3" in about and "News item 1" not in about
+
+
+def test_disqus_carried_only_where_it_was_on(tmp_path):
+    """al-folio shows Disqus only on posts with `disqus_comments: true`; without one, the
+    shortname (often the template's) must not switch comments on for every post."""
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    post = src / "_posts/2019-05-20-field-day.md"
+    post.write_text(post.read_text().replace("disqus_comments: true\n", ""))
+    plan = convert(src, tmp_path / "out", "academicpages")
+    assert "comments" not in yaml.load((tmp_path / "out/_config.yml").read_text())
+    (note,) = named(plan, "disqus_shortname")
+    assert note.line == 29 and "disqus_comments: true" in note.message
+
+
+def test_every_old_config_key_is_carried_or_named(tmp_path):
+    src_config = yaml.load((OLD / "_config.yml").read_text())
+    for to in ("academicpages", "al-folio"):
+        plan = convert(OLD, tmp_path / to, to)
+        out = yaml.load((tmp_path / to / "_config.yml").read_text())
+        if to == "academicpages":  # the owner and their socials, in academicpages' words
+            assert {k: out["author"].get(k) for k in ("name", "email", "github", "twitter")} == {
+                "name": "Rosalind K. Abernethy-Osei", "email": "rosalind@example.ac.uk",
+                "github": "rk-abernethy", "twitter": "rkabernethy"}
+        else:
+            socials = yaml.load((tmp_path / to / "_data/socials.yml").read_text())
+            assert (socials["github_username"], socials["scholar_userid"]) == \
+                ("rk-abernethy", "Zq9xYw0AAAAJ")
+        carried = {"name", "email", "github_username", "scholar_authorid", "twitter_username"}
+        for key in src_config:
+            assert key in out or named(plan, key) or key in carried, (to, key)
+
+
+def test_academicpages_config_to_alfolio(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    rt = YAML()
+    config = rt.load((src / "_config.yml").read_text())
+    config.update({"locale": "de-DE", "analytics": {"provider": "google-analytics-4",
+                                                    "google": {"tracking_id": "G-TEST000001"}},
+                   "comments": {"provider": "disqus", "disqus": {"shortname": "tl-site"}},
+                   "bing_site_verification": "bing-777", "lab_motto": "Slow science"})
+    with (src / "_config.yml").open("w") as fh:
+        rt.dump(config, fh)
+    plan = convert(src, tmp_path / "out", "al-folio", generation="2024-25")
+    config = yaml.load((tmp_path / "out/_config.yml").read_text())
+    assert config["lang"] == "de-DE"
+    assert config["google_analytics"] == "G-TEST000001" and config["enable_google_analytics"]
+    assert config["disqus_shortname"] == "tl-site"
+    assert config["bing_site_verification"] == "bing-777" and config["enable_bing_verification"]
+    assert config["lab_motto"] == "Slow science" and named(plan, "lab_motto")
+    (disqus,) = named(plan, "comments")
+    assert "disqus_comments: true" in disqus.message  # al-folio shows it only where asked
+    # academicpages' own settings al-folio does not read are named, not dropped silently
+    theme = findings(plan, "config-theme")[0].message
+    for key in ("publication_category", "title_separator", "repository"):
+        assert f"`{key}`" in theme
+
+
+# -- pages Jekyll never publishes ----------------------------------------------------------------
+
+def test_unpublished_pages_are_no_pages(tmp_path):
+    for to in ("academicpages", "al-folio"):
+        plan = convert(OLD, tmp_path / to, to)
+        out = tmp_path / to
+        assert not list(out.rglob("_draft.md")) and not list(out.rglob("old-cv.md"))
+        nav = out / "_data/navigation.yml"
+        text = nav.read_text() if nav.is_file() else ""
+        assert "/draft/" not in text and "/old-cv/" not in text
+        reasons = {f.path: f.message for f in findings(plan, "unpublished")}
+        assert "starts with `_`" in reasons["_pages/_draft.md"]
+        assert "`exclude:`" in reasons["_pages/old-cv.md"]
+        lost = [r for r in plan.report.urls if r.get("status") == "lost"]
+        assert not lost, lost
+
+
+# -- links and assets ----------------------------------------------------------------------------
+
+def test_links_move_with_their_files(tmp_path):
+    plan = convert(OLD, tmp_path, "academicpages")
+    page = (tmp_path / "_pages/outreach.md").read_text()
+    # `relative_url`, `{{ site.baseurl }}`, the own domain and HTML attributes alike
+    assert "[field poster]({{ '/files/posters/poster.pdf' | relative_url }})" in page
+    assert "[slides](https://rabernethy.example.ac.uk/files/slides.pdf)" in page
+    assert "href='{{ site.baseurl }}/files/handout.pdf'" in page
+    assert '<img src="{{ \'/images/lab/site.png\' | relative_url }}"' in page
+    for rel in ("files/posters/poster.pdf", "files/slides.pdf", "files/handout.pdf"):
+        assert (tmp_path / rel).read_bytes() == (OLD / "assets/pdf" / rel[6:]).read_bytes()
+    # image subfolders kept: two `site.png` of different folders stay two files
+    assert "![The field site]({{ site.baseurl }}/images/field/site.png)" in page
+    field, lab = (tmp_path / "images/field/site.png"), (tmp_path / "images/lab/site.png")
+    assert field.read_bytes() == (OLD / "assets/img/field/site.png").read_bytes()
+    assert lab.read_bytes() == (OLD / "assets/img/lab/site.png").read_bytes()
+    assert field.read_bytes() != lab.read_bytes()
+    # a scheme-less link to another site is no file of this one
+    assert "[the soil council](www.example.org/grants/award.aspx)" in page
+    (hint,) = findings(plan, "schemeless-link")
+    assert hint.line == 19 and hint.severity == "info"
+    # links in an HTML comment and in fenced code are neither checked nor rewritten
+    assert "<!-- not yet: [the report](/assets/pdf/report-draft.pdf) -->" in page
+    assert '<a href="/assets/pdf/example-only.pdf">an example link</a> -->' in page
+    # a key the target reads too is kept without a false "no meaning"; the others are named
+    keys = {f.message.split("`")[1]: f for f in findings(plan, "extra-key")
+            if f.path == "_pages/outreach.md"}
+    assert (keys["toc"].line, keys["toc"].outcome) == (7, "mapped")
+    assert (keys["lab_badge"].line, keys["lab_badge"].outcome) == (9, "verbatim")
+    assert front(tmp_path / "_pages/outreach.md")["lab_badge"] == "soil-lab"
+    problems = [f for f in plan.report.findings if f.path == "_pages/outreach.md"
+                and f.outcome == "problem"]
+    assert problems == [hint], [f.message for f in problems]
+
+
+def test_image_subfolders_kept_both_ways(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "images/talks").mkdir()
+    (src / "images/talks/profile.png").write_bytes(b"\x89PNG talk picture")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + "\n![A talk](/images/talks/profile.png)\n")
+    convert(src, tmp_path / "out", "al-folio")
+    out = tmp_path / "out/assets/img"
+    assert (out / "talks/profile.png").read_bytes() == b"\x89PNG talk picture"
+    assert (out / "profile.png").read_bytes() == (src / "images/profile.png").read_bytes()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    assert "![A talk](/assets/img/talks/profile.png)" in about
+
+
+def test_flattened_names_never_collide(tmp_path):
+    """A file outside the theme's folders keeps its path; two files never share one."""
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    (src / "assets/papers").mkdir()
+    (src / "assets/papers/slides.pdf").write_bytes(b"%PDF-1.4 other slides")
+    page = src / "_pages/outreach.md"
+    page.write_text(page.read_text() + "\n[More slides](/assets/papers/slides.pdf)\n")
+    convert(src, tmp_path / "out", "academicpages")
+    text = (tmp_path / "out/_pages/outreach.md").read_text()
+    assert "[More slides](/files/papers/slides.pdf)" in text
+    assert (tmp_path / "out/files/papers/slides.pdf").read_bytes() == b"%PDF-1.4 other slides"
+    assert (tmp_path / "out/files/slides.pdf").read_bytes() == \
+        (src / "assets/pdf/slides.pdf").read_bytes()
+
+
+def test_rewrite_links_skips_comments_and_code():
+    from sitemigrate.content import rewrite_links
+    body = ("[a](/x.pdf) <!-- [b](/x.pdf) --> <a href=/x.pdf>c</a>\n[ref]: /x.pdf\n"
+            "~~~\n[d](/x.pdf)\n~~~\n<video poster='/x.png' data-src=\"/x.mp4\"></video>\n")
+    out = rewrite_links(body, lambda u: "/NEW" + u)
+    assert out == ("[a](/NEW/x.pdf) <!-- [b](/x.pdf) --> <a href=/NEW/x.pdf>c</a>\n"
+                   "[ref]: /NEW/x.pdf\n~~~\n[d](/x.pdf)\n~~~\n"
+                   "<video poster='/NEW/x.png' data-src=\"/NEW/x.mp4\"></video>\n")
+
+
+def test_comment_closer_in_code_block_is_no_problem():
+    from sitemigrate.liquid import find_problems
+    assert find_problems("```html\n<b>x</b> -->\n<!-- open\n```\n") == []
+    assert [p.line for p in find_problems("text -->\n")] == [1]
+
+
+# -- front matter and Liquid the target reads differently ----------------------------------------
+
+def test_site_author_variables_translated_or_reported(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + "\nWrite to {{ site.author.name }} at "
+                     "{{ site.author.email }}; code on {{ site.author.github }}.\n"
+                     "{% if site.author.employer %}Employer: {{ site.author.employer }}"
+                     "{% endif %}\n")
+    for gen, github, email in (("2020-23", "site.github_username", "site.email"),
+                               ("2024-25", "site.data.socials.github_username",
+                                "site.data.socials.email")):
+        plan = convert(src, tmp_path / gen, "al-folio", generation=gen)
+        body = (tmp_path / gen / "_pages/about.md").read_text()
+        assert ('Write to {{ site.first_name }}{% if site.middle_name != "" %} '
+                '{{ site.middle_name }}{% endif %} {{ site.last_name }} at {{ ' + email +
+                ' }}; code on {{ ' + github + ' }}.') in body
+        assert "{{ site.author.employer }}" in body  # no counterpart: kept, and said so
+        lost = [f for f in findings(plan, "site-variable") if f.outcome == "lost"
+                and f.path == "_pages/about.md"]
+        assert [f.message.split("`")[1] for f in lost] == ["site.author.employer"] * 2
+        text = (src / "_pages/about.md").read_text()
+        assert {f.line for f in lost} == {text.count("\n", 0, text.index("{% if site.author")) + 1}
+    # and back: al-folio's own variables become academicpages' `site.author.*`
+    plan = convert(OLD, tmp_path / "ap", "academicpages")
+    assert "Contact {{ site.name }} at {{ site.author.email }}." in \
+        (tmp_path / "ap/_pages/about.md").read_text()
+
+
+def test_about_page_front_matter_read_differently(tmp_path):
+    plan = convert(OLD, tmp_path / "ap", "academicpages")
+    fm = front(tmp_path / "ap/_pages/about.md")
+    assert fm["excerpt"] == "Soil microbial ecology at Example University"
+    (style,) = findings(plan, "profile-key")
+    assert "`profile.style`" in style.message and style.line == 11
+    convert(OLD, tmp_path / "af", "al-folio")
+    fm = front(tmp_path / "af/_pages/about.md")
+    assert fm["description"] == "Soil microbial ecology at Example University"
+    assert fm["profile"]["style"] == "width: 40%" and fm["profile"]["align"] == "left"
+
+
+def test_author_profile_false_kept_and_switches_named(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    cv = src / "_pages/cv-json.md"
+    assert "author_profile: false" in cv.read_text()
+    plan = convert(src, tmp_path / "ap", "academicpages")
+    assert front(tmp_path / "ap/_pages/cv-json.md")["author_profile"] is False
+    assert front(tmp_path / "ap/_pages/cv.md")["author_profile"] is True
+    plan = convert(src, tmp_path / "af", "al-folio")
+    (sidebar,) = [f for f in findings(plan, "theme-switch") if "`author_profile`" in f.message
+                  and f.path.startswith("_pages/")]
+    assert sidebar.line and "no sidebar" in sidebar.message
+
+
+def test_custom_news_heading(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    about = src / "_pages/about.md"
+    text = about.read_text()
+    heading = next(line for line in text.splitlines() if line.startswith("#")
+                   and "news" in line.lower())
+    about.write_text(text.replace(heading, "## News & Opportunities"))
+    plan = convert(src, tmp_path / "af", "al-folio")
+    body = (tmp_path / "af/_pages/about.md").read_text()
+    assert "News & Opportunities" not in body and list((tmp_path / "af/_news").iterdir())
+    (note,) = findings(plan, "news-heading")
+    assert "`News & Opportunities`" in note.message
+    assert note.line == about.read_text().splitlines().index("## News & Opportunities") + 1
+
+
+def test_page_redirect_served_by_academicpages(tmp_path):
+    """al-folio's `redirect:` on a page is no loss: academicpages' jekyll-redirect-from serves
+    it as `redirect_to` (the report said it could not)."""
+    plan = convert(FIXTURES / "al-folio-v1", tmp_path, "academicpages")
+    assert front(tmp_path / "_pages/404.md")["redirect_to"] == "/"
+    assert not [f for f in findings(plan, "page-redirect") if f.outcome == "lost"]
+    assert "jekyll-redirect-from" in yaml.load((tmp_path / "_config.yml").read_text())["plugins"]
+
+
+def test_i18n_titles(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    (src / "_pages/teaching.md").write_text(
+        "---\nlayout: page\npermalink: /teaching/\ntitle:\n  en: teaching\n  fr: enseignement\n"
+        "nav: true\nnav_order: 5\n---\n\nCourses.\n")
+    (src / "_pages/people.md").write_text(
+        "---\nlayout: page\npermalink: /people/\ntitle: nav.people\nnav: true\n---\n\nThe lab.\n")
+    plan = convert(src, tmp_path / "out", "academicpages")
+    assert front(tmp_path / "out/_pages/teaching.md")["title"] == "teaching"
+    notes = {f.path: f for f in findings(plan, "i18n-title")}
+    assert notes["_pages/teaching.md"].line == 4 and "`fr`" in notes["_pages/teaching.md"].message
+    assert notes["_pages/people.md"].line == 4 and "translation key" in \
+        notes["_pages/people.md"].message
+    nav = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert "title: teaching" in nav and "{'en'" not in nav
+
+
+def test_settings_merged_into_dest_blocks(tmp_path):
+    """Into a template checkout, a carried setting updates its block in place: the template's
+    other keys and comments stay."""
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    (dest / "_config.yml").write_text(
+        'title: "Your Name / Site Title"\n'
+        "comments:\n  provider: \"false\"  # disqus, discourse, ...\n"
+        "  discourse:\n    server: forum.example.org\n"
+        "analytics:\n  provider: \"false\"\n  google:\n    tracking_id:\n"
+        "    anonymize_ip: false\n")
+    convert(OLD, dest, "academicpages")
+    text = (dest / "_config.yml").read_text()
+    config = yaml.load(text)
+    assert config["comments"] == {"provider": "disqus",
+                                  "discourse": {"server": "forum.example.org"},
+                                  "disqus": {"shortname": "rabernethy-site"}}
+    assert config["analytics"] == {"provider": "google-analytics-4",
+                                   "google": {"tracking_id": "G-ABCDE12345",
+                                              "anonymize_ip": False}}
+    assert "# disqus, discourse, ..." in text
+
+
+def test_liquid_assign_is_no_link():
+    """`{% assign href = post.paperurl %}` looks like an unquoted attribute, outside a tag."""
+    from sitemigrate.content import rewrite_links
+    body = '{% assign href = post.paperurl | default: "" %}<a class="x" href=/a.pdf>a</a>'
+    assert rewrite_links(body, lambda u: "/NEW" + u) == \
+        '{% assign href = post.paperurl | default: "" %}<a class="x" href=/NEW/a.pdf>a</a>'
+
+
+def test_a_site_without_a_name_says_so(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(OLD, src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("name: Rosalind K. Abernethy-Osei\n", ""))
+    for to in ("academicpages", "al-folio"):
+        plan = convert(src, tmp_path / to, to)
+        (note,) = findings(plan, "no-name")
+        assert note.path == "_config.yml" and note.severity == "warning"
+
+
+def test_redirect_to_page_forwards_in_alfolio(tmp_path):
+    """academicpages' `redirect_to` is al-folio's `redirect:` (not a key with no meaning)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/lab.md").write_text("---\ntitle: Lab\npermalink: /lab/\n"
+                                       "redirect_to: https://lab.example.org/\n---\n")
+    plan = convert(src, tmp_path / "af", "al-folio")
+    assert front(tmp_path / "af/_pages/lab.md")["redirect"] == "https://lab.example.org/"
+    assert "redirect_to" not in front(tmp_path / "af/_pages/lab.md")
+    assert not [f for f in findings(plan, "extra-key") if f.path == "_pages/lab.md"]
+    convert(src, tmp_path / "ap", "academicpages")
+    assert front(tmp_path / "ap/_pages/lab.md")["redirect_to"] == "https://lab.example.org/"
