@@ -320,10 +320,14 @@ def test_custom_news_heading(tmp_path):
 def test_page_redirect_served_by_academicpages(tmp_path):
     """al-folio's `redirect:` on a page is no loss: academicpages' jekyll-redirect-from serves
     it as `redirect_to` (the report said it could not)."""
-    plan = convert(FIXTURES / "al-folio-v1", tmp_path, "academicpages")
-    assert front(tmp_path / "_pages/404.md")["redirect_to"] == "/"
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-v1", src)
+    (src / "_pages/moved.md").write_text("---\nlayout: page\ntitle: moved\npermalink: /moved/\n"
+                                         "redirect: /\n---\n\nThis page has moved home.\n")
+    plan = convert(src, tmp_path / "out", "academicpages")
+    assert front(tmp_path / "out/_pages/moved.md")["redirect_to"] == "/"
     assert not [f for f in findings(plan, "page-redirect") if f.outcome == "lost"]
-    assert "jekyll-redirect-from" in yaml.load((tmp_path / "_config.yml").read_text())["plugins"]
+    assert "jekyll-redirect-from" in yaml.load((tmp_path / "out/_config.yml").read_text())["plugins"]
 
 
 def test_i18n_titles(tmp_path):

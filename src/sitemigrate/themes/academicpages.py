@@ -234,7 +234,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for pub, slug in zip(site.publications, slugs):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
-        if page.role == "furniture":
+        if page.role == "furniture" and site.theme != NAME:  # its own theme's: a page
             forward_furniture(page, site, plan, _page_out)
         elif _menu_only(page):
             _skip_menu_page(page, site, plan)

@@ -549,7 +549,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
     for page in site.pages:
-        if page.role == "furniture":
+        if page.role == "furniture" and site.theme != NAME:
             forward_furniture(page, site, plan, lambda p: "_pages/about.md" if p.role ==
                               "about" else p.path)
         elif page.permalink not in kept_news:
