@@ -10,7 +10,9 @@ converted into one template checkout of the other theme:
 3. what a visitor would see, compared with the baseline: build errors, Liquid warnings the
    source build did not have, dead internal links it did not have, text of the target
    template's example people, menu entries that resolve, and the owner's paragraphs (every
-   paragraph of the site's content files that the source build shows) in the new build.
+   paragraph of the site's content files that the source build shows) in the new build. What
+   the pristine template's own build already lacks (a favicon its head links) is no fault of
+   the conversion and is not counted.
 
 Nothing of the themes or the corpus is copied into the project: everything is read from
 ``../shared`` at run time. Run as a script for the table::
@@ -417,6 +419,7 @@ class Lab:
     def __init__(self, work: Path) -> None:
         self.work = work
         self._sources: dict[str, Build] = {}
+        self._templates: dict[str, Build] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
 
@@ -431,9 +434,21 @@ class Lab:
                 self._sources[site] = build(src, self.work / "out" / f"src-{name}")
         return src, self._sources[site]
 
+    def template(self, name: str) -> Build:
+        """The pristine template's own build: what it lacks (a favicon its head links, a
+        warning of its own) is no fault of a conversion into it."""
+        with self._lock:
+            lock = self._locks.setdefault(f"template:{name}", threading.Lock())
+        with lock:
+            if name not in self._templates:
+                self._templates[name] = build(checkout(name, self.work / "tpl" / name),
+                                              self.work / "out" / f"tpl-{name}")
+        return self._templates[name]
+
     def cell(self, site: str, template: str) -> Cell:
         cell = Cell(site, template)
         src, base = self.source(site)
+        own = self.template(template)
         cell.source_rc = base.rc
         name = f"{site.replace('/', '_')}-{template}"
         dest = checkout(template, self.work / "dest" / name)
@@ -447,18 +462,22 @@ class Lab:
             return cell
         new = build(dest, self.work / "out" / name)
         cell.build_rc, cell.log = new.rc, new.log
-        cell.new_warnings = sorted(new.warnings - base.warnings)
-        old_dead = {PurePath_name(d) for d in base.dead}
-        cell.new_dead = sorted(d for d in new.dead if d not in base.dead
+        cell.new_warnings = sorted(new.warnings - base.warnings - own.warnings)
+        known_dead = base.dead | own.dead
+        old_dead = {PurePath_name(d) for d in known_dead}
+        cell.new_dead = sorted(d for d in new.dead if d not in known_dead
                                and PurePath_name(d) not in old_dead)
         markers = example_markers(TEMPLATES / template)
         cell.examples = sorted(m for m in markers if m in new.text and m not in base.text)
         cell.menu, cell.source_menu = new.menu, base.menu
         site_dir = self.work / "out" / name / "_site"
         cell.dead_menu = [h for _, h in new.menu if not resolves(site_dir, h, new.url)]
+        furniture = _furniture(self.work / "out" / f"{name}.report.json")
         grams = fivegrams(new.text)
         base_grams = fivegrams(base.text) if base.rc == 0 else None
         for rel, paras in owner_paragraphs(CORPUS / site).items():
+            if rel in furniture:
+                continue  # the source theme's own page (a 404 page): not the owner's
             for p in paras:
                 if base_grams is not None and not shown(p, base.text, base_grams):
                     continue  # the source site does not show it either
@@ -468,6 +487,15 @@ class Lab:
                 else:
                     cell.missing_paragraphs.append(f"{rel}: {p[:100]}")
         return cell
+
+
+def _furniture(report: Path) -> set[str]:
+    """The files the conversion named the source theme's furniture (its report says)."""
+    try:
+        data = json.loads(report.read_text())
+    except (OSError, ValueError):
+        return set()
+    return {f.get("path") for f in data.get("findings", []) if f.get("code") == "furniture"}
 
 
 def PurePath_name(url: str) -> str:

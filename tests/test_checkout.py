@@ -280,3 +280,20 @@ def test_a_kept_listing_never_breaks_a_real_liquid_build(tmp_path):
     assert proc.returncode == 0, proc.stderr
     html = (tmp_path / "out/index.html").read_text()
     assert "before" in html and "after" in html and "unknown_plugin_tag" not in html
+
+
+def test_a_url_with_a_path_becomes_url_and_baseurl(tmp_path):
+    """academicpages puts `url` in front of every link, so a project site's `url` may hold
+    its folder; al-folio's `relative_url` needs that folder in `baseurl`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    text = config.read_text()
+    import re
+    text = re.sub(r"(?m)^url\s*:.*$", 'url: "https://someone.github.io/lab-site/"', text)
+    text = re.sub(r"(?m)^baseurl\s*:.*$", 'baseurl: ""', text)
+    config.write_text(text)
+    _convert(src, tmp_path / "out", "al-folio")
+    import yaml
+    out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert (out["url"], out["baseurl"]) == ("https://someone.github.io", "/lab-site")

@@ -614,12 +614,13 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
                   copier: AssetCopier) -> None:
     ident = site.identity
     config = dest_config(plan)
+    url, baseurl = _split_url(ident.url, ident.baseurl, plan, ident.origin)
     first, middle, last = ((ident.first_name, ident.middle_name, ident.last_name)
                            if ident.last_name else split_name(ident.display_name()))
     values = {"title": ident.site_title if ident.site_title and ident.site_title !=
               ident.display_name() else "blank",
               "first_name": first, "middle_name": middle, "last_name": last,
-              "description": ident.description, "url": ident.url, "baseurl": ident.baseurl,
+              "description": ident.description, "url": url, "baseurl": baseurl,
               "keywords": ident.keywords, "lang": ident.lang, "contact_note": ident.contact_note,
               "footer_text": ident.footer_text}
     for key, value in values.items():
@@ -657,6 +658,21 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
         _declare_v1(config, plan)
     account_config(site, config, plan, NAME, _carry_settings(site, config, plan, gen, copier))
     plan.write("_config.yml", dump_yaml(config))
+
+
+def _split_url(url: str, baseurl: str, plan: Plan, origin: Origin | None) -> tuple[str, str]:
+    """A `url` with a path (`https://me.github.io/site/`, which academicpages puts in front
+    of every link) becomes Jekyll's `url` + `baseurl`, which al-folio's `relative_url` links
+    need: else every link of a project site misses its folder."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(url or "")
+    path = parts.path.rstrip("/")
+    if not parts.netloc or not path or (baseurl or "").strip("/"):
+        return url, baseurl
+    plan.report.mapped("baseurl", f"`url: {url}` has a path; al-folio links through "
+                       f"`baseurl`, so it is `url: {parts.scheme}://{parts.netloc}` and "
+                       f"`baseurl: {path}`.", origin)
+    return f"{parts.scheme}://{parts.netloc}", path
 
 
 def _deploys_with_lsi(plan: Plan) -> bool:
