@@ -825,6 +825,16 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
     for key in ("instructor", "term", "year", "time", "course_id", "schedule"):
         if f.get(key) is not None:
             front[key] = f[key]
+    if kind == "teaching":  # academicpages' teaching page shows type, venue and date only
+        lines = [f"- {label}: {f[key]}" for key, label in (
+            ("location", "Location"), ("instructor", "Instructor"), ("term", "Term"),
+            ("time", "Time")) if isinstance(f.get(key), (str, int)) and str(f[key]).strip()]
+        if lines:
+            body = "\n".join(lines) + "\n\n" + body.lstrip("\n")
+            plan.report.mapped("teaching-details", "the course's "
+                               + ", ".join(x.split(":")[0][2:].lower() for x in lines)
+                               + " shown at the top of its page (academicpages' teaching "
+                               "layout does not show them).", item.origin)
     _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url)
 
 
