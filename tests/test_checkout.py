@@ -148,17 +148,20 @@ def test_includes_of_posts_and_items_resolve_transitively(tmp_path):
     shutil.copytree(FIXTURES / "al-folio-site", src)
     _write(src, {
         "_posts/2024-06-01-with-video.md": "---\nlayout: post\ntitle: Video\n---\n"
-                                           '{% include video.liquid path="x.mp4" %}\n'
+                                           '{% include video.liquid path="assets/video/x.mp4" %}\n'
                                            "{% include boxes/note.liquid %}\n",
         "_projects/9_boxed.md": "---\nlayout: page\ntitle: Boxed\n---\n"
                                 "{% include boxes/note.liquid %}\n",
         "_includes/boxes/note.liquid": "<div>{% include boxes/inner.liquid %}</div>\n",
+        "assets/video/x.mp4": "video",
         "_includes/boxes/inner.liquid": "{% include base_path %}<b>note</b>"
                                         '<a href=" {{ page.paperurl }} ">paper</a>\n',
     })
     dest = academicpages_checkout(tmp_path / "checkout")
     plan = _convert(src, dest, "academicpages")
     assert "renders nothing" in (dest / "_includes/video.liquid").read_text()
+    # the file an include names by parameter is where the include looks for it
+    assert (dest / "assets/video/x.mp4").read_text() == "video"
     assert (dest / "_includes/boxes/note.liquid").read_text().startswith("<div>")
     # copied because note.liquid includes it; DEST's own base_path is kept, not replaced
     inner = (dest / "_includes/boxes/inner.liquid").read_text()
@@ -297,3 +300,16 @@ def test_a_url_with_a_path_becomes_url_and_baseurl(tmp_path):
     import yaml
     out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
     assert (out["url"], out["baseurl"]) == ("https://someone.github.io", "/lab-site")
+
+
+def test_a_percent_encoded_link_carries_its_file(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "assets/pdf/old cv.pdf").write_text("%PDF-1.1\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + "\n[My old CV](/assets/pdf/old%20cv.pdf)\n")
+    plan = _convert(src, tmp_path / "out", "academicpages")
+    assert (tmp_path / "out/files/old cv.pdf").is_file()
+    assert (tmp_path / "out/assets/pdf/old cv.pdf").is_file()  # the old URL
+    assert "(/files/old%20cv.pdf)" in (tmp_path / "out/_pages/about.md").read_text()
+    assert not [f for f in plan.report.findings if f.code == "missing-file"]

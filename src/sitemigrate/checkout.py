@@ -195,10 +195,14 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
         if data is None:
             continue
         text = data.decode("utf-8", "replace")
+        if "{%" not in text or "include" not in text:
+            continue
         for tok in tokenize(text):
             if tok.kind != "tag":
                 continue
             name = include_name(tok)
+            if name and tok.name == "include" and src_root is not None:
+                _carry_param_files(tok, plan, src_root)
             if (not name or tok.name != "include" or "{{" in name or name in known
                     or name in done):
                 continue
@@ -239,6 +243,26 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                                      f"`{inc}` that renders nothing. Replace it by hand.",
                                      _where(plan, rel))
     _fix_layouts(plan, target)
+
+
+def _carry_param_files(tok: object, plan: Plan, src_root: Path) -> None:
+    """A file an include names by parameter (`{% include video.liquid path="assets/video/
+    talk.mp4" %}`) is no link the asset copier sees: it is copied to the same path, where the
+    include finds it."""
+    from .liquid import include_params
+    for value in include_params(tok).values():  # type: ignore[arg-type]
+        value = value.strip()
+        if ("{{" in value or "://" in value or "." not in value.rsplit("/", 1)[-1]
+                or value.startswith(("#", "mailto:"))):
+            continue
+        try:
+            rel = safe_rel(value.lstrip("/"))
+        except UnsafePath:
+            continue
+        source = src_root / rel
+        if (rel not in plan.files and rel not in plan.copies and PurePosixPath(rel).suffix
+                not in LIQUID_SUFFIXES and _inside(source, src_root) and source.is_file()):
+            plan.copy(rel, source)
 
 
 def _fix_layouts(plan: Plan, target: str) -> None:

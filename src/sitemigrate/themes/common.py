@@ -487,8 +487,8 @@ class AssetCopier:
                            f"the link now points to `{new}`: put the file there.", origin,
                            self._line_of(origin, name))
         else:
-            try:
-                self.plan.copy(new.lstrip("/"), source)
+            try:  # the file's name, not its URL: `a%20b.pdf` is the file `a b.pdf`
+                self.plan.copy(_file_path(new), source)
             except UnsafePath as exc:
                 report.problem("unsafe-path", str(exc), origin, severity="loss")
                 return url
@@ -537,8 +537,8 @@ class AssetCopier:
         if self.site.theme in THEMES and getattr(get_theme(self.site.theme), "can_read_files",
                                                  False):
             return  # plain pages are no Jekyll site: they had no URLs
-        old = url.split("?")[0].split("#")[0].lstrip("/")
-        if old == new.lstrip("/") or any(part.startswith(("_", ".")) for part in old.split("/")):
+        old = _file_path(url)
+        if old == _file_path(new) or any(part.startswith(("_", ".")) for part in old.split("/")):
             return
         try:
             rel = safe_rel(old)
@@ -633,7 +633,7 @@ class AssetCopier:
         if self.root is None:
             return None
         try:
-            rel = safe_rel(url.lstrip("/").split("?")[0].split("#")[0])
+            rel = safe_rel(_file_path(url))
         except UnsafePath:
             return None
         path = self.root / rel
@@ -642,6 +642,12 @@ class AssetCopier:
         except ValueError:
             return None
         return path if path.is_file() else None
+
+
+def _file_path(url: str) -> str:
+    """The site-relative file path a URL names (query and fragment off, `%xx` decoded)."""
+    from urllib.parse import unquote
+    return unquote(url.split("?")[0].split("#")[0]).lstrip("/")
 
 
 # A Liquid filter that turns a site path into the site's URL, around a quoted path.
