@@ -266,7 +266,8 @@ def test_a_new_folder_says_which_template_to_merge_into(tmp_path):
                           capture_output=True, text=True)
     assert proc.returncode == 0
     last = proc.stderr.strip().splitlines()[-1]
-    assert last.startswith("next: ") and "academicpages/academicpages.github.io" in last
+    assert last.startswith(("next: ", "then: ")) and "Jekyll cannot build it alone" in last
+    assert "academicpages/academicpages.github.io" in last
 
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")

@@ -189,8 +189,9 @@ def test_the_summary_groups_findings_by_kind(alfolio_site, tmp_path, capsys):
                            "href=\"https://example.org/a-very-long-address…`")
     assert "social profile `rss` (an on/off switch, no address) has no academicpages" in err
     assert "None" not in err
-    assert lines[-1] == ("next: each line above says what to do; `--report FILE` lists every "
+    assert lines[-2] == ("next: each line above says what to do; `--report FILE` lists every "
                          "place")
+    assert lines[-1].startswith("then: DEST holds no academicpages template")  # a new folder
     assert len(lines) <= 20
     findings = json.loads(report.read_text())["findings"]
     assert sum("paper-" in f["message"] for f in findings) == 40

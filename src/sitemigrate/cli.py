@@ -267,10 +267,12 @@ def _next_step(args: argparse.Namespace, report, status: int) -> str:
     if args.dry_run or args.diff:
         return "next: run without --dry-run/--diff to write DEST"
     bare = next((f for f in report.findings if f.code == "dest-no-theme"), None)
+    then = f"\nthen: {bare.message}" if bare is not None else ""
+    if any(f.outcome != "mapped" for f in report.findings):
+        return ("next: each line above says what to do; `--report FILE` lists every place"
+                + then)
     if bare is not None:
         return "next: " + bare.message
-    if any(f.outcome != "mapped" for f in report.findings):
-        return "next: each line above says what to do; `--report FILE` lists every place"
     return "next: review DEST (a `git diff` there, or a Jekyll build)"
 
 
