@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .report import Report
-from .textio import render_document
+from .textio import read_source, render_document
 
 
 MANIFEST = ".sitemigrate/manifest.json"
@@ -56,6 +56,9 @@ class Plan:
     files: dict[str, bytes] = field(default_factory=dict)
     copies: dict[str, Path] = field(default_factory=dict)
     """DEST path -> SRC file to copy as is (images, PDFs)."""
+    source_root: Path | None = None
+    """SRC: a file of ``copies`` is read through ``textio.read_source``, which refuses one
+    whose real location is outside it (by default, outside the file's own folder)."""
     deletes: set[str] = field(default_factory=set)
     force: bool = False
     """Overwrite files the user edited in DEST after the last run."""
@@ -133,7 +136,13 @@ class Plan:
                 continue
             target = os.path.join(dest, rel)
             old = None if fresh or not os.path.isfile(target) else _read(target)
-            new = want.read_bytes() if isinstance(want, Path) else want
+            if isinstance(want, Path):
+                root = self.source_root if self.source_root is not None else want.parent
+                new = read_source(want, want.name, None, root=root)
+                if new is None:  # refused: the writer reported it when it planned the copy
+                    continue
+            else:
+                new = want
             if old is not None and old != new and edited(rel, old):
                 out.append(Change(rel, "kept", old, old))
                 manifest[rel] = last[rel]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -75,15 +76,87 @@ def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
     return SourceText(text.replace("\r\n", "\n"), newline, bom, encoding)
 
 
-def read_text(path: Path, rel: str, report: Report | None) -> SourceText | None:
+def within(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
+    """Whether ``path``'s real location (every symbolic link on its way followed) is
+    ``root``'s real location or inside it."""
+    root, path = os.fspath(root), os.fspath(path)
+    prefix = root.rstrip(os.sep) + os.sep
+    if path.startswith(prefix):  # root/rel: inside unless a link or `..` is on rel's way
+        here = root
+        for part in path[len(prefix):].split(os.sep):
+            here = os.path.join(here, part)
+            if part == ".." or os.path.islink(here):
+                break
+        else:
+            return True
+    base = os.path.realpath(root)
+    real = os.path.realpath(path)
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def _root_of(path: Path, rel: str) -> Path:
+    """The folder ``rel`` is relative to: ``path`` without ``rel``'s segments."""
+    depth = len([part for part in rel.replace("\\", "/").split("/") if part])
+    return Path(path).parents[depth - 1] if depth else Path(path).parent
+
+
+def read_source(path: Path, rel: str, report: Report | None,
+                root: Path | None = None) -> bytes | None:
+    """The one way sitemigrate reads a file of SRC: its bytes, or None when it cannot be read
+    or when its real location is outside ``root`` (a symbolic link out of the site: refused
+    and reported, never opened). ``rel`` is the file's path from the site's root, which
+    ``root`` is by default."""
+    root = root if root is not None else _root_of(path, rel)
+    if not within(root, path):
+        if report:
+            report.problem("outside-src", "is a symbolic link to a file outside the site "
+                           "(SRC); it was not read. Put the file itself in the site if it "
+                           "belongs there.", rel, severity="loss")
+        return None
     try:
-        data = path.read_bytes()
+        return Path(path).read_bytes()
     except OSError as exc:
         if report:
             report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
                            severity="loss")
         return None
-    return decode(data, rel, report)
+
+
+def read_text(path: Path, rel: str, report: Report | None,
+              root: Path | None = None) -> SourceText | None:
+    data = read_source(path, rel, report, root)
+    return None if data is None else decode(data, rel, report)
+
+
+JSON_MAX_DEPTH = 100
+"""Nesting levels a JSON file (``resume.json``) may have; deeper is refused unread."""
+
+
+def read_json(path: Path, rel: str, report: Report | None, root: Path | None = None) -> Any:
+    """A JSON file of SRC through :func:`read_source`: None when it cannot be read (reported
+    there); raises ValueError when it is not JSON or nests deeper than ``JSON_MAX_DEPTH``."""
+    import json
+    data = read_source(path, rel, report, root)
+    if data is None:
+        return None
+    # json.loads raises RecursionError (not ValueError) on a thousand nested brackets
+    if _bracket_depth(data) > JSON_MAX_DEPTH:
+        raise ValueError(f"it nests more than {JSON_MAX_DEPTH} levels deep")
+    return json.loads(data.decode("utf-8"))
+
+
+def _bracket_depth(data: bytes) -> int:
+    """An upper bound of a JSON text's nesting: the most brackets open at once, strings
+    skipped."""
+    depth = deepest = 0
+    for m in re.finditer(rb'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]', data):
+        c = m.group()[:1]
+        if c in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in b"]}":
+            depth -= 1
+    return deepest
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, p
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document
+from ..textio import dump_yaml, read_document, read_json, read_source
 from .common import (AssetCopier, add_collection_listings, as_list, check_document,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
@@ -146,16 +146,17 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
     if not url.startswith("/") or not url.endswith(".bib"):
         return pub
     path = src / url.lstrip("/")
-    try:
-        path.resolve().relative_to(src.resolve())
-    except ValueError:
+    if ".." in url.split("/"):
         return pub
     if not path.is_file():
         report.problem("missing-file", f"`bibtexurl` of `{pub.key}` names `{url}`, which is not "
                        "in the site; the entry was built from the front matter.", pub.origin)
         return pub
-    parsed = bib.parse_bib(path.read_text("utf-8", errors="replace"))
     rel = path.relative_to(src).as_posix()
+    raw = read_source(path, rel, report, root=src)
+    if raw is None:  # a link out of SRC: refused and reported
+        return pub
+    parsed = bib.parse_bib(raw.decode("utf-8", errors="replace"))
     for prob in parsed.problems:
         report.problem("bibtex", prob.message, rel, prob.line)
     if not parsed.entries:
@@ -689,16 +690,16 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                    None)
     md = None
     if md_page is not None:
-        raw = (src / md_page.path).read_text("utf-8", errors="replace")
+        raw = (read_source(src / md_page.path, md_page.path, None, root=src)
+               or b"").decode("utf-8", errors="replace")
         first = raw[:max(len(raw) - len(md_page.body), 0)].count("\n") + 1
         parsed = cvmarkdown.parse(md_page.body, md_page.path, first)
         if parsed.sections:
             md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
     data = None
     if (src / CV_JSON).is_file():
-        import json
         try:
-            data = json.loads((src / CV_JSON).read_text("utf-8"))
+            data = read_json(src / CV_JSON, CV_JSON, report, root=src)
         except ValueError as exc:
             report.problem("cv-json", f"`{CV_JSON}` is not valid JSON ({exc}); not read.",
                            CV_JSON)

@@ -14,7 +14,7 @@ from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publicati
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document
+from ..textio import dump_yaml, read_document, read_json, read_source
 from .common import (AssetCopier, add_collection_listings, as_list, check_document,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
@@ -249,8 +249,10 @@ def _navigation(pages: list[Page]) -> list[NavItem]:
 
 
 def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
-    raw = path.read_text("utf-8", errors="replace")
-    parsed = bib.parse_bib(raw)
+    data = read_source(path, rel, report)
+    if data is None:
+        return []
+    parsed = bib.parse_bib(data.decode("utf-8", errors="replace"))
     for prob in parsed.problems:
         report.problem("bibtex", prob.message, rel, prob.line)
     pubs = []
@@ -298,9 +300,10 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                        "RenderCV (`cv:`); not read.", CV_YML)
     json_rel = _resume_json_path(site, report)
     if json_rel and (src / json_rel).is_file():
-        import json
         try:
-            found["jsonresume"] = (json.loads((src / json_rel).read_text("utf-8")), json_rel)
+            resume = read_json(src / json_rel, json_rel, report, root=src)
+            if resume is not None:
+                found["jsonresume"] = (resume, json_rel)
         except ValueError as exc:
             report.problem("cv-json", f"`{json_rel}` is not valid JSON ({exc}); not read.",
                            json_rel)

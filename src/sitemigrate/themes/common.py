@@ -17,7 +17,7 @@ from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
-from ..textio import Document, load_yaml, read_document, read_text
+from ..textio import Document, load_yaml, read_document, read_source, read_text, within
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 # Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
@@ -29,25 +29,18 @@ _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES
                ) -> Iterator[tuple[Path, str]]:
     """Files under ``folder`` with one of ``suffixes`` (text pages by default; None: every
-    file), recursively and sorted by path segments, never following links out of root
-    (nor into linked folders, as ``Path.rglob``)."""
+    file), recursively and sorted by path segments, not descending into linked folders (as
+    ``Path.rglob``). A file whose real location is outside ``root`` (a link out of SRC) is
+    listed too: the guarded reader (``textio.read_source``) refuses and reports it."""
     if not folder.is_dir():
         return
-    root_resolved = root.resolve()
     base = folder.relative_to(root).as_posix()
     base = "" if base == "." else base + "/"
     found: list[tuple[tuple[str, ...], str]] = []
 
-    root_real = str(root_resolved)
-    root_prefix = root_real.rstrip(os.sep) + os.sep
-
-    def within(path: str) -> bool:
-        return path == root_real or path.startswith(root_prefix)
-
     def walk(here: str, parts: tuple[str, ...]) -> None:
-        # a folder is asked once whether it resolves inside root; each entry's type comes
-        # from the directory listing (os.scandir), not from a stat per file
-        inside = within(os.path.realpath(here))
+        # each entry's type comes from the directory listing (os.scandir), not from a stat
+        # per file
         try:
             with os.scandir(here) as it:
                 entries = list(it)
@@ -62,8 +55,6 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
                 if (suffixes is not None and os.path.splitext(e.name)[1] not in suffixes) \
                         or not e.is_file():
                     continue
-                if not inside or (e.is_symlink() and not within(os.path.realpath(e.path))):
-                    continue  # a symlink pointing outside SRC: never followed
             except OSError:
                 continue
             found.append((parts + (e.name,), e.path))
@@ -78,8 +69,13 @@ def iter_pages(root: Path) -> Iterator[tuple[Path, str]]:
     """`_pages/**` plus root-level pages that have front matter (Jekyll builds both)."""
     yield from iter_files(root / "_pages", root)
     for path in sorted(root.iterdir()) if root.is_dir() else ():
-        if path.suffix in TEXT_SUFFIXES and path.is_file() and not path.is_symlink():
-            with path.open("rb") as fh:
+        if path.suffix in TEXT_SUFFIXES and path.is_file():
+            if not within(root, path):
+                yield path, path.name  # a link out of SRC: the guarded reader refuses it
+                continue
+            if path.is_symlink():
+                continue
+            with path.open("rb") as fh:  # a file of SRC itself (not a link): its first bytes
                 if fh.read(4).lstrip(b"\xef\xbb\xbf").startswith(b"---"):
                     yield path, path.name
 
@@ -316,7 +312,12 @@ class AssetCopier:
         new = f"/{folder or self.dirs[self.kind_of(url)]}/{name}"
         source = self._source(url)
         report = self.plan.report
-        if source is None:
+        if source is not None and not within(self.root, source):
+            report.problem("outside-src", f"{what} `{url}` is a symbolic link to a file "
+                           f"outside the site (SRC); it was not copied. The link now points "
+                           f"to `{new}`: put the file there.", origin,
+                           self._line_of(origin, name), severity="loss")
+        elif source is None:
             report.problem("missing-file", f"{what} `{url}` does not exist in the source site; "
                            f"the link now points to `{new}`: put the file there.", origin,
                            self._line_of(origin, name))
@@ -387,10 +388,10 @@ class AssetCopier:
         fallback = origin.line if isinstance(origin, Origin) else None
         if self.root is None or not path or not needle:
             return fallback
-        try:
-            text = (self.root / path).read_text("utf-8", errors="replace")
-        except OSError:
+        data = read_source(self.root / path, path, None, root=self.root)
+        if data is None:
             return fallback
+        text = data.decode("utf-8", errors="replace")
         from urllib.parse import unquote
         for needle in dict.fromkeys((needle, unquote(needle))):
             if (at := text.find(needle)) >= 0:
@@ -405,11 +406,7 @@ class AssetCopier:
         except UnsafePath:
             return None
         path = self.root / rel
-        try:
-            path.resolve().relative_to(self.root.resolve())
-        except ValueError:
-            return None
-        return path if path.is_file() else None
+        return path if path.is_file() else None  # carry() refuses one outside SRC
 
 
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
@@ -549,6 +546,11 @@ def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | 
                                 "left as written.", origin, severity="loss")
             continue
         source = src_root / rel if src_root else None
+        if source is not None and source.is_file() and not within(src_root, source):
+            plan.report.problem("outside-src", "is a symbolic link to a file outside the site "
+                                "(SRC); it was not copied (a placeholder include was written "
+                                "instead).", rel, severity="loss")
+            source = None
         if source is not None and source.is_file():
             plan.copy(rel, source)
             plan.report.verbatim("include-copied", f"include `{name}` is not part of the "

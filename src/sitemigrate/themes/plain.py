@@ -48,7 +48,7 @@ from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publicati
 from ..registry import vocabulary
 from ..report import Report
 from ..sections import normalize_title, split_sections
-from ..textio import decode, split_document
+from ..textio import decode, read_source, split_document
 from .common import record_asset
 
 MARKDOWN = "markdown"
@@ -561,11 +561,8 @@ class PlainReader:
         return files
 
     def _load(self, path: Path, rel: str, home: bool) -> Source | None:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            self.report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
-                                severity="loss")
+        data = read_source(path, rel, self.report)  # refuses a link out of SRC's folder
+        if data is None:
             return None
         decoded = decode(data, rel, self.report)
         if decoded is None:
