@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -166,15 +165,25 @@ def build(case: dict, tmp: Path) -> tuple[Path, Path]:
 
 def run_measured(args: list[str], tmp: Path) -> tuple[int, str, str, float, float]:
     """Run the CLI in a child; returns exit code, stdout, stderr, wall seconds, peak RSS MB."""
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
-
+    # The child limits its own address space, and writes its peak RSS (VmHWM, which exec
+    # starts afresh) when it exits; Linux's ru_maxrss would count this process's size at the
+    # fork, so it is only the fallback when the child was killed.
+    hwm = tmp / "peak-rss-kb.txt"
+    boot = ("import atexit, re, resource, runpy, sys\n"
+            f"resource.setrlimit(resource.RLIMIT_AS, ({ADDRESS_SPACE}, {ADDRESS_SPACE}))\n"
+            "def peak():\n"
+            "    with open('/proc/self/status') as fh:\n"
+            "        kb = re.search(r'VmHWM:\\s*(\\d+)', fh.read())\n"
+            f"    open({str(hwm)!r}, 'w').write(kb.group(1) if kb else '')\n"
+            "atexit.register(peak)\n"
+            "sys.argv[0] = 'sitemigrate'\n"
+            "runpy.run_module('sitemigrate', run_name='__main__')\n")
     out, err = tmp / "stdout.txt", tmp / "stderr.txt"
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     start = time.monotonic()
     with open(out, "wb") as fo, open(err, "wb") as fe:
-        child = subprocess.Popen([sys.executable, "-m", "sitemigrate", *args], stdout=fo,
-                                 stderr=fe, preexec_fn=limit, env=env)
+        child = subprocess.Popen([sys.executable, "-c", boot, *args], stdout=fo, stderr=fe,
+                                 env=env)
     timer = threading.Timer(TIMEOUT, child.kill)
     timer.start()
     try:
@@ -183,8 +192,10 @@ def run_measured(args: list[str], tmp: Path) -> tuple[int, str, str, float, floa
         timer.cancel()
     wall = time.monotonic() - start
     child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+    peak = hwm.read_text().strip() if hwm.exists() else ""
+    hwm.unlink(missing_ok=True)
     return (child.returncode, out.read_text("utf-8", "replace"), err.read_text("utf-8", "replace"),
-            wall, usage.ru_maxrss / 1024)
+            wall, (int(peak) if peak else usage.ru_maxrss) / 1024)
 
 
 def everything_under(root: Path) -> str:

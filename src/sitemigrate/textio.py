@@ -249,14 +249,14 @@ def yaml_limits(text: str) -> YAMLLimitError | None:
 
 
 def _events(text: str, fast: bool) -> Any:
+    loader = None
     if fast:
         try:
             import yaml
-            yield from yaml.parse(text, Loader=yaml.CSafeLoader)
-            return
-        except (ImportError, AttributeError):
+            loader = yaml.CSafeLoader
+        except (ImportError, AttributeError):  # no libyaml
             pass
-    yield from yaml_rt().parse(text)
+    return yaml.parse(text, Loader=loader) if loader else yaml_rt().parse(text)
 
 
 def _limit_events(events: Any) -> YAMLLimitError | None:

@@ -547,9 +547,10 @@ def shim_includes(body: str, known: Iterable[str], plan: Plan, src_root: Path | 
             continue
         source = src_root / rel if src_root else None
         if source is not None and source.is_file() and not within(src_root, source):
-            plan.report.problem("outside-src", "is a symbolic link to a file outside the site "
-                                "(SRC); it was not copied (a placeholder include was written "
-                                "instead).", rel, severity="loss")
+            if rel not in plan.files:  # reported once, however many pages include it
+                plan.report.problem("outside-src", "is a symbolic link to a file outside the "
+                                    "site (SRC); it was not copied (a placeholder include was "
+                                    "written instead).", rel, severity="loss")
             source = None
         if source is not None and source.is_file():
             plan.copy(rel, source)
