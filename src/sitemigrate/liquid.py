@@ -207,8 +207,10 @@ def find_problems(text: str) -> list[Problem]:
     for tok in tokens:
         if tok.kind != "text":
             continue
+        line, at = tok.line, 0  # lines counted on from the last match: linear time
         for m in _TEXT_PROBLEM.finditer(tok.text):  # every "{{"/"{%" left in text is unterminated
-            line = tok.line + tok.text.count("\n", 0, m.start())
+            line += tok.text.count("\n", at, m.start())
+            at = m.start()
             if m.group() == "-->":
                 if not tok.in_html_comment:
                     found.append((line, "`-->` closes an HTML comment that was never opened "

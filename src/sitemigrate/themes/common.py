@@ -100,15 +100,25 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
     return load_yaml(src.text, rel, report) if src else None
 
 
+LIQUID_PROBLEMS_SHOWN = 100
+"""Broken-Liquid findings listed one by one per file; the rest are counted in one."""
+
+
 def check_liquid(doc: Document, report: Report) -> None:
     """Liquid that is already broken in SRC is kept as it is, and reported with its line."""
     from ..liquid import find_problems
     if "{" not in doc.body and "-->" not in doc.body:
         return
-    for problem in find_problems(doc.body):
+    problems = find_problems(doc.body)
+    for problem in problems[:LIQUID_PROBLEMS_SHOWN]:
         report.problem("liquid-broken", f"{problem.message}; kept as written (sitemigrate "
                        "does not repair it, and does not make it worse).", doc.rel,
                        doc.body_line + problem.line - 1)
+    if len(problems) > LIQUID_PROBLEMS_SHOWN:  # a file of a hundred thousand `{{`
+        more = problems[LIQUID_PROBLEMS_SHOWN]
+        report.problem("liquid-broken", f"{len(problems) - LIQUID_PROBLEMS_SHOWN:,} more "
+                       "Liquid problems from this line on are not listed one by one; the text "
+                       "is kept as written.", doc.rel, doc.body_line + more.line - 1)
 
 
 def check_document(doc: Document, report: Report) -> None:

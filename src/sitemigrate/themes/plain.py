@@ -59,8 +59,10 @@ _LIST = re.compile(r"^\s{0,3}(?:[-*+•]|\d{1,3}[.)])\s+")
 _BULLET = re.compile(r"^\s*[-*+•]\s+")
 _ROLE_DASH = re.compile(r"^\s*(?:—|–|--)\s*")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
-_LINK = re.compile(r"(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# Neither the text nor the URL of a link holds a bracket, so an attempt that fails stops at
+# the next `[` and no two scan the same text: linear time even on a line of `[[[[`.
+_LINK = re.compile(r"(!?)\[([^\[\]]*)\]\(\s*<?([^)\s>\[\]]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_IMAGE = re.compile(r"!\[([^\[\]]*)\]\(\s*<?([^)\s>\[\]]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _DELIM_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
 _PIPE = re.compile(r"(?<!\\)\|")
@@ -569,7 +571,13 @@ class PlainReader:
             return None
         if path.suffix.lower() in set(load_vocab(HTML).words("file_suffixes")) or \
                 self.theme == HTML:
-            page = html_to_markdown(decoded.text, load_vocab(HTML))
+            try:
+                page = html_to_markdown(decoded.text, load_vocab(HTML))
+            except RecursionError:  # markdownify recurses once an element level
+                self.report.problem("html-too-deep", "nests its HTML elements too deep to be "
+                                    "converted (a thousand levels or more); it was not read.",
+                                    rel, severity="loss")
+                return None
             self.report.mapped("html-page", f"HTML page read: main content found in "
                                f"{page.found}, turned into Markdown.", rel)
             if page.skipped:
