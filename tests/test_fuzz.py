@@ -1,6 +1,7 @@
 """Seeded fuzzing of whole sites (issue 18): a fixture site is mutated the way a careless or
 hostile repository would be (bit flips, truncation, stray `---`, `{%`, `{{`, `<!--`, quotes,
-tabs, symlinks out of SRC, YAML aliases and nesting) and converted by the real CLI.
+tabs, long lines of one token, symlinks out of SRC, YAML aliases and nesting) and
+converted by the real CLI.
 
 Whatever the input, the run ends without a traceback, with exit code 0, 1 or 2; SRC keeps its
 bytes and modification times; nothing is written outside DEST (the folder beside SRC that the
@@ -125,8 +126,14 @@ def yaml_deep(rng: random.Random, src: Path, outside: Path) -> None:
             line_start=True)(rng, src, outside)
 
 
+def long_run(rng: random.Random, src: Path, outside: Path) -> None:
+    """A long line of one token, the shape that makes a pattern or a count quadratic."""
+    token = rng.choice(["](", "]({{", "[", "[a](", "{{", "{%", "<!--", "*", "`", "<div>"])
+    _insert(token * 20_000 + "\n", line_start=True)(rng, src, outside)
+
+
 MUTATORS: list[Mutator] = [
-    bit_flips, truncate, link_file_out, link_folder_out, yaml_aliases, yaml_deep,
+    bit_flips, truncate, link_file_out, link_folder_out, yaml_aliases, yaml_deep, long_run,
     _insert("---\n", line_start=True), _insert("{%"), _insert("{{"), _insert("<!--"),
     _insert("-->"), _insert("{% endif %}"), _insert('"'), _insert("'"), _insert("\t"),
     _insert("\t", line_start=True), _insert(": "), _insert("@string{x = x # x}\n"),
