@@ -289,3 +289,17 @@ def test_guarded_reader_follows_every_link_on_the_way(tmp_path):
     assert read_source(src / "out/s.md", "out/s.md", report) is None
     assert read_source(src / "pages-link/a.md", "pages-link/a.md", report) == b"inside"
     assert [(f.code, f.path) for f in report.findings] == [("outside-src", "out/s.md")]
+
+
+def test_fingerprint_of_a_linked_single_page_does_not_hash_its_target(tmp_path):
+    """`.sitemigrate/check.json`'s fingerprint lists SRC's files: a single-page SRC that links
+    out of its folder is listed as the link, so not even a digest of the target is kept (a
+    digest of a short secret can be guessed)."""
+    from sitemigrate import cache
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "outside/s.md").write_text(f"{SECRET} one\n")
+    os.symlink(tmp_path / "outside/s.md", tmp_path / "src/page.md")
+    before = cache.fingerprint(tmp_path / "src/page.md", tmp_path / "dest", {})
+    (tmp_path / "outside/s.md").write_text(f"{SECRET} two\n")
+    assert cache.fingerprint(tmp_path / "src/page.md", tmp_path / "dest", {}) == before
