@@ -155,6 +155,11 @@ CASES: dict[str, dict] = {
         files={"index.html": "<html><body><main><h1>Rowan</h1>" + "<div>" * 100_000
                + "</main></body></html>"},
         expect=("html-too-deep", "index.html", None)),
+    "bib-key-climbs-out": dict(
+        base="al-folio", to="academicpages",
+        files={"_bibliography/evil.bib": "@article{../../../evil,\n  title = {Evil},\n"
+               "  year = {2020}\n}\n@article{nul\x00key,\n  title = {Nul},\n  year = {2021}\n}\n"},
+        expect=("unsafe-path", "_bibliography/evil.bib", 1), marker="A Good Entry About Lichens"),
     "resume-deep": dict(
         base="al-folio", to="academicpages",
         files={"assets/json/resume.json": "[" * 100_000 + "]" * 100_000},

@@ -34,7 +34,7 @@ def safe_rel(rel: str) -> str:
     """Normalise a DEST-relative path; refuse absolute paths and ``..``."""
     path = rel.replace("\\", "/")
     parts = [part for part in path.split("/") if part and part != "."]  # as PurePosixPath
-    if path.startswith("/") or not parts or ".." in parts:
+    if path.startswith("/") or not parts or ".." in parts or "\x00" in path:  # NUL: no file
         raise UnsafePath(f"refusing to write {rel!r}: it is not a plain path inside DEST")
     return "/".join(parts)
 

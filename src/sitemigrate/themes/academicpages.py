@@ -13,7 +13,7 @@ from ruamel.yaml.comments import CommentedMap
 from .. import bib, cvmarkdown, jsonresume, socials
 from ..content import split_name
 from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
-from ..plan import Plan
+from ..plan import Plan, UnsafePath
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
 from ..textio import dump_yaml, read_document, read_json, read_source
@@ -539,8 +539,13 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         if not in_bib and key not in front and value.strip():
             front[key] = _field_value(key, value, pub, copier)
     if pub.bibtex:
-        plan.write(f"files/{pub.key}.bib", pub.bibtex.rstrip("\n") + "\n")
-        front["bibtexurl"] = f"/files/{pub.key}.bib"
+        try:
+            plan.write(f"files/{pub.key}.bib", pub.bibtex.rstrip("\n") + "\n")
+            front["bibtexurl"] = f"/files/{pub.key}.bib"
+        except UnsafePath:  # a key such as `../x` or with a NUL byte names no file of DEST
+            plan.report.problem("unsafe-path", f"BibTeX key {pub.key!r} makes no file name "
+                                "inside DEST; the entry has no `.bib` file of its own.",
+                                pub.origin, severity="loss")
     if pub.citation:
         front["citation"] = pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
