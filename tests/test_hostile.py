@@ -233,7 +233,7 @@ def everything_under(root: Path) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_hostile_case(name, tmp_path):
     case = CASES[name]
-    src, outside = build(case, tmp_path)
+    src, _ = build(case, tmp_path)
     dest, report = tmp_path / "dest", tmp_path / "report.json"
     source = src / case["single"] if case.get("single") else src
     args = ["convert", str(source), str(dest), "--to", case["to"],
