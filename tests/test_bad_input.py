@@ -228,3 +228,48 @@ def test_dest_folder_linked_out_of_dest_is_not_written_through(tmp_path, alfolio
     assert refused and all(f["path"].startswith("images/") and "`images/`" in f["message"]
                            for f in refused)
     assert not any(p.startswith("images/") for kind in report["files"].values() for p in kind)
+
+
+LAUGHS = ("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+          + "".join(f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9)
+                    + "]\n" for i in range(8)))
+
+
+@pytest.mark.parametrize("text, problem, line", [
+    (LAUGHS, "aliases repeat more than 10,000 values", 4),  # e: 9 aliases of 1,111 values
+    ("x: " + "[" * 100_000 + "]" * 100_000, "nests more than 100 levels deep", 0),
+    ("x:\n" + "".join("  " * i + f"- k{i}:\n" for i in range(200)), "nests more than 100", 50),
+    ("x:\n  " + "- " * 100_000 + "y\n", "nests more than 100 levels deep", 1),
+    # each anchor one level deeper than the last through an alias: deep only once expanded
+    ("".join(f"a{i}: &a{i} [*a{i - 1}]\n" if i else "a0: &a0 [x]\n" for i in range(120)),
+     "nests more than 100 levels deep", 99),
+    ("".join(f"k{i}: *a\n" for i in range(1002)).replace("k0: *a", "k0: &a x"),
+     "has more than 1,000 aliases", 1001),
+], ids=["billion-laughs", "deep-flow", "deep-mapping", "deep-compact", "deep-by-aliases",
+        "many-aliases"])
+def test_yaml_beyond_the_bounds_is_refused_before_loading(text, problem, line):
+    """Alias bombs and deep nesting are found from the parser's events, before a loader
+    builds anything (libyaml's composer would crash on the deep ones: exit -11)."""
+    from sitemigrate.textio import YAMLLimitError, load_safe, load_yaml, yaml_limits
+    limit = yaml_limits(text)
+    assert problem in limit.problem and limit.line == line
+    report = sitemigrate.Report()
+    assert load_yaml(text, "_data/x.yml", report, first_line=1) is None
+    assert [(f.code, f.path, f.line) for f in report.findings] == [
+        ("yaml-limit", "_data/x.yml", line + 1)]
+    with pytest.raises(YAMLLimitError):
+        load_safe(text)
+
+
+def test_yaml_within_the_bounds_loads_as_before():
+    """Anchors and aliases a real config uses, and ordinary nesting, are read."""
+    from sitemigrate.textio import load_safe, load_yaml, split_document, decode, yaml_limits
+    text = ("defaults: &defaults\n  layout: page\n  nav: true\n"
+            + "".join(f"p{i}:\n  <<: *defaults\n  title: P{i}\n" for i in range(50))
+            + "deep: " + "[" * 90 + "]" * 90 + "\n")
+    assert yaml_limits(text) is None
+    assert load_safe(text)["p49"] == {"layout": "page", "nav": True, "title": "P49"}
+    assert load_yaml(text, "_config.yml", None)["p3"]["nav"] is True
+    doc = split_document(decode(b"---\ntitle: T\nx: &x [1, 2]\ny: *x\n---\nbody\n", "a.md", None),
+                         "a.md", None)
+    assert doc.data["y"] == [1, 2] and doc.body == "body\n"

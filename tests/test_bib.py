@@ -416,3 +416,32 @@ def test_fast_entry_reader_is_taken():
     for odd in ("@article(k, title={x})", "@article{k, title={x}} trailing",
                 "@article{k, title={x}, % a comment\n}", "@article{k, title={x}"):
         assert _fast_entry(odd, macros) is None
+
+
+def test_string_doubling_is_bounded():
+    """Each @string twice the one before (2^47 characters at the end): the expansion of a
+    file is bounded; the @string that crosses the bound is not read, with its line, and the
+    entries around it still are."""
+    from sitemigrate.bib import EXPANSION_LIMIT
+    text = ("@article{first, title = {Before}, journal = jir, year = 2020}\n"
+            '@string{s0 = "lichen "}\n'
+            + "".join(f"@string{{s{i} = s{i - 1} # s{i - 1}}}\n" for i in range(1, 48))
+            + "@article{last, title = {After} # s10, journal = s47, year = 2021}\n")
+    parsed = parse_bib(text)
+    assert [e.key for e in parsed.entries] == ["first", "last"]
+    refused = [p for p in parsed.problems if "was not read" in p.message]
+    assert refused[0].line == 19 and "@string at line 19" in refused[0].message  # s17
+    assert f"{EXPANSION_LIMIT:,} characters" in refused[0].message
+    assert sum(len(v) for e in parsed.entries for v in e.fields.values()) <= EXPANSION_LIMIT
+    assert parsed.entries[1].fields["title"].startswith("Afterlichen lichen")
+
+
+def test_many_macro_uses_within_the_bound_are_read():
+    """The bound is on the text macros add, ten times the file's size or a million
+    characters: a long bibliography that uses its @strings in every entry is read whole."""
+    text = '@string{jir = "Journal of Invented Results, Series of Long Names"}\n' + "".join(
+        f"@article{{k{i}, title = {{T{i}}}, journal = jir, month = jan, year = 2020}}\n"
+        for i in range(3000))
+    parsed = parse_bib(text)
+    assert not parsed.problems and len(parsed.entries) == 3000
+    assert parsed.entries[-1].fields["journal"] == "Journal of Invented Results, Series of Long Names"

@@ -10,6 +10,7 @@ from .ir import Site
 from .plan import Plan
 from .registry import THEMES, Options, detect, generations, get_theme, vocabulary
 from .report import Report
+from .textio import read_source
 
 
 class SitemigrateError(Exception):
@@ -101,8 +102,9 @@ def check_named_theme(src: Path, theme: str, report: Report) -> None:
         return
     keys = [r.split("`")[1] for r in best.reasons if r.startswith("config")]
     line = None
-    if keys and (src / "_config.yml").is_file():
-        lines = (src / "_config.yml").read_text("utf-8", errors="replace").split("\n")
+    data = read_source(src / "_config.yml", "_config.yml", None) if keys else None
+    if data is not None:
+        lines = data.decode("utf-8", errors="replace").split("\n")
         line = next((i + 1 for i, t in enumerate(lines)
                      if any(t.startswith(f"{k}:") for k in keys)), None)
     report.problem("theme-mismatch", f"the site looks like {best.theme} ("
@@ -203,7 +205,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     report = report if report is not None else Report()
     report.target_theme = theme
     report.source_theme = report.source_theme or site.theme
-    plan = Plan(dest=dest_path, report=report, source=Path(site.source) if site.source else None)
+    source = Path(site.source) if site.source else None
+    plan = Plan(dest=dest_path, report=report, source=source, source_root=source)
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
     if not owned:

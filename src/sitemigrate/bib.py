@@ -17,6 +17,9 @@ pybtex quirks worked around:
 * pybtex treats ``@comment{`` as a mere marker and then parses the comment's content;
   here the whole brace-balanced block is a comment, as in BibTeX-ruby (jekyll-scholar).
 * ``Person`` raises on some names ("a, b, c, d"); such a name is kept whole as a last name.
+* pybtex expands ``@string`` macros without bound: forty strings, each twice the one before,
+  are a terabyte. Here the text macros add to one file is bounded (``EXPANSION_LIMIT``); a
+  block that would go beyond is not read, and reported.
 """
 
 from __future__ import annotations
@@ -94,13 +97,25 @@ _DELIMITER = re.compile(r"[{}()]")
 _ORDINALS = ["first", "second", "third", "fourth", "fifth"]
 
 
+EXPANSION_LIMIT = 1_000_000
+"""Characters ``@string`` macros may add to one .bib file, or ten times the file's own size
+if that is more; a block that would go beyond is not read (and reported)."""
+
+
+class ExpansionLimit(ValueError):
+    """A block whose @strings would expand beyond the file's bound."""
+
+
 class _BlockParser(LowLevelParser):
     """pybtex's parser for one block: raises at the first error, keeps undefined macros."""
 
-    def __init__(self, text: str, macros: CaseInsensitiveDict) -> None:
+    def __init__(self, text: str, macros: CaseInsensitiveDict,
+                 budget: int = EXPANSION_LIMIT) -> None:
         super().__init__(text, macros=macros)
         self.undefined: list[tuple[str, str]] = []   # (field, macro)
         self.used: set[str] = set()                  # macros read (defined ones)
+        self.budget = budget                         # characters macros may still add
+        self.spent = 0
 
     def handle_error(self, error):         # pybtex hook: stop at the first error
         raise error
@@ -108,7 +123,11 @@ class _BlockParser(LowLevelParser):
     def substitute_macro(self, name):      # pybtex hook: an undefined macro stays
         if name in self.macros:
             self.used.add(name)
-            return self.macros[name]
+            value = self.macros[name]
+            self.spent += len(value)
+            if self.spent > self.budget:
+                raise ExpansionLimit("its @strings would expand beyond the bound of the file")
+            return value
         self.undefined.append((self.current_field_name or "", name))
         return name
 
@@ -138,6 +157,8 @@ class _Reader:
         self.seen: dict[str, int] = {}    # lower-case key -> line of its first entry
         self.counts: dict[str, int] = {}
         self.severe = False               # a problem that changes what the text says
+        self.bound = max(EXPANSION_LIMIT, 10 * len(self.text))
+        self.budget = self.bound          # characters @string macros may still add
 
     def line_of(self, pos: int) -> int:
         return bisect.bisect_left(self.newlines, pos) + 1
@@ -205,8 +226,9 @@ class _Reader:
             if not closed:
                 self.problem(line, f"@{kind} at line {line} has unbalanced braces")
             return
-        fast = _fast_entry(raw, self.macros) if closed and kind != "string" else None
-        parser = _BlockParser(raw, self.macros) if fast is None else fast
+        fast = (_fast_entry(raw, self.macros, self.budget) if closed and kind != "string"
+                else None)
+        parser = _BlockParser(raw, self.macros, self.budget) if fast is None else fast
         error: Exception | None = None
         try:
             _, (name_or_key, parts) = next(iter(parser))
@@ -214,6 +236,13 @@ class _Reader:
             error = ValueError("nothing could be read")
         except Exception as exc:  # pybtex syntax errors, and anything unexpected
             error = exc
+        if isinstance(error, ExpansionLimit):  # nothing of it is kept
+            self.problem(line, f"@{kind} at line {line} was not read: its @strings would "
+                         f"expand to more than {self.bound:,} characters in this file (the "
+                         "bound: ten times its size, at least a million), as @strings that "
+                         "double or repeat do")
+            return
+        self.budget -= parser.spent
         if kind == "string":
             if error is None:
                 self.out.strings[name_or_key] = "".join(parts)
@@ -301,18 +330,21 @@ _QUOTE_OR_BRACES = re.compile(r'["{}]')
 
 class _FastResult:
     """What :func:`_fast_entry` read, shaped like the parser ``_Reader._block`` asks."""
-    __slots__ = ("key", "fields", "undefined", "used")
+    __slots__ = ("key", "fields", "undefined", "used", "spent")
     current_entry_key = current_fields = None
 
-    def __init__(self, key: str, fields: list, undefined: list, used: set) -> None:
+    def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int) -> None:
         self.key, self.fields, self.undefined, self.used = key, fields, undefined, used
+        self.spent = spent
 
     def __iter__(self):
         yield "entry", (self.key, self.fields)
 
 
-def _fast_entry(raw: str, macros: CaseInsensitiveDict) -> _FastResult | None:
-    """A ``{``-delimited entry read as pybtex reads it, or None (pybtex must read it)."""
+def _fast_entry(raw: str, macros: CaseInsensitiveDict,
+                budget: int = EXPANSION_LIMIT) -> _FastResult | None:
+    """A ``{``-delimited entry read as pybtex reads it, or None (pybtex must read it; also
+    when its macros add more than ``budget`` characters)."""
     head = _FAST_HEAD.match(raw)
     if head is None:
         return None
@@ -321,6 +353,7 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict) -> _FastResult | None:
     fields: list[tuple[str, list[str]]] = []
     undefined: list[tuple[str, str]] = []
     used: set[str] = set()
+    spent = 0
     while True:
         pos = ws(text, pos).end()
         name = _NAME_RE.match(text, pos)
@@ -348,6 +381,9 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict) -> _FastResult | None:
                     if macro in macros:
                         used.add(macro)
                         parts.append(macros[macro])
+                        spent += len(parts[-1])
+                        if spent > budget:
+                            return None
                     else:
                         undefined.append((name.group(), macro))
                         parts.append(macro)
@@ -364,7 +400,7 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict) -> _FastResult | None:
             continue
         break
     if pos == end - 1 and text[pos] == "}":
-        return _FastResult(head.group(1), fields, undefined, used)
+        return _FastResult(head.group(1), fields, undefined, used, spent)
     return None
 
 

@@ -101,8 +101,11 @@ def fingerprint(src: Path, dest: Path, options: dict[str, Any],
                 written: Mapping[str, bytes] | None = None) -> str:
     """The digest of every input the conversion of ``src`` into ``dest`` depends on.
     ``written``: DEST files whose bytes the caller holds (what it just wrote)."""
+    # a single-page SRC is named by its folder's real path, not its own: a page that links
+    # out of SRC is listed as the link it is (its target never read, nor hashed)
+    src_real = src.parent.resolve() / src.name if src.is_file() else src.resolve()
     state = {"cache": CACHE_VERSION, "code": _code_digest(),
-             "options": options, "src": _listing(src.resolve()),
+             "options": options, "src": _listing(src_real),
              "dest": _listing(dest.resolve(), written) if dest.exists() else []}
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 

@@ -217,7 +217,12 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
             if inc in plan.files or inc in plan.copies:
                 continue
             source = src_root / inc if src_root else None
-            if source is not None and _inside(source, src_root) and source.is_file():
+            if source is not None and source.is_file() and not _inside(source, src_root):
+                plan.report.problem("outside-src", "is a symbolic link to a file outside the "
+                                    "site (SRC); it was not copied (a placeholder include was "
+                                    "written instead).", inc, severity="loss")
+                source = None
+            if source is not None and source.is_file():
                 raw = source.read_bytes()
                 try:
                     body = raw.decode("utf-8")

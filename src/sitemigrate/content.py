@@ -15,11 +15,13 @@ from .ir import Item, Origin
 from .sections import normalize_title, split_sections
 
 # Markdown inline links/images `](url)` and HTML href/src attributes. The URL group stops at
-# whitespace or the closing delimiter, so it never spans lines (linear time).
+# whitespace, the closing delimiter or a `]` (where the next `](` could start), so it never
+# spans lines and no two attempts scan the same text (linear time, even on `](](](`...).
 # A URL may hold Liquid outputs with spaces (`{{ base_path }}/files/x.pdf`); the alternation
-# is unambiguous and possessive, so matching stays linear.
-_URL_LIQUID = r"\{\{[^}\n]*+\}\}"
-_MD_LINK = re.compile(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\s>{]|\{(?!\{))++)(>?)"
+# is unambiguous and possessive, and an output is at most 200 characters (else every `{{`
+# after a `](` would scan to the end of the line), so matching stays linear.
+_URL_LIQUID = r"\{\{[^}\n]{0,200}+\}\}"
+_MD_LINK = re.compile(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\]\s>{]|\{(?!\{))++)(>?)"
                       r"((?:\s+\"[^\"]*\")?\))")
 _HTML_ATTR = re.compile(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
                         r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)

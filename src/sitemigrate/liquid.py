@@ -239,8 +239,10 @@ def find_problems(text: str) -> list[Problem]:
     for tok in tokens:
         if tok.kind != "text":
             continue
+        line, at = tok.line, 0  # lines counted on from the last match: linear time
         for m in _TEXT_PROBLEM.finditer(tok.text):  # every "{{"/"{%" left in text is unterminated
-            line = tok.line + tok.text.count("\n", 0, m.start())
+            line += tok.text.count("\n", at, m.start())
+            at = m.start()
             if m.group() == "-->":
                 at = tok.start + m.start()
                 if not tok.in_html_comment and not any(a <= at < b for a, b in code):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .report import Report
-from .textio import render_document
+from .textio import read_source, render_document, within
 
 try:
     import fcntl
@@ -71,7 +71,7 @@ def safe_rel(rel: str) -> str:
     """Normalise a DEST-relative path; refuse absolute paths and ``..``."""
     path = rel.replace("\\", "/")
     parts = [part for part in path.split("/") if part and part != "."]  # as PurePosixPath
-    if path.startswith("/") or not parts or ".." in parts:
+    if path.startswith("/") or not parts or ".." in parts or "\x00" in path:  # NUL: no file
         raise UnsafePath(f"refusing to write {rel!r}: it is not a plain path inside DEST")
     return "/".join(parts)
 
@@ -95,6 +95,9 @@ class Plan:
     files: dict[str, bytes] = field(default_factory=dict)
     copies: dict[str, Path] = field(default_factory=dict)
     """DEST path -> SRC file to copy as is (images, PDFs)."""
+    source_root: Path | None = None
+    """SRC: a file of ``copies`` is read through ``textio.read_source``, which refuses one
+    whose real location is outside it (by default, outside the file's own folder)."""
     deletes: set[str] = field(default_factory=set)
     force: bool = False
     """Overwrite files the user edited in DEST after the last run."""
@@ -208,11 +211,18 @@ class Plan:
             if linked.escapes(rel):
                 continue
             target = os.path.join(dest, rel)
-            try:
-                new = want.read_bytes() if isinstance(want, Path) else want
-            except OSError as exc:  # a file to copy from SRC that cannot be read
-                self._unreadable(rel, want, exc)
-                continue
+            if isinstance(want, Path):  # a file of SRC, through the guarded reader
+                root = self.source_root if self.source_root is not None else want.parent
+                new = read_source(want, want.name, None, root=root)
+                if new is None and within(root, want):  # not refused: unreadable
+                    try:
+                        new = want.read_bytes()
+                    except OSError as exc:
+                        self._unreadable(rel, want, exc)
+                if new is None:  # a link out of SRC: refused, reported when planned
+                    continue
+            else:
+                new = want
             old = None if fresh or not os.path.isfile(target) else _read(target)
             if old is None and rel in last and not self.force and not os.path.lexists(target):
                 out.append(Change(rel, "kept", None, None))  # deleted by the user: their call

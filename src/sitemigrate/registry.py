@@ -100,12 +100,12 @@ class SiteProbe:
 
     def config(self) -> dict:
         if self._config is None:
-            from .textio import load_safe
-            path = self.root / "_config.yml"
+            from .textio import load_safe, read_source
+            raw = read_source(self.root / "_config.yml", "_config.yml", None)
             data = None
-            if path.is_file():  # values only (no round trip): detection reads keys
+            if raw is not None:  # values only (no round trip): detection reads keys
                 try:
-                    data = load_safe(path.read_text("utf-8", errors="replace"))
+                    data = load_safe(raw.decode("utf-8", errors="replace"))
                 except Exception:  # bad YAML: the reader reports it with its line
                     data = None
             self._config = data if isinstance(data, dict) else {}

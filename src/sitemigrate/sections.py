@@ -22,7 +22,7 @@ class Section:
 
 
 def normalize_title(title: str) -> str:
-    t = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", title)
+    t = re.sub(r"\[([^\[\]]*)\]\([^)\[\]]*\)", r"\1", title)  # no bracket inside: linear
     t = re.sub(r"[*_`#]", "", t).strip().rstrip(":.").strip()
     return re.sub(r"\s+", " ", t).lower()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -88,15 +89,87 @@ def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
                       "utf-16" if wide else encoding)
 
 
-def read_text(path: Path, rel: str, report: Report | None) -> SourceText | None:
+def within(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
+    """Whether ``path``'s real location (every symbolic link on its way followed) is
+    ``root``'s real location or inside it."""
+    root, path = os.fspath(root), os.fspath(path)
+    prefix = root.rstrip(os.sep) + os.sep
+    if path.startswith(prefix):  # root/rel: inside unless a link or `..` is on rel's way
+        here = root
+        for part in path[len(prefix):].split(os.sep):
+            here = os.path.join(here, part)
+            if part == ".." or os.path.islink(here):
+                break
+        else:
+            return True
+    base = os.path.realpath(root)
+    real = os.path.realpath(path)
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def _root_of(path: Path, rel: str) -> Path:
+    """The folder ``rel`` is relative to: ``path`` without ``rel``'s segments."""
+    depth = len([part for part in rel.replace("\\", "/").split("/") if part])
+    return Path(path).parents[depth - 1] if depth else Path(path).parent
+
+
+def read_source(path: Path, rel: str, report: Report | None,
+                root: Path | None = None) -> bytes | None:
+    """The one way sitemigrate reads a file of SRC: its bytes, or None when it cannot be read
+    or when its real location is outside ``root`` (a symbolic link out of the site: refused
+    and reported, never opened). ``rel`` is the file's path from the site's root, which
+    ``root`` is by default."""
+    root = root if root is not None else _root_of(path, rel)
+    if not within(root, path):
+        if report:
+            report.problem("outside-src", "is a symbolic link to a file outside the site "
+                           "(SRC); it was not read. Put the file itself in the site if it "
+                           "belongs there.", rel, severity="loss")
+        return None
     try:
-        data = path.read_bytes()
+        return Path(path).read_bytes()
     except OSError as exc:
         if report:
             report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
                            severity="loss")
         return None
-    return decode(data, rel, report)
+
+
+def read_text(path: Path, rel: str, report: Report | None,
+              root: Path | None = None) -> SourceText | None:
+    data = read_source(path, rel, report, root)
+    return None if data is None else decode(data, rel, report)
+
+
+JSON_MAX_DEPTH = 100
+"""Nesting levels a JSON file (``resume.json``) may have; deeper is refused unread."""
+
+
+def read_json(path: Path, rel: str, report: Report | None, root: Path | None = None) -> Any:
+    """A JSON file of SRC through :func:`read_source`: None when it cannot be read (reported
+    there); raises ValueError when it is not JSON or nests deeper than ``JSON_MAX_DEPTH``."""
+    import json
+    data = read_source(path, rel, report, root)
+    if data is None:
+        return None
+    # json.loads raises RecursionError (not ValueError) on a thousand nested brackets
+    if _bracket_depth(data) > JSON_MAX_DEPTH:
+        raise ValueError(f"it nests more than {JSON_MAX_DEPTH} levels deep")
+    return json.loads(data.decode("utf-8"))
+
+
+def _bracket_depth(data: bytes) -> int:
+    """An upper bound of a JSON text's nesting: the most brackets open at once, strings
+    skipped."""
+    depth = deepest = 0
+    for m in re.finditer(rb'"(?:[^"\\]|\\.)*"|[\[{]|[\]}]', data):
+        c = m.group()[:1]
+        if c in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in b"]}":
+            depth -= 1
+    return deepest
 
 
 def read_or_report(path: Path, rel: str, report: Report | None) -> str | None:
@@ -180,8 +253,110 @@ def yaml_rt() -> YAML:
     return y
 
 
+# ------------------------------------------------------------------------------------------
+# Bounds on YAML, checked before any loader sees the text. An alias repeats its anchor's
+# value: nine anchors of ten aliases each are a billion values ("billion laughs"), which every
+# walk over the data (and its output) would expand. And libyaml's composer recurses once a
+# level: a 100,000-deep sequence overflows the C stack (a segmentation fault, no exception).
+# The event parser is safe on both (no values are built, it nests without recursing), and it
+# is asked only for what it has read so far, so a check stops at the first level too many.
+# ------------------------------------------------------------------------------------------
+YAML_MAX_DEPTH = 100
+"""Nesting levels of collections, counting what aliases repeat."""
+YAML_MAX_ALIASES = 1000
+YAML_MAX_ALIAS_NODES = 10_000
+"""Values (scalars and collections) that all aliases together may repeat."""
+
+
+class YAMLLimitError(ValueError):
+    """YAML beyond sitemigrate's bounds; ``line`` is 0-based, as libyaml's marks."""
+
+    def __init__(self, problem: str, line: int) -> None:
+        super().__init__(f"{problem} (line {line + 1})")
+        self.problem, self.line = problem, line
+
+
+def yaml_limits(text: str) -> YAMLLimitError | None:
+    """What makes ``text`` too costly to load (aliases that repeat too much, nesting too
+    deep), or None. Invalid YAML is left to the loader, which reports it."""
+    # Every collection starts at a `[`, `{`, `-`, `?` or `:` of its own, and every alias
+    # at a `*`: with neither alias nor enough of those, nothing can exceed a bound.
+    if "*" not in text and sum(text.count(c) for c in "[{-?:") <= YAML_MAX_DEPTH:
+        return None
+    try:
+        return _limit_events(_events(text, fast=True))
+    except Exception:  # libyaml refused it: ruamel's parser reads some YAML 1.2 it does not
+        try:
+            return _limit_events(_events(text, fast=False))
+        except Exception:  # invalid YAML: the loader reports it, before any deep part
+            return None
+
+
+def _events(text: str, fast: bool) -> Any:
+    loader = None
+    if fast:
+        try:
+            import yaml
+            loader = yaml.CSafeLoader
+        except (ImportError, AttributeError):  # no libyaml
+            pass
+    return yaml.parse(text, Loader=loader) if loader else yaml_rt().parse(text)
+
+
+def _limit_events(events: Any) -> YAMLLimitError | None:
+    sizes: dict[Any, tuple[int, int]] = {}  # anchor -> (values in it, levels in it)
+    stack = [[None, 0, 0]]  # open collections: anchor, values so far, deepest child
+    aliases = repeated = 0
+    for ev in events:
+        kind = type(ev).__name__
+        if kind == "ScalarEvent" or kind == "AliasEvent":
+            nodes, height = 1, 0
+            if kind == "AliasEvent":
+                nodes, height = sizes.get(ev.anchor, (1, 0))
+                aliases += 1
+                repeated += nodes
+                line = ev.start_mark.line if ev.start_mark else 0
+                if aliases > YAML_MAX_ALIASES:
+                    return YAMLLimitError(f"has more than {YAML_MAX_ALIASES:,} aliases", line)
+                if repeated > YAML_MAX_ALIAS_NODES:
+                    return YAMLLimitError(f"aliases repeat more than {YAML_MAX_ALIAS_NODES:,} "
+                                          "values (an alias bomb)", line)
+                if len(stack) - 1 + height > YAML_MAX_DEPTH:
+                    return _too_deep(ev)
+            elif ev.anchor:
+                sizes[ev.anchor] = (1, 0)
+            top = stack[-1]
+            top[1] += nodes
+            top[2] = max(top[2], height)
+        elif kind in ("SequenceStartEvent", "MappingStartEvent"):
+            stack.append([ev.anchor, 1, 0])
+            if len(stack) - 1 > YAML_MAX_DEPTH:
+                return _too_deep(ev)
+        elif kind in ("SequenceEndEvent", "MappingEndEvent") and len(stack) > 1:
+            anchor, nodes, height = stack.pop()
+            top = stack[-1]
+            top[1] += nodes
+            top[2] = max(top[2], height + 1)
+            if anchor:
+                sizes[anchor] = (nodes, height + 1)
+    return None
+
+
+def _too_deep(ev: Any) -> YAMLLimitError:
+    return YAMLLimitError(f"nests more than {YAML_MAX_DEPTH} levels deep",
+                          ev.start_mark.line if ev.start_mark else 0)
+
+
 def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -> Any:
     """Load YAML safely; on error report ``path:line`` and return None."""
+    limit = yaml_limits(text)
+    if limit is not None:
+        if report:
+            report.problem("yaml-limit", f"YAML {limit.problem}; this block was not read "
+                           "(sitemigrate loads YAML only within bounds, see the README's Safety "
+                           "section). Simplify it and run again.", rel,
+                           first_line + limit.line, severity="loss")
+        return None
     y = yaml_rt()
     try:
         return y.load(text)
@@ -290,8 +465,8 @@ def _rt_parts() -> Any:
 
 def _load_rt_fast(text: str) -> Any:
     parts = _rt_parts()
-    if not parts or _needs_ruamel(text):
-        return _SLOW
+    if not parts or _needs_ruamel(text) or yaml_limits(text) is not None:
+        return _SLOW  # beyond the bounds: load_yaml reports it
     (loader_cls, scalar_node, mapping_node, sequence_node, commented_map, commented_seq,
      rt_scalar_node, by_method, strings, bool_values, std) = parts
     str_tag, null_tag, bool_tag = f"{std}str", f"{std}null", f"{std}bool"
@@ -628,6 +803,9 @@ def load_safe(text: str) -> Any:
     global _FAST_LOADER
     if _FAST_LOADER is False:
         _FAST_LOADER = _fast_safe_loader()
+    limit = yaml_limits(text)
+    if limit is not None:
+        raise limit
     if _FAST_LOADER is None:
         return YAML(typ="safe").load(text)
     import yaml

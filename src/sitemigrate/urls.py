@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .textio import load_safe
+from .textio import load_safe, read_source
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
 _SLASHES = re.compile(r"/+")
@@ -312,18 +312,15 @@ def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], di
             if path.suffix in _CONVERTIBLE:
                 rel = path.relative_to(root).as_posix()
                 if rel not in skip and path.is_file():
-                    try:
-                        files[rel] = path.read_text("utf-8", "replace")
-                    except OSError:
-                        continue  # unreadable: its reader said so; it serves no URL here
-    return files, config_of(_read(root / "_config.yml"))
+                    data = read_source(path, rel, None, root=root)  # never a link out of root
+                    if data is not None:
+                        files[rel] = data.decode("utf-8", "replace")
+    return files, config_of(_read(root, "_config.yml"))
 
 
-def _read(path: Path) -> str:
-    try:
-        return path.read_text("utf-8", "replace") if path.is_file() else ""
-    except OSError:
-        return ""
+def _read(root: Path, rel: str) -> str:
+    data = read_source(root / rel, rel, None, root=root)
+    return "" if data is None else data.decode("utf-8", "replace")
 
 
 def config_of(text: str) -> dict:

@@ -13,10 +13,10 @@ from .. import bib, cvmarkdown, jsonresume, socials
 from ..checkout import is_fresh_template
 from ..content import is_external, split_name
 from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
-from ..plan import Plan
+from ..plan import Plan, UnsafePath
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document, read_or_report
+from ..textio import dump_yaml, read_document, read_json, read_or_report, read_source
 from .common import (
     AssetCopier,
     forward_furniture,
@@ -189,19 +189,17 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
     if not url.startswith("/") or not url.endswith(".bib"):
         return pub
     path = src / url.lstrip("/")
-    try:
-        path.resolve().relative_to(src.resolve())
-    except ValueError:
+    if ".." in url.split("/"):
         return pub
     if not path.is_file():
         report.problem("missing-file", f"`bibtexurl` of `{pub.key}` names `{url}`, which is not "
                        "in the site; the entry was built from the front matter.", pub.origin)
         return pub
     rel = path.relative_to(src).as_posix()
-    raw = read_or_report(path, rel, report)
-    if raw is None:
+    raw = read_source(path, rel, report, root=src)
+    if raw is None:  # a link out of SRC: refused and reported
         return pub
-    parsed = bib.parse_bib(raw)
+    parsed = bib.parse_bib(raw.decode("utf-8", errors="replace"))
     for prob in parsed.problems:
         report.problem("bibtex", prob.message, rel, prob.line)
     if not parsed.entries:
@@ -879,19 +877,16 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                    None)
     md = None
     if md_page is not None:
-        raw = (src / md_page.path).read_text("utf-8", errors="replace")
+        raw = (read_source(src / md_page.path, md_page.path, None, root=src)
+               or b"").decode("utf-8", errors="replace")
         first = raw[:max(len(raw) - len(md_page.body), 0)].count("\n") + 1
         parsed = cvmarkdown.parse(md_page.body, md_page.path, first)
         if parsed.sections:
             md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
     data = None
     if (src / CV_JSON).is_file():
-        import json
         try:
-            data = json.loads((src / CV_JSON).read_text("utf-8"))
-        except OSError as exc:
-            report.problem("unreadable", f"could not be read ({exc.strerror}).", CV_JSON,
-                           severity="loss")
+            data = read_json(src / CV_JSON, CV_JSON, report, root=src)
         except ValueError as exc:
             report.problem("cv-json", f"`{CV_JSON}` is not valid JSON ({exc}); not read.",
                            CV_JSON)

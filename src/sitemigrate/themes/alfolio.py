@@ -15,7 +15,7 @@ from ..checkout import layout_text
 from ..plan import Plan
 from ..registry import Options, SiteProbe, generation_of, vocabulary
 from ..report import Report
-from ..textio import dump_yaml, read_document, read_or_report
+from ..textio import dump_yaml, read_document, read_json, read_or_report, read_source
 from .common import (AssetCopier, add_collection_listings, as_list, check_document,
                      forward_furniture, mark_furniture,
                      check_liquid, collection_page, custom_collections, dest_config,
@@ -291,10 +291,10 @@ def _navigation(pages: list[Page]) -> list[NavItem]:
 
 
 def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
-    raw = read_or_report(path, rel, report)
-    if raw is None:
+    data = read_source(path, rel, report)
+    if data is None:
         return []
-    parsed = bib.parse_bib(raw)
+    parsed = bib.parse_bib(data.decode("utf-8", errors="replace"))
     for prob in parsed.problems:
         report.problem("bibtex", prob.message, rel, prob.line)
     pubs = []
@@ -342,12 +342,10 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                        "RenderCV (`cv:`); not read.", CV_YML)
     json_rel = _resume_json_path(site, report)
     if json_rel and (src / json_rel).is_file():
-        import json
         try:
-            found["jsonresume"] = (json.loads((src / json_rel).read_text("utf-8")), json_rel)
-        except OSError as exc:
-            report.problem("unreadable", f"could not be read ({exc.strerror}).", json_rel,
-                           severity="loss")
+            resume = read_json(src / json_rel, json_rel, report, root=src)
+            if resume is not None:
+                found["jsonresume"] = (resume, json_rel)
         except ValueError as exc:
             report.problem("cv-json", f"`{json_rel}` is not valid JSON ({exc}); not read.",
                            json_rel)

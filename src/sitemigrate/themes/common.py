@@ -17,7 +17,8 @@ from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
-from ..textio import Document, check_yaml_nodes, load_yaml, read_document, read_text
+from ..textio import (Document, check_yaml_nodes, load_yaml, read_document, read_source,
+                      read_text, within)
 from ..urls import unpublished
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
@@ -30,9 +31,10 @@ _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES,
                report: Report | None = None) -> Iterator[tuple[Path, str]]:
     """Files under ``folder`` with one of ``suffixes`` (text pages by default; None: every
-    file), recursively and sorted by path segments, never following links out of root
-    (nor into linked folders, as ``Path.rglob``). A folder that cannot be listed is
-    reported (with ``report``)."""
+    file), recursively and sorted by path segments, not descending into linked folders (as
+    ``Path.rglob``). A file whose real location is outside ``root`` (a link out of SRC) is
+    listed too: the guarded reader (``textio.read_source``) refuses and reports it. A folder
+    that cannot be listed is reported (with ``report``)."""
     try:
         if not folder.is_dir():
             return
@@ -42,21 +44,13 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
             report.problem("unreadable", f"`{name}` could not be looked up ({exc.strerror}); "
                            "nothing was read from it.", None, severity="loss")
         return
-    root_resolved = root.resolve()
     base = folder.relative_to(root).as_posix()
     base = "" if base == "." else base + "/"
     found: list[tuple[tuple[str, ...], str]] = []
 
-    root_real = str(root_resolved)
-    root_prefix = root_real.rstrip(os.sep) + os.sep
-
-    def within(path: str) -> bool:
-        return path == root_real or path.startswith(root_prefix)
-
     def walk(here: str, parts: tuple[str, ...]) -> None:
-        # a folder is asked once whether it resolves inside root; each entry's type comes
-        # from the directory listing (os.scandir), not from a stat per file
-        inside = within(os.path.realpath(here))
+        # each entry's type comes from the directory listing (os.scandir), not from a stat
+        # per file
         try:
             with os.scandir(here) as it:
                 entries = list(it)
@@ -76,8 +70,6 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
                 if (suffixes is not None and os.path.splitext(e.name)[1] not in suffixes) \
                         or not e.is_file():
                     continue
-                if not inside or (e.is_symlink() and not within(os.path.realpath(e.path))):
-                    continue  # a symlink pointing outside SRC: never followed
             except OSError:
                 continue
             found.append((parts + (e.name,), e.path))
@@ -92,9 +84,14 @@ def iter_pages(root: Path, report: Report | None = None) -> Iterator[tuple[Path,
     """`_pages/**` plus root-level pages that have front matter (Jekyll builds both)."""
     yield from iter_files(root / "_pages", root, report=report)
     for path in sorted(root.iterdir()) if root.is_dir() else ():
-        if path.suffix in TEXT_SUFFIXES and path.is_file() and not path.is_symlink():
+        if path.suffix in TEXT_SUFFIXES and path.is_file():
+            if not within(root, path):
+                yield path, path.name  # a link out of SRC: the guarded reader refuses it
+                continue
+            if path.is_symlink():
+                continue
             try:
-                with path.open("rb") as fh:
+                with path.open("rb") as fh:  # a file of SRC itself (not a link)
                     head = fh.read(4)
             except OSError:
                 if path.suffix in (".md", ".markdown", ".html"):
@@ -187,15 +184,25 @@ def forward_furniture(page: Page, site: Site, plan: Plan, out_of: Any) -> None:
         plan.origins[page.path] = out_of(target)
 
 
+LIQUID_PROBLEMS_SHOWN = 100
+"""Broken-Liquid findings listed one by one per file; the rest are counted in one."""
+
+
 def check_liquid(doc: Document, report: Report) -> None:
     """Liquid that is already broken in SRC is kept as it is, and reported with its line."""
     from ..liquid import find_problems
     if "{" not in doc.body and "-->" not in doc.body:
         return
-    for problem in find_problems(doc.body):
+    problems = find_problems(doc.body)
+    for problem in problems[:LIQUID_PROBLEMS_SHOWN]:
         report.problem("liquid-broken", f"{problem.message}; kept as written (sitemigrate "
                        "does not repair it, and does not make it worse).", doc.rel,
                        doc.body_line + problem.line - 1)
+    if len(problems) > LIQUID_PROBLEMS_SHOWN:  # a file of a hundred thousand `{{`
+        more = problems[LIQUID_PROBLEMS_SHOWN]
+        report.problem("liquid-broken", f"{len(problems) - LIQUID_PROBLEMS_SHOWN:,} more "
+                       "Liquid problems from this line on are not listed one by one; the text "
+                       "is kept as written.", doc.rel, doc.body_line + more.line - 1)
 
 
 def check_document(doc: Document, report: Report) -> None:
@@ -482,7 +489,12 @@ class AssetCopier:
         new = self._dest_url(path, folder)
         source = self._source(url)
         report = self.plan.report
-        if source is None:
+        if source is not None and not within(self.root, source):
+            report.problem("outside-src", f"{what} `{url}` is a symbolic link to a file "
+                           f"outside the site (SRC); it was not copied. The link now points "
+                           f"to `{new}`: put the file there.", origin,
+                           self._line_of(origin, name), severity="loss")
+        elif source is None:
             report.problem("missing-file", f"{what} `{url}` does not exist in the source site; "
                            f"the link now points to `{new}`: put the file there.", origin,
                            self._line_of(origin, name))
@@ -619,10 +631,10 @@ class AssetCopier:
         fallback = origin.line if isinstance(origin, Origin) else None
         if self.root is None or not path or not needle:
             return fallback
-        try:
-            text = (self.root / path).read_text("utf-8", errors="replace")
-        except OSError:
+        data = read_source(self.root / path, path, None, root=self.root)
+        if data is None:
             return fallback
+        text = data.decode("utf-8", errors="replace")
         from urllib.parse import unquote
         for needle in dict.fromkeys((needle, unquote(needle))):
             if (at := text.find(needle)) >= 0:
@@ -637,11 +649,7 @@ class AssetCopier:
         except UnsafePath:
             return None
         path = self.root / rel
-        try:
-            path.resolve().relative_to(self.root.resolve())
-        except ValueError:
-            return None
-        return path if path.is_file() else None
+        return path if path.is_file() else None  # carry() refuses one outside SRC
 
 
 def _file_path(url: str) -> str:

@@ -48,7 +48,7 @@ from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publicati
 from ..registry import vocabulary
 from ..report import Report
 from ..sections import normalize_title, split_sections
-from ..textio import decode, split_document
+from ..textio import decode, read_source, split_document
 from .common import record_asset
 
 MARKDOWN = "markdown"
@@ -59,8 +59,10 @@ _LIST = re.compile(r"^\s{0,3}(?:[-*+•]|\d{1,3}[.)])\s+")
 _BULLET = re.compile(r"^\s*[-*+•]\s+")
 _ROLE_DASH = re.compile(r"^\s*(?:—|–|--)\s*")
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
-_LINK = re.compile(r"(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_IMAGE = re.compile(r"!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+# Neither the text nor the URL of a link holds a bracket, so an attempt that fails stops at
+# the next `[` and no two scan the same text: linear time even on a line of `[[[[`.
+_LINK = re.compile(r"(!?)\[([^\[\]]*)\]\(\s*<?([^)\s>\[\]]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_IMAGE = re.compile(r"!\[([^\[\]]*)\]\(\s*<?([^)\s>\[\]]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _DELIM_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
 _PIPE = re.compile(r"(?<!\\)\|")
@@ -561,18 +563,21 @@ class PlainReader:
         return files
 
     def _load(self, path: Path, rel: str, home: bool) -> Source | None:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            self.report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
-                                severity="loss")
+        data = read_source(path, rel, self.report)  # refuses a link out of SRC's folder
+        if data is None:
             return None
         decoded = decode(data, rel, self.report)
         if decoded is None:
             return None
         if path.suffix.lower() in set(load_vocab(HTML).words("file_suffixes")) or \
                 self.theme == HTML:
-            page = html_to_markdown(decoded.text, load_vocab(HTML))
+            try:
+                page = html_to_markdown(decoded.text, load_vocab(HTML))
+            except RecursionError:  # markdownify recurses once an element level
+                self.report.problem("html-too-deep", "nests its HTML elements too deep to be "
+                                    "converted (a thousand levels or more); it was not read.",
+                                    rel, severity="loss")
+                return None
             self.report.mapped("html-page", f"HTML page read: main content found in "
                                f"{page.found}, turned into Markdown.", rel)
             if page.skipped:
