@@ -43,7 +43,7 @@ CASES = {  # site, denied path, the finding's path, a text of the site that stil
     "post": ("al-folio-site", "_posts/2024-05-01-hello.md", "_posts/2024-05-01-hello.md", NEWS),
     "bib": ("al-folio-site", "_bibliography/papers.bib", "_bibliography/papers.bib", NEWS),
     "config": ("al-folio-site", "_config.yml", "_config.yml", NEWS),
-    "image": ("al-folio-site", "assets/img/prof_pic.jpg", "images/prof_pic.jpg", NEWS),
+    "image": ("al-folio-site", "assets/img/prof_pic.jpg", "assets/img/prof_pic.jpg", NEWS),
     "posts-folder": ("al-folio-site", "_posts", "_posts/", NEWS),
     "publications-folder": ("academicpages-site", "_publications", "_publications/",
                             "Winter fieldwork"),

@@ -263,6 +263,11 @@ class Plan:
         return out
 
     def _unreadable(self, rel: str, source: Path, exc: OSError) -> None:
+        """Reported once per SRC file (a file copied to two places is one problem)."""
+        told = self.__dict__.setdefault("_unreadable_told", set())
+        if str(source) in told:
+            return
+        told.add(str(source))
         if not any(f.code == "unreadable" and f.path == rel for f in self.report.findings):
             self.report.problem("unreadable", f"`{source.name}` could not be read from SRC "
                                 f"({exc.strerror}); it was not copied here.", rel,

@@ -664,7 +664,7 @@ _OWN_NAME = re.compile(r"\d{4}-\d{2}-\d{2}-\w[\w.-]*")
 def _file_key(key: str) -> str:
     """A BibTeX key as a file name: no folder separators, no leading dots (`../x` is a
     valid key, no valid name)."""
-    return re.sub(r"[/\\]+", "-", key).lstrip(".-") or "untitled"
+    return re.sub(r"[/\\\x00-\x1f]+", "-", key).lstrip(".-") or "untitled"
 
 
 def _publication_date(pub: Publication) -> str:
