@@ -213,14 +213,27 @@ def owner_paragraphs(corpus_site: Path) -> dict[str, list[str]]:
     return found
 
 
-def shown(paragraph: str, text: str, grams: set[tuple[str, ...]]) -> bool:
+def shown(paragraph: str, text: str, grams: set[tuple[str, ...]],
+          pages: list[set[str]] | None = None) -> bool:
     """A paragraph is shown when it is in the text, or (markup split it) when 90% of its
-    five-word runs are."""
+    five-word runs are, or (data the theme lays out its own way: a CV's entries become a
+    table of dates, titles and places) when 95% of its words of four letters or more are on
+    one page."""
     if paragraph in text:
         return True
     words = paragraph.split()
     runs = [tuple(words[i:i + 5]) for i in range(len(words) - 4)]
-    return bool(runs) and sum(r in grams for r in runs) >= 0.9 * len(runs)
+    if runs and sum(r in grams for r in runs) >= 0.9 * len(runs):
+        return True
+    if pages is None:
+        return False
+    long_words = {w for w in words if len(w) >= 4}
+    return bool(long_words) and any(
+        len(long_words & page) >= 0.95 * len(long_words) for page in pages)
+
+
+def page_words(text: str) -> list[set[str]]:
+    return [set(line.split()) for line in text.split("\n")]
 
 
 def fivegrams(text: str) -> set[tuple[str, ...]]:
@@ -333,8 +346,23 @@ def build(site: Path, out: Path) -> Build:
     env = dict(os.environ, LAB_SCRATCH=str(out.parent / "scratch"))
     proc = subprocess.run([str(LAB / "bin/build"), str(site), str(out)], capture_output=True,
                           text=True, env=env, timeout=900)
+    (out / "rc.txt").write_text(str(proc.returncode))
+    return read_build(out, proc.returncode, proc.stdout[-3000:] + proc.stderr[-2000:])
+
+
+def read_build(out: Path, rc: int | None = None, tail: str = "") -> Build:
+    """What a build in ``out`` shows (``rc``: bin/build's exit status, else the one it
+    recorded)."""
     log = (out / "build.log").read_text("utf-8", "replace") if (out / "build.log").exists() else ""
     summary = (out / "summary.txt").read_text() if (out / "summary.txt").exists() else ""
+    if rc is None and (out / "rc.txt").exists():
+        rc = int((out / "rc.txt").read_text())
+    elif rc is None:  # as bin/build decides it
+        exit_line = re.search(r"^jekyll exit: (\d+)", summary, re.M)
+        rc = int(exit_line.group(1)) if exit_line else -1
+        if rc == 0 and (re.search(r"Liquid (error|Exception)", log) or
+                        re.search(r"^pages containing 'Liquid error': [1-9]", summary, re.M)):
+            rc = 3
     url = re.search(r"^url: (.*)$", summary, re.M)
     base = url.group(1).strip() if url else ""
     warnings = {_warning_key(x) for x in log.splitlines() if _LIQUID_LINE.search(x)}
@@ -351,8 +379,7 @@ def build(site: Path, out: Path) -> Build:
                 dead.add(m.group(2))
         text = site_text(site_dir)
         entries = menu(site_dir)
-    return Build(proc.returncode, warnings, dead, text, base, entries,
-                 proc.stdout[-3000:] + proc.stderr[-2000:])
+    return Build(rc, warnings, dead, text, base, entries, tail or log[-3000:])
 
 
 def overlay(corpus_site: Path, template: Path, out: Path) -> Path:
@@ -460,7 +487,21 @@ class Lab:
         cell.convert_rc, cell.convert_err = proc.returncode, proc.stderr[-4000:]
         if proc.returncode not in (0, 1):
             return cell
-        new = build(dest, self.work / "out" / name)
+        return self.score(cell, base, own, build(dest, self.work / "out" / name))
+
+    def rescore(self, site: str, template: str) -> Cell:
+        """A cell scored again from the builds a kept work folder holds (no build)."""
+        name = f"{site.replace('/', '_')}-{template}"
+        out = self.work / "out"
+        cell = Cell(site, template, convert_rc=0)
+        base = read_build(out / f"src-{site.replace('/', '_')}")
+        own = read_build(out / f"tpl-{template}")
+        return self.score(cell, base, own, read_build(out / name))
+
+    def score(self, cell: Cell, base: Build, own: Build, new: Build) -> Cell:
+        site, template = cell.site, cell.template
+        name = f"{site.replace('/', '_')}-{template}"
+        cell.source_rc = base.rc
         cell.build_rc, cell.log = new.rc, new.log
         cell.new_warnings = sorted(new.warnings - base.warnings - own.warnings)
         known_dead = base.dead | own.dead
@@ -473,16 +514,17 @@ class Lab:
         site_dir = self.work / "out" / name / "_site"
         cell.dead_menu = [h for _, h in new.menu if not resolves(site_dir, h, new.url)]
         furniture = _furniture(self.work / "out" / f"{name}.report.json")
-        grams = fivegrams(new.text)
+        grams, pages = fivegrams(new.text), page_words(new.text)
         base_grams = fivegrams(base.text) if base.rc == 0 else None
+        base_pages = page_words(base.text) if base.rc == 0 else None
         for rel, paras in owner_paragraphs(CORPUS / site).items():
             if rel in furniture:
                 continue  # the source theme's own page (a 404 page): not the owner's
             for p in paras:
-                if base_grams is not None and not shown(p, base.text, base_grams):
+                if base_grams is not None and not shown(p, base.text, base_grams, base_pages):
                     continue  # the source site does not show it either
                 cell.paragraphs += 1
-                if shown(p, new.text, grams):
+                if shown(p, new.text, grams, pages):
                     cell.paragraphs_shown += 1
                 else:
                     cell.missing_paragraphs.append(f"{rel}: {p[:100]}")
@@ -517,6 +559,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--keep", type=Path, help="work folder to keep (default: a temporary one)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", action="store_true", help="print what fails in each cell")
+    ap.add_argument("--rescore", action="store_true",
+                    help="score the builds a --keep folder holds again, without building")
     args = ap.parse_args(argv)
     why = missing()
     if why:
@@ -526,7 +570,11 @@ def main(argv: list[str]) -> int:
                 and (not args.template or c[1] in args.template)]
     work = args.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-realtheme-"))
     work.mkdir(parents=True, exist_ok=True)
-    results = run(selected, work, args.jobs)
+    if args.rescore:
+        lab = Lab(work)
+        results = [lab.rescore(*c) for c in selected]
+    else:
+        results = run(selected, work, args.jobs)
     print(HEADER)
     for cell in results:
         print(cell.row())
