@@ -123,9 +123,12 @@ def count(out: Path, folder: str) -> int:
 def test_counts_and_every_paragraph(theme, src, tmp_path):
     out = tmp_path / "out"
     site, plan = convert(theme, src, out)
-    # pages in = pages out: every page of SRC was written somewhere in DEST
+    # pages in = pages out: every page of SRC was written somewhere in DEST, but the source
+    # theme's furniture (its 404 page: the target has its own), which is said so
+    furniture = {f.path for f in plan.report.findings if f.code == "furniture"}
     for page in site.pages:
-        assert page.path in plan.origins, f"page {page.path} was not written"
+        assert page.path in plan.origins or (
+            page.role == "furniture" and page.path in furniture), f"page {page.path} was not written"
     # every file of every collection the config declares was read and written
     declared = site.config_extra.get("collections") or {}
     for name in ["posts", *declared]:
@@ -149,7 +152,9 @@ def test_counts_and_every_paragraph(theme, src, tmp_path):
         if site.publications:
             bib = sitemigrate.bib.parse_bib((out / "_bibliography/papers.bib").read_text())
             assert not bib.problems
-            assert len(bib.entries) == len(site.publications)
+            # a yearless entry would stop jekyll-scholar's build: left out, and said so
+            yearless = [f for f in plan.report.findings if f.code == "publication-no-year"]
+            assert len(bib.entries) == len(site.publications) - len(yearless)
             assert len({e.key for e in bib.entries}) == len(bib.entries)
         assert count(out, "_projects") == len(site.projects)
         assert count(out, "_talks") == len(site.talks)
@@ -168,6 +173,7 @@ def test_counts_and_every_paragraph(theme, src, tmp_path):
         return set(re.findall(r"\w+", re.sub(r"\b(\d\d)(\d\d)([-–]\s*)(\d\d)\b",
                                              r"\1\2\3\1\4", para)))
     missing = [(path, para[:90]) for path, body in bodies(site) for para in paragraphs(body)
-               if para not in text and not (path in cv_pages and
+               if path not in furniture  # the source theme's own pages are not carried
+               and para not in text and not (path in cv_pages and
                                             cv_words(para) <= vocabulary_out)]
     assert not missing, f"{len(missing)} paragraph(s) not found in DEST, e.g. {missing[:5]}"
