@@ -27,8 +27,10 @@ SCHEMA_VERSION = "1.1"
 
 PageRole = Literal[
     "about", "cv", "publications", "projects", "teaching", "talks", "blog", "news",
-    "repositories", "people", "books", "archive", "other",
+    "repositories", "people", "books", "archive", "furniture", "other",
 ]
+"""``furniture``: a page the source theme ships for itself (a 404 page, a Markdown guide), not
+the owner's content; other themes do not carry it."""
 
 
 @dataclass(slots=True)
