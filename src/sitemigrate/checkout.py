@@ -330,9 +330,6 @@ def clear_examples(plan: Plan, site: Site, target: str) -> None:
     for role, paths in (spec.get("listing_pages") or {}).items():
         if role in owned and role not in written_roles:
             keep += paths  # the template's own listing page shows the owner's items
-    for role, paths in (spec.get("needs") or {}).items():
-        if role in owned:
-            keep += paths
     removed: dict[str, int] = {}
     for rel in _walk(plan.dest):
         if rel in plan.files or rel in plan.copies:

@@ -613,6 +613,7 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
     ident = site.identity
     config = dest_config(plan)
     url, baseurl = _split_url(ident.url, ident.baseurl, plan, ident.origin)
+    plan.urls["site:baseurl"] = (baseurl or "").rstrip("/")
     first, middle, last = ((ident.first_name, ident.middle_name, ident.last_name)
                            if ident.last_name else split_name(ident.display_name()))
     values = {"title": ident.site_title if ident.site_title and ident.site_title !=
@@ -1519,7 +1520,8 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -
     out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
     body = copier.rewrite(pub.body, url, pub.origin)
     plan.write_document(out, front, body)
-    pub.links.setdefault("website", url)
+    # the bibliography prints `website` as written: a page of the site needs its baseurl
+    pub.links.setdefault("website", plan.urls.get("site:baseurl", "") + url)
     if pub.origin:
         plan.origins[pub.origin.path] = out
     plan.report.mapped("publication-page", f"the text of publication `{pub.key}` kept on its "
