@@ -314,3 +314,18 @@ def test_a_percent_encoded_link_carries_its_file(tmp_path):
     assert (tmp_path / "out/assets/pdf/old cv.pdf").is_file()  # the old URL
     assert "(/files/old%20cv.pdf)" in (tmp_path / "out/_pages/about.md").read_text()
     assert not [f for f in plan.report.findings if f.code == "missing-file"]
+
+
+def test_publication_links_keep_the_sites_baseurl(tmp_path):
+    """academicpages prints `paperurl`/`bibtexurl` as written: a site served from a folder
+    needs that folder in them."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('baseurl: ""', 'baseurl: "/lab"'))
+    _convert(src, tmp_path / "out", "academicpages")
+    import yaml
+    fronts = [yaml.safe_load(p.read_text().split("---")[1])
+              for p in (tmp_path / "out/_publications").glob("*.md")]
+    urls = [f[k] for f in fronts for k in ("bibtexurl", "paperurl") if f.get(k)]
+    assert urls and all(u.startswith(("/lab/", "http")) for u in urls), urls

@@ -242,7 +242,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_news_list(site.news, plan, None)
     _write_config(site, plan, copier)
     for pub, slug in zip(site.publications, slugs):
-        _write_publication(pub, slug, plan, copier)
+        _write_publication(pub, slug, plan, copier, site.identity.baseurl)
     for item in site.projects:
         _write_portfolio(item, plan, copier)
     for item in site.posts:
@@ -675,7 +675,8 @@ def _publication_url(pub: Publication, slug: str) -> str:
     return pub.permalink or f"/publication/{slug}"
 
 
-def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCopier) -> None:
+def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCopier,
+                       site_baseurl: str = "") -> None:
     date = _publication_date(pub)
     if not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
@@ -694,9 +695,11 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         front["venue"] = pub.venue
     links = {k: copier.carry(v, pub.origin, f"{k} of `{pub.key}`") for k, v in pub.links.items()
              if k not in ("doi", "arxiv", "bibtex")}
+    base = (site_baseurl or "").rstrip("/")  # the layouts print these links as written
     for kind, key in (("slides", "slidesurl"), ("pdf", "paperurl")):
         if links.get(kind):
-            front[key] = links.pop(kind)
+            value = links.pop(kind)
+            front[key] = base + value if value.startswith("/") else value
     if not front.get("paperurl") and links.get("url"):
         front["paperurl"] = links.pop("url")
     if pub.links.get("doi"):
@@ -714,7 +717,7 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
             plan.report.problem("unsafe-path", f"BibTeX key `{pub.key}` is no file name; its "
                                 f"BibTeX file is `files/{name}.bib`.", pub.origin)
         plan.write(f"files/{name}.bib", pub.bibtex.rstrip("\n") + "\n")
-        front["bibtexurl"] = f"/files/{name}.bib"
+        front["bibtexurl"] = f"{base}/files/{name}.bib"
     if pub.citation:
         front["citation"] = pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
