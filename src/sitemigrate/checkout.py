@@ -29,6 +29,7 @@ from .ir import Site
 from .liquid import CORE_TAGS, include_name, tokenize
 from .mapdata import load_mapping
 from .plan import MANIFEST, Plan, UnsafePath, safe_rel
+from .textio import read_source, within
 
 __all__ = ["Checkout", "probe", "of", "is_fresh_template", "finish_liquid", "clear_examples",
            "runnable_tags", "layout_text"]
@@ -222,8 +223,9 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                                     "site (SRC); it was not copied (a placeholder include was "
                                     "written instead).", inc, severity="loss")
                 source = None
-            if source is not None and source.is_file():
-                raw = source.read_bytes()
+            raw = (read_source(source, inc, plan.report, root=src_root)
+                   if source is not None and source.is_file() else None)
+            if raw is not None:
                 try:
                     body = raw.decode("utf-8")
                 except UnicodeDecodeError:
@@ -301,8 +303,7 @@ def _fix_layouts(plan: Plan, target: str) -> None:
 
 
 def _inside(path: Path, root: Path) -> bool:
-    real, top = os.path.realpath(path), os.path.realpath(root)
-    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+    return within(root, path)  # the guarded reader's own test
 
 
 def _where(plan: Plan, rel: str) -> str | None:
