@@ -505,9 +505,9 @@ class Lab:
         cell.build_rc, cell.log = new.rc, new.log
         cell.new_warnings = sorted(new.warnings - base.warnings - own.warnings)
         known_dead = base.dead | own.dead
-        old_dead = {PurePath_name(d) for d in known_dead}
+        old_dead = {_basename(d) for d in known_dead}
         cell.new_dead = sorted(d for d in new.dead if d not in known_dead
-                               and PurePath_name(d) not in old_dead)
+                               and _basename(d) not in old_dead)
         markers = example_markers(TEMPLATES / template)
         cell.examples = sorted(m for m in markers if m in new.text and m not in base.text)
         cell.menu, cell.source_menu = new.menu, base.menu
@@ -540,7 +540,7 @@ def _furniture(report: Path) -> set[str]:
     return {f.get("path") for f in data.get("findings", []) if f.get("code") == "furniture"}
 
 
-def PurePath_name(url: str) -> str:
+def _basename(url: str) -> str:
     return urllib.parse.unquote(urllib.parse.urlsplit(url).path).rstrip("/").rsplit("/", 1)[-1]
 
 

@@ -9,16 +9,17 @@ key names only); tests/test_real_theme.py builds the real ones.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
+from conftest import FIXTURES
 
 import sitemigrate
 from sitemigrate.themes.common import kept_in_comment
-
-from conftest import FIXTURES
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -226,7 +227,7 @@ def test_tags_are_judged_by_the_plugins_dest_loads(tmp_path):
     (dest / "_plugins/details.rb").write_text(
         "Liquid::Template.register_tag('details', Jekyll::Details)\n")
     (dest / ".sitemigrate/manifest.json").unlink()
-    _convert(src, dest, "al-folio", options=sitemigrate.Options())
+    _convert(src, dest, "al-folio")
     assert "{% details Click %}hidden" in (dest / "_pages/notes.md").read_text()
 
 
@@ -293,12 +294,10 @@ def test_a_url_with_a_path_becomes_url_and_baseurl(tmp_path):
     shutil.copytree(FIXTURES / "academicpages-site", src)
     config = src / "_config.yml"
     text = config.read_text()
-    import re
     text = re.sub(r"(?m)^url\s*:.*$", 'url: "https://someone.github.io/lab-site/"', text)
     text = re.sub(r"(?m)^baseurl\s*:.*$", 'baseurl: ""', text)
     config.write_text(text)
     _convert(src, tmp_path / "out", "al-folio")
-    import yaml
     out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
     assert (out["url"], out["baseurl"]) == ("https://someone.github.io", "/lab-site")
 
@@ -324,7 +323,6 @@ def test_publication_links_keep_the_sites_baseurl(tmp_path):
     config = src / "_config.yml"
     config.write_text(config.read_text().replace('baseurl: ""', 'baseurl: "/lab"'))
     _convert(src, tmp_path / "out", "academicpages")
-    import yaml
     fronts = [yaml.safe_load(p.read_text().split("---")[1])
               for p in (tmp_path / "out/_publications").glob("*.md")]
     urls = [f[k] for f in fronts for k in ("bibtexurl", "paperurl") if f.get(k)]

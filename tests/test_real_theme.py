@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 import realtheme
 
 pytestmark = pytest.mark.skipif(realtheme.missing() is not None,

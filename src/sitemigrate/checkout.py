@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .ir import Site
-from .liquid import CORE_TAGS, include_name, tokenize
+from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
 from .mapdata import load_mapping
 from .plan import MANIFEST, Plan, UnsafePath, safe_rel
 from .textio import read_source, within
@@ -131,11 +131,9 @@ def _last_written(dest: Path) -> set[str]:
 
 
 def _checkout(plan: Plan) -> Checkout:
-    cached = getattr(plan, "_checkout", None)
-    if cached is None:
-        cached = probe(plan.dest)
-        plan._checkout = cached  # type: ignore[attr-defined]
-    return cached
+    if plan.checkout is None:
+        plan.checkout = probe(plan.dest)
+    return plan.checkout
 
 
 def layout_text(plan: Plan, name: str) -> str | None:
@@ -218,7 +216,7 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
             if inc in plan.files or inc in plan.copies:
                 continue
             source = src_root / inc if src_root else None
-            if source is not None and source.is_file() and not _inside(source, src_root):
+            if source is not None and source.is_file() and not within(src_root, source):
                 plan.report.problem("outside-src", "is a symbolic link to a file outside the "
                                     "site (SRC); it was not copied (a placeholder include was "
                                     "written instead).", inc, severity="loss")
@@ -252,12 +250,11 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
     _fix_layouts(plan, target)
 
 
-def _carry_param_files(tok: object, plan: Plan, src_root: Path) -> None:
+def _carry_param_files(tok: Token, plan: Plan, src_root: Path) -> None:
     """A file an include names by parameter (`{% include video.liquid path="assets/video/
     talk.mp4" %}`) is no link the asset copier sees: it is copied to the same path, where the
     include finds it."""
-    from .liquid import include_params
-    for value in include_params(tok).values():  # type: ignore[arg-type]
+    for value in include_params(tok).values():
         value = value.strip()
         if ("{{" in value or "://" in value or "." not in value.rsplit("/", 1)[-1]
                 or value.startswith(("#", "mailto:"))):
@@ -268,7 +265,7 @@ def _carry_param_files(tok: object, plan: Plan, src_root: Path) -> None:
             continue
         source = src_root / rel
         if (rel not in plan.files and rel not in plan.copies and PurePosixPath(rel).suffix
-                not in LIQUID_SUFFIXES and _inside(source, src_root) and source.is_file()):
+                not in LIQUID_SUFFIXES and within(src_root, source) and source.is_file()):
             plan.copy(rel, source)
 
 
@@ -290,6 +287,8 @@ def _fix_layouts(plan: Plan, target: str) -> None:
             continue
         text = data.decode("utf-8")
         end = text.find("\n---", 3)
+        if end < 0:
+            continue
         new_head, n = _LAYOUT_LINE.subn(lambda m: f"{m.group(1)}{fallback}", text[:end], 1)
         if not n:
             continue
@@ -300,10 +299,6 @@ def _fix_layouts(plan: Plan, target: str) -> None:
         plan.report.verbatim("layout-missing", f"`{rel}`: layout `{layout}` does not exist in "
                              f"DEST's template; `{fallback}` is used instead.",
                              _where(plan, rel))
-
-
-def _inside(path: Path, root: Path) -> bool:
-    return within(root, path)  # the guarded reader's own test
 
 
 def _where(plan: Plan, rel: str) -> str | None:

@@ -23,6 +23,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .report import Report
 from .textio import read_source, render_document, within
@@ -113,6 +114,10 @@ class Plan:
     not overwritten since): the URL ledger need not parse back what a writer just wrote."""
     behind_links: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     """DEST path -> the folder on its way that links out of DEST (left out of the plan)."""
+    checkout: Any = field(default=None, init=False, repr=False)
+    """What DEST's template checkout has (``sitemigrate.checkout.probe``), read once."""
+    _unreadable_told: set[str] = field(default_factory=set, init=False, repr=False)
+    """SRC files already reported unreadable (a file copied to two places is one problem)."""
     _edits: int = field(default=0, init=False, repr=False)
     """Bumped by every write, copy and delete: the report's files are recorded again when
     the plan changed since (see :meth:`_settle_report`)."""
@@ -264,10 +269,9 @@ class Plan:
 
     def _unreadable(self, rel: str, source: Path, exc: OSError) -> None:
         """Reported once per SRC file (a file copied to two places is one problem)."""
-        told = self.__dict__.setdefault("_unreadable_told", set())
-        if str(source) in told:
+        if str(source) in self._unreadable_told:
             return
-        told.add(str(source))
+        self._unreadable_told.add(str(source))
         if not any(f.code == "unreadable" and f.path == rel for f in self.report.findings):
             self.report.problem("unreadable", f"`{source.name}` could not be read from SRC "
                                 f"({exc.strerror}); it was not copied here.", rel,

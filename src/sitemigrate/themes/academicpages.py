@@ -226,8 +226,6 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
 def write(site: Site, plan: Plan, options: Options) -> None:
     vocab = vocabulary(NAME)
     copier = AssetCopier(site, plan, vocab["paths"])
-    for rel in vocab["template_examples"]:
-        plan.delete(rel)
     slugs = _publication_slugs(site.publications)
     for pub, slug in zip(site.publications, slugs):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)

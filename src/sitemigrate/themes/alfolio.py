@@ -541,8 +541,6 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     gen = _target_generation(plan, options)
     report = plan.report
     copier = AssetCopier(site, plan, vocab["paths"])
-    for rel in vocab["template_examples"]:
-        plan.delete(rel)
     _write_config(site, plan, gen, options, copier)
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
