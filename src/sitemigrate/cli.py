@@ -374,12 +374,15 @@ def _urls(args: argparse.Namespace) -> int:
 
 
 def _other_theme(theme: str) -> str:
-    """The target a preview of ``urls`` plans when none is named: the other Jekyll theme."""
-    other = {"al-folio": "academicpages", "academicpages": "al-folio"}.get(theme)
-    if other is None:
+    """The target a preview of ``urls`` plans when none is named: the one other Jekyll
+    theme the registry can write (not a reader of plain pages)."""
+    from .registry import THEMES, get_theme
+    others = [t for t in THEMES if t != theme and get_theme(t).can_write
+              and not getattr(get_theme(t), "can_read_files", False)]
+    if len(others) != 1:
         from .api import SitemigrateError
         raise SitemigrateError(f"a {theme} source has no default target: name it with --to")
-    return other
+    return others[0]
 
 
 def _themes(args: argparse.Namespace) -> int:
