@@ -19,7 +19,7 @@ import yaml
 from conftest import FIXTURES
 
 import sitemigrate
-from sitemigrate.themes.common import kept_in_comment
+from sitemigrate.jekyll.site import kept_in_comment
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -256,7 +256,7 @@ def test_source_furniture_is_not_carried(tmp_path):
 ])
 def test_post_urls_are_jekylls(name, pattern, url):
     from sitemigrate.ir import Item
-    from sitemigrate.themes.common import post_url
+    from sitemigrate.jekyll.site import post_url
     item = Item(path=f"_posts/{name}", slug="", date=name[:10])
     assert post_url(pattern, item) == url
 

@@ -9,10 +9,11 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 import sitemigrate
-from sitemigrate import cvmarkdown, jsonresume
+from sitemigrate.formats import cvmarkdown, jsonresume
 from sitemigrate.registry import Options
 from sitemigrate.report import Report
-from sitemigrate.themes import academicpages, alfolio
+from sitemigrate.themes.academicpages import writer as academicpages
+from sitemigrate.themes.alfolio import writer as alfolio
 
 yaml = YAML(typ="safe")
 

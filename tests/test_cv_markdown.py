@@ -10,7 +10,7 @@ from hypothesis import given, strategies as st
 from ruamel.yaml import YAML
 
 import sitemigrate
-from sitemigrate import cvmarkdown
+from sitemigrate.formats import cvmarkdown
 from sitemigrate.registry import Options
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

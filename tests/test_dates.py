@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 from sitemigrate.dates import jekyll_date, parse_date, split_dated_line
 from sitemigrate.report import Report
 from sitemigrate.textio import SourceText, split_document
-from sitemigrate.themes.common import item_date
+from sitemigrate.jekyll.site import item_date
 
 # What Ruby 3.1's Time.parse gives (checked with `ruby -rtime -e 'p Time.parse(ARGV[0])'`);
 # None: Jekyll stops with "Invalid date".
@@ -101,7 +101,7 @@ def test_a_date_jekyll_cannot_read_is_reported_and_read_month_first():
 
 def test_a_news_list_written_month_first_keeps_its_convention():
     """Jekyll never parses a news line: an ambiguous one follows the rest of its list."""
-    from sitemigrate.content import extract_news
+    from sitemigrate.formats.content import extract_news
     body = ("## News\n- [11/20/2024] Best poster award.\n- [11/1/2024] Short paper accepted.\n"
             "\n## Other\nText.\n")
     found = extract_news(body, "_pages/about.md")

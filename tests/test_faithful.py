@@ -230,7 +230,7 @@ def test_flattened_names_never_collide(tmp_path):
 
 
 def test_rewrite_links_skips_comments_and_code():
-    from sitemigrate.content import rewrite_links
+    from sitemigrate.formats.content import rewrite_links
     body = ("[a](/x.pdf) <!-- [b](/x.pdf) --> <a href=/x.pdf>c</a>\n[ref]: /x.pdf\n"
             "~~~\n[d](/x.pdf)\n~~~\n<video poster='/x.png' data-src=\"/x.mp4\"></video>\n")
     out = rewrite_links(body, lambda u: "/NEW" + u)
@@ -240,7 +240,7 @@ def test_rewrite_links_skips_comments_and_code():
 
 
 def test_comment_closer_in_code_block_is_no_problem():
-    from sitemigrate.liquid import find_problems
+    from sitemigrate.jekyll.liquid import find_problems
     assert find_problems("```html\n<b>x</b> -->\n<!-- open\n```\n") == []
     assert [p.line for p in find_problems("text -->\n")] == [1]
 
@@ -373,7 +373,7 @@ def test_settings_merged_into_dest_blocks(tmp_path):
 
 def test_liquid_assign_is_no_link():
     """`{% assign href = post.paperurl %}` looks like an unquoted attribute, outside a tag."""
-    from sitemigrate.content import rewrite_links
+    from sitemigrate.formats.content import rewrite_links
     body = '{% assign href = post.paperurl | default: "" %}<a class="x" href=/a.pdf>a</a>'
     assert rewrite_links(body, lambda u: "/NEW" + u) == \
         '{% assign href = post.paperurl | default: "" %}<a class="x" href=/NEW/a.pdf>a</a>'

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemigrate.liquid import (Problem, Token, find_problems, include_name, include_params,
+from sitemigrate.jekyll.liquid import (Problem, Token, find_problems, include_name, include_params,
                                 raw_literal, replace_tokens, tokenize)
 
 

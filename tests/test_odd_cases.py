@@ -10,7 +10,7 @@ import pytest
 
 import sitemigrate
 from sitemigrate import cli
-from sitemigrate.liquid import raw_literal
+from sitemigrate.jekyll.liquid import raw_literal
 
 from conftest import FIXTURES
 

@@ -18,7 +18,7 @@ import sitemigrate
 from sitemigrate import bib, cli
 from sitemigrate.dates import split_dated_line
 from sitemigrate.registry import THEMES, Options, detect, vocabulary
-from sitemigrate.themes.plain import PlainReader, find_tables, load_vocab
+from sitemigrate.themes.plain.reader import PlainReader, find_tables, load_vocab
 
 from conftest import FIXTURES, snapshot
 

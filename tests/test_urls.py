@@ -6,7 +6,7 @@ import pytest
 
 import sitemigrate
 from sitemigrate.cli import main
-from sitemigrate.urls import normalize, served
+from sitemigrate.jekyll.urls import normalize, served
 
 from conftest import FIXTURES
 
@@ -17,7 +17,7 @@ def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_
     import inspect
     import re
 
-    from sitemigrate import urls
+    from sitemigrate.jekyll import urls
     read = set(re.findall(r"""fm(?:\.get\(|\[)["'](\w+)["']""", inspect.getsource(urls._urls_of)))
     assert {"permalink", "redirect_from", "published"} <= read
     for key in read:
@@ -40,7 +40,7 @@ def test_memo_computes_only_new_files_and_gives_the_same_urls():
     """keep_urls serves the planned tree again after adding redirect pages; with the memo
     only the new pages are computed, and the URLs are those of a fresh computation (a
     redirect_from address keeps its first claimant, a page its last)."""
-    from sitemigrate import urls
+    from sitemigrate.jekyll import urls
     config = {"plugins": ["jekyll-redirect-from"], "collections": {"news": {"output": True}}}
     tree = {"a.md": "---\npermalink: /a/\nredirect_from: /old/\n---\nx",
             "_news/n.md": "---\n---\nx"}
@@ -122,7 +122,7 @@ def test_urls_command_reports_lost_with_exit_1(alfolio_site, tmp_path, capsys):
 def test_ledger_from_written_front_matter_is_the_ledger_from_parsing_it(fixture, to, tmp_path):
     """The ledger takes a written page's front matter from the writer (`plan.documents`)
     instead of parsing its YAML back: both must give the same URLs."""
-    from sitemigrate.urls import planned_tree, seed
+    from sitemigrate.jekyll.urls import planned_tree, seed
 
     plan = sitemigrate.convert(FIXTURES / fixture, tmp_path / "out", to=to)
     assert len(plan.documents) > 10

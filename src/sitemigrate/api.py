@@ -140,7 +140,7 @@ def _file_theme(src: Path) -> str:
 
 
 def _set_name(site: Site, name: str, report: Report) -> None:
-    from .content import split_name
+    from .formats.content import split_name
     ident = site.identity
     ident.full_name = name.strip()
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
@@ -214,7 +214,7 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     writer.write(site, plan, options or Options())
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
-        from .checkout import clear_examples, finish_liquid, of
+        from .jekyll.checkout import clear_examples, finish_liquid, of
         finish_liquid(plan, site, theme, (options or Options()).generation)
         clear_examples(plan, site, theme)
         if not of(plan).has_theme:
@@ -249,7 +249,7 @@ def _keep_config_layout(plan: Plan) -> None:
 def keep_urls(site: Site, plan: Plan, writer) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
-    from .urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, seed, served
+    from .jekyll.urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, seed, served
     fronts: dict = {}  # a front matter is parsed once, in SRC, DEST or both
     memo: dict = {}  # a file's URLs are computed once under the same config
     old = served(*read_tree(Path(site.source)), fronts, memo)  # SRC is read once

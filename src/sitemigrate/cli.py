@@ -345,7 +345,7 @@ def _inspect(args: argparse.Namespace) -> int:
 
 
 def _urls(args: argparse.Namespace) -> int:
-    from .urls import ledger, plan_ledger, read_tree, served
+    from .jekyll.urls import ledger, plan_ledger, read_tree, served
     if args.to or args.dest is None or not args.dest.exists():
         import tempfile
         from pathlib import Path

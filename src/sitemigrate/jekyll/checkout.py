@@ -25,11 +25,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from .ir import Site
+from ..ir import Site
 from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
-from .mapdata import load_mapping
-from .plan import MANIFEST, Plan, UnsafePath, safe_rel
-from .textio import read_source, within
+from ..mapdata import load_mapping
+from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
+from ..textio import read_source, within
 
 __all__ = ["Checkout", "probe", "of", "is_fresh_template", "finish_liquid", "clear_examples",
            "runnable_tags", "layout_text"]
@@ -91,7 +91,7 @@ def probe(dest: Path) -> Checkout:
                 out.registered.update(_REGISTER.findall(rb.read_text("utf-8", "replace")))
             except OSError:
                 continue
-    from .registry import SiteProbe, detect
+    from ..registry import SiteProbe, detect
     config = SiteProbe(dest).config()
     for key in ("plugins", "gems"):
         value = config.get(key)
@@ -153,7 +153,7 @@ def runnable_tags(plan: Plan, target: str) -> set[str]:
     """The Liquid tags a build of DEST runs: core Liquid and Jekyll, the tags of the plugins
     DEST loads (``plugin_tags`` in ``mappings/jekyll.yml``) and those its ``_plugins/``
     register; without a checkout, the target theme's stock ``tags``."""
-    from .registry import vocabulary
+    from ..registry import vocabulary
     found = _checkout(plan)
     if not found.has_theme:
         return set(CORE_TAGS) | set(vocabulary(target).get("tags", []))
@@ -172,7 +172,7 @@ def _text_files(plan: Plan) -> list[str]:
 
 
 def _stock_includes(target: str, plan: Plan, generation: str | None) -> set[str]:
-    from .registry import vocabulary
+    from ..registry import vocabulary
     stock = vocabulary(target).get("includes", [])
     if isinstance(stock, dict):
         stock = stock.get(generation or "", []) or [n for v in stock.values() for n in v]
@@ -181,7 +181,7 @@ def _stock_includes(target: str, plan: Plan, generation: str | None) -> set[str]
 
 def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = None) -> None:
     """Make every include and layout of every written file resolve in DEST (see module)."""
-    from .themes.common import translate_liquid
+    from .site import translate_liquid
     found = _checkout(plan)
     known = found.includes if found.includes is not None else _stock_includes(
         target, plan, generation)
@@ -271,7 +271,7 @@ def _carry_param_files(tok: Token, plan: Plan, src_root: Path) -> None:
 
 def _fix_layouts(plan: Plan, target: str) -> None:
     """A `layout:` DEST's checkout does not have becomes the theme's plain page layout."""
-    from .registry import vocabulary
+    from ..registry import vocabulary
     found = _checkout(plan)
     if not found.has_theme:
         return
@@ -316,7 +316,7 @@ def clear_examples(plan: Plan, site: Site, target: str) -> None:
     content that no written file replaces: files under the mapping's ``checkout.examples``
     globs, except ``checkout.keep`` (theme furniture), and listing pages kept only for
     collections the owner has. One report line per kind."""
-    from .registry import vocabulary
+    from ..registry import vocabulary
     if not is_fresh_template(plan, target):
         return
     spec = vocabulary(target)["checkout"]

@@ -10,8 +10,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .dates import month_first_list, split_dated_line
-from .ir import Item, Origin
+from ..dates import month_first_list, split_dated_line
+from ..ir import Item, Origin
 from .sections import normalize_title, split_sections
 
 # Markdown inline links/images `](url)` and HTML href/src attributes. The URL group stops at

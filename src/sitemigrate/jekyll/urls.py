@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .textio import load_safe, read_source
+from ..textio import load_safe, read_source
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
 _SLASHES = re.compile(r"/+")
@@ -334,7 +334,7 @@ def config_of(text: str) -> dict:
 def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
     """For every old URL: where it lands in the new site, and how. A URL that climbs out of
     the site (``..``) is no address of it: the reader refused and reported it already."""
-    from .content import climbs_out
+    from ..formats.content import climbs_out
     rows = []
     for key, was in sorted(old.items()):
         if climbs_out(was.url) or key == "/404.html":

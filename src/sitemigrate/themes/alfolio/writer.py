@@ -8,23 +8,24 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import bib, cvmarkdown, jsonresume, socials
-from ..content import split_name
-from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site, Social, plain
-from ..checkout import layout_text
-from ..plan import Plan
-from ..registry import Options, SiteProbe, generation_of, vocabulary
-from ..report import Report
-from ..textio import dump_yaml, read_document, read_json, read_or_report, read_source
-from .common import (AssetCopier, add_collection_listings, as_list, check_document,
+from ... import bib, socials
+from ...formats import cvmarkdown, jsonresume
+from ...formats.content import split_name
+from ...ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site, Social, plain
+from ...jekyll.checkout import layout_text
+from ...plan import Plan
+from ...registry import Options, SiteProbe, generation_of, vocabulary
+from ...report import Report
+from ...textio import dump_yaml, read_document, read_json, read_or_report, read_source
+from ...jekyll.site import (AssetCopier, add_collection_listings, as_list, check_document,
                      forward_furniture, mark_furniture,
                      check_liquid, collection_page, custom_collections, dest_config,
                      fix_typos, include_pages, write_item,
                      iter_files, iter_pages, post_url, read_collection, read_config, read_data,
                      record_asset, redirect_stub_path, set_key, site_path,
                      split_known, text, translate_body, translate_listings, yaml_date)
-from ..urls import unpublished
-from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
+from ...jekyll.urls import unpublished
+from ...jekyll.site import (account_config, config_line, drop_unpublished, extra_key, page_title,
                      set_nested, source_config, source_line)
 
 NAME = "al-folio"
@@ -911,7 +912,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         front["profile"] = profile
         if page.description:
             front["description"] = page.description
-        from ..content import extract_news
+        from ...formats.content import extract_news
         first_line = (page.origin.body_line or page.origin.line or 1) if page.origin else 1
         found = extract_news(body, page.path, first_line)
         if found.items:
@@ -920,7 +921,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             report.mapped("news-section", f"News section: {len(found.items)} dated items "
                           "became `_news/` entries; the about page shows them as announcements.",
                           page.origin)
-            from ..sections import normalize_title
+            from ...formats.sections import normalize_title
             for title in found.titles:
                 if normalize_title(title) != "news":
                     report.add("news-heading", "warning", "lost", f"the heading `{title}` of "
@@ -1293,7 +1294,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
 def _local_includes(body: str, gen: str) -> str:
     """``{% include x.liquid %}`` as ``x.html`` (or the reverse) where only that name exists in
     generation ``gen`` (2020-23 has `.html` includes, later ones `.liquid`)."""
-    from ..liquid import include_name, replace_tokens
+    from ...jekyll.liquid import include_name, replace_tokens
     have = set(vocabulary(NAME)["includes"][gen])
 
     def fn(tok: Any) -> str | None:
@@ -1323,7 +1324,7 @@ def _profile_text(ident: Identity) -> str:
 def _news_item_pages(site: Site) -> dict[str, Item]:
     """Pages that are one news item each (another theme kept a titled item as a dated page
     under /news/): by permalink, as the titled `_news` items they were."""
-    from ..dates import from_value
+    from ...dates import from_value
     out = {}
     for page in site.pages:
         when = from_value(page.extra.get("date")) if page.extra.get("date") else None
@@ -1339,7 +1340,7 @@ def _news_item_pages(site: Site) -> dict[str, Item]:
 def _news_list_page(page: Page, body: str, plan: Plan) -> tuple[str, list[Item]]:
     """A page that is a list of dated news lines: each line a `_news` item; the page shows
     al-folio's own news list instead."""
-    from ..content import extract_news
+    from ...formats.content import extract_news
     first = (page.origin.body_line or 1) if page.origin else 1
     found = extract_news(body, page.path, first, whole=True)
     if not found.items:

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ir import CVSection, Origin
+from ..ir import CVSection, Origin
 from .jsonresume import display_year, key_for_title
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")

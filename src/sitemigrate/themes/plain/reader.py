@@ -41,15 +41,15 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .. import bib, socials
-from ..content import extract_news, is_external, resolve, rewrite_links, split_name
-from ..dates import parse_date
-from ..ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site
-from ..registry import vocabulary
-from ..report import Report
-from ..sections import normalize_title, split_sections
-from ..textio import decode, read_source, split_document
-from .common import record_asset
+from ... import bib, socials
+from ...formats.content import extract_news, is_external, resolve, rewrite_links, split_name
+from ...dates import parse_date
+from ...ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site
+from ...registry import vocabulary
+from ...report import Report
+from ...formats.sections import normalize_title, split_sections
+from ...textio import decode, read_source, split_document
+from ...jekyll.site import record_asset
 
 MARKDOWN = "markdown"
 HTML = "html"

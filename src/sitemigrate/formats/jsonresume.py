@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ir import CVSection, Identity, Origin, plain
+from ..ir import CVSection, Identity, Origin, plain
 
 # section -> (display title, kind, {JSON Resume key: neutral key}); the first JSON key that
 # maps to a neutral key is the one written back.

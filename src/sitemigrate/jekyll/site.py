@@ -12,14 +12,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..content import climbs_out, is_external, looks_like_host, resolve, rewrite_links
+from ..formats.content import climbs_out, is_external, looks_like_host, resolve, rewrite_links
 from ..dates import from_value
 from ..ir import Asset, Item, Origin, Page, Site, plain
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
 from ..textio import (Document, check_yaml_nodes, load_yaml, read_document, read_source,
                       read_text, within)
-from ..urls import unpublished
+from .urls import unpublished
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
 # Stylesheets and scripts belong to a theme, not to the content: links to them are left alone.
@@ -190,7 +190,7 @@ LIQUID_PROBLEMS_SHOWN = 100
 
 def check_liquid(doc: Document, report: Report) -> None:
     """Liquid that is already broken in SRC is kept as it is, and reported with its line."""
-    from ..liquid import find_problems
+    from .liquid import find_problems
     if "{" not in doc.body and "-->" not in doc.body:
         return
     problems = find_problems(doc.body)
@@ -692,7 +692,7 @@ def _template(source: str) -> Any:
 
 
 def _rule_for(rules: list[dict], tok: Any, target: str) -> dict | None:
-    from ..liquid import include_name
+    from .liquid import include_name
     name = include_name(tok)
     for rule in rules:
         if target in rule and (rule.get("tag") == tok.name or
@@ -707,12 +707,12 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
     output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
     rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    from ..liquid import include_params, raw_literal, replace_tokens
+    from .liquid import include_params, raw_literal, replace_tokens
     from ..registry import THEMES, vocabulary
     body = translate_site_variables(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
-    from ..checkout import runnable_tags
+    from .checkout import runnable_tags
     rules = vocabulary(source_theme).get("translations", []) if source_theme in THEMES else []
     runs = runnable_tags(plan, target)
     line0 = (origin.body_line or origin.line or 1) if origin else 1
@@ -780,7 +780,7 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
     `site.data.socials.github_username` or, 2020-23, `site.github_username`); one the
     target has no counterpart for is kept as written and reported with its line."""
     from .. import socials
-    from ..liquid import replace_tokens
+    from .liquid import replace_tokens
     if "site." not in body or source_theme == target or "{" not in body or \
             target not in ("al-folio", "academicpages"):
         return body
@@ -1005,7 +1005,7 @@ def yaml_date(iso: str) -> Any:
 def post_url(pattern: str, item: Item) -> str:
     """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``):
     its ``permalink``, else the one URL engine (:func:`sitemigrate.urls.post_url`)."""
-    from ..urls import post_url as jekyll_post_url
+    from .urls import post_url as jekyll_post_url
     if item.permalink:
         return item.permalink
     front: dict[str, Any] = {"categories": item.fields.get("categories") or []}
@@ -1033,7 +1033,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
     ``{% comment %}`` with a report line: what it did by hand is not silently lost.
     ``original``: the body as read, to name the line of a listing (default ``body``).
     Returns the body and the roles translated."""
-    from ..cvmarkdown import mask_comments
+    from ..formats.cvmarkdown import mask_comments
     from ..registry import THEMES, vocabulary
     src = vocabulary(source_theme) if source_theme in THEMES else {}
     tgt = vocabulary(target)
@@ -1096,7 +1096,7 @@ def own_liquid(text: str, listing: dict) -> list[str]:
     (as written, whitespace folded) that neither its ``stock`` patterns nor its stock
     ``body`` hold, in order, once each. ``{% comment %}`` blocks render nothing and count
     for nothing."""
-    from ..liquid import tokenize
+    from .liquid import tokenize
 
     def signature(tok: Any) -> str | None:
         if tok.kind == "tag":

@@ -9,15 +9,16 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import bib, cvmarkdown, jsonresume, socials
-from ..checkout import is_fresh_template
-from ..content import is_external, split_name
-from ..ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
-from ..plan import Plan, UnsafePath
-from ..registry import Options, SiteProbe, generation_of, vocabulary
-from ..report import Report
-from ..textio import dump_yaml, read_document, read_json, read_or_report, read_source
-from .common import (
+from ... import bib, socials
+from ...formats import cvmarkdown, jsonresume
+from ...jekyll.checkout import is_fresh_template
+from ...formats.content import is_external, split_name
+from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
+from ...plan import Plan, UnsafePath
+from ...registry import Options, SiteProbe, generation_of, vocabulary
+from ...report import Report
+from ...textio import dump_yaml, read_document, read_json, read_or_report, read_source
+from ...jekyll.site import (
     AssetCopier,
     forward_furniture,
     mark_furniture,
@@ -46,8 +47,8 @@ from .common import (
     write_item,
     yaml_date,
 )
-from ..urls import unpublished
-from .common import (account_config, config_line, drop_unpublished, extra_key, page_title,
+from ...jekyll.urls import unpublished
+from ...jekyll.site import (account_config, config_line, drop_unpublished, extra_key, page_title,
                      set_nested, source_config, source_line)
 
 NAME = "academicpages"

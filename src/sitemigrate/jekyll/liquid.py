@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from .content import fenced_code
+from ..formats.content import fenced_code
 
 __all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
            "replace_tokens", "raw_literal", "BLOCK_TAGS", "CORE_TAGS"]

@@ -1,0 +1,1 @@
+"""Shared Jekyll machinery: site files, URLs, includes and checkouts, assets, Liquid."""
