@@ -13,8 +13,8 @@ from ruamel.yaml import YAML
 import sitemigrate
 from sitemigrate import socials
 from sitemigrate.registry import vocabulary
-from sitemigrate.themes.academicpages import writer as ap
-from sitemigrate.themes.alfolio import writer as af
+from sitemigrate.themes.academicpages import reader as ap
+from sitemigrate.themes.alfolio import reader as af
 
 from test_corpus import OTHER, SITES
 

@@ -12,8 +12,8 @@ import sitemigrate
 from sitemigrate.formats import cvmarkdown, jsonresume
 from sitemigrate.registry import Options
 from sitemigrate.report import Report
-from sitemigrate.themes.academicpages import writer as academicpages
-from sitemigrate.themes.alfolio import writer as alfolio
+from sitemigrate.themes.academicpages import reader as academicpages
+from sitemigrate.themes.alfolio import reader as alfolio
 
 yaml = YAML(typ="safe")
 

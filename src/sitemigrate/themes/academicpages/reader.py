@@ -1,0 +1,257 @@
+"""academicpages reader: a site checkout into the profile IR."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from ... import bib, socials
+from ...formats import cvmarkdown, jsonresume
+from ...formats.content import split_name
+from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
+from ...jekyll.site import (as_list, check_document, check_liquid, custom_collections,
+                            drop_unpublished, fix_typos, iter_files, iter_pages, mark_furniture,
+                            page_title, read_collection, read_config, read_data, record_asset,
+                            site_path, split_known, text)
+from ...jekyll.urls import unpublished
+from ...registry import SiteProbe, generation_of, vocabulary
+from ...report import Report
+from ...textio import read_document, read_json, read_source
+
+NAME = "academicpages"
+IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
+PUB_KEYS = {"venue": "venue", "category": "category", "citation": "citation",
+            "excerpt": "excerpt", "paperurl": "paperurl", "slidesurl": "slidesurl",
+            "bibtexurl": "bibtexurl"}
+TALK_KEYS = {"type": "type", "talk_type": "type", "venue": "venue", "location": "location",
+             "excerpt": "description"}
+PORTFOLIO_KEYS = {"excerpt": "description", "header": "header"}
+THEME_ONLY = ("layout", "collection", "author_profile", "share", "comments", "read_time")
+POST_KEYS = {"tags": "tags", "categories": "categories", "excerpt": "description"}
+LINK_LABELS = {"pdf": "PDF", "html": "HTML", "url": "Link", "doi": "DOI", "arxiv": "arXiv",
+               "code": "Code", "supp": "Supplement", "poster": "Poster", "video": "Video",
+               "website": "Website", "blog": "Blog", "slides": "Slides"}
+CATEGORY_TO_NEUTRAL = {"manuscripts": "journal", "conferences": "conference", "books": "book"}
+NEUTRAL_TO_CATEGORY = {"journal": "manuscripts", "conference": "conferences", "book": "books",
+                       "thesis": "manuscripts", "other": "manuscripts", "": "manuscripts"}
+
+
+def read(src: Path, report: Report) -> Site:
+    vocab = vocabulary(NAME)
+    site = Site(theme=NAME, generation=generation_of(NAME, SiteProbe(src)), source=str(src))
+    config = read_config(src, report)
+    site.identity = _read_identity(config, vocab, site)
+    site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
+    for path, rel in iter_pages(src, report):
+        if unpublished(rel, config):
+            site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
+            continue
+        page = _read_page(path, rel, vocab, report)
+        if page:
+            site.pages.append(page)
+    site.pages = drop_unpublished(site.pages, config, report)
+    pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
+                            config, report)
+    site.publications = [_with_bibtex(_publication(item, report), src, report) for item in pubs]
+    site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
+    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
+    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY)
+    site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
+    for name in custom_collections(config, vocab):
+        site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
+    for kind in ("talks", "teaching", "projects", "posts"):
+        setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
+    for name in site.collections:
+        site.collections[name] = drop_unpublished(site.collections[name], config, report)
+    for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
+        for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
+            record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
+    nav = read_data(src, "_data/navigation.yml", report)
+    if isinstance(nav, dict) and isinstance(nav.get("main"), list):
+        site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))
+                           for n in nav["main"] if isinstance(n, dict)]
+    site.cv = _read_cv(src, site, report)
+    _find_cv_pdf(site, src, vocab)
+    mark_furniture(site, src, vocab, report)
+    return site
+
+
+def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
+    ident = Identity(origin=Origin("_config.yml", 1))
+    author = config.get("author") if isinstance(config.get("author"), dict) else {}
+    ident.full_name = text(author.get("name")) or text(config.get("name"))
+    ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
+    title = text(config.get("title"))
+    ident.site_title = "" if title == ident.full_name else title
+    for key in ("description", "url", "baseurl"):
+        setattr(ident, key, text(config.get(key)))
+    for key in ("bio", "location", "employer", "pronouns", "email"):
+        setattr(ident, key, text(author.get(key)))
+    if author.get("avatar"):
+        ident.avatar = site_path(text(author["avatar"]), vocab["paths"]["images"])
+        record_asset(site, ident.avatar, "image")
+    skip = set(vocab["author_identity_keys"]) - {"uri"}
+    for key, value in author.items():
+        if key in skip or value in (None, ""):
+            continue
+        social = socials.read_social(NAME, str(key), value)
+        if social is None:
+            ident.extra.setdefault("author", {})[str(key)] = plain(value)
+            continue
+        social.origin = Origin("_config.yml", None)
+        ident.socials.append(social)
+    return ident
+
+
+def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None:
+    doc = read_document(path, rel, report)
+    if doc is None:
+        return None
+    check_document(doc, report)
+    check_liquid(doc, report)
+    fix_typos(doc, vocab["page_keys"], report)
+    data = doc.data
+    page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
+                body=doc.body, description=text(data.get("excerpt") or data.get("description")),
+                redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
+                                      doc.line_of("redirect_from")),
+                fm_comments=doc.comments(), newline=doc.newline,
+                origin=Origin(rel, 1, doc.body_line))
+    if isinstance(data.get("author_profile"), bool):
+        page.features["author_profile"] = data["author_profile"]
+    if text(data.get("redirect_to")):  # jekyll-redirect-from: the page forwards
+        page.redirect = text(data["redirect_to"])
+    page.role = vocab["page_roles"].get(page.permalink, "other")
+    if page.role == "other" and "site.publications" in page.body:
+        page.role = "publications"
+    _, page.extra = split_known(data, [*vocab["page_keys"], *(
+        ["redirect_to"] if page.redirect else [])])
+    return page
+
+
+def _publication(item: Item, report: Report) -> Publication:
+    f = item.fields
+    year = int(item.date[:4]) if item.date else None
+    links = {k: str(f[v]) for k, v in (("pdf", "paperurl"), ("slides", "slidesurl"),
+                                       ("bibtex", "bibtexurl")) if f.get(v)}
+    selected = item.extra.pop("selected", False)
+    if f.get("category") and str(f["category"]) not in CATEGORY_TO_NEUTRAL:
+        item.extra["category"] = str(f["category"])  # a category of the site's own
+    return Publication(
+        key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
+        selected=selected is True or str(selected).lower() == "true",
+        venue=str(f.get("venue") or ""), category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
+        citation=str(f.get("citation") or ""), abstract=str(f.get("excerpt") or ""),
+        body=item.body, links=links, permalink=item.permalink, slug=item.slug,
+        redirect_from=item.redirect_from, extra=item.extra, origin=item.origin)
+
+
+def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
+    """A ``bibtexurl`` naming a .bib file of the site gives the entry's key, type, authors and
+    fields; the front matter wins for the title, date, venue and the links it states."""
+    url = pub.links.get("bibtex", "").split("?")[0].split("#")[0]
+    if not url.startswith("/") or not url.endswith(".bib"):
+        return pub
+    path = src / url.lstrip("/")
+    if ".." in url.split("/"):
+        return pub
+    if not path.is_file():
+        report.problem("missing-file", f"`bibtexurl` of `{pub.key}` names `{url}`, which is not "
+                       "in the site; the entry was built from the front matter.", pub.origin)
+        return pub
+    rel = path.relative_to(src).as_posix()
+    raw = read_source(path, rel, report, root=src)
+    if raw is None:  # a link out of SRC: refused and reported
+        return pub
+    parsed = bib.parse_bib(raw.decode("utf-8", errors="replace"))
+    for prob in parsed.problems:
+        report.problem("bibtex", prob.message, rel, prob.line)
+    if not parsed.entries:
+        return pub
+    entry = next((e for e in parsed.entries if e.key == pub.key), parsed.entries[0])
+    pub.key, pub.entry_type = entry.key, entry.entry_type
+    pub.authors = [f"{first} {last}".strip() for first, last in bib.person_names(entry)]
+    stated = {"pdf": "pdf", "slides": "slides"}
+    pub.fields = {k: v for k, v in entry.fields.items()
+                  if k not in ("title", "year", "month", "day", "abstract", "selected")
+                  and not (k in stated and stated[k] in pub.links)}
+    if entry.fields.get("title") and bib.to_text(entry.fields["title"]) == pub.title:
+        pub.fields["title"] = entry.fields["title"]  # as written: case-protecting braces kept
+    pub.selected = pub.selected or entry.fields.get("selected", "").lower() == "true"
+    report.mapped("bibtex-file", f"publication `{pub.key}` read with its BibTeX entry from "
+                  f"`{rel}`.", pub.origin)
+    return pub
+
+
+CV_JSON = "_data/cv.json"
+CV_JSON_PAGE = "_pages/cv-json.md"
+CV_JSON_URL = "/cv-json/"
+
+
+def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
+    """The CV: sections of the Markdown CV page (`_pages/cv.md`), or `_data/cv.json`
+    (2025+). The menu tells which one the site shows when both exist; the page itself stays
+    a page (its text is the Markdown CV)."""
+    md_page = next((p for p in site.pages if p.role == "cv" and p.permalink != CV_JSON_URL),
+                   None)
+    md = None
+    if md_page is not None:
+        raw = (read_source(src / md_page.path, md_page.path, None, root=src)
+               or b"").decode("utf-8", errors="replace")
+        first = raw[:max(len(raw) - len(md_page.body), 0)].count("\n") + 1
+        parsed = cvmarkdown.parse(md_page.body, md_page.path, first)
+        if parsed.sections:
+            md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
+    data = None
+    if (src / CV_JSON).is_file():
+        try:
+            data = read_json(src / CV_JSON, CV_JSON, report, root=src)
+        except ValueError as exc:
+            report.problem("cv-json", f"`{CV_JSON}` is not valid JSON ({exc}); not read.",
+                           CV_JSON)
+    menu = {n.url.rstrip("/") for n in site.navigation}
+    use_json = data is not None and (md is None or ("/cv-json" in menu and "/cv" not in menu))
+    if use_json:
+        cv = CV(origin=Origin(CV_JSON, 1), format="jsonresume")
+        cv.sections, cv.basics, unknown = jsonresume.sections_from(
+            data, Origin(CV_JSON, None), dialect=_cv_dialect())
+        for key in unknown:
+            report.lost("cv-json-key", f"`{key}` is not a CV section sitemigrate knows; not "
+                        "carried.", CV_JSON)
+        if md is not None:
+            report.verbatim("cv-unused", f"the Markdown CV `{md_page.path}` is not in the menu; "
+                            f"the CV was read from `{CV_JSON}`. The page is carried as text.",
+                            md_page.path)
+    else:
+        cv = md
+        if cv is not None and data is not None:
+            report.verbatim("cv-unused", f"`{CV_JSON}` was not read: the menu shows the "
+                            f"Markdown CV `{md_page.path}`.", CV_JSON)
+    if cv is not None:
+        report.mapped("cv", f"CV read from `{cv.origin.path}` ({cv.format}): "
+                      f"{len(cv.sections)} sections, {sum(len(x.entries) for x in cv.sections)} "
+                      "entries.", cv.origin)
+    return cv
+
+
+def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
+    """Each CV page's PDF (neutral feature ``cv_pdf``): a PDF the page links to whose name
+    says CV, else one of the conventional files (``cv_pdf_files`` in the mapping)."""
+    root = "|".join(re.escape(v) for v in vocab.get("root_url_variables") or [])
+    prefix = rf"(?:\{{\{{\s*(?:{root})\s*\}}\}})?" if root else ""
+    link = re.compile(rf"""(?:\]\(|href=["']){prefix}([^)"'\s]+\.pdf)""", re.I)
+    usual = next(("/" + rel for rel in vocab.get("cv_pdf_files") or [] if (src / rel).is_file()),
+                 "")
+    for page in (p for p in site.pages if p.role == "cv"):
+        found = next((site_path(m[1], vocab["paths"]["pdfs"])
+                      for m in link.finditer(cvmarkdown.mask_comments(page.body))
+                      if "://" not in m[1] and any(w in PurePosixPath(m[1]).name.lower()
+                                                   for w in ("cv", "resume", "vita"))), usual)
+        if found:
+            page.features["cv_pdf"] = found
+            record_asset(site, found, "pdf")
+
+
+def _cv_dialect() -> jsonresume.Dialect:
+    """`_data/cv.json`'s own sections and spellings (`cv_json` in the mapping)."""
+    return jsonresume.Dialect.from_mapping(vocabulary(NAME).get("cv_json"))

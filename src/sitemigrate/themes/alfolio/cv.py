@@ -1,0 +1,295 @@
+"""al-folio's CV data files <-> IR CV sections: ``_data/cv.yml`` (classic or RenderCV), and
+the JSON Resume (``assets/json/resume.json``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap
+
+from ...formats import jsonresume
+from ...ir import CVSection, Origin, Site, plain
+from ...jekyll.site import text
+from ...report import Report
+
+CV_YML = "_data/cv.yml"
+RESUME_JSON = "assets/json/resume.json"
+# RenderCV / al-folio cv.yml entry keys that differ from JSON Resume's, per section.
+RENDERCV_KEYS: dict[str, dict[str, str]] = {
+    "": {"start_date": "startDate", "end_date": "endDate"},
+    "work": {"company": "name"},
+    "education": {"degree": "studyType"},
+    "publications": {"title": "name", "date": "releaseDate", "journal": "publisher"},
+    "languages": {"name": "language", "summary": "fluency"},
+}
+
+
+def _line(node: Any) -> int | None:
+    lc = getattr(node, "lc", None)
+    return lc.line + 1 if lc is not None and lc.line is not None else None
+
+
+def _classic_sections(data: list, report: Report) -> list[CVSection]:
+    out = []
+    for sec in data:
+        if not isinstance(sec, dict):
+            report.problem("cv-section", f"CV section `{sec}` is not a mapping; skipped.",
+                           CV_YML, _line(data))
+            continue
+        kind = text(sec.get("type"))
+        title = text(sec.get("title"))
+        origin = Origin(CV_YML, _line(sec))
+        contents = sec.get("contents") or []
+        contents = contents if isinstance(contents, list) else [contents]
+        if kind not in ("map", "time_table", "list", "nested_list"):
+            report.verbatim("cv-type", f"CV section `{title}` has type `{kind}`, which "
+                            "sitemigrate does not know; its entries were kept as written.",
+                            origin)
+            kind = ""
+        out.append(CVSection(title, [_classic_entry(e, kind) for e in contents],
+                             kind=kind, key=jsonresume.key_for_title(title),  # type: ignore[arg-type]
+                             origin=origin))
+    return out
+
+
+def _classic_entry(entry: Any, kind: str) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        return {"title": text(entry)}
+    out: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, value in entry.items():
+        key, value = str(key), plain(value)
+        if key == "description":
+            points = value if isinstance(value, list) else [value]
+            out["description"] = [
+                {"title": text(p.get("title")), "items": [text(i) for i in p.get("contents") or []]}
+                if isinstance(p, dict) else text(p) for p in points if p not in (None, "")]
+            if not out["description"]:
+                del out["description"]
+        elif key == "items":
+            out["items"] = [text(i) for i in (value if isinstance(value, list) else [value])]
+        elif key in ("title", "institution", "year", "name", "value", "location", "url"):
+            if value not in (None, ""):
+                out[key] = text(value)
+        else:
+            extra[key] = value
+    if extra:
+        out["extra"] = extra
+    return out
+
+
+def _rendercv_sections(cv: dict, report: Report) -> tuple[list[CVSection], dict[str, Any]]:
+    basics: dict[str, Any] = {}
+    for key, new in (("name", "name"), ("label", "label"), ("email", "email"),
+                     ("phone", "phone"), ("website", "url"), ("summary", "summary"),
+                     ("image", "image")):
+        if cv.get(key) not in (None, ""):
+            basics[new] = plain(cv[key])
+    location = plain(cv.get("address")) if isinstance(cv.get("address"), dict) else {}
+    if cv.get("location"):
+        location = {**location, "city": text(cv["location"])} if not location.get("city") \
+            else {**location, "label": text(cv["location"])}
+    if location:
+        basics["location"] = location
+    if isinstance(cv.get("social_networks"), list):
+        basics["profiles"] = plain(cv["social_networks"])
+    sections = []
+    raw = cv.get("sections") or {}
+    for title, entries in (raw.items() if isinstance(raw, dict) else []):
+        title = text(title)
+        key = jsonresume.key_for_title(title)
+        if key in ("presentations", "teaching", "portfolio"):
+            key = ""
+        entries = entries if isinstance(entries, list) else [entries]
+        origin = Origin(CV_YML, _line(raw))
+        if key:
+            rename = {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}
+            ir = [jsonresume.entry_from(key, {rename.get(str(k), str(k)): v
+                                              for k, v in e.items()})
+                  if isinstance(e, dict) else {"title": text(e)} for e in entries]
+            kind = jsonresume.SECTIONS[key][1]
+        else:
+            ir, kind = _rendercv_generic(entries)
+        sections.append(CVSection(title, ir, kind=kind, key=key, origin=origin))  # type: ignore[arg-type]
+    return sections, basics
+
+
+def _rendercv_generic(entries: list) -> tuple[list[dict[str, Any]], str]:
+    """RenderCV entry types of a custom section: text, bullet, one-line, normal/experience."""
+    out = []
+    kinds = set()
+    for e in entries:
+        if not isinstance(e, dict):
+            out.append({"title": text(e)})
+            kinds.add("list")
+        elif set(e) == {"bullet"}:
+            out.append({"title": text(e["bullet"])})
+            kinds.add("list")
+        elif "label" in e and "details" in e:
+            out.append({"name": text(e["label"]), "value": text(e["details"])})
+            kinds.add("map")
+        else:
+            d = {str(k): plain(v) for k, v in e.items()}
+            entry: dict[str, Any] = {}
+            for key, new in (("position", "title"), ("name", "title"), ("title", "title"),
+                             ("company", "institution"), ("institution", "institution"),
+                             ("date", "year"), ("start_date", "start"), ("end_date", "end"),
+                             ("location", "location"), ("url", "url"), ("summary", "summary"),
+                             ("highlights", "description")):
+                if key in d and new not in entry and d[key] not in (None, ""):
+                    value = d.pop(key)
+                    entry[new] = ([text(v) for v in value] if isinstance(value, list)
+                                  else [text(value)]) if new == "description" else text(value)
+            if d:
+                entry["extra"] = d
+            out.append(entry)
+            kinds.add("time_table")
+    return out, (kinds.pop() if len(kinds) == 1 else "time_table")
+
+
+def _html(value: Any) -> Any:
+    """Markdown links, bold and italic as HTML (al-folio's CV includes print fields
+    unprocessed)."""
+    if not isinstance(value, str):
+        return value
+    value = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", r'<a href="\2">\1</a>', value)
+    value = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", value)
+    return re.sub(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])", r"<i>\1</i>", value)
+
+
+def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
+    kind = sec.kind or ("time_table" if any(isinstance(e, dict) and (
+        e.get("year") or e.get("start") or e.get("date") or e.get("institution"))
+        for e in sec.entries) else "list")
+    out = CommentedMap([("title", sec.title), ("type", kind)])
+    contents = []
+    dropped: set[str] = set()
+    for e in sec.entries:
+        e = e if isinstance(e, dict) else {"title": str(e)}
+        if kind == "map":
+            contents.append(CommentedMap([("name", _html(e.get("name") or e.get("title", ""))),
+                                          ("value", _html(e.get("value") or
+                                                          e.get("summary") or ""))]))
+            continue
+        if kind == "list":
+            contents.append(_html(" — ".join(str(e[k]) for k in ("title", "name", "value",
+                                                                  "summary") if e.get(k))))
+            continue
+        row = CommentedMap()
+        title = _html(e.get("title") or e.get("name") or "")
+        if e.get("role"):
+            title = f"{title} ({e['role']})" if title else e["role"]
+        if e.get("url") and title and "<a " not in title:
+            title = f'<a href="{e["url"]}">{title}</a>'
+        if title:
+            row["title"] = title
+        if kind == "time_table":
+            place = ", ".join(str(e[k]) for k in ("institution", "location") if e.get(k))
+            if place:
+                row["institution"] = _html(place)
+            year = jsonresume.display_year(e)
+            if year:
+                row["year"] = year
+        points = ([e["summary"]] if e.get("summary") else []) + list(e.get("description") or [])
+        items = list(e.get("items") or [])
+        if kind == "nested_list":
+            items = [p if isinstance(p, str) else p.get("title", "") for p in points] + items
+            points = []
+        if points:
+            row["description"] = [_html(p) if isinstance(p, str) else CommentedMap(
+                [("title", _html(p.get("title", ""))),
+                 ("contents", [_html(i) for i in p.get("items") or []])]) for p in points]
+        if items:
+            row["items"] = [_html(i) for i in items]
+        # kept only in resume.json; a value the title shows (a degree's type, area) is not lost
+        dropped |= {k for k, v in (e.get("extra") or {}).items()
+                    if not (isinstance(v, str) and v and v in str(e.get("title", "")))}
+        contents.append(row)
+    out["contents"] = contents
+    if dropped:
+        report.lost("cv-detail", f"CV section `{sec.title}`: the classic `_data/cv.yml` has no "
+                    f"place for {', '.join(f'`{d}`' for d in sorted(dropped))}; dropped there "
+                    f"(kept in `{RESUME_JSON}` where one is written).", sec.origin)
+    return out
+
+
+def _rendercv_of(site: Site, report: Report) -> CommentedMap:
+    cv = site.cv
+    basics = jsonresume.basics_of(site.identity, cv.basics)
+    out = CommentedMap()
+    for key, new in (("name", "name"), ("label", "label"), ("email", "email"),
+                     ("phone", "phone"), ("url", "website"), ("summary", "summary"),
+                     ("image", "image")):
+        if basics.get(key):
+            out[new] = basics[key]
+    loc = basics.get("location")
+    if isinstance(loc, dict):
+        label = loc.get("label") or ", ".join(str(loc[k]) for k in ("city", "region")
+                                              if loc.get(k))
+        if label:
+            out["location"] = label
+        address = {k: v for k, v in loc.items() if k != "label"}
+        if set(address) - {"city"}:
+            out["address"] = address
+    if basics.get("profiles"):
+        nets = [{"network": p.get("network", ""), "username": p.get("username") or p.get("url", "")}
+                for p in basics["profiles"] if isinstance(p, dict)]
+        out["social_networks"] = [n for n in nets if n["network"] in jsonresume.RENDERCV_NETWORKS]
+        skipped = [n["network"] for n in nets if n["network"] not in jsonresume.RENDERCV_NETWORKS]
+        if skipped:
+            report.verbatim("cv-network", "RenderCV knows no social network "
+                            + ", ".join(f"`{n}`" for n in skipped) + "; left out of "
+                            f"`{CV_YML}` (still in `_data/socials.yml`).", cv.origin)
+    sections = CommentedMap()
+    for sec in cv.sections:
+        key = sec.key or jsonresume.key_for_title(sec.title)
+        if key in jsonresume.STANDARD:
+            back = {v: k for k, v in {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}.items()}
+            entries = [{back.get(k, k): _present(k, v) for k, v in
+                        jsonresume.entry_to(key, e).items()}
+                       for e in sec.entries if isinstance(e, dict)]
+        else:
+            entries = [_rendercv_entry(e, sec.kind) for e in sec.entries]
+        title = sec.title
+        while title in sections:
+            title += " (2)"
+        sections[title] = entries
+    out["sections"] = sections
+    return out
+
+
+def _present(key: str, value: Any) -> Any:
+    """RenderCV spells an open end date `present`."""
+    if key == "endDate" and str(value).strip().lower() in ("now", "current", "today", "ongoing"):
+        return "present"
+    return value
+
+
+def _rendercv_entry(e: Any, kind: str) -> Any:
+    """A neutral entry as a RenderCV entry (text, one-line, normal or experience entry)."""
+    if not isinstance(e, dict):
+        return str(e)
+    if kind == "list":
+        return " — ".join(str(e[k]) for k in ("title", "name", "value", "summary") if e.get(k))
+    if kind == "map" or ("name" in e and "value" in e and "title" not in e):
+        return {"label": e.get("name", ""), "details": e.get("value", "")}
+    out: dict[str, Any] = {}
+    if e.get("institution"):
+        out["company"] = e["institution"]
+        out["position"] = e.get("title", "")
+    else:
+        out["name"] = e.get("title", "")
+    for key, new in (("location", "location"), ("url", "url"), ("summary", "summary")):
+        if e.get(key):
+            out[new] = e[key]
+    if e.get("start") or e.get("end"):
+        out["start_date"], out["end_date"] = e.get("start", ""), e.get("end", "present")
+    elif jsonresume.display_year(e):
+        out["date"] = jsonresume.display_year(e)
+    points = [p if isinstance(p, str) else jsonresume._flat(p)
+              for p in list(e.get("description") or []) + list(e.get("items") or [])]
+    if points:
+        out["highlights"] = points
+    out.update({k: v for k, v in (e.get("extra") or {}).items() if k not in out})
+    return out

@@ -1,0 +1,385 @@
+"""al-folio reader: a site checkout into the profile IR."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .cv import CV_YML, RESUME_JSON, _classic_sections, _rendercv_sections
+from ... import bib, socials
+from ...formats import jsonresume
+from ...formats.content import split_name
+from ...ir import CV, Identity, NavItem, Origin, Page, Publication, Site, Social, plain
+from ...jekyll.site import (as_list, check_document, check_liquid, custom_collections,
+                            drop_unpublished, fix_typos, iter_files, iter_pages, mark_furniture,
+                            page_title, read_collection, read_config, read_data, record_asset,
+                            site_path, split_known, text)
+from ...jekyll.urls import unpublished
+from ...registry import SiteProbe, generation_of, vocabulary
+from ...report import Report
+from ...textio import read_document, read_json, read_source
+
+NAME = "al-folio"
+OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
+
+IDENTITY_KEYS = ("first_name", "middle_name", "last_name", "title", "description", "url",
+                 "baseurl", "keywords", "lang", "footer_text", "contact_note", "email")
+
+# Front-matter key -> neutral field, per collection.
+NEWS_KEYS = {"inline": "inline"}
+PROJECT_KEYS = {"description": "description", "img": "image", "importance": "importance",
+                "category": "category", "github": "github", "github_stars": "github_stars",
+                "related_publications": "related_publications"}
+POST_KEYS = {"description": "description", "tags": "tags", "categories": "categories",
+             "thumbnail": "image", "featured": "featured"}
+TEACHING_KEYS = {"description": "description", "instructor": "instructor", "year": "year",
+                 "term": "term", "location": "location", "time": "time",
+                 "course_id": "course_id", "schedule": "schedule"}
+TALK_KEYS = {"venue": "venue", "location": "location", "type": "type",
+             "description": "description"}
+LAYOUT_ONLY = ("layout", "related_posts")
+REDIRECT_PLUGIN = "jekyll-redirect-from"
+
+# BibTeX link fields and where relative values live in al-folio.
+LINK_FIELDS = {"pdf": "assets/pdf", "supp": "assets/pdf", "poster": "assets/pdf",
+               "slides": "assets/pdf", "html": "assets/html", "code": None, "video": None,
+               "website": None, "blog": None, "url": None}
+CATEGORY_OF_TYPE = {"article": "journal", "inproceedings": "conference",
+                    "conference": "conference", "proceedings": "conference", "book": "book",
+                    "inbook": "book", "incollection": "book", "phdthesis": "thesis",
+                    "mastersthesis": "thesis"}
+TYPE_OF_CATEGORY = {"journal": "article", "conference": "inproceedings", "book": "book",
+                    "thesis": "phdthesis", "other": "misc", "": "misc"}
+# The venue field al-folio's bib layout prints, per entry type (journal, booktitle, school);
+# other types get their standard field, which it does not print, and the venue in `note`.
+VENUE_FIELD = {"article": "journal", "inproceedings": "booktitle", "conference": "booktitle",
+               "incollection": "booktitle", "phdthesis": "school", "mastersthesis": "school"}
+UNPRINTED_VENUE_FIELD = {"inbook": "booktitle", "book": "publisher", "proceedings": "publisher",
+                         "techreport": "institution", "manual": "organization"}
+# Front-matter keys of a publication that are no BibTeX field (the page's own furniture).
+PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes", "toc",
+                            "tags_label", "published"})
+
+
+def read(src: Path, report: Report) -> Site:
+    vocab = vocabulary(NAME)
+    site = Site(theme=NAME, generation=generation_of(NAME, SiteProbe(src)), source=str(src))
+    config = read_config(src, report)
+    site.identity = _read_identity(src, config, report)
+    site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
+                         and not (k == "name" and text(v) == site.identity.full_name)}
+    for path, rel in iter_pages(src, report):
+        if unpublished(rel, config):
+            site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
+            continue
+        page = _read_page(path, rel, vocab, site, report)
+        if page:
+            site.pages.append(page)
+    site.pages = drop_unpublished(site.pages, config, report)
+    about = site.page("about")
+    if about and isinstance(about.features.get("news"), dict):  # old configs: the limit is here
+        for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
+            if config.get(key) is not None and feat not in about.features["news"]:
+                about.features["news"][feat] = plain(config[key])
+    site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY)
+    site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY)
+    for p in site.projects:
+        if p.fields.get("image"):
+            p.fields["image"] = site_path(str(p.fields["image"]), "assets/img")
+            record_asset(site, p.fields["image"], "image")
+    site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY)
+    site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY)
+    site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY)
+    for name in custom_collections(config, vocab):
+        site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
+    for path, rel in iter_files(src / "_bibliography", src, {".bib"}, report):
+        site.publications += _read_bib(path, rel, report)
+    _fold_publication_pages(site, report)
+    for kind in ("news", "projects", "posts", "teaching", "talks"):
+        setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
+    for name in site.collections:
+        site.collections[name] = drop_unpublished(site.collections[name], config, report)
+    site.cv = _read_cv(src, site, report)
+    mark_furniture(site, src, vocab, report)
+    site.navigation = _navigation([p for p in site.pages if p.role != "furniture"])
+    return site
+
+
+def _fold_publication_pages(site: Site, report: Report) -> None:
+    """A plain page that a publication's `website` links to (an address of this site) is that
+    publication's own page, as al-folio has no page per publication (the writer keeps an
+    academicpages publication's text so): its address and text go to the publication, which
+    a theme with a page per publication serves there, and it is no page of its own. A page
+    in the menu or with front matter of its own stays a page."""
+    by_url: dict[str, Publication] = {}
+    for pub in site.publications:
+        url = pub.links.get("website", "")
+        if url.startswith("/") and not url.startswith("//"):
+            by_url.setdefault(url.rstrip("/"), pub)
+    if not by_url:
+        return
+    kept = []
+    for page in site.pages:
+        pub = by_url.pop(page.permalink.rstrip("/"), None) if page.permalink else None
+        if pub is None or pub.permalink or pub.body or page.nav or page.extra \
+                or page.features or page.redirect or page.role != "other":
+            kept.append(page)  # a publication with text of its own: no text is dropped
+            continue
+        pub.permalink = page.permalink
+        pub.body = page.body
+        del pub.links["website"]
+        report.mapped("publication-page", f"page `{page.path}` is the own page of publication "
+                      f"`{pub.key}` (its `website` link): its address `{page.permalink}` and "
+                      "text go with the publication.", page.origin)
+    site.pages = kept
+
+
+def _read_identity(src: Path, config: dict, report: Report) -> Identity:
+    ident = Identity(origin=Origin("_config.yml", 1))
+    for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
+                "keywords", "lang", "footer_text", "contact_note", "email"):
+        setattr(ident, key, text(config.get(key)))
+    title = text(config.get("title"))
+    ident.site_title = "" if title.lower() == "blank" else title
+    ident.full_name = ident.display_name()
+    if not ident.full_name and text(config.get("name")):
+        # an old al-folio config names the owner in one `name:` key (no first/last names)
+        ident.full_name = text(config["name"])
+        ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
+    for key, value in config.items():
+        social = socials.read_social(OLD, str(key), value)
+        if social and value not in (None, ""):
+            social.origin = Origin("_config.yml", None)
+            _add_social(ident, social)
+    data = read_data(src, "_data/socials.yml", report)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if value in (None, "", False):
+                continue
+            social = socials.read_social(NAME, str(key), value)
+            if social is None and isinstance(value, dict) and value.get("url"):
+                social = Social(f"custom:{key}", None, str(value["url"]))
+                ident.extra.setdefault("custom_socials", {})[str(key)] = plain(value)
+            if social is None:
+                report.verbatim("unknown-social", f"social entry `{key}` is not a service "
+                                "sitemigrate knows; it was kept in the profile's extra data.",
+                                "_data/socials.yml")
+                ident.extra.setdefault("unknown_socials", {})[str(key)] = plain(value)
+                continue
+            social.origin = Origin("_data/socials.yml", None)
+            _add_social(ident, social)
+    email = next((s for s in ident.socials if s.service == "email"), None)
+    if email and not ident.email:
+        ident.email = email.handle or (email.url or "").removeprefix("mailto:")
+    return ident
+
+
+def _add_social(ident: Identity, social: Social) -> None:
+    if all(s.service != social.service for s in ident.socials):
+        ident.socials.append(social)
+
+
+def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) -> Page | None:
+    doc = read_document(path, rel, report)
+    if doc is None:
+        return None
+    check_document(doc, report)
+    check_liquid(doc, report)
+    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"]), report)
+    data = doc.data
+    layout = text(data.get("layout"))
+    page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
+                body=doc.body, description=text(data.get("description")),
+                redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
+                                      doc.line_of("redirect_from")),
+                nav=bool(data.get("nav")), fm_comments=doc.comments(), newline=doc.newline,
+                origin=Origin(rel, 1, doc.body_line))
+    redirect = data.get("redirect")
+    page.redirect = ("/" if redirect is True else "") if isinstance(redirect, bool) else text(redirect)
+    order = data.get("nav_order")
+    if order is not None:
+        try:
+            page.nav_order = float(order)
+        except (TypeError, ValueError):
+            report.problem("wrong-type", f"`nav_order: {order}` is not a number; the page was "
+                           "put at the end of the menu.", rel, doc.line_of("nav_order"))
+    page.role = _role(layout, page, vocab)
+    known = set(vocab["page_keys"])
+    if page.role == "about":
+        known |= set(vocab["about_keys"])
+        _read_about(page, data, site, doc, report)
+    if page.role == "cv" and data.get("cv_pdf"):
+        known.add("cv_pdf")
+        page.features["cv_pdf"] = site_path(text(data["cv_pdf"]), "assets/pdf")
+        record_asset(site, page.features["cv_pdf"], "pdf")
+    if page.role == "cv" and data.get("cv_format"):
+        known.add("cv_format")
+        page.features["cv_format"] = text(data["cv_format"])
+    if data.get("dropdown"):
+        known |= {"dropdown", "children"}
+        children = data.get("children") or []
+        if not isinstance(children, list) or not all(isinstance(c, dict) for c in children):
+            report.problem("wrong-type", "`children` of a dropdown should be a list of "
+                           "entries (`title`, `permalink`); what is not one was left out.",
+                           rel, doc.line_of("children"))
+        page.features["children"] = [
+            {"title": text(c.get("title")), "url": text(c.get("permalink"))}
+            for c in (children if isinstance(children, list) else []) if isinstance(c, dict)]
+    _, page.extra = split_known(data, known)
+    return page
+
+
+def _role(layout: str, page: Page, vocab: dict) -> str:
+    by_layout = {"about": "about", "cv": "cv", "profiles": "people", "book-shelf": "books"}
+    if layout in by_layout:
+        return by_layout[layout]
+    if "{% bibliography" in page.body:
+        return "publications"
+    if "site.projects" in page.body:
+        return "projects"
+    return vocab["page_roles"].get(page.permalink, "other")
+
+
+def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
+    feats = page.features
+    if data.get("subtitle"):
+        feats["subtitle"] = text(data["subtitle"])
+    profile = data.get("profile") or {}
+    if isinstance(profile, dict):
+        if profile.get("image"):
+            site.identity.avatar = site_path(text(profile["image"]), "assets/img")
+            record_asset(site, site.identity.avatar, "image")
+        info = profile.get("more_info") or profile.get("address")
+        if info:
+            feats["profile_text"] = text(info)
+        for key in ("align", "image_circular"):
+            if key in profile:
+                feats[f"profile_{key}"] = plain(profile[key])
+        other = {str(k): plain(v) for k, v in profile.items()
+                 if k not in ("image", "more_info", "address", "align", "image_circular")}
+        if other:  # `style`, `image_alt`, ...: the profile box's own settings
+            feats["profile_extra"] = other
+    for key, new in (("news", "news"), ("announcements", "news"), ("latest_posts", "latest_posts")):
+        value = data.get(key)
+        if isinstance(value, bool):
+            feats[new] = {"enabled": value}
+        elif isinstance(value, dict):
+            feats[new] = {k: plain(v) for k, v in value.items()}
+    for key in ("selected_papers", "social"):
+        if key in data:
+            feats[key] = bool(data[key])
+
+
+def _navigation(pages: list[Page]) -> list[NavItem]:
+    navs = [p for p in pages if p.nav or p.permalink == "/"]
+    navs.sort(key=lambda p: (p.permalink != "/", p.nav_order if p.nav_order is not None else 1e9))
+    return [NavItem(p.title, p.permalink, [NavItem(c["title"], c["url"])
+                                           for c in p.features.get("children", [])])
+            for p in navs]
+
+
+def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
+    data = read_source(path, rel, report)
+    if data is None:
+        return []
+    parsed = bib.parse_bib(data.decode("utf-8", errors="replace"))
+    for prob in parsed.problems:
+        report.problem("bibtex", prob.message, rel, prob.line)
+    pubs = []
+    for entry in parsed.entries:
+        f = entry.fields
+        year, month, day = bib.entry_date(entry)
+        links = {}
+        for name, base in LINK_FIELDS.items():
+            if f.get(name):
+                value = f[name].strip()
+                links[name] = site_path(value, base) if base else value
+        if f.get("doi"):
+            links["doi"] = f["doi"].strip()
+        if f.get("arxiv"):
+            links["arxiv"] = f["arxiv"].strip()
+        if f.get("preview") and "://" not in f["preview"]:
+            preview_dir = vocabulary(NAME)["paths"]["publication_preview"]
+            f = {**f, "preview": site_path(f["preview"].strip(), preview_dir)}
+        consumed = {"title", "abstract", "selected", "year", "month", "day", *links}
+        pubs.append(Publication(
+            key=entry.key, entry_type=entry.entry_type, title=bib.to_text(f.get("title", "")),
+            authors=[f"{first} {last}".strip() for first, last in bib.person_names(entry)],
+            year=year, date=f"{year:04d}-{month or 1:02d}-{day or 1:02d}" if year else "",
+            venue=bib.venue(entry), category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
+            citation=bib.format_citation(entry), abstract=bib.to_text(f.get("abstract", "")),
+            selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
+            links=links, fields={k: v for k, v in f.items() if k not in consumed},
+            bibtex=bib.dump_bib([entry]).strip() + "\n", slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
+            origin=Origin(rel, entry.line)))
+    return pubs
+
+
+def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
+    """The CV data: classic or RenderCV `_data/cv.yml`, or JSON Resume `assets/json/resume.json`.
+    When several exist, the CV page's `cv_format` chooses; else `_data/cv.yml` wins (the
+    template ships an example resume.json that a user of cv.yml never touched)."""
+    found: dict[str, tuple[Any, str]] = {}
+    data = read_data(src, CV_YML, report)
+    if isinstance(data, list):
+        found["classic"] = (data, CV_YML)
+    elif isinstance(data, dict) and isinstance(data.get("cv"), dict):
+        found["rendercv"] = (data["cv"], CV_YML)
+    elif data is not None:
+        report.problem("cv-format", f"`{CV_YML}` is neither the classic list of sections nor "
+                       "RenderCV (`cv:`); not read.", CV_YML)
+    json_rel = _resume_json_path(site, report)
+    if json_rel and (src / json_rel).is_file():
+        try:
+            resume = read_json(src / json_rel, json_rel, report, root=src)
+            if resume is not None:
+                found["jsonresume"] = (resume, json_rel)
+        except ValueError as exc:
+            report.problem("cv-json", f"`{json_rel}` is not valid JSON ({exc}); not read.",
+                           json_rel)
+    if not found:
+        return None
+    page = site.page("cv")
+    wanted = text(page.features.get("cv_format")) if page else ""
+    if wanted and wanted not in ("rendercv", "jsonresume"):
+        report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
+                       "`jsonresume`; ignored.", page.origin if page else None)
+    order = [wanted] if wanted in found else []
+    order += [f for f in ("rendercv", "classic", "jsonresume") if f not in order]
+    fmt = next(f for f in order if f in found)
+    value, rel = found[fmt]
+    cv = CV(origin=Origin(rel, 1), format=fmt)
+    if fmt == "classic":
+        cv.sections = _classic_sections(value, report)
+    elif fmt == "rendercv":
+        cv.sections, cv.basics = _rendercv_sections(value, report)
+    else:
+        cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
+        for key in unknown:
+            report.lost("cv-json-key", f"`{key}` is not a JSON Resume section; not carried.",
+                        rel)
+        name = text(cv.basics.get("name"))
+        if name and site.identity.display_name() and name != site.identity.display_name():
+            report.problem("cv-example", f"`{rel}` is about `{name}`, not "
+                           f"{site.identity.display_name()}: is it the template's example? It "
+                           "was read anyway; check the CV.", rel)
+    report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "
+                  f"{sum(len(s.entries) for s in cv.sections)} entries.", cv.origin)
+    for other, (_, orel) in found.items():
+        if other != fmt:
+            report.verbatim("cv-unused", f"`{orel}` ({other}) was not read: the CV page uses "
+                            f"`{rel}` ({fmt}). Its data stays in the source site only.", orel)
+    return cv
+
+
+def _resume_json_path(site: Site, report: Report) -> str:
+    """Where `jekyll_get_json` loads `site.data.resume` from (default `assets/json/resume.json`)."""
+    for spec in site.config_extra.get("jekyll_get_json") or []:
+        if isinstance(spec, dict) and spec.get("data") == "resume" and spec.get("json"):
+            path = text(spec["json"])
+            if "://" in path:
+                report.verbatim("cv-json-remote", f"the JSON Resume is fetched from `{path}`; "
+                                "sitemigrate does not download it.", "_config.yml")
+                return ""
+            return path.lstrip("/")
+    return RESUME_JSON
