@@ -19,7 +19,7 @@ import yaml
 from conftest import FIXTURES
 
 import sitemigrate
-from sitemigrate.jekyll.site import kept_in_comment
+from sitemigrate.jekyll.listings import kept_in_comment
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

@@ -181,7 +181,7 @@ def _stock_includes(target: str, plan: Plan, generation: str | None) -> set[str]
 
 def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = None) -> None:
     """Make every include and layout of every written file resolve in DEST (see module)."""
-    from .site import translate_liquid
+    from .liquid import translate_liquid
     found = _checkout(plan)
     known = found.includes if found.includes is not None else _stock_includes(
         target, plan, generation)

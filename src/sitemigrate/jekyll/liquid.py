@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
+from .listings import translate_listings
 from ..formats.content import fenced_code
+from ..ir import Origin
+from ..plan import Plan
 
 __all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
            "replace_tokens", "raw_literal", "BLOCK_TAGS", "CORE_TAGS"]
@@ -289,3 +292,186 @@ def replace_tokens(text: str, fn: Callable[[Token], str | None]) -> str:
         new = fn(tok)
         parts.append(tok.text if new is None else new)
     return "".join(parts)
+
+
+# -- translation: a source theme's Liquid into the target's (rules of the theme mappings) ----------
+
+def translate_body(body: str, role: str, source_theme: str, target: str, plan: Plan,
+                   origin: Origin | None) -> str:
+    """Swap the source theme's listing Liquid of the page's role for the target's
+    (:func:`translate_listings`), then translate tag by tag (:func:`translate_liquid`)."""
+    body, _ = translate_listings(body, (role,), source_theme, target, plan.report, origin)
+    return translate_liquid(body, source_theme, target, plan, origin)
+
+
+_TEMPLATES: dict[str, Any] = {}
+
+
+def _template(source: str) -> Any:
+    """A mapping rule's Jinja2 template (``<< >>``/``<% %>`` delimiters, strict variables)."""
+    if source not in _TEMPLATES:
+        import jinja2
+        env = jinja2.Environment(variable_start_string="<<", variable_end_string=">>",
+                                 block_start_string="<%", block_end_string="%>",
+                                 undefined=jinja2.StrictUndefined, autoescape=False)
+        _TEMPLATES[source] = env.from_string(source)
+    return _TEMPLATES[source]
+
+
+def _rule_for(rules: list[dict], tok: Any, target: str) -> dict | None:
+    from .liquid import include_name
+    name = include_name(tok)
+    for rule in rules:
+        if target in rule and (rule.get("tag") == tok.name or
+                               (name is not None and name in (rule.get("include") or []))):
+            return rule
+    return None
+
+
+def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
+                     origin: Origin | None) -> str:
+    """Translate the Liquid tags of ``body`` for ``target``, token by token, changing no other
+    byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
+    output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
+    rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
+    from .liquid import include_params, raw_literal, replace_tokens
+    from ..registry import THEMES, vocabulary
+    body = translate_site_variables(body, source_theme, target, plan, origin)
+    if "{%" not in body:
+        return body
+    from .checkout import runnable_tags
+    rules = vocabulary(source_theme).get("translations", []) if source_theme in THEMES else []
+    runs = runnable_tags(plan, target)
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+
+    def fn(tok: Any) -> str | None:
+        if tok.kind != "tag" or not tok.name:
+            return None
+        rule = _rule_for(rules, tok, target)
+        if rule is not None:
+            import jinja2
+            params = {k: v for k, v in include_params(tok).items()
+                      if re.search(rf"""\b{re.escape(k)}\s*=\s*["']""", tok.markup)}
+            args = tok.markup.split()
+            try:
+                new = _template(rule[target]).render(
+                    args=args, params=params,
+                    cite_url=lambda key: plan.urls.get(f"publication:{key}", f"#{key}"))
+            except jinja2.UndefinedError:
+                new = None  # the tag has a shape the rule cannot read (a variable parameter)
+            if new is not None:
+                plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
+                                f"`{new.strip() or '(nothing)'}` for {target}.",
+                                where, line0 + tok.line - 1 if where else None)
+                return new
+        name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
+        if name in runs:
+            return None
+        plan.report.verbatim("liquid-unknown-tag", f"`{tok.text.strip()}`: {target} has no "
+                             f"`{name}` tag; kept as text inside {{% raw %}} so the site "
+                             "builds. Replace it by hand or add the plugin that provides it.",
+                             where, line0 + tok.line - 1 if where else None)
+        return raw_literal(tok.text)
+
+    return replace_tokens(body, fn)
+
+
+# `site.X` variables of a theme's config, in Liquid: academicpages keeps the owner under
+# `site.author.*`; al-folio at the top level (`site.first_name`, old `site.email`,
+# `site.github_username`) or in `_data/socials.yml` (`site.data.socials.*`).
+_SITE_VAR = re.compile(r"\bsite\.(?:author\.(?P<author>[\w-]+)|data\.socials\.(?P<data>\w+)"
+                       r"|(?P<top>first_name|middle_name|last_name|email|\w+_(?:username|userid|id|"
+                       r"url|profile|number)))\b")
+
+
+_FULL_NAME_AF = ('{{ site.first_name }}{% if site.middle_name != "" %} {{ site.middle_name }}'
+                 '{% endif %} {{ site.last_name }}')
+
+
+def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
+    """The 1-based line of SRC file ``rel`` where ``needle`` first occurs (a body may have been
+    rearranged before a writer looks at it), else ``fallback``."""
+    if not rel or plan.source is None:
+        return fallback
+    try:
+        text = (plan.source / rel).read_text("utf-8", errors="replace")
+    except OSError:
+        return fallback
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else fallback
+
+
+def translate_site_variables(body: str, source_theme: str, target: str, plan: Plan,
+                             origin: Origin | None) -> str:
+    """The source theme's `site.*` variables of the owner (name, email, social ids) in Liquid
+    become the target's (academicpages `site.author.github` ↔ al-folio
+    `site.data.socials.github_username` or, 2020-23, `site.github_username`); one the
+    target has no counterpart for is kept as written and reported with its line."""
+    from .. import socials
+    from .liquid import replace_tokens
+    if "site." not in body or source_theme == target or "{" not in body or \
+            target not in ("al-folio", "academicpages"):
+        return body
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+    old_af = target == "al-folio" and "_data/socials.yml" not in plan.files  # 2020-23
+    af_col = "al-folio-old" if old_af else "al-folio"
+
+    def social(key: str, source_col: str, target_col: str) -> str | None:
+        found = socials._theme_keys(source_col).get(key)
+        if not found:
+            return None
+        row, col = found
+        out = row.specs.get(target_col)
+        return out.key if out and out.kind == col.kind and out.writable else None
+
+    def new_var(m: re.Match) -> str | None:
+        if target == "al-folio" and m["author"]:
+            key = m["author"]
+            if key == "email":
+                return "site.email" if old_af else "site.data.socials.email"
+            found = social(key, "academicpages", af_col)
+            return None if found is None else (f"site.{found}" if old_af
+                                               else f"site.data.socials.{found}")
+        if target == "academicpages" and (m["data"] or m["top"]):
+            key = m["data"] or m["top"]
+            if key == "email":
+                return "site.author.email"
+            found = social(key, "al-folio" if m["data"] else "al-folio-old", "academicpages")
+            return None if found is None else f"site.author.{found}"
+        return None
+
+    def fn(tok: Any) -> str | None:
+        if tok.kind not in ("tag", "output") or "site." not in tok.text:
+            return None
+        if target == "al-folio" and tok.kind == "output" and \
+                re.fullmatch(r"\{\{-?\s*site\.author\.name\s*-?\}\}", tok.text):
+            new_text = _FULL_NAME_AF
+        else:
+            kept: list[str] = []
+
+            def sub(m: re.Match) -> str:
+                relevant = m["author"] if target == "al-folio" else (m["data"] or m["top"])
+                if not relevant or (m["top"] and not m["top"].endswith("_name") and
+                                    m["top"] not in socials.known_keys("al-folio-old")):
+                    return m.group()  # a key of the owner's own config: kept there
+                new = new_var(m)
+                if new is None:
+                    kept.append(m.group())
+                    return m.group()
+                return new
+            new_text = _SITE_VAR.sub(sub, tok.text)
+            for var in dict.fromkeys(kept):
+                plan.report.lost("site-variable", f"`{var}` ({source_theme}) has no {target} "
+                                 "counterpart; kept as written, it renders empty there. "
+                                 "Replace it by hand.", where,
+                                 source_line(plan, where, tok.text, line0 + tok.line - 1))
+        if new_text == tok.text:
+            return None
+        plan.report.mapped("site-variable", f"`{tok.text.strip()}` → `{new_text.strip()}` for "
+                           f"{target}.", Origin(where, source_line(
+                               plan, where, tok.text, line0 + tok.line - 1)) if where else None)
+        return new_text
+
+    return replace_tokens(body, fn)

@@ -17,10 +17,12 @@ from ...formats import cvmarkdown, jsonresume
 from ...formats.content import is_external
 from ...ir import Item, NavItem, Origin, Page, Publication, Site
 from ...jekyll.checkout import is_fresh_template
-from ...jekyll.site import (AssetCopier, account_config, add_collection_listings, collection_page,
-                            config_line, dest_config, extra_key, forward_furniture, include_pages,
-                            post_url, redirect_stub_path, set_key, set_nested, site_path,
-                            source_config, source_line, text, translate_body, write_item, yaml_date)
+from ...jekyll.assets import AssetCopier
+from ...jekyll.liquid import source_line, translate_body
+from ...jekyll.listings import add_collection_listings, collection_page
+from ...jekyll.site import (account_config, config_line, dest_config, extra_key, forward_furniture,
+                            include_pages, post_url, redirect_stub_path, set_key, set_nested,
+                            site_path, source_config, text, write_item, yaml_date)
 from ...plan import Plan
 from ...registry import Options, vocabulary
 from ...report import Report

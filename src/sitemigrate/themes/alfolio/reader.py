@@ -10,10 +10,11 @@ from ... import bib, socials
 from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import CV, Identity, NavItem, Origin, Page, Publication, Site, Social, plain
+from ...jekyll.assets import record_asset
 from ...jekyll.site import (as_list, check_document, check_liquid, custom_collections,
                             drop_unpublished, fix_typos, iter_files, iter_pages, mark_furniture,
-                            page_title, read_collection, read_config, read_data, record_asset,
-                            site_path, split_known, text)
+                            page_title, read_collection, read_config, read_data, site_path,
+                            split_known, text)
 from ...jekyll.urls import unpublished
 from ...registry import SiteProbe, generation_of, vocabulary
 from ...report import Report

@@ -18,11 +18,12 @@ from ...formats import cvmarkdown, jsonresume
 from ...formats.content import split_name
 from ...ir import Identity, Item, Origin, Page, Publication, Site
 from ...jekyll.checkout import layout_text
-from ...jekyll.site import (AssetCopier, account_config, add_collection_listings, collection_page,
-                            config_line, dest_config, extra_key, forward_furniture, include_pages,
-                            post_url, read_data, redirect_stub_path, set_key, set_nested, site_path,
-                            source_config, source_line, text, translate_body, translate_listings,
-                            write_item, yaml_date)
+from ...jekyll.assets import AssetCopier
+from ...jekyll.liquid import source_line, translate_body
+from ...jekyll.listings import add_collection_listings, collection_page, translate_listings
+from ...jekyll.site import (account_config, config_line, dest_config, extra_key, forward_furniture,
+                            include_pages, post_url, read_data, redirect_stub_path, set_key,
+                            set_nested, site_path, source_config, text, write_item, yaml_date)
 from ...plan import Plan
 from ...registry import Options, SiteProbe, generation_of, vocabulary
 from ...report import Report

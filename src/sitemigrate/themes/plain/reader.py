@@ -47,7 +47,7 @@ from ...dates import parse_date
 from ...formats.content import extract_news, is_external, resolve, rewrite_links, split_name
 from ...formats.sections import normalize_title, split_sections
 from ...ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site
-from ...jekyll.site import record_asset
+from ...jekyll.assets import record_asset
 from ...registry import vocabulary
 from ...report import Report
 from ...textio import decode, read_source, split_document

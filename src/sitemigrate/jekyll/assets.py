@@ -1,0 +1,235 @@
+"""Assets: the files a site's pages and data reference, copied from SRC to DEST with their URLs."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path, PurePosixPath
+
+from .site import PAGE_SUFFIXES, THEME_SUFFIXES
+from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
+from ..ir import Asset, Origin, Site
+from ..plan import Plan, UnsafePath, safe_rel
+from ..textio import read_source, within
+
+
+class AssetCopier:
+    """Copies referenced SRC files into DEST and remembers old URL -> new URL."""
+
+    def __init__(self, site: Site, plan: Plan, dirs: dict[str, str]) -> None:
+        self.root = Path(site.source) if site.source else None
+        self.site = site
+        self.plan = plan
+        self.dirs = dirs
+        self.urls: dict[str, str] = {}
+        """SRC URL -> DEST URL of each file carried."""
+        self.produced: set[str] = set()
+        self._owner: dict[str, str] = {}
+        """DEST URL -> the SRC path copied there: two files never share one DEST path."""
+
+    def kind_of(self, url: str) -> str:
+        suffix = PurePosixPath(url).suffix.lower()
+        if suffix in {".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".ico"}:
+            return "images"
+        if suffix == ".pdf":
+            return "pdfs"
+        return "files"
+
+    def carry(self, url: str, origin: Origin | str | None, what: str,
+              folder: str | None = None, is_file: bool = False) -> str:
+        """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``).
+        ``folder`` overrides the DEST folder the file's kind goes to. A URL without a file
+        suffix, or with a page's, is a page of the site and left alone, unless the caller
+        knows it is a file (``is_file``: a file of the site's own folders)."""
+        url = self.local(url)
+        if not url or is_external(url) or not url.startswith("/"):
+            return url
+        if url in self.urls:
+            return self.urls[url]
+        if url in self.produced:  # already a DEST URL of a file this run carried
+            return url
+        path = PurePosixPath(url.split("?")[0].split("#")[0])
+        if not is_file and (not path.suffix or path.suffix.lower() in PAGE_SUFFIXES):
+            return url  # a page of the site (a permalink), not a file
+        name = path.name
+        new = self._dest_url(path, folder)
+        source = self._source(url)
+        report = self.plan.report
+        if source is not None and not within(self.root, source):
+            report.problem("outside-src", f"{what} `{url}` is a symbolic link to a file "
+                           f"outside the site (SRC); it was not copied. The link now points "
+                           f"to `{new}`: put the file there.", origin,
+                           self._line_of(origin, name), severity="loss")
+        elif source is None:
+            report.problem("missing-file", f"{what} `{url}` does not exist in the source site; "
+                           f"the link now points to `{new}`: put the file there.", origin,
+                           self._line_of(origin, name))
+        else:
+            try:  # the file's name, not its URL: `a%20b.pdf` is the file `a b.pdf`
+                self.plan.copy(_file_path(new), source)
+            except UnsafePath as exc:
+                report.problem("unsafe-path", str(exc), origin, severity="loss")
+                return url
+            self.plan.report.mapped("asset", f"{what} `{url}` copied to `{new}`.", origin)
+            self._keep_old_url(url, new, source)
+        self.urls[url] = new
+        self.produced.add(new)
+        return new
+
+    def _dest_url(self, path: PurePosixPath, folder: str | None) -> str:
+        """Where a SRC file goes: below the target's folder of its kind, at the same path it
+        had below the source's (`/assets/img/people/a.png` → `/images/people/a.png`; a file
+        elsewhere keeps its path below its top folder). A ``folder`` the caller names
+        (a theme folder read by name) gets the bare name. Never two files on one path."""
+        if folder:
+            rel = path.name
+        else:
+            folder = self.dirs[self.kind_of(path.as_posix())]
+            rel = str(path).lstrip("/")
+            for base in self._source_dirs:
+                if rel.startswith(base + "/"):
+                    rel = rel[len(base) + 1:]
+                    break
+            else:  # the site's own folder (`assets/`, `images/` of a plain site) is DEST's
+                rel = rel.split("/", 1)[-1]
+        new = f"/{folder}/{rel}"
+        n = 2
+        while self._owner.setdefault(new, str(path)) != str(path):
+            new = f"/{folder}/{PurePosixPath(rel).with_stem(f'{path.stem}-{n}')}"
+            n += 1
+        return new
+
+    @functools.cached_property
+    def _source_dirs(self) -> list[str]:
+        """The source theme's folders of images and files (longest first)."""
+        from ..registry import THEMES, vocabulary
+        paths = vocabulary(self.site.theme).get("paths", {}) if self.site.theme in THEMES else {}
+        dirs = {str(paths[k]).strip("/") for k in ("images", "pdfs", "files") if paths.get(k)}
+        return sorted(dirs, key=len, reverse=True)
+
+    def _keep_old_url(self, url: str, new: str, source: Path) -> None:
+        """A file that moves to the target theme's folder is also kept at its old path, so
+        that links to its old URL from elsewhere (papers, CVs, search engines) still work.
+        Not for files in a folder Jekyll does not publish (``_...``)."""
+        from ..registry import THEMES, get_theme
+        if self.site.theme in THEMES and getattr(get_theme(self.site.theme), "can_read_files",
+                                                 False):
+            return  # plain pages are no Jekyll site: they had no URLs
+        old = _file_path(url)
+        if old == _file_path(new) or any(part.startswith(("_", ".")) for part in old.split("/")):
+            return
+        try:
+            rel = safe_rel(old)
+        except UnsafePath:
+            return
+        if rel not in self.plan.files:
+            self.plan.copy(rel, source)
+
+    def local(self, url: str) -> str:
+        """An absolute URL on the site's own domain (``url`` in its config) as a site path."""
+        from urllib.parse import urlsplit
+        own = urlsplit(self.site.identity.url or "")
+        parts = urlsplit(url) if "://" in url else None
+        if parts and own.netloc and parts.netloc.lower().removeprefix("www.") == \
+                own.netloc.lower().removeprefix("www.") and parts.path.startswith("/"):
+            return parts.path + (f"?{parts.query}" if parts.query else "")
+        return url
+
+    @functools.cached_property
+    def _root_prefix(self) -> re.Pattern[str]:
+        """Liquid that expands to the site's root URL in front of a path: Jekyll's
+        ``{{ site.url }}``/``{{ site.baseurl }}`` and the source theme's own variables
+        (``root_url_variables`` in its mapping, e.g. academicpages' ``base_path``)."""
+        from ..registry import THEMES, vocabulary
+        own = (vocabulary(self.site.theme).get("root_url_variables") or []
+               if self.site.theme in THEMES else [])
+        names = "|".join(re.escape(n) for n in ["site.url", "site.baseurl", *own])
+        return re.compile(r"(?:\{\{-?\s*(?:" + names + r")\s*-?\}\})+")
+
+    def carry_assets(self) -> None:
+        """Every static file the reader listed as the site's own (``site.assets``), carried
+        even when no page links to it."""
+        for asset in self.site.assets:
+            self.carry(asset.path, None, "site file", is_file=True)
+
+    def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
+        """Carry every file a body links to and point the link at its DEST URL.
+
+        Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept.
+        A Liquid site prefix (``{{ base_path }}/files/x.pdf``, ``{{ site.baseurl }}/...``) is
+        kept in front of the rewritten path."""
+        prefix = self._root_prefix
+
+        def fn(url: str) -> str | None:
+            m = prefix.match(url)
+            if m and url[m.end():].startswith("/"):
+                new = fn(url[m.end():])
+                return None if new is None else m.group() + new
+            f = _URL_FILTER.match(url)  # {{ '/assets/x.pdf' | relative_url }}
+            if f:
+                new = fn(f["path"]) if f["path"].startswith("/") else None
+                return None if new is None else url[:f.start("path")] + new + url[f.end("path"):]
+            if is_external(url):
+                own = self.local(url)  # an absolute URL on the site's own domain
+                if own == url or not own.startswith("/"):
+                    return None
+                new = fn(own)
+                return None if new is None else url[:len(url) - len(own)] + new \
+                    if url.endswith(own) else None
+            if looks_like_host(url):
+                self.plan.report.problem(
+                    "schemeless-link", f"`{url}` looks like a link to another site written "
+                    "without `https://`: browsers read it as a path of this site. Left as "
+                    "written (not a file of the site); add the scheme.", origin,
+                    self._line_of(origin, url), severity="info")
+                return None
+            absolute = resolve(url, page_url or "/")
+            suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
+            if not suffix or suffix in PAGE_SUFFIXES or suffix in THEME_SUFFIXES:
+                return None
+            new = self.carry(absolute, origin, "linked file")
+            return None if new == url else new
+        return rewrite_links(body, fn)
+
+    def _line_of(self, origin: Origin | str | None, needle: str) -> int | None:
+        """The first line of the origin's SRC file that mentions ``needle``, else its line."""
+        path = origin.path if isinstance(origin, Origin) else origin
+        fallback = origin.line if isinstance(origin, Origin) else None
+        if self.root is None or not path or not needle:
+            return fallback
+        data = read_source(self.root / path, path, None, root=self.root)
+        if data is None:
+            return fallback
+        text = data.decode("utf-8", errors="replace")
+        from urllib.parse import unquote
+        for needle in dict.fromkeys((needle, unquote(needle))):
+            if (at := text.find(needle)) >= 0:
+                return text.count("\n", 0, at) + 1
+        return fallback
+
+    def _source(self, url: str) -> Path | None:
+        if self.root is None:
+            return None
+        try:
+            rel = safe_rel(_file_path(url))
+        except UnsafePath:
+            return None
+        path = self.root / rel
+        return path if path.is_file() else None  # carry() refuses one outside SRC
+
+
+def _file_path(url: str) -> str:
+    """The site-relative file path a URL names (query and fragment off, `%xx` decoded)."""
+    from urllib.parse import unquote
+    return unquote(url.split("?")[0].split("#")[0]).lstrip("/")
+
+
+# A Liquid filter that turns a site path into the site's URL, around a quoted path.
+_URL_FILTER = re.compile(r"""\{\{-?\s*(['"])(?P<path>[^'"]*)\1\s*\|\s*"""
+                         r"""(?:relative_url|absolute_url|prepend:\s*site\.(?:baseurl|url))"""
+                         r"""\s*-?\}\}""")
+
+
+def record_asset(site: Site, url: str, kind: str = "file") -> None:
+    if url and url.startswith("/") and all(a.path != url for a in site.assets):
+        site.assets.append(Asset(url, kind))  # type: ignore[arg-type]

@@ -1,0 +1,145 @@
+"""Listings: the pages that list a collection, and the theme's Liquid that lists it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from ..ir import Origin, Page, Site
+from ..plan import Plan
+from ..report import Report
+
+
+def listing_page(site: Site, name: str) -> Page | None:
+    """The page that shows collection ``name``: its body loops over ``site.<name>`` or names
+    it (``collection: books``), else the page at ``/<name>/``."""
+    pattern = re.compile(rf"\bsite\.{re.escape(name)}\b")
+    for page in site.pages:
+        if pattern.search(page.body) or page.extra.get("collection") == name:
+            return page
+    return next((p for p in site.pages if p.permalink.strip("/") == name), None)
+
+
+def add_collection_listings(page: Page, body: str, site: Site, target: str, report: Report) -> str:
+    """Append the target's listing of each custom collection this page owns, unless the
+    body already loops over it (``listings.collection`` in the target's mapping)."""
+    from ..registry import vocabulary
+    for name in site.collections:
+        if listing_page(site, name) is page and not re.search(rf"\bsite\.{re.escape(name)}\b",
+                                                             body):
+            listing = vocabulary(target)["listings"]["collection"]["body"]
+            body = body.rstrip("\n") + "\n\n" + listing.replace("COLLECTION", name)
+            report.mapped("collection-listing", f"collection `{name}` listed on this page with "
+                          f"{target}'s own Liquid.", page.origin)
+    return body
+
+
+def collection_page(name: str, site: Site, plan: Plan, target: str, front: Any) -> None:
+    """A page listing collection ``name`` when the site has none (``_pages/<name>.md``)."""
+    from ..registry import vocabulary
+    if listing_page(site, name) is not None or not site.collections.get(name):
+        return
+    out = f"_pages/{name}.md"
+    body = vocabulary(target)["listings"]["collection"]["body"].replace("COLLECTION", name)
+    plan.write_document(out, front, body)
+    plan.report.mapped("collection-page", f"collection `{name}` had no page; `{out}` "
+                       f"(`/{name}/`) lists it.", None)
+
+
+def translate_listings(body: str, roles: Iterable[str], source_theme: str, target: str,
+                       report: Report, origin: Origin | None,
+                       skip: Iterable[str] = (), original: str | None = None
+                       ) -> tuple[str, list[str]]:
+    """Swap the source theme's listing Liquid (``listings`` in ``mappings/``) for the
+    target's, for each of ``roles`` (a CV page loops over publications, talks and teaching).
+    A listing inside an HTML comment is left alone (it renders nothing); an HTML list
+    wrapped around it goes with it. Roles in ``skip`` are not translated. A listing with
+    Liquid of its own (a filter, a condition: anything its role's ``stock`` patterns and
+    stock ``body`` do not hold) is still swapped, and kept after the new one inside
+    ``{% comment %}`` with a report line: what it did by hand is not silently lost.
+    ``original``: the body as read, to name the line of a listing (default ``body``).
+    Returns the body and the roles translated."""
+    from ..formats.cvmarkdown import mask_comments
+    from ..registry import THEMES, vocabulary
+    src = vocabulary(source_theme) if source_theme in THEMES else {}
+    tgt = vocabulary(target)
+    original = body if original is None else original
+    done: list[str] = []
+    for role in roles:
+        listing = src.get("listings", {}).get(role)
+        target_listing = tgt.get("listings", {}).get(role)
+        if not listing or not target_listing or role in skip:
+            continue
+        for pattern in listing["match"]:
+            wrapped = r"(?:<ul>\s*)?(?:" + pattern + r")(?:\s*</ul>)?"
+            masked = mask_comments(body)
+            spans = [m.span() for m in re.finditer(wrapped, body, re.S)
+                     if masked[m.start()] != " " or body[m.start()] == " "
+                     or body.startswith("<!--", m.start())]  # a marker that is a comment
+            notes: list[tuple[str, int | None]] = []  # reported in file order
+            for start, end in reversed(spans):
+                old = body[start:end]
+                new = target_listing["body"].rstrip("\n")
+                own = own_liquid(old, listing) if "stock" in listing else []
+                if own:
+                    new += "\n\n" + kept_in_comment(old)
+                    at = original.find(old)
+                    line = None
+                    if origin is not None and at >= 0:
+                        line = (origin.body_line or origin.line or 1) + original.count("\n", 0, at)
+                    shown = [x if x.startswith("{") else "{% " + x + " %}" for x in own
+                             if not (x.startswith("end") and any(
+                                 o.split()[0] == x[3:] for o in own))]  # not its end tag
+                    notes.append((
+                        f"the {role} listing has Liquid of its own "
+                        f"({', '.join(f'`{x}`' for x in shown[:3])}"
+                        f"{', ...' if len(shown) > 3 else ''}) that {target}'s listing does not "
+                        "apply; it was replaced all the same, and the old listing is kept after "
+                        "the new one in a `{% comment %}` block (it renders nothing). Carry what "
+                        "it did by hand.", line))
+                body = body[:start] + new + body[end:]
+            for message, line in reversed(notes):
+                report.verbatim("listing-own-liquid", message, origin.path if origin else None,
+                                line)
+            if spans:
+                done.append(role)
+                report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
+                              f"replaced by {target}'s.", origin)
+                break
+    return body, done
+
+
+def kept_in_comment(text: str) -> str:
+    """``text`` kept in the page where it renders nothing and cannot break the build: in a
+    ``{% comment %}`` block, inside ``{% raw %}`` (Ruby Liquid parses the tags of a comment
+    block, so an unknown tag or an inner ``endcomment`` there would fail the build)."""
+    text = text.replace("{% endraw %}", "{% endraw %}{{ '{% endraw %}' }}{% raw %}")
+    return "{% comment %}{% raw %}\n" + text + "\n{% endraw %}{% endcomment %}"
+
+
+def own_liquid(text: str, listing: dict) -> list[str]:
+    """The Liquid of a matched listing that is not the stock listing's: tags and outputs
+    (as written, whitespace folded) that neither its ``stock`` patterns nor its stock
+    ``body`` hold, in order, once each. ``{% comment %}`` blocks render nothing and count
+    for nothing."""
+    from .liquid import tokenize
+
+    def signature(tok: Any) -> str | None:
+        if tok.kind == "tag":
+            return re.sub(r"\s+", " ", f"{tok.name} {tok.markup}").strip()
+        if tok.kind == "output":
+            return "{{ " + re.sub(r"\s+", " ", tok.markup).strip() + " }}"
+        if tok.kind in ("text", "comment"):
+            return None
+        return re.sub(r"\s+", " ", tok.text).strip()  # a raw block: text the page shows
+
+    stock = {signature(t) for t in tokenize(listing.get("body", ""))} - {None}
+    patterns = [re.compile(p) for p in listing.get("stock", [])]
+    own: list[str] = []
+    for tok in tokenize(text):
+        sig = signature(tok)
+        if sig is None or sig in stock or sig in own or any(p.fullmatch(sig) for p in patterns):
+            continue
+        own.append(sig)
+    return own
