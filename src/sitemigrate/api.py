@@ -78,8 +78,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         raise SitemigrateError(f"theme {name_of_theme!r} has no reader")
     if _reads_files(name_of_theme):
         try:
-            site = reader.read(src, report, theme=name_of_theme,  # type: ignore[call-arg]
-                               person_name=name)
+            site = reader.read(src, report, person_name=name)
         except FileNotFoundError as exc:  # a folder without a page of that kind
             raise SitemigrateError(str(exc)) from exc
     else:
@@ -125,7 +124,7 @@ def check_generation(theme: str, generation: str | None) -> None:
 
 def _reads_files(theme: str) -> bool:
     """True for readers of plain pages (``can_read_files``), whose SRC may be a file."""
-    return theme in THEMES and bool(getattr(get_theme(theme), "can_read_files", False))
+    return theme in THEMES and get_theme(theme).can_read_files
 
 
 def _file_theme(src: Path) -> str:
@@ -259,7 +258,7 @@ def keep_urls(site: Site, plan: Plan, writer) -> None:
     new = served(*tree, fronts, memo)
     rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]
-    if lost and hasattr(writer, "redirect"):
+    if lost and writer.can_redirect:
         by_path = {s.path: s.url for s in new.values() if not s.redirect_to}
         for row in lost:
             out = plan.origins.get(row.source)

@@ -378,7 +378,7 @@ def _other_theme(theme: str) -> str:
     theme the registry can write (not a reader of plain pages)."""
     from .registry import THEMES, get_theme
     others = [t for t in THEMES if t != theme and get_theme(t).can_write
-              and not getattr(get_theme(t), "can_read_files", False)]
+              and not get_theme(t).can_read_files]
     if len(others) != 1:
         from .api import SitemigrateError
         raise SitemigrateError(f"a {theme} source has no default target: name it with --to")

@@ -12,7 +12,7 @@ import importlib.resources
 from pathlib import Path
 from typing import Any
 
-__all__ = ["mappings_dir", "load_mapping"]
+__all__ = ["mappings_dir", "load_mapping", "load_mapping_file"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -35,6 +35,13 @@ def load_mapping(name: str) -> Any:
     libyaml (``textio.load_safe``, the values of ruamel's safe loader): the pure-Python
     loader took ~0.2 s of every run for these five files.
     """
-    from .textio import load_safe
     file = mappings_dir() / (name if Path(name).suffix in (".yml", ".yaml") else f"{name}.yml")
-    return load_safe(file.read_text(encoding="utf-8"))
+    return load_mapping_file(file)
+
+
+@functools.lru_cache(maxsize=None)
+def load_mapping_file(path: Path) -> Any:
+    """Safe-load the mapping file at ``path`` (a theme's vocabulary may live in its own
+    package). Cached and shared like :func:`load_mapping`."""
+    from .textio import load_safe
+    return load_safe(Path(path).read_text(encoding="utf-8"))

@@ -1,32 +1,92 @@
 """The theme registry and data-driven theme/generation detection.
 
-A theme is one module under :mod:`sitemigrate.themes` exposing a :class:`Theme` object (a
-reader and a writer) and one vocabulary file ``mappings/<name>.yml``. Detection markers and
-generations live in that file; the logic here only evaluates them.
+A theme is a package that registers one :class:`Theme` object (a reader and/or a writer) in
+the ``sitemigrate.themes`` entry-point group, e.g. in its ``pyproject.toml``::
+
+    [project.entry-points."sitemigrate.themes"]
+    al-folio = "sitemigrate.themes.alfolio:THEME"
+
+and one vocabulary file (the theme's :attr:`Theme.mapping`; the built-in themes keep theirs
+in ``mappings/<name>.yml``). Detection markers and generations live in that file; the logic
+here only evaluates them. Entry points are read on first use, and a theme's object is loaded
+only when it is asked for; a theme package keeps its reader and writer modules for the
+moment they run (start-up stays fast).
 """
 
 from __future__ import annotations
 
 import fnmatch
-import importlib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from .mapdata import load_mapping
+from .mapdata import load_mapping_file, mappings_dir
 
 if TYPE_CHECKING:
-    from .ir import Site
+    from importlib.metadata import EntryPoint
+
+    from .ir import Origin, Site
     from .plan import Plan
     from .report import Report
 
-THEMES: dict[str, str] = {
-    "al-folio": "sitemigrate.themes.alfolio",
-    "academicpages": "sitemigrate.themes.academicpages",
-    "markdown": "sitemigrate.themes.plain",
-    "html": "sitemigrate.themes.plain",
-}
-"""Theme name -> module holding its ``THEME`` object. Import is lazy (fast start-up)."""
+GROUP = "sitemigrate.themes"
+"""The entry-point group themes register in: name -> ``module:attribute`` of a :class:`Theme`."""
+
+_OWN_DIST = "sitemigrate"
+
+
+class _Registry(Mapping[str, str]):
+    """Theme name -> its entry point (``module:attribute``), from the ``sitemigrate.themes``
+    group of every installed distribution (a name registered twice: sitemigrate's own, else
+    the first found). Listed by each theme's :attr:`Theme.order`, then by name; iterating
+    loads the theme objects (small: a theme package imports its reader and writer only when
+    they run), a look-up by name does not. Read once; :func:`refresh` reads the group again
+    (after a theme was installed in a running process)."""
+
+    def __init__(self) -> None:
+        self._points: dict[str, EntryPoint] | None = None
+        self._names: list[str] | None = None
+
+    def points(self) -> dict[str, EntryPoint]:
+        if self._points is None:
+            from importlib.metadata import entry_points
+            found = list(entry_points(group=GROUP))
+            own = [ep for ep in found if ep.dist is not None and ep.dist.name == _OWN_DIST]
+            points: dict[str, EntryPoint] = {}
+            for ep in [*own, *(ep for ep in found if ep not in own)]:
+                points.setdefault(ep.name, ep)
+            self._points = points
+        return self._points
+
+    def names(self) -> list[str]:
+        if self._names is None:
+            def key(name: str) -> tuple[int, str]:
+                try:
+                    return (get_theme(name).order, name)
+                except UnknownTheme:  # a broken registration: last; using it says why
+                    return (1 << 30, name)
+            self._names = sorted(self.points(), key=key)
+        return self._names
+
+    def __getitem__(self, name: str) -> str:
+        return self.points()[name].value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
+
+    def __len__(self) -> int:
+        return len(self.points())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.points()
+
+    def __repr__(self) -> str:
+        return f"THEMES({dict(self)!r})"
+
+
+THEMES = _Registry()
+"""Theme name -> entry point of its ``THEME`` object. Loading is lazy (fast start-up)."""
 
 
 class UnknownTheme(ValueError):
@@ -46,35 +106,89 @@ class Options:
     the name the source gives."""
 
 
-class Theme(Protocol):
-    name: str
-    label: str
-    can_read: bool
-    can_write: bool
-    features: list[str]
+class Theme:
+    """What a theme registers: its name, what it can do, where its vocabulary is, and its
+    reader and writer. Subclass it, set the class attributes, override what the theme can do.
 
-    def read(self, src: Path, report: Report) -> Site: ...
+    A writer that can keep an old URL by a page of its own (``can_redirect``) overrides
+    :meth:`redirect`. A reader of plain pages whose SRC may be a single file sets
+    ``can_read_files``.
+    """
 
-    def write(self, site: Site, plan: Plan, options: Options) -> None: ...
+    name: str = ""
+    """The registered name (the entry point's name)."""
+    label: str = ""
+    can_read: bool = False
+    can_write: bool = False
+    can_read_files: bool = False
+    """SRC may be a single file (or a folder of pages), not a site checkout."""
+    can_redirect: bool = False
+    features: Sequence[str] = ()
+    order: int = 100
+    """Where the theme is listed (``sitemigrate themes``, help, detection ties): lower first."""
+
+    @property
+    def mapping(self) -> Path:
+        """The theme's vocabulary file: detection markers, generations, paths, Liquid rules,
+        and optionally its column of the social-links table (``socials:``, service -> column,
+        when ``mappings/socials.yml`` has none for it). The built-in themes keep theirs in
+        ``mappings/<name>.yml``; a theme of another package overrides this with its own file."""
+        return mappings_dir() / f"{self.name}.yml"
+
+    def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
+        """Read the site (or, with ``can_read_files``, the page or pages) at ``src``.
+        ``person_name`` is the site owner's name when the user gave it (readers of plain
+        pages use it; others leave it to the caller)."""
+        raise NotImplementedError(f"{self.name} has no reader")
+
+    def write(self, site: Site, plan: Plan, options: Options) -> None:
+        raise NotImplementedError(f"{self.name} has no writer")
+
+    def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
+        """Make the old URL ``old`` forward to ``target`` (``can_redirect`` themes)."""
+        raise NotImplementedError(f"{self.name} has no redirect pages")
+
+
+_LOADED: dict[str, Theme] = {}
 
 
 def get_theme(name: str) -> Theme:
+    if name in _LOADED:
+        return _LOADED[name]
     if name not in THEMES:
         import difflib
-        close = difflib.get_close_matches(name.lower(), THEMES, n=1, cutoff=0.6)
+        close = difflib.get_close_matches(name.lower(), list(THEMES), n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise UnknownTheme(f"unknown theme {name!r}{hint}; known: {', '.join(sorted(THEMES))}")
-    return importlib.import_module(THEMES[name]).THEME
+    try:
+        theme = THEMES.points()[name].load()
+    except Exception as exc:  # a plug-in that does not import
+        raise UnknownTheme(f"theme {name!r} ({THEMES[name]}) cannot be loaded: {exc}") from exc
+    if not isinstance(theme, Theme) or theme.name != name:
+        raise UnknownTheme(f"theme {name!r} is registered as {THEMES[name]!r}, which is not a "
+                           f"sitemigrate.registry.Theme named {name!r}")
+    _LOADED[name] = theme
+    return theme
+
+
+def refresh() -> None:
+    """Forget what was read from the entry points, the loaded themes and their vocabularies
+    (after a theme was installed, or put on ``sys.path``, in this process)."""
+    THEMES._points = THEMES._names = None
+    _LOADED.clear()
+    load_mapping_file.cache_clear()
+    from . import socials
+    socials.forget()
 
 
 def generations(name: str) -> list[str]:
-    """The generations theme ``name`` knows (``mappings/<name>.yml``), oldest first."""
+    """The generations theme ``name`` knows (its mapping file), oldest first."""
     return sorted(str(g["name"]) for g in vocabulary(name)["generations"])
 
 
 def vocabulary(name: str) -> dict[str, Any]:
-    """The theme's ``mappings/<name>.yml``."""
-    return load_mapping(name)
+    """The theme's mapping file (:attr:`Theme.mapping`), loaded (cached, read-only)."""
+    return load_mapping_file(get_theme(name).mapping)
 
 
 # -- detection ------------------------------------------------------------------------------

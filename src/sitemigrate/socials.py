@@ -1,7 +1,8 @@
 """Social and academic profile links, between a theme's keys and the neutral model.
 
 Everything theme-specific lives in ``mappings/socials.yml``: one row per service, one column per
-theme id (``al-folio``, ``al-folio-old``, ``academicpages``, ...). This module only interprets it, so
+theme id (``al-folio``, ``al-folio-old``, ``academicpages``, ...); a theme without a column there
+may carry its own in its mapping file (``socials:``, service -> column). This module only interprets it, so
 it knows no theme by name. A theme column says which key the theme reads and whether it wants a
 handle (``id``), a full ``url``, a boolean ``flag`` or a mapping of named ``fields``.
 
@@ -92,11 +93,42 @@ def load_table(path: Path | None = None) -> list[ServiceRow]:
 @functools.lru_cache(maxsize=8)
 def _load_table(path: Path | None) -> tuple[ServiceRow, ...]:
     if path is None:
-        data, where = load_mapping(MAPPING_FILE), MAPPING_FILE
+        data, where = _with_theme_columns(load_mapping(MAPPING_FILE)), MAPPING_FILE
     else:
         with path.open(encoding="utf-8") as fh:
             data, where = YAML(typ="safe").load(fh), str(path)
     return tuple(_rows(data, where))
+
+
+def _with_theme_columns(data: Any) -> Any:
+    """The table with the columns registered themes carry in their own mapping file
+    (``socials:``, service -> column, in the form of this table's columns), for each theme
+    that has no column here: a theme from another package brings its own."""
+    from .registry import THEMES, vocabulary
+    if not isinstance(data, list):
+        return data
+    have = {str(k) for row in data if isinstance(row, Mapping) for k in row} - _ROW_FIELDS
+    extra = {name: vocabulary(name).get("socials") for name in THEMES if name not in have}
+    extra = {name: cols for name, cols in extra.items() if cols}
+    if not extra:
+        return data
+    rows = [dict(row) if isinstance(row, Mapping) else row for row in data]
+    by_service = {str(row.get("service")): row for row in rows if isinstance(row, dict)}
+    for theme, cols in extra.items():
+        if not isinstance(cols, Mapping):
+            raise ValueError(f"{theme}: `socials` of its mapping is not service -> column")
+        for service, spec in cols.items():
+            if str(service) not in by_service:
+                raise ValueError(f"{theme}: `socials` names service {service!r}, which "
+                                 f"{MAPPING_FILE} does not list")
+            by_service[str(service)][theme] = spec
+    return rows
+
+
+def forget() -> None:
+    """Drop the cached table (the registry calls this when the set of themes changes)."""
+    _load_table.cache_clear()
+    _index.cache_clear()
 
 
 def _rows(data: Any, where: str) -> list[ServiceRow]:

@@ -112,8 +112,7 @@ class AssetCopier:
         that links to its old URL from elsewhere (papers, CVs, search engines) still work.
         Not for files in a folder Jekyll does not publish (``_...``)."""
         from ..registry import THEMES, get_theme
-        if self.site.theme in THEMES and getattr(get_theme(self.site.theme), "can_read_files",
-                                                 False):
+        if self.site.theme in THEMES and get_theme(self.site.theme).can_read_files:
             return  # plain pages are no Jekyll site: they had no URLs
         old = _file_path(url)
         if old == _file_path(new) or any(part.startswith(("_", ".")) for part in old.split("/")):

@@ -11,7 +11,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from .reader import (CV_JSON, CV_JSON_PAGE, CV_JSON_URL, LINK_LABELS, NAME, NEUTRAL_TO_CATEGORY,
-                     _cv_dialect, read)
+                    _cv_dialect)
 from ... import bib, socials
 from ...formats import cvmarkdown, jsonresume
 from ...formats.content import is_external
@@ -759,18 +759,3 @@ def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> 
     plan.write_document(out, front, "")
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}`.",
                        origin)
-
-
-class _AcademicPages:
-    name = NAME
-    label = "academicpages"
-    can_read = True
-    can_write = True
-    features = ["identity", "socials", "pages", "about", "publications", "talks", "teaching",
-                "portfolio", "posts", "navigation"]
-    read = staticmethod(read)
-    write = staticmethod(write)
-    redirect = staticmethod(redirect)
-
-
-THEME = _AcademicPages()

@@ -1,5 +1,47 @@
-"""al-folio: reader and writer. All al-folio knowledge lives here and in ``mappings/al-folio.yml``."""
+"""al-folio: reader and writer. All al-folio knowledge lives here and in ``mappings/al-folio.yml``.
 
-from .writer import THEME
+The theme object is registered in the ``sitemigrate.themes`` entry-point group; the reader
+(:mod:`.reader`), the writer (:mod:`.writer`) and the CV data codecs (:mod:`.cv`) are imported
+when they run.
+"""
 
-__all__ = ["THEME"]
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...registry import Options, Theme
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ...ir import Origin, Site
+    from ...plan import Plan
+    from ...report import Report
+
+
+class AlFolio(Theme):
+    name = "al-folio"
+    label = "al-folio"
+    can_read = True
+    can_write = True
+    can_redirect = True
+    order = 10
+    features = ["identity", "socials", "pages", "about", "news", "projects", "posts",
+                "teachings", "bibliography", "redirect pages"]
+
+    def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
+        from .reader import read
+        return read(src, report)
+
+    def write(self, site: Site, plan: Plan, options: Options) -> None:
+        from .writer import write
+        write(site, plan, options)
+
+    def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
+        from .writer import redirect
+        redirect(plan, old, target, origin)
+
+
+THEME = AlFolio()
+
+__all__ = ["THEME", "AlFolio"]

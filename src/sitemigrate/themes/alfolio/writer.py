@@ -12,7 +12,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from .cv import CV_YML, RESUME_JSON, _classic_section, _rendercv_of
 from .reader import (LINK_FIELDS, NAME, OLD, PUB_FRONT_ONLY, REDIRECT_PLUGIN, TYPE_OF_CATEGORY,
-                     UNPRINTED_VENUE_FIELD, VENUE_FIELD, read)
+                    UNPRINTED_VENUE_FIELD, VENUE_FIELD)
 from ... import bib, socials
 from ...formats import cvmarkdown, jsonresume
 from ...formats.content import split_name
@@ -958,18 +958,3 @@ def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> 
 def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
     """Make ``old`` forward to ``target`` (a stub page with al-folio's ``redirect:``)."""
     _redirect_stub(old, target, plan, origin if isinstance(origin, Origin) else None)
-
-
-class _AlFolio:
-    name = NAME
-    label = "al-folio"
-    can_read = True
-    can_write = True
-    features = ["identity", "socials", "pages", "about", "news", "projects", "posts",
-                "teachings", "bibliography", "redirect pages"]
-    read = staticmethod(read)
-    write = staticmethod(write)
-    redirect = staticmethod(redirect)
-
-
-THEME = _AlFolio()

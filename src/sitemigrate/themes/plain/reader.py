@@ -1431,40 +1431,5 @@ def _absolute_links(text: str) -> str:
     return rewrite_links(text, fn)
 
 
-# ==========================================================================================
-# Theme object
-# ==========================================================================================
-
-class _Plain:
-    """The reader object registered for one name (``markdown`` or ``html``)."""
-
-    can_read = True
-    can_write = False
-    can_read_files = True
-    """SRC may be a single file (or a folder of pages), not a site checkout."""
-    features = ["identity (name, e-mail, profiles, picture)", "about", "research interests",
-                "news", "publications", "CV (experience, education, awards, service)",
-                "projects", "talks/teaching pages", "broken Markdown tables"]
-
-    def __init__(self, name: str, label: str) -> None:
-        self.name = name
-        self.label = label
-
-    def read(self, src: Path, report: Report, *, theme: str | None = None,
-             person_name: str | None = None) -> Site:
-        """Read the page(s) at ``src``: a file, or a folder of them (top level).
-
-        ``theme`` is the name the reader was asked for (``markdown`` or ``html``: both names
-        share this object); ``person_name`` is the site owner's name when the user gave it."""
-        reader = PlainReader(theme or self.name, report, person_name)
-        return reader.read(src)
-
-    def write(self, site: Site, plan: Any, options: Any) -> None:
-        raise NotImplementedError(f"{self.name} is a reader only")
-
-
-THEME = _Plain(MARKDOWN, "plain Markdown/text or saved HTML homepage")
-
-
-__all__ = ["THEME", "PlainReader", "Vocab", "load_vocab", "find_tables", "Table",
+__all__ = ["PlainReader", "Vocab", "load_vocab", "find_tables", "Table",
            "html_to_markdown", "DateFinder"]
