@@ -31,7 +31,9 @@ def detect_theme(path: str | os.PathLike[str]) -> str:
     found = detect(src)
     best = found[0]
     if best.score == 0:
-        raise SitemigrateError(f"{src}: no al-folio or academicpages marker found; "
+        sites = [t for t in THEMES if not get_theme(t).can_read_files]
+        names = " or ".join(filter(None, [", ".join(sites[:-1]), *sites[-1:]]))
+        raise SitemigrateError(f"{src}: no {names} marker found; "
                                "name the source theme with --from")
     if not best.confident:
         others = ", ".join(f"{d.theme} ({d.score})" for d in found)

@@ -377,18 +377,6 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     return replace_tokens(body, fn)
 
 
-# `site.X` variables of a theme's config, in Liquid: academicpages keeps the owner under
-# `site.author.*`; al-folio at the top level (`site.first_name`, old `site.email`,
-# `site.github_username`) or in `_data/socials.yml` (`site.data.socials.*`).
-_SITE_VAR = re.compile(r"\bsite\.(?:author\.(?P<author>[\w-]+)|data\.socials\.(?P<data>\w+)"
-                       r"|(?P<top>first_name|middle_name|last_name|email|\w+_(?:username|userid|id|"
-                       r"url|profile|number)))\b")
-
-
-_FULL_NAME_AF = ('{{ site.first_name }}{% if site.middle_name != "" %} {{ site.middle_name }}'
-                 '{% endif %} {{ site.last_name }}')
-
-
 def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
     """The 1-based line of SRC file ``rel`` where ``needle`` first occurs (a body may have been
     rearranged before a writer looks at it), else ``fallback``."""
@@ -404,19 +392,30 @@ def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) 
 
 def translate_site_variables(body: str, source_theme: str, target: str, plan: Plan,
                              origin: Origin | None) -> str:
-    """The source theme's `site.*` variables of the owner (name, email, social ids) in Liquid
-    become the target's (academicpages `site.author.github` ↔ al-folio
-    `site.data.socials.github_username` or, 2020-23, `site.github_username`); one the
-    target has no counterpart for is kept as written and reported with its line."""
+    """The `site.*` variables of the owner (name, email, social ids) in Liquid, as other themes
+    write them, become the target's; one the target has no counterpart for is kept as written
+    and reported with its line. Each theme's mapping says how its config is read in Liquid
+    (``owner_variables``: the ``read`` patterns, each with the social-links column of its
+    keys; the ``write`` forms; a ``name_variable`` and the Liquid of a ``full_name``)."""
     from .. import socials
+    from ..registry import THEMES, vocabulary
     from .liquid import replace_tokens
-    if "site." not in body or source_theme == target or "{" not in body or \
-            target not in ("al-folio", "academicpages"):
+    own = vocabulary(target).get("owner_variables") if target in THEMES else None
+    if "site." not in body or source_theme == target or "{" not in body or not own:
         return body
     line0 = (origin.body_line or origin.line or 1) if origin else 1
     where = origin.path if origin else None
-    old_af = target == "al-folio" and "_data/socials.yml" not in plan.files  # 2020-23
-    af_col = "al-folio-old" if old_af else "al-folio"
+    form = next(f for f in own["write"] if not f.get("unless_written") or
+                f["unless_written"] not in plan.files)
+    reads = [r for name in THEMES if name != target
+             for r in (vocabulary(name).get("owner_variables") or {}).get("read", [])]
+    names = [n for name in THEMES if name != target
+             for n in [(vocabulary(name).get("owner_variables") or {}).get("name_variable")] if n]
+    if not reads:
+        return body
+    pattern = re.compile(r"\bsite\.(?:" + "|".join(
+        re.escape(r.get("prefix", "")) + f"(?P<k{i}>{r['key']})" for i, r in enumerate(reads))
+        + r")\b")
 
     def social(key: str, source_col: str, target_col: str) -> str | None:
         found = socials._theme_keys(source_col).get(key)
@@ -426,42 +425,33 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
         out = row.specs.get(target_col)
         return out.key if out and out.kind == col.kind and out.writable else None
 
-    def new_var(m: re.Match) -> str | None:
-        if target == "al-folio" and m["author"]:
-            key = m["author"]
-            if key == "email":
-                return "site.email" if old_af else "site.data.socials.email"
-            found = social(key, "academicpages", af_col)
-            return None if found is None else (f"site.{found}" if old_af
-                                               else f"site.data.socials.{found}")
-        if target == "academicpages" and (m["data"] or m["top"]):
-            key = m["data"] or m["top"]
-            if key == "email":
-                return "site.author.email"
-            found = social(key, "al-folio" if m["data"] else "al-folio-old", "academicpages")
-            return None if found is None else f"site.author.{found}"
-        return None
+    def new_var(key: str, rule: dict) -> str | None:
+        if key == "email":
+            return str(form["email"])
+        found = social(key, rule["column"], form["column"])
+        return None if found is None else f"{form['prefix']}{found}"
 
     def fn(tok: Any) -> str | None:
         if tok.kind not in ("tag", "output") or "site." not in tok.text:
             return None
-        if target == "al-folio" and tok.kind == "output" and \
-                re.fullmatch(r"\{\{-?\s*site\.author\.name\s*-?\}\}", tok.text):
-            new_text = _FULL_NAME_AF
+        if own.get("full_name") and tok.kind == "output" and any(re.fullmatch(
+                r"\{\{-?\s*" + re.escape(n) + r"\s*-?\}\}", tok.text) for n in names):
+            new_text = own["full_name"]
         else:
             kept: list[str] = []
 
             def sub(m: re.Match) -> str:
-                relevant = m["author"] if target == "al-folio" else (m["data"] or m["top"])
-                if not relevant or (m["top"] and not m["top"].endswith("_name") and
-                                    m["top"] not in socials.known_keys("al-folio-old")):
+                i = next(int(k[1:]) for k, v in m.groupdict().items() if v is not None)
+                rule, key = reads[i], m[f"k{i}"]
+                if rule.get("known_only") and key not in rule.get("also", []) and \
+                        key not in socials.known_keys(rule["column"]):
                     return m.group()  # a key of the owner's own config: kept there
-                new = new_var(m)
+                new = new_var(key, rule)
                 if new is None:
                     kept.append(m.group())
                     return m.group()
                 return new
-            new_text = _SITE_VAR.sub(sub, tok.text)
+            new_text = pattern.sub(sub, tok.text)
             for var in dict.fromkeys(kept):
                 plan.report.lost("site-variable", f"`{var}` ({source_theme}) has no {target} "
                                  "counterpart; kept as written, it renders empty there. "
