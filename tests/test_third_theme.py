@@ -1,0 +1,95 @@
+"""A third Jekyll theme, outside src/, registers itself and converts in both directions.
+
+``tests/third_theme`` is the package of the ``tinyfolio`` test theme: a reader, a writer and its
+own mapping file (with its own column of social links). The test installs it the way pip
+would install a theme of another distribution: a ``*.dist-info`` folder with ``METADATA`` and
+an ``entry_points.txt`` in the ``sitemigrate.themes`` group, on ``sys.path``. Nothing in
+``src/`` or ``mappings/`` names it, so each step below fails if registration does not work.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+import sitemigrate
+from sitemigrate import cli, registry
+
+from conftest import FIXTURES
+
+TESTS = Path(__file__).resolve().parent
+
+
+@pytest.fixture
+def tinyfolio(tmp_path_factory, monkeypatch):
+    """The tinyfolio theme installed (entry point + package on sys.path) for one test."""
+    assert "tinyfolio" not in registry.THEMES  # not known before it is installed
+    site_packages = tmp_path_factory.mktemp("site-packages")
+    dist = site_packages / "tinyfolio_theme-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: tinyfolio-theme\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[sitemigrate.themes]\n"
+                                          "tinyfolio = third_theme:THEME\n")
+    monkeypatch.syspath_prepend(str(site_packages))
+    if str(TESTS) not in sys.path:
+        monkeypatch.syspath_prepend(str(TESTS))
+    registry.refresh()
+    yield
+    monkeypatch.undo()
+    for name in [m for m in sys.modules if m == "third_theme" or m.startswith("third_theme.")]:
+        del sys.modules[name]
+    registry.refresh()
+    assert "tinyfolio" not in registry.THEMES
+
+
+def _yaml(path: Path):
+    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+
+
+def test_a_theme_of_another_package_registers_and_converts(tinyfolio, tmp_path, capsys):
+    assert list(registry.THEMES)[-1] == "tinyfolio"  # after the built-in themes
+    theme = registry.get_theme("tinyfolio")
+    assert theme.can_read and theme.can_write
+    assert theme.mapping == TESTS / "third_theme" / "tinyfolio.yml"
+    assert registry.generations("tinyfolio") == ["1"]
+
+    assert cli.main(["themes"]) == 0
+    assert "tinyfolio" in capsys.readouterr().out
+
+    # al-folio -> tinyfolio: identity, socials in the theme's own column, pages, papers
+    tiny = tmp_path / "tiny"
+    sitemigrate.convert(FIXTURES / "al-folio-site", tiny, to="tinyfolio").apply()
+    config = _yaml(tiny / "_config.yml")
+    assert config["theme_name"] == "tinyfolio"
+    owner = config["owner"]
+    assert owner["name"] == "Ada Q. Okonkwo"
+    assert owner["mail"] == "ada@example.org"
+    assert owner["gh"] == "ada-okonkwo"  # `socials:` of tinyfolio.yml: github -> gh
+    assert owner["orcid"] == "0000-0002-1825-0097"
+    assert "I build **distributed systems** that use less energy." in \
+        (tiny / "index.md").read_text()
+    assert "title: publications" in (tiny / "pages/publications.md").read_text()
+    papers = _yaml(tiny / "_data/papers.yml")
+    titles = [p["title"] for p in papers]
+    assert any("Carbon-Aware Scheduling" in t for t in titles)
+    assert any(p["authors"] for p in papers)
+
+    # the markers of its mapping file tell the written site
+    assert sitemigrate.detect_theme(tiny) == "tinyfolio"
+
+    # tinyfolio -> academicpages: the same facts arrive in academicpages' places
+    ap = tmp_path / "ap"
+    plan = sitemigrate.convert(tiny, ap, to="academicpages")
+    assert plan.report.source_theme == "tinyfolio"
+    plan.apply()
+    author = _yaml(ap / "_config.yml")["author"]
+    assert author["name"] == "Ada Q. Okonkwo"
+    assert author["github"] == "ada-okonkwo"
+    assert author["email"] == "ada@example.org"
+    pubs = "\n".join(p.read_text() for p in (ap / "_publications").glob("*.md"))
+    assert "Carbon-Aware Scheduling" in pubs
+    assert "I build **distributed systems** that use less energy." in \
+        (ap / "index.md").read_text()  # a root-level page stays there
