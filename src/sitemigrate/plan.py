@@ -115,7 +115,7 @@ class Plan:
     behind_links: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     """DEST path -> the folder on its way that links out of DEST (left out of the plan)."""
     checkout: Any = field(default=None, init=False, repr=False)
-    """What DEST's template checkout has (``sitemigrate.checkout.probe``), read once."""
+    """What DEST's template checkout has (``sitemigrate.jekyll.checkout.probe``), read once."""
     _unreadable_told: set[str] = field(default_factory=set, init=False, repr=False)
     """SRC files already reported unreadable (a file copied to two places is one problem)."""
     _edits: int = field(default=0, init=False, repr=False)

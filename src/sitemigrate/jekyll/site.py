@@ -571,7 +571,7 @@ def yaml_date(iso: str) -> Any:
 
 def post_url(pattern: str, item: Item) -> str:
     """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``):
-    its ``permalink``, else the one URL engine (:func:`sitemigrate.urls.post_url`)."""
+    its ``permalink``, else the one URL engine (:func:`sitemigrate.jekyll.urls.post_url`)."""
     from .urls import post_url as jekyll_post_url
     if item.permalink:
         return item.permalink

@@ -14,7 +14,7 @@ looked up in the vocabulary of ``mappings/markdown.yml`` and its section mapped 
 
 * ``about`` and text before any heading: the about page (permalink ``/``);
 * ``interests``: a list on the about page, and the site keywords;
-* ``news``: each dated line a news item (:func:`sitemigrate.content.extract_news`);
+* ``news``: each dated line a news item (:func:`sitemigrate.formats.content.extract_news`);
 * ``publications``: :class:`~sitemigrate.ir.Publication` entries (title line, venue line with
   the year, authors, contribution notes) and a publications page showing the target theme's
   list;
