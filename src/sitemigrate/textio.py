@@ -1,8 +1,9 @@
 """Reading source files safely: encodings, BOMs, line endings, front matter.
 
-Front matter is split with our own thin splitter (python-frontmatter raises on the broken YAML
-real sites contain, and loses the line numbers we report) and loaded with ruamel.yaml in
-round-trip mode, which is safe (it never constructs arbitrary objects) and keeps comments.
+Front matter is split by python-frontmatter's handler machinery (:mod:`.frontmatter_yaml`: a
+YAML handler with Jekyll's boundary that keeps the body byte for byte and its line number) and
+loaded with ruamel.yaml in round-trip mode, which is safe (it never constructs arbitrary
+objects) and keeps comments. Broken YAML and an unclosed ``---`` are reported and the text kept.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
+from .frontmatter_yaml import HANDLER as FM_HANDLER
 from .report import Report
 
-_FENCE = re.compile(r"^---[ \t]*\r?$")
 LARGE_FILE = 2_000_000
 """Bytes above which a source file is reported as unusually large (it is still converted)."""
 
@@ -586,27 +587,17 @@ def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -
 def split_document(src: SourceText, rel: str, report: Report | None) -> Document:
     """Split ``---`` front matter from the body and load it."""
     text = src.text
-    lines = text.split("\n")
     doc = Document(rel=rel, newline=src.newline)
-    if not lines or not _FENCE.match(lines[0]):
-        doc.body = text
-        return doc
-    end = next((i for i in range(1, len(lines)) if _FENCE.match(lines[i])), None)
-    if end is None:
-        if report:
+    parts = FM_HANDLER.split_lines(text)
+    if parts is None:
+        if report and FM_HANDLER.detect(text):
             report.problem("unclosed-front-matter", "front matter opened with `---` is never "
                            "closed; the whole file was kept as body text.", rel, 1)
         doc.body = text
         return doc
     doc.has_front_matter = True
-    doc.fm_text = "\n".join(lines[1:end])
-    doc.body = "\n".join(lines[end + 1:])
-    doc.body_line = end + 2
-    loaded = None
-    if doc.fm_text.strip():
-        loaded = _load_rt_fast(doc.fm_text)
-        if loaded is _SLOW:
-            loaded = load_yaml(doc.fm_text, rel, report, first_line=2)
+    doc.fm_text, doc.body, doc.body_line = parts
+    loaded = FM_HANDLER.load(doc.fm_text, rel, report, first_line=2)
     if loaded is not None and report:
         check_yaml_nodes(doc.fm_text, rel, report, first_line=2)
     if isinstance(loaded, CommentedMap):
@@ -730,10 +721,10 @@ def render_document(front: dict[str, Any] | None, body: str, comments: list[str]
     """Front matter (plus carried comment lines) and body as file text."""
     parts = []
     if front is not None:
-        fm = dump_yaml(front) if front else ""
+        fm = FM_HANDLER.export(front) if front else ""
         if comments:
             fm += "".join(c + "\n" for c in comments)
-        parts.append("---\n" + fm + "---\n")
+        parts.append(f"{FM_HANDLER.START_DELIMITER}\n{fm}{FM_HANDLER.END_DELIMITER}\n")
     if body:
         parts.append(body if body.endswith("\n") else body + "\n")
     text = "".join(parts)

@@ -1,14 +1,73 @@
-"""Split Markdown or plain text into sections by headings, keeping every byte."""
+"""Split Markdown or plain text into sections by headings, keeping every byte.
+
+What is a heading is decided by mistune's block parser (:func:`heading_offsets`): ATX and
+setext headings, never inside fenced or indented code, a setext underline told from a thematic
+break. mistune's tokens carry no positions, so the parser records the offset of each heading
+it reads, and the offset gives the line; the split itself is by lines, which keeps every byte.
+HTML, lists and block quotes are left to the line scan (see ``_RULES``), and HTML comments too.
+"""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*\r?$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Any:
+    """mistune's (v3) block parser, recording where it reads a top-level heading."""
+    from mistune.block_parser import BlockParser
+
+    class Parser(BlockParser):
+        def parse_atx_heading(self, m: Any, state: Any) -> Any:
+            end = super().parse_atx_heading(m, state)
+            if state.parent is None:
+                state.env["headings"][m.start()] = ("atx", state.tokens[-1]["attrs"]["level"])
+            return end
+
+        def parse_setex_heading(self, m: Any, state: Any) -> Any:
+            last = state.last_token()
+            end = super().parse_setex_heading(m, state)
+            if (end and state.parent is None and last is not None and last is state.last_token()
+                    and last.get("style") == "setext"):
+                state.env["headings"][m.start()] = ("setext", last["attrs"]["level"])
+            return end
+
+    return Parser()
+
+
+def heading_offsets(text: str) -> dict[int, tuple[str, int]]:
+    """Offset of the line -> (style, level) of each top-level Markdown heading, as mistune
+    reads ``text``. A setext heading is keyed by its underline's line."""
+    from mistune.core import BlockState
+    state = BlockState()
+    state.env["headings"] = found = {}
+    # a CR ends no line for mistune; as a blank it keeps every offset
+    src = text.replace("\r", " ") if "\r" in text else text
+    state.process(src if src.endswith("\n") else src + "\n")
+    parser = _parser()
+    parser.parse(state, _RULES)
+    return found
+
+
+# mistune's block rules, less three where it reads Jekyll's Markdown (kramdown) otherwise:
+# raw_html (CommonMark ends an HTML block only at a blank line, kramdown at its closing tag,
+# so a heading right below `</div>` would be lost), block_quote (mistune takes an ATX heading
+# right below a `> quote` line into the quote, against CommonMark and kramdown) and list (a
+# heading indented under an item stays a section heading, as sitemigrate has always split).
+_RULES = ["fenced_code", "indent_code", "atx_heading", "setex_heading", "thematic_break",
+          "ref_link", "blank_line"]
+
+
+def heading_lines(text: str) -> dict[int, tuple[str, int]]:
+    """:func:`heading_offsets` keyed by 0-based line of ``text.split("\\n")``."""
+    return {text.count("\n", 0, pos): head for pos, head in heading_offsets(text).items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +90,13 @@ def split_sections(text: str, bare_headings: Iterable[str] = ()) -> list[Section
     bare = {normalize_title(b) for b in bare_headings}
     lines = text.splitlines(keepends=True)
     heads: list[tuple[int, int, str, str, int]] = []  # (start, nlines, title, style, level)
+    found = heading_offsets(text) if text else {}
+    md: dict[int, tuple[str, int]] = {}  # line -> what mistune read there
+    pos = 0
+    for n, raw in enumerate(lines):
+        if pos in found:
+            md[n] = found[pos]
+        pos += len(raw)
     in_fence = in_comment = False
     i = 0
     while i < len(lines):
@@ -48,14 +114,16 @@ def split_sections(text: str, bare_headings: Iterable[str] = ()) -> list[Section
                 i += 1
                 continue
             if not in_comment:
-                if m := _ATX.match(s):
-                    heads.append((i, 1, (m.group(2) or "").strip(), "atx", len(m.group(1))))
-                elif (s.strip() and i + 1 < len(lines)
-                      and _SETEXT.match(lines[i + 1].rstrip("\r\n"))
+                # mistune decides what is a heading; our line rules only narrow it: a
+                # setext heading is the one line above an underline of 3+ characters
+                # (earlier lines of its paragraph stay text), never a list item, quote
+                # or HTML line
+                if md.get(i, ("",))[0] == "atx" and (m := _ATX.match(s)):
+                    heads.append((i, 1, (m.group(2) or "").strip(), "atx", md[i][1]))
+                elif (s.strip() and md.get(i + 1, ("",))[0] == "setext"
                       and not re.match(r"^\s*([-*+]\s|>|<)", s)
                       and len(lines[i + 1].strip()) >= 3):
-                    level = 1 if lines[i + 1].strip().startswith("=") else 2
-                    heads.append((i, 2, s.strip(), "setext", level))
+                    heads.append((i, 2, s.strip(), "setext", md[i + 1][1]))
                     i += 2
                     continue
                 elif bare and normalize_title(s) in bare and s.strip():
