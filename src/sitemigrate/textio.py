@@ -1,6 +1,6 @@
 """Reading source files safely: encodings, BOMs, line endings, front matter.
 
-Front matter is split by python-frontmatter's handler machinery (:mod:`.frontmatter_yaml`: a
+Front matter is split by python-frontmatter's handler machinery (:mod:`.formats.frontmatter`: a
 YAML handler with Jekyll's boundary that keeps the body byte for byte and its line number) and
 loaded with ruamel.yaml in round-trip mode, which is safe (it never constructs arbitrary
 objects) and keeps comments. Broken YAML and an unclosed ``---`` are reported and the text kept.
@@ -21,7 +21,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
-from .frontmatter_yaml import HANDLER as FM_HANDLER
+from .formats.frontmatter import HANDLER as FM_HANDLER
 from .report import Report
 
 LARGE_FILE = 2_000_000
