@@ -55,7 +55,7 @@ class JekyllYAMLHandler(YAMLHandler):
              first_line: int = 2, **kwargs: object) -> Any:
         """ruamel round-trip load within sitemigrate's bounds; broken YAML is reported
         (with its file line) and gives None."""
-        from . import textio
+        from .. import textio
         if not fm.strip():
             return None
         loaded = textio._load_rt_fast(fm)
@@ -66,7 +66,7 @@ class JekyllYAMLHandler(YAMLHandler):
     def export(self, metadata: Any, **kwargs: object) -> str:  # type: ignore[override]
         """Front matter text, as ruamel writes it with sitemigrate's settings (ends with a
         newline, unlike PyYAML's export in python-frontmatter)."""
-        from .textio import dump_yaml
+        from ..textio import dump_yaml
         return dump_yaml(metadata)
 
 
