@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import weakref
 from pathlib import Path
+from typing import Any
 
 from .ir import Site
 from .plan import Plan
-from .registry import THEMES, Options, detect, generations, get_theme, vocabulary
+from .registry import THEMES, Options, Theme, detect, generations, get_theme, vocabulary
 from .report import Report
 from .textio import read_source
 
@@ -247,12 +248,12 @@ def _keep_config_layout(plan: Plan) -> None:
         plan.write("_config.yml", kept)
 
 
-def keep_urls(site: Site, plan: Plan, writer) -> None:
+def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
     from .jekyll.urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, seed, served
-    fronts: dict = {}  # a front matter is parsed once, in SRC, DEST or both
-    memo: dict = {}  # a file's URLs are computed once under the same config
+    fronts: dict[str, Any] = {}  # a front matter is parsed once, in SRC, DEST or both
+    memo: dict[Any, Any] = {}  # a file's URLs are computed once under the same config
     old = served(*read_tree(Path(site.source)), fronts, memo)  # SRC is read once
     dest = dest_tree(plan)  # DEST is read once
     tree = planned_tree(plan, dest)

@@ -254,7 +254,7 @@ def _many(rows: list[Finding]) -> str:
     return (f"{len(rows)}× {_clip(message, _MESSAGE)} At: {', '.join(places)}{more}")
 
 
-def _short_value(match: re.Match) -> str:
+def _short_value(match: re.Match[str]) -> str:
     return f"`{_clip(match.group(1), _VALUE)}`"
 
 
