@@ -548,6 +548,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         if page.role == "furniture" and site.theme != NAME:
             forward_furniture(page, site, plan, lambda p: "_pages/about.md" if p.role ==
                               "about" else p.path)
+        elif page.role == "blog" and site.theme != NAME and _reuse_blog_page(
+                page, site, plan):
+            continue
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
     news = _unique_news(news, kept_news, report)
@@ -786,6 +789,9 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
                            "alike posts; your site had no related-posts lists, so they are off "
                            "(`related_blog_posts.enabled: false`). Turn them on once the blog "
                            "has grown.", "_config.yml")
+    blog = site.page("blog") if site.theme != NAME else None
+    if blog is not None and "blog_nav_title" in config:  # 2020-23: the blog's menu label
+        config["blog_nav_title"] = blog.title if _menu_position(site, blog) is not None else ""
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
             continue
@@ -994,6 +1000,70 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_stub(old, target, plan, page.origin)
     return news
+
+
+def _template_blog_page(plan: Plan) -> str | None:
+    """DEST's own blog listing (`_pages/blog.md`, 2022's `blog/index.html`), if it has one."""
+    import fnmatch
+    globs = vocabulary(NAME)["checkout"]["listing_pages"].get("blog") or []
+    for pattern in globs:
+        folder = plan.dest / PurePosixPath(pattern).parent
+        if not folder.is_dir() or folder.is_symlink():
+            continue
+        for path in sorted(folder.iterdir()):
+            rel = f"{PurePosixPath(pattern).parent}/{path.name}"
+            if path.is_file() and fnmatch.fnmatchcase(rel, pattern):
+                return rel
+    return None
+
+
+def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
+    """The owner's blog listing (another theme's, at its own address) becomes DEST's own
+    blog page, which al-folio's includes link (`/blog/`, its pagination): that page keeps
+    its listing and takes the owner's title, menu place and prose; the old address forwards
+    there. False (the page is written as it is) when DEST has no blog page or the owner's
+    page has a listing of its own."""
+    rel = _template_blog_page(plan)
+    if rel is None:
+        return False
+    doc = read_document(plan.dest / rel, rel, None)
+    if doc is None or not doc.has_front_matter:
+        return False
+    body = translate_body(page.body, "blog", site.theme, NAME, plan, page.origin)
+    stock = vocabulary(NAME)["listings"]["blog"]["body"].rstrip("\n")
+    prose = body.replace(stock, "")
+    prose = re.sub(r"\{%-?\s*assign base_path = [^%]*%\}", "", prose).strip()
+    if re.search(r"\bsite\.posts\b|\bpaginator\b", prose):
+        return False
+    fm = doc.fm_text
+    order = _menu_position(site, page)
+    edits = {"title": page.title} if page.title else {}
+    if not rel.startswith("blog/"):  # 2022's blog/index.html is in the menu by blog_nav_title
+        edits["nav"] = order is not None
+        if order is not None:
+            edits["nav_order"] = int(order) if float(order).is_integer() else order
+    for key, value in edits.items():
+        line = f"{key}: {dump_yaml({key: value}).split(':', 1)[1].strip()}"
+        fm, n = re.subn(rf"^{key}:.*$", lambda _m: line, fm, count=1, flags=re.M)
+        if not n:
+            fm = fm.rstrip("\n") + "\n" + line
+    text = doc.body
+    if prose:
+        if rel.endswith(".html") and not prose.lstrip().startswith("<"):
+            prose = ("{% capture owner_intro %}\n" + prose +
+                     "\n{% endcapture %}\n{{ owner_intro | markdownify }}")
+        if prose not in text:  # a later run finds it there already
+            header = re.search(r'<div class="header-bar">.*?</div>\n?', text, re.S)
+            at = header.end() if header else 0
+            text = text[:at] + "\n" + prose + "\n\n" + text[at:]
+    plan.write(rel, "---\n" + fm.rstrip("\n") + "\n---\n" + text)
+    plan.origins[page.path] = rel
+    plan.report.mapped("page", f"blog listing `{page.path}` → DEST's own blog page `{rel}` "
+                       f"(`/blog/`, which al-folio links), with its title"
+                       f"{', menu place' if order is not None else ''}"
+                       f"{' and text' if prose else ''}; its old address forwards there.",
+                       page.origin)
+    return True
 
 
 def _target_generation(plan: Plan, options: Options) -> str:
@@ -1581,8 +1651,10 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
         front["description"] = f["description"]
     for key in ("tags", "categories"):
         value = f.get(key)
-        if value:
-            front[key] = " ".join(map(str, value)) if isinstance(value, list) else value
+        if value:  # Jekyll splits a string at spaces: a tag with a space stays one in a list
+            words = [str(v) for v in value] if isinstance(value, list) else None
+            front[key] = (value if words is None else words if any(
+                re.search(r"\s", w) for w in words) else " ".join(words))
     _finish(item, front, f"_posts/{PurePosixPath(item.path).name}", item.body, plan, copier, url)
 
 
