@@ -86,3 +86,17 @@ def test_a_tag_with_a_space_stays_one_tag(tmp_path):
     # tags without a space are written as before
     assert _front(dest / "_posts/2023-02-01-winter-fieldwork.md")["tags"] == "fieldwork robots"
     assert "field work" in yaml.safe_load((dest / "_config.yml").read_text())["display_tags"]
+
+
+def test_a_profile_url_al_folio_keeps_as_an_id_still_shows(tmp_path):
+    """academicpages' `site.author.googlescholar` is a URL; al-folio keeps the Scholar id:
+    the listing page's sentence that tests and links it stays visible."""
+    src = _source(tmp_path, {})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    text = (dest / "_pages/publications.html").read_text()
+    assert "site.author.googlescholar" not in text
+    assert "{% if site.data.socials.scholar_userid %}" in text
+    assert ("{{site.data.socials.scholar_userid | prepend: "
+            "'https://scholar.google.com/citations?user=' }}") in text
+    assert "XyZ0123abcdE" in (dest / "_data/socials.yml").read_text()

@@ -797,11 +797,34 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
         out = row.specs.get(target_col)
         return out.key if out and out.kind == col.kind and out.writable else None
 
-    def new_var(m: re.Match) -> str | None:
+    def id_of_url(key: str, tok: Any) -> str | None:
+        """academicpages' profile URL where al-folio keeps the id (`googlescholar` →
+        `scholar_userid`): the id tests the same in a condition, and an output that starts
+        with it shows the URL built from it."""
+        found = socials._theme_keys("academicpages").get(key)
+        if not found or found[1].kind != "url" or not found[0].url_template:
+            return None
+        out = found[0].specs.get(af_col)
+        if not out or out.kind != "id" or not out.writable or \
+                found[0].url_template.count("{id}") != 1:
+            return None
+        var = f"site.{out.key}" if old_af else f"site.data.socials.{out.key}"
+        if tok.kind == "tag" and re.match(r"\{%-?\s*(if|elsif|unless)\b", tok.text):
+            return var
+        head, tail = found[0].url_template.split("{id}")
+        if tok.kind == "output" and re.match(rf"\{{\{{-?\s*site\.author\.{key}\s*[|}}-]",
+                                             tok.text):
+            return var + "".join(f" | {f}: '{v}'" for f, v in (("prepend", head),
+                                                                ("append", tail)) if v) + " "
+        return None
+
+    def new_var(m: re.Match, tok: Any = None) -> str | None:
         if target == "al-folio" and m["author"]:
             key = m["author"]
             if key == "email":
                 return "site.email" if old_af else "site.data.socials.email"
+            if tok is not None and (via_id := id_of_url(key, tok)):
+                return via_id
             found = social(key, "academicpages", af_col)
             return None if found is None else (f"site.{found}" if old_af
                                                else f"site.data.socials.{found}")
@@ -827,7 +850,7 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
                 if not relevant or (m["top"] and not m["top"].endswith("_name") and
                                     m["top"] not in socials.known_keys("al-folio-old")):
                     return m.group()  # a key of the owner's own config: kept there
-                new = new_var(m)
+                new = new_var(m, tok)
                 if new is None:
                     kept.append(m.group())
                     return m.group()
