@@ -100,3 +100,34 @@ def test_a_profile_url_al_folio_keeps_as_an_id_still_shows(tmp_path):
     assert ("{{site.data.socials.scholar_userid | prepend: "
             "'https://scholar.google.com/citations?user=' }}") in text
     assert "XyZ0123abcdE" in (dest / "_data/socials.yml").read_text()
+
+
+_CV = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n{% include base_path %}\n\n"
+       "Education\n======\n* Ph.D in Glaciology, Example University, 2019\n\n"
+       "Fieldwork\n======\n**Svalbard season**  \n*Example Polar Station*  \n"
+       "Counted snow buntings from a tent for six weeks.\n")
+
+
+def test_cv_text_the_cv_layout_would_hide_stays_page_text(tmp_path):
+    """al-folio's CV layout shows `_data/cv.yml`, never the page text: a CV section of
+    prose (not one entry a bullet) keeps the whole CV as the page's text."""
+    src = _source(tmp_path, {"_pages/cv.md": _CV})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    cv = dest / "_pages/cv.md"
+    assert _front(cv)["layout"] == "page"
+    text = cv.read_text()
+    assert "Counted snow buntings" in text and "Ph.D in Glaciology" in text
+    assert any(f.code == "cv-text" for f in plan.report.findings)
+
+
+def test_a_cv_note_is_the_cv_pages_description(tmp_path):
+    """One line besides the sections (a note on the PDF) is shown under the CV's title."""
+    src = _source(tmp_path, {"_pages/cv.md": _CV.split("Fieldwork")[0].replace(
+        "{% include base_path %}\n", "{% include base_path %}\n\nUpdated in [May](/files/cv.pdf).\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_pages/cv.md")
+    assert front["layout"] == "cv"
+    assert front["description"].startswith('Updated in <a href="/assets/pdf/cv.pdf">May</a>')
+    assert "Glaciology" in (dest / "_data/cv.yml").read_text()

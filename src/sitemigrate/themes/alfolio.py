@@ -1101,6 +1101,23 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         report.mapped("cv-text", "the CV was read from homepage text: it stays Markdown on "
                         "the CV page (no `_data/cv.yml`), so that none of its wording is lost.",
                         site.cv.origin)
+    rest = _cv_body_rest(body, site, report, page) if has_data else body
+    shows_text = re.search(r"\{\{-?\s*content\b", layout_text(plan, "cv") or "")
+    prose = _prose_left(rest) if has_data and not shows_text else []
+    if len(prose) == 1 and "description" not in front and "\n" not in prose[0].strip():
+        # one line of its own (a note on the PDF): the CV layout shows it under the title
+        front["description"] = _html(copier.rewrite(prose[0].strip(), page.permalink or "/",
+                                                    page.origin))
+        rest = rest.replace(prose[0], "", 1)
+        report.mapped("cv-text", "the CV page's line of text beyond the CV sections is its "
+                      "`description`, which DEST's CV layout shows under the title.", page.origin)
+    elif prose:
+        has_data = False  # DEST's CV layout shows no page text: the CV stays the page's text
+        report.mapped("cv-text", "the CV page has text beyond the CV sections read as data "
+                      "(sections of prose, not one entry a bullet), and DEST's CV layout shows "
+                      "no page text: the page keeps its whole text (layout `page`) so that all "
+                      f"of it is shown; `{CV_YML}` holds the sections that were read.",
+                      page.origin)
     if has_data:
         front["layout"] = "cv"
         if _cv_yml_format(plan, gen) == "rendercv":
@@ -1113,10 +1130,27 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         report.mapped("cv-pdf", f"CV PDF `{pdf}` → `cv_pdf: {front['cv_pdf']}` (the CV "
                       "page's download button).", page.origin)
     if has_data:
-        body = _cv_body_rest(body, site, report, page)
+        body = rest
     body, _ = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
                                  NAME, report, page.origin, original=page.body)
     return body
+
+
+def _prose_left(body: str) -> list[str]:
+    """The paragraphs of a CV page's text (as written) that hold words besides Liquid, HTML
+    tags, headings and listing loops; a heading with text under it counts with its text."""
+    masked = re.sub(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}",
+                    lambda m: re.sub(r"[^\n]", " ", m.group()), body, flags=re.S)
+    out = []
+    for block in re.split(r"\n[ \t]*\n", masked):
+        text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>", " ", block, flags=re.S)
+        lines = text.split("\n")
+        words = [line for n, line in enumerate(lines)
+                 if not re.match(r"\s*(#|=+\s*$|-+\s*$)", line)
+                 and not (n + 1 < len(lines) and re.match(r"\s*(=+|-+)\s*$", lines[n + 1]))]
+        if re.search(r"[^\W\d_]{2,}", " ".join(words)):
+            out.append(block if len(words) == len(lines) else block + "\n(heading)")
+    return out
 
 
 def _cv_pdf_prefixed(plan: Plan, gen: str) -> bool:
