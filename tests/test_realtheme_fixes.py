@@ -131,3 +131,17 @@ def test_a_cv_note_is_the_cv_pages_description(tmp_path):
     assert front["layout"] == "cv"
     assert front["description"].startswith('Updated in <a href="/assets/pdf/cv.pdf">May</a>')
     assert "Glaciology" in (dest / "_data/cv.yml").read_text()
+
+
+def test_a_source_setting_the_owners_page_tests_is_carried(tmp_path):
+    """academicpages' `talkmap_link` means nothing to al-folio, but the owner's talks page
+    shows its sentence only `{% if site.talkmap_link %}`: the key is carried."""
+    src = _source(tmp_path, {
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n"
+                             "{% if site.talkmap_link == true %}<p>Pins on a map of my talks."
+                             "</p>{% endif %}\n"})
+    with (src / "_config.yml").open("a") as f:
+        f.write("talkmap_link: true\n")
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert yaml.safe_load((dest / "_config.yml").read_text())["talkmap_link"] is True
