@@ -145,3 +145,19 @@ def test_a_source_setting_the_owners_page_tests_is_carried(tmp_path):
     dest = alfolio_checkout(tmp_path / "checkout")
     _convert(src, dest, "al-folio")
     assert yaml.safe_load((dest / "_config.yml").read_text())["talkmap_link"] is True
+
+
+def test_a_relative_cv_pdf_and_a_link_with_a_space(tmp_path):
+    """`cv_pdf: ../files/cv.pdf` is relative to the CV page (the layout puts `assets/pdf/` in
+    front: `/assets/pdf/../files/` was dead); a space inside a link's URL stops al-folio's
+    jekyll-target-blank, so it is written `%20`."""
+    src = _source(tmp_path, {
+        "_pages/cv.md": _CV.split("Fieldwork")[0] + "The [PDF](../files/cv.pdf).\n",
+        "_pages/press.md": "---\ntitle: Press\npermalink: /press/\n---\nA review in "
+                           "[a paper](https://news.example.org/review- of-the-season-1).\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/cv.md")["cv_pdf"] == "cv.pdf"
+    assert (dest / "assets/pdf/cv.pdf").is_file()
+    assert "(https://news.example.org/review-%20of-the-season-1)" in (
+        dest / "_pages/press.md").read_text()

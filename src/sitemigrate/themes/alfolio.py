@@ -982,6 +982,9 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             extra_key(plan, key, NAME, page.origin)
     out = "_pages/about.md" if page.role == "about" else page.path
     body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
+    # a space inside a Markdown link's URL stops al-folio's jekyll-target-blank (URI.parse)
+    body = re.sub(r"\]\((https?://[^\s)]+(?: +[^\s)\"']+)+)\)",
+                  lambda m: "](" + m[1].replace(" ", "%20") + ")", body)
     body = add_collection_listings(page, body, site, NAME, report)
     missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
     if missing:
@@ -1123,6 +1126,9 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         if _cv_yml_format(plan, gen) == "rendercv":
             front["cv_format"] = "rendercv"
     pdf = page.features.get("cv_pdf")
+    if pdf and "://" not in str(pdf) and re.search(r"(^|/)\.\.?/", str(pdf)):
+        from urllib.parse import urljoin  # `../files/cv.pdf` (read as `/files/../files/...`)
+        pdf = urljoin(page.permalink or "/", str(pdf))
     if pdf:
         new = copier.carry(pdf, page.origin, "CV PDF")
         front["cv_pdf"] = new.removeprefix("/assets/pdf/") if _cv_pdf_prefixed(plan, gen) \
