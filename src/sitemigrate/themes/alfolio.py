@@ -1114,7 +1114,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         rest = rest.replace(prose[0], "", 1)
         report.mapped("cv-text", "the CV page's line of text beyond the CV sections is its "
                       "`description`, which DEST's CV layout shows under the title.", page.origin)
-    elif prose:
+    elif any(p.endswith("\n(heading)") for p in prose) and site.cv.origin and \
+            site.cv.origin.path == page.path:  # a section of this page not read as data
         has_data = False  # DEST's CV layout shows no page text: the CV stays the page's text
         report.mapped("cv-text", "the CV page has text beyond the CV sections read as data "
                       "(sections of prose, not one entry a bullet), and DEST's CV layout shows "
