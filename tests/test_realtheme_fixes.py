@@ -56,6 +56,15 @@ def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
     assert blog.read_text().count("mostly about batteries") == 1
 
 
+def test_a_blog_page_whose_listing_is_commented_out_is_reused_too(tmp_path):
+    archive = _ARCHIVE.replace("{% include base_path %}", "<!-- later\n{% include base_path %}")
+    src = _source(tmp_path, {"_pages/year-archive.html": archive + "-->\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert not (dest / "_pages/year-archive.html").exists()
+    assert "mostly about batteries" in (dest / "_pages/blog.md").read_text()
+
+
 def test_the_2022_blog_page_gets_the_owners_menu_label(tmp_path):
     src = _source(tmp_path, {"_pages/year-archive.html": _ARCHIVE})
     dest = alfolio_checkout(tmp_path / "checkout")

@@ -1036,7 +1036,7 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
     stock = vocabulary(NAME)["listings"]["blog"]["body"].rstrip("\n")
     prose = body.replace(stock, "")
     prose = re.sub(r"\{%-?\s*assign base_path = [^%]*%\}", "", prose).strip()
-    if re.search(r"\bsite\.posts\b|\bpaginator\b", prose):
+    if re.search(r"\bsite\.posts\b|\bpaginator\b", re.sub(r"<!--.*?-->", "", prose, flags=re.S)):
         return False
     fm = doc.fm_text
     order = _menu_position(site, page)
