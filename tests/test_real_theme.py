@@ -66,7 +66,6 @@ KNOWN_GAPS: dict[str, tuple[bool, int, int, int]] = {
     "1chig0->al-folio-2024-03": (False, 0, 1, 0),
     "A7ocin->al-folio-2022": (False, 0, 1, 0),
     "A7ocin->al-folio-2024-03": (False, 0, 1, 0),
-    "A7ocin->al-folio-2024": (False, 0, 1, 0),
     "A7ocin->al-folio-2026": (False, 0, 0, 6),
     "AdrianForsythe->al-folio-2022": (False, 0, 3, 3),
     "AdrianForsythe->al-folio-2024-03": (False, 0, 1, 4),
