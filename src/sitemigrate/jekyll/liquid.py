@@ -425,9 +425,32 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
         out = row.specs.get(target_col)
         return out.key if out and out.kind == col.kind and out.writable else None
 
-    def new_var(key: str, rule: dict) -> str | None:
+    def id_of_url(key: str, rule: dict, tok: Any, var_text: str) -> str | None:
+        """A profile URL where the target keeps the id (academicpages `googlescholar` →
+        al-folio `scholar_userid`): the id tests the same in a condition, and an output
+        that starts with the variable shows the URL built from it."""
+        found = socials._theme_keys(rule["column"]).get(key)
+        if not found or found[1].kind != "url" or not found[0].url_template or \
+                found[0].url_template.count("{id}") != 1:
+            return None
+        out = found[0].specs.get(form["column"])
+        if not out or out.kind != "id" or not out.writable:
+            return None
+        var = f"{form['prefix']}{out.key}"
+        if tok.kind == "tag" and re.match(r"\{%-?\s*(if|elsif|unless)\b", tok.text):
+            return var
+        head, tail = found[0].url_template.split("{id}")
+        if tok.kind == "output" and re.match(r"\{\{-?\s*" + re.escape(var_text) + r"\s*[|}-]",
+                                             tok.text):
+            return var + "".join(f" | {f}: '{v}'" for f, v in (("prepend", head),
+                                                                ("append", tail)) if v) + " "
+        return None
+
+    def new_var(key: str, rule: dict, tok: Any = None, var_text: str = "") -> str | None:
         if key == "email":
             return str(form["email"])
+        if tok is not None and (via_id := id_of_url(key, rule, tok, var_text)):
+            return via_id
         found = social(key, rule["column"], form["column"])
         return None if found is None else f"{form['prefix']}{found}"
 
@@ -446,7 +469,7 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
                 if rule.get("known_only") and key not in rule.get("also", []) and \
                         key not in socials.known_keys(rule["column"]):
                     return m.group()  # a key of the owner's own config: kept there
-                new = new_var(key, rule)
+                new = new_var(key, rule, tok, m.group())
                 if new is None:
                     kept.append(m.group())
                     return m.group()

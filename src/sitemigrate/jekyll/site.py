@@ -657,6 +657,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: str,
                 target_kept.append((key, line))
         elif key in TARGET_OWNS:
             target_kept.append((key, line))
+        elif _is_setting(key, own) and key not in config and _read_by_content(site, key):
+            set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
+            report.verbatim("config-key", f"`_config.yml` key `{key}` is a {site.theme} "
+                            f"setting {target} does not read, but Liquid of your pages reads "
+                            f"`site.{key}`: kept as written, so they show what they showed.",
+                            "_config.yml", line)
         elif _is_setting(key, own):
             theme_only.append((key, line))
         else:
@@ -681,6 +687,26 @@ def account_config(site: Site, config: Any, plan: Plan, target: str,
 
 
 # -- files Jekyll never publishes ---------------------------------------------------------------
+
+def _read_by_content(site: Site, key: str) -> bool:
+    """Some page, post or collection item the site publishes reads ``site.KEY`` (outside
+    the source theme's stock listings, which the target's replace)."""
+    from ..registry import THEMES, vocabulary
+    listings = vocabulary(site.theme).get("listings", {}) if site.theme in THEMES else {}
+    stock = [p for spec in listings.values() for p in spec.get("match", [])]
+    key_re = re.compile(rf"\bsite\.{re.escape(key)}\b")
+
+    def reads(body: str) -> bool:
+        if not key_re.search(body):
+            return False
+        for pattern in stock:
+            body = re.sub(pattern, " ", body, flags=re.S)
+        return bool(key_re.search(body))
+    items = [i for kind in (site.posts, site.talks, site.teaching, site.projects, site.news)
+             for i in kind] + [i for items in site.collections.values() for i in items]
+    return any(reads(p.body) for p in site.pages if p.role != "furniture") or \
+        any(reads(i.body) for i in items)
+
 
 def drop_unpublished(things: list, config: Any, report: Report) -> list:
     """The pages or items Jekyll publishes; each one it does not is reported, not converted

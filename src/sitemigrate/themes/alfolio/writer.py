@@ -10,7 +10,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .cv import CV_YML, RESUME_JSON, _classic_section, _rendercv_of
+from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
 from .reader import (LINK_FIELDS, NAME, OLD, PUB_FRONT_ONLY, REDIRECT_PLUGIN, TYPE_OF_CATEGORY,
                     UNPRINTED_VENUE_FIELD, VENUE_FIELD)
 from ... import bib, socials
@@ -27,7 +27,7 @@ from ...jekyll.site import (account_config, config_line, dest_config, extra_key,
 from ...plan import Plan
 from ...registry import Options, SiteProbe, generation_of, vocabulary
 from ...report import Report
-from ...textio import dump_yaml
+from ...textio import dump_yaml, read_document
 
 
 def write(site: Site, plan: Plan, options: Options) -> None:
@@ -42,6 +42,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         if page.role == "furniture" and site.theme != NAME:
             forward_furniture(page, site, plan, lambda p: "_pages/about.md" if p.role ==
                               "about" else p.path)
+        elif page.role == "blog" and site.theme != NAME and _reuse_blog_page(
+                page, site, plan):
+            continue
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
     news = _unique_news(news, kept_news, report)
@@ -280,6 +283,9 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
                            "alike posts; your site had no related-posts lists, so they are off "
                            "(`related_blog_posts.enabled: false`). Turn them on once the blog "
                            "has grown.", "_config.yml")
+    blog = site.page("blog") if site.theme != NAME else None
+    if blog is not None and "blog_nav_title" in config:  # 2020-23: the blog's menu label
+        config["blog_nav_title"] = blog.title if _menu_position(site, blog) is not None else ""
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
             continue
@@ -470,6 +476,9 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             extra_key(plan, key, NAME, page.origin)
     out = "_pages/about.md" if page.role == "about" else page.path
     body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
+    # a space inside a Markdown link's URL stops al-folio's jekyll-target-blank (URI.parse)
+    body = re.sub(r"\]\((https?://[^\s)]+(?: +[^\s)\"']+)+)\)",
+                  lambda m: "](" + m[1].replace(" ", "%20") + ")", body)
     body = add_collection_listings(page, body, site, NAME, report)
     missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
     if missing:
@@ -488,6 +497,70 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_stub(old, target, plan, page.origin)
     return news
+
+
+def _template_blog_page(plan: Plan) -> str | None:
+    """DEST's own blog listing (`_pages/blog.md`, 2022's `blog/index.html`), if it has one."""
+    import fnmatch
+    globs = vocabulary(NAME)["checkout"]["listing_pages"].get("blog") or []
+    for pattern in globs:
+        folder = plan.dest / PurePosixPath(pattern).parent
+        if not folder.is_dir() or folder.is_symlink():
+            continue
+        for path in sorted(folder.iterdir()):
+            rel = f"{PurePosixPath(pattern).parent}/{path.name}"
+            if path.is_file() and fnmatch.fnmatchcase(rel, pattern):
+                return rel
+    return None
+
+
+def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
+    """The owner's blog listing (another theme's, at its own address) becomes DEST's own
+    blog page, which al-folio's includes link (`/blog/`, its pagination): that page keeps
+    its listing and takes the owner's title, menu place and prose; the old address forwards
+    there. False (the page is written as it is) when DEST has no blog page or the owner's
+    page has a listing of its own."""
+    rel = _template_blog_page(plan)
+    if rel is None:
+        return False
+    doc = read_document(plan.dest / rel, rel, None)
+    if doc is None or not doc.has_front_matter:
+        return False
+    body = translate_body(page.body, "blog", site.theme, NAME, plan, page.origin)
+    stock = vocabulary(NAME)["listings"]["blog"]["body"].rstrip("\n")
+    prose = body.replace(stock, "")
+    prose = re.sub(r"\{%-?\s*assign base_path = [^%]*%\}", "", prose).strip()
+    if re.search(r"\bsite\.posts\b|\bpaginator\b", re.sub(r"<!--.*?-->", "", prose, flags=re.S)):
+        return False
+    fm = doc.fm_text
+    order = _menu_position(site, page)
+    edits = {"title": page.title} if page.title else {}
+    if not rel.startswith("blog/"):  # 2022's blog/index.html is in the menu by blog_nav_title
+        edits["nav"] = order is not None
+        if order is not None:
+            edits["nav_order"] = int(order) if float(order).is_integer() else order
+    for key, value in edits.items():
+        line = f"{key}: {dump_yaml({key: value}).split(':', 1)[1].strip()}"
+        fm, n = re.subn(rf"^{key}:.*$", lambda _m: line, fm, count=1, flags=re.M)
+        if not n:
+            fm = fm.rstrip("\n") + "\n" + line
+    text = doc.body
+    if prose:
+        if rel.endswith(".html") and not prose.lstrip().startswith("<"):
+            prose = ("{% capture owner_intro %}\n" + prose +
+                     "\n{% endcapture %}\n{{ owner_intro | markdownify }}")
+        if prose not in text:  # a later run finds it there already
+            header = re.search(r'<div class="header-bar">.*?</div>\n?', text, re.S)
+            at = header.end() if header else 0
+            text = text[:at] + "\n" + prose + "\n\n" + text[at:]
+    plan.write(rel, "---\n" + fm.rstrip("\n") + "\n---\n" + text)
+    plan.origins[page.path] = rel
+    plan.report.mapped("page", f"blog listing `{page.path}` → DEST's own blog page `{rel}` "
+                       f"(`/blog/`, which al-folio links), with its title"
+                       f"{', menu place' if order is not None else ''}"
+                       f"{' and text' if prose else ''}; its old address forwards there.",
+                       page.origin)
+    return True
 
 
 def _target_generation(plan: Plan, options: Options) -> str:
@@ -525,11 +598,32 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         report.mapped("cv-text", "the CV was read from homepage text: it stays Markdown on "
                         "the CV page (no `_data/cv.yml`), so that none of its wording is lost.",
                         site.cv.origin)
+    rest = _cv_body_rest(body, site, report, page) if has_data else body
+    shows_text = re.search(r"\{\{-?\s*content\b", layout_text(plan, "cv") or "")
+    prose = _prose_left(rest) if has_data and not shows_text else []
+    if len(prose) == 1 and "description" not in front and "\n" not in prose[0].strip():
+        # one line of its own (a note on the PDF): the CV layout shows it under the title
+        front["description"] = _html(copier.rewrite(prose[0].strip(), page.permalink or "/",
+                                                    page.origin))
+        rest = rest.replace(prose[0], "", 1)
+        report.mapped("cv-text", "the CV page's line of text beyond the CV sections is its "
+                      "`description`, which DEST's CV layout shows under the title.", page.origin)
+    elif any(p.endswith("\n(heading)") for p in prose) and site.cv.origin and \
+            site.cv.origin.path == page.path:  # a section of this page not read as data
+        has_data = False  # DEST's CV layout shows no page text: the CV stays the page's text
+        report.mapped("cv-text", "the CV page has text beyond the CV sections read as data "
+                      "(sections of prose, not one entry a bullet), and DEST's CV layout shows "
+                      "no page text: the page keeps its whole text (layout `page`) so that all "
+                      f"of it is shown; `{CV_YML}` holds the sections that were read.",
+                      page.origin)
     if has_data:
         front["layout"] = "cv"
         if _cv_yml_format(plan, gen) == "rendercv":
             front["cv_format"] = "rendercv"
     pdf = page.features.get("cv_pdf")
+    if pdf and "://" not in str(pdf) and re.search(r"(^|/)\.\.?/", str(pdf)):
+        from urllib.parse import urljoin  # `../files/cv.pdf` (read as `/files/../files/...`)
+        pdf = urljoin(page.permalink or "/", str(pdf))
     if pdf:
         new = copier.carry(pdf, page.origin, "CV PDF")
         front["cv_pdf"] = new.removeprefix("/assets/pdf/") if _cv_pdf_prefixed(plan, gen) \
@@ -537,10 +631,27 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         report.mapped("cv-pdf", f"CV PDF `{pdf}` → `cv_pdf: {front['cv_pdf']}` (the CV "
                       "page's download button).", page.origin)
     if has_data:
-        body = _cv_body_rest(body, site, report, page)
+        body = rest
     body, _ = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
                                  NAME, report, page.origin, original=page.body)
     return body
+
+
+def _prose_left(body: str) -> list[str]:
+    """The paragraphs of a CV page's text (as written) that hold words besides Liquid, HTML
+    tags, headings and listing loops; a heading with text under it counts with its text."""
+    masked = re.sub(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}",
+                    lambda m: re.sub(r"[^\n]", " ", m.group()), body, flags=re.S)
+    out = []
+    for block in re.split(r"\n[ \t]*\n", masked):
+        text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>", " ", block, flags=re.S)
+        lines = text.split("\n")
+        words = [line for n, line in enumerate(lines)
+                 if not re.match(r"\s*(#|=+\s*$|-+\s*$)", line)
+                 and not (n + 1 < len(lines) and re.match(r"\s*(=+|-+)\s*$", lines[n + 1]))]
+        if re.search(r"[^\W\d_]{2,}", " ".join(words)):
+            out.append(block if len(words) == len(lines) else block + "\n(heading)")
+    return out
 
 
 def _cv_pdf_prefixed(plan: Plan, gen: str) -> bool:
@@ -928,8 +1039,10 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
         front["description"] = f["description"]
     for key in ("tags", "categories"):
         value = f.get(key)
-        if value:
-            front[key] = " ".join(map(str, value)) if isinstance(value, list) else value
+        if value:  # Jekyll splits a string at spaces: a tag with a space stays one in a list
+            words = [str(v) for v in value] if isinstance(value, list) else None
+            front[key] = (value if words is None else words if any(
+                re.search(r"\s", w) for w in words) else " ".join(words))
     _finish(item, front, f"_posts/{PurePosixPath(item.path).name}", item.body, plan, copier, url)
 
 

@@ -1,0 +1,172 @@
+"""Fixes found by the real-theme lab (tests/test_real_theme.py) for academicpages sites
+converted into al-folio checkouts, each on an invented miniature: the blog lives at al-folio's
+`/blog/`, tags with a space stay one tag, owner prose of listing pages and CVs is shown.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import FIXTURES
+from test_checkout import _convert, _write, alfolio_checkout
+
+
+def _front(path: Path) -> dict:
+    return yaml.safe_load(path.read_text().split("---\n")[1])
+
+
+def _source(tmp_path: Path, files: dict[str, str]) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    return _write(src, files)
+
+
+_ARCHIVE = ("---\nlayout: archive\ntitle: Field notes\npermalink: /year-archive/\n"
+            "author_profile: true\n---\n\nNotes from the field, mostly about batteries and "
+            "snow.\n\n{% include base_path %}\n{% capture written_year %}'None'{% endcapture %}\n"
+            "{% for post in site.posts %}\n  {% include archive-single.html %}\n{% endfor %}\n")
+
+
+def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
+    """al-folio links `/blog/` (latest posts, pagination): the template's blog page stays
+    there with the owner's title, menu place and prose; the old address forwards to it."""
+    src = _source(tmp_path, {"_pages/year-archive.html": _ARCHIVE})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_pages/blog.md").write_text(
+        "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\nnav_order: 1\n"
+        "pagination:\n  enabled: true\n---\n<div class=\"post\">\n<div class=\"header-bar\">"
+        "<h1>{{ site.blog_name }}</h1></div>\n{% for post in paginator.posts %}{% endfor %}\n"
+        "</div>\n")
+    _convert(src, dest, "al-folio")
+    blog = dest / "_pages/blog.md"
+    front = _front(blog)
+    assert front["permalink"] == "/blog/" and front["pagination"]["enabled"]
+    assert front["title"] == "Field notes" and front["nav"] is True
+    assert front["nav_order"] == 5  # its place in the source's menu
+    text = blog.read_text()
+    assert "paginator.posts" in text and text.count("mostly about batteries") == 1
+    assert not (dest / "_pages/year-archive.html").exists()
+    stubs = [_front(p) for p in (dest / "_pages/redirects").glob("*.md")]
+    assert {"permalink": "/year-archive/", "redirect": "/blog/"}.items() <= {
+        k: v for s in stubs if s.get("permalink") == "/year-archive/" for k, v in s.items()
+    }.items()
+    _convert(src, dest, "al-folio")  # a second run does not add the prose again
+    assert blog.read_text().count("mostly about batteries") == 1
+
+
+def test_a_blog_page_whose_listing_is_commented_out_is_reused_too(tmp_path):
+    archive = _ARCHIVE.replace("{% include base_path %}", "<!-- later\n{% include base_path %}")
+    src = _source(tmp_path, {"_pages/year-archive.html": archive + "-->\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert not (dest / "_pages/year-archive.html").exists()
+    assert "mostly about batteries" in (dest / "_pages/blog.md").read_text()
+
+
+def test_the_2022_blog_page_gets_the_owners_menu_label(tmp_path):
+    src = _source(tmp_path, {"_pages/year-archive.html": _ARCHIVE})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_pages/blog.md").unlink()
+    _write(dest, {"blog/index.html": "---\nlayout: default\ntitle: blog\npagination:\n"
+                                     "  enabled: true\n---\n<div class=\"post\"></div>\n"})
+    with (dest / "_config.yml").open("a") as f:
+        f.write("blog_nav_title: blog\n")
+    _convert(src, dest, "al-folio")
+    assert yaml.safe_load((dest / "_config.yml").read_text())["blog_nav_title"] == "Field notes"
+    text = (dest / "blog/index.html").read_text()
+    assert "owner_intro | markdownify" in text and "mostly about batteries" in text
+    assert not (dest / "_pages/year-archive.html").exists()
+
+
+def test_a_tag_with_a_space_stays_one_tag(tmp_path):
+    """Jekyll splits a string of tags at spaces; `display_tags` names the tag whole, so its
+    archive link (`/blog/tag/field-work/`) must be a tag jekyll-archives makes."""
+    src = _source(tmp_path, {
+        "_posts/2023-03-01-thaw.md": "---\ntitle: Thaw\ndate: 2023-03-01\ntags:\n"
+                                     "  - field work\n  - robots\ncategories:\n  - lab life\n"
+                                     "---\nThe snow melted at last.\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_posts/2023-03-01-thaw.md")
+    assert front["tags"] == ["field work", "robots"]
+    assert front["categories"] == ["lab life"]
+    # tags without a space are written as before
+    assert _front(dest / "_posts/2023-02-01-winter-fieldwork.md")["tags"] == "fieldwork robots"
+    assert "field work" in yaml.safe_load((dest / "_config.yml").read_text())["display_tags"]
+
+
+def test_a_profile_url_al_folio_keeps_as_an_id_still_shows(tmp_path):
+    """academicpages' `site.author.googlescholar` is a URL; al-folio keeps the Scholar id:
+    the listing page's sentence that tests and links it stays visible."""
+    src = _source(tmp_path, {})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    text = (dest / "_pages/publications.html").read_text()
+    assert "site.author.googlescholar" not in text
+    assert "{% if site.data.socials.scholar_userid %}" in text
+    assert ("{{site.data.socials.scholar_userid | prepend: "
+            "'https://scholar.google.com/citations?user=' }}") in text
+    assert "XyZ0123abcdE" in (dest / "_data/socials.yml").read_text()
+
+
+_CV = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n{% include base_path %}\n\n"
+       "Education\n======\n* Ph.D in Glaciology, Example University, 2019\n\n"
+       "Fieldwork\n======\n**Svalbard season**  \n*Example Polar Station*  \n"
+       "Counted snow buntings from a tent for six weeks.\n")
+
+
+def test_cv_text_the_cv_layout_would_hide_stays_page_text(tmp_path):
+    """al-folio's CV layout shows `_data/cv.yml`, never the page text: a CV section of
+    prose (not one entry a bullet) keeps the whole CV as the page's text."""
+    src = _source(tmp_path, {"_pages/cv.md": _CV})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    cv = dest / "_pages/cv.md"
+    assert _front(cv)["layout"] == "page"
+    text = cv.read_text()
+    assert "Counted snow buntings" in text and "Ph.D in Glaciology" in text
+    assert any(f.code == "cv-text" for f in plan.report.findings)
+
+
+def test_a_cv_note_is_the_cv_pages_description(tmp_path):
+    """One line besides the sections (a note on the PDF) is shown under the CV's title."""
+    src = _source(tmp_path, {"_pages/cv.md": _CV.split("Fieldwork")[0].replace(
+        "{% include base_path %}\n", "{% include base_path %}\n\nUpdated in [May](/files/cv.pdf).\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_pages/cv.md")
+    assert front["layout"] == "cv"
+    assert front["description"].startswith('Updated in <a href="/assets/pdf/cv.pdf">May</a>')
+    assert "Glaciology" in (dest / "_data/cv.yml").read_text()
+
+
+def test_a_source_setting_the_owners_page_tests_is_carried(tmp_path):
+    """academicpages' `talkmap_link` means nothing to al-folio, but the owner's talks page
+    shows its sentence only `{% if site.talkmap_link %}`: the key is carried."""
+    src = _source(tmp_path, {
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n"
+                             "{% if site.talkmap_link == true %}<p>Pins on a map of my talks."
+                             "</p>{% endif %}\n"})
+    with (src / "_config.yml").open("a") as f:
+        f.write("talkmap_link: true\n")
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert yaml.safe_load((dest / "_config.yml").read_text())["talkmap_link"] is True
+
+
+def test_a_relative_cv_pdf_and_a_link_with_a_space(tmp_path):
+    """`cv_pdf: ../files/cv.pdf` is relative to the CV page (the layout puts `assets/pdf/` in
+    front: `/assets/pdf/../files/` was dead); a space inside a link's URL stops al-folio's
+    jekyll-target-blank, so it is written `%20`."""
+    src = _source(tmp_path, {
+        "_pages/cv.md": _CV.split("Fieldwork")[0] + "The [PDF](../files/cv.pdf).\n",
+        "_pages/press.md": "---\ntitle: Press\npermalink: /press/\n---\nA review in "
+                           "[a paper](https://news.example.org/review- of-the-season-1).\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/cv.md")["cv_pdf"] == "cv.pdf"
+    assert (dest / "assets/pdf/cv.pdf").is_file()
+    assert "(https://news.example.org/review-%20of-the-season-1)" in (
+        dest / "_pages/press.md").read_text()
