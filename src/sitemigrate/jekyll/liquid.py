@@ -384,7 +384,6 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     ``liquid.writes`` can render becomes that rendering (an empty one drops the tag); a tag
     the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and nothing
     translates is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    import jinja2
     from .checkout import runnable_tags
     body = translate_site_variables(body, source_theme, target, plan, origin)
     if "{%" not in body:
@@ -402,6 +401,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
         for read in _reads_for(reads, tok):
             if read.get("construct") not in writes:
                 continue  # the target cannot show this construct
+            import jinja2  # only when a tag is translated: most bodies have none
             try:
                 construct, args = read_construct(read, tok)
                 new = write_construct(writes[construct], args, plan)
