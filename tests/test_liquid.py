@@ -1,13 +1,21 @@
-"""Tests for sitemigrate.liquid: lossless tokenising, problem reports, include helpers."""
+"""Tests for sitemigrate.jekyll.liquid: lossless tokenising, problem reports, include helpers,
+translation through neutral constructs."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sitemigrate import registry
+from sitemigrate.jekyll import liquid
 from sitemigrate.jekyll.liquid import (Problem, Token, find_problems, include_name, include_params,
                                 raw_literal, replace_tokens, tokenize)
+from sitemigrate.mapdata import load_mapping
+from sitemigrate.plan import Plan
 
 
 def kinds(text: str) -> list[tuple[str, str]]:
@@ -328,3 +336,92 @@ def test_raw_literal_shows_text_holding_an_endraw_as_written():
     assert [t.kind for t in tokenize(wrapped)] == ["raw", "text"]
     assert raw_literal("{% x %}") == "{% raw %}{% x %}{% endraw %}"
     assert raw_literal("a {%- endraw -%} b") == "{% raw %}a {%{% endraw %}- endraw -%}{% raw %} b{% endraw %}"
+
+
+# --- translation through neutral constructs (a theme's `liquid: {reads, writes}`) -----------
+
+
+def _tag(src: str) -> Token:
+    return next(t for t in tokenize(src) if t.kind == "tag")
+
+
+def test_a_tag_reads_into_a_construct_that_another_theme_writes(tmp_path):
+    alfolio = registry.vocabulary("al-folio")["liquid"]
+    academicpages = registry.vocabulary("academicpages")["liquid"]
+    plan = Plan(dest=tmp_path / "dest")
+    plan.urls["publication:b"] = "/publication/b/"
+
+    cite = _tag("{% cite a b %}")
+    [read] = liquid._reads_for(alfolio["reads"], cite)
+    assert liquid.read_construct(read, cite) == ("cite", {"keys": ["a", "b"]})
+    assert liquid.write_construct(academicpages["writes"]["cite"], {"keys": ["a", "b"]},
+                                  plan) == "[a](#a), [b](/publication/b/)"
+
+    figure = _tag('{% include figure.liquid path="assets/img/x.jpg" title="X" class="r" %}')
+    [read] = liquid._reads_for(alfolio["reads"], figure)
+    construct, args = liquid.read_construct(read, figure)
+    assert (construct, args) == ("figure", {"path": "assets/img/x.jpg", "title": "X",
+                                            "class": "r"})
+    assert liquid.write_construct(academicpages["writes"]["figure"], args, plan) == \
+        '<img src="/assets/img/x.jpg" alt="X" class="r">'
+    # al-folio writes what academicpages (or a third theme) reads into a figure
+    assert liquid.write_construct(alfolio["writes"]["figure"], args, plan) == \
+        '{% include figure.liquid path="assets/img/x.jpg" title="X" class="r" %}'
+    assert liquid.write_construct(alfolio["writes"]["cite"], {"keys": ["a", "b"]}, plan) == \
+        "{% cite a b %}"
+
+    base = _tag("{% include base_path %}")
+    [read] = liquid._reads_for(academicpages["reads"], base)
+    construct, args = liquid.read_construct(read, base)
+    assert (construct, args) == ("root-url-variable", {"name": "base_path"})
+    assert liquid.write_construct(alfolio["writes"][construct], args, plan) == \
+        "{% assign base_path = site.url | append: site.baseurl %}"
+
+
+def test_a_construct_the_target_cannot_write_stays_raw_and_is_reported(tmp_path, monkeypatch):
+    """al-folio's `{% bibliography %}` reads into `bibliography-listing`; a target whose
+    mapping has no write for it (and no plugin that runs the tag) keeps the tag inside
+    {% raw %} with a report line, as for any tag nothing translates. A variable parameter
+    the write needs is no figure either."""
+    real = liquid._liquid_vocabulary
+    ap = real("academicpages")
+    writes = {k: v for k, v in ap["writes"].items() if k != "bibliography-listing"}
+    monkeypatch.setattr(liquid, "_liquid_vocabulary", lambda theme: (
+        {"reads": ap["reads"], "writes": writes} if theme == "academicpages" else real(theme)))
+    plan = Plan(dest=tmp_path / "dest")
+    body = ("{% cite a %}\n{% bibliography %}\n{% include figure.liquid path=page.img %}\n"
+            "{% social_links %}\n")
+    out = liquid.translate_liquid(body, "al-folio", "academicpages", plan, None)
+    assert out == ("[a](#a)\n{% raw %}{% bibliography %}{% endraw %}\n"
+                   "{% include figure.liquid path=page.img %}\n\n")
+    codes = [(f.code, f.message) for f in plan.report.findings]
+    assert ("liquid-unknown-tag", "`{% bibliography %}`: academicpages has no `bibliography` "
+            "tag; kept as text inside {% raw %} so the site builds. Replace it by hand or add "
+            "the plugin that provides it.") in codes
+    assert sum(code == "liquid" for code, _ in codes) == 2  # cite and social_links mapped
+
+
+def test_a_theme_translates_its_own_liquid_to_nothing(tmp_path):
+    plan = Plan(dest=tmp_path / "dest")
+    body = '{% cite a %} {% include figure.liquid path="x.jpg" %}'
+    assert liquid.translate_liquid(body, "al-folio", "al-folio", plan, None) == body
+
+
+MAPPINGS = Path(__file__).resolve().parents[1] / "mappings"
+
+
+@pytest.mark.parametrize("name", ["al-folio", "academicpages"])
+def test_liquid_mappings_name_constructs_never_themes(name):
+    """Every read and write names a construct of mappings/jekyll.yml; no theme's rules name
+    another theme (translation goes through the constructs, not theme pairs)."""
+    constructs = load_mapping("jekyll")["liquid_constructs"]
+    section = load_mapping(name)["liquid"]
+    assert {read["construct"] for read in section["reads"]} <= set(constructs)
+    assert set(section["writes"]) <= set(constructs)
+    assert "translations" not in load_mapping(name)
+    others = [t for t in registry.THEMES if t != name]
+    text = (MAPPINGS / f"{name}.yml").read_text()
+    liquid_text = text[text.index("\nliquid:"):]
+    liquid_text = liquid_text[:re.search(r"\n\S", liquid_text[1:]).start() + 1]
+    assert not any(re.search(rf"^\s*-?\s*{re.escape(t)}\s*:", liquid_text, re.M)
+                   for t in others)

@@ -18,7 +18,7 @@ from ruamel.yaml import YAML
 import sitemigrate
 from sitemigrate import cli, registry
 
-from conftest import FIXTURES
+from conftest import FIXTURES, ROOT
 
 TESTS = Path(__file__).resolve().parent
 
@@ -93,3 +93,30 @@ def test_a_theme_of_another_package_registers_and_converts(tinyfolio, tmp_path, 
     assert "Carbon-Aware Scheduling" in pubs
     assert "I build **distributed systems** that use less energy." in \
         (ap / "index.md").read_text()  # a root-level page stays there
+
+
+def test_al_folio_liquid_reaches_tinyfolio_through_the_constructs(tinyfolio, tmp_path):
+    """al-folio's `{% cite %}` and figure include read into the `cite` and `figure`
+    constructs, which tinyfolio's own mapping writes: nothing in al-folio's mapping names
+    tinyfolio. A construct tinyfolio has no write for (`bibliography-listing`) stays inside
+    {% raw %} and is reported."""
+    import shutil
+    assert "tinyfolio" not in (ROOT / "mappings" / "al-folio.yml").read_text()
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    about = src / "_pages" / "about.md"
+    about.write_text(about.read_text() + "\nAs in {% cite okonkwo2025carbon %}:\n\n"
+                     '{% include figure.liquid path="assets/img/greensched.png" '
+                     'alt="Green scheduling" class="img-fluid" %}\n\n{% bibliography %}\n')
+    tiny = tmp_path / "tiny"
+    plan = sitemigrate.convert(src, tiny, to="tinyfolio")
+    plan.apply()
+    index = (tiny / "index.md").read_text()
+    assert "As in ([okonkwo2025carbon](#okonkwo2025carbon)):" in index
+    assert "![Green scheduling](/assets/img/greensched.png)" in index
+    assert "{% raw %}{% bibliography %}{% endraw %}" in index
+    messages = [f.message for f in plan.report.findings]
+    assert "`{% cite okonkwo2025carbon %}` → `([okonkwo2025carbon](#okonkwo2025carbon))` " \
+        "for tinyfolio." in messages
+    assert any(m.startswith("`{% bibliography %}`: tinyfolio has no `bibliography` tag")
+               for m in messages)

@@ -6,6 +6,7 @@ from pathlib import PurePosixPath
 
 from sitemigrate import socials
 from sitemigrate.ir import Site
+from sitemigrate.jekyll.liquid import translate_liquid
 from sitemigrate.plan import Plan
 from sitemigrate.registry import Options
 from sitemigrate.textio import dump_yaml
@@ -36,7 +37,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         front = {"title": page.title or PurePosixPath(page.path).stem}
         if page.permalink and page.role != "about":
             front["permalink"] = page.permalink
-        plan.write_document(out, front, page.body)
+        body = translate_liquid(page.body, site.theme, NAME, plan, page.origin)
+        plan.write_document(out, front, body)
         if page.origin is not None:
             plan.origins[page.origin.path] = out
     papers = [{"title": pub.title, "authors": list(pub.authors), "venue": pub.venue,

@@ -304,67 +304,113 @@ def translate_body(body: str, role: str, source_theme: str, target: str, plan: P
     return translate_liquid(body, source_theme, target, plan, origin)
 
 
+_ENV: Any = None
 _TEMPLATES: dict[str, Any] = {}
+_EXPRESSIONS: dict[str, Any] = {}
+
+
+def _jinja() -> Any:
+    """The Jinja2 environment of the mappings' templates (``<< >>``/``<% %>`` delimiters, so
+    that Liquid's own ``{{ }}``/``{% %}`` are plain text; strict variables)."""
+    global _ENV
+    if _ENV is None:
+        import jinja2
+        _ENV = jinja2.Environment(variable_start_string="<<", variable_end_string=">>",
+                                  block_start_string="<%", block_end_string="%>",
+                                  undefined=jinja2.StrictUndefined, autoescape=False)
+    return _ENV
 
 
 def _template(source: str) -> Any:
-    """A mapping rule's Jinja2 template (``<< >>``/``<% %>`` delimiters, strict variables)."""
+    """A mapping's Jinja2 template (a construct's ``write``)."""
     if source not in _TEMPLATES:
-        import jinja2
-        env = jinja2.Environment(variable_start_string="<<", variable_end_string=">>",
-                                 block_start_string="<%", block_end_string="%>",
-                                 undefined=jinja2.StrictUndefined, autoescape=False)
-        _TEMPLATES[source] = env.from_string(source)
+        _TEMPLATES[source] = _jinja().from_string(source)
     return _TEMPLATES[source]
 
 
-def _rule_for(rules: list[dict], tok: Any, target: str) -> dict | None:
-    from .liquid import include_name
+def _expression(source: str) -> Any:
+    """A mapping's Jinja2 expression (a ``read``'s argument), compiled once."""
+    if source not in _EXPRESSIONS:
+        _EXPRESSIONS[source] = _jinja().compile_expression(source, undefined_to_none=False)
+    return _EXPRESSIONS[source]
+
+
+def _liquid_vocabulary(theme: str) -> dict[str, Any]:
+    """The ``liquid`` section of ``theme``'s mapping (``reads`` and ``writes``; see the
+    construct vocabulary in ``mappings/jekyll.yml``), empty for an unknown theme."""
+    from ..registry import THEMES, vocabulary
+    return (vocabulary(theme).get("liquid") or {}) if theme in THEMES else {}
+
+
+def _reads_for(reads: list[dict], tok: Token) -> list[dict]:
+    """The ``reads`` of a theme that match tag ``tok`` (by tag name or included file)."""
     name = include_name(tok)
-    for rule in rules:
-        if target in rule and (rule.get("tag") == tok.name or
-                               (name is not None and name in (rule.get("include") or []))):
-            return rule
-    return None
+    return [read for read in reads
+            if read.get("tag") == tok.name or (name is not None
+                                               and name in (read.get("include") or []))]
+
+
+def read_construct(read: dict, tok: Token) -> tuple[str, dict[str, Any]]:
+    """The construct tag ``tok`` means by ``read`` (one of a theme's ``liquid.reads``) and its
+    arguments: ``args`` is a Jinja2 expression giving all of them (``params``) or one
+    expression per argument, over ``words`` (the words of the tag's markup) and ``params``
+    (an include's quoted ``key="value"`` parameters; a bare variable is left out, so a
+    write needing it fails and the tag is not translated)."""
+    params = {k: v for k, v in include_params(tok).items()
+              if re.search(rf"""\b{re.escape(k)}\s*=\s*["']""", tok.markup)}
+    scope = {"words": tok.markup.split(), "params": params}
+    spec = read.get("args") or {}
+    if isinstance(spec, str):
+        args = dict(_expression(spec)(**scope))
+    else:
+        args = {name: _expression(str(expr))(**scope) for name, expr in spec.items()}
+    return read["construct"], args
+
+
+def write_construct(write: str, args: dict[str, Any], plan: Plan) -> str:
+    """A construct rendered by a theme's ``liquid.writes`` template: each argument is a
+    variable, ``args`` holds them all (``args.get("alt")`` for an optional one) and
+    ``cite_url(key)`` is where publication ``key`` lives in DEST. Raises
+    ``jinja2.UndefinedError`` when the arguments lack what the template needs."""
+    return str(_template(write).render(
+        {**args, "args": args,
+         "cite_url": lambda key: plan.urls.get(f"publication:{key}", f"#{key}")}))
 
 
 def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
                      origin: Origin | None) -> str:
     """Translate the Liquid tags of ``body`` for ``target``, token by token, changing no other
-    byte: a tag with a rule in the source theme's ``translations`` becomes the rule's
-    output; a tag the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and no
-    rule covers is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    from .liquid import include_params, raw_literal, replace_tokens
-    from ..registry import THEMES, vocabulary
+    byte: a tag the source theme's ``liquid.reads`` read into a construct the target's
+    ``liquid.writes`` can render becomes that rendering (an empty one drops the tag); a tag
+    the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and nothing
+    translates is kept visible inside ``{% raw %}``. Each change is reported with its line."""
+    from .checkout import runnable_tags
     body = translate_site_variables(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
-    from .checkout import runnable_tags
-    rules = vocabulary(source_theme).get("translations", []) if source_theme in THEMES else []
+    # a theme's own Liquid is its own: only another theme's is read into constructs
+    reads = _liquid_vocabulary(source_theme).get("reads", []) if source_theme != target else []
+    writes = _liquid_vocabulary(target).get("writes") or {}
     runs = runnable_tags(plan, target)
     line0 = (origin.body_line or origin.line or 1) if origin else 1
     where = origin.path if origin else None
 
-    def fn(tok: Any) -> str | None:
+    def fn(tok: Token) -> str | None:
         if tok.kind != "tag" or not tok.name:
             return None
-        rule = _rule_for(rules, tok, target)
-        if rule is not None:
-            import jinja2
-            params = {k: v for k, v in include_params(tok).items()
-                      if re.search(rf"""\b{re.escape(k)}\s*=\s*["']""", tok.markup)}
-            args = tok.markup.split()
+        for read in _reads_for(reads, tok):
+            if read.get("construct") not in writes:
+                continue  # the target cannot show this construct
+            import jinja2  # only when a tag is translated: most bodies have none
             try:
-                new = _template(rule[target]).render(
-                    args=args, params=params,
-                    cite_url=lambda key: plan.urls.get(f"publication:{key}", f"#{key}"))
+                construct, args = read_construct(read, tok)
+                new = write_construct(writes[construct], args, plan)
             except jinja2.UndefinedError:
-                new = None  # the tag has a shape the rule cannot read (a variable parameter)
-            if new is not None:
-                plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
-                                f"`{new.strip() or '(nothing)'}` for {target}.",
-                                where, line0 + tok.line - 1 if where else None)
-                return new
+                continue  # the tag has a shape the read cannot take (a variable parameter)
+            plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
+                            f"`{new.strip() or '(nothing)'}` for {target}.",
+                            where, line0 + tok.line - 1 if where else None)
+            return new
         name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
         if name in runs:
             return None
@@ -399,7 +445,6 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
     keys; the ``write`` forms; a ``name_variable`` and the Liquid of a ``full_name``)."""
     from .. import socials
     from ..registry import THEMES, vocabulary
-    from .liquid import replace_tokens
     own = vocabulary(target).get("owner_variables") if target in THEMES else None
     if "site." not in body or source_theme == target or "{" not in body or not own:
         return body
