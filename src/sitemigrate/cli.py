@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
 EXIT_OK, EXIT_PENDING, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -16,6 +17,11 @@ EXIT_INTERRUPTED = 130
 EXIT_PIPE = 141
 """The reader of the output went away (`sitemigrate inspect SRC | head -1`): 128 + SIGPIPE,
 as a shell reports a command ended by it."""
+
+
+def _fill_help(action: argparse.Action, fill: Callable[[], str]) -> None:
+    """``action``'s help is made by ``fill`` when the help is shown (it reads the mappings)."""
+    action.fill_help = fill  # type: ignore[attr-defined]  # read back by _Parser
 
 
 def _themes_help(prefix: str) -> str:
@@ -52,8 +58,8 @@ def _parser() -> argparse.ArgumentParser:
                        "be missing, empty, or a checkout of the target template (merged into).")
     c.add_argument("src", metavar="SRC", type=Path)
     c.add_argument("dest", metavar="DEST", type=Path)
-    c.add_argument("--to", required=True, metavar="THEME", help="target theme"
-                   ).fill_help = lambda: _themes_help("target theme: ")
+    _fill_help(c.add_argument("--to", required=True, metavar="THEME", help="target theme"),
+               lambda: _themes_help("target theme: "))
     c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
     mode = c.add_mutually_exclusive_group()
     mode.add_argument("--dry-run", action="store_true",
@@ -77,10 +83,10 @@ def _parser() -> argparse.ArgumentParser:
                    "warning: content kept only verbatim, input problems), `never` (default)")
     c.add_argument("--name", help="the site owner's name, for pages that do not state it "
                    "(wins over the source)")
-    c.add_argument("--generation", help="target theme generation (default: DEST's or newest)"
-                   ).fill_help = lambda: _themes_help("target theme generation (default: that "
-                                                      "of the template in DEST, else the "
-                                                      "newest): ")
+    _fill_help(c.add_argument("--generation",
+                              help="target theme generation (default: DEST's or newest)"),
+               lambda: _themes_help("target theme generation (default: that of the template "
+                                    "in DEST, else the newest): "))
     c.add_argument("--redirects", choices=["pages", "plugin"], default="pages",
                    help="how old URLs are kept where the target lacks jekyll-redirect-from")
     c.add_argument("--color", choices=["auto", "always", "never"], default="auto")

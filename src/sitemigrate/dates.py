@@ -92,18 +92,18 @@ def parse_date(s: str, month_first: bool = False) -> tuple[PartialDate, str | No
     if m := re.fullmatch(r"(\d{4})", t):
         return PartialDate(int(m[1])), None
     if m := re.fullmatch(r"([A-Za-z]+\.?)\s+(\d{1,2}),?\s+(\d{4})", t):
-        mo = _month(m[1])
-        d = _valid(int(m[3]), mo, int(m[2])) if mo else None
+        mon = _month(m[1])
+        d = _valid(int(m[3]), mon, int(m[2])) if mon else None
         return (d, None) if d else None
     if m := re.fullmatch(r"(\d{1,2})\s+([A-Za-z]+\.?),?\s+(\d{4})", t):
-        mo = _month(m[2])
-        d = _valid(int(m[3]), mo, int(m[1])) if mo else None
+        mon = _month(m[2])
+        d = _valid(int(m[3]), mon, int(m[1])) if mon else None
         return (d, None) if d else None
     if m := re.fullmatch(r"([A-Za-z]+\.?),?\s+(\d{4})", t):
         if m[1].lower() in _SEASONS:
             return PartialDate(int(m[2]), _SEASONS[m[1].lower()]), None
-        mo = _month(m[1])
-        return (PartialDate(int(m[2]), mo), None) if mo and len(m[1].rstrip(".")) >= 3 else None
+        mon = _month(m[1])
+        return (PartialDate(int(m[2]), mon), None) if mon and len(m[1].rstrip(".")) >= 3 else None
     if m := re.fullmatch(r"(\d{4})\s+([A-Za-z]+)", t):
         if m[2].lower() in _SEASONS:
             return PartialDate(int(m[1]), _SEASONS[m[2].lower()]), None

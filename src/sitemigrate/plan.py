@@ -243,9 +243,9 @@ class Plan:
         for rel in sorted(self.deletes):
             if linked.escapes(rel):
                 continue
-            target = self.dest / rel
-            if target.is_file():
-                old = target.read_bytes()
+            path = self.dest / rel
+            if path.is_file():
+                old = path.read_bytes()
                 out.append(Change(rel, "kept" if edited(rel, old) else "deleted", old,
                                   old if edited(rel, old) else None))
         if manifest and bookkeeping_linked(self.dest):
@@ -259,8 +259,8 @@ class Plan:
         elif manifest:
             body = json.dumps({"generator": "sitemigrate", "files": manifest}, indent=1,
                               sort_keys=True).encode() + b"\n"
-            target = self.dest / MANIFEST
-            old = target.read_bytes() if target.is_file() else None
+            path = self.dest / MANIFEST
+            old = path.read_bytes() if path.is_file() else None
             kind = "created" if old is None else ("unchanged" if old == body else "changed")
             out.append(Change(MANIFEST, kind, old, body))
         out.sort(key=lambda c: c.path)

@@ -63,7 +63,7 @@ class JekyllYAMLHandler(YAMLHandler):
             loaded = textio.load_yaml(fm, rel, report, first_line=first_line)
         return loaded
 
-    def export(self, metadata: Any, **kwargs: object) -> str:  # type: ignore[override]
+    def export(self, metadata: Any, **kwargs: object) -> str:
         """Front matter text, as ruamel writes it with sitemigrate's settings (ends with a
         newline, unlike PyYAML's export in python-frontmatter)."""
         from ..textio import dump_yaml

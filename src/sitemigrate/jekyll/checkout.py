@@ -216,14 +216,15 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
             if inc in plan.files or inc in plan.copies:
                 continue
             source = src_root / inc if src_root else None
-            if source is not None and source.is_file() and not within(src_root, source):
+            if source is not None and src_root is not None and source.is_file() and \
+                    not within(src_root, source):
                 plan.report.problem("outside-src", "is a symbolic link to a file outside the "
                                     "site (SRC); it was not copied (a placeholder include was "
                                     "written instead).", inc, severity="loss")
                 source = None
             raw = (read_source(source, inc, plan.report, root=src_root)
                    if source is not None and source.is_file() else None)
-            if raw is not None:
+            if raw is not None and source is not None:
                 try:
                     body = raw.decode("utf-8")
                 except UnicodeDecodeError:

@@ -158,6 +158,7 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
             # Ruby's Liquid, a tag that ends at this tag's `%}`: `{% details a {%endraw%}` is
             # `details` with markup `a {%endraw` (an ordinary tag, never a raw block).
             head = _OPENER.match(text, start)
+            assert head is not None  # `start` is where the scanner saw this opener
             append(Token("tag", text[start:end], start, line, head.group("name") or "",
                          _markup(text[head.end():end - 2]), in_comment))
             pos = text_start = end

@@ -114,14 +114,15 @@ def read_config(root: Path, report: Report) -> dict[str, Any]:
         return {}
     src = read_text(path, "_config.yml", report)
     data = load_yaml(src.text, "_config.yml", report) if src else None
-    if data is not None:
+    if src is not None and data is not None:
         check_yaml_nodes(src.text, "_config.yml", report)  # tags, aliases: said, not lost
     if not isinstance(data, dict):
         return {}
     for key, shapes in CONFIG_SHAPES.items():
         value = data.get(key)
         if value is not None and not isinstance(value, shapes):
-            what = " or ".join({dict: "a mapping", list: "a list", str: "a word"}[t]
+            words: dict[type, str] = {dict: "a mapping", list: "a list", str: "a word"}
+            what = " or ".join(words[t]
                                for t in shapes)
             try:
                 line = data.lc.key(key)[0] + 1  # type: ignore[attr-defined]
@@ -144,7 +145,7 @@ def read_data(root: Path, rel: str, report: Report) -> Any:
         return None
     src = read_text(path, rel, report)
     data = load_yaml(src.text, rel, report) if src else None
-    if data is not None:
+    if src is not None and data is not None:
         check_yaml_nodes(src.text, rel, report)
     return data
 

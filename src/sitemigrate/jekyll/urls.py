@@ -341,8 +341,8 @@ def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
             continue  # not an address of the site; a 404 page is the theme's (Pages serves it)
         now = new.get(key)
         if was.redirect_to:  # it forwarded before: it must still forward
-            ok = now is not None and (now.redirect_to or now.url)
-            rows.append(LedgerRow(was.url, (now.redirect_to or now.url) if ok else "",
+            ok = now is not None and bool(now.redirect_to or now.url)
+            rows.append(LedgerRow(was.url, (now.redirect_to or now.url) if now and ok else "",
                                   "redirect" if ok else "lost", was.path))
         elif now is None:
             rows.append(LedgerRow(was.url, "", "lost", was.path))
