@@ -3,8 +3,8 @@
 The file is split into top-level ``@`` blocks here (that is only locating blocks, by brace
 matching, with line numbers); every block is then read by pybtex's own low-level BibTeX
 parser, so values, ``@string`` expansion and ``#`` concatenation follow pybtex (a plain
-entry by ``_fast_entry``, which follows pybtex's grammar and hands anything else to it).  Names are
-split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned into Unicode by
+entry by ``_speedups_pybtex._fast_entry``, which follows pybtex's grammar and hands anything
+else to it).  Names are split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned into Unicode by
 pylatexenc.  Nothing here knows about any theme: every field is just a field.
 
 pybtex quirks worked around:
@@ -35,12 +35,15 @@ from typing import Iterable
 
 from pybtex.bibtex.utils import split_name_list
 from pybtex.database import Person
-from pybtex.database.input.bibtex import NAME_CHARS, LowLevelParser, month_names
+from pybtex.database.input.bibtex import LowLevelParser, month_names
 from pybtex.textutils import normalize_whitespace
 from pybtex.utils import CaseInsensitiveDict
 from pylatexenc import latex2text, latexwalker
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
 from pylatexenc.macrospec import MacroSpec
+
+# The plain entry's fast reader follows pybtex's private grammar: see that module.
+from ._speedups_pybtex import _fast_entry
 
 __all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_names",
            "format_authors", "venue", "entry_date", "format_citation", "slugify",
@@ -309,118 +312,6 @@ class _Reader:
         self.problem(line, f"duplicate key `{key}` (first at line {self.seen[low]}); the "
                      f"{nth} entry was renamed `{new}`")
         return new
-
-
-# ------------------------------------------------------------------------------------------
-# A fast path for the plain entry. pybtex's scanner costs ~0.15 ms an entry, most of a large
-# bibliography's read. _fast_entry reads an entry with pybtex's own grammar (LowLevelParser:
-# the same name and key patterns, ``\s`` as whitespace, brace and quote rules, ``#``
-# concatenation, macros looked up in the same table) with a handful of regular expressions,
-# and gives up (None: pybtex reads it) at anything else: an error, a `(`-delimited entry,
-# deep nesting, text after the closing brace. A property test checks that whatever it reads,
-# it reads as pybtex does.
-# ------------------------------------------------------------------------------------------
-_NAME_RE = re.compile(rf"[{re.escape(NAME_CHARS)}][{re.escape(NAME_CHARS)}0-9]*")
-_FAST_HEAD = re.compile(rf"@\s*{_NAME_RE.pattern}\s*\{{\s*([^\s,}}]+)")
-_WS = re.compile(r"\s*")
-_NUMBER = re.compile(r"[0-9]+")
-_BRACES = re.compile(r"[{}]")
-_QUOTE_OR_BRACES = re.compile(r'["{}]')
-
-
-class _FastResult:
-    """What :func:`_fast_entry` read, shaped like the parser ``_Reader._block`` asks."""
-    __slots__ = ("key", "fields", "undefined", "used", "spent")
-    current_entry_key = current_fields = None
-
-    def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int) -> None:
-        self.key, self.fields, self.undefined, self.used = key, fields, undefined, used
-        self.spent = spent
-
-    def __iter__(self):
-        yield "entry", (self.key, self.fields)
-
-
-def _fast_entry(raw: str, macros: CaseInsensitiveDict,
-                budget: int = EXPANSION_LIMIT) -> _FastResult | None:
-    """A ``{``-delimited entry read as pybtex reads it, or None (pybtex must read it; also
-    when its macros add more than ``budget`` characters)."""
-    head = _FAST_HEAD.match(raw)
-    if head is None:
-        return None
-    text, pos, end = raw, head.end(), len(raw)
-    ws = _WS.match
-    fields: list[tuple[str, list[str]]] = []
-    undefined: list[tuple[str, str]] = []
-    used: set[str] = set()
-    spent = 0
-    while True:
-        pos = ws(text, pos).end()
-        name = _NAME_RE.match(text, pos)
-        if name is not None:
-            pos = ws(text, name.end()).end()
-            if pos >= end or text[pos] != "=":
-                return None
-            parts: list[str] = []
-            while True:  # pos is at the `=` or the `#` before a part
-                pos = ws(text, pos + 1).end()
-                if pos >= end:
-                    return None
-                c = text[pos]
-                if c == "{" or c == '"':
-                    close = _string_end(text, pos, c)
-                    if close is None:
-                        return None
-                    parts.append(text[pos + 1:close])
-                    pos = close + 1
-                elif (m := _NUMBER.match(text, pos)) is not None:
-                    parts.append(m.group())
-                    pos = m.end()
-                elif (m := _NAME_RE.match(text, pos)) is not None:
-                    macro = m.group()
-                    if macro in macros:
-                        used.add(macro)
-                        parts.append(macros[macro])
-                        spent += len(parts[-1])
-                        if spent > budget:
-                            return None
-                    else:
-                        undefined.append((name.group(), macro))
-                        parts.append(macro)
-                    pos = m.end()
-                else:
-                    return None
-                pos = ws(text, pos).end()
-                if pos >= end or text[pos] != "#":
-                    break
-            fields.append((name.group(), parts))
-        pos = ws(text, pos).end()
-        if pos < end and text[pos] == ",":
-            pos += 1
-            continue
-        break
-    if pos == end - 1 and text[pos] == "}":
-        return _FastResult(head.group(1), fields, undefined, used, spent)
-    return None
-
-
-def _string_end(text: str, start: int, opener: str) -> int | None:
-    """Index of the delimiter closing the ``{...}`` or ``"..."`` value at ``start``; None
-    where pybtex would fail or might differ (unbalanced, nested deeper than 50)."""
-    depth = 0
-    for m in (_BRACES if opener == "{" else _QUOTE_OR_BRACES).finditer(text, start + 1):
-        c = m.group()
-        if c == "{":
-            depth += 1
-            if depth > 50:
-                return None
-        elif c == "}":
-            if depth == 0:
-                return m.start() if opener == "{" else None
-            depth -= 1
-        elif depth == 0:  # a quote outside braces ends a quoted value
-            return m.start()
-    return None
 
 
 def _unmatched_close(chunk: str) -> int | None:
