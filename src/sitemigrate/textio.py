@@ -7,6 +7,7 @@ round-trip mode, which is safe (it never constructs arbitrary objects) and keeps
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import os
@@ -349,8 +350,17 @@ def _too_deep(ev: Any) -> YAMLLimitError:
                           ev.start_mark.line if ev.start_mark else 0)
 
 
+_LOADED: dict[str, Any] = {}
+"""Text -> what ruamel loaded from it, for texts loaded more than once in a run (SRC's
+``_config.yml`` is read by the reader and twice by the writer, ~15 ms a load on a real
+config). Only loads without a problem are kept; every caller gets a deep copy of its own
+(ruamel's types copy their comments, line numbers, styles and scalar forms)."""
+
+
 def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -> Any:
     """Load YAML safely; on error report ``path:line`` and return None."""
+    if text in _LOADED:
+        return copy.deepcopy(_LOADED[text])
     limit = yaml_limits(text)
     if limit is not None:
         if report:
@@ -361,7 +371,7 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
         return None
     y = yaml_rt()
     try:
-        return y.load(text)
+        data = y.load(text)
     except Exception as exc:  # ruamel raises many error classes; all mean "bad YAML"
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = first_line + mark.line if mark is not None else first_line
@@ -372,6 +382,9 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
             report.problem("bad-yaml", f"invalid YAML ({problem}); this block was not read. "
                            "Fix the YAML and run again.", rel, line, severity="loss")
         return None
+    if len(text) > 2000:  # a config; front matter is loaded once
+        _LOADED[text] = copy.deepcopy(data)
+    return data
 
 
 _CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map",
