@@ -246,9 +246,19 @@ def _analysis(value: str) -> Any:
         from ruamel.yaml.nodes import ScalarNode
         y = _textio().yaml_rt()
         emitter, resolver = y.emitter, y.resolver
-        _ANALYZE = (functools.lru_cache(maxsize=8192)(emitter.analyze_scalar),
-                    lambda v: str(resolver.resolve(ScalarNode, v, (True, False)))
-                    == "tag:yaml.org,2002:str")
+        from ruamel.yaml.resolver import implicit_resolvers
+        # a plain scalar resolves to anything but a string only if its first character is
+        # one that a YAML 1.2 implicit resolver lists (digits, signs, `.`, `~`, the letters
+        # of true/false/null, `<`, `=`); any other reads back as a string without asking
+        firsts = [first for versions, _, _, first in implicit_resolvers if (1, 2) in versions]
+        starts = None if any(f is None for f in firsts) else frozenset("".join(
+            "".join(f) for f in firsts))
+
+        def reads_as_str(v: str) -> bool:
+            if v and starts is not None and v[0] not in starts:
+                return True
+            return str(resolver.resolve(ScalarNode, v, (True, False))) == "tag:yaml.org,2002:str"
+        _ANALYZE = (functools.lru_cache(maxsize=8192)(emitter.analyze_scalar), reads_as_str)
     analyze, reads_as_str = _ANALYZE
     # analyze_scalar treats every ASCII letter and digit alike (none is an indicator, a
     # space, a break or special), and only looks at a character's neighbours: a run of them

@@ -31,16 +31,13 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from pybtex.bibtex.utils import split_name_list
 from pybtex.database import Person
 from pybtex.database.input.bibtex import LowLevelParser, month_names
 from pybtex.textutils import normalize_whitespace
 from pybtex.utils import CaseInsensitiveDict
-from pylatexenc import latex2text, latexwalker
-from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
-from pylatexenc.macrospec import MacroSpec
 
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
 from ._speedups_pybtex import _fast_entry
@@ -354,7 +351,13 @@ def parse_bib(text: str) -> BibFile:
 # Plain text
 # ==========================================================================================
 
-def _latex_converter() -> tuple[LatexNodes2Text, object]:
+@functools.cache
+def _latex_converter() -> tuple[Any, Any]:
+    """pylatexenc's converter and parser context, made on first use: imported only when a
+    text needs it (~30 ms of every run otherwise)."""
+    from pylatexenc import latex2text, latexwalker
+    from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+    from pylatexenc.macrospec import MacroSpec
     walker_db = latexwalker.get_default_latex_context_db()
     walker_db.add_context_category("sitemigrate", prepend=True, macros=[
         MacroSpec("href", "{{"), MacroSpec("mbox", "{"), MacroSpec("hbox", "{")])
@@ -371,8 +374,6 @@ def _latex_converter() -> tuple[LatexNodes2Text, object]:
         MacroTextSpec("BibTeX", "BibTeX")])
     return LatexNodes2Text(latex_context=text_db, math_mode="verbatim"), walker_db
 
-
-_L2T, _WALKER_DB = _latex_converter()
 
 
 # Text whose only LaTeX is case-protecting braces, dash ligatures, ``~`` and the escaped
@@ -407,11 +408,43 @@ def _simple_text(latex: str) -> str | None:
     return text.replace("~", " ").replace("{", "").replace("}", "")
 
 
+# The accents and letters BibTeX names are spelt with, in the braced forms BibTeX files use
+# (``{\\'e}``, ``{\\'{e}}``, ``{\\'\\i}``, ``{\\c{c}}``, ``{\\O}``, ``{\\aa}``): pylatexenc makes
+# of each the letter with the accent's combining mark, composed (NFC). Text whose only other
+# LaTeX is simple (``_SIMPLE``) is then turned into text without pylatexenc.
+# tests/test_latex_table.py checks every form of the table against pylatexenc.
+_ACCENT_MARKS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
+                 "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
+                 "c": "\u0327", "k": "\u0328", "r": "\u030a"}
+_LETTER_MACROS = {"o": "\u00f8", "O": "\u00d8", "aa": "\u00e5", "AA": "\u00c5", "ae": "\u00e6",
+                  "AE": "\u00c6", "oe": "\u0153", "OE": "\u0152", "ss": "\u00df", "l": "\u0142",
+                  "L": "\u0141", "i": "\u0131", "j": "\u0237"}
+_ACCENTED = re.compile(
+    r"\{\\(?:([\'`^\"~=.])(?:([A-Za-z])|\\([ij])|\{([A-Za-z])\}|\{\\([ij])\})"
+    r"|([cukvHr])\{([A-Za-z])\}|(o|O|aa|AA|ae|AE|oe|OE|ss|l|L|i|j))\}")
+
+
+def _accented(m: re.Match) -> str:
+    sym, letter, dotless, braced, braced_dotless, word_accent, word_letter, macro = m.groups()
+    if macro:
+        return _LETTER_MACROS[macro]
+    base = letter or dotless or braced or braced_dotless or word_letter
+    return unicodedata.normalize("NFC", base + _ACCENT_MARKS[sym or word_accent])
+
+
+def _table_text(latex: str) -> str | None:
+    """``latex`` as text when its only LaTeX beyond the simple is braced accents and
+    letters of the table above, else None."""
+    plain = _ACCENTED.sub(_accented, latex)
+    return _simple_text(plain) if plain != latex else None
+
+
 def _pylatexenc_text(latex: str) -> str:
     source = re.sub(r"(?<!\\)%", r"\\%", latex)
     source = source.replace("{\\'}", "\u2019")  # `Don{\'}t`: an accent on nothing, an apostrophe
     try:
-        return _L2T.latex_to_text(source, latex_context=_WALKER_DB)
+        converter, walker_db = _latex_converter()
+        return converter.latex_to_text(source, latex_context=walker_db)
     except Exception:  # pylatexenc gave up: drop commands and braces, keep the words
         return re.sub(r"\\([A-Za-z]+\s*|.)", lambda m: "" if m.group(1)[0].isalpha()
                       else m.group(1), latex).replace("{", "").replace("}", "")
@@ -430,6 +463,8 @@ def to_text(latex: str) -> str:
     if not latex:
         return ""
     text = _simple_text(latex)
+    if text is None and "\\" in latex:
+        text = _table_text(latex)
     if text is None:
         text = _pylatexenc_text(latex)
     return " ".join(text.replace("\u00a0", " ").split())
@@ -716,6 +751,8 @@ def slugify(text: str, max_words: int = 8) -> str:
 def _balance(value: str) -> str:
     """The value with every unmatched brace (or ``\\{``/``\\}``) made a brace macro, so that
     it is balanced for BibTeX, which counts braces even after a backslash."""
+    if "{" not in value and "}" not in value:
+        return value
     opened: list[int] = []
     unmatched: set[int] = set()
     for i, c in enumerate(value):
