@@ -777,6 +777,7 @@ def _balance(value: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1024)  # field names and types repeat in every entry
 def _safe_name(name: str) -> str:
     name = re.sub(r"[^a-z0-9_:.+\-]", "_", name.strip().lower())
     return name if name[:1].isalpha() else "x" + name
