@@ -1,6 +1,6 @@
 """A speed-up that follows pybtex's private BibTeX grammar, kept because the benchmark
-proves it needed (``bench/run.py``; README, Benchmark): without it the 1,000-entry
-bibliography alone takes ~0.13 s more CPU, a quarter of the time of its whole conversion.
+proves it needed (``bench/run.py --speedups``; README, Benchmark): without it the
+1,000-entry bibliography alone takes 1.1-1.3x the CPU of its whole conversion (~0.13 s).
 
 ``_fast_entry`` reads a plain ``{``-delimited entry with a handful of regular expressions
 instead of pybtex's scanner (~0.15 ms an entry), and gives up (None: ``bib`` then reads the

@@ -13,14 +13,15 @@ What is private here, and why:
   ``nodes.ScalarNode``, and the private setters of line/column data
   ``CommentedMap._yaml_set_line_col``, ``_yaml_set_kv_line_col``,
   ``CommentedSeq._yaml_set_idx_line_col`` and the flow-style attribute ``.fa``.
-  Without it a large site's convert takes 2.3-2.8x the CPU (bench, large, al-folio).
+  Without it a large site's convert takes 2.2-2.6x the CPU (``bench/run.py --speedups``).
 * ``_fast_safe_loader`` (plain values of mapping files and configs): a subclass of PyYAML's
   ``CSafeLoader`` given ruamel's YAML 1.2 scalar rules from the module-level table
-  ``ruamel.yaml.resolver.implicit_resolvers``. Without it: 2.4x the CPU (large site).
+  ``ruamel.yaml.resolver.implicit_resolvers``. Without it: 1.4-2.3x the CPU (large site).
 * ``_dump_simple`` (front matter written): writes flat mappings of scalars as ruamel's
   round-trip dumper would, asking ruamel's own ``Emitter.analyze_scalar`` (its result's
   ``multiline``, ``empty``, ``allow_block_plain``, ``allow_single_quoted``) and
-  ``Resolver.resolve`` which styles a value allows. Without it: 3.4x the CPU (large site).
+  ``Resolver.resolve`` which styles a value allows (and the same table's first
+  characters). Without it: 2.0-3.8x the CPU (large site).
 
 ``pyproject.toml`` pins ruamel.yaml and PyYAML to the series these were checked against;
 :func:`check_private_api` (run by ``tests/test_speedups.py``) fails loudly, not slower,
