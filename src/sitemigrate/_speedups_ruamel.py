@@ -40,7 +40,6 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 
-
 def _textio() -> Any:
     from . import textio  # imported here: textio imports this module
     return textio
