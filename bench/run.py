@@ -14,6 +14,23 @@ Every run that writes gets a folder of its own and nothing is deleted until the 
 ext4, creating files in the half minute after many were deleted costs several times more
 kernel time (the inode allocator steps over recently deleted inodes), which would make a
 run pay for the clean-up of the one before it (copy floor included).
+
+Two anchors are measured in the same run, beside ``convert`` (``--no-anchors`` skips them):
+
+* ``jekyll build`` of the same SRC, once per theme. The generated sites hold content only
+  (no theme), so the build is of a copy with empty stand-ins for the includes and layouts
+  its files name, and a ``_plugins/`` stand-in for jekyll-scholar's tags: Jekyll's own
+  work on the same files (reading, front matter, Liquid, kramdown, writing), the cheapest
+  build of that site there is. A build with the real theme costs more (Sass, the theme's
+  layouts): this anchor is the strict one. Skipped when ``jekyll`` is not installed.
+* the bibliography alone: ``convert`` of an al-folio site that holds only ``_config.yml``
+  and the generated ``_bibliography/papers.bib`` (1,000 entries at large) into
+  academicpages (one page and one ``.bib`` per publication), beside academicpages' own
+  ``markdown_generator/pubsFromBib.py`` run on the same entries (its ``@inproceedings`` in
+  ``proceedings.bib``, the rest in ``pubs.bib``, as its ``publist`` asks; the ``@string``
+  definitions in both) with pybtex, in a fresh Python. The script is run where it is, in
+  the real-theme lab beside the project (``../shared/lab/templates/academicpages-2025``, or
+  ``--pubsfrombib PATH``), in a temporary working folder; never copied. Skipped when absent.
 """
 
 from __future__ import annotations
@@ -34,6 +51,14 @@ sys.path.insert(0, str(HERE))
 from gen import SCALES, generate  # noqa: E402
 
 SHORT = {"al-folio": "af", "academicpages": "ap"}
+PUBSFROMBIB = (HERE.parent.parent / "shared" / "lab" / "templates" / "academicpages-2025"
+               / "markdown_generator" / "pubsFromBib.py")
+# jekyll-scholar's tags (al-folio's bibliography page), as empty stand-ins
+STANDIN_PLUGIN = """\
+%w[bibliography cite reference bibliography_count details].each do |name|
+  Liquid::Template.register_tag(name, Class.new(Liquid::Tag) { def render(_context) = "" })
+end
+"""
 COPY = "import shutil, sys; shutil.copytree(sys.argv[1], sys.argv[2])"
 
 
@@ -127,6 +152,162 @@ def bench_scale(scale: str, work: Path, repeat: int, sm: list[str]) -> list[dict
     return rows
 
 
+def jekyll_standin(src: Path, out: Path) -> Path:
+    """A copy of the content-only site ``src`` that Jekyll builds: every include its files
+    name and every layout they ask for, empty (a layout prints ``{{ content }}``)."""
+    import re
+    shutil.copytree(src, out)
+    includes, layouts = set(), {"default", "page", "post", "single"}
+    for path in out.rglob("*"):
+        if path.suffix in (".md", ".html", ".liquid", ".yml") and path.is_file():
+            text = path.read_text("utf-8", "replace")
+            includes.update(re.findall(r"{%-?\s*include\s+([\w./-]+)", text))
+            layouts.update(re.findall(r"^\s*layout:\s*['\"]?([\w-]+)", text, re.M))
+    for name in includes:
+        (out / "_includes" / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / "_includes" / name).touch()
+    (out / "_layouts").mkdir(exist_ok=True)
+    for name in layouts:
+        (out / "_layouts" / f"{name}.html").write_text("{{ content }}\n")
+    (out / "_plugins").mkdir(exist_ok=True)
+    (out / "_plugins" / "bench_standins.rb").write_text(STANDIN_PLUGIN)
+    return out
+
+
+def bib_only(site: Path, out: Path) -> Path:
+    """An al-folio site of ``site``'s ``_config.yml`` and bibliography only."""
+    (out / "_bibliography").mkdir(parents=True)
+    shutil.copy(site / "_config.yml", out / "_config.yml")
+    shutil.copy(site / "_bibliography" / "papers.bib", out / "_bibliography" / "papers.bib")
+    return out
+
+
+def pubsfrombib_folder(bib: Path, out: Path) -> Path:
+    """``markdown_generator/`` with the entries of ``bib`` where pubsFromBib.py's publist
+    reads them (``@inproceedings``: proceedings.bib; the rest: pubs.bib), and the
+    ``_publications/`` beside it that it writes into."""
+    import re
+    text = bib.read_text("utf-8")
+    blocks = re.split(r"\n(?=@)", text)
+    strings = [b for b in blocks if re.match(r"@string\b", b, re.I)]
+    entries = [b for b in blocks if b.startswith("@") and not re.match(r"@(string|comment)\b",
+                                                                         b, re.I)]
+    procs = [b for b in entries if re.match(r"@inproceedings\b", b, re.I)]
+    rest = [b for b in entries if not re.match(r"@inproceedings\b", b, re.I)]
+    gen = out / "markdown_generator"
+    gen.mkdir(parents=True)
+    (out / "_publications").mkdir()
+    (gen / "proceedings.bib").write_text("\n".join(strings + procs) + "\n", "utf-8")
+    (gen / "pubs.bib").write_text("\n".join(strings + rest) + "\n", "utf-8")
+    return gen
+
+
+def measure_in(cmd: list[str], cwd: Path) -> tuple[float, float, float, float]:
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return measure(cmd)
+    finally:
+        os.chdir(old)
+
+
+def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list[dict],
+                  pubsfrombib: Path) -> list[str]:
+    """The anchor rows (see the module's docstring); returns the ratio lines."""
+    by = {(r["op"], r["direction"]): r for r in rows if r["scale"] == scale}
+    ratios = []
+
+    def add(op: str, direction: str, m: tuple[float, float, float, float], note: str = ""
+            ) -> dict:
+        wall, rss, user, system = m
+        r = {"scale": scale, "op": op, "direction": direction, "wall_s": wall, "user_s": user,
+             "sys_s": system, "cpu_s": user + system, "peak_mib": rss, "x_floor": None,
+             "x_floor_cpu": None, "note": note}
+        rows.append(r)
+        print(f"  {op:16} {direction:6} {wall:7.3f}s  user {user:6.3f}s  sys {system:6.3f}s "
+              f"{rss:7.1f} MiB {note}", file=sys.stderr)
+        return r
+
+    jekyll = shutil.which("jekyll")
+    for theme, other in (("al-folio", "academicpages"), ("academicpages", "al-folio")):
+        short = SHORT[theme]
+        if jekyll is None:
+            ratios.append(f"jekyll build {short}: skipped (jekyll is not installed)")
+            continue
+        site = jekyll_standin(work / f"{scale}-{short}", work / f"jekyll-{scale}-{short}")
+        env_cmd = ["env", "JEKYLL_NO_BUNDLER_REQUIRE=true", "LANG=C.UTF-8", jekyll, "build",
+                   "-q", "-s", str(site)]
+        built = add("jekyll build", short, best(
+            lambda i: [*env_cmd, "-d", str(work / f"jekyll-{scale}-{short}-site-{i}")],
+            repeat), "(stand-in theme)")
+        conv = by.get(("convert", f"{short}->{SHORT[other]}"))
+        if conv:
+            ratios.append(f"convert {short}->{SHORT[other]} / jekyll build {short}: "
+                          f"{conv['wall_s'] / built['wall_s']:.2f}x wall "
+                          f"({conv['wall_s']:.2f} s / {built['wall_s']:.2f} s), "
+                          f"{conv['cpu_s'] / built['cpu_s']:.2f}x CPU")
+    site = bib_only(work / f"{scale}-af", work / f"bib-{scale}")
+    import re
+    n = len(re.findall(r"^@(?!string|comment)\w+", site.joinpath(
+        "_bibliography", "papers.bib").read_text("utf-8"), re.M | re.I))
+    ours = add("bib: convert", "af->ap", best(
+        lambda i: [*sm, "convert", str(site), str(work / f"bib-{scale}-out-{i}"), "--to",
+                   "academicpages", "-q"], repeat), f"({n} entries)")
+    if not pubsfrombib.is_file():
+        ratios.append(f"pubsFromBib.py: skipped ({pubsfrombib} is not here)")
+        return ratios
+    folders = [pubsfrombib_folder(site / "_bibliography" / "papers.bib",
+                                  work / f"pfb-{scale}-{i}") for i in range(repeat)]
+    theirs = min(measure_in([sys.executable, str(pubsfrombib)], folders[i])
+                 for i in range(repeat))
+    written = len(list(folders[0].parent.joinpath("_publications").iterdir()))
+    mine = len(list((work / f"bib-{scale}-out-0" / "_publications").iterdir()))
+    add("bib: pubsFromBib", "", theirs, f"(pybtex; wrote {written} pages, ours {mine} "
+        "and a .bib each)")
+    ratios.append(f"bib: convert / pubsFromBib.py: {ours['wall_s'] / theirs[0]:.2f}x wall "
+                  f"({ours['wall_s']:.2f} s / {theirs[0]:.2f} s), "
+                  f"{ours['cpu_s'] / (theirs[2] + theirs[3]):.2f}x CPU")
+    return ratios
+
+
+# Each private-API speed-up switched off in the measured process (its public path then does
+# the work): what --speedups measures against the run with all of them.
+SPEEDUPS_OFF = {
+    "front-matter fast load": "import sitemigrate.textio as t; "
+                              "t._load_rt_fast = lambda text: t._SLOW",
+    "libyaml safe loader": "import sitemigrate.textio as t; t._safe_loader = lambda: None",
+    "simple front-matter writer": "import sitemigrate.textio as t; "
+                                  "t._dump_simple = lambda data: None",
+    "plain-entry reader": "import sitemigrate.bib as b; b._fast_entry = lambda *a, **k: None",
+}
+
+
+def bench_speedups(scale: str, work: Path, repeat: int, rows: list[dict]) -> list[str]:
+    """``convert`` (both ways, and the bibliography alone) with each speed-up off, as CPU
+    time over the same conversion with all on; run in this Python (sitemigrate importable)."""
+    cases = [(work / f"{scale}-af", "academicpages", "af->ap"),
+             (work / f"{scale}-ap", "al-folio", "ap->af")]
+    if (work / f"bib-{scale}").exists():
+        cases.append((work / f"bib-{scale}", "academicpages", "bib af->ap"))
+    lines = []
+    for k, (name, patch) in enumerate({"all on": "", **SPEEDUPS_OFF}.items()):
+        code = f"{patch}\nimport sys\nfrom sitemigrate.cli import main\nsys.exit(main(sys.argv[1:]))"
+        for j, (src, to, label) in enumerate(cases):
+            tag = f"speedups-{scale}-{k}-{j}"
+            m = best(lambda i: [sys.executable, "-c", code, "convert", str(src),
+                                str(work / f"{tag}-{i}"), "--to", to, "-q"], repeat)
+            rows.append({"scale": scale, "op": f"speed-ups: {name}", "direction": label,
+                         "wall_s": m[0], "user_s": m[2], "sys_s": m[3], "cpu_s": m[2] + m[3],
+                         "peak_mib": m[1], "x_floor": None, "x_floor_cpu": None})
+            print(f"  {name:28} {label:10} {m[0]:7.3f}s  user {m[2]:6.3f}s", file=sys.stderr)
+    by = {(r["op"], r["direction"]): r["cpu_s"] for r in rows if r["scale"] == scale}
+    for name in SPEEDUPS_OFF:
+        ratios = [f"{label} {by[f'speed-ups: {name}', label] / by['speed-ups: all on', label]:.1f}x"
+                  for _, _, label in cases]
+        lines.append(f"without the {name}: " + ", ".join(ratios) + " the CPU")
+    return lines
+
+
 def table(rows: list[dict]) -> str:
     out = ["| scale | command | direction | wall (s) | user (s) | sys (s) | peak RSS (MiB) "
            "| × copy wall | × copy CPU |", "|---|---|---|---:|---:|---:|---:|---:|---:|"]
@@ -154,6 +335,12 @@ def main(argv: list[str] | None = None) -> int:
                    "(default 3, 1 for huge)")
     p.add_argument("--json", type=Path, help="also write the rows as JSON")
     p.add_argument("--keep", type=Path, help="work in this folder and keep it (for profiling)")
+    p.add_argument("--no-anchors", action="store_true", help="skip the Jekyll build and "
+                   "pubsFromBib.py rows")
+    p.add_argument("--speedups", action="store_true", help="also measure convert with each "
+                   "private-API speed-up switched off (its public path), as CPU over all on")
+    p.add_argument("--pubsfrombib", type=Path, default=PUBSFROMBIB, help="academicpages' "
+                   "markdown_generator/pubsFromBib.py (default: the real-theme lab's)")
     p.add_argument("--sitemigrate", metavar="CMD", help="the command to measure, e.g. to "
                    "compare a checkout: 'env PYTHONPATH=old/src python -m sitemigrate' "
                    "(default: the sitemigrate installed beside this Python)")
@@ -163,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     if not a.sitemigrate:
         print(compile_bytecode(), file=sys.stderr)
     rows: list[dict] = []
+    ratios: list[str] = []
     if a.keep and a.keep.exists() and any(a.keep.iterdir()):
         p.error(f"--keep {a.keep}: the folder must be new or empty (runs write fresh folders)")
     work = a.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-bench-"))
@@ -172,6 +360,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{scale}:", file=sys.stderr)
             repeat = a.repeat or (1 if scale == "huge" else 3)
             rows += bench_scale(scale, work, repeat, sm)
+            if not a.no_anchors:
+                ratios += [f"{scale} {line}" for line in
+                           bench_anchors(scale, work, repeat, sm, rows, a.pubsfrombib)]
+            if a.speedups:
+                ratios += [f"{scale} {line}" for line in
+                           bench_speedups(scale, work, repeat, rows)]
     finally:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -181,6 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     if load > (os.cpu_count() or 1):
         print("note: the machine is busy; wall times are inflated, CPU times are not\n")
     print(table(rows))
+    if ratios:
+        print("\n" + "\n".join(ratios))
     lin = linearity(rows)
     if lin:
         print("\n" + lin)

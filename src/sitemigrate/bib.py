@@ -3,8 +3,8 @@
 The file is split into top-level ``@`` blocks here (that is only locating blocks, by brace
 matching, with line numbers); every block is then read by pybtex's own low-level BibTeX
 parser, so values, ``@string`` expansion and ``#`` concatenation follow pybtex (a plain
-entry by ``_fast_entry``, which follows pybtex's grammar and hands anything else to it).  Names are
-split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned into Unicode by
+entry by ``_speedups_pybtex._fast_entry``, which follows pybtex's grammar and hands anything
+else to it).  Names are split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned into Unicode by
 pylatexenc.  Nothing here knows about any theme: every field is just a field.
 
 pybtex quirks worked around:
@@ -31,16 +31,16 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from pybtex.bibtex.utils import split_name_list
 from pybtex.database import Person
-from pybtex.database.input.bibtex import NAME_CHARS, LowLevelParser, month_names
+from pybtex.database.input.bibtex import LowLevelParser, month_names
 from pybtex.textutils import normalize_whitespace
 from pybtex.utils import CaseInsensitiveDict
-from pylatexenc import latex2text, latexwalker
-from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
-from pylatexenc.macrospec import MacroSpec
+
+# The plain entry's fast reader follows pybtex's private grammar: see that module.
+from ._speedups_pybtex import _fast_entry
 
 __all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_names",
            "format_authors", "venue", "entry_date", "format_citation", "slugify",
@@ -311,118 +311,6 @@ class _Reader:
         return new
 
 
-# ------------------------------------------------------------------------------------------
-# A fast path for the plain entry. pybtex's scanner costs ~0.15 ms an entry, most of a large
-# bibliography's read. _fast_entry reads an entry with pybtex's own grammar (LowLevelParser:
-# the same name and key patterns, ``\s`` as whitespace, brace and quote rules, ``#``
-# concatenation, macros looked up in the same table) with a handful of regular expressions,
-# and gives up (None: pybtex reads it) at anything else: an error, a `(`-delimited entry,
-# deep nesting, text after the closing brace. A property test checks that whatever it reads,
-# it reads as pybtex does.
-# ------------------------------------------------------------------------------------------
-_NAME_RE = re.compile(rf"[{re.escape(NAME_CHARS)}][{re.escape(NAME_CHARS)}0-9]*")
-_FAST_HEAD = re.compile(rf"@\s*{_NAME_RE.pattern}\s*\{{\s*([^\s,}}]+)")
-_WS = re.compile(r"\s*")
-_NUMBER = re.compile(r"[0-9]+")
-_BRACES = re.compile(r"[{}]")
-_QUOTE_OR_BRACES = re.compile(r'["{}]')
-
-
-class _FastResult:
-    """What :func:`_fast_entry` read, shaped like the parser ``_Reader._block`` asks."""
-    __slots__ = ("key", "fields", "undefined", "used", "spent")
-    current_entry_key = current_fields = None
-
-    def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int) -> None:
-        self.key, self.fields, self.undefined, self.used = key, fields, undefined, used
-        self.spent = spent
-
-    def __iter__(self):
-        yield "entry", (self.key, self.fields)
-
-
-def _fast_entry(raw: str, macros: CaseInsensitiveDict,
-                budget: int = EXPANSION_LIMIT) -> _FastResult | None:
-    """A ``{``-delimited entry read as pybtex reads it, or None (pybtex must read it; also
-    when its macros add more than ``budget`` characters)."""
-    head = _FAST_HEAD.match(raw)
-    if head is None:
-        return None
-    text, pos, end = raw, head.end(), len(raw)
-    ws = _WS.match
-    fields: list[tuple[str, list[str]]] = []
-    undefined: list[tuple[str, str]] = []
-    used: set[str] = set()
-    spent = 0
-    while True:
-        pos = ws(text, pos).end()
-        name = _NAME_RE.match(text, pos)
-        if name is not None:
-            pos = ws(text, name.end()).end()
-            if pos >= end or text[pos] != "=":
-                return None
-            parts: list[str] = []
-            while True:  # pos is at the `=` or the `#` before a part
-                pos = ws(text, pos + 1).end()
-                if pos >= end:
-                    return None
-                c = text[pos]
-                if c == "{" or c == '"':
-                    close = _string_end(text, pos, c)
-                    if close is None:
-                        return None
-                    parts.append(text[pos + 1:close])
-                    pos = close + 1
-                elif (m := _NUMBER.match(text, pos)) is not None:
-                    parts.append(m.group())
-                    pos = m.end()
-                elif (m := _NAME_RE.match(text, pos)) is not None:
-                    macro = m.group()
-                    if macro in macros:
-                        used.add(macro)
-                        parts.append(macros[macro])
-                        spent += len(parts[-1])
-                        if spent > budget:
-                            return None
-                    else:
-                        undefined.append((name.group(), macro))
-                        parts.append(macro)
-                    pos = m.end()
-                else:
-                    return None
-                pos = ws(text, pos).end()
-                if pos >= end or text[pos] != "#":
-                    break
-            fields.append((name.group(), parts))
-        pos = ws(text, pos).end()
-        if pos < end and text[pos] == ",":
-            pos += 1
-            continue
-        break
-    if pos == end - 1 and text[pos] == "}":
-        return _FastResult(head.group(1), fields, undefined, used, spent)
-    return None
-
-
-def _string_end(text: str, start: int, opener: str) -> int | None:
-    """Index of the delimiter closing the ``{...}`` or ``"..."`` value at ``start``; None
-    where pybtex would fail or might differ (unbalanced, nested deeper than 50)."""
-    depth = 0
-    for m in (_BRACES if opener == "{" else _QUOTE_OR_BRACES).finditer(text, start + 1):
-        c = m.group()
-        if c == "{":
-            depth += 1
-            if depth > 50:
-                return None
-        elif c == "}":
-            if depth == 0:
-                return m.start() if opener == "{" else None
-            depth -= 1
-        elif depth == 0:  # a quote outside braces ends a quoted value
-            return m.start()
-    return None
-
-
 def _unmatched_close(chunk: str) -> int | None:
     """Index of the first ``}`` of ``chunk`` that closes nothing (``%`` lines aside): text
     between entries with balanced braces (an entry written without its ``@``) is no error."""
@@ -463,7 +351,13 @@ def parse_bib(text: str) -> BibFile:
 # Plain text
 # ==========================================================================================
 
-def _latex_converter() -> tuple[LatexNodes2Text, object]:
+@functools.cache
+def _latex_converter() -> tuple[Any, Any]:
+    """pylatexenc's converter and parser context, made on first use: imported only when a
+    text needs it (~30 ms of every run otherwise)."""
+    from pylatexenc import latex2text, latexwalker
+    from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+    from pylatexenc.macrospec import MacroSpec
     walker_db = latexwalker.get_default_latex_context_db()
     walker_db.add_context_category("sitemigrate", prepend=True, macros=[
         MacroSpec("href", "{{"), MacroSpec("mbox", "{"), MacroSpec("hbox", "{")])
@@ -480,8 +374,6 @@ def _latex_converter() -> tuple[LatexNodes2Text, object]:
         MacroTextSpec("BibTeX", "BibTeX")])
     return LatexNodes2Text(latex_context=text_db, math_mode="verbatim"), walker_db
 
-
-_L2T, _WALKER_DB = _latex_converter()
 
 
 # Text whose only LaTeX is case-protecting braces, dash ligatures, ``~`` and the escaped
@@ -516,11 +408,43 @@ def _simple_text(latex: str) -> str | None:
     return text.replace("~", " ").replace("{", "").replace("}", "")
 
 
+# The accents and letters BibTeX names are spelt with, in the braced forms BibTeX files use
+# (``{\\'e}``, ``{\\'{e}}``, ``{\\'\\i}``, ``{\\c{c}}``, ``{\\O}``, ``{\\aa}``): pylatexenc makes
+# of each the letter with the accent's combining mark, composed (NFC). Text whose only other
+# LaTeX is simple (``_SIMPLE``) is then turned into text without pylatexenc.
+# tests/test_latex_table.py checks every form of the table against pylatexenc.
+_ACCENT_MARKS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
+                 "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
+                 "c": "\u0327", "k": "\u0328", "r": "\u030a"}
+_LETTER_MACROS = {"o": "\u00f8", "O": "\u00d8", "aa": "\u00e5", "AA": "\u00c5", "ae": "\u00e6",
+                  "AE": "\u00c6", "oe": "\u0153", "OE": "\u0152", "ss": "\u00df", "l": "\u0142",
+                  "L": "\u0141", "i": "\u0131", "j": "\u0237"}
+_ACCENTED = re.compile(
+    r"\{\\(?:([\'`^\"~=.])(?:([A-Za-z])|\\([ij])|\{([A-Za-z])\}|\{\\([ij])\})"
+    r"|([cukvHr])\{([A-Za-z])\}|(o|O|aa|AA|ae|AE|oe|OE|ss|l|L|i|j))\}")
+
+
+def _accented(m: re.Match) -> str:
+    sym, letter, dotless, braced, braced_dotless, word_accent, word_letter, macro = m.groups()
+    if macro:
+        return _LETTER_MACROS[macro]
+    base = letter or dotless or braced or braced_dotless or word_letter
+    return unicodedata.normalize("NFC", base + _ACCENT_MARKS[sym or word_accent])
+
+
+def _table_text(latex: str) -> str | None:
+    """``latex`` as text when its only LaTeX beyond the simple is braced accents and
+    letters of the table above, else None."""
+    plain = _ACCENTED.sub(_accented, latex)
+    return _simple_text(plain) if plain != latex else None
+
+
 def _pylatexenc_text(latex: str) -> str:
     source = re.sub(r"(?<!\\)%", r"\\%", latex)
     source = source.replace("{\\'}", "\u2019")  # `Don{\'}t`: an accent on nothing, an apostrophe
     try:
-        return _L2T.latex_to_text(source, latex_context=_WALKER_DB)
+        converter, walker_db = _latex_converter()
+        return converter.latex_to_text(source, latex_context=walker_db)
     except Exception:  # pylatexenc gave up: drop commands and braces, keep the words
         return re.sub(r"\\([A-Za-z]+\s*|.)", lambda m: "" if m.group(1)[0].isalpha()
                       else m.group(1), latex).replace("{", "").replace("}", "")
@@ -539,6 +463,8 @@ def to_text(latex: str) -> str:
     if not latex:
         return ""
     text = _simple_text(latex)
+    if text is None and "\\" in latex:
+        text = _table_text(latex)
     if text is None:
         text = _pylatexenc_text(latex)
     return " ".join(text.replace("\u00a0", " ").split())
@@ -825,6 +751,8 @@ def slugify(text: str, max_words: int = 8) -> str:
 def _balance(value: str) -> str:
     """The value with every unmatched brace (or ``\\{``/``\\}``) made a brace macro, so that
     it is balanced for BibTeX, which counts braces even after a backslash."""
+    if "{" not in value and "}" not in value:
+        return value
     opened: list[int] = []
     unmatched: set[int] = set()
     for i, c in enumerate(value):
@@ -849,6 +777,7 @@ def _balance(value: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1024)  # field names and types repeat in every entry
 def _safe_name(name: str) -> str:
     name = re.sub(r"[^a-z0-9_:.+\-]", "_", name.strip().lower())
     return name if name[:1].isalpha() else "x" + name

@@ -8,21 +8,24 @@ objects) and keeps comments. Broken YAML and an unclosed ``---`` are reported an
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import os
 import re
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from .formats.frontmatter import HANDLER as FM_HANDLER
 from .report import Report
+
+# Private-API speed-ups, each with its public path here (see that module's docstring).
+from ._speedups_ruamel import (_NOT_FAST, _SLOW, _analysis, _dump_simple,  # noqa: E402,F401
+                               _load_rt_fast, _needs_ruamel, _safe_loader, _scalar_text)
 
 LARGE_FILE = 2_000_000
 """Bytes above which a source file is reported as unusually large (it is still converted)."""
@@ -348,8 +351,17 @@ def _too_deep(ev: Any) -> YAMLLimitError:
                           ev.start_mark.line if ev.start_mark else 0)
 
 
+_LOADED: dict[str, Any] = {}
+"""Text -> what ruamel loaded from it, for texts loaded more than once in a run (SRC's
+``_config.yml`` is read by the reader and twice by the writer, ~15 ms a load on a real
+config). Only loads without a problem are kept; every caller gets a deep copy of its own
+(ruamel's types copy their comments, line numbers, styles and scalar forms)."""
+
+
 def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -> Any:
     """Load YAML safely; on error report ``path:line`` and return None."""
+    if text in _LOADED:
+        return copy.deepcopy(_LOADED[text])
     limit = yaml_limits(text)
     if limit is not None:
         if report:
@@ -360,7 +372,7 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
         return None
     y = yaml_rt()
     try:
-        return y.load(text)
+        data = y.load(text)
     except Exception as exc:  # ruamel raises many error classes; all mean "bad YAML"
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = first_line + mark.line if mark is not None else first_line
@@ -371,190 +383,9 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -
             report.problem("bad-yaml", f"invalid YAML ({problem}); this block was not read. "
                            "Fix the YAML and run again.", rel, line, severity="loss")
         return None
-
-
-# ------------------------------------------------------------------------------------------
-# A fast round-trip load of front matter. ruamel's round-trip loader is pure Python (~1.5 ms a
-# front matter); _load_rt_fast parses with libyaml instead and builds from its nodes what
-# ruamel's RoundTripConstructor builds: CommentedMap/CommentedSeq with their line and column
-# data (``lc``) and flow style, quoted and literal strings as ruamel's ScalarString types,
-# and ints, floats and dates by the constructor's own methods (ScalarInt, ScalarFloat,
-# TimeStamp keep how they were written). It returns _SLOW, and ruamel's loader does the work,
-# for whatever it cannot reproduce: comments and blank lines (libyaml drops them; ruamel keeps
-# them in ``.ca``) in anything but a flat mapping of scalars (there they land in the
-# top-level mapping's ``.ca``, which no reader uses: comments are read from the text,
-# ``Document.comments``), anchors, aliases, tags, merge keys, directives, tabs, folded
-# scalars, non-ASCII line breaks, duplicate or non-scalar keys, invalid YAML (so errors are
-# ruamel's, with its messages), and no libyaml at all. A property test and the corpus check
-# that both loaders agree.
-# ------------------------------------------------------------------------------------------
-_SLOW: Any = object()
-_RT: Any = None
-_NOT_FAST = re.compile(
-    # an anchor, alias or tag where a node may start (line start, after `: `, `- `, `? `,
-    # `[`, `{`, `,`); also in quoted text, which only costs the fast path
-    r"(?:^|[\[{,]|[:?-](?=\s))\s*[&*!]"
-    r"|[\t\x85\u2028\u2029]|^%|^---|^\.\.\.", re.M)
-
-
-_SPECIAL = re.compile(r"[&*!%\t\x85\u2028\u2029]")
-
-
-def _needs_ruamel(text: str) -> bool:
-    """Whether _NOT_FAST matches ``text``, found without running it: its alternation is
-    tried at every position, ~20 us a front matter, and most hold a `&` (a URL's query).
-    The characters it needs are few; for each, the context is checked by hand. A property
-    test checks both agree."""
-    if text.startswith(("---", "...")) or "\n---" in text or "\n..." in text:
-        return True
-    for m in _SPECIAL.finditer(text):
-        c, i = m.group(), m.start()
-        if c == "%":
-            if i == 0 or text[i - 1] == "\n":
-                return True
-        elif c in "&*!":
-            j = i  # back over the whitespace before it (\s*)
-            while j > 0 and text[j - 1].isspace():
-                if text[j - 1] == "\n":
-                    return True  # at a line start
-                j -= 1
-            if j == 0 or text[j - 1] in "[{," or (text[j - 1] in ":?-" and j < i):
-                return True
-        else:  # a tab or a line break libyaml and ruamel read apart
-            return True
-    return False
-
-
-class _Unsupported(Exception):
-    pass
-
-
-class _LoaderStub:
-    """What ruamel's constructor asks of its loader: YAML 1.2 (a front matter has no
-    ``%YAML`` directive: _NOT_FAST sends those to ruamel), comments not on the nodes. Without
-    it every int, float or date sent the front matter to the slow loader."""
-    comment_handling = None
-
-    class _resolver:  # noqa: N801 (ruamel's attribute name)
-        processing_version = (1, 2)
-
-
-def _rt_parts() -> Any:
-    global _RT
-    if _RT is None:
-        loader = _fast_safe_loader() if _FAST_LOADER is False else _FAST_LOADER
-        if loader is None:
-            _RT = ()
-            return _RT
-        import yaml
-        from ruamel.yaml.comments import CommentedMap, CommentedSeq
-        from ruamel.yaml.constructor import RoundTripConstructor
-        from ruamel.yaml.nodes import ScalarNode
-        from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, LiteralScalarString,
-                                              SingleQuotedScalarString)
-        constructor = RoundTripConstructor(preserve_quotes=True, loader=_LoaderStub())
-        std = "tag:yaml.org,2002:"
-        by_method = {f"{std}int": constructor.construct_yaml_int,
-                     f"{std}float": constructor.construct_yaml_float,
-                     f"{std}timestamp": constructor.construct_yaml_timestamp}
-        strings = {"'": SingleQuotedScalarString, '"': DoubleQuotedScalarString,
-                   "|": LiteralScalarString}
-        _RT = (loader, yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode, CommentedMap,
-               CommentedSeq, ScalarNode, by_method, strings, constructor.bool_values, std)
-    return _RT
-
-
-def _load_rt_fast(text: str) -> Any:
-    parts = _rt_parts()
-    if not parts or _needs_ruamel(text) or yaml_limits(text) is not None:
-        return _SLOW  # beyond the bounds: load_yaml reports it
-    (loader_cls, scalar_node, mapping_node, sequence_node, commented_map, commented_seq,
-     rt_scalar_node, by_method, strings, bool_values, std) = parts
-    str_tag, null_tag, bool_tag = f"{std}str", f"{std}null", f"{std}bool"
-    lines = text.split("\n")
-    commented = "#" in text or any(not line.strip() for line in text.rstrip("\n").split("\n"))
-
-    def build(node: Any, depth: int) -> Any:
-        cls = type(node)
-        if cls is scalar_node:
-            tag, style = node.tag, node.style
-            if tag == str_tag:
-                if not style:  # libyaml's plain style is ""
-                    return node.value
-                if style not in strings:  # folded
-                    raise _Unsupported
-                return strings[style](node.value)
-            if tag == null_tag:
-                return None
-            if tag == bool_tag:
-                return bool_values[node.value.lower()]
-            method = by_method.get(tag)
-            if method is None:  # a merge key, `=`
-                raise _Unsupported
-            return method(rt_scalar_node(tag, node.value, node.start_mark, node.end_mark,
-                                         style=style or None))
-        if commented and depth:  # comments would land in a nested collection's .ca
-            raise _Unsupported
-        start = node.start_mark
-        if cls is sequence_node:
-            seq = commented_seq()
-            seq._yaml_set_line_col(start.line, start.column)
-            for i, item in enumerate(node.value):
-                if _empty(item):
-                    raise _Unsupported
-                seq.append(build(item, depth + 1))
-                seq._yaml_set_idx_line_col(i, [item.start_mark.line, item.start_mark.column])
-            _style(seq, node)
-            return seq
-        if cls is not mapping_node:
-            raise _Unsupported
-        out = commented_map()
-        out._yaml_set_line_col(start.line, start.column)
-        pairs = node.value
-        for i, (key_node, value_node) in enumerate(pairs):
-            if type(key_node) is not scalar_node:
-                raise _Unsupported
-            key = build(key_node, depth + 1)
-            if key in out:  # a duplicate: ruamel reports it
-                raise _Unsupported
-            mark = value_node.start_mark
-            if _empty(value_node) and not lines[mark.line][mark.column:].lstrip().startswith("#"):
-                # ruamel marks an empty value where the next token starts (libyaml: after
-                # the colon); with a comment after the colon both mark after the colon
-                if i + 1 < len(pairs) and not node.flow_style:
-                    mark = pairs[i + 1][0].start_mark
-                else:
-                    raise _Unsupported
-            value = build(value_node, depth + 1)
-            out._yaml_set_kv_line_col(key, [key_node.start_mark.line, key_node.start_mark.column,
-                                            mark.line, mark.column])
-            out[key] = value
-        _style(out, node)
-        return out
-
-    def _style(data: Any, node: Any) -> None:
-        if len(data):
-            if node.flow_style is True:
-                data.fa.set_flow_style()
-            elif node.flow_style is False:
-                data.fa.set_block_style()
-
-    def _empty(node: Any) -> bool:
-        return type(node) is scalar_node and node.value == "" and not node.style
-
-    try:
-        loader = loader_cls(text)
-        try:
-            root = loader.get_single_node()
-        finally:
-            loader.dispose()
-        if root is None:
-            return _SLOW
-        if type(root) is not mapping_node and commented:
-            return _SLOW
-        return build(root, 0)
-    except Exception:  # anything libyaml or the constructor refuses: ruamel decides
-        return _SLOW
+    if len(text) > 2000:  # a config; front matter is loaded once
+        _LOADED[text] = copy.deepcopy(data)
+    return data
 
 
 _CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map",
@@ -614,106 +445,17 @@ def read_document(path: Path, rel: str, report: Report | None) -> Document | Non
 
 
 def dump_yaml(data: Any) -> str:
-    fast = _dump_simple(data)
+    fast = _dump_simple(data)  # _speedups_ruamel: a flat mapping of simple scalars
     if fast is not None:
         return fast
+    return yaml_rt_dump(data)
+
+
+def yaml_rt_dump(data: Any) -> str:
+    """``data`` written by ruamel's round-trip dumper (the public path of dump_yaml)."""
     buf = io.StringIO()
     yaml_rt().dump(data, buf)
     return buf.getvalue()
-
-
-# Front matter written by the writers is mostly a flat mapping of plain words, booleans,
-# numbers, dates and lists of words. Emitting that through ruamel's pure-Python serializer
-# costs milliseconds a file; _dump_simple writes it directly, byte for byte as ruamel does
-# (with yaml_rt()'s settings), and returns None for anything else (multi-line or long
-# strings, nested mappings, comments, other types), which then goes through ruamel.
-_ANALYZE: Any = None
-
-
-@functools.lru_cache(maxsize=16384)
-def _analysis(value: str) -> Any:
-    """ruamel's own analysis of a scalar (which styles it allows) and whether, written
-    plain, it would read back as a string (YAML 1.2 resolver, as yaml_rt() dumps).
-    Cached: keys and many values (layouts, venues, dates) repeat from file to file."""
-    global _ANALYZE
-    if _ANALYZE is None:
-        from ruamel.yaml.nodes import ScalarNode
-        y = yaml_rt()
-        emitter, resolver = y.emitter, y.resolver
-        _ANALYZE = (functools.lru_cache(maxsize=8192)(emitter.analyze_scalar),
-                    lambda v: str(resolver.resolve(ScalarNode, v, (True, False)))
-                    == "tag:yaml.org,2002:str")
-    analyze, reads_as_str = _ANALYZE
-    # analyze_scalar treats every ASCII letter and digit alike (none is an indicator, a
-    # space, a break or special), and only looks at a character's neighbours: a run of them
-    # analyses as one letter, so the analysis is cached by that shape of the value.
-    return analyze(_ALNUM_RUN.sub("a", value)), reads_as_str(value)
-
-
-_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
-# Words, titles and paths a writer writes by the thousand: a letter, then letters, digits,
-# spaces and a few marks that are no YAML indicator in block context, not ending in a space.
-# Written plain, they read back as strings but for YAML 1.2's booleans and nulls. A property
-# test checks the shortcut says what ruamel's analysis says.
-_PLAIN_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9 .,()/_+-]*[A-Za-z0-9.,()/_+-]|[A-Za-z]")
-_NOT_STRINGS = frozenset({"true", "True", "TRUE", "false", "False", "FALSE", "null", "Null",
-                          "NULL"})
-
-
-def _scalar_text(value: Any, key: bool = False) -> str | None:
-    """``value`` as ruamel's round-trip dumper writes it in block context, or None when
-    it is not a simple case (then ruamel writes the whole document)."""
-    kind = type(value)
-    if kind is bool:
-        return "true" if value else "false"
-    if kind is int:
-        return str(value)
-    if kind is date:
-        return value.isoformat()
-    if kind is str and len(value) <= 1000 and _PLAIN_WORDS.fullmatch(value) \
-            and value not in _NOT_STRINGS:
-        return value
-    if kind not in (str, SingleQuotedScalarString, DoubleQuotedScalarString):
-        return None
-    if len(value) > 1000 or "\n" in value:  # no line folding, no multi-line styles
-        return None
-    an, reads_as_str = _analysis(value)
-    if an.multiline or (key and an.empty):
-        return None
-    if kind is str and reads_as_str and an.allow_block_plain:
-        return value
-    if kind is str and "'" in value or kind is DoubleQuotedScalarString:
-        # double quoted: only when nothing needs escaping
-        simple = value.isprintable() and '"' not in value and "\\" not in value
-        return f'"{value}"' if simple and not key else None
-    if an.allow_single_quoted and not key:
-        return "'" + value.replace("'", "''") + "'"
-    return None
-
-
-def _dump_simple(data: Any) -> str | None:
-    if type(data) not in (dict, CommentedMap) or not data:
-        return None
-    ca = getattr(data, "ca", None)
-    if ca is not None and (ca.items or ca.comment or ca.end):
-        return None
-    out = []
-    for key, value in data.items():
-        if type(key) is not str or _scalar_text(key, key=True) != key:
-            return None
-        if value is None:
-            out.append(f"{key}:\n")
-        elif type(value) is list and value:
-            items = [_scalar_text(v) if isinstance(v, str) else None for v in value]
-            if None in items:
-                return None
-            out.append(f"{key}:\n" + "".join(f"  - {v}\n" for v in items))
-        else:
-            text = _scalar_text(value)
-            if text is None:
-                return None
-            out.append(f"{key}: {text}\n")
-    return "".join(out)
 
 
 def render_document(front: dict[str, Any] | None, body: str, comments: list[str] = (),
@@ -731,73 +473,15 @@ def render_document(front: dict[str, Any] | None, body: str, comments: list[str]
     return text.replace("\n", newline) if newline != "\n" else text
 
 
-# ------------------------------------------------------------------------------------------
-# A fast plain (safe) YAML 1.2 load, for callers that need values only: no comments, no
-# line numbers, no round trip. It parses with libyaml (PyYAML's C parser) and resolves
-# scalars with ruamel's YAML 1.2 core-schema rules, so values equal ``YAML(typ="safe")``'s;
-# it is ~30x faster than ruamel's pure-Python parser. Without libyaml it is ruamel's.
-# ------------------------------------------------------------------------------------------
-
-def _fast_safe_loader() -> Any:
-    try:
-        import yaml
-        base = yaml.CSafeLoader
-    except (ImportError, AttributeError):
-        return None
-    from ruamel.yaml.resolver import implicit_resolvers
-
-    class Loader(base):  # type: ignore[misc, valid-type]
-        yaml_implicit_resolvers: dict = {}
-
-        def construct_mapping(self, node, deep=False):  # noqa: ANN001
-            self.flatten_mapping(node)
-            seen = set()
-            for key_node, _ in node.value:
-                key = self.construct_object(key_node, deep=deep)
-                try:
-                    if key in seen:
-                        raise yaml.constructor.ConstructorError(
-                            None, None, f"duplicate key {key!r}", key_node.start_mark)
-                    seen.add(key)
-                except TypeError:
-                    pass  # an unhashable key: the base constructor raises as ruamel does
-            return super().construct_mapping(node, deep=deep)
-
-        def construct_yaml_int(self, node):  # noqa: ANN001
-            # YAML 1.2: a leading 0 is decimal (017 == 17); 0o, 0x, 0b set the base
-            value = self.construct_scalar(node).replace("_", "")
-            sign = -1 if value[0] == "-" else 1
-            value = value.lstrip("+-")
-            for prefix, base_ in (("0b", 2), ("0o", 8), ("0x", 16)):
-                if value.startswith(prefix):
-                    return sign * int(value[2:], base_)
-            return sign * int(value)
-
-        def construct_undefined(self, node):  # noqa: ANN001
-            raise yaml.constructor.ConstructorError(
-                None, None, f"no constructor for tag {node.tag!r}", node.start_mark)
-
-    Loader.add_constructor("tag:yaml.org,2002:int", Loader.construct_yaml_int)
-    Loader.add_constructor(None, Loader.construct_undefined)
-    Loader.add_constructor("tag:yaml.org,2002:value", Loader.construct_undefined)
-    for versions, tag, regexp, first in implicit_resolvers:
-        if (1, 2) in versions and not tag.endswith(":yaml"):
-            Loader.add_implicit_resolver(tag, regexp, first)
-    return Loader
-
-
-_FAST_LOADER: Any = False
-
 
 def load_safe(text: str) -> Any:
-    """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML."""
-    global _FAST_LOADER
-    if _FAST_LOADER is False:
-        _FAST_LOADER = _fast_safe_loader()
+    """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML. With
+    libyaml, loaded by ``_speedups_ruamel``'s loader (the values of ruamel's)."""
+    loader = _safe_loader()
     limit = yaml_limits(text)
     if limit is not None:
         raise limit
-    if _FAST_LOADER is None:
+    if loader is None:
         return YAML(typ="safe").load(text)
     import yaml
-    return yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 (a safe loader)
+    return yaml.load(text, Loader=loader)  # noqa: S506 (a safe loader)

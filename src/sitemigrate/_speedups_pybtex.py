@@ -1,0 +1,180 @@
+"""A speed-up that follows pybtex's private BibTeX grammar, kept because the benchmark
+proves it needed (``bench/run.py --speedups``; README, Benchmark): without it the
+1,000-entry bibliography alone takes 1.1-1.3x the CPU of its whole conversion (~0.13 s).
+
+``_fast_entry`` reads a plain ``{``-delimited entry with a handful of regular expressions
+instead of pybtex's scanner (~0.15 ms an entry), and gives up (None: ``bib`` then reads the
+block with pybtex's ``LowLevelParser``, the public-enough path) at anything else. It
+depends on what pybtex does not document:
+
+* ``pybtex.database.input.bibtex.NAME_CHARS``, the characters of field and macro names;
+* ``LowLevelParser``'s grammar: ``\\s`` as whitespace, brace and quote rules, ``#``
+  concatenation, macros looked up in the table passed as ``macros``, an entry read as
+  ``("entry", (key, [(field, [parts])]))`` by iterating the parser.
+
+``bib._BlockParser`` (the tolerant reader itself, not a speed-up) also subclasses
+``LowLevelParser`` and uses its hooks ``handle_error`` and ``substitute_macro`` and its
+state ``current_entry_key``, ``current_fields``, ``current_field_name``, ``macros``.
+
+``pyproject.toml`` pins pybtex to the series this was checked against;
+:func:`check_private_api` (run by ``tests/test_speedups.py``) fails loudly when pybtex
+changes shape, and a property test (``tests/test_bib.py``) checks that whatever this
+reads, it reads as pybtex does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pybtex.database.input.bibtex import NAME_CHARS
+from pybtex.utils import CaseInsensitiveDict
+
+# ------------------------------------------------------------------------------------------
+# A fast path for the plain entry. pybtex's scanner costs ~0.15 ms an entry, most of a large
+# bibliography's read. _fast_entry reads an entry with pybtex's own grammar (LowLevelParser:
+# the same name and key patterns, ``\s`` as whitespace, brace and quote rules, ``#``
+# concatenation, macros looked up in the same table) with a handful of regular expressions,
+# and gives up (None: pybtex reads it) at anything else: an error, a `(`-delimited entry,
+# deep nesting, text after the closing brace. A property test checks that whatever it reads,
+# it reads as pybtex does.
+# ------------------------------------------------------------------------------------------
+_NAME_RE = re.compile(rf"[{re.escape(NAME_CHARS)}][{re.escape(NAME_CHARS)}0-9]*")
+_FAST_HEAD = re.compile(rf"@\s*{_NAME_RE.pattern}\s*\{{\s*([^\s,}}]+)")
+_WS = re.compile(r"\s*")
+_NUMBER = re.compile(r"[0-9]+")
+_BRACES = re.compile(r"[{}]")
+_QUOTE_OR_BRACES = re.compile(r'["{}]')
+
+
+class _FastResult:
+    """What :func:`_fast_entry` read, shaped like the parser ``_Reader._block`` asks."""
+    __slots__ = ("key", "fields", "undefined", "used", "spent")
+    current_entry_key = current_fields = None
+
+    def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int) -> None:
+        self.key, self.fields, self.undefined, self.used = key, fields, undefined, used
+        self.spent = spent
+
+    def __iter__(self):
+        yield "entry", (self.key, self.fields)
+
+
+def _fast_entry(raw: str, macros: CaseInsensitiveDict,
+                budget: int | None = None) -> _FastResult | None:
+    """A ``{``-delimited entry read as pybtex reads it, or None (pybtex must read it; also
+    when its macros add more than ``budget`` characters, by default ``bib.EXPANSION_LIMIT``)."""
+    if budget is None:
+        from .bib import EXPANSION_LIMIT
+        budget = EXPANSION_LIMIT
+    head = _FAST_HEAD.match(raw)
+    if head is None:
+        return None
+    text, pos, end = raw, head.end(), len(raw)
+    ws = _WS.match
+    fields: list[tuple[str, list[str]]] = []
+    undefined: list[tuple[str, str]] = []
+    used: set[str] = set()
+    spent = 0
+    while True:
+        pos = ws(text, pos).end()
+        name = _NAME_RE.match(text, pos)
+        if name is not None:
+            pos = ws(text, name.end()).end()
+            if pos >= end or text[pos] != "=":
+                return None
+            parts: list[str] = []
+            while True:  # pos is at the `=` or the `#` before a part
+                pos = ws(text, pos + 1).end()
+                if pos >= end:
+                    return None
+                c = text[pos]
+                if c == "{" or c == '"':
+                    close = _string_end(text, pos, c)
+                    if close is None:
+                        return None
+                    parts.append(text[pos + 1:close])
+                    pos = close + 1
+                elif (m := _NUMBER.match(text, pos)) is not None:
+                    parts.append(m.group())
+                    pos = m.end()
+                elif (m := _NAME_RE.match(text, pos)) is not None:
+                    macro = m.group()
+                    if macro in macros:
+                        used.add(macro)
+                        parts.append(macros[macro])
+                        spent += len(parts[-1])
+                        if spent > budget:
+                            return None
+                    else:
+                        undefined.append((name.group(), macro))
+                        parts.append(macro)
+                    pos = m.end()
+                else:
+                    return None
+                pos = ws(text, pos).end()
+                if pos >= end or text[pos] != "#":
+                    break
+            fields.append((name.group(), parts))
+        pos = ws(text, pos).end()
+        if pos < end and text[pos] == ",":
+            pos += 1
+            continue
+        break
+    if pos == end - 1 and text[pos] == "}":
+        return _FastResult(head.group(1), fields, undefined, used, spent)
+    return None
+
+
+def _string_end(text: str, start: int, opener: str) -> int | None:
+    """Index of the delimiter closing the ``{...}`` or ``"..."`` value at ``start``; None
+    where pybtex would fail or might differ (unbalanced, nested deeper than 50)."""
+    depth = 0
+    for m in (_BRACES if opener == "{" else _QUOTE_OR_BRACES).finditer(text, start + 1):
+        c = m.group()
+        if c == "{":
+            depth += 1
+            if depth > 50:
+                return None
+        elif c == "}":
+            if depth == 0:
+                return m.start() if opener == "{" else None
+            depth -= 1
+        elif depth == 0:  # a quote outside braces ends a quoted value
+            return m.start()
+    return None
+
+
+def check_private_api() -> list[str]:
+    """What of pybtex's private API used here and by ``bib._BlockParser`` is missing or
+    changed shape (empty: all is there)."""
+    from pybtex.database.input.bibtex import LowLevelParser, month_names
+
+    from .bib import _BlockParser
+
+    wrong: list[str] = []
+    if not isinstance(NAME_CHARS, str) or not {"a", "Z", "_", "-"} <= set(NAME_CHARS):
+        wrong.append("pybtex.database.input.bibtex.NAME_CHARS: the name characters")
+    if not {"jan", "dec"} <= set(month_names):
+        wrong.append("pybtex.database.input.bibtex.month_names")
+    for hook in ("handle_error", "substitute_macro"):
+        if not callable(getattr(LowLevelParser, hook, None)):
+            wrong.append(f"LowLevelParser.{hook}")
+    raw = '@article{k1,\n  title = {A {B} c} # " d",\n  month = jan,\n  year = 2020,\n  x = undef\n}'
+    macros = CaseInsensitiveDict(month_names)
+    try:
+        parser = _BlockParser(raw, macros)
+        _, (key, fields) = next(iter(parser))
+        slow = (key, [(n, "".join(v)) for n, v in fields], parser.undefined)
+        for attr in ("current_entry_key", "current_fields", "current_field_name", "macros"):
+            if not hasattr(parser, attr):
+                wrong.append(f"LowLevelParser.{attr}")
+    except Exception as exc:
+        return [*wrong, f"LowLevelParser reading an entry ({type(exc).__name__}: {exc})"]
+    fast = _fast_entry(raw, macros)
+    if fast is None:
+        wrong.append("the fast reader gave up on a plain entry")
+    else:
+        got = (fast.key, [(n, "".join(v)) for n, v in fast.fields], fast.undefined)
+        if got != slow:
+            wrong.append(f"the fast reader and pybtex differ: {got} != {slow}")
+    return wrong
