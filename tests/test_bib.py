@@ -1,4 +1,4 @@
-"""sitemigrate.bib: tolerant BibTeX reading, plain-text helpers and brace-safe writing."""
+"""sitemigrate.formats.bibtex: tolerant BibTeX reading, plain-text helpers and brace-safe writing."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemigrate.bib import (BibEntry, dump_bib, entry_date, format_authors, format_citation,
+from sitemigrate.formats.bibtex import (BibEntry, dump_bib, entry_date, format_authors, format_citation,
                              format_entry, parse_bib, person_names, slugify, to_text, venue)
 
 PAPERS = r"""---
@@ -188,7 +188,7 @@ _SIMPLE_PIECES = ["a", "Zb", "é", "1", " ", "\n", "-", "--", "{", "}", "{}", "~
 def test_simple_latex_fast_path_agrees_with_pylatexenc(latex):
     """to_text skips pylatexenc for braces, dashes, ~ and escaped specials; where it does,
     its text must be pylatexenc's."""
-    from sitemigrate.bib import _pylatexenc_text, _simple_text
+    from sitemigrate.formats.bibtex import _pylatexenc_text, _simple_text
     fast = _simple_text(latex)
     if fast is not None:
         def norm(t):
@@ -197,7 +197,7 @@ def test_simple_latex_fast_path_agrees_with_pylatexenc(latex):
 
 
 def test_simple_latex_fast_path_is_taken():
-    from sitemigrate.bib import _simple_text
+    from sitemigrate.formats.bibtex import _simple_text
     assert _simple_text(r"{GPU} {B}udgets---30\% of 1--2~km") == "GPU Budgets\u201430% of 1\u20132 km"
     assert _simple_text(r"Garc{\'\i}a") is None and _simple_text("a}{b") is None
 
@@ -377,7 +377,7 @@ def _entries(draw):
 
 def _reads_of(raw, macros):
     """(key, fields, undefined, used) of pybtex's reading of ``raw``, or None on an error."""
-    from sitemigrate.bib import _BlockParser
+    from sitemigrate.formats.bibtex import _BlockParser
     parser = _BlockParser(raw, macros)
     try:
         _, (key, fields) = next(iter(parser))
@@ -393,7 +393,7 @@ def test_fast_entry_reader_agrees_with_pybtex(raw):
     values, in order), macros used and undefined."""
     from pybtex.database.input.bibtex import month_names
     from pybtex.utils import CaseInsensitiveDict
-    from sitemigrate.bib import _fast_entry
+    from sitemigrate.formats.bibtex import _fast_entry
     macros = {**month_names, "myconf": "Conference on Things"}  # and one @string
     fast = _fast_entry(raw, CaseInsensitiveDict(macros))
     if fast is not None:
@@ -405,7 +405,7 @@ def test_fast_entry_reader_is_taken():
     """Plain entries, concatenation and macros go the fast way; the odd ones to pybtex."""
     from pybtex.database.input.bibtex import month_names
     from pybtex.utils import CaseInsensitiveDict
-    from sitemigrate.bib import _fast_entry
+    from sitemigrate.formats.bibtex import _fast_entry
     macros = CaseInsensitiveDict(month_names)
     got = _fast_entry('@inproceedings{ab12,\n  title = {A {GPU} study},\n  year = 2020,\n'
                       '  month = jan # "~1",\n  note = nosuch,\n}', macros)
@@ -422,7 +422,7 @@ def test_string_doubling_is_bounded():
     """Each @string twice the one before (2^47 characters at the end): the expansion of a
     file is bounded; the @string that crosses the bound is not read, with its line, and the
     entries around it still are."""
-    from sitemigrate.bib import EXPANSION_LIMIT
+    from sitemigrate.formats.bibtex import EXPANSION_LIMIT
     text = ("@article{first, title = {Before}, journal = jir, year = 2020}\n"
             '@string{s0 = "lichen "}\n'
             + "".join(f"@string{{s{i} = s{i - 1} # s{i - 1}}}\n" for i in range(1, 48))

@@ -91,7 +91,7 @@ def test_code_and_mapping_files_are_part_of_the_fingerprint(converted, monkeypat
     shutil.copytree(Path(cache.__file__).parent, package)
     monkeypatch.setattr(cache, "__file__", str(package / "cache.py"))
     assert cache.fingerprint(src, dest, options) == first  # the same code elsewhere
-    (package / "bib.py").write_text((package / "bib.py").read_text() + "\n# edited\n")
+    (package / "formats" / "bibtex.py").write_text((package / "formats" / "bibtex.py").read_text() + "\n# edited\n")
     assert cache.fingerprint(src, dest, options) != first
     monkeypatch.undo()
     mappings = tmp_path / "mappings"

@@ -7,7 +7,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 import sitemigrate
-from sitemigrate import bib
+from sitemigrate.formats import bibtex as bib
 
 from conftest import snapshot
 

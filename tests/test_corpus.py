@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 import sitemigrate
-import sitemigrate.bib
+import sitemigrate.formats.bibtex
 from sitemigrate import cli
 
 from conftest import CORPUS, SEEDS, tree_digest
@@ -68,7 +68,7 @@ def test_corpus_site_converts(theme, src, tmp_path):
         assert len(pubs) == len(site.publications)
     else:
         if site.publications:
-            parsed = sitemigrate.bib.parse_bib((out / "_bibliography/papers.bib").read_text())
+            parsed = sitemigrate.formats.bibtex.parse_bib((out / "_bibliography/papers.bib").read_text())
             # a yearless entry would stop jekyll-scholar's build: left out, and said so
             yearless = [f for f in report.findings if f.code == "publication-no-year"]
             assert len(parsed.entries) == len(site.publications) - len(yearless)

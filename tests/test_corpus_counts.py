@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import sitemigrate
-import sitemigrate.bib
+import sitemigrate.formats.bibtex
 from sitemigrate.dates import split_dated_line
 from sitemigrate.registry import vocabulary
 
@@ -150,7 +150,7 @@ def test_counts_and_every_paragraph(theme, src, tmp_path):
             assert words(shown)[:200] in listed, f"news item {item.path} is not listed"
     else:
         if site.publications:
-            bib = sitemigrate.bib.parse_bib((out / "_bibliography/papers.bib").read_text())
+            bib = sitemigrate.formats.bibtex.parse_bib((out / "_bibliography/papers.bib").read_text())
             assert not bib.problems
             # a yearless entry would stop jekyll-scholar's build: left out, and said so
             yearless = [f for f in plan.report.findings if f.code == "publication-no-year"]

@@ -18,7 +18,7 @@ import pytest
 from ruamel.yaml import YAML
 
 import sitemigrate
-from sitemigrate import bib
+from sitemigrate.formats import bibtex as bib
 from sitemigrate.registry import Options, detect
 
 from conftest import FIXTURES, snapshot

@@ -8,7 +8,7 @@ import string
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemigrate import bib
+from sitemigrate.formats import bibtex as bib
 
 
 def _norm(text: str) -> str:

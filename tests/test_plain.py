@@ -15,7 +15,8 @@ import pytest
 from ruamel.yaml import YAML
 
 import sitemigrate
-from sitemigrate import bib, cli
+from sitemigrate import cli
+from sitemigrate.formats import bibtex as bib
 from sitemigrate.dates import split_dated_line
 from sitemigrate.registry import THEMES, Options, detect, vocabulary
 from sitemigrate.themes.plain.reader import PlainReader, find_tables, load_vocab

@@ -18,7 +18,7 @@ import pytest
 from ruamel.yaml import YAML
 
 import sitemigrate
-from sitemigrate import bib
+from sitemigrate.formats import bibtex as bib
 from sitemigrate.dates import split_dated_line
 
 from conftest import SEEDS, needs_shared

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sitemigrate
-import sitemigrate.bib
+import sitemigrate.formats.bibtex
 from sitemigrate.api import SitemigrateError
 from sitemigrate.textio import decode, split_document
 

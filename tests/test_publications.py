@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sitemigrate
-from sitemigrate import bib
+from sitemigrate.formats import bibtex as bib
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 OWNER = ("Tomás", "Lindqvist")

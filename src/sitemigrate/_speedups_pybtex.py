@@ -64,7 +64,7 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict,
     """A ``{``-delimited entry read as pybtex reads it, or None (pybtex must read it; also
     when its macros add more than ``budget`` characters, by default ``bib.EXPANSION_LIMIT``)."""
     if budget is None:
-        from .bib import EXPANSION_LIMIT
+        from .formats.bibtex import EXPANSION_LIMIT
         budget = EXPANSION_LIMIT
     head = _FAST_HEAD.match(raw)
     if head is None:
@@ -149,7 +149,7 @@ def check_private_api() -> list[str]:
     changed shape (empty: all is there)."""
     from pybtex.database.input.bibtex import LowLevelParser, month_names
 
-    from .bib import _BlockParser
+    from .formats.bibtex import _BlockParser
 
     wrong: list[str] = []
     if not isinstance(NAME_CHARS, str) or not {"a", "Z", "_", "-"} <= set(NAME_CHARS):

@@ -121,8 +121,11 @@ def _rt_parts() -> Any:
         from ruamel.yaml.comments import CommentedMap, CommentedSeq
         from ruamel.yaml.constructor import RoundTripConstructor
         from ruamel.yaml.nodes import ScalarNode
-        from ruamel.yaml.scalarstring import (DoubleQuotedScalarString, LiteralScalarString,
-                                              SingleQuotedScalarString)
+        from ruamel.yaml.scalarstring import (
+            DoubleQuotedScalarString,
+            LiteralScalarString,
+            SingleQuotedScalarString,
+        )
         constructor = RoundTripConstructor(preserve_quotes=True, loader=_LoaderStub())
         std = "tag:yaml.org,2002:"
         by_method = {f"{std}int": constructor.construct_yaml_int,

@@ -251,7 +251,16 @@ def _keep_config_layout(plan: Plan) -> None:
 def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
-    from .jekyll.urls import dest_tree, ledger, normalize, planned_tree, read_tree, record, seed, served
+    from .jekyll.urls import (
+        dest_tree,
+        ledger,
+        normalize,
+        planned_tree,
+        read_tree,
+        record,
+        seed,
+        served,
+    )
     fronts: dict[str, Any] = {}  # a front matter is parsed once, in SRC, DEST or both
     memo: dict[Any, Any] = {}  # a file's URLs are computed once under the same config
     old = served(*read_tree(Path(site.source)), fronts, memo)  # SRC is read once

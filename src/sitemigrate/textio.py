@@ -20,12 +20,19 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 
+# Private-API speed-ups, each with its public path here (see that module's docstring).
+from ._speedups_ruamel import (  # noqa: E402,F401
+    _NOT_FAST,
+    _SLOW,
+    _analysis,
+    _dump_simple,
+    _load_rt_fast,
+    _needs_ruamel,
+    _safe_loader,
+    _scalar_text,
+)
 from .formats.frontmatter import HANDLER as FM_HANDLER
 from .report import Report
-
-# Private-API speed-ups, each with its public path here (see that module's docstring).
-from ._speedups_ruamel import (_NOT_FAST, _SLOW, _analysis, _dump_simple,  # noqa: E402,F401
-                               _load_rt_fast, _needs_ruamel, _safe_loader, _scalar_text)
 
 LARGE_FILE = 2_000_000
 """Bytes above which a source file is reported as unusually large (it is still converted)."""

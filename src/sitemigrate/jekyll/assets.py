@@ -6,11 +6,11 @@ import functools
 import re
 from pathlib import Path, PurePosixPath
 
-from .site import PAGE_SUFFIXES, THEME_SUFFIXES
 from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
 from ..ir import Asset, Origin, Site
 from ..plan import Plan, UnsafePath, safe_rel
 from ..textio import read_source, within
+from .site import PAGE_SUFFIXES, THEME_SUFFIXES
 
 
 class AssetCopier:

@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from ..ir import Site
-from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
 from ..mapdata import load_mapping
 from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
 from ..textio import read_source, within
+from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
 
 __all__ = ["Checkout", "probe", "of", "is_fresh_template", "finish_liquid", "clear_examples",
            "runnable_tags", "layout_text"]

@@ -31,10 +31,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .listings import translate_listings
 from ..formats.content import fenced_code
 from ..ir import Origin
 from ..plan import Plan
+from .listings import translate_listings
 
 __all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
            "replace_tokens", "raw_literal", "BLOCK_TAGS", "CORE_TAGS"]

@@ -13,14 +13,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from .liquid import translate_liquid
-from .urls import unpublished
 from ..dates import from_value
 from ..formats.content import climbs_out, is_external
 from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import Document, check_yaml_nodes, load_yaml, read_document, read_text, within
+from .liquid import translate_liquid
+from .urls import unpublished
 
 if TYPE_CHECKING:
     from .assets import AssetCopier

@@ -5,15 +5,30 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from ... import bib, socials
+from ... import socials
+from ...formats import bibtex as bib
 from ...formats import cvmarkdown, jsonresume
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import record_asset
-from ...jekyll.site import (as_list, check_document, check_liquid, custom_collections,
-                            drop_unpublished, fix_typos, iter_files, iter_pages, mark_furniture,
-                            page_title, read_collection, read_config, read_data, site_path,
-                            split_known, text)
+from ...jekyll.site import (
+    as_list,
+    check_document,
+    check_liquid,
+    custom_collections,
+    drop_unpublished,
+    fix_typos,
+    iter_files,
+    iter_pages,
+    mark_furniture,
+    page_title,
+    read_collection,
+    read_config,
+    read_data,
+    site_path,
+    split_known,
+    text,
+)
 from ...jekyll.urls import unpublished
 from ...registry import SiteProbe, generation_of, vocabulary
 from ...report import Report

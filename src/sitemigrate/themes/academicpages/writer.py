@@ -10,23 +10,45 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .reader import (CV_JSON, CV_JSON_PAGE, CV_JSON_URL, LINK_LABELS, NAME, NEUTRAL_TO_CATEGORY,
-                    _cv_dialect)
-from ... import bib, socials
+from ... import socials
+from ...formats import bibtex as bib
 from ...formats import cvmarkdown, jsonresume
 from ...formats.content import is_external
 from ...ir import Item, NavItem, Origin, Page, Publication, Site
-from ...jekyll.checkout import is_fresh_template
 from ...jekyll.assets import AssetCopier
+from ...jekyll.checkout import is_fresh_template
 from ...jekyll.liquid import source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page
-from ...jekyll.site import (account_config, config_line, dest_config, extra_key, forward_furniture,
-                            include_pages, post_url, redirect_stub_path, set_key, set_nested,
-                            site_path, source_config, text, write_item, yaml_date)
+from ...jekyll.site import (
+    account_config,
+    config_line,
+    dest_config,
+    extra_key,
+    forward_furniture,
+    include_pages,
+    post_url,
+    redirect_stub_path,
+    set_key,
+    set_nested,
+    site_path,
+    source_config,
+    text,
+    write_item,
+    yaml_date,
+)
 from ...plan import Plan
 from ...registry import Options, vocabulary
 from ...report import Report
 from ...textio import dump_yaml
+from .reader import (
+    CV_JSON,
+    CV_JSON_PAGE,
+    CV_JSON_URL,
+    LINK_LABELS,
+    NAME,
+    NEUTRAL_TO_CATEGORY,
+    _cv_dialect,
+)
 
 
 def write(site: Site, plan: Plan, options: Options) -> None:

@@ -5,20 +5,35 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .cv import CV_YML, RESUME_JSON, _classic_sections, _rendercv_sections
-from ... import bib, socials
+from ... import socials
+from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import CV, Identity, NavItem, Origin, Page, Publication, Site, Social, plain
 from ...jekyll.assets import record_asset
-from ...jekyll.site import (as_list, check_document, check_liquid, custom_collections,
-                            drop_unpublished, fix_typos, iter_files, iter_pages, mark_furniture,
-                            page_title, read_collection, read_config, read_data, site_path,
-                            split_known, text)
+from ...jekyll.site import (
+    as_list,
+    check_document,
+    check_liquid,
+    custom_collections,
+    drop_unpublished,
+    fix_typos,
+    iter_files,
+    iter_pages,
+    mark_furniture,
+    page_title,
+    read_collection,
+    read_config,
+    read_data,
+    site_path,
+    split_known,
+    text,
+)
 from ...jekyll.urls import unpublished
 from ...registry import SiteProbe, generation_of, vocabulary
 from ...report import Report
 from ...textio import read_document, read_json, read_source
+from .cv import CV_YML, RESUME_JSON, _classic_sections, _rendercv_sections
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys

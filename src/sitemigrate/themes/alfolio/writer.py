@@ -10,24 +10,48 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
-from .reader import (LINK_FIELDS, NAME, OLD, PUB_FRONT_ONLY, REDIRECT_PLUGIN, TYPE_OF_CATEGORY,
-                    UNPRINTED_VENUE_FIELD, VENUE_FIELD)
-from ... import bib, socials
+from ... import socials
+from ...formats import bibtex as bib
 from ...formats import cvmarkdown, jsonresume
 from ...formats.content import split_name
 from ...ir import Identity, Item, Origin, Page, Publication, Site
-from ...jekyll.checkout import layout_text
 from ...jekyll.assets import AssetCopier
+from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page, translate_listings
-from ...jekyll.site import (account_config, config_line, dest_config, extra_key, forward_furniture,
-                            include_pages, post_url, read_data, redirect_stub_path, set_key,
-                            set_nested, site_path, source_config, text, write_item, yaml_date)
+from ...jekyll.site import (
+    account_config,
+    config_line,
+    dest_config,
+    extra_key,
+    forward_furniture,
+    include_pages,
+    post_url,
+    read_data,
+    redirect_stub_path,
+    set_key,
+    set_nested,
+    site_path,
+    source_config,
+    text,
+    write_item,
+    yaml_date,
+)
 from ...plan import Plan
 from ...registry import Options, SiteProbe, generation_of, vocabulary
 from ...report import Report
 from ...textio import dump_yaml, read_document
+from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
+from .reader import (
+    LINK_FIELDS,
+    NAME,
+    OLD,
+    PUB_FRONT_ONLY,
+    REDIRECT_PLUGIN,
+    TYPE_OF_CATEGORY,
+    UNPRINTED_VENUE_FIELD,
+    VENUE_FIELD,
+)
 
 
 def write(site: Site, plan: Plan, options: Options) -> None:
@@ -874,7 +898,7 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
 
 def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
                report: Report | None = None) -> bib.BibEntry:
-    import html   # academicpages escapes `& " '` in front matter: BibTeX holds the text
+    import html  # academicpages escapes `& " '` in front matter: BibTeX holds the text
     fields: dict[str, str] = {"title": html.unescape(pub.title)}
     if pub.year:
         fields["year"] = str(pub.year)

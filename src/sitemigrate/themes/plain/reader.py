@@ -41,9 +41,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .html import html_to_markdown
-from ... import bib, socials
+from ... import socials
 from ...dates import parse_date
+from ...formats import bibtex as bib
 from ...formats.content import extract_news, is_external, resolve, rewrite_links, split_name
 from ...formats.sections import normalize_title, split_sections
 from ...ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site
@@ -51,6 +51,7 @@ from ...jekyll.assets import record_asset
 from ...registry import vocabulary
 from ...report import Report
 from ...textio import decode, read_source, split_document
+from .html import html_to_markdown
 
 MARKDOWN = "markdown"
 HTML = "html"

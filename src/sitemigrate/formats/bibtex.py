@@ -40,7 +40,7 @@ from pybtex.textutils import normalize_whitespace
 from pybtex.utils import CaseInsensitiveDict
 
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
-from ._speedups_pybtex import _fast_entry
+from .._speedups_pybtex import _fast_entry
 
 __all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_names",
            "format_authors", "venue", "entry_date", "format_citation", "slugify",
