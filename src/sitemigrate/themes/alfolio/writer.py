@@ -14,9 +14,9 @@ from .cv import CV_YML, RESUME_JSON, _classic_section, _rendercv_of
 from .reader import (LINK_FIELDS, NAME, OLD, PUB_FRONT_ONLY, REDIRECT_PLUGIN, TYPE_OF_CATEGORY,
                     UNPRINTED_VENUE_FIELD, VENUE_FIELD)
 from ... import bib, socials
-from ...formats import cvmarkdown, jsonresume
+from ...formats import jsonresume
 from ...formats.content import split_name
-from ...ir import Identity, Item, Origin, Page, Publication, Site
+from ...ir import Identity, Item, Origin, Page, PageCV, Publication, Site
 from ...jekyll.checkout import layout_text
 from ...jekyll.assets import AssetCopier
 from ...jekyll.liquid import source_line, translate_body
@@ -405,17 +405,15 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         front["profile"] = profile
         if page.description:
             front["description"] = page.description
-        from ...formats.content import extract_news
-        first_line = (page.origin.body_line or page.origin.line or 1) if page.origin else 1
-        found = extract_news(body, page.path, first_line)
-        if found.items:
-            body = found.body
+        found = page.news  # the About page's News section, read after reading
+        if found is not None and found.items:
+            body = found.rest
             news = found.items
             report.mapped("news-section", f"News section: {len(found.items)} dated items "
                           "became `_news/` entries; the about page shows them as announcements.",
                           page.origin)
             from ...formats.sections import normalize_title
-            for title in found.titles:
+            for title in found.headings:
                 if normalize_title(title) != "news":
                     report.add("news-heading", "warning", "lost", f"the heading `{title}` of "
                                "the news section is not carried: al-folio's about page shows "
@@ -536,8 +534,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
             and new.startswith("/assets/pdf/") else new
         report.mapped("cv-pdf", f"CV PDF `{pdf}` → `cv_pdf: {front['cv_pdf']}` (the CV "
                       "page's download button).", page.origin)
-    if has_data:
-        body = _cv_body_rest(body, site, report, page)
+    if has_data and page.cv is not None:
+        body = _cv_body_rest(page.cv, report, page)
     body, _ = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
                                  NAME, report, page.origin, original=page.body)
     return body
@@ -552,22 +550,12 @@ def _cv_pdf_prefixed(plan: Plan, gen: str) -> bool:
     return gen != "v1"
 
 
-def _cv_body_rest(body: str, site: Site, report: Report, page: Page) -> str:
+def _cv_body_rest(text: PageCV, report: Report, page: Page) -> str:
     """The page body without the CV sections that are now in `_data/cv.yml`."""
-    titles = {s.title for s in site.cv.sections}
-    parsed = cvmarkdown.parse(body)
-    moved = titles & {s.title for s in parsed.sections}
-    out = cvmarkdown.remove(body, parsed, moved) if moved else body
-    for sec in site.cv.sections:
-        md = sec.markdown.strip()
-        if sec.title not in moved and md and md in out:
-            out = out.replace(md, "", 1)
-            moved.add(sec.title)
-    out = re.sub(r"\n{3,}", "\n\n", out)
-    if moved:
-        report.mapped("cv-page", f"CV sections {', '.join(sorted(moved))} moved from the page "
+    if text.data:
+        report.mapped("cv-page", f"CV sections {', '.join(text.data)} moved from the page "
                       "text into `_data/cv.yml`; the rest of the page text stays.", page.origin)
-    return out
+    return text.prose
 
 
 def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
@@ -686,15 +674,13 @@ def _news_item_pages(site: Site) -> dict[str, Item]:
 def _news_list_page(page: Page, body: str, plan: Plan) -> tuple[str, list[Item]]:
     """A page that is a list of dated news lines: each line a `_news` item; the page shows
     al-folio's own news list instead."""
-    from ...formats.content import extract_news
-    first = (page.origin.body_line or 1) if page.origin else 1
-    found = extract_news(body, page.path, first, whole=True)
-    if not found.items:
+    found = page.news  # its dated lines, read after reading
+    if found is None or not found.whole or not found.items:
         return body, []
     plan.report.mapped("news-page", f"{len(found.items)} dated lines of the news page became "
                        "`_news/` entries; the page lists them with al-folio's news include.",
                        page.origin)
-    rest = found.body.strip()
+    rest = found.rest.strip()
     return (rest + "\n\n" if rest else "") + "{% include news.liquid %}\n", found.items
 
 
