@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ir import CVSection, Origin
-from .sections import headings as md_headings
 from .jsonresume import display_year, key_for_title
+from .sections import headings as md_headings
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
 _BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
