@@ -91,6 +91,8 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         if name:
             _set_name(site, name, report)
     fold_redirect_stubs(site, report)
+    from .normalize import normalize
+    normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
     _remember_reading(site, report)
     return site
 
@@ -214,6 +216,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     if not owned:
         import copy
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
+    from .normalize import normalize
+    normalize(site, only_unset=True)  # a site built by hand: its bodies are read here
     writer.write(site, plan, options or Options())
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of

@@ -23,7 +23,7 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 PageRole = Literal[
     "about", "cv", "publications", "projects", "teaching", "talks", "blog", "news",
@@ -127,6 +127,13 @@ class Page:
     """The source file's line ending (``\r\n`` files are written back with it)."""
     extra: dict[str, Any] = field(default_factory=dict)
     origin: Origin | None = None
+    news: PageNews | None = None
+    """The about page's News section, or a page that is a list of news lines, read into
+    items (:class:`PageNews`); None on other pages, or before :mod:`sitemigrate.normalize`
+    read the body (``read_site`` does, and a writer gets a site that was)."""
+    cv: PageCV | None = None
+    """A CV page's body against :attr:`Site.cv` (:class:`PageCV`); None on other pages, when
+    the site has no CV sections, or before :mod:`sitemigrate.normalize` read the body."""
 
 
 @dataclass(slots=True)
@@ -150,6 +157,44 @@ class Item:
     newline: str = "\n"
     extra: dict[str, Any] = field(default_factory=dict)
     origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class PageNews:
+    """Dated news lines found in a page body, each one an inline news :class:`Item` (its
+    origin the line it was read from). What a writer that keeps news as items needs; a
+    writer that keeps the page's text as it is uses :attr:`Page.body` instead."""
+
+    items: list[Item] = field(default_factory=list)
+    rest: str = ""
+    """The page body without those lines (without the whole News section when every line of
+    it was an item); empty when ``items`` is (the body is the page's text)."""
+    headings: list[str] = field(default_factory=list)
+    """The headings of the sections the items were taken from, as written."""
+    leftover: list[str] = field(default_factory=list)
+    """Lines of those sections that are no dated item: they stay in ``rest``."""
+    warnings: list[tuple[int, str]] = field(default_factory=list)
+    """(line, message) for each date whose reading was a guess (day or month first)."""
+    whole: bool = False
+    """The whole body was read as one news list (a news page), not a News section of it."""
+
+
+@dataclass(slots=True)
+class PageCV:
+    """A CV page's body against the site's CV (:attr:`Site.cv`): which of the CV's sections
+    the body already holds, and its text beyond them."""
+
+    data: list[str] = field(default_factory=list)
+    """Titles of the CV's sections whose data the body holds as Markdown: a clean Markdown CV
+    section of that title (:mod:`sitemigrate.formats.cvmarkdown`), or the section's Markdown
+    as written. A writer that writes the CV as data leaves them out of the page (``prose``)."""
+    shown: list[str] = field(default_factory=list)
+    """Titles of the CV's sections the body already shows: a clean Markdown CV section or
+    an ATX heading (``## Title``) of that title, or the section's Markdown as written. A writer
+    that writes the CV into the page text adds only the others."""
+    prose: str = ""
+    """The body without the ``data`` sections (runs of blank lines squeezed): the page's text
+    that is not CV data."""
 
 
 @dataclass(slots=True)

@@ -28,9 +28,9 @@ from typing import Any
 
 from ..ir import CVSection, Origin
 from .jsonresume import display_year, key_for_title
+from .sections import headings as md_headings
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
-_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
 _WORD = r"[A-Z][a-z]+\.?"
 _DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
@@ -70,19 +70,17 @@ def mask_comments(text: str) -> str:
 
 
 def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(first line, first body line, title) of every heading."""
+    """(first line, first body line, title) of every heading, as mistune reads them
+    (:func:`sitemigrate.formats.sections.headings`): never inside a code block. A setext
+    heading's line is no bullet, Liquid tag, HTML or table line; an ATX heading has a title."""
     out = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        m = _ATX.match(line)
-        if m and m[2]:
-            out.append((i, i + 1, m[2]))
-        elif (line.strip() and i + 1 < len(lines) and _SETEXT.match(lines[i + 1])
-              and not _BULLET.match(line) and not line.lstrip().startswith(("{%", "<", "|"))):
-            out.append((i, i + 2, line.strip()))
-            i += 1
-        i += 1
+    for head in md_headings("\n".join(lines)):
+        line = lines[head.line]
+        if head.style == "atx":
+            if head.title:
+                out.append((head.line, head.line + 1, head.title))
+        elif not _BULLET.match(line) and not line.lstrip().startswith(("{%", "<", "|")):
+            out.append((head.line, head.line + 2, line.strip()))
     return out
 
 

@@ -71,6 +71,35 @@ def heading_lines(text: str) -> dict[int, tuple[str, int]]:
 
 
 @dataclass(frozen=True, slots=True)
+class Heading:
+    line: int
+    """0-based line of ``text.split("\\n")`` where the heading starts (a setext heading's
+    text line, the line above its underline)."""
+    style: str
+    """``atx`` or ``setext``."""
+    level: int
+    title: str
+    """The heading's text as written: an ATX heading's without its ``#`` marks (a closing
+    sequence only after a blank: ``# C#`` is ``C#``), a setext heading's line stripped."""
+
+
+def headings(text: str) -> list[Heading]:
+    """Every top-level Markdown heading of ``text`` as mistune reads it (:func:`heading_lines`),
+    in order. A setext heading is the one line above its underline; callers that split more
+    strictly (not a list item, not an HTML line) narrow it themselves."""
+    lines = text.split("\n")
+    out = []
+    for n, (style, level) in sorted(heading_lines(text).items()):
+        if style == "atx":
+            m = _ATX.match(lines[n])
+            title = (m.group(2) or "").strip() if m else ""
+            out.append(Heading(n, style, level, title))
+        elif n > 0:
+            out.append(Heading(n - 1, style, level, lines[n - 1].strip()))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     title: str
     level: int

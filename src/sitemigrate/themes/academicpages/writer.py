@@ -703,10 +703,8 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
     sections the page text already has (the Markdown CV read from this very page)."""
     if page.permalink == CV_JSON_URL:
         return body
-    have = {s.title for s in cvmarkdown.parse(body).sections}
-    headings = {m.strip() for m in re.findall(r"^#{1,6}\s+(.+?)\s*#*$", body, re.M)}
-    todo = [s for s in site.cv.sections if s.title not in have | headings
-            and not (s.markdown.strip() and s.markdown.strip() in body)]
+    shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
+    todo = [s for s in site.cv.sections if s.title not in shown]
     if not todo:
         return body
     report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "

@@ -12,9 +12,9 @@ from ruamel.yaml.comments import CommentedMap
 
 from ... import socials
 from ...formats import bibtex as bib
-from ...formats import cvmarkdown, jsonresume
+from ...formats import jsonresume
 from ...formats.content import split_name
-from ...ir import Identity, Item, Origin, Page, Publication, Site
+from ...ir import Identity, Item, Origin, Page, PageCV, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import source_line, translate_body
@@ -435,17 +435,15 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         front["profile"] = profile
         if page.description:
             front["description"] = page.description
-        from ...formats.content import extract_news
-        first_line = (page.origin.body_line or page.origin.line or 1) if page.origin else 1
-        found = extract_news(body, page.path, first_line)
-        if found.items:
-            body = found.body
+        found = page.news  # the About page's News section, read after reading
+        if found is not None and found.items:
+            body = found.rest
             news = found.items
             report.mapped("news-section", f"News section: {len(found.items)} dated items "
                           "became `_news/` entries; the about page shows them as announcements.",
                           page.origin)
             from ...formats.sections import normalize_title
-            for title in found.titles:
+            for title in found.headings:
                 if normalize_title(title) != "news":
                     report.add("news-heading", "warning", "lost", f"the heading `{title}` of "
                                "the news section is not carried: al-folio's about page shows "
@@ -622,7 +620,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         report.mapped("cv-text", "the CV was read from homepage text: it stays Markdown on "
                         "the CV page (no `_data/cv.yml`), so that none of its wording is lost.",
                         site.cv.origin)
-    rest = _cv_body_rest(body, site, report, page) if has_data else body
+    rest = _cv_body_rest(page.cv, report, page) if has_data and page.cv is not None \
+        else body
     shows_text = re.search(r"\{\{-?\s*content\b", layout_text(plan, "cv") or "")
     prose = _prose_left(rest) if has_data and not shows_text else []
     if len(prose) == 1 and "description" not in front and "\n" not in prose[0].strip():
@@ -687,22 +686,12 @@ def _cv_pdf_prefixed(plan: Plan, gen: str) -> bool:
     return gen != "v1"
 
 
-def _cv_body_rest(body: str, site: Site, report: Report, page: Page) -> str:
+def _cv_body_rest(text: PageCV, report: Report, page: Page) -> str:
     """The page body without the CV sections that are now in `_data/cv.yml`."""
-    titles = {s.title for s in site.cv.sections}
-    parsed = cvmarkdown.parse(body)
-    moved = titles & {s.title for s in parsed.sections}
-    out = cvmarkdown.remove(body, parsed, moved) if moved else body
-    for sec in site.cv.sections:
-        md = sec.markdown.strip()
-        if sec.title not in moved and md and md in out:
-            out = out.replace(md, "", 1)
-            moved.add(sec.title)
-    out = re.sub(r"\n{3,}", "\n\n", out)
-    if moved:
-        report.mapped("cv-page", f"CV sections {', '.join(sorted(moved))} moved from the page "
+    if text.data:
+        report.mapped("cv-page", f"CV sections {', '.join(text.data)} moved from the page "
                       "text into `_data/cv.yml`; the rest of the page text stays.", page.origin)
-    return out
+    return text.prose
 
 
 def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
@@ -821,15 +810,13 @@ def _news_item_pages(site: Site) -> dict[str, Item]:
 def _news_list_page(page: Page, body: str, plan: Plan) -> tuple[str, list[Item]]:
     """A page that is a list of dated news lines: each line a `_news` item; the page shows
     al-folio's own news list instead."""
-    from ...formats.content import extract_news
-    first = (page.origin.body_line or 1) if page.origin else 1
-    found = extract_news(body, page.path, first, whole=True)
-    if not found.items:
+    found = page.news  # its dated lines, read after reading
+    if found is None or not found.whole or not found.items:
         return body, []
     plan.report.mapped("news-page", f"{len(found.items)} dated lines of the news page became "
                        "`_news/` entries; the page lists them with al-folio's news include.",
                        page.origin)
-    rest = found.body.strip()
+    rest = found.rest.strip()
     return (rest + "\n\n" if rest else "") + "{% include news.liquid %}\n", found.items
 
 
