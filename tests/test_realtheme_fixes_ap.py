@@ -46,3 +46,28 @@ def test_a_figure_include_keeps_the_sites_baseurl(tmp_path):
     body = (tmp_path / "out/_portfolio/2_reef.md").read_text()
     assert "src=\"{{ '/images/reef/survey.jpg' | relative_url }}\"" in body, body
     assert (tmp_path / "out/images/reef/survey.jpg").is_file()
+
+
+def test_a_people_page_shows_its_profiles(tmp_path):
+    """al-folio's `profiles` layout shows each profile's picture, the text of its `content:`
+    file (a file of `_pages/` without front matter, so no page of its own, even when
+    `exclude:` lists it) and `more_info`; academicpages has no such layout, so the page's
+    text must hold them (it was empty, and `profiles` was read as a slip for `profile`)."""
+    src = _site(tmp_path, {
+        "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people\n"
+                            "profiles:\n  - align: right\n    image: mira.jpg\n"
+                            "    content: mira_bio.md\n    more_info: >\n"
+                            "      <p>Room 12, Harbour Building</p>\n---\n",
+        "_pages/mira_bio.md": "Mira Tallis studies how kelp forests recover after storms "
+                              "along the northern coast.\n",
+        "assets/img/mira.jpg": "jpg",
+    })
+    plan = _convert(src, tmp_path / "out")
+    body = (tmp_path / "out/_pages/people.md").read_text()
+    assert "kelp forests recover after storms" in body
+    assert "Room 12, Harbour Building" in body
+    assert "{{ '/images/mira.jpg' | relative_url }}" in body
+    assert (tmp_path / "out/images/mira.jpg").is_file()
+    assert "\nprofile" not in body.split("---")[1]
+    assert not (tmp_path / "out/_pages/mira_bio.md").exists()
+    assert not [f for f in plan.report.findings if f.code == "key-typo"]
