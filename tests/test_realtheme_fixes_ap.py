@@ -71,3 +71,18 @@ def test_a_people_page_shows_its_profiles(tmp_path):
     assert "\nprofile" not in body.split("---")[1]
     assert not (tmp_path / "out/_pages/mira_bio.md").exists()
     assert not [f for f in plan.report.findings if f.code == "key-typo"]
+
+
+def test_project_image_and_post_redirect_keep_the_sites_baseurl(tmp_path):
+    """A project's `img` is printed from its excerpt as written (no Liquid runs there), and a
+    post's `redirect:` becomes a link in its text: on a site served from a folder both must
+    hold that folder."""
+    src = _site(tmp_path, {
+        "_posts/2024-06-01-moved.md": "---\nlayout: post\ntitle: moved\n"
+                                      "redirect: /assets/pdf/carbon.pdf\n---\n",
+    }, baseurl="/lab")
+    _convert(src, tmp_path / "out")
+    project = (tmp_path / "out/_portfolio/1_project.md").read_text()
+    assert "<img src='/lab/images/greensched.png'>" in project, project
+    post = next((tmp_path / "out/_posts").glob("*moved*")).read_text()
+    assert "({{ '/files/carbon.pdf' | relative_url }})" in post, post

@@ -242,7 +242,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for pub, slug in zip(site.publications, slugs):
         _write_publication(pub, slug, plan, copier, site.identity.baseurl)
     for item in site.projects:
-        _write_portfolio(item, plan, copier)
+        _write_portfolio(item, plan, copier, site.identity.baseurl)
     for item in site.posts:
         _write_post(item, site, plan, copier)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
@@ -760,18 +760,28 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
         front["redirect_from"] = redirects
     if item.redirect:
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + \
-            f"This page has moved: [{item.redirect}]({item.redirect})\n"
+            f"This page has moved: [{item.redirect}]({_site_link(item.redirect)})\n"
         plan.report.verbatim("item-redirect", f"`redirect: {item.redirect}` became a link in "
                              "the body (academicpages items cannot forward).", item.origin)
     write_item(plan, copier, item, front, out, body, new_url, NAME)
 
 
-def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier) -> None:
+def _site_link(url: str) -> str:
+    """A link to a path of the site written through `relative_url` (the site's baseurl)."""
+    if url.startswith("/") and not url.startswith("//") and "'" not in url:
+        return f"{{{{ '{url}' | relative_url }}}}"
+    return url
+
+
+def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier,
+                     site_baseurl: str = "") -> None:
     f = item.fields
     front = _item_front(item, "portfolio")
     excerpt = str(f.get("description") or "")
     if f.get("image"):
         img = copier.carry(str(f["image"]), item.origin, "project image")
+        if img.startswith("/"):  # the excerpt is printed as written: no Liquid runs in it
+            img = (site_baseurl or "").rstrip("/") + img
         excerpt += f"<br/><img src='{img}'>"
     if excerpt:
         front["excerpt"] = excerpt
