@@ -86,3 +86,20 @@ def test_project_image_and_post_redirect_keep_the_sites_baseurl(tmp_path):
     assert "<img src='/lab/images/greensched.png'>" in project, project
     post = next((tmp_path / "out/_posts").glob("*moved*")).read_text()
     assert "({{ '/files/carbon.pdf' | relative_url }})" in post, post
+
+
+def test_a_rendercv_cv_shows_one_line_entries_and_dois(tmp_path):
+    """A RenderCV `_data/cv.yml`: a one-line entry (`label`, `details`) of a section JSON
+    Resume knows (awards) and a publication's `doi` are shown on the Markdown CV page (they
+    were written as empty bullets / left out)."""
+    src = _site(tmp_path, {
+        "_data/cv.yml": "cv:\n  name: Ada Okonkwo\n  sections:\n"
+                        "    Awards and Honors:\n      - label: '2021'\n"
+                        "        details: Harbour Council prize for patient fieldwork\n"
+                        "    Publications:\n      - title: Counting drifting buoys by night\n"
+                        "        doi: 10.5555/buoys.2020.7\n        date: '2020-05-01'\n",
+    })
+    _convert(src, tmp_path / "out")
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "* 2021: Harbour Council prize for patient fieldwork" in cv, cv
+    assert "[10.5555/buoys.2020.7](https://doi.org/10.5555/buoys.2020.7)" in cv, cv
