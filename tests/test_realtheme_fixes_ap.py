@@ -103,3 +103,16 @@ def test_a_rendercv_cv_shows_one_line_entries_and_dois(tmp_path):
     cv = (tmp_path / "out/_pages/cv.md").read_text()
     assert "* 2021: Harbour Council prize for patient fieldwork" in cv, cv
     assert "[10.5555/buoys.2020.7](https://doi.org/10.5555/buoys.2020.7)" in cv, cv
+
+
+def test_news_links_keep_the_sites_baseurl(tmp_path):
+    """A news item with a page of its own is linked from the about page's News section: on
+    a site served from a folder the link must hold that folder (Markdown links are printed
+    as written)."""
+    src = _site(tmp_path, {}, baseurl="/lab")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("---\n", "---\nnews: true\n", 1))
+    _convert(src, tmp_path / "out")
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    assert "]({{ '/news/announcement_2/' | relative_url }})" in about, about
+    assert "[All news]({{ '/news/' | relative_url }})" in about, about

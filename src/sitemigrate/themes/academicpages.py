@@ -557,7 +557,7 @@ def _write_news_list(items: list[Item], plan: Plan, about: Page | None) -> None:
 def _news_text(item: Item) -> str:
     """Inline items verbatim; titled items as a link to their own (kept) page."""
     if item.title and not item.fields.get("inline"):
-        return f"[{item.title}]({item.permalink or f'/news/{item.slug}/'})"
+        return f"[{item.title}]({_site_link(item.permalink or f'/news/{item.slug}/')})"
     return item.body.strip()
 
 
@@ -596,7 +596,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             lines = [_news_line(n) for n in items]
             if len(items) < len(every):
                 news_page = site.page("news")
-                lines.append(f"\n[All news]({news_page.permalink if news_page else NEWS_URL})")
+                lines.append(f"\n[All news]({_site_link(news_page.permalink if news_page else NEWS_URL)})")
                 if news_page is None:
                     _write_news_list(every, plan, page)
             extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
