@@ -116,3 +116,20 @@ def test_news_links_keep_the_sites_baseurl(tmp_path):
     about = (tmp_path / "out/_pages/about.md").read_text()
     assert "]({{ '/news/announcement_2/' | relative_url }})" in about, about
     assert "[All news]({{ '/news/' | relative_url }})" in about, about
+
+
+def test_an_embedded_static_html_file_is_carried(tmp_path):
+    """A post embeds a plot saved as an HTML file (`<iframe src="{{ '/assets/plots/x.html' |
+    relative_url }}">`): a file Jekyll copies as it is (no front matter), not a page, so it
+    is carried like any other linked file (it was left behind: a dead link)."""
+    src = _site(tmp_path, {
+        "assets/plots/tides.html": "<html><body>tide plot</body></html>\n",
+        "_posts/2024-07-01-tides.md": "---\nlayout: post\ntitle: tides\n---\n\n"
+                                      "<iframe src=\"{{ '/assets/plots/tides.html' | "
+                                      "relative_url }}\"></iframe>\n",
+    })
+    _convert(src, tmp_path / "out")
+    post = next((tmp_path / "out/_posts").glob("*tides*")).read_text()
+    m = __import__("re").search(r"\{\{ '(/[^']+)' \| relative_url \}\}", post)
+    assert m and (tmp_path / "out" / m.group(1).lstrip("/")).is_file(), post
+    assert (tmp_path / "out/assets/plots/tides.html").is_file()  # its old URL too
