@@ -133,3 +133,17 @@ def test_an_embedded_static_html_file_is_carried(tmp_path):
     m = __import__("re").search(r"\{\{ '(/[^']+)' \| relative_url \}\}", post)
     assert m and (tmp_path / "out" / m.group(1).lstrip("/")).is_file(), post
     assert (tmp_path / "out/assets/plots/tides.html").is_file()  # its old URL too
+
+
+def test_citations_and_the_cv_pdf_keep_the_sites_baseurl(tmp_path):
+    """`{% cite key %}` becomes a Markdown link to the publication's page and `cv_pdf` a
+    download link: on a site served from a folder both must hold that folder."""
+    src = _site(tmp_path, {
+        "_posts/2024-08-01-cited.md": "---\nlayout: post\ntitle: cited\n---\n\n"
+                                      "As we showed {% cite okonkwo2025carbon %}, it works.\n",
+    }, baseurl="/lab")
+    _convert(src, tmp_path / "out")
+    post = next((tmp_path / "out/_posts").glob("*cited*")).read_text()
+    assert "[okonkwo2025carbon]({{ '/publication/" in post and "| relative_url }})" in post, post
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "[Download my CV as PDF]({{ '/files/cv.pdf' | relative_url }})" in cv

@@ -495,7 +495,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             extra_key(plan, key, NAME, page.origin)
     if page.features.get("cv_pdf"):
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
-        body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({pdf})\n"
+        body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({_site_link(pdf)})\n"
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
