@@ -93,7 +93,9 @@ def test_a_rendercv_cv_shows_one_line_entries_and_dois(tmp_path):
     Resume knows (awards) and a publication's `doi` are shown on the Markdown CV page (they
     were written as empty bullets / left out)."""
     src = _site(tmp_path, {
-        "_data/cv.yml": "cv:\n  name: Ada Okonkwo\n  sections:\n"
+        "_data/cv.yml": "cv:\n  name: Ada Okonkwo\n"
+                        "  summary: Field engineer who counts buoys for a living\n"
+                        "  sections:\n"
                         "    Awards and Honors:\n      - label: '2021'\n"
                         "        details: Harbour Council prize for patient fieldwork\n"
                         "    Publications:\n      - title: Counting drifting buoys by night\n"
@@ -103,6 +105,20 @@ def test_a_rendercv_cv_shows_one_line_entries_and_dois(tmp_path):
     cv = (tmp_path / "out/_pages/cv.md").read_text()
     assert "* 2021: Harbour Council prize for patient fieldwork" in cv, cv
     assert "[10.5555/buoys.2020.7](https://doi.org/10.5555/buoys.2020.7)" in cv, cv
+
+
+def test_a_rendercv_summary_is_on_the_cv_page(tmp_path):
+    """RenderCV's top-level `summary` (al-folio's CV layout prints it) opens the Markdown CV
+    page (it was only in the JSON CV data)."""
+    src = _site(tmp_path, {
+        "_data/cv.yml": "cv:\n  name: Ada Okonkwo\n"
+                        "  summary: Field engineer who counts buoys for a living\n"
+                        "  sections:\n    Awards and Honors:\n      - label: '2021'\n"
+                        "        details: Harbour Council prize\n",
+    })
+    _convert(src, tmp_path / "out")
+    body = (tmp_path / "out/_pages/cv.md").read_text().split("---", 2)[2]
+    assert body.lstrip().startswith("Field engineer who counts buoys for a living"), body
 
 
 def test_news_links_keep_the_sites_baseurl(tmp_path):

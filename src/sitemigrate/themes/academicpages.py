@@ -963,11 +963,13 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
     headings = {m.strip() for m in re.findall(r"^#{1,6}\s+(.+?)\s*#*$", body, re.M)}
     todo = [s for s in site.cv.sections if s.title not in have | headings
             and not (s.markdown.strip() and s.markdown.strip() in body)]
+    summary = str((site.cv.basics or {}).get("summary") or "").strip()
+    intro = f"{summary}\n\n" if summary and summary not in body else ""  # RenderCV's `summary`
     if not todo:
-        return body
+        return intro + body if intro else body
     report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
                   "Markdown.", site.cv.origin)
-    return _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
+    return intro + _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
 
 
 def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
