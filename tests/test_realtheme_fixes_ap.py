@@ -163,3 +163,20 @@ def test_citations_and_the_cv_pdf_keep_the_sites_baseurl(tmp_path):
     assert "[okonkwo2025carbon]({{ '/publication/" in post and "| relative_url }})" in post, post
     cv = (tmp_path / "out/_pages/cv.md").read_text()
     assert "[Download my CV as PDF]({{ '/files/cv.pdf' | relative_url }})" in cv
+
+
+def test_template_links_from_the_root_stay_inside_the_baseurl(tmp_path):
+    """academicpages' footer links `href="/sitemap/"` and its head `/images/favicon.ico`
+    without the site's folder; on a site served from one they go through `relative_url`
+    (at the root nothing changes)."""
+    from test_checkout import academicpages_checkout
+    for baseurl, expect in (("/lab", "href=\"{{ '/sitemap/' | relative_url }}\""),
+                            ("", 'href="/sitemap/"')):
+        dest = academicpages_checkout(tmp_path / f"checkout{baseurl.strip('/')}")
+        (dest / "_includes/footer").mkdir()
+        (dest / "_includes/footer/custom.html").write_text(
+            '<a href="/sitemap/">Sitemap</a> <a href="//cdn.example.org/x">x</a>\n')
+        src = _site(tmp_path / f"s{baseurl.strip('/')}", {}, baseurl=baseurl)
+        _convert(src, dest)
+        footer = (dest / "_includes/footer/custom.html").read_text()
+        assert expect in footer and 'href="//cdn.example.org/x"' in footer, footer
