@@ -273,7 +273,7 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
             if text(prof.get("more_info")):
                 parts.append(text(prof["more_info"]).strip())
         page.body = "\n\n".join([*parts, page.body.strip()]).strip() + "\n"
-        report.mapped("profiles", f"{len(profiles)} profile(s) of the people page: their "
+        report.mapped("profiles", f"`profiles` ({len(profiles)}) of the people page: their "
                       "pictures, texts (`content:`) and `more_info` are its text.", page.origin)
     # a content file without front matter is the people page's text, not a page
     site.pages = [p for p in site.pages if p.path not in used or p.permalink or p.nav]
@@ -1396,9 +1396,11 @@ def _unique_news(items: list[Item], kept: dict[str, Item], report: Report) -> li
     seen: set[tuple[str, str]] = set()
     out = []
     for item in items:
-        m = re.fullmatch(r"\[[^\]]*\]\(([^)\s]+)\)", item.body.strip())
+        m = re.fullmatch(r"\[[^\]]*\]\((?:\{\{-?\s*['\"]([^'\"\s]+)['\"]\s*\|\s*relative_url"
+                         r"\s*-?\}\}|([^)\s]+))\)", item.body.strip())  # `{{ '/x/' | relative_url }}`
         key = (item.date[:10], " ".join(item.body.split()))
-        if (m and m.group(1) in kept and item.fields.get("inline")) or key in seen:
+        if (m and (m.group(1) or m.group(2)) in kept and item.fields.get("inline")) \
+                or key in seen:
             report.mapped("news-duplicate", f"news line of {item.date} is the same item as one "
                           "already carried; written once.", item.origin)
             continue
