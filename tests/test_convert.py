@@ -49,7 +49,8 @@ def test_alfolio_to_academicpages_content(alfolio_site, tmp_path):
     news = about.split("## News\n\n")[1].split("\n\n")[0].splitlines()
     assert news == ["- 2025-03-02: Our paper on carbon-aware scheduling was accepted at "
                     "**EuroSys 2025**. :sparkles:",
-                    "- 2024-09-01: [Joining Example University](/news/announcement_2/)"]
+                    "- 2024-09-01: [Joining Example University]"
+                    "({{ '/news/announcement_2/' | relative_url }})"]
     kept = front(tmp_path / "_pages/news/announcement_2.md")
     assert kept["permalink"] == "/news/announcement_2/" and kept["title"] == "Joining Example University"
     assert "## Selected publications" in about and "Carbon-Aware Scheduling" in about

@@ -368,7 +368,7 @@ def test_fixture_alfolio_to_academicpages_cv(alfolio_site, tmp_path):
         assert f"{title}\n{'=' * len(title)}" in page
     assert "* **Full Name**: Ada Q. Okonkwo" in page
     assert "* 2016 - 2021: PhD in Computer Science\n  * Northgate University, Lagos" in page
-    assert "[Download my CV as PDF](/files/cv.pdf)" in page
+    assert "[Download my CV as PDF]({{ '/files/cv.pdf' | relative_url }})" in page
 
 
 def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):

@@ -147,7 +147,7 @@ def test_alfolio_2020_23_content(converted):
     assert {"/", "/publications/", "/projects/", "/cv/", "/teaching/"} <= perms
     assert front(dest / "_pages/teaching.md")["redirect_from"] == ["/courses/", "/teaching.html"]
     cv = (dest / "_pages/cv.md").read_text()
-    assert "Research Interests\n====" in cv and "(/files/halvorsen_cv.pdf)" in cv
+    assert "Research Interests\n====" in cv and "'/files/halvorsen_cv.pdf' | relative_url" in cv
     assert_no_url_lost(plan)
 
 

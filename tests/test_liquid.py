@@ -355,7 +355,7 @@ def test_a_tag_reads_into_a_construct_that_another_theme_writes(tmp_path):
     [read] = liquid._reads_for(alfolio["reads"], cite)
     assert liquid.read_construct(read, cite) == ("cite", {"keys": ["a", "b"]})
     assert liquid.write_construct(academicpages["writes"]["cite"], {"keys": ["a", "b"]},
-                                  plan) == "[a](#a), [b](/publication/b/)"
+                                  plan) == "[a](#a), [b]({{ '/publication/b/' | relative_url }})"
 
     figure = _tag('{% include figure.liquid path="assets/img/x.jpg" title="X" class="r" %}')
     [read] = liquid._reads_for(alfolio["reads"], figure)
@@ -363,7 +363,7 @@ def test_a_tag_reads_into_a_construct_that_another_theme_writes(tmp_path):
     assert (construct, args) == ("figure", {"path": "assets/img/x.jpg", "title": "X",
                                             "class": "r"})
     assert liquid.write_construct(academicpages["writes"]["figure"], args, plan) == \
-        '<img src="/assets/img/x.jpg" alt="X" class="r">'
+        '<img src="{{ \'/assets/img/x.jpg\' | relative_url }}" alt="X" class="r">'
     # al-folio writes what academicpages (or a third theme) reads into a figure
     assert liquid.write_construct(alfolio["writes"]["figure"], args, plan) == \
         '{% include figure.liquid path="assets/img/x.jpg" title="X" class="r" %}'

@@ -348,8 +348,15 @@ def render_entry(entry: Any, kind: str) -> list[str]:
     if entry.get("role"):
         title = f"{title} ({entry['role']})" if title else str(entry["role"])
     year = display_year(entry)
+    extra = entry.get("extra") if isinstance(entry.get("extra"), dict) else {}
+    if not title and extra.get("details") not in (None, ""):  # RenderCV's one-line entry
+        title = str(extra["details"])
+        year = year or str(extra.get("label") or "")
     head = f"* {year}: {title}" if year and title else f"* {year or title}"
     out = [head.rstrip()]
+    if extra.get("doi") not in (None, "") and not isinstance(extra["doi"], (dict, list)):
+        doi = str(extra["doi"]).strip()
+        out.append(f"  * DOI: [{doi}]({doi if '://' in doi else 'https://doi.org/' + doi})")
     place = ", ".join(str(entry[k]) for k in ("institution", "location") if entry.get(k))
     if place:
         out.append(f"  * {place}")

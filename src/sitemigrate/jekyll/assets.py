@@ -184,11 +184,23 @@ class AssetCopier:
                 return None
             absolute = resolve(url, page_url or "/")
             suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
-            if not suffix or suffix in PAGE_SUFFIXES or suffix in THEME_SUFFIXES:
+            static = suffix in (".html", ".htm") and self._static_html(absolute)
+            if not static and (not suffix or suffix in PAGE_SUFFIXES
+                               or suffix in THEME_SUFFIXES):
                 return None
-            new = self.carry(absolute, origin, "linked file")
+            new = self.carry(absolute, origin, "linked file", is_file=static)
             return None if new == url else new
         return rewrite_links(body, fn)
+
+    def _static_html(self, url: str) -> bool:
+        """An HTML file of SRC that Jekyll copies as it is (no front matter, not in a `_`
+        folder): a figure or demo a page embeds (`/assets/plotly/demo.html`), not a page."""
+        source = self._source(url)
+        if source is None or any(part.startswith(("_", ".")) for part in
+                                 _file_path(url).split("/")):
+            return False
+        data = read_source(source, _file_path(url), None, root=self.root)
+        return data is not None and not data.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
     def _line_of(self, origin: Origin | str | None, needle: str) -> int | None:
         """The first line of the origin's SRC file that mentions ``needle``, else its line."""

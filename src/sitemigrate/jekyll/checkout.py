@@ -249,6 +249,40 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                                      f"`{inc}` that renders nothing. Replace it by hand.",
                                      _where(plan, rel))
     _fix_layouts(plan, target)
+    _fix_root_links(plan, site)
+
+
+# `href="/sitemap/"`: a path of the site written without its baseurl (not `//host`, not Liquid)
+_ROOT_LINK = re.compile(r"""\b((?:href|src)=)(["'])(/(?![/{])[^"'{}<>\s]*)\2""")
+
+
+def _fix_root_links(plan: Plan, site: Site) -> None:
+    """A site served from a folder (`baseurl`): links of DEST's includes written from the
+    site root (academicpages' footer `href="/sitemap/"`, its head's `/images/favicon.ico`)
+    lead outside it; they go through `relative_url`. Nothing changes for a site at the root."""
+    if not (site.identity.baseurl or "").strip("/") or not _checkout(plan).has_theme:
+        return
+    root = plan.dest / "_includes"
+    for rel in (f"_includes/{r}" for r in (_walk(root) if root.is_dir() else [])):
+        if Path(rel).suffix not in (".html", ".liquid") or rel in plan.copies:
+            continue
+        data = plan.files.get(rel)
+        if data is None:
+            path = plan.dest / rel
+            if path.is_symlink() or not path.is_file():
+                continue
+            data = path.read_bytes()
+        text = data.decode("utf-8", "replace")
+
+        def link(m: re.Match) -> str:
+            inner = "'" if m[2] == '"' else '"'
+            return f"{m[1]}{m[2]}{{{{ {inner}{m[3]}{inner} | relative_url }}}}{m[2]}"
+        new = _ROOT_LINK.sub(link, text)
+        if new != text:
+            plan.write(rel, new)
+            plan.report.mapped("root-link", f"`{rel}` of the template links from the site "
+                               "root; its links go through `relative_url`, so that they stay "
+                               "inside the site's `baseurl`.", rel)
 
 
 def _carry_param_files(tok: Token, plan: Plan, src_root: Path) -> None:

@@ -70,7 +70,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for pub, slug in zip(site.publications, slugs):
         _write_publication(pub, slug, plan, copier, site.identity.baseurl)
     for item in site.projects:
-        _write_portfolio(item, plan, copier)
+        _write_portfolio(item, plan, copier, site.identity.baseurl)
     for item in site.posts:
         _write_post(item, site, plan, copier)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
@@ -323,7 +323,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             extra_key(plan, key, NAME, page.origin)
     if page.features.get("cv_pdf"):
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
-        body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({pdf})\n"
+        body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({_site_link(pdf)})\n"
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
@@ -385,7 +385,7 @@ def _write_news_list(items: list[Item], plan: Plan, about: Page | None) -> None:
 def _news_text(item: Item) -> str:
     """Inline items verbatim; titled items as a link to their own (kept) page."""
     if item.title and not item.fields.get("inline"):
-        return f"[{item.title}]({item.permalink or f'/news/{item.slug}/'})"
+        return f"[{item.title}]({_site_link(item.permalink or f'/news/{item.slug}/')})"
     return item.body.strip()
 
 
@@ -424,7 +424,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             lines = [_news_line(n) for n in items]
             if len(items) < len(every):
                 news_page = site.page("news")
-                lines.append(f"\n[All news]({news_page.permalink if news_page else NEWS_URL})")
+                lines.append(f"\n[All news]({_site_link(news_page.permalink if news_page else NEWS_URL)})")
                 if news_page is None:
                     _write_news_list(every, plan, page)
             extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
@@ -588,18 +588,28 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
         front["redirect_from"] = redirects
     if item.redirect:
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + \
-            f"This page has moved: [{item.redirect}]({item.redirect})\n"
+            f"This page has moved: [{item.redirect}]({_site_link(item.redirect)})\n"
         plan.report.verbatim("item-redirect", f"`redirect: {item.redirect}` became a link in "
                              "the body (academicpages items cannot forward).", item.origin)
     write_item(plan, copier, item, front, out, body, new_url, NAME)
 
 
-def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier) -> None:
+def _site_link(url: str) -> str:
+    """A link to a path of the site written through `relative_url` (the site's baseurl)."""
+    if url.startswith("/") and not url.startswith("//") and "'" not in url:
+        return f"{{{{ '{url}' | relative_url }}}}"
+    return url
+
+
+def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier,
+                     site_baseurl: str = "") -> None:
     f = item.fields
     front = _item_front(item, "portfolio")
     excerpt = str(f.get("description") or "")
     if f.get("image"):
         img = copier.carry(str(f["image"]), item.origin, "project image")
+        if img.startswith("/"):  # the excerpt is printed as written: no Liquid runs in it
+            img = (site_baseurl or "").rstrip("/") + img
         excerpt += f"<br/><img src='{img}'>"
     if excerpt:
         front["excerpt"] = excerpt
@@ -705,11 +715,13 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
         return body
     shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
     todo = [s for s in site.cv.sections if s.title not in shown]
+    summary = str((site.cv.basics or {}).get("summary") or "").strip()
+    intro = f"{summary}\n\n" if summary and summary not in body else ""  # RenderCV's `summary`
     if not todo:
-        return body
+        return intro + body if intro else body
     report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
                   "Markdown.", site.cv.origin)
-    return _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
+    return intro + _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
 
 
 def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ... import socials
@@ -92,6 +93,7 @@ def read(src: Path, report: Report) -> Site:
         if page:
             site.pages.append(page)
     site.pages = drop_unpublished(site.pages, config, report)
+    _read_profiles(site, src, report)
     about = site.page("about")
     if about and isinstance(about.features.get("news"), dict):  # old configs: the limit is here
         for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
@@ -201,7 +203,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
         return None
     check_document(doc, report)
     check_liquid(doc, report)
-    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"]), report)
+    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])
+              | set(vocab.get("page_switches", [])), report)  # `profiles` is no slip
     data = doc.data
     layout = text(data.get("layout"))
     page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
@@ -243,6 +246,42 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
             for c in (children if isinstance(children, list) else []) if isinstance(c, dict)]
     _, page.extra = split_known(data, known)
     return page
+
+
+def _read_profiles(site: Site, src: Path, report: Report) -> None:
+    """al-folio's `profiles` layout (the people page) shows, per entry of `profiles:`, a
+    picture, the text of a file of `_pages/` (`content:`, read even when `exclude:` lists
+    it; usually without front matter, so Jekyll builds no page of it) and `more_info`. That
+    text becomes the page's own body, so every theme shows it; the content file is no page
+    of its own."""
+    used: set[str] = set()
+    for page in site.pages:
+        profiles = page.extra.get("profiles") if page.role == "people" else None
+        if not isinstance(profiles, list):
+            continue
+        del page.extra["profiles"]
+        parts = []
+        for prof in (p for p in profiles if isinstance(p, dict)):
+            if text(prof.get("image")):
+                image = site_path(text(prof["image"]), "assets/img")
+                record_asset(site, image, "image")
+                parts.append(f"<img src=\"{{{{ '{image}' | relative_url }}}}\" alt=\"\">")
+            content = text(prof.get("content"))
+            rel = f"_pages/{content}"
+            if content and ".." not in PurePosixPath(content).parts:
+                data = read_source(src / rel, rel, report, root=src)
+                if data is not None:
+                    body = data.decode("utf-8", errors="replace")
+                    body = re.sub(r"\A\ufeff?---\s*\n.*?\n---\s*\n", "", body, flags=re.S)
+                    parts.append(body.strip())
+                    used.add(rel)
+            if text(prof.get("more_info")):
+                parts.append(text(prof["more_info"]).strip())
+        page.body = "\n\n".join([*parts, page.body.strip()]).strip() + "\n"
+        report.mapped("profiles", f"`profiles` ({len(profiles)}) of the people page: their "
+                      "pictures, texts (`content:`) and `more_info` are its text.", page.origin)
+    # a content file without front matter is the people page's text, not a page
+    site.pages = [p for p in site.pages if p.path not in used or p.permalink or p.nav]
 
 
 def _role(layout: str, page: Page, vocab: dict) -> str:

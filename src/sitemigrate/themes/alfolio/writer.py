@@ -827,9 +827,11 @@ def _unique_news(items: list[Item], kept: dict[str, Item], report: Report) -> li
     seen: set[tuple[str, str]] = set()
     out = []
     for item in items:
-        m = re.fullmatch(r"\[[^\]]*\]\(([^)\s]+)\)", item.body.strip())
+        m = re.fullmatch(r"\[[^\]]*\]\((?:\{\{-?\s*['\"]([^'\"\s]+)['\"]\s*\|\s*relative_url"
+                         r"\s*-?\}\}|([^)\s]+))\)", item.body.strip())  # `{{ '/x/' | relative_url }}`
         key = (item.date[:10], " ".join(item.body.split()))
-        if (m and m.group(1) in kept and item.fields.get("inline")) or key in seen:
+        if (m and (m.group(1) or m.group(2)) in kept and item.fields.get("inline")) \
+                or key in seen:
             report.mapped("news-duplicate", f"news line of {item.date} is the same item as one "
                           "already carried; written once.", item.origin)
             continue

@@ -1,0 +1,182 @@
+"""al-folio → academicpages: what the real-theme lab found dead or not shown in the built
+site (tests/test_real_theme.py builds the real templates), each in a miniature site.
+
+The sites are invented (fixtures/al-folio-site plus a few files written here).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import FIXTURES
+
+import sitemigrate
+
+
+def _site(tmp_path: Path, files: dict[str, str], baseurl: str = "") -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('baseurl: ""', f'baseurl: "{baseurl}"'))
+    for rel, text in files.items():
+        path = src / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return src
+
+
+def _convert(src: Path, dest: Path):
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    return plan
+
+
+def test_a_figure_include_keeps_the_sites_baseurl(tmp_path):
+    """`{% include figure.liquid path=... %}` prints the image through `relative_url` in
+    al-folio; the `<img>` written for academicpages must too, or a site served from a
+    folder links to an image outside it."""
+    src = _site(tmp_path, {
+        "assets/img/reef/survey.jpg": "jpg",
+        "_projects/2_reef.md": "---\nlayout: page\ntitle: reef survey\n---\n\n"
+                               '{% include figure.liquid path="assets/img/reef/survey.jpg" '
+                               'title="the survey boat" class="img-fluid" %}\n',
+    }, baseurl="/lab")
+    _convert(src, tmp_path / "out")
+    body = (tmp_path / "out/_portfolio/2_reef.md").read_text()
+    assert "src=\"{{ '/images/reef/survey.jpg' | relative_url }}\"" in body, body
+    assert (tmp_path / "out/images/reef/survey.jpg").is_file()
+
+
+def test_a_people_page_shows_its_profiles(tmp_path):
+    """al-folio's `profiles` layout shows each profile's picture, the text of its `content:`
+    file (a file of `_pages/` without front matter, so no page of its own, even when
+    `exclude:` lists it) and `more_info`; academicpages has no such layout, so the page's
+    text must hold them (it was empty, and `profiles` was read as a slip for `profile`)."""
+    src = _site(tmp_path, {
+        "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people\n"
+                            "profiles:\n  - align: right\n    image: mira.jpg\n"
+                            "    content: mira_bio.md\n    more_info: >\n"
+                            "      <p>Room 12, Harbour Building</p>\n---\n",
+        "_pages/mira_bio.md": "Mira Tallis studies how kelp forests recover after storms "
+                              "along the northern coast.\n",
+        "assets/img/mira.jpg": "jpg",
+    })
+    plan = _convert(src, tmp_path / "out")
+    body = (tmp_path / "out/_pages/people.md").read_text()
+    assert "kelp forests recover after storms" in body
+    assert "Room 12, Harbour Building" in body
+    assert "{{ '/images/mira.jpg' | relative_url }}" in body
+    assert (tmp_path / "out/images/mira.jpg").is_file()
+    assert "\nprofile" not in body.split("---")[1]
+    assert not (tmp_path / "out/_pages/mira_bio.md").exists()
+    assert not [f for f in plan.report.findings if f.code == "key-typo"]
+
+
+def test_project_image_and_post_redirect_keep_the_sites_baseurl(tmp_path):
+    """A project's `img` is printed from its excerpt as written (no Liquid runs there), and a
+    post's `redirect:` becomes a link in its text: on a site served from a folder both must
+    hold that folder."""
+    src = _site(tmp_path, {
+        "_posts/2024-06-01-moved.md": "---\nlayout: post\ntitle: moved\n"
+                                      "redirect: /assets/pdf/carbon.pdf\n---\n",
+    }, baseurl="/lab")
+    _convert(src, tmp_path / "out")
+    project = (tmp_path / "out/_portfolio/1_project.md").read_text()
+    assert "<img src='/lab/images/greensched.png'>" in project, project
+    post = next((tmp_path / "out/_posts").glob("*moved*")).read_text()
+    assert "({{ '/files/carbon.pdf' | relative_url }})" in post, post
+
+
+def test_a_rendercv_cv_shows_one_line_entries_and_dois(tmp_path):
+    """A RenderCV `_data/cv.yml`: a one-line entry (`label`, `details`) of a section JSON
+    Resume knows (awards) and a publication's `doi` are shown on the Markdown CV page (they
+    were written as empty bullets / left out)."""
+    src = _site(tmp_path, {
+        "_data/cv.yml": "cv:\n  name: Ada Okonkwo\n"
+                        "  summary: Field engineer who counts buoys for a living\n"
+                        "  sections:\n"
+                        "    Awards and Honors:\n      - label: '2021'\n"
+                        "        details: Harbour Council prize for patient fieldwork\n"
+                        "    Publications:\n      - title: Counting drifting buoys by night\n"
+                        "        doi: 10.5555/buoys.2020.7\n        date: '2020-05-01'\n",
+    })
+    _convert(src, tmp_path / "out")
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "* 2021: Harbour Council prize for patient fieldwork" in cv, cv
+    assert "[10.5555/buoys.2020.7](https://doi.org/10.5555/buoys.2020.7)" in cv, cv
+
+
+def test_a_rendercv_summary_is_on_the_cv_page(tmp_path):
+    """RenderCV's top-level `summary` (al-folio's CV layout prints it) opens the Markdown CV
+    page (it was only in the JSON CV data)."""
+    src = _site(tmp_path, {
+        "_data/cv.yml": "cv:\n  name: Ada Okonkwo\n"
+                        "  summary: Field engineer who counts buoys for a living\n"
+                        "  sections:\n    Awards and Honors:\n      - label: '2021'\n"
+                        "        details: Harbour Council prize\n",
+    })
+    _convert(src, tmp_path / "out")
+    body = (tmp_path / "out/_pages/cv.md").read_text().split("---", 2)[2]
+    assert body.lstrip().startswith("Field engineer who counts buoys for a living"), body
+
+
+def test_news_links_keep_the_sites_baseurl(tmp_path):
+    """A news item with a page of its own is linked from the about page's News section: on
+    a site served from a folder the link must hold that folder (Markdown links are printed
+    as written)."""
+    src = _site(tmp_path, {}, baseurl="/lab")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("---\n", "---\nnews: true\n", 1))
+    _convert(src, tmp_path / "out")
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    assert "]({{ '/news/announcement_2/' | relative_url }})" in about, about
+    assert "[All news]({{ '/news/' | relative_url }})" in about, about
+
+
+def test_an_embedded_static_html_file_is_carried(tmp_path):
+    """A post embeds a plot saved as an HTML file (`<iframe src="{{ '/assets/plots/x.html' |
+    relative_url }}">`): a file Jekyll copies as it is (no front matter), not a page, so it
+    is carried like any other linked file (it was left behind: a dead link)."""
+    src = _site(tmp_path, {
+        "assets/plots/tides.html": "<html><body>tide plot</body></html>\n",
+        "_posts/2024-07-01-tides.md": "---\nlayout: post\ntitle: tides\n---\n\n"
+                                      "<iframe src=\"{{ '/assets/plots/tides.html' | "
+                                      "relative_url }}\"></iframe>\n",
+    })
+    _convert(src, tmp_path / "out")
+    post = next((tmp_path / "out/_posts").glob("*tides*")).read_text()
+    m = __import__("re").search(r"\{\{ '(/[^']+)' \| relative_url \}\}", post)
+    assert m and (tmp_path / "out" / m.group(1).lstrip("/")).is_file(), post
+    assert (tmp_path / "out/assets/plots/tides.html").is_file()  # its old URL too
+
+
+def test_citations_and_the_cv_pdf_keep_the_sites_baseurl(tmp_path):
+    """`{% cite key %}` becomes a Markdown link to the publication's page and `cv_pdf` a
+    download link: on a site served from a folder both must hold that folder."""
+    src = _site(tmp_path, {
+        "_posts/2024-08-01-cited.md": "---\nlayout: post\ntitle: cited\n---\n\n"
+                                      "As we showed {% cite okonkwo2025carbon %}, it works.\n",
+    }, baseurl="/lab")
+    _convert(src, tmp_path / "out")
+    post = next((tmp_path / "out/_posts").glob("*cited*")).read_text()
+    assert "[okonkwo2025carbon]({{ '/publication/" in post and "| relative_url }})" in post, post
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "[Download my CV as PDF]({{ '/files/cv.pdf' | relative_url }})" in cv
+
+
+def test_template_links_from_the_root_stay_inside_the_baseurl(tmp_path):
+    """academicpages' footer links `href="/sitemap/"` and its head `/images/favicon.ico`
+    without the site's folder; on a site served from one they go through `relative_url`
+    (at the root nothing changes)."""
+    from test_checkout import academicpages_checkout
+    for baseurl, expect in (("/lab", "href=\"{{ '/sitemap/' | relative_url }}\""),
+                            ("", 'href="/sitemap/"')):
+        dest = academicpages_checkout(tmp_path / f"checkout{baseurl.strip('/')}")
+        (dest / "_includes/footer").mkdir()
+        (dest / "_includes/footer/custom.html").write_text(
+            '<a href="/sitemap/">Sitemap</a> <a href="//cdn.example.org/x">x</a>\n')
+        src = _site(tmp_path / f"s{baseurl.strip('/')}", {}, baseurl=baseurl)
+        _convert(src, dest)
+        footer = (dest / "_includes/footer/custom.html").read_text()
+        assert expect in footer and 'href="//cdn.example.org/x"' in footer, footer
