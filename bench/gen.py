@@ -63,8 +63,9 @@ VENUES = [("jfs", "Journal of Field Systems"), ("tcs", "Transactions on Careful 
           ("aer", "Annals of Everyday Robotics")]
 PLACES = ["Tallinn, Estonia", "Porto, Portugal", "Kyoto, Japan", "Leuven, Belgium",
           "Valparaíso, Chile", "Tromsø, Norway", "Windhoek, Namibia", "Ghent, Belgium"]
-WORDS = ("we measure the thing again with a cheaper sensor and find the old estimate was off "
-         "by a margin that matters for planning the next field season in the valley").split()
+WORDS = ["we", "measure", "the", "thing", "again", "with", "a", "cheaper", "sensor", "and", "find",
+         "the", "old", "estimate", "was", "off", "by", "a", "margin", "that", "matters", "for",
+         "planning", "the", "next", "field", "season", "in", "the", "valley"]
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
 

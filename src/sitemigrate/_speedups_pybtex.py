@@ -48,7 +48,7 @@ _QUOTE_OR_BRACES = re.compile(r'["{}]')
 
 class _FastResult:
     """What :func:`_fast_entry` read, shaped like the parser ``_Reader._block`` asks."""
-    __slots__ = ("key", "fields", "undefined", "used", "spent")
+    __slots__ = ("fields", "key", "spent", "undefined", "used")
     current_entry_key = current_fields = None
 
     def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int) -> None:

@@ -546,7 +546,7 @@ def _settle(stage: Path, dest: Path) -> tuple[str, bool]:
     except (OSError, ValueError):
         journal, ours = None, False
     has_old = os.path.lexists(old)
-    if has_old and (not ours or os.path.lexists(tree) and os.path.lexists(dest)):
+    if has_old and (not ours or (os.path.lexists(tree) and os.path.lexists(dest))):
         return "unknown", False  # never so after our steps: leave it to the user
     state = "old"
     if has_old and not os.path.lexists(dest):

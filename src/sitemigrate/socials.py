@@ -25,8 +25,8 @@ from ruamel.yaml import YAML
 from .ir import Social
 from .mapdata import load_mapping
 
-__all__ = ["Social", "Column", "ServiceRow", "load_table", "themes", "read_social", "write_social",
-           "known_keys", "service_row", "social_from_url"]
+__all__ = ["Column", "ServiceRow", "Social", "known_keys", "load_table", "read_social",
+           "service_row", "social_from_url", "themes", "write_social"]
 
 MAPPING_FILE = "socials.yml"
 KINDS = ("id", "url", "flag", "fields")

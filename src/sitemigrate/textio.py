@@ -21,7 +21,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 
 # Private-API speed-ups, each with its public path here (see that module's docstring).
-from ._speedups_ruamel import (  # noqa: E402,F401
+from ._speedups_ruamel import (  # noqa: F401
     _NOT_FAST,
     _SLOW,
     _analysis,
@@ -491,4 +491,4 @@ def load_safe(text: str) -> Any:
     if loader is None:
         return YAML(typ="safe").load(text)
     import yaml
-    return yaml.load(text, Loader=loader)  # noqa: S506 (a safe loader)
+    return yaml.load(text, Loader=loader)  # a safe loader

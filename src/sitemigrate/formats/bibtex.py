@@ -30,8 +30,9 @@ import functools
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from pybtex.bibtex.utils import split_name_list
 from pybtex.database import Person
@@ -42,9 +43,9 @@ from pybtex.utils import CaseInsensitiveDict
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
 from .._speedups_pybtex import _fast_entry
 
-__all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_names",
-           "format_authors", "venue", "entry_date", "format_citation", "slugify",
-           "format_entry", "dump_bib", "citation_authors", "entry_type_for"]
+__all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
+           "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
+           "person_names", "slugify", "to_text", "venue"]
 
 PERSON_ROLES = ("author", "editor")
 # Fields of standard BibTeX and common biblatex/bibliography-manager use. Anything else in an
@@ -400,7 +401,7 @@ def _ligatures(m: re.Match) -> str:
 
 def _simple_text(latex: str) -> str | None:
     """``latex`` as text when it is simple (see ``_SIMPLE``), else None."""
-    if not _SIMPLE.match(latex) or ("{" in latex or "}" in latex) and not _balanced(latex):
+    if not _SIMPLE.match(latex) or (("{" in latex or "}" in latex) and not _balanced(latex)):
         return None
     text = _DASHES.sub(_ligatures, latex) if "--" in latex else latex
     if "\\" in text:

@@ -273,7 +273,7 @@ def page_title(doc: Document, report: Report) -> str:
     value = doc.data.get("title")
     if isinstance(value, dict) and value:
         first = next(iter(value))
-        report.problem("i18n-title", f"`title` has one value per language ("
+        report.problem("i18n-title", "`title` has one value per language ("
                        + ", ".join(f"`{k}`" for k in value) + f"); the first (`{first}`: "
                        f"{text(value[first])}) was used, the others are not carried.",
                        doc.rel, doc.line_of("title"))

@@ -45,4 +45,4 @@ LABEL = "plain Markdown/text or saved HTML homepage"
 MARKDOWN = PlainPages("markdown", LABEL, 30)
 HTML = PlainPages("html", LABEL, 40)
 
-__all__ = ["MARKDOWN", "HTML", "PlainPages"]
+__all__ = ["HTML", "MARKDOWN", "PlainPages"]

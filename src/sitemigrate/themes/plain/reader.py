@@ -98,7 +98,7 @@ class Vocab:
         return [str(w).lower() for w in self.data.get(key) or []]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_vocab(theme: str) -> Vocab:
     """The vocabulary of ``theme`` (``markdown`` or ``html``); ``sections_from`` pulls the
     section vocabulary from another mapping file, which this file's keys override."""
@@ -1432,5 +1432,5 @@ def _absolute_links(text: str) -> str:
     return rewrite_links(text, fn)
 
 
-__all__ = ["PlainReader", "Vocab", "load_vocab", "find_tables", "Table",
-           "html_to_markdown", "DateFinder"]
+__all__ = ["DateFinder", "PlainReader", "Table", "Vocab", "find_tables", "html_to_markdown",
+           "load_vocab"]
