@@ -171,7 +171,7 @@ class Gen:
         fixed = 3
         for i in range(max(n.pages - fixed, 0)):
             title = f"{r.choice(TOPICS)} notes {i}"
-            nav = "nav: true\nnav_order: %d\n" % (i + 4) if i < 3 else "nav: false\n"
+            nav = f"nav: true\nnav_order: {i + 4}\n" if i < 3 else "nav: false\n"
             self.write(f"_pages/page_{i:03d}.md",
                        f"---\nlayout: page\ntitle: {title}\npermalink: /{slugify(title)}/\n"
                        f"description: {self.sentence(6)}\n{nav}"
@@ -189,7 +189,7 @@ class Gen:
                        f"---\nlayout: post\n{head}date: {iso}\nrelated_posts: false # "
                        f"no list under it\n---\n\n{body}")
         for i in range(n.posts):
-            y, m, d, iso = self.date(i, n.posts)
+            _, _, _, iso = self.date(i, n.posts)
             title = f"{self.title()} {i}"
             self.write(f"_posts/{iso}-{slugify(title)}.md",
                        f"---\nlayout: post\ntitle: \"{title}\"\ndate: {iso} 12:00:00\n"

@@ -101,7 +101,7 @@ def text(value: Any) -> str:
 
 def permalink(url: str) -> str:
     url = (url or "").strip()
-    if not url or "://" in url or url.endswith(".html") or url.endswith(".xml"):
+    if not url or "://" in url or url.endswith((".html", ".xml")):
         return url
     return url.rstrip("/") + "/"
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import re
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
@@ -351,7 +351,7 @@ def _fast_safe_loader() -> Any:
     from ruamel.yaml.resolver import implicit_resolvers
 
     class Loader(base):  # type: ignore[misc, valid-type]
-        yaml_implicit_resolvers: dict = {}
+        yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {}
 
         def construct_mapping(self, node, deep=False):
             self.flatten_mapping(node)

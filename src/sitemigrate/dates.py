@@ -104,9 +104,8 @@ def parse_date(s: str, month_first: bool = False) -> tuple[PartialDate, str | No
             return PartialDate(int(m[2]), _SEASONS[m[1].lower()]), None
         mon = _month(m[1])
         return (PartialDate(int(m[2]), mon), None) if mon and len(m[1].rstrip(".")) >= 3 else None
-    if m := re.fullmatch(r"(\d{4})\s+([A-Za-z]+)", t):
-        if m[2].lower() in _SEASONS:
-            return PartialDate(int(m[1]), _SEASONS[m[2].lower()]), None
+    if (m := re.fullmatch(r"(\d{4})\s+([A-Za-z]+)", t)) and m[2].lower() in _SEASONS:
+        return PartialDate(int(m[1]), _SEASONS[m[2].lower()]), None
     return None
 
 

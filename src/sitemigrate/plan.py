@@ -388,10 +388,8 @@ class Plan:
                         raise UnsafePath(f"refusing to write {c.path!r}: a folder on its "
                                          "way is a link out of DEST")
                     checked.add(folder)
-                try:
+                with contextlib.suppress(FileNotFoundError):
                     os.unlink(target)  # never write through a link shared with DEST
-                except FileNotFoundError:
-                    pass
             if c.new is None:
                 continue
             if folder not in made:

@@ -492,7 +492,7 @@ def _person(name: str) -> tuple[str, str]:
 
 def _join_names(names: list[tuple[str, str]]) -> str:
     others = bool(names) and names[-1] == ("", "others")
-    shown = [f"{f} {l}".strip() for f, l in (names[:-1] if others else names)]
+    shown = [f"{f} {last}".strip() for f, last in (names[:-1] if others else names)]
     shown = [s for s in shown if s]
     if others:
         return (", ".join(shown) + (" et al." if len(shown) == 1 else ", et al.")

@@ -116,7 +116,7 @@ def _pieces(text: str) -> list[str]:
             cur = ""
         else:
             cur += c
-    return [unmark(p) for p in out + [cur] if p.strip()]
+    return [unmark(p) for p in [*out, cur] if p.strip()]
 
 
 def _place_like(text: str) -> bool:
@@ -239,7 +239,7 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
         for n_entry, ws in widths.items():  # depth relative to the entry's first level
             base = min(ws)
             subs = raw[n_entry][1]
-            subs[:] = ["  " * min((w - base) // 2, 1) + t for w, t in zip(ws, subs)]
+            subs[:] = ["  " * min((w - base) // 2, 1) + t for w, t in zip(ws, subs, strict=True)]
         sec = CVSection(title, _entries(raw, key_for_title(title)),
                         markdown="\n".join(lines[start:end]).strip("\n"),
                         key=key_for_title(title),
@@ -317,7 +317,7 @@ def remove(body: str, parsed: Parsed, titles: set[str]) -> str:
 
 def _comment_part(line: str, masked: str) -> str:
     """The commented-out part of a line (from the first to the last commented character)."""
-    idx = [j for j, (c, m) in enumerate(zip(line, masked)) if c != m]
+    idx = [j for j, (c, m) in enumerate(zip(line, masked, strict=False)) if c != m]
     return line[idx[0]:idx[-1] + 1] if idx else ""
 
 

@@ -201,8 +201,8 @@ class AssetCopier:
             return fallback
         text = data.decode("utf-8", errors="replace")
         from urllib.parse import unquote
-        for needle in dict.fromkeys((needle, unquote(needle))):
-            if (at := text.find(needle)) >= 0:
+        for form in dict.fromkeys((needle, unquote(needle))):
+            if (at := text.find(form)) >= 0:
                 return text.count("\n", 0, at) + 1
         return fallback
 

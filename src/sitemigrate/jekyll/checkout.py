@@ -79,7 +79,7 @@ def probe(dest: Path) -> Checkout:
     includes = dest / "_includes"
     if out.layouts is not None and includes.is_dir() and not includes.is_symlink():
         names: set[str] = set()
-        for here, dirs, files in os.walk(includes):
+        for here, _dirs, files in os.walk(includes):
             rel = os.path.relpath(here, includes)
             for name in files:
                 names.add(name if rel == "." else f"{rel}/{name}".replace(os.sep, "/"))

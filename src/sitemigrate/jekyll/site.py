@@ -7,6 +7,7 @@ No theme vocabulary lives here: callers pass key lists and paths from their mapp
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -69,14 +70,14 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
             try:
                 if e.is_dir():
                     if not e.is_symlink():
-                        walk(e.path, parts + (e.name,))
+                        walk(e.path, (*parts, e.name))
                     continue
                 if (suffixes is not None and os.path.splitext(e.name)[1] not in suffixes) \
                         or not e.is_file():
                     continue
             except OSError:
                 continue
-            found.append((parts + (e.name,), e.path))
+            found.append(((*parts, e.name), e.path))
 
     walk(str(folder), ())
     found.sort()
@@ -581,10 +582,8 @@ def post_url(pattern: str, item: Item) -> str:
         front["slug"] = item.fields["slug"]
     if item.date:
         import datetime as dt
-        try:
+        with contextlib.suppress(ValueError):
             front["date"] = dt.date.fromisoformat(item.date[:10])
-        except ValueError:
-            pass
     return jekyll_post_url(pattern, PurePosixPath(item.path).stem, front)
 
 

@@ -55,7 +55,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     vocab = vocabulary(NAME)
     copier = AssetCopier(site, plan, vocab["paths"])
     slugs = _publication_slugs(site.publications)
-    for pub, slug in zip(site.publications, slugs):  # for `{% cite %}` in any body
+    for pub, slug in zip(site.publications, slugs, strict=True):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
         if page.role == "furniture" and site.theme != NAME:  # its own theme's: a page
@@ -67,7 +67,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.news and not any(n.path in plan.origins for n in site.news):
         _write_news_list(site.news, plan, None)
     _write_config(site, plan, copier)
-    for pub, slug in zip(site.publications, slugs):
+    for pub, slug in zip(site.publications, slugs, strict=True):
         _write_publication(pub, slug, plan, copier, site.identity.baseurl)
     for item in site.projects:
         _write_portfolio(item, plan, copier)

@@ -764,7 +764,7 @@ class PlainReader:
 
     def _table_entries(self, table: Table, first: int) -> list[Entry]:
         return [self._row_entry(table, row, first + start)
-                for row, start in zip(table.rows, table.row_lines)]
+                for row, start in zip(table.rows, table.row_lines, strict=True)]
 
     def _table_role(self, table: Table) -> str | None:
         roles = {str(k).lower(): str(v)
@@ -1224,7 +1224,7 @@ class PlainReader:
         out: list[Entry] = [current] if current else []
         listy = role in ("awards", "service")
         kinds = [self._cv_kind(line) for line in lines]
-        for i, (line, kind) in enumerate(zip(lines, kinds)):
+        for i, (line, kind) in enumerate(zip(lines, kinds, strict=True)):
             text = line.strip()
             ln = self._origin(first + i).line
             if kind == "blank":
