@@ -563,7 +563,7 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
             edits["nav_order"] = int(order) if float(order).is_integer() else order
     for key, value in edits.items():
         line = f"{key}: {dump_yaml({key: value}).split(':', 1)[1].strip()}"
-        fm, n = re.subn(rf"^{key}:.*$", lambda _m: line, fm, count=1, flags=re.M)
+        fm, n = re.subn(rf"^{key}:.*$", lambda _m, line=line: line, fm, count=1, flags=re.M)
         if not n:
             fm = fm.rstrip("\n") + "\n" + line
     text = doc.body
