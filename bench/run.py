@@ -297,7 +297,8 @@ def bench_speedups(scale: str, work: Path, repeat: int, rows: list[dict]) -> lis
         cases.append((work / f"bib-{scale}", "academicpages", "bib af->ap"))
     lines = []
     for k, (name, patch) in enumerate({"all on": "", **SPEEDUPS_OFF}.items()):
-        code = f"{patch}\nimport sys\nfrom sitemigrate.cli import main\nsys.exit(main(sys.argv[1:]))"
+        code = (f"{patch}\nimport sys\nfrom sitemigrate.cli import main\n"
+                "sys.exit(main(sys.argv[1:]))")
         for j, (src, to, label) in enumerate(cases):
             tag = f"speedups-{scale}-{k}-{j}"
             m = best(lambda i, code=code, src=src, tag=tag, to=to:

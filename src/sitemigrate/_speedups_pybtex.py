@@ -159,7 +159,8 @@ def check_private_api() -> list[str]:
     for hook in ("handle_error", "substitute_macro"):
         if not callable(getattr(LowLevelParser, hook, None)):
             wrong.append(f"LowLevelParser.{hook}")
-    raw = '@article{k1,\n  title = {A {B} c} # " d",\n  month = jan,\n  year = 2020,\n  x = undef\n}'
+    raw = ('@article{k1,\n  title = {A {B} c} # " d",\n  month = jan,\n  year = 2020,\n'
+           '  x = undef\n}')
     macros = CaseInsensitiveDict(month_names)
     try:
         parser = _BlockParser(raw, macros)

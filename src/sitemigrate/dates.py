@@ -37,7 +37,9 @@ def _valid(y: int, m: int | None, d: int | None) -> PartialDate | None:
 
 
 def _month(word: str) -> int | None:
-    return _MONTHS.get(word.lower().rstrip(".")[:3]) if word.isalpha() or word.endswith(".") else None
+    if not (word.isalpha() or word.endswith(".")):
+        return None
+    return _MONTHS.get(word.lower().rstrip(".")[:3])
 
 
 def _two_digit_year(y: str) -> int:

@@ -22,7 +22,7 @@ def mappings_dir() -> Path:
         packaged = importlib.resources.files("sitemigrate") / "mappings"
         if packaged.is_dir():
             return Path(str(packaged))
-    except (ModuleNotFoundError, TypeError, NotImplementedError):  # pragma: no cover - exotic loaders
+    except (ModuleNotFoundError, TypeError, NotImplementedError):  # pragma: no cover (exotic)
         pass
     return Path(__file__).resolve().parents[2] / "mappings"
 

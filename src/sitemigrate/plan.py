@@ -309,8 +309,9 @@ class Plan:
             body = "".join(difflib.unified_diff(
                 old_text.splitlines(keepends=True), new_text.splitlines(keepends=True),
                 old_name, new_name))
-            fixed = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
-                            for line in body.splitlines(keepends=True))
+            fixed = "".join(
+                line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                for line in body.splitlines(keepends=True))
             chunks.append(f"diff --git a/{c.path} b/{c.path}\n" + fixed)
         return "".join(chunks)
 

@@ -4,8 +4,8 @@ The file is split into top-level ``@`` blocks here (that is only locating blocks
 matching, with line numbers); every block is then read by pybtex's own low-level BibTeX
 parser, so values, ``@string`` expansion and ``#`` concatenation follow pybtex (a plain
 entry by ``_speedups_pybtex._fast_entry``, which follows pybtex's grammar and hands anything
-else to it).  Names are split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned into Unicode by
-pylatexenc.  Nothing here knows about any theme: every field is just a field.
+else to it).  Names are split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned
+into Unicode by pylatexenc.  Nothing here knows about any theme: every field is just a field.
 
 pybtex quirks worked around:
 

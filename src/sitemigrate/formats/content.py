@@ -95,7 +95,9 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
     """
     def md(m: re.Match) -> str:
         new = fn(m.group(3))
-        return m.group(0) if new is None else m.group(1) + m.group(2) + new + m.group(4) + m.group(5)
+        if new is None:
+            return m.group(0)
+        return m.group(1) + m.group(2) + new + m.group(4) + m.group(5)
 
     def attr(m: re.Match) -> str:
         new = fn(m.group(3))

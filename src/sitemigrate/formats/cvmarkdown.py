@@ -367,7 +367,8 @@ def render(sections: list[CVSection], style: str = "setext") -> str:
     for sec in sections:
         if not sec.entries and sec.markdown.strip():
             md = sec.markdown.strip("\n")
-            if not (md.startswith("#") or (len(md.split("\n")) > 1 and _SETEXT.match(md.split("\n")[1]))):
+            setext = len(md.split("\n")) > 1 and _SETEXT.match(md.split("\n")[1])
+            if not (md.startswith("#") or setext):
                 md = _heading(sec.title, style) + "\n" + md
             out.append(md + "\n")
             continue

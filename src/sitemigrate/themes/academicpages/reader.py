@@ -156,7 +156,8 @@ def _publication(item: Item, report: Report) -> Publication:
     return Publication(
         key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
         selected=selected is True or str(selected).lower() == "true",
-        venue=str(f.get("venue") or ""), category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
+        venue=str(f.get("venue") or ""),
+        category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
         citation=str(f.get("citation") or ""), abstract=str(f.get("excerpt") or ""),
         body=item.body, links=links, permalink=item.permalink, slug=item.slug,
         redirect_from=item.redirect_from, extra=item.extra, origin=item.origin)

@@ -211,7 +211,10 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
                 nav=bool(data.get("nav")), fm_comments=doc.comments(), newline=doc.newline,
                 origin=Origin(rel, 1, doc.body_line))
     redirect = data.get("redirect")
-    page.redirect = ("/" if redirect is True else "") if isinstance(redirect, bool) else text(redirect)
+    if isinstance(redirect, bool):
+        page.redirect = "/" if redirect is True else ""
+    else:
+        page.redirect = text(redirect)
     order = data.get("nav_order")
     if order is not None:
         try:
@@ -326,7 +329,8 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             citation=bib.format_citation(entry), abstract=bib.to_text(f.get("abstract", "")),
             selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
             links=links, fields={k: v for k, v in f.items() if k not in consumed},
-            bibtex=bib.dump_bib([entry]).strip() + "\n", slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
+            bibtex=bib.dump_bib([entry]).strip() + "\n",
+            slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
             origin=Origin(rel, entry.line)))
     return pubs
 
