@@ -25,6 +25,8 @@ reads, it reads as pybtex does.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import cast
 
 from pybtex.database.input.bibtex import NAME_CHARS
 from pybtex.utils import CaseInsensitiveDict
@@ -70,7 +72,7 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict,
     if head is None:
         return None
     text, pos, end = raw, head.end(), len(raw)
-    ws = _WS.match
+    ws = cast(Callable[[str, int], re.Match[str]], _WS.match)  # `\s*` always matches
     fields: list[tuple[str, list[str]]] = []
     undefined: list[tuple[str, str]] = []
     used: set[str] = set()

@@ -181,6 +181,7 @@ class _Reader:
             self._stray(pos, at if at >= 0 else len(text))
             if at < 0:
                 return self.out
+            assert m is not None  # at >= 0 and not skipped above: a block starts here
             # A block ends at its closing delimiter, and at the latest before the next
             # line that starts a block: one missing brace must not swallow what follows.
             nxt = _BLOCK_AT_LINE_START.search(text, m.end())
@@ -634,14 +635,14 @@ def _name_tokens(text: str) -> list[str] | None:
 def _surname(text: str) -> bool:
     """One surname, with particles (``van der Berg``): the ``Last`` of ``Last, First``."""
     tokens = _name_tokens(text)
-    return bool(tokens) and (len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
+    return tokens is not None and (len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
                              or len(tokens) == 1)   # `Du`, `De`: a particle is a surname too
 
 
 def _given(text: str) -> bool:
     """The ``First`` of ``Last, First``: initials (``T.``, ``J.-P.``) or one to three names."""
     tokens = _name_tokens(text)
-    return bool(tokens) and (bool(_INITIALS.fullmatch(text)) or len(tokens) <= 3)
+    return tokens is not None and (bool(_INITIALS.fullmatch(text)) or len(tokens) <= 3)
 
 
 def _full_name(text: str) -> str | None:

@@ -158,7 +158,7 @@ def is_news_title(title: str, titles: set[str] | frozenset[str] = frozenset(NEWS
 
 
 def extract_news(body: str, rel: str, first_line: int = 1,
-                 titles: set[str] = frozenset(NEWS_TITLES),
+                 titles: set[str] | frozenset[str] = frozenset(NEWS_TITLES),
                  bare_headings: tuple[str, ...] = (), whole: bool = False) -> NewsExtraction:
     """Find a News section of dated list items and turn each item into a news :class:`Item`.
 

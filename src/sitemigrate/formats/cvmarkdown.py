@@ -157,7 +157,7 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
         out["extra"] = {"studyType": study, **({"area": area} if area else {})}
     else:
         out["title"] = head
-    places = []
+    places: list[str] = []
     while len(rest) > 1 and _place_like(rest[-1]):
         places.insert(0, rest.pop())
     if rest:
@@ -261,7 +261,7 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
         if "year" in entry and not entry.get("institution") and subs and \
                 not subs[0].startswith(" ") and _is_place(subs[0]):
             rest = _pieces(subs.pop(0))  # "Institution, City, Country"
-            places = []
+            places: list[str] = []
             while len(rest) > 1 and _place_like(rest[-1]):
                 places.insert(0, rest.pop())
             entry["institution"] = ", ".join(rest)
