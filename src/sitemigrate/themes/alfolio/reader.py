@@ -9,7 +9,7 @@ from ... import socials
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
-from ...ir import CV, Identity, NavItem, Origin, Page, Publication, Site, Social, plain
+from ...ir import CV, Identity, NavItem, Origin, Page, PageRole, Publication, Site, Social, plain
 from ...jekyll.assets import record_asset
 from ...jekyll.site import (
     as_list,
@@ -128,6 +128,7 @@ def _fold_publication_pages(site: Site, report: Report) -> None:
     a theme with a page per publication serves there, and it is no page of its own. A page
     in the menu or with front matter of its own stays a page."""
     by_url: dict[str, Publication] = {}
+    pub: Publication | None
     for pub in site.publications:
         url = pub.links.get("website", "")
         if url.startswith("/") and not url.startswith("//"):
@@ -248,8 +249,9 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
     return page
 
 
-def _role(layout: str, page: Page, vocab: dict) -> str:
-    by_layout = {"about": "about", "cv": "cv", "profiles": "people", "book-shelf": "books"}
+def _role(layout: str, page: Page, vocab: dict) -> PageRole:
+    by_layout: dict[str, PageRole] = {"about": "about", "cv": "cv", "profiles": "people",
+                                      "book-shelf": "books"}
     if layout in by_layout:
         return by_layout[layout]
     if "{% bibliography" in page.body:

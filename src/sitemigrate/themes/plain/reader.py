@@ -1377,7 +1377,7 @@ class PlainReader:
             if parts is None or not parts.parts:
                 continue
             spec = self._page_spec(role)
-            page = Page(path=f"{PAGE_DIR}/{role}.md", role=role,  # type: ignore[arg-type]
+            page = Page(path=f"{PAGE_DIR}/{role}.md", role=role,
                         title=parts.title, permalink=str(spec["permalink"]), body=parts.body(),
                         nav=True, nav_order=float(spec.get("nav_order", 9)),
                         origin=parts.origin or about_origin)
