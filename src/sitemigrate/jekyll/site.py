@@ -140,13 +140,13 @@ CONFIG_SHAPES: dict[str, tuple[type, ...]] = {
 """Jekyll's structural `_config.yml` keys and the YAML types Jekyll reads them as."""
 
 
-def read_data(root: Path, rel: str, report: Report) -> Any:
+def read_data(root: Path, rel: str, report: Report | None) -> Any:
     path = root / rel
     if not path.is_file():
         return None
     src = read_text(path, rel, report)
     data = load_yaml(src.text, rel, report) if src else None
-    if src is not None and data is not None:
+    if src is not None and data is not None and report is not None:
         check_yaml_nodes(src.text, rel, report)
     return data
 

@@ -174,7 +174,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
         set_key(config, "keywords", ident.keywords)
         report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
                         "have no keywords meta tag); kept as written.", at("keywords"))
-    analytics = extra.get("analytics") if isinstance(extra.get("analytics"), dict) else {}
+    analytics = got if isinstance(got := extra.get("analytics"), dict) else {}
     tracking = text(extra.get("google_analytics") or analytics.get("google"))
     if "analytics" in extra and not tracking:  # al-folio v1's ids by service
         report.add("config-key", "info", "lost", "`analytics` sets no Google Analytics id; "
@@ -206,7 +206,8 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
                        "false` in the source; not carried.", at(key))
         if extra.get(key):
             done |= {key, flag} & set(extra)
-    used = any(i.extra.get("disqus_comments") is True for i in [*site.posts, *site.pages])
+    used = any(i.extra.get("disqus_comments") is True for i in site.posts) \
+        or any(p.extra.get("disqus_comments") is True for p in site.pages)
     if extra.get("disqus_shortname") and not used:
         report.add("config-key", "info", "lost", "`disqus_shortname`: no post of the source "
                    "turns Disqus on (`disqus_comments: true`), so it was not carried (it would "
@@ -695,12 +696,15 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
 
 def _cv_markdown(site: Site, sections: list | None = None) -> str:
     """CV sections in the academicpages CV style (setext headings, bullets)."""
-    return cvmarkdown.render(site.cv.sections if sections is None else sections, "setext")
+    if sections is None:
+        sections = site.cv.sections if site.cv else []
+    return cvmarkdown.render(sections, "setext")
 
 
 def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
     """The CV page: the CV data as Markdown sections ahead of the page text, except the
     sections the page text already has (the Markdown CV read from this very page)."""
+    assert site.cv is not None  # the caller writes CV data only for a site with a CV
     if page.permalink == CV_JSON_URL:
         return body
     shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
@@ -715,6 +719,7 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
 def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
     """`_data/cv.json` + `_pages/cv-json.md` (the 2025+ JSON CV), when DEST's template has
     them or `--generation 2024-26` asks for them. The Markdown CV stays the menu's CV."""
+    assert site.cv is not None  # the caller writes CV data only for a site with a CV
     import json
     dest_has = (plan.dest / CV_JSON).is_file() or (plan.dest / CV_JSON_PAGE).is_file()
     if not dest_has and options.generation != "2024-26":
