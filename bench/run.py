@@ -132,22 +132,27 @@ def bench_scale(scale: str, work: Path, repeat: int, sm: list[str]) -> list[dict
         src = sites[src_theme]
         direction = f"{SHORT[src_theme]}->{SHORT[dst_theme]}"
         name = f"{scale}-{direction.replace('->', '2')}"
-        copy = best(lambda i: [sys.executable, "-c", COPY, str(src), str(work / f"copy-{name}-{i}")],
-                    repeat)
+        copy = best(lambda i, src=src, name=name: [sys.executable, "-c", COPY, str(src),
+                                                    str(work / f"copy-{name}-{i}")], repeat)
         floor, floor_cpu = copy[0], copy[2] + copy[3]
         row("copy", SHORT[src_theme], copy, floor)
         convert = [*sm, "convert", str(src)]
-        row("convert", direction, best(lambda i: [*convert, str(work / f"{name}-{i}"), "--to",
-                                                  dst_theme, "-q"], repeat), floor)
+        row("convert", direction, best(
+            lambda i, convert=convert, name=name, dst_theme=dst_theme:
+                [*convert, str(work / f"{name}-{i}"), "--to", dst_theme, "-q"], repeat), floor)
         dest = work / f"{name}-0"  # written by the first convert: up to date
-        row("dry-run", direction, best(lambda i: [*convert, str(work / "empty"), "--to",
-                                                  dst_theme, "-q", "--dry-run"], repeat), floor)
-        check = [*convert, str(dest), "--to", dst_theme, "-q", "--check"]  # exit 0: up to date
-        row("check", direction, best(lambda i: check, repeat), floor)  # from DEST/.sitemigrate
-        row("check --no-cache", direction, best(lambda i: [*check, "--no-cache"], repeat),
-            floor)  # the full conversion
-        row("inspect", SHORT[src_theme], best(lambda i: [*sm, "inspect", str(src)], repeat),
+        row("dry-run", direction, best(
+            lambda i, convert=convert, dst_theme=dst_theme:
+                [*convert, str(work / "empty"), "--to", dst_theme, "-q", "--dry-run"], repeat),
             floor)
+        check = [*convert, str(dest), "--to", dst_theme, "-q", "--check"]  # exit 0: up to date
+        row("check", direction, best(lambda i, check=check: check, repeat),
+            floor)  # from DEST/.sitemigrate
+        row("check --no-cache", direction,
+            best(lambda i, check=check: [*check, "--no-cache"], repeat),
+            floor)  # the full conversion
+        row("inspect", SHORT[src_theme],
+            best(lambda i, src=src: [*sm, "inspect", str(src)], repeat), floor)
     row("--help", "", best(lambda i: [*sm, "--help"], max(repeat, 3)), None)
     return rows
 
@@ -238,7 +243,8 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
         env_cmd = ["env", "JEKYLL_NO_BUNDLER_REQUIRE=true", "LANG=C.UTF-8", jekyll, "build",
                    "-q", "-s", str(site)]
         built = add("jekyll build", short, best(
-            lambda i: [*env_cmd, "-d", str(work / f"jekyll-{scale}-{short}-site-{i}")],
+            lambda i, env_cmd=env_cmd, short=short:
+                [*env_cmd, "-d", str(work / f"jekyll-{scale}-{short}-site-{i}")],
             repeat), "(stand-in theme)")
         conv = by.get(("convert", f"{short}->{SHORT[other]}"))
         if conv:
@@ -291,11 +297,13 @@ def bench_speedups(scale: str, work: Path, repeat: int, rows: list[dict]) -> lis
         cases.append((work / f"bib-{scale}", "academicpages", "bib af->ap"))
     lines = []
     for k, (name, patch) in enumerate({"all on": "", **SPEEDUPS_OFF}.items()):
-        code = f"{patch}\nimport sys\nfrom sitemigrate.cli import main\nsys.exit(main(sys.argv[1:]))"
+        code = (f"{patch}\nimport sys\nfrom sitemigrate.cli import main\n"
+                "sys.exit(main(sys.argv[1:]))")
         for j, (src, to, label) in enumerate(cases):
             tag = f"speedups-{scale}-{k}-{j}"
-            m = best(lambda i: [sys.executable, "-c", code, "convert", str(src),
-                                str(work / f"{tag}-{i}"), "--to", to, "-q"], repeat)
+            m = best(lambda i, code=code, src=src, tag=tag, to=to:
+                     [sys.executable, "-c", code, "convert", str(src),
+                      str(work / f"{tag}-{i}"), "--to", to, "-q"], repeat)
             rows.append({"scale": scale, "op": f"speed-ups: {name}", "direction": label,
                          "wall_s": m[0], "user_s": m[2], "sys_s": m[3], "cpu_s": m[2] + m[3],
                          "peak_mib": m[1], "x_floor": None, "x_floor_cpu": None})

@@ -102,7 +102,8 @@ def missing() -> str | None:
 # -- text of pages ---------------------------------------------------------------------------
 
 _DROP = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?-->")
-_BLOCK = re.compile(r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
+_BLOCK = re.compile(
+    r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
 _TAG = re.compile(r"<[^>]+>")
 _FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                        "\u2013": "-", "\u2014": "-", "\u00a0": " ", "\u2026": "..."})
@@ -134,7 +135,8 @@ def site_text(site_dir: Path) -> str:
 CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks", "_teaching",
                 "_portfolio", "_publications", "_books")
 _FM = re.compile(r"\A\ufeff?---\s*\n(.*?)\n---\s*\n", re.S)
-_LIQUID = re.compile(r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
+_LIQUID = re.compile(
+    r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
 _MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 

@@ -101,7 +101,7 @@ def text(value: Any) -> str:
 
 def permalink(url: str) -> str:
     url = (url or "").strip()
-    if not url or "://" in url or url.endswith(".html") or url.endswith(".xml"):
+    if not url or "://" in url or url.endswith((".html", ".xml")):
         return url
     return url.rstrip("/") + "/"
 
@@ -165,7 +165,8 @@ def common(site: Site) -> dict[str, Any]:
             continue
         pages[pl] = {"title": p.title,
                      "body": "" if p.role in LISTING_ROLES else text(p.body)}
-    pubs = {key(p.title): {"year": p.year, "venue": text(p.venue), "authors": list(p.authors) or None,
+    pubs = {key(p.title): {"year": p.year, "venue": text(p.venue),
+                           "authors": list(p.authors) or None,
                            "links": {LINK_KINDS.get(k, k): link(v, ident.url)
                                      for k, v in sorted(p.links.items())
                                      if k != "bibtex" and not v.startswith("/publication/")}}

@@ -327,3 +327,12 @@ def test_publication_links_keep_the_sites_baseurl(tmp_path):
               for p in (tmp_path / "out/_publications").glob("*.md")]
     urls = [f[k] for f in fronts for k in ("bibtexurl", "paperurl") if f.get(k)]
     assert urls and all(u.startswith(("/lab/", "http")) for u in urls), urls
+
+
+def test_dest_cv_yml_with_an_alias_is_read_without_a_report(tmp_path: Path) -> None:
+    """DEST's `_data/cv.yml` is read (for its format) with no report: an alias in it must not
+    need one (it once reached `report.problem` on None)."""
+    from sitemigrate.jekyll.site import read_data
+    (tmp_path / "_data").mkdir()
+    (tmp_path / "_data" / "cv.yml").write_text("- a: &x 1\n  b: *x\n")
+    assert read_data(tmp_path, "_data/cv.yml", None) == [{"a": 1, "b": 1}]

@@ -55,7 +55,9 @@ _LAZY = {
     "Report": "report",
 }
 
-__all__ = sorted([*_LAZY, "__version__"])
+# written out (not built from _LAZY) so linters read it: _LAZY's names and __version__
+__all__ = ["THEMES", "Finding", "Options", "Plan", "Report", "Site", "SitemigrateError",
+           "__version__", "convert", "detect_theme", "read_site", "to_json", "write_site"]
 
 
 def __getattr__(name: str) -> Any:

@@ -25,6 +25,8 @@ reads, it reads as pybtex does.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import cast
 
 from pybtex.database.input.bibtex import NAME_CHARS
 from pybtex.utils import CaseInsensitiveDict
@@ -48,7 +50,7 @@ _QUOTE_OR_BRACES = re.compile(r'["{}]')
 
 class _FastResult:
     """What :func:`_fast_entry` read, shaped like the parser ``_Reader._block`` asks."""
-    __slots__ = ("key", "fields", "undefined", "used", "spent")
+    __slots__ = ("fields", "key", "spent", "undefined", "used")
     current_entry_key = current_fields = None
 
     def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int) -> None:
@@ -70,7 +72,7 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict,
     if head is None:
         return None
     text, pos, end = raw, head.end(), len(raw)
-    ws = _WS.match
+    ws = cast(Callable[[str, int], re.Match[str]], _WS.match)  # `\s*` always matches
     fields: list[tuple[str, list[str]]] = []
     undefined: list[tuple[str, str]] = []
     used: set[str] = set()
@@ -159,7 +161,8 @@ def check_private_api() -> list[str]:
     for hook in ("handle_error", "substitute_macro"):
         if not callable(getattr(LowLevelParser, hook, None)):
             wrong.append(f"LowLevelParser.{hook}")
-    raw = '@article{k1,\n  title = {A {B} c} # " d",\n  month = jan,\n  year = 2020,\n  x = undef\n}'
+    raw = ('@article{k1,\n  title = {A {B} c} # " d",\n  month = jan,\n  year = 2020,\n'
+           '  x = undef\n}')
     macros = CaseInsensitiveDict(month_names)
     try:
         parser = _BlockParser(raw, macros)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import re
 from datetime import date
-from typing import Any
+from typing import Any, ClassVar
 
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
@@ -106,7 +106,7 @@ class _LoaderStub:
     it every int, float or date sent the front matter to the slow loader."""
     comment_handling = None
 
-    class _resolver:  # noqa: N801 (ruamel's attribute name)
+    class _resolver:  # ruamel's attribute name
         processing_version = (1, 2)
 
 
@@ -301,7 +301,7 @@ def _scalar_text(value: Any, key: bool = False) -> str | None:
         return None
     if kind is str and reads_as_str and an.allow_block_plain:
         return value
-    if kind is str and "'" in value or kind is DoubleQuotedScalarString:
+    if (kind is str and "'" in value) or kind is DoubleQuotedScalarString:
         # double quoted: only when nothing needs escaping
         simple = value.isprintable() and '"' not in value and "\\" not in value
         return f'"{value}"' if simple and not key else None
@@ -351,9 +351,9 @@ def _fast_safe_loader() -> Any:
     from ruamel.yaml.resolver import implicit_resolvers
 
     class Loader(base):  # type: ignore[misc, valid-type]
-        yaml_implicit_resolvers: dict = {}
+        yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {}
 
-        def construct_mapping(self, node, deep=False):  # noqa: ANN001
+        def construct_mapping(self, node, deep=False):
             self.flatten_mapping(node)
             seen = set()
             for key_node, _ in node.value:
@@ -367,7 +367,7 @@ def _fast_safe_loader() -> Any:
                     pass  # an unhashable key: the base constructor raises as ruamel does
             return super().construct_mapping(node, deep=deep)
 
-        def construct_yaml_int(self, node):  # noqa: ANN001
+        def construct_yaml_int(self, node):
             # YAML 1.2: a leading 0 is decimal (017 == 17); 0o, 0x, 0b set the base
             value = self.construct_scalar(node).replace("_", "")
             sign = -1 if value[0] == "-" else 1
@@ -377,7 +377,7 @@ def _fast_safe_loader() -> Any:
                     return sign * int(value[2:], base_)
             return sign * int(value)
 
-        def construct_undefined(self, node):  # noqa: ANN001
+        def construct_undefined(self, node):
             raise yaml.constructor.ConstructorError(
                 None, None, f"no constructor for tag {node.tag!r}", node.start_mark)
 

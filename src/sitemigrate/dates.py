@@ -37,7 +37,9 @@ def _valid(y: int, m: int | None, d: int | None) -> PartialDate | None:
 
 
 def _month(word: str) -> int | None:
-    return _MONTHS.get(word.lower().rstrip(".")[:3]) if word.isalpha() or word.endswith(".") else None
+    if not (word.isalpha() or word.endswith(".")):
+        return None
+    return _MONTHS.get(word.lower().rstrip(".")[:3])
 
 
 def _two_digit_year(y: str) -> int:
@@ -104,9 +106,8 @@ def parse_date(s: str, month_first: bool = False) -> tuple[PartialDate, str | No
             return PartialDate(int(m[2]), _SEASONS[m[1].lower()]), None
         mon = _month(m[1])
         return (PartialDate(int(m[2]), mon), None) if mon and len(m[1].rstrip(".")) >= 3 else None
-    if m := re.fullmatch(r"(\d{4})\s+([A-Za-z]+)", t):
-        if m[2].lower() in _SEASONS:
-            return PartialDate(int(m[1]), _SEASONS[m[2].lower()]), None
+    if (m := re.fullmatch(r"(\d{4})\s+([A-Za-z]+)", t)) and m[2].lower() in _SEASONS:
+        return PartialDate(int(m[1]), _SEASONS[m[2].lower()]), None
     return None
 
 

@@ -12,7 +12,7 @@ import importlib.resources
 from pathlib import Path
 from typing import Any
 
-__all__ = ["mappings_dir", "load_mapping", "load_mapping_file"]
+__all__ = ["load_mapping", "load_mapping_file", "mappings_dir"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -22,12 +22,12 @@ def mappings_dir() -> Path:
         packaged = importlib.resources.files("sitemigrate") / "mappings"
         if packaged.is_dir():
             return Path(str(packaged))
-    except (ModuleNotFoundError, TypeError, NotImplementedError):  # pragma: no cover - exotic loaders
+    except (ModuleNotFoundError, TypeError, NotImplementedError):  # pragma: no cover (exotic)
         pass
     return Path(__file__).resolve().parents[2] / "mappings"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_mapping(name: str) -> Any:
     """Safe-load ``<mappings_dir>/<name>`` (``.yml`` is added when ``name`` has no suffix).
 
@@ -39,7 +39,7 @@ def load_mapping(name: str) -> Any:
     return load_mapping_file(file)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_mapping_file(path: Path) -> Any:
     """Safe-load the mapping file at ``path`` (a theme's vocabulary may live in its own
     package). Cached and shared like :func:`load_mapping`."""

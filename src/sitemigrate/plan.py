@@ -309,8 +309,9 @@ class Plan:
             body = "".join(difflib.unified_diff(
                 old_text.splitlines(keepends=True), new_text.splitlines(keepends=True),
                 old_name, new_name))
-            fixed = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
-                            for line in body.splitlines(keepends=True))
+            fixed = "".join(
+                line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                for line in body.splitlines(keepends=True))
             chunks.append(f"diff --git a/{c.path} b/{c.path}\n" + fixed)
         return "".join(chunks)
 
@@ -388,10 +389,8 @@ class Plan:
                         raise UnsafePath(f"refusing to write {c.path!r}: a folder on its "
                                          "way is a link out of DEST")
                     checked.add(folder)
-                try:
+                with contextlib.suppress(FileNotFoundError):
                     os.unlink(target)  # never write through a link shared with DEST
-                except FileNotFoundError:
-                    pass
             if c.new is None:
                 continue
             if folder not in made:
@@ -546,7 +545,7 @@ def _settle(stage: Path, dest: Path) -> tuple[str, bool]:
     except (OSError, ValueError):
         journal, ours = None, False
     has_old = os.path.lexists(old)
-    if has_old and (not ours or os.path.lexists(tree) and os.path.lexists(dest)):
+    if has_old and (not ours or (os.path.lexists(tree) and os.path.lexists(dest))):
         return "unknown", False  # never so after our steps: leave it to the user
     state = "old"
     if has_old and not os.path.lexists(dest):

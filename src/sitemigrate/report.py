@@ -244,7 +244,7 @@ def _many(rows: list[Finding]) -> str:
                           rows[0].message)
     own = next((i for i, s in enumerate(same) if not s), None)
     places, last = [], None
-    for f, v in zip(rows[:_PLACES], values):
+    for f, v in zip(rows[:_PLACES], values, strict=False):
         where = f.location()
         if f.path and f.path == last and f.line:
             where = f":{f.line}"  # the same file again: its line is enough

@@ -27,7 +27,7 @@ from urllib.parse import quote
 if TYPE_CHECKING:
     from .report import Finding, Report
 
-__all__ = ["FORMATS", "DEST_FINDING_CODES", "SARIF_SCHEMA", "SarifPaths", "format_for",
+__all__ = ["DEST_FINDING_CODES", "FORMATS", "SARIF_SCHEMA", "SarifPaths", "format_for",
            "repository_root", "to_sarif"]
 
 FORMATS = ("json", "md", "sarif")

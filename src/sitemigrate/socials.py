@@ -2,13 +2,14 @@
 
 Everything theme-specific lives in ``mappings/socials.yml``: one row per service, one column per
 theme id (``al-folio``, ``al-folio-old``, ``academicpages``, ...); a theme without a column there
-may carry its own in its mapping file (``socials:``, service -> column). This module only interprets it, so
-it knows no theme by name. A theme column says which key the theme reads and whether it wants a
-handle (``id``), a full ``url``, a boolean ``flag`` or a mapping of named ``fields``.
+may carry its own in its mapping file (``socials:``, service -> column). This module only
+interprets it, so it knows no theme by name. A theme column says which key the theme reads and
+whether it wants a handle (``id``), a full ``url``, a boolean ``flag`` or a mapping of named
+``fields``.
 
-Reading is lenient (a URL under an ``id`` key is parsed for its handle; a bare handle under a ``url``
-key is expanded with the row's template); writing is strict: :func:`write_social` returns ``None``
-when the target theme cannot show the profile, and the caller reports it.
+Reading is lenient (a URL under an ``id`` key is parsed for its handle; a bare handle under a
+``url`` key is expanded with the row's template); writing is strict: :func:`write_social` returns
+``None`` when the target theme cannot show the profile, and the caller reports it.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from ruamel.yaml import YAML
 from .ir import Social
 from .mapdata import load_mapping
 
-__all__ = ["Social", "Column", "ServiceRow", "load_table", "themes", "read_social", "write_social",
-           "known_keys", "service_row", "social_from_url"]
+__all__ = ["Column", "ServiceRow", "Social", "known_keys", "load_table", "read_social",
+           "service_row", "social_from_url", "themes", "write_social"]
 
 MAPPING_FILE = "socials.yml"
 KINDS = ("id", "url", "flag", "fields")
@@ -304,7 +305,9 @@ def _from_text(row: ServiceRow, col: Column, text: str) -> Social:
     if handle is not None:  # a URL without its scheme, e.g. "linkedin.com/in/name"
         return Social(row.service, handle, "https://" + text)
     if row.url_template is None:  # a URL-only service, or a plain value such as a file name
-        return Social(row.service, None, text) if col.kind == "url" else Social(row.service, text, None)
+        if col.kind == "url":
+            return Social(row.service, None, text)
+        return Social(row.service, text, None)
     # A handle. Normalise it through the template and back: drops stray "&hl=en", trailing "/".
     built = row.build_url(text)
     again = row.parse_url(built) if built else None

@@ -13,6 +13,7 @@ import functools
 import io
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 
 # Private-API speed-ups, each with its public path here (see that module's docstring).
-from ._speedups_ruamel import (  # noqa: E402,F401
+from ._speedups_ruamel import (  # noqa: F401
     _NOT_FAST,
     _SLOW,
     _analysis,
@@ -81,7 +82,7 @@ def decode(data: bytes, rel: str, report: Report | None) -> SourceText | None:
         text, encoding = data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as exc:
         text, encoding = data.decode("cp1252", errors="replace"), "cp1252"
-        line = data[: exc.start].count(b"\n") + 1
+        line: int | None = data[: exc.start].count(b"\n") + 1
         if report:
             report.problem("encoding", "is not UTF-8; decoded as Windows-1252/Latin-1. "
                            "Check accented letters in the output, and save the source as UTF-8.",
@@ -316,7 +317,7 @@ def _events(text: str, fast: bool) -> Any:
 
 def _limit_events(events: Any) -> YAMLLimitError | None:
     sizes: dict[Any, tuple[int, int]] = {}  # anchor -> (values in it, levels in it)
-    stack = [[None, 0, 0]]  # open collections: anchor, values so far, deepest child
+    stack: list[list[Any]] = [[None, 0, 0]]  # open: anchor, values so far, deepest child
     aliases = repeated = 0
     for ev in events:
         kind = type(ev).__name__
@@ -414,8 +415,8 @@ def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -
             report.problem("yaml-alias", f"YAML alias `*{ev.anchor}` repeats the value of "
                            f"anchor `&{ev.anchor}`; the output writes the value out in full.",
                            rel, line, severity="info")
-        elif isinstance(ev, NodeEvent) and getattr(ev, "tag", None) and ev.tag != "!":
-            tag = str(ev.tag).replace("tag:yaml.org,2002:", "!!")
+        elif isinstance(ev, NodeEvent) and (ev_tag := getattr(ev, "tag", None)) and ev_tag != "!":
+            tag = str(ev_tag).replace("tag:yaml.org,2002:", "!!")
             if tag in _CORE_TAGS:
                 continue
             report.problem("yaml-tag", f"YAML tag `{tag}`: nothing was constructed from it; "
@@ -465,7 +466,7 @@ def yaml_rt_dump(data: Any) -> str:
     return buf.getvalue()
 
 
-def render_document(front: dict[str, Any] | None, body: str, comments: list[str] = (),
+def render_document(front: dict[str, Any] | None, body: str, comments: Sequence[str] = (),
                     newline: str = "\n") -> str:
     """Front matter (plus carried comment lines) and body as file text."""
     parts = []
@@ -491,4 +492,4 @@ def load_safe(text: str) -> Any:
     if loader is None:
         return YAML(typ="safe").load(text)
     import yaml
-    return yaml.load(text, Loader=loader)  # noqa: S506 (a safe loader)
+    return yaml.load(text, Loader=loader)  # a safe loader

@@ -29,7 +29,7 @@ class TinyFolio(Theme):
     label = "tinyfolio (test theme)"
     can_read = True
     can_write = True
-    features = ["identity", "socials", "pages", "about", "publications"]
+    features = ("identity", "socials", "pages", "about", "publications")
     mapping = Path(__file__).with_name("tinyfolio.yml")
 
     def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:

@@ -4,8 +4,8 @@ The file is split into top-level ``@`` blocks here (that is only locating blocks
 matching, with line numbers); every block is then read by pybtex's own low-level BibTeX
 parser, so values, ``@string`` expansion and ``#`` concatenation follow pybtex (a plain
 entry by ``_speedups_pybtex._fast_entry``, which follows pybtex's grammar and hands anything
-else to it).  Names are split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned into Unicode by
-pylatexenc.  Nothing here knows about any theme: every field is just a field.
+else to it).  Names are split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned
+into Unicode by pylatexenc.  Nothing here knows about any theme: every field is just a field.
 
 pybtex quirks worked around:
 
@@ -30,8 +30,9 @@ import functools
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from pybtex.bibtex.utils import split_name_list
 from pybtex.database import Person
@@ -42,9 +43,9 @@ from pybtex.utils import CaseInsensitiveDict
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
 from .._speedups_pybtex import _fast_entry
 
-__all__ = ["BibEntry", "BibProblem", "BibFile", "parse_bib", "to_text", "person_names",
-           "format_authors", "venue", "entry_date", "format_citation", "slugify",
-           "format_entry", "dump_bib", "citation_authors", "entry_type_for"]
+__all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
+           "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
+           "person_names", "slugify", "to_text", "venue"]
 
 PERSON_ROLES = ("author", "editor")
 # Fields of standard BibTeX and common biblatex/bibliography-manager use. Anything else in an
@@ -180,6 +181,7 @@ class _Reader:
             self._stray(pos, at if at >= 0 else len(text))
             if at < 0:
                 return self.out
+            assert m is not None  # at >= 0 and not skipped above: a block starts here
             # A block ends at its closing delimiter, and at the latest before the next
             # line that starts a block: one missing brace must not swallow what follows.
             nxt = _BLOCK_AT_LINE_START.search(text, m.end())
@@ -400,7 +402,7 @@ def _ligatures(m: re.Match) -> str:
 
 def _simple_text(latex: str) -> str | None:
     """``latex`` as text when it is simple (see ``_SIMPLE``), else None."""
-    if not _SIMPLE.match(latex) or ("{" in latex or "}" in latex) and not _balanced(latex):
+    if not _SIMPLE.match(latex) or (("{" in latex or "}" in latex) and not _balanced(latex)):
         return None
     text = _DASHES.sub(_ligatures, latex) if "--" in latex else latex
     if "\\" in text:
@@ -491,7 +493,7 @@ def _person(name: str) -> tuple[str, str]:
 
 def _join_names(names: list[tuple[str, str]]) -> str:
     others = bool(names) and names[-1] == ("", "others")
-    shown = [f"{f} {l}".strip() for f, l in (names[:-1] if others else names)]
+    shown = [f"{f} {last}".strip() for f, last in (names[:-1] if others else names)]
     shown = [s for s in shown if s]
     if others:
         return (", ".join(shown) + (" et al." if len(shown) == 1 else ", et al.")
@@ -633,14 +635,14 @@ def _name_tokens(text: str) -> list[str] | None:
 def _surname(text: str) -> bool:
     """One surname, with particles (``van der Berg``): the ``Last`` of ``Last, First``."""
     tokens = _name_tokens(text)
-    return bool(tokens) and (len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
+    return tokens is not None and (len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
                              or len(tokens) == 1)   # `Du`, `De`: a particle is a surname too
 
 
 def _given(text: str) -> bool:
     """The ``First`` of ``Last, First``: initials (``T.``, ``J.-P.``) or one to three names."""
     tokens = _name_tokens(text)
-    return bool(tokens) and (bool(_INITIALS.fullmatch(text)) or len(tokens) <= 3)
+    return tokens is not None and (bool(_INITIALS.fullmatch(text)) or len(tokens) <= 3)
 
 
 def _full_name(text: str) -> str | None:

@@ -95,7 +95,9 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
     """
     def md(m: re.Match) -> str:
         new = fn(m.group(3))
-        return m.group(0) if new is None else m.group(1) + m.group(2) + new + m.group(4) + m.group(5)
+        if new is None:
+            return m.group(0)
+        return m.group(1) + m.group(2) + new + m.group(4) + m.group(5)
 
     def attr(m: re.Match) -> str:
         new = fn(m.group(3))
@@ -156,7 +158,7 @@ def is_news_title(title: str, titles: set[str] | frozenset[str] = frozenset(NEWS
 
 
 def extract_news(body: str, rel: str, first_line: int = 1,
-                 titles: set[str] = frozenset(NEWS_TITLES),
+                 titles: set[str] | frozenset[str] = frozenset(NEWS_TITLES),
                  bare_headings: tuple[str, ...] = (), whole: bool = False) -> NewsExtraction:
     """Find a News section of dated list items and turn each item into a news :class:`Item`.
 

@@ -116,7 +116,7 @@ def _pieces(text: str) -> list[str]:
             cur = ""
         else:
             cur += c
-    return [unmark(p) for p in out + [cur] if p.strip()]
+    return [unmark(p) for p in [*out, cur] if p.strip()]
 
 
 def _place_like(text: str) -> bool:
@@ -157,7 +157,7 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
         out["extra"] = {"studyType": study, **({"area": area} if area else {})}
     else:
         out["title"] = head
-    places = []
+    places: list[str] = []
     while len(rest) > 1 and _place_like(rest[-1]):
         places.insert(0, rest.pop())
     if rest:
@@ -239,7 +239,7 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
         for n_entry, ws in widths.items():  # depth relative to the entry's first level
             base = min(ws)
             subs = raw[n_entry][1]
-            subs[:] = ["  " * min((w - base) // 2, 1) + t for w, t in zip(ws, subs)]
+            subs[:] = ["  " * min((w - base) // 2, 1) + t for w, t in zip(ws, subs, strict=True)]
         sec = CVSection(title, _entries(raw, key_for_title(title)),
                         markdown="\n".join(lines[start:end]).strip("\n"),
                         key=key_for_title(title),
@@ -261,7 +261,7 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
         if "year" in entry and not entry.get("institution") and subs and \
                 not subs[0].startswith(" ") and _is_place(subs[0]):
             rest = _pieces(subs.pop(0))  # "Institution, City, Country"
-            places = []
+            places: list[str] = []
             while len(rest) > 1 and _place_like(rest[-1]):
                 places.insert(0, rest.pop())
             entry["institution"] = ", ".join(rest)
@@ -317,7 +317,7 @@ def remove(body: str, parsed: Parsed, titles: set[str]) -> str:
 
 def _comment_part(line: str, masked: str) -> str:
     """The commented-out part of a line (from the first to the last commented character)."""
-    idx = [j for j, (c, m) in enumerate(zip(line, masked)) if c != m]
+    idx = [j for j, (c, m) in enumerate(zip(line, masked, strict=False)) if c != m]
     return line[idx[0]:idx[-1] + 1] if idx else ""
 
 
@@ -348,7 +348,7 @@ def render_entry(entry: Any, kind: str) -> list[str]:
     if entry.get("role"):
         title = f"{title} ({entry['role']})" if title else str(entry["role"])
     year = display_year(entry)
-    extra = entry.get("extra") if isinstance(entry.get("extra"), dict) else {}
+    extra: dict[str, Any] = x if isinstance(x := entry.get("extra"), dict) else {}
     if not title and extra.get("details") not in (None, ""):  # RenderCV's one-line entry
         title = str(extra["details"])
         year = year or str(extra.get("label") or "")
@@ -374,7 +374,8 @@ def render(sections: list[CVSection], style: str = "setext") -> str:
     for sec in sections:
         if not sec.entries and sec.markdown.strip():
             md = sec.markdown.strip("\n")
-            if not (md.startswith("#") or (len(md.split("\n")) > 1 and _SETEXT.match(md.split("\n")[1]))):
+            setext = len(md.split("\n")) > 1 and _SETEXT.match(md.split("\n")[1])
+            if not (md.startswith("#") or setext):
                 md = _heading(sec.title, style) + "\n" + md
             out.append(md + "\n")
             continue

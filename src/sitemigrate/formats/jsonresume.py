@@ -188,7 +188,9 @@ def display_year(entry: dict[str, Any]) -> str:
 def _flat(point: Any) -> str:
     if isinstance(point, dict):
         items = "; ".join(str(i) for i in point.get("items") or [])
-        return f"{point.get('title', '')}: {items}".strip(": ") if items else str(point.get("title", ""))
+        if not items:
+            return str(point.get("title", ""))
+        return f"{point.get('title', '')}: {items}".strip(": ")
     return str(point)
 
 
@@ -209,7 +211,8 @@ def entry_to(key: str, entry: dict[str, Any], dialect: Dialect = JSON_RESUME) ->
     extra = dict(entry.get("extra") or {})
     out: dict[str, Any] = {}
     entry = dict(entry)
-    if key == "education" and entry.get("title") and not (extra.get("area") or extra.get("studyType")):
+    if key == "education" and entry.get("title") and not (
+            extra.get("area") or extra.get("studyType")):
         extra["area"] = entry.pop("title")
     elif key == "education":
         entry.pop("title", None)
@@ -226,7 +229,8 @@ def entry_to(key: str, entry: dict[str, Any], dialect: Dialect = JSON_RESUME) ->
             extra.setdefault("date", year)
     if key in ("languages",) and not entry.get("name") and entry.get("title"):
         entry["name"] = entry["title"]
-    if key in ("skills", "interests", "references") and not entry.get("title") and entry.get("name"):
+    if key in ("skills", "interests", "references") and not entry.get("title") \
+            and entry.get("name"):
         entry["title"] = entry["name"]
     if entry.get("description") and "description" not in inverse:
         points = [_flat(p) for p in entry["description"]]
@@ -265,7 +269,8 @@ def basics_of(identity: Identity, basics: dict[str, Any]) -> dict[str, Any]:
         out["summary"] = re.sub(r"<[^>]+>", "", identity.bio).strip()
     if identity.location:
         out["location"] = {"city": identity.location}
-    profiles = [{"network": NETWORK_NAMES.get(s.service, s.service), "username": s.handle or "", "url": s.url or ""}
+    profiles = [{"network": NETWORK_NAMES.get(s.service, s.service), "username": s.handle or "",
+                 "url": s.url or ""}
                 for s in identity.socials if s.service != "email"]
     if profiles:
         out["profiles"] = profiles

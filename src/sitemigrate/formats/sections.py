@@ -47,7 +47,8 @@ def heading_offsets(text: str) -> dict[int, tuple[str, int]]:
     reads ``text``. A setext heading is keyed by its underline's line."""
     from mistune.core import BlockState
     state = BlockState()
-    state.env["headings"] = found = {}
+    found: dict[int, tuple[str, int]] = {}
+    state.env["headings"] = found
     # a CR ends no line for mistune; as a blank it keeps every offset
     src = text.replace("\r", " ") if "\r" in text else text
     state.process(src if src.endswith("\n") else src + "\n")

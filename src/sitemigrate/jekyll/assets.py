@@ -55,7 +55,7 @@ class AssetCopier:
         new = self._dest_url(path, folder)
         source = self._source(url)
         report = self.plan.report
-        if source is not None and not within(self.root, source):
+        if source is not None and self.root is not None and not within(self.root, source):
             report.problem("outside-src", f"{what} `{url}` is a symbolic link to a file "
                            f"outside the site (SRC); it was not copied. The link now points "
                            f"to `{new}`: put the file there.", origin,
@@ -213,8 +213,8 @@ class AssetCopier:
             return fallback
         text = data.decode("utf-8", errors="replace")
         from urllib.parse import unquote
-        for needle in dict.fromkeys((needle, unquote(needle))):
-            if (at := text.find(needle)) >= 0:
+        for form in dict.fromkeys((needle, unquote(needle))):
+            if (at := text.find(form)) >= 0:
                 return text.count("\n", 0, at) + 1
         return fallback
 

@@ -31,8 +31,8 @@ from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
 from ..textio import read_source, within
 from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
 
-__all__ = ["Checkout", "probe", "of", "is_fresh_template", "finish_liquid", "clear_examples",
-           "runnable_tags", "layout_text"]
+__all__ = ["Checkout", "clear_examples", "finish_liquid", "is_fresh_template", "layout_text", "of",
+           "probe", "runnable_tags"]
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
@@ -79,7 +79,7 @@ def probe(dest: Path) -> Checkout:
     includes = dest / "_includes"
     if out.layouts is not None and includes.is_dir() and not includes.is_symlink():
         names: set[str] = set()
-        for here, dirs, files in os.walk(includes):
+        for here, _dirs, files in os.walk(includes):
             rel = os.path.relpath(here, includes)
             for name in files:
                 names.add(name if rel == "." else f"{rel}/{name}".replace(os.sep, "/"))

@@ -28,16 +28,17 @@ Rules (close to Liquid's own tokeniser, but tolerant of broken input):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..formats.content import fenced_code
 from ..ir import Origin
 from ..plan import Plan
 from .listings import translate_listings
 
-__all__ = ["Token", "Problem", "tokenize", "find_problems", "include_name", "include_params",
-           "replace_tokens", "raw_literal", "BLOCK_TAGS", "CORE_TAGS"]
+__all__ = ["BLOCK_TAGS", "CORE_TAGS", "Problem", "Token", "find_problems", "include_name",
+           "include_params", "raw_literal", "replace_tokens", "tokenize"]
 
 #: Block tags checked by :func:`find_problems`; each is closed by ``end`` + its name.
 BLOCK_TAGS = frozenset({"if", "unless", "for", "case", "capture", "tablerow", "raw", "comment",

@@ -7,6 +7,7 @@ No theme vocabulary lives here: callers pass key lists and paths from their mapp
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -69,14 +70,14 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
             try:
                 if e.is_dir():
                     if not e.is_symlink():
-                        walk(e.path, parts + (e.name,))
+                        walk(e.path, (*parts, e.name))
                     continue
                 if (suffixes is not None and os.path.splitext(e.name)[1] not in suffixes) \
                         or not e.is_file():
                     continue
             except OSError:
                 continue
-            found.append((parts + (e.name,), e.path))
+            found.append(((*parts, e.name), e.path))
 
     walk(str(folder), ())
     found.sort()
@@ -139,13 +140,13 @@ CONFIG_SHAPES: dict[str, tuple[type, ...]] = {
 """Jekyll's structural `_config.yml` keys and the YAML types Jekyll reads them as."""
 
 
-def read_data(root: Path, rel: str, report: Report) -> Any:
+def read_data(root: Path, rel: str, report: Report | None) -> Any:
     path = root / rel
     if not path.is_file():
         return None
     src = read_text(path, rel, report)
     data = load_yaml(src.text, rel, report) if src else None
-    if src is not None and data is not None:
+    if src is not None and data is not None and report is not None:
         check_yaml_nodes(src.text, rel, report)
     return data
 
@@ -273,7 +274,7 @@ def page_title(doc: Document, report: Report) -> str:
     value = doc.data.get("title")
     if isinstance(value, dict) and value:
         first = next(iter(value))
-        report.problem("i18n-title", f"`title` has one value per language ("
+        report.problem("i18n-title", "`title` has one value per language ("
                        + ", ".join(f"`{k}`" for k in value) + f"); the first (`{first}`: "
                        f"{text(value[first])}) was used, the others are not carried.",
                        doc.rel, doc.line_of("title"))
@@ -581,10 +582,8 @@ def post_url(pattern: str, item: Item) -> str:
         front["slug"] = item.fields["slug"]
     if item.date:
         import datetime as dt
-        try:
+        with contextlib.suppress(ValueError):
             front["date"] = dt.date.fromisoformat(item.date[:10])
-        except ValueError:
-            pass
     return jekyll_post_url(pattern, PurePosixPath(item.path).stem, front)
 
 

@@ -260,7 +260,7 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         if not output:
             return ()
         default = f"/:collection/:path{'/' if rules.pretty else ':output_ext'}"
-        inner = "/".join(parts[1:-1] + [stem])
+        inner = "/".join([*parts[1:-1], stem])
         url = str(fm.get("permalink") or _fill(pattern or default, {
             "collection": top[1:], "path": inner, "name": stem, "title": stem,
             "output_ext": ".html"}))

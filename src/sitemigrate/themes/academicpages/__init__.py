@@ -26,8 +26,8 @@ class AcademicPages(Theme):
     can_write = True
     can_redirect = True
     order = 20
-    features = ["identity", "socials", "pages", "about", "publications", "talks", "teaching",
-                "portfolio", "posts", "navigation"]
+    features = ("identity", "socials", "pages", "about", "publications", "talks", "teaching",
+                "portfolio", "posts", "navigation")
 
     def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
         from .reader import read

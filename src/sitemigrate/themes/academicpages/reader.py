@@ -94,7 +94,7 @@ def read(src: Path, report: Report) -> Site:
 
 def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
-    author = config.get("author") if isinstance(config.get("author"), dict) else {}
+    author = a if isinstance(a := config.get("author"), dict) else {}
     ident.full_name = text(author.get("name")) or text(config.get("name"))
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     title = text(config.get("title"))
@@ -156,7 +156,8 @@ def _publication(item: Item, report: Report) -> Publication:
     return Publication(
         key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
         selected=selected is True or str(selected).lower() == "true",
-        venue=str(f.get("venue") or ""), category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
+        venue=str(f.get("venue") or ""),
+        category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
         citation=str(f.get("citation") or ""), abstract=str(f.get("excerpt") or ""),
         body=item.body, links=links, permalink=item.permalink, slug=item.slug,
         redirect_from=item.redirect_from, extra=item.extra, origin=item.origin)
@@ -227,6 +228,7 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                            CV_JSON)
     menu = {n.url.rstrip("/") for n in site.navigation}
     use_json = data is not None and (md is None or ("/cv-json" in menu and "/cv" not in menu))
+    cv: CV | None
     if use_json:
         cv = CV(origin=Origin(CV_JSON, 1), format="jsonresume")
         cv.sections, cv.basics, unknown = jsonresume.sections_from(
@@ -234,16 +236,16 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
         for key in unknown:
             report.lost("cv-json-key", f"`{key}` is not a CV section sitemigrate knows; not "
                         "carried.", CV_JSON)
-        if md is not None:
+        if md is not None and md_page is not None:  # md is read from md_page
             report.verbatim("cv-unused", f"the Markdown CV `{md_page.path}` is not in the menu; "
                             f"the CV was read from `{CV_JSON}`. The page is carried as text.",
                             md_page.path)
     else:
         cv = md
-        if cv is not None and data is not None:
+        if cv is not None and data is not None and md_page is not None:
             report.verbatim("cv-unused", f"`{CV_JSON}` was not read: the menu shows the "
                             f"Markdown CV `{md_page.path}`.", CV_JSON)
-    if cv is not None:
+    if cv is not None and cv.origin is not None:  # both kinds above have an origin
         report.mapped("cv", f"CV read from `{cv.origin.path}` ({cv.format}): "
                       f"{len(cv.sections)} sections, {sum(len(x.entries) for x in cv.sections)} "
                       "entries.", cv.origin)

@@ -55,7 +55,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     vocab = vocabulary(NAME)
     copier = AssetCopier(site, plan, vocab["paths"])
     slugs = _publication_slugs(site.publications)
-    for pub, slug in zip(site.publications, slugs):  # for `{% cite %}` in any body
+    for pub, slug in zip(site.publications, slugs, strict=True):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
         if page.role == "furniture" and site.theme != NAME:  # its own theme's: a page
@@ -67,7 +67,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.news and not any(n.path in plan.origins for n in site.news):
         _write_news_list(site.news, plan, None)
     _write_config(site, plan, copier)
-    for pub, slug in zip(site.publications, slugs):
+    for pub, slug in zip(site.publications, slugs, strict=True):
         _write_publication(pub, slug, plan, copier, site.identity.baseurl)
     for item in site.projects:
         _write_portfolio(item, plan, copier, site.identity.baseurl)
@@ -174,7 +174,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
         set_key(config, "keywords", ident.keywords)
         report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
                         "have no keywords meta tag); kept as written.", at("keywords"))
-    analytics = extra.get("analytics") if isinstance(extra.get("analytics"), dict) else {}
+    analytics = got if isinstance(got := extra.get("analytics"), dict) else {}
     tracking = text(extra.get("google_analytics") or analytics.get("google"))
     if "analytics" in extra and not tracking:  # al-folio v1's ids by service
         report.add("config-key", "info", "lost", "`analytics` sets no Google Analytics id; "
@@ -206,7 +206,8 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
                        "false` in the source; not carried.", at(key))
         if extra.get(key):
             done |= {key, flag} & set(extra)
-    used = any(i.extra.get("disqus_comments") is True for i in [*site.posts, *site.pages])
+    used = any(i.extra.get("disqus_comments") is True for i in site.posts) \
+        or any(p.extra.get("disqus_comments") is True for p in site.pages)
     if extra.get("disqus_shortname") and not used:
         report.add("config-key", "info", "lost", "`disqus_shortname`: no post of the source "
                    "turns Disqus on (`disqus_comments: true`), so it was not carried (it would "
@@ -424,7 +425,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             lines = [_news_line(n) for n in items]
             if len(items) < len(every):
                 news_page = site.page("news")
-                lines.append(f"\n[All news]({_site_link(news_page.permalink if news_page else NEWS_URL)})")
+                every_url = news_page.permalink if news_page else NEWS_URL
+                lines.append(f"\n[All news]({_site_link(every_url)})")
                 if news_page is None:
                     _write_news_list(every, plan, page)
             extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
@@ -705,12 +707,15 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
 
 def _cv_markdown(site: Site, sections: list | None = None) -> str:
     """CV sections in the academicpages CV style (setext headings, bullets)."""
-    return cvmarkdown.render(site.cv.sections if sections is None else sections, "setext")
+    if sections is None:
+        sections = site.cv.sections if site.cv else []
+    return cvmarkdown.render(sections, "setext")
 
 
 def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
     """The CV page: the CV data as Markdown sections ahead of the page text, except the
     sections the page text already has (the Markdown CV read from this very page)."""
+    assert site.cv is not None  # the caller writes CV data only for a site with a CV
     if page.permalink == CV_JSON_URL:
         return body
     shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
@@ -727,6 +732,7 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
 def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
     """`_data/cv.json` + `_pages/cv-json.md` (the 2025+ JSON CV), when DEST's template has
     them or `--generation 2024-26` asks for them. The Markdown CV stays the menu's CV."""
+    assert site.cv is not None  # the caller writes CV data only for a site with a CV
     import json
     dest_has = (plan.dest / CV_JSON).is_file() or (plan.dest / CV_JSON_PAGE).is_file()
     if not dest_has and options.generation != "2024-26":

@@ -26,8 +26,8 @@ class AlFolio(Theme):
     can_write = True
     can_redirect = True
     order = 10
-    features = ["identity", "socials", "pages", "about", "news", "projects", "posts",
-                "teachings", "bibliography", "redirect pages"]
+    features = ("identity", "socials", "pages", "about", "news", "projects", "posts",
+                "teachings", "bibliography", "redirect pages")
 
     def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
         from .reader import read

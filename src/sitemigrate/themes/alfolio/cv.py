@@ -216,6 +216,7 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
 
 def _rendercv_of(site: Site, report: Report) -> CommentedMap:
     cv = site.cv
+    assert cv is not None  # written only for a site with CV data
     basics = jsonresume.basics_of(site.identity, cv.basics)
     out = CommentedMap()
     for key, new in (("name", "name"), ("label", "label"), ("email", "email"),

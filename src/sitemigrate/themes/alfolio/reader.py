@@ -10,7 +10,7 @@ from ... import socials
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
-from ...ir import CV, Identity, NavItem, Origin, Page, Publication, Site, Social, plain
+from ...ir import CV, Identity, NavItem, Origin, Page, PageRole, Publication, Site, Social, plain
 from ...jekyll.assets import record_asset
 from ...jekyll.site import (
     as_list,
@@ -130,6 +130,7 @@ def _fold_publication_pages(site: Site, report: Report) -> None:
     a theme with a page per publication serves there, and it is no page of its own. A page
     in the menu or with front matter of its own stays a page."""
     by_url: dict[str, Publication] = {}
+    pub: Publication | None
     for pub in site.publications:
         url = pub.links.get("website", "")
         if url.startswith("/") and not url.startswith("//"):
@@ -214,7 +215,10 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) ->
                 nav=bool(data.get("nav")), fm_comments=doc.comments(), newline=doc.newline,
                 origin=Origin(rel, 1, doc.body_line))
     redirect = data.get("redirect")
-    page.redirect = ("/" if redirect is True else "") if isinstance(redirect, bool) else text(redirect)
+    if isinstance(redirect, bool):
+        page.redirect = "/" if redirect is True else ""
+    else:
+        page.redirect = text(redirect)
     order = data.get("nav_order")
     if order is not None:
         try:
@@ -284,8 +288,9 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
     site.pages = [p for p in site.pages if p.path not in used or p.permalink or p.nav]
 
 
-def _role(layout: str, page: Page, vocab: dict) -> str:
-    by_layout = {"about": "about", "cv": "cv", "profiles": "people", "book-shelf": "books"}
+def _role(layout: str, page: Page, vocab: dict) -> PageRole:
+    by_layout: dict[str, PageRole] = {"about": "about", "cv": "cv", "profiles": "people",
+                                      "book-shelf": "books"}
     if layout in by_layout:
         return by_layout[layout]
     if "{% bibliography" in page.body:
@@ -365,7 +370,8 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             citation=bib.format_citation(entry), abstract=bib.to_text(f.get("abstract", "")),
             selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
             links=links, fields={k: v for k, v in f.items() if k not in consumed},
-            bibtex=bib.dump_bib([entry]).strip() + "\n", slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
+            bibtex=bib.dump_bib([entry]).strip() + "\n",
+            slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
             origin=Origin(rel, entry.line)))
     return pubs
 

@@ -235,7 +235,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
         done.add("locale")
     analytics = extra.get("analytics")
     if isinstance(analytics, dict):
-        google = analytics.get("google") if isinstance(analytics.get("google"), dict) else {}
+        google = got if isinstance(got := analytics.get("google"), dict) else {}
         tracking = text(google.get("tracking_id"))
         provider = text(analytics.get("provider"))
         if tracking and provider.startswith("google"):
@@ -258,7 +258,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
     comments = extra.get("comments")
     if isinstance(comments, dict) and text(comments.get("provider")):
         provider = text(comments["provider"])
-        disqus = comments.get("disqus") if isinstance(comments.get("disqus"), dict) else {}
+        disqus = got if isinstance(got := comments.get("disqus"), dict) else {}
         if provider == "disqus" and text(disqus.get("shortname")):
             set_key(config, "disqus_shortname", text(disqus["shortname"]))
             report.verbatim("config-key", "`comments` (provider disqus) → `disqus_shortname`: "
@@ -410,7 +410,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                 copier: AssetCopier) -> list[Item]:
     """Write one page; returns news items extracted from it."""
     report = plan.report
-    front: dict[str, Any] = CommentedMap()
+    front = CommentedMap()
     news: list[Item] = []
     body = page.body
     if page.role == "about":
@@ -556,14 +556,15 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
         return False
     fm = doc.fm_text
     order = _menu_position(site, page)
-    edits = {"title": page.title} if page.title else {}
+    edits: dict[str, Any] = {"title": page.title} if page.title else {}
     if not rel.startswith("blog/"):  # 2022's blog/index.html is in the menu by blog_nav_title
         edits["nav"] = order is not None
         if order is not None:
             edits["nav_order"] = int(order) if float(order).is_integer() else order
     for key, value in edits.items():
         line = f"{key}: {dump_yaml({key: value}).split(':', 1)[1].strip()}"
-        fm, n = re.subn(rf"^{key}:.*$", lambda _m: line, fm, count=1, flags=re.M)
+        literal = line.replace("\\", r"\\")  # as the replacement: backslashes kept as written
+        fm, n = re.subn(rf"^{key}:.*$", literal, fm, count=1, flags=re.M)
         if not n:
             fm = fm.rstrip("\n") + "\n" + line
     text = doc.body
@@ -631,7 +632,7 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         rest = rest.replace(prose[0], "", 1)
         report.mapped("cv-text", "the CV page's line of text beyond the CV sections is its "
                       "`description`, which DEST's CV layout shows under the title.", page.origin)
-    elif any(p.endswith("\n(heading)") for p in prose) and site.cv.origin and \
+    elif any(p.endswith("\n(heading)") for p in prose) and site.cv and site.cv.origin and \
             site.cv.origin.path == page.path:  # a section of this page not read as data
         has_data = False  # DEST's CV layout shows no page text: the CV stays the page's text
         report.mapped("cv-text", "the CV page has text beyond the CV sections read as data "
@@ -700,6 +701,7 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     import json
     report = plan.report
     cv = site.cv
+    assert cv is not None  # written only for a site with CV data (_cv_as_data)
     gen = _target_generation(plan, options)
     fmt = _cv_yml_format(plan, gen)
     if fmt == "rendercv":
@@ -827,8 +829,9 @@ def _unique_news(items: list[Item], kept: dict[str, Item], report: Report) -> li
     seen: set[tuple[str, str]] = set()
     out = []
     for item in items:
+        # a link, also as `{{ '/x/' | relative_url }}`
         m = re.fullmatch(r"\[[^\]]*\]\((?:\{\{-?\s*['\"]([^'\"\s]+)['\"]\s*\|\s*relative_url"
-                         r"\s*-?\}\}|([^)\s]+))\)", item.body.strip())  # `{{ '/x/' | relative_url }}`
+                         r"\s*-?\}\}|([^)\s]+))\)", item.body.strip())
         key = (item.date[:10], " ".join(item.body.split()))
         if (m and (m.group(1) or m.group(2)) in kept and item.fields.get("inline")) \
                 or key in seen:

@@ -25,9 +25,9 @@ class PlainPages(Theme):
     can_read = True
     can_write = False
     can_read_files = True
-    features = ["identity (name, e-mail, profiles, picture)", "about", "research interests",
+    features = ("identity (name, e-mail, profiles, picture)", "about", "research interests",
                 "news", "publications", "CV (experience, education, awards, service)",
-                "projects", "talks/teaching pages", "broken Markdown tables"]
+                "projects", "talks/teaching pages", "broken Markdown tables")
 
     def __init__(self, name: str, label: str, order: int) -> None:
         self.name = name
@@ -45,4 +45,4 @@ LABEL = "plain Markdown/text or saved HTML homepage"
 MARKDOWN = PlainPages("markdown", LABEL, 30)
 HTML = PlainPages("html", LABEL, 40)
 
-__all__ = ["MARKDOWN", "HTML", "PlainPages"]
+__all__ = ["HTML", "MARKDOWN", "PlainPages"]

@@ -98,7 +98,7 @@ class Vocab:
         return [str(w).lower() for w in self.data.get(key) or []]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_vocab(theme: str) -> Vocab:
     """The vocabulary of ``theme`` (``markdown`` or ``html``); ``sections_from`` pulls the
     section vocabulary from another mapping file, which this file's keys override."""
@@ -764,7 +764,7 @@ class PlainReader:
 
     def _table_entries(self, table: Table, first: int) -> list[Entry]:
         return [self._row_entry(table, row, first + start)
-                for row, start in zip(table.rows, table.row_lines)]
+                for row, start in zip(table.rows, table.row_lines, strict=True)]
 
     def _table_role(self, table: Table) -> str | None:
         roles = {str(k).lower(): str(v)
@@ -1224,7 +1224,7 @@ class PlainReader:
         out: list[Entry] = [current] if current else []
         listy = role in ("awards", "service")
         kinds = [self._cv_kind(line) for line in lines]
-        for i, (line, kind) in enumerate(zip(lines, kinds)):
+        for i, (line, kind) in enumerate(zip(lines, kinds, strict=True)):
             text = line.strip()
             ln = self._origin(first + i).line
             if kind == "blank":
@@ -1377,7 +1377,7 @@ class PlainReader:
             if parts is None or not parts.parts:
                 continue
             spec = self._page_spec(role)
-            page = Page(path=f"{PAGE_DIR}/{role}.md", role=role,  # type: ignore[arg-type]
+            page = Page(path=f"{PAGE_DIR}/{role}.md", role=role,
                         title=parts.title, permalink=str(spec["permalink"]), body=parts.body(),
                         nav=True, nav_order=float(spec.get("nav_order", 9)),
                         origin=parts.origin or about_origin)
@@ -1432,5 +1432,5 @@ def _absolute_links(text: str) -> str:
     return rewrite_links(text, fn)
 
 
-__all__ = ["PlainReader", "Vocab", "load_vocab", "find_tables", "Table",
-           "html_to_markdown", "DateFinder"]
+__all__ = ["DateFinder", "PlainReader", "Table", "Vocab", "find_tables", "html_to_markdown",
+           "load_vocab"]
