@@ -16,6 +16,7 @@ moment they run (start-up stays fast).
 from __future__ import annotations
 
 import fnmatch
+import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,6 +148,26 @@ class Theme:
     def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
         """Make the old URL ``old`` forward to ``target`` (``can_redirect`` themes)."""
         raise NotImplementedError(f"{self.name} has no redirect pages")
+
+
+class PackageTheme(Theme):
+    """A theme laid out as a package: ``reader.py`` (``read(src, report)``) and ``writer.py``
+    (``write(site, plan, options)``; ``redirect(plan, old, target, origin)`` with
+    ``can_redirect``) beside the ``__init__.py`` that defines the subclass, each imported
+    when it first runs (listing the themes imports neither)."""
+
+    def _part(self, name: str) -> Any:
+        return importlib.import_module(f"{type(self).__module__}.{name}")
+
+    def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
+        site: Site = self._part("reader").read(src, report)
+        return site
+
+    def write(self, site: Site, plan: Plan, options: Options) -> None:
+        self._part("writer").write(site, plan, options)
+
+    def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
+        self._part("writer").redirect(plan, old, target, origin)
 
 
 _LOADED: dict[str, Theme] = {}

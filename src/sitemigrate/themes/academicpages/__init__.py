@@ -7,19 +7,10 @@ The theme object is registered in the ``sitemigrate.themes`` entry-point group; 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...registry import Options, Theme
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from ...ir import Origin, Site
-    from ...plan import Plan
-    from ...report import Report
+from ...registry import PackageTheme
 
 
-class AcademicPages(Theme):
+class AcademicPages(PackageTheme):
     name = "academicpages"
     label = "academicpages"
     can_read = True
@@ -28,18 +19,6 @@ class AcademicPages(Theme):
     order = 20
     features = ("identity", "socials", "pages", "about", "publications", "talks", "teaching",
                 "portfolio", "posts", "navigation")
-
-    def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
-        from .reader import read
-        return read(src, report)
-
-    def write(self, site: Site, plan: Plan, options: Options) -> None:
-        from .writer import write
-        write(site, plan, options)
-
-    def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
-        from .writer import redirect
-        redirect(plan, old, target, origin)
 
 
 THEME = AcademicPages()

@@ -7,19 +7,10 @@ when they run.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ...registry import Options, Theme
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from ...ir import Origin, Site
-    from ...plan import Plan
-    from ...report import Report
+from ...registry import PackageTheme
 
 
-class AlFolio(Theme):
+class AlFolio(PackageTheme):
     name = "al-folio"
     label = "al-folio"
     can_read = True
@@ -28,18 +19,6 @@ class AlFolio(Theme):
     order = 10
     features = ("identity", "socials", "pages", "about", "news", "projects", "posts",
                 "teachings", "bibliography", "redirect pages")
-
-    def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
-        from .reader import read
-        return read(src, report)
-
-    def write(self, site: Site, plan: Plan, options: Options) -> None:
-        from .writer import write
-        write(site, plan, options)
-
-    def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
-        from .writer import redirect
-        redirect(plan, old, target, origin)
 
 
 THEME = AlFolio()
