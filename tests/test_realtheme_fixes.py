@@ -170,3 +170,22 @@ def test_a_relative_cv_pdf_and_a_link_with_a_space(tmp_path):
     assert (dest / "assets/pdf/cv.pdf").is_file()
     assert "(https://news.example.org/review-%20of-the-season-1)" in (
         dest / "_pages/press.md").read_text()
+
+
+def test_rendercv_work_and_text_lines_are_shown_by_the_2026_cv_layout(tmp_path):
+    """al-folio's RenderCV layout shows experience entries only under `Experience` and, in
+    any other section, bullet entries but not text lines: `Work experience` is written as
+    `Experience`, a line of text as a bullet entry."""
+    src = _source(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n{% include base_path %}\n\n"
+        "Education\n======\n* Ph.D in Glaciology, Example University, 2019\n\n"
+        "Work experience\n======\n* Summer 2015: Research Assistant\n"
+        "  * Example Polar Station\n  * Duties included: Counting snow buntings\n\n"
+        "Service and leadership\n======\n* Member of eleven ski clubs\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    _convert(src, dest, "al-folio")
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    assert "Work experience" not in sections
+    assert sections["Experience"][0]["position"] == "Research Assistant"
+    assert sections["Service and leadership"] == [{"bullet": "Member of eleven ski clubs"}]

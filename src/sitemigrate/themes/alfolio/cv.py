@@ -253,6 +253,13 @@ def _rendercv_of(site: Site, report: Report) -> CommentedMap:
         else:
             entries = [_rendercv_entry(e, sec.kind) for e in sec.entries]
         title = sec.title
+        shown = _SHOWN_TITLES.get(key)
+        if shown and title != shown and shown not in sections and not any(
+                s.title == shown for s in cv.sections):
+            report.mapped("cv-section", f"CV section `{title}` is RenderCV's `{shown}` in "
+                          f"`{CV_YML}`: al-folio's CV layout shows experience entries only "
+                          f"under that title.", sec.origin)
+            title = shown
         while title in sections:
             title += " (2)"
         sections[title] = entries
@@ -267,12 +274,19 @@ def _present(key: str, value: Any) -> Any:
     return value
 
 
+# al-folio's RenderCV layout shows `work`/`volunteer` entries only under these titles (a
+# section of any other title shows bullet and one-line entries only).
+_SHOWN_TITLES = {"work": "Experience", "volunteer": "Volunteer"}
+
+
 def _rendercv_entry(e: Any, kind: str) -> Any:
-    """A neutral entry as a RenderCV entry (text, one-line, normal or experience entry)."""
+    """A neutral entry as a RenderCV entry (bullet, one-line, normal or experience entry; a
+    line of text is a bullet entry: al-folio's CV layout does not show RenderCV text entries)."""
     if not isinstance(e, dict):
-        return str(e)
+        return {"bullet": str(e)}
     if kind == "list":
-        return " — ".join(str(e[k]) for k in ("title", "name", "value", "summary") if e.get(k))
+        return {"bullet": " — ".join(str(e[k]) for k in ("title", "name", "value", "summary")
+                                     if e.get(k))}
     if kind == "map" or ("name" in e and "value" in e and "title" not in e):
         return {"label": e.get("name", ""), "details": e.get("value", "")}
     out: dict[str, Any] = {}
