@@ -272,9 +272,12 @@ def _analysis(value: str) -> Any:
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 # Words, titles and paths a writer writes by the thousand: a letter, then letters, digits,
 # spaces and a few marks that are no YAML indicator in block context, not ending in a space.
-# Written plain, they read back as strings but for YAML 1.2's booleans and nulls. A property
-# test checks the shortcut says what ruamel's analysis says.
-_PLAIN_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9 .,()/_+-]*[A-Za-z0-9.,()/_+-]|[A-Za-z]")
+# Written plain, they read back as strings but for YAML 1.2's booleans and nulls. Site paths
+# (`/publication/2024-01-01-a-title`, `/files/key.bib`: a permalink and a link or two a
+# page) are written plain too. A property test checks the shortcut says what ruamel's
+# analysis says.
+_PLAIN_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9 .,()/_+-]*[A-Za-z0-9.,()/_+-]|[A-Za-z]"
+                          r"|/[A-Za-z0-9._/-]*")
 _NOT_STRINGS = frozenset({"true", "True", "TRUE", "false", "False", "FALSE", "null", "Null",
                           "NULL"})
 

@@ -49,10 +49,29 @@ lives: :func:`write_site` starts its report from it, so the library reports what
 :func:`convert` does."""
 
 
+_FINALIZERS: dict[int, weakref.finalize] = {}
+"""id of a Site in :data:`_READ_REPORTS` -> the finalizer that forgets it."""
+
+
 def _remember_reading(site: Site, report: Report) -> None:
     key = id(site)
     _READ_REPORTS[key] = report
-    weakref.finalize(site, _READ_REPORTS.pop, key, None)
+    _FINALIZERS[key] = weakref.finalize(site, _forget, key)
+
+
+def _forget(key: int) -> None:
+    _READ_REPORTS.pop(key, None)
+    _FINALIZERS.pop(key, None)
+
+
+def _forget_reading(site: Site) -> None:
+    """:func:`convert` hands its report over itself: the Site needs no finalizer. Without
+    one it is freed without running Python code (a Ctrl-C that lands while a finalizer
+    runs is swallowed as an "exception ignored", and the run would go on)."""
+    finalizer = _FINALIZERS.get(id(site))
+    if finalizer is not None:
+        finalizer.detach()
+    _forget(id(site))
 
 
 def read_site(path: str | os.PathLike[str], theme: str | None = None,
@@ -295,4 +314,5 @@ def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: st
     check_generation(to, options.generation if options else None)
     report = Report()
     site = read_site(src, from_, report, name=options.name if options else None)
+    _forget_reading(site)
     return _write(site, dest, to, options, report, owned=True)  # nobody else holds it

@@ -529,16 +529,24 @@ def _int_in(text: str, pattern: str, low: int, high: int) -> int | None:
 def entry_date(entry: BibEntry) -> tuple[int | None, int | None, int | None]:
     """``(year, month, day)`` from year/month/day, falling back on a biblatex ``date``."""
     f = entry.fields
-    year = _int_in(to_text(f.get("year", "")), r"(?<!\d)(\d{4})(?!\d)", 1, 9999)
-    month_text = to_text(f.get("month", "")).lower()
+    return _date_of(f.get("year", ""), f.get("month", ""), f.get("day", ""), f.get("date", ""))
+
+
+@functools.lru_cache(maxsize=4096)
+def _date_of(year_field: str, month_field: str, day_field: str,
+             date_field: str) -> tuple[int | None, int | None, int | None]:
+    """:func:`entry_date` of these fields. Cached: a bibliography repeats its years and
+    months, and each entry's date is asked for twice (its date, its citation)."""
+    year = _int_in(to_text(year_field), r"(?<!\d)(\d{4})(?!\d)", 1, 9999)
+    month_text = to_text(month_field).lower()
     word = re.match(r"\s*([a-z]+)", month_text)
     if word:
         month = _MONTHS.get(word.group(1)[:3])
         day = _int_in(month_text, r"(?<!\d)(\d{1,2})(?!\d)", 1, 31) if month else None
     else:
         month, day = _int_in(month_text, r"^\s*(\d{1,2})\s*$", 1, 12), None
-    day = _int_in(to_text(f.get("day", "")), r"^\s*(\d{1,2})\s*$", 1, 31) or day
-    d = re.match(r"\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?", to_text(f.get("date", "")))
+    day = _int_in(to_text(day_field), r"^\s*(\d{1,2})\s*$", 1, 31) or day
+    d = re.match(r"\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?", to_text(date_field))
     if d and (year is None or year == int(d.group(1))):
         year = int(d.group(1))
         month = month or (int(d.group(2)) if d.group(2) and 1 <= int(d.group(2)) <= 12

@@ -8,6 +8,7 @@ No theme vocabulary lives here: callers pass key lists and paths from their mapp
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -624,8 +625,19 @@ def config_line(config: Any, *keys: str) -> int | None:
 
 
 def _is_setting(key: str, patterns: Iterable[str]) -> bool:
+    names, wild = _setting_patterns(tuple(patterns))
+    if key in names:
+        return True
     import fnmatch
-    return any(fnmatch.fnmatchcase(key, p) for p in patterns)
+    return any(fnmatch.fnmatchcase(key, p) for p in wild)
+
+
+@functools.lru_cache(maxsize=16)
+def _setting_patterns(patterns: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """A theme's ``config_settings`` as plain names (a set: a look-up, where fnmatch would
+    compile a regex for each of ~90 names) and wildcard patterns."""
+    wild = tuple(p for p in patterns if any(c in p for c in "*?["))
+    return frozenset(p for p in patterns if p not in wild), wild
 
 
 def account_config(site: Site, config: Any, plan: Plan, target: str,
