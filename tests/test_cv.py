@@ -386,10 +386,8 @@ def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):
     assert "for course in courses" in page and "site.talks" in page
     assert "archive-single-cv.html" not in page and "Ph.D in Ecology" not in page
     cv = yaml.load((tmp_path / "_data/cv.yml").read_text())["cv"]
-    # the work section goes under RenderCV's `Experience`, the title al-folio's layout shows
-    # jobs under (reported)
-    assert list(cv["sections"]) == ["Education", "Experience", "Skills"]
-    assert cv["sections"]["Experience"][0] == {
+    assert list(cv["sections"]) == ["Education", "Work experience", "Skills"]
+    assert cv["sections"]["Work experience"][0] == {
         "position": "Researcher", "company": "Example Institute of Ecology",
         "highlights": ["Builds camera traps that count moose."], "start_date": "2020",
         "end_date": "present"}

@@ -184,8 +184,26 @@ def test_rendercv_work_and_text_lines_are_shown_by_the_2026_cv_layout(tmp_path):
         "Service and leadership\n======\n* Member of eleven ski clubs\n")})
     dest = alfolio_checkout(tmp_path / "checkout")
     (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    # a RenderCV layout like the 2026 one: jobs only under `Experience`, else bullets
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+        "{% assign section_title = s[0] %}{% if section_title == 'Experience' %}jobs"
+        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
     _convert(src, dest, "al-folio")
     sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
     assert "Work experience" not in sections
     assert sections["Experience"][0]["position"] == "Research Assistant"
     assert sections["Service and leadership"] == [{"bullet": "Member of eleven ski clubs"}]
+
+
+def test_rendercv_work_section_keeps_its_title_where_the_cv_layout_does_not_test_it(tmp_path):
+    """Only a CV layout that shows jobs under `Experience` alone gets the section renamed: the
+    owner's own title stays everywhere else (here: no checkout)."""
+    src = _source(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n"
+        "Work experience\n======\n* Summer 2015: Research Assistant\n"
+        "  * Example Polar Station\n")})
+    out = tmp_path / "out"
+    _convert(src, out, "al-folio")
+    sections = yaml.safe_load((out / "_data/cv.yml").read_text())["cv"]["sections"]
+    assert list(sections) == ["Work experience"]

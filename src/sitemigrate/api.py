@@ -49,7 +49,7 @@ lives: :func:`write_site` starts its report from it, so the library reports what
 :func:`convert` does."""
 
 
-_FINALIZERS: dict[int, weakref.finalize] = {}
+_FINALIZERS: dict[int, weakref.finalize[Any, Any]] = {}
 """id of a Site in :data:`_READ_REPORTS` -> the finalizer that forgets it."""
 
 

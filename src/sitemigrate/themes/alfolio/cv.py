@@ -214,7 +214,8 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
     return out
 
 
-def _rendercv_of(site: Site, report: Report) -> CommentedMap:
+def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> CommentedMap:
+    """RenderCV's `cv:` of the site's CV; ``layout`` is DEST's CV layout (if it has one)."""
     cv = site.cv
     assert cv is not None  # written only for a site with CV data
     basics = jsonresume.basics_of(site.identity, cv.basics)
@@ -255,7 +256,8 @@ def _rendercv_of(site: Site, report: Report) -> CommentedMap:
         title = sec.title
         shown = _SHOWN_TITLES.get(key)
         if shown and title != shown and shown not in sections and not any(
-                s.title == shown for s in cv.sections):
+                s.title == shown for s in cv.sections) and \
+                re.search(rf"section_title\s*==\s*['\"]{shown}['\"]", layout or ""):
             report.mapped("cv-section", f"CV section `{title}` is RenderCV's `{shown}` in "
                           f"`{CV_YML}`: al-folio's CV layout shows experience entries only "
                           f"under that title.", sec.origin)
@@ -274,8 +276,9 @@ def _present(key: str, value: Any) -> Any:
     return value
 
 
-# al-folio's RenderCV layout shows `work`/`volunteer` entries only under these titles (a
-# section of any other title shows bullet and one-line entries only).
+# al-folio's RenderCV layout (2026) shows `work`/`volunteer` entries only under these titles
+# (a section of any other title shows bullet and one-line entries only); a section is
+# renamed only when DEST's CV layout tests the title.
 _SHOWN_TITLES = {"work": "Experience", "volunteer": "Volunteer"}
 
 

@@ -705,7 +705,8 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     gen = _target_generation(plan, options)
     fmt = _cv_yml_format(plan, gen)
     if fmt == "rendercv":
-        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report)}))
+        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report,
+                                                         layout_text(plan, "cv"))}))
     else:
         plan.write(CV_YML, dump_yaml([_classic_section(s, report) for s in cv.sections]))
     report.mapped("cv", f"CV ({len(cv.sections)} sections, "
