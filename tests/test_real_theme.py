@@ -59,7 +59,7 @@ KNOWN_GAPS: dict[str, tuple[bool, int, int, int]] = {
     "Davidvandijcke->al-folio-2024-03": (False, 2, 2, 12),
     "Davidvandijcke->al-folio-2024": (False, 2, 2, 12),
     "Davidvandijcke->al-folio-2025": (False, 2, 2, 12),
-    "Davidvandijcke->al-folio-2026": (False, 2, 2, 14),
+    "Davidvandijcke->al-folio-2026": (False, 2, 2, 13),
 }
 _RESULTS: dict[tuple[str, str], realtheme.Cell] = {}
 
