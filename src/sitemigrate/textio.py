@@ -184,18 +184,6 @@ def _bracket_depth(data: bytes) -> int:
     return deepest
 
 
-def read_or_report(path: Path, rel: str, report: Report | None) -> str | None:
-    """A file's text as UTF-8 (bad bytes replaced), or None when it cannot be read, which
-    is reported: one unreadable file never stops the run."""
-    try:
-        return path.read_text("utf-8", errors="replace")
-    except OSError as exc:
-        if report:
-            report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
-                           severity="loss")
-        return None
-
-
 @dataclass(slots=True)
 class Document:
     """A text file split into front matter and body."""

@@ -241,6 +241,13 @@ _URL_FILTER = re.compile(r"""\{\{-?\s*(['"])(?P<path>[^'"]*)\1\s*\|\s*"""
                          r"""\s*-?\}\}""")
 
 
+def unfiltered(url: str) -> str:
+    """The site path a Liquid URL filter wraps (``{{ '/x/' | relative_url }}`` → ``/x/``),
+    else ``url`` as it is."""
+    m = _URL_FILTER.fullmatch(url.strip())
+    return m["path"] if m else url
+
+
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
     if url and url.startswith("/") and all(a.path != url for a in site.assets):
         site.assets.append(Asset(url, kind))  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import Identity, Item, Origin, Page, PageCV, Publication, Site
-from ...jekyll.assets import AssetCopier
+from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page, translate_listings
@@ -830,12 +830,10 @@ def _unique_news(items: list[Item], kept: dict[str, Item], report: Report) -> li
     seen: set[tuple[str, str]] = set()
     out = []
     for item in items:
-        # a link, also as `{{ '/x/' | relative_url }}`
-        m = re.fullmatch(r"\[[^\]]*\]\((?:\{\{-?\s*['\"]([^'\"\s]+)['\"]\s*\|\s*relative_url"
-                         r"\s*-?\}\}|([^)\s]+))\)", item.body.strip())
+        # a link, also through a URL filter (`{{ '/x/' | relative_url }}`)
+        m = re.fullmatch(r"\[[^\]]*\]\((\{\{[^}]*\}\}|[^)\s]+)\)", item.body.strip())
         key = (item.date[:10], " ".join(item.body.split()))
-        if (m and (m.group(1) or m.group(2)) in kept and item.fields.get("inline")) \
-                or key in seen:
+        if (m and unfiltered(m[1]) in kept and item.fields.get("inline")) or key in seen:
             report.mapped("news-duplicate", f"news line of {item.date} is the same item as one "
                           "already carried; written once.", item.origin)
             continue
