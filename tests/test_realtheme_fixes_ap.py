@@ -180,3 +180,25 @@ def test_template_links_from_the_root_stay_inside_the_baseurl(tmp_path):
         _convert(src, dest)
         footer = (dest / "_includes/footer/custom.html").read_text()
         assert expect in footer and 'href="//cdn.example.org/x"' in footer, footer
+
+
+def test_a_pages_file_without_front_matter_stays_a_file(tmp_path):
+    """A file of `_pages/` without front matter that no people page shows is copied by
+    Jekyll as it is: no page of the source site. It was written as a page of the new site
+    (template text with its links, dead there)."""
+    from test_checkout import academicpages_checkout
+    dest = academicpages_checkout(tmp_path / "checkout")
+    src = _site(tmp_path, {
+        "_pages/old_bio.md": "Write about the harbour survey here, and see the "
+                             "[list of reports](/demo-site/reports/).\n",
+    })
+    plan = _convert(src, dest)
+    assert not (dest / "_pages/old_bio.md").exists()
+    assert not [p for p in dest.rglob("*.md") if "harbour survey" in p.read_text()
+                and p.read_text().startswith("---")]
+    kept = [p for p in dest.rglob("old_bio.md")]
+    assert [p.read_text() for p in kept] == [
+        "Write about the harbour survey here, and see the [list of reports](/demo-site/reports/).\n"]
+    assert [f.code for f in plan.report.findings if f.path == "_pages/old_bio.md"][:1] == [
+        "no-front-matter"]
+
