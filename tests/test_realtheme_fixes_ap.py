@@ -202,3 +202,22 @@ def test_a_pages_file_without_front_matter_stays_a_file(tmp_path):
     assert [f.code for f in plan.report.findings if f.path == "_pages/old_bio.md"][:1] == [
         "no-front-matter"]
 
+
+def test_a_post_redirecting_to_a_missing_file_links_nothing_dead(tmp_path):
+    """A post's `redirect:` to a file the source site does not have (the owner deleted the
+    template's PDF) became a link in the body, dead in the new site: the page now says it
+    moved without that link, and the report names the file."""
+    from test_checkout import academicpages_checkout
+    dest = academicpages_checkout(tmp_path / "checkout")
+    src = _site(tmp_path, {
+        "_posts/2023-03-01-moved.md": "---\nlayout: post\ntitle: moved away\n"
+                                      "redirect: /assets/pdf/tide_tables.pdf\n---\n\n"
+                                      "The tide tables moved.\n",
+    })
+    plan = _convert(src, dest)
+    post = next((dest / "_posts").glob("*moved*")).read_text()
+    assert "The tide tables moved." in post and "This page has moved." in post, post
+    assert "tide_tables.pdf'" not in post and "](" not in post, post
+    assert [f for f in plan.report.findings if f.code == "missing-file"
+            and "tide_tables.pdf" in f.message]
+
