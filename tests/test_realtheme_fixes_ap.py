@@ -221,3 +221,24 @@ def test_a_post_redirecting_to_a_missing_file_links_nothing_dead(tmp_path):
     assert [f for f in plan.report.findings if f.code == "missing-file"
             and "tide_tables.pdf" in f.message]
 
+
+def test_emoji_shortcodes_are_emoji_where_dest_loads_no_emoji_plugin(tmp_path):
+    """al-folio loads jemoji, which shows `:sparkles:` as an emoji; an academicpages
+    checkout that does not load it showed the shortcode as text. The written pages get the
+    emoji characters (code and Liquid as written); a checkout that loads jemoji keeps the
+    shortcodes."""
+    from test_checkout import academicpages_checkout
+    files = {"_posts/2023-04-01-launch.md": "---\nlayout: post\ntitle: launch\n---\n\n"
+                                            "The buoy is afloat :tada: at last, see "
+                                            "`:tada:` in the log.\n"}
+    for plugins, expect in (("[jekyll-feed]", "The buoy is afloat 🎉 at last, see `:tada:`"),
+                            ("[jekyll-feed, jemoji]", "The buoy is afloat :tada: at last")):
+        dest = academicpages_checkout(tmp_path / f"checkout{len(plugins)}")
+        config = dest / "_config.yml"
+        config.write_text(config.read_text().replace("[jekyll-feed]", plugins))
+        src = _site(tmp_path / f"s{len(plugins)}", files)
+        config = src / "_config.yml"
+        config.write_text(config.read_text() + "plugins:\n  - jekyll-scholar\n  - jemoji\n")
+        _convert(src, dest)
+        post = next((dest / "_posts").glob("*launch*")).read_text()
+        assert expect in post, post
