@@ -260,12 +260,14 @@ _NO_EMOJI = re.compile(r"\A---\s*\n.*?\n---\s*\n|^(```|~~~).*?^\1|`[^`\n]*`|\{%.
 
 def _show_emoji(plan: Plan, site: Site) -> None:
     """`:sparkles:` in a page is an emoji where SRC loads an emoji plugin (``emoji_plugins``
-    in ``mappings/jekyll.yml``); where DEST loads none, the shortcodes of every written page
-    become the emoji characters (a visitor would read `:sparkles:` otherwise)."""
+    in ``mappings/jekyll.yml``); where DEST's checkout loads none, the shortcodes of every
+    written page become the emoji characters (a visitor would read `:sparkles:` otherwise).
+    A new folder (no checkout) keeps them as written."""
     plugins = load_mapping("jekyll").get("emoji_plugins", [])
     used = [str(v) for key in ("plugins", "gems")
             for v in (site.config_extra.get(key) or []) if isinstance(v, str)]
-    if not set(plugins) & set(used) or set(plugins) & _checkout(plan).plugins:
+    found = _checkout(plan)
+    if not set(plugins) & set(used) or not found.has_theme or set(plugins) & found.plugins:
         return
     import emoji
 
