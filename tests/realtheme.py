@@ -141,6 +141,9 @@ _LIQUID = re.compile(
     r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
 _MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+# `:sparkles:`: an emoji plugin shows a picture or a character, no words
+_EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
+_BARE_URL = re.compile(r"\s*\w+://\S+\s*")
 
 
 def _front(text: str) -> tuple[dict, str]:
@@ -159,6 +162,7 @@ def paragraphs_of(text: str) -> list[str]:
     body = _FENCE.sub("\n", text)
     body = re.sub(r"(?s)<!--.*?-->", " ", body)
     body = _LIQUID.sub(" ", body)
+    body = _EMOJI_CODE.sub(" ", body)
     out = []
     for block in re.split(r"\n\s*\n", body):
         block = _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", block)
@@ -201,6 +205,8 @@ def owner_paragraphs(corpus_site: Path) -> dict[str, list[str]]:
         strings: list[str] = []
 
         def walk(v):
+            if isinstance(v, str) and _BARE_URL.fullmatch(v):
+                return  # an entry's `url`: its title's link target, no text of the page
             if isinstance(v, str):
                 n = norm(_TAG.sub(" ", v))
                 if len(n.split()) >= 6:
