@@ -5,7 +5,8 @@ real Jekyll set-up (``bin/setup`` once, ``bin/build SITE OUT``). A *cell* is one
 converted into one template checkout of the other theme:
 
 1. SRC: the corpus site laid over the template of its own theme and era (``bin/overlay``),
-   built once as the baseline;
+   built once as the baseline (the owner's includes the corpus did not copy stand in as
+   includes that render nothing, as the conversion shims them);
 2. DEST: a fresh copy of the target template, ``sitemigrate convert SRC DEST`` into it, built;
 3. what a visitor would see, compared with the baseline: build errors, Liquid warnings the
    source build did not have, dead internal links it did not have, text of the target
@@ -22,6 +23,7 @@ Nothing of the themes or the corpus is copied into the project: everything is re
 
 from __future__ import annotations
 
+import ast
 import html
 import json
 import os
@@ -139,6 +141,7 @@ _LIQUID = re.compile(
     r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
 _MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
 
 
 def _front(text: str) -> tuple[dict, str]:
@@ -155,6 +158,7 @@ def _front(text: str) -> tuple[dict, str]:
 def paragraphs_of(text: str) -> list[str]:
     """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
     body = _FENCE.sub("\n", text)
+    body = _UNSHOWN.sub("\n", body)
     body = re.sub(r"(?s)<!--.*?-->", " ", body)
     body = _LIQUID.sub(" ", body)
     out = []
@@ -402,6 +406,39 @@ def overlay(corpus_site: Path, template: Path, out: Path) -> Path:
     return out
 
 
+def manifest(corpus_site: Path) -> list[str]:
+    """Every path of the owner's repository (its MANIFEST.txt; quoted lines are Python bytes
+    literals, as git writes unusual names), or none when there is no manifest."""
+    path = corpus_site / "MANIFEST.txt"
+    if not path.is_file():
+        return []
+    out = []
+    for line in path.read_text("utf-8", "replace").splitlines():
+        out.append(ast.literal_eval("b" + line).decode("utf-8", "replace")
+                   if line.startswith('"') else line)
+    return out
+
+
+STAND_IN = "<!-- lab stand-in: the owner's include {name} is not in the corpus -->\n"
+
+
+def include_stand_ins(corpus_site: Path, site: Path) -> list[str]:
+    """Write an include that renders nothing for every include of the owner's repository
+    that the corpus did not copy (only content was copied) and the template lacks, so that
+    the source builds as far as the corpus allows instead of stopping at the first
+    `{% include %}` of one (the conversion, which reads the corpus as it is, shims such an
+    include the same way). Returns the includes written."""
+    written = []
+    for rel in manifest(corpus_site):
+        target = site / rel
+        if not rel.startswith("_includes/") or target.exists() or rel.endswith(".DS_Store"):
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(STAND_IN.format(name=rel[len("_includes/"):]))
+        written.append(rel)
+    return written
+
+
 def checkout(template: str, out: Path) -> Path:
     """A fresh copy of a template checkout, as a user's clone would be."""
     shutil.copytree(TEMPLATES / template, out, symlinks=True)
@@ -460,7 +497,10 @@ class Lab:
         with lock:
             if site not in self._sources:
                 overlay(CORPUS / site, TEMPLATES / SITES[site], src)
-                self._sources[site] = build(src, self.work / "out" / f"src-{name}")
+                built = self.work / "src-build" / name  # the conversion reads src as it is
+                shutil.copytree(src, built, symlinks=True)
+                include_stand_ins(CORPUS / site, built)
+                self._sources[site] = build(built, self.work / "out" / f"src-{name}")
         return src, self._sources[site]
 
     def template(self, name: str) -> Build:
