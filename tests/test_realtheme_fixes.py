@@ -231,3 +231,18 @@ def test_a_page_jekyll_writes_over_is_not_converted(tmp_path):
     shadowed = [f for f in plan.report.findings if f.code == "shadowed"]
     assert [f.path for f in shadowed] == ["_pages/cv-2019.md"]
     assert "_pages/cv.md" in shadowed[0].message
+
+
+def test_a_publication_page_shows_its_venue(tmp_path):
+    """academicpages' publication page shows the venue and year above the text; al-folio's
+    page layout shows no venue, so the page written for a publication's text has it."""
+    src = _source(tmp_path, {"_publications/2022-06-01-snow-buntings.md": (
+        "---\ntitle: Counting Snow Buntings\ncollection: publications\n"
+        "permalink: /publication/2022-06-01-snow-buntings\ndate: 2022-06-01\n"
+        "venue: 'Proceedings of the Society of Tent Ornithology'\n---\n"
+        "We counted snow buntings from a tent for six weeks.\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    text = (dest / "_pages/publications/2022-06-01-snow-buntings.md").read_text()
+    assert "<p><em>Proceedings of the Society of Tent Ornithology</em>, 2022</p>" in text
+    assert "from a tent for six weeks" in text
