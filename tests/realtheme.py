@@ -5,8 +5,10 @@ real Jekyll set-up (``bin/setup`` once, ``bin/build SITE OUT``). A *cell* is one
 converted into one template checkout of the other theme:
 
 1. SRC: the corpus site laid over the template of its own theme and era (``bin/overlay``),
-   built once as the baseline (where it does not build as laid over, from a copy with the
-   template code the overlay removed put back: :func:`restore_theme_code`);
+   built once as the baseline (the owner's includes the corpus did not copy stand in
+   as includes that render nothing, as the conversion shims them; where it still does
+   not build, the template code the overlay removed is put back:
+   :func:`restore_theme_code`);
 2. DEST: a fresh copy of the target template, ``sitemigrate convert SRC DEST`` into it, built;
 3. what a visitor would see, compared with the baseline: build errors, Liquid warnings the
    source build did not have, dead internal links it did not have, text of the target
@@ -23,6 +25,7 @@ Nothing of the themes or the corpus is copied into the project: everything is re
 
 from __future__ import annotations
 
+import ast
 import html
 import json
 import os
@@ -144,6 +147,7 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 # `:sparkles:`: an emoji plugin shows a picture or a character, no words
 _EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
 _BARE_URL = re.compile(r"\s*\w+://\S+\s*")
+_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
 
 
 def _front(text: str) -> tuple[dict, str]:
@@ -160,6 +164,7 @@ def _front(text: str) -> tuple[dict, str]:
 def paragraphs_of(text: str) -> list[str]:
     """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
     body = _FENCE.sub("\n", text)
+    body = _UNSHOWN.sub("\n", body)
     body = re.sub(r"(?s)<!--.*?-->", " ", body)
     body = _LIQUID.sub(" ", body)
     body = _EMOJI_CODE.sub(" ", body)
@@ -477,6 +482,41 @@ def restore_theme_code(src: Path, template: str, out: Path,
     return out
 
 
+
+
+def manifest(corpus_site: Path) -> list[str]:
+    """Every path of the owner's repository (its MANIFEST.txt; quoted lines are Python bytes
+    literals, as git writes unusual names), or none when there is no manifest."""
+    path = corpus_site / "MANIFEST.txt"
+    if not path.is_file():
+        return []
+    out = []
+    for line in path.read_text("utf-8", "replace").splitlines():
+        out.append(ast.literal_eval("b" + line).decode("utf-8", "replace")
+                   if line.startswith('"') else line)
+    return out
+
+
+STAND_IN = "<!-- lab stand-in: the owner's include {name} is not in the corpus -->\n"
+
+
+def include_stand_ins(corpus_site: Path, site: Path) -> list[str]:
+    """Write an include that renders nothing for every include of the owner's repository
+    that the corpus did not copy (only content was copied) and the template lacks, so that
+    the source builds as far as the corpus allows instead of stopping at the first
+    `{% include %}` of one (the conversion, which reads the corpus as it is, shims such an
+    include the same way). Returns the includes written."""
+    written = []
+    for rel in manifest(corpus_site):
+        target = site / rel
+        if not rel.startswith("_includes/") or target.exists() or rel.endswith(".DS_Store"):
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(STAND_IN.format(name=rel[len("_includes/"):]))
+        written.append(rel)
+    return written
+
+
 def checkout(template: str, out: Path) -> Path:
     """A fresh copy of a template checkout, as a user's clone would be."""
     shutil.copytree(TEMPLATES / template, out, symlinks=True)
@@ -535,13 +575,16 @@ class Lab:
         with lock:
             if site not in self._sources:
                 overlay(CORPUS / site, TEMPLATES / SITES[site], src)
+                built = self.work / "src-build" / name  # the conversion reads src as it is
+                shutil.copytree(src, built, symlinks=True)
+                include_stand_ins(CORPUS / site, built)
                 out = self.work / "out" / f"src-{name}"
-                base = build(src, out)
+                base = build(built, out)
                 plugins: list[str] = []
                 while base.rc not in (0, 3) and len(plugins) < 5:
                     # the overlay's own gaps: see restore_theme_code
-                    lab_src = restore_theme_code(src, SITES[site], self.work / "src-lab" / name,
-                                                 plugins)
+                    lab_src = restore_theme_code(built, SITES[site],
+                                                 self.work / "src-lab" / name, plugins)
                     base = build(lab_src, out)
                     tag = re.search(r"Unknown tag '(\w+)'", _log(out))
                     plugin = tag and _plugin_of(SITES[site], tag.group(1))

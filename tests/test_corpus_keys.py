@@ -38,7 +38,8 @@ MAPPED_FRONT = {
     - {"author_profile"},  # a switch of academicpages' sidebar, which al-folio lacks
 }
 SOCIAL_COLUMN = {"al-folio": "al-folio-old", "academicpages": "academicpages"}
-WHOLE_FILE = {"unpublished", "publication-page", "menu-page", "furniture"}  # a file named whole
+# a file named whole
+WHOLE_FILE = {"unpublished", "shadowed", "publication-page", "menu-page", "furniture"}
 
 
 def _load(path: Path) -> dict:

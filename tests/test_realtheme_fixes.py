@@ -207,3 +207,42 @@ def test_rendercv_work_section_keeps_its_title_where_the_cv_layout_does_not_test
     _convert(src, out, "al-folio")
     sections = yaml.safe_load((out / "_data/cv.yml").read_text())["cv"]["sections"]
     assert list(sections) == ["Work experience"]
+
+
+def test_a_page_jekyll_writes_over_is_not_converted(tmp_path):
+    """Two pages with one permalink: Jekyll writes them in the order of their file names, so
+    the visitor sees the last one only. The one written over is reported, not converted: it
+    neither becomes the CV nor takes the address (or a second menu entry) from the one
+    shown."""
+    src = _source(tmp_path, {
+        "_pages/cv.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n"
+                        "My CV, with every snow bunting I counted, is [here](/files/cv.pdf).\n",
+        "_pages/cv-2019.md": _CV})
+    (src / "_data/cv.json").unlink()  # the CV is a page's, as on most academicpages sites
+    (src / "_pages/cv-json.md").unlink()
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    cv = dest / "_pages/cv.md"
+    assert _front(cv)["layout"] == "page" and _front(cv)["permalink"] == "/cv/"
+    assert "every snow bunting I counted" in cv.read_text()
+    written = [p for p in dest.rglob("*") if p.is_file() and p.suffix in (".md", ".yml")]
+    assert not any("Counted snow buntings" in p.read_text() or "Glaciology" in p.read_text()
+                   for p in written)
+    shadowed = [f for f in plan.report.findings if f.code == "shadowed"]
+    assert [f.path for f in shadowed] == ["_pages/cv-2019.md"]
+    assert "_pages/cv.md" in shadowed[0].message
+
+
+def test_a_publication_page_shows_its_venue(tmp_path):
+    """academicpages' publication page shows the venue and year above the text; al-folio's
+    page layout shows no venue, so the page written for a publication's text has it."""
+    src = _source(tmp_path, {"_publications/2022-06-01-snow-buntings.md": (
+        "---\ntitle: Counting Snow Buntings\ncollection: publications\n"
+        "permalink: /publication/2022-06-01-snow-buntings\ndate: 2022-06-01\n"
+        "venue: 'Proceedings of the Society of Tent Ornithology'\n---\n"
+        "We counted snow buntings from a tent for six weeks.\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    text = (dest / "_pages/publications/2022-06-01-snow-buntings.md").read_text()
+    assert "<p><em>Proceedings of the Society of Tent Ornithology</em>, 2022</p>" in text
+    assert "from a tent for six weeks" in text

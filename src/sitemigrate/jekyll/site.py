@@ -22,7 +22,7 @@ from ..plan import Plan
 from ..report import Report
 from ..textio import Document, check_yaml_nodes, load_yaml, read_document, read_text, within
 from .liquid import translate_liquid
-from .urls import unpublished
+from .urls import normalize, unpublished
 
 if TYPE_CHECKING:
     from .assets import AssetCopier
@@ -737,3 +737,30 @@ def drop_unpublished(things: list, config: Any, report: Report) -> list:
                    "entry and was not converted; copy it by hand if you want it.",
                    thing.origin or thing.path)
     return kept
+
+
+def drop_shadowed(pages: list[Page], report: Report) -> list[Page]:
+    """The pages a visitor can reach. Of pages whose permalinks give one output file Jekyll
+    writes each, in the order of their file names (it sorts `site.pages` by name), so only
+    the last is on the live site ("Conflict: destination shared"); each other one is
+    reported, not converted. Pages of one file name are left alone (Jekyll's order among
+    them is not defined)."""
+    by_file: dict[str, list[Page]] = {}
+    for page in pages:
+        if page.permalink and ":" not in page.permalink:
+            by_file.setdefault(normalize(page.permalink), []).append(page)
+    hidden: set[int] = set()
+    for group in by_file.values():
+        names = [PurePosixPath(p.path).name for p in group]
+        if len(group) < 2 or len(set(names)) < len(names):
+            continue
+        shown = max(group, key=lambda p: PurePosixPath(p.path).name)
+        for page in group:
+            if page is shown:
+                continue
+            hidden.add(id(page))
+            report.add("shadowed", "info", "lost", f"`{page.path}` is not on the live site: "
+                       f"Jekyll writes `{shown.path}` to the same address `{page.permalink}` "
+                       "after it, so it was not converted; copy it by hand if you want it.",
+                       page.origin or page.path)
+    return [p for p in pages if id(p) not in hidden]

@@ -16,6 +16,7 @@ from ...jekyll.site import (
     check_document,
     check_liquid,
     custom_collections,
+    drop_shadowed,
     drop_unpublished,
     fix_typos,
     iter_files,
@@ -65,7 +66,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
-    site.pages = drop_unpublished(site.pages, config, report)
+    site.pages = drop_shadowed(drop_unpublished(site.pages, config, report), report)
     pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
                             config, report)
     site.publications = [_with_bibtex(_publication(item, report), src, report) for item in pubs]

@@ -17,7 +17,7 @@ from ...formats.content import split_name
 from ...ir import Identity, Item, Origin, Page, PageCV, Publication, Site
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
-from ...jekyll.liquid import source_line, translate_body
+from ...jekyll.liquid import raw_literal, source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page, translate_listings
 from ...jekyll.site import (
     account_config,
@@ -990,6 +990,10 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -
         front["description"] = _plain_citation(pub.citation)
     out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
     body = copier.rewrite(pub.body, url, pub.origin)
+    if pub.venue.strip():  # the source's page shows it; al-folio's page layout has no place
+        venue = pub.venue.strip()
+        venue = raw_literal(venue) if "{{" in venue or "{%" in venue else venue
+        body = f"<p><em>{venue}</em>{f', {pub.year}' if pub.year else ''}</p>\n\n{body}"
     plan.write_document(out, front, body)
     # the bibliography prints `website` as written: a page of the site needs its baseurl
     pub.links.setdefault("website", plan.urls.get("site:baseurl", "") + url)
