@@ -332,6 +332,26 @@ def test_plain_words_shortcut_agrees_with_ruamel_analysis(value, key):
         assert reads_as_str and an.allow_block_plain and not an.multiline and not an.empty
 
 
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.lists(st.one_of(
+    st.sampled_from([*"aZ09 .,()/_+-:#'\"&*!?%@`|>[]{}~=\\$;<^\t\r\x00\x85\xa0\u2028\u2029",
+                     "é", "Ø", "–", "\ufeff", "\ud800", "\U0001f600", "  ", " #", ": ",
+                     "- ", "? ", "...", "---"]),
+    st.characters()), max_size=10).map("".join))
+def test_scalar_analysis_by_shape_is_ruamels_analysis_of_the_value(value):
+    """The front-matter dumper caches ruamel's scalar analysis by the value's shape (runs of
+    characters the analysis treats alike, as one letter): the shape's analysis must be the
+    value's, in every field."""
+    from sitemigrate import _speedups_ruamel as speedups
+    from sitemigrate.textio import yaml_rt
+    speedups._analysis("a")  # sets the shape pattern up
+    shape = speedups._ANALYZE[2].sub("a", value)
+    analyze = yaml_rt().emitter.analyze_scalar
+    want, got = dict(vars(analyze(value))), dict(vars(analyze(shape)))
+    want.pop("scalar"), got.pop("scalar")
+    assert got == want, shape
+
+
 @settings(max_examples=2000, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(["a", "b.md", "/", "//", ".", "..", "\\", "...", " ", "é"]),
                 max_size=8).map("".join))

@@ -261,15 +261,28 @@ def _analysis(value: str) -> Any:
             if v and starts is not None and v[0] not in starts:
                 return True
             return str(resolver.resolve(ScalarNode, v, (True, False))) == "tag:yaml.org,2002:str"
-        _ANALYZE = (functools.lru_cache(maxsize=8192)(emitter.analyze_scalar), reads_as_str)
-    analyze, reads_as_str = _ANALYZE
-    # analyze_scalar treats every ASCII letter and digit alike (none is an indicator, a
-    # space, a break or special), and only looks at a character's neighbours: a run of them
-    # analyses as one letter, so the analysis is cached by that shape of the value.
-    return analyze(_ALNUM_RUN.sub("a", value)), reads_as_str(value)
+        _ANALYZE = (functools.lru_cache(maxsize=8192)(emitter.analyze_scalar), reads_as_str,
+                    _neutral_runs(emitter))
+    analyze, reads_as_str, runs = _ANALYZE
+    # analyze_scalar treats every neutral character alike (_neutral_runs) and only looks at
+    # a character's neighbours: a run of them analyses as one letter, so the analysis is
+    # cached by that shape of the value (titles and citations share a few shapes).
+    return analyze(runs.sub("a", value)), reads_as_str(value)
 
 
-_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+def _neutral_runs(emitter: Any) -> re.Pattern[str]:
+    """Runs of the characters ``emitter.analyze_scalar`` treats as it treats a letter (no
+    indicator at any place, no space, break or special character; the ASCII ones that are
+    none of these, and other Unicode when the emitter writes it unescaped), with single
+    spaces between them: such a run analyses as one letter, as a space between two of them
+    decides nothing (a single-line value: no break beside it; not leading nor trailing).
+    A property test checks the shape's analysis equals the value's."""
+    chars = r"A-Za-z0-9$()+/;<=\\^_~"
+    if emitter.allow_unicode:  # else every other character is special (escaped)
+        chars += "\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+        if emitter.unicode_supplementary:
+            chars += "\U00010000-\U0010ffff"
+    return re.compile(f"[{chars}]+(?: +[{chars}]+)*")
 # Words, titles and paths a writer writes by the thousand: a letter, then letters, digits,
 # spaces and a few marks that are no YAML indicator in block context, not ending in a space.
 # Written plain, they read back as strings but for YAML 1.2's booleans and nulls. Site paths
