@@ -339,7 +339,8 @@ def test_dest_cv_yml_with_an_alias_is_read_without_a_report(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize("rel", ["a.md", "_pages/about.md", "x/.htaccess", "x/file.", "x.y/z",
-                                 "a/b.tar.gz", "noext", ".md", "a/..md", "x/y.HTML", "é/ü.liquid"])
+                                 "a/b.tar.gz", "noext", ".md", "a/..md", "x/y.HTML",
+                                 "é/ü.liquid"])
 def test_suffix_is_purepath_suffix(rel):
     """finish_liquid picks the files it reads by suffix without building paths."""
     from pathlib import PurePosixPath

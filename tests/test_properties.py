@@ -367,3 +367,42 @@ def test_safe_rel_is_purepath_normalisation(rel):
             safe_rel(rel)
     else:
         assert safe_rel(rel) == str(p)
+
+
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from([*"ab1 :-?,[]{}*!&#'\"|>@%\n\t", "\r\n", ": ", "- ", "? ",
+                                 "*a", "!t", "!!str", "&a", "&a !t ", "---", "\n  ",
+                                 "\ufeff", "\x85", "\u2028"]), max_size=14).map("".join))
+def test_yaml_without_node_property_start_has_no_alias_or_tag(text):
+    """check_yaml_nodes parses only text where an alias or a tag may start: where the quick
+    look says none can, ruamel's parser finds none."""
+    from ruamel.yaml.events import AliasEvent, NodeEvent
+
+    from sitemigrate.textio import _may_hold_alias_or_tag, yaml_rt
+    if _may_hold_alias_or_tag(text):
+        return
+    try:
+        events = list(yaml_rt().parse(text))
+    except Exception:
+        return  # invalid YAML: load_yaml reports it
+    assert not any(isinstance(ev, AliasEvent) or (isinstance(ev, NodeEvent)
+                   and getattr(ev, "tag", None) not in (None, "!")) for ev in events)
+
+
+def test_a_star_inside_a_config_value_needs_no_yaml_parse(monkeypatch):
+    """al-folio's `query: "@*"` (every al-folio config has it) and a `!` in a title hold no
+    alias or tag: no parse; an alias at a node start is still parsed and reported."""
+    from sitemigrate import textio
+    from sitemigrate.report import Report
+    text = 'title: Hello!\nscholar:\n  query: "@*"\nnote: 2 * 3\n'
+    real = textio.yaml_rt
+
+    def refuse():
+        raise AssertionError("parsed")
+    monkeypatch.setattr(textio, "yaml_rt", refuse)
+    report = Report()
+    textio.check_yaml_nodes(text, "_config.yml", report)
+    assert report.findings == []
+    monkeypatch.setattr(textio, "yaml_rt", real)
+    textio.check_yaml_nodes(text + "a: &x 1\nb: *x\n", "_config.yml", report)
+    assert [f.code for f in report.findings] == ["yaml-alias"]

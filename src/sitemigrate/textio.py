@@ -389,9 +389,27 @@ _CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "
                                   "timestamp", "binary", "set", "omap", "pairs", "merge")}
 
 
+_NODE_PROPERTY = re.compile(r"[*!&]")
+
+
+def _may_hold_alias_or_tag(text: str) -> bool:
+    """Whether a `*` or `!` of ``text`` (or an anchor's `&`, which a tag may follow) stands
+    where a node may start (after blanks, at a line start or after one of ``[{,:?-``), as an
+    alias or a tag must: one inside a value (al-folio's `query: "@*"`, a title's `!`) needs
+    no parse. A property test checks that ruamel finds no alias or tag where this says none
+    can be."""
+    for m in _NODE_PROPERTY.finditer(text):
+        j = m.start()
+        while j > 0 and text[j - 1] in " \t\ufeff":
+            j -= 1
+        if j == 0 or text[j - 1] in "\n\r\x85\u2028\u2029[{,:?-":
+            return True
+    return False
+
+
 def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -> None:
     """Report aliases (written out in full in the output) and tags (never constructed)."""
-    if "*" not in text and "!" not in text:
+    if not _may_hold_alias_or_tag(text):
         return
     from ruamel.yaml.events import AliasEvent, NodeEvent
     try:
