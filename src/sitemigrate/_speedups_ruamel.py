@@ -384,7 +384,9 @@ def _fast_safe_loader() -> Any:
                     seen.add(key)
                 except TypeError:
                     pass  # an unhashable key: the base constructor raises as ruamel does
-            return super().construct_mapping(node, deep=deep)
+            # flattened above: the base constructor's mapping, not the safe one's (which
+            # flattens the merge keys again)
+            return yaml.constructor.BaseConstructor.construct_mapping(self, node, deep=deep)
 
         def construct_yaml_int(self, node):
             # YAML 1.2: a leading 0 is decimal (017 == 17); 0o, 0x, 0b set the base

@@ -489,11 +489,13 @@ def render_document(front: dict[str, Any] | None, body: str, comments: Sequence[
 
 
 
-def load_safe(text: str) -> Any:
+def load_safe(text: str, bounded: bool = True) -> Any:
     """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML. With
-    libyaml, loaded by ``_speedups_ruamel``'s loader (the values of ruamel's)."""
+    libyaml, loaded by ``_speedups_ruamel``'s loader (the values of ruamel's).
+    ``bounded=False`` for the program's own data (mapping files, trusted as its code is,
+    read in every run): no check of :func:`yaml_limits` (a second parse)."""
     loader = _safe_loader()
-    limit = yaml_limits(text)
+    limit = yaml_limits(text) if bounded else None
     if limit is not None:
         raise limit
     if loader is None:
