@@ -406,3 +406,24 @@ def test_a_star_inside_a_config_value_needs_no_yaml_parse(monkeypatch):
     monkeypatch.setattr(textio, "yaml_rt", real)
     textio.check_yaml_nodes(text + "a: &x 1\nb: *x\n", "_config.yml", report)
     assert [f.code for f in report.findings] == ["yaml-alias"]
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(st.text(st.one_of(st.sampled_from(" \t\n\r\x0b\x0c\x1c\x85\xa0\u2028\u3000\u200b{}a"),
+                         st.characters()), max_size=12))
+def test_field_whitespace_is_normalized_as_pybtex_does(value):
+    """The BibTeX reader folds a field's whitespace without pybtex's regex: the same text."""
+    from pybtex.textutils import normalize_whitespace
+    assert " ".join(value.split()) == normalize_whitespace(value)
+
+
+def test_quoted_key_is_never_taken_for_the_plain_key_already_written():
+    """The front-matter dumper remembers keys it wrote plain; a quoted key equal to one of them
+    (a str subclass, as ruamel loads it) still goes to ruamel, which keeps its quotes."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+    from sitemigrate.textio import _dump_simple, dump_yaml
+    assert _dump_simple({"title": "A"}) == "title: A\n"
+    quoted = {DoubleQuotedScalarString("title"): "A"}
+    assert _dump_simple(quoted) is None
+    assert dump_yaml(quoted) == '"title": A\n'

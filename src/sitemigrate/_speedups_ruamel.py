@@ -329,6 +329,10 @@ def _scalar_text(value: Any, key: bool = False) -> str | None:
     return None
 
 
+_PLAIN_KEYS: set[str] = set()
+"""Keys found to be written as they are (plain, reading back as themselves)."""
+
+
 def _dump_simple(data: Any) -> str | None:
     if type(data) not in (dict, CommentedMap) or not data:
         return None
@@ -337,8 +341,12 @@ def _dump_simple(data: Any) -> str | None:
         return None
     out = []
     for key, value in data.items():
-        if type(key) is not str or _scalar_text(key, key=True) != key:
+        if type(key) is not str:  # (a quoted key is a str subclass: ruamel keeps its quotes)
             return None
+        if key not in _PLAIN_KEYS:
+            if _scalar_text(key, key=True) != key:
+                return None
+            _PLAIN_KEYS.add(key)  # keys repeat in every document a writer writes
         if value is None:
             out.append(f"{key}:\n")
         elif type(value) is list and value:
