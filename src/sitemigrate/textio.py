@@ -355,10 +355,12 @@ every caller gets a deep copy of its own (ruamel's types copy their comments, li
 styles and scalar forms)."""
 
 
-def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -> Any:
-    """Load YAML safely; on error report ``path:line`` and return None."""
+def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
+              shared: bool = False) -> Any:
+    """Load YAML safely; on error report ``path:line`` and return None. ``shared``: a
+    caller that only reads may get the object kept for a text loaded before (no copy)."""
     if text in _LOADED:
-        return copy.deepcopy(_LOADED[text])
+        return _LOADED[text] if shared else copy.deepcopy(_LOADED[text])
     limit = yaml_limits(text)
     if limit is not None:
         if report:
