@@ -21,7 +21,8 @@ What is private here, and why:
   round-trip dumper would, asking ruamel's own ``Emitter.analyze_scalar`` (its result's
   ``multiline``, ``empty``, ``allow_block_plain``, ``allow_single_quoted``) and
   ``Resolver.resolve`` which styles a value allows (and the same table's first
-  characters). Without it: 2.0-3.8x the CPU (large site).
+  characters); the analysis is cached by the value's shape, which relies on which
+  characters ``analyze_scalar`` tells apart. Without it: 2.0-3.8x the CPU (large site).
 
 ``pyproject.toml`` pins ruamel.yaml and PyYAML to the series these were checked against;
 :func:`check_private_api` (run by ``tests/test_speedups.py``) fails loudly, not slower,
@@ -286,6 +287,8 @@ def _neutral_runs(emitter: Any) -> re.Pattern[str]:
         if not emitter.unicode_supplementary:
             other += r"\U00010000-\U0010ffff"
     return re.compile(f"[^{other}]+(?: +[^{other}]+)*")
+
+
 # Words, titles and paths a writer writes by the thousand: a letter, then letters, digits,
 # spaces and a few marks that are no YAML indicator in block context, not ending in a space.
 # Written plain, they read back as strings but for YAML 1.2's booleans and nulls. Site paths
@@ -480,8 +483,12 @@ def check_private_api() -> list[str]:
 
     def analysed() -> bool:
         an, reads_as_str = _analysis("a: b")
+        sample = 'Émile Zola and Ana B. (2008). "A {GPU} title." <i>Venue</i>, 1–12.'
+        analyze = _textio().yaml_rt().emitter.analyze_scalar
+        by_shape = {**vars(analyze(_ANALYZE[2].sub("a", sample))), "scalar": sample}
         return (not an.allow_block_plain and an.allow_single_quoted and not an.multiline
-                and not an.empty and reads_as_str and _analysis("true")[1] is False)
+                and not an.empty and reads_as_str and _analysis("true")[1] is False
+                and by_shape == vars(analyze(sample)))
     need(analysed, "Emitter.analyze_scalar / Resolver.resolve")
     need(lambda: _safe_loader() is not None and _textio().load_safe("a: 017\nb: yes\n")
          == {"a": 17, "b": "yes"}, "the safe loader reads YAML 1.2 (017 is 17, yes a word)")
