@@ -261,6 +261,22 @@ def test_yaml_beyond_the_bounds_is_refused_before_loading(text, problem, line):
         load_safe(text)
 
 
+def test_mapping_files_are_read_unbounded_as_the_program_is(tmp_path, monkeypatch):
+    """The bounds guard what a site holds; a mapping file is part of the program (or of a
+    theme's package), read in every run: it is loaded without the bounds' second parse. A
+    site's YAML still gets it."""
+    from sitemigrate import mapdata, textio
+    calls = []
+    real = textio.yaml_limits
+    monkeypatch.setattr(textio, "yaml_limits", lambda text: calls.append(text) or real(text))
+    mapping = tmp_path / "theme.yml"
+    mapping.write_text("a: &x [1, 2]\nb: *x\nc: " + "[" * 30 + "]" * 30 + "\n")
+    assert mapdata.load_mapping_file(mapping)["b"] == [1, 2]
+    assert calls == []
+    assert textio.load_safe("a: &x 1\nb: *x\n") == {"a": 1, "b": 1}
+    assert calls == ["a: &x 1\nb: *x\n"]
+
+
 def test_yaml_within_the_bounds_loads_as_before():
     """Anchors and aliases a real config uses, and ordinary nesting, are read."""
     from sitemigrate.textio import load_safe, load_yaml, split_document, decode, yaml_limits

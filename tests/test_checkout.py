@@ -336,3 +336,14 @@ def test_dest_cv_yml_with_an_alias_is_read_without_a_report(tmp_path: Path) -> N
     (tmp_path / "_data").mkdir()
     (tmp_path / "_data" / "cv.yml").write_text("- a: &x 1\n  b: *x\n")
     assert read_data(tmp_path, "_data/cv.yml", None) == [{"a": 1, "b": 1}]
+
+
+@pytest.mark.parametrize("rel", ["a.md", "_pages/about.md", "x/.htaccess", "x/file.", "x.y/z",
+                                 "a/b.tar.gz", "noext", ".md", "a/..md", "x/y.HTML",
+                                 "é/ü.liquid"])
+def test_suffix_is_purepath_suffix(rel):
+    """finish_liquid picks the files it reads by suffix without building paths."""
+    from pathlib import PurePosixPath
+
+    from sitemigrate.jekyll.checkout import _suffix
+    assert _suffix(rel) == PurePosixPath(rel).suffix

@@ -189,3 +189,19 @@ def test_seed_builds_and_keeps_every_url(seed, config, theme, to, tmp_path):
     (src / "_pages" / name).write_text(needs_shared(SEEDS / seed).read_text())
     (src / "_config.yml").write_text(getattr(test_seeds, config))
     check(src, to, tmp_path, theme)
+
+
+def test_source_config_is_shared_read_only_and_the_readers_copy_its_own():
+    """Writers read SRC's `_config.yml` lines through source_config: the load the reader
+    kept, not a deep copy per call (a real config's copy costs milliseconds); a load for a
+    caller that changes it is still a copy of its own."""
+    from sitemigrate.jekyll.site import config_line, read_config, source_config
+    from sitemigrate.report import Report
+    site = sitemigrate.read_site(FIXTURES / "al-folio-site")
+    shared = source_config(site)
+    assert shared is source_config(site)
+    assert config_line(shared, "title") is not None
+    mine = read_config(FIXTURES / "al-folio-site", Report())
+    assert mine is not shared and mine == shared
+    mine["title"] = "changed"
+    assert source_config(site)["title"] != "changed"

@@ -332,6 +332,26 @@ def test_plain_words_shortcut_agrees_with_ruamel_analysis(value, key):
         assert reads_as_str and an.allow_block_plain and not an.multiline and not an.empty
 
 
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.lists(st.one_of(
+    st.sampled_from([*"aZ09 .,()/_+-:#'\"&*!?%@`|>[]{}~=\\$;<^\t\r\x00\x85\xa0\u2028\u2029",
+                     "é", "Ø", "–", "\ufeff", "\ud800", "\U0001f600", "  ", " #", ": ",
+                     "- ", "? ", "...", "---"]),
+    st.characters()), max_size=10).map("".join))
+def test_scalar_analysis_by_shape_is_ruamels_analysis_of_the_value(value):
+    """The front-matter dumper caches ruamel's scalar analysis by the value's shape (runs of
+    characters the analysis treats alike, as one letter): the shape's analysis must be the
+    value's, in every field."""
+    from sitemigrate import _speedups_ruamel as speedups
+    from sitemigrate.textio import yaml_rt
+    speedups._analysis("a")  # sets the shape pattern up
+    shape = speedups._ANALYZE[2].sub("a", value)
+    analyze = yaml_rt().emitter.analyze_scalar
+    want, got = dict(vars(analyze(value))), dict(vars(analyze(shape)))
+    want.pop("scalar"), got.pop("scalar")
+    assert got == want, shape
+
+
 @settings(max_examples=2000, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(["a", "b.md", "/", "//", ".", "..", "\\", "...", " ", "é"]),
                 max_size=8).map("".join))
@@ -347,3 +367,63 @@ def test_safe_rel_is_purepath_normalisation(rel):
             safe_rel(rel)
     else:
         assert safe_rel(rel) == str(p)
+
+
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from([*"ab1 :-?,[]{}*!&#'\"|>@%\n\t", "\r\n", ": ", "- ", "? ",
+                                 "*a", "!t", "!!str", "&a", "&a !t ", "---", "\n  ",
+                                 "\ufeff", "\x85", "\u2028"]), max_size=14).map("".join))
+def test_yaml_without_node_property_start_has_no_alias_or_tag(text):
+    """check_yaml_nodes parses only text where an alias or a tag may start: where the quick
+    look says none can, ruamel's parser finds none."""
+    from ruamel.yaml.events import AliasEvent, NodeEvent
+
+    from sitemigrate.textio import _may_hold_alias_or_tag, yaml_rt
+    if _may_hold_alias_or_tag(text):
+        return
+    try:
+        events = list(yaml_rt().parse(text))
+    except Exception:
+        return  # invalid YAML: load_yaml reports it
+    assert not any(isinstance(ev, AliasEvent) or (isinstance(ev, NodeEvent)
+                   and getattr(ev, "tag", None) not in (None, "!")) for ev in events)
+
+
+def test_a_star_inside_a_config_value_needs_no_yaml_parse(monkeypatch):
+    """al-folio's `query: "@*"` (every al-folio config has it) and a `!` in a title hold no
+    alias or tag: no parse; an alias at a node start is still parsed and reported."""
+    from sitemigrate import textio
+    from sitemigrate.report import Report
+    text = 'title: Hello!\nscholar:\n  query: "@*"\nnote: 2 * 3\n'
+    real = textio.yaml_rt
+
+    def refuse():
+        raise AssertionError("parsed")
+    monkeypatch.setattr(textio, "yaml_rt", refuse)
+    report = Report()
+    textio.check_yaml_nodes(text, "_config.yml", report)
+    assert report.findings == []
+    monkeypatch.setattr(textio, "yaml_rt", real)
+    textio.check_yaml_nodes(text + "a: &x 1\nb: *x\n", "_config.yml", report)
+    assert [f.code for f in report.findings] == ["yaml-alias"]
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(st.text(st.one_of(st.sampled_from(" \t\n\r\x0b\x0c\x1c\x85\xa0\u2028\u3000\u200b{}a"),
+                         st.characters()), max_size=12))
+def test_field_whitespace_is_normalized_as_pybtex_does(value):
+    """The BibTeX reader folds a field's whitespace without pybtex's regex: the same text."""
+    from pybtex.textutils import normalize_whitespace
+    assert " ".join(value.split()) == normalize_whitespace(value)
+
+
+def test_quoted_key_is_never_taken_for_the_plain_key_already_written():
+    """The front-matter dumper remembers keys it wrote plain; a quoted key equal to one of them
+    (a str subclass, as ruamel loads it) still goes to ruamel, which keeps its quotes."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+    from sitemigrate.textio import _dump_simple, dump_yaml
+    assert _dump_simple({"title": "A"}) == "title: A\n"
+    quoted = {DoubleQuotedScalarString("title"): "A"}
+    assert _dump_simple(quoted) is None
+    assert dump_yaml(quoted) == '"title": A\n'

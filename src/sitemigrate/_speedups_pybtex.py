@@ -46,6 +46,9 @@ _WS = re.compile(r"\s*")
 _NUMBER = re.compile(r"[0-9]+")
 _BRACES = re.compile(r"[{}]")
 _QUOTE_OR_BRACES = re.compile(r'["{}]')
+# The field most entries are made of, whole: `name = {text without braces}` or `name = 123`,
+# not followed by a `#` (then the general steps below read it, part by part).
+_PLAIN_FIELD = re.compile(rf"\s*({_NAME_RE.pattern})\s*=\s*(?:\{{([^{{}}]*)\}}|([0-9]++))\s*+(?!#)")
 
 
 class _FastResult:
@@ -77,7 +80,16 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict,
     undefined: list[tuple[str, str]] = []
     used: set[str] = set()
     spent = 0
+    plain = _PLAIN_FIELD.match
     while True:
+        if (whole := plain(text, pos)) is not None:
+            value = whole.group(2)
+            fields.append((whole.group(1), [whole.group(3) if value is None else value]))
+            pos = whole.end()
+            if pos < end and text[pos] == ",":
+                pos += 1
+                continue
+            break
         pos = ws(text, pos).end()
         name = _NAME_RE.match(text, pos)
         if name is not None:

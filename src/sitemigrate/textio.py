@@ -355,10 +355,12 @@ every caller gets a deep copy of its own (ruamel's types copy their comments, li
 styles and scalar forms)."""
 
 
-def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1) -> Any:
-    """Load YAML safely; on error report ``path:line`` and return None."""
+def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
+              shared: bool = False) -> Any:
+    """Load YAML safely; on error report ``path:line`` and return None. ``shared``: a
+    caller that only reads may get the object kept for a text loaded before (no copy)."""
     if text in _LOADED:
-        return copy.deepcopy(_LOADED[text])
+        return _LOADED[text] if shared else copy.deepcopy(_LOADED[text])
     limit = yaml_limits(text)
     if limit is not None:
         if report:
@@ -389,9 +391,27 @@ _CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "
                                   "timestamp", "binary", "set", "omap", "pairs", "merge")}
 
 
+_NODE_PROPERTY = re.compile(r"[*!&]")
+
+
+def _may_hold_alias_or_tag(text: str) -> bool:
+    """Whether a `*` or `!` of ``text`` (or an anchor's `&`, which a tag may follow) stands
+    where a node may start (after blanks, at a line start or after one of ``[{,:?-``), as an
+    alias or a tag must: one inside a value (al-folio's `query: "@*"`, a title's `!`) needs
+    no parse. A property test checks that ruamel finds no alias or tag where this says none
+    can be."""
+    for m in _NODE_PROPERTY.finditer(text):
+        j = m.start()
+        while j > 0 and text[j - 1] in " \t\ufeff":
+            j -= 1
+        if j == 0 or text[j - 1] in "\n\r\x85\u2028\u2029[{,:?-":
+            return True
+    return False
+
+
 def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -> None:
     """Report aliases (written out in full in the output) and tags (never constructed)."""
-    if "*" not in text and "!" not in text:
+    if not _may_hold_alias_or_tag(text):
         return
     from ruamel.yaml.events import AliasEvent, NodeEvent
     try:
@@ -471,11 +491,13 @@ def render_document(front: dict[str, Any] | None, body: str, comments: Sequence[
 
 
 
-def load_safe(text: str) -> Any:
+def load_safe(text: str, bounded: bool = True) -> Any:
     """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML. With
-    libyaml, loaded by ``_speedups_ruamel``'s loader (the values of ruamel's)."""
+    libyaml, loaded by ``_speedups_ruamel``'s loader (the values of ruamel's).
+    ``bounded=False`` for the program's own data (mapping files, trusted as its code is,
+    read in every run): no check of :func:`yaml_limits` (a second parse)."""
     loader = _safe_loader()
-    limit = yaml_limits(text)
+    limit = yaml_limits(text) if bounded else None
     if limit is not None:
         raise limit
     if loader is None:

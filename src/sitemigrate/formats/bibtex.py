@@ -37,7 +37,6 @@ from typing import Any
 from pybtex.bibtex.utils import split_name_list
 from pybtex.database import Person
 from pybtex.database.input.bibtex import LowLevelParser, month_names
-from pybtex.textutils import normalize_whitespace
 from pybtex.utils import CaseInsensitiveDict
 
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
@@ -275,7 +274,9 @@ class _Reader:
         entry = BibEntry(self._unique(key, line), kind, {}, {}, line, raw)
         clean = error is None and closed and not parser.undefined
         for fname, value_parts in parts:
-            name, value = fname.lower(), normalize_whitespace("".join(value_parts))
+            # pybtex's normalize_whitespace (`\s+` -> one space, stripped), without a regex
+            # (every field of every entry): `\s` and str.split() know the same whitespace
+            name, value = fname.lower(), " ".join("".join(value_parts).split())
             if name in entry.fields or name in entry.persons:
                 self.problem(line, f"entry `{key}` has a second `{name}` field; the first "
                              "was kept")

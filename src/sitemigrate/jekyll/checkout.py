@@ -166,8 +166,15 @@ def runnable_tags(plan: Plan, target: str) -> set[str]:
 
 # -- includes and layouts -------------------------------------------------------------------
 
+def _suffix(rel: str) -> str:
+    """``PurePosixPath(rel).suffix`` without building a path (a plan holds thousands)."""
+    name = rel.rsplit("/", 1)[-1]
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
 def _text_files(plan: Plan) -> list[str]:
-    return [rel for rel in plan.files if PurePosixPath(rel).suffix in LIQUID_SUFFIXES
+    return [rel for rel in plan.files if _suffix(rel) in LIQUID_SUFFIXES
             and not rel.startswith(("_layouts/", "_sass/", "assets/", ".sitemigrate/"))]
 
 
@@ -188,14 +195,11 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
     src_root = Path(site.source) if site.source and Path(site.source).is_dir() else None
     queue = _text_files(plan)
     done: set[str] = set()
-    while queue:
-        rel = queue.pop(0)
+    for rel in queue:  # grows with the includes copied along
         data = plan.files.get(rel)
-        if data is None:
-            continue
+        if data is None or b"{%" not in data or b"include" not in data:
+            continue  # (ASCII: in the bytes as in their text)
         text = data.decode("utf-8", "replace")
-        if "{%" not in text or "include" not in text:
-            continue
         for tok in tokenize(text):
             if tok.kind != "tag":
                 continue

@@ -607,11 +607,13 @@ TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plug
 
 
 def source_config(site: Site) -> Any:
-    """SRC's `_config.yml` as loaded (a round-trip mapping, lines known), or an empty dict."""
+    """SRC's `_config.yml` as loaded (a round-trip mapping, lines known), or an empty dict.
+    Read-only: it is the one the reader's load kept (writers read lines from it), not a
+    copy of its own."""
     if not site.source or not (Path(site.source) / "_config.yml").is_file():
         return {}
     src = read_text(Path(site.source) / "_config.yml", "_config.yml", None)
-    data = load_yaml(src.text, "_config.yml", None) if src else None
+    data = load_yaml(src.text, "_config.yml", None, shared=True) if src else None
     return data if isinstance(data, dict) else {}
 
 
