@@ -56,6 +56,25 @@ def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
     assert blog.read_text().count("mostly about batteries") == 1
 
 
+def test_a_blog_listing_whose_tags_a_formatter_wrapped_is_reused_too(tmp_path):
+    """A formatter (Prettier) wraps Liquid tags across lines (`{% for` / `post in site.posts
+    %}`): the listing is still the blog listing, and DEST's blog page at `/blog/` stays."""
+    wrapped = ("---\nlayout: archive\ntitle: Field notes\npermalink: /year-archive/\n---\n\n"
+               "{% include base_path %} {% capture written_year %}'None'{% endcapture %} {% for\n"
+               "post in site.posts %} {% capture year %}{{ post.date | date: '%Y' }}{%\n"
+               "endcapture %} {% include\narchive-single.html %} {% endfor %}\n")
+    src = _source(tmp_path, {"_pages/year-archive.html": wrapped})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_pages/blog.md").write_text(
+        "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\n---\n"
+        "{% for post in paginator.posts %}{{ post.description }}{% endfor %}\n")
+    _convert(src, dest, "al-folio")
+    assert not (dest / "_pages/year-archive.html").exists()
+    blog = dest / "_pages/blog.md"
+    assert _front(blog)["title"] == "Field notes" and _front(blog)["permalink"] == "/blog/"
+    assert "paginator.posts" in blog.read_text() and "site.posts" not in blog.read_text()
+
+
 def test_a_blog_page_whose_listing_is_commented_out_is_reused_too(tmp_path):
     archive = _ARCHIVE.replace("{% include base_path %}", "<!-- later\n{% include base_path %}")
     src = _source(tmp_path, {"_pages/year-archive.html": archive + "-->\n"})
