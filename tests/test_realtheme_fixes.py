@@ -226,3 +226,30 @@ def test_rendercv_work_section_keeps_its_title_where_the_cv_layout_does_not_test
     _convert(src, out, "al-folio")
     sections = yaml.safe_load((out / "_data/cv.yml").read_text())["cv"]["sections"]
     assert list(sections) == ["Work experience"]
+
+
+def test_a_data_file_the_owners_page_reads_is_copied_along(tmp_path):
+    """The owner's about page lists `site.data.cv.skills` from a `_data/cv.yml` of their
+    own (academicpages has none; the CV itself is a PDF): that file replaces the template's
+    example CV data instead of leaving the list empty. A data file the converted site has
+    itself (the writer's `_data/socials.yml`) is not overwritten, and that is reported."""
+    about = ("---\npermalink: /\ntitle: About\n---\nI count things in the snow.\n\n"
+             "{% for skill in site.data.cv.skills.field %}<span>{{ skill.name }}</span>"
+             "{% endfor %}\n{{ site.data['lab-members'].size }} people; "
+             "{{ site.data.socials.mastodon }}\n")
+    src = _source(tmp_path, {
+        "_pages/about.md": about,
+        "_pages/cv.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n"
+                        "<embed src=\"/files/cv.pdf\">\n",
+        "_data/cv.yml": "skills:\n  field:\n    - name: counting snow buntings from a tent\n",
+        "_data/lab-members.yml": "- name: Ann Example\n",
+        "_data/socials.yml": "mastodon: '@nobody@example.social'\n"})
+    for rel in ("_data/cv.json", "_pages/cv-json.md"):
+        (src / rel).unlink()
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    assert (dest / "_data/cv.yml").read_text() == (src / "_data/cv.yml").read_text()
+    assert (dest / "_data/lab-members.yml").read_text() == "- name: Ann Example\n"
+    assert "mastodon" not in (dest / "_data/socials.yml").read_text()
+    kept = [f for f in plan.report.findings if f.code == "data-kept"]
+    assert len(kept) == 1 and "site.data.socials" in kept[0].message

@@ -250,6 +250,56 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                                      _where(plan, rel))
     _fix_layouts(plan, target)
     _fix_root_links(plan, site)
+    if src_root is not None:
+        _carry_data(plan, src_root, target)
+
+
+_DATA_REF = re.compile(r"""\bsite\.data(?:\.([\w-]+)|\[\s*["']([\w-]+)["']\s*\])""")
+_DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
+
+
+def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
+    """A data file of SRC that a written file reads (`site.data.skills` in the owner's about
+    page) is copied along, to the same path, unless the writer wrote one of that name or
+    DEST has its own (the template's example data, removed with the rest, is replaced)."""
+    from ..registry import vocabulary
+    names: dict[str, str] = {}
+    for rel in _text_files(plan):
+        data = plan.files.get(rel)
+        if data is None or b"site.data" not in data:
+            continue
+        for m in _DATA_REF.finditer(data.decode("utf-8", "replace")):
+            names.setdefault(m[1] or m[2], rel)
+    if not names:
+        return
+    examples = vocabulary(target).get("checkout", {}).get("examples", []) \
+        if is_fresh_template(plan, target) else []
+    ours = _last_written(plan.dest)
+    written = {r for r in (*plan.files, *plan.copies) if r.startswith("_data/")}
+    for name, reader in sorted(names.items()):
+        stem = f"_data/{name}"
+        folder = src_root / stem
+        if folder.is_dir():
+            found = [f"{stem}/{r}" for r in _walk(folder)]
+        else:
+            found = [stem + x for x in _DATA_SUFFIXES if (src_root / (stem + x)).is_file()][:1]
+        found = [r for r in found if within(src_root, src_root / r)]
+        if not found:
+            continue
+        theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
+                  or r.startswith(stem + "/")]  # the writer's own (al-folio's CV data)
+        theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
+                            and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
+        if theirs:
+            plan.report.verbatim("data-kept", f"`{reader}` reads `site.data.{name}`, and the "
+                                 f"converted site has a `{theirs[0]}` of its own: yours was not "
+                                 "copied over it. Merge the two by hand.", _where(plan, reader))
+            continue
+        for rel in found:
+            plan.copy(rel, src_root / rel)
+        rest = " and the rest of its folder" if len(found) > 1 else ""
+        plan.report.verbatim("data-copied", f"`{reader}` reads `site.data.{name}`: your "
+                             f"`{found[0]}`{rest} copied along.", _where(plan, reader))
 
 
 # `href="/sitemap/"`: a path of the site written without its baseurl (not `//host`, not Liquid)
