@@ -253,3 +253,32 @@ def test_a_data_file_the_owners_page_reads_is_copied_along(tmp_path):
     assert "mastodon" not in (dest / "_data/socials.yml").read_text()
     kept = [f for f in plan.report.findings if f.code == "data-kept"]
     assert len(kept) == 1 and "site.data.socials" in kept[0].message
+
+
+_UNTYPED = ("---\ntitle: \"Snow Depth and Bunting Nests\"\ncollection: publications\n"
+            "permalink: /publication/2022-02-01-snow\ndate: 2022-02-01\n"
+            "venue: 'Letters on Northern Birds'\n---\n")
+
+
+def _entry(dest: Path, title: str) -> str:
+    papers = (dest / "_bibliography/papers.bib").read_text()
+    return next(e for e in papers.split("\n@") if title in e)
+
+
+def test_an_untyped_venue_is_written_where_the_bib_layout_shows_one(tmp_path):
+    """A publication without a type is `@misc`, its venue in `howpublished`/`note`; a bib
+    layout that prints neither (al-folio 2022's shows an article's journal, a proceedings'
+    book title) would hide the venue: read from DEST's layout, it is then an article."""
+    src = _source(tmp_path, {"_publications/2022-02-01-snow.md": _UNTYPED})
+    for layout, expected in (
+            ("<div>{{ entry.title }}</div>{% if entry.type == 'article' %}<em>{{ entry.journal }}"
+             "</em>{% else %}<em>In {{ entry.booktitle }}</em>{% endif %} {{ entry.year }}",
+             ("article{", "journal = {Letters on Northern Birds}")),
+            # a layout that prints `note` shows the venue of a `@misc`: the type stays
+            ("{{ entry.journal }}{{ entry.note }}",
+             ("misc{", "note = {Letters on Northern Birds}"))):
+        dest = alfolio_checkout(tmp_path / f"checkout-{expected[0][:-1]}")
+        (dest / "_layouts/bib.liquid").write_text(f"---\n---\n{layout}\n")
+        _convert(src, dest, "al-folio")
+        entry = _entry(dest, "Snow Depth")
+        assert entry.startswith(expected[0]) and expected[1] in entry
