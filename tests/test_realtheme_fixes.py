@@ -282,3 +282,21 @@ def test_an_untyped_venue_is_written_where_the_bib_layout_shows_one(tmp_path):
         _convert(src, dest, "al-folio")
         entry = _entry(dest, "Snow Depth")
         assert entry.startswith(expected[0]) and expected[1] in entry
+
+
+def test_an_open_end_date_keeps_the_owners_word_in_rendercv(tmp_path):
+    """al-folio's RenderCV layout prints `end_date` as written: `Ongoing` stays `Ongoing`
+    (not RenderCV's `present`, a word the owner did not write)."""
+    src = _source(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\n"
+        "Work experience\n======\n* Autumn 2019 - Ongoing: Snow counter\n"
+        "  * Example Polar Station\n* Winter 2016 - Present: Ski waxer\n"
+        "  * Example Ski Club\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    _convert(src, dest, "al-folio")
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    jobs = {e["position"]: e for s in sections.values() for e in s}
+    assert (jobs["Snow counter"]["start_date"], jobs["Snow counter"]["end_date"]) == (
+        "Autumn 2019", "Ongoing")
+    assert jobs["Ski waxer"]["end_date"] == "Present"
