@@ -8,7 +8,8 @@ of assuming a generation (:func:`probe`), and runs two passes over a finished :c
 
 * :func:`finish_liquid`: includes used by any written file (pages, posts, every collection,
   and transitively the includes copied along) are copied from SRC, translated, or get a
-  placeholder; layouts DEST lacks fall back to the theme's plain page layout.
+  placeholder; layouts DEST lacks fall back to the theme's plain page layout; SRC's data
+  files that written files read (`site.data.NAME`) are copied along.
 * :func:`clear_examples`: on a first conversion into a pristine checkout, the template's
   example content (``checkout:`` in the theme's mapping: its content folders, example data,
   listing pages of collections the owner does not have) is removed, one report line a kind.
@@ -254,7 +255,7 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
         _carry_data(plan, src_root, target)
 
 
-_DATA_REF = re.compile(r"""\bsite\.data(?:\.([\w-]+)|\[\s*["']([\w-]+)["']\s*\])""")
+_DATA_REF = re.compile(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
 _DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
 
 
@@ -287,7 +288,7 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
         if not found:
             continue
         theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
-                  or r.startswith(stem + "/")]  # the writer's own (al-folio's CV data)
+                  or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
         theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
                             and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
         if theirs:
