@@ -262,8 +262,13 @@ _DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
 def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
     """A data file of SRC that a written file reads (`site.data.skills` in the owner's about
     page) is copied along, to the same path, unless the writer wrote one of that name or
-    DEST has its own (the template's example data, removed with the rest, is replaced)."""
-    from ..registry import vocabulary
+    DEST has its own (the template's example data, removed with the rest, is replaced).
+    The source theme's own data files (its mapping's example data: a CV the reader read,
+    the data of its furniture) are the writer's to convert, never copied as they are."""
+    from ..registry import THEMES, vocabulary
+    source = plan.report.source_theme or ""
+    theme_data = [g for g in (vocabulary(source).get("checkout", {}).get("examples", [])
+                              if source in THEMES else []) if g.startswith("_data/")]
     names: dict[str, str] = {}
     for rel in _text_files(plan):
         data = plan.files.get(rel)
@@ -284,7 +289,8 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
             found = [f"{stem}/{r}" for r in _walk(folder)]
         else:
             found = [stem + x for x in _DATA_SUFFIXES if (src_root / (stem + x)).is_file()][:1]
-        found = [r for r in found if within(src_root, src_root / r)]
+        found = [r for r in found if within(src_root, src_root / r)
+                 and not any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
         if not found:
             continue
         theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
