@@ -180,3 +180,65 @@ def test_template_links_from_the_root_stay_inside_the_baseurl(tmp_path):
         _convert(src, dest)
         footer = (dest / "_includes/footer/custom.html").read_text()
         assert expect in footer and 'href="//cdn.example.org/x"' in footer, footer
+
+
+def test_a_pages_file_without_front_matter_stays_a_file(tmp_path):
+    """A file of `_pages/` without front matter that no people page shows is copied by
+    Jekyll as it is: no page of the source site. It was written as a page of the new site
+    (template text with its links, dead there)."""
+    from test_checkout import academicpages_checkout
+    dest = academicpages_checkout(tmp_path / "checkout")
+    src = _site(tmp_path, {
+        "_pages/old_bio.md": "Write about the harbour survey here, and see the "
+                             "[list of reports](/demo-site/reports/).\n",
+    })
+    plan = _convert(src, dest)
+    assert not (dest / "_pages/old_bio.md").exists()
+    assert not [p for p in dest.rglob("*.md") if "harbour survey" in p.read_text()
+                and p.read_text().startswith("---")]
+    kept = [p for p in dest.rglob("old_bio.md")]
+    assert [p.read_text() for p in kept] == [
+        "Write about the harbour survey here, and see the [list of reports](/demo-site/reports/).\n"]
+    assert [f.code for f in plan.report.findings if f.path == "_pages/old_bio.md"][:1] == [
+        "no-front-matter"]
+
+
+def test_a_post_redirecting_to_a_missing_file_links_nothing_dead(tmp_path):
+    """A post's `redirect:` to a file the source site does not have (the owner deleted the
+    template's PDF) became a link in the body, dead in the new site: the page now says it
+    moved without that link, and the report names the file."""
+    from test_checkout import academicpages_checkout
+    dest = academicpages_checkout(tmp_path / "checkout")
+    src = _site(tmp_path, {
+        "_posts/2023-03-01-moved.md": "---\nlayout: post\ntitle: moved away\n"
+                                      "redirect: /assets/pdf/tide_tables.pdf\n---\n\n"
+                                      "The tide tables moved.\n",
+    })
+    plan = _convert(src, dest)
+    post = next((dest / "_posts").glob("*moved*")).read_text()
+    assert "The tide tables moved." in post and "This page has moved." in post, post
+    assert "tide_tables.pdf'" not in post and "](" not in post, post
+    assert [f for f in plan.report.findings if f.code == "missing-file"
+            and "tide_tables.pdf" in f.message]
+
+
+def test_emoji_shortcodes_are_emoji_where_dest_loads_no_emoji_plugin(tmp_path):
+    """al-folio loads jemoji, which shows `:sparkles:` as an emoji; an academicpages
+    checkout that does not load it showed the shortcode as text. The written pages get the
+    emoji characters (code and Liquid as written); a checkout that loads jemoji keeps the
+    shortcodes."""
+    from test_checkout import academicpages_checkout
+    files = {"_posts/2023-04-01-launch.md": "---\nlayout: post\ntitle: launch\n---\n\n"
+                                            "The buoy is afloat :tada: at last, see "
+                                            "`:tada:` in the log.\n"}
+    for plugins, expect in (("[jekyll-feed]", "The buoy is afloat 🎉 at last, see `:tada:`"),
+                            ("[jekyll-feed, jemoji]", "The buoy is afloat :tada: at last")):
+        dest = academicpages_checkout(tmp_path / f"checkout{len(plugins)}")
+        config = dest / "_config.yml"
+        config.write_text(config.read_text().replace("[jekyll-feed]", plugins))
+        src = _site(tmp_path / f"s{len(plugins)}", files)
+        config = src / "_config.yml"
+        config.write_text(config.read_text() + "plugins:\n  - jekyll-scholar\n  - jemoji\n")
+        _convert(src, dest)
+        post = next((dest / "_posts").glob("*launch*")).read_text()
+        assert expect in post, post

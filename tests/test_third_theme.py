@@ -120,3 +120,19 @@ def test_al_folio_liquid_reaches_tinyfolio_through_the_constructs(tinyfolio, tmp
         "for tinyfolio." in messages
     assert any(m.startswith("`{% bibliography %}`: tinyfolio has no `bibliography` tag")
                for m in messages)
+
+
+def test_check_cache_knows_a_change_to_a_plugin_theme(tinyfolio, tmp_path, monkeypatch):
+    """``--check`` trusts a saved report only while the code that wrote it is unchanged: a
+    theme of another package counts, its modules and its vocabulary file."""
+    from sitemigrate import cache
+    theme = registry.get_theme("tinyfolio")
+    vocabulary = tmp_path / "tinyfolio.yml"
+    vocabulary.write_bytes(theme.mapping.read_bytes())
+    monkeypatch.setattr(type(theme), "mapping", property(lambda self: vocabulary))
+    before = cache._code_digest()
+    vocabulary.write_text(vocabulary.read_text() + "# a new line\n")
+    assert cache._code_digest() != before
+    modules = [rel for kind, rel, _ in cache._plugin_files(Path(cache.__file__).parent)
+               if kind == "theme/tinyfolio"]
+    assert {"reader.py", "writer.py", "__init__.py", "mapping"} <= set(modules)

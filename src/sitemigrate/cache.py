@@ -84,17 +84,45 @@ def _listing(root: Path, known: Mapping[str, bytes] | None = None) -> list[tuple
 
 
 def _code_digest() -> str:
-    """sitemigrate itself: its modules and its mapping files. Not the version number: a
-    checkout or an editable install changes code without changing it."""
+    """sitemigrate itself: its modules and its mapping files, and those of every theme another
+    package registers (its package's modules and its vocabulary file). Not the version number:
+    a checkout or an editable install changes code without changing it."""
     from .mapdata import mappings_dir
     package = Path(__file__).resolve().parent
     mappings = mappings_dir()
     files = sorted(("code", p.relative_to(package).as_posix(), p) for p in package.rglob("*.py"))
     files += sorted(("mappings", p.name, p) for p in mappings.glob("*.yml"))
+    files += _plugin_files(package)
     h = hashlib.sha256()
     for kind, rel, path in files:
         h.update(f"{kind}/{rel}".encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+def _plugin_files(own: Path) -> list[tuple[str, str, Path]]:
+    """The files of the themes other packages register: a change to one of them changes what
+    a conversion writes, so a saved report is no longer known to hold. A theme that cannot be
+    loaded adds its name only (using it says why it fails)."""
+    import sys
+
+    from .registry import THEMES, UnknownTheme, get_theme
+    files: list[tuple[str, str, Path]] = []
+    for name, point in sorted(THEMES.points().items()):
+        if point.value.split(":")[0].split(".")[0] == __package__.split(".")[0]:
+            continue  # sitemigrate's own: hashed above
+        try:
+            theme = get_theme(name)
+        except UnknownTheme:
+            files.append((f"theme/{name}", "unloadable", Path(os.devnull)))
+            continue
+        module = sys.modules.get(type(theme).__module__)
+        where = Path(module.__file__).resolve().parent if module and module.__file__ else None
+        if where is not None and where != own:
+            files += [(f"theme/{name}", p.relative_to(where).as_posix(), p)
+                      for p in sorted(where.rglob("*.py"))]
+        if theme.mapping.is_file():
+            files.append((f"theme/{name}", "mapping", theme.mapping))
+    return files
 
 
 def fingerprint(src: Path, dest: Path, options: dict[str, Any],

@@ -218,6 +218,13 @@ class AssetCopier:
                 return text.count("\n", 0, at) + 1
         return fallback
 
+    def missing(self, url: str) -> bool:
+        """``url`` names a file of the site (a path with a file's suffix) that SRC lacks."""
+        url = self.local(url)
+        suffix = PurePosixPath(url.split("?")[0].split("#")[0]).suffix.lower()
+        return (self.root is not None and url.startswith("/") and not is_external(url)
+                and bool(suffix) and suffix not in PAGE_SUFFIXES and self._source(url) is None)
+
     def _source(self, url: str) -> Path | None:
         if self.root is None:
             return None

@@ -251,6 +251,7 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                                      _where(plan, rel))
     _fix_layouts(plan, target)
     _fix_root_links(plan, site)
+    _show_emoji(plan, site)
     if src_root is not None:
         _carry_data(plan, src_root, target)
 
@@ -307,6 +308,49 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
         rest = " and the rest of its folder" if len(found) > 1 else ""
         plan.report.verbatim("data-copied", f"`{reader}` reads `site.data.{name}`: your "
                              f"`{found[0]}`{rest} copied along.", _where(plan, reader))
+
+
+# what an emoji plugin leaves as it is: front matter, code, Liquid, HTML tags
+_NO_EMOJI = re.compile(r"\A---\s*\n.*?\n---\s*\n|^(```|~~~).*?^\1|`[^`\n]*`|\{%.*?%\}"
+                       r"|\{\{.*?\}\}|(?is:<(pre|code)\b.*?</\2\s*>)|<[^>]*>", re.S | re.M)
+
+
+def _show_emoji(plan: Plan, site: Site) -> None:
+    """`:sparkles:` in a page is an emoji where SRC loads an emoji plugin (``emoji_plugins``
+    in ``mappings/jekyll.yml``); where DEST's checkout loads none, the shortcodes of every
+    written page become the emoji characters (a visitor would read `:sparkles:` otherwise).
+    A new folder (no checkout) keeps them as written."""
+    plugins = load_mapping("jekyll").get("emoji_plugins", [])
+    used = [str(v) for key in ("plugins", "gems")
+            for v in (site.config_extra.get(key) or []) if isinstance(v, str)]
+    found = _checkout(plan)
+    if not set(plugins) & set(used) or not found.has_theme or set(plugins) & found.plugins:
+        return
+    import emoji
+
+    def show(text: str) -> str:
+        out, at = [], 0
+        for m in _NO_EMOJI.finditer(text):
+            out += [emoji.emojize(text[at:m.start()], language="alias"), m.group()]
+            at = m.end()
+        return "".join([*out, emoji.emojize(text[at:], language="alias")])
+    changed = 0
+    for rel in list(plan.files):
+        if PurePosixPath(rel).suffix not in (".md", ".markdown", ".html") or \
+                rel.startswith(("_layouts/", "_includes/", "assets/", ".sitemigrate/")):
+            continue
+        text = plan.files[rel].decode("utf-8", "replace")
+        if ":" not in text or (new := show(text)) == text:
+            continue
+        front = plan.documents.get(rel)
+        plan.write(rel, new)
+        if front is not None:
+            plan.documents[rel] = front
+        changed += 1
+    if changed:
+        plan.report.mapped("emoji", f"emoji shortcodes (`:sparkles:`) of {changed} file(s) "
+                           f"became emoji characters: {', '.join(plugins)} shows them in SRC, "
+                           "DEST loads no emoji plugin.", None)
 
 
 # `href="/sitemap/"`: a path of the site written without its baseurl (not `//host`, not Liquid)

@@ -212,17 +212,20 @@ def check_liquid(doc: Document, report: Report) -> None:
                        "is kept as written.", doc.rel, doc.body_line + more.line - 1)
 
 
-def check_document(doc: Document, report: Report) -> None:
+def check_document(doc: Document, report: Report, as_file: bool = False) -> None:
     """The shape of a page or collection item: empty, or without front matter; and URLs in
-    its front matter that climb out of the site with ``..`` (removed, reported)."""
+    its front matter that climb out of the site with ``..`` (removed, reported). ``as_file``:
+    the reader carries a page without front matter as the file it is, not as a page."""
     if not doc.has_front_matter:
         if not doc.body.strip():
             report.problem("empty-file", "is empty; it was converted as an empty page. Delete "
                            "it or give it content.", doc.rel, severity="info")
         else:
             report.problem("no-front-matter", "has no front matter (`---` block): Jekyll copies "
-                           "such a file as it is instead of building a page. It was converted "
-                           "as a page without title; add front matter if it is one.", doc.rel, 1)
+                           "such a file as it is instead of building a page. "
+                           + ("It was carried as a file, not a page" if as_file else
+                              "It was converted as a page without title")
+                           + "; add front matter if it is one.", doc.rel, 1)
         return
     for key in ("permalink", "redirect_from", "redirect"):
         value = doc.data.get(key)

@@ -588,7 +588,14 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
         redirects.append(old_url)
     if redirects:
         front["redirect_from"] = redirects
-    if item.redirect:
+    if item.redirect and copier.missing(item.redirect):  # a link to it would be dead
+        body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + \
+            f"This page has moved.\n\n<!-- redirect: {item.redirect.replace('--', '- -')} -->\n"
+        plan.report.problem("missing-file", f"`redirect: {item.redirect}` names a file the "
+                            "source site does not have: the page says it moved, without a "
+                            "link (it would be dead); put the file in the site and link it.",
+                            item.origin)
+    elif item.redirect:
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + \
             f"This page has moved: [{item.redirect}]({_site_link(item.redirect)})\n"
         plan.report.verbatim("item-redirect", f"`redirect: {item.redirect}` became a link in "

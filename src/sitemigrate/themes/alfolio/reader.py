@@ -85,15 +85,17 @@ def read(src: Path, report: Report) -> Site:
     site.identity = _read_identity(src, config, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
                          and not (k == "name" and text(v) == site.identity.full_name)}
+    no_front: set[str] = set()
     for path, rel in iter_pages(src, report):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue
-        page = _read_page(path, rel, vocab, site, report)
+        page = _read_page(path, rel, vocab, site, report, no_front)
         if page:
             site.pages.append(page)
     site.pages = drop_unpublished(site.pages, config, report)
     _read_profiles(site, src, report)
+    _keep_files_without_front_matter(site, no_front)
     about = site.page("about")
     if about and isinstance(about.features.get("news"), dict):  # old configs: the limit is here
         for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
@@ -198,11 +200,14 @@ def _add_social(ident: Identity, social: Social) -> None:
         ident.socials.append(social)
 
 
-def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report) -> Page | None:
+def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
+               no_front: set[str]) -> Page | None:
     doc = read_document(path, rel, report)
     if doc is None:
         return None
-    check_document(doc, report)
+    check_document(doc, report, as_file=True)
+    if not doc.has_front_matter and doc.body.strip():
+        no_front.add(rel)
     check_liquid(doc, report)
     fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])
               | set(vocab.get("page_switches", [])), report)  # `profiles` is no slip
@@ -286,6 +291,15 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
                       "pictures, texts (`content:`) and `more_info` are its text.", page.origin)
     # a content file without front matter is the people page's text, not a page
     site.pages = [p for p in site.pages if p.path not in used or p.permalink or p.nav]
+
+
+def _keep_files_without_front_matter(site: Site, no_front: set[str]) -> None:
+    """A file of `_pages/` without front matter that no people page shows is no page:
+    Jekyll copies it as it is (template text a visitor never sees as a page), so it is
+    carried as a file, not written as a page of the new site."""
+    for page in [p for p in site.pages if p.path in no_front]:
+        site.pages.remove(page)
+        record_asset(site, f"/{page.path}")
 
 
 def _role(layout: str, page: Page, vocab: dict) -> PageRole:

@@ -1,0 +1,32 @@
+"""What tests/realtheme.py counts as the owner's paragraphs (no lab needed): text a visitor
+of the source site reads, not the markup that a theme shows as something else."""
+
+from __future__ import annotations
+
+import realtheme
+
+
+def test_emoji_shortcodes_are_no_words_of_a_paragraph():
+    """jemoji shows `:tada:` as a picture (its words are in no page's text) and a theme
+    without it may show the character: the paragraph is its words without the shortcodes
+    (it was counted as not shown wherever the emoji was shown as one)."""
+    paras = realtheme.paragraphs_of("The buoy is afloat again after the storm! :tada: :ocean:"
+                                    "\n\nMeet at 10:30: the harbour office.\n")
+    assert paras == ["the buoy is afloat again after the storm", "meet at 10 30 the harbour office"]
+    built = realtheme.norm(realtheme.page_text(
+        '<p>The buoy is afloat again after the storm! <img class="emoji" alt=":tada:"></p>'))
+    assert realtheme.shown(paras[0], built, realtheme.fivegrams(built))
+
+
+def test_a_cv_entrys_bare_url_is_no_paragraph(tmp_path):
+    """A CV entry's `url:` is the link target of its title (al-folio's CV shows no text of
+    it), so it is not a paragraph to find in the built pages; its prose still is."""
+    (tmp_path / "_data").mkdir()
+    (tmp_path / "_data/cv.yml").write_text(
+        "- title: Publications\n  contents:\n"
+        "    - title: Counting drifting buoys by night\n"
+        "      url: \"https://journal.example.org/volume/12/issue/3/buoys-by-night.html\"\n"
+        "      summary: We count drifting buoys by night with a small boat and a lamp.\n")
+    found = realtheme.owner_paragraphs(tmp_path)
+    assert found == {"_data/cv.yml": [
+        "we count drifting buoys by night with a small boat and a lamp"]}
