@@ -1,6 +1,7 @@
 """Fixes found by the real-theme lab (tests/test_real_theme.py) for academicpages sites
 converted into al-folio checkouts, each on an invented miniature: the blog lives at al-folio's
-`/blog/`, tags with a space stay one tag, owner prose of listing pages and CVs is shown.
+`/blog/`, tags with a space stay one tag, owner prose of listing pages and CVs is shown, the
+data files the owner's pages read come along, venues and open end dates stay visible.
 """
 
 from __future__ import annotations
@@ -253,7 +254,6 @@ def test_a_data_file_the_owners_page_reads_is_copied_along(tmp_path):
     assert "mastodon" not in (dest / "_data/socials.yml").read_text()
     kept = [f for f in plan.report.findings if f.code == "data-kept"]
     assert len(kept) == 1 and "site.data.socials" in kept[0].message
-
 
 
 def test_the_source_themes_own_data_is_not_copied_as_it_is(tmp_path):
