@@ -390,7 +390,7 @@ def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):
     assert cv["sections"]["Work experience"][0] == {
         "position": "Researcher", "company": "Example Institute of Ecology",
         "highlights": ["Builds camera traps that count moose."], "start_date": "2020",
-        "end_date": "present"}
+        "end_date": "now"}  # the owner's word: `2020 - now`
     resume = json.loads((tmp_path / "assets/json/resume.json").read_text())
     assert [(e["studyType"], e["area"]) for e in resume["education"]] == [
         ("Ph.D", "Ecology"), ("B.S.", "Biology")]

@@ -40,13 +40,6 @@ KNOWN_GAPS: dict[str, tuple[bool, int, int, int]] = {
     # 7.2 as its lock has it); the dead `/al-folio/publications/` is its own about text.
     "4lhc->academicpages-2019": (False, 0, 1, 0),
     "4lhc->academicpages-2025": (False, 0, 1, 0),
-    "A7ocin->al-folio-2026": (False, 0, 0, 2),
-    "AdrianForsythe->al-folio-2022": (False, 0, 0, 2),
-    "AdrianForsythe->al-folio-2024-03": (False, 0, 1, 3),
-    "AdrianForsythe->al-folio-2024": (False, 0, 1, 3),
-    "AdrianForsythe->al-folio-2025": (False, 0, 0, 3),
-    "AdrianForsythe->al-folio-2026": (False, 0, 0, 3),
-    "Ali-Omrani->al-folio-2022": (False, 0, 0, 1),
 }
 _RESULTS: dict[tuple[str, str], realtheme.Cell] = {}
 

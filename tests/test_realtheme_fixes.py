@@ -1,6 +1,7 @@
 """Fixes found by the real-theme lab (tests/test_real_theme.py) for academicpages sites
 converted into al-folio checkouts, each on an invented miniature: the blog lives at al-folio's
-`/blog/`, tags with a space stay one tag, owner prose of listing pages and CVs is shown.
+`/blog/`, tags with a space stay one tag, owner prose of listing pages and CVs is shown, the
+data files the owner's pages read come along, venues and open end dates stay visible.
 """
 
 from __future__ import annotations
@@ -54,6 +55,25 @@ def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
     }.items()
     _convert(src, dest, "al-folio")  # a second run does not add the prose again
     assert blog.read_text().count("mostly about batteries") == 1
+
+
+def test_a_blog_listing_whose_tags_a_formatter_wrapped_is_reused_too(tmp_path):
+    """A formatter (Prettier) wraps Liquid tags across lines (`{% for` / `post in site.posts
+    %}`): the listing is still the blog listing, and DEST's blog page at `/blog/` stays."""
+    wrapped = ("---\nlayout: archive\ntitle: Field notes\npermalink: /year-archive/\n---\n\n"
+               "{% include base_path %} {% capture written_year %}'None'{% endcapture %} {% for\n"
+               "post in site.posts %} {% capture year %}{{ post.date | date: '%Y' }}{%\n"
+               "endcapture %} {% include\narchive-single.html %} {% endfor %}\n")
+    src = _source(tmp_path, {"_pages/year-archive.html": wrapped})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_pages/blog.md").write_text(
+        "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\n---\n"
+        "{% for post in paginator.posts %}{{ post.description }}{% endfor %}\n")
+    _convert(src, dest, "al-folio")
+    assert not (dest / "_pages/year-archive.html").exists()
+    blog = dest / "_pages/blog.md"
+    assert _front(blog)["title"] == "Field notes" and _front(blog)["permalink"] == "/blog/"
+    assert "paginator.posts" in blog.read_text() and "site.posts" not in blog.read_text()
 
 
 def test_a_blog_page_whose_listing_is_commented_out_is_reused_too(tmp_path):
@@ -246,3 +266,97 @@ def test_a_publication_page_shows_its_venue(tmp_path):
     text = (dest / "_pages/publications/2022-06-01-snow-buntings.md").read_text()
     assert "<p><em>Proceedings of the Society of Tent Ornithology</em>, 2022</p>" in text
     assert "from a tent for six weeks" in text
+
+
+def test_a_data_file_the_owners_page_reads_is_copied_along(tmp_path):
+    """The owner's about page lists `site.data.cv.skills` from a `_data/cv.yml` of their
+    own (academicpages has none; the CV itself is a PDF): that file replaces the template's
+    example CV data instead of leaving the list empty. A data file the converted site has
+    itself (the writer's `_data/socials.yml`) is not overwritten, and that is reported."""
+    about = ("---\npermalink: /\ntitle: About\n---\nI count things in the snow.\n\n"
+             "{% for skill in site.data.cv.skills.field %}<span>{{ skill.name }}</span>"
+             "{% endfor %}\n{{ site.data['lab-members'].size }} people; "
+             "{{ site.data.socials.mastodon }}\n")
+    src = _source(tmp_path, {
+        "_pages/about.md": about,
+        "_pages/cv.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n"
+                        "<embed src=\"/files/cv.pdf\">\n",
+        "_data/cv.yml": "skills:\n  field:\n    - name: counting snow buntings from a tent\n",
+        "_data/lab-members.yml": "- name: Ann Example\n",
+        "_data/socials.yml": "mastodon: '@nobody@example.social'\n"})
+    for rel in ("_data/cv.json", "_pages/cv-json.md"):
+        (src / rel).unlink()
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    assert (dest / "_data/cv.yml").read_text() == (src / "_data/cv.yml").read_text()
+    assert (dest / "_data/lab-members.yml").read_text() == "- name: Ann Example\n"
+    assert "mastodon" not in (dest / "_data/socials.yml").read_text()
+    kept = [f for f in plan.report.findings if f.code == "data-kept"]
+    assert len(kept) == 1 and "site.data.socials" in kept[0].message
+
+
+def test_the_source_themes_own_data_is_not_copied_as_it_is(tmp_path):
+    """The other way round: al-folio's repositories page reads `site.data.repositories`,
+    data of al-folio's own (its cards need al-folio's settings): not copied raw into an
+    academicpages checkout, while a data file of the owner's own is."""
+    from test_checkout import academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {
+        "_pages/repositories.md": "---\nlayout: page\ntitle: Code\npermalink: /repositories/\n"
+                                  "nav: true\n---\nThings I wrote for counting snow buntings.\n\n"
+                                  "{% for user in site.data.repositories.github_users %}"
+                                  "{{ user }}{% endfor %}{{ site.data.sledges.size }} sledges\n",
+        "_data/repositories.yml": "github_users: [snow-counter]\n",
+        "_data/sledges.yml": "- name: Blue sledge\n"})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    assert not (dest / "_data/repositories.yml").exists()
+    assert (dest / "_data/sledges.yml").read_text() == "- name: Blue sledge\n"
+
+
+_UNTYPED = ("---\ntitle: \"Snow Depth and Bunting Nests\"\ncollection: publications\n"
+            "permalink: /publication/2022-02-01-snow\ndate: 2022-02-01\n"
+            "venue: 'Letters on Northern Birds'\n---\n")
+
+
+def _entry(dest: Path, title: str) -> str:
+    papers = (dest / "_bibliography/papers.bib").read_text()
+    return next(e for e in papers.split("\n@") if title in e)
+
+
+def test_an_untyped_venue_is_written_where_the_bib_layout_shows_one(tmp_path):
+    """A publication without a type is `@misc`, its venue in `howpublished`/`note`; a bib
+    layout that prints neither (al-folio 2022's shows an article's journal, a proceedings'
+    book title) would hide the venue: read from DEST's layout, it is then an article."""
+    src = _source(tmp_path, {"_publications/2022-02-01-snow.md": _UNTYPED})
+    for layout, expected in (
+            ("<div>{{ entry.title }}</div>{% if entry.type == 'article' %}<em>{{ entry.journal }}"
+             "</em>{% else %}<em>In {{ entry.booktitle }}</em>{% endif %} {{ entry.year }}",
+             ("article{", "journal = {Letters on Northern Birds}")),
+            # a layout that prints `note` shows the venue of a `@misc`: the type stays
+            ("{{ entry.journal }}{{ entry.note }}",
+             ("misc{", "note = {Letters on Northern Birds}"))):
+        dest = alfolio_checkout(tmp_path / f"checkout-{expected[0][:-1]}")
+        (dest / "_layouts/bib.liquid").write_text(f"---\n---\n{layout}\n")
+        _convert(src, dest, "al-folio")
+        entry = _entry(dest, "Snow Depth")
+        assert entry.startswith(expected[0]) and expected[1] in entry
+
+
+def test_an_open_end_date_keeps_the_owners_word_in_rendercv(tmp_path):
+    """al-folio's RenderCV layout prints `end_date` as written: `Ongoing` stays `Ongoing`
+    (not RenderCV's `present`, a word the owner did not write)."""
+    src = _source(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\n"
+        "Work experience\n======\n* Autumn 2019 - Ongoing: Snow counter\n"
+        "  * Example Polar Station\n* Winter 2016 - Present: Ski waxer\n"
+        "  * Example Ski Club\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    _convert(src, dest, "al-folio")
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    jobs = {e["position"]: e for s in sections.values() for e in s}
+    assert (jobs["Snow counter"]["start_date"], jobs["Snow counter"]["end_date"]) == (
+        "Autumn 2019", "Ongoing")
+    assert jobs["Ski waxer"]["end_date"] == "Present"

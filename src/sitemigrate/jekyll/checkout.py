@@ -8,7 +8,8 @@ of assuming a generation (:func:`probe`), and runs two passes over a finished :c
 
 * :func:`finish_liquid`: includes used by any written file (pages, posts, every collection,
   and transitively the includes copied along) are copied from SRC, translated, or get a
-  placeholder; layouts DEST lacks fall back to the theme's plain page layout.
+  placeholder; layouts DEST lacks fall back to the theme's plain page layout; SRC's data
+  files that written files read (`site.data.NAME`) are copied along.
 * :func:`clear_examples`: on a first conversion into a pristine checkout, the template's
   example content (``checkout:`` in the theme's mapping: its content folders, example data,
   listing pages of collections the owner does not have) is removed, one report line a kind.
@@ -255,6 +256,62 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
     _fix_layouts(plan, target)
     _fix_root_links(plan, site)
     _show_emoji(plan, site)
+    if src_root is not None:
+        _carry_data(plan, src_root, target)
+
+
+_DATA_REF = re.compile(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
+_DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
+
+
+def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
+    """A data file of SRC that a written file reads (`site.data.skills` in the owner's about
+    page) is copied along, to the same path, unless the writer wrote one of that name or
+    DEST has its own (the template's example data, removed with the rest, is replaced).
+    The source theme's own data files (its mapping's example data: a CV the reader read,
+    the data of its furniture) are the writer's to convert, never copied as they are."""
+    from ..registry import THEMES, vocabulary
+    source = plan.report.source_theme or ""
+    theme_data = [g for g in (vocabulary(source).get("checkout", {}).get("examples", [])
+                              if source in THEMES else []) if g.startswith("_data/")]
+    names: dict[str, str] = {}
+    for rel in _text_files(plan):
+        data = plan.files.get(rel)
+        if data is None or b"site.data" not in data:
+            continue
+        for m in _DATA_REF.finditer(data.decode("utf-8", "replace")):
+            names.setdefault(m[1] or m[2], rel)
+    if not names:
+        return
+    examples = vocabulary(target).get("checkout", {}).get("examples", []) \
+        if is_fresh_template(plan, target) else []
+    ours = _last_written(plan.dest)
+    written = {r for r in (*plan.files, *plan.copies) if r.startswith("_data/")}
+    for name, reader in sorted(names.items()):
+        stem = f"_data/{name}"
+        folder = src_root / stem
+        if folder.is_dir():
+            found = [f"{stem}/{r}" for r in _walk(folder)]
+        else:
+            found = [stem + x for x in _DATA_SUFFIXES if (src_root / (stem + x)).is_file()][:1]
+        found = [r for r in found if within(src_root, src_root / r)
+                 and not any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
+        if not found:
+            continue
+        theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
+                  or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
+        theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
+                            and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
+        if theirs:
+            plan.report.verbatim("data-kept", f"`{reader}` reads `site.data.{name}`, and the "
+                                 f"converted site has a `{theirs[0]}` of its own: yours was not "
+                                 "copied over it. Merge the two by hand.", _where(plan, reader))
+            continue
+        for rel in found:
+            plan.copy(rel, src_root / rel)
+        rest = " and the rest of its folder" if len(found) > 1 else ""
+        plan.report.verbatim("data-copied", f"`{reader}` reads `site.data.{name}`: your "
+                             f"`{found[0]}`{rest} copied along.", _where(plan, reader))
 
 
 # what an emoji plugin leaves as it is: front matter, code, Liquid, HTML tags

@@ -248,8 +248,9 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> Comme
         key = sec.key or jsonresume.key_for_title(sec.title)
         if key in jsonresume.STANDARD:
             back = {v: k for k, v in {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}.items()}
-            entries = [{back.get(k, k): _present(k, v) for k, v in
-                        jsonresume.entry_to(key, e).items()}
+            # an open end keeps the owner's word (`Ongoing`, `now`): the CV layout prints
+            # `end_date` as written, and RenderCV's `present` is not what the owner wrote
+            entries = [{back.get(k, k): v for k, v in jsonresume.entry_to(key, e).items()}
                        for e in sec.entries if isinstance(e, dict)]
         else:
             entries = [_rendercv_entry(e, sec.kind) for e in sec.entries]
@@ -267,13 +268,6 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> Comme
         sections[title] = entries
     out["sections"] = sections
     return out
-
-
-def _present(key: str, value: Any) -> Any:
-    """RenderCV spells an open end date `present`."""
-    if key == "endDate" and str(value).strip().lower() in ("now", "current", "today", "ongoing"):
-        return "present"
-    return value
 
 
 # al-folio's RenderCV layout (2026) shows `work`/`volunteer` entries only under these titles

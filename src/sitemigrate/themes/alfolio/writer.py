@@ -108,8 +108,10 @@ def write(site: Site, plan: Plan, options: Options) -> None:
                 _carry_entry_files(p, copier)
         owner = (" ".join(x for x in (site.identity.first_name, site.identity.middle_name) if x),
                  site.identity.last_name)
-        entries = [p.bibtex or _bibtex_of(p, copier, owner, report) for p in site.publications
-                   if _has_year(p, report)]
+        bib_layout = layout_text(plan, "bib")
+        shown = set(re.findall(r"\bentry\.(\w+)", bib_layout)) if bib_layout else None
+        entries = [p.bibtex or _bibtex_of(p, copier, owner, report, shown)
+                   for p in site.publications if _has_year(p, report)]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         pubs_page = site.page("publications")  # once: it scans the pages
         for p in site.publications:
@@ -888,12 +890,22 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
 
 
 def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
-               report: Report | None = None) -> bib.BibEntry:
+               report: Report | None = None, shown: set[str] | None = None) -> bib.BibEntry:
+    """``shown``: the `entry.*` fields DEST's bib layout prints (None: no layout)."""
     import html  # academicpages escapes `& " '` in front matter: BibTeX holds the text
     fields: dict[str, str] = {"title": html.unescape(pub.title)}
     if pub.year:
         fields["year"] = str(pub.year)
-    entry_type = pub.entry_type or _stated_type(pub) or TYPE_OF_CATEGORY.get(pub.category, "misc")
+    stated = pub.entry_type or _stated_type(pub)
+    entry_type = stated or TYPE_OF_CATEGORY.get(pub.category, "misc")
+    if (pub.venue and not stated and not pub.category and shown is not None
+            and "journal" in shown and not {"note", "howpublished"} & shown):
+        entry_type = "article"  # an untyped venue, where DEST shows an article's only
+        if report is not None:
+            report.mapped("publication-type", f"publication `{pub.key}` has no type, and "
+                          "DEST's bib layout shows a venue only as an article's journal or a "
+                          "proceedings' book title: written as `@article` with its venue as "
+                          "`journal`, so that the venue is shown.", pub.origin)
     venue_key = VENUE_FIELD.get(entry_type) or UNPRINTED_VENUE_FIELD.get(entry_type,
                                                                          "howpublished")
     if pub.venue:
