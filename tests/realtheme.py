@@ -641,6 +641,10 @@ class Lab:
         old_dead = {_basename(d) for d in known_dead}
         cell.new_dead = sorted(d for d in new.dead if d not in known_dead
                                and _basename(d) not in old_dead)
+        if base.rc not in (0, 3):  # no baseline build: the owner's own dead links, from files
+            src = self.work / "src" / site.replace("/", "_")
+            cell.new_dead = [d for d in cell.new_dead
+                             if not owners_dead_link(CORPUS / site, src, d)]
         markers = example_markers(TEMPLATES / template)
         cell.examples = sorted(m for m in markers if m in new.text and m not in base.text)
         cell.menu, cell.source_menu = new.menu, base.menu
@@ -671,6 +675,31 @@ def _furniture(report: Path) -> set[str]:
     except (OSError, ValueError):
         return set()
     return {f.get("path") for f in data.get("findings", []) if f.get("code") == "furniture"}
+
+
+_CONTENT_SUFFIXES = (".md", ".markdown", ".html")
+
+
+def owners_dead_link(corpus_site: Path, src: Path, url: str) -> bool:
+    """For a source that cannot be built (no baseline): ``url`` is a link the owner wrote in
+    their content (``](url)``, ``href="url"``) to an address their own site does not have: no
+    file or folder of SRC starts it, and no ``permalink:`` or ``baseurl:`` of SRC begins with
+    its first segment (a template's example link copied into the owner's text). A link into
+    anything SRC has (its posts, pages, collections, files) is never counted as the owner's,
+    so a URL the conversion lost still counts."""
+    path = urllib.parse.urlsplit(url).path
+    first = path.strip("/").split("/")[0]
+    if not url.startswith("/") or url.startswith("//") or not first:
+        return False
+    link = re.compile(r"(\]\(|href\s*=\s*[\"']?)" + re.escape(url) + r"[)\"'\s>#?]")
+    files = [f for f in corpus_site.rglob("*") if f.is_file() and f.suffix in _CONTENT_SUFFIXES]
+    if not any(link.search(f.read_text("utf-8", "replace")) for f in files):
+        return False
+    if any((src / (first + ext)).exists() for ext in ("", *_CONTENT_SUFFIXES)):
+        return False
+    claims = re.compile(r"^\s*(permalink|baseurl)\s*:\s*['\"]?/" + re.escape(first) + r"\b", re.M)
+    return not any(claims.search(f.read_text("utf-8", "replace")) for f in src.rglob("*")
+                   if f.is_file() and f.suffix in (*_CONTENT_SUFFIXES, ".yml"))
 
 
 def _basename(url: str) -> str:

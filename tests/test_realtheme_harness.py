@@ -52,3 +52,23 @@ def test_includes_the_corpus_did_not_copy_stand_in_for_the_source_build(tmp_path
     assert (site / "_includes/résumé.html").is_file()
     assert (site / "_includes/head.html").read_text() == "<title>{{ page.title }}</title>\n"
     assert not (site / "_includes/.DS_Store").exists() and not (site / "_pages").exists()
+
+
+def test_a_source_without_baseline_keeps_the_owners_own_dead_links_only(tmp_path):
+    """Where the source cannot be built, a dead link of the new site is the owner's own only
+    when their text writes it and their site has nothing at its first segment: a link to an
+    example address copied from a template. A link into their posts stays counted."""
+    corpus = tmp_path / "corpus"
+    (corpus / "_pages").mkdir(parents=True)
+    (corpus / "_pages" / "about.md").write_text(
+        "---\nlayout: about\npermalink: /\n---\n\nSee the [papers page](/demo-theme/papers/) "
+        "and my [field notes](/blog/2021/tent/).\n")
+    src = tmp_path / "src"
+    (src / "_posts").mkdir(parents=True)
+    (src / "_config.yml").write_text("permalink: /blog/:year/:title/\n")
+    (src / "_posts" / "2021-05-01-tent.md").write_text("---\ntitle: Tent\n---\n\nWind.\n")
+    assert realtheme.owners_dead_link(corpus, src, "/demo-theme/papers/")
+    assert not realtheme.owners_dead_link(corpus, src, "/blog/2021/tent/")  # SRC has /blog/
+    assert not realtheme.owners_dead_link(corpus, src, "/elsewhere/")  # not the owner's link
+    (src / "demo-theme").mkdir()
+    assert not realtheme.owners_dead_link(corpus, src, "/demo-theme/papers/")
