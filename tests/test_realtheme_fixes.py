@@ -44,7 +44,8 @@ def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
     blog = dest / "_pages/blog.md"
     front = _front(blog)
     assert front["permalink"] == "/blog/" and front["pagination"]["enabled"]
-    assert front["title"] == "Field notes" and front["nav"] is True
+    # al-folio's menu shows the title: the label of the owner's menu (navigation.yml)
+    assert front["title"] == "Blog Posts" and front["nav"] is True
     assert front["nav_order"] == 5  # its place in the source's menu
     text = blog.read_text()
     assert "paginator.posts" in text and text.count("mostly about batteries") == 1
@@ -72,7 +73,7 @@ def test_a_blog_listing_whose_tags_a_formatter_wrapped_is_reused_too(tmp_path):
     _convert(src, dest, "al-folio")
     assert not (dest / "_pages/year-archive.html").exists()
     blog = dest / "_pages/blog.md"
-    assert _front(blog)["title"] == "Field notes" and _front(blog)["permalink"] == "/blog/"
+    assert _front(blog)["title"] == "Blog Posts" and _front(blog)["permalink"] == "/blog/"
     assert "paginator.posts" in blog.read_text() and "site.posts" not in blog.read_text()
 
 
@@ -94,7 +95,7 @@ def test_the_2022_blog_page_gets_the_owners_menu_label(tmp_path):
     with (dest / "_config.yml").open("a") as f:
         f.write("blog_nav_title: blog\n")
     _convert(src, dest, "al-folio")
-    assert yaml.safe_load((dest / "_config.yml").read_text())["blog_nav_title"] == "Field notes"
+    assert yaml.safe_load((dest / "_config.yml").read_text())["blog_nav_title"] == "Blog Posts"
     text = (dest / "blog/index.html").read_text()
     assert "owner_intro | markdownify" in text and "mostly about batteries" in text
     assert not (dest / "_pages/year-archive.html").exists()
@@ -360,3 +361,23 @@ def test_an_open_end_date_keeps_the_owners_word_in_rendercv(tmp_path):
     assert (jobs["Snow counter"]["start_date"], jobs["Snow counter"]["end_date"]) == (
         "Autumn 2019", "Ongoing")
     assert jobs["Ski waxer"]["end_date"] == "Present"
+
+
+def test_a_page_shows_the_owners_menu_label_in_al_folios_menu(tmp_path):
+    """al-folio's menu shows a page's title, academicpages' its navigation.yml label: a page
+    the menu links as `Talks` (titled `Talks and presentations`) or as `CV` (no title of its
+    own) is titled with that label, so the menu reads as the owner's did (reported)."""
+    src = _source(tmp_path, {
+        "_pages/cv.md": "---\nlayout: archive\ntitle: ''\npermalink: /cv/\n---\n\n"
+                        "My curriculum, in one PDF file, updated every spring term.\n",
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks and presentations\n"
+                             "permalink: /talks/\n---\n\nSome talks given at the field "
+                             "station over the years.\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/cv.md")["title"] == "CV"
+    talks = _front(dest / "_pages/talks.html" if (dest / "_pages/talks.html").exists()
+                   else dest / "_pages/talks.md")
+    assert talks["title"] == "Talks" and talks["nav"] is True
+    assert any("(its own title was `Talks and presentations`)" in e.message
+               for e in plan.report.findings if e.code == "menu-title")

@@ -311,7 +311,8 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
                            "has grown.", "_config.yml")
     blog = site.page("blog") if site.theme != NAME else None
     if blog is not None and "blog_nav_title" in config:  # 2020-23: the blog's menu label
-        config["blog_nav_title"] = blog.title if _menu_position(site, blog) is not None else ""
+        config["blog_nav_title"] = (_menu_title(site, blog)
+                                    if _menu_position(site, blog) is not None else "")
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
             continue
@@ -477,7 +478,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         body, news = _news_list_page(page, body, plan)
     if page.role != "about":
         front["layout"] = "page"
-        front["title"] = page.title
+        front["title"] = _menu_title(site, page, plan.report)
         if page.permalink:
             front["permalink"] = page.permalink
         if page.description:
@@ -558,7 +559,8 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
         return False
     fm = doc.fm_text
     order = _menu_position(site, page)
-    edits: dict[str, Any] = {"title": page.title} if page.title else {}
+    title = _menu_title(site, page, plan.report)
+    edits: dict[str, Any] = {"title": title} if title else {}
     if not rel.startswith("blog/"):  # 2022's blog/index.html is in the menu by blog_nav_title
         edits["nav"] = order is not None
         if order is not None:
@@ -780,6 +782,22 @@ def _local_includes(body: str, gen: str) -> str:
         twin = f"{stem}.{'html' if suffix == 'liquid' else 'liquid'}" if dot else ""
         return tok.text.replace(name, twin, 1) if twin in have else None
     return replace_tokens(body, fn) if "{%" in body else body
+
+
+def _menu_title(site: Site, page: Page, report: Report | None = None) -> str:
+    """The page's title as al-folio writes it: al-folio's menu shows a page's `title`, so a
+    page the source menu links under another label (`Talks` for a page titled `Talks and
+    presentations`, `CV` for one without a title) takes that label (reported)."""
+    key = page.permalink.rstrip("/") or "/"
+    label = next((n.title.strip() for n in site.navigation
+                  if (n.url.rstrip("/") or "/") == key and n.title.strip()), "")
+    if not label or key == "/" or label == page.title.strip():
+        return page.title
+    if report is not None and page.title.strip():
+        report.mapped("menu-title", f"al-folio's menu shows a page's title: `{page.path}` is "
+                      f"titled `{label}`, the label of your menu (its own title was "
+                      f"`{page.title.strip()}`).", page.origin)
+    return label
 
 
 def _menu_position(site: Site, page: Page) -> float | None:
