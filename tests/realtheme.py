@@ -322,6 +322,27 @@ def menu(site_dir: Path) -> list[tuple[str, str]]:
     return entries
 
 
+def menu_labels(entries: list[tuple[str, str]], url: str) -> list[str]:
+    """The labels of a menu in order, without its link to the site's home (al-folio labels
+    it with the about page's title, academicpages with the site's: each theme's own) and
+    without an entry repeated (a dropdown's copy)."""
+    site = urllib.parse.urlsplit(url)
+    root = site.path.rstrip("/") + "/"
+    out: list[str] = []
+    for label, href in entries:
+        if href.startswith("//") and not site.netloc:  # `{{ site.url }}/…` with no url set
+            href = href[1:]
+        path = urllib.parse.urlsplit(href).path
+        if not path.endswith("/"):
+            path += "/"
+        if path == root:
+            continue
+        label = re.sub(r"\s+current$", "", label)
+        if label not in out:
+            out.append(label)
+    return out
+
+
 def resolves(site_dir: Path, href: str, base: str) -> bool:
     r = urllib.parse.urlsplit(href)
     if r.scheme in ("http", "https") and r.netloc and r.netloc not in base:
@@ -541,6 +562,10 @@ class Cell:
     menu: list[tuple[str, str]] = field(default_factory=list)
     source_menu: list[tuple[str, str]] = field(default_factory=list)
     dead_menu: list[str] = field(default_factory=list)
+    menu_was: list[str] = field(default_factory=list)
+    """The source build's menu labels in order (:func:`menu_labels`; empty: none to compare)."""
+    menu_now: list[str] = field(default_factory=list)
+    menu_diff: list[str] = field(default_factory=list)
     paragraphs: int = 0
     paragraphs_shown: int = 0
     missing_paragraphs: list[str] = field(default_factory=list)
@@ -549,12 +574,22 @@ class Cell:
     def row(self) -> str:
         return (f"| {short(self.site)} | {self.template} | {self.source_rc} | {self.build_rc} | "
                 f"{len(self.new_warnings)} | {len(self.new_dead)} | {len(self.examples)} | "
-                f"{len(self.dead_menu)} | {self.paragraphs_shown}/{self.paragraphs} |")
+                f"{len(self.dead_menu)} | {self.menu_state()} | "
+                f"{self.paragraphs_shown}/{self.paragraphs} |")
+
+    def menu_state(self) -> str:
+        """The menu against the source's: `same`, `same entries` (another order),
+        `differs`, or `n/a` (the source has no menu to compare)."""
+        if not self.menu_was:
+            return "n/a"
+        if self.menu_was == self.menu_now:
+            return "same"
+        return "same entries" if sorted(self.menu_was) == sorted(self.menu_now) else "differs"
 
 
 HEADER = ("| site | template | source build | build | new Liquid warnings | new dead links | "
-          "example text | dead menu entries | paragraphs shown |\n|---|---|---:|---:|---:|---:|"
-          "---:|---:|---:|")
+          "example text | dead menu entries | menu as the source's | paragraphs shown |\n"
+          "|---|---|---:|---:|---:|---:|---:|---:|---|---:|")
 
 
 class Lab:
@@ -650,6 +685,11 @@ class Lab:
         cell.menu, cell.source_menu = new.menu, base.menu
         site_dir = self.work / "out" / name / "_site"
         cell.dead_menu = [h for _, h in new.menu if not resolves(site_dir, h, new.url)]
+        if base.rc in (0, 3) and base.menu:
+            cell.menu_was = menu_labels(base.menu, base.url)
+            cell.menu_now = menu_labels(new.menu, new.url)
+            if cell.menu_was != cell.menu_now:
+                cell.menu_diff = [f"source menu {cell.menu_was}", f"new menu {cell.menu_now}"]
         furniture = _furniture(self.work / "out" / f"{name}.report.json")
         grams, pages = fivegrams(new.text), page_words(new.text)
         base_grams = fivegrams(base.text) if base.rc == 0 else None
@@ -743,7 +783,7 @@ def main(argv: list[str]) -> int:
     if args.v:
         for cell in results:
             problems = (cell.new_warnings + cell.new_dead + cell.examples + cell.dead_menu
-                        + cell.missing_paragraphs)
+                        + cell.menu_diff + cell.missing_paragraphs)
             if problems or cell.build_rc != 0:
                 print(f"\n## {short(cell.site)} -> {cell.template} (convert {cell.convert_rc}, "
                       f"build {cell.build_rc})")
@@ -755,6 +795,7 @@ def main(argv: list[str]) -> int:
                                      ("new dead link", cell.new_dead),
                                      ("example text", cell.examples),
                                      ("dead menu entry", cell.dead_menu),
+                                     ("menu differs", cell.menu_diff),
                                      ("paragraph not shown", cell.missing_paragraphs)):
                     for item in items[:12]:
                         print(f"  {label}: {item}")

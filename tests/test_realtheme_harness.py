@@ -72,3 +72,15 @@ def test_a_source_without_baseline_keeps_the_owners_own_dead_links_only(tmp_path
     assert not realtheme.owners_dead_link(corpus, src, "/elsewhere/")  # not the owner's link
     (src / "demo-theme").mkdir()
     assert not realtheme.owners_dead_link(corpus, src, "/demo-theme/papers/")
+
+
+def test_menu_labels_leave_out_the_home_link_and_repeats():
+    """The menu is compared without each theme's own home entry (al-folio's about title,
+    academicpages' site title) and without a dropdown's repeated entry; a link to another
+    site (or to the host's root when the site lives in a folder) is an entry."""
+    entries = [("ada lovelace", "https://ada.example.org/notes/"), ("papers", "/notes/papers/"),
+               ("talks", "https://ada.example.org/notes/talks/"), ("papers", "/notes/papers/"),
+               ("english", "https://ada.example.org"), ("about current", "/notes/")]
+    assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == [
+        "papers", "talks", "english"]
+    assert realtheme.menu_labels([("cv", "//cv/"), ("home", "//")], "/") == ["cv"]
