@@ -36,7 +36,7 @@ import sys
 import tempfile
 import threading
 import urllib.parse
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -322,20 +322,23 @@ def menu(site_dir: Path) -> list[tuple[str, str]]:
     return entries
 
 
-def menu_labels(entries: list[tuple[str, str]], url: str) -> list[str]:
+def menu_labels(entries: list[tuple[str, str]], url: str,
+                skip: Iterable[str] = ()) -> list[str]:
     """The labels of a menu in order, without its link to the site's home (al-folio labels
-    it with the about page's title, academicpages with the site's: each theme's own) and
-    without an entry repeated (a dropdown's copy)."""
+    it with the about page's title, academicpages with the site's: each theme's own), its
+    links to the pages of ``skip`` (site paths: the source theme's furniture, which the
+    conversion leaves out) and an entry repeated (a dropdown's copy)."""
     site = urllib.parse.urlsplit(url)
     root = site.path.rstrip("/") + "/"
+    left_out = {root + p.strip("/") + "/" for p in skip}
     out: list[str] = []
     for label, href in entries:
         if href.startswith("//") and not site.netloc:  # `{{ site.url }}/…` with no url set
             href = href[1:]
-        path = urllib.parse.urlsplit(href).path
+        path = re.sub(r"/{2,}", "/", urllib.parse.urlsplit(href).path)
         if not path.endswith("/"):
             path += "/"
-        if path == root:
+        if path == root or path in left_out:
             continue
         label = re.sub(r"\s+current$", "", label)
         if label not in out:
@@ -684,13 +687,15 @@ class Lab:
         cell.examples = sorted(m for m in markers if m in new.text and m not in base.text)
         cell.menu, cell.source_menu = new.menu, base.menu
         site_dir = self.work / "out" / name / "_site"
+        furniture = _furniture(self.work / "out" / f"{name}.report.json")
         cell.dead_menu = [h for _, h in new.menu if not resolves(site_dir, h, new.url)]
         if base.rc in (0, 3) and base.menu:
-            cell.menu_was = menu_labels(base.menu, base.url)
+            src = self.work / "src" / site.replace("/", "_")  # what the conversion read
+            left_out = [_permalink(src / rel) for rel in furniture]
+            cell.menu_was = menu_labels(base.menu, base.url, [p for p in left_out if p])
             cell.menu_now = menu_labels(new.menu, new.url)
             if cell.menu_was != cell.menu_now:
                 cell.menu_diff = [f"source menu {cell.menu_was}", f"new menu {cell.menu_now}"]
-        furniture = _furniture(self.work / "out" / f"{name}.report.json")
         grams, pages = fivegrams(new.text), page_words(new.text)
         base_grams = fivegrams(base.text) if base.rc == 0 else None
         base_pages = page_words(base.text) if base.rc == 0 else None
@@ -706,6 +711,14 @@ class Lab:
                 else:
                     cell.missing_paragraphs.append(f"{rel}: {p[:100]}")
         return cell
+
+
+def _permalink(path: Path) -> str:
+    """A page's `permalink:` ('' without one, or when it is no file)."""
+    try:
+        return str(_front(path.read_text("utf-8", "replace"))[0].get("permalink") or "")
+    except (OSError, AttributeError):
+        return ""
 
 
 def _furniture(report: Path) -> set[str]:

@@ -84,3 +84,13 @@ def test_menu_labels_leave_out_the_home_link_and_repeats():
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == [
         "papers", "talks", "english"]
     assert realtheme.menu_labels([("cv", "//cv/"), ("home", "//")], "/") == ["cv"]
+
+
+def test_menu_labels_leave_out_the_source_themes_furniture():
+    """A menu entry of a page the conversion leaves out as the source theme's furniture (the
+    template's Markdown guide) is not asked of the new menu; `//` in a path is `/`."""
+    entries = [("papers", "https://ada.example.org/notes//papers/"),
+               ("guide", "https://ada.example.org/notes/markdown/"),
+               ("ada", "https://ada.example.org/notes//")]
+    assert realtheme.menu_labels(entries, "https://ada.example.org/notes",
+                                 ["/markdown/"]) == ["papers"]
