@@ -100,7 +100,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             ("layout", "page"), ("title", name.replace("_", " ")), ("permalink", f"/{name}/")]))
     for pub in site.publications:
         if pub.body.strip() and pub.body.strip() != pub.abstract.strip():
-            _write_publication_page(pub, plan, copier)
+            _write_publication_page(pub, plan, copier, site)
     if site.publications:
         _unique_keys(site.publications, report)
         for p in site.publications:
@@ -747,18 +747,32 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
     permalink is the URL where the generation's header renders that as a link; anything else
     is reported (al-folio menus list pages only)."""
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
-    external_ok = gen in vocabulary(NAME)["external_menu_generations"]
+    home = site.page("about")  # al-folio's header leads with it: an old address of it too
+    pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
+    pages |= {(p.permalink or "").rstrip("/") for p in site.publications  # a page of its own
+              if p.body.strip() and p.body.strip() != p.abstract.strip()} - {""}
+    vocab = vocabulary(NAME)
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
-        if "://" in n.url and external_ok:
-            front = CommentedMap([("layout", "page"), ("title", n.title), ("permalink", n.url),
-                                  ("nav", True), ("nav_order", order)])
-            out = f"_pages/menu-{bib.slugify(n.title) or order}.md"
+        if "://" in n.url and gen in vocab["external_menu_generations"] + vocab[
+                "redirect_menu_generations"]:
+            slug = bib.slugify(n.title) or str(order)
+            out = f"_pages/menu-{slug}.md"
+            if gen in vocab["external_menu_generations"]:  # the header links the permalink
+                front = CommentedMap([("layout", "page"), ("title", n.title),
+                                      ("permalink", n.url), ("nav", True),
+                                      ("nav_order", order)])
+                how = "a page with an external permalink"
+            else:  # the header links the page, whose layout forwards to `redirect:`
+                front = CommentedMap([("layout", "page"), ("title", n.title),
+                                      ("permalink", f"/menu-{slug}/"), ("redirect", n.url),
+                                      ("nav", True), ("nav_order", order),
+                                      ("sitemap", False)])
+                how = "a page that forwards there with al-folio's `redirect:`"
             plan.write_document(out, front, "")
             plan.report.mapped("menu-entry", f"external menu entry `{n.title}` ({n.url}) → "
-                               f"`{out}` (a page with an external permalink).",
-                               "_data/navigation.yml")
+                               f"`{out}` ({how}).", "_data/navigation.yml")
             continue
         plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
                              "page of the site (a collection index or an external link); "
@@ -789,6 +803,15 @@ def _menu_position(site: Site, page: Page) -> float | None:
     urls = [n.url.rstrip("/") or "/" for n in site.navigation]
     key = page.permalink.rstrip("/") or "/"
     return urls.index(key) + 1 if key in urls and key != "/" else None
+
+
+def _nav_place(site: Site, url: str) -> int | None:
+    """The place (from 1) in the site menu of the first entry that links ``url``."""
+    key = url.rstrip("/") or "/"
+    for order, n in enumerate(site.navigation, 1):
+        if (n.url.rstrip("/") or "/") == key != "/":
+            return order
+    return None
 
 
 def _profile_text(ident: Identity) -> str:
@@ -992,12 +1015,17 @@ def _has_year(pub: Publication, report: Report) -> bool:
     return False
 
 
-def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
+def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
+                            site: Site) -> None:
     """A publication with its own text keeps it on a page at its old address; the bib entry
-    links there (`website`)."""
+    links there (`website`), and the owner's menu too where it linked that address."""
     url = pub.permalink or f"/publications/{pub.slug or pub.key}/"
     front = CommentedMap([("layout", "page"), ("title", pub.title or pub.key),
                           ("permalink", url)])
+    order = _nav_place(site, url)
+    if order is not None:
+        front["nav"] = True
+        front["nav_order"] = order
     if pub.citation:
         front["description"] = _plain_citation(pub.citation)
     out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
