@@ -422,3 +422,19 @@ def test_the_stock_markdown_guide_in_the_stock_menu_stays_furniture(tmp_path):
     assert not (dest / "_pages/markdown.md").exists()
     assert any(f.code == "furniture" and f.path == "_pages/markdown.md"
                for f in plan.report.findings)
+
+
+def test_an_external_menu_entry_forwards_by_itself_in_al_folio_2022(tmp_path):
+    """2020-23's layout forwards a `redirect:` page home only: the external entry is a menu
+    page of the template's `none` layout that forwards there by itself."""
+    src = _source(tmp_path, {"_data/navigation.yml": _MENU})
+    dest = tmp_path / "out"
+    from sitemigrate.registry import Options
+    _convert(src, dest, "al-folio", options=Options(generation="2020-23"))
+    page = dest / "_pages/menu-lab.html"
+    front = _front(page)
+    assert (front["layout"], front["title"], front["nav"], front["nav_order"]) == (
+        "none", "Lab", True, 5)
+    assert front["permalink"] == "/menu-lab/" and "redirect" not in front
+    assert '<meta http-equiv="refresh" content="0; url=https://lab.example.org/">' in \
+        page.read_text()

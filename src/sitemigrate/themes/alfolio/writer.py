@@ -743,9 +743,11 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
 
 
 def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
-    """Menu entries that are no page of the site. An external link becomes a page whose
-    permalink is the URL where the generation's header renders that as a link; anything else
-    is reported (al-folio menus list pages only)."""
+    """Menu entries that are no page of the site. An external link becomes a menu page: at
+    the URL itself where the generation's header links an external permalink, else one that
+    forwards there (by `redirect:` where the generation's layout follows an external one,
+    else a bare page of DEST's `none` layout); anything else is reported (al-folio menus list
+    pages only)."""
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
     home = site.page("about")  # al-folio's header leads with it: an old address of it too
     pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
@@ -755,22 +757,30 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
-        if "://" in n.url and gen in vocab["external_menu_generations"] + vocab[
-                "redirect_menu_generations"]:
+        if "://" in n.url:
             slug = bib.slugify(n.title) or str(order)
-            out = f"_pages/menu-{slug}.md"
+            out, body = f"_pages/menu-{slug}.md", ""
+            front = CommentedMap([("layout", "page"), ("title", n.title),
+                                  ("permalink", f"/menu-{slug}/")])
             if gen in vocab["external_menu_generations"]:  # the header links the permalink
-                front = CommentedMap([("layout", "page"), ("title", n.title),
-                                      ("permalink", n.url), ("nav", True),
-                                      ("nav_order", order)])
+                front["permalink"] = n.url
                 how = "a page with an external permalink"
-            else:  # the header links the page, whose layout forwards to `redirect:`
-                front = CommentedMap([("layout", "page"), ("title", n.title),
-                                      ("permalink", f"/menu-{slug}/"), ("redirect", n.url),
-                                      ("nav", True), ("nav_order", order),
-                                      ("sitemap", False)])
+            elif gen in vocab["redirect_menu_generations"]:  # its layout forwards there
+                front["redirect"] = n.url
                 how = "a page that forwards there with al-folio's `redirect:`"
-            plan.write_document(out, front, "")
+            else:  # `redirect:` would forward home: the page forwards by itself
+                import html
+                out, front["layout"] = f"_pages/menu-{slug}.html", "none"
+                url = html.escape(n.url)
+                body = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
+                        f'<meta http-equiv="refresh" content="0; url={url}">\n'
+                        f'<link rel="canonical" href="{url}"></head>\n'
+                        f'<body><a href="{url}">{html.escape(n.title)}</a></body></html>\n')
+                how = "a page that forwards there by itself"
+            front["nav"], front["nav_order"] = True, order
+            if "redirect" in front or front["layout"] == "none":
+                front["sitemap"] = False
+            plan.write_document(out, front, body)
             plan.report.mapped("menu-entry", f"external menu entry `{n.title}` ({n.url}) → "
                                f"`{out}` ({how}).", "_data/navigation.yml")
             continue
