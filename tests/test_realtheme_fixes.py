@@ -438,3 +438,17 @@ def test_an_external_menu_entry_forwards_by_itself_in_al_folio_2022(tmp_path):
     assert front["permalink"] == "/menu-lab/" and "redirect" not in front
     assert '<meta http-equiv="refresh" content="0; url=https://lab.example.org/">' in \
         page.read_text()
+
+
+def test_an_external_menu_entry_is_linked_as_such_where_the_checkouts_header_does(tmp_path):
+    """A 2024-25 checkout whose header links a page with an external permalink there (late
+    2025 templates): the menu page's permalink is the URL, no forwarding page."""
+    src = _source(tmp_path, {"_data/navigation.yml": _MENU})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _write(dest, {"_includes/header.liquid": (
+        "{% for p in site.pages %}{% if p.permalink contains '://' %}"
+        "<a href=\"{{ p.permalink }}\">{{ p.title }}</a>{% endif %}{% endfor %}\n")})
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_pages/menu-lab.md")
+    assert front["permalink"] == "https://lab.example.org/" and "redirect" not in front
+    assert (front["title"], front["nav"], front["nav_order"]) == ("Lab", True, 5)

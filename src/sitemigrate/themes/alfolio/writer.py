@@ -15,6 +15,7 @@ from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import Identity, Item, Origin, Page, PageCV, Publication, Site
+from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import raw_literal, source_line, translate_body
@@ -762,7 +763,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
             out, body = f"_pages/menu-{slug}.md", ""
             front = CommentedMap([("layout", "page"), ("title", n.title),
                                   ("permalink", f"/menu-{slug}/")])
-            if gen in vocab["external_menu_generations"]:  # the header links the permalink
+            if _header_links_external(plan, gen):  # the header links the permalink
                 front["permalink"] = n.url
                 how = "a page with an external permalink"
             elif gen in vocab["redirect_menu_generations"]:  # its layout forwards there
@@ -788,6 +789,20 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
                              "page of the site (a collection index or an external link); "
                              f"al-folio {gen} menus list pages only: add a page with that "
                              "permalink to keep it in the menu.", "_data/navigation.yml")
+
+
+def _header_links_external(plan: Plan, gen: str) -> bool:
+    """Whether DEST's header links a menu page with an external permalink there: read from
+    the checkout's header include, else the generation's default."""
+    rule = vocabulary(NAME)["external_menu_header"]
+    have = checkout.of(plan).includes or set()
+    for name in rule["includes"]:
+        if name in have:
+            try:
+                return rule["marker"] in (plan.dest / "_includes" / name).read_text("utf-8")
+            except (OSError, UnicodeDecodeError):
+                break
+    return gen in vocabulary(NAME)["external_menu_generations"]
 
 
 def _local_includes(body: str, gen: str) -> str:
