@@ -100,7 +100,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         collection_page(name, site, plan, NAME, CommentedMap([
             ("layout", "page"), ("title", name.replace("_", " ")), ("permalink", f"/{name}/")]))
     for pub in site.publications:
-        if pub.body.strip() and pub.body.strip() != pub.abstract.strip():
+        if _has_own_page(pub):
             _write_publication_page(pub, plan, copier, site)
     if site.publications:
         _unique_keys(site.publications, report)
@@ -752,8 +752,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
     home = site.page("about")  # al-folio's header leads with it: an old address of it too
     pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
-    pages |= {(p.permalink or "").rstrip("/") for p in site.publications  # a page of its own
-              if p.body.strip() and p.body.strip() != p.abstract.strip()} - {""}
+    pages |= {p.permalink.rstrip("/") for p in site.publications if _has_own_page(p)} - {""}
     vocab = vocabulary(NAME)
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
@@ -786,7 +785,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
                                f"`{out}` ({how}).", "_data/navigation.yml")
             continue
         plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
-                             "page of the site (a collection index or an external link); "
+                             "page of the site (a collection index); "
                              f"al-folio {gen} menus list pages only: add a page with that "
                              "permalink to keep it in the menu.", "_data/navigation.yml")
 
@@ -1038,6 +1037,11 @@ def _has_year(pub: Publication, report: Report) -> bool:
                 "bibliography is grouped by year and a yearless entry stops the build, so it "
                 f"is not in `_bibliography/papers.bib` ({kept}). Give it a date.", pub.origin)
     return False
+
+
+def _has_own_page(pub: Publication) -> bool:
+    """A publication whose text is more than its abstract keeps it on a page of its own."""
+    return bool(pub.body.strip()) and pub.body.strip() != pub.abstract.strip()
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
