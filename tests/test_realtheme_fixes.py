@@ -381,3 +381,95 @@ def test_a_page_shows_the_owners_menu_label_in_al_folios_menu(tmp_path):
     assert talks["title"] == "Talks" and talks["nav"] is True
     assert any("(its own title was `Talks and presentations`)" in e.message
                for e in plan.report.findings if e.code == "menu-title")
+
+
+_MENU = ("main:\n  - title: Hello\n    url: /about/\n  - title: Sky charts\n    url: /charts/\n"
+         "  - title: CV\n    url: /cv/\n  - title: Write to me\n    url: /markdown/\n"
+         "  - title: Lab\n    url: https://lab.example.org/\n    external: true\n")
+_CHARTS = ("---\ntitle: Sky charts\ncollection: publications\npermalink: /charts/\n"
+           "layout: single\n---\nCharts of the winter sky drawn from a frozen lake.\n")
+_CONTACT = ("---\npermalink: /markdown/\ntitle: Write to me\nauthor_profile: true\n---\n\n"
+            "Letters about batteries and snow are welcome at the tent.\n")
+
+
+def test_a_publication_page_the_menu_links_is_in_the_al_folio_menu(tmp_path):
+    """academicpages' menu is `_data/navigation.yml`; al-folio's lists pages with `nav`. A
+    publication whose text has its own page at the address the menu links is in the menu,
+    in its place, and the old about address is al-folio's home entry: no entry is lost."""
+    src = _source(tmp_path, {"_data/navigation.yml": _MENU, "_publications/charts.md": _CHARTS})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    charts = _front(dest / "_pages/publications/charts.md")
+    assert (charts["permalink"], charts["nav"], charts["nav_order"]) == ("/charts/", True, 2)
+    assert charts["title"] == "Sky charts"
+    lost = [f.message for f in plan.report.findings if f.code == "menu-entry"
+            and f.outcome == "verbatim"]
+    assert lost == [] or all("/markdown/" in m for m in lost)  # no page at /markdown/ here
+
+
+def test_the_markdown_guide_the_owner_made_their_contact_page_is_carried(tmp_path):
+    """A furniture page the owner retitled and linked in their menu (academicpages' Markdown
+    guide at /markdown/ as a contact page) is their page: carried, in its menu place."""
+    src = _source(tmp_path, {"_data/navigation.yml": _MENU, "_pages/markdown.md": _CONTACT})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    contact = dest / "_pages/markdown.md"
+    assert _front(contact)["title"] == "Write to me" and _front(contact)["nav_order"] == 4
+    assert _front(contact)["permalink"] == "/markdown/"
+    assert "Letters about batteries and snow" in contact.read_text()
+    assert not (dest / "_pages/redirects/markdown.md").exists()  # not forwarded home
+    assert any(f.code == "furniture-owned" for f in plan.report.findings)
+
+
+def test_an_external_menu_entry_is_a_page_that_forwards_in_al_folio_2024(tmp_path):
+    """al-folio 2024-25's header links a page's own address, and its default layout forwards
+    a page with `redirect: https://...` there: the external entry is such a page, in place."""
+    src = _source(tmp_path, {"_data/navigation.yml": _MENU})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_pages/menu-lab.md")
+    assert front["redirect"] == "https://lab.example.org/" and front["title"] == "Lab"
+    assert front["permalink"] == "/menu-lab/" and front["nav"] is True
+    assert front["nav_order"] == 5  # its place in the source's menu
+
+
+def test_the_stock_markdown_guide_in_the_stock_menu_stays_furniture(tmp_path):
+    """The template's guide under its own title and menu label is still not carried."""
+    guide = _CONTACT.replace("Write to me", "Markdown")
+    menu = _MENU.replace("Write to me", "Guide")
+    src = _source(tmp_path, {"_data/navigation.yml": menu, "_pages/markdown.md": guide})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    assert not (dest / "_pages/markdown.md").exists()
+    assert any(f.code == "furniture" and f.path == "_pages/markdown.md"
+               for f in plan.report.findings)
+
+
+def test_an_external_menu_entry_forwards_by_itself_in_al_folio_2022(tmp_path):
+    """2020-23's layout forwards a `redirect:` page home only: the external entry is a menu
+    page of the template's `none` layout that forwards there by itself."""
+    src = _source(tmp_path, {"_data/navigation.yml": _MENU})
+    dest = tmp_path / "out"
+    from sitemigrate.registry import Options
+    _convert(src, dest, "al-folio", options=Options(generation="2020-23"))
+    page = dest / "_pages/menu-lab.html"
+    front = _front(page)
+    assert (front["layout"], front["title"], front["nav"], front["nav_order"]) == (
+        "none", "Lab", True, 5)
+    assert front["permalink"] == "/menu-lab/" and "redirect" not in front
+    assert '<meta http-equiv="refresh" content="0; url=https://lab.example.org/">' in \
+        page.read_text()
+
+
+def test_an_external_menu_entry_is_linked_as_such_where_the_checkouts_header_does(tmp_path):
+    """A 2024-25 checkout whose header links a page with an external permalink there (late
+    2025 templates): the menu page's permalink is the URL, no forwarding page."""
+    src = _source(tmp_path, {"_data/navigation.yml": _MENU})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _write(dest, {"_includes/header.liquid": (
+        "{% for p in site.pages %}{% if p.permalink contains '://' %}"
+        "<a href=\"{{ p.permalink }}\">{{ p.title }}</a>{% endif %}{% endfor %}\n")})
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_pages/menu-lab.md")
+    assert front["permalink"] == "https://lab.example.org/" and "redirect" not in front
+    assert (front["title"], front["nav"], front["nav_order"]) == ("Lab", True, 5)

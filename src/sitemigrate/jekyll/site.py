@@ -155,15 +155,26 @@ def read_data(root: Path, rel: str, report: Report | None) -> Any:
 def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
     """Pages the source theme ships as furniture (``furniture`` in its mapping: a 404 page,
     a Markdown guide, a talk map) get the role ``furniture``: writers leave them out (the
-    target has its own) and forward their address home. Menu entries to them go too."""
+    target has its own) and forward their address home. Menu entries to them go too. A page
+    the owner made their own is theirs (a Markdown guide rewritten as a contact page): its
+    title, or the label the owner's menu links it under, is none the theme gives it (the
+    rule's ``names``)."""
     rules = vocab.get("furniture") or []
     gone: set[str] = set()
+    labels: dict[str, set[str]] = {}
+    for n in site.navigation:
+        labels.setdefault("/" + n.url.strip("/"), set()).add(n.title.strip())
     for page in site.pages:
         url = "/" + page.permalink.strip("/") + ("/" if page.permalink.endswith("/") else "")
         for rule in rules:
             if url != rule["permalink"] or (rule.get("when_missing")
                                             and (src / rule["when_missing"]).is_file()):
                 continue
+            if _owners_furniture(page, rule, labels.get(url.rstrip("/") or "/", set())):
+                report.mapped("furniture-owned", f"`{page.path}` is {rule['what']} of "
+                              f"{site.theme} made the owner's own (title `{page.title}`): "
+                              "carried as a page.", page.origin)
+                break
             page.role = "furniture"
             page.features["forward"] = rule.get("forward") or "about"
             gone.add(url)
@@ -180,6 +191,14 @@ def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
         else:
             kept.append(item)
     site.navigation = kept
+
+
+def _owners_furniture(page: Page, rule: dict, menu_labels: set[str]) -> bool:
+    """Whether a furniture page is the owner's: retitled, or in their menu under their own
+    label (``names``: the page's title and menu label in the template; a rule without them
+    never is)."""
+    names = set(rule.get("names") or [])
+    return bool(names) and any(t not in names for t in {page.title.strip(), *menu_labels} - {""})
 
 
 def forward_furniture(page: Page, site: Site, plan: Plan, out_of: Any) -> None:

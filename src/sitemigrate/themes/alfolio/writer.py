@@ -15,6 +15,7 @@ from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import Identity, Item, Origin, Page, PageCV, Publication, Site
+from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import raw_literal, source_line, translate_body
@@ -99,8 +100,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         collection_page(name, site, plan, NAME, CommentedMap([
             ("layout", "page"), ("title", name.replace("_", " ")), ("permalink", f"/{name}/")]))
     for pub in site.publications:
-        if pub.body.strip() and pub.body.strip() != pub.abstract.strip():
-            _write_publication_page(pub, plan, copier)
+        if _has_own_page(pub):
+            _write_publication_page(pub, plan, copier, site)
     if site.publications:
         _unique_keys(site.publications, report)
         for p in site.publications:
@@ -745,27 +746,64 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
 
 
 def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
-    """Menu entries that are no page of the site. An external link becomes a page whose
-    permalink is the URL where the generation's header renders that as a link; anything else
-    is reported (al-folio menus list pages only)."""
+    """Menu entries that are no page of the site. An external link becomes a menu page: at
+    the URL itself where the generation's header links an external permalink, else one that
+    forwards there (by `redirect:` where the generation's layout follows an external one,
+    else a bare page of DEST's `none` layout); anything else is reported (al-folio menus list
+    pages only)."""
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
-    external_ok = gen in vocabulary(NAME)["external_menu_generations"]
+    home = site.page("about")  # al-folio's header leads with it: an old address of it too
+    pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
+    pages |= {p.permalink.rstrip("/") for p in site.publications if _has_own_page(p)} - {""}
+    vocab = vocabulary(NAME)
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
-        if "://" in n.url and external_ok:
-            front = CommentedMap([("layout", "page"), ("title", n.title), ("permalink", n.url),
-                                  ("nav", True), ("nav_order", order)])
-            out = f"_pages/menu-{bib.slugify(n.title) or order}.md"
-            plan.write_document(out, front, "")
+        if "://" in n.url:
+            slug = bib.slugify(n.title) or str(order)
+            out, body = f"_pages/menu-{slug}.md", ""
+            front = CommentedMap([("layout", "page"), ("title", n.title),
+                                  ("permalink", f"/menu-{slug}/")])
+            if _header_links_external(plan, gen):  # the header links the permalink
+                front["permalink"] = n.url
+                how = "a page with an external permalink"
+            elif gen in vocab["redirect_menu_generations"]:  # its layout forwards there
+                front["redirect"] = n.url
+                how = "a page that forwards there with al-folio's `redirect:`"
+            else:  # `redirect:` would forward home: the page forwards by itself
+                import html
+                out, front["layout"] = f"_pages/menu-{slug}.html", "none"
+                url = html.escape(n.url)
+                body = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
+                        f'<meta http-equiv="refresh" content="0; url={url}">\n'
+                        f'<link rel="canonical" href="{url}"></head>\n'
+                        f'<body><a href="{url}">{html.escape(n.title)}</a></body></html>\n')
+                how = "a page that forwards there by itself"
+            front["nav"], front["nav_order"] = True, order
+            if "redirect" in front or front["layout"] == "none":
+                front["sitemap"] = False
+            plan.write_document(out, front, body)
             plan.report.mapped("menu-entry", f"external menu entry `{n.title}` ({n.url}) → "
-                               f"`{out}` (a page with an external permalink).",
-                               "_data/navigation.yml")
+                               f"`{out}` ({how}).", "_data/navigation.yml")
             continue
         plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
-                             "page of the site (a collection index or an external link); "
+                             "page of the site (a collection index); "
                              f"al-folio {gen} menus list pages only: add a page with that "
                              "permalink to keep it in the menu.", "_data/navigation.yml")
+
+
+def _header_links_external(plan: Plan, gen: str) -> bool:
+    """Whether DEST's header links a menu page with an external permalink there: read from
+    the checkout's header include, else the generation's default."""
+    rule = vocabulary(NAME)["external_menu_header"]
+    have = checkout.of(plan).includes or set()
+    for name in rule["includes"]:
+        if name in have:
+            try:
+                return rule["marker"] in (plan.dest / "_includes" / name).read_text("utf-8")
+            except (OSError, UnicodeDecodeError):
+                break
+    return gen in vocabulary(NAME)["external_menu_generations"]
 
 
 def _local_includes(body: str, gen: str) -> str:
@@ -807,6 +845,15 @@ def _menu_position(site: Site, page: Page) -> float | None:
     urls = [n.url.rstrip("/") or "/" for n in site.navigation]
     key = page.permalink.rstrip("/") or "/"
     return urls.index(key) + 1 if key in urls and key != "/" else None
+
+
+def _nav_place(site: Site, url: str) -> int | None:
+    """The place (from 1) in the site menu of the first entry that links ``url``."""
+    key = url.rstrip("/") or "/"
+    for order, n in enumerate(site.navigation, 1):
+        if (n.url.rstrip("/") or "/") == key != "/":
+            return order
+    return None
 
 
 def _profile_text(ident: Identity) -> str:
@@ -1010,12 +1057,22 @@ def _has_year(pub: Publication, report: Report) -> bool:
     return False
 
 
-def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier) -> None:
+def _has_own_page(pub: Publication) -> bool:
+    """A publication whose text is more than its abstract keeps it on a page of its own."""
+    return bool(pub.body.strip()) and pub.body.strip() != pub.abstract.strip()
+
+
+def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
+                            site: Site) -> None:
     """A publication with its own text keeps it on a page at its old address; the bib entry
-    links there (`website`)."""
+    links there (`website`), and the owner's menu too where it linked that address."""
     url = pub.permalink or f"/publications/{pub.slug or pub.key}/"
     front = CommentedMap([("layout", "page"), ("title", pub.title or pub.key),
                           ("permalink", url)])
+    order = _nav_place(site, url)
+    if order is not None:
+        front["nav"] = True
+        front["nav_order"] = order
     if pub.citation:
         front["description"] = _plain_citation(pub.citation)
     out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
