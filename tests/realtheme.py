@@ -322,12 +322,13 @@ def menu(site_dir: Path) -> list[tuple[str, str]]:
     return entries
 
 
-def menu_labels(entries: list[tuple[str, str]], url: str,
-                skip: Iterable[str] = ()) -> list[str]:
+def menu_labels(entries: list[tuple[str, str]], url: str, skip: Iterable[str] = (),
+                site_dir: Path | None = None) -> list[str]:
     """The labels of a menu in order, without its link to the site's home (al-folio labels
-    it with the about page's title, academicpages with the site's: each theme's own), its
-    links to the pages of ``skip`` (site paths: the source theme's furniture, which the
-    conversion leaves out) and an entry repeated (a dropdown's copy)."""
+    it with the about page's title, academicpages with the site's: each theme's own; also
+    an old address of the home page that ``site_dir`` forwards there), its links to the
+    pages of ``skip`` (site paths: the source theme's furniture, which the conversion leaves
+    out) and an entry repeated (a dropdown's copy)."""
     site = urllib.parse.urlsplit(url)
     root = site.path.rstrip("/") + "/"
     left_out = {root + p.strip("/") + "/" for p in skip}
@@ -338,12 +339,25 @@ def menu_labels(entries: list[tuple[str, str]], url: str,
         path = re.sub(r"/{2,}", "/", urllib.parse.urlsplit(href).path)
         if not path.endswith("/"):
             path += "/"
-        if path == root or path in left_out:
+        if path == root or path in left_out or _forwards_home(site_dir, path, root):
             continue
         label = re.sub(r"\s+current$", "", label)
         if label not in out:
             out.append(label)
     return out
+
+
+def _forwards_home(site_dir: Path | None, path: str, root: str) -> bool:
+    """The built page at ``path`` is a redirect page (jekyll-redirect-from's) to the home."""
+    if site_dir is None or not path.startswith(root):
+        return False
+    page = site_dir / path[len(root):] / "index.html"
+    try:
+        text = page.read_text("utf-8", "replace")[:2000]
+    except OSError:
+        return False
+    target = re.search(r'http-equiv="refresh"[^>]*url=([^"]+)"', text)
+    return bool(target) and urllib.parse.urlsplit(target.group(1)).path.rstrip("/") + "/" == root
 
 
 def resolves(site_dir: Path, href: str, base: str) -> bool:
@@ -692,8 +706,10 @@ class Lab:
         if base.rc in (0, 3) and base.menu:
             src = self.work / "src" / site.replace("/", "_")  # what the conversion read
             left_out = [_permalink(src / rel) for rel in furniture]
-            cell.menu_was = menu_labels(base.menu, base.url, [p for p in left_out if p])
-            cell.menu_now = menu_labels(new.menu, new.url)
+            cell.menu_was = menu_labels(base.menu, base.url, [p for p in left_out if p],
+                                        self.work / "out" / f"src-{site.replace('/', '_')}"
+                                        / "_site")
+            cell.menu_now = menu_labels(new.menu, new.url, site_dir=site_dir)
             if cell.menu_was != cell.menu_now:
                 cell.menu_diff = [f"source menu {cell.menu_was}", f"new menu {cell.menu_now}"]
         grams, pages = fivegrams(new.text), page_words(new.text)

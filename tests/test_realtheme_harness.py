@@ -94,3 +94,17 @@ def test_menu_labels_leave_out_the_source_themes_furniture():
                ("ada", "https://ada.example.org/notes//")]
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes",
                                  ["/markdown/"]) == ["papers"]
+
+
+def test_a_menu_entry_to_an_old_address_of_the_home_page_is_the_home_entry(tmp_path):
+    """A source menu that links the home page by an old address (`/about/`, which
+    jekyll-redirect-from forwards to the home) has that entry as its home entry."""
+    site = tmp_path / "_site"
+    (site / "about").mkdir(parents=True)
+    (site / "about" / "index.html").write_text(
+        '<!DOCTYPE html>\n<meta http-equiv="refresh" content="0; url=https://ada.example.org/notes/">')
+    (site / "papers").mkdir()
+    (site / "papers" / "index.html").write_text("<p>Papers</p>")
+    entries = [("about", "/notes/about/"), ("papers", "/notes/papers/")]
+    assert realtheme.menu_labels(entries, "https://ada.example.org/notes", (), site) == ["papers"]
+    assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == ["about", "papers"]
