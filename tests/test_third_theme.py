@@ -137,38 +137,3 @@ def test_check_cache_knows_a_change_to_a_plugin_theme(tinyfolio, tmp_path, monke
                if kind == "theme/tinyfolio"]
     assert {"reader.py", "writer.py", "__init__.py", "mapping"} <= set(modules)
 
-
-def test_built_in_themes_are_listed_as_importlib_metadata_lists_them():
-    """With only sitemigrate's own distribution in the group, the registry reads its
-    `entry_points.txt` itself (no importlib.metadata at start-up): the same names and values
-    as importlib.metadata gives, and a fresh process lists the themes without importing it."""
-    import subprocess
-    from importlib.metadata import entry_points
-    own = registry._only_own_points()
-    assert own is not None
-    assert sorted((p.name, p.value) for p in own) == sorted(
-        (ep.name, ep.value) for ep in entry_points(group=registry.GROUP))
-    assert {p.name for p in own} >= {"al-folio", "academicpages"}
-    assert registry._Point("x", "sitemigrate.themes.alfolio:THEME").load() is \
-        registry.get_theme("al-folio")
-    code = ("import sys; from sitemigrate import registry; "
-            "names = list(registry.THEMES); registry.get_theme('al-folio'); "
-            "print(sorted(names), 'importlib.metadata' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.strip() == f"{sorted(p.name for p in own)} False"
-
-
-def test_a_theme_of_another_package_sends_the_registry_to_importlib_metadata(tinyfolio):
-    assert registry._only_own_points() is None
-    assert "tinyfolio" in registry.THEMES and "al-folio" in registry.THEMES
-
-
-def test_entry_points_text_is_read_as_importlib_metadata_reads_it():
-    text = ("# a comment\n[console_scripts]\nsitemigrate = sitemigrate.cli:main\n\n"
-            "[sitemigrate.themes]\n  al-folio =  sitemigrate.themes.alfolio:THEME  \n"
-            "extra = some.module:THEME [an-extra]\n")
-    assert registry._group_of(text) is None  # a value it does not know: importlib decides
-    assert registry._group_of(text.split("extra =")[0]) == [
-        registry._Point("al-folio", "sitemigrate.themes.alfolio:THEME")]
-    assert registry._group_of("[other]\na = b:c\n") == []

@@ -16,13 +16,11 @@ moment they run (start-up stays fast).
 from __future__ import annotations
 
 import fnmatch
-import functools
 import importlib
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .mapdata import load_mapping_file, mappings_dir
 
@@ -48,21 +46,15 @@ class _Registry(Mapping[str, str]):
     (after a theme was installed in a running process)."""
 
     def __init__(self) -> None:
-        self._points: dict[str, EntryPoint | _Point] | None = None
+        self._points: dict[str, EntryPoint] | None = None
         self._names: list[str] | None = None
 
-    def points(self) -> dict[str, EntryPoint | _Point]:
+    def points(self) -> dict[str, EntryPoint]:
         if self._points is None:
-            only_own = _only_own_points()
-            if only_own is not None:
-                self._points = {}
-                for point in only_own:
-                    self._points.setdefault(point.name, point)
-                return self._points
             from importlib.metadata import entry_points
             found = list(entry_points(group=GROUP))
             own = [ep for ep in found if ep.dist is not None and ep.dist.name == _OWN_DIST]
-            points: dict[str, EntryPoint | _Point] = {}
+            points: dict[str, EntryPoint] = {}
             for ep in [*own, *(ep for ep in found if ep not in own)]:
                 points.setdefault(ep.name, ep)
             self._points = points
@@ -92,93 +84,6 @@ class _Registry(Mapping[str, str]):
 
     def __repr__(self) -> str:
         return f"THEMES({dict(self)!r})"
-
-
-class _Point(NamedTuple):
-    """An entry point of sitemigrate's own group read by :func:`_only_own_points`: what
-    :meth:`importlib.metadata.EntryPoint.load` does for a ``module:attribute`` value."""
-
-    name: str
-    value: str
-
-    def load(self) -> Any:
-        module, _, attrs = self.value.partition(":")
-        return functools.reduce(getattr, attrs.strip().split("."),
-                                importlib.import_module(module.strip()))
-
-
-_DIST_SUFFIXES = (".dist-info", ".egg-info")
-
-
-def _only_own_points() -> list[_Point] | None:
-    """The ``sitemigrate.themes`` group as :func:`importlib.metadata.entry_points` lists it,
-    when only sitemigrate's own distribution registers in it (the built-in themes): found by
-    reading the ``entry_points.txt`` of each distribution on ``sys.path`` (the first of each
-    name, as importlib.metadata takes them), without importing importlib.metadata (~15 ms,
-    and ~5 ms to list the group: a run pays it at every start). None when another
-    distribution registers a theme, or where importlib.metadata would look elsewhere too
-    (another finder of distributions, a zip file on ``sys.path``): the caller asks
-    importlib.metadata then."""
-    import os
-    import sys
-    from importlib.machinery import PathFinder
-    if any(finder is not PathFinder and hasattr(finder, "find_distributions")
-           for finder in sys.meta_path):
-        return None
-    seen: set[str] = set()
-    own: list[_Point] | None = None
-    for entry in sys.path:
-        root = entry or "."
-        try:
-            children = os.listdir(root)
-        except NotADirectoryError:
-            return None  # a zip or egg file: importlib.metadata reads inside it
-        except OSError:
-            continue
-        for child in children:
-            low = child.lower()
-            if not low.endswith(_DIST_SUFFIXES):
-                continue
-            name = re.sub(r"[-_.]+", "_", os.path.splitext(low)[0].partition("-")[0])
-            if name in seen:
-                continue
-            seen.add(name)
-            try:
-                with open(os.path.join(root, child, "entry_points.txt"), encoding="utf-8") as fh:
-                    text = fh.read()
-            except OSError:
-                continue
-            points = _group_of(text)
-            if points is None:
-                return None  # written in a way this reader does not know
-            if not points:
-                continue
-            if name != _OWN_DIST:
-                return None  # a theme of another package: importlib.metadata lists them all
-            own = points
-    return own
-
-
-_VALUE = re.compile(r"[\w.]+\s*:\s*[\w.]+")
-
-
-def _group_of(text: str) -> list[_Point] | None:
-    """The entry points of ``GROUP`` in an ``entry_points.txt`` (importlib.metadata's
-    reading: stripped lines, ``#`` comments, ``[section]``, ``name = value``); None for a
-    value other than ``module:attribute`` in it."""
-    section, out = None, []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            section = line.strip("[]")
-        elif section == GROUP:
-            name, eq, value = line.partition("=")
-            if not eq or not _VALUE.fullmatch(value.strip()):
-                return None
-            out.append(_Point(name.strip(), value.strip()))
-    return out
 
 
 THEMES = _Registry()
