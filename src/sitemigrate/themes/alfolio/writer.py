@@ -14,7 +14,7 @@ from ... import socials
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
-from ...ir import Identity, Item, Origin, Page, PageCV, Publication, Site
+from ...ir import Identity, Item, NavItem, Origin, Page, PageCV, Publication, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
@@ -822,14 +822,23 @@ def _local_includes(body: str, gen: str) -> str:
     return replace_tokens(body, fn) if "{%" in body else body
 
 
+def _nav_entry(site: Site, url: str) -> tuple[int, NavItem] | None:
+    """The first entry of the site menu that links ``url`` (not the home) and its place
+    (from 1)."""
+    key = url.rstrip("/") or "/"
+    if key == "/":
+        return None
+    return next(((order, n) for order, n in enumerate(site.navigation, 1)
+                 if (n.url.rstrip("/") or "/") == key), None)
+
+
 def _menu_title(site: Site, page: Page, report: Report | None = None) -> str:
     """The page's title as al-folio writes it: al-folio's menu shows a page's `title`, so a
     page the source menu links under another label (`Talks` for a page titled `Talks and
     presentations`, `CV` for one without a title) takes that label (reported)."""
-    key = page.permalink.rstrip("/") or "/"
-    label = next((n.title.strip() for n in site.navigation
-                  if (n.url.rstrip("/") or "/") == key and n.title.strip()), "")
-    if not label or key == "/" or label == page.title.strip():
+    entry = _nav_entry(site, page.permalink)
+    label = entry[1].title.strip() if entry else ""
+    if not label or label == page.title.strip():
         return page.title
     if report is not None and page.title.strip():
         report.mapped("menu-title", f"al-folio's menu shows a page's title: `{page.path}` is "
@@ -842,18 +851,8 @@ def _menu_position(site: Site, page: Page) -> float | None:
     """The page's menu position: its own `nav_order`, else its place in the site menu."""
     if page.nav:
         return page.nav_order if page.nav_order is not None else 99
-    urls = [n.url.rstrip("/") or "/" for n in site.navigation]
-    key = page.permalink.rstrip("/") or "/"
-    return urls.index(key) + 1 if key in urls and key != "/" else None
-
-
-def _nav_place(site: Site, url: str) -> int | None:
-    """The place (from 1) in the site menu of the first entry that links ``url``."""
-    key = url.rstrip("/") or "/"
-    for order, n in enumerate(site.navigation, 1):
-        if (n.url.rstrip("/") or "/") == key != "/":
-            return order
-    return None
+    entry = _nav_entry(site, page.permalink)
+    return entry[0] if entry else None
 
 
 def _profile_text(ident: Identity) -> str:
@@ -1069,10 +1068,10 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
     url = pub.permalink or f"/publications/{pub.slug or pub.key}/"
     front = CommentedMap([("layout", "page"), ("title", pub.title or pub.key),
                           ("permalink", url)])
-    order = _nav_place(site, url)
-    if order is not None:
+    entry = _nav_entry(site, url)
+    if entry is not None:
         front["nav"] = True
-        front["nav_order"] = order
+        front["nav_order"] = entry[0]
     if pub.citation:
         front["description"] = _plain_citation(pub.citation)
     out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
