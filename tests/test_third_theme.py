@@ -137,3 +137,27 @@ def test_check_cache_knows_a_change_to_a_plugin_theme(tinyfolio, tmp_path, monke
                if kind == "theme/tinyfolio"]
     assert {"reader.py", "writer.py", "__init__.py", "mapping"} <= set(modules)
 
+
+
+def test_check_cache_hashes_a_single_module_theme_not_its_folder(tmp_path, monkeypatch):
+    """A theme that is one module (not a package) counts with that file alone: the folder it
+    lies in (a site-packages) is not read."""
+    from sitemigrate import cache
+    site_packages = tmp_path / "site-packages"
+    dist = site_packages / "solo_theme-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: solo-theme\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[sitemigrate.themes]\nsolo = solo_theme:THEME\n")
+    (site_packages / "solo_theme.py").write_text(
+        "from sitemigrate.registry import Theme\n\n\nclass Solo(Theme):\n    name = 'solo'\n\n\n"
+        "THEME = Solo()\n")
+    (site_packages / "unrelated.py").write_text("VALUE = 1\n")
+    monkeypatch.syspath_prepend(str(site_packages))
+    registry.refresh()
+    try:
+        files = [(kind, rel) for kind, rel, _ in cache._plugin_files(Path(cache.__file__).parent)]
+        assert files == [("theme/solo", "solo_theme.py")]
+    finally:
+        monkeypatch.undo()
+        sys.modules.pop("solo_theme", None)
+        registry.refresh()

@@ -116,10 +116,12 @@ def _plugin_files(own: Path) -> list[tuple[str, str, Path]]:
             files.append((f"theme/{name}", "unloadable", Path(os.devnull)))
             continue
         module = sys.modules.get(type(theme).__module__)
-        where = Path(module.__file__).resolve().parent if module and module.__file__ else None
-        if where is not None and where != own:
-            files += [(f"theme/{name}", p.relative_to(where).as_posix(), p)
-                      for p in sorted(where.rglob("*.py"))]
+        path = Path(module.__file__).resolve() if module and module.__file__ else None
+        if path is not None and path.name != "__init__.py":
+            files.append((f"theme/{name}", path.name, path))  # a module, not a package:
+        elif path is not None and path.parent != own:     # not all of its folder
+            files += [(f"theme/{name}", p.relative_to(path.parent).as_posix(), p)
+                      for p in sorted(path.parent.rglob("*.py"))]
         if theme.mapping.is_file():
             files.append((f"theme/{name}", "mapping", theme.mapping))
     return files

@@ -343,7 +343,10 @@ def _show_emoji(plan: Plan, site: Site) -> None:
         if PurePosixPath(rel).suffix not in (".md", ".markdown", ".html") or \
                 rel.startswith(("_layouts/", "_includes/", "assets/", ".sitemigrate/")):
             continue
-        text = plan.files[rel].decode("utf-8", "replace")
+        try:  # a file not in UTF-8 is left as it is (a rewrite would replace its bytes)
+            text = plan.files[rel].decode("utf-8")
+        except UnicodeDecodeError:
+            continue
         if ":" not in text or (new := show(text)) == text:
             continue
         front = plan.documents.get(rel)

@@ -242,7 +242,8 @@ def check_document(doc: Document, report: Report, as_file: bool = False) -> None
         else:
             report.problem("no-front-matter", "has no front matter (`---` block): Jekyll copies "
                            "such a file as it is instead of building a page. "
-                           + ("It was carried as a file, not a page" if as_file else
+                           + ("It was carried as a file, not a page (or as the text of "
+                              "the page that shows it)" if as_file else
                               "It was converted as a page without title")
                            + "; add front matter if it is one.", doc.rel, 1)
         return
