@@ -161,3 +161,24 @@ def test_check_cache_hashes_a_single_module_theme_not_its_folder(tmp_path, monke
         monkeypatch.undo()
         sys.modules.pop("solo_theme", None)
         registry.refresh()
+
+
+def test_a_plugin_that_registers_a_built_in_name_does_not_replace_it(tmp_path, monkeypatch):
+    """A distribution on sys.path ahead of sitemigrate's that registers `al-folio` too: the
+    name stays sitemigrate's own theme (its entry point is found second here)."""
+    site_packages = tmp_path / "site-packages"
+    dist = site_packages / "copycat-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: copycat\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[sitemigrate.themes]\nal-folio = copycat:THEME\n")
+    monkeypatch.syspath_prepend(str(site_packages))
+    registry.refresh()
+    try:
+        found = [ep.value for ep in __import__("importlib.metadata").metadata.entry_points(
+            group=registry.GROUP) if ep.name == "al-folio"]
+        assert found[0] == "copycat:THEME" and len(found) == 2  # the copy is found first
+        assert registry.THEMES["al-folio"].startswith("sitemigrate.")
+        assert registry.get_theme("al-folio").name == "al-folio"
+    finally:
+        monkeypatch.undo()
+        registry.refresh()
