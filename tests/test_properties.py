@@ -427,3 +427,75 @@ def test_quoted_key_is_never_taken_for_the_plain_key_already_written():
     quoted = {DoubleQuotedScalarString("title"): "A"}
     assert _dump_simple(quoted) is None
     assert dump_yaml(quoted) == '"title": A\n'
+
+
+def _parsed_depth(text):
+    """How deep the collections of ``text`` nest, as ruamel's parser reads it (None:
+    invalid YAML, or an alias)."""
+    from ruamel.yaml.events import (AliasEvent, MappingEndEvent, MappingStartEvent,
+                                    SequenceEndEvent, SequenceStartEvent)
+
+    from sitemigrate.textio import yaml_rt
+    depth = deepest = 0
+    try:
+        for ev in yaml_rt().parse(text):
+            if isinstance(ev, AliasEvent):
+                return None
+            if isinstance(ev, (MappingStartEvent, SequenceStartEvent)):
+                depth += 1
+                deepest = max(deepest, depth)
+            elif isinstance(ev, (MappingEndEvent, SequenceEndEvent)):
+                depth -= 1
+    except Exception:
+        return None
+    return deepest
+
+
+_NESTING_PARTS = ["a", "b: ", "b:", ": ", "- ", "-", "? ", "?", "[", "]", "{", "}", ", ",
+                  "\n", "\n  ", "\n    ", "\n- ", "\n  - ", "#c", "'q: [x'", "|\n  t",
+                  "\t", "x: [a: [b: ", "- - ", "? - "]
+
+
+@settings(max_examples=4000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_NESTING_PARTS), max_size=30).map("".join))
+def test_depth_bound_is_never_below_the_parsed_depth(text):
+    """yaml_limits skips the parse when the lines bound the nesting at 100 levels or fewer:
+    the bound read from the lines is never below the depth the parser finds."""
+    from sitemigrate.textio import _depth_bound
+    depth = _parsed_depth(text)
+    if depth is not None:
+        assert _depth_bound(text) >= depth, (text, depth)
+
+
+@pytest.mark.parametrize("text", [
+    "x:\n" + "".join("  " * i + f"- k{i}:\n" for i in range(60)),     # block, indented
+    "x:\n" + "".join("  " * i + f"k{i}:\n" for i in range(101)),      # mappings only
+    "k0:\n" + "".join("  " * (i - 1) + f"- k{i}:\n" for i in range(1, 52)),  # indentless
+    "x:\n  " + "- " * 101 + "y\n",                                    # compact sequences
+    "x: " + "[a: " * 51 + "b" + "]" * 51 + "\n",                      # flow pairs
+    "x: " + "{a: " * 101 + "b" + "}" * 101 + "\n",
+])
+def test_depth_bound_on_deep_nesting(text):
+    """Texts near and beyond the bound: the bound is at least the parsed depth, and a text
+    deeper than 100 levels is never let through unparsed."""
+    from sitemigrate.textio import YAML_MAX_DEPTH, _depth_bound, yaml_limits
+    depth = _parsed_depth(text)
+    assert depth is not None and _depth_bound(text) >= depth
+    if depth > YAML_MAX_DEPTH:
+        assert yaml_limits(text) is not None
+
+
+def test_a_real_config_needs_no_parse_for_its_bounds(monkeypatch):
+    """A config of the shape of al-folio's (comments, nested settings, flow lists, `"@*"`):
+    its bounds are read from its lines, no parser (libyaml's import alone is ~20 ms)."""
+    from sitemigrate import textio
+    config = "".join(f"# ---- section {i} ----\nsetting_{i}: value-{i} # a comment: here\n"
+                     for i in range(60))
+    config += ('scholar:\n  query: "@*"\n  nested:\n    deeper:\n      - [a, b]\n'
+               'exclude: [bin/, Gemfile, "*.lock"]\nnav:\n  - title: Home\n    url: /\n')
+    assert sum(config.count(c) for c in "[{-?:") > textio.YAML_MAX_DEPTH
+    parsed = []
+    monkeypatch.setattr(textio, "_events", lambda text, fast: parsed.append(fast) or [])
+    assert textio.yaml_limits(config) is None
+    assert parsed == []
+    assert textio.yaml_limits(config + "alias: *x\n") is None and parsed == [True]

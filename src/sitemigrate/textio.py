@@ -32,7 +32,6 @@ from ._speedups_ruamel import (  # noqa: F401
     _safe_loader,
     _scalar_text,
 )
-from .formats.frontmatter import HANDLER as FM_HANDLER
 from .report import Report
 
 LARGE_FILE = 2_000_000
@@ -281,8 +280,10 @@ def yaml_limits(text: str) -> YAMLLimitError | None:
     deep), or None. Invalid YAML is left to the loader, which reports it."""
     # Every collection starts at a `[`, `{`, `-`, `?` or `:` of its own, and every alias
     # at a `*`: with neither alias nor enough of those, nothing can exceed a bound.
-    if "*" not in text and sum(text.count(c) for c in "[{-?:") <= YAML_MAX_DEPTH:
-        return None
+    if ("*" not in text or not _may_hold_alias_or_tag(text)) and (
+            sum(text.count(c) for c in "[{-?:") <= YAML_MAX_DEPTH
+            or _depth_bound(text) <= YAML_MAX_DEPTH):
+        return None  # no alias, and not deep enough: nothing to parse
     try:
         return _limit_events(_events(text, fast=True))
     except Exception:  # libyaml refused it: ruamel's parser reads some YAML 1.2 it does not
@@ -290,6 +291,28 @@ def yaml_limits(text: str) -> YAMLLimitError | None:
             return _limit_events(_events(text, fast=False))
         except Exception:  # invalid YAML: the loader reports it, before any deep part
             return None
+
+
+def _depth_bound(text: str) -> int:
+    """An upper bound of how deep ``text``'s collections nest (no alias in it), read from its
+    lines without parsing (a config has more `-` and `:` than the count above allows, and
+    parsing it took libyaml, ~20 ms of imports, or ruamel). A node's enclosing collections
+    each start on an earlier line at a smaller column (at most two a column: a sequence
+    written at its mapping key's column), or on its own line at a ``-``, ``?`` or ``:`` of
+    that line, or at a ``[``/``{`` (with the single-pair mapping it may hold).
+    ``tests/test_properties.py`` checks it against the depth the parser finds."""
+    if any(c in text for c in "\r\x85\u2028\u2029"):  # other line breaks: not judged here
+        return YAML_MAX_DEPTH + 1
+    deepest = 0
+    for line in text.split("\n"):
+        width = len(line) - len(line.lstrip(" "))
+        if line[width:width + 1] == "\t":  # a tab where indentation may go: not judged here
+            return YAML_MAX_DEPTH + 1
+        marks = line.count("-") + line.count("?") + line.count(":")
+        deepest = max(deepest, 2 * (width + 1) + marks)
+    # in flow context, each `[` or `{` opens a collection and at most one single-pair
+    # mapping in it (`[a: [b: ...]]`)
+    return deepest + 2 * (text.count("[") + text.count("{"))
 
 
 def _events(text: str, fast: bool) -> Any:
@@ -432,20 +455,34 @@ def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -
                            "the tag was ignored and the value read as plain data.", rel, line)
 
 
+FM_DELIMITER = "---"
+"""Jekyll's front-matter delimiter, which the writers put around what they write (the
+handler of :mod:`.formats.frontmatter` reads with the same)."""
+
+
+def _fm_handler() -> Any:
+    """python-frontmatter's handler, imported when a file is first split: python-frontmatter
+    imports PyYAML (~20 ms), which a run that reads no front matter (a bibliography) and
+    writes its own (:func:`render_document`) does not need."""
+    from .formats.frontmatter import HANDLER
+    return HANDLER
+
+
 def split_document(src: SourceText, rel: str, report: Report | None) -> Document:
     """Split ``---`` front matter from the body and load it."""
     text = src.text
+    handler = _fm_handler()
     doc = Document(rel=rel, newline=src.newline)
-    parts = FM_HANDLER.split_lines(text)
+    parts = handler.split_lines(text)
     if parts is None:
-        if report and FM_HANDLER.detect(text):
+        if report and handler.detect(text):
             report.problem("unclosed-front-matter", "front matter opened with `---` is never "
                            "closed; the whole file was kept as body text.", rel, 1)
         doc.body = text
         return doc
     doc.has_front_matter = True
     doc.fm_text, doc.body, doc.body_line = parts
-    loaded = FM_HANDLER.load(doc.fm_text, rel, report, first_line=2)
+    loaded = handler.load(doc.fm_text, rel, report, first_line=2)
     if loaded is not None and report:
         check_yaml_nodes(doc.fm_text, rel, report, first_line=2)
     if isinstance(loaded, CommentedMap):
@@ -480,10 +517,10 @@ def render_document(front: dict[str, Any] | None, body: str, comments: Sequence[
     """Front matter (plus carried comment lines) and body as file text."""
     parts = []
     if front is not None:
-        fm = FM_HANDLER.export(front) if front else ""
+        fm = dump_yaml(front) if front else ""  # what the handler's export writes
         if comments:
             fm += "".join(c + "\n" for c in comments)
-        parts.append(f"{FM_HANDLER.START_DELIMITER}\n{fm}{FM_HANDLER.END_DELIMITER}\n")
+        parts.append(f"{FM_DELIMITER}\n{fm}{FM_DELIMITER}\n")
     if body:
         parts.append(body if body.endswith("\n") else body + "\n")
     text = "".join(parts)

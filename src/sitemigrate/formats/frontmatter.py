@@ -12,8 +12,9 @@ Two parts of the library are not used, on purpose:
   whose ``---`` is never closed raises too; sitemigrate reports both with file and line and
   keeps the text (tolerant fallback, in :func:`.textio.split_document`).
 - ``frontmatter.dumps``/``BaseHandler.format``: they ``strip()`` the whole output, which
-  would drop a body's leading blank lines and its final newline; the writer joins the
-  delimiters, :meth:`export` and the body itself (:func:`.textio.render_document`).
+  would drop a body's leading blank lines and its final newline; the writer
+  (:func:`.textio.render_document`) joins Jekyll's delimiters, the YAML :meth:`export`
+  writes (:func:`.textio.dump_yaml`) and the body itself, without importing this module.
 """
 
 from __future__ import annotations
