@@ -237,14 +237,11 @@ class SiteProbe:
 
     def config(self) -> dict:
         if self._config is None:
-            from .textio import load_safe, read_source
-            raw = read_source(self.root / "_config.yml", "_config.yml", None)
-            data = None
-            if raw is not None:  # values only (no round trip): detection reads keys
-                try:
-                    data = load_safe(raw.decode("utf-8", errors="replace"))
-                except Exception:  # bad YAML: the reader reports it with its line
-                    data = None
+            from .textio import load_yaml, read_text
+            # loaded as the reader loads it (round trip; the reader then takes a copy of
+            # this load instead of parsing again); bad YAML gives {}: the reader reports it
+            src = read_text(self.root / "_config.yml", "_config.yml", None)
+            data = load_yaml(src.text, "_config.yml", None, shared=True) if src else None
             self._config = data if isinstance(data, dict) else {}
         return self._config
 
