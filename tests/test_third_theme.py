@@ -182,3 +182,19 @@ def test_a_plugin_that_registers_a_built_in_name_does_not_replace_it(tmp_path, m
     finally:
         monkeypatch.undo()
         registry.refresh()
+
+
+def test_a_vocabulary_is_read_again_after_refresh(tinyfolio, tmp_path, monkeypatch):
+    """vocabulary() keeps a theme's mapping by name for the run; registry.refresh() (a theme
+    installed or changed in a running process) reads it again."""
+    first = registry.vocabulary("tinyfolio")
+    assert registry.vocabulary("tinyfolio") is first
+    theme = registry.get_theme("tinyfolio")
+    edited = tmp_path / "tinyfolio.yml"
+    edited.write_text(theme.mapping.read_text() + "extra_key: 1\n")
+    monkeypatch.setattr(type(theme), "mapping", property(lambda self: edited))
+    assert "extra_key" not in registry.vocabulary("tinyfolio")  # the same run: kept
+    registry.refresh()
+    monkeypatch.setattr(type(registry.get_theme("tinyfolio")), "mapping",
+                        property(lambda self: edited))
+    assert registry.vocabulary("tinyfolio")["extra_key"] == 1
