@@ -68,14 +68,15 @@ _FORMAT = b"sitemigrate-mapping-1\n"
 
 def _compiled(path: Path) -> Path:
     """Where the parsed form of mapping file ``path`` is kept: ``__pycache__/NAME.TAG.marshal``
-    beside it (``TAG``: the interpreter's, as for ``.pyc`` files). Parsing the YAML of the five
-    mapping files took ~20 ms of every run; reading them back from here takes ~1 ms."""
+    beside it (``TAG``: the interpreter's, as for ``.pyc`` files, and as trusted as those:
+    whoever can write there can write the modules' bytecode too). Parsing the YAML of the
+    six mapping files took ~20 ms of every run; reading them back from here takes ~1 ms."""
     return path.parent / "__pycache__" / f"{path.name}.{sys.implementation.cache_tag}.marshal"
 
 
 def _read_compiled(cache: Path, digest: bytes) -> Any:
     """The data kept at ``cache`` when it was parsed from a file of this content (``digest``:
-    its BLAKE2 hash), else ``_MISSING``. ``marshal`` reads plain values only: no code runs."""
+    its BLAKE2 hash), else ``_MISSING``. Nothing of it runs: ``marshal`` gives values."""
     try:
         blob = cache.read_bytes()
     except OSError:
