@@ -351,7 +351,8 @@ def test_any_value_writes_a_parseable_entry(value):
 # some: an odd piece inserted or a character dropped, so both readings and refusals are met.
 _WS = st.sampled_from(["", " ", "\n  ", "\t", "\u00a0", "\r\n"])
 _TEXT = st.lists(st.sampled_from(["a", "B c", "é", "\\'e", "{", "}", '"', "#", ",", "=",
-                                  "%", "@", "(", ")", "~", "--"]), max_size=8).map("".join)
+                                  "%", "@", "(", ")", "~", "--", "{GPU}", "{\\c{c}}",
+                                  "{a {b {c}}}"]), max_size=8).map("".join)
 _PART = st.one_of(
     _TEXT.map(lambda t: "{" + t + "}"), _TEXT.map(lambda t: '"' + t + '"'),
     st.sampled_from(["2020", "7", "jan", "Feb", "nosuch", "x-y.z", "12ab", "myConf"]))

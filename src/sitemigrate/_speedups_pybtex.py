@@ -46,9 +46,13 @@ _WS = re.compile(r"\s*")
 _NUMBER = re.compile(r"[0-9]+")
 _BRACES = re.compile(r"[{}]")
 _QUOTE_OR_BRACES = re.compile(r'["{}]')
-# The field most entries are made of, whole: `name = {text without braces}` or `name = 123`,
-# not followed by a `#` (then the general steps below read it, part by part).
-_PLAIN_FIELD = re.compile(rf"\s*({_NAME_RE.pattern})\s*=\s*(?:\{{([^{{}}]*)\}}|([0-9]++))\s*+(?!#)")
+# The field most entries are made of, whole: `name = {text}` (braces nested up to three
+# deep: `{A {GPU} study}`, `{Fran{\c{c}}ois}`), `name = 123` or `name = macro`, not followed
+# by a `#` (then the general steps below read it, part by part).
+_NAME_WHOLE = rf"[{re.escape(NAME_CHARS)}][{re.escape(NAME_CHARS)}0-9]*+"
+_BRACED = r"[^{}]*+(?:\{[^{}]*+(?:\{[^{}]*+\}[^{}]*+)*\}[^{}]*+)*"
+_PLAIN_FIELD = re.compile(rf"\s*({_NAME_RE.pattern})\s*=\s*"
+                          rf"(?:\{{({_BRACED})\}}|([0-9]++)|({_NAME_WHOLE}))\s*+(?!#)")
 
 
 class _FastResult:
@@ -83,8 +87,19 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict,
     plain = _PLAIN_FIELD.match
     while True:
         if (whole := plain(text, pos)) is not None:
-            value = whole.group(2)
-            fields.append((whole.group(1), [whole.group(3) if value is None else value]))
+            fname, value, number, macro = whole.groups()
+            if macro is None:
+                value = number if value is None else value
+            elif macro in macros:
+                used.add(macro)
+                value = macros[macro]
+                spent += len(value)
+                if spent > budget:
+                    return None
+            else:
+                undefined.append((fname, macro))
+                value = macro
+            fields.append((fname, [value]))
             pos = whole.end()
             if pos < end and text[pos] == ",":
                 pos += 1
