@@ -510,7 +510,9 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
                             f"{date} so that it sorts last. Add the year to the entry.",
                             pub.origin)
-    front = CommentedMap()
+    # a plain dict: ruamel writes it as it writes a CommentedMap (tests/test_publications.py),
+    # and it is ~4x cheaper to fill (a page per entry of a bibliography)
+    front: dict[str, Any] = {}
     front["title"] = pub.title or pub.key
     front["collection"] = "publications"
     front["category"] = (pub.extra.get("category") if isinstance(pub.extra.get("category"), str)
