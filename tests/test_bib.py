@@ -446,3 +446,29 @@ def test_many_macro_uses_within_the_bound_are_read():
     parsed = parse_bib(text)
     assert not parsed.problems and len(parsed.entries) == 3000
     assert parsed.entries[-1].fields["journal"] == "Journal of Invented Results, Series of Long Names"
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(_entries(), st.sampled_from(["", "}", "\n", " trailing", "\n@misc{k2, title={x}}",
+                                    "} }", "\n% c\n"]))
+def test_fast_entry_reader_finds_the_end_the_block_scan_finds(raw, tail):
+    """The reader of a file asks the fast reader for a block's end too (``prefix``): it
+    reads a block exactly when it reads the block ``_close`` finds, and reads it alike."""
+    from pybtex.database.input.bibtex import month_names
+    from pybtex.utils import CaseInsensitiveDict
+    from sitemigrate.formats.bibtex import _BLOCK, _close, _fast_entry
+
+    def reading(r):
+        return r and (r.key, r.fields, r.undefined, r.used, r.spent)
+
+    macros = CaseInsensitiveDict({**month_names, "myconf": "Conference on Things"})
+    text = raw + tail
+    head = _BLOCK.match(text)
+    if head is None or head.group(2) != "{":
+        return
+    end = _close(text, head.end() - 1, "{", len(text))
+    alone = _fast_entry(text[:end], macros) if end is not None else None
+    got = _fast_entry(text, macros, prefix=True)
+    assert (got is None) == (alone is None)
+    if got is not None:
+        assert got.end == end and reading(got) == reading(alone)

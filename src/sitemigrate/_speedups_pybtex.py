@@ -57,26 +57,31 @@ _PLAIN_FIELD = re.compile(rf"\s*({_NAME_RE.pattern})\s*=\s*"
 
 class _FastResult:
     """What :func:`_fast_entry` read, shaped like the parser ``_Reader._block`` asks."""
-    __slots__ = ("fields", "key", "spent", "undefined", "used")
+    __slots__ = ("end", "fields", "key", "spent", "undefined", "used")
     current_entry_key = current_fields = None
 
-    def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int) -> None:
+    def __init__(self, key: str, fields: list, undefined: list, used: set, spent: int,
+                 end: int) -> None:
         self.key, self.fields, self.undefined, self.used = key, fields, undefined, used
-        self.spent = spent
+        self.spent, self.end = spent, end
 
     def __iter__(self):
         yield "entry", (self.key, self.fields)
 
 
-def _fast_entry(raw: str, macros: CaseInsensitiveDict,
-                budget: int | None = None) -> _FastResult | None:
+def _fast_entry(raw: str, macros: CaseInsensitiveDict, budget: int | None = None,
+                prefix: bool = False) -> _FastResult | None:
     """A ``{``-delimited entry read as pybtex reads it, or None (pybtex must read it; also
-    when its macros add more than ``budget`` characters, by default ``bib.EXPANSION_LIMIT``)."""
+    when its macros add more than ``budget`` characters, by default ``bib.EXPANSION_LIMIT``).
+
+    With ``prefix``, the entry is the start of ``raw`` (text may follow its closing brace);
+    its end is ``.end``. Everything it read is brace-balanced, so its closing brace is the
+    first that closes the ``{`` of ``@type{`` (keys with a brace are left to pybtex)."""
     if budget is None:
         from .formats.bibtex import EXPANSION_LIMIT
         budget = EXPANSION_LIMIT
     head = _FAST_HEAD.match(raw)
-    if head is None:
+    if head is None or (prefix and "{" in head.group(1)):
         return None
     text, pos, end = raw, head.end(), len(raw)
     ws = cast(Callable[[str, int], re.Match[str]], _WS.match)  # `\s*` always matches
@@ -149,8 +154,8 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict,
             pos += 1
             continue
         break
-    if pos == end - 1 and text[pos] == "}":
-        return _FastResult(head.group(1), fields, undefined, used, spent)
+    if pos < end and text[pos] == "}" and (prefix or pos == end - 1):
+        return _FastResult(head.group(1), fields, undefined, used, spent, pos + 1)
     return None
 
 

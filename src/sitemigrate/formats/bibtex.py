@@ -40,7 +40,7 @@ from pybtex.database.input.bibtex import LowLevelParser, month_names
 from pybtex.utils import CaseInsensitiveDict
 
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
-from .._speedups_pybtex import _fast_entry
+from .._speedups_pybtex import _fast_entry, _FastResult
 
 __all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
            "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
@@ -95,6 +95,7 @@ _BLOCK_AT_LINE_START = re.compile(r"^[ \t]*@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]", re.
 _KEY = re.compile(r"@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]\s*([^\s,{}()]+)")
 _DELIMITER = re.compile(r"[{}()]")
 _ORDINALS = ["first", "second", "third", "fourth", "fifth"]
+_NOT_ENTRIES = ("comment", "preamble", "string")
 
 
 EXPANSION_LIMIT = 1_000_000
@@ -185,13 +186,17 @@ class _Reader:
             # line that starts a block: one missing brace must not swallow what follows.
             nxt = _BLOCK_AT_LINE_START.search(text, m.end())
             limit = nxt.start() if nxt else len(text)
-            end = _close(text, m.end() - 1, m.group(2), limit)
-            if end is None and m.group(1).lower() == "comment":
+            kind = m.group(1).lower()
+            # a plain entry: the fast reader finds its end as _close would (and reads it)
+            fast = (_fast_entry(text[at:limit], self.macros, self.budget, prefix=True)
+                    if m.group(2) == "{" and kind not in _NOT_ENTRIES else None)
+            end = _close(text, m.end() - 1, m.group(2), limit) if fast is None else at + fast.end
+            if end is None and kind == "comment":
                 # a balanced @comment{...} may hold whole entries (commented out): one block
                 end = _close(text, m.end() - 1, m.group(2), len(text))
             closed = end is not None
             end = end or limit
-            self._block(m.group(1).lower(), at, end, closed)
+            self._block(kind, at, end, closed, fast)
             pos = scan = end
 
     def _stray(self, start: int, end: int) -> None:
@@ -219,7 +224,10 @@ class _Reader:
                 return sum(len(x) for x in lines[:i + 1])
         return 0
 
-    def _block(self, kind: str, start: int, end: int, closed: bool) -> None:
+    def _block(self, kind: str, start: int, end: int, closed: bool,
+               fast: _FastResult | None = None) -> None:
+        """``fast``: what the fast reader read of it in :meth:`run` (where it failed, it
+        fails on the block alone too: None)."""
         raw = self.text[start:end].rstrip() if not closed else self.text[start:end]
         line = self.line_of(start)
         if kind in ("comment", "preamble"):
@@ -227,8 +235,6 @@ class _Reader:
             if not closed:
                 self.problem(line, f"@{kind} at line {line} has unbalanced braces")
             return
-        fast = (_fast_entry(raw, self.macros, self.budget) if closed and kind != "string"
-                else None)
         parser = _BlockParser(raw, self.macros, self.budget) if fast is None else fast
         error: Exception | None = None
         try:
