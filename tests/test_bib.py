@@ -472,3 +472,15 @@ def test_fast_entry_reader_finds_the_end_the_block_scan_finds(raw, tail):
     assert (got is None) == (alone is None)
     if got is not None:
         assert got.end == end and reading(got) == reading(alone)
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["a", "Berg", " ", " and ", " AnD ", "and", "{", "}", "{\\'\\i}",
+                                 "{\\c{c}}", "{x and y}", "{a b}", ",", "~", "\\ "]),
+                min_size=1, max_size=12).map("".join))
+def test_split_names_is_pybtex_split_name_list(value):
+    from pybtex.bibtex.utils import split_name_list
+    from sitemigrate.formats.bibtex import _split_names
+    value = " ".join(value.split())   # as the reader hands it over
+    if value:
+        assert _split_names(value) == split_name_list(value)
