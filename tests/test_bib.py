@@ -484,3 +484,24 @@ def test_split_names_is_pybtex_split_name_list(value):
     value = " ".join(value.split())   # as the reader hands it over
     if value:
         assert _split_names(value) == split_name_list(value)
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["a", "{", "}", "\\", " ", "{x}", "}{"]), max_size=12)
+       .map("".join))
+def test_balance_changes_exactly_the_unbalanced(value):
+    """A value whose braces pair up is written as it is (the shortcut); any other gets its
+    unmatched braces as macros, and then pairs up."""
+    from sitemigrate.formats.bibtex import _balance
+
+    def pairs_up(text):
+        depth = 0
+        for c in text:
+            depth += {"{": 1, "}": -1}.get(c, 0)
+            if depth < 0:
+                return False
+        return depth == 0
+
+    out = _balance(value)
+    assert (out == value) == pairs_up(value)
+    assert pairs_up(out)

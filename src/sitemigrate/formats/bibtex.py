@@ -783,10 +783,16 @@ def slugify(text: str, max_words: int = 8) -> str:
 # Writing
 # ==========================================================================================
 
+_BRACE_PAIR = re.compile(r"{[^{}]*}")
+
+
 def _balance(value: str) -> str:
     """The value with every unmatched brace (or ``\\{``/``\\}``) made a brace macro, so that
     it is balanced for BibTeX, which counts braces even after a backslash."""
-    if "{" not in value and "}" not in value:
+    inner = value   # balanced when taking out innermost pairs leaves no brace (most values)
+    while "{" in inner and (stripped := _BRACE_PAIR.sub("", inner)) != inner:
+        inner = stripped
+    if "{" not in inner and "}" not in inner:
         return value
     opened: list[int] = []
     unmatched: set[int] = set()
@@ -818,16 +824,20 @@ def _safe_name(name: str) -> str:
     return name if name[:1].isalpha() else "x" + name
 
 
+_UNSAFE_IN_KEY = re.compile(r"[\s,{}()]")
+_AND_WORD = re.compile(r"(^|\s)and(\s|$)", re.I)
+
+
 def format_entry(entry_type: str, key: str, fields: dict[str, str],
                  persons: dict[str, list[str]] | None = None) -> str:
     """One entry as BibTeX: persons first, then fields in the given order, every value in
     braces and brace-balanced.  Names containing " and " are protected by braces."""
     etype = _safe_name(entry_type) if entry_type.strip() else "misc"
-    key = re.sub(r"[\s,{}()]", "-", key.strip()) or "unnamed"
+    key = _UNSAFE_IN_KEY.sub("-", key.strip()) or "unnamed"
     lines: list[tuple[str, str]] = []
     for role, names in (persons or {}).items():
         kept = [" ".join(n.split()) for n in names if n and n.strip()]
-        kept = [f"{{{n}}}" if re.search(r"(^|\s)and(\s|$)", n, re.I) else n for n in kept]
+        kept = [f"{{{n}}}" if _AND_WORD.search(n) else n for n in kept]
         if kept:
             lines.append((_safe_name(role), " and ".join(_balance(n) for n in kept)))
     for name, value in fields.items():
