@@ -505,3 +505,26 @@ def test_balance_changes_exactly_the_unbalanced(value):
     out = _balance(value)
     assert (out == value) == pairs_up(value)
     assert pairs_up(out)
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(st.text(alphabet=st.sampled_from(list("aZ09 '’-.,:é߯ı\u00a0日{}")), max_size=30),
+       st.integers(0, 9))
+def test_slugify_of_ascii_text_takes_the_short_way_alike(text, max_words):
+    """slugify's ASCII shortcut (no transliteration table, no NFKD) gives the general way's
+    slug; the general way is kept here as it was."""
+    import hashlib
+    import re
+    import unicodedata
+
+    from sitemigrate.formats.bibtex import _TRANSLITERATE, SLUG_MAX, slugify
+
+    ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
+    words = re.findall(r"[a-z0-9]+", ascii_text.encode("ascii", "ignore").decode().lower())
+    if max_words > 0:
+        words = words[:max_words]
+    if not words and text.strip():
+        expected = "untitled-" + hashlib.sha1(text.strip().encode()).hexdigest()[:8]
+    else:
+        expected = "-".join(words)[:SLUG_MAX].rstrip("-")
+    assert slugify(text, max_words) == expected

@@ -406,18 +406,18 @@ def _latex_converter() -> tuple[Any, Any]:
 # Text whose only LaTeX is case-protecting braces, dash ligatures, ``~`` and the escaped
 # specials ``\% \& \$ \# \_`` (most titles and abstracts): what pylatexenc makes of it is
 # computed here directly, ~100x faster. tests/test_bib.py checks the two agree.
-_SIMPLE = re.compile(r"(?:[^\W_]|[\s.,:;()/!?@*+=%~{}-]|\\[%&$#_])*\Z")
+# (Runs of letters and of marks are matched whole: the same text, ~2x faster.)
+_SIMPLE = re.compile(r"(?:[^\W_]++|[\s.,:;()/!?@*+=%~{}-]++|\\[%&$#_])*+\Z")
 _DASHES = re.compile(r"-{2,}")
+_ESCAPED = re.compile(r"\\([%&$#_])")
+_BRACE_PAIR = re.compile(r"{[^{}]*}")
 
 
 def _balanced(text: str) -> bool:
-    depth = 0
-    for c in text:
-        if c in "{}":
-            depth += 1 if c == "{" else -1
-            if depth < 0:
-                return False
-    return depth == 0
+    """Every brace of ``text`` pairs up: taking out innermost pairs leaves none."""
+    while "{" in text and (stripped := _BRACE_PAIR.sub("", text)) != text:
+        text = stripped
+    return "{" not in text and "}" not in text
 
 
 def _ligatures(m: re.Match) -> str:
@@ -431,7 +431,7 @@ def _simple_text(latex: str) -> str | None:
         return None
     text = _DASHES.sub(_ligatures, latex) if "--" in latex else latex
     if "\\" in text:
-        text = re.sub(r"\\([%&$#_])", r"\1", text)
+        text = _ESCAPED.sub(r"\1", text)
     return text.replace("~", " ").replace("{", "").replace("}", "")
 
 
@@ -762,6 +762,7 @@ _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", 
                                 "'": "", "’": ""})
 
 
+_SLUG_WORD = re.compile(r"[a-z0-9]+")
 SLUG_MAX = 120
 """The longest slug, in characters (ASCII): file names made of one stay far below the 255
 bytes file systems take."""
@@ -770,8 +771,12 @@ bytes file systems take."""
 def slugify(text: str, max_words: int = 8) -> str:
     """A stable ASCII slug of at most ``max_words`` words ("Über die X" -> "uber-die-x").
     Text with no ASCII letters or digits gets ``untitled-`` and a short hash of itself."""
-    ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
-    words = re.findall(r"[a-z0-9]+", ascii_text.encode("ascii", "ignore").decode().lower())
+    if text.isascii():   # most titles: NFKD changes no ASCII, the table only drops `'`
+        ascii_text = text.replace("'", "")
+    else:
+        ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
+        ascii_text = ascii_text.encode("ascii", "ignore").decode()
+    words = _SLUG_WORD.findall(ascii_text.lower())
     if max_words > 0:
         words = words[:max_words]
     if not words and text.strip():
@@ -783,16 +788,10 @@ def slugify(text: str, max_words: int = 8) -> str:
 # Writing
 # ==========================================================================================
 
-_BRACE_PAIR = re.compile(r"{[^{}]*}")
-
-
 def _balance(value: str) -> str:
     """The value with every unmatched brace (or ``\\{``/``\\}``) made a brace macro, so that
     it is balanced for BibTeX, which counts braces even after a backslash."""
-    inner = value   # balanced when taking out innermost pairs leaves no brace (most values)
-    while "{" in inner and (stripped := _BRACE_PAIR.sub("", inner)) != inner:
-        inner = stripped
-    if "{" not in inner and "}" not in inner:
+    if _balanced(value):   # most values
         return value
     opened: list[int] = []
     unmatched: set[int] = set()
