@@ -528,3 +528,19 @@ def test_slugify_of_ascii_text_takes_the_short_way_alike(text, max_words):
     else:
         expected = "-".join(words)[:SLUG_MAX].rstrip("-")
     assert slugify(text, max_words) == expected
+
+
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["Ada", "Berg", "van", "der", " ", ", ", ",", "~", "\\ ", "{",
+                                 "}", "{\\'\\i}", "{\\c{c}}", "{Van Halen}", "{x,y}", "Jr",
+                                 "O'Neil", "É", "ß", "-", ".", "\t", "{a}b", "{\\~n}"]),
+                max_size=10).map("".join))
+def test_fast_person_reads_names_as_pybtex(name):
+    """Where the fast name reader reads a name, pybtex's Person reads it alike."""
+    from pybtex.database import Person
+    from sitemigrate._speedups_pybtex import _fast_person
+    fast = _fast_person(name)
+    if fast is not None:
+        person = Person(name)
+        assert fast == (person.first_names + person.middle_names,
+                        person.prelast_names + person.last_names + person.lineage_names)

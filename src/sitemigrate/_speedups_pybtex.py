@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 from typing import cast
 
+from pybtex.bibtex.utils import BIBTEX_SPACE_RE
 from pybtex.database.input.bibtex import NAME_CHARS
 from pybtex.utils import CaseInsensitiveDict
 
@@ -178,6 +179,45 @@ def _string_end(text: str, start: int, opener: str) -> int | None:
     return None
 
 
+# ------------------------------------------------------------------------------------------
+# A fast path for a plain name. pybtex's Person walks the name from brace to brace twice
+# (commas, then words) and tests every word for a "von" part: ~25 us a name. _fast_person
+# takes the forms most names have, "Last, First Middle" and "First Middle Last" with
+# capitalised words, where no braced group holds a comma, a space or a tie
+# (``Garc{\\'\\i}a``): then splitting the whole text at commas and at pybtex's
+# ``BIBTEX_SPACE_RE`` is its split, and no word is a von part. A property test
+# (tests/test_bib.py) compares it with Person.
+# ------------------------------------------------------------------------------------------
+_PLAIN_GROUP = re.compile(r"{[^{}\s~,]*}")
+
+
+def _words(part: str) -> list[str]:
+    return [w for w in (w.strip() for w in BIBTEX_SPACE_RE.split(part)) if w]
+
+
+def _fast_person(name: str) -> tuple[list[str], list[str]] | None:
+    """``(first and middle names, von and last names and lineage)`` as ``Person(name)``
+    reads them, or None (then Person must read it)."""
+    inner = name = name.strip()
+    while "{" in inner:
+        stripped = _PLAIN_GROUP.sub("", inner)
+        if stripped == inner:
+            return None
+        inner = stripped
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 1:                         # First Middle Last
+        words = _words(name)
+        if not words or not all(w[0].isupper() for w in words[:-1]):
+            return None
+        return words[:-1], words[-1:]
+    if len(parts) == 2:                         # Last, First Middle
+        last = _words(parts[0])
+        if not all(w[0].isupper() for w in last[:-1]):
+            return None
+        return _words(parts[1]), last
+    return None
+
+
 def check_private_api() -> list[str]:
     """What of pybtex's private API used here and by ``bib._BlockParser`` is missing or
     changed shape (empty: all is there)."""
@@ -205,6 +245,15 @@ def check_private_api() -> list[str]:
                 wrong.append(f"LowLevelParser.{attr}")
     except Exception as exc:
         return [*wrong, f"LowLevelParser reading an entry ({type(exc).__name__}: {exc})"]
+    if not isinstance(getattr(BIBTEX_SPACE_RE, "pattern", None), str):
+        wrong.append("pybtex.bibtex.utils.BIBTEX_SPACE_RE: the separator of words")
+    from pybtex.database import Person
+    for name in ("Garc{\\'\\i}a, Pavel Ivan", "Ada Lovelace", "van der Berg, Jan"):
+        person = Person(name)
+        read = (person.first_names + person.middle_names,
+                person.prelast_names + person.last_names + person.lineage_names)
+        if _fast_person(name) not in (None, read):
+            wrong.append(f"the fast name reader and pybtex differ on {name!r}")
     fast = _fast_entry(raw, macros)
     if fast is None:
         wrong.append("the fast reader gave up on a plain entry")

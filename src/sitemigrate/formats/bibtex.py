@@ -40,7 +40,7 @@ from pybtex.database.input.bibtex import LowLevelParser, month_names
 from pybtex.utils import CaseInsensitiveDict
 
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
-from .._speedups_pybtex import _fast_entry, _FastResult
+from .._speedups_pybtex import _fast_entry, _fast_person, _FastResult
 
 __all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
            "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
@@ -508,9 +508,13 @@ def _person(name: str) -> tuple[str, str]:
     """One name as ``(first and middle names, last name)`` in Unicode. Cached: a
     bibliography names its owner in nearly every entry, and co-authors again and again."""
     try:
-        p = Person(name)
-        first = p.first_names + p.middle_names
-        last = p.prelast_names + p.last_names + p.lineage_names
+        fast = _fast_person(name)   # the plain forms most names have
+        if fast is not None:
+            first, last = fast
+        else:
+            p = Person(name)
+            first = p.first_names + p.middle_names
+            last = p.prelast_names + p.last_names + p.lineage_names
     except Exception:  # pybtex rejects e.g. "a, b, c, d": keep it whole
         first, last = [], [name]
     return to_text(" ".join(first)), to_text(" ".join(last))
