@@ -831,6 +831,14 @@ _UNSAFE_IN_KEY = re.compile(r"[\s,{}()]")
 _AND_WORD = re.compile(r"(^|\s)and(\s|$)", re.I)
 
 
+@functools.lru_cache(maxsize=4096)  # a bibliography names the same people again and again
+def _bib_name(name: str) -> str:
+    """One name of a person field as written: one space between words, in braces if it holds
+    the word "and", brace-balanced."""
+    name = " ".join(name.split())
+    return _balance(f"{{{name}}}" if _AND_WORD.search(name) else name)
+
+
 def format_entry(entry_type: str, key: str, fields: dict[str, str],
                  persons: dict[str, list[str]] | None = None) -> str:
     """One entry as BibTeX: persons first, then fields in the given order, every value in
@@ -839,10 +847,9 @@ def format_entry(entry_type: str, key: str, fields: dict[str, str],
     key = _UNSAFE_IN_KEY.sub("-", key.strip()) or "unnamed"
     lines: list[tuple[str, str]] = []
     for role, names in (persons or {}).items():
-        kept = [" ".join(n.split()) for n in names if n and n.strip()]
-        kept = [f"{{{n}}}" if _AND_WORD.search(n) else n for n in kept]
+        kept = [_bib_name(n) for n in names if n and n.strip()]
         if kept:
-            lines.append((_safe_name(role), " and ".join(_balance(n) for n in kept)))
+            lines.append((_safe_name(role), " and ".join(kept)))
     for name, value in fields.items():
         lines.append((_safe_name(name), _balance(str(value))))
     seen: set[str] = set()
