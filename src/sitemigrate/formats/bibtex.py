@@ -522,14 +522,19 @@ def _person(name: str) -> tuple[str, str]:
 
 def _join_names(names: list[tuple[str, str]]) -> str:
     others = bool(names) and names[-1] == ("", "others")
-    shown = [f"{f} {last}".strip() for f, last in (names[:-1] if others else names)]
-    shown = [s for s in shown if s]
+    shown = [s for s in map(_shown, names[:-1] if others else names) if s]
     if others:
         return (", ".join(shown) + (" et al." if len(shown) == 1 else ", et al.")
                 if shown else "et al.")
     if len(shown) <= 2:
         return " and ".join(shown)
     return ", ".join(shown[:-1]) + ", and " + shown[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(name: tuple[str, str]) -> str:
+    """A name as a citation shows it, "First Last". Cached as :func:`_person` is."""
+    return f"{name[0]} {name[1]}".strip()
 
 
 def format_authors(entry: BibEntry) -> str:
@@ -539,9 +544,9 @@ def format_authors(entry: BibEntry) -> str:
 
 def venue(entry: BibEntry) -> str:
     """Where it appeared, in Unicode: the first of journal, booktitle, school, ...."""
+    fields = entry.fields
     for name in VENUE_FIELDS:
-        text = to_text(entry.fields.get(name, ""))
-        if text:
+        if name in fields and (text := to_text(fields[name])):
             return text
     return ""
 
