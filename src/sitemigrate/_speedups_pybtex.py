@@ -44,6 +44,7 @@ from pybtex.utils import CaseInsensitiveDict
 _NAME_RE = re.compile(rf"[{re.escape(NAME_CHARS)}][{re.escape(NAME_CHARS)}0-9]*")
 _FAST_HEAD = re.compile(rf"@\s*{_NAME_RE.pattern}\s*\{{\s*([^\s,}}]+)")
 _WS = re.compile(r"\s*")
+_ws_match = cast(Callable[[str, int], re.Match[str]], _WS.match)  # `\s*` always matches
 _NUMBER = re.compile(r"[0-9]+")
 _BRACES = re.compile(r"[{}]")
 _QUOTE_OR_BRACES = re.compile(r'["{}]')
@@ -85,7 +86,7 @@ def _fast_entry(raw: str, macros: CaseInsensitiveDict, budget: int | None = None
     if head is None or (prefix and "{" in head.group(1)):
         return None
     text, pos, end = raw, head.end(), len(raw)
-    ws = cast(Callable[[str, int], re.Match[str]], _WS.match)  # `\s*` always matches
+    ws = _ws_match
     fields: list[tuple[str, list[str]]] = []
     undefined: list[tuple[str, str]] = []
     used: set[str] = set()

@@ -237,12 +237,15 @@ class _Reader:
             return
         parser = _BlockParser(raw, self.macros, self.budget) if fast is None else fast
         error: Exception | None = None
-        try:
-            _, (name_or_key, parts) = next(iter(parser))
-        except StopIteration:
-            error = ValueError("nothing could be read")
-        except Exception as exc:  # pybtex syntax errors, and anything unexpected
-            error = exc
+        if fast is not None:   # read already
+            name_or_key, parts = fast.key, fast.fields
+        else:
+            try:
+                _, (name_or_key, parts) = next(iter(parser))
+            except StopIteration:
+                error = ValueError("nothing could be read")
+            except Exception as exc:  # pybtex syntax errors, and anything unexpected
+                error = exc
         if isinstance(error, ExpansionLimit):  # nothing of it is kept
             self.problem(line, f"@{kind} at line {line} was not read: its @strings would "
                          f"expand to more than {self.bound:,} characters in this file (the "
