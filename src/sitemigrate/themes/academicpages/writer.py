@@ -489,10 +489,13 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
 _OWN_NAME = re.compile(r"\d{4}-\d{2}-\d{2}-\w[\w.-]*")
 
 
+_NOT_IN_FILE_NAME = re.compile(r"[/\\\x00-\x1f]+")
+
+
 def _file_key(key: str) -> str:
     """A BibTeX key as a file name: no folder separators, no leading dots (`../x` is a
     valid key, no valid name)."""
-    return re.sub(r"[/\\\x00-\x1f]+", "-", key).lstrip(".-") or "untitled"
+    return _NOT_IN_FILE_NAME.sub("-", key).lstrip(".-") or "untitled"
 
 
 def _publication_date(pub: Publication) -> str:
