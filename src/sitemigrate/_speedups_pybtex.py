@@ -11,6 +11,8 @@ depends on what pybtex does not document:
 * ``LowLevelParser``'s grammar: ``\\s`` as whitespace, brace and quote rules, ``#``
   concatenation, macros looked up in the table passed as ``macros``, an entry read as
   ``("entry", (key, [(field, [parts])]))`` by iterating the parser.
+* ``pybtex.bibtex.utils.BIBTEX_SPACE_RE`` and ``Person``'s rules for splitting a name
+  (``_fast_person``: commas and words at brace level 0, a "von" word starts lower-case).
 
 ``bib._BlockParser`` (the tolerant reader itself, not a speed-up) also subclasses
 ``LowLevelParser`` and uses its hooks ``handle_error`` and ``substitute_macro`` and its
