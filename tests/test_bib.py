@@ -351,7 +351,8 @@ def test_any_value_writes_a_parseable_entry(value):
 # some: an odd piece inserted or a character dropped, so both readings and refusals are met.
 _WS = st.sampled_from(["", " ", "\n  ", "\t", "\u00a0", "\r\n"])
 _TEXT = st.lists(st.sampled_from(["a", "B c", "é", "\\'e", "{", "}", '"', "#", ",", "=",
-                                  "%", "@", "(", ")", "~", "--"]), max_size=8).map("".join)
+                                  "%", "@", "(", ")", "~", "--", "{GPU}", "{\\c{c}}",
+                                  "{a {b {c}}}"]), max_size=8).map("".join)
 _PART = st.one_of(
     _TEXT.map(lambda t: "{" + t + "}"), _TEXT.map(lambda t: '"' + t + '"'),
     st.sampled_from(["2020", "7", "jan", "Feb", "nosuch", "x-y.z", "12ab", "myConf"]))
@@ -445,3 +446,101 @@ def test_many_macro_uses_within_the_bound_are_read():
     parsed = parse_bib(text)
     assert not parsed.problems and len(parsed.entries) == 3000
     assert parsed.entries[-1].fields["journal"] == "Journal of Invented Results, Series of Long Names"
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(_entries(), st.sampled_from(["", "}", "\n", " trailing", "\n@misc{k2, title={x}}",
+                                    "} }", "\n% c\n"]))
+def test_fast_entry_reader_finds_the_end_the_block_scan_finds(raw, tail):
+    """The reader of a file asks the fast reader for a block's end too (``prefix``): it
+    reads a block exactly when it reads the block ``_close`` finds, and reads it alike."""
+    from pybtex.database.input.bibtex import month_names
+    from pybtex.utils import CaseInsensitiveDict
+    from sitemigrate.formats.bibtex import _BLOCK, _close, _fast_entry
+
+    def reading(r):
+        return r and (r.key, r.fields, r.undefined, r.used, r.spent)
+
+    macros = CaseInsensitiveDict({**month_names, "myconf": "Conference on Things"})
+    text = raw + tail
+    head = _BLOCK.match(text)
+    if head is None or head.group(2) != "{":
+        return
+    end = _close(text, head.end() - 1, "{", len(text))
+    alone = _fast_entry(text[:end], macros) if end is not None else None
+    got = _fast_entry(text, macros, prefix=True)
+    assert (got is None) == (alone is None)
+    if got is not None:
+        assert got.end == end and reading(got) == reading(alone)
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["a", "Berg", " ", " and ", " AnD ", "and", "{", "}", "{\\'\\i}",
+                                 "{\\c{c}}", "{x and y}", "{a b}", ",", "~", "\\ "]),
+                min_size=1, max_size=12).map("".join))
+def test_split_names_is_pybtex_split_name_list(value):
+    from pybtex.bibtex.utils import split_name_list
+    from sitemigrate.formats.bibtex import _split_names
+    value = " ".join(value.split())   # as the reader hands it over
+    if value:
+        assert _split_names(value) == split_name_list(value)
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["a", "{", "}", "\\", " ", "{x}", "}{"]), max_size=12)
+       .map("".join))
+def test_balance_changes_exactly_the_unbalanced(value):
+    """A value whose braces pair up is written as it is (the shortcut); any other gets its
+    unmatched braces as macros, and then pairs up."""
+    from sitemigrate.formats.bibtex import _balance
+
+    def pairs_up(text):
+        depth = 0
+        for c in text:
+            depth += {"{": 1, "}": -1}.get(c, 0)
+            if depth < 0:
+                return False
+        return depth == 0
+
+    out = _balance(value)
+    assert (out == value) == pairs_up(value)
+    assert pairs_up(out)
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(st.text(alphabet=st.sampled_from(list("aZ09 '’-.,:é߯ı\u00a0日{}")), max_size=30),
+       st.integers(0, 9))
+def test_slugify_of_ascii_text_takes_the_short_way_alike(text, max_words):
+    """slugify's ASCII shortcut (no transliteration table, no NFKD) gives the general way's
+    slug; the general way is kept here as it was."""
+    import hashlib
+    import re
+    import unicodedata
+
+    from sitemigrate.formats.bibtex import _TRANSLITERATE, SLUG_MAX, slugify
+
+    ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
+    words = re.findall(r"[a-z0-9]+", ascii_text.encode("ascii", "ignore").decode().lower())
+    if max_words > 0:
+        words = words[:max_words]
+    if not words and text.strip():
+        expected = "untitled-" + hashlib.sha1(text.strip().encode()).hexdigest()[:8]
+    else:
+        expected = "-".join(words)[:SLUG_MAX].rstrip("-")
+    assert slugify(text, max_words) == expected
+
+
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(["Ada", "Berg", "van", "der", " ", ", ", ",", "~", "\\ ", "{",
+                                 "}", "{\\'\\i}", "{\\c{c}}", "{Van Halen}", "{x,y}", "Jr",
+                                 "O'Neil", "É", "ß", "-", ".", "\t", "{a}b", "{\\~n}"]),
+                max_size=10).map("".join))
+def test_fast_person_reads_names_as_pybtex(name):
+    """Where the fast name reader reads a name, pybtex's Person reads it alike."""
+    from pybtex.database import Person
+    from sitemigrate._speedups_pybtex import _fast_person
+    fast = _fast_person(name)
+    if fast is not None:
+        person = Person(name)
+        assert fast == (person.first_names + person.middle_names,
+                        person.prelast_names + person.last_names + person.lineage_names)

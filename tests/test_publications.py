@@ -189,3 +189,27 @@ def test_case_protecting_braces_of_a_bibtexurl_file_stay_in_the_bib(tmp_path):
                           "  year = {2021}\n}\n"})
     plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
     assert _entries(plan)["dna2021"].fields["title"] == "{DNA} Barcodes of {M}oss"
+
+
+_FRONT_VALUE = st.one_of(
+    st.text(max_size=30), st.integers(), st.booleans(), st.none(), st.dates(),
+    st.sampled_from(["a\nb", "x: y", "'q'", '"d"', "- a", "#c", "", " lead", "true", "null",
+                     "a" * 120 + " " + "b" * 100]))
+
+
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=10), st.one_of(
+    _FRONT_VALUE, st.lists(_FRONT_VALUE, max_size=3),
+    st.dictionaries(st.text(max_size=5), _FRONT_VALUE, max_size=3))), max_size=8))
+def test_publication_front_as_plain_dict_is_written_as_a_commented_map(items):
+    """The academicpages writer fills a publication's front matter as a plain dict (cheaper
+    than a CommentedMap, a page per entry): both are written alike, by the fast dumper and
+    by ruamel's."""
+    from ruamel.yaml.comments import CommentedMap
+
+    from sitemigrate.textio import dump_yaml, yaml_rt_dump
+    plain = dict(items)
+    commented = CommentedMap()
+    for key, value in plain.items():
+        commented[key] = value
+    assert dump_yaml(plain) == dump_yaml(commented)
+    assert yaml_rt_dump(plain) == yaml_rt_dump(commented)

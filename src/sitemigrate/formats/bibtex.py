@@ -40,7 +40,7 @@ from pybtex.database.input.bibtex import LowLevelParser, month_names
 from pybtex.utils import CaseInsensitiveDict
 
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
-from .._speedups_pybtex import _fast_entry
+from .._speedups_pybtex import _fast_entry, _fast_person, _FastResult
 
 __all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
            "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
@@ -95,6 +95,7 @@ _BLOCK_AT_LINE_START = re.compile(r"^[ \t]*@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]", re.
 _KEY = re.compile(r"@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]\s*([^\s,{}()]+)")
 _DELIMITER = re.compile(r"[{}()]")
 _ORDINALS = ["first", "second", "third", "fourth", "fifth"]
+_NOT_ENTRIES = ("comment", "preamble", "string")
 
 
 EXPANSION_LIMIT = 1_000_000
@@ -185,13 +186,17 @@ class _Reader:
             # line that starts a block: one missing brace must not swallow what follows.
             nxt = _BLOCK_AT_LINE_START.search(text, m.end())
             limit = nxt.start() if nxt else len(text)
-            end = _close(text, m.end() - 1, m.group(2), limit)
-            if end is None and m.group(1).lower() == "comment":
+            kind = m.group(1).lower()
+            # a plain entry: the fast reader finds its end as _close would (and reads it)
+            fast = (_fast_entry(text[at:limit], self.macros, self.budget, prefix=True)
+                    if m.group(2) == "{" and kind not in _NOT_ENTRIES else None)
+            end = _close(text, m.end() - 1, m.group(2), limit) if fast is None else at + fast.end
+            if end is None and kind == "comment":
                 # a balanced @comment{...} may hold whole entries (commented out): one block
                 end = _close(text, m.end() - 1, m.group(2), len(text))
             closed = end is not None
             end = end or limit
-            self._block(m.group(1).lower(), at, end, closed)
+            self._block(kind, at, end, closed, fast)
             pos = scan = end
 
     def _stray(self, start: int, end: int) -> None:
@@ -219,7 +224,10 @@ class _Reader:
                 return sum(len(x) for x in lines[:i + 1])
         return 0
 
-    def _block(self, kind: str, start: int, end: int, closed: bool) -> None:
+    def _block(self, kind: str, start: int, end: int, closed: bool,
+               fast: _FastResult | None = None) -> None:
+        """``fast``: what the fast reader read of it in :meth:`run` (where it failed, it
+        fails on the block alone too: None)."""
         raw = self.text[start:end].rstrip() if not closed else self.text[start:end]
         line = self.line_of(start)
         if kind in ("comment", "preamble"):
@@ -227,16 +235,17 @@ class _Reader:
             if not closed:
                 self.problem(line, f"@{kind} at line {line} has unbalanced braces")
             return
-        fast = (_fast_entry(raw, self.macros, self.budget) if closed and kind != "string"
-                else None)
         parser = _BlockParser(raw, self.macros, self.budget) if fast is None else fast
         error: Exception | None = None
-        try:
-            _, (name_or_key, parts) = next(iter(parser))
-        except StopIteration:
-            error = ValueError("nothing could be read")
-        except Exception as exc:  # pybtex syntax errors, and anything unexpected
-            error = exc
+        if fast is not None:   # read already
+            name_or_key, parts = fast.key, fast.fields
+        else:
+            try:
+                _, (name_or_key, parts) = next(iter(parser))
+            except StopIteration:
+                error = ValueError("nothing could be read")
+            except Exception as exc:  # pybtex syntax errors, and anything unexpected
+                error = exc
         if isinstance(error, ExpansionLimit):  # nothing of it is kept
             self.problem(line, f"@{kind} at line {line} was not read: its @strings would "
                          f"expand to more than {self.bound:,} characters in this file (the "
@@ -282,7 +291,7 @@ class _Reader:
                              "was kept")
                 clean = False
             elif name in PERSON_ROLES:
-                entry.persons[name] = split_name_list(value) if value else []
+                entry.persons[name] = _split_names(value) if value else []
             else:
                 entry.fields[name] = value
         self.out.entries.append(entry)
@@ -312,6 +321,24 @@ class _Reader:
         self.problem(line, f"duplicate key `{key}` (first at line {self.seen[low]}); the "
                      f"{nth} entry was renamed `{new}`")
         return new
+
+
+_AND = re.compile(" [Aa][Nn][Dd] ")   # pybtex's separator of names
+_SPACELESS_GROUP = re.compile(r"{[^{}\s]*}")
+
+
+def _split_names(value: str) -> list[str]:
+    """pybtex's ``split_name_list(value)``: the names of a person field. Where every braced
+    group of it is free of spaces (``Garc{\\'\\i}a``, ``Fran{\\c{c}}ois``), no `` and ``
+    lies in braces and splitting the whole text is the same, without pybtex's walk from brace
+    to brace (tests/test_bib.py compares the two)."""
+    inner = value
+    while "{" in inner:
+        stripped = _SPACELESS_GROUP.sub("", inner)
+        if stripped == inner:   # a group with a space, or an unclosed one: pybtex
+            return split_name_list(value)
+        inner = stripped
+    return [name.strip() for name in _AND.split(value)]
 
 
 def _unmatched_close(chunk: str) -> int | None:
@@ -382,18 +409,18 @@ def _latex_converter() -> tuple[Any, Any]:
 # Text whose only LaTeX is case-protecting braces, dash ligatures, ``~`` and the escaped
 # specials ``\% \& \$ \# \_`` (most titles and abstracts): what pylatexenc makes of it is
 # computed here directly, ~100x faster. tests/test_bib.py checks the two agree.
-_SIMPLE = re.compile(r"(?:[^\W_]|[\s.,:;()/!?@*+=%~{}-]|\\[%&$#_])*\Z")
+# (Runs of letters and of marks are matched whole: the same text, ~2x faster.)
+_SIMPLE = re.compile(r"(?:[^\W_]++|[\s.,:;()/!?@*+=%~{}-]++|\\[%&$#_])*+\Z")
 _DASHES = re.compile(r"-{2,}")
+_ESCAPED = re.compile(r"\\([%&$#_])")
+_BRACE_PAIR = re.compile(r"{[^{}]*}")
 
 
 def _balanced(text: str) -> bool:
-    depth = 0
-    for c in text:
-        if c in "{}":
-            depth += 1 if c == "{" else -1
-            if depth < 0:
-                return False
-    return depth == 0
+    """Every brace of ``text`` pairs up: taking out innermost pairs leaves none."""
+    while "{" in text and (stripped := _BRACE_PAIR.sub("", text)) != text:
+        text = stripped
+    return "{" not in text and "}" not in text
 
 
 def _ligatures(m: re.Match) -> str:
@@ -407,7 +434,7 @@ def _simple_text(latex: str) -> str | None:
         return None
     text = _DASHES.sub(_ligatures, latex) if "--" in latex else latex
     if "\\" in text:
-        text = re.sub(r"\\([%&$#_])", r"\1", text)
+        text = _ESCAPED.sub(r"\1", text)
     return text.replace("~", " ").replace("{", "").replace("}", "")
 
 
@@ -484,9 +511,13 @@ def _person(name: str) -> tuple[str, str]:
     """One name as ``(first and middle names, last name)`` in Unicode. Cached: a
     bibliography names its owner in nearly every entry, and co-authors again and again."""
     try:
-        p = Person(name)
-        first = p.first_names + p.middle_names
-        last = p.prelast_names + p.last_names + p.lineage_names
+        fast = _fast_person(name)   # the plain forms most names have
+        if fast is not None:
+            first, last = fast
+        else:
+            p = Person(name)
+            first = p.first_names + p.middle_names
+            last = p.prelast_names + p.last_names + p.lineage_names
     except Exception:  # pybtex rejects e.g. "a, b, c, d": keep it whole
         first, last = [], [name]
     return to_text(" ".join(first)), to_text(" ".join(last))
@@ -494,14 +525,19 @@ def _person(name: str) -> tuple[str, str]:
 
 def _join_names(names: list[tuple[str, str]]) -> str:
     others = bool(names) and names[-1] == ("", "others")
-    shown = [f"{f} {last}".strip() for f, last in (names[:-1] if others else names)]
-    shown = [s for s in shown if s]
+    shown = [s for s in map(_shown, names[:-1] if others else names) if s]
     if others:
         return (", ".join(shown) + (" et al." if len(shown) == 1 else ", et al.")
                 if shown else "et al.")
     if len(shown) <= 2:
         return " and ".join(shown)
     return ", ".join(shown[:-1]) + ", and " + shown[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(name: tuple[str, str]) -> str:
+    """A name as a citation shows it, "First Last". Cached as :func:`_person` is."""
+    return f"{name[0]} {name[1]}".strip()
 
 
 def format_authors(entry: BibEntry) -> str:
@@ -511,9 +547,9 @@ def format_authors(entry: BibEntry) -> str:
 
 def venue(entry: BibEntry) -> str:
     """Where it appeared, in Unicode: the first of journal, booktitle, school, ...."""
+    fields = entry.fields
     for name in VENUE_FIELDS:
-        text = to_text(entry.fields.get(name, ""))
-        if text:
+        if name in fields and (text := to_text(fields[name])):
             return text
     return ""
 
@@ -738,6 +774,7 @@ _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", 
                                 "'": "", "’": ""})
 
 
+_SLUG_WORD = re.compile(r"[a-z0-9]+")
 SLUG_MAX = 120
 """The longest slug, in characters (ASCII): file names made of one stay far below the 255
 bytes file systems take."""
@@ -746,8 +783,12 @@ bytes file systems take."""
 def slugify(text: str, max_words: int = 8) -> str:
     """A stable ASCII slug of at most ``max_words`` words ("Über die X" -> "uber-die-x").
     Text with no ASCII letters or digits gets ``untitled-`` and a short hash of itself."""
-    ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
-    words = re.findall(r"[a-z0-9]+", ascii_text.encode("ascii", "ignore").decode().lower())
+    if text.isascii():   # most titles: NFKD changes no ASCII, the table only drops `'`
+        ascii_text = text.replace("'", "")
+    else:
+        ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
+        ascii_text = ascii_text.encode("ascii", "ignore").decode()
+    words = _SLUG_WORD.findall(ascii_text.lower())
     if max_words > 0:
         words = words[:max_words]
     if not words and text.strip():
@@ -762,7 +803,7 @@ def slugify(text: str, max_words: int = 8) -> str:
 def _balance(value: str) -> str:
     """The value with every unmatched brace (or ``\\{``/``\\}``) made a brace macro, so that
     it is balanced for BibTeX, which counts braces even after a backslash."""
-    if "{" not in value and "}" not in value:
+    if _balanced(value):   # most values
         return value
     opened: list[int] = []
     unmatched: set[int] = set()
@@ -794,18 +835,29 @@ def _safe_name(name: str) -> str:
     return name if name[:1].isalpha() else "x" + name
 
 
+_UNSAFE_IN_KEY = re.compile(r"[\s,{}()]")
+_AND_WORD = re.compile(r"(^|\s)and(\s|$)", re.I)
+
+
+@functools.lru_cache(maxsize=4096)  # a bibliography names the same people again and again
+def _bib_name(name: str) -> str:
+    """One name of a person field as written: one space between words, in braces if it holds
+    the word "and", brace-balanced."""
+    name = " ".join(name.split())
+    return _balance(f"{{{name}}}" if _AND_WORD.search(name) else name)
+
+
 def format_entry(entry_type: str, key: str, fields: dict[str, str],
                  persons: dict[str, list[str]] | None = None) -> str:
     """One entry as BibTeX: persons first, then fields in the given order, every value in
     braces and brace-balanced.  Names containing " and " are protected by braces."""
     etype = _safe_name(entry_type) if entry_type.strip() else "misc"
-    key = re.sub(r"[\s,{}()]", "-", key.strip()) or "unnamed"
+    key = _UNSAFE_IN_KEY.sub("-", key.strip()) or "unnamed"
     lines: list[tuple[str, str]] = []
     for role, names in (persons or {}).items():
-        kept = [" ".join(n.split()) for n in names if n and n.strip()]
-        kept = [f"{{{n}}}" if re.search(r"(^|\s)and(\s|$)", n, re.I) else n for n in kept]
+        kept = [_bib_name(n) for n in names if n and n.strip()]
         if kept:
-            lines.append((_safe_name(role), " and ".join(_balance(n) for n in kept)))
+            lines.append((_safe_name(role), " and ".join(kept)))
     for name, value in fields.items():
         lines.append((_safe_name(name), _balance(str(value))))
     seen: set[str] = set()

@@ -376,8 +376,9 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             preview_dir = vocabulary(NAME)["paths"]["publication_preview"]
             f = {**f, "preview": site_path(f["preview"].strip(), preview_dir)}
         consumed = {"title", "abstract", "selected", "year", "month", "day", *links}
+        title = bib.to_text(f.get("title", ""))
         pubs.append(Publication(
-            key=entry.key, entry_type=entry.entry_type, title=bib.to_text(f.get("title", "")),
+            key=entry.key, entry_type=entry.entry_type, title=title,
             authors=[f"{first} {last}".strip() for first, last in bib.person_names(entry)],
             year=year, date=f"{year:04d}-{month or 1:02d}-{day or 1:02d}" if year else "",
             venue=bib.venue(entry), category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
@@ -385,7 +386,7 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
             links=links, fields={k: v for k, v in f.items() if k not in consumed},
             bibtex=bib.dump_bib([entry]).strip() + "\n",
-            slug=bib.slugify(bib.to_text(f.get("title", "")) or entry.key),
+            slug=bib.slugify(title or entry.key),
             origin=Origin(rel, entry.line)))
     return pubs
 
