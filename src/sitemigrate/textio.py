@@ -457,8 +457,9 @@ def split_document(src: SourceText, rel: str, report: Report | None) -> Document
     return doc
 
 
-def read_document(path: Path, rel: str, report: Report | None) -> Document | None:
-    src = read_text(path, rel, report)
+def read_document(path: Path, rel: str, report: Report | None,
+                  root: Path | None = None) -> Document | None:
+    src = read_text(path, rel, report, root)
     return None if src is None else split_document(src, rel, report)
 
 

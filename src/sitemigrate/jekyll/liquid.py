@@ -439,11 +439,8 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
 def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
     """The 1-based line of SRC file ``rel`` where ``needle`` first occurs (a body may have been
     rearranged before a writer looks at it), else ``fallback``."""
-    if not rel or plan.source is None:
-        return fallback
-    try:
-        text = (plan.source / rel).read_text("utf-8", errors="replace")
-    except OSError:
+    text = plan.source_text(rel) if rel else None
+    if text is None:
         return fallback
     at = text.find(needle)
     return text.count("\n", 0, at) + 1 if at >= 0 else fallback
