@@ -376,7 +376,7 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
     ``report``)."""
     from ..dates import jekyll_date, parse_date
     value = doc.data.get("date")
-    m = _DATED_NAME.match(PurePosixPath(filename).stem)
+    m = _DATED_NAME.match(filename)  # as on its stem: the date and its `-` precede any `.`
     named = jekyll_date(m.group(1)) if m else None
     if not (isinstance(value, str) and value.strip()):
         d = from_value(value) if value is not None else None
