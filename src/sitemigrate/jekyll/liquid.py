@@ -463,6 +463,8 @@ def _owner_reads(vocabs: tuple[dict[str, Any], ...]) -> tuple[list[dict], list[s
         pattern = re.compile(r"\bsite\.(?:" + "|".join(
             re.escape(r.get("prefix", "")) + f"(?P<k{i}>{r['key']})"
             for i, r in enumerate(reads)) + r")\b") if reads else None
+        if len(_OWNER_READS) >= 16:  # mapping files loaded anew (tests, plug-ins): forget
+            _OWNER_READS.clear()
         got = _OWNER_READS[key] = (vocabs, reads, names, pattern)
     return got[1], got[2], got[3]
 
