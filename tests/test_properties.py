@@ -427,16 +427,3 @@ def test_quoted_key_is_never_taken_for_the_plain_key_already_written():
     quoted = {DoubleQuotedScalarString("title"): "A"}
     assert _dump_simple(quoted) is None
     assert dump_yaml(quoted) == '"title": A\n'
-
-
-@given(st.lists(st.sampled_from(["2018", "21", "-", "01", "5", ".", "md", "x", ".."]),
-                max_size=8).map("".join))
-def test_dated_name_is_read_off_the_name_as_off_its_stem(name):
-    """item_date matches Jekyll's date pattern on a file's name, not on its
-    ``PurePosixPath(name).stem``: the same date either way."""
-    from pathlib import PurePosixPath
-
-    from sitemigrate.jekyll.site import _DATED_NAME
-    by_stem = _DATED_NAME.match(PurePosixPath(name).stem)
-    by_name = _DATED_NAME.match(name)
-    assert (by_stem and by_stem.group(1)) == (by_name and by_name.group(1))
