@@ -110,3 +110,16 @@ def test_a_news_list_written_month_first_keeps_its_convention():
     assert "month first like the other dates" in warn
     day_first = extract_news("## News\n- [20/11/2024] A.\n- [1/11/2024] B.\n", "a.md")
     assert [i.date for i in day_first.items] == ["2024-11-20", "2024-11-01"]
+
+
+@given(st.lists(st.sampled_from(["2018", "21", "-", "01", "5", ".", "md", "x", ".."]),
+                max_size=8).map("".join))
+def test_dated_name_is_read_off_the_name_as_off_its_stem(name):
+    """item_date matches Jekyll's date pattern on a file's name, not on its
+    ``PurePosixPath(name).stem``: the same date either way."""
+    from pathlib import PurePosixPath
+
+    from sitemigrate.jekyll.site import _DATED_NAME
+    by_stem = _DATED_NAME.match(PurePosixPath(name).stem)
+    by_name = _DATED_NAME.match(name)
+    assert (by_stem and by_stem.group(1)) == (by_name and by_name.group(1))

@@ -205,3 +205,23 @@ def test_source_config_is_shared_read_only_and_the_readers_copy_its_own():
     assert mine is not shared and mine == shared
     mine["title"] = "changed"
     assert source_config(site)["title"] != "changed"
+
+
+def test_findings_quote_source_lines_read_once(tmp_path):
+    """front_line and source_line read a SRC file once a run (Plan.source_text), and find
+    the lines a fresh read finds: CRLF line ends, undecodable bytes, a missing file."""
+    from sitemigrate.jekyll.liquid import source_line
+    from sitemigrate.jekyll.site import front_line
+    from sitemigrate.plan import Plan
+    (tmp_path / "_posts").mkdir()
+    page = tmp_path / "_posts" / "p.md"
+    page.write_bytes(b"---\r\ntitle: caf\xe9\r\ngiscus: true\r\n---\r\nbody {{ site.x }}\r\n")
+    plan = Plan(dest=tmp_path / "out", source=tmp_path)
+    for _ in range(2):
+        assert front_line(plan, "_posts/p.md", "giscus") == 3
+        assert front_line(plan, "_posts/p.md", "body") is None
+        assert source_line(plan, "_posts/p.md", "{{ site.x }}", 9) == 5
+        assert front_line(plan, "_posts/none.md", "title") is None
+        assert source_line(plan, "_posts/none.md", "x", 9) == 9
+    assert plan.source_text("_posts/p.md") == page.read_text("utf-8", errors="replace")
+    assert front_line(Plan(dest=tmp_path / "out"), "_posts/p.md", "giscus") is None

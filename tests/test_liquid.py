@@ -290,6 +290,20 @@ def test_replace_tokens_identity(text: str):
         "X" if t.kind == "output" else t.text for t in tokenize(text))
 
 
+@given(st.lists(LIQUIDISH, min_size=1, max_size=4).map(lambda texts: texts + texts[::-1]))
+def test_replace_tokens_reuses_tokens_only_of_the_same_text(texts: list[str]):
+    """replace_tokens keeps the tokens of the text it saw last (a body goes through it twice
+    in a row): every call gives what fresh tokens give, also when ``fn`` itself calls it on
+    another text."""
+    def fn(tok: Token) -> str | None:
+        replace_tokens("{{ other }}", lambda t: None)
+        return f"<{tok.kind}>" if tok.kind != "text" else None
+
+    for text in texts:
+        assert replace_tokens(text, fn) == "".join(
+            f"<{t.kind}>" if t.kind != "text" else t.text for t in tokenize(text))
+
+
 def test_large_adversarial_inputs_round_trip():
     """Large, adversarial bodies still tokenise exactly (a quadratic scan would not finish;
     speed itself is measured in bench/, never asserted here)."""

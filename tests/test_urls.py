@@ -131,3 +131,39 @@ def test_ledger_from_written_front_matter_is_the_ledger_from_parsing_it(fixture,
     seed(fronts, plan, tree[0])
     assert len(fronts) == len({tree[0][rel] for rel in plan.documents})
     assert served(*tree, fronts) == served(*tree)
+
+
+def _read_tree_by_rglob(root):
+    """read_tree's files as it read them with ``Path.rglob`` (the public path of its walk)."""
+    from sitemigrate.textio import read_source
+    files = {}
+    for path in root.rglob("*"):
+        if path.suffix in {".md", ".markdown", ".html", ".htm", ".Rmd"}:
+            rel = path.relative_to(root).as_posix()
+            if path.is_file():
+                data = read_source(path, rel, None, root=root)
+                if data is not None:
+                    files[rel] = data.decode("utf-8", "replace")
+    return files
+
+
+def test_read_tree_lists_what_rglob_lists_in_its_order(tmp_path):
+    """read_tree walks with os.scandir, not Path.rglob: the same files, texts and order (the
+    order decides which of two files serving one address keeps it)."""
+    from sitemigrate.jekyll.urls import read_tree
+    root, outside = tmp_path / "site", tmp_path / "outside"
+    for rel in ("index.md", "b.html", ".hidden.md", "x.", "a.txt", "_posts/2020-01-01-a.md",
+                "_pages/deep/er/p.markdown", "_pages/z.htm", "c/d/e.Rmd", "c/f.md", "_x/.md"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(f"---\ntitle: {rel}\n---\n", "utf-8")
+    (root / "folder.md").mkdir()  # a folder named like a page is no page
+    outside.mkdir()
+    (outside / "o.md").write_text("---\ntitle: out\n---\n", "utf-8")
+    (root / "linked").symlink_to(outside, target_is_directory=True)  # not entered
+    (root / "link.md").symlink_to(outside / "o.md")  # a link out of the site: not read
+    (root / "inner.md").symlink_to(root / "index.md")  # a link inside it: read
+    (root / "dangling.md").symlink_to(root / "nowhere.md")
+    files, _ = read_tree(root)
+    assert list(files.items()) == list(_read_tree_by_rglob(root).items())
+    assert "inner.md" in files and "link.md" not in files and "folder.md" not in files
+    assert list(read_tree(root, skip={"b.html"})[0]) == [r for r in files if r != "b.html"]

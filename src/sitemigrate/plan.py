@@ -122,6 +122,7 @@ class Plan:
     """Bumped by every write, copy and delete: the report's files are recorded again when
     the plan changed since (see :meth:`_settle_report`)."""
     _recorded: int = field(default=-1, init=False, repr=False)
+    _source_texts: dict[str, str | None] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.report.settle = self._settle_report
@@ -131,6 +132,20 @@ class Plan:
         unless that is known for this plan already (an apply, a diff, a summarize)."""
         if self._recorded != self._edits:
             self.summarize()
+
+    def source_text(self, rel: str) -> str | None:
+        """The text of SRC file ``rel`` (read as ``Path.read_text`` reads, undecodable bytes
+        replaced), for findings that quote its lines: read once a run, however many findings
+        look into it. None without SRC or when it cannot be read."""
+        if self.source is None:
+            return None
+        if rel not in self._source_texts:
+            try:
+                text: str | None = (self.source / rel).read_text("utf-8", errors="replace")
+            except OSError:
+                text = None
+            self._source_texts[rel] = text
+        return self._source_texts[rel]
 
     # -- building -------------------------------------------------------------------------
     def write(self, rel: str, content: str | bytes) -> str:

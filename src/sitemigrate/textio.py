@@ -118,13 +118,13 @@ def within(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
     return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
 
 
-def _root_of(path: Path, rel: str) -> Path:
+def _root_of(path: str | os.PathLike[str], rel: str) -> Path:
     """The folder ``rel`` is relative to: ``path`` without ``rel``'s segments."""
     depth = len([part for part in rel.replace("\\", "/").split("/") if part])
     return Path(path).parents[depth - 1] if depth else Path(path).parent
 
 
-def read_source(path: Path, rel: str, report: Report | None,
+def read_source(path: str | os.PathLike[str], rel: str, report: Report | None,
                 root: Path | None = None) -> bytes | None:
     """The one way sitemigrate reads a file of SRC: its bytes, or None when it cannot be read
     or when its real location is outside ``root`` (a symbolic link out of the site: refused
@@ -138,7 +138,8 @@ def read_source(path: Path, rel: str, report: Report | None,
                            "belongs there.", rel, severity="loss")
         return None
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as fh:  # Path.read_bytes, without building a path
+            return fh.read()
     except OSError as exc:
         if report:
             report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
@@ -493,8 +494,9 @@ def split_document(src: SourceText, rel: str, report: Report | None) -> Document
     return doc
 
 
-def read_document(path: Path, rel: str, report: Report | None) -> Document | None:
-    src = read_text(path, rel, report)
+def read_document(path: Path, rel: str, report: Report | None,
+                  root: Path | None = None) -> Document | None:
+    src = read_text(path, rel, report, root)
     return None if src is None else split_document(src, rel, report)
 
 

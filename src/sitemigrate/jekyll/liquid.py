@@ -287,10 +287,21 @@ def include_params(tok: Token) -> dict[str, str]:
             for m in _PARAM.finditer(rest)}
 
 
+_LAST_TOKENS: tuple[str, tuple[Token, ...]] = ("", ())
+"""The text :func:`replace_tokens` last tokenized, and its tokens: a body goes through it
+twice in a row (its ``site.*`` variables, then its tags) and most often comes back as it
+was."""
+
+
 def replace_tokens(text: str, fn: Callable[[Token], str | None]) -> str:
     """``text`` with every token for which ``fn`` returns a string replaced by that string."""
+    global _LAST_TOKENS
+    last, tokens = _LAST_TOKENS
+    if text != last or not text:
+        tokens = tuple(tokenize(text))
+        _LAST_TOKENS = (text, tokens)
     parts = []
-    for tok in tokenize(text):
+    for tok in tokens:
         new = fn(tok)
         parts.append(tok.text if new is None else new)
     return "".join(parts)
@@ -428,14 +439,34 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
 def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
     """The 1-based line of SRC file ``rel`` where ``needle`` first occurs (a body may have been
     rearranged before a writer looks at it), else ``fallback``."""
-    if not rel or plan.source is None:
-        return fallback
-    try:
-        text = (plan.source / rel).read_text("utf-8", errors="replace")
-    except OSError:
+    text = plan.source_text(rel) if rel else None
+    if text is None:
         return fallback
     at = text.find(needle)
     return text.count("\n", 0, at) + 1 if at >= 0 else fallback
+
+
+_OWNER_READS: dict[tuple[int, ...], tuple[tuple[Any, ...], list[dict], list[str], Any]] = {}
+
+
+def _owner_reads(vocabs: tuple[dict[str, Any], ...]) -> tuple[list[dict], list[str], Any]:
+    """The ``owner_variables`` reads and name variables of the themes of ``vocabs`` (their
+    mapping files, which are cached and read-only), and the pattern that finds any of those
+    reads; built once for the same mapping objects (kept alive here, so their ids stay
+    theirs)."""
+    key = tuple(id(v) for v in vocabs)
+    got = _OWNER_READS.get(key)
+    if got is None:
+        owners = [v.get("owner_variables") or {} for v in vocabs]
+        reads = [r for own in owners for r in own.get("read", [])]
+        names = [n for own in owners for n in [own.get("name_variable")] if n]
+        pattern = re.compile(r"\bsite\.(?:" + "|".join(
+            re.escape(r.get("prefix", "")) + f"(?P<k{i}>{r['key']})"
+            for i, r in enumerate(reads)) + r")\b") if reads else None
+        if len(_OWNER_READS) >= 16:  # mapping files loaded anew (tests, plug-ins): forget
+            _OWNER_READS.clear()
+        got = _OWNER_READS[key] = (vocabs, reads, names, pattern)
+    return got[1], got[2], got[3]
 
 
 def translate_site_variables(body: str, source_theme: str, target: str, plan: Plan,
@@ -447,22 +478,19 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
     keys; the ``write`` forms; a ``name_variable`` and the Liquid of a ``full_name``)."""
     from .. import socials
     from ..registry import THEMES, vocabulary
+    if "site." not in body or source_theme == target or "{" not in body:
+        return body
     own = vocabulary(target).get("owner_variables") if target in THEMES else None
-    if "site." not in body or source_theme == target or "{" not in body or not own:
+    if not own:
         return body
     line0 = (origin.body_line or origin.line or 1) if origin else 1
     where = origin.path if origin else None
     form = next(f for f in own["write"] if not f.get("unless_written") or
                 f["unless_written"] not in plan.files)
-    reads = [r for name in THEMES if name != target
-             for r in (vocabulary(name).get("owner_variables") or {}).get("read", [])]
-    names = [n for name in THEMES if name != target
-             for n in [(vocabulary(name).get("owner_variables") or {}).get("name_variable")] if n]
+    reads, names, pattern = _owner_reads(
+        tuple(vocabulary(name) for name in THEMES if name != target))
     if not reads:
         return body
-    pattern = re.compile(r"\bsite\.(?:" + "|".join(
-        re.escape(r.get("prefix", "")) + f"(?P<k{i}>{r['key']})" for i, r in enumerate(reads))
-        + r")\b")
 
     def social(key: str, source_col: str, target_col: str) -> str | None:
         found = socials._theme_keys(source_col).get(key)

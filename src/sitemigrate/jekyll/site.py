@@ -376,7 +376,7 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
     ``report``)."""
     from ..dates import jekyll_date, parse_date
     value = doc.data.get("date")
-    m = _DATED_NAME.match(PurePosixPath(filename).stem)
+    m = _DATED_NAME.match(filename)  # as on its stem: the date and its `-` precede any `.`
     named = jekyll_date(m.group(1)) if m else None
     if not (isinstance(value, str) and value.strip()):
         d = from_value(value) if value is not None else None
@@ -423,7 +423,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
     switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
     for path, rel in iter_files(root / folder, root, report=report):
-        doc = read_document(path, rel, report)
+        doc = read_document(path, rel, report, root)  # `rel` is the file's path from `root`
         if doc is None:
             continue
         check_document(doc, report)
@@ -507,12 +507,10 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
 
 def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
     """The 1-based line of top-level key ``key`` in the front matter of SRC file ``rel``."""
-    if not rel or plan.source is None:
+    text = plan.source_text(rel) if rel else None
+    if text is None:
         return None
-    try:
-        lines = (plan.source / rel).read_text("utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
+    lines = text.splitlines()
     pattern = re.compile(rf"{re.escape(key)}\s*:")
     for n, line in enumerate(lines[1:], 2):
         if line.rstrip() == "---":
@@ -734,7 +732,7 @@ def _read_by_content(site: Site, key: str) -> bool:
     key_re = re.compile(rf"\bsite\.{re.escape(key)}\b")
 
     def reads(body: str) -> bool:
-        if not key_re.search(body):
+        if f"site.{key}" not in body or not key_re.search(body):  # the pattern needs the text
             return False
         for pattern in stock:
             body = re.sub(pattern, " ", body, flags=re.S)

@@ -188,8 +188,9 @@ def served(files: Mapping[str, str], config: dict,
     rules = _Rules.of(config)
     known = memo.setdefault(rules, {}) if memo is not None else None
     out: dict[str, Served] = {}
+    include, exclude = _globs(config, "include"), _globs(config, "exclude")
     for rel, text in files.items():
-        if unpublished(rel, config):
+        if _unpublished(rel, include, exclude):
             continue
         if known is None:
             found = _urls_of(rel, text, rules, fronts)
@@ -213,10 +214,17 @@ def unpublished(rel: str, config: Any) -> str:
     """Why Jekyll does not publish the page or collection file ``rel`` (empty when it does):
     a name in its folder that starts with ``_``, ``.`` or ``#`` (or ends with ``~``), unless
     `include:` names it; or a path that `exclude:` matches."""
-    def strings(key: str) -> list[str]:
-        value = config.get(key) if isinstance(config, dict) else None
-        return [str(v) for v in value if v is not None] if isinstance(value, list) else []
-    include, exclude = strings("include"), strings("exclude")
+    return _unpublished(rel, _globs(config, "include"), _globs(config, "exclude"))
+
+
+def _globs(config: Any, key: str) -> list[str]:
+    """The patterns of `include:` or `exclude:` (a list; anything else names none)."""
+    value = config.get(key) if isinstance(config, dict) else None
+    return [str(v) for v in value if v is not None] if isinstance(value, list) else []
+
+
+def _unpublished(rel: str, include: list[str], exclude: list[str]) -> str:
+    """:func:`unpublished` with the config's `include:` and `exclude:` patterns read."""
     parts = rel.split("/")
     inner = parts[1:] if len(parts) > 1 and parts[0].startswith("_") else parts
     for part in inner:
@@ -307,15 +315,46 @@ def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], di
     """The convertible files under ``root`` (path -> text), but those in ``skip``, and its
     config."""
     files = {}
+    root = Path(root)
     if root.is_dir():
-        for path in root.rglob("*"):
-            if path.suffix in _CONVERTIBLE:
-                rel = path.relative_to(root).as_posix()
-                if rel not in skip and path.is_file():
-                    data = read_source(path, rel, None, root=root)  # never a link out of root
+        for entry, parts in _rglob(str(root)):
+            if _splitext(entry.name)[1] in _CONVERTIBLE:
+                rel = "/".join(parts)
+                if rel not in skip and (Path(entry.path).is_file() if entry.is_symlink()
+                                        else entry.is_file()):
+                    # never a link out of root
+                    data = read_source(entry.path, rel, None, root=root)
                     if data is not None:
                         files[rel] = data.decode("utf-8", "replace")
     return files, config_of(_read(root, "_config.yml"))
+
+
+def _rglob(folder: str, parts: tuple[str, ...] = (),
+           found: list[tuple[Any, tuple[str, ...]]] | None = None
+           ) -> list[tuple[Any, tuple[str, ...]]]:
+    """What ``Path(folder).rglob("*")`` lists, in its order (a folder's entries, then each
+    of its folders the same way; links to folders are not entered; a folder that may not be
+    read is left out), as directory entries (``os.DirEntry``) and their path segments from
+    ``folder``: no path object is built per file."""
+    import errno
+    import os
+    found = [] if found is None else found
+    try:
+        with os.scandir(folder) as it:
+            entries = list(it)
+    except PermissionError:
+        return found
+    found.extend((entry, (*parts, entry.name)) for entry in entries)
+    for entry in entries:
+        try:
+            is_dir = entry.is_dir(follow_symlinks=False)
+        except OSError as exc:  # pathlib's _ignore_error: what it takes for "no such file"
+            if exc.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+                raise
+            is_dir = False
+        if is_dir:
+            _rglob(entry.path, (*parts, entry.name), found)
+    return found
 
 
 def _read(root: Path, rel: str) -> str:
