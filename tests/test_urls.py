@@ -19,12 +19,27 @@ def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_
 
     from sitemigrate.jekyll import urls
     read = set(re.findall(r"""fm(?:\.get\(|\[)["'](\w+)["']""", inspect.getsource(urls._urls_of)))
-    assert {"permalink", "redirect_from", "published"} <= read
+    read |= set(re.findall(r"""front(?:\.get\(|\[)["'](\w+)["']""",
+                           inspect.getsource(urls.post_url)))  # a post's front matter
+    assert {"permalink", "redirect_from", "published", "date", "categories", "slug"} <= read
     for key in read:
         fm, blank = urls._front(f"---\ntitle: T\n{key}: /x/\n---\nbody\n")
         assert fm == {"title": "T", key: "/x/"} and not blank, key
     assert urls._front("---\ntitle: [unclosed\n---\nbody\n") == ({}, False)
     assert urls._front("---\nredirect: /x/\n---\n\n") == ({"redirect": "/x/"}, True)
+
+
+def test_a_post_dated_in_its_front_matter_was_served_at_that_date():
+    """Jekyll dates a post by its front matter's `date` when it has one, not by its name: the
+    old URL the ledger keeps is that one (else a redirect went from an address that never
+    existed, and the real one was lost)."""
+    from sitemigrate.jekyll import urls
+    text = "---\ntitle: Moved\ndate: 2022-11-12 09:00:00\n---\nBody.\n"
+    got = urls.served({"_posts/2023-02-03-moved.md": text}, {"permalink": "/blog/:year/:title/"})
+    assert [s.url for s in got.values()] == ["/blog/2022/moved/"]
+    plain = "---\ntitle: Not moved\n---\nBody.\n"
+    got = urls.served({"_posts/2023-02-03-kept.md": plain}, {"permalink": "/blog/:year/:title/"})
+    assert [s.url for s in got.values()] == ["/blog/2023/kept/"]
 
 
 def test_an_index_page_serves_its_folder():

@@ -59,9 +59,10 @@ def normalize(url: str) -> str:
     return url
 
 
-# The only front-matter keys a URL depends on (see ``served``). Front matter that does not
-# spell any of them has none of them: it needs no YAML parse here.
-_URL_KEYS = re.compile(r"permalink|categor|slug|published|redirect")
+# The only front-matter keys a URL depends on (see ``served``, and ``post_url``: a post's
+# ``date`` wins over the one in its name). Front matter that does not spell any of them has
+# none of them: it needs no YAML parse here.
+_URL_KEYS = re.compile(r"permalink|categor|slug|published|redirect|date")
 
 
 def _split(text: str) -> tuple[str, int]:
