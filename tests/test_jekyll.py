@@ -225,3 +225,9 @@ def test_findings_quote_source_lines_read_once(tmp_path):
         assert source_line(plan, "_posts/none.md", "x", 9) == 9
     assert plan.source_text("_posts/p.md") == page.read_text("utf-8", errors="replace")
     assert front_line(Plan(dest=tmp_path / "out"), "_posts/p.md", "giscus") is None
+    # a SRC file that links out of SRC is never read, not even to quote a line
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.md"
+    outside.write_text("---\ngiscus: true\n---\n")
+    (tmp_path / "_posts" / "link.md").symlink_to(outside)
+    assert plan.source_text("_posts/link.md") is None
+    assert front_line(plan, "_posts/link.md", "giscus") is None

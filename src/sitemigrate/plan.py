@@ -136,15 +136,14 @@ class Plan:
     def source_text(self, rel: str) -> str | None:
         """The text of SRC file ``rel`` (read as ``Path.read_text`` reads, undecodable bytes
         replaced), for findings that quote its lines: read once a run, however many findings
-        look into it. None without SRC or when it cannot be read."""
+        look into it. None without SRC or when it cannot be read (a link out of SRC is not
+        read: :func:`~sitemigrate.textio.read_source`)."""
         if self.source is None:
             return None
         if rel not in self._source_texts:
-            try:
-                text: str | None = (self.source / rel).read_text("utf-8", errors="replace")
-            except OSError:
-                text = None
-            self._source_texts[rel] = text
+            data = read_source(self.source / rel, rel, None, root=self.source)
+            self._source_texts[rel] = None if data is None else data.decode(
+                "utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
         return self._source_texts[rel]
 
     # -- building -------------------------------------------------------------------------
