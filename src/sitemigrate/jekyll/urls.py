@@ -61,8 +61,10 @@ def normalize(url: str) -> str:
 
 # The only front-matter keys a URL depends on (see ``served``, and ``post_url``: a post's
 # ``date`` wins over the one in its name). Front matter that does not spell any of them has
-# none of them: it needs no YAML parse here.
-_URL_KEYS = re.compile(r"permalink|categor|slug|published|redirect|date")
+# none of them: it needs no YAML parse here. Most front matter has a `date:` line and no
+# other of them: that line alone is parsed (a value on the lines after it: all of it).
+_URL_KEYS = re.compile(r"permalink|categor|slug|published|redirect")
+_DATE_LINE = re.compile(r"^date[ \t]*:(.*)$", re.M)
 
 
 def _split(text: str) -> tuple[str, int]:
@@ -85,10 +87,15 @@ def _front(text: str) -> tuple[dict | None, bool]:
         return None, not text.strip()
     if end < 0:
         return {}, not text.strip()
+    fm = text[4:end]
     if not _URL_KEYS.search(text, 4, end):
-        return {}, _blank_after(text, end)
+        dates = list(_DATE_LINE.finditer(text, 4, end))
+        if not dates:
+            return {}, _blank_after(text, end)
+        if all(m.group(1).split("#", 1)[0].strip() for m in dates):
+            fm = "\n".join(m.group() for m in dates)
     try:
-        data = load_safe(text[4:end]) or {}
+        data = load_safe(fm) or {}
     except Exception:  # a broken front matter serves nothing we can compute
         return {}, not text.strip()
     return (data if isinstance(data, dict) else {}), _blank_after(text, end)
