@@ -499,3 +499,24 @@ def test_a_real_config_needs_no_parse_for_its_bounds(monkeypatch):
     assert textio.yaml_limits(config) is None
     assert parsed == []
     assert textio.yaml_limits(config + "alias: *x\n") is None and parsed == [True]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.dictionaries(st.sampled_from(["title", "date", "tags", "x-y", "Note"]),
+                       st.one_of(st.text(max_size=20), st.integers(), st.booleans(),
+                                 st.lists(st.text(max_size=8), max_size=3)), max_size=4),
+       st.text(max_size=30))
+def test_written_front_matter_is_what_python_frontmatters_handler_writes_and_reads(front, body):
+    """render_document writes the front matter itself (python-frontmatter is imported only
+    to read): Jekyll's delimiters and the YAML the handler's export gives, and the handler
+    splits it back into that YAML and the body."""
+    from sitemigrate.formats.frontmatter import HANDLER
+    from sitemigrate.textio import FM_DELIMITER, render_document
+    assert FM_DELIMITER == HANDLER.START_DELIMITER == HANDLER.END_DELIMITER
+    text = render_document(front, body)
+    if not front:
+        return
+    fm = HANDLER.export(front)
+    assert text.startswith(f"{FM_DELIMITER}\n{fm}{FM_DELIMITER}\n")
+    parts = HANDLER.split_lines(text)
+    assert parts is not None and parts[0] + "\n" == fm
