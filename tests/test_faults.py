@@ -338,6 +338,29 @@ def _site_for_signals(tmp_path: Path) -> Path:
     return src
 
 
+def _interrupted_before_our_code(err: bytes) -> bool:
+    """A KeyboardInterrupt's traceback with frames of Python's own only (runpy finding and
+    loading the package, before its first line runs and can take Ctrl-C over)."""
+    lines = err.decode(errors="replace").strip().splitlines()
+    frames = [line for line in lines if line.lstrip().startswith("File ")]
+    return (bool(lines) and lines[0].startswith("Traceback") and lines[-1] == "KeyboardInterrupt"
+            and bool(frames) and all('File "<frozen ' in line for line in frames))
+
+
+def test_interrupt_before_our_code_is_told_from_one_in_it():
+    """The excuse above covers Python's own frames only: a traceback through any module of
+    sitemigrate is still a failure."""
+    runpy = (b'Traceback (most recent call last):\n  File "<frozen runpy>", line 189, in '
+             b'_run_module_as_main\n  File "<frozen runpy>", line 112, in _get_module_details\n'
+             b'KeyboardInterrupt\n')
+    ours = runpy.replace(b"KeyboardInterrupt", b'  File "/x/sitemigrate/ir.py", line 3, in '
+                         b'<module>\nKeyboardInterrupt')
+    assert _interrupted_before_our_code(runpy)
+    assert not _interrupted_before_our_code(ours)
+    assert not _interrupted_before_our_code(runpy.replace(b"KeyboardInterrupt", b"OSError: x"))
+    assert not _interrupted_before_our_code(b"sitemigrate: interrupted; nothing was written\n")
+
+
 def test_real_sigint_and_sigkill_leave_old_or_new_dest(tmp_path):
     """The command under real signals at a spread of moments: SIGINT exits 130 without a
     traceback; after SIGKILL the next run repairs; DEST is always whole."""
@@ -364,7 +387,8 @@ def test_real_sigint_and_sigkill_leave_old_or_new_dest(tmp_path):
         proc.send_signal(sig)
         _, err = proc.communicate(timeout=60)
         now = tree(dest)
-        if err.startswith((b"Fatal Python error: init_", b"Could not import runpy module")):
+        if err.startswith((b"Fatal Python error: init_", b"Could not import runpy module")) \
+                or _interrupted_before_our_code(err):
             pass  # the interpreter's own start-up, before any code of ours: out of reach
         elif sig == signal.SIGINT:
             assert b"Traceback" not in err, err
