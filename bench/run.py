@@ -3,6 +3,7 @@
     python bench/run.py                    # --scale small
     python bench/run.py --scale all        # small, large, huge (huge takes minutes)
     python bench/run.py --scale large --repeat 3 --json out.json
+    python bench/run.py --scale large --pairs 15   # and each anchor side by side, alternating
 
 Every measurement runs in a fresh subprocess; peak memory is the child's ru_maxrss
 (os.wait4), never the runner's; CPU time is split into user (Python) and sys (the kernel:
@@ -102,6 +103,42 @@ def best(cmd_for, repeat: int, expect=(0,)) -> tuple[float, float, float, float]
     """Best wall time over ``repeat`` runs (with the peak RSS and CPU of that run).
     ``cmd_for(i)`` gives run ``i`` its command (a run that writes: a folder of its own)."""
     return min(measure(cmd_for(i), expect) for i in range(repeat))
+
+
+def paired(ours_for, theirs_for, pairs: int, target: float, strict: bool, label: str,
+           theirs_in: list[Path] | None = None) -> str:
+    """``pairs`` rounds of our command and the anchor's, one right after the other, the
+    order swapped every round (AB, BA, AB, ...): both of a pair meet the same moment of a
+    shared machine, whose speed drifts by tens of percent within minutes (best-of-N of
+    each, taken minutes apart, can pair a fast minute of one with a slow one of the other).
+    Returns a line with the median ratio of the pairs' wall times, its range, and in how
+    many pairs the ratio met ``target`` (under it if ``strict``, else at most it).
+    ``ours_for(i)``/``theirs_for(i)``: run ``i``'s command; ``theirs_in[i]``: the folder
+    the anchor runs in (pubsFromBib.py writes beside its working folder)."""
+    import statistics
+
+    def theirs(i: int) -> tuple[float, float, float, float]:
+        if theirs_in is not None:
+            return measure_in(theirs_for(i), theirs_in[i])
+        return measure(theirs_for(i))
+
+    ratios, cpu = [], []
+    for i in range(pairs):
+        if i % 2 == 0:
+            a = measure(ours_for(i))
+            b = theirs(i)
+        else:
+            b = theirs(i)
+            a = measure(ours_for(i))
+        ratios.append(a[0] / b[0])
+        cpu.append((a[2] + a[3]) / (b[2] + b[3]))
+        print(f"  pair {i + 1:2}/{pairs} {label}: {a[0]:.3f} s / {b[0]:.3f} s = "
+              f"{ratios[-1]:.2f}x", file=sys.stderr)
+    met = sum(r < target if strict else r <= target for r in ratios)
+    return (f"{label}, {pairs} pairs alternating: median {statistics.median(ratios):.2f}x wall "
+            f"(range {min(ratios):.2f}-{max(ratios):.2f}), median "
+            f"{statistics.median(cpu):.2f}x CPU; {met}/{pairs} pairs "
+            f"{'under' if strict else 'at or under'} {target:g}x")
 
 
 def bench_scale(scale: str, work: Path, repeat: int, sm: list[str]) -> list[dict]:
@@ -217,7 +254,7 @@ def measure_in(cmd: list[str], cwd: Path) -> tuple[float, float, float, float]:
 
 
 def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list[dict],
-                  pubsfrombib: Path) -> list[str]:
+                  pubsfrombib: Path, pairs: int = 0) -> list[str]:
     """The anchor rows (see the module's docstring); returns the ratio lines."""
     by = {(r["op"], r["direction"]): r for r in rows if r["scale"] == scale}
     ratios = []
@@ -252,6 +289,15 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
                           f"{conv['wall_s'] / built['wall_s']:.2f}x wall "
                           f"({conv['wall_s']:.2f} s / {built['wall_s']:.2f} s), "
                           f"{conv['cpu_s'] / built['cpu_s']:.2f}x CPU")
+        if pairs:
+            tag = f"{scale}-{short}2{SHORT[other]}"
+            ratios.append(paired(
+                lambda i, tag=tag, other=other, short=short: [
+                    *sm, "convert", str(work / f"{scale}-{short}"),
+                    str(work / f"pair-{tag}-{i}"), "--to", other, "-q"],
+                lambda i, env_cmd=env_cmd, tag=tag:
+                    [*env_cmd, "-d", str(work / f"pair-jekyll-{tag}-{i}")],
+                pairs, 0.5, False, f"convert {short}->{SHORT[other]} / jekyll build {short}"))
     site = bib_only(work / f"{scale}-af", work / f"bib-{scale}")
     import re
     n = len(re.findall(r"^@(?!string|comment)\w+", site.joinpath(
@@ -273,6 +319,15 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
     ratios.append(f"bib: convert / pubsFromBib.py: {ours['wall_s'] / theirs[0]:.2f}x wall "
                   f"({ours['wall_s']:.2f} s / {theirs[0]:.2f} s), "
                   f"{ours['cpu_s'] / (theirs[2] + theirs[3]):.2f}x CPU")
+    if pairs:
+        pair_folders = [pubsfrombib_folder(site / "_bibliography" / "papers.bib",
+                                           work / f"pair-pfb-{scale}-{i}")
+                        for i in range(pairs)]
+        ratios.append(paired(
+            lambda i: [*sm, "convert", str(site), str(work / f"pair-bib-{scale}-{i}"),
+                       "--to", "academicpages", "-q"],
+            lambda i: [sys.executable, str(pubsfrombib)], pairs, 1, True,
+            "bib: convert / pubsFromBib.py", theirs_in=pair_folders))
     return ratios
 
 
@@ -346,6 +401,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", type=Path, help="work in this folder and keep it (for profiling)")
     p.add_argument("--no-anchors", action="store_true", help="skip the Jekyll build and "
                    "pubsFromBib.py rows")
+    p.add_argument("--pairs", type=int, default=0, metavar="N", help="also run each anchor "
+                   "and its convert N times alternating, and give the median of the pairs' "
+                   "ratios (robust to a machine whose speed drifts)")
     p.add_argument("--speedups", action="store_true", help="also measure convert with each "
                    "private-API speed-up switched off (its public path), as CPU over all on")
     p.add_argument("--pubsfrombib", type=Path, default=PUBSFROMBIB, help="academicpages' "
@@ -371,7 +429,8 @@ def main(argv: list[str] | None = None) -> int:
             rows += bench_scale(scale, work, repeat, sm)
             if not a.no_anchors:
                 ratios += [f"{scale} {line}" for line in
-                           bench_anchors(scale, work, repeat, sm, rows, a.pubsfrombib)]
+                           bench_anchors(scale, work, repeat, sm, rows, a.pubsfrombib,
+                                         a.pairs)]
             if a.speedups:
                 ratios += [f"{scale} {line}" for line in
                            bench_speedups(scale, work, repeat, rows)]

@@ -88,3 +88,30 @@ def test_each_speedup_switch_names_what_the_code_calls():
         assert m, name
         module = importlib.import_module(m[1])
         assert callable(getattr(module, m[3], None)), f"{name}: {m[1]}.{m[3]} is not there"
+
+
+def test_pairs_alternate_and_give_the_median_of_their_ratios(monkeypatch, tmp_path):
+    """``--pairs``: each round runs both commands, the order swapped every round, and the
+    line gives the median of the per-pair ratios and how many met the target."""
+    spec = importlib.util.spec_from_file_location("bench_run_pairs", GEN.parent / "run.py")
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    order, walls = [], {"ours": [0.5, 0.4, 0.9, 0.5], "theirs": [1.0, 1.0, 1.0, 0.5]}
+
+    def fake(cmd, cwd=None):
+        who = cmd[0]
+        order.append(who)
+        wall = walls[who].pop(0)
+        return wall, 1.0, wall, 0.0
+
+    monkeypatch.setattr(run, "measure", fake)
+    monkeypatch.setattr(run, "measure_in", fake)
+    line = run.paired(lambda i: ["ours", str(i)], lambda i: ["theirs", str(i)], 4, 0.5,
+                      False, "x", theirs_in=[tmp_path] * 4)
+    assert order == ["ours", "theirs", "theirs", "ours"] * 2
+    # ratios 0.5, 0.4, 0.9, 1.0: median 0.7, two at or under 0.5
+    assert "median 0.70x wall (range 0.40-1.00)" in line
+    assert "2/4 pairs at or under 0.5x" in line
+    walls.update(ours=[0.5, 0.4], theirs=[0.5, 1.0])
+    assert "1/2 pairs under 1x" in run.paired(lambda i: ["ours"], lambda i: ["theirs"], 2, 1,
+                                              True, "bib")
