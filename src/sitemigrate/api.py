@@ -279,14 +279,20 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
         ledger,
         normalize,
         planned_tree,
-        read_tree,
+        read_config,
+        read_files,
         record,
         seed,
         served,
     )
+    src = Path(site.source)
+    files = read_files(src)  # SRC is read once
+    if not files:  # SRC has no page (a bibliography alone): no old address to keep
+        record([], plan.report)
+        return
     fronts: dict[str, Any] = {}  # a front matter is parsed once, in SRC, DEST or both
     memo: dict[Any, Any] = {}  # a file's URLs are computed once under the same config
-    old = served(*read_tree(Path(site.source)), fronts, memo)  # SRC is read once
+    old = served(files, read_config(src), fronts, memo)
     dest = dest_tree(plan)  # DEST is read once
     tree = planned_tree(plan, dest)
     seed(fronts, plan, tree[0])  # what a writer just rendered is not parsed at all

@@ -322,6 +322,11 @@ def _splitext(name: str) -> tuple[str, str]:
 def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], dict]:
     """The convertible files under ``root`` (path -> text), but those in ``skip``, and its
     config."""
+    return read_files(root, skip), read_config(root)
+
+
+def read_files(root: Path, skip: Container[str] = ()) -> dict[str, str]:
+    """The convertible files under ``root`` (path -> text), but those in ``skip``."""
     files = {}
     root = Path(root)
     if root.is_dir():
@@ -334,7 +339,12 @@ def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], di
                     data = read_source(entry.path, rel, None, root=root)
                     if data is not None:
                         files[rel] = data.decode("utf-8", "replace")
-    return files, config_of(_read(root, "_config.yml"))
+    return files
+
+
+def read_config(root: Path) -> dict:
+    """``root``'s ``_config.yml`` as Jekyll reads it ({} when it has none or cannot be read)."""
+    return config_of(_read(Path(root), "_config.yml"))
 
 
 def _rglob(folder: str, parts: tuple[str, ...] = (),
