@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import sitemigrate
 from sitemigrate.cli import main
 from sitemigrate.jekyll.urls import normalize, served
-
-from conftest import FIXTURES
 
 
 def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_is_seen():
@@ -214,3 +215,48 @@ def test_a_site_without_pages_has_an_empty_ledger_and_no_yaml_parse(tmp_path):
                          capture_output=True, text=True, check=True)
     urls, _ = json.loads(run.stdout)
     assert [u["old"] for u in urls] == ["/"]
+
+
+def _unpublished_one_by_one(rel, include, exclude):
+    """What unpublished() said when it tried each pattern in turn (its public meaning)."""
+    from sitemigrate.jekyll.urls import _jekyll_glob
+    parts = rel.split("/")
+    inner = parts[1:] if len(parts) > 1 and parts[0].startswith("_") else parts
+    for part in inner:
+        special = part[:1] in ("_", ".", "#") or part.endswith("~")
+        if special and not any(_jekyll_glob(p, part) for p in include):
+            return f"its name `{part}` starts with `{part[0]}`" if not part.endswith("~") \
+                else f"its name `{part}` ends with `~`"
+    for pattern in exclude:
+        if pattern not in include and _jekyll_glob(pattern, rel):
+            return f"`exclude:` in `_config.yml` lists `{pattern}`"
+    return ""
+
+
+_GLOB = st.text(alphabet="ab_.#~/*?[]!-x ", max_size=8)
+_PATH = st.lists(st.text(alphabet="ab_.#~-x", min_size=1, max_size=5), min_size=1,
+                 max_size=3).map("/".join)
+
+
+@given(rel=_PATH, include=st.lists(_GLOB, max_size=4), exclude=st.lists(_GLOB, max_size=6))
+@settings(max_examples=400, deadline=None, database=None, derandomize=True)
+def test_unpublished_in_one_pattern_is_unpublished_one_by_one(rel, include, exclude):
+    """`include:`/`exclude:` are tried as one compiled pattern each: the same answer (and the
+    same pattern named) as trying each entry with fnmatch and as a prefix."""
+    from sitemigrate.jekyll.urls import unpublished
+    config = {"include": include, "exclude": exclude}
+    assert unpublished(rel, config) == _unpublished_one_by_one(rel, include, exclude)
+
+
+def test_unpublished_on_al_folios_exclude_list():
+    from sitemigrate.jekyll.urls import unpublished
+    config = {"include": ["_pages", ".well-known"],
+              "exclude": ["bin/", "Gemfile", "*.lock", "vendor", "readme*.md", "_site/",
+                          "assets/json/", "*.bib", "/purgecss.config.js", "CONTRIBUTING.md"]}
+    for rel, why in [("_pages/about.md", ""), ("Gemfile", "Gemfile"), ("a/x.lock", "*.lock"),
+                     ("vendor/bundle/x.md", "vendor"), ("README.md", ""),
+                     ("readme_x.md", "readme*.md"), ("purgecss.config.js", "/purgecss.config.js"),
+                     ("a/_x.md", "`_x.md`"), (".well-known/x", ""), ("bin/run", "bin/")]:
+        got = unpublished(rel, config)
+        assert (why in got) if why else got == "", (rel, got)
+        assert got == _unpublished_one_by_one(rel, config["include"], config["exclude"])
