@@ -6,6 +6,8 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 
+from .lazyre import lazy_pattern
+
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 _SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
@@ -153,7 +155,7 @@ def from_value(v: object) -> PartialDate | None:
     return None
 
 
-_LEAD = re.compile(
+_LEAD = lazy_pattern(
     r"^\s*(?:[-*+]\s+)?(?P<date>\[[^\]\n]{3,25}\]|\*\*[^*\n]{3,25}\*\*|\*[^*\n]{3,25}\*|"
     r"_[^_\n]{3,25}_|[A-Za-z]{3,9}\.?,?\s+\d{1,2},\s+\d{4}|[A-Za-z]{3,9}\.?\s+\d{4}|"
     r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}/\d{4})"
@@ -165,7 +167,7 @@ def month_first_list(lines: list[str]) -> bool:
     reads month first (``11/20/2024``) and none only day first (``20/11/2024``)."""
     seen: set[bool] = set()
     for line in lines:
-        m = _LEAD.match(line)
+        m = _LEAD().match(line)
         t = m["date"].strip("*_[]() :,") if m else ""
         n = re.fullmatch(r"(\d{1,2})[-/.](\d{1,2})[-/.]\d{4}", t)
         if n and (int(n[1]) > 12) != (int(n[2]) > 12):
@@ -176,7 +178,7 @@ def month_first_list(lines: list[str]) -> bool:
 def split_dated_line(line: str, month_first: bool = False
                      ) -> tuple[PartialDate, str, str | None] | None:
     """A list/news line that starts with a date -> (date, rest, warning), else None."""
-    m = _LEAD.match(line)
+    m = _LEAD().match(line)
     if not m:
         return None
     parsed = parse_date(m["date"], month_first)

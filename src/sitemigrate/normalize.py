@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from .formats import cvmarkdown
 from .formats.content import extract_news
 from .formats.sections import headings
 from .ir import Page, PageCV, PageNews, Site
@@ -55,6 +54,7 @@ def page_cv(page: Page, site: Site) -> PageCV | None:
     Markdown CV data or shows under a heading, and the text beyond them."""
     if page.role != "cv" or not (site.cv and site.cv.sections):
         return None
+    from .formats import cvmarkdown  # only a CV page needs it (a bibliography alone does not)
     body = page.body
     titles = {s.title for s in site.cv.sections}
     parsed = cvmarkdown.parse(body)

@@ -41,6 +41,7 @@ from pybtex.utils import CaseInsensitiveDict
 
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
 from .._speedups_pybtex import _fast_entry, _fast_person, _FastResult
+from ..lazyre import lazy_pattern
 
 __all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
            "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
@@ -656,12 +657,12 @@ _ENTRY_TYPES = frozenset({"article", "book", "booklet", "inbook", "incollection"
 _PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du",
                         "la", "le", "dos", "das", "ter", "ten", "zu", "y", "bin", "al", "el"})
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
-_NOT_A_NAME = re.compile(
+_NOT_A_NAME = lazy_pattern(
     r"\d|[:!?()\[\]]|\b(?:journal|proceedings|proc|conference|conf|workshop|symposium|"
     r"university|press|review|letters|transactions|trans|arxiv|preprint|vol|pp|in|of|the|"
     r"on|for|with|to|institute|society|association|report|thesis|working|paper)\b", re.I)
-_INITIALS = re.compile(r"(?:[A-Z\u00C0-\u024F][a-z]?\.?\s*-?\s*)+")
-_VANCOUVER = re.compile(r"[A-Z]{1,3}")
+_INITIALS = lazy_pattern(r"(?:[A-Z\u00C0-\u024F][a-z]?\.?\s*-?\s*)+")
+_VANCOUVER = lazy_pattern(r"[A-Z]{1,3}")
 
 
 def _word(token: str) -> bool:
@@ -671,7 +672,7 @@ def _word(token: str) -> bool:
 
 def _name_tokens(text: str) -> list[str] | None:
     tokens = text.split()
-    if not tokens or _NOT_A_NAME.search(text):
+    if not tokens or _NOT_A_NAME().search(text):
         return None
     ok = all(_word(t) or t.lower() in _PARTICLES or t.lower() in _SUFFIXES for t in tokens)
     return tokens if ok else None
@@ -687,7 +688,7 @@ def _surname(text: str) -> bool:
 def _given(text: str) -> bool:
     """The ``First`` of ``Last, First``: initials (``T.``, ``J.-P.``) or one to three names."""
     tokens = _name_tokens(text)
-    return tokens is not None and (bool(_INITIALS.fullmatch(text)) or len(tokens) <= 3)
+    return tokens is not None and (bool(_INITIALS().fullmatch(text)) or len(tokens) <= 3)
 
 
 def _full_name(text: str) -> str | None:
@@ -696,7 +697,7 @@ def _full_name(text: str) -> str | None:
     tokens = _name_tokens(text)
     if not tokens or not 2 <= len(tokens) <= 5:
         return None
-    if len(tokens) == 2 and _VANCOUVER.fullmatch(tokens[1]) and len(tokens[0]) > 1:
+    if len(tokens) == 2 and _VANCOUVER().fullmatch(tokens[1]) and len(tokens[0]) > 1:
         return f"{tokens[0]}, {tokens[1]}"
     return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
 
@@ -749,10 +750,10 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
             names.append(f"{piece}, {nxt}")   # the owner, "Last, First"
             i += 2
         elif nxt and _surname(piece) and _given(nxt) and (
-                _INITIALS.fullmatch(nxt) or not names or size[group] == 2):
+                _INITIALS().fullmatch(nxt) or not names or size[group] == 2):
             names.append(f"{piece}, {nxt}")
             i += 2
-        elif nxt and _INITIALS.fullmatch(nxt) and (tokens := _name_tokens(piece)) \
+        elif nxt and _INITIALS().fullmatch(nxt) and (tokens := _name_tokens(piece)) \
                 and len(tokens) <= 3:
             names.append(f"{piece}, {nxt}")   # "Fellows Yates, J. A.": initials follow a surname
             i += 2

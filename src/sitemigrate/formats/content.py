@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..dates import month_first_list, split_dated_line
 from ..ir import Item, Origin
+from ..lazyre import lazy_pattern
 from .sections import normalize_title, split_sections
 
 # Markdown inline links/images `](url)` and HTML href/src attributes. The URL group stops at
@@ -21,44 +22,45 @@ from .sections import normalize_title, split_sections
 # is unambiguous and possessive, and an output is at most 200 characters (else every `{{`
 # after a `](` would scan to the end of the line), so matching stays linear.
 _URL_LIQUID = r"\{\{[^}\n]{0,200}+\}\}"
-_MD_LINK = re.compile(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\]\s>{]|\{(?!\{))++)(>?)"
-                      r"((?:\s+\"[^\"]*\")?\))")
-_HTML_ATTR = re.compile(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
-                        r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
+_MD_LINK = lazy_pattern(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\]\s>{]|\{(?!\{))++)(>?)"
+                           r"((?:\s+\"[^\"]*\")?\))")
+_HTML_ATTR = lazy_pattern(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
+                            r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
 # An unquoted attribute value, inside an HTML tag (`<a href=/x.pdf>`; not Liquid's `assign
 # href = post.url`).
-_HTML_ATTR_BARE = re.compile(r"""(<[a-z][a-z0-9-]*\s[^<>{}]*?\b(?:href|src|poster|data-src)"""
-                             r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
+_HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s[^<>{}]*?\b(?:href|src|poster|data-src)"""
+                                 r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
-_MD_REF = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
-_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)", re.S | re.M)
+_MD_REF = lazy_pattern(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
+_FENCED_CODE = r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)"
+_FENCED = lazy_pattern(_FENCED_CODE, re.S | re.M)
 # Spans whose links are no links: HTML comments and fenced code blocks.
-_NOT_LINKS = re.compile(r"<!--.*?(?:-->|\Z)|" + _FENCED.pattern, re.S | re.M)
-_EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#|\{\{|\{%)", re.I)
+_NOT_LINKS = lazy_pattern(r"<!--.*?(?:-->|\Z)|" + _FENCED_CODE, re.S | re.M)
+_EXTERNAL = lazy_pattern(r"^(?:[a-z][a-z0-9+.-]*:|//|#|\{\{|\{%)", re.I)
 # A host name written without a scheme (`www.example.org/x.aspx`, `example.org/page`).
-_SCHEMELESS = re.compile(r"^(?:www\d*\.[a-z0-9-]+(?:\.[a-z0-9-]+)*"
-                         r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|ac\.[a-z]{2}|"
-                         r"[a-z]{2}))(?::\d+)?(?:/|$)", re.I)
+_SCHEMELESS = lazy_pattern(r"^(?:www\d*\.[a-z0-9-]+(?:\.[a-z0-9-]+)*"
+                           r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|ac\.[a-z]{2}|"
+                           r"[a-z]{2}))(?::\d+)?(?:/|$)", re.I)
 _FILE_SUFFIXES = {"md", "html", "htm", "pdf", "png", "jpg", "jpeg", "gif", "svg", "txt", "bib",
                   "zip", "js", "css", "py", "r", "ipynb", "doc", "docx", "ppt", "pptx", "mp4"}
 
 
 def is_external(url: str) -> bool:
     """True for absolute URLs, mailto:, anchors and Liquid-built URLs."""
-    return bool(_EXTERNAL.match(url))
+    return bool(_EXTERNAL().match(url))
 
 
 def fenced_code(text: str) -> list[tuple[int, int]]:
     """The (start, end) offsets of the fenced code blocks of a Markdown text."""
     if "``" not in text and "~~" not in text:
         return []
-    return [m.span() for m in _FENCED.finditer(text)]
+    return [m.span() for m in _FENCED().finditer(text)]
 
 
 def looks_like_host(url: str) -> bool:
     """True for a link to another site written without ``https://`` (``www.example.org/x``):
     its first segment is a host name, not a file of the site."""
-    m = _SCHEMELESS.match(url)
+    m = _SCHEMELESS().match(url)
     if not m:
         return False
     first = url.split("/", 1)[0]
@@ -104,11 +106,11 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
         return m.group(0) if new is None else m.group(1) + m.group(2) + new + m.group(4)
 
     def links(text: str) -> str:
-        text = _MD_REF.sub(md, _MD_LINK.sub(md, text))
-        return _HTML_ATTR_BARE.sub(attr, _HTML_ATTR.sub(attr, text))
+        text = _MD_REF().sub(md, _MD_LINK().sub(md, text))
+        return _HTML_ATTR_BARE().sub(attr, _HTML_ATTR().sub(attr, text))
 
     out, pos = [], 0
-    for m in _NOT_LINKS.finditer(body):  # links in comments and code blocks are left alone
+    for m in _NOT_LINKS().finditer(body):  # links in comments and code blocks are left alone
         out += [links(body[pos:m.start()]), m.group()]
         pos = m.end()
     out.append(links(body[pos:]))

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from ..ir import Site
+from ..lazyre import lazy_pattern
 from ..mapdata import load_mapping
 from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
 from ..textio import read_source, within
@@ -37,10 +38,10 @@ __all__ = ["Checkout", "clear_examples", "finish_liquid", "is_fresh_template", "
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
-_LAYOUT_LINE = re.compile(r"^(layout:[ \t]*)(['\"]?)([\w./-]+)\2[ \t]*$", re.M)
-_SPACED_URL = re.compile(r'\b(href|src)="[ \t]*([^"]*?)[ \t]*"')
-_REGISTER = re.compile(r"register_tag\s*\(?\s*['\"](\w+)['\"]")
-_GEM = re.compile(r"^\s*gem\s+['\"]([\w.-]+)['\"]", re.M)
+_LAYOUT_LINE = lazy_pattern(r"^(layout:[ \t]*)(['\"]?)([\w./-]+)\2[ \t]*$", re.M)
+_SPACED_URL = lazy_pattern(r'\b(href|src)="[ \t]*([^"]*?)[ \t]*"')
+_REGISTER = lazy_pattern(r"register_tag\s*\(?\s*['\"](\w+)['\"]")
+_GEM = lazy_pattern(r"^\s*gem\s+['\"]([\w.-]+)['\"]", re.M)
 
 
 @dataclass
@@ -89,7 +90,7 @@ def probe(dest: Path) -> Checkout:
     if plugins_dir.is_dir() and not plugins_dir.is_symlink():
         for rb in plugins_dir.glob("*.rb"):
             try:
-                out.registered.update(_REGISTER.findall(rb.read_text("utf-8", "replace")))
+                out.registered.update(_REGISTER().findall(rb.read_text("utf-8", "replace")))
             except OSError:
                 continue
     from ..registry import SiteProbe, detect
@@ -103,7 +104,7 @@ def probe(dest: Path) -> Checkout:
         text = gemfile.read_text("utf-8", "replace")
         group = re.search(r"group\s+:jekyll_plugins\s+do(.*?)^\s*end", text, re.S | re.M)
         if group:
-            out.plugins.update(_GEM.findall(group.group(1)))
+            out.plugins.update(_GEM().findall(group.group(1)))
     out.fresh = not (dest / MANIFEST).is_file()
     if (dest / "_config.yml").is_file():
         found_theme = detect(dest)[0]
@@ -239,7 +240,7 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                                             plan, None)
                     # browsers trim an address's spaces, URI parsers do not (jekyll-target-blank
                     # stops the build on `href=" {{ post.paperurl }} "`)
-                    body = _SPACED_URL.sub(r'\1="\2"', body)
+                    body = _SPACED_URL().sub(r'\1="\2"', body)
                     plan.write(inc, body)
                     queue.append(inc)  # its own includes, transitively
                 plan.report.verbatim("include-copied", f"include `{name}` is not part of the "
@@ -260,7 +261,7 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
         _carry_data(plan, src_root, target)
 
 
-_DATA_REF = re.compile(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
+_DATA_REF = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
 _DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
 
 
@@ -279,7 +280,7 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
         data = plan.files.get(rel)
         if data is None or b"site.data" not in data:
             continue
-        for m in _DATA_REF.finditer(data.decode("utf-8", "replace")):
+        for m in _DATA_REF().finditer(data.decode("utf-8", "replace")):
             names.setdefault(m[1] or m[2], rel)
     if not names:
         return
@@ -315,8 +316,8 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
 
 
 # what an emoji plugin leaves as it is: front matter, code, Liquid, HTML tags
-_NO_EMOJI = re.compile(r"\A---\s*\n.*?\n---\s*\n|^(```|~~~).*?^\1|`[^`\n]*`|\{%.*?%\}"
-                       r"|\{\{.*?\}\}|(?is:<(pre|code)\b.*?</\2\s*>)|<[^>]*>", re.S | re.M)
+_NO_EMOJI = lazy_pattern(r"\A---\s*\n.*?\n---\s*\n|^(```|~~~).*?^\1|`[^`\n]*`|\{%.*?%\}"
+                         r"|\{\{.*?\}\}|(?is:<(pre|code)\b.*?</\2\s*>)|<[^>]*>", re.S | re.M)
 
 
 def _show_emoji(plan: Plan, site: Site) -> None:
@@ -334,7 +335,7 @@ def _show_emoji(plan: Plan, site: Site) -> None:
 
     def show(text: str) -> str:
         out, at = [], 0
-        for m in _NO_EMOJI.finditer(text):
+        for m in _NO_EMOJI().finditer(text):
             out += [emoji.emojize(text[at:m.start()], language="alias"), m.group()]
             at = m.end()
         return "".join([*out, emoji.emojize(text[at:], language="alias")])
@@ -361,7 +362,7 @@ def _show_emoji(plan: Plan, site: Site) -> None:
 
 
 # `href="/sitemap/"`: a path of the site written without its baseurl (not `//host`, not Liquid)
-_ROOT_LINK = re.compile(r"""\b((?:href|src)=)(["'])(/(?![/{])[^"'{}<>\s]*)\2""")
+_ROOT_LINK = lazy_pattern(r"""\b((?:href|src)=)(["'])(/(?![/{])[^"'{}<>\s]*)\2""")
 
 
 def _fix_root_links(plan: Plan, site: Site) -> None:
@@ -385,7 +386,7 @@ def _fix_root_links(plan: Plan, site: Site) -> None:
         def link(m: re.Match) -> str:
             inner = "'" if m[2] == '"' else '"'
             return f"{m[1]}{m[2]}{{{{ {inner}{m[3]}{inner} | relative_url }}}}{m[2]}"
-        new = _ROOT_LINK.sub(link, text)
+        new = _ROOT_LINK().sub(link, text)
         if new != text:
             plan.write(rel, new)
             plan.report.mapped("root-link", f"`{rel}` of the template links from the site "
@@ -432,7 +433,7 @@ def _fix_layouts(plan: Plan, target: str) -> None:
         end = text.find("\n---", 3)
         if end < 0:
             continue
-        new_head, n = _LAYOUT_LINE.subn(lambda m: f"{m.group(1)}{fallback}", text[:end], 1)
+        new_head, n = _LAYOUT_LINE().subn(lambda m: f"{m.group(1)}{fallback}", text[:end], 1)
         if not n:
             continue
         documents = dict(plan.documents)

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..formats.content import fenced_code
 from ..ir import Origin
+from ..lazyre import lazy_pattern
 from ..plan import Plan
 from .listings import translate_listings
 
@@ -60,26 +61,27 @@ _LIQUID = r"""
     (?P<tag> \{%-?\s*+ (?P<name>\w++|\#)? (?P<tmarkup>(?:[^%{]++|%(?!\})|\{(?!%))*+) %\} )
   | (?P<output> \{\{-? (?P<omarkup>(?:[^{}]++|\}(?!\})|\{(?![{%]))*+) \}\} )
 """
-_LEX_TEXT = re.compile(r"(?=[{<]) (?: " + _LIQUID + r" | (?P<open> <!-- ) )", re.X)
-_LEX_COMMENT = re.compile(r"(?=[{-]) (?: " + _LIQUID + r" | (?P<close> --> ) )", re.X)
-_OPENER = re.compile(r"\{%-?\s*+(?P<name>\w++|\#)?")
-_BLOCK_END = {name: re.compile(r"\{%-?\s*end" + name + r"\s*-?%\}") for name in ("raw", "comment")}
-_TEXT_PROBLEM = re.compile(r"\{[{%]|-->")  # in a text token: an unterminated opener or a "-->"
-_INCLUDE_FILE = re.compile(r"(?:[^\s{}]*\{\{.*?\}\})+[^\s{}]*|\S+", re.S)
-_PARAM = re.compile(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
+_LEX_TEXT = lazy_pattern(r"(?=[{<]) (?: " + _LIQUID + r" | (?P<open> <!-- ) )", re.X)
+_LEX_COMMENT = lazy_pattern(r"(?=[{-]) (?: " + _LIQUID + r" | (?P<close> --> ) )", re.X)
+_OPENER = lazy_pattern(r"\{%-?\s*+(?P<name>\w++|\#)?")
+_BLOCK_END = {name: lazy_pattern(r"\{%-?\s*end" + name + r"\s*-?%\}")
+              for name in ("raw", "comment")}
+_TEXT_PROBLEM = lazy_pattern(r"\{[{%]|-->")  # in a text token: an unterminated opener or "-->"
+_INCLUDE_FILE = lazy_pattern(r"(?:[^\s{}]*\{\{.*?\}\})+[^\s{}]*|\S+", re.S)
+_PARAM = lazy_pattern(r"""(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']+))""")
 # Inside a comment block Liquid still reads blocks: a nested comment needs its own end, and
 # a raw block hides whatever it holds (an `endcomment` too).
-_IN_COMMENT = re.compile(r"\{%-?\s*(?P<tag>comment|endcomment|raw)\s*-?%\}")
+_IN_COMMENT = lazy_pattern(r"\{%-?\s*(?P<tag>comment|endcomment|raw)\s*-?%\}")
 
 
 def _comment_end(text: str, pos: int) -> re.Match | None:
     """The tag that closes the comment block whose body starts at ``pos``, as Liquid pairs
     them (nested comments, raw blocks skipped), or None when it is never closed."""
     depth = 1
-    while (m := _IN_COMMENT.search(text, pos)) is not None:
+    while (m := _IN_COMMENT().search(text, pos)) is not None:
         tag = m.group("tag")
         if tag == "raw":
-            raw_end = _BLOCK_END["raw"].search(text, m.end())
+            raw_end = _BLOCK_END["raw"]().search(text, m.end())
             if raw_end is None:
                 return None
             pos = raw_end.end()
@@ -132,7 +134,7 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
     pos = text_start = 0
     line, counted = 1, 0  # ``line`` is the line number at offset ``counted``
     comment_open: int | None = None  # offset of the "<!--" we are inside, if any
-    lex, append = _LEX_TEXT, tokens.append
+    lex, append = _LEX_TEXT(), tokens.append
     while (m := lex.search(text, pos)) is not None:
         group, p, end = m.lastgroup, m.start(), m.end()
         start = p
@@ -146,10 +148,10 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
                          in_html_comment=comment_open is not None))
         pos = text_start = cut
         if group == "open":
-            comment_open, lex, pos = p, _LEX_COMMENT, end
+            comment_open, lex, pos = p, _LEX_COMMENT(), end
             continue
         if group == "close":
-            comment_open, lex = None, _LEX_TEXT
+            comment_open, lex = None, _LEX_TEXT()
             continue
         line += text.count("\n", counted, start)
         counted = start
@@ -158,7 +160,7 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
             # An opener passed over because another `{%` came before any `%}` starts, in
             # Ruby's Liquid, a tag that ends at this tag's `%}`: `{% details a {%endraw%}` is
             # `details` with markup `a {%endraw` (an ordinary tag, never a raw block).
-            head = _OPENER.match(text, start)
+            head = _OPENER().match(text, start)
             assert head is not None  # `start` is where the scanner saw this opener
             append(Token("tag", text[start:end], start, line, head.group("name") or "",
                          _markup(text[head.end():end - 2]), in_comment))
@@ -171,7 +173,7 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
         name = m.group("name") or ""
         if name in _BLOCK_END and name not in no_end:
             block_end = (_comment_end(text, end) if name == "comment"
-                         else _BLOCK_END[name].search(text, end))
+                         else _BLOCK_END[name]().search(text, end))
             if block_end is not None:
                 pos = text_start = block_end.end()
                 append(Token(name, text[p:pos], p, line, in_html_comment=in_comment))
@@ -191,7 +193,7 @@ def raw_literal(text: str) -> str:
     holds an ``endraw`` tag (which would end the block early): the block is closed right
     after that tag's ``{%``, and the rest of the tag follows as plain text."""
     out, pos = [], 0
-    for m in _BLOCK_END["raw"].finditer(text):
+    for m in _BLOCK_END["raw"]().finditer(text):
         out.append("{% raw %}" + text[pos:m.start() + 2] + "{% endraw %}"
                    + text[m.start() + 2:m.end()])
         pos = m.end()
@@ -245,7 +247,7 @@ def find_problems(text: str) -> list[Problem]:
         if tok.kind != "text":
             continue
         line, at = tok.line, 0  # lines counted on from the last match: linear time
-        for m in _TEXT_PROBLEM.finditer(tok.text):  # every "{{"/"{%" left in text is unterminated
+        for m in _TEXT_PROBLEM().finditer(tok.text):  # every "{{"/"{%" left in text is unterminated
             line += tok.text.count("\n", at, m.start())
             at = m.start()
             if m.group() == "-->":
@@ -270,7 +272,7 @@ def include_name(tok: Token) -> str | None:
     """
     if tok.kind != "tag" or tok.name not in INCLUDE_TAGS:
         return None
-    m = _INCLUDE_FILE.match(tok.markup)
+    m = _INCLUDE_FILE().match(tok.markup)
     return m.group() if m else ""
 
 
@@ -284,7 +286,7 @@ def include_params(tok: Token) -> dict[str, str]:
         return {}
     rest = tok.markup[len(name):]
     return {m.group(1): next(v for v in m.group(2, 3, 4) if v is not None)
-            for m in _PARAM.finditer(rest)}
+            for m in _PARAM().finditer(rest)}
 
 
 _LAST_TOKENS: tuple[str, tuple[Token, ...]] = ("", ())

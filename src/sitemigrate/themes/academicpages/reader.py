@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 
 from ... import socials
 from ...formats import bibtex as bib
-from ...formats import cvmarkdown, jsonresume
+from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import record_asset
@@ -214,6 +214,7 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                    None)
     md = None
     if md_page is not None:
+        from ...formats import cvmarkdown  # imported for a CV page only
         raw = (read_source(src / md_page.path, md_page.path, None, root=src)
                or b"").decode("utf-8", errors="replace")
         first = raw[:max(len(raw) - len(md_page.body), 0)].count("\n") + 1
@@ -262,6 +263,7 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
     usual = next(("/" + rel for rel in vocab.get("cv_pdf_files") or [] if (src / rel).is_file()),
                  "")
     for page in (p for p in site.pages if p.role == "cv"):
+        from ...formats import cvmarkdown  # imported for a CV page only
         found = next((site_path(m[1], vocab["paths"]["pdfs"])
                       for m in link.finditer(cvmarkdown.mask_comments(page.body))
                       if "://" not in m[1] and any(w in PurePosixPath(m[1]).name.lower()

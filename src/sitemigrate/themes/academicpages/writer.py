@@ -12,7 +12,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ... import socials
 from ...formats import bibtex as bib
-from ...formats import cvmarkdown, jsonresume
+from ...formats import jsonresume
 from ...formats.content import is_external
 from ...ir import Item, NavItem, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -719,6 +719,7 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
 
 def _cv_markdown(site: Site, sections: list | None = None) -> str:
     """CV sections in the academicpages CV style (setext headings, bullets)."""
+    from ...formats import cvmarkdown  # imported for a CV only
     if sections is None:
         sections = site.cv.sections if site.cv else []
     return cvmarkdown.render(sections, "setext")
