@@ -22,7 +22,8 @@ Two anchors are measured in the same run, beside ``convert`` (``--no-anchors`` s
   (no theme), so the build is of a copy with empty stand-ins for the includes and layouts
   its files name, and a ``_plugins/`` stand-in for jekyll-scholar's tags: Jekyll's own
   work on the same files (reading, front matter, Liquid, kramdown, writing), the cheapest
-  build of that site there is. A build with the real theme costs more (Sass, the theme's
+  build of that site there is (``--disable-disk-cache``: reading Jekyll's cache back is
+  slower here than converting again). A build with the real theme costs more (Sass, the theme's
   layouts): this anchor is the strict one. Skipped when ``jekyll`` is not installed.
 * the bibliography alone: ``convert`` of an al-folio site that holds only ``_config.yml``
   and the generated ``_bibliography/papers.bib`` (1,000 entries at large) into
@@ -277,8 +278,12 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
             ratios.append(f"jekyll build {short}: skipped (jekyll is not installed)")
             continue
         site = jekyll_standin(work / f"{scale}-{short}", work / f"jekyll-{scale}-{short}")
+        # without Jekyll's disk cache (.jekyll-cache/ in SRC, as GitHub Pages' safe mode
+        # builds): on this site a build that reads it back takes ~20% longer than one that
+        # converts again (8 pairs: 3.25 s against 2.67 s median), and the pairs would
+        # otherwise measure every build after the first with it
         env_cmd = ["env", "JEKYLL_NO_BUNDLER_REQUIRE=true", "LANG=C.UTF-8", jekyll, "build",
-                   "-q", "-s", str(site)]
+                   "-q", "--disable-disk-cache", "-s", str(site)]
         built = add("jekyll build", short, best(
             lambda i, env_cmd=env_cmd, short=short:
                 [*env_cmd, "-d", str(work / f"jekyll-{scale}-{short}-site-{i}")],
