@@ -26,12 +26,15 @@ def test_front_matter_without_url_keys_is_not_parsed_but_every_key_served_reads_
     for key in read:
         fm, blank = urls._front(f"---\ntitle: T\n{key}: /x/\n---\nbody\n")
         assert fm[key] == "/x/" and not blank, key
-    # a `date:` line alone is all that is parsed of it; a value on the lines after: all
-    assert urls._front("---\ntitle: [T\ndate: 2022-01-02\n---\nx\n")[0] == {
-        "date": __import__("datetime").date(2022, 1, 2)}
+    # a `date:` moves a post only: parsed (all of it) for a post, not for anything else
+    day = __import__("datetime").date(2022, 1, 2)
     assert urls._front("---\ntitle: T\ndate:\n  2022-01-02\n---\nx\n")[0] == {
-        "title": "T", "date": __import__("datetime").date(2022, 1, 2)}
+        "title": "T", "date": day}
+    assert urls._front("---\ntitle: T\ndate: 2022-01-02\n---\nx\n", dated=False) == (
+        {}, False)
     assert urls._front("---\nupdated: 2022-01-02\n---\nx\n")[0] == {}
+    # broken anywhere: nothing of it, not its one readable `date:` line (Jekyll's defaults)
+    assert urls._front("---\ntitle: [T\ndate: 2022-01-02\n---\nx\n")[0] == {}
     assert urls._front("---\ntitle: [unclosed\n---\nbody\n") == ({}, False)
     assert urls._front("---\nredirect: /x/\n---\n\n") == ({"redirect": "/x/"}, True)
 
@@ -47,6 +50,16 @@ def test_a_post_dated_in_its_front_matter_was_served_at_that_date():
     plain = "---\ntitle: Not moved\n---\nBody.\n"
     got = urls.served({"_posts/2023-02-03-kept.md": plain}, {"permalink": "/blog/:year/:title/"})
     assert [s.url for s in got.values()] == ["/blog/2023/kept/"]
+    # a front matter Jekyll cannot read gives it nothing: the post keeps its name's date
+    broken = "---\ntitle: [Moved\ndate: 2022-11-12 09:00:00\n---\nBody.\n"
+    got = urls.served({"_posts/2023-02-03-broken.md": broken}, {"permalink": "/blog/:year/:title/"})
+    assert [s.url for s in got.values()] == ["/blog/2023/broken/"]
+    # the same text as a collection item (not dated by it), then as a post, one cache
+    fronts: dict = {}
+    config = {"permalink": "/blog/:year/:title/", "collections": {"news": {"output": True}}}
+    got = urls.served({"_news/moved.md": text, "_posts/2023-02-03-moved.md": text}, config,
+                      fronts)
+    assert sorted(s.url for s in got.values()) == ["/blog/2022/moved/", "/news/moved/"]
 
 
 def test_an_index_page_serves_its_folder():

@@ -61,11 +61,10 @@ def normalize(url: str) -> str:
 
 
 # The only front-matter keys a URL depends on (see ``served``, and ``post_url``: a post's
-# ``date`` wins over the one in its name). Front matter that does not spell any of them has
-# none of them: it needs no YAML parse here. Most front matter has a `date:` line and no
-# other of them: that line alone is parsed (a value on the lines after it: all of it).
+# ``date`` wins over the one in its name, and dates nothing else's address). Front matter
+# that spells none of them has none of them: it needs no YAML parse here.
 _URL_KEYS = re.compile(r"permalink|categor|slug|published|redirect")
-_DATE_LINE = re.compile(r"^date[ \t]*:(.*)$", re.M)
+_DATE_LINE = re.compile(r"^date[ \t]*:", re.M)
 
 
 def _split(text: str) -> tuple[str, int]:
@@ -80,23 +79,20 @@ def _blank_after(text: str, end: int) -> bool:
     return not text[end + 4:].lstrip("-\n").strip()
 
 
-def _front(text: str) -> tuple[dict | None, bool]:
+def _front(text: str, dated: bool = True) -> tuple[dict | None, bool]:
     """Front matter (None when the file has none: Jekyll copies such files as they are),
-    and whether the file has no body (a page that only redirects)."""
+    and whether the file has no body (a page that only redirects). ``dated``: whether its
+    ``date`` can move its address (a post's); when not, front matter whose only URL key is
+    ``date`` is not parsed and gives {}."""
     text, end = _split(text)
     if end == -2:
         return None, not text.strip()
     if end < 0:
         return {}, not text.strip()
-    fm = text[4:end]
-    if not _URL_KEYS.search(text, 4, end):
-        dates = list(_DATE_LINE.finditer(text, 4, end))
-        if not dates:
-            return {}, _blank_after(text, end)
-        if all(m.group(1).split("#", 1)[0].strip() for m in dates):
-            fm = "\n".join(m.group() for m in dates)
-    try:
-        data = load_safe(fm) or {}
+    if not _URL_KEYS.search(text, 4, end) and not (dated and _DATE_LINE.search(text, 4, end)):
+        return {}, _blank_after(text, end)
+    try:  # all of it: a front matter broken anywhere gives Jekyll's defaults (a post's date
+        data = load_safe(text[4:end]) or {}  # from its name), not its one readable line
     except Exception:  # a broken front matter serves nothing we can compute
         return {}, not text.strip()
     return (data if isinstance(data, dict) else {}), _blank_after(text, end)
@@ -278,18 +274,21 @@ def _urls_of(rel: str, text: str, rules: _Rules,
     stem, suffix = _splitext(name)
     if suffix not in _CONVERTIBLE or parts[0] in _SKIP_TOP:
         return ()
+    post = parts[0] == "_posts" or (len(parts) > 1 and parts[-2] == "_posts")
     if fronts is None:
-        fm, blank = _front(text)
+        fm, blank = _front(text, post)
     elif (got := fronts.get(text)) is not None:
         fm, blank = got
     else:
-        fm, blank = fronts[text] = _front(text)
+        fm, blank = _front(text, post)
+        if post or fm != {}:  # an undated {} may hide the date a post of this text has
+            fronts[text] = fm, blank
     if fm is None:
         return ()
     top = parts[0]
     url = None
     cols = rules.collections
-    if top == "_posts" or (len(parts) > 1 and parts[-2] == "_posts"):
+    if post:
         m = _POST.match(stem)
         if not m:
             return ()
