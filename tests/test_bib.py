@@ -544,3 +544,12 @@ def test_fast_person_reads_names_as_pybtex(name):
         person = Person(name)
         assert fast == (person.first_names + person.middle_names,
                         person.prelast_names + person.last_names + person.lineage_names)
+
+
+def test_balanced_on_deep_nesting():
+    """A field may be thousands of braces deep (hostile input): judged in one pass."""
+    from sitemigrate.formats.bibtex import _balance, _balanced
+    deep = "{" * 50_000 + "x" + "}" * 50_000
+    assert _balanced(deep) and _balance(deep) == deep
+    assert not _balanced(deep + "}") and not _balanced("}" + deep[:-1] + "{")
+    assert _balance(deep[1:]).count(r"\textbraceright{}") == 1

@@ -414,14 +414,20 @@ def _latex_converter() -> tuple[Any, Any]:
 _SIMPLE = re.compile(r"(?:[^\W_]++|[\s.,:;()/!?@*+=%~{}-]++|\\[%&$#_])*+\Z")
 _DASHES = re.compile(r"-{2,}")
 _ESCAPED = re.compile(r"\\([%&$#_])")
-_BRACE_PAIR = re.compile(r"{[^{}]*}")
+_BRACES = re.compile(r"[{}]")
 
 
 def _balanced(text: str) -> bool:
-    """Every brace of ``text`` pairs up: taking out innermost pairs leaves none."""
-    while "{" in text and (stripped := _BRACE_PAIR.sub("", text)) != text:
-        text = stripped
-    return "{" not in text and "}" not in text
+    """Every brace of ``text`` pairs up (in one pass over its braces only: a value may be
+    thousands of braces deep)."""
+    if text.count("{") != text.count("}"):
+        return False
+    depth = 0
+    for brace in _BRACES.findall(text):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return True
 
 
 def _ligatures(m: re.Match) -> str:
