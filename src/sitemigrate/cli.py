@@ -247,7 +247,7 @@ def _convert(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace):
     """Convert SRC into DEST: preview (diff, check) or apply. Returns the report, the exit
-    status and the bytes written into DEST by path (none for a preview)."""
+    status and the SHA-256 of the files written into DEST by path (none for a preview)."""
     from .api import convert
     from .plan import is_bookkeeping, recover
     from .registry import Options
@@ -262,7 +262,7 @@ def _run(args: argparse.Namespace):
     plan.force = args.force
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
-    written: dict[str, bytes] = {}
+    written: dict[str, str] = {}
     if args.dry_run or args.check or args.diff:
         changes = plan.summarize()
         pending = [c for c in changes
@@ -276,8 +276,8 @@ def _run(args: argparse.Namespace):
     else:
         changes = _apply(plan, show_progress=not args.quiet and sys.stderr.isatty())
         args.state["dest"] = "new"
-        written = {c.path: c.new for c in changes
-                   if c.kind in ("created", "changed", "unchanged") and c.new is not None}
+        written = {c.path: c.digest for c in changes
+                   if c.kind in ("created", "changed", "unchanged") and c.digest is not None}
     return plan.report, status, written
 
 

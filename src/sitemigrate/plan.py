@@ -85,6 +85,8 @@ class Change:
     user after the last run: left as the user left it."""
     old: bytes | None
     new: bytes | None
+    digest: str | None = None
+    """SHA-256 (hex) of ``new`` for a file of the plan (as the manifest records it)."""
 
 
 @dataclass
@@ -252,8 +254,9 @@ class Plan:
                 manifest[rel] = last[rel]
                 continue
             kind = "created" if old is None else ("unchanged" if old == new else "changed")
-            out.append(Change(rel, kind, old, new))
-            manifest[rel] = hashlib.sha256(new).hexdigest()
+            digest = hashlib.sha256(new).hexdigest()
+            out.append(Change(rel, kind, old, new, digest))
+            manifest[rel] = digest
         for rel in sorted(self.deletes):
             if linked.escapes(rel):
                 continue
