@@ -4,6 +4,7 @@
     python bench/run.py --scale all        # small, large, huge (huge takes minutes)
     python bench/run.py --scale large --repeat 3 --json out.json
     python bench/run.py --scale large --pairs 15   # and each anchor side by side, alternating
+    python bench/run.py --scale large --instructions   # and both targets in instructions
 
 Every measurement runs in a fresh subprocess; peak memory is the child's ru_maxrss
 (os.wait4), never the runner's; CPU time is split into user (Python) and sys (the kernel:
@@ -33,6 +34,11 @@ Two anchors are measured in the same run, beside ``convert`` (``--no-anchors`` s
   definitions in both) with pybtex, in a fresh Python. The script is run where it is, in
   the real-theme lab beside the project (``../shared/lab/templates/academicpages-2025``, or
   ``--pubsfrombib PATH``), in a temporary working folder; never copied. Skipped when absent.
+
+Wall and CPU time drift on a shared machine by tens of percent within minutes; ``--pairs N``
+meets that by alternating each anchor with its convert, ``--instructions`` by counting both
+targets' instructions under valgrind's callgrind, side by side in the same run (the same
+count every run; it leaves out the kernel's time and each program's instructions a cycle).
 """
 
 from __future__ import annotations
@@ -336,6 +342,58 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
     return ratios
 
 
+def instructions(cmd: list[str], cwd: Path | None = None) -> int:
+    """Instructions one run of ``cmd`` executes in user space (callgrind, every process it
+    starts; ``PYTHONHASHSEED=0``, so a Python run counts the same every time). Deterministic
+    where wall and CPU time drift with the machine; it leaves out the kernel's work (creating
+    files) and how many instructions a cycle each program runs."""
+    import re
+    with tempfile.TemporaryDirectory(prefix="sitemigrate-callgrind-") as tmp:
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--trace-children=yes",
+             f"--callgrind-out-file={tmp}/callgrind.%p", *cmd],
+            cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            errors="replace", env={**os.environ, "PYTHONHASHSEED": "0"})
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} under callgrind exited {proc.returncode}:\n"
+                           f"{proc.stderr[-2000:]}")
+    counts = re.findall(r"Collected : (\d+)", proc.stderr)
+    if not counts:
+        raise RuntimeError(f"callgrind gave no count for {' '.join(cmd)}")
+    return sum(int(n) for n in counts)
+
+
+def bench_instructions(scale: str, work: Path, sm: list[str], pubsfrombib: Path) -> list[str]:
+    """The two targets of issue #19 in instructions, each side by side with its anchor in
+    this run (the commands of :func:`bench_anchors`, which made the folders): convert
+    al-folio -> academicpages against the Jekyll build of the same SRC, and the bibliography
+    alone against pubsFromBib.py. Slow: Jekyll runs ~100x slower under callgrind."""
+    if shutil.which("valgrind") is None:
+        return ["instructions: skipped (valgrind is not installed)"]
+    lines = []
+    g = 1e9
+    jekyll = shutil.which("jekyll")
+    standin = work / f"jekyll-{scale}-af"
+    if jekyll and standin.is_dir():
+        ours = instructions([*sm, "convert", str(work / f"{scale}-af"),
+                             str(work / f"instr-{scale}-af2ap"), "--to", "academicpages", "-q"])
+        theirs = instructions(["env", "JEKYLL_NO_BUNDLER_REQUIRE=true", "LANG=C.UTF-8", jekyll,
+                               "build", "-q", "--disable-disk-cache", "-s", str(standin),
+                               "-d", str(work / f"instr-jekyll-{scale}-af")])
+        lines.append(f"instructions, convert af->ap / jekyll build af: {ours / g:.3f} G / "
+                     f"{theirs / g:.3f} G = {ours / theirs:.2f}x")
+    site = work / f"bib-{scale}"
+    if site.is_dir() and pubsfrombib.is_file():
+        ours = instructions([*sm, "convert", str(site), str(work / f"instr-bib-{scale}"),
+                             "--to", "academicpages", "-q"])
+        folder = pubsfrombib_folder(site / "_bibliography" / "papers.bib",
+                                    work / f"instr-pfb-{scale}")
+        theirs = instructions([sys.executable, str(pubsfrombib)], cwd=folder)
+        lines.append(f"instructions, bib: convert / pubsFromBib.py: {ours / g:.3f} G / "
+                     f"{theirs / g:.3f} G = {ours / theirs:.2f}x")
+    return lines
+
+
 # Each private-API speed-up switched off in the measured process (its public path then does
 # the work): what --speedups measures against the run with all of them.
 SPEEDUPS_OFF = {
@@ -409,6 +467,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pairs", type=int, default=0, metavar="N", help="also run each anchor "
                    "and its convert N times alternating, and give the median of the pairs' "
                    "ratios (robust to a machine whose speed drifts)")
+    p.add_argument("--instructions", action="store_true", help="also count the "
+                   "instructions of each target's convert and of its anchor (valgrind's "
+                   "callgrind; deterministic, slow: the Jekyll build takes minutes)")
     p.add_argument("--speedups", action="store_true", help="also measure convert with each "
                    "private-API speed-up switched off (its public path), as CPU over all on")
     p.add_argument("--pubsfrombib", type=Path, default=PUBSFROMBIB, help="academicpages' "
@@ -436,6 +497,9 @@ def main(argv: list[str] | None = None) -> int:
                 ratios += [f"{scale} {line}" for line in
                            bench_anchors(scale, work, repeat, sm, rows, a.pubsfrombib,
                                          a.pairs)]
+            if a.instructions and not a.no_anchors:
+                ratios += [f"{scale} {line}" for line in
+                           bench_instructions(scale, work, sm, a.pubsfrombib)]
             if a.speedups:
                 ratios += [f"{scale} {line}" for line in
                            bench_speedups(scale, work, repeat, rows)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -115,3 +116,26 @@ def test_pairs_alternate_and_give_the_median_of_their_ratios(monkeypatch, tmp_pa
     walls.update(ours=[0.5, 0.4], theirs=[0.5, 1.0])
     assert "1/2 pairs under 1x" in run.paired(lambda i: ["ours"], lambda i: ["theirs"], 2, 1,
                                               True, "bib")
+
+
+def test_instructions_sum_every_process_callgrind_counted(monkeypatch, tmp_path):
+    """``--instructions``: a command's count is the sum over the processes it starts (a
+    console script that execs, Jekyll's wrapper), run with ``PYTHONHASHSEED=0``; a run that
+    fails, or that callgrind gave no count for, is an error, never a zero."""
+    spec = importlib.util.spec_from_file_location("bench_run_instr", GEN.parent / "run.py")
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    fake = tmp_path / "valgrind"
+    fake.write_text("#!/bin/sh\n"
+                    "[ \"$4\" = quiet ] && exit 0\n"
+                    "echo \"==1== Collected : 1000\" >&2\n"
+                    "echo \"==2== Collected : 2$PYTHONHASHSEED\" >&2\n"
+                    "[ \"$4\" = fail ] && exit 3\n"
+                    "exit 0\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    assert run.instructions(["ok"]) == 1020  # the second process counted "2" + its seed
+    with pytest.raises(RuntimeError, match="exited 3"):
+        run.instructions(["fail"])
+    with pytest.raises(RuntimeError, match="no count"):
+        run.instructions(["quiet"])
