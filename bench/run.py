@@ -382,6 +382,9 @@ def bench_instructions(scale: str, work: Path, sm: list[str], pubsfrombib: Path)
                                "-d", str(work / f"instr-jekyll-{scale}-af")])
         lines.append(f"instructions, convert af->ap / jekyll build af: {ours / g:.3f} G / "
                      f"{theirs / g:.3f} G = {ours / theirs:.2f}x")
+    else:
+        lines.append("instructions, convert af->ap / jekyll build af: skipped (jekyll is not "
+                     "installed)")
     site = work / f"bib-{scale}"
     if site.is_dir() and pubsfrombib.is_file():
         ours = instructions([*sm, "convert", str(site), str(work / f"instr-bib-{scale}"),
@@ -391,6 +394,9 @@ def bench_instructions(scale: str, work: Path, sm: list[str], pubsfrombib: Path)
         theirs = instructions([sys.executable, str(pubsfrombib)], cwd=folder)
         lines.append(f"instructions, bib: convert / pubsFromBib.py: {ours / g:.3f} G / "
                      f"{theirs / g:.3f} G = {ours / theirs:.2f}x")
+    else:
+        lines.append(f"instructions, bib: convert / pubsFromBib.py: skipped ({pubsfrombib} is "
+                     "not here)")
     return lines
 
 

@@ -139,3 +139,10 @@ def test_instructions_sum_every_process_callgrind_counted(monkeypatch, tmp_path)
         run.instructions(["fail"])
     with pytest.raises(RuntimeError, match="no count"):
         run.instructions(["quiet"])
+    # an anchor that was not built or is not here: a line that says so, not silence
+    monkeypatch.setattr(run.shutil, "which", lambda name: str(fake) if name == "valgrind"
+                        else None)
+    assert run.bench_instructions("large", tmp_path, ["sm"], tmp_path / "none.py") == [
+        "instructions, convert af->ap / jekyll build af: skipped (jekyll is not installed)",
+        f"instructions, bib: convert / pubsFromBib.py: skipped ({tmp_path / 'none.py'} is not "
+        "here)"]
