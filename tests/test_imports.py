@@ -86,3 +86,25 @@ def test_a_lazy_pattern_is_the_pattern_compiled_once():
     get = lazy_pattern(text, re.M | re.I)
     assert get.cache_info().currsize == 0  # nothing compiled until asked for
     assert get() == re.compile(text, re.M | re.I) and get() is get()
+
+
+def test_every_dataclass_has_a_docstring_of_its_own():
+    """Documented, and cheaper to define: for a class without one, ``@dataclass`` writes a
+    docstring from ``inspect.signature`` at import (~0.15 ms a class)."""
+    import dataclasses
+    import importlib
+    import pkgutil
+
+    import sitemigrate
+    found, bare = 0, []
+    for info in pkgutil.walk_packages(sitemigrate.__path__, "sitemigrate."):
+        if info.name == "sitemigrate.__main__":
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (isinstance(value, type) and dataclasses.is_dataclass(value)
+                    and value.__module__ == info.name):
+                found += 1
+                if value.__doc__.startswith(f"{value.__name__}("):  # written by @dataclass
+                    bare.append(f"{info.name}.{value.__qualname__}")
+    assert found > 30 and not bare, bare

@@ -15,6 +15,8 @@ _SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
 
 @dataclass(frozen=True, slots=True, order=True)
 class PartialDate:
+    """A date known to the year, the month or the day (``2021``, ``2021-05``, ``2021-05-03``)."""
+
     year: int
     month: int | None = None
     day: int | None = None

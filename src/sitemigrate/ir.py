@@ -259,6 +259,8 @@ class CVSection:
 
 @dataclass(slots=True)
 class CV:
+    """A curriculum vitae: its sections, a PDF, and where it was read from."""
+
     sections: list[CVSection] = field(default_factory=list)
     pdf: str = ""
     origin: Origin | None = None

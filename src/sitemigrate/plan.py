@@ -79,6 +79,8 @@ def safe_rel(rel: str) -> str:
 
 @dataclass(slots=True)
 class Change:
+    """One DEST file of a plan: what happens to it and its contents before and after."""
+
     path: str
     kind: str  # "created" | "changed" | "deleted" | "unchanged" | "kept"
     """``kept``: edited (``old`` is its content) or deleted (``old`` is None) in DEST by the

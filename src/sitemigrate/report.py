@@ -29,6 +29,9 @@ _SEVERITY_RANK = {"info": 0, "warning": 1, "loss": 2}
 
 @dataclass(slots=True)
 class Finding:
+    """One thing the run noticed, at ``path`` (and ``line``): how serious it is, what became
+    of it, and what to do."""
+
     code: str
     """Stable machine name of the kind of finding (``unknown-key``, ``news-item`` ...)."""
     severity: Severity
@@ -50,6 +53,9 @@ _FINDING_FIELDS = tuple(f.name for f in fields(Finding))  # all plain values: no
 
 @dataclass(slots=True)
 class Report:
+    """What a conversion did and found: the themes, every finding, the files written and the
+    URL ledger."""
+
     source_theme: str = ""
     target_theme: str = ""
     findings: list[Finding] = field(default_factory=list)

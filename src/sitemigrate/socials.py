@@ -61,6 +61,9 @@ class Column:
 
 @dataclass(frozen=True, slots=True)
 class ServiceRow:
+    """One service of ``mappings/socials.yml`` (a row): its label, its URL's shape and each
+    theme's key for it."""
+
     service: str
     label: str
     url_template: str | None
@@ -215,6 +218,8 @@ def _opt_str(value: Any) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class _Index:
+    """``mappings/socials.yml`` indexed by service and by each theme's keys."""
+
     by_service: dict[str, ServiceRow]
     by_key: dict[str, dict[str, tuple[ServiceRow, Column]]]
     """theme -> key (or alias) -> (row, column)."""

@@ -64,6 +64,8 @@ VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher",
 
 @dataclass(slots=True)
 class BibEntry:
+    """One BibTeX entry as read: its key, type, fields, persons, 1-based line and text."""
+
     key: str
     entry_type: str
     fields: dict[str, str]
@@ -74,12 +76,16 @@ class BibEntry:
 
 @dataclass(slots=True)
 class BibProblem:
+    """A problem in a BibTeX file, on 1-based ``line``."""
+
     line: int
     message: str
 
 
 @dataclass(slots=True)
 class BibFile:
+    """A BibTeX file as read: its entries, ``@string`` definitions, comments and problems."""
+
     entries: list[BibEntry] = field(default_factory=list)
     strings: dict[str, str] = field(default_factory=dict)
     comments: list[str] = field(default_factory=list)

@@ -141,6 +141,8 @@ NEWS_TITLES = {"news", "recent news", "latest news", "updates", "announcements",
 
 @dataclass
 class NewsExtraction:
+    """What :func:`extract_news` took out of a body and what it left."""
+
     body: str
     """The body with the news section removed (or unchanged when nothing was extracted)."""
     items: list[Item]

@@ -45,6 +45,9 @@ _TRAILING_PAREN = re.compile(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.
 
 @dataclass
 class Parsed:
+    """A Markdown CV body read: its sections, which lines each came from, and the body with
+    its comments blanked."""
+
     sections: list[CVSection] = field(default_factory=list)
     consumed: dict[str, set[int]] = field(default_factory=dict)
     """Section title -> indices of the body lines its data came from."""

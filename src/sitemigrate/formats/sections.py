@@ -73,6 +73,8 @@ def heading_lines(text: str) -> dict[int, tuple[str, int]]:
 
 @dataclass(frozen=True, slots=True)
 class Heading:
+    """A Markdown heading of a body: where it is, its style, level and text."""
+
     line: int
     """0-based line of ``text.split("\\n")`` where the heading starts (a setext heading's
     text line, the line above its underline)."""
@@ -102,6 +104,8 @@ def headings(text: str) -> list[Heading]:
 
 @dataclass(frozen=True, slots=True)
 class Section:
+    """A body's part under one heading, up to the next heading of the same or a higher level."""
+
     title: str
     level: int
     style: str

@@ -33,6 +33,8 @@ _SKIP_TOP = {"_layouts", "_includes", "_sass", "_data", "_site", "_drafts", "_pl
 
 @dataclass(slots=True)
 class Served:
+    """One URL a site serves and the file it is served from."""
+
     url: str
     path: str
     redirect_to: str = ""
@@ -41,6 +43,8 @@ class Served:
 
 @dataclass(slots=True)
 class LedgerRow:
+    """One old URL of the URL ledger: where it goes in the new site and how."""
+
     old: str
     new: str
     how: str  # "same" | "redirect" | "lost"
