@@ -59,12 +59,17 @@ def _listing(root: Path, known: Mapping[str, str] | None = None) -> list[tuple[s
     known = known or {}
     out: list[tuple[str, str]] = []
 
-    def walk(folder: str, prefix: str) -> None:
+    # a folder's files, then each of its subfolders' in name order (depth first); the
+    # folders still to list are a stack, not a nested function calling itself (which would
+    # be garbage for the cyclic collector)
+    todo = [(str(root), "")]
+    while todo:
+        folder, prefix = todo.pop()
         try:
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError:
-            return
+            continue
         subdirs = []
         for e in entries:
             try:
@@ -79,11 +84,9 @@ def _listing(root: Path, known: Mapping[str, str] | None = None) -> list[tuple[s
                     out.append((rel, _digest(e.path, e)))
             except OSError:
                 continue
-        for e in subdirs:
+        for e in reversed(subdirs):  # popped in name order
             if not e.is_symlink():  # os.walk does not descend into linked folders
-                walk(e.path, prefix + e.name + "/")
-
-    walk(str(root), "")
+                todo.append((e.path, prefix + e.name + "/"))
     return out
 
 

@@ -157,40 +157,43 @@ class AssetCopier:
         Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept.
         A Liquid site prefix (``{{ base_path }}/files/x.pdf``, ``{{ site.baseurl }}/...``) is
         kept in front of the rewritten path."""
-        prefix = self._root_prefix
+        # a method, not a closure that calls itself (which only the cyclic collector frees)
+        return rewrite_links(body, functools.partial(self._link, page_url=page_url,
+                                                     origin=origin))
 
-        def fn(url: str) -> str | None:
-            m = prefix.match(url)
-            if m and url[m.end():].startswith("/"):
-                new = fn(url[m.end():])
-                return None if new is None else m.group() + new
-            f = _URL_FILTER.match(url)  # {{ '/assets/x.pdf' | relative_url }}
-            if f:
-                new = fn(f["path"]) if f["path"].startswith("/") else None
-                return None if new is None else url[:f.start("path")] + new + url[f.end("path"):]
-            if is_external(url):
-                own = self.local(url)  # an absolute URL on the site's own domain
-                if own == url or not own.startswith("/"):
-                    return None
-                new = fn(own)
-                return None if new is None else url[:len(url) - len(own)] + new \
-                    if url.endswith(own) else None
-            if looks_like_host(url):
-                self.plan.report.problem(
-                    "schemeless-link", f"`{url}` looks like a link to another site written "
-                    "without `https://`: browsers read it as a path of this site. Left as "
-                    "written (not a file of the site); add the scheme.", origin,
-                    self._line_of(origin, url), severity="info")
+    def _link(self, url: str, page_url: str, origin: Origin | str | None) -> str | None:
+        """The DEST URL of one link of a body (its file carried), or None to leave it."""
+        m = self._root_prefix.match(url)
+        if m and url[m.end():].startswith("/"):
+            new = self._link(url[m.end():], page_url, origin)
+            return None if new is None else m.group() + new
+        f = _URL_FILTER.match(url)  # {{ '/assets/x.pdf' | relative_url }}
+        if f:
+            new = self._link(f["path"], page_url, origin) if f["path"].startswith("/") \
+                else None
+            return None if new is None else url[:f.start("path")] + new + url[f.end("path"):]
+        if is_external(url):
+            own = self.local(url)  # an absolute URL on the site's own domain
+            if own == url or not own.startswith("/"):
                 return None
-            absolute = resolve(url, page_url or "/")
-            suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
-            static = suffix in (".html", ".htm") and self._static_html(absolute)
-            if not static and (not suffix or suffix in PAGE_SUFFIXES
-                               or suffix in THEME_SUFFIXES):
-                return None
-            new = self.carry(absolute, origin, "linked file", is_file=static)
-            return None if new == url else new
-        return rewrite_links(body, fn)
+            new = self._link(own, page_url, origin)
+            return None if new is None else url[:len(url) - len(own)] + new \
+                if url.endswith(own) else None
+        if looks_like_host(url):
+            self.plan.report.problem(
+                "schemeless-link", f"`{url}` looks like a link to another site written "
+                "without `https://`: browsers read it as a path of this site. Left as "
+                "written (not a file of the site); add the scheme.", origin,
+                self._line_of(origin, url), severity="info")
+            return None
+        absolute = resolve(url, page_url or "/")
+        suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
+        static = suffix in (".html", ".htm") and self._static_html(absolute)
+        if not static and (not suffix or suffix in PAGE_SUFFIXES
+                           or suffix in THEME_SUFFIXES):
+            return None
+        new = self.carry(absolute, origin, "linked file", is_file=static)
+        return None if new == url else new
 
     def _static_html(self, url: str) -> bool:
         """An HTML file of SRC that Jekyll copies as it is (no front matter, not in a `_`

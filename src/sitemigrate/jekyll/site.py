@@ -54,9 +54,12 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
     base = "" if base == "." else base + "/"
     found: list[tuple[tuple[str, ...], str]] = []
 
-    def walk(here: str, parts: tuple[str, ...]) -> None:
-        # each entry's type comes from the directory listing (os.scandir), not from a stat
-        # per file
+    # folders still to list, as a stack (a nested function calling itself would be garbage
+    # for the cyclic collector); each entry's type comes from the directory listing
+    # (os.scandir), not from a stat per file
+    todo: list[tuple[str, tuple[str, ...]]] = [(str(folder), ())]
+    while todo:
+        here, parts = todo.pop()
         try:
             with os.scandir(here) as it:
                 entries = list(it)
@@ -66,12 +69,12 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
                                " what it holds was not converted.",
                                base + "".join(f"{p}/" for p in parts) or "./",
                                severity="loss")
-            return
-        for e in entries:
+            continue
+        for e in reversed(entries):  # its subfolders are popped in the listing's order
             try:
                 if e.is_dir():
                     if not e.is_symlink():
-                        walk(e.path, (*parts, e.name))
+                        todo.append((e.path, (*parts, e.name)))
                     continue
                 if (suffixes is not None and os.path.splitext(e.name)[1] not in suffixes) \
                         or not e.is_file():
@@ -79,8 +82,6 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
             except OSError:
                 continue
             found.append(((*parts, e.name), e.path))
-
-    walk(str(folder), ())
     found.sort()
     for parts, path in found:
         yield Path(path), base + "/".join(parts)
