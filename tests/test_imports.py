@@ -108,3 +108,16 @@ def test_every_dataclass_has_a_docstring_of_its_own():
                 if value.__doc__.startswith(f"{value.__name__}("):  # written by @dataclass
                     bare.append(f"{info.name}.{value.__qualname__}")
     assert found > 30 and not bare, bare
+
+
+def test_a_check_answered_from_the_cache_loads_no_converter(tmp_path):
+    """``--check`` on an up-to-date DEST (CI's every push) compares digests and replays the
+    saved report: the IR, the themes, the plan, BibTeX and YAML are not even imported."""
+    dest = tmp_path / "dest"
+    assert run("convert", SITE, dest, "--to", "academicpages", "-q")["status"] == 0
+    got = run("convert", SITE, dest, "--to", "academicpages", "--check", "-q")
+    assert got["status"] == 0
+    ours = {m for m in got["modules"] if m.startswith("sitemigrate.")}
+    assert ours == {"sitemigrate.cache", "sitemigrate.cli", "sitemigrate.mapdata",
+                    "sitemigrate.registry", "sitemigrate.report"}, ours
+    assert not {"ruamel.yaml", "pybtex", "yaml"} & set(got["modules"])

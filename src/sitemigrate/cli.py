@@ -205,19 +205,33 @@ def _drop_stdout() -> None:
         pass
 
 
+_ONE_LINE_ERRORS = (("sitemigrate.api", "SitemigrateError"),
+                    ("sitemigrate.registry", "UnknownTheme"),
+                    ("sitemigrate.plan", "UnsafePath"), ("sitemigrate.plan", "PlanOutdated"))
+"""The errors a run reports in one line (module, class)."""
+
+
+def _one_line_error(exc: BaseException) -> bool:
+    """``exc`` is one of :data:`_ONE_LINE_ERRORS`. Looked up among the modules loaded, not
+    imported: a run that never loaded a module cannot have raised its errors, and the
+    converter's modules are then not imported for nothing (``--check`` on an up-to-date
+    DEST, answered from the check cache, loads none of them)."""
+    for module, name in _ONE_LINE_ERRORS:
+        loaded = sys.modules.get(module)
+        if loaded is not None and isinstance(exc, getattr(loaded, name)):
+            return True
+    return False
+
+
 def _main(args: argparse.Namespace) -> int:
-    from .api import SitemigrateError
-    from .plan import PlanOutdated, UnsafePath
-    from .registry import UnknownTheme
     try:
         commands = {"convert": _convert, "inspect": _inspect, "themes": _themes, "urls": _urls}
         return commands[args.command](args)
-    except (SitemigrateError, UnknownTheme, UnsafePath, PlanOutdated) as exc:
-        print(f"sitemigrate: error: {exc}", file=sys.stderr)
-        return EXIT_ERROR
-    except OSError as exc:
+    except Exception as exc:
         if isinstance(exc, BrokenPipeError):
             raise  # not an error of the run: main() ends quietly
+        if not (_one_line_error(exc) or isinstance(exc, OSError)):
+            raise
         print(f"sitemigrate: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
 

@@ -15,9 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
-from .ir import Origin
-
 if TYPE_CHECKING:
+    from .ir import Origin
     from .report_formats import SarifPaths
 
 Severity = Literal["info", "warning", "loss"]
@@ -69,9 +68,12 @@ class Report:
     def add(self, code: str, severity: Severity, outcome: Outcome, message: str,
             origin: Origin | str | None = None, line: int | None = None) -> Finding:
         """Record a finding. ``origin`` is an :class:`Origin` or a source path."""
-        path = origin.path if isinstance(origin, Origin) else origin
-        if isinstance(origin, Origin) and line is None:
-            line = origin.line
+        if origin is None or isinstance(origin, str):
+            path = origin
+        else:  # an Origin (not imported here: a check answered from the cache loads no IR)
+            path = origin.path
+            if line is None:
+                line = origin.line
         digest = hashlib.sha1(f"{code}|{path}|{line}|{message}".encode()).hexdigest()[:10]
         finding = Finding(code, severity, outcome, message, path, line, f"{code}-{digest}")
         self.findings.append(finding)
