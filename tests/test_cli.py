@@ -241,4 +241,4 @@ def test_a_conversion_leaves_no_closure_per_file_to_the_cyclic_collector(tmp_pat
         gc.set_debug(0)
         gc.garbage.clear()
     per_file = {name: n for name, n in functions.items() if n > 2}
-    assert not per_file, per_file  # (before: build x20, _style x20, _empty x20, walk x5 ...)
+    assert not per_file, per_file  # (before: build, _style, _empty x9-11 each, walk x5)
