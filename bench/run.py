@@ -284,15 +284,9 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
             ratios.append(f"jekyll build {short}: skipped (jekyll is not installed)")
             continue
         site = jekyll_standin(work / f"{scale}-{short}", work / f"jekyll-{scale}-{short}")
-        # without Jekyll's disk cache (.jekyll-cache/ in SRC, as GitHub Pages' safe mode
-        # builds): on this site a build that reads it back takes ~20% longer than one that
-        # converts again (8 pairs: 3.25 s against 2.67 s median), and the pairs would
-        # otherwise measure every build after the first with it
-        env_cmd = ["env", "JEKYLL_NO_BUNDLER_REQUIRE=true", "LANG=C.UTF-8", jekyll, "build",
-                   "-q", "--disable-disk-cache", "-s", str(site)]
         built = add("jekyll build", short, best(
-            lambda i, env_cmd=env_cmd, short=short:
-                [*env_cmd, "-d", str(work / f"jekyll-{scale}-{short}-site-{i}")],
+            lambda i, site=site, short=short:
+                jekyll_build(jekyll, site, work / f"jekyll-{scale}-{short}-site-{i}"),
             repeat), "(stand-in theme)")
         conv = by.get(("convert", f"{short}->{SHORT[other]}"))
         if conv:
@@ -306,8 +300,8 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
                 lambda i, tag=tag, other=other, short=short: [
                     *sm, "convert", str(work / f"{scale}-{short}"),
                     str(work / f"pair-{tag}-{i}"), "--to", other, "-q"],
-                lambda i, env_cmd=env_cmd, tag=tag:
-                    [*env_cmd, "-d", str(work / f"pair-jekyll-{tag}-{i}")],
+                lambda i, site=site, tag=tag:
+                    jekyll_build(jekyll, site, work / f"pair-jekyll-{tag}-{i}"),
                 pairs, 0.5, False, f"convert {short}->{SHORT[other]} / jekyll build {short}"))
     site = bib_only(work / f"{scale}-af", work / f"bib-{scale}")
     import re
@@ -340,6 +334,15 @@ def bench_anchors(scale: str, work: Path, repeat: int, sm: list[str], rows: list
             lambda i: [sys.executable, str(pubsfrombib)], pairs, 1, True,
             "bib: convert / pubsFromBib.py", theirs_in=pair_folders))
     return ratios
+
+
+def jekyll_build(jekyll: str, site: Path, out: Path) -> list[str]:
+    """The anchor's command: ``jekyll build`` of ``site`` into ``out``, without Jekyll's disk
+    cache (.jekyll-cache/ in SRC, as GitHub Pages' safe mode builds): on this site a build
+    that reads it back takes ~20% longer than one that converts again (8 pairs: 3.25 s
+    against 2.67 s median), and every build after the first would otherwise use it."""
+    return ["env", "JEKYLL_NO_BUNDLER_REQUIRE=true", "LANG=C.UTF-8", jekyll, "build", "-q",
+            "--disable-disk-cache", "-s", str(site), "-d", str(out)]
 
 
 def instructions(cmd: list[str], cwd: Path | None = None) -> int:
@@ -377,9 +380,7 @@ def bench_instructions(scale: str, work: Path, sm: list[str], pubsfrombib: Path)
     if jekyll and standin.is_dir():
         ours = instructions([*sm, "convert", str(work / f"{scale}-af"),
                              str(work / f"instr-{scale}-af2ap"), "--to", "academicpages", "-q"])
-        theirs = instructions(["env", "JEKYLL_NO_BUNDLER_REQUIRE=true", "LANG=C.UTF-8", jekyll,
-                               "build", "-q", "--disable-disk-cache", "-s", str(standin),
-                               "-d", str(work / f"instr-jekyll-{scale}-af")])
+        theirs = instructions(jekyll_build(jekyll, standin, work / f"instr-jekyll-{scale}-af"))
         lines.append(f"instructions, convert af->ap / jekyll build af: {ours / g:.3f} G / "
                      f"{theirs / g:.3f} G = {ours / theirs:.2f}x")
     else:
