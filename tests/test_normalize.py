@@ -3,8 +3,14 @@ IR once after reading, so that writers only render."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import sitemigrate
-from sitemigrate.formats import cvmarkdown
+from sitemigrate.formats import cvmarkdown, sections
 from sitemigrate.formats.sections import headings
 from sitemigrate.ir import CV, CVSection, Page, Site
 from sitemigrate.normalize import normalize
@@ -49,3 +55,39 @@ def test_headings_are_mistunes():
     # the comment in the code block is no section: the block is part of Tools, which is then
     # more than bullets (stays text)
     assert [s.title for s in cvmarkdown.parse(cv).sections] == ["Skills"]
+
+
+def _mistune_offsets(text: str) -> dict[int, tuple[str, int]]:
+    """heading_offsets without its no-candidate shortcut: mistune on every text."""
+    from mistune.core import BlockState
+    state = BlockState()
+    found: dict[int, tuple[str, int]] = {}
+    state.env["headings"] = found
+    src = text.replace("\r", " ")
+    state.process(src if src.endswith("\n") else src + "\n")
+    sections._parser().parse(state, sections._RULES)
+    return found
+
+
+# lines made of what headings, code and quotes are made of, so that most texts have a
+# heading-like line somewhere, and many a near miss (four spaces, a tab, a CR before `#`)
+_PIECES = st.sampled_from(["#", "##", "=", "-", "===", "---", " ", "   ", "    ", "\t", "\r",
+                           "word", "```", "~~~", ">", "*", "<div>", "\\#", "a#b"])
+_TEXTS = st.lists(st.lists(_PIECES, max_size=5).map("".join), max_size=8).map("\n".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_TEXTS)
+def test_heading_offsets_shortcut_is_mistunes_answer(text):
+    assert sections.heading_offsets(text) == _mistune_offsets(text)
+
+
+def test_a_body_without_heading_lines_does_not_import_mistune():
+    code = ("import sys; from sitemigrate.formats.sections import headings, split_sections; "
+            "t = 'Prose with a # inside,\\n    # indented code\\n\\ttabbed # too\\r# after CR\\n'; "
+            "assert headings(t) == [] and len(split_sections(t)) == 1; "
+            "print(any(m.startswith('mistune') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
+    assert [h.title for h in headings("Prose.\n\n## News\n")] == ["News"]  # one line: mistune

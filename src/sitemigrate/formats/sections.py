@@ -17,6 +17,10 @@ from typing import Any
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_MAY_HEAD = re.compile(r"^ {0,3}[#=-]", re.M)
+"""A line that may start a heading for mistune: an ATX heading's ``#`` or a setext underline's
+``=``/``-`` after at most three spaces (mistune's ``atx_heading`` and ``setex_heading`` rules
+both begin so). A text without one has no heading, and mistune is not needed to say so."""
 
 
 @functools.lru_cache(maxsize=1)
@@ -45,12 +49,14 @@ def _parser() -> Any:
 def heading_offsets(text: str) -> dict[int, tuple[str, int]]:
     """Offset of the line -> (style, level) of each top-level Markdown heading, as mistune
     reads ``text``. A setext heading is keyed by its underline's line."""
-    from mistune.core import BlockState
-    state = BlockState()
     found: dict[int, tuple[str, int]] = {}
-    state.env["headings"] = found
     # a CR ends no line for mistune; as a blank it keeps every offset
     src = text.replace("\r", " ") if "\r" in text else text
+    if not _MAY_HEAD.search(src):  # prose only (many about pages): mistune is not imported
+        return found
+    from mistune.core import BlockState
+    state = BlockState()
+    state.env["headings"] = found
     state.process(src if src.endswith("\n") else src + "\n")
     parser = _parser()
     parser.parse(state, _RULES)
