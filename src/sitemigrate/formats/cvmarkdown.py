@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ir import CVSection, Origin
+from ..lazyre import lazy_pattern
 from .jsonresume import display_year, key_for_title
 from .sections import headings as md_headings
 
@@ -37,10 +38,10 @@ _DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
 _OPEN = r"(?:present|now|current|today|ongoing|date)"
 _SPAN = (rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d)))?"
          r"(?:\s*\((?:expected|exp\.)\))?")
-_LEADING = re.compile(rf"^(?P<year>{_SPAN})\s*(?::\s*(?P<rest>.*))?$", re.I)
-_TRAILING = re.compile(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
-_MAP = re.compile(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
-_TRAILING_PAREN = re.compile(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
+_LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?::\s*(?P<rest>.*))?$", re.I)
+_TRAILING = lazy_pattern(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
+_MAP = lazy_pattern(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
+_TRAILING_PAREN = lazy_pattern(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
 
 
 @dataclass
@@ -174,16 +175,16 @@ def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
     """``2020 - now: Role`` / ``Degree, Area, Institution, Place, 2019`` / ``**Name**: value``
     -> entry dict. Parts are split when a date marks the line as an entry (``year``), and
     in an Education section; bold and italic markers do not stay in the parts."""
-    m = _MAP.match(text)
+    m = _MAP().match(text)
     if m:
         return {"name": m["name"].strip(), "value": m["value"].strip()}
-    m = _LEADING.match(text)
+    m = _LEADING().match(text)
     if m:
         out = {"year": _full_year(m["year"].strip())}
         if m["rest"]:
             out |= _split_parts(m["rest"], section_key)
         return _ordered(out)
-    m = _TRAILING.match(text) or _TRAILING_PAREN.match(text)
+    m = _TRAILING().match(text) or _TRAILING_PAREN().match(text)
     if m:
         return _ordered({"year": _full_year(m["year"].strip()),
                          **_split_parts(m["rest"], section_key)})
