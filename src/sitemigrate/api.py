@@ -285,14 +285,17 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
         seed,
         served,
     )
+    from .prefetch import URLS, take
     src = Path(site.source)
-    files = read_files(src)  # SRC is read once
-    if not files:  # SRC has no page (a bibliography alone): no old address to keep
-        record([], plan.report)
-        return
     fronts: dict[str, Any] = {}  # a front matter is parsed once, in SRC, DEST or both
     memo: dict[Any, Any] = {}  # a file's URLs are computed once under the same config
-    old = served(files, read_config(src), fronts, memo)
+    ready, old = take(URLS, src)  # worked out meanwhile by the command's second process
+    if not ready:
+        files = read_files(src)  # SRC is read once
+        old = served(files, read_config(src), fronts, memo) if files else None
+    if old is None:  # SRC has no page (a bibliography alone): no old address to keep
+        record([], plan.report)
+        return
     dest = dest_tree(plan)  # DEST is read once
     tree = planned_tree(plan, dest)
     seed(fronts, plan, tree[0])  # what a writer just rendered is not parsed at all

@@ -237,15 +237,31 @@ def _main(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
+    from . import cache
+    try:
+        return _convert_with(args, cache)
+    finally:  # the second process _run started, if its answer was not taken (a check
+        # answered from the cache starts none, and does not import the module)
+        prefetch = sys.modules.get(f"{__package__}.prefetch")
+        if prefetch is not None:
+            prefetch.stop()
+
+
+def _convert_with(args: argparse.Namespace, cache: Any) -> int:
     from contextlib import nullcontext
 
-    from . import cache
     key = {"to": args.to, "from": args.from_, "generation": args.generation,
            "redirects": args.redirects, "name": args.name, "force": args.force}
     preview = args.dry_run or args.check or args.diff
     use_cache = not args.no_cache and args.dest.is_dir()
     report = cache.lookup(args.src, args.dest, key) if preview and use_cache else None
     status = EXIT_OK
+    if report is None:
+        # what depends on SRC alone is worked out by a second process meanwhile, started
+        # while this one is still small and before DEST is locked (the lock is not its to
+        # hold): SRC's old URLs and, for the check cache, its listing (_convert ends it)
+        from . import prefetch
+        prefetch.start(args.src, listing=not preview and not args.no_cache)
     if report is not None:  # nothing changed since DEST was written: up to date, empty diff
         if args.check and not args.quiet:
             print("DEST is up to date", file=sys.stderr)

@@ -368,6 +368,13 @@ def read_files(root: Path, skip: Container[str] = ()) -> dict[str, str]:
     return files
 
 
+def src_urls(src: Path) -> dict[str, Served] | None:
+    """The URLs the site in folder ``src`` serves (the ledger's old side, by normalized URL),
+    or None when it has no page (a bibliography alone): nothing to keep."""
+    files = read_files(src)
+    return served(files, read_config(src)) if files else None
+
+
 def read_config(root: Path) -> dict:
     """``root``'s ``_config.yml`` as Jekyll reads it ({} when it has none or cannot be read)."""
     return config_of(_read(Path(root), "_config.yml"))
