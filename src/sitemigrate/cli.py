@@ -257,11 +257,13 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
     report = cache.lookup(args.src, args.dest, key) if preview and use_cache else None
     status = EXIT_OK
     if report is None:
-        # what depends on SRC alone is worked out by a second process meanwhile, started
+        # a helper process works out what depends on SRC alone meanwhile (SRC's old URLs,
+        # its listing for the check cache) and writes half of DEST's new files; forked
         # while this one is still small and before DEST is locked (the lock is not its to
-        # hold): SRC's old URLs and, for the check cache, its listing (_convert ends it)
+        # hold); _convert ends it
         from . import prefetch
-        prefetch.start(args.src, listing=not preview and not args.no_cache)
+        prefetch.start(args.src, listing=not preview and not args.no_cache,
+                       writes=not preview)
     if report is not None:  # nothing changed since DEST was written: up to date, empty diff
         if args.check and not args.quiet:
             print("DEST is up to date", file=sys.stderr)
