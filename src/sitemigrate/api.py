@@ -289,7 +289,7 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     src = Path(site.source)
     fronts: dict[str, Any] = {}  # a front matter is parsed once, in SRC, DEST or both
     memo: dict[Any, Any] = {}  # a file's URLs are computed once under the same config
-    ready, old = take(URLS, src)  # worked out meanwhile by the command's second process
+    ready, old = take(URLS, src)  # worked out meanwhile by the command's helper process
     if not ready:
         files = read_files(src)  # SRC is read once
         old = served(files, read_config(src), fronts, memo) if files else None

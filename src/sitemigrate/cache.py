@@ -136,8 +136,8 @@ def _plugin_files(own: Path) -> list[tuple[str, str, Path]]:
 
 def src_state(src_real: Path) -> tuple[str, list[tuple[str, str]]]:
     """What the fingerprint takes of SRC (at its real path) and of sitemigrate itself: the
-    code's digest and SRC's listing. Worked out by the command's second process during a
-    run that writes DEST (:mod:`sitemigrate.prefetch`)."""
+    code's digest and SRC's listing. Worked out by the ``convert`` command's helper process
+    during a run that writes DEST (:mod:`sitemigrate.prefetch`)."""
     return _code_digest(), _listing(src_real)
 
 
@@ -145,7 +145,7 @@ def fingerprint(src: Path, dest: Path, options: dict[str, Any],
                 written: Mapping[str, str] | None = None, prefetched: bool = False) -> str:
     """The digest of every input the conversion of ``src`` into ``dest`` depends on.
     ``written``: the SHA-256 (hex) of DEST files the caller just wrote, by path;
-    ``prefetched``: SRC's part may be the one the command's second process worked out."""
+    ``prefetched``: SRC's part may be the one the command's helper process worked out."""
     # a single-page SRC is named by its folder's real path, not its own: a page that links
     # out of SRC is listed as the link it is (its target never read, nor hashed)
     src_real = src.parent.resolve() / src.name if src.is_file() else src.resolve()

@@ -240,8 +240,8 @@ def _convert(args: argparse.Namespace) -> int:
     from . import cache
     try:
         return _convert_with(args, cache)
-    finally:  # the second process _run started, if its answer was not taken (a check
-        # answered from the cache starts none, and does not import the module)
+    finally:  # the helper process, if one was started (a check answered from the cache
+        # starts none, and does not import the module)
         prefetch = sys.modules.get(f"{__package__}.prefetch")
         if prefetch is not None:
             prefetch.stop()

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .cache import SKIP  # folders no conversion reads (the command has imported it)
+
 URLS = "src-urls"
 """The URLs SRC serves: :func:`sitemigrate.jekyll.urls.src_urls`."""
 LISTING = "src-listing"
@@ -45,9 +47,6 @@ and takes over ~0.07 ms a file (a bibliography alone, two files, was 3% slower w
 MIN_SHARE = 256
 """New files a run must write before it hands some to the helper (handing over ~1 ms)."""
 
-# folders no conversion reads (as the check cache lists SRC)
-_SKIP = {".git", ".hg", ".svn", "_site", ".jekyll-cache", ".sass-cache", "node_modules",
-         ".bundle", "vendor", ".sitemigrate"}
 _OK = b"written"
 
 
@@ -155,7 +154,7 @@ def _at_least(folder: str, count: int) -> bool:
             with os.scandir(todo.pop()) as it:
                 for entry in it:
                     if entry.is_dir(follow_symlinks=False):
-                        if entry.name not in _SKIP:
+                        if entry.name not in SKIP:
                             todo.append(entry.path)
                     else:
                         seen += 1
