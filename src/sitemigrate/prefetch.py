@@ -82,6 +82,11 @@ def start(src: str | os.PathLike[str], listing: bool, writes: bool) -> bool:
         return False
     answers_r, answers_w = os.pipe()
     jobs_r, jobs_w = os.pipe()
+    # a pipe of 1 MiB (the most a process may ask for by default): the files are handed
+    # over in one write, not sixteen
+    with contextlib.suppress(OSError):
+        import fcntl
+        fcntl.fcntl(jobs_w, fcntl.F_SETPIPE_SZ, 1 << 20)
     try:
         pid = os.fork()
     except OSError:  # too many processes, no memory: the run does it all itself
@@ -107,15 +112,16 @@ def start(src: str | os.PathLike[str], listing: bool, writes: bool) -> bool:
 
 
 def _serve(src: Path, reads: bool, listing: bool, answers: int, jobs: int) -> None:
-    import pickle
-    answer: dict[str, Any] = {}
+    data = b""  # no answer: neither process imports pickle for it (a bibliography alone)
     if reads:
+        import pickle
+
         from .jekyll.urls import src_urls
-        answer[URLS] = src_urls(src)
+        answer: dict[str, Any] = {URLS: src_urls(src)}
         if listing:
             from .cache import src_state
             answer[LISTING] = src_state(src)
-    data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
     _send(answers, len(data).to_bytes(8, "big") + data)
     handed = _receive(jobs)
     if handed:
