@@ -75,7 +75,7 @@ def convert(src: Path, dest: Path, to: str, *more: str) -> tuple[int, dict[str, 
 @pytest.mark.parametrize("site, to", [("al-folio-site", "academicpages"),
                                       ("academicpages-site", "al-folio"),
                                       ("al-folio-v1", "academicpages")])
-def test_the_second_process_answers_what_the_run_would(site, to, tmp_path, forks, monkeypatch):
+def test_the_helper_answers_and_writes_what_the_run_would(site, to, tmp_path, forks, monkeypatch):
     src = Path(__file__).resolve().parents[1] / "fixtures" / site
     status, files, report = convert(src, tmp_path / "with", to)
     assert status == 0 and len(forks["pids"]) == 1
@@ -83,7 +83,7 @@ def test_the_second_process_answers_what_the_run_would(site, to, tmp_path, forks
     [(new, handed)] = forks["handed"]
     assert 0 < handed < new  # the helper wrote whole folders, the run the others
     assert all(gone(pid) for pid in forks["pids"])
-    # the run that writes DEST left a check cache made of the child's listing: a check,
+    # the run that writes DEST left a check cache made of the helper's listing: a check,
     # which lists SRC itself, finds DEST up to date
     assert cli.main(["convert", str(src), str(tmp_path / "with"), "--to", to, "--check",
                      "-q"]) == 0

@@ -256,7 +256,10 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
     use_cache = not args.no_cache and args.dest.is_dir()
     report = cache.lookup(args.src, args.dest, key) if preview and use_cache else None
     status = EXIT_OK
-    if report is None:
+    if report is not None:  # nothing changed since DEST was written: up to date, empty diff
+        if args.check and not args.quiet:
+            print("DEST is up to date", file=sys.stderr)
+    else:
         # a helper process works out what depends on SRC alone meanwhile (SRC's old URLs,
         # its listing for the check cache) and writes half of DEST's new files; forked
         # while this one is still small and before DEST is locked (the lock is not its to
@@ -264,18 +267,16 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
         from . import prefetch
         prefetch.start(args.src, listing=not preview and not args.no_cache,
                        writes=not preview)
-    if report is not None:  # nothing changed since DEST was written: up to date, empty diff
-        if args.check and not args.quiet:
-            print("DEST is up to date", file=sys.stderr)
-    elif preview:
-        report, status, written = _run(args)
-    else:
-        from .plan import dest_lock
-        # one run at a time into DEST, from reading it to the check cache
-        with dest_lock(args.dest) if args.dest.absolute().parent.is_dir() else nullcontext():
+        if preview:
             report, status, written = _run(args)
-            if not args.no_cache:
-                cache.save(args.src, args.dest, key, report, written)
+        else:
+            from .plan import dest_lock
+            # one run at a time into DEST, from reading it to the check cache
+            with (dest_lock(args.dest) if args.dest.absolute().parent.is_dir()
+                  else nullcontext()):
+                report, status, written = _run(args)
+                if not args.no_cache:
+                    cache.save(args.src, args.dest, key, report, written)
     for report_file in args.report or ():
         from .report_formats import SarifPaths, format_for
         fmt = format_for(report_file, args.report_format)
