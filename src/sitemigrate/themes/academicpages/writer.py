@@ -10,44 +10,30 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from ... import socials
 from ...formats import bibtex as bib
-from ...formats import jsonresume
 from ...formats.content import is_external
-from ...ir import Item, NavItem, Origin, Page, Publication, Site
+from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import is_fresh_template
 from ...jekyll.liquid import source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page
 from ...jekyll.site import (
-    account_config,
-    config_line,
-    dest_config,
     extra_key,
     forward_furniture,
-    include_pages,
     post_url,
     redirect_stub_path,
-    set_key,
-    set_nested,
-    site_path,
-    source_config,
-    text,
     write_item,
     yaml_date,
 )
 from ...plan import Plan
 from ...registry import Options, vocabulary
-from ...report import Report
 from ...textio import dump_yaml
+from .config import _write_config
+from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .reader import (
-    CV_JSON,
-    CV_JSON_PAGE,
-    CV_JSON_URL,
     LINK_LABELS,
     NAME,
     NEUTRAL_TO_CATEGORY,
-    _cv_dialect,
 )
 
 
@@ -87,201 +73,6 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.navigation or is_fresh_template(plan, NAME):  # not the template's example menu
         _write_navigation(site, plan)
     copier.carry_assets()
-
-
-def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
-    ident = site.identity
-    config = dest_config(plan)
-    name = ident.display_name()
-    set_key(config, "title", ident.site_title or name)
-    set_key(config, "name", name)
-    for key in ("description", "url", "baseurl"):
-        set_key(config, key, getattr(ident, key))
-    author = config.get("author")
-    if not isinstance(author, CommentedMap):
-        author = CommentedMap()
-        set_key(config, "author", author)
-    for key in author:  # the template's example person must not survive
-        author[key] = None
-    avatar = copier.carry(ident.avatar, ident.origin, "profile picture") if ident.avatar else ""
-    avatar = avatar if "://" in avatar else avatar.removeprefix("/images/")  # read below it
-    values = {"avatar": avatar or None, "name": name,
-              "pronouns": ident.pronouns, "bio": ident.bio, "location": ident.location,
-              "employer": ident.employer, "email": ident.email}
-    for key, value in values.items():
-        if value or key in author:
-            set_key(author, key, value or None)
-    for social in ident.socials:
-        if social.service == "email":
-            continue
-        out = socials.write_social(NAME, social)
-        if out is None:
-            plan.report.lost("social", f"social profile {socials.describe(social)} "
-                             f"has no academicpages sidebar "
-                             "key; add the link to the about page by hand.", social.origin)
-            continue
-        set_key(author, out[0], out[1])
-        plan.report.mapped("social", f"social profile `{social.service}` → `author.{out[0]}`.",
-                           social.origin)
-    for key, value in ident.extra.get("author", {}).items():
-        if key not in author or author[key] is None:
-            set_key(author, key, value)
-    plan.report.mapped("identity", f"identity of {name or 'the site owner'} written to "
-                       "`_config.yml`.", ident.origin)
-    if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
-        plan.report.problem("no-name", "the source names no owner (no name in its config or "
-                            "profile), so the new site has none: fill `name` and `author.name` in "
-                            "`_config.yml`.", ident.origin)
-    if ident.contact_note and site.page("about"):
-        plan.report.verbatim("identity-note", "`contact_note` has no academicpages key; it "
-                             "was added at the end of the about page.", ident.origin)
-    elif ident.contact_note:
-        plan.report.lost("identity-note", "`contact_note` has no academicpages key and the "
-                         f"site has no about page to carry it: {ident.contact_note.strip()}",
-                         ident.origin)
-    if ident.footer_text:
-        plan.report.lost("footer-text", "`footer_text` has no academicpages key (the footer "
-                         "is the theme's `_includes/footer/custom.html`); put this text there "
-                         f"if you want it: `{ident.footer_text.strip()}`", ident.origin)
-    _ensure_redirect_plugin(config)
-    include_pages(config)
-    _declare_collections(config, site)
-    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, copier))
-    plan.write("_config.yml", dump_yaml(config))
-
-
-def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetCopier) -> set[str]:
-    """Source settings with an academicpages counterpart of another name or shape (an old
-    al-folio config's analytics, comments, verification, language, favicon); returns the
-    `config_extra` keys it dealt with."""
-    report, extra, ident = plan.report, site.config_extra, site.identity
-    src = source_config(site)
-    done: set[str] = set()
-
-    def at(key: str) -> Origin:
-        return Origin("_config.yml", config_line(src, key))
-
-    if site.theme == NAME:
-        return done
-    if site.theme == "al-folio":  # its old top-level social keys: read as socials
-        done |= {k for k, v in extra.items() if socials.read_social("al-folio-old", k, v)}
-    if ident.lang:
-        dest_locale = text(config.get("locale"))
-        if dest_locale.lower().split("-")[0] != ident.lang.lower().split("-")[0]:
-            set_key(config, "locale", ident.lang)  # DEST's `en-US` already says `en`
-        report.mapped("config-key", f"`lang` ({ident.lang}) → `locale`.", at("lang"))
-    if ident.keywords:
-        set_key(config, "keywords", ident.keywords)
-        report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
-                        "have no keywords meta tag); kept as written.", at("keywords"))
-    analytics = got if isinstance(got := extra.get("analytics"), dict) else {}
-    tracking = text(extra.get("google_analytics") or analytics.get("google"))
-    if "analytics" in extra and not tracking:  # al-folio v1's ids by service
-        report.add("config-key", "info", "lost", "`analytics` sets no Google Analytics id; "
-                   "its other services (Cronitor, Pirsch, OpenPanel) have no academicpages "
-                   "setting: not carried.", at("analytics"))
-        done.add("analytics")
-    if tracking or "google_analytics" in extra:
-        key = "google_analytics" if "google_analytics" in extra else "analytics"
-        if tracking and extra.get("enable_google_analytics", True) is not False:
-            provider = "google-analytics-4" if tracking.startswith("G-") else "google-universal"
-            set_nested(config, ("analytics", "provider"), provider)
-            set_nested(config, ("analytics", "google", "tracking_id"), tracking)
-            report.mapped("config-key", f"`{key}` ({tracking}"
-                          + (", `enable_google_analytics`" if "enable_google_analytics" in extra
-                             else "") + f") → `analytics` (provider `{provider}`).", at(key))
-        else:
-            report.add("config-key", "info", "lost", f"`{key}`: Google Analytics is not "
-                       "enabled in the source (`enable_google_analytics` is false, or no id); "
-                       "not carried.", at(key))
-        done |= {"google_analytics", "enable_google_analytics", "analytics"}
-    for engine in ("google", "bing"):
-        key, flag = f"{engine}_site_verification", f"enable_{engine}_verification"
-        if extra.get(key) and extra.get(flag, True) is not False:
-            set_key(config, key, extra[key])
-            report.mapped("config-key", f"`{key}` carried" + (
-                f" (switched on by `{flag}`)." if flag in extra else "."), at(key))
-        elif extra.get(key):
-            report.add("config-key", "info", "lost", f"`{key}` is switched off by `{flag}: "
-                       "false` in the source; not carried.", at(key))
-        if extra.get(key):
-            done |= {key, flag} & set(extra)
-    used = any(i.extra.get("disqus_comments") is True for i in site.posts) \
-        or any(p.extra.get("disqus_comments") is True for p in site.pages)
-    if extra.get("disqus_shortname") and not used:
-        report.add("config-key", "info", "lost", "`disqus_shortname`: no post of the source "
-                   "turns Disqus on (`disqus_comments: true`), so it was not carried (it would "
-                   "switch comments on for every academicpages post).", at("disqus_shortname"))
-        done.add("disqus_shortname")
-    elif extra.get("disqus_shortname"):
-        set_nested(config, ("comments", "provider"), "disqus")
-        set_nested(config, ("comments", "disqus", "shortname"), extra["disqus_shortname"])
-        report.mapped("config-key", "`disqus_shortname` → `comments: {provider: disqus}`: "
-                      "academicpages shows the comments on every post with `comments: true` "
-                      "(the template's default), not only where al-folio's `disqus_comments: "
-                      "true` was set.", at("disqus_shortname"))
-        done.add("disqus_shortname")
-    image = text(extra.get("og_image"))
-    if image:
-        new = image if "://" in image else copier.carry(site_path(image, "assets/img"),
-                                                        at("og_image"), "site image",
-                                                        is_file=True)
-        set_key(config, "og_image", new if "://" in new else new.removeprefix("/images/"))
-        report.mapped("config-key", f"`og_image` → `{config['og_image']}`.", at("og_image"))
-        done.add("og_image")
-    icon = text(extra.get("icon"))
-    if icon:
-        report.add("config-icon", "warning", "lost", f"`icon` ({icon}, the favicon) has no "
-                   "academicpages setting: academicpages takes its favicons from "
-                   "`_includes/head/custom.html` and `images/`; put yours there.",
-                   at("icon"))
-        done.add("icon")
-    for key, what in (("external_sources", "the posts al-folio's blog lists from other sites "
-                       "(RSS feeds, links)"), ("giscus", "giscus comments"),
-                      ("newsletter", "the newsletter sign-up")):
-        on = extra.get(key)
-        if isinstance(on, dict) and on.get("enabled") is False:
-            continue  # switched off: among the settings not carried
-        if on:  # content the owner set up, not only looks: one finding each
-            report.add("config-key", "warning", "lost", f"`{key}` ({what}) has no "
-                       "academicpages setting; not carried.", at(key))
-            done.add(key)
-    if "news_limit" in extra and site.page("about"):
-        done.add("news_limit")  # the about page's news list honours it (see the reader)
-        report.mapped("config-key", f"`news_limit` ({extra['news_limit']}): the about page's "
-                      "News list shows that many items.", at("news_limit"))
-    return done
-
-
-def _declare_collections(config: CommentedMap, site: Site) -> None:
-    """The stock collections (and any custom one the site fills) must be output."""
-    cols = config.get("collections")
-    if not isinstance(cols, dict):
-        cols = CommentedMap()
-        set_key(config, "collections", cols)
-    wanted = ["teaching", "publications", "portfolio", "talks", *site.collections]
-    source = site.config_extra.get("collections")
-    for name in wanted:
-        if name not in cols:
-            cols[name] = CommentedMap([("output", True), ("permalink", "/:collection/:path/")])
-            own = source.get(name) if isinstance(source, dict) else None
-            if name in site.collections and isinstance(own, dict):
-                cols[name].update({k: v for k, v in own.items() if k != "defaults"})
-
-
-def _ensure_redirect_plugin(config: CommentedMap) -> None:
-    """redirect_from only works with jekyll-redirect-from enabled (the template has it; a
-    config written from scratch or a 2017 `gems:` list may not)."""
-    key = "gems" if "gems" in config and "plugins" not in config else "plugins"
-    plugins = config.get(key)
-    if not isinstance(plugins, list):
-        plugins = []
-        set_key(config, key, plugins)
-    if "jekyll-redirect-from" not in plugins:
-        plugins.append("jekyll-redirect-from")
-    whitelist = config.get("whitelist")
-    if isinstance(whitelist, list) and "jekyll-redirect-from" not in whitelist:
-        whitelist.append("jekyll-redirect-from")
 
 
 def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None:
@@ -715,73 +506,6 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
         collection_page(name, site, plan, NAME, CommentedMap([
             ("layout", "archive"), ("title", name.replace("_", " ").title()),
             ("permalink", f"/{name}/"), ("author_profile", True)]))
-
-
-def _cv_markdown(site: Site, sections: list | None = None) -> str:
-    """CV sections in the academicpages CV style (setext headings, bullets)."""
-    from ...formats import cvmarkdown  # imported for a CV only
-    if sections is None:
-        sections = site.cv.sections if site.cv else []
-    return cvmarkdown.render(sections, "setext")
-
-
-def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
-    """The CV page: the CV data as Markdown sections ahead of the page text, except the
-    sections the page text already has (the Markdown CV read from this very page)."""
-    assert site.cv is not None  # the caller writes CV data only for a site with a CV
-    if page.permalink == CV_JSON_URL:
-        return body
-    shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
-    todo = [s for s in site.cv.sections if s.title not in shown]
-    summary = str((site.cv.basics or {}).get("summary") or "").strip()
-    intro = f"{summary}\n\n" if summary and summary not in body else ""  # RenderCV's `summary`
-    if not todo:
-        return intro + body if intro else body
-    report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
-                  "Markdown.", site.cv.origin)
-    return intro + _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
-
-
-def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
-    """`_data/cv.json` + `_pages/cv-json.md` (the 2025+ JSON CV), when DEST's template has
-    them or `--generation 2024-26` asks for them. The Markdown CV stays the menu's CV."""
-    assert site.cv is not None  # the caller writes CV data only for a site with a CV
-    import json
-    dest_has = (plan.dest / CV_JSON).is_file() or (plan.dest / CV_JSON_PAGE).is_file()
-    if not dest_has and options.generation != "2024-26":
-        return
-    data, left = jsonresume.to_resume(site.cv.sections,
-                                      jsonresume.basics_of(site.identity, site.cv.basics),
-                                      _cv_dialect())
-    plan.write(CV_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-    plan.report.mapped("cv-json", f"CV written to `{CV_JSON}` (shown by `{CV_JSON_URL}`).",
-                       site.cv.origin)
-    for sec in left:
-        plan.report.verbatim("cv-json-section", f"CV section `{sec.title}` has no place in "
-                             f"`{CV_JSON}`; it is on the Markdown CV page only.",
-                             sec.origin or site.cv.origin)
-    if not (plan.dest / CV_JSON_PAGE).is_file() and CV_JSON_PAGE not in plan.files:
-        front = CommentedMap([("layout", "archive"), ("title", "CV"),
-                              ("permalink", CV_JSON_URL), ("author_profile", False)])
-        body = ("{% include base_path %}\n\n"
-                '<link rel="stylesheet" href="{{ base_path }}/assets/css/cv-style.css">\n\n'
-                "{% include cv-template.html %}\n")
-        plan.write_document(CV_JSON_PAGE, front, body)
-        if not (plan.dest / "_includes/cv-template.html").is_file():
-            plan.report.verbatim("cv-json-page", f"`{CV_JSON_PAGE}` needs "
-                                 "`_includes/cv-template.html` and `assets/css/cv-style.css` "
-                                 "of the 2025+ academicpages template; copy them in.", None)
-
-
-def _one_cv_in_menu(nav: list[NavItem], plan: Plan) -> list[NavItem]:
-    """The template's menu NOTE: only one CV entry. The Markdown CV (`/cv/`) wins."""
-    urls = [n.url.rstrip("/") for n in nav]
-    if "/cv" in urls and CV_JSON_URL.rstrip("/") in urls:
-        plan.report.mapped("cv-menu", "the menu listed both CVs; only the Markdown CV "
-                           "(`/cv/`) is kept (the JSON CV stays reachable at "
-                           f"`{CV_JSON_URL}`).", "_data/navigation.yml")
-        return [n for n in nav if n.url.rstrip("/") != CV_JSON_URL.rstrip("/")]
-    return nav
 
 
 def _write_navigation(site: Site, plan: Plan) -> None:
