@@ -40,3 +40,46 @@ def test_a_listing_of_a_collection_the_site_lacks_still_builds(tmp_path):
     done = build(prepare(dest, tmp_path / "b"), tmp_path / "out")
     assert done.returncode == 0, done.stderr[-800:]
     assert not liquid_messages(done)
+
+
+def test_the_lists_of_a_cv_page_are_in_the_cv_data_the_layout_shows(tmp_path):
+    """al-folio's CV layout shows `_data/cv.yml`, never the page text: the publications,
+    talks and teaching an academicpages CV page listed are CV sections there (under the
+    page's own headings, one line an item with its details), and the report says so."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    src = _academicpages(tmp_path, {"_pages/cv.md": (
+        FIXTURES / "academicpages-site/_pages/cv.md").read_text().replace(
+            "Talks\n======", "Invited talks\n======")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    sections = {s["title"]: s for s in yaml.safe_load((dest / "_data/cv.yml").read_text())}
+    talks = sections["Invited talks"]["contents"]
+    assert len(talks) == 1 and "Field robots for ecologists" in talks[0]
+    assert "Nordic Ecology Meeting" in talks[0] and "Oslo, Norway" in talks[0]
+    assert "September 2024" in talks[0] and 'href="/talks/2024-09-12-field-robots"' in talks[0]
+    course = sections["Teaching"]["contents"][0]
+    assert "Field Methods in Ecology" in course and "Undergraduate course" in course
+    assert {"title": "Wildlife Corridors in Fragmented Forests",
+            "institution": "Journal of Applied Ecology",
+            "year": "2021"} in sections["Publications"]["contents"]
+    assert [f for f in plan.report.findings if f.code == "cv-list"]
+
+
+def test_rendercv_publications_name_the_venue_as_the_cv_include_reads_it(tmp_path):
+    """A RenderCV `cv.yml` whose CV include prints a publication's `publisher` (al-folio
+    2026), not `journal`: the venue is written there, so that it is shown."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _write(dest, {
+        "_data/cv.yml": "cv:\n  name: Example Nobody\n  sections: {}\n",
+        "_layouts/cv.liquid": "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+                              "{% include cv/publications.liquid %}{% endfor %}\n",
+        "_includes/cv/publications.liquid": "{% for entry in entries %}{{ entry.title }} "
+                                            "{{ entry.publisher }}{% endfor %}\n"})
+    _convert(_academicpages(tmp_path, {}), dest, "al-folio")
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]
+    papers = cv["sections"]["Publications"]
+    assert {"title": "Wildlife Corridors in Fragmented Forests",
+            "publisher": "Journal of Applied Ecology", "date": "2021"} in papers

@@ -163,11 +163,16 @@ def _has_own_page(pub: Publication) -> bool:
     return bool(pub.body.strip()) and pub.body.strip() != pub.abstract.strip()
 
 
+def _page_url(pub: Publication) -> str:
+    """The address of a publication's own page (`_has_own_page`)."""
+    return pub.permalink or f"/publications/{pub.slug or pub.key}/"
+
+
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
                             site: Site) -> None:
     """A publication with its own text keeps it on a page at its old address; the bib entry
     links there (`website`), and the owner's menu too where it linked that address."""
-    url = pub.permalink or f"/publications/{pub.slug or pub.key}/"
+    url = _page_url(pub)
     front = CommentedMap([("layout", "page"), ("title", pub.title or pub.key),
                           ("permalink", url)])
     entry = _nav_entry(site, url)

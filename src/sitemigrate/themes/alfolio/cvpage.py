@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
-from ...ir import Page, PageCV, Site
+from ...ir import CVSection, Item, Page, PageCV, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
 from ...jekyll.listings import translate_listings
@@ -19,6 +20,7 @@ from ...plan import Plan
 from ...registry import Options
 from ...report import Report
 from ...textio import dump_yaml
+from .bibliography import _has_own_page, _page_url
 from .config import _target_generation
 from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
 from .reader import (
@@ -91,9 +93,87 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                       "page's download button).", page.origin)
     if has_data:
         body = rest
-    body, _ = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
-                                 NAME, report, page.origin, original=page.body)
+    body, done = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
+                                    NAME, report, page.origin, original=page.body)
+    if has_data and not shows_text:
+        _lists_as_data(body, done, page, site, plan)
     return body
+
+
+# Where each listing's items live in DEST, and the heading a CV list of them takes when the
+# page names none (al-folio's own CV sections of these titles).
+_LISTED = {"publications": "Publications", "talks": "Talks", "teaching": "Teaching"}
+
+
+def _lists_as_data(body: str, roles: list[str], page: Page, site: Site, plan: Plan) -> None:
+    """The publications, talks and teaching a CV page listed: DEST's CV layout shows no page
+    text, so each list becomes a section of the CV data it shows, under the heading the page
+    gave it: publications as dated entries (title, venue, year), talks and teaching one line
+    an item (title, type, venue, place, date)."""
+    assert site.cv is not None  # a CV page with `layout: cv` has CV data
+    have = {s.title.strip().lower() for s in site.cv.sections}
+    for role in roles:
+        entries = _listed_entries(role, site, plan)
+        title = _heading_before(body, role) or _LISTED[role]
+        if not entries or title.strip().lower() in have:
+            continue
+        site.cv.sections.append(CVSection(
+            title, entries, kind="time_table" if role == "publications" else "list",
+            key="publications" if role == "publications" else "", origin=page.origin))
+        have.add(title.strip().lower())
+        plan.report.mapped("cv-list", f"the CV page listed its {role} ({len(entries)}), and "
+                           "DEST's CV layout shows no page text: they are the CV section "
+                           f"`{title}` of `{CV_YML}`.", page.origin)
+
+
+def _heading_before(body: str, role: str) -> str:
+    """The Markdown heading (ATX or setext) last before ``role``'s listing in ``body``."""
+    from ...registry import vocabulary
+    first = vocabulary(NAME)["listings"][role]["body"].strip().split("\n")[0]
+    at = body.find(first)
+    if at < 0:
+        return ""
+    found = re.findall(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|^([^\n]*\S[^\n]*)\n(?:=+|-+)[ \t]*$",
+                       body[:at], re.M)
+    return (found[-1][0] or found[-1][1]).strip() if found else ""
+
+
+def _listed_entries(role: str, site: Site, plan: Plan) -> list[dict[str, Any]]:
+    """The items of ``role``, newest first, as CV entries."""
+    base = plan.urls.get("site:baseurl", "")
+    if role == "publications":
+        pubs = sorted(site.publications, key=lambda p: p.date or str(p.year or ""), reverse=True)
+        return [{k: v for k, v in (
+            ("title", p.title or p.key), ("institution", p.venue),
+            ("date", str(p.year or "")),
+            ("url", base + _page_url(p) if _has_own_page(p) else "")) if v} for p in pubs]
+    collection = "talks" if role == "talks" else "teachings"
+    items = sorted(getattr(site, role), key=lambda i: i.date, reverse=True)
+    return [{"title": _line(i.title or i.slug, base + _item_url(i, collection),
+                            [str(i.fields.get(k) or "") for k in ("type", "venue", "location")]
+                            + [_month(i.date)])} for i in items]
+
+
+def _item_url(item: Item, collection: str) -> str:
+    """Where an item of ``collection`` is written in DEST (its own address, if it had one)."""
+    return item.permalink or f"/{collection}/{item.slug}/"
+
+
+def _line(title: str, url: str, details: list[str]) -> str:
+    import html
+    head = html.escape(html.unescape(title), quote=False)
+    if url:
+        head = f'<a href="{html.escape(url)}">{head}</a>'
+    rest = [html.escape(html.unescape(d.strip()), quote=False) for d in details if d.strip()]
+    return ", ".join([f"<b>{head}</b>", *rest])
+
+
+def _month(date: str) -> str:
+    """`2024-09-12` as `September 2024` (as al-folio's own listings print a date)."""
+    from datetime import date as day
+    m = re.match(r"(\d{4})-(\d{2})", date or "")
+    return day(int(m[1]), int(m[2]), 1).strftime("%B %Y") if m and 0 < int(m[2]) < 13 \
+        else (date or "")[:4]
 
 
 def _prose_left(body: str) -> list[str]:
@@ -130,6 +210,20 @@ def _cv_body_rest(text: PageCV, report: Report, page: Page) -> str:
     return text.prose
 
 
+def _cv_layout(plan: Plan) -> str | None:
+    """DEST's CV layout and the CV includes it shows entries with (`_includes/cv/`)."""
+    text = layout_text(plan, "cv")
+    folder = plan.dest / "_includes" / "cv"
+    if text is None or not folder.is_dir():
+        return text
+    for path in sorted(folder.glob("*.liquid")):
+        try:
+            text += "\n" + path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return text
+
+
 def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
     """`_data/cv.yml` (classic or RenderCV) and, where the generation reads it, the JSON
     Resume `assets/json/resume.json`."""
@@ -140,8 +234,7 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     gen = _target_generation(plan, options)
     fmt = _cv_yml_format(plan, gen)
     if fmt == "rendercv":
-        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report,
-                                                         layout_text(plan, "cv"))}))
+        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan))}))
     else:
         plan.write(CV_YML, dump_yaml([_classic_section(s, report) for s in cv.sections]))
     report.mapped("cv", f"CV ({len(cv.sections)} sections, "

@@ -38,7 +38,7 @@ from .bibliography import (
     _write_publication_page,
 )
 from .config import _target_generation, _write_config
-from .cvpage import _cv_as_data, _cv_page, _write_cv
+from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
 from .menu import _menu_position, _menu_title
 from .reader import (
     NAME,
@@ -500,7 +500,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
 def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetCopier,
                 collection: str) -> None:
     front = _item_front(item, layout)
-    url = item.permalink or f"/{collection}/{item.slug}/"
+    url = _item_url(item, collection)
     if item.permalink:
         front["permalink"] = item.permalink
     for key, value in item.fields.items():
