@@ -83,3 +83,25 @@ def test_rendercv_publications_name_the_venue_as_the_cv_include_reads_it(tmp_pat
     papers = cv["sections"]["Publications"]
     assert {"title": "Wildlife Corridors in Fragmented Forests",
             "publisher": "Journal of Applied Ecology", "date": "2021"} in papers
+
+
+def test_descriptions_are_safe_in_the_attribute_al_folio_prints_them_into(tmp_path):
+    """al-folio prints `description` unescaped into `<meta ... content="...">` (and as HTML
+    under the title): a `"` in it would end the attribute and spill the rest onto the page.
+    A link keeps working with `'` quotes; a quote in the text is `&quot;`."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    cv = (FIXTURES / "academicpages-site/_pages/cv.md").read_text()
+    src = _academicpages(tmp_path, {
+        "_pages/research.md": "---\ntitle: Research\npermalink: /research/\ndescription: "
+                              "'Counting \"wild\" moose'\n---\nRobots in the forest.\n",
+        "_pages/cv.md": cv.replace("A printable version is [here](/files/cv.pdf).",
+                                   'The "short" version is [here](/files/cv.pdf).')})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+
+    def description(rel: str) -> str:
+        return yaml.safe_load((dest / rel).read_text().split("---\n")[1])["description"]
+    assert description("_pages/research.md") == "Counting &quot;wild&quot; moose"
+    assert description("_pages/cv.md").startswith(
+        "The &quot;short&quot; version is <a href='/assets/pdf/cv.pdf'>here</a>.")

@@ -202,6 +202,27 @@ def raw_literal(text: str) -> str:
     return "".join(out)
 
 
+def attribute_safe(text: str) -> str:
+    """``text`` as a value a layout prints unescaped inside a double-quoted HTML attribute
+    (al-folio's `<meta name="description" content="{{ page.description }}">`) and also as
+    HTML: a `"` of an HTML tag becomes `'` (so a link stays a link), any other `"` is
+    `&quot;`; Liquid in it is left as written (Liquid prints its own result)."""
+    if '"' not in text:
+        return text
+
+    def part(n: int, s: str) -> str:  # odd parts are HTML tags
+        return s.replace('"', "'" if n % 2 and "'" not in s else "&quot;")
+
+    out = []
+    for tok in tokenize(text):
+        if tok.kind in ("tag", "output"):
+            out.append(tok.text)
+            continue
+        parts = re.split(r"(<[A-Za-z/][^<>]*>)", tok.text)
+        out.append("".join(part(n, s) for n, s in enumerate(parts)))
+    return "".join(out)
+
+
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens whose texts, joined, are exactly ``text``."""
     return _scan(text)[0]

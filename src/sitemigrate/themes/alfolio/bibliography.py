@@ -10,7 +10,7 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import bibtex as bib
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.liquid import raw_literal
+from ...jekyll.liquid import attribute_safe, raw_literal
 from ...plan import Plan
 from ...registry import vocabulary
 from ...report import Report
@@ -180,7 +180,7 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
         front["nav"] = True
         front["nav_order"] = entry[0]
     if pub.citation:
-        front["description"] = _plain_citation(pub.citation)
+        front["description"] = attribute_safe(_plain_citation(pub.citation))
     out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
     body = copier.rewrite(pub.body, url, pub.origin)
     if pub.venue.strip():  # the source's page shows it; al-folio's page layout has no place

@@ -13,6 +13,7 @@ from ... import socials
 from ...formats.content import split_name
 from ...ir import Origin, Site
 from ...jekyll.assets import AssetCopier
+from ...jekyll.liquid import attribute_safe
 from ...jekyll.site import (
     account_config,
     config_line,
@@ -57,7 +58,8 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
     values = {"title": ident.site_title if ident.site_title and ident.site_title !=
               ident.display_name() else "blank",
               "first_name": first, "middle_name": middle, "last_name": last,
-              "description": ident.description, "url": url, "baseurl": baseurl,
+              "description": attribute_safe(ident.description or ""), "url": url,
+              "baseurl": baseurl,
               "keywords": ident.keywords, "lang": ident.lang, "contact_note": ident.contact_note,
               "footer_text": ident.footer_text}
     for key, value in values.items():

@@ -12,6 +12,7 @@ from ...formats import jsonresume
 from ...ir import CVSection, Item, Page, PageCV, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
+from ...jekyll.liquid import attribute_safe
 from ...jekyll.listings import translate_listings
 from ...jekyll.site import (
     read_data,
@@ -64,8 +65,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
     prose = _prose_left(rest) if has_data and not shows_text else []
     if len(prose) == 1 and "description" not in front and "\n" not in prose[0].strip():
         # one line of its own (a note on the PDF): the CV layout shows it under the title
-        front["description"] = _html(copier.rewrite(prose[0].strip(), page.permalink or "/",
-                                                    page.origin))
+        front["description"] = attribute_safe(_html(copier.rewrite(
+            prose[0].strip(), page.permalink or "/", page.origin)))
         rest = rest.replace(prose[0], "", 1)
         report.mapped("cv-text", "the CV page's line of text beyond the CV sections is its "
                       "`description`, which DEST's CV layout shows under the title.", page.origin)

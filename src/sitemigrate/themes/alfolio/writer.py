@@ -15,7 +15,7 @@ from ...ir import Identity, Item, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
-from ...jekyll.liquid import source_line, translate_body
+from ...jekyll.liquid import attribute_safe, source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page
 from ...jekyll.site import (
     extra_key,
@@ -142,7 +142,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             profile.setdefault(key, value)
         front["profile"] = profile
         if page.description:
-            front["description"] = page.description
+            front["description"] = attribute_safe(page.description)
         found = page.news  # the About page's News section, read after reading
         if found is not None and found.items:
             body = found.rest
@@ -187,7 +187,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         if page.permalink:
             front["permalink"] = page.permalink
         if page.description:
-            front["description"] = page.description
+            front["description"] = attribute_safe(page.description)
         order = _menu_position(site, page)
         if order is not None:
             front["nav"] = True
@@ -470,7 +470,7 @@ def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> N
         desc = (desc[:m.start()] + desc[m.end():]).replace("<br/>", " ").replace("<br>", " ")
     desc = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", desc)).strip()
     if desc:
-        front["description"] = desc
+        front["description"] = attribute_safe(desc)
     if img:
         front["img"] = copier.carry(str(img), item.origin, "project image").lstrip("/")
     front["importance"] = f.get("importance", order)
@@ -487,7 +487,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
     url = post_url(str(site.config_extra.get("permalink") or ""), item)
     front["permalink"] = url  # the post keeps its address
     if f.get("description"):
-        front["description"] = f["description"]
+        front["description"] = attribute_safe(str(f["description"]))
     for key in ("tags", "categories"):
         value = f.get(key)
         if value:  # Jekyll splits a string at spaces: a tag with a space stays one in a list
@@ -505,7 +505,8 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
         front["permalink"] = item.permalink
     for key, value in item.fields.items():
         if key not in front and value not in (None, ""):
-            front[key] = value
+            front[key] = attribute_safe(value) if key == "description" and isinstance(
+                value, str) else value
     _finish(item, front, f"{folder}/{item.slug}.md", item.body, plan, copier, url)
 
 
