@@ -105,3 +105,30 @@ def test_descriptions_are_safe_in_the_attribute_al_folio_prints_them_into(tmp_pa
     assert description("_pages/research.md") == "Counting &quot;wild&quot; moose"
     assert description("_pages/cv.md").startswith(
         "The &quot;short&quot; version is <a href='/assets/pdf/cv.pdf'>here</a>.")
+
+
+@needs_jekyll
+def test_talk_and_course_details_are_on_their_pages(tmp_path):
+    """al-folio's page layout shows a talk's title and description only (2026's course
+    layout adds instructor, term, place, time): the type, venue, place, date and links of an
+    academicpages talk or course are on a line at the top of its page, printed from its own
+    front matter, so that they are shown."""
+    from test_checkout import alfolio_checkout
+    from test_jekyll import build, prepare
+    src = _academicpages(tmp_path, {"_talks/2023-05-02-snow.md": (
+        "---\ntitle: Snow sensors\ncollection: talks\ntype: Keynote\npermalink: "
+        "/talks/2023-05-02-snow\nvenue: Alpine Sensing Day\ndate: 2023-05-02\nlocation: "
+        "Tromsø, Norway\nslidesurl: https://slides.example.org/snow.pdf\n---\nA talk.\n")})
+    dest = _convert(src, tmp_path / "new", "al-folio") and tmp_path / "new"
+    assert build(prepare(dest, tmp_path / "b"), tmp_path / "out").returncode == 0
+    talk = (tmp_path / "out/talks/2023-05-02-snow.html").read_text()
+    for shown in ("Keynote", "Alpine Sensing Day", "Tromsø, Norway", "May 2, 2023",
+                  'href="https://slides.example.org/snow.pdf"'):
+        assert shown in talk
+    # a layout that shows the place itself (2026's course layout): not twice
+    checkout = alfolio_checkout(tmp_path / "checkout")
+    _write(checkout, {"_layouts/course.liquid": "---\nlayout: page\n---\n{{ page.location }}"
+                                                "{{ content }}\n"})
+    _convert(src, checkout, "al-folio")
+    course = (checkout / "_teachings/2024-spring-field-methods.md").read_text()
+    assert "{{ page.venue }}" in course and "{{ page.location }}" not in course

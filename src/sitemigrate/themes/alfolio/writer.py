@@ -81,9 +81,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for item in site.posts:
         _write_post(item, site, plan, copier)
     for item in site.teaching:
-        _write_item(item, "_teachings", "course", plan, copier, "teachings")
+        _write_item(item, "_teachings", "course", plan, copier, "teachings", details=True)
     for item in site.talks:
-        _write_item(item, "_talks", "page", plan, copier, "talks")
+        _write_item(item, "_talks", "page", plan, copier, "talks", details=True)
     for name, items in site.collections.items():
         for item in items:
             _write_item(item, f"_{name}", "page", plan, copier, name)
@@ -498,7 +498,9 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
 
 
 def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetCopier,
-                collection: str) -> None:
+                collection: str, details: bool = False) -> None:
+    """``details``: a talk's or course's details DEST's layout does not show are on a line
+    at the top of its page."""
     front = _item_front(item, layout)
     url = _item_url(item, collection)
     if item.permalink:
@@ -507,7 +509,56 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
         if key not in front and value not in (None, ""):
             front[key] = attribute_safe(value) if key == "description" and isinstance(
                 value, str) else value
-    _finish(item, front, f"{folder}/{item.slug}.md", item.body, plan, copier, url)
+    body = item.body
+    line = _details_line(item, layout, plan) if details else ""
+    if line:
+        body = line + "\n\n" + body.lstrip("\n")
+    _finish(item, front, f"{folder}/{item.slug}.md", body, plan, copier, url)
+
+
+def _details_line(item: Item, layout: str, plan: Plan) -> str:
+    """The item's details DEST's layout ``layout`` does not show (``item_details`` in the
+    mapping), as a line of Liquid that prints them from the item's own front matter: type,
+    venue, place, date, then its links."""
+    shown = set(re.findall(r"\bpage\.(\w+)", _layout_chain(plan, layout)))
+    have = {k: v for k, v in {**item.extra, **item.fields}.items()
+            if isinstance(v, (str, int)) and str(v).strip()}
+    if item.date:
+        have["date"] = item.date
+    rule = vocabulary(NAME)["item_details"]
+    parts = [("{{ page.date | date: \"%B %-d, %Y\" }}" if key == "date" else
+              f"{{{{ page.{key} }}}}") for key in rule["fields"]
+             if key in have and key not in shown]
+    links = {}
+    for key, label in rule["links"].items():
+        if key in have and key not in shown and label not in links:
+            links[label] = f"[{label}]({{{{ page.{key} | relative_url }}}})"
+    line = ", ".join(parts)
+    if links:
+        line = (line + " · " if line else "") + " · ".join(links.values())
+    if line:
+        plan.report.mapped("item-details", f"`{item.path}`: its "
+                           + ", ".join(k for k in [*rule["fields"], *rule["links"]]
+                                       if k in have and k not in shown)
+                           + " shown on a line at the top of its page (DEST's layout "
+                           f"`{layout}` does not show them).", item.origin)
+    return line
+
+
+def _layout_chain(plan: Plan, name: str) -> str:
+    """DEST's layout ``name`` (or the page layout a missing one falls back to) and the
+    layouts it is laid into; empty without a template checkout."""
+    text = layout_text(plan, name)
+    if text is None:
+        text = layout_text(plan, vocabulary(NAME)["checkout"]["page_layout"])
+    out, seen = "", set()
+    while text is not None and name not in seen:
+        seen.add(name)
+        out += text
+        m = re.match(r"---\s*\n(?:.*\n)*?layout:\s*['\"]?([\w.-]+)", text)
+        name = m[1] if m else ""
+        text = layout_text(plan, name) if name else None
+    return out
 
 
 def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> None:
