@@ -132,3 +132,21 @@ def test_talk_and_course_details_are_on_their_pages(tmp_path):
     _convert(src, checkout, "al-folio")
     course = (checkout / "_teachings/2024-spring-field-methods.md").read_text()
     assert "{{ page.venue }}" in course and "{{ page.location }}" not in course
+
+
+def test_a_talk_into_academicpages_shows_its_venue_on_its_page(tmp_path):
+    """academicpages' talk layout shows venue and place only under `talk_type` (its own
+    talks set `type`, which its lists show): a talk with a type gets both."""
+    from test_checkout import academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_talks/2023-05-02-snow.md": "---\nlayout: page\ntitle: Snow sensors\n"
+                                              "date: 2023-05-02\ntype: Keynote\nvenue: Alpine "
+                                              "Sensing Day\nlocation: Tromsø, Norway\n---\nA talk.\n"})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _write(dest, {"_layouts/talk.html": "{% if page.talk_type %}{{ page.talk_type }} at "
+                                        "{{ page.venue }}, {{ page.location }}{% endif %}"
+                                        "{{ content }}\n"})
+    _convert(src, dest, "academicpages")
+    text = (dest / "_talks/2023-05-02-snow.md").read_text()
+    assert "talk_type: Keynote" in text and "type: Keynote" in text

@@ -14,7 +14,7 @@ from ...formats import bibtex as bib
 from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.checkout import is_fresh_template
+from ...jekyll.checkout import is_fresh_template, layout_text
 from ...jekyll.liquid import source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page
 from ...jekyll.site import (
@@ -454,6 +454,9 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
     front = _item_front(item, kind)
     if f.get("type"):
         front["type"] = f["type"]
+        talk_layout = layout_text(plan, "talk") if kind == "talks" else ""
+        if talk_layout is None or "page.talk_type" in (talk_layout or ""):
+            front["talk_type"] = f["type"]  # the talk layout shows venue and place under it
     new_url = item.permalink or f"/{kind}/{item.slug}"
     front["permalink"] = new_url
     for key in ("venue", "location"):
