@@ -150,3 +150,24 @@ def test_a_talk_into_academicpages_shows_its_venue_on_its_page(tmp_path):
     _convert(src, dest, "academicpages")
     text = (dest / "_talks/2023-05-02-snow.md").read_text()
     assert "talk_type: Keynote" in text and "type: Keynote" in text
+
+
+@pytest.mark.parametrize("lang,heading,news,code", [
+    ("lang: es", "## Investigación", "## Noticias", "[Código en GitHub]"),
+    ("lang: en", "## 研究兴趣", "## 新闻", "[GitHub 上的代码]"),  # the headings say Chinese
+    ("lang: de", "## Research", "## Neuigkeiten", "[Code auf GitHub]")])
+def test_the_headings_a_writer_adds_follow_the_sites_language(tmp_path, lang, heading, news,
+                                                              code):
+    """The headings and labels the academicpages writer adds (the about page's news and
+    selected papers, a project's code link) are in the language of the site's own headings,
+    else of its `lang`, from a table of words per language (`mappings/words.yml`)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = (src / "_config.yml").read_text().replace("lang: en", lang)
+    about = (src / "_pages/about.md").read_text()
+    _write(src, {"_config.yml": config, "_pages/about.md": about + f"\n{heading}\n\nRobots.\n"})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "academicpages")
+    text = (dest / "_pages/about.md").read_text()
+    assert f"\n{news}\n" in text and "## News" not in text
+    assert code in (dest / "_portfolio/1_project.md").read_text()

@@ -16,7 +16,7 @@ from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import is_fresh_template, layout_text
 from ...jekyll.liquid import source_line, translate_body
-from ...jekyll.listings import add_collection_listings, collection_page
+from ...jekyll.listings import add_collection_listings, collection_page, site_words
 from ...jekyll.site import (
     extra_key,
     forward_furniture,
@@ -50,18 +50,19 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             _skip_menu_page(page, site, plan)
         else:
             _write_page(page, site, plan, copier)
+    words = site_words(site)  # headings and labels it adds, in the site's language
     if site.news and not any(n.path in plan.origins for n in site.news):
-        _write_news_list(site.news, plan, None)
+        _write_news_list(site.news, plan, None, words["news"])
     _write_config(site, plan, copier)
     for pub, slug in zip(site.publications, slugs, strict=True):
         _write_publication(pub, slug, plan, copier, site.identity.baseurl)
     for item in site.projects:
-        _write_portfolio(item, plan, copier, site.identity.baseurl)
+        _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"])
     for item in site.posts:
         _write_post(item, site, plan, copier)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
         for item in getattr(site, kind):
-            _write_event(item, kind, folder, plan, copier)
+            _write_event(item, kind, folder, plan, copier, words)
     for item in site.news:
         if item.title and not item.fields.get("inline"):
             _write_news_page(item, plan, copier)
@@ -115,7 +116,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             extra_key(plan, key, NAME, page.origin)
     if page.features.get("cv_pdf"):
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
-        body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({_site_link(pdf)})\n"
+        label = site_words(site)["cv_pdf"]
+        body = body.rstrip("\n") + f"\n\n[{label}]({_site_link(pdf)})\n"
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
@@ -162,9 +164,9 @@ def _news_line(item: Item) -> str:
     return f"- {item.fields.get('date_precision') or item.date[:10]}: {_news_text(item)}"
 
 
-def _write_news_list(items: list[Item], plan: Plan, about: Page | None) -> None:
+def _write_news_list(items: list[Item], plan: Plan, about: Page | None, title: str) -> None:
     """All news items on their own page (the about page shows only the newest, or none)."""
-    front = CommentedMap([("layout", "single"), ("title", "News"), ("permalink", NEWS_URL),
+    front = CommentedMap([("layout", "single"), ("title", title), ("permalink", NEWS_URL),
                           ("author_profile", True)])
     items = sorted(items, key=lambda n: n.date, reverse=True)
     plan.write_document(NEWS_PAGE, front, "\n".join(_news_line(n) for n in items))
@@ -186,6 +188,7 @@ def _page_out(page: Page) -> str:
 
 
 def _about_body(page: Page, site: Site, plan: Plan) -> str:
+    words = site_words(site)  # the headings it adds, in the site's language
     report = plan.report
     feats = page.features
     ident = site.identity
@@ -217,10 +220,10 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             if len(items) < len(every):
                 news_page = site.page("news")
                 every_url = news_page.permalink if news_page else NEWS_URL
-                lines.append(f"\n[All news]({_site_link(every_url)})")
+                lines.append(f"\n[{words['all_news']}]({_site_link(every_url)})")
                 if news_page is None:
-                    _write_news_list(every, plan, page)
-            extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
+                    _write_news_list(every, plan, page, words["news"])
+            extra.append(f"\n## {words['news']}\n\n" + "\n".join(lines) + "\n")
             for n in items:
                 plan.origins.setdefault(n.path, _page_out(page))
             report.mapped("news", f"{len(items)} news items written as a News section of the "
@@ -233,7 +236,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         chosen = [p for p in site.publications if p.selected]
         if chosen:
             lines = [f"- {p.citation or p.title}" for p in chosen]
-            extra.append("\n## Selected publications\n\n" + "\n".join(lines) + "\n")
+            extra.append(f"\n## {words['selected_publications']}\n\n" + "\n".join(lines)
+                         + "\n")
             report.mapped("selected-papers", f"{len(chosen)} selected publications listed on "
                           "the about page.", page.origin)
         else:
@@ -406,8 +410,8 @@ def _site_link(url: str) -> str:
     return url
 
 
-def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier,
-                     site_baseurl: str = "") -> None:
+def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: str,
+                     code_label: str) -> None:
     f = item.fields
     front = _item_front(item, "portfolio")
     excerpt = str(f.get("description") or "")
@@ -423,9 +427,9 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier,
             front[key] = f[key]
     body = item.body
     if f.get("github"):
-        body = body.rstrip("\n") + f"\n\n[Code on GitHub]({f['github']})\n"
+        body = body.rstrip("\n") + f"\n\n[{code_label}]({f['github']})\n"
         plan.report.verbatim("project-github", f"`github: {f['github']}` has no academicpages "
-                             "field; it became a `[Code on GitHub]` link at the end of the body.",
+                             f"field; it became a `[{code_label}]` link at the end of the body.",
                              item.origin)
     new_url = f"/portfolio/{item.slug}/"
     _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url)
@@ -449,7 +453,8 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
     _finish_item(item, front, f"_posts/{name}", item.body, plan, copier, url, url)
 
 
-def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier) -> None:
+def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier,
+                 words: dict[str, str]) -> None:
     f = item.fields
     front = _item_front(item, kind)
     if f.get("type"):
@@ -471,13 +476,12 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
         if f.get(key) is not None:
             front[key] = f[key]
     if kind == "teaching":  # academicpages' teaching page shows type, venue and date only
-        lines = [f"- {label}: {f[key]}" for key, label in (
-            ("location", "Location"), ("instructor", "Instructor"), ("term", "Term"),
-            ("time", "Time")) if isinstance(f.get(key), (str, int)) and str(f[key]).strip()]
+        keys = [k for k in ("location", "instructor", "term", "time")
+                if isinstance(f.get(k), (str, int)) and str(f[k]).strip()]
+        lines = [f"- {words[k]}: {f[k]}" for k in keys]
         if lines:
             body = "\n".join(lines) + "\n\n" + body.lstrip("\n")
-            plan.report.mapped("teaching-details", "the course's "
-                               + ", ".join(x.split(":")[0][2:].lower() for x in lines)
+            plan.report.mapped("teaching-details", "the course's " + ", ".join(keys)
                                + " shown at the top of its page (academicpages' teaching "
                                "layout does not show them).", item.origin)
     _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url)
