@@ -171,3 +171,24 @@ def test_the_headings_a_writer_adds_follow_the_sites_language(tmp_path, lang, he
     text = (dest / "_pages/about.md").read_text()
     assert f"\n{news}\n" in text and "## News" not in text
     assert code in (dest / "_portfolio/1_project.md").read_text()
+
+
+def test_no_markdown_is_written_into_an_html_page(tmp_path):
+    """Jekyll runs no Markdown converter on an `.html` page: what a writer puts there (a
+    citation link, the CV sections and the CV's PDF link) is HTML, or Markdown printed
+    through `markdownify`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/cv.md").rename(src / "_pages/cv.html")
+    _write(src, {"_pages/research.html": "---\nlayout: page\ntitle: Research\npermalink: "
+                                         "/research/\n---\n<p>See {% cite okonkwo2025carbon %}."
+                                         "</p>\n"})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "academicpages")
+    research = (dest / "_pages/research.html").read_text()
+    assert '<a href="{{ ' in research and "okonkwo2025carbon</a>" in research
+    assert "](" not in research
+    cv = (dest / "_pages/cv.html").read_text().split("---\n", 2)[2]
+    assert "| markdownify }}" in cv and "<a href=" in cv
+    outside = cv.split("{% endcapture %}")[-1]
+    assert "](" not in outside and "\n====" not in outside

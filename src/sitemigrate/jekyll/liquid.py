@@ -202,6 +202,26 @@ def raw_literal(text: str) -> str:
     return "".join(out)
 
 
+def is_html_file(path: str | None) -> bool:
+    """Whether Jekyll writes the file at ``path`` as it is (no Markdown converter runs)."""
+    return bool(path) and str(path).lower().endswith((".html", ".htm"))
+
+
+def markdown_in_html(text: str, name: str = "converted") -> str:
+    """Markdown ``text`` placed in an HTML file, where Jekyll runs no Markdown converter:
+    captured and printed through ``markdownify``."""
+    return "{% capture " + name + " %}\n" + text + "\n{% endcapture %}\n{{ " + name + \
+        " | markdownify }}"
+
+
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\(((?:\{\{[^{}]*\}\}|[^()\s])+)\)")
+
+
+def markdown_links_as_html(text: str) -> str:
+    """``[text](url)`` links as ``<a href="url">text</a>`` (for an HTML file)."""
+    return _MD_LINK.sub(lambda m: f'<a href="{m[2]}">{m[1]}</a>', text)
+
+
 def attribute_safe(text: str) -> str:
     """``text`` as a value a layout prints unescaped inside a double-quoted HTML attribute
     (al-folio's `<meta name="description" content="{{ page.description }}">`) and also as
@@ -441,6 +461,8 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
             try:
                 construct, args = read_construct(read, tok)
                 new = write_construct(writes[construct], args, plan)
+                if is_html_file(where):  # no Markdown converter runs on the file
+                    new = markdown_links_as_html(new)
             except jinja2.UndefinedError:
                 continue  # the tag has a shape the read cannot take (a variable parameter)
             plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "

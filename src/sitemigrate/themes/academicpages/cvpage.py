@@ -6,6 +6,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
 from ...ir import NavItem, Page, Site
+from ...jekyll.liquid import is_html_file, markdown_in_html
 from ...plan import Plan
 from ...registry import Options
 from ...report import Report
@@ -39,7 +40,10 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
         return intro + body if intro else body
     report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
                   "Markdown.", site.cv.origin)
-    return intro + _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
+    added = intro + _cv_markdown(site, todo)
+    if is_html_file(page.path):  # no Markdown converter runs on the page
+        added = markdown_in_html(added.rstrip("\n"), "cv_sections") + "\n"
+    return added + ("\n" + body.lstrip("\n") if body.strip() else "")
 
 
 def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:

@@ -15,7 +15,13 @@ from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import is_fresh_template, layout_text
-from ...jekyll.liquid import source_line, translate_body
+from ...jekyll.liquid import (
+    is_html_file,
+    markdown_in_html,
+    markdown_links_as_html,
+    source_line,
+    translate_body,
+)
 from ...jekyll.listings import add_collection_listings, collection_page, site_words
 from ...jekyll.site import (
     extra_key,
@@ -116,8 +122,10 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             extra_key(plan, key, NAME, page.origin)
     if page.features.get("cv_pdf"):
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
-        label = site_words(site)["cv_pdf"]
-        body = body.rstrip("\n") + f"\n\n[{label}]({_site_link(pdf)})\n"
+        link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
+        if is_html_file(page.path):  # no Markdown converter runs on the page
+            link = f"<p>{markdown_links_as_html(link)}</p>"
+        body = body.rstrip("\n") + f"\n\n{link}\n"
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
@@ -127,6 +135,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     if page.role == "news" and site.news:
         listing = "\n".join(_news_line(n) for n in
                             sorted(site.news, key=lambda n: n.date, reverse=True))
+        if is_html_file(out):  # no Markdown converter runs on the page
+            listing = markdown_in_html(listing, "news_list")
         body, n = re.subn(r"\{%-?\s*include\s+news\.(?:liquid|html)[^%]*%\}", listing, body)
         if not n:
             body = body.rstrip("\n") + "\n\n" + listing + "\n"

@@ -15,7 +15,7 @@ from ...ir import Identity, Item, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
-from ...jekyll.liquid import attribute_safe, source_line, translate_body
+from ...jekyll.liquid import attribute_safe, markdown_in_html, source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page
 from ...jekyll.site import (
     extra_key,
@@ -279,8 +279,7 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
     text = doc.body
     if prose:
         if rel.endswith(".html") and not prose.lstrip().startswith("<"):
-            prose = ("{% capture owner_intro %}\n" + prose +
-                     "\n{% endcapture %}\n{{ owner_intro | markdownify }}")
+            prose = markdown_in_html(prose, "owner_intro")
         if prose not in text:  # a later run finds it there already
             header = re.search(r'<div class="header-bar">.*?</div>\n?', text, re.S)
             at = header.end() if header else 0
