@@ -140,9 +140,9 @@ def test_a_talk_into_academicpages_shows_its_venue_on_its_page(tmp_path):
     from test_checkout import academicpages_checkout
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
-    _write(src, {"_talks/2023-05-02-snow.md": "---\nlayout: page\ntitle: Snow sensors\n"
-                                              "date: 2023-05-02\ntype: Keynote\nvenue: Alpine "
-                                              "Sensing Day\nlocation: Tromsø, Norway\n---\nA talk.\n"})
+    _write(src, {"_talks/2023-05-02-snow.md": (
+        "---\nlayout: page\ntitle: Snow sensors\ndate: 2023-05-02\ntype: Keynote\nvenue: "
+        "Alpine Sensing Day\nlocation: Tromsø, Norway\n---\nA talk.\n")})
     dest = academicpages_checkout(tmp_path / "checkout")
     _write(dest, {"_layouts/talk.html": "{% if page.talk_type %}{{ page.talk_type }} at "
                                         "{{ page.venue }}, {{ page.location }}{% endif %}"
@@ -192,3 +192,24 @@ def test_no_markdown_is_written_into_an_html_page(tmp_path):
     assert "| markdownify }}" in cv and "<a href=" in cv
     outside = cv.split("{% endcapture %}")[-1]
     assert "](" not in outside and "\n====" not in outside
+
+
+def test_web_links_are_encoded_and_liquid_in_them_stays_liquid(tmp_path):
+    """al-folio's jekyll-target-blank parses every web link and stops the build on a space
+    or a non-ASCII letter: those are percent-encoded in the links al-folio is given (pages,
+    items, news), and `{{ site.x }}` inside a link stays Liquid (not `{{%20site.x%20}}`)."""
+    src = _academicpages(tmp_path, {
+        "_talks/2023-05-02-snow.md": "---\ntitle: Snow\ncollection: talks\ndate: 2023-05-02\n---"
+                                     "\n<a href=\"https://example.org/café\">the café</a>\n"})
+    about = (src / "_pages/about.md").read_text()
+    _write(src, {"_pages/about.md": about + "\nSee [Müller](https://de.example.org/wiki/"
+                 "Thomas_Müller), [notes](https://example.org/field notes.pdf) and [mirror]("
+                 "https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf).\n"})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "al-folio")
+    text = (dest / "_pages/about.md").read_text()
+    assert "(https://de.example.org/wiki/Thomas_M%C3%BCller)" in text
+    assert "(https://example.org/field%20notes.pdf)" in text
+    assert "(https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf)" in text
+    talk = (dest / "_talks/2023-05-02-snow.md").read_text()
+    assert 'href="https://example.org/caf%C3%A9"' in talk

@@ -222,6 +222,31 @@ def markdown_links_as_html(text: str) -> str:
     return _MD_LINK.sub(lambda m: f'<a href="{m[2]}">{m[1]}</a>', text)
 
 
+# A link's target: a Markdown link's (where a space may have crept in) or an `href`'s.
+_LINK_TARGET = re.compile(r"""(?P<md>\]\()(?P<url>https?://[^\s)]+(?: +[^\s)"']+)*)(?=\))"""
+                          r"""|(?P<attr>\bhref=(?P<q>["']))(?P<href>https?://[^"'<>]*)(?=(?P=q))""")
+
+
+def encoded_link_targets(text: str) -> str:
+    """The web links of ``text`` with spaces and non-ASCII characters percent-encoded (a
+    plugin that parses each link, al-folio's jekyll-target-blank, stops the build on them);
+    Liquid inside a link (``{{ site.url }}``) is left as written."""
+    from urllib.parse import quote
+
+    def encode(url: str) -> str:
+        out = []
+        for tok in tokenize(url):
+            out.append(tok.text if tok.kind in ("tag", "output") else
+                       re.sub(r"[^\x21-\x7e]", lambda c: quote(c[0]), tok.text))
+        return "".join(out)
+
+    def fn(m: re.Match) -> str:
+        if m["md"]:
+            return m["md"] + encode(m["url"])
+        return m["attr"] + encode(m["href"])
+    return _LINK_TARGET.sub(fn, text) if "http" in text else text
+
+
 def attribute_safe(text: str) -> str:
     """``text`` as a value a layout prints unescaped inside a double-quoted HTML attribute
     (al-folio's `<meta name="description" content="{{ page.description }}">`) and also as

@@ -15,7 +15,13 @@ from ...ir import Identity, Item, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
-from ...jekyll.liquid import attribute_safe, markdown_in_html, source_line, translate_body
+from ...jekyll.liquid import (
+    attribute_safe,
+    encoded_link_targets,
+    markdown_in_html,
+    source_line,
+    translate_body,
+)
 from ...jekyll.listings import add_collection_listings, collection_page
 from ...jekyll.site import (
     extra_key,
@@ -206,9 +212,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             extra_key(plan, key, NAME, page.origin)
     out = "_pages/about.md" if page.role == "about" else page.path
     body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
-    # a space inside a Markdown link's URL stops al-folio's jekyll-target-blank (URI.parse)
-    body = re.sub(r"\]\((https?://[^\s)]+(?: +[^\s)\"']+)+)\)",
-                  lambda m: "](" + m[1].replace(" ", "%20") + ")", body)
+    # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
+    body = encoded_link_targets(body)
     body = add_collection_listings(page, body, site, NAME, report)
     missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
     if missing:
@@ -434,7 +439,8 @@ def _write_news(item: Item, plan: Plan) -> None:
         front["title"] = item.title
     front["related_posts"] = False
     out = f"_news/{item.slug}.md"
-    plan.write_document(out, front, item.body, item.fm_comments, item.newline)
+    plan.write_document(out, front, encoded_link_targets(item.body), item.fm_comments,
+                        item.newline)
     plan.report.mapped("news-item", f"news item of {item.date} → `{out}`.", item.origin)
     plan.origins.setdefault(item.path, out)
 
@@ -452,7 +458,7 @@ def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
             copier: AssetCopier, url: str) -> None:
     if item.redirect:
         front["redirect"] = item.redirect
-    write_item(plan, copier, item, front, out, body, url, NAME)
+    write_item(plan, copier, item, front, out, encoded_link_targets(body), url, NAME)
     for old in item.redirect_from:
         _redirect_stub(old, url, plan, item.origin)
 
