@@ -213,3 +213,26 @@ def test_web_links_are_encoded_and_liquid_in_them_stays_liquid(tmp_path):
     assert "(https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf)" in text
     talk = (dest / "_talks/2023-05-02-snow.md").read_text()
     assert 'href="https://example.org/caf%C3%A9"' in talk
+
+
+@pytest.mark.parametrize("blog", [True, False])
+def test_the_templates_blog_header_is_the_owners_or_empty(tmp_path, blog):
+    """An al-folio checkout's `blog_name` / `blog_description` are the template's own
+    words, shown atop the blog page: they become the owner's blog page title and
+    description, or empty (al-folio hides an empty header) for a site without a blog page."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    page = ("---\nlayout: archive\ntitle: Field notes\npermalink: /year-archive/\nexcerpt: "
+            "Notes from the snow\n---\n{% for post in site.posts %}{{ post.title }}"
+            "{% endfor %}\n")
+    src = _academicpages(tmp_path, {"_pages/year-archive.html": page} if blog else {})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    with (dest / "_config.yml").open("a") as f:
+        f.write("blog_name: Example Theme\nblog_description: a theme of nobody in particular\n")
+    _convert(src, dest, "al-folio")
+    config = yaml.safe_load((dest / "_config.yml").read_text())
+    if blog:
+        assert config["blog_description"] == "Notes from the snow"
+        assert config["blog_name"] in ("Field notes", "Blog Posts")  # its menu label wins
+    else:
+        assert config["blog_name"] == "" and config["blog_description"] == ""

@@ -232,6 +232,18 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
     if blog is not None and "blog_nav_title" in config:  # 2020-23: the blog's menu label
         config["blog_nav_title"] = (_menu_title(site, blog)
                                     if _menu_position(site, blog) is not None else "")
+    if site.theme != NAME:  # the blog page's header: the template's words, not the owner's
+        header = {"blog_name": _menu_title(site, blog) if blog else "",
+                  "blog_description": blog.description if blog else ""}
+        changed = [k for k, v in header.items() if k in config and config[k] != v]
+        for key in changed:
+            config[key] = header[key]
+        if changed:
+            plan.report.mapped("blog-header", "the blog page's header ("
+                               + ", ".join(f"`{k}`" for k in changed) + ") is "
+                               + ("your blog page's title and description" if blog else
+                                  "empty (your site had no blog page)")
+                               + ", not the template's wording.", "_config.yml")
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
             continue
