@@ -21,9 +21,7 @@ from ...jekyll.site import (
 )
 from ...plan import Plan
 from ...textio import dump_yaml
-from .reader import (
-    NAME,
-)
+from .reader import NAME
 
 
 def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:

@@ -14,9 +14,7 @@ from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import attribute_safe
 from ...jekyll.listings import translate_listings
-from ...jekyll.site import (
-    read_data,
-)
+from ...jekyll.site import read_data
 from ...plan import Plan
 from ...registry import Options
 from ...report import Report
@@ -24,9 +22,7 @@ from ...textio import dump_yaml
 from .bibliography import _has_own_page, _page_url
 from .config import _target_generation
 from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
-from .reader import (
-    NAME,
-)
+from .reader import NAME
 
 
 def _cv_as_data(site: Site) -> bool:

@@ -46,9 +46,7 @@ from .bibliography import (
 from .config import _target_generation, _write_config
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
 from .menu import _menu_position, _menu_title
-from .reader import (
-    NAME,
-)
+from .reader import NAME
 
 
 def write(site: Site, plan: Plan, options: Options) -> None:
