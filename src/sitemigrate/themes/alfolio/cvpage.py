@@ -97,8 +97,7 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
     return body
 
 
-# Where each listing's items live in DEST, and the heading a CV list of them takes when the
-# page names none (al-folio's own CV sections of these titles).
+# The title of the CV section a CV page's list becomes when the page gives it no heading.
 _LISTED = {"publications": "Publications", "talks": "Talks", "teaching": "Teaching"}
 
 
