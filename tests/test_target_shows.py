@@ -236,3 +236,22 @@ def test_the_templates_blog_header_is_the_owners_or_empty(tmp_path, blog):
         assert config["blog_name"] in ("Field notes", "Blog Posts")  # its menu label wins
     else:
         assert config["blog_name"] == "" and config["blog_description"] == ""
+
+
+def test_a_course_schedule_into_academicpages_is_a_table_on_its_page(tmp_path):
+    """al-folio's course layout shows a course's `schedule` (week, date, topic, materials);
+    academicpages' layouts show none of it: it is a table at the end of the course page,
+    its headings in the site's language."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_teachings/snow.md": (
+        "---\nlayout: course\ntitle: Snow physics\nterm: Winter\nschedule:\n  - week: 1\n"
+        "    date: Jan 8\n    topic: Crystals\n    description: Why flakes | differ\n"
+        "    materials:\n      - name: Notes\n        url: https://notes.example.org/1.pdf\n"
+        "---\nA course.\n")})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "academicpages")
+    text = (dest / "_teaching/snow.md").read_text()
+    assert "## Schedule\n\n| Week | Date | Topic | Materials |\n|---|---|---|---|\n" in text
+    assert ("| 1 | Jan 8 | **Crystals** — Why flakes \\| differ | "
+            "[Notes](https://notes.example.org/1.pdf) |") in text

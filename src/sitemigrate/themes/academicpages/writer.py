@@ -494,7 +494,37 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
             plan.report.mapped("teaching-details", "the course's " + ", ".join(keys)
                                + " shown at the top of its page (academicpages' teaching "
                                "layout does not show them).", item.origin)
+        table = _schedule_table(f.get("schedule"), words)
+        if table:
+            body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + table
+            plan.report.mapped("teaching-schedule", "the course's `schedule` shown as a table "
+                               "at the end of its page (academicpages' layouts do not show "
+                               "it).", item.origin)
     _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url)
+
+
+def _schedule_table(schedule: Any, words: dict[str, str]) -> str:
+    """A course's schedule (week, date, topic and description, materials: name and url per
+    row, al-folio's course shape) as a Markdown table under a heading."""
+    rows = [r for r in schedule if isinstance(r, dict)] if isinstance(schedule, list) else []
+    if not rows:
+        return ""
+
+    def cell(value: Any) -> str:
+        return " ".join(str(value if value is not None else "").split()).replace("|", "\\|")
+
+    lines = [f"## {words['schedule']}", "",
+             f"| {words['week']} | {words['date']} | {words['topic']} | {words['materials']} |",
+             "|---|---|---|---|"]
+    for row in rows:
+        topic = " — ".join(x for x in (f"**{cell(row['topic'])}**" if row.get("topic") else "",
+                                       cell(row.get("description"))) if x)
+        materials = row.get("materials") if isinstance(row.get("materials"), list) else []
+        links = ", ".join(f"[{cell(m.get('name') or m.get('url'))}]"
+                          f"({_site_link(str(m['url']))})" if m.get("url") else cell(m.get("name"))
+                          for m in materials if isinstance(m, dict))
+        lines.append(f"| {cell(row.get('week'))} | {cell(row.get('date'))} | {topic} | {links} |")
+    return "\n".join(lines) + "\n"
 
 
 def _write_news_page(item: Item, plan: Plan, copier: AssetCopier) -> None:
