@@ -519,7 +519,8 @@ def _schedule_table(schedule: Any, words: dict[str, str]) -> str:
     for row in rows:
         topic = " — ".join(x for x in (f"**{cell(row['topic'])}**" if row.get("topic") else "",
                                        cell(row.get("description"))) if x)
-        materials = row.get("materials") if isinstance(row.get("materials"), list) else []
+        got = row.get("materials")
+        materials: list[Any] = got if isinstance(got, list) else []
         links = ", ".join(f"[{cell(m.get('name') or m.get('url'))}]"
                           f"({_site_link(str(m['url']))})" if m.get("url") else cell(m.get("name"))
                           for m in materials if isinstance(m, dict))
