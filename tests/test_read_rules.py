@@ -1,0 +1,171 @@
+"""Reading a source site as Jekyll, jekyll-scholar and the site's own layouts show it (issue
+#31, "What the source shows"). Miniature sites in each theme's exact shapes; invented
+people throughout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sitemigrate
+from sitemigrate.jekyll import scholar
+from sitemigrate.report import Report
+
+ALFOLIO_CONFIG = """\
+first_name: Ilse
+last_name: Vantongeren
+title: Ilse Vantongeren
+scholar:
+  last_name: [Vantongeren]
+  first_name: [Ilse, I.]
+  style: apa
+  source: /_bibliography/
+  bibliography: papers.bib
+  bibliography_template: bib
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, body in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body, encoding="utf-8")
+    return root
+
+
+def entry(kind: str, key: str, title: str, year: int, extra: str = "") -> str:
+    return (f"@{kind}{{{key},\n  title={{{title}}},\n  author={{Vantongeren, Ilse}},\n"
+            f"  booktitle={{Workshop on Tidal Flats}},\n  year={{{year}}},{extra}\n}}\n\n")
+
+
+def read(root: Path) -> tuple[sitemigrate.Site, Report]:
+    report = Report()
+    return sitemigrate.read_site(root, "al-folio", report), report
+
+
+# -- 1. Which bibliography a page shows ------------------------------------------------------
+
+def test_a_bib_file_no_page_lists_is_not_the_owners(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\nnav: true\n---\n{% bibliography %}\n",
+        "_bibliography/papers.bib": "---\n---\n" + entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/example.bib": entry("article", "ein05", "Moving Bodies", 1905)
+                                     + entry("article", "ein06", "Light Quanta", 1906),
+    }))
+    assert [p.title for p in site.publications] == ["Salt Marsh"]
+    lost = [f for f in report.findings if f.code == "bib-unshown"]
+    assert len(lost) == 1 and "example.bib" in lost[0].message
+
+
+def test_a_file_named_by_a_tag_or_by_liquid_of_the_config_is_shown(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\n---\n"
+                                  "{% bibliography -f {{ site.scholar.bibliography }} %}\n"
+                                  "## Preprints\n{% bibliography --file preprints %}\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/preprints.bib": entry("misc", "v24", "Mudflat Worms", 2024),
+        "_bibliography/old.bib": entry("misc", "v01", "Unlisted", 2001),
+    }))
+    assert sorted(p.title for p in site.publications) == ["Mudflat Worms", "Salt Marsh"]
+
+
+def test_talks_in_their_own_bib_with_their_own_page_stay_talks(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\nyears: [2021]"
+                                  "\n---\n<div class=\"publications\">\n{%- for y in page.years "
+                                  "%}\n  <h2 class=\"year\">{{y}}</h2>\n  {% bibliography -f "
+                                  "papers -q @*[year={{y}}]* %}\n{% endfor %}\n</div>\n",
+        "_pages/activities.md": "---\nlayout: page\npermalink: /activities/\ntitle: activities"
+                                "\nyears: [2022]\n---\n# Invited talks\n<div class=\"publicat"
+                                "ions\">\n{% for y in page.years %}\n  <h2 class=\"year\">{{y}}"
+                                "</h2>\n  {% bibliography -f invited -q @*[year={{y}}]* %}\n"
+                                "{% endfor %}\n</div>\n\n# Service\nReviewer.\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/invited.bib": entry("inproceedings", "t22", "Worms at Dusk", 2022,
+                                           "\n  address={Ghent}"),
+    }))
+    assert [p.title for p in site.publications] == ["Salt Marsh"]
+    assert [(t.title, t.fields.get("venue"), t.fields.get("location"), t.date)
+            for t in site.talks] == [("Worms at Dusk", "Workshop on Tidal Flats", "Ghent",
+                                      "2022-01-01")]
+    page = next(p for p in site.pages if p.permalink == "/activities/")
+    assert "{% bibliography" not in page.body and "site.talks" in page.body
+    assert "for y in page.years" not in page.body and "Reviewer." in page.body
+    assert page.role == "talks"
+
+
+def test_a_query_for_talks_splits_one_file(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\n---\n"
+                                  "{% bibliography -q @*[keywords!~=talk] %}\n",
+        "_pages/talks.md": "---\nlayout: page\npermalink: /talks/\ntitle: talks\n---\n"
+                           "{% bibliography -q @*[keywords~=talk] %}\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021)
+        + entry("misc", "t23", "Lugworm Burrows", 2023, "\n  keywords={talk, invited}"),
+    }))
+    assert [p.title for p in site.publications] == ["Salt Marsh"]
+    assert [t.title for t in site.talks] == ["Lugworm Burrows"]
+
+
+def test_jekyll_scholar_queries():
+    fields = {"year": "2020", "keywords": "talk, poster", "note": "preprint"}
+    assert scholar.query_selects("@*[year=2020]", "article", fields)
+    assert not scholar.query_selects("@*[year=2021]", "article", fields)
+    assert scholar.query_selects("@*[year={{y}}]*", "article", fields)
+    assert not scholar.query_selects("@inproceedings", "article", fields)
+    assert scholar.query_selects("@*[year<=2020 && note=preprint]", "misc", fields)
+    assert not scholar.query_selects("@*[year=2020 && note!=preprint]", "misc", fields)
+    assert scholar.query_selects("@*[year=2019 || keywords~=talk]", "misc", fields)
+
+
+# -- 2. Which data the CV layout shows -------------------------------------------------------
+
+CLASSIC_EXAMPLE = "- title: General Information\n  type: map\n  contents:\n    - name: Full Name\n" \
+                  "      value: Example Person\n"
+RESUME = '{"basics": {"name": "Ilse Vantongeren", "label": "Ecologist"}, "work": [{"name": ' \
+         '"Tidal Institute", "position": "Researcher", "startDate": "2020-01"}]}\n'
+GET_JSON = "jekyll_get_json:\n  - data: resume\n    json: assets/json/resume.json\n"
+CV_PAGE = "---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\n---\n"
+
+
+def test_a_cv_layout_that_shows_the_resume_first_reads_it_not_the_example_cv_yml(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,
+        "_includes/head.liquid": "",  # a 2024-25 site
+        "_pages/cv.md": CV_PAGE,
+        "_data/cv.yml": CLASSIC_EXAMPLE,
+        "assets/json/resume.json": RESUME,
+    }))
+    assert site.cv is not None and site.cv.format == "jsonresume"
+    assert "Example Person" not in str(site.cv)
+    unused = [f for f in report.findings if f.code == "cv-unused"]
+    assert [f.path for f in unused] == ["_data/cv.yml"]
+    assert "shows `assets/json/resume.json`" in unused[0].message
+
+
+def test_the_sites_own_cv_layout_decides(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,  # a 2020-23 site, with a layout of its own
+        "_layouts/cv.html": "---\nlayout: default\n---\n{% for job in site.data.resume.work %}"
+                            "{{ job.name }}{% endfor %}\n",
+        "_pages/cv.md": CV_PAGE,
+        "_data/cv.yml": CLASSIC_EXAMPLE,
+        "assets/json/resume.json": RESUME,
+    }))
+    assert site.cv is not None and site.cv.format == "jsonresume"
+    assert "Example Person" not in str(site.cv)
+
+
+def test_cv_data_no_page_shows_is_not_the_owners(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,
+        "_pages/about.md": "---\nlayout: about\npermalink: /\n---\nHello.\n",
+        "_data/cv.yml": CLASSIC_EXAMPLE,
+    }))
+    assert site.cv is None
+    unused = [f for f in report.findings if f.code == "cv-unused"]
+    assert len(unused) == 1 and "no page of the source shows it" in unused[0].message
