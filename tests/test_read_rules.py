@@ -169,3 +169,49 @@ def test_cv_data_no_page_shows_is_not_the_owners(tmp_path):
     assert site.cv is None
     unused = [f for f in report.findings if f.code == "cv-unused"]
     assert len(unused) == 1 and "no page of the source shows it" in unused[0].message
+
+
+# -- 6. Generated addresses ------------------------------------------------------------------
+
+def _post(day: str, slug: str, tags: str = "", categories: str = "") -> tuple[str, str]:
+    return (f"_posts/{day}-{slug}.md", f"---\nlayout: post\ntitle: {slug}\ntags: {tags}\n"
+            f"categories: {categories}\n---\nText of {slug}.\n")
+
+
+def test_archive_and_pagination_addresses_are_old_urls(tmp_path):
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG + "include: [_pages]\npermalink: /blog/:year/:title/\n"
+        "plugins:\n"
+        "  - jekyll-archives\n  - jekyll-paginate-v2\npagination:\n  enabled: true\n"
+        "jekyll-archives:\n  enabled: [year, tags, categories]\n  permalinks:\n"
+        "    year: '/blog/:year/'\n    tag: '/blog/tag/:name/'\n"
+        "    category: '/blog/category/:name/'\n",
+        "_pages/blog.md": "---\nlayout: default\npermalink: /blog/\ntitle: blog\npagination:\n"
+                          "  enabled: true\n  collection: posts\n  permalink: /page/:num/\n"
+                          "  per_page: 2\n---\nPosts.\n",
+        **dict([_post("2015-03-01", "mudflats", "Field Work", "notes"),
+                _post("2016-04-02", "lugworms", "field-work"),
+                _post("2016-05-03", "eelgrass")]),
+    })
+    urls = {s.url: s.path for s in served(*read_tree(root)).values()}
+    for url in ("/blog/2015/", "/blog/2016/", "/blog/tag/field-work/",
+                "/blog/category/notes/", "/blog/page/2/"):
+        assert urls.get(url) == "_pages/blog.md", url
+    assert "/blog/page/3/" not in urls
+    plan = sitemigrate.convert(root, tmp_path / "out", to="academicpages")
+    rows = {r["old"]: r for r in plan.report.urls}
+    assert rows["/blog/2016/"]["how"] == "redirect" and rows["/blog/page/2/"]["how"] == "redirect"
+    assert not [r for r in plan.report.urls if r["how"] == "lost"]
+
+
+def test_archives_v2_per_collection(tmp_path):
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-archives-v2]\ncollections:\n"
+        "  books:\n    output: true\njekyll-archives:\n  books:\n    enabled: [year, categories]\n",
+        "_books/tide-tables.md": "---\ntitle: Tide Tables\ndate: 2021-06-01\n"
+                                 "categories: [Reference Works]\n---\nA book.\n",
+    })
+    urls = {s.url for s in served(*read_tree(root)).values()}
+    assert {"/books/2021/", "/books/category/reference-works/"} <= urls
