@@ -215,3 +215,54 @@ def test_archives_v2_per_collection(tmp_path):
     })
     urls = {s.url for s in served(*read_tree(root)).values()}
     assert {"/books/2021/", "/books/category/reference-works/"} <= urls
+
+
+# -- 3. Category sections --------------------------------------------------------------------
+
+AP_CONFIG = "title: Ilse Vantongeren\nname: Ilse Vantongeren\nauthor:\n  name: Ilse Vantongeren\n" \
+            "collections:\n  publications:\n    output: true\n    permalink: /:collection/:path/\n"
+
+
+def _ap_pub(slug: str, kind: str) -> tuple[str, str]:
+    return (f"_publications/2021-01-01-{slug}.md",
+            f"---\ntitle: \"{slug}\"\ncollection: publications\npermalink: /publication/{slug}\n"
+            f"date: 2021-01-01\nvenue: 'Estuaries'\ntype: {kind}\n---\n")
+
+
+def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
+    loop = ("<h2>{title}</h2>\n<ul>\n{{% for post in site.publications reversed %}}\n"
+            "  {{% if post.type contains \"{value}\" %}}\n    {{% include archive-single.html %}}"
+            "\n  {{% endif %}}\n{{% endfor %}}\n</ul>\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n{% include base_path %}\n"
+                                  + loop.format(title="Articles", value="article")
+                                  + loop.format(title="Press", value="press"),
+        **dict([_ap_pub("salt-marsh", "article"), _ap_pub("radio-interview", "press")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    body = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
+    tags = [line.strip() for line in body.splitlines() if "{% bibliography" in line]
+    assert tags == ["{% bibliography -q @*[type~=article] %}",
+                    "{% bibliography -q @*[type~=press] %}"]
+    assert body.index("Articles") < body.index("type~=article") < body.index("Press")
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    assert "type = {press}" in bib
+
+
+def test_a_page_of_several_bibliographies_lists_each_item_once(tmp_path):
+    site = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\n---\n<h2>Working papers</h2>\n{% bibliography "
+                                  "-f drafts %}\n<h2>Articles</h2>\n{% bibliography -f papers %}\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/drafts.bib": entry("misc", "v24", "Mudflat Worms", 2024),
+    })
+    plan = sitemigrate.convert(site, tmp_path / "ap", to="academicpages")
+    plan.apply()
+    body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
+    shown = body.split("{% comment %}")[0]
+    assert shown.count("for post in site.publications") == 1
+    assert any(f.code == "listing-once" for f in plan.report.findings)
