@@ -266,3 +266,27 @@ def test_a_page_of_several_bibliographies_lists_each_item_once(tmp_path):
     shown = body.split("{% comment %}")[0]
     assert shown.count("for post in site.publications") == 1
     assert any(f.code == "listing-once" for f in plan.report.findings)
+
+
+# -- 5. Authors ------------------------------------------------------------------------------
+
+def test_authors_front_matter_and_marked_citations_become_bibtex_authors(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_publications/2020-01-01-salt.md": "---\ntitle: Salt\ncollection: publications\n"
+        "date: 2020-01-01\nvenue: Oikos\nauthors: \"Ana Lopes, Ilse Vantongeren\"\n---\n",
+        "_publications/2021-01-01-worms.md": "---\ntitle: Worms\ncollection: publications\n"
+        "date: 2021-01-01\nvenue: Oikos\ncitation: 'Ana Lopes*, Ilse Vantongeren*, and Karl "
+        "Berg&#8224;. Worms. <i>Oikos</i>, 2021.'\n---\n",
+        "_publications/tides.md": "---\ntitle: Tides\ncollection: publications\nyear: 2019\n"
+        "venue: Oikos\nauthors: <b>Vantongeren I.</b>, Lopes A.\n---\n",
+    })
+    site = sitemigrate.read_site(src, "academicpages")
+    by_title = {p.title: p.authors for p in site.publications}
+    assert by_title["Salt"] == ["Ana Lopes", "Ilse Vantongeren"]
+    assert by_title["Tides"] == ["Vantongeren, I.", "Lopes, A."]
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    assert "author = {Ana Lopes and Ilse Vantongeren}" in bib
+    assert "author = {Ana Lopes and Ilse Vantongeren and Karl Berg}" in bib
+    assert "author = {Vantongeren, I. and Lopes, A.}" in bib and "year = {2019}" in bib

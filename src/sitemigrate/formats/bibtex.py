@@ -709,8 +709,9 @@ def _full_name(text: str) -> str | None:
     tokens = _name_tokens(text)
     if not tokens or not 2 <= len(tokens) <= 5:
         return None
-    if len(tokens) == 2 and _VANCOUVER().fullmatch(tokens[1]) and len(tokens[0]) > 1:
-        return f"{tokens[0]}, {tokens[1]}"
+    if len(tokens) == 2 and len(tokens[0]) > 1 and (
+            _VANCOUVER().fullmatch(tokens[1]) or _INITIALS().fullmatch(tokens[1])):
+        return f"{tokens[0]}, {tokens[1]}"  # `Last TL`, `Last T.`
     return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
 
 
@@ -739,7 +740,11 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     "Last, F., Other, G.", "First Last and Second Last", "Last F, Other G" and "et al.";
     ``owner`` (first names, last name) is never split in two. A part that is not a name (a
     venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
-    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
+    # equal-contribution and affiliation marks (`Name*`, `Name†`, `Name‡`) are no part of a name
+    citation = re.sub(r"(?<=[\w.])(?:[*†‡§¶]|&(?:#822[45]|#x202[01]|[dD]agger|sect|para);)+",
+                      "", citation)  # before the head's end is found
+    head = re.sub(r"\s*[*†‡§¶]+", "", _citation_head(citation))
+    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", head)
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
     elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
     head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
