@@ -290,3 +290,21 @@ def test_authors_front_matter_and_marked_citations_become_bibtex_authors(tmp_pat
     assert "author = {Ana Lopes and Ilse Vantongeren}" in bib
     assert "author = {Ana Lopes and Ilse Vantongeren and Karl Berg}" in bib
     assert "author = {Vantongeren, I. and Lopes, A.}" in bib and "year = {2019}" in bib
+
+
+# -- 4. Collections and subfolders -----------------------------------------------------------
+
+def test_a_collections_subfolder_item_is_an_item_of_its_own(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  portfolio:\n    output: true\n"
+                                   "    permalink: /:collection/:path/\n",
+        "_portfolio/estuary.md": "---\ntitle: Estuary survey\ncollection: portfolio\n---\n"
+                                 "Counting worms.\n",
+        "_portfolio/fr/estuary.md": "---\ntitle: Relevé de l'estuaire\ncollection: portfolio\n"
+                                    "lang: fr\n---\nCompter les vers.\n",
+    })
+    site = sitemigrate.read_site(src, "academicpages")
+    assert sorted(i.slug for i in site.projects) == ["estuary", "fr/estuary"]
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    assert "Counting worms." in (tmp_path / "af/_projects/estuary.md").read_text("utf-8")
+    assert "Compter les vers." in (tmp_path / "af/_projects/fr/estuary.md").read_text("utf-8")
