@@ -308,3 +308,27 @@ def test_a_collections_subfolder_item_is_an_item_of_its_own(tmp_path):
     sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
     assert "Counting worms." in (tmp_path / "af/_projects/estuary.md").read_text("utf-8")
     assert "Compter les vers." in (tmp_path / "af/_projects/fr/estuary.md").read_text("utf-8")
+
+
+# -- 7. A single page of a theme -------------------------------------------------------------
+
+def test_a_lone_al_folio_about_page_is_read_as_al_folios(tmp_path):
+    page = write(tmp_path / "src", {
+        "about.md": "---\nlayout: about\ntitle: about\npermalink: /\nsubtitle: Tidal Institute"
+                    ", Ghent\nredirect_from:\n  - /home/\nprofile:\n  align: right\n  image: "
+                    "prof_pic.jpg\n  image_circular: false\nnews: false\n---\n\nI study "
+                    "**mudflats**.\n",
+    }) / "about.md"
+    report = Report()
+    site = sitemigrate.read_site(page, report=report)
+    assert site.identity.display_name() == ""           # `about` is no one's name
+    assert any(f.code == "name-missing" for f in report.findings)
+    about = site.page("about")
+    assert about is not None and about.features["subtitle"] == "Tidal Institute, Ghent"
+    assert about.redirect_from == ["/home/"]
+    assert site.identity.avatar == "/assets/img/prof_pic.jpg"
+    plan = sitemigrate.convert(page, tmp_path / "ap", to="academicpages")
+    plan.apply()
+    assert "/home/" in (tmp_path / "ap/_pages/about.md").read_text("utf-8")
+    assert "Tidal Institute, Ghent" in (tmp_path / "ap/_config.yml").read_text("utf-8")
+    assert any("prof_pic.jpg" in f.message for f in plan.report.findings)

@@ -334,6 +334,29 @@ def _role(layout: str, page: Page, vocab: dict) -> PageRole:
     return vocab["page_roles"].get(page.permalink, "other")
 
 
+def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
+    """An al-folio page given alone (read as a plain page): its `title` is the page's
+    (`about`), not the owner's name; `subtitle`, the profile picture and box, the about
+    page's switches and `redirect_from` are read as this reader reads them on a site."""
+    where = page.origin or Origin(site.source, 1)
+    title = text(data.get("title"))
+    if title and site.identity.display_name() == title:
+        site.identity.full_name = site.identity.first_name = site.identity.last_name = ""
+        site.identity.middle_name = ""
+        report.problem("name-missing", f"`title: {title}` is the title of this al-folio page, "
+                       "not the owner's name (al-folio takes it from `first_name`/`last_name` "
+                       "in `_config.yml`); give the name with `--name`.", where)
+    if page.title == site.identity.display_name() or not page.title:
+        page.title = title
+    if data.get("layout") == "about" or "profile" in data:
+        _read_about(page, data, site, None, report)
+    old = as_list(data.get("redirect_from"), where.path, "redirect_from", report)
+    page.redirect_from += [r for r in old if r not in page.redirect_from]
+    report.mapped("theme-page", "this page's front matter was read as al-folio's page "
+                  f"(`layout: {text(data.get('layout'))}`): its subtitle, profile picture and "
+                  "old addresses are carried.", where)
+
+
 def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
     feats = page.features
     if data.get("subtitle"):
