@@ -24,7 +24,7 @@ _TAG = re.compile(r"\{%-?\s*bibliography(?:\s+([^%]*?))?\s*-?%\}")
 _ARG = re.compile(r"""(--file|-f|--query|-q)\s+((?:\{\{.*?\}\}|"[^"]*"|'[^']*'|[^\s{])+)""")
 _LIQUID = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$|<h[1-6][^>]*>(.*?)</h[1-6]>", re.M | re.S)
-_TALK_WORDS = re.compile(r"\b(talks?|presentations?|keynotes?|seminars?|lectures?)\b", re.I)
+_TALK_WORDS = re.compile(r"\b(talks?|presentations?|keynotes?)\b", re.I)
 _COND = re.compile(r"^\s*([\w-]+)\s*(!~=|~=|!=|<=|>=|=|<|>)\s*(.*?)\s*$")
 _FOR_BLOCK = re.compile(r"\{%-?\s*for\s[^%]*%\}(?P<inner>(?:(?!\{%-?\s*(?:for|endfor)\b).)*?)"
                         r"\{%-?\s*endfor\s*-?%\}", re.S)
