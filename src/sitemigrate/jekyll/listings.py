@@ -136,7 +136,7 @@ def _shows_items(text: str) -> bool:
 def _translate_filtered(body: str, source: dict | None, target: dict | None) -> tuple[str, int]:
     """Each listing of the items whose field KEY equals or contains VALUE (``filtered`` of a
     role's listings in the mappings), as the target's; and how many there were."""
-    if not source or not target:
+    if not source or not target or "match" not in source:
         return body, 0
     ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
 
