@@ -332,3 +332,13 @@ def test_a_lone_al_folio_about_page_is_read_as_al_folios(tmp_path):
     assert "/home/" in (tmp_path / "ap/_pages/about.md").read_text("utf-8")
     assert "Tidal Institute, Ghent" in (tmp_path / "ap/_config.yml").read_text("utf-8")
     assert any("prof_pic.jpg" in f.message for f in plan.report.findings)
+
+
+def test_marks_and_invisible_characters_are_no_part_of_a_name():
+    from sitemigrate.formats import bibtex as bib
+    owner = ("Ilse", "Vantongeren")
+    assert bib.citation_authors("\ufeffLopes, A.*, Vantongeren, I.\u2021 (2020). Salt.",
+                                owner) == (["Lopes, A.", "Vantongeren, I."], None)
+    assert bib.citation_authors("Ana Lopes&dagger;, Ilse Vantongeren&#8224;. Salt. "
+                                "<i>Oikos</i>.", owner) == (["Ana Lopes", "Ilse Vantongeren"],
+                                                            None)

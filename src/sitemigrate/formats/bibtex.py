@@ -741,8 +741,9 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     ``owner`` (first names, last name) is never split in two. A part that is not a name (a
     venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
     # equal-contribution and affiliation marks (`Name*`, `Name†`, `Name‡`) are no part of a name
-    citation = re.sub(r"(?<=[\w.])(?:[*†‡§¶]|&(?:#822[45]|#x202[01]|[dD]agger|sect|para);)+",
-                      "", citation)  # before the head's end is found
+    citation = re.sub(r"(?<=[\w.>])(?:[*†‡§¶]|&(?:#822[45]|#x202[01]|[dD]agger|sect|para);)+|"
+                      r"[\ufeff\u200b-\u200d]", "", citation)  # before the head's end is found
+    # (a byte-order mark or zero-width space pasted in is no part of a name either)
     head = re.sub(r"\s*[*†‡§¶]+", "", _citation_head(citation))
     head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", head)
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
