@@ -42,6 +42,7 @@ from pybtex.utils import CaseInsensitiveDict
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
 from .._speedups_pybtex import _fast_entry, _fast_person, _FastResult
 from ..lazyre import lazy_pattern
+from .content import without_marks  # `Name*`, `Name†`: marks are no part of a name
 
 __all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
            "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
@@ -674,7 +675,7 @@ _NOT_A_NAME = lazy_pattern(
     r"university|press|review|letters|transactions|trans|arxiv|preprint|vol|pp|in|of|the|"
     r"on|for|with|to|institute|society|association|report|thesis|working|paper)\b", re.I)
 _INITIALS = lazy_pattern(r"(?:[A-Z\u00C0-\u024F][a-z]?\.?\s*-?\s*)+")
-_VANCOUVER = lazy_pattern(r"[A-Z]{1,3}")
+_VANCOUVER = lazy_pattern(r"[A-Z]{1,3}|(?:[A-Z\u00C0-\u024F]\.\s*-?\s*)+")  # `TL`, `T.`, `J.-P.`
 
 
 def _word(token: str) -> bool:
@@ -709,9 +710,8 @@ def _full_name(text: str) -> str | None:
     tokens = _name_tokens(text)
     if not tokens or not 2 <= len(tokens) <= 5:
         return None
-    if len(tokens) == 2 and len(tokens[0]) > 1 and (
-            _VANCOUVER().fullmatch(tokens[1]) or _INITIALS().fullmatch(tokens[1])):
-        return f"{tokens[0]}, {tokens[1]}"  # `Last TL`, `Last T.`
+    if len(tokens) == 2 and _VANCOUVER().fullmatch(tokens[1]) and len(tokens[0]) > 1:
+        return f"{tokens[0]}, {tokens[1]}"
     return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
 
 
@@ -719,8 +719,7 @@ def _citation_head(citation: str) -> str:
     """The author list at the start of a citation: up to the year, the quoted or italic
     title/venue, or the first sentence's end."""
     import html
-    raw = citation
-    cut = re.search(r"<(?:i|em)\b", raw, re.I)   # the venue or title; <b> marks the owner
+    cut = re.search(r"<(?:i|em)\b", raw := without_marks(citation), re.I)  # venue or title
     raw = raw[:cut.start()] if cut else raw
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
     end = re.search(r"\(\s*(?:\d{4}[a-z]?|n\.\s?d\.|in press|forthcoming)\s*\)|[\"“”]|"
@@ -740,12 +739,7 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     "Last, F., Other, G.", "First Last and Second Last", "Last F, Other G" and "et al.";
     ``owner`` (first names, last name) is never split in two. A part that is not a name (a
     venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
-    # equal-contribution and affiliation marks (`Name*`, `Name†`, `Name‡`) are no part of a name
-    citation = re.sub(r"(?<=[\w.>])(?:[*†‡§¶]|&(?:#822[45]|#x202[01]|[dD]agger|sect|para);)+|"
-                      r"[\ufeff\u200b-\u200d]", "", citation)  # before the head's end is found
-    # (a byte-order mark or zero-width space pasted in is no part of a name either)
-    head = re.sub(r"\s*[*†‡§¶]+", "", _citation_head(citation))
-    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", head)
+    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
     elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
     head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
