@@ -409,8 +409,6 @@ SPEEDUPS_OFF = {
     "libyaml safe loader": "import sitemigrate.textio as t; t._safe_loader = lambda: None",
     "simple front-matter writer": "import sitemigrate.textio as t; "
                                   "t._dump_simple = lambda data: None",
-    "plain-entry reader": "import sitemigrate.formats.bibtex as b; "
-                          "b._fast_entry = lambda *a, **k: None",
 }
 
 

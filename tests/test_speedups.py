@@ -1,8 +1,8 @@
 """The private-API speed-ups fail loudly, not silently slower, when a dependency changes.
 
 Each speed-up gives up (the public path then does the work) at whatever it does not know,
-so a changed ruamel.yaml, PyYAML or pybtex would only make conversions slower; these
-tests make it a failure instead (see ``_speedups_ruamel`` and ``_speedups_pybtex``).
+so a changed ruamel.yaml or PyYAML would only make conversions slower; these
+tests make it a failure instead (see ``_speedups_ruamel``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from sitemigrate import _speedups_pybtex, _speedups_ruamel
+from sitemigrate import _speedups_ruamel
 
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
 
@@ -24,11 +24,7 @@ def test_ruamel_private_api_has_the_shape_the_speed_ups_use():
     assert _speedups_ruamel.check_private_api() == []
 
 
-def test_pybtex_private_api_has_the_shape_the_speed_ups_use():
-    assert _speedups_pybtex.check_private_api() == []
-
-
-@pytest.mark.parametrize("name", ["ruamel.yaml", "PyYAML", "pybtex"])
+@pytest.mark.parametrize("name", ["ruamel.yaml", "PyYAML"])
 def test_dependency_is_pinned_and_installed_within_the_pins(name):
     deps = tomllib.loads(PYPROJECT.read_text("utf-8"))["project"]["dependencies"]
     req = next(Requirement(d) for d in deps
