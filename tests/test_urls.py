@@ -264,3 +264,11 @@ def test_unpublished_on_al_folios_exclude_list():
         got = unpublished(rel, config)
         assert (why in got) if why else got == "", (rel, got)
         assert got == _unpublished_one_by_one(rel, config["include"], config["exclude"])
+
+
+def test_a_key_written_twice_serves_its_last_value():
+    """Jekyll (Ruby's YAML) reads a front matter with a key written twice, the last value
+    winning: the page is served at its last permalink, not at its defaults."""
+    from sitemigrate.jekyll.urls import _front
+    data, _ = _front("---\npermalink: /old-dup/\nlayout: single\npermalink: /dup/\n---\nx\n")
+    assert data == {"permalink": "/dup/", "layout": "single"}
