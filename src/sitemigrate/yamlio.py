@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.constructor import DuplicateKeyError
 
 from .lazyre import lazy_pattern
 from .report import Report
@@ -289,8 +290,8 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
     try:
         try:
             data = y.load(text)
-        except Exception as exc:
-            if duplicates is None or type(exc).__name__ != "DuplicateKeyError":
+        except DuplicateKeyError as exc:
+            if duplicates is None:
                 raise
             try:
                 data = _last_wins(text, duplicates)
