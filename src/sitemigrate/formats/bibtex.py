@@ -97,7 +97,6 @@ _BLOCK_AT_LINE_START = re.compile(r"^[ \t]*@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]", re.
 _KEY = re.compile(r"@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]\s*([^\s,{}()]+)")
 _DELIMITER = re.compile(r"[{}()]")
 _ORDINALS = ["first", "second", "third", "fourth", "fifth"]
-_NOT_ENTRIES = ("comment", "preamble", "string")
 
 
 EXPANSION_LIMIT = 1_000_000
