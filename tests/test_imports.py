@@ -1,6 +1,6 @@
 """Each kind of run gives its result in a fresh interpreter, as the command is: a
-bibliography alone, a whole site, ``--help``, and a ``--check`` answered from the cache
-(what a run imports is its own business: these check what it does). Patterns one code path
+bibliography alone, ``--help``, and a ``--check`` answered from the cache (what a run
+imports is its own business: these check what it does). Patterns one code path
 uses are compiled at their first use (``lazyre.lazy_pattern``), and every dataclass has a
 docstring of its own."""
 
