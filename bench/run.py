@@ -401,47 +401,6 @@ def bench_instructions(scale: str, work: Path, sm: list[str], pubsfrombib: Path)
     return lines
 
 
-# Each private-API speed-up switched off in the measured process (its public path then does
-# the work): what --speedups measures against the run with all of them.
-SPEEDUPS_OFF = {
-    "front-matter fast load": "import sitemigrate.textio as t; "
-                              "t._load_rt_fast = lambda text: t._SLOW",
-    "libyaml safe loader": "import sitemigrate.textio as t; t._safe_loader = lambda: None",
-    "simple front-matter writer": "import sitemigrate.textio as t; "
-                                  "t._dump_simple = lambda data: None",
-    "plain-entry reader": "import sitemigrate.formats.bibtex as b; "
-                          "b._fast_entry = lambda *a, **k: None",
-}
-
-
-def bench_speedups(scale: str, work: Path, repeat: int, rows: list[dict]) -> list[str]:
-    """``convert`` (both ways, and the bibliography alone) with each speed-up off, as CPU
-    time over the same conversion with all on; run in this Python (sitemigrate importable)."""
-    cases = [(work / f"{scale}-af", "academicpages", "af->ap"),
-             (work / f"{scale}-ap", "al-folio", "ap->af")]
-    if (work / f"bib-{scale}").exists():
-        cases.append((work / f"bib-{scale}", "academicpages", "bib af->ap"))
-    lines = []
-    for k, (name, patch) in enumerate({"all on": "", **SPEEDUPS_OFF}.items()):
-        code = (f"{patch}\nimport sys\nfrom sitemigrate.cli import main\n"
-                "sys.exit(main(sys.argv[1:]))")
-        for j, (src, to, label) in enumerate(cases):
-            tag = f"speedups-{scale}-{k}-{j}"
-            m = best(lambda i, code=code, src=src, tag=tag, to=to:
-                     [sys.executable, "-c", code, "convert", str(src),
-                      str(work / f"{tag}-{i}"), "--to", to, "-q"], repeat)
-            rows.append({"scale": scale, "op": f"speed-ups: {name}", "direction": label,
-                         "wall_s": m[0], "user_s": m[2], "sys_s": m[3], "cpu_s": m[2] + m[3],
-                         "peak_mib": m[1], "x_floor": None, "x_floor_cpu": None})
-            print(f"  {name:28} {label:10} {m[0]:7.3f}s  user {m[2]:6.3f}s", file=sys.stderr)
-    by = {(r["op"], r["direction"]): r["cpu_s"] for r in rows if r["scale"] == scale}
-    for name in SPEEDUPS_OFF:
-        ratios = [f"{label} {by[f'speed-ups: {name}', label] / by['speed-ups: all on', label]:.1f}x"
-                  for _, _, label in cases]
-        lines.append(f"without the {name}: " + ", ".join(ratios) + " the CPU")
-    return lines
-
-
 def table(rows: list[dict]) -> str:
     out = ["| scale | command | direction | wall (s) | user (s) | sys (s) | peak RSS (MiB) "
            "| × copy wall | × copy CPU |", "|---|---|---|---:|---:|---:|---:|---:|---:|"]
@@ -477,8 +436,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--instructions", action="store_true", help="also count the "
                    "instructions of each target's convert and of its anchor (valgrind's "
                    "callgrind; deterministic, slow: the Jekyll build takes minutes)")
-    p.add_argument("--speedups", action="store_true", help="also measure convert with each "
-                   "private-API speed-up switched off (its public path), as CPU over all on")
     p.add_argument("--pubsfrombib", type=Path, default=PUBSFROMBIB, help="academicpages' "
                    "markdown_generator/pubsFromBib.py (default: the real-theme lab's)")
     p.add_argument("--sitemigrate", metavar="CMD", help="the command to measure, e.g. to "
@@ -507,9 +464,6 @@ def main(argv: list[str] | None = None) -> int:
             if a.instructions and not a.no_anchors:
                 ratios += [f"{scale} {line}" for line in
                            bench_instructions(scale, work, sm, a.pubsfrombib)]
-            if a.speedups:
-                ratios += [f"{scale} {line}" for line in
-                           bench_speedups(scale, work, repeat, rows)]
     finally:
         if not a.keep:
             shutil.rmtree(work, ignore_errors=True)

@@ -135,7 +135,7 @@ CASES = {
     "binary.md": (b"---\ntitle: x\n---\n\x00\x01\x02", "binary-file", 4),
     "string-redirects.md": (b"---\ntitle: R\npermalink: /r/\nredirect_from: /old-r/\n---\nr\n",
                             "wrong-type", 4),
-    "dup-keys.md": (b"---\ntitle: A\ntitle: B\n---\nx\n", "bad-yaml", 3),
+    "dup-keys.md": (b"---\ntitle: A\ntitle: B\n---\nx\n", "duplicate-key", 3),
     "tabs.md": (b"---\ntitle: T\n\tpermalink: /t/\n---\nx\n", "bad-yaml", 3),
 }
 
@@ -265,7 +265,8 @@ def test_mapping_files_are_read_unbounded_as_the_program_is(tmp_path, monkeypatc
     """The bounds guard what a site holds; a mapping file is part of the program (or of a
     theme's package), read in every run: it is loaded without the bounds' second parse. A
     site's YAML still gets it."""
-    from sitemigrate import mapdata, textio
+    from sitemigrate import mapdata
+    from sitemigrate import yamlio as textio
     calls = []
     real = textio.yaml_limits
     monkeypatch.setattr(textio, "yaml_limits", lambda text: calls.append(text) or real(text))

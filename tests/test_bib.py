@@ -347,7 +347,7 @@ def test_any_value_writes_a_parseable_entry(value):
     assert [(e.key, e.fields["year"]) for e in bib.entries] == [("k", "1999")]
 
 
-# The fast entry reader's property test builds entries from BibTeX's grammar, then mutates
+# The block reader's property test builds entries from BibTeX's grammar, then mutates
 # some: an odd piece inserted or a character dropped, so both readings and refusals are met.
 _WS = st.sampled_from(["", " ", "\n  ", "\t", "\u00a0", "\r\n"])
 _TEXT = st.lists(st.sampled_from(["a", "B c", "é", "\\'e", "{", "}", '"', "#", ",", "=",
@@ -376,47 +376,66 @@ def _entries(draw):
     return raw
 
 
-def _reads_of(raw, macros):
-    """(key, fields, undefined, used) of pybtex's reading of ``raw``, or None on an error."""
-    from sitemigrate.formats.bibtex import _BlockParser
-    parser = _BlockParser(raw, macros)
+def _ours(raw, macros):
+    """(key, fields) of our reading of ``raw``, whitespace normalised as pybtex's Parser
+    does, and whether nothing follows the block; None on an error or an undefined macro."""
+    from sitemigrate.formats.bibgrammar import BlockReader
+    reader = BlockReader(raw, dict(macros), 10**9)
     try:
-        _, (key, fields) = next(iter(parser))
+        _, key, fields = reader.read()
+    except Exception:
+        return None, False
+    if reader.undefined:
+        return None, False
+    names = [n.lower() for n, _ in fields]
+    whole = not raw[reader.pos:].strip() and len(set(names)) == len(names)
+    return (key, [(n, " ".join("".join(v).split())) for n, v in fields]), whole
+
+
+def _pybtex(raw, macros):
+    """(key, fields) of the first entry pybtex's public parser reads of ``raw``, or None
+    when it refuses it (it raises on a syntax error, an undefined macro, a second field)."""
+    from pybtex.database import parse_string
+    try:
+        data = parse_string(raw, "bibtex", macros=macros, person_fields=())
     except Exception:
         return None
-    return key, [(n, "".join(v)) for n, v in fields], parser.undefined, parser.used
+    if not data.entries:
+        return None
+    key, entry = next(iter(data.entries.items()))
+    return key, list(entry.fields.items())
 
 
 @settings(max_examples=1000, deadline=None, derandomize=True)
 @given(_entries())
-def test_fast_entry_reader_agrees_with_pybtex(raw):
-    """Whatever the fast entry reader reads, pybtex reads the same: key, fields (names and
-    values, in order), macros used and undefined."""
-    from pybtex.database.input.bibtex import month_names
-    from pybtex.utils import CaseInsensitiveDict
-    from sitemigrate.formats.bibtex import _fast_entry
-    macros = {**month_names, "myconf": "Conference on Things"}  # and one @string
-    fast = _fast_entry(raw, CaseInsensitiveDict(macros))
-    if fast is not None:
-        assert _reads_of(raw, CaseInsensitiveDict(macros)) == (
-            fast.key, [(n, "".join(v)) for n, v in fast.fields], fast.undefined, fast.used)
+def test_block_reader_agrees_with_pybtex(raw):
+    """Whatever pybtex's public parser reads, the block reader reads the same (key, field
+    names and values, in order); and a block it reads whole, pybtex reads alike."""
+    from sitemigrate.formats.bibgrammar import MONTHS
+    macros = {**MONTHS, "myconf": "Conference on Things"}  # and one @string
+    ours, whole = _ours(raw, macros)
+    theirs = _pybtex(raw, macros)
+    if theirs is not None:
+        assert ours == theirs
+    if whole:
+        assert theirs == ours
 
 
-def test_fast_entry_reader_is_taken():
-    """Plain entries, concatenation and macros go the fast way; the odd ones to pybtex."""
-    from pybtex.database.input.bibtex import month_names
-    from pybtex.utils import CaseInsensitiveDict
-    from sitemigrate.formats.bibtex import _fast_entry
-    macros = CaseInsensitiveDict(month_names)
-    got = _fast_entry('@inproceedings{ab12,\n  title = {A {GPU} study},\n  year = 2020,\n'
-                      '  month = jan # "~1",\n  note = nosuch,\n}', macros)
-    assert (got.key, got.fields, got.undefined, got.used) == (
-        "ab12", [("title", ["A {GPU} study"]), ("year", ["2020"]),
-                 ("month", ["January", "~1"]), ("note", ["nosuch"])], [("note", "nosuch")],
-        {"jan"})
-    for odd in ("@article(k, title={x})", "@article{k, title={x}} trailing",
-                "@article{k, title={x}, % a comment\n}", "@article{k, title={x}"):
-        assert _fast_entry(odd, macros) is None
+def test_block_reader_keeps_what_it_read():
+    """Concatenation, months and @strings expanded; an undefined macro kept as its name;
+    the fields before an error kept, with the error's line in the block."""
+    from sitemigrate.formats.bibgrammar import MONTHS, BibSyntaxError, BlockReader
+    reader = BlockReader('@inproceedings{ab12,\n  title = {A {GPU} study},\n  year = 2020,\n'
+                         '  month = jan # "~1",\n  note = nosuch,\n}', dict(MONTHS), 10**6)
+    assert reader.read() == ("inproceedings", "ab12", [
+        ("title", ["A {GPU} study"]), ("year", ["2020"]), ("month", ["January", "~1"]),
+        ("note", ["nosuch"])])
+    assert (reader.undefined, reader.used) == ([("note", "nosuch")], {"jan"})
+    broken = BlockReader("@article(k,\n title = {x},\n year = 2020 2021)", {}, 10**6)
+    with pytest.raises(BibSyntaxError) as error:
+        broken.read()
+    assert (str(error.value), error.value.lineno) == ("')' expected", 3)
+    assert (broken.key, broken.fields) == ("k", [("title", ["x"]), ("year", ["2020"])])
 
 
 def test_string_doubling_is_bounded():
@@ -446,32 +465,6 @@ def test_many_macro_uses_within_the_bound_are_read():
     parsed = parse_bib(text)
     assert not parsed.problems and len(parsed.entries) == 3000
     assert parsed.entries[-1].fields["journal"] == "Journal of Invented Results, Series of Long Names"
-
-
-@settings(max_examples=1000, deadline=None, derandomize=True)
-@given(_entries(), st.sampled_from(["", "}", "\n", " trailing", "\n@misc{k2, title={x}}",
-                                    "} }", "\n% c\n"]))
-def test_fast_entry_reader_finds_the_end_the_block_scan_finds(raw, tail):
-    """The reader of a file asks the fast reader for a block's end too (``prefix``): it
-    reads a block exactly when it reads the block ``_close`` finds, and reads it alike."""
-    from pybtex.database.input.bibtex import month_names
-    from pybtex.utils import CaseInsensitiveDict
-    from sitemigrate.formats.bibtex import _BLOCK, _close, _fast_entry
-
-    def reading(r):
-        return r and (r.key, r.fields, r.undefined, r.used, r.spent)
-
-    macros = CaseInsensitiveDict({**month_names, "myconf": "Conference on Things"})
-    text = raw + tail
-    head = _BLOCK.match(text)
-    if head is None or head.group(2) != "{":
-        return
-    end = _close(text, head.end() - 1, "{", len(text))
-    alone = _fast_entry(text[:end], macros) if end is not None else None
-    got = _fast_entry(text, macros, prefix=True)
-    assert (got is None) == (alone is None)
-    if got is not None:
-        assert got.end == end and reading(got) == reading(alone)
 
 
 @settings(max_examples=2000, deadline=None, derandomize=True)
@@ -528,22 +521,6 @@ def test_slugify_of_ascii_text_takes_the_short_way_alike(text, max_words):
     else:
         expected = "-".join(words)[:SLUG_MAX].rstrip("-")
     assert slugify(text, max_words) == expected
-
-
-@settings(max_examples=3000, deadline=None, derandomize=True)
-@given(st.lists(st.sampled_from(["Ada", "Berg", "van", "der", " ", ", ", ",", "~", "\\ ", "{",
-                                 "}", "{\\'\\i}", "{\\c{c}}", "{Van Halen}", "{x,y}", "Jr",
-                                 "O'Neil", "É", "ß", "-", ".", "\t", "{a}b", "{\\~n}"]),
-                max_size=10).map("".join))
-def test_fast_person_reads_names_as_pybtex(name):
-    """Where the fast name reader reads a name, pybtex's Person reads it alike."""
-    from pybtex.database import Person
-    from sitemigrate._speedups_pybtex import _fast_person
-    fast = _fast_person(name)
-    if fast is not None:
-        person = Person(name)
-        assert fast == (person.first_names + person.middle_names,
-                        person.prelast_names + person.last_names + person.lineage_names)
 
 
 def test_balanced_on_deep_nesting():

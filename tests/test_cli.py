@@ -218,7 +218,7 @@ def test_the_command_freezes_what_is_alive_before_the_shutdown(tmp_path, entry):
                                          ("academicpages-site", "al-folio")])
 def test_a_conversion_leaves_no_closure_per_file_to_the_cyclic_collector(tmp_path, site, to):
     """A nested function that calls itself holds itself through its closure: made once per
-    front matter read (``_load_rt_fast``'s ``build``) or per body whose links are rewritten
+    front matter read (the front-matter loader's builder) or per body whose links are rewritten
     (``AssetCopier.rewrite``'s ``fn``) or folder listed (two ``walk``), each was garbage only
     the cyclic collector frees, and its collections during a large conversion took ~25 ms
     instead of ~2. What is left is made once a run (the argument parser's)."""

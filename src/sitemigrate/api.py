@@ -288,14 +288,11 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
         seed,
         served,
     )
-    from .prefetch import URLS, take
     src = Path(site.source)
     fronts: dict[str, Any] = {}  # a front matter is parsed once, in SRC, DEST or both
     memo: dict[Any, Any] = {}  # a file's URLs are computed once under the same config
-    ready, old = take(URLS, src)  # worked out meanwhile by the command's helper process
-    if not ready:
-        files = read_files(src)  # SRC is read once
-        old = served(files, read_config(src), fronts, memo) if files else None
+    files = read_files(src)  # SRC is read once
+    old = served(files, read_config(src), fronts, memo) if files else None
     if old is None:  # SRC has no page (a bibliography alone): no old address to keep
         record([], plan.report)
         return

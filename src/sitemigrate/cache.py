@@ -134,27 +134,15 @@ def _plugin_files(own: Path) -> list[tuple[str, str, Path]]:
     return files
 
 
-def src_state(src_real: Path) -> tuple[str, list[tuple[str, str]]]:
-    """What the fingerprint takes of SRC (at its real path) and of sitemigrate itself: the
-    code's digest and SRC's listing. Worked out by the ``convert`` command's helper process
-    during a run that writes DEST (:mod:`sitemigrate.prefetch`)."""
-    return _code_digest(), _listing(src_real)
-
-
 def fingerprint(src: Path, dest: Path, options: dict[str, Any],
-                written: Mapping[str, str] | None = None, prefetched: bool = False) -> str:
+                written: Mapping[str, str] | None = None) -> str:
     """The digest of every input the conversion of ``src`` into ``dest`` depends on.
-    ``written``: the SHA-256 (hex) of DEST files the caller just wrote, by path;
-    ``prefetched``: SRC's part may be the one the command's helper process worked out."""
+    ``written``: the SHA-256 (hex) of DEST files the caller just wrote, by path."""
     # a single-page SRC is named by its folder's real path, not its own: a page that links
     # out of SRC is listed as the link it is (its target never read, nor hashed)
     src_real = src.parent.resolve() / src.name if src.is_file() else src.resolve()
-    ready, part = False, None
-    if prefetched:
-        from .prefetch import LISTING, take
-        ready, part = take(LISTING, src_real)
-    code, listing = part if ready and part is not None else src_state(src_real)
-    state = {"cache": CACHE_VERSION, "code": code, "options": options, "src": listing,
+    state = {"cache": CACHE_VERSION, "code": _code_digest(), "options": options,
+             "src": _listing(src_real),
              "dest": _listing(dest.resolve(), written) if dest.exists() else []}
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
@@ -174,7 +162,7 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
                       "unchanged": sorted(p for kind in ("created", "changed", "unchanged")
                                           for p in files.get(kind, [])),
                       "kept": sorted(files.get("kept", []))}
-    data = {"fingerprint": fingerprint(src, dest, options, written, prefetched=True),
+    data = {"fingerprint": fingerprint(src, dest, options, written),
             "report": saved}
     body = json.dumps(data, ensure_ascii=False).encode()
     try:

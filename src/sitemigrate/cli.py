@@ -237,19 +237,9 @@ def _main(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from . import cache
-    try:
-        return _convert_with(args, cache)
-    finally:  # the helper process, if one was started (a check answered from the cache
-        # starts none, and does not import the module)
-        prefetch = sys.modules.get(f"{__package__}.prefetch")
-        if prefetch is not None:
-            prefetch.stop()
-
-
-def _convert_with(args: argparse.Namespace, cache: Any) -> int:
     from contextlib import nullcontext
 
+    from . import cache
     key = {"to": args.to, "from": args.from_, "generation": args.generation,
            "redirects": args.redirects, "name": args.name, "force": args.force}
     preview = args.dry_run or args.check or args.diff
@@ -260,13 +250,6 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
         if args.check and not args.quiet:
             print("DEST is up to date", file=sys.stderr)
     else:
-        # a helper process works out what depends on SRC alone meanwhile (SRC's old URLs,
-        # its listing for the check cache) and writes half of DEST's new files; forked
-        # while this one is still small and before DEST is locked (the lock is not its to
-        # hold); _convert ends it
-        from . import prefetch
-        prefetch.start(args.src, listing=not preview and not args.no_cache,
-                       writes=not preview)
         if preview:
             report, status, written = _run(args)
         else:

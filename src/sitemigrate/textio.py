@@ -2,15 +2,12 @@
 
 Front matter is split by python-frontmatter's handler machinery (:mod:`.formats.frontmatter`: a
 YAML handler with Jekyll's boundary that keeps the body byte for byte and its line number) and
-loaded with ruamel.yaml in round-trip mode, which is safe (it never constructs arbitrary
-objects) and keeps comments. Broken YAML and an unclosed ``---`` are reported and the text kept.
+loaded as Jekyll reads it by :mod:`.yamlio`, safely (nothing arbitrary is constructed).
+Broken YAML and an unclosed ``---`` are reported and the text kept.
 """
 
 from __future__ import annotations
 
-import copy
-import functools
-import io
 import os
 import re
 from collections.abc import Sequence
@@ -18,21 +15,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 
-# Private-API speed-ups, each with its public path here (see that module's docstring).
-from ._speedups_ruamel import (  # noqa: F401
-    _NOT_FAST,
-    _SLOW,
-    _analysis,
-    _dump_simple,
-    _load_rt_fast,
-    _needs_ruamel,
-    _safe_loader,
-    _scalar_text,
-)
 from .report import Report
+from .yamlio import (  # noqa: F401  (read through this module by the rest of the package)
+    YAML_MAX_ALIAS_NODES,
+    YAML_MAX_ALIASES,
+    YAML_MAX_DEPTH,
+    YAMLLimitError,
+    check_yaml_nodes,
+    dump_yaml,
+    load_front_matter,
+    load_safe,
+    load_yaml,
+    yaml_limits,
+    yaml_rt,
+    yaml_rt_dump,
+)
 
 LARGE_FILE = 2_000_000
 """Bytes above which a source file is reported as unusually large (it is still converted)."""
@@ -196,9 +195,14 @@ class Document:
     has_front_matter: bool = False
     fm_text: str = ""
     newline: str = "\n"
+    lines: dict[Any, int] = field(default_factory=dict)
+    """0-based line in the front matter of each top-level key (where ``data`` has no
+    line data of ruamel's)."""
 
     def line_of(self, key: str) -> int | None:
         """1-based file line of a top-level front-matter key."""
+        if key in self.lines:
+            return self.lines[key] + 2
         try:
             return self.data.lc.key(key)[0] + 2
         except (AttributeError, KeyError, TypeError):
@@ -222,238 +226,6 @@ class Document:
 def _in_quotes(line: str, pos: int) -> bool:
     head = line[:pos]
     return head.count('"') % 2 == 1 or head.count("'") % 2 == 1
-
-
-@functools.lru_cache(maxsize=1)
-def _rt_constructor() -> type:
-    """ruamel's round-trip constructor, but a date that is no day of the calendar
-    (``2018-02-30``) stays text, as Ruby's YAML keeps it (Jekyll then rolls it over)."""
-    from ruamel.yaml.constructor import RoundTripConstructor
-
-    class Constructor(RoundTripConstructor):
-        def construct_yaml_timestamp(self, node: Any, values: Any = None) -> Any:
-            try:
-                return super().construct_yaml_timestamp(node, values)
-            except ValueError:
-                return self.construct_scalar(node)
-
-    Constructor.add_constructor("tag:yaml.org,2002:timestamp",
-                                Constructor.construct_yaml_timestamp)
-    return Constructor
-
-
-def yaml_rt() -> YAML:
-    """A round-trip (comment-keeping, safe) YAML instance configured like Jekyll files."""
-    y = YAML(typ="rt")
-    y.Constructor = _rt_constructor()
-    y.preserve_quotes = True
-    y.width = 4096
-    y.indent(mapping=2, sequence=4, offset=2)
-    y.allow_duplicate_keys = False
-    return y
-
-
-# ------------------------------------------------------------------------------------------
-# Bounds on YAML, checked before any loader sees the text. An alias repeats its anchor's
-# value: nine anchors of ten aliases each are a billion values ("billion laughs"), which every
-# walk over the data (and its output) would expand. And libyaml's composer recurses once a
-# level: a 100,000-deep sequence overflows the C stack (a segmentation fault, no exception).
-# The event parser is safe on both (no values are built, it nests without recursing), and it
-# is asked only for what it has read so far, so a check stops at the first level too many.
-# ------------------------------------------------------------------------------------------
-YAML_MAX_DEPTH = 100
-"""Nesting levels of collections, counting what aliases repeat."""
-YAML_MAX_ALIASES = 1000
-YAML_MAX_ALIAS_NODES = 10_000
-"""Values (scalars and collections) that all aliases together may repeat."""
-
-
-class YAMLLimitError(ValueError):
-    """YAML beyond sitemigrate's bounds; ``line`` is 0-based, as libyaml's marks."""
-
-    def __init__(self, problem: str, line: int) -> None:
-        super().__init__(f"{problem} (line {line + 1})")
-        self.problem, self.line = problem, line
-
-
-def yaml_limits(text: str) -> YAMLLimitError | None:
-    """What makes ``text`` too costly to load (aliases that repeat too much, nesting too
-    deep), or None. Invalid YAML is left to the loader, which reports it."""
-    # Every collection starts at a `[`, `{`, `-`, `?` or `:` of its own, and every alias
-    # at a `*`: with neither alias nor enough of those, nothing can exceed a bound.
-    if ("*" not in text or not _may_hold_alias_or_tag(text)) and (
-            sum(text.count(c) for c in "[{-?:") <= YAML_MAX_DEPTH
-            or _depth_bound(text) <= YAML_MAX_DEPTH):
-        return None  # no alias, and not deep enough: nothing to parse
-    try:
-        return _limit_events(_events(text, fast=True))
-    except Exception:  # libyaml refused it: ruamel's parser reads some YAML 1.2 it does not
-        try:
-            return _limit_events(_events(text, fast=False))
-        except Exception:  # invalid YAML: the loader reports it, before any deep part
-            return None
-
-
-def _depth_bound(text: str) -> int:
-    """An upper bound of how deep ``text``'s collections nest (no alias in it), read from its
-    lines without parsing (a config has more `-` and `:` than the count above allows, and
-    parsing it took libyaml, ~20 ms of imports, or ruamel). A node's enclosing collections
-    each start on an earlier line at a smaller column (at most two a column: a sequence
-    written at its mapping key's column), or on its own line at a ``-``, ``?`` or ``:`` of
-    that line, or at a ``[``/``{`` (with the single-pair mapping it may hold).
-    ``tests/test_properties.py`` checks it against the depth the parser finds."""
-    if any(c in text for c in "\r\x85\u2028\u2029"):  # other line breaks: not judged here
-        return YAML_MAX_DEPTH + 1
-    deepest = 0
-    for line in text.split("\n"):
-        width = len(line) - len(line.lstrip(" "))
-        if line[width:width + 1] == "\t":  # a tab where indentation may go: not judged here
-            return YAML_MAX_DEPTH + 1
-        marks = line.count("-") + line.count("?") + line.count(":")
-        deepest = max(deepest, 2 * (width + 1) + marks)
-    # in flow context, each `[` or `{` opens a collection and at most one single-pair
-    # mapping in it (`[a: [b: ...]]`)
-    return deepest + 2 * (text.count("[") + text.count("{"))
-
-
-def _events(text: str, fast: bool) -> Any:
-    loader = None
-    if fast:
-        try:
-            import yaml
-            loader = yaml.CSafeLoader
-        except (ImportError, AttributeError):  # no libyaml
-            pass
-    return yaml.parse(text, Loader=loader) if loader else yaml_rt().parse(text)
-
-
-def _limit_events(events: Any) -> YAMLLimitError | None:
-    sizes: dict[Any, tuple[int, int]] = {}  # anchor -> (values in it, levels in it)
-    stack: list[list[Any]] = [[None, 0, 0]]  # open: anchor, values so far, deepest child
-    aliases = repeated = 0
-    for ev in events:
-        kind = type(ev).__name__
-        if kind == "ScalarEvent" or kind == "AliasEvent":
-            nodes, height = 1, 0
-            if kind == "AliasEvent":
-                nodes, height = sizes.get(ev.anchor, (1, 0))
-                aliases += 1
-                repeated += nodes
-                line = ev.start_mark.line if ev.start_mark else 0
-                if aliases > YAML_MAX_ALIASES:
-                    return YAMLLimitError(f"has more than {YAML_MAX_ALIASES:,} aliases", line)
-                if repeated > YAML_MAX_ALIAS_NODES:
-                    return YAMLLimitError(f"aliases repeat more than {YAML_MAX_ALIAS_NODES:,} "
-                                          "values (an alias bomb)", line)
-                if len(stack) - 1 + height > YAML_MAX_DEPTH:
-                    return _too_deep(ev)
-            elif ev.anchor:
-                sizes[ev.anchor] = (1, 0)
-            top = stack[-1]
-            top[1] += nodes
-            top[2] = max(top[2], height)
-        elif kind in ("SequenceStartEvent", "MappingStartEvent"):
-            stack.append([ev.anchor, 1, 0])
-            if len(stack) - 1 > YAML_MAX_DEPTH:
-                return _too_deep(ev)
-        elif kind in ("SequenceEndEvent", "MappingEndEvent") and len(stack) > 1:
-            anchor, nodes, height = stack.pop()
-            top = stack[-1]
-            top[1] += nodes
-            top[2] = max(top[2], height + 1)
-            if anchor:
-                sizes[anchor] = (nodes, height + 1)
-    return None
-
-
-def _too_deep(ev: Any) -> YAMLLimitError:
-    return YAMLLimitError(f"nests more than {YAML_MAX_DEPTH} levels deep",
-                          ev.start_mark.line if ev.start_mark else 0)
-
-
-_LOADED: dict[str, Any] = {}
-"""Text -> what ruamel loaded from it, for texts loaded more than once in a run (SRC's
-``_config.yml`` is read by the reader and twice by the writer, ~15 ms a load on a real
-config, ~9 ms on a short one; a copy is ~1.5 ms). Only loads without a problem are kept;
-every caller gets a deep copy of its own (ruamel's types copy their comments, line numbers,
-styles and scalar forms)."""
-
-
-def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
-              shared: bool = False) -> Any:
-    """Load YAML safely; on error report ``path:line`` and return None. ``shared``: a
-    caller that only reads may get the object kept for a text loaded before (no copy)."""
-    if text in _LOADED:
-        return _LOADED[text] if shared else copy.deepcopy(_LOADED[text])
-    limit = yaml_limits(text)
-    if limit is not None:
-        if report:
-            report.problem("yaml-limit", f"YAML {limit.problem}; this block was not read "
-                           "(sitemigrate loads YAML only within bounds, see the README's Safety "
-                           "section). Simplify it and run again.", rel,
-                           first_line + limit.line, severity="loss")
-        return None
-    y = yaml_rt()
-    try:
-        data = y.load(text)
-    except Exception as exc:  # ruamel raises many error classes; all mean "bad YAML"
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = first_line + mark.line if mark is not None else first_line
-        problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
-        if "'\\t'" in problem:
-            problem = "a tab character: YAML indents with spaces only"
-        if report:
-            report.problem("bad-yaml", f"invalid YAML ({problem}); this block was not read. "
-                           "Fix the YAML and run again.", rel, line, severity="loss")
-        return None
-    if len(text) > 2000 or rel == "_config.yml":  # a config; front matter is loaded once
-        _LOADED[text] = copy.deepcopy(data)
-    return data
-
-
-_CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map",
-                                  "timestamp", "binary", "set", "omap", "pairs", "merge")}
-
-
-_NODE_PROPERTY = re.compile(r"[*!&]")
-
-
-def _may_hold_alias_or_tag(text: str) -> bool:
-    """Whether a `*` or `!` of ``text`` (or an anchor's `&`, which a tag may follow) stands
-    where a node may start (after blanks, at a line start or after one of ``[{,:?-``), as an
-    alias or a tag must: one inside a value (al-folio's `query: "@*"`, a title's `!`) needs
-    no parse. A property test checks that ruamel finds no alias or tag where this says none
-    can be."""
-    for m in _NODE_PROPERTY.finditer(text):
-        j = m.start()
-        while j > 0 and text[j - 1] in " \t\ufeff":
-            j -= 1
-        if j == 0 or text[j - 1] in "\n\r\x85\u2028\u2029[{,:?-":
-            return True
-    return False
-
-
-def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -> None:
-    """Report aliases (written out in full in the output) and tags (never constructed)."""
-    if not _may_hold_alias_or_tag(text):
-        return
-    from ruamel.yaml.events import AliasEvent, NodeEvent
-    try:
-        events = list(yaml_rt().parse(text))
-    except Exception:  # already reported by load_yaml
-        return
-    for ev in events:
-        line = first_line + ev.start_mark.line if ev.start_mark is not None else first_line
-        if isinstance(ev, AliasEvent):
-            report.problem("yaml-alias", f"YAML alias `*{ev.anchor}` repeats the value of "
-                           f"anchor `&{ev.anchor}`; the output writes the value out in full.",
-                           rel, line, severity="info")
-        elif isinstance(ev, NodeEvent) and (ev_tag := getattr(ev, "tag", None)) and ev_tag != "!":
-            tag = str(ev_tag).replace("tag:yaml.org,2002:", "!!")
-            if tag in _CORE_TAGS:
-                continue
-            report.problem("yaml-tag", f"YAML tag `{tag}`: nothing was constructed from it; "
-                           "the tag was ignored and the value read as plain data.", rel, line)
 
 
 FM_DELIMITER = "---"
@@ -483,7 +255,7 @@ def split_document(src: SourceText, rel: str, report: Report | None) -> Document
         return doc
     doc.has_front_matter = True
     doc.fm_text, doc.body, doc.body_line = parts
-    loaded = handler.load(doc.fm_text, rel, report, first_line=2)
+    loaded, doc.lines = load_front_matter(doc.fm_text, rel, report, first_line=2)
     if loaded is not None and report:
         check_yaml_nodes(doc.fm_text, rel, report, first_line=2)
     if isinstance(loaded, CommentedMap):
@@ -500,20 +272,6 @@ def read_document(path: Path, rel: str, report: Report | None,
     return None if src is None else split_document(src, rel, report)
 
 
-def dump_yaml(data: Any) -> str:
-    fast = _dump_simple(data)  # _speedups_ruamel: a flat mapping of simple scalars
-    if fast is not None:
-        return fast
-    return yaml_rt_dump(data)
-
-
-def yaml_rt_dump(data: Any) -> str:
-    """``data`` written by ruamel's round-trip dumper (the public path of dump_yaml)."""
-    buf = io.StringIO()
-    yaml_rt().dump(data, buf)
-    return buf.getvalue()
-
-
 def render_document(front: dict[str, Any] | None, body: str, comments: Sequence[str] = (),
                     newline: str = "\n") -> str:
     """Front matter (plus carried comment lines) and body as file text."""
@@ -527,19 +285,3 @@ def render_document(front: dict[str, Any] | None, body: str, comments: Sequence[
         parts.append(body if body.endswith("\n") else body + "\n")
     text = "".join(parts)
     return text.replace("\n", newline) if newline != "\n" else text
-
-
-
-def load_safe(text: str, bounded: bool = True) -> Any:
-    """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML. With
-    libyaml, loaded by ``_speedups_ruamel``'s loader (the values of ruamel's).
-    ``bounded=False`` for the program's own data (mapping files, trusted as its code is,
-    read in every run): no check of :func:`yaml_limits` (a second parse)."""
-    loader = _safe_loader()
-    limit = yaml_limits(text) if bounded else None
-    if limit is not None:
-        raise limit
-    if loader is None:
-        return YAML(typ="safe").load(text)
-    import yaml
-    return yaml.load(text, Loader=loader)  # a safe loader

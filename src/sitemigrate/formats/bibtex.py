@@ -1,18 +1,16 @@
 """BibTeX in and out: a tolerant reader, plain-text helpers and a brace-safe writer.
 
 The file is split into top-level ``@`` blocks here (that is only locating blocks, by brace
-matching, with line numbers); every block is then read by pybtex's own low-level BibTeX
-parser, so values, ``@string`` expansion and ``#`` concatenation follow pybtex (a plain
-entry by ``_speedups_pybtex._fast_entry``, which follows pybtex's grammar and hands anything
-else to it).  Names are split by pybtex (``split_name_list`` and ``Person``), LaTeX is turned
-into Unicode by pylatexenc.  Nothing here knows about any theme: every field is just a field.
+matching, with line numbers); every block is then read by :mod:`.bibgrammar`, which follows
+BibTeX's grammar as pybtex's parser does (values, ``@string`` expansion and ``#``
+concatenation alike; a test compares the two). Names are split by pybtex's public
+``split_name_list`` and ``Person``, LaTeX is turned into Unicode by pylatexenc.  Nothing
+here knows about any theme: every field is just a field.
 
-pybtex quirks worked around:
+Where this reads more tolerantly than pybtex's ``parse_string``:
 
-* ``LowLevelParser``'s default ``macros`` is pybtex's module-level month dict, which
-  ``@string`` definitions mutate; each :func:`parse_bib` call passes its own copy.
-* pybtex stops at the first error of a file; blocks are therefore parsed one at a time and
-  the fields read before an error are kept from the parser's state.
+* pybtex stops at the first error of a file; blocks are therefore read one at a time and
+  the fields read before an error are kept.
 * pybtex drops an undefined macro to ``""`` (or raises); here its name is kept as the value.
 * pybtex treats ``@comment{`` as a mere marker and then parses the comment's content;
   here the whole brace-balanced block is a comment, as in BibTeX-ruby (jekyll-scholar).
@@ -36,12 +34,9 @@ from typing import Any
 
 from pybtex.bibtex.utils import split_name_list
 from pybtex.database import Person
-from pybtex.database.input.bibtex import LowLevelParser, month_names
-from pybtex.utils import CaseInsensitiveDict
 
-# The plain entry's fast reader follows pybtex's private grammar: see that module.
-from .._speedups_pybtex import _fast_entry, _fast_person, _FastResult
 from ..lazyre import lazy_pattern
+from .bibgrammar import MONTHS, BlockReader, ExpansionLimit
 from .content import without_marks  # `Name*`, `Name†`: marks are no part of a name
 
 __all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
@@ -103,42 +98,11 @@ _BLOCK_AT_LINE_START = re.compile(r"^[ \t]*@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]", re.
 _KEY = re.compile(r"@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]\s*([^\s,{}()]+)")
 _DELIMITER = re.compile(r"[{}()]")
 _ORDINALS = ["first", "second", "third", "fourth", "fifth"]
-_NOT_ENTRIES = ("comment", "preamble", "string")
 
 
 EXPANSION_LIMIT = 1_000_000
 """Characters ``@string`` macros may add to one .bib file, or ten times the file's own size
 if that is more; a block that would go beyond is not read (and reported)."""
-
-
-class ExpansionLimit(ValueError):
-    """A block whose @strings would expand beyond the file's bound."""
-
-
-class _BlockParser(LowLevelParser):
-    """pybtex's parser for one block: raises at the first error, keeps undefined macros."""
-
-    def __init__(self, text: str, macros: CaseInsensitiveDict,
-                 budget: int = EXPANSION_LIMIT) -> None:
-        super().__init__(text, macros=macros)
-        self.undefined: list[tuple[str, str]] = []   # (field, macro)
-        self.used: set[str] = set()                  # macros read (defined ones)
-        self.budget = budget                         # characters macros may still add
-        self.spent = 0
-
-    def handle_error(self, error):         # pybtex hook: stop at the first error
-        raise error
-
-    def substitute_macro(self, name):      # pybtex hook: an undefined macro stays
-        if name in self.macros:
-            self.used.add(name)
-            value = self.macros[name]
-            self.spent += len(value)
-            if self.spent > self.budget:
-                raise ExpansionLimit("its @strings would expand beyond the bound of the file")
-            return value
-        self.undefined.append((self.current_field_name or "", name))
-        return name
 
 
 def _close(text: str, start: int, opener: str, limit: int) -> int | None:
@@ -162,7 +126,7 @@ class _Reader:
         self.text = text.lstrip("\ufeff")
         self.newlines = [m.start() for m in re.finditer("\n", self.text)]
         self.out = BibFile()
-        self.macros = CaseInsensitiveDict(month_names)
+        self.macros = dict(MONTHS)  # lower-case name -> value; each @string adds one
         self.seen: dict[str, int] = {}    # lower-case key -> line of its first entry
         self.counts: dict[str, int] = {}
         self.severe = False               # a problem that changes what the text says
@@ -195,16 +159,13 @@ class _Reader:
             nxt = _BLOCK_AT_LINE_START.search(text, m.end())
             limit = nxt.start() if nxt else len(text)
             kind = m.group(1).lower()
-            # a plain entry: the fast reader finds its end as _close would (and reads it)
-            fast = (_fast_entry(text[at:limit], self.macros, self.budget, prefix=True)
-                    if m.group(2) == "{" and kind not in _NOT_ENTRIES else None)
-            end = _close(text, m.end() - 1, m.group(2), limit) if fast is None else at + fast.end
+            end = _close(text, m.end() - 1, m.group(2), limit)
             if end is None and kind == "comment":
                 # a balanced @comment{...} may hold whole entries (commented out): one block
                 end = _close(text, m.end() - 1, m.group(2), len(text))
             closed = end is not None
             end = end or limit
-            self._block(kind, at, end, closed, fast)
+            self._block(kind, at, end, closed)
             pos = scan = end
 
     def _stray(self, start: int, end: int) -> None:
@@ -232,10 +193,7 @@ class _Reader:
                 return sum(len(x) for x in lines[:i + 1])
         return 0
 
-    def _block(self, kind: str, start: int, end: int, closed: bool,
-               fast: _FastResult | None = None) -> None:
-        """``fast``: what the fast reader read of it in :meth:`run` (where it failed, it
-        fails on the block alone too: None)."""
+    def _block(self, kind: str, start: int, end: int, closed: bool) -> None:
         raw = self.text[start:end].rstrip() if not closed else self.text[start:end]
         line = self.line_of(start)
         if kind in ("comment", "preamble"):
@@ -243,17 +201,12 @@ class _Reader:
             if not closed:
                 self.problem(line, f"@{kind} at line {line} has unbalanced braces")
             return
-        parser = _BlockParser(raw, self.macros, self.budget) if fast is None else fast
+        parser = BlockReader(raw, self.macros, self.budget)
         error: Exception | None = None
-        if fast is not None:   # read already
-            name_or_key, parts = fast.key, fast.fields
-        else:
-            try:
-                _, (name_or_key, parts) = next(iter(parser))
-            except StopIteration:
-                error = ValueError("nothing could be read")
-            except Exception as exc:  # pybtex syntax errors, and anything unexpected
-                error = exc
+        try:
+            _, name_or_key, parts = parser.read()
+        except Exception as exc:  # syntax errors, and anything unexpected
+            error = exc
         if isinstance(error, ExpansionLimit):  # nothing of it is kept
             self.problem(line, f"@{kind} at line {line} was not read: its @strings would "
                          f"expand to more than {self.bound:,} characters in this file (the "
@@ -263,14 +216,14 @@ class _Reader:
         self.budget -= parser.spent
         if kind == "string":
             if error is None:
-                self.out.strings[name_or_key] = "".join(parts)
+                self.out.strings[name_or_key] = "".join(parts[0][1])
             else:
                 self.problem(line, f"@string at line {line} could not be read ({_why(error)});"
                              " it was skipped")
             return
         if error is not None:
-            key = parser.current_entry_key or (_KEY.match(raw) or [None, None])[1]
-            parts = parser.current_fields or []
+            key = parser.key or (_KEY.match(raw) or [None, None])[1]
+            parts = parser.fields
         else:
             key = name_or_key
         if not key:
@@ -308,9 +261,9 @@ class _Reader:
         # What its text alone reads as (dump_bib asks): with no error, no second field and no
         # macro but the built-in months, this entry; with a macro of this file's @strings,
         # an undefined macro, a problem (None).
-        if any(m not in month_names for m in parser.used):
+        if any(m not in MONTHS for m in parser.used):   # as written: `Jan` is no month here
             _STANDALONE[raw] = None
-        elif all(self.macros[m] == month_names[m] for m in parser.used):
+        elif all(self.macros[m] == MONTHS[m] for m in parser.used):
             _STANDALONE[raw] = BibEntry(key, kind, dict(entry.fields),
                                         {r: list(n) for r, n in entry.persons.items()}, 1, raw)
 
@@ -525,13 +478,9 @@ def _person(name: str) -> tuple[str, str]:
     """One name as ``(first and middle names, last name)`` in Unicode. Cached: a
     bibliography names its owner in nearly every entry, and co-authors again and again."""
     try:
-        fast = _fast_person(name)   # the plain forms most names have
-        if fast is not None:
-            first, last = fast
-        else:
-            p = Person(name)
-            first = p.first_names + p.middle_names
-            last = p.prelast_names + p.last_names + p.lineage_names
+        p = Person(name)
+        first = p.first_names + p.middle_names
+        last = p.prelast_names + p.last_names + p.lineage_names
     except Exception:  # pybtex rejects e.g. "a, b, c, d": keep it whole
         first, last = [], [name]
     return to_text(" ".join(first)), to_text(" ".join(last))

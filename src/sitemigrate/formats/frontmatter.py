@@ -3,8 +3,8 @@
 python-frontmatter finds and splits the ``---`` block (``FM_BOUNDARY``, :meth:`split`); this
 handler narrows the boundary to Jekyll's (exactly three dashes on the first line and on the
 closing line), returns the front matter and body byte for byte with the body's first line
-number, and loads and exports with ruamel.yaml in round-trip mode through :mod:`.textio`
-(comments, key order and quoting kept; sitemigrate's YAML bounds and safe loaders applied).
+number, and loads and exports through :mod:`..yamlio` (as Jekyll reads it, into ruamel's
+round-trip types: key order and quoting kept; sitemigrate's YAML bounds applied).
 
 Two parts of the library are not used, on purpose:
 
@@ -26,7 +26,7 @@ from frontmatter.default_handlers import YAMLHandler
 
 
 class JekyllYAMLHandler(YAMLHandler):
-    """``---`` front matter as Jekyll reads it, loaded and written with ruamel.yaml."""
+    """``---`` front matter as Jekyll reads it, loaded and written by :mod:`..yamlio`."""
 
     # Jekyll's own boundary: three dashes, optional trailing blanks (python-frontmatter's
     # default, ``-{3,}\s*``, would also close the block at ``-----`` or `` --- `` lines).
@@ -54,15 +54,10 @@ class JekyllYAMLHandler(YAMLHandler):
 
     def load(self, fm: str, rel: str = "", report: Any = None,  # type: ignore[override]
              first_line: int = 2, **kwargs: object) -> Any:
-        """ruamel round-trip load within sitemigrate's bounds; broken YAML is reported
+        """Loaded as Jekyll reads it, within sitemigrate's bounds; broken YAML is reported
         (with its file line) and gives None."""
-        from .. import textio
-        if not fm.strip():
-            return None
-        loaded = textio._load_rt_fast(fm)
-        if loaded is textio._SLOW:
-            loaded = textio.load_yaml(fm, rel, report, first_line=first_line)
-        return loaded
+        from ..textio import load_front_matter
+        return load_front_matter(fm, rel, report, first_line)[0]
 
     def export(self, metadata: Any, **kwargs: object) -> str:
         """Front matter text, as ruamel writes it with sitemigrate's settings (ends with a

@@ -95,8 +95,11 @@ def _front(text: str, dated: bool = True) -> tuple[dict | None, bool]:
         return {}, not text.strip()
     if not _URL_KEYS.search(text, 4, end) and not (dated and _DATE_LINE.search(text, 4, end)):
         return {}, _blank_after(text, end)
-    try:  # all of it: a front matter broken anywhere gives Jekyll's defaults (a post's date
-        data = load_safe(text[4:end]) or {}  # from its name), not its one readable line
+    # all of it: a front matter broken anywhere gives Jekyll's defaults (a post's date from
+    # its name), not its one readable line; a key written twice takes its last value, as
+    # Jekyll reads it
+    try:
+        data = load_safe(text[4:end], last_wins=True) or {}
     except Exception:  # a broken front matter serves nothing we can compute
         return {}, not text.strip()
     return (data if isinstance(data, dict) else {}), _blank_after(text, end)
