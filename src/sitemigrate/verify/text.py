@@ -1,0 +1,251 @@
+"""What a visitor reads: the visible text of built pages, the owner's paragraphs and data,
+normalised so that two themes' markup of the same words compare equal.
+
+Text is compared normalised (:func:`norm`): typography folded (kramdown's smart quotes and
+dashes), case and punctuation ignored, whitespace collapsed. A paragraph is *shown* by a
+site when its text is, or (markup split it) most of its five-word runs are, or (data a
+theme lays out its own way: a CV's entries become a table) nearly all its longer words are
+on one page (:func:`shown`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+_DROP = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?-->")
+_BLOCK = re.compile(
+    r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
+TAG = re.compile(r"<[^>]+>")
+_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                       "\u2013": "-", "\u2014": "-", "\u00a0": " ", "\u2026": "..."})
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def norm(text: str) -> str:
+    """Text as compared: typography folded, case and punctuation ignored, whitespace
+    collapsed."""
+    text = html.unescape(text).translate(_FOLD).lower()
+    return " ".join(_WORDS.findall(text))
+
+
+def page_text(html_text: str) -> str:
+    """The visible text of an HTML page, a line per block (not normalised)."""
+    body = _DROP.sub(" ", html_text)
+    body = _BLOCK.sub("\n", body)
+    return TAG.sub(" ", body)
+
+
+def site_text(site_dir: Path) -> str:
+    """The visible text of every built HTML page, normalised, one page a line."""
+    out = []
+    for page in sorted(site_dir.rglob("*.html")):
+        out.append(norm(page_text(page.read_text("utf-8", "replace"))))
+    return "\n".join(out)
+
+
+# -- the owner's paragraphs ------------------------------------------------------------------
+
+CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks", "_teaching",
+                "_portfolio", "_publications", "_books")
+"""Folders of an owner's written content (both themes' collections)."""
+DETAIL_DIRS = ("_talks", "_teaching", "_teachings")
+"""Collections whose items' front matter a list page shows (venue, date, location ...)."""
+CV_DATA = ("_data/cv.yml", "_data/cv.yaml", "_data/cv.json", "assets/json/resume.json")
+"""Files a CV layout reads (both themes, every generation)."""
+_FM = re.compile(r"\A\ufeff?---\s*\n(.*?)\n---\s*\n", re.S)
+_LIQUID = re.compile(
+    r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
+_MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+# `:sparkles:`: an emoji plugin shows a picture or a character, no words
+_EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
+BARE_URL = re.compile(r"\s*\w+://\S+\s*")
+_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
+_MACHINE_KEYS = frozenset({"layout", "permalink", "collection", "url", "slidesurl", "paperurl",
+                           "image", "img", "redirect", "redirect_from", "category", "categories",
+                           "tags", "type", "talk_type", "lang", "ref", "sitemap", "published",
+                           "date", "importance", "bibtex", "citation", "pdf", "code", "html"})
+"""Front matter keys whose values are addresses, switches or sort keys, not words shown."""
+
+
+def front(text: str) -> tuple[dict, str]:
+    """A file's front matter (empty when it has none or cannot be read) and its body."""
+    m = _FM.match(text)
+    if not m:
+        return {}, text
+    try:
+        data = yaml.safe_load(m.group(1))
+    except yaml.YAMLError:
+        data = None
+    return (data if isinstance(data, dict) else {}), text[m.end():]
+
+
+def _unlink(text: str) -> str:
+    return _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", text)
+
+
+def paragraphs_of(text: str) -> list[str]:
+    """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
+    body = _FENCE.sub("\n", text)
+    body = _UNSHOWN.sub("\n", body)
+    body = re.sub(r"(?s)<!--.*?-->", " ", body)
+    body = _LIQUID.sub(" ", body)
+    body = _EMOJI_CODE.sub(" ", body)
+    out = []
+    for block in re.split(r"\n\s*\n", body):
+        block = TAG.sub(" ", _unlink(block))
+        if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
+            continue
+        words = norm(block)
+        if len(words.split()) >= 6:
+            out.append(words)
+    return out
+
+
+def content_files(site: Path, folders: Iterable[str] = CONTENT_DIRS) -> Iterator[Path]:
+    """The content files (Markdown, HTML) under ``folders`` of a site's source."""
+    for folder in folders:
+        base = site / folder
+        if base.is_dir():
+            for path in sorted(base.rglob("*")):
+                if path.suffix in (".md", ".markdown", ".html") and path.is_file():
+                    yield path
+
+
+def data_strings(value: Any, min_words: int) -> Iterator[str]:
+    """Every string of a data tree (YAML/JSON) of at least ``min_words`` words, normalised;
+    never a bare address (an entry's `url`: its title's link target, no text of the page)."""
+    if isinstance(value, str):
+        if not BARE_URL.fullmatch(value):
+            text = norm(TAG.sub(" ", _unlink(value)))
+            if len(text.split()) >= min_words:
+                yield text
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from data_strings(v, min_words)
+    elif isinstance(value, list):
+        for v in value:
+            yield from data_strings(v, min_words)
+
+
+def load_data(path: Path) -> Any:
+    """A YAML or JSON data file (None when it cannot be read)."""
+    try:
+        text = path.read_text("utf-8", "replace")
+        return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except (OSError, ValueError, yaml.YAMLError):
+        return None
+
+
+def owner_paragraphs(site: Path) -> dict[str, list[str]]:
+    """file -> paragraphs, for every content file of a site's source (and CV data strings)."""
+    found: dict[str, list[str]] = {}
+    for path in content_files(site):
+        fm, body = front(path.read_text("utf-8", "replace"))
+        if fm.get("published") is False:
+            continue
+        paras = paragraphs_of(body)
+        for key in ("venue", "location", "excerpt", "description"):
+            value = fm.get(key)
+            if isinstance(value, str) and len(norm(value).split()) >= 4:
+                paras.append(norm(TAG.sub(" ", _unlink(value))))
+        if paras:
+            found[path.relative_to(site).as_posix()] = paras
+    cv = site / "_data" / "cv.yml"
+    if cv.is_file():
+        strings = list(data_strings(load_data(cv), 6))
+        if strings:
+            found["_data/cv.yml"] = strings
+    return found
+
+
+def owner_details(site: Path) -> dict[str, list[str]]:
+    """file -> the short texts a visitor reads in lists and CVs: every CV entry (each string
+    of three words or more of the data a CV layout reads) and every talk/teaching detail
+    (front matter values of two words or more: title, venue, location, type of course)."""
+    found: dict[str, list[str]] = {}
+    for rel in CV_DATA:
+        path = site / rel
+        if path.is_file():
+            strings = list(dict.fromkeys(data_strings(load_data(path), 3)))
+            if strings:
+                found[rel] = strings
+    for path in content_files(site, DETAIL_DIRS):
+        fm, _ = front(path.read_text("utf-8", "replace"))
+        if fm.get("published") is False:
+            continue
+        strings = [s for k, v in fm.items() if str(k) not in _MACHINE_KEYS
+                   for s in data_strings(v, 2)]
+        if strings:
+            found[path.relative_to(site).as_posix()] = list(dict.fromkeys(strings))
+    return found
+
+
+def shown(paragraph: str, text: str, grams: set[tuple[str, ...]],
+          pages: list[set[str]] | None = None) -> bool:
+    """A paragraph is shown when it is in the text, or (markup split it) when 90% of its
+    five-word runs are, or (data the theme lays out its own way: a CV's entries become a
+    table of dates, titles and places) when 95% of its words of four letters or more are on
+    one page."""
+    if paragraph in text:
+        return True
+    words = paragraph.split()
+    runs = [tuple(words[i:i + 5]) for i in range(len(words) - 4)]
+    if runs and sum(r in grams for r in runs) >= 0.9 * len(runs):
+        return True
+    if pages is None:
+        return False
+    long_words = {w for w in words if len(w) >= 4}
+    return bool(long_words) and any(
+        len(long_words & page) >= 0.95 * len(long_words) for page in pages)
+
+
+def page_words(text: str) -> list[set[str]]:
+    return [set(line.split()) for line in text.split("\n")]
+
+
+def fivegrams(text: str) -> set[tuple[str, ...]]:
+    grams: set[tuple[str, ...]] = set()
+    for line in text.split("\n"):
+        words = line.split()
+        grams.update(tuple(words[i:i + 5]) for i in range(len(words) - 4))
+    return grams
+
+
+# -- a template's example content ------------------------------------------------------------
+
+def example_texts(template: Path) -> set[str]:
+    """Every text of a pristine template checkout's example content, read from it (never
+    stored): the paragraphs of its pages, posts and collection items, the titles of its
+    items (three words or more), every string of its data files (four words or more: the
+    example CV, socials, coauthors, resume) and the titles of its bibliography's entries."""
+    texts: set[str] = set()
+    for path in content_files(template):
+        fm, body = front(path.read_text("utf-8", "replace"))
+        texts.update(paragraphs_of(body))
+        title = fm.get("title")
+        if not path.relative_to(template).as_posix().startswith("_pages/") and isinstance(
+                title, str) and len(norm(title).split()) >= 3:
+            texts.add(norm(title))
+        for key in ("description", "excerpt", "venue"):
+            if isinstance(fm.get(key), str):
+                texts.update(data_strings(fm[key], 4))
+    data = [*sorted((template / "_data").rglob("*.yml")),
+            *sorted((template / "_data").rglob("*.json")),
+            *sorted((template / "assets" / "json").glob("*.json"))]
+    for path in data:
+        texts.update(data_strings(load_data(path), 4))
+    for bib in sorted((template / "_bibliography").glob("*.bib")):
+        for m in re.finditer(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$",
+                             bib.read_text("utf-8", "replace")):
+            title = norm(m.group(1).replace("{", "").replace("}", ""))
+            if len(title.split()) >= 3:
+                texts.add(title)
+    return {t for t in texts if t}
