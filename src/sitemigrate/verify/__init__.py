@@ -26,6 +26,7 @@ from ..report import Report
 from .build import BuildFailed, build
 from .compare import Comparison, compare
 from .site import BuiltSite
+from .text import permalink
 
 __all__ = ["BuildFailed", "BuiltSite", "Comparison", "build", "compare", "record", "verify"]
 
@@ -52,7 +53,7 @@ def verify(src: str | os.PathLike[str], dest: str | os.PathLike[str], *,
         result = compare(BuiltSite(old.site, _site_url(src), old.log),
                          BuiltSite(new.site, _site_url(dest), new.log), src,
                          templates=[Path(t) for t in templates], skip=furniture,
-                         skip_pages=[_permalink(src / rel) for rel in furniture])
+                         skip_pages=[permalink(src / rel) for rel in furniture])
     record(result, report)
     return report
 
@@ -63,6 +64,9 @@ def record(result: Comparison, report: Report) -> None:
         report.lost("verify-paragraph",
                     f"the old site shows this paragraph on `{_page(was)}`; the new site does "
                     f"not (at that address: `{_page(now)}`): “{_words(text)}…”", rel)
+    for text in result.home_missing:
+        report.lost("verify-home", f"the old home page shows “{_words(text)}…”; the new "
+                    "home page does not")
     for rel, text in result.missing_details:
         report.lost("verify-detail", f"the old site shows `{text}`; the new site nowhere", rel)
     for was, now, how, title in result.lists:
@@ -124,15 +128,6 @@ def _furniture(dest: Path, report: Report) -> list[str]:
         except (OSError, ValueError, KeyError, TypeError):
             findings = []
     return sorted({f["path"] for f in findings if f.get("code") == "furniture" and f["path"]})
-
-
-def _permalink(path: Path) -> str:
-    """A page's ``permalink:`` ('' without one, or when it is no file)."""
-    from .text import front
-    try:
-        return str(front(path.read_text("utf-8", "replace"))[0].get("permalink") or "")
-    except (OSError, AttributeError):
-        return ""
 
 
 class _Callable(types.ModuleType):

@@ -31,6 +31,8 @@ class Comparison:
     missing_paragraphs: list[tuple[str, str, str, str]] = field(default_factory=list)
     """(owner file, old page, new page or '', paragraph) of each one the new site does not
     show."""
+    home_missing: list[str] = field(default_factory=list)
+    """The owner's paragraphs the old home page shows and the new home page does not."""
     details: int = 0
     missing_details: list[tuple[str, str]] = field(default_factory=list)
     """(owner file, text): a CV entry or talk/teaching detail the old site shows, the new not."""
@@ -98,6 +100,9 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
     grams, pages = fivegrams(new.text), page_words(new.text)
     old_grams = fivegrams(old.text) if baseline else set()
     old_pages = page_words(old.text) if baseline else []
+    old_home = old.pages.get("index.html", "")
+    new_home = new.pages.get(new.answer("/") or "", "")
+    old_home_grams, new_home_grams = fivegrams(old_home), fivegrams(new_home)
     for rel, paras in owner_paragraphs(owner).items():
         if rel in skipped:
             continue  # the source theme's own page (a 404 page): not the owner's
@@ -105,6 +110,8 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
             if baseline and not shown(p, old.text, old_grams, old_pages):
                 continue  # the old site does not show it either
             result.paragraphs += 1
+            if shown(p, old_home, old_home_grams) and not shown(p, new_home, new_home_grams):
+                result.home_missing.append(p)
             if not shown(p, new.text, grams, pages):
                 was = _page_showing(old, p)
                 now = new.answer("/" + was) if was else None

@@ -14,6 +14,7 @@ import html
 import json
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,14 @@ def front(text: str) -> tuple[dict, str]:
     except yaml.YAMLError:
         data = None
     return (data if isinstance(data, dict) else {}), text[m.end():]
+
+
+def permalink(path: Path) -> str:
+    """A page's ``permalink:`` ('' without one, or when it is no file)."""
+    try:
+        return str(front(path.read_text("utf-8", "replace"))[0].get("permalink") or "")
+    except (OSError, AttributeError):
+        return ""
 
 
 def _unlink(text: str) -> str:
@@ -221,13 +230,25 @@ def fivegrams(text: str) -> set[tuple[str, ...]]:
 
 # -- a template's example content ------------------------------------------------------------
 
-def example_texts(template: Path) -> set[str]:
+def furniture_globs() -> list[str]:
+    """The pages every theme keeps in a checkout as its furniture (``checkout.keep`` of each
+    theme's vocabulary): a 404 page, a sitemap."""
+    from ..registry import THEMES, vocabulary
+    return [glob for name in THEMES
+            for glob in (vocabulary(name).get("checkout") or {}).get("keep") or ()]
+
+
+@lru_cache(maxsize=16)
+def example_texts(template: Path) -> frozenset[str]:
     """Every text of a pristine template checkout's example content, read from it (never
     stored): the paragraphs of its pages, posts and collection items, the titles of its
     items (three words or more), every string of its data files (four words or more: the
     example CV, socials, coauthors, resume) and the titles of its bibliography's entries."""
     texts: set[str] = set()
+    kept = furniture_globs()
     for path in content_files(template):
+        if any(path.relative_to(template).match(glob) for glob in kept):
+            continue  # the theme's own pages (a 404 page, a sitemap): no example person's
         fm, body = front(path.read_text("utf-8", "replace"))
         texts.update(paragraphs_of(body))
         title = fm.get("title")
@@ -248,4 +269,4 @@ def example_texts(template: Path) -> set[str]:
             title = norm(m.group(1).replace("{", "").replace("}", ""))
             if len(title.split()) >= 3:
                 texts.add(title)
-    return {t for t in texts if t}
+    return frozenset(t for t in texts if t)
