@@ -26,7 +26,6 @@ Nothing of the themes or the corpus is copied into the project: everything is re
 from __future__ import annotations
 
 import ast
-import html
 import json
 import os
 import re
@@ -36,16 +35,24 @@ import sys
 import tempfile
 import threading
 import urllib.parse
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+
 from sitemigrate.verify.compare import Comparison, compare, warning_keys
 from sitemigrate.verify.site import BuiltSite, menu_labels
-from sitemigrate.verify.text import (fivegrams, norm, owner_paragraphs, page_text,
-                                     paragraphs_of, permalink, shown)
+from sitemigrate.verify.text import (
+    fivegrams,
+    norm,
+    owner_paragraphs,
+    page_text,
+    paragraphs_of,
+    permalink,
+    shown,
+)
 
 __all__ = ["fivegrams", "menu_labels", "norm", "owner_paragraphs", "page_text",
            "paragraphs_of", "shown"]  # the comparison's own, as the tests here call them
@@ -113,8 +120,8 @@ def _corpus_sites() -> list[str]:
     files (a ``_config.yml`` or a ``_`` folder); in ``upstream/`` a folder without them
     holds sites (its variants)."""
     def holds_site(folder: Path) -> bool:
-        return folder.is_dir() and any(p.name == "_config.yml" or p.is_dir()
-                                       and p.name.startswith("_") for p in folder.iterdir())
+        return folder.is_dir() and any(p.name == "_config.yml" or (p.is_dir()
+                                       and p.name.startswith("_")) for p in folder.iterdir())
     out = []
     for group in ("real/al-folio", "real/academicpages", "upstream"):
         for folder in sorted((CORPUS / group).glob("*")) if (CORPUS / group).is_dir() else ():
@@ -370,8 +377,8 @@ class Cell:
             "dead_menu": len(seen.dead_menu),
             # al-folio-2022's header places the blog right after About (`blog_nav_title`; a
             # paginated blog page is no menu page there): the entries, in another order
-            "menu": int(self.menu_state() == "differs" or self.menu_state() == "same entries"
-                        and self.template != "al-folio-2022"),
+            "menu": int(self.menu_state() == "differs" or (self.menu_state() == "same entries"
+                        and self.template != "al-folio-2022")),
             "paragraphs": len(seen.missing_paragraphs), "home": len(seen.home_missing),
             "lists": len(seen.lists), "details": len(seen.missing_details),
             "files": len(seen.missing_files), "urls": len(seen.unanswered)}
@@ -599,8 +606,8 @@ def main(argv: list[str]) -> int:
                     if len(items) > 12:
                         print(f"  ... {len(items) - 12} more {label}s")
     if args.json:
-        args.json.write_text(json.dumps([dict(c.__dict__, seen=c.seen.__dict__, measures=c.measures())
-                                         for c in results], indent=1, default=list))
+        rows = [dict(c.__dict__, seen=c.seen.__dict__, measures=c.measures()) for c in results]
+        args.json.write_text(json.dumps(rows, indent=1, default=list))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0

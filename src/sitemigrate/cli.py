@@ -105,8 +105,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="with --check/--dry-run: convert even when DEST is known to be up to "
                    "date (DEST/.sitemigrate/check.json; not written either)")
     c.add_argument("--verify", action="store_true",
-                   help="after writing DEST, build SRC and DEST and compare what a visitor "
-                   "sees (as `sitemigrate verify`; exit 1 when a visitor would lose something)")
+                   help="after writing DEST (with --check: DEST as it is), build SRC and DEST "
+                   "and compare what a visitor sees, as `sitemigrate verify`, into the same "
+                   "report; exit 1 when a visitor would lose something")
     _verify_options(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
 
@@ -310,11 +311,11 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
                 report, status, written = _run(args)
                 if not args.no_cache:
                     cache.save(args.src, args.dest, key, report, written)
-        if args.verify and not preview:
-            lost = _verified(args, report)
-            if lost is None:
-                return EXIT_ERROR
-            status = max(status, EXIT_PENDING if lost else EXIT_OK)
+    if args.verify and (args.check or not preview):  # DEST as written, or as committed
+        lost = _verified(args, report)
+        if lost is None:
+            return EXIT_ERROR
+        status = max(status, EXIT_PENDING if lost else EXIT_OK)
     for report_file in args.report or ():
         from .report_formats import SarifPaths, format_for
         fmt = format_for(report_file, args.report_format)
@@ -396,7 +397,8 @@ def _print_summary(report, up_to_date: bool, next_step: str) -> None:
     from .report import overview
     findings = report.findings
     if up_to_date:
-        findings = [f for f in findings if f.code in _DEST_CODES]
+        findings = [f for f in findings
+                    if f.code in _DEST_CODES or f.code.startswith("verify-")]
     found = overview(findings)
     lines = found + report.summary().splitlines() + [next_step]
     if not sys.stderr.isatty():

@@ -80,9 +80,13 @@ class BuiltSite:
     def page_at(self, path: str) -> str | None:
         """The page (or file) that answers the site path ``path``, or None."""
         rel = path.lstrip("/")
-        for candidate in (rel, f"{rel.rstrip('/')}/index.html" if rel else "index.html",
-                          f"{rel.rstrip('/')}.html", f"{rel.removesuffix('.html')}/index.html"):
-            if candidate and (candidate in self.html or (self.root / candidate).is_file()):
+        if not rel or rel.endswith("/"):  # a folder's address: its index page only
+            candidates: tuple[str, ...] = (rel + "index.html",)
+        else:  # a file, or a page without its extension, or its folder's index
+            candidates = (rel, f"{rel}/index.html", f"{rel}.html",
+                          f"{rel.removesuffix('.html')}/index.html")
+        for candidate in candidates:
+            if candidate in self.html or (self.root / candidate).is_file():
                 return candidate
         return None
 
@@ -105,7 +109,7 @@ class BuiltSite:
             if local is None:
                 return "external:" + target
             page, hops = self.page_at(local), hops - 1
-        return page
+        return page if page is None or self.redirect(page) is None else None
 
     def resolves(self, href: str) -> bool:
         """A link leads somewhere: an address elsewhere, or a page or file of the site."""
