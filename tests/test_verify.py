@@ -49,32 +49,31 @@ def owner(tmp_path: Path) -> Path:
     })
 
 
-def old_site(tmp_path: Path) -> BuiltSite:
-    return BuiltSite(write(tmp_path / "old", {
+def shared_pages() -> dict[str, str]:
+    """The pages both sites have, each in its theme's markup."""
+    return {
         "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night")),
         "publications/index.html": page(pubs("Moorings at Night", "Tidal Clocks")
                                         + '<a href="/assets/pdf/clocks.pdf">PDF</a>'),
-        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
         "talks/index.html": page(f'<h2 class="archive__item-title">{TALK}</h2>'
                                  "<p>Lighthouse Society</p>"),
-        "notes.html": page("<p>short</p>"),
         "assets/pdf/clocks.pdf": "%PDF",
-    }))
+    }
+
+
+def old_site(tmp_path: Path) -> BuiltSite:
+    return BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>")}))
 
 
 def new_files(**changes: str | None) -> dict[str, str]:
-    files = {
-        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night")),
-        "publications/index.html": page(pubs("Moorings at Night", "Tidal Clocks")
-                                        + '<a href="/assets/pdf/clocks.pdf">PDF</a>'),
+    files = shared_pages() | {
         "cv/index.html": page("<ul><li>Master of Tidal Studies</li></ul>"),
-        "talks/index.html": page(f'<h2 class="archive__item-title">{TALK}</h2>'
-                                 "<p>Lighthouse Society</p>"),
         # the old address, forwarded (jekyll-redirect-from's page)
         "notes.html": '<html><head><meta http-equiv="refresh" content="0; url=/notes/">'
                       "</head></html>",
         "notes/index.html": page("<p>short</p>"),
-        "assets/pdf/clocks.pdf": "%PDF",
     }
     for rel, text in changes.items():
         if text is None:
