@@ -228,8 +228,18 @@ def overlay(corpus_site: Path, template: Path, out: Path) -> Path:
     """The corpus site laid over its template (``bin/overlay``; without a MANIFEST.txt, the
     upstream example content is simply copied over the checkout)."""
     if (corpus_site / "MANIFEST.txt").is_file():
-        subprocess.run([str(LAB / "bin/overlay"), str(template), str(corpus_site), str(out)],
-                       check=True, capture_output=True, timeout=600)
+        try:
+            subprocess.run([str(LAB / "bin/overlay"), str(template), str(corpus_site), str(out)],
+                           check=True, capture_output=True, timeout=600)
+        except subprocess.CalledProcessError:
+            # bin/overlay stops (`grep` in a pipefail pipeline) when the owner's tree has
+            # every content file of the template: nothing to remove. The same template with
+            # one file the owner's tree lacks overlays the same way.
+            with tempfile.TemporaryDirectory() as tmp:
+                copy = shutil.copytree(template, Path(tmp) / template.name, symlinks=True)
+                (copy / "lab-overlay-nothing-to-remove.txt").write_text("")
+                subprocess.run([str(LAB / "bin/overlay"), str(copy), str(corpus_site),
+                                str(out)], check=True, capture_output=True, timeout=600)
     else:
         shutil.copytree(template, out, symlinks=True)
         for path in corpus_site.rglob("*"):

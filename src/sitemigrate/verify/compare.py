@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,9 +97,8 @@ def warning_keys(log: str) -> set[str]:
 
 def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
                 skipped: set[str], baseline: bool) -> None:
-    grams, pages = fivegrams(new.text), page_words(new.text)
-    old_grams = fivegrams(old.text) if baseline else set()
-    old_pages = page_words(old.text) if baseline else []
+    grams, old_grams = fivegrams(new.text), fivegrams(old.text) if baseline else set()
+    pages, old_pages = _lazy(page_words, new.text), _lazy(page_words, old.text)
     old_home = old.pages.get("index.html", "")
     new_home = new.pages.get(new.answer("/") or "", "")
     old_home_grams, new_home_grams = fivegrams(old_home), fivegrams(new_home)
@@ -116,6 +115,17 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
                 was = _page_showing(old, p)
                 now = new.answer("/" + was) if was else None
                 result.missing_paragraphs.append((rel, was, now or "", p))
+
+
+def _lazy(make: Callable[[str], list[set[str]]], text: str) -> Callable[[], list[set[str]]]:
+    """``make(text)``, made when first asked for and kept."""
+    made: list[list[set[str]]] = []
+
+    def get() -> list[set[str]]:
+        if not made:
+            made.append(make(text))
+        return made[0]
+    return get
 
 
 def _page_showing(site: BuiltSite, text: str) -> str:
@@ -179,7 +189,7 @@ def _files(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:
     seen: set[str] = set()
     for page in old.html:
         for path in old.file_links(page):
-            if path in seen or not (old.root / path.lstrip("/")).is_file():
+            if path in seen or path.lstrip("/") not in old.files:
                 continue  # each file once; one the old site lacks too is no loss
             seen.add(path)
             if not new.has_file(path):

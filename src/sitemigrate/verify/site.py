@@ -3,6 +3,7 @@ where a redirect page sends), the items its list pages show and the files its pa
 
 from __future__ import annotations
 
+import os
 import re
 import urllib.parse
 from collections.abc import Iterable
@@ -20,11 +21,12 @@ _REFRESH_URL = re.compile(r"""(?i)url\s*=\s*['"]?([^"'>\s]+)""")
 _CHROME = re.compile(r"(?is)<(nav|header|footer|h1)\b.*?</\1\s*>")
 _CLASSED = re.compile(r"""(?is)<(\w+)\b[^>]*?\bclass\s*=\s*["']([^"']*)["'][^>]*>""")
 _TITLE_CLASS = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?title(?:\s|$)")
-_LINK = re.compile(r"""(?i)\b(?:src|href)\s*=\s*["']([^"'#?]+)""")
-FILE_SUFFIXES = frozenset({".pdf", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".bib",
-                           ".zip", ".ppt", ".pptx", ".doc", ".docx", ".key", ".mp4", ".mov",
-                           ".webm", ".mp3", ".ipynb", ".tex", ".csv", ".tif", ".tiff", ".avif"})
+FILE_SUFFIXES = ("pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "bib", "zip", "ppt", "pptx",
+                 "doc", "docx", "key", "mp4", "mov", "webm", "mp3", "ipynb", "tex", "csv", "tif",
+                 "tiff", "avif")
 """What an owner links as a file (papers, slides, pictures, data), not a theme's own code."""
+_FILE_LINK = re.compile(r"""(?i)\b(?:src|href)\s*=\s*["']([^"'#?]+\.(?:"""
+                        + "|".join(FILE_SUFFIXES) + r"""))["'#?]""")
 
 
 @dataclass
@@ -38,9 +40,27 @@ class BuiltSite:
     html: dict[str, str] = field(init=False, repr=False)
     """Every HTML page: its path in ``root`` (``publications/index.html``) -> its HTML."""
 
+    files: set[str] = field(init=False, repr=False)
+    """Every file of the site, by its path in ``root``."""
+
     def __post_init__(self) -> None:
-        self.html = {p.relative_to(self.root).as_posix(): p.read_text("utf-8", "replace")
-                     for p in sorted(self.root.rglob("*.html"))}
+        self.files = set()
+        folders = [(str(self.root), "")]
+        while folders:
+            folder, prefix = folders.pop()
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:  # no built site (a build that made none): no pages
+                continue
+            for entry in entries:
+                if entry.is_dir():
+                    folders.append((entry.path, f"{prefix}{entry.name}/"))
+                else:
+                    self.files.add(prefix + entry.name)
+        self.html = {}
+        for rel in sorted(f for f in self.files if f.endswith(".html")):
+            with open(self.root / rel, encoding="utf-8", errors="replace") as f:
+                self.html[rel] = f.read()
 
     @cached_property
     def pages(self) -> dict[str, str]:
@@ -86,7 +106,7 @@ class BuiltSite:
             candidates = (rel, f"{rel}/index.html", f"{rel}.html",
                           f"{rel.removesuffix('.html')}/index.html")
         for candidate in candidates:
-            if candidate in self.html or (self.root / candidate).is_file():
+            if candidate in self.files:
                 return candidate
         return None
 
@@ -155,9 +175,7 @@ class BuiltSite:
     def file_links(self, page: str) -> list[str]:
         """The site paths of the files (papers, pictures, slides) ``page`` links to."""
         out = []
-        for href in _LINK.findall(self.html.get(page, "")):
-            if Path(urllib.parse.urlsplit(href).path).suffix.lower() not in FILE_SUFFIXES:
-                continue
+        for href in _FILE_LINK.findall(self.html.get(page, "")):
             path = self.local_path(href, page)
             if path is not None:
                 out.append(path)
@@ -166,10 +184,10 @@ class BuiltSite:
     @cached_property
     def file_names(self) -> set[str]:
         """The names of every file of the site (to find a file that moved)."""
-        return {p.name for p in self.root.rglob("*") if p.suffix.lower() in FILE_SUFFIXES}
+        return {f.rsplit("/", 1)[-1] for f in self.files}
 
     def has_file(self, path: str) -> bool:
-        return (self.root / path.lstrip("/")).is_file() or Path(path).name in self.file_names
+        return path.lstrip("/") in self.files or path.rsplit("/", 1)[-1] in self.file_names
 
 
 def menu_labels(entries: list[tuple[str, str]], url: str, skip: Iterable[str] = (),

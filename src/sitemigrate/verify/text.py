@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,16 +24,19 @@ _DROP = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?
 _BLOCK = re.compile(
     r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
 TAG = re.compile(r"<[^>]+>")
-_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                       "\u2013": "-", "\u2014": "-", "\u00a0": " ", "\u2026": "..."})
-_WORDS = re.compile(r"[^\W_]+")
+_FOLD = (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"),
+         ("\u2014", "-"), ("\u00a0", " "), ("\u2026", "..."), ("_", " "))
+_WORDS = re.compile(r"\w+")
 
 
 def norm(text: str) -> str:
     """Text as compared: typography folded, case and punctuation ignored, whitespace
     collapsed."""
-    text = html.unescape(text).translate(_FOLD).lower()
-    return " ".join(_WORDS.findall(text))
+    text = html.unescape(text)
+    for typographic, plain in _FOLD:  # a few replace() passes: faster than translate()
+        if typographic in text:
+            text = text.replace(typographic, plain)
+    return " ".join(_WORDS.findall(text.lower()))
 
 
 def page_text(html_text: str) -> str:
@@ -69,6 +72,8 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 _EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
 BARE_URL = re.compile(r"\s*\w+://\S+\s*")
 _UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader (libyaml's where built): YAML 1.1, as Jekyll reads front matter."""
 _MACHINE_KEYS = frozenset({"layout", "permalink", "collection", "url", "slidesurl", "paperurl",
                            "image", "img", "redirect", "redirect_from", "category", "categories",
                            "tags", "type", "talk_type", "lang", "ref", "sitemap", "published",
@@ -76,13 +81,17 @@ _MACHINE_KEYS = frozenset({"layout", "permalink", "collection", "url", "slidesur
 """Front matter keys whose values are addresses, switches or sort keys, not words shown."""
 
 
-def front(text: str) -> tuple[dict, str]:
-    """A file's front matter (empty when it has none or cannot be read) and its body."""
+def front(text: str, keys: re.Pattern[str] | None = None) -> tuple[dict, str]:
+    """A file's front matter (empty when it has none or cannot be read) and its body. With
+    ``keys``, front matter with no line that matches is not parsed (empty): the caller reads
+    only those keys."""
     m = _FM.match(text)
     if not m:
         return {}, text
+    if keys is not None and not keys.search(m.group(1)):
+        return {}, text[m.end():]
     try:
-        data = yaml.safe_load(m.group(1))
+        data = yaml.load(m.group(1), Loader=_LOADER)  # a safe loader
     except yaml.YAMLError:
         data = None
     return (data if isinstance(data, dict) else {}), text[m.end():]
@@ -148,16 +157,20 @@ def load_data(path: Path) -> Any:
     """A YAML or JSON data file (None when it cannot be read)."""
     try:
         text = path.read_text("utf-8", "replace")
-        return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        return json.loads(text) if path.suffix == ".json" else yaml.load(text, Loader=_LOADER)
     except (OSError, ValueError, yaml.YAMLError):
         return None
+
+
+_SHOWN_KEYS = re.compile(r"(?m)^\s*(published|venue|location|excerpt|description)\s*:")
+"""The front matter keys :func:`owner_paragraphs` reads."""
 
 
 def owner_paragraphs(site: Path) -> dict[str, list[str]]:
     """file -> paragraphs, for every content file of a site's source (and CV data strings)."""
     found: dict[str, list[str]] = {}
     for path in content_files(site):
-        fm, body = front(path.read_text("utf-8", "replace"))
+        fm, body = front(path.read_text("utf-8", "replace"), _SHOWN_KEYS)
         if fm.get("published") is False:
             continue
         paras = paragraphs_of(body)
@@ -198,19 +211,22 @@ def owner_details(site: Path) -> dict[str, list[str]]:
 
 
 def shown(paragraph: str, text: str, grams: set[tuple[str, ...]],
-          pages: list[set[str]] | None = None) -> bool:
-    """A paragraph is shown when it is in the text, or (markup split it) when 90% of its
-    five-word runs are, or (data the theme lays out its own way: a CV's entries become a
-    table of dates, titles and places) when 95% of its words of four letters or more are on
-    one page."""
-    if paragraph in text:
-        return True
+          pages: list[set[str]] | Callable[[], list[set[str]]] | None = None) -> bool:
+    """A paragraph is shown when (markup split it) 90% of its five-word runs are in the text
+    (``grams``: :func:`fivegrams` of it), or it is in the text, or (data the theme lays out
+    its own way: a CV's entries become a table of dates, titles and places) when 95% of its
+    words of four letters or more are on one page (``pages``: :func:`page_words`, or a
+    function that makes them when first needed)."""
     words = paragraph.split()
-    runs = [tuple(words[i:i + 5]) for i in range(len(words) - 4)]
+    runs = list(zip(words, words[1:], words[2:], words[3:], words[4:], strict=False))
     if runs and sum(r in grams for r in runs) >= 0.9 * len(runs):
+        return True  # set look-ups first: a search of the whole text is the slow test
+    if paragraph in text:
         return True
     if pages is None:
         return False
+    if callable(pages):
+        pages = pages()
     long_words = {w for w in words if len(w) >= 4}
     return bool(long_words) and any(
         len(long_words & page) >= 0.95 * len(long_words) for page in pages)
@@ -221,10 +237,11 @@ def page_words(text: str) -> list[set[str]]:
 
 
 def fivegrams(text: str) -> set[tuple[str, ...]]:
+    """Every run of five words of each line of ``text``."""
     grams: set[tuple[str, ...]] = set()
     for line in text.split("\n"):
         words = line.split()
-        grams.update(tuple(words[i:i + 5]) for i in range(len(words) - 4))
+        grams.update(zip(words, words[1:], words[2:], words[3:], words[4:], strict=False))
     return grams
 
 
