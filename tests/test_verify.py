@@ -226,3 +226,26 @@ def test_the_library_call(tmp_path):
     src, dest, command = _sites_for_cli(tmp_path)
     report = sitemigrate.verify(src, dest, build_command=command)
     assert isinstance(report, Report) and report.findings == []
+
+
+def test_convert_verify_builds_both_after_writing(tmp_path, capsys):
+    """`convert --verify`: DEST is written, then both sites are built and compared into the
+    same report; a build that fails ends the run with exit 2 and the log's tail."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "al-folio-site"
+    same = write(tmp_path, {"same.py": "import pathlib, sys\nout = pathlib.Path(sys.argv[2])"
+                                       " / '_site'\nout.mkdir(parents=True)\n(out / "
+                                       "'index.html').write_text('<p>hello</p>')\n"}) / "same.py"
+    report = tmp_path / "r.json"
+    assert cli.main(["convert", str(fixture), str(tmp_path / "dest"), "--to", "academicpages",
+                     "--verify", "--build", f"{sys.executable} {same}",
+                     "--report", str(report)]) == 0
+    assert (tmp_path / "dest" / "_config.yml").is_file()
+    assert "verify: 0 things a visitor would lose" in capsys.readouterr().err
+    assert not [f for f in json.loads(report.read_text())["findings"]
+                if f["code"].startswith("verify-")]
+    broken = write(tmp_path, {"broken.py": "print('Liquid Exception: no such include')\n"
+                                           "raise SystemExit(1)\n"}) / "broken.py"
+    assert cli.main(["convert", str(fixture), str(tmp_path / "dest2"), "--to", "academicpages",
+                     "--verify", "--build", f"{sys.executable} {broken}"]) == 2
+    err = capsys.readouterr().err
+    assert "verify: the build of" in err and "Liquid Exception: no such include" in err

@@ -1,7 +1,9 @@
 """`sitemigrate verify` with the real-theme lab's Jekyll (`--build ../shared/lab/bin/build`):
-a corpus site converted into a template checkout of the other theme passes; with one
-paragraph, one publication and one menu entry taken out of the converted DEST it names each
-(exit 1); with them put back it passes again. Skipped where the lab is not set up."""
+a corpus site converted into a template checkout of the other theme is verified; with one
+paragraph, one publication and one menu entry taken out of the converted DEST, verify names
+each (exit 1); with them put back, it finds what it found at first, no more (and passes
+where the conversion itself loses nothing: tests/test_real_theme.py's KNOWN_GAPS say which
+cells do not yet). Skipped where the lab is not set up."""
 
 from __future__ import annotations
 
@@ -36,8 +38,10 @@ def test_verify_names_the_paragraph_publication_and_menu_entry_taken_out(tmp_pat
                             tmp_path / "src")
     dest = realtheme.checkout(template, tmp_path / "dest")
     assert cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q"]) in (0, 1)
-    status, report = _verify(src, dest, template, tmp_path / "clean.json")
-    assert status == 0, [f["message"] for f in report.get("findings", [])]
+    first, report = _verify(src, dest, template, tmp_path / "first.json")
+    assert first in (0, 1), "a site did not build"
+    found = sorted((f["code"], f["message"]) for f in report["findings"])
+    assert (first == 0) == (not any(f["severity"] == "loss" for f in report["findings"]))
     saved = tmp_path / "saved"
     shutil.copytree(dest, saved)
 
@@ -67,4 +71,5 @@ def test_verify_names_the_paragraph_publication_and_menu_entry_taken_out(tmp_pat
     shutil.rmtree(dest)
     shutil.copytree(saved, dest)
     status, report = _verify(src, dest, template, tmp_path / "again.json")
-    assert status == 0, [f["message"] for f in report.get("findings", [])]
+    assert status == first
+    assert sorted((f["code"], f["message"]) for f in report["findings"]) == found
