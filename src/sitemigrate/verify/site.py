@@ -25,8 +25,9 @@ FILE_SUFFIXES = ("pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "bib", "zip"
                  "doc", "docx", "key", "mp4", "mov", "webm", "mp3", "ipynb", "tex", "csv", "tif",
                  "tiff", "avif")
 """What an owner links as a file (papers, slides, pictures, data), not a theme's own code."""
-_FILE_LINK = re.compile(r"""(?i)\b(?:src|href)\s*=\s*["']([^"'#?]+\.(?:"""
-                        + "|".join(FILE_SUFFIXES) + r"""))["'#?]""")
+_QUOTED_FILE = re.compile(r"""["']([^"'#?<>\s]+\.(?:""" + "|".join(FILE_SUFFIXES)
+                          + r"""))["'#?]""", re.I)
+_LINK_ATTRIBUTE = re.compile(r"(?i)\b(?:src|href)\s*=\s*$")
 
 
 @dataclass
@@ -175,8 +176,11 @@ class BuiltSite:
     def file_links(self, page: str) -> list[str]:
         """The site paths of the files (papers, pictures, slides) ``page`` links to."""
         out = []
-        for href in _FILE_LINK.findall(self.html.get(page, "")):
-            path = self.local_path(href, page)
+        text = self.html.get(page, "")
+        for m in _QUOTED_FILE.finditer(text):  # a quoted address of a file, then: an href/src?
+            if not _LINK_ATTRIBUTE.search(text, max(0, m.start() - 16), m.start()):
+                continue
+            path = self.local_path(m.group(1), page)
             if path is not None:
                 out.append(path)
         return list(dict.fromkeys(out))
