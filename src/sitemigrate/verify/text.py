@@ -14,6 +14,7 @@ import html
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
+from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -247,43 +248,49 @@ def fivegrams(text: str) -> set[tuple[str, ...]]:
 
 # -- a template's example content ------------------------------------------------------------
 
-def furniture_globs() -> list[str]:
-    """The pages every theme keeps in a checkout as its furniture (``checkout.keep`` of each
-    theme's vocabulary): a 404 page, a sitemap."""
+def example_globs() -> tuple[list[str], list[str]]:
+    """What each theme's vocabulary calls its template's example content (``checkout.
+    examples``: posts, pages, items, the example CV, bibliography, authors) and its furniture
+    among them (``checkout.keep``: a 404 page, a sitemap), as path patterns."""
     from ..registry import THEMES, vocabulary
-    return [glob for name in THEMES
-            for glob in (vocabulary(name).get("checkout") or {}).get("keep") or ()]
+    examples: list[str] = []
+    kept: list[str] = []
+    for name in THEMES:
+        checkout = vocabulary(name).get("checkout") or {}
+        examples += checkout.get("examples") or ()
+        kept += checkout.get("keep") or ()
+    return examples, kept
 
 
 @lru_cache(maxsize=16)
 def example_texts(template: Path) -> frozenset[str]:
-    """Every text of a pristine template checkout's example content, read from it (never
-    stored): the paragraphs of its pages, posts and collection items, the titles of its
-    items (three words or more), every string of its data files (four words or more: the
-    example CV, socials, coauthors, resume) and the titles of its bibliography's entries."""
+    """Every text of a pristine template checkout's example content (:func:`example_globs`),
+    read from it (never stored): the paragraphs of its pages, posts and items, the titles of
+    its items (three words or more), every string of its example data (four words or more:
+    the example CV, resume, authors) and the titles of its bibliography's entries."""
+    examples, kept = example_globs()
     texts: set[str] = set()
-    kept = furniture_globs()
-    for path in content_files(template):
-        if any(path.relative_to(template).match(glob) for glob in kept):
-            continue  # the theme's own pages (a 404 page, a sitemap): no example person's
-        fm, body = front(path.read_text("utf-8", "replace"))
-        texts.update(paragraphs_of(body))
-        title = fm.get("title")
-        if not path.relative_to(template).as_posix().startswith("_pages/") and isinstance(
-                title, str) and len(norm(title).split()) >= 3:
-            texts.add(norm(title))
-        for key in ("description", "excerpt", "venue"):
-            if isinstance(fm.get(key), str):
-                texts.update(data_strings(fm[key], 4))
-    data = [*sorted((template / "_data").rglob("*.yml")),
-            *sorted((template / "_data").rglob("*.json")),
-            *sorted((template / "assets" / "json").glob("*.json"))]
-    for path in data:
-        texts.update(data_strings(load_data(path), 4))
-    for bib in sorted((template / "_bibliography").glob("*.bib")):
-        for m in re.finditer(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$",
-                             bib.read_text("utf-8", "replace")):
-            title = norm(m.group(1).replace("{", "").replace("}", ""))
-            if len(title.split()) >= 3:
-                texts.add(title)
+    for path in sorted(template.rglob("*")):
+        rel = path.relative_to(template).as_posix()
+        if not path.is_file() or not any(fnmatch(rel, g) for g in examples) or any(
+                fnmatch(rel, g) for g in kept):
+            continue
+        if path.suffix in (".md", ".markdown", ".html"):
+            fm, body = front(path.read_text("utf-8", "replace"))
+            texts.update(paragraphs_of(body))
+            title = fm.get("title")
+            if not rel.startswith("_pages/") and isinstance(title, str) and len(
+                    norm(title).split()) >= 3:
+                texts.add(norm(title))
+            for key in ("description", "excerpt", "venue"):
+                if isinstance(fm.get(key), str):
+                    texts.update(data_strings(fm[key], 4))
+        elif path.suffix in (".yml", ".yaml", ".json"):
+            texts.update(data_strings(load_data(path), 4))
+        elif path.suffix == ".bib":
+            for m in re.finditer(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$",
+                                 path.read_text("utf-8", "replace")):
+                title = norm(m.group(1).replace("{", "").replace("}", ""))
+                if len(title.split()) >= 3:
+                    texts.add(title)
     return frozenset(t for t in texts if t)
