@@ -311,10 +311,10 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
                 report, status, written = _run(args)
                 if not args.no_cache:
                     cache.save(args.src, args.dest, key, report, written)
+    unbuilt = False  # a site did not build: exit 2, after the report is written
     if args.verify and (args.check or not preview):  # DEST as written, or as committed
         lost = _verified(args, report)
-        if lost is None:
-            return EXIT_ERROR
+        unbuilt = lost is None
         status = max(status, EXIT_PENDING if lost else EXIT_OK)
     for report_file in args.report or ():
         from .report_formats import SarifPaths, format_for
@@ -329,7 +329,7 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
             print(f"sitemigrate: findings at or above `{args.fail_on}`: failing (--fail-on)",
                   file=sys.stderr)
         status = EXIT_PENDING
-    return status
+    return EXIT_ERROR if unbuilt else status
 
 
 def _run(args: argparse.Namespace):
