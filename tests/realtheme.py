@@ -2,25 +2,27 @@
 
 ``../shared/lab`` holds pristine checkouts of both themes (several generations each) and a
 real Jekyll set-up (``bin/setup`` once, ``bin/build SITE OUT``). A *cell* is one corpus site
-converted into one template checkout of the other theme:
+(every site of ``corpus/real/*/`` and ``corpus/upstream/``: :data:`SITES`) converted into one
+template checkout of the other theme (the current one; ``--all``: every generation):
 
-1. SRC: the corpus site laid over the template of its own theme and era (``bin/overlay``),
-   built once as the baseline (the owner's includes the corpus did not copy stand in
-   as includes that render nothing, as the conversion shims them; where it still does
-   not build, the template code the overlay removed is put back:
-   :func:`restore_theme_code`);
+1. SRC: the corpus site laid over the template of its own theme and era (its SOURCE.txt
+   says which: :func:`lab_template`; ``bin/overlay``), built once as the baseline (the
+   owner's includes the corpus did not copy stand in as includes that render nothing, as
+   the conversion shims them; where it still does not build, the template code the overlay
+   removed is put back: :func:`restore_theme_code`);
 2. DEST: a fresh copy of the target template, ``sitemigrate convert SRC DEST`` into it, built;
-3. what a visitor would see, compared with the baseline: build errors, Liquid warnings the
-   source build did not have, dead internal links it did not have, text of the target
-   template's example people, menu entries that resolve, and the owner's paragraphs (every
-   paragraph of the site's content files that the source build shows) in the new build. What
-   the pristine template's own build already lacks (a favicon its head links) is no fault of
-   the conversion and is not counted.
+3. what a visitor would see, compared with the baseline by ``sitemigrate verify``'s own
+   comparison (:func:`sitemigrate.verify.compare.compare`: the owner's paragraphs, the home
+   page, listed items, CV entries and talk/teaching details, menu, linked files, old
+   addresses, either template's example text, new Liquid warnings), plus what only the lab
+   measures: build errors and dead internal links (``bin/linkcheck``) the source build did
+   not have. What the pristine template's own build already lacks (a favicon its head
+   links, a warning of its own) is no fault of the conversion and is not counted.
 
 Nothing of the themes or the corpus is copied into the project: everything is read from
-``../shared`` at run time. Run as a script for the table::
+``../shared`` at run time. Run as a script for the table (the full matrix: ``--all``)::
 
-    python tests/realtheme.py [--jobs 2] [--only SITE] [--keep DIR]
+    python tests/realtheme.py [--all] [--jobs 2] [--only SITE] [--keep DIR] [-v]
 """
 
 from __future__ import annotations
