@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from .text import TAG, norm, page_text
+from .text import TAG, norm, visible_words
 
 _NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
 _A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
@@ -66,7 +66,7 @@ class BuiltSite:
     @cached_property
     def pages(self) -> dict[str, str]:
         """page -> its visible text, normalised (one line)."""
-        return {rel: norm(page_text(h)) for rel, h in self.html.items()}
+        return {rel: visible_words(h) for rel, h in self.html.items()}
 
     @cached_property
     def text(self) -> str:

@@ -47,12 +47,9 @@ def page_text(html_text: str) -> str:
     return TAG.sub(" ", body)
 
 
-def site_text(site_dir: Path) -> str:
-    """The visible text of every built HTML page, normalised, one page a line."""
-    out = []
-    for page in sorted(site_dir.rglob("*.html")):
-        out.append(norm(page_text(page.read_text("utf-8", "replace"))))
-    return "\n".join(out)
+def visible_words(html_text: str) -> str:
+    """``norm(page_text(html_text))``, without the line breaks ``norm`` drops anyway."""
+    return norm(TAG.sub(" ", _DROP.sub(" ", html_text)))
 
 
 # -- the owner's paragraphs ------------------------------------------------------------------
