@@ -34,8 +34,8 @@ CELLS = realtheme.cells()
 
 # What is still missing in a cell, measure by measure (realtheme.Cell.measures: `build` 1
 # when its build fails). A cell must not get worse; one not listed must be perfect.
-# Measured on 2026-11-27 (every corpus site, issue #31's measures), before the reading and
-# writing rules of issue #31 are fixed: the gaps are the converter's, by kind --
+# Measured on 2026-11-27 (every corpus site, issue #31's measures; main at 9ceaf96), before
+# the reading and writing rules of issue #31 are fixed: the gaps are the converter's, by kind --
 # `urls`: generated addresses (jekyll-archives year/tag/category pages, blog pagination, the
 #   talk map's map.html, the template's example HTML assets) neither kept nor redirected;
 # `examples`: the template's example book and announcements left in DEST, or the source
@@ -57,7 +57,7 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "4lhc->academicpages-2025": {"examples": 33, "details": 95},
     "501Good->academicpages-2025": {"examples": 12, "details": 7, "urls": 2},
     "594zyc->academicpages-2025": {"examples": 1, "files": 1, "urls": 4},
-    "AndyGreenPhD->academicpages-2025": {"examples": 1, "home": 3, "details": 60, "urls": 10},
+    "AndyGreenPhD->academicpages-2025": {"examples": 1, "home": 3, "details": 10, "urls": 10},
     "CoRAL-OSU->academicpages-2025": {"build": 1, "warnings": 1, "paragraphs": 186},
     "UzTak->academicpages-2025": {"files": 1, "urls": 12},
     "bdubail->academicpages-2025": {"examples": 10, "lists": 5, "files": 1, "urls": 11},
@@ -80,8 +80,8 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "A7ocin->al-folio-2026": {"examples": 2, "lists": 5, "urls": 1},
     "AdrianForsythe->al-folio-2026": {"examples": 2, "urls": 1},
     "Ali-Omrani->al-folio-2026": {"examples": 2, "urls": 1},
-    "Barth-Nadine->al-folio-2026": {"dead": 1, "examples": 3, "paragraphs": 12, "lists": 3,
-        "details": 23, "urls": 1},
+    "Barth-Nadine->al-folio-2026": {"dead": 2, "examples": 3, "paragraphs": 12, "lists": 3,
+        "details": 20, "urls": 1},
     "CorentinKervadec->al-folio-2026": {"examples": 3, "urls": 1},
     "Davidvandijcke->al-folio-2026": {"examples": 2, "lists": 3, "urls": 1},
     "ElcoK->al-folio-2026": {"dead": 9, "examples": 6, "paragraphs": 6},
@@ -90,12 +90,12 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "GVancauwenberghe->al-folio-2026": {"examples": 2, "menu": 1, "paragraphs": 2, "lists": 1,
         "urls": 1},
     "JaydenM-C->al-folio-2026": {"examples": 2, "details": 93, "urls": 1},
-    "LeiLi-Econ->al-folio-2026": {"dead": 1, "examples": 19, "menu": 1, "details": 3, "urls": 1},
+    "LeiLi-Econ->al-folio-2026": {"dead": 1, "examples": 26, "menu": 1, "urls": 1},
     "Lindt8->al-folio-2026": {"dead": 5, "examples": 2},
     "VincentCusson->al-folio-2026": {"build": 1, "warnings": 2, "paragraphs": 98, "details": 5,
         "files": 3, "urls": 31},
     "antonior92->al-folio-2026": {"examples": 2, "menu": 1, "urls": 1},
-    "dcastrop->al-folio-2026": {"examples": 2, "paragraphs": 2, "files": 3, "urls": 1},
+    "dcastrop->al-folio-2026": {"dead": 1, "examples": 2, "paragraphs": 2, "files": 3, "urls": 1},
     "djvill->al-folio-2026": {"build": 1, "warnings": 2, "paragraphs": 32, "details": 18},
     "lucasgautheron->al-folio-2026": {"build": 1, "warnings": 2, "menu": 1, "paragraphs": 140,
         "home": 12, "files": 19, "urls": 48},
@@ -103,9 +103,8 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "academicpages->al-folio-2026": {"examples": 2, "details": 4, "urls": 1},
     "fork-variants->al-folio-2026": {"examples": 2, "urls": 1},
     "legacy-2017->al-folio-2026": {"examples": 2, "urls": 1},
-    "al-folio->academicpages-2025": {"examples": 330, "details": 48},
+    "al-folio->academicpages-2025": {"examples": 330, "details": 26},
     "al-folio-legacy->academicpages-2025": {"files": 1, "urls": 12},
-
 }
 _RESULTS: dict[tuple[str, str], realtheme.Cell] = {}
 
