@@ -5,11 +5,15 @@
 #                       SITEMIGRATE_VERSION is empty, `sitemigrate==V` for a version number V,
 #                       else SITEMIGRATE_VERSION as a pip requirement (a wheel, a URL, ...)
 #   action.sh check     sitemigrate convert SRC DEST --to THEME --check --diff, with the
-#                       JSON, Markdown and SARIF reports; exits with its exit code
+#                       JSON, Markdown and SARIF reports (with SITEMIGRATE_VERIFY=true also
+#                       --verify: both sites built and compared as a visitor sees them);
+#                       exits with its exit code
 #
 # check reads SITEMIGRATE_SRC, SITEMIGRATE_DEST, SITEMIGRATE_TO (required), SITEMIGRATE_FROM,
 # SITEMIGRATE_FAIL_ON (loss|warning|never, default never), SITEMIGRATE_ARGS (more options,
-# split on whitespace) and SITEMIGRATE_REPORT_DIR (default $RUNNER_TEMP/sitemigrate).
+# split on whitespace), SITEMIGRATE_VERIFY (true|false), SITEMIGRATE_BUILD (verify's
+# --build COMMAND), SITEMIGRATE_TEMPLATE (verify's --template DIR) and
+# SITEMIGRATE_REPORT_DIR (default $RUNNER_TEMP/sitemigrate).
 # It appends to $GITHUB_OUTPUT: changed (true/false, empty after an error), exit-code,
 # report (JSON), markdown, sarif (empty when not written) and diff (file paths); and to
 # $GITHUB_STEP_SUMMARY: a verdict, the Markdown report and the diff.
@@ -46,6 +50,11 @@ check() {
               --check --diff --color never --fail-on "$fail_on"
               --report "$json" --report "$md" --report "$sarif")
   [[ -n "${SITEMIGRATE_FROM:-}" ]] && args+=(--from "$SITEMIGRATE_FROM")
+  if [[ "${SITEMIGRATE_VERIFY:-false}" == "true" ]]; then
+    args+=(--verify)
+    [[ -n "${SITEMIGRATE_BUILD:-}" ]] && args+=(--build "$SITEMIGRATE_BUILD")
+    [[ -n "${SITEMIGRATE_TEMPLATE:-}" ]] && args+=(--template "$SITEMIGRATE_TEMPLATE")
+  fi
   local extra=()
   read -r -a extra <<< "${SITEMIGRATE_ARGS:-}" || true
   args+=(${extra[@]+"${extra[@]}"})  # (bash 3.2, macOS: an empty array is "unbound")
@@ -59,17 +68,19 @@ check() {
   cat "$err" >&2
 
   # changed: does DEST differ from what SRC converts to? (exit 1 may also be --fail-on)
-  local changed="" reached=0
+  local changed="" reached=0 lost=0
   if [[ -f "$json" ]]; then
-    read -r changed reached < <("$python" - "$json" "$fail_on" <<'PY'
+    read -r changed reached lost < <("$python" - "$json" "$fail_on" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1], encoding="utf-8"))
 files = report["files"]
 rank = {"info": 0, "warning": 1, "loss": 2}
 bar = rank.get(sys.argv[2])
 reached = 0 if bar is None else sum(rank[f["severity"]] >= bar for f in report["findings"])
+lost = sum(f["code"].startswith("verify-") and f["severity"] == "loss"
+           for f in report["findings"])
 print("true" if any(files.get(k) for k in ("created", "changed", "deleted")) else "false",
-      reached)
+      reached, lost)
 PY
     )
   fi
@@ -87,13 +98,14 @@ PY
   fi
 
   if [[ -n "${GITHUB_STEP_SUMMARY:-}" ]]; then
-    summary "$rc" "$changed" "$reached" "$fail_on" "$md" "$diff" "$err" >>"$GITHUB_STEP_SUMMARY"
+    summary "$rc" "$changed" "$reached" "$fail_on" "$md" "$diff" "$err" "$lost" \
+      >>"$GITHUB_STEP_SUMMARY"
   fi
   return "$rc"
 }
 
 summary() {
-  local rc="$1" changed="$2" reached="$3" fail_on="$4" md="$5" diff="$6" err="$7"
+  local rc="$1" changed="$2" reached="$3" fail_on="$4" md="$5" diff="$6" err="$7" lost="$8"
   local fence='`````'
   local cmd="sitemigrate convert $SITEMIGRATE_SRC $SITEMIGRATE_DEST --to $SITEMIGRATE_TO"
   [[ -n "${SITEMIGRATE_FROM:-}" ]] && cmd+=" --from $SITEMIGRATE_FROM"
@@ -112,6 +124,14 @@ summary() {
     echo "Run \`$cmd\` and commit the result."
   else
     echo "## :white_check_mark: DEST \`$SITEMIGRATE_DEST\` is up to date"
+  fi
+  if [[ "${SITEMIGRATE_VERIFY:-false}" == "true" ]]; then
+    echo
+    if [[ "$lost" -gt 0 ]]; then
+      echo "**A visitor of DEST would lose $lost thing(s) the old site shows** (\`verify: true\`)."
+    else
+      echo "Built both sites: a visitor of DEST loses nothing the old site shows (\`verify: true\`)."
+    fi
   fi
   if [[ "$fail_on" != "never" && "$reached" -gt 0 ]]; then
     echo

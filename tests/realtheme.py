@@ -2,31 +2,32 @@
 
 ``../shared/lab`` holds pristine checkouts of both themes (several generations each) and a
 real Jekyll set-up (``bin/setup`` once, ``bin/build SITE OUT``). A *cell* is one corpus site
-converted into one template checkout of the other theme:
+(every site of ``corpus/real/*/`` and ``corpus/upstream/``: :data:`SITES`) converted into one
+template checkout of the other theme (the current one; ``--all``: every generation):
 
-1. SRC: the corpus site laid over the template of its own theme and era (``bin/overlay``),
-   built once as the baseline (the owner's includes the corpus did not copy stand in
-   as includes that render nothing, as the conversion shims them; where it still does
-   not build, the template code the overlay removed is put back:
-   :func:`restore_theme_code`);
+1. SRC: the corpus site laid over the template of its own theme and era (its SOURCE.txt
+   says which: :func:`lab_template`; ``bin/overlay``), built once as the baseline (the
+   owner's includes the corpus did not copy stand in as includes that render nothing, as
+   the conversion shims them; where it still does not build, the template code the overlay
+   removed is put back: :func:`restore_theme_code`);
 2. DEST: a fresh copy of the target template, ``sitemigrate convert SRC DEST`` into it, built;
-3. what a visitor would see, compared with the baseline: build errors, Liquid warnings the
-   source build did not have, dead internal links it did not have, text of the target
-   template's example people, menu entries that resolve, and the owner's paragraphs (every
-   paragraph of the site's content files that the source build shows) in the new build. What
-   the pristine template's own build already lacks (a favicon its head links) is no fault of
-   the conversion and is not counted.
+3. what a visitor would see, compared with the baseline by ``sitemigrate verify``'s own
+   comparison (:func:`sitemigrate.verify.compare.compare`: the owner's paragraphs, the home
+   page, listed items, CV entries and talk/teaching details, menu, linked files, old
+   addresses, either template's example text, new Liquid warnings), plus what only the lab
+   measures: build errors and dead internal links (``bin/linkcheck``) the source build did
+   not have. What the pristine template's own build already lacks (a favicon its head
+   links, a warning of its own) is no fault of the conversion and is not counted.
 
 Nothing of the themes or the corpus is copied into the project: everything is read from
-``../shared`` at run time. Run as a script for the table::
+``../shared`` at run time. Run as a script for the table (the full matrix: ``--all``)::
 
-    python tests/realtheme.py [--jobs 2] [--only SITE] [--keep DIR]
+    python tests/realtheme.py [--all] [--jobs 2] [--only SITE] [--keep DIR] [-v]
 """
 
 from __future__ import annotations
 
 import ast
-import html
 import json
 import os
 import re
@@ -36,12 +37,27 @@ import sys
 import tempfile
 import threading
 import urllib.parse
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+
+from sitemigrate.verify.compare import Comparison, compare, warning_keys
+from sitemigrate.verify.site import BuiltSite, menu_labels
+from sitemigrate.verify.text import (
+    fivegrams,
+    norm,
+    owner_paragraphs,
+    page_text,
+    paragraphs_of,
+    permalink,
+    shown,
+)
+
+__all__ = ["fivegrams", "menu_labels", "norm", "owner_paragraphs", "page_text",
+           "paragraphs_of", "shown"]  # the comparison's own, as the tests here call them
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -49,48 +65,95 @@ LAB = SHARED / "lab"
 CORPUS = SHARED / "corpus"
 TEMPLATES = LAB / "templates"
 
-AL_FOLIO = ["al-folio-2022", "al-folio-2024-03", "al-folio-2024", "al-folio-2025", "al-folio-2026"]
-ACADEMICPAGES = ["academicpages-2019", "academicpages-2025"]
+THEMES = ("al-folio", "academicpages")
 
-# corpus site -> the template of its own theme and era (its SOURCE.txt says which)
-SITES: dict[str, str] = {
-    "upstream/al-folio": "al-folio-2025",
-    "upstream/al-folio-legacy": "al-folio-2022",
-    "upstream/academicpages": "academicpages-2025",
-    "upstream/academicpages-variants/legacy-2017": "academicpages-2019",
-    "upstream/academicpages-variants/fork-variants": "academicpages-2019",
-    "real/al-folio/0xtob__0xtob.github.io": "al-folio-2024-03",
-    "real/al-folio/4lhc__4lhc.github.io": "al-folio-2025",
-    "real/al-folio/501Good__501Good.github.io": "al-folio-2024",
-    "real/al-folio/594zyc__594zyc.github.io": "al-folio-2024-03",
-    "real/al-folio/AndyGreenPhD__AndyGreenPhD.github.io": "al-folio-2026",
-    "real/al-folio/UzTak__uztak.github.io": "al-folio-2022",
-    "real/al-folio/bdubail__bdubail.github.io": "al-folio-2022",
-    "real/al-folio/leigang-qu__leigang-qu.github.io": "al-folio-2024",
-    "real/al-folio/sy3104__sy3104.github.io": "al-folio-2022",
-    "real/al-folio/tdhock__tdhock.github.io": "al-folio-2022",
-    "real/academicpages/1chig0__1chig0.github.io": "academicpages-2019",
-    "real/academicpages/A7ocin__A7ocin.github.io": "academicpages-2019",
-    "real/academicpages/AdrianForsythe__AdrianForsythe.github.io": "academicpages-2019",
-    "real/academicpages/Ali-Omrani__Ali-Omrani.github.io": "academicpages-2019",
-    "real/academicpages/CorentinKervadec__ck_academicpages.github.io": "academicpages-2019",
-    "real/academicpages/Davidvandijcke__davidvandijcke.github.io": "academicpages-2019",
-    "real/academicpages/GSYH__zh": "academicpages-2025",
-    "real/academicpages/JaydenM-C__jaydenm-c.github.io": "academicpages-2025",
-}
+
+def _source_fields(path: Path) -> dict[str, str]:
+    """The ``key: value`` lines of a SOURCE.txt / .lab-source.txt ({} when there is none)."""
+    if not path.is_file():
+        return {}
+    return dict(m.groups() for m in re.finditer(r"(?m)^(\w+):[ \t]*(.*?)\s*$",
+                                               path.read_text("utf-8", "replace")))
+
+
+def templates_of(theme: str) -> list[str]:
+    """The lab's template checkouts of ``theme``, oldest first (their `.lab-source.txt` date)."""
+    if not TEMPLATES.is_dir():
+        return []
+    names = [p.name for p in TEMPLATES.iterdir() if p.is_dir() and p.name.startswith(theme)]
+    return sorted(names, key=lambda n: _source_fields(TEMPLATES / n / ".lab-source.txt")
+                  .get("date", ""))
+
+
+AL_FOLIO = templates_of("al-folio")
+ACADEMICPAGES = templates_of("academicpages")
+CURRENT = {"al-folio": AL_FOLIO[-1:], "academicpages": ACADEMICPAGES[-1:]}
+"""The template of each theme the test command converts into: the newest."""
+
+
+def lab_template(site: str) -> str:
+    """The template of a corpus site's own theme and era: its SOURCE.txt's `lab_template`;
+    else the template the lab made from this very repository (TEMPLATES.txt names it); else
+    the newest of its theme no newer than the first date (YYYY-MM) of its `theme_era`;
+    else, with no era, the oldest for a `legacy` folder and the newest otherwise."""
+    folder = CORPUS / site
+    fields = _source_fields(folder / "SOURCE.txt")
+    if fields.get("lab_template"):
+        return fields["lab_template"]
+    theme = fields.get("theme") or next(t for t in THEMES if site.split("/")[1].startswith(t))
+    ours = AL_FOLIO if theme == "al-folio" else ACADEMICPAGES
+    listing = TEMPLATES / "TEMPLATES.txt"
+    repo = site.split("/")[-1].replace("__", "+")
+    for line in listing.read_text().splitlines() if listing.is_file() else ():
+        name, _, rest = line.partition(" ")
+        if name in ours and rest.split()[:1] == [repo]:
+            return name
+    era = re.search(r"\b(\d{4})(?:-(\d\d))?", fields.get("theme_era", ""))
+    if era is None:
+        return ours[0] if "legacy" in site else ours[-1]
+    month = f"{era.group(1)}-{era.group(2) or '12'}"
+    older = [n for n in ours
+             if _source_fields(TEMPLATES / n / ".lab-source.txt").get("date", "")[:7] <= month]
+    return older[-1] if older else ours[0]
+
+
+def _corpus_sites() -> list[str]:
+    """Every corpus site: a folder of ``real/<theme>/`` or ``upstream/`` holding a site's
+    files (a ``_config.yml`` or a ``_`` folder); in ``upstream/`` a folder without them
+    holds sites (its variants)."""
+    def holds_site(folder: Path) -> bool:
+        return folder.is_dir() and any(p.name == "_config.yml" or (p.is_dir()
+                                       and p.name.startswith("_")) for p in folder.iterdir())
+    out = []
+    for group in ("real/al-folio", "real/academicpages", "upstream"):
+        for folder in sorted((CORPUS / group).glob("*")) if (CORPUS / group).is_dir() else ():
+            inner = sorted(folder.glob("*")) if group == "upstream" and folder.is_dir() else []
+            for site in [folder] if holds_site(folder) else inner:
+                if holds_site(site):
+                    out.append(site.relative_to(CORPUS).as_posix())
+    return out
+
+
+SITES: dict[str, str] = ({site: lab_template(site) for site in _corpus_sites()}
+                         if TEMPLATES.is_dir() else {})
+"""Every corpus site -> the template of its own theme and era (:func:`lab_template`)."""
 
 
 def short(site: str) -> str:
     return site.split("/")[-1].split("__")[0]
 
 
-def targets(site: str) -> list[str]:
-    """The template checkouts of the other theme a site is converted into."""
-    return ACADEMICPAGES if SITES[site].startswith("al-folio") else AL_FOLIO
+def targets(site: str, every: bool = False) -> list[str]:
+    """The template checkouts of the other theme a site is converted into: the current
+    one, or (``every``) each generation."""
+    other = "academicpages" if SITES[site].startswith("al-folio") else "al-folio"
+    return templates_of(other) if every else CURRENT[other]
 
 
-def cells() -> list[tuple[str, str]]:
-    return [(site, tpl) for site in SITES for tpl in targets(site)]
+def cells(every: bool = False) -> list[tuple[str, str]]:
+    """site x template: each site into the current template of the other theme, or
+    (``every``) into each generation of it: the full matrix."""
+    return [(site, tpl) for site in SITES for tpl in targets(site, every)]
 
 
 def missing() -> str | None:
@@ -104,274 +167,6 @@ def missing() -> str | None:
     return None
 
 
-# -- text of pages ---------------------------------------------------------------------------
-
-_DROP = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?-->")
-_BLOCK = re.compile(
-    r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
-_TAG = re.compile(r"<[^>]+>")
-_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                       "\u2013": "-", "\u2014": "-", "\u00a0": " ", "\u2026": "..."})
-
-
-def norm(text: str) -> str:
-    """Text as compared: typography folded (kramdown's smart quotes and dashes), case and
-    punctuation ignored, whitespace collapsed."""
-    text = html.unescape(text).translate(_FOLD).lower()
-    return " ".join(re.findall(r"[^\W_]+", text))
-
-
-def page_text(html_text: str) -> str:
-    body = _DROP.sub(" ", html_text)
-    body = _BLOCK.sub("\n", body)
-    return _TAG.sub(" ", body)
-
-
-def site_text(site_dir: Path) -> str:
-    """The visible text of every built HTML page, normalised, one page a line."""
-    out = []
-    for page in sorted(site_dir.rglob("*.html")):
-        out.append(norm(page_text(page.read_text("utf-8", "replace"))))
-    return "\n".join(out)
-
-
-# -- the owner's paragraphs ------------------------------------------------------------------
-
-CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks", "_teaching",
-                "_portfolio", "_publications", "_books")
-_FM = re.compile(r"\A\ufeff?---\s*\n(.*?)\n---\s*\n", re.S)
-_LIQUID = re.compile(
-    r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
-_MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
-_FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
-# `:sparkles:`: an emoji plugin shows a picture or a character, no words
-_EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
-_BARE_URL = re.compile(r"\s*\w+://\S+\s*")
-_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
-
-
-def _front(text: str) -> tuple[dict, str]:
-    m = _FM.match(text)
-    if not m:
-        return {}, text
-    try:
-        data = yaml.safe_load(m.group(1))
-    except yaml.YAMLError:
-        data = None
-    return (data if isinstance(data, dict) else {}), text[m.end():]
-
-
-def paragraphs_of(text: str) -> list[str]:
-    """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
-    body = _FENCE.sub("\n", text)
-    body = _UNSHOWN.sub("\n", body)
-    body = re.sub(r"(?s)<!--.*?-->", " ", body)
-    body = _LIQUID.sub(" ", body)
-    body = _EMOJI_CODE.sub(" ", body)
-    out = []
-    for block in re.split(r"\n\s*\n", body):
-        block = _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", block)
-        block = _TAG.sub(" ", block)
-        if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
-            continue
-        words = norm(block)
-        if len(words.split()) >= 6:
-            out.append(words)
-    return out
-
-
-def owner_paragraphs(corpus_site: Path) -> dict[str, list[str]]:
-    """file -> paragraphs, for every content file of a corpus site (and CV data strings)."""
-    found: dict[str, list[str]] = {}
-    for folder in CONTENT_DIRS:
-        base = corpus_site / folder
-        if not base.is_dir():
-            continue
-        for path in sorted(base.rglob("*")):
-            if path.suffix not in (".md", ".markdown", ".html") or not path.is_file():
-                continue
-            front, body = _front(path.read_text("utf-8", "replace"))
-            if front.get("published") is False:
-                continue
-            paras = paragraphs_of(body)
-            for key in ("venue", "location", "excerpt", "description"):
-                value = front.get(key)
-                if isinstance(value, str) and len(norm(value).split()) >= 4:
-                    paras.append(norm(_TAG.sub(" ", _MD_LINK.sub(
-                        lambda m: m.group(1) or m.group(2) or " ", value))))
-            if paras:
-                found[str(path.relative_to(corpus_site))] = paras
-    cv = corpus_site / "_data" / "cv.yml"
-    if cv.is_file():
-        try:
-            data = yaml.safe_load(cv.read_text("utf-8", "replace"))
-        except yaml.YAMLError:
-            data = None
-        strings: list[str] = []
-
-        def walk(v):
-            if isinstance(v, str) and _BARE_URL.fullmatch(v):
-                return  # an entry's `url`: its title's link target, no text of the page
-            if isinstance(v, str):
-                n = norm(_TAG.sub(" ", v))
-                if len(n.split()) >= 6:
-                    strings.append(n)
-            elif isinstance(v, dict):
-                for x in v.values():
-                    walk(x)
-            elif isinstance(v, list):
-                for x in v:
-                    walk(x)
-        walk(data)
-        if strings:
-            found["_data/cv.yml"] = strings
-    return found
-
-
-def shown(paragraph: str, text: str, grams: set[tuple[str, ...]],
-          pages: list[set[str]] | None = None) -> bool:
-    """A paragraph is shown when it is in the text, or (markup split it) when 90% of its
-    five-word runs are, or (data the theme lays out its own way: a CV's entries become a
-    table of dates, titles and places) when 95% of its words of four letters or more are on
-    one page."""
-    if paragraph in text:
-        return True
-    words = paragraph.split()
-    runs = [tuple(words[i:i + 5]) for i in range(len(words) - 4)]
-    if runs and sum(r in grams for r in runs) >= 0.9 * len(runs):
-        return True
-    if pages is None:
-        return False
-    long_words = {w for w in words if len(w) >= 4}
-    return bool(long_words) and any(
-        len(long_words & page) >= 0.95 * len(long_words) for page in pages)
-
-
-def page_words(text: str) -> list[set[str]]:
-    return [set(line.split()) for line in text.split("\n")]
-
-
-def fivegrams(text: str) -> set[tuple[str, ...]]:
-    grams: set[tuple[str, ...]] = set()
-    for line in text.split("\n"):
-        words = line.split()
-        grams.update(tuple(words[i:i + 5]) for i in range(len(words) - 4))
-    return grams
-
-
-# -- the target template's example people ----------------------------------------------------
-
-def example_markers(template: Path) -> set[str]:
-    """Texts that only the template's example content shows: the titles of its example
-    collection items, posts and news, and the paragraphs of its about page, CV and example
-    items (read from the checkout, never stored)."""
-    markers: set[str] = set()
-    for folder in CONTENT_DIRS:
-        base = template / folder
-        if not base.is_dir():
-            continue
-        for path in base.rglob("*"):
-            if path.suffix not in (".md", ".markdown", ".html") or not path.is_file():
-                continue
-            front, body = _front(path.read_text("utf-8", "replace"))
-            title = front.get("title")
-            if folder != "_pages" and isinstance(title, str) and len(norm(title).split()) >= 3:
-                markers.add(norm(title))
-            if folder != "_pages" or front.get("layout") in ("about", "cv") or path.stem in (
-                    "about", "cv"):
-                markers.update(p for p in paragraphs_of(body) if len(p.split()) >= 8)
-    cv = template / "_data" / "cv.yml"
-    if cv.is_file():
-        for line in cv.read_text("utf-8", "replace").splitlines():
-            m = re.match(r"\s*-?\s*(?:title|institution|description|value)\s*:\s*(.{25,})$", line)
-            if m:
-                markers.add(norm(m.group(1)))
-    config = yaml.safe_load((template / "_config.yml").read_text("utf-8", "replace")) or {}
-    author = config.get("author") if isinstance(config.get("author"), dict) else {}
-    for value in (author.get("bio"), (config.get("scholar") or {}).get("last_name")
-                  if isinstance(config.get("scholar"), dict) else None):
-        if isinstance(value, str) and len(norm(value).split()) >= 3:
-            markers.add(norm(value))
-    return {m for m in markers if m}
-
-
-# -- menus -----------------------------------------------------------------------------------
-
-_NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
-_A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
-_HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
-
-
-def menu(site_dir: Path) -> list[tuple[str, str]]:
-    """(label, href) of the main menu of the home page."""
-    index = site_dir / "index.html"
-    if not index.is_file():
-        return []
-    text = index.read_text("utf-8", "replace")
-    entries = []
-    for nav in _NAV.findall(text):
-        if "breadcrumb" in nav[:200]:
-            continue
-        for attrs, label in _A.findall(nav):
-            href = _HREF.search(attrs)
-            if not href:
-                continue
-            label = norm(_TAG.sub(" ", label))
-            if label and not href.group(1).startswith(("#", "javascript")):
-                entries.append((label, href.group(1)))
-    return entries
-
-
-def menu_labels(entries: list[tuple[str, str]], url: str, skip: Iterable[str] = (),
-                site_dir: Path | None = None) -> list[str]:
-    """The labels of a menu in order, without its link to the site's home (al-folio labels
-    it with the about page's title, academicpages with the site's: each theme's own; also
-    an old address of the home page that ``site_dir`` forwards there), its links to the
-    pages of ``skip`` (site paths: the source theme's furniture, which the conversion leaves
-    out) and an entry repeated (a dropdown's copy)."""
-    site = urllib.parse.urlsplit(url)
-    root = site.path.rstrip("/") + "/"
-    left_out = {root + p.strip("/") + "/" for p in skip}
-    out: list[str] = []
-    for label, href in entries:
-        if href.startswith("//") and not site.netloc:  # `{{ site.url }}/…` with no url set
-            href = href[1:]
-        path = re.sub(r"/{2,}", "/", urllib.parse.urlsplit(href).path)
-        if not path.endswith("/"):
-            path += "/"
-        if path == root or path in left_out or _forwards_home(site_dir, path, root):
-            continue
-        label = re.sub(r"\s+current$", "", label)
-        if label not in out:
-            out.append(label)
-    return out
-
-
-def _forwards_home(site_dir: Path | None, path: str, root: str) -> bool:
-    """The built page at ``path`` is a redirect page (jekyll-redirect-from's) to the home."""
-    if site_dir is None or not path.startswith(root):
-        return False
-    page = site_dir / path[len(root):] / "index.html"
-    try:
-        text = page.read_text("utf-8", "replace")[:2000]
-    except OSError:
-        return False
-    target = re.search(r'http-equiv="refresh"[^>]*url=([^"]+)"', text)
-    return bool(target) and urllib.parse.urlsplit(target.group(1)).path.rstrip("/") + "/" == root
-
-
-def resolves(site_dir: Path, href: str, base: str) -> bool:
-    r = urllib.parse.urlsplit(href)
-    if r.scheme in ("http", "https") and r.netloc and r.netloc not in base:
-        return True  # an external entry
-    path = urllib.parse.unquote(r.path)
-    basepath = urllib.parse.urlsplit(base).path.rstrip("/")
-    if basepath and path.startswith(basepath):
-        path = path[len(basepath):]
-    f = site_dir / path.lstrip("/")
-    return f.is_file() or (f / "index.html").is_file() or Path(str(f) + ".html").is_file()
-
-
 # -- building --------------------------------------------------------------------------------
 
 @dataclass
@@ -379,20 +174,21 @@ class Build:
     rc: int
     warnings: set[str]
     dead: set[str]
-    text: str
-    url: str
-    menu: list[tuple[str, str]]
+    site: BuiltSite
+    """The built site as the comparison reads it (empty when the build made none)."""
     log: str
 
+    @property
+    def url(self) -> str:
+        return self.site.url
 
-_LIQUID_LINE = re.compile(r"Liquid (Warning|Exception|syntax error)|Liquid error")
+    @property
+    def text(self) -> str:
+        return self.site.text
 
-
-def _warning_key(line: str) -> str:
-    """A Liquid warning without paths and line numbers, to compare two builds."""
-    line = re.sub(r"/tmp/\S+?/", "", line)
-    line = re.sub(r"\bline \d+", "line N", line)
-    return line.strip()
+    @property
+    def menu(self) -> list[tuple[str, str]]:
+        return self.site.menu()
 
 
 def build(site: Path, out: Path) -> Build:
@@ -418,10 +214,7 @@ def read_build(out: Path, rc: int | None = None, tail: str = "") -> Build:
             rc = 3
     url = re.search(r"^url: (.*)$", summary, re.M)
     base = url.group(1).strip() if url else ""
-    warnings = {_warning_key(x) for x in log.splitlines() if _LIQUID_LINE.search(x)}
     dead: set[str] = set()
-    text = ""
-    entries: list[tuple[str, str]] = []
     site_dir = out / "_site"
     if site_dir.is_dir():
         lc = subprocess.run([sys.executable, str(LAB / "bin/linkcheck"), str(site_dir), base],
@@ -430,17 +223,25 @@ def read_build(out: Path, rc: int | None = None, tail: str = "") -> Build:
             m = re.match(r"(.*) -> (.*) \((missing|outside baseurl)\)$", line)
             if m:
                 dead.add(m.group(2))
-        text = site_text(site_dir)
-        entries = menu(site_dir)
-    return Build(rc, warnings, dead, text, base, entries, tail or log[-3000:])
+    return Build(rc, warning_keys(log), dead, BuiltSite(site_dir, base, log), tail or log[-3000:])
 
 
 def overlay(corpus_site: Path, template: Path, out: Path) -> Path:
     """The corpus site laid over its template (``bin/overlay``; without a MANIFEST.txt, the
     upstream example content is simply copied over the checkout)."""
     if (corpus_site / "MANIFEST.txt").is_file():
-        subprocess.run([str(LAB / "bin/overlay"), str(template), str(corpus_site), str(out)],
-                       check=True, capture_output=True, timeout=600)
+        try:
+            subprocess.run([str(LAB / "bin/overlay"), str(template), str(corpus_site), str(out)],
+                           check=True, capture_output=True, timeout=600)
+        except subprocess.CalledProcessError:
+            # bin/overlay stops (`grep` in a pipefail pipeline) when the owner's tree has
+            # every content file of the template: nothing to remove. The same template with
+            # one file the owner's tree lacks overlays the same way.
+            with tempfile.TemporaryDirectory() as tmp:
+                copy = shutil.copytree(template, Path(tmp) / template.name, symlinks=True)
+                (copy / "lab-overlay-nothing-to-remove.txt").write_text("")
+                subprocess.run([str(LAB / "bin/overlay"), str(copy), str(corpus_site),
+                                str(out)], check=True, capture_output=True, timeout=600)
     else:
         shutil.copytree(template, out, symlinks=True)
         for path in corpus_site.rglob("*"):
@@ -575,38 +376,56 @@ class Cell:
     source_rc: int = -1
     new_warnings: list[str] = field(default_factory=list)
     new_dead: list[str] = field(default_factory=list)
-    examples: list[str] = field(default_factory=list)
-    menu: list[tuple[str, str]] = field(default_factory=list)
-    source_menu: list[tuple[str, str]] = field(default_factory=list)
-    dead_menu: list[str] = field(default_factory=list)
-    menu_was: list[str] = field(default_factory=list)
-    """The source build's menu labels in order (:func:`menu_labels`; empty: none to compare)."""
-    menu_now: list[str] = field(default_factory=list)
-    menu_diff: list[str] = field(default_factory=list)
-    paragraphs: int = 0
-    paragraphs_shown: int = 0
-    missing_paragraphs: list[str] = field(default_factory=list)
+    seen: Comparison = field(default_factory=Comparison)
+    """What ``sitemigrate verify`` compares (sitemigrate.verify.compare), on the lab's builds."""
     log: str = ""
 
+    def measures(self) -> dict[str, int]:
+        """What the cell lacks, measure by measure (0 everywhere: the visitor loses nothing)."""
+        seen = self.seen
+        return {
+            "build": int(self.build_rc != 0), "warnings": len(self.new_warnings),
+            "dead": len(self.new_dead), "examples": len(seen.examples),
+            "dead_menu": len(seen.dead_menu),
+            # al-folio-2022's header places the blog right after About (`blog_nav_title`; a
+            # paginated blog page is no menu page there): the entries, in another order
+            "menu": int(self.menu_state() == "differs" or (self.menu_state() == "same entries"
+                        and self.template != "al-folio-2022")),
+            "paragraphs": len(seen.missing_paragraphs), "home": len(seen.home_missing),
+            "lists": len(seen.lists), "details": len(seen.missing_details),
+            "files": len(seen.missing_files), "urls": len(seen.unanswered)}
+
     def row(self) -> str:
+        s, m = self.seen, self.measures()
         return (f"| {short(self.site)} | {self.template} | {self.source_rc} | {self.build_rc} | "
-                f"{len(self.new_warnings)} | {len(self.new_dead)} | {len(self.examples)} | "
-                f"{len(self.dead_menu)} | {self.menu_state()} | "
-                f"{self.paragraphs_shown}/{self.paragraphs} |")
+                f"{m['warnings']} | {m['dead']} | {m['examples']} | {m['dead_menu']} | "
+                f"{self.menu_state()} | {s.paragraphs - m['paragraphs']}/{s.paragraphs} | "
+                f"{m['home']} | {m['lists']} | {s.details - m['details']}/{s.details} | "
+                f"{m['files']} | {m['urls']} |")
 
     def menu_state(self) -> str:
-        """The menu against the source's: `same`, `same entries` (another order),
-        `differs`, or `n/a` (the source has no menu to compare)."""
-        if not self.menu_was:
-            return "n/a"
-        if self.menu_was == self.menu_now:
-            return "same"
-        return "same entries" if sorted(self.menu_was) == sorted(self.menu_now) else "differs"
+        return self.seen.menu_state()
+
+    def problems(self) -> list[tuple[str, list[str]]]:
+        s = self.seen
+        return [("new warning", self.new_warnings), ("new dead link", self.new_dead),
+                ("example text", s.examples), ("dead menu entry", s.dead_menu),
+                ("menu differs", [f"source menu {s.menu_was}", f"new menu {s.menu_now}"]
+                 if s.menu_was != s.menu_now else []),
+                ("paragraph not shown", [f"{r}: {p[:100]}" for r, _, _, p in
+                                         s.missing_paragraphs]),
+                ("not on the home page", [p[:100] for p in s.home_missing]),
+                ("list", [f"{o} -> {n}: {how} {t[:80]}" for o, n, how, t in s.lists]),
+                ("detail not shown", [f"{r}: {t[:100]}" for r, t in s.missing_details]),
+                ("file missing", [f"{p}: {f}" for p, f in s.missing_files]),
+                ("old URL unanswered", s.unanswered)]
 
 
 HEADER = ("| site | template | source build | build | new Liquid warnings | new dead links | "
-          "example text | dead menu entries | menu as the source's | paragraphs shown |\n"
-          "|---|---|---:|---:|---:|---:|---:|---:|---|---:|")
+          "example text | dead menu entries | menu as the source's | paragraphs shown | "
+          "home paragraphs lost | list items off | CV/talk details shown | files missing | "
+          "old URLs unanswered |\n"
+          "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
 
 
 class Lab:
@@ -684,57 +503,29 @@ class Lab:
         return self.score(cell, base, own, read_build(out / name))
 
     def score(self, cell: Cell, base: Build, own: Build, new: Build) -> Cell:
+        """The cell measured with ``sitemigrate verify``'s comparison, plus what only the
+        lab knows (dead links by bin/linkcheck; warnings the pristine template has too)."""
         site, template = cell.site, cell.template
         name = f"{site.replace('/', '_')}-{template}"
         cell.source_rc = base.rc
         cell.build_rc, cell.log = new.rc, new.log
-        cell.new_warnings = sorted(new.warnings - base.warnings - own.warnings)
         known_dead = base.dead | own.dead
         old_dead = {_basename(d) for d in known_dead}
         cell.new_dead = sorted(d for d in new.dead if d not in known_dead
                                and _basename(d) not in old_dead)
+        src = self.work / "src" / site.replace("/", "_")  # what the conversion read
         if base.rc not in (0, 3):  # no baseline build: the owner's own dead links, from files
-            src = self.work / "src" / site.replace("/", "_")
             cell.new_dead = [d for d in cell.new_dead
                              if not owners_dead_link(CORPUS / site, src, d)]
-        markers = example_markers(TEMPLATES / template)
-        cell.examples = sorted(m for m in markers if m in new.text and m not in base.text)
-        cell.menu, cell.source_menu = new.menu, base.menu
-        site_dir = self.work / "out" / name / "_site"
         furniture = _furniture(self.work / "out" / f"{name}.report.json")
-        cell.dead_menu = [h for _, h in new.menu if not resolves(site_dir, h, new.url)]
-        if base.rc in (0, 3) and base.menu:
-            src = self.work / "src" / site.replace("/", "_")  # what the conversion read
-            left_out = [_permalink(src / rel) for rel in furniture]
-            cell.menu_was = menu_labels(base.menu, base.url, [p for p in left_out if p],
-                                        self.work / "out" / f"src-{site.replace('/', '_')}"
-                                        / "_site")
-            cell.menu_now = menu_labels(new.menu, new.url, site_dir=site_dir)
-            if cell.menu_was != cell.menu_now:
-                cell.menu_diff = [f"source menu {cell.menu_was}", f"new menu {cell.menu_now}"]
-        grams, pages = fivegrams(new.text), page_words(new.text)
-        base_grams = fivegrams(base.text) if base.rc == 0 else None
-        base_pages = page_words(base.text) if base.rc == 0 else None
-        for rel, paras in owner_paragraphs(CORPUS / site).items():
-            if rel in furniture:
-                continue  # the source theme's own page (a 404 page): not the owner's
-            for p in paras:
-                if base_grams is not None and not shown(p, base.text, base_grams, base_pages):
-                    continue  # the source site does not show it either
-                cell.paragraphs += 1
-                if shown(p, new.text, grams, pages):
-                    cell.paragraphs_shown += 1
-                else:
-                    cell.missing_paragraphs.append(f"{rel}: {p[:100]}")
+        cell.seen = compare(base.site, new.site, CORPUS / site,
+                            templates=[TEMPLATES / template, TEMPLATES / SITES[site]],
+                            skip=furniture, skip_pages=[permalink(src / rel) for rel in furniture],
+                            old_is_baseline=base.rc == 0)
+        if base.rc not in (0, 3):
+            cell.seen.menu_was = []  # no source menu to compare
+        cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]
         return cell
-
-
-def _permalink(path: Path) -> str:
-    """A page's `permalink:` ('' without one, or when it is no file)."""
-    try:
-        return str(_front(path.read_text("utf-8", "replace"))[0].get("permalink") or "")
-    except (OSError, AttributeError):
-        return ""
 
 
 def _furniture(report: Path) -> set[str]:
@@ -787,6 +578,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", action="append", default=[], help="a site (substring)")
     ap.add_argument("--template", action="append", default=[])
+    ap.add_argument("--all", action="store_true",
+                    help="every generation of the other theme (default: the current one)")
     ap.add_argument("--keep", type=Path, help="work folder to keep (default: a temporary one)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", action="store_true", help="print what fails in each cell")
@@ -797,7 +590,7 @@ def main(argv: list[str]) -> int:
     if why:
         print(why, file=sys.stderr)
         return 2
-    selected = [c for c in cells() if (not args.only or any(o in c[0] for o in args.only))
+    selected = [c for c in cells(args.all) if (not args.only or any(o in c[0] for o in args.only))
                 and (not args.template or c[1] in args.template)]
     work = args.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-realtheme-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -811,27 +604,22 @@ def main(argv: list[str]) -> int:
         print(cell.row())
     if args.v:
         for cell in results:
-            problems = (cell.new_warnings + cell.new_dead + cell.examples + cell.dead_menu
-                        + cell.menu_diff + cell.missing_paragraphs)
-            if problems or cell.build_rc != 0:
+            problems = cell.problems()
+            if any(items for _, items in problems) or cell.build_rc != 0:
                 print(f"\n## {short(cell.site)} -> {cell.template} (convert {cell.convert_rc}, "
                       f"build {cell.build_rc})")
                 if cell.convert_rc not in (0, 1):
                     print(cell.convert_err)
                 if cell.build_rc != 0:
                     print(cell.log[-1500:])
-                for label, items in (("new warning", cell.new_warnings),
-                                     ("new dead link", cell.new_dead),
-                                     ("example text", cell.examples),
-                                     ("dead menu entry", cell.dead_menu),
-                                     ("menu differs", cell.menu_diff),
-                                     ("paragraph not shown", cell.missing_paragraphs)):
+                for label, items in problems:
                     for item in items[:12]:
                         print(f"  {label}: {item}")
                     if len(items) > 12:
                         print(f"  ... {len(items) - 12} more {label}s")
     if args.json:
-        args.json.write_text(json.dumps([c.__dict__ for c in results], indent=1, default=list))
+        rows = [dict(c.__dict__, seen=c.seen.__dict__, measures=c.measures()) for c in results]
+        args.json.write_text(json.dumps(rows, indent=1, default=list))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0

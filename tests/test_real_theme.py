@@ -1,15 +1,19 @@
-"""Every corpus site converted into real template checkouts of the other theme builds in
-that theme, as a visitor would see it (tests/realtheme.py has the lab; `.ci/run` sets it
-up with `../shared/lab/bin/setup`).
+"""Every corpus site converted into a real template checkout of the other theme builds in
+that theme and shows a visitor what the source showed (tests/realtheme.py has the lab;
+`.ci/run` sets it up with `../shared/lab/bin/setup`).
 
-Each cell is one corpus site (the upstream templates' content and 18 real sites) merged
-into one template checkout (each al-folio generation for academicpages sources, both
-academicpages generations for al-folio sources) and built with the real Jekyll. Compared
-with the source site's own build: 0 build errors, no new Liquid warnings, no new dead
-internal links, no text of the target template's example people, every menu entry
-resolves, and every paragraph of the owner's content that the source build shows is shown;
-where a cell does not reach that yet, ``KNOWN_GAPS`` holds what it lacks, and it may not
-lack more.
+Each cell is one corpus site (every folder of ``../shared/corpus/real/*/`` and the upstream
+templates' content), laid over the template its SOURCE.txt names, converted into the
+current template of the other theme (al-folio-2026 / academicpages-2025) and built with the
+real Jekyll; the full matrix, into every generation, is ``python tests/realtheme.py --all``.
+Measured with ``sitemigrate verify``'s comparison (sitemigrate.verify.compare) against the
+source's own build: the build passes, no new Liquid warnings, no new dead internal links, no
+text of either template's example content the source did not show, every menu entry
+resolves and the menu is the source's, every owner paragraph the source shows is shown (and
+those of its home page on the home page), list pages list the same items (none missing,
+added or listed more often), every CV entry and talk/teaching detail is shown, every linked
+file is there and every old address answers. Where a cell does not reach that yet,
+``KNOWN_GAPS`` holds what it lacks, measure by measure, and it may not lack more.
 
 The cells run two at a time (the builds are the cost) before the first test; the table of
 the run is written to ``realtheme-table.md`` in pytest's temporary folder and printed at
@@ -28,16 +32,80 @@ pytestmark = pytest.mark.skipif(realtheme.missing() is not None,
 
 CELLS = realtheme.cells()
 
-# What is still missing in a cell (its build may fail, new Liquid warnings, new dead links,
-# paragraphs not shown). A cell must not get worse; one not listed must be perfect. Measured
-# on 2026-11-24: every cell is. The sources of al-folio (v1 config: its theme gem is not in
-# the lab) and 4lhc (jekyll-scholar stops on its BibTeX entry without `year` under
-# `group_by: year`, as its own lock's version does) do not build themselves in the lab, even
-# with stand-ins for the owner's includes and the template code the overlay removed put back
-# (realtheme.restore_theme_code): their cells have no baseline, and a dead link counts as
-# the owner's own only where their text writes it to an address their site has nothing at
-# (realtheme.owners_dead_link: 4lhc's `/al-folio/publications/`, the template's example).
-KNOWN_GAPS: dict[str, tuple[bool, int, int, int]] = {}
+# What is still missing in a cell, measure by measure (realtheme.Cell.measures: `build` 1
+# when its build fails). A cell must not get worse; one not listed must be perfect.
+# Measured on 2026-11-27 (every corpus site, issue #31's measures; main at 9ceaf96), before
+# the reading and writing rules of issue #31 are fixed: the gaps are the converter's, by kind --
+# `urls`: generated addresses (jekyll-archives year/tag/category pages, blog pagination, the
+#   talk map's map.html, the template's example HTML assets) neither kept nor redirected;
+# `examples`: the template's example book and announcements left in DEST, or the source
+#   template's untouched example CV/resume.json/talks carried as the owner's;
+# `lists`: publications listed two or three times (several bibliographies, category
+#   sections), the home page's latest posts and selected papers that academicpages' home
+#   does not list;
+# `details`: CV entries of `_data/cv.json`/`resume.json`/RenderCV CVs and talk details
+#   not shown; `paragraphs`/`home`: pages of multi-language sites and CV pages whose body
+#   al-folio's CV layout does not render; `build`: DEST does not build (`sort` of an
+#   undeclared collection in a language subtree's page, owner Liquid with an unclosed `{{`
+#   or a stray `endif` carried into a page that now renders it, an include of the owner's
+#   the corpus lacks);
+# `menu`: entries reordered or relabelled. Sources whose own build fails (the upstream v1
+# config, 4lhc's BibTeX entry without `year`, the multi-language sites) have no baseline:
+# everything their files hold is asked of DEST.
+KNOWN_GAPS: dict[str, dict[str, int]] = {
+    "0xtob->academicpages-2025": {"examples": 38, "lists": 3, "files": 1, "urls": 29},
+    "4lhc->academicpages-2025": {"examples": 33, "details": 95},
+    "501Good->academicpages-2025": {"examples": 12, "details": 7, "urls": 2},
+    "594zyc->academicpages-2025": {"examples": 1, "files": 1, "urls": 4},
+    "AndyGreenPhD->academicpages-2025": {"examples": 1, "home": 3, "details": 10, "urls": 10},
+    "CoRAL-OSU->academicpages-2025": {"build": 1, "warnings": 1, "paragraphs": 186},
+    "UzTak->academicpages-2025": {"files": 1, "urls": 12},
+    "bdubail->academicpages-2025": {"examples": 10, "lists": 5, "files": 1, "urls": 11},
+    "g-oikonomou->academicpages-2025": {"dead": 2, "examples": 45, "paragraphs": 2},
+    "guoxuanma->academicpages-2025": {"dead": 1, "menu": 1, "lists": 7, "urls": 7},
+    "housefz->academicpages-2025": {"dead": 6, "examples": 8, "dead_menu": 16, "paragraphs": 7},
+    "klory->academicpages-2025": {"examples": 1, "paragraphs": 2},
+    "leigang-qu->academicpages-2025": {"examples": 26, "files": 1, "urls": 29},
+    "machines-in-motion->academicpages-2025": {"dead": 21, "lists": 152, "files": 27, "urls": 8},
+    "marcorosso768->academicpages-2025": {"dead": 26, "paragraphs": 37},
+    "massimolipari->academicpages-2025": {"paragraphs": 8},
+    "ngram-lab->academicpages-2025": {"dead": 18, "examples": 85, "paragraphs": 5},
+    "palomapiot->academicpages-2025": {"examples": 30, "paragraphs": 1, "lists": 29, "details": 1,
+        "urls": 30},
+    "saakethmm->academicpages-2025": {"dead": 1, "examples": 97},
+    "siyuanseever->academicpages-2025": {"examples": 1, "lists": 3, "files": 1, "urls": 21},
+    "sy3104->academicpages-2025": {"examples": 8, "lists": 1, "files": 2, "urls": 11},
+    "tdhock->academicpages-2025": {"urls": 4},
+    "1chig0->al-folio-2026": {"examples": 21, "urls": 1},
+    "A7ocin->al-folio-2026": {"examples": 2, "lists": 5, "urls": 1},
+    "AdrianForsythe->al-folio-2026": {"examples": 2, "urls": 1},
+    "Ali-Omrani->al-folio-2026": {"examples": 2, "urls": 1},
+    "Barth-Nadine->al-folio-2026": {"dead": 2, "examples": 3, "paragraphs": 12, "lists": 3,
+        "details": 20, "urls": 1},
+    "CorentinKervadec->al-folio-2026": {"examples": 3, "urls": 1},
+    "Davidvandijcke->al-folio-2026": {"examples": 2, "lists": 3, "urls": 1},
+    "ElcoK->al-folio-2026": {"dead": 9, "examples": 6, "paragraphs": 6},
+    "FMI-Research->al-folio-2026": {"dead": 6, "examples": 33, "menu": 1},
+    "GSYH->al-folio-2026": {"examples": 2, "details": 17, "urls": 1},
+    "GVancauwenberghe->al-folio-2026": {"examples": 2, "menu": 1, "paragraphs": 2, "lists": 1,
+        "urls": 1},
+    "JaydenM-C->al-folio-2026": {"examples": 2, "details": 93, "urls": 1},
+    "LeiLi-Econ->al-folio-2026": {"dead": 1, "examples": 26, "menu": 1, "urls": 1},
+    "Lindt8->al-folio-2026": {"dead": 5, "examples": 2},
+    "VincentCusson->al-folio-2026": {"build": 1, "warnings": 2, "paragraphs": 98, "details": 5,
+        "files": 3, "urls": 31},
+    "antonior92->al-folio-2026": {"examples": 2, "menu": 1, "urls": 1},
+    "dcastrop->al-folio-2026": {"dead": 1, "examples": 2, "paragraphs": 2, "files": 3, "urls": 1},
+    "djvill->al-folio-2026": {"build": 1, "warnings": 2, "paragraphs": 32, "details": 18},
+    "lucasgautheron->al-folio-2026": {"build": 1, "warnings": 2, "menu": 1, "paragraphs": 140,
+        "home": 12, "files": 19, "urls": 48},
+    "pinshuai->al-folio-2026": {"examples": 2, "lists": 6, "urls": 1},
+    "academicpages->al-folio-2026": {"examples": 2, "details": 4, "urls": 1},
+    "fork-variants->al-folio-2026": {"examples": 2, "urls": 1},
+    "legacy-2017->al-folio-2026": {"examples": 2, "urls": 1},
+    "al-folio->academicpages-2025": {"examples": 330, "details": 26},
+    "al-folio-legacy->academicpages-2025": {"files": 1, "urls": 12},
+}
 _RESULTS: dict[tuple[str, str], realtheme.Cell] = {}
 
 
@@ -65,22 +133,13 @@ def lab_results(request, tmp_path_factory):
 def test_converted_site_builds_and_shows_the_owner(cell, lab_results):
     result = lab_results[cell]
     where = f"{result.site} -> {result.template}"
-    may_fail, warnings, dead, missing = KNOWN_GAPS.get(
-        f"{realtheme.short(cell[0])}->{cell[1]}", (False, 0, 0, 0))
     assert result.convert_rc in (0, 1), f"{where}: convert failed:\n{result.convert_err}"
-    assert result.build_rc == 0 or may_fail, f"{where}: the build failed:\n{result.log}"
-    assert len(result.new_warnings) <= warnings, f"{where}: new Liquid warnings {result.new_warnings}"
-    assert len(result.new_dead) <= dead, f"{where}: new dead links {result.new_dead}"
-    assert not result.examples, f"{where}: the template's example text {result.examples}"
-    assert not result.dead_menu, f"{where}: menu entries that lead nowhere {result.dead_menu}"
-    if cell[1] == "al-folio-2022":
-        # its header places the blog right after About (`blog_nav_title`; a paginated blog
-        # page is no menu page there): the source's entries and labels, in another order
-        assert sorted(result.menu_was) == sorted(result.menu_now), f"{where}: {result.menu_diff}"
-    else:
-        assert result.menu_was == result.menu_now, f"{where}: {result.menu_diff}"
-    assert result.paragraphs - result.paragraphs_shown <= missing, (
-        f"{where}: paragraphs not shown: {result.missing_paragraphs}")
+    gaps = KNOWN_GAPS.get(f"{realtheme.short(cell[0])}->{cell[1]}", {})
+    worse = {k: v for k, v in result.measures().items() if v > gaps.get(k, 0)}
+    problems = "\n".join(f"  {label}: {item}" for label, items in result.problems()
+                         for item in items[:8])
+    assert not worse, (f"{where}: more than KNOWN_GAPS {worse}\n{problems}"
+                       + (f"\n{result.log}" if worse.get("build") else ""))
 
 
 def test_a_baseline_gets_back_the_template_code_the_overlay_removed(tmp_path):

@@ -106,5 +106,6 @@ def test_a_menu_entry_to_an_old_address_of_the_home_page_is_the_home_entry(tmp_p
     (site / "papers").mkdir()
     (site / "papers" / "index.html").write_text("<p>Papers</p>")
     entries = [("about", "/notes/about/"), ("papers", "/notes/papers/")]
-    assert realtheme.menu_labels(entries, "https://ada.example.org/notes", (), site) == ["papers"]
+    assert realtheme.menu_labels(entries, "https://ada.example.org/notes", (),
+                                 realtheme.BuiltSite(site)) == ["papers"]
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == ["about", "papers"]

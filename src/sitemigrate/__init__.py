@@ -9,7 +9,9 @@ Library use::
     plan.apply()                                               # write it (atomically)
     print(plan.report.summary())
 
-or in one call: ``sitemigrate.convert(src, dest, to="academicpages").apply()``.
+or in one call: ``sitemigrate.convert(src, dest, to="academicpages").apply()``; then
+``sitemigrate.verify(src, dest)`` builds both with Jekyll and returns a
+:class:`Report` of what a visitor of the new site would lose.
 
 Names are imported lazily so that the command line starts fast.
 """
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from .plan import Plan
     from .registry import THEMES, Options
     from .report import Finding, Report
+    from .verify import verify
 
 
 def _interrupted_while_starting(kind, value, tb, _default=sys.excepthook) -> None:
@@ -52,12 +55,13 @@ _LAZY = {
     "SitemigrateError": "api", "convert": "api", "detect_theme": "api",
     "read_site": "api", "write_site": "api", "Site": "ir", "to_json": "ir",
     "Plan": "plan", "THEMES": "registry", "Options": "registry", "Finding": "report",
-    "Report": "report",
+    "Report": "report", "verify": "verify",
 }
 
 # written out (not built from _LAZY) so linters read it: _LAZY's names and __version__
 __all__ = ["THEMES", "Finding", "Options", "Plan", "Report", "Site", "SitemigrateError",
-           "__version__", "convert", "detect_theme", "read_site", "to_json", "write_site"]
+           "__version__", "convert", "detect_theme", "read_site", "to_json", "verify",
+           "write_site"]
 
 
 def __getattr__(name: str) -> Any:

@@ -104,6 +104,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--no-cache", action="store_true",
                    help="with --check/--dry-run: convert even when DEST is known to be up to "
                    "date (DEST/.sitemigrate/check.json; not written either)")
+    c.add_argument("--verify", action="store_true",
+                   help="after writing DEST (with --check: DEST as it is), build SRC and DEST "
+                   "and compare what a visitor sees, as `sitemigrate verify`, into the same "
+                   "report; exit 1 when a visitor would lose something")
+    _verify_options(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
 
     i = sub.add_parser("inspect", help="print the profile IR of SRC as JSON")
@@ -122,8 +127,36 @@ def _parser() -> argparse.ArgumentParser:
                    "(default when DEST does not exist: the other theme than SRC's)")
     u.add_argument("--from", dest="from_", metavar="THEME", help="source theme (with --to)")
 
+    v = sub.add_parser("verify", help="build SRC and DEST and compare what a visitor sees",
+                       description="Build SRC and DEST with Jekyll and compare the two built "
+                       "sites as a visitor sees them: the owner's paragraphs, listed items, CV "
+                       "entries, menu, linked files, old addresses, the template's example "
+                       "text. Exit 1 when a visitor would lose something (or --fail-on is "
+                       "reached), 2 when a site does not build.")
+    v.add_argument("src", metavar="SRC", type=Path)
+    v.add_argument("dest", metavar="DEST", type=Path)
+    _verify_options(v)
+    v.add_argument("--report", type=Path, metavar="FILE", action="append",
+                   help="write the findings: JSON, Markdown (.md) or SARIF (.sarif) by "
+                   "extension; may be given more than once")
+    v.add_argument("--report-format", choices=["json", "md", "sarif"])
+    v.add_argument("--fail-on", choices=["loss", "warning"], default="loss",
+                   help="exit 1 when a finding is this severe or worse (default `loss`: "
+                   "something a visitor would lose)")
+    v.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
+
     sub.add_parser("themes", help="list readers/writers and what each supports")
     return p
+
+
+def _verify_options(p: argparse.ArgumentParser) -> None:
+    from pathlib import Path
+    p.add_argument("--build", metavar="COMMAND", dest="build_command",
+                   help="build each site with COMMAND SITE OUT (read from OUT/_site or OUT) "
+                   "instead of `bundle exec jekyll build` / `jekyll build`")
+    p.add_argument("--template", type=Path, metavar="DIR", action="append", default=[],
+                   help="a pristine checkout of a template: the new site may show none of "
+                   "its example text that the old site did not (may be given more than once)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,7 +258,8 @@ def _one_line_error(exc: BaseException) -> bool:
 
 def _main(args: argparse.Namespace) -> int:
     try:
-        commands = {"convert": _convert, "inspect": _inspect, "themes": _themes, "urls": _urls}
+        commands = {"convert": _convert, "inspect": _inspect, "themes": _themes, "urls": _urls,
+                    "verify": _verify}
         return commands[args.command](args)
     except Exception as exc:
         if isinstance(exc, BrokenPipeError):
@@ -260,6 +294,11 @@ def _convert(args: argparse.Namespace) -> int:
                 report, status, written = _run(args)
                 if not args.no_cache:
                     cache.save(args.src, args.dest, key, report, written)
+    unbuilt = False  # a site did not build: exit 2, after the report is written
+    if args.verify and (args.check or not preview):  # DEST as written, or as committed
+        lost = _verified(args, report)
+        unbuilt = lost is None
+        status = max(status, EXIT_PENDING if lost else EXIT_OK)
     for report_file in args.report or ():
         from .report_formats import SarifPaths, format_for
         fmt = format_for(report_file, args.report_format)
@@ -273,7 +312,7 @@ def _convert(args: argparse.Namespace) -> int:
             print(f"sitemigrate: findings at or above `{args.fail_on}`: failing (--fail-on)",
                   file=sys.stderr)
         status = EXIT_PENDING
-    return status
+    return EXIT_ERROR if unbuilt else status
 
 
 def _run(args: argparse.Namespace):
@@ -341,7 +380,8 @@ def _print_summary(report, up_to_date: bool, next_step: str) -> None:
     from .report import overview
     findings = report.findings
     if up_to_date:
-        findings = [f for f in findings if f.code in _DEST_CODES]
+        findings = [f for f in findings
+                    if f.code in _DEST_CODES or f.code.startswith("verify-")]
     found = overview(findings)
     lines = found + report.summary().splitlines() + [next_step]
     if not sys.stderr.isatty():
@@ -375,6 +415,48 @@ def _print_diff(diff: str, color: bool) -> None:
     for line in diff.splitlines(keepends=True):
         style = next((s for prefix, s in styles if line.startswith(prefix)), "")
         sys.stdout.write(f"{style}{line.rstrip(chr(10))}\033[0m\n" if style else line)
+
+
+def _verified(args: argparse.Namespace, report) -> bool | None:
+    """Run ``verify`` on SRC and DEST into ``report``: whether a visitor would lose
+    something (None when a site did not build: said on stderr)."""
+    from .verify import BuildFailed, verify
+    before = len(report.findings)
+    try:
+        verify(args.src, args.dest, build_command=args.build_command,
+               templates=args.template, report=report)
+    except BuildFailed as exc:
+        print(f"sitemigrate: verify: {exc}", file=sys.stderr)
+        return None
+    found = report.findings[before:]
+    if not args.quiet:
+        print(f"verify: {sum(f.severity == 'loss' for f in found)} things a visitor would "
+              f"lose, {sum(f.severity == 'warning' for f in found)} warnings"
+              + ("" if args.template else " (no --template: the template's example text "
+                 "was not looked for)"), file=sys.stderr)
+    return any(f.severity == "loss" for f in found)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from contextlib import suppress
+
+    from .api import detect_theme
+    from .report import Report, overview
+    from .report_formats import SarifPaths, format_for
+    report = Report()
+    for site, attr in ((args.src, "source_theme"), (args.dest, "target_theme")):
+        with suppress(Exception):  # a site no reader knows is still built and compared
+            setattr(report, attr, detect_theme(site))
+    lost = _verified(args, report)
+    if lost is None:
+        return EXIT_ERROR
+    for report_file in args.report or ():
+        fmt = format_for(report_file, args.report_format)
+        paths = SarifPaths(args.src, args.dest) if fmt == "sarif" else None
+        report_file.write_text(report.dumps(fmt, paths=paths), encoding="utf-8")
+    if not args.quiet and report.findings:
+        print("\n".join(overview(report.findings)), file=sys.stderr)
+    return EXIT_PENDING if report.has_at_least(args.fail_on) else EXIT_OK
 
 
 def _inspect(args: argparse.Namespace) -> int:

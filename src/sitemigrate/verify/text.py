@@ -1,0 +1,293 @@
+"""What a visitor reads: the visible text of built pages, the owner's paragraphs and data,
+normalised so that two themes' markup of the same words compare equal.
+
+Text is compared normalised (:func:`norm`): typography folded (kramdown's smart quotes and
+dashes), case and punctuation ignored, whitespace collapsed. A paragraph is *shown* by a
+site when its text is, or (markup split it) most of its five-word runs are, or (data a
+theme lays out its own way: a CV's entries become a table) nearly all its longer words are
+on one page (:func:`shown`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator
+from fnmatch import fnmatch
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+_DROP = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?-->")
+_BLOCK = re.compile(
+    r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
+TAG = re.compile(r"<[^>]+>")
+_FOLD = (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"),
+         ("\u2014", "-"), ("\u00a0", " "), ("\u2026", "..."), ("_", " "))
+_WORDS = re.compile(r"\w+")
+
+
+def norm(text: str) -> str:
+    """Text as compared: typography folded, case and punctuation ignored, whitespace
+    collapsed."""
+    text = html.unescape(text)
+    for typographic, plain in _FOLD:  # a few replace() passes: faster than translate()
+        if typographic in text:
+            text = text.replace(typographic, plain)
+    return " ".join(_WORDS.findall(text.lower()))
+
+
+def page_text(html_text: str) -> str:
+    """The visible text of an HTML page, a line per block (not normalised)."""
+    body = _DROP.sub(" ", html_text)
+    body = _BLOCK.sub("\n", body)
+    return TAG.sub(" ", body)
+
+
+def visible_words(html_text: str) -> str:
+    """``norm(page_text(html_text))``, without the line breaks ``norm`` drops anyway."""
+    return norm(TAG.sub(" ", _DROP.sub(" ", html_text)))
+
+
+# -- the owner's paragraphs ------------------------------------------------------------------
+
+CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks", "_teaching",
+                "_portfolio", "_publications", "_books")
+"""Folders of an owner's written content (both themes' collections)."""
+DETAIL_DIRS = ("_talks", "_teaching", "_teachings")
+"""Collections whose items' front matter a list page shows (venue, date, location ...)."""
+CV_DATA = ("_data/cv.yml", "_data/cv.yaml", "_data/cv.json", "assets/json/resume.json")
+"""Files a CV layout reads (both themes, every generation)."""
+_FM = re.compile(r"\A\ufeff?---\s*\n(.*?)\n---\s*\n", re.S)
+_LIQUID = re.compile(
+    r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
+_MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+# `:sparkles:`: an emoji plugin shows a picture or a character, no words
+_EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
+BARE_URL = re.compile(r"\s*\w+://\S+\s*")
+_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader (libyaml's where built): YAML 1.1, as Jekyll reads front matter."""
+_MACHINE_KEYS = frozenset({"layout", "permalink", "collection", "url", "slidesurl", "paperurl",
+                           "image", "img", "redirect", "redirect_from", "category", "categories",
+                           "tags", "type", "talk_type", "lang", "ref", "sitemap", "published",
+                           "date", "importance", "bibtex", "citation", "pdf", "code", "html"})
+"""Front matter keys whose values are addresses, switches or sort keys, not words shown."""
+
+
+def front(text: str, keys: re.Pattern[str] | None = None) -> tuple[dict, str]:
+    """A file's front matter (empty when it has none or cannot be read) and its body. With
+    ``keys``, front matter with no line that matches is not parsed (empty): the caller reads
+    only those keys."""
+    m = _FM.match(text)
+    if not m:
+        return {}, text
+    if keys is not None and not keys.search(m.group(1)):
+        return {}, text[m.end():]
+    try:
+        data = yaml.load(m.group(1), Loader=_LOADER)  # a safe loader
+    except yaml.YAMLError:
+        data = None
+    return (data if isinstance(data, dict) else {}), text[m.end():]
+
+
+def permalink(path: Path) -> str:
+    """A page's ``permalink:`` ('' without one, or when it is no file)."""
+    try:
+        return str(front(path.read_text("utf-8", "replace"))[0].get("permalink") or "")
+    except (OSError, AttributeError):
+        return ""
+
+
+def _unlink(text: str) -> str:
+    return _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", text)
+
+
+def paragraphs_of(text: str) -> list[str]:
+    """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
+    body = _FENCE.sub("\n", text)
+    body = _UNSHOWN.sub("\n", body)
+    body = re.sub(r"(?s)<!--.*?-->", " ", body)
+    body = _LIQUID.sub(" ", body)
+    body = _EMOJI_CODE.sub(" ", body)
+    out = []
+    for block in re.split(r"\n\s*\n", body):
+        block = TAG.sub(" ", _unlink(block))
+        if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
+            continue
+        words = norm(block)
+        if len(words.split()) >= 6:
+            out.append(words)
+    return out
+
+
+def content_files(site: Path, folders: Iterable[str] = CONTENT_DIRS) -> Iterator[Path]:
+    """The content files (Markdown, HTML) under ``folders`` of a site's source."""
+    for folder in folders:
+        base = site / folder
+        if base.is_dir():
+            for path in sorted(base.rglob("*")):
+                if path.suffix in (".md", ".markdown", ".html") and path.is_file():
+                    yield path
+
+
+def data_strings(value: Any, min_words: int) -> Iterator[str]:
+    """Every string of a data tree (YAML/JSON) of at least ``min_words`` words, normalised;
+    never a bare address (an entry's `url`: its title's link target, no text of the page)."""
+    if isinstance(value, str):
+        if not BARE_URL.fullmatch(value):
+            text = norm(TAG.sub(" ", _unlink(value)))
+            if len(text.split()) >= min_words:
+                yield text
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from data_strings(v, min_words)
+    elif isinstance(value, list):
+        for v in value:
+            yield from data_strings(v, min_words)
+
+
+def load_data(path: Path) -> Any:
+    """A YAML or JSON data file (None when it cannot be read)."""
+    try:
+        text = path.read_text("utf-8", "replace")
+        return json.loads(text) if path.suffix == ".json" else yaml.load(text, Loader=_LOADER)
+    except (OSError, ValueError, yaml.YAMLError):
+        return None
+
+
+_SHOWN_KEYS = re.compile(r"(?m)^\s*(published|venue|location|excerpt|description)\s*:")
+"""The front matter keys :func:`owner_paragraphs` reads."""
+
+
+def owner_paragraphs(site: Path) -> dict[str, list[str]]:
+    """file -> paragraphs, for every content file of a site's source (and CV data strings)."""
+    found: dict[str, list[str]] = {}
+    for path in content_files(site):
+        fm, body = front(path.read_text("utf-8", "replace"), _SHOWN_KEYS)
+        if fm.get("published") is False:
+            continue
+        paras = paragraphs_of(body)
+        for key in ("venue", "location", "excerpt", "description"):
+            value = fm.get(key)
+            if isinstance(value, str) and len(norm(value).split()) >= 4:
+                paras.append(norm(TAG.sub(" ", _unlink(value))))
+        if paras:
+            found[path.relative_to(site).as_posix()] = paras
+    cv = site / "_data" / "cv.yml"
+    if cv.is_file():
+        strings = list(data_strings(load_data(cv), 6))
+        if strings:
+            found["_data/cv.yml"] = strings
+    return found
+
+
+def owner_details(site: Path) -> dict[str, list[str]]:
+    """file -> the short texts a visitor reads in lists and CVs: every CV entry (each string
+    of three words or more of the data a CV layout reads) and every talk/teaching detail
+    (front matter values of two words or more: title, venue, location, type of course)."""
+    found: dict[str, list[str]] = {}
+    for rel in CV_DATA:
+        path = site / rel
+        if path.is_file():
+            strings = list(dict.fromkeys(data_strings(load_data(path), 3)))
+            if strings:
+                found[rel] = strings
+    for path in content_files(site, DETAIL_DIRS):
+        fm, _ = front(path.read_text("utf-8", "replace"))
+        if fm.get("published") is False:
+            continue
+        strings = [s for k, v in fm.items() if str(k) not in _MACHINE_KEYS
+                   for s in data_strings(v, 2)]
+        if strings:
+            found[path.relative_to(site).as_posix()] = list(dict.fromkeys(strings))
+    return found
+
+
+def shown(paragraph: str, text: str, grams: set[tuple[str, ...]],
+          pages: list[set[str]] | Callable[[], list[set[str]]] | None = None) -> bool:
+    """A paragraph is shown when (markup split it) 90% of its five-word runs are in the text
+    (``grams``: :func:`fivegrams` of it), or it is in the text, or (data the theme lays out
+    its own way: a CV's entries become a table of dates, titles and places) when 95% of its
+    words of four letters or more are on one page (``pages``: :func:`page_words`, or a
+    function that makes them when first needed)."""
+    words = paragraph.split()
+    runs = list(zip(words, words[1:], words[2:], words[3:], words[4:], strict=False))
+    if runs and sum(r in grams for r in runs) >= 0.9 * len(runs):
+        return True  # set look-ups first: a search of the whole text is the slow test
+    if paragraph in text:
+        return True
+    if pages is None:
+        return False
+    if callable(pages):
+        pages = pages()
+    long_words = {w for w in words if len(w) >= 4}
+    return bool(long_words) and any(
+        len(long_words & page) >= 0.95 * len(long_words) for page in pages)
+
+
+def page_words(text: str) -> list[set[str]]:
+    return [set(line.split()) for line in text.split("\n")]
+
+
+def fivegrams(text: str) -> set[tuple[str, ...]]:
+    """Every run of five words of each line of ``text``."""
+    grams: set[tuple[str, ...]] = set()
+    for line in text.split("\n"):
+        words = line.split()
+        grams.update(zip(words, words[1:], words[2:], words[3:], words[4:], strict=False))
+    return grams
+
+
+# -- a template's example content ------------------------------------------------------------
+
+def example_globs() -> tuple[list[str], list[str]]:
+    """What each theme's vocabulary calls its template's example content (``checkout.
+    examples``: posts, pages, items, the example CV, bibliography, authors) and its furniture
+    among them (``checkout.keep``: a 404 page, a sitemap), as path patterns."""
+    from ..registry import THEMES, vocabulary
+    examples: list[str] = []
+    kept: list[str] = []
+    for name in THEMES:
+        checkout = vocabulary(name).get("checkout") or {}
+        examples += checkout.get("examples") or ()
+        kept += checkout.get("keep") or ()
+    return examples, kept
+
+
+@lru_cache(maxsize=16)
+def example_texts(template: Path) -> frozenset[str]:
+    """Every text of a pristine template checkout's example content (:func:`example_globs`),
+    read from it (never stored): the paragraphs of its pages, posts and items, the titles of
+    its items (three words or more), every string of its example data (four words or more:
+    the example CV, resume, authors) and the titles of its bibliography's entries."""
+    examples, kept = example_globs()
+    texts: set[str] = set()
+    for path in sorted(template.rglob("*")):
+        rel = path.relative_to(template).as_posix()
+        if not path.is_file() or not any(fnmatch(rel, g) for g in examples) or any(
+                fnmatch(rel, g) for g in kept):
+            continue
+        if path.suffix in (".md", ".markdown", ".html"):
+            fm, body = front(path.read_text("utf-8", "replace"))
+            texts.update(paragraphs_of(body))
+            title = fm.get("title")
+            if not rel.startswith("_pages/") and isinstance(title, str) and len(
+                    norm(title).split()) >= 3:
+                texts.add(norm(title))
+            for key in ("description", "excerpt", "venue"):
+                if isinstance(fm.get(key), str):
+                    texts.update(data_strings(fm[key], 4))
+        elif path.suffix in (".yml", ".yaml", ".json"):
+            texts.update(data_strings(load_data(path), 4))
+        elif path.suffix == ".bib":
+            for m in re.finditer(r"(?im)^\s*title\s*=\s*[{\"](.+?)[}\"]\s*,?\s*$",
+                                 path.read_text("utf-8", "replace")):
+                title = norm(m.group(1).replace("{", "").replace("}", ""))
+                if len(title.split()) >= 3:
+                    texts.add(title)
+    return frozenset(t for t in texts if t)

@@ -1,0 +1,251 @@
+"""`sitemigrate verify`'s comparison on small hand-written built sites (no Jekyll): what a
+visitor of the new site would lose is named (page, paragraph, item, menu entry, file,
+address), and a build command stands in for Jekyll."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sitemigrate import cli
+from sitemigrate.report import Report
+from sitemigrate.verify import BuildFailed, BuiltSite, build, compare, record
+
+PARA = "Ada studies the tides of small harbours and how boats moor in them at night."
+TALK = "Harbour Tides at Dusk"
+MENU_OLD = '<nav><a href="/">Ada</a><a href="/publications/">Papers</a><a href="/cv/">CV</a></nav>'
+MENU_NEW = '<nav><a href="/">Ada</a><a href="/publications/">Papers</a></nav>'
+
+
+def page(body: str, nav: str = MENU_OLD, head: str = "") -> str:
+    return (f"<html><head><title>x</title>{head}</head><body><header>{nav}</header>"
+            f"<main>{body}</main><footer>Powered by a theme</footer></body></html>")
+
+
+def pubs(*titles: str) -> str:
+    return "<h1 class='post-title'>Papers</h1><ol>" + "".join(
+        f'<li><div class="title">{t}</div><div class="author">A. Lovelace</div></li>'
+        for t in titles) + "</ol>"
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+    return root
+
+
+def owner(tmp_path: Path) -> Path:
+    """The owner's source: an about page, a talk with its venue, a CV entry."""
+    return write(tmp_path / "src", {
+        "_pages/about.md": f"---\npermalink: /\n---\n{PARA}\n",
+        "_talks/tides.md": f"---\ntitle: {TALK}\nvenue: Lighthouse Society\n---\n",
+        "_data/cv.yml": "- title: Education\n  contents:\n  - title: Master of Tidal Studies\n",
+    })
+
+
+def shared_pages() -> dict[str, str]:
+    """The pages both sites have, each in its theme's markup."""
+    return {
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night")),
+        "publications/index.html": page(pubs("Moorings at Night", "Tidal Clocks")
+                                        + '<a href="/assets/pdf/clocks.pdf">PDF</a>'),
+        "talks/index.html": page(f'<h2 class="archive__item-title">{TALK}</h2>'
+                                 "<p>Lighthouse Society</p>"),
+        "assets/pdf/clocks.pdf": "%PDF",
+    }
+
+
+def old_site(tmp_path: Path) -> BuiltSite:
+    return BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>")}))
+
+
+def new_files(**changes: str | None) -> dict[str, str]:
+    files = shared_pages() | {
+        "cv/index.html": page("<ul><li>Master of Tidal Studies</li></ul>"),
+        # the old address, forwarded (jekyll-redirect-from's page)
+        "notes.html": '<html><head><meta http-equiv="refresh" content="0; url=/notes/">'
+                      "</head></html>",
+        "notes/index.html": page("<p>short</p>"),
+    }
+    for rel, text in changes.items():
+        if text is None:
+            del files[rel]
+        else:
+            files[rel] = text
+    return files
+
+
+def new_site(tmp_path: Path, **changes: str | None) -> BuiltSite:
+    return BuiltSite(write(tmp_path / "new", new_files(**changes)))
+
+
+def test_the_same_site_in_another_markup_loses_nothing(tmp_path):
+    result = compare(old_site(tmp_path), new_site(tmp_path), owner(tmp_path))
+    assert result.paragraphs == 1 and result.details == 3  # CV entry; talk title, venue
+    assert not (result.missing_paragraphs or result.lists or result.missing_details
+                or result.missing_files or result.unanswered or result.home_missing)
+    assert result.menu_was == result.menu_now == ["papers", "cv"]
+    report = Report()
+    record(result, report)
+    assert report.findings == []
+
+
+def test_what_a_visitor_would_lose_is_named(tmp_path):
+    new = new_site(tmp_path, **{
+        "index.html": page(pubs("Moorings at Night"), MENU_NEW),
+        "publications/index.html": page(pubs("Moorings at Night", "Moorings at Night",
+                                             "Einstein's Relativity")),
+        "cv/index.html": page("<p>Nothing yet</p>"),
+        "assets/pdf/clocks.pdf": None, "notes/index.html": None})
+    result = compare(old_site(tmp_path), new, owner(tmp_path))
+    assert result.missing_paragraphs == [("_pages/about.md", "index.html", "index.html",
+                                          " ".join(PARA.lower().rstrip(".").split()))]
+    assert result.home_missing  # it was on the home page
+    assert sorted(result.lists) == [
+        ("publications/index.html", "publications/index.html", "added", "einstein s relativity"),
+        ("publications/index.html", "publications/index.html", "missing", "tidal clocks"),
+        ("publications/index.html", "publications/index.html", "more often",
+         "moorings at night")]
+    assert result.missing_details == [("_data/cv.yml", "master of tidal studies")]
+    assert result.menu_was == ["papers", "cv"] and result.menu_now == ["papers"]
+    assert result.missing_files == [("publications/index.html", "/assets/pdf/clocks.pdf")]
+    assert result.unanswered == ["/notes.html"]  # its redirect leads nowhere
+    report = Report()
+    record(result, report)
+    losses = {f.code: f.message for f in report.findings if f.severity == "loss"}
+    assert "“ada studies the tides of small harbours and" in losses["verify-paragraph"]
+    assert "`/`" in losses["verify-paragraph"]
+    assert losses["verify-menu"] == "the menu no longer has the entry `cv`"
+    assert "`/notes.html`" in losses["verify-url"]
+    assert "`/assets/pdf/clocks.pdf`" in losses["verify-file"]
+    warnings = [f.message for f in report.findings if f.severity == "warning"]
+    assert any("more often" in w for w in warnings)
+    assert report.has_at_least("loss")
+
+
+def test_a_moved_page_is_followed_and_the_menu_order_is_compared(tmp_path):
+    nav = '<nav><a href="/cv/">CV</a><a href="/papers/">Papers</a></nav>'
+    new = new_site(tmp_path, **{
+        "publications/index.html": '<meta http-equiv="refresh" content="0; url=/papers/">',
+        "papers/index.html": page(pubs("Moorings at Night", "Tidal Clocks")
+                                  + '<a href="/files/clocks.pdf">PDF</a>', nav),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"), nav),
+        "assets/pdf/clocks.pdf": None, "files/clocks.pdf": "%PDF"})
+    result = compare(old_site(tmp_path), new, owner(tmp_path))
+    assert not result.lists and not result.unanswered and not result.missing_files
+    assert result.menu_state() == "same entries"
+    report = Report()
+    record(result, report)
+    assert [f.code for f in report.findings] == ["verify-menu"]
+    assert report.findings[0].severity == "warning"
+
+
+def test_the_templates_example_text_is_read_from_a_pristine_checkout(tmp_path):
+    template = write(tmp_path / "template", {
+        "_pages/about.md": "---\nlayout: about\n---\nThis is the example person of the "
+                           "theme who writes about relativity all day long.\n",
+        "_pages/404.md": "---\npermalink: /404.html\n---\nThe page you were looking for "
+                         "is not here at all, sorry.\n",
+        "_data/cv.yml": "- title: Professor of Theoretical Physics at Somewhere\n"})
+    new = new_site(tmp_path, **{
+        "cv/index.html": page("<p>Master of Tidal Studies</p><p>Professor of theoretical "
+                              "physics at Somewhere</p>"),
+        "404.html": page("<p>The page you were looking for is not here at all, sorry.</p>")})
+    result = compare(old_site(tmp_path), new, owner(tmp_path), templates=[template])
+    assert result.examples == ["professor of theoretical physics at somewhere"]
+
+
+def test_a_build_command_gets_the_site_and_an_output_folder(tmp_path):
+    site = write(tmp_path / "site", {"built/index.html": page("<p>hi</p>")})
+    script = write(tmp_path, {"b.py": textwrap.dedent("""
+        import shutil, sys
+        shutil.copytree(sys.argv[1] + "/built", sys.argv[2] + "/_site")
+        print("built")
+    """)}) / "b.py"
+    built = build(site, tmp_path / "out", [sys.executable, str(script)])
+    assert built.site == tmp_path / "out" / "_site" and "built" in built.log
+    failing = write(tmp_path, {"f.py": "import sys\nprint('\\n'.join(f'line {i}' for i in "
+                                       "range(99)))\nprint('Liquid Exception: boom')\n"
+                                       "sys.exit(1)\n"}) / "f.py"
+    with pytest.raises(BuildFailed, match=r"exit 1(.|\n)*line 98\nLiquid Exception: boom"):
+        build(site, tmp_path / "out2", f"{sys.executable} {failing}")
+
+
+def test_without_jekyll_one_line_says_how_to_get_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no jekyll, no bundle
+    write(tmp_path / "a", {"index.md": "hi"})
+    assert cli.main(["verify", str(tmp_path / "a"), str(tmp_path / "a")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "no Jekyll found" in err and "--build" in err
+
+
+def _sites_for_cli(tmp_path: Path, **changes: str | None) -> tuple[Path, Path, str]:
+    src, old = owner(tmp_path), old_site(tmp_path).root
+    write(src, {f"built/{p.relative_to(old).as_posix()}": p.read_text()
+                for p in old.rglob("*") if p.is_file()})
+    dest = write(tmp_path / "dest", {f"built/{rel}": t for rel, t in new_files(**changes).items()})
+    script = write(tmp_path, {"b.py": "import shutil, sys\n"
+                                      "shutil.copytree(sys.argv[1] + '/built', sys.argv[2] + "
+                                      "'/_site', dirs_exist_ok=True)\n"}) / "b.py"
+    return src, dest, f"{sys.executable} {script}"
+
+
+def test_the_command_exits_1_on_a_loss_and_writes_the_report(tmp_path, capsys):
+    src, dest, command = _sites_for_cli(tmp_path)
+    assert cli.main(["verify", str(src), str(dest), "--build", command]) == 0
+    src, dest, command = _sites_for_cli(tmp_path / "2", **{"cv/index.html": page("<p>-</p>")})
+    report = tmp_path / "r.json"
+    assert cli.main(["verify", str(src), str(dest), "--build", command,
+                     "--report", str(report), "--report", str(tmp_path / "r.sarif")]) == 1
+    data = json.loads(report.read_text())
+    assert [(f["code"], f["severity"], f["path"]) for f in data["findings"]] == [
+        ("verify-detail", "loss", "_data/cv.yml")]
+    assert "master of tidal studies" in capsys.readouterr().err
+    assert json.loads((tmp_path / "r.sarif").read_text())["version"] == "2.1.0"
+
+
+def test_fail_on_warning_also_fails_on_what_nobody_wrote(tmp_path):
+    src, dest, command = _sites_for_cli(tmp_path, **{"publications/index.html": page(pubs(
+        "Moorings at Night", "Tidal Clocks", "Tidal Clocks")
+        + '<a href="/assets/pdf/clocks.pdf">PDF</a>')})
+    assert cli.main(["verify", str(src), str(dest), "--build", command, "-q"]) == 0
+    assert cli.main(["verify", str(src), str(dest), "--build", command, "-q",
+                     "--fail-on", "warning"]) == 1
+
+
+def test_the_library_call(tmp_path):
+    import sitemigrate
+    src, dest, command = _sites_for_cli(tmp_path)
+    report = sitemigrate.verify(src, dest, build_command=command)
+    assert isinstance(report, Report) and report.findings == []
+
+
+def test_convert_verify_builds_both_after_writing(tmp_path, capsys):
+    """`convert --verify`: DEST is written, then both sites are built and compared into the
+    same report; a build that fails ends the run with exit 2 and the log's tail."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "al-folio-site"
+    same = write(tmp_path, {"same.py": "import pathlib, sys\nout = pathlib.Path(sys.argv[2])"
+                                       " / '_site'\nout.mkdir(parents=True)\n(out / "
+                                       "'index.html').write_text('<p>hello</p>')\n"}) / "same.py"
+    report = tmp_path / "r.json"
+    assert cli.main(["convert", str(fixture), str(tmp_path / "dest"), "--to", "academicpages",
+                     "--verify", "--build", f"{sys.executable} {same}",
+                     "--report", str(report)]) == 0
+    assert (tmp_path / "dest" / "_config.yml").is_file()
+    assert "verify: 0 things a visitor would lose" in capsys.readouterr().err
+    assert not [f for f in json.loads(report.read_text())["findings"]
+                if f["code"].startswith("verify-")]
+    broken = write(tmp_path, {"broken.py": "print('Liquid Exception: no such include')\n"
+                                           "raise SystemExit(1)\n"}) / "broken.py"
+    assert cli.main(["convert", str(fixture), str(tmp_path / "dest2"), "--to", "academicpages",
+                     "--verify", "--build", f"{sys.executable} {broken}"]) == 2
+    err = capsys.readouterr().err
+    assert "verify: the build of" in err and "Liquid Exception: no such include" in err
