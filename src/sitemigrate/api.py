@@ -237,6 +237,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     from .normalize import normalize
     normalize(site, only_unset=True)  # a site built by hand: its bodies are read here
+    from .inert import scrub
+    scrub(site, report)  # no menu entry, redirect or link that would run as script
     writer.write(site, plan, options or Options())
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
@@ -303,8 +305,11 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]
     if lost and writer.can_redirect:
+        from .inert import is_safe
         by_path = {s.path: s.url for s in new.values() if not s.redirect_to}
         for row in lost:
+            if not is_safe(row.old):
+                continue  # an address that would run as script is no page to forward
             out = plan.origins.get(row.source)
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):

@@ -353,8 +353,8 @@ _DEST_CODES = ("kept-edit", "kept-deletion", "dest-link")
 def _print_summary(report, up_to_date: bool, next_step: str) -> None:
     """On stderr: what needs a look, grouped by kind (``report.overview``), the counts, the
     next step. An up-to-date ``--check`` does not replay the findings about SRC (they are
-    those of the run that wrote DEST). On a terminal each line is cut to its width, so the
-    summary stays one screen; piped, lines are whole and plain."""
+    those of the run that wrote DEST). On a terminal each line fits its width (quoted values
+    cut, the advice folded, never cut); piped, lines are whole and plain."""
     from .report import overview
     findings = report.findings
     if up_to_date:
@@ -365,11 +365,14 @@ def _print_summary(report, up_to_date: bool, next_step: str) -> None:
         print("\n".join(lines), file=sys.stderr)
         return
     from rich.console import Console
+
+    from .report import fit
     console = Console(stderr=True, highlight=False, markup=False, emoji=False)
     headings = {line for line in found if not line.startswith(" ")}
-    for line in lines:
-        console.print(line, style="bold" if line in headings else None, no_wrap=True,
-                      overflow="ellipsis", soft_wrap=False)
+    for line in lines:  # quoted values are cut to the width; the advice is folded, not cut
+        for part in fit(line, console.width):
+            console.print(part, style="bold" if line in headings else None, no_wrap=True,
+                          overflow="ellipsis", soft_wrap=False)
 
 
 def _apply(plan, show_progress: bool) -> list:

@@ -238,6 +238,23 @@ def overview(findings: list[Finding]) -> list[str]:
     return lines
 
 
+def fit(line: str, width: int) -> list[str]:
+    """``line`` for a terminal ``width`` columns wide: its quoted values are cut first (to
+    no less than 12 characters each, longest first), then what is still too long is folded
+    onto indented lines. The advice, the words outside the quotes, is never cut."""
+    if len(line) <= width:
+        return [line]
+    for limit in range(_VALUE, 11, -4):
+        def cut(m: re.Match[str], n: int = limit) -> str:
+            return f"`{_clip(m.group(1), n)}`"
+        line = _QUOTED.sub(cut, line)
+        if len(line) <= width:
+            return [line]
+    import textwrap
+    indent = " " * min(len(line) - len(line.lstrip(" ")) + 4, width // 4)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [line]
+
+
 def _one(f: Finding) -> str:
     return f"{f.location()}: {_clip(_QUOTED.sub(_short_value, f.message), _MESSAGE)}"
 
@@ -272,8 +289,9 @@ def _clip(text: str, width: int) -> str:
 
 
 def _markdown_table(findings: list[Finding]) -> list[str]:
+    from .report_formats import markdown_code, markdown_text
     lines = ["| severity | outcome | where | what |", "|---|---|---|---|"]
     for f in findings:
-        msg = f.message.replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| {f.severity} | {f.outcome} | `{f.location()}` | {msg} |")
+        lines.append(f"| {f.severity} | {f.outcome} | {markdown_code(f.location())} | "
+                     f"{markdown_text(f.message)} |")
     return lines
