@@ -109,11 +109,25 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         site = reader.read(src, report)
         if name:
             _set_name(site, name, report)
+    if src.is_dir():
+        _report_unreadable_folders(src, report)
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
     _remember_reading(site, report)
     return site
+
+
+def _report_unreadable_folders(src: Path, report: Report) -> None:
+    """Each folder of SRC that could not be listed, once (a reader that looked into it may
+    have said so already): its files were not converted, the rest was."""
+    from .textio import unreadable_folders
+    told = {f.path for f in report.findings if f.code == "unreadable"}
+    for rel, why in unreadable_folders(src):
+        if rel and rel not in told:
+            report.problem("unreadable", f"this folder could not be read ({why}); what it "
+                           "holds was not converted. Make it readable and run again.", rel,
+                           severity="loss")
 
 
 def check_named_theme(src: Path, theme: str, report: Report) -> None:

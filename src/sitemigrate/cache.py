@@ -44,6 +44,9 @@ def _digest(path: str, entry: os.DirEntry | None = None) -> str:
     ARMv8's crypto extension), slower on one without."""
     if entry.is_symlink() if entry is not None else os.path.islink(path):
         return "link:" + os.readlink(path)
+    if not (entry.is_file(follow_symlinks=False) if entry is not None else
+            os.path.isfile(path)):
+        return "special"  # a FIFO, a socket, a device: never opened (a FIFO's open waits)
     with open(path, "rb") as fh:
         return hashlib.file_digest(fh, "sha256").hexdigest()
 

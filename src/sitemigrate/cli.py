@@ -276,7 +276,7 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
                   else nullcontext()):
                 report, status, written = _run(args)
                 if not args.no_cache:
-                    cache.save(args.src, args.dest, key, report, written)
+                    _save_cache(cache, args, key, report, written)
     for report_file in args.report or ():
         from .report_formats import SarifPaths, format_for
         fmt = format_for(report_file, args.report_format)
@@ -291,6 +291,18 @@ def _convert_with(args: argparse.Namespace, cache: Any) -> int:
                   file=sys.stderr)
         status = EXIT_PENDING
     return status
+
+
+def _save_cache(cache: Any, args: argparse.Namespace, key: dict, report: Any,
+                written: dict[str, str]) -> None:
+    """Remember the run for ``--check``: bookkeeping, after DEST was replaced. A failure here
+    (a full disk) is no failure of the conversion: it is said, and the run succeeds."""
+    try:
+        cache.save(args.src, args.dest, key, report, written)
+    except OSError as exc:
+        print(f"sitemigrate: warning: DEST was written (it holds the converted site), but "
+              f"the check cache could not be saved ({exc.strerror or exc}); the next --check "
+              "converts in full.", file=sys.stderr)
 
 
 def _run(args: argparse.Namespace):

@@ -27,7 +27,7 @@ from typing import Any
 
 from ._writefile import write_file as _write_file
 from .report import Report
-from .textio import read_source, render_document, within
+from .textio import not_a_file, read_source, render_document, within
 
 try:
     import fcntl
@@ -240,6 +240,9 @@ class Plan:
                 new = read_source(want, want.name, None, root=root)
                 if new is None and within(root, want):  # not refused: unreadable
                     try:
+                        if not_a_file(want, rel, None):  # its open would wait: never opened
+                            raise OSError(errno.EINVAL, "it is a FIFO, a socket or a device, "
+                                          "not a regular file")
                         new = want.read_bytes()
                     except OSError as exc:
                         self._unreadable(rel, want, exc)

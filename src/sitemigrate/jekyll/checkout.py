@@ -291,10 +291,11 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
     for name, reader in sorted(names.items()):
         stem = f"_data/{name}"
         folder = src_root / stem
-        if folder.is_dir():
+        if os.path.isdir(folder):  # (False in a folder not ours to read: said once, by api)
             found = [f"{stem}/{r}" for r in _walk(folder)]
         else:
-            found = [stem + x for x in _DATA_SUFFIXES if (src_root / (stem + x)).is_file()][:1]
+            found = [stem + x for x in _DATA_SUFFIXES
+                     if os.path.isfile(src_root / (stem + x))][:1]
         found = [r for r in found if within(src_root, src_root / r)
                  and not any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
         if not found:
