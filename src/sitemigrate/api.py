@@ -243,7 +243,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     report.target_theme = theme
     report.source_theme = report.source_theme or site.theme
     source = Path(site.source) if site.source else None
-    plan = Plan(dest=dest_path, report=report, source=source, source_root=source)
+    plan = Plan(dest=dest_path, report=report, source=source, source_root=source,
+                owner=site.identity.display_name())
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
     if not owned:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
+    from pathlib import Path
     from typing import Any
 
 EXIT_OK, EXIT_PENDING, EXIT_ERROR = 0, 1, 2
@@ -30,6 +31,19 @@ def _themes_help(prefix: str) -> str:
     writers = [t for t in THEMES if get_theme(t).can_write]
     return prefix + "; ".join(f"{t} (generations {', '.join(generations(t))})"
                               for t in writers)
+
+
+def _user_path(value: str) -> Path:
+    """A path argument, ``~`` expanded as a shell would (also when it was quoted, so that no
+    folder named ``~`` is made); one that cannot be expanded is refused."""
+    import argparse
+    import os
+    from pathlib import Path
+    expanded = os.path.expanduser(value)
+    if expanded.startswith("~"):
+        raise argparse.ArgumentTypeError(f"{value!r}: `~` could not be expanded (no home "
+                                         "folder known); give the full path")
+    return Path(expanded)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,7 +71,6 @@ def _parser() -> argparse.ArgumentParser:
             self.version = f"%(prog)s {version('sitemigrate')}"
             super().__call__(parser, namespace, values, option_string)
 
-    from pathlib import Path
     p = _Parser(
         prog="sitemigrate",
         description="Move an academic's Jekyll site between al-folio and academicpages.")
@@ -67,8 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("convert", help="convert SRC into DEST as another theme",
                        description="Convert the site in SRC into theme --to in DEST. DEST may "
                        "be missing, empty, or a checkout of the target template (merged into).")
-    c.add_argument("src", metavar="SRC", type=Path)
-    c.add_argument("dest", metavar="DEST", type=Path)
+    c.add_argument("src", metavar="SRC", type=_user_path)
+    c.add_argument("dest", metavar="DEST", type=_user_path)
     _fill_help(c.add_argument("--to", required=True, metavar="THEME", help="target theme"),
                lambda: _themes_help("target theme: "))
     c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
@@ -81,7 +94,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--diff", action="store_true",
                    help="print the diff of what would change: with --check as well as the exit "
                    "code; alone, like --dry-run")
-    c.add_argument("--report", type=Path, metavar="FILE", action="append",
+    c.add_argument("--report", type=_user_path, metavar="FILE", action="append",
                    help="write the full report: JSON, Markdown (.md) or SARIF 2.1.0 (.sarif, "
                    ".sarif.json) by extension, else JSON; may be given more than once")
     c.add_argument("--report-format", choices=["json", "md", "sarif"],
@@ -107,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
 
     i = sub.add_parser("inspect", help="print the profile IR of SRC as JSON")
-    i.add_argument("src", metavar="SRC", type=Path)
+    i.add_argument("src", metavar="SRC", type=_user_path)
     i.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
     i.add_argument("--name", help="the site owner's name, for pages that do not state it")
 
@@ -116,8 +129,8 @@ def _parser() -> argparse.ArgumentParser:
                        "or, with --to or when DEST does not exist yet (or is not given), as "
                        "the conversion would leave it: a preview, nothing is written. Exit 1 "
                        "if a URL is lost.")
-    u.add_argument("src", metavar="SRC", type=Path)
-    u.add_argument("dest", metavar="DEST", type=Path, nargs="?")
+    u.add_argument("src", metavar="SRC", type=_user_path)
+    u.add_argument("dest", metavar="DEST", type=_user_path, nargs="?")
     u.add_argument("--to", metavar="THEME", help="plan the conversion instead of reading DEST "
                    "(default when DEST does not exist: the other theme than SRC's)")
     u.add_argument("--from", dest="from_", metavar="THEME", help="source theme (with --to)")
@@ -320,6 +333,12 @@ def _run(args: argparse.Namespace):
     for note in notes:
         plan.report.problem("interrupted-run", note)
     plan.force = args.force
+    if not args.force:  # SRC and DEST swapped, or DEST someone else's site
+        from .api import SitemigrateError
+        from .ownership import refusal
+        why = refusal(plan, plan.owner, plan.report.source_theme)
+        if why is not None:
+            raise SitemigrateError(why)
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
     written: dict[str, str] = {}

@@ -123,6 +123,14 @@ def is_fresh_template(plan: Plan, target: str) -> bool:
     return found.fresh and found.theme == target
 
 
+def replaceable(plan: Plan, rel: str, target: str) -> bool:
+    """Whether a writer may put its own ``rel`` in DEST: there is none, or the one there is
+    the fresh ``target`` template's example or the last run's output, not the owner's. (A
+    choice made on whether the file exists would flip on the next run, which finds it.)"""
+    return (not (plan.dest / rel).is_file() or is_fresh_template(plan, target)
+            or plan.written_before(rel))
+
+
 def _last_written(dest: Path) -> set[str]:
     import json
     try:

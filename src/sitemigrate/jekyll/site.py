@@ -543,9 +543,12 @@ def extra_key(plan: Plan, key: str, theme: str, origin: Origin | None) -> None:
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:
-    """Set a key of a round-trip mapping in place, appending new keys at the end."""
+    """Set a key of a round-trip mapping in place, appending new keys at the end. An equal
+    value is left as it is: its object holds its comments (a blank line after it), which a
+    new one would lose, so that the next run would change what this one wrote."""
     if key in mapping:
-        mapping[key] = value
+        if mapping[key] != value:
+            mapping[key] = value
     else:
         mapping.insert(len(mapping), key, value)
 

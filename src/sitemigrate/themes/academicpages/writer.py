@@ -16,7 +16,7 @@ from ...formats import jsonresume
 from ...formats.content import is_external
 from ...ir import Item, NavItem, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.checkout import is_fresh_template
+from ...jekyll.checkout import is_fresh_template, replaceable
 from ...jekyll.liquid import source_line, translate_body
 from ...jekyll.listings import add_collection_listings, collection_page
 from ...jekyll.site import (
@@ -760,7 +760,7 @@ def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
         plan.report.verbatim("cv-json-section", f"CV section `{sec.title}` has no place in "
                              f"`{CV_JSON}`; it is on the Markdown CV page only.",
                              sec.origin or site.cv.origin)
-    if not (plan.dest / CV_JSON_PAGE).is_file() and CV_JSON_PAGE not in plan.files:
+    if CV_JSON_PAGE not in plan.files and replaceable(plan, CV_JSON_PAGE, NAME):
         front = CommentedMap([("layout", "archive"), ("title", "CV"),
                               ("permalink", CV_JSON_URL), ("author_profile", False)])
         body = ("{% include base_path %}\n\n"
