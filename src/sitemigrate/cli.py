@@ -116,7 +116,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--color", choices=["auto", "always", "never"], default="auto")
     c.add_argument("--no-cache", action="store_true",
                    help="with --check/--dry-run: convert even when DEST is known to be up to "
-                   "date (DEST/.sitemigrate/check.json; not written either)")
+                   "date (the check cache, in the user's cache folder or "
+                   "$SITEMIGRATE_CACHE_DIR; not written either). In CI (CI or GITHUB_ACTIONS "
+                   "set) the cache is never used")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
 
     i = sub.add_parser("inspect", help="print the profile IR of SRC as JSON")
