@@ -35,7 +35,7 @@ install() {
   # needs is what the lock gave
   "${pip[@]}" --require-hashes --no-deps -r "$here/scripts/action-requirements.txt"
   "${pip[@]}" --no-deps --no-build-isolation "$spec"
-  "$python" -m pip check --disable-pip-version-check
+  "$python" -m pip check --disable-pip-version-check >&2
   "$python" -m sitemigrate --version
 }
 
