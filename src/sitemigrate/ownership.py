@@ -45,24 +45,26 @@ def dest_owner(dest: Path) -> tuple[str, str] | None:
 
 
 def refusal(plan: Plan, src_owner: str, src_theme: str) -> str | None:
-    """Why ``plan`` must not be applied without ``--force``, or None."""
+    """Why ``plan`` must not be applied without ``--force``, or None. What DEST holds is
+    compared only when SRC is a template or DEST a site sitemigrate did not write."""
+    if src_theme and _norm(src_owner) in placeholders(src_theme):
+        why = (f"refused: SRC is a fresh {src_theme} template (its owner is the placeholder "
+               f"`{src_owner}`), not a site of yours; converting it would replace")
+        then = "in DEST. Check the order (SRC first, then DEST), or use --force."
+    else:
+        found = dest_owner(plan.dest)
+        if found is None:
+            return None
+        theme, owner = found
+        if not owner or _norm(owner) in placeholders(theme) or _norm(owner) == _norm(src_owner):
+            return None
+        why = (f"refused: DEST holds the site of `{owner}` (not a fresh template checkout, "
+               "not written by sitemigrate), and converting would replace")
+        then = ("there. Convert into a fresh checkout of the template, check the order (SRC "
+                "first, then DEST), or use --force.")
     replaced = sorted(c.path for c in plan.changes()
                       if c.kind in ("changed", "deleted") and not is_bookkeeping(c.path))
     if not replaced:
         return None
-    shown = ", ".join(f"`{p}`" for p in replaced[:_SHOWN])
     more = f" and {len(replaced) - _SHOWN} more" if len(replaced) > _SHOWN else ""
-    if src_theme and _norm(src_owner) in placeholders(src_theme):
-        return (f"refused: SRC is a fresh {src_theme} template (its owner is the placeholder "
-                f"`{src_owner}`), not a site of yours; converting it would replace {shown}"
-                f"{more} in DEST. Check the order (SRC first, then DEST), or use --force.")
-    found = dest_owner(plan.dest)
-    if found is None:
-        return None
-    theme, owner = found
-    if not owner or _norm(owner) in placeholders(theme) or _norm(owner) == _norm(src_owner):
-        return None
-    return (f"refused: DEST holds the site of `{owner}` (not a fresh template checkout, not "
-            f"written by sitemigrate), and converting would replace {shown}{more}. Convert "
-            "into a fresh checkout of the template, check the order (SRC first, then DEST), "
-            "or use --force.")
+    return f"{why} {', '.join(f'`{p}`' for p in replaced[:_SHOWN])}{more} {then}"
