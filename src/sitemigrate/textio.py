@@ -9,6 +9,7 @@ objects) and keeps comments. Broken YAML and an unclosed ``---`` are reported an
 from __future__ import annotations
 
 import copy
+import errno
 import functools
 import io
 import os
@@ -146,6 +147,8 @@ def read_source(path: str | os.PathLike[str], rel: str, report: Report | None,
             mode = os.fstat(fd).st_mode
             if stat.S_ISREG(mode):
                 return fh.read()
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         _report_special(_kind(mode), rel, report)
         return None
     except OSError as exc:
