@@ -159,7 +159,7 @@ def test_a_cv_note_is_the_cv_pages_description(tmp_path):
     _convert(src, dest, "al-folio")
     front = _front(dest / "_pages/cv.md")
     assert front["layout"] == "cv"
-    assert front["description"].startswith('Updated in <a href="/assets/pdf/cv.pdf">May</a>')
+    assert front["description"].startswith("Updated in <a href='/assets/pdf/cv.pdf'>May</a>")
     assert "Glaciology" in (dest / "_data/cv.yml").read_text()
 
 

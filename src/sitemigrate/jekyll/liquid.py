@@ -202,6 +202,72 @@ def raw_literal(text: str) -> str:
     return "".join(out)
 
 
+def is_html_file(path: str | None) -> bool:
+    """Whether Jekyll writes the file at ``path`` as it is (no Markdown converter runs)."""
+    return bool(path) and str(path).lower().endswith((".html", ".htm"))
+
+
+def markdown_in_html(text: str, name: str = "converted") -> str:
+    """Markdown ``text`` placed in an HTML file, where Jekyll runs no Markdown converter:
+    captured and printed through ``markdownify``."""
+    return "{% capture " + name + " %}\n" + text + "\n{% endcapture %}\n{{ " + name + \
+        " | markdownify }}"
+
+
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\(((?:\{\{[^{}]*\}\}|[^()\s])+)\)")
+
+
+def markdown_links_as_html(text: str) -> str:
+    """``[text](url)`` links as ``<a href="url">text</a>`` (for an HTML file)."""
+    return _MD_LINK.sub(lambda m: f'<a href="{m[2]}">{m[1]}</a>', text)
+
+
+# A link's target: a Markdown link's (where a space may have crept in) or an `href`'s.
+_LINK_TARGET = re.compile(r"""(?P<md>\]\()(?P<url>https?://[^\s)]+(?: +[^\s)"']+)*)(?=\))"""
+                          r"""|(?P<attr>\bhref=(?P<q>["']))(?P<href>https?://[^"'<>]*)(?=(?P=q))""")
+
+
+def encoded_link_targets(text: str) -> str:
+    """The web links of ``text`` with spaces and non-ASCII characters percent-encoded (a
+    plugin that parses each link, al-folio's jekyll-target-blank, stops the build on them);
+    Liquid inside a link (``{{ site.url }}``) is left as written."""
+    from urllib.parse import quote
+
+    def encode(url: str) -> str:
+        out = []
+        for tok in tokenize(url):
+            out.append(tok.text if tok.kind in ("tag", "output") else
+                       re.sub(r"[^\x21-\x7e]", lambda c: quote(c[0]), tok.text))
+        return "".join(out)
+
+    def fn(m: re.Match) -> str:
+        if m["md"]:
+            return m["md"] + encode(m["url"])
+        return m["attr"] + encode(m["href"])
+    return _LINK_TARGET.sub(fn, text) if "http" in text else text
+
+
+def attribute_safe(text: str) -> str:
+    """``text`` as a value a layout prints unescaped inside a double-quoted HTML attribute
+    (al-folio's `<meta name="description" content="{{ page.description }}">`) and also as
+    HTML: a `"` of an HTML tag becomes `'` (so a link stays a link), any other `"` is
+    `&quot;`; Liquid in it is left as written (Liquid prints its own result)."""
+    if '"' not in text:
+        return text
+
+    def part(n: int, s: str) -> str:  # odd parts are HTML tags
+        return s.replace('"', "'" if n % 2 and "'" not in s else "&quot;")
+
+    out = []
+    for tok in tokenize(text):
+        if tok.kind in ("tag", "output"):
+            out.append(tok.text)
+            continue
+        parts = re.split(r"(<[A-Za-z/][^<>]*>)", tok.text)
+        out.append("".join(part(n, s) for n, s in enumerate(parts)))
+    return "".join(out)
+
+
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens whose texts, joined, are exactly ``text``."""
     return _scan(text)[0]
@@ -420,6 +486,8 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
             try:
                 construct, args = read_construct(read, tok)
                 new = write_construct(writes[construct], args, plan)
+                if is_html_file(where):  # no Markdown converter runs on the file
+                    new = markdown_links_as_html(new)
             except jinja2.UndefinedError:
                 continue  # the tag has a shape the read cannot take (a variable parameter)
             plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "

@@ -143,3 +143,34 @@ def own_liquid(text: str, listing: dict) -> list[str]:
             continue
         own.append(sig)
     return own
+
+
+def site_words(site: Site) -> dict[str, str]:
+    """The headings and labels a writer adds to the owner's pages (``mappings/words.yml``), in
+    the site's language: that of its own headings, else its ``lang`` / ``locale``, else
+    English (also for any word the language lacks)."""
+    from ..mapdata import load_mapping
+    table = load_mapping("words")
+    lang = _heading_language(site, table["detect"])
+    if not lang:
+        stated = site.identity.lang or str(site.config_extra.get("locale") or "")
+        lang = re.split(r"[-_]", stated.strip().lower())[0] if stated.strip() else ""
+    return {**table["words"]["en"], **table["words"].get(lang, {})}
+
+
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+)$|^([^\n]*\S[^\n]*)\n(?:=+|-+)[ \t]*$", re.M)
+
+
+def _heading_language(site: Site, detect: dict[str, Any]) -> str:
+    """The language the headings of the site's pages are written in, by script or by words
+    (``detect``), if any one tells."""
+    headings = [(m[1] or m[2]).strip().lower() for page in site.pages
+                for m in _HEADING.finditer(page.body)]
+    text = "\n".join(headings)
+    for lang, script in detect["scripts"].items():
+        if re.search(script, text):
+            return str(lang)
+    for lang, words in detect["words"].items():
+        if any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", h) for w in words for h in headings):
+            return str(lang)
+    return ""

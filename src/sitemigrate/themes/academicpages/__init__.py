@@ -2,7 +2,8 @@
 ``mappings/academicpages.yml``.
 
 The theme object is registered in the ``sitemigrate.themes`` entry-point group; the reader
-(:mod:`.reader`) and the writer (:mod:`.writer`) are imported when they run.
+(:mod:`.reader`) and the writer (:mod:`.writer`, with :mod:`.config` and :mod:`.cvpage`) are
+imported when they run.
 """
 
 from __future__ import annotations

@@ -10,44 +10,36 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from ... import socials
 from ...formats import bibtex as bib
-from ...formats import jsonresume
 from ...formats.content import is_external
-from ...ir import Item, NavItem, Origin, Page, Publication, Site
+from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.checkout import is_fresh_template, replaceable
-from ...jekyll.liquid import source_line, translate_body
-from ...jekyll.listings import add_collection_listings, collection_page
+from ...jekyll.checkout import is_fresh_template, layout_text
+from ...jekyll.liquid import (
+    is_html_file,
+    markdown_in_html,
+    markdown_links_as_html,
+    source_line,
+    translate_body,
+)
+from ...jekyll.listings import add_collection_listings, collection_page, site_words
 from ...jekyll.site import (
-    account_config,
-    config_line,
-    dest_config,
     extra_key,
     forward_furniture,
-    include_pages,
     post_url,
     redirect_stub_path,
-    set_key,
-    set_nested,
-    site_path,
-    source_config,
-    text,
     write_item,
     yaml_date,
 )
 from ...plan import Plan
 from ...registry import Options, vocabulary
-from ...report import Report
 from ...textio import dump_yaml
+from .config import _write_config
+from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .reader import (
-    CV_JSON,
-    CV_JSON_PAGE,
-    CV_JSON_URL,
     LINK_LABELS,
     NAME,
     NEUTRAL_TO_CATEGORY,
-    _cv_dialect,
 )
 
 
@@ -64,18 +56,19 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             _skip_menu_page(page, site, plan)
         else:
             _write_page(page, site, plan, copier)
+    words = site_words(site)  # headings and labels it adds, in the site's language
     if site.news and not any(n.path in plan.origins for n in site.news):
-        _write_news_list(site.news, plan, None)
+        _write_news_list(site.news, plan, None, words["news"])
     _write_config(site, plan, copier)
     for pub, slug in zip(site.publications, slugs, strict=True):
         _write_publication(pub, slug, plan, copier, site.identity.baseurl)
     for item in site.projects:
-        _write_portfolio(item, plan, copier, site.identity.baseurl)
+        _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"])
     for item in site.posts:
         _write_post(item, site, plan, copier)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
         for item in getattr(site, kind):
-            _write_event(item, kind, folder, plan, copier)
+            _write_event(item, kind, folder, plan, copier, words)
     for item in site.news:
         if item.title and not item.fields.get("inline"):
             _write_news_page(item, plan, copier)
@@ -87,201 +80,6 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.navigation or is_fresh_template(plan, NAME):  # not the template's example menu
         _write_navigation(site, plan)
     copier.carry_assets()
-
-
-def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
-    ident = site.identity
-    config = dest_config(plan)
-    name = ident.display_name()
-    set_key(config, "title", ident.site_title or name)
-    set_key(config, "name", name)
-    for key in ("description", "url", "baseurl"):
-        set_key(config, key, getattr(ident, key))
-    author = config.get("author")
-    if not isinstance(author, CommentedMap):
-        author = CommentedMap()
-        set_key(config, "author", author)
-    for key in author:  # the template's example person must not survive
-        author[key] = None
-    avatar = copier.carry(ident.avatar, ident.origin, "profile picture") if ident.avatar else ""
-    avatar = avatar if "://" in avatar else avatar.removeprefix("/images/")  # read below it
-    values = {"avatar": avatar or None, "name": name,
-              "pronouns": ident.pronouns, "bio": ident.bio, "location": ident.location,
-              "employer": ident.employer, "email": ident.email}
-    for key, value in values.items():
-        if value or key in author:
-            set_key(author, key, value or None)
-    for social in ident.socials:
-        if social.service == "email":
-            continue
-        out = socials.write_social(NAME, social)
-        if out is None:
-            plan.report.lost("social", f"social profile {socials.describe(social)} "
-                             f"has no academicpages sidebar "
-                             "key; add the link to the about page by hand.", social.origin)
-            continue
-        set_key(author, out[0], out[1])
-        plan.report.mapped("social", f"social profile `{social.service}` → `author.{out[0]}`.",
-                           social.origin)
-    for key, value in ident.extra.get("author", {}).items():
-        if key not in author or author[key] is None:
-            set_key(author, key, value)
-    plan.report.mapped("identity", f"identity of {name or 'the site owner'} written to "
-                       "`_config.yml`.", ident.origin)
-    if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
-        plan.report.problem("no-name", "the source names no owner (no name in its config or "
-                            "profile), so the new site has none: fill `name` and `author.name` in "
-                            "`_config.yml`.", ident.origin)
-    if ident.contact_note and site.page("about"):
-        plan.report.verbatim("identity-note", "`contact_note` has no academicpages key; it "
-                             "was added at the end of the about page.", ident.origin)
-    elif ident.contact_note:
-        plan.report.lost("identity-note", "`contact_note` has no academicpages key and the "
-                         f"site has no about page to carry it: {ident.contact_note.strip()}",
-                         ident.origin)
-    if ident.footer_text:
-        plan.report.lost("footer-text", "`footer_text` has no academicpages key (the footer "
-                         "is the theme's `_includes/footer/custom.html`); put this text there "
-                         f"if you want it: `{ident.footer_text.strip()}`", ident.origin)
-    _ensure_redirect_plugin(config)
-    include_pages(config)
-    _declare_collections(config, site)
-    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, copier))
-    plan.write("_config.yml", dump_yaml(config))
-
-
-def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetCopier) -> set[str]:
-    """Source settings with an academicpages counterpart of another name or shape (an old
-    al-folio config's analytics, comments, verification, language, favicon); returns the
-    `config_extra` keys it dealt with."""
-    report, extra, ident = plan.report, site.config_extra, site.identity
-    src = source_config(site)
-    done: set[str] = set()
-
-    def at(key: str) -> Origin:
-        return Origin("_config.yml", config_line(src, key))
-
-    if site.theme == NAME:
-        return done
-    if site.theme == "al-folio":  # its old top-level social keys: read as socials
-        done |= {k for k, v in extra.items() if socials.read_social("al-folio-old", k, v)}
-    if ident.lang:
-        dest_locale = text(config.get("locale"))
-        if dest_locale.lower().split("-")[0] != ident.lang.lower().split("-")[0]:
-            set_key(config, "locale", ident.lang)  # DEST's `en-US` already says `en`
-        report.mapped("config-key", f"`lang` ({ident.lang}) → `locale`.", at("lang"))
-    if ident.keywords:
-        set_key(config, "keywords", ident.keywords)
-        report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
-                        "have no keywords meta tag); kept as written.", at("keywords"))
-    analytics = got if isinstance(got := extra.get("analytics"), dict) else {}
-    tracking = text(extra.get("google_analytics") or analytics.get("google"))
-    if "analytics" in extra and not tracking:  # al-folio v1's ids by service
-        report.add("config-key", "info", "lost", "`analytics` sets no Google Analytics id; "
-                   "its other services (Cronitor, Pirsch, OpenPanel) have no academicpages "
-                   "setting: not carried.", at("analytics"))
-        done.add("analytics")
-    if tracking or "google_analytics" in extra:
-        key = "google_analytics" if "google_analytics" in extra else "analytics"
-        if tracking and extra.get("enable_google_analytics", True) is not False:
-            provider = "google-analytics-4" if tracking.startswith("G-") else "google-universal"
-            set_nested(config, ("analytics", "provider"), provider)
-            set_nested(config, ("analytics", "google", "tracking_id"), tracking)
-            report.mapped("config-key", f"`{key}` ({tracking}"
-                          + (", `enable_google_analytics`" if "enable_google_analytics" in extra
-                             else "") + f") → `analytics` (provider `{provider}`).", at(key))
-        else:
-            report.add("config-key", "info", "lost", f"`{key}`: Google Analytics is not "
-                       "enabled in the source (`enable_google_analytics` is false, or no id); "
-                       "not carried.", at(key))
-        done |= {"google_analytics", "enable_google_analytics", "analytics"}
-    for engine in ("google", "bing"):
-        key, flag = f"{engine}_site_verification", f"enable_{engine}_verification"
-        if extra.get(key) and extra.get(flag, True) is not False:
-            set_key(config, key, extra[key])
-            report.mapped("config-key", f"`{key}` carried" + (
-                f" (switched on by `{flag}`)." if flag in extra else "."), at(key))
-        elif extra.get(key):
-            report.add("config-key", "info", "lost", f"`{key}` is switched off by `{flag}: "
-                       "false` in the source; not carried.", at(key))
-        if extra.get(key):
-            done |= {key, flag} & set(extra)
-    used = any(i.extra.get("disqus_comments") is True for i in site.posts) \
-        or any(p.extra.get("disqus_comments") is True for p in site.pages)
-    if extra.get("disqus_shortname") and not used:
-        report.add("config-key", "info", "lost", "`disqus_shortname`: no post of the source "
-                   "turns Disqus on (`disqus_comments: true`), so it was not carried (it would "
-                   "switch comments on for every academicpages post).", at("disqus_shortname"))
-        done.add("disqus_shortname")
-    elif extra.get("disqus_shortname"):
-        set_nested(config, ("comments", "provider"), "disqus")
-        set_nested(config, ("comments", "disqus", "shortname"), extra["disqus_shortname"])
-        report.mapped("config-key", "`disqus_shortname` → `comments: {provider: disqus}`: "
-                      "academicpages shows the comments on every post with `comments: true` "
-                      "(the template's default), not only where al-folio's `disqus_comments: "
-                      "true` was set.", at("disqus_shortname"))
-        done.add("disqus_shortname")
-    image = text(extra.get("og_image"))
-    if image:
-        new = image if "://" in image else copier.carry(site_path(image, "assets/img"),
-                                                        at("og_image"), "site image",
-                                                        is_file=True)
-        set_key(config, "og_image", new if "://" in new else new.removeprefix("/images/"))
-        report.mapped("config-key", f"`og_image` → `{config['og_image']}`.", at("og_image"))
-        done.add("og_image")
-    icon = text(extra.get("icon"))
-    if icon:
-        report.add("config-icon", "warning", "lost", f"`icon` ({icon}, the favicon) has no "
-                   "academicpages setting: academicpages takes its favicons from "
-                   "`_includes/head/custom.html` and `images/`; put yours there.",
-                   at("icon"))
-        done.add("icon")
-    for key, what in (("external_sources", "the posts al-folio's blog lists from other sites "
-                       "(RSS feeds, links)"), ("giscus", "giscus comments"),
-                      ("newsletter", "the newsletter sign-up")):
-        on = extra.get(key)
-        if isinstance(on, dict) and on.get("enabled") is False:
-            continue  # switched off: among the settings not carried
-        if on:  # content the owner set up, not only looks: one finding each
-            report.add("config-key", "warning", "lost", f"`{key}` ({what}) has no "
-                       "academicpages setting; not carried.", at(key))
-            done.add(key)
-    if "news_limit" in extra and site.page("about"):
-        done.add("news_limit")  # the about page's news list honours it (see the reader)
-        report.mapped("config-key", f"`news_limit` ({extra['news_limit']}): the about page's "
-                      "News list shows that many items.", at("news_limit"))
-    return done
-
-
-def _declare_collections(config: CommentedMap, site: Site) -> None:
-    """The stock collections (and any custom one the site fills) must be output."""
-    cols = config.get("collections")
-    if not isinstance(cols, dict):
-        cols = CommentedMap()
-        set_key(config, "collections", cols)
-    wanted = ["teaching", "publications", "portfolio", "talks", *site.collections]
-    source = site.config_extra.get("collections")
-    for name in wanted:
-        if name not in cols:
-            cols[name] = CommentedMap([("output", True), ("permalink", "/:collection/:path/")])
-            own = source.get(name) if isinstance(source, dict) else None
-            if name in site.collections and isinstance(own, dict):
-                cols[name].update({k: v for k, v in own.items() if k != "defaults"})
-
-
-def _ensure_redirect_plugin(config: CommentedMap) -> None:
-    """redirect_from only works with jekyll-redirect-from enabled (the template has it; a
-    config written from scratch or a 2017 `gems:` list may not)."""
-    key = "gems" if "gems" in config and "plugins" not in config else "plugins"
-    plugins = config.get(key)
-    if not isinstance(plugins, list):
-        plugins = []
-        set_key(config, key, plugins)
-    if "jekyll-redirect-from" not in plugins:
-        plugins.append("jekyll-redirect-from")
-    whitelist = config.get("whitelist")
-    if isinstance(whitelist, list) and "jekyll-redirect-from" not in whitelist:
-        whitelist.append("jekyll-redirect-from")
 
 
 def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None:
@@ -324,7 +122,10 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             extra_key(plan, key, NAME, page.origin)
     if page.features.get("cv_pdf"):
         pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
-        body = body.rstrip("\n") + f"\n\n[Download my CV as PDF]({_site_link(pdf)})\n"
+        link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
+        if is_html_file(page.path):  # no Markdown converter runs on the page
+            link = f"<p>{markdown_links_as_html(link)}</p>"
+        body = body.rstrip("\n") + f"\n\n{link}\n"
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
@@ -334,6 +135,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     if page.role == "news" and site.news:
         listing = "\n".join(_news_line(n) for n in
                             sorted(site.news, key=lambda n: n.date, reverse=True))
+        if is_html_file(out):  # no Markdown converter runs on the page
+            listing = markdown_in_html(listing, "news_list")
         body, n = re.subn(r"\{%-?\s*include\s+news\.(?:liquid|html)[^%]*%\}", listing, body)
         if not n:
             body = body.rstrip("\n") + "\n\n" + listing + "\n"
@@ -371,9 +174,9 @@ def _news_line(item: Item) -> str:
     return f"- {item.fields.get('date_precision') or item.date[:10]}: {_news_text(item)}"
 
 
-def _write_news_list(items: list[Item], plan: Plan, about: Page | None) -> None:
+def _write_news_list(items: list[Item], plan: Plan, about: Page | None, title: str) -> None:
     """All news items on their own page (the about page shows only the newest, or none)."""
-    front = CommentedMap([("layout", "single"), ("title", "News"), ("permalink", NEWS_URL),
+    front = CommentedMap([("layout", "single"), ("title", title), ("permalink", NEWS_URL),
                           ("author_profile", True)])
     items = sorted(items, key=lambda n: n.date, reverse=True)
     plan.write_document(NEWS_PAGE, front, "\n".join(_news_line(n) for n in items))
@@ -395,6 +198,7 @@ def _page_out(page: Page) -> str:
 
 
 def _about_body(page: Page, site: Site, plan: Plan) -> str:
+    words = site_words(site)  # the headings it adds, in the site's language
     report = plan.report
     feats = page.features
     ident = site.identity
@@ -426,10 +230,10 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             if len(items) < len(every):
                 news_page = site.page("news")
                 every_url = news_page.permalink if news_page else NEWS_URL
-                lines.append(f"\n[All news]({_site_link(every_url)})")
+                lines.append(f"\n[{words['all_news']}]({_site_link(every_url)})")
                 if news_page is None:
-                    _write_news_list(every, plan, page)
-            extra.append("\n## News\n\n" + "\n".join(lines) + "\n")
+                    _write_news_list(every, plan, page, words["news"])
+            extra.append(f"\n## {words['news']}\n\n" + "\n".join(lines) + "\n")
             for n in items:
                 plan.origins.setdefault(n.path, _page_out(page))
             report.mapped("news", f"{len(items)} news items written as a News section of the "
@@ -442,7 +246,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         chosen = [p for p in site.publications if p.selected]
         if chosen:
             lines = [f"- {p.citation or p.title}" for p in chosen]
-            extra.append("\n## Selected publications\n\n" + "\n".join(lines) + "\n")
+            extra.append(f"\n## {words['selected_publications']}\n\n" + "\n".join(lines)
+                         + "\n")
             report.mapped("selected-papers", f"{len(chosen)} selected publications listed on "
                           "the about page.", page.origin)
         else:
@@ -615,8 +420,8 @@ def _site_link(url: str) -> str:
     return url
 
 
-def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier,
-                     site_baseurl: str = "") -> None:
+def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: str,
+                     code_label: str) -> None:
     f = item.fields
     front = _item_front(item, "portfolio")
     excerpt = str(f.get("description") or "")
@@ -632,9 +437,9 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier,
             front[key] = f[key]
     body = item.body
     if f.get("github"):
-        body = body.rstrip("\n") + f"\n\n[Code on GitHub]({f['github']})\n"
+        body = body.rstrip("\n") + f"\n\n[{code_label}]({f['github']})\n"
         plan.report.verbatim("project-github", f"`github: {f['github']}` has no academicpages "
-                             "field; it became a `[Code on GitHub]` link at the end of the body.",
+                             f"field; it became a `[{code_label}]` link at the end of the body.",
                              item.origin)
     new_url = f"/portfolio/{item.slug}/"
     _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url)
@@ -658,11 +463,15 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
     _finish_item(item, front, f"_posts/{name}", item.body, plan, copier, url, url)
 
 
-def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier) -> None:
+def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier,
+                 words: dict[str, str]) -> None:
     f = item.fields
     front = _item_front(item, kind)
     if f.get("type"):
         front["type"] = f["type"]
+        talk_layout = layout_text(plan, "talk") if kind == "talks" else ""
+        if talk_layout is None or "page.talk_type" in (talk_layout or ""):
+            front["talk_type"] = f["type"]  # the talk layout shows venue and place under it
     new_url = item.permalink or f"/{kind}/{item.slug}"
     front["permalink"] = new_url
     for key in ("venue", "location"):
@@ -677,16 +486,46 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
         if f.get(key) is not None:
             front[key] = f[key]
     if kind == "teaching":  # academicpages' teaching page shows type, venue and date only
-        lines = [f"- {label}: {f[key]}" for key, label in (
-            ("location", "Location"), ("instructor", "Instructor"), ("term", "Term"),
-            ("time", "Time")) if isinstance(f.get(key), (str, int)) and str(f[key]).strip()]
+        keys = [k for k in ("location", "instructor", "term", "time")
+                if isinstance(f.get(k), (str, int)) and str(f[k]).strip()]
+        lines = [f"- {words[k]}: {f[k]}" for k in keys]
         if lines:
             body = "\n".join(lines) + "\n\n" + body.lstrip("\n")
-            plan.report.mapped("teaching-details", "the course's "
-                               + ", ".join(x.split(":")[0][2:].lower() for x in lines)
+            plan.report.mapped("teaching-details", "the course's " + ", ".join(keys)
                                + " shown at the top of its page (academicpages' teaching "
                                "layout does not show them).", item.origin)
+        table = _schedule_table(f.get("schedule"), words)
+        if table:
+            body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + table
+            plan.report.mapped("teaching-schedule", "the course's `schedule` shown as a table "
+                               "at the end of its page (academicpages' layouts do not show "
+                               "it).", item.origin)
     _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url)
+
+
+def _schedule_table(schedule: Any, words: dict[str, str]) -> str:
+    """A course's schedule (week, date, topic and description, materials: name and url per
+    row, al-folio's course shape) as a Markdown table under a heading."""
+    rows = [r for r in schedule if isinstance(r, dict)] if isinstance(schedule, list) else []
+    if not rows:
+        return ""
+
+    def cell(value: Any) -> str:
+        return " ".join(str(value if value is not None else "").split()).replace("|", "\\|")
+
+    lines = [f"## {words['schedule']}", "",
+             f"| {words['week']} | {words['date']} | {words['topic']} | {words['materials']} |",
+             "|---|---|---|---|"]
+    for row in rows:
+        topic = " — ".join(x for x in (f"**{cell(row['topic'])}**" if row.get("topic") else "",
+                                       cell(row.get("description"))) if x)
+        got = row.get("materials")
+        materials: list[Any] = got if isinstance(got, list) else []
+        links = ", ".join(f"[{cell(m.get('name') or m.get('url'))}]"
+                          f"({_site_link(str(m['url']))})" if m.get("url") else cell(m.get("name"))
+                          for m in materials if isinstance(m, dict))
+        lines.append(f"| {cell(row.get('week'))} | {cell(row.get('date'))} | {topic} | {links} |")
+    return "\n".join(lines) + "\n"
 
 
 def _write_news_page(item: Item, plan: Plan, copier: AssetCopier) -> None:
@@ -715,73 +554,6 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
         collection_page(name, site, plan, NAME, CommentedMap([
             ("layout", "archive"), ("title", name.replace("_", " ").title()),
             ("permalink", f"/{name}/"), ("author_profile", True)]))
-
-
-def _cv_markdown(site: Site, sections: list | None = None) -> str:
-    """CV sections in the academicpages CV style (setext headings, bullets)."""
-    from ...formats import cvmarkdown  # imported for a CV only
-    if sections is None:
-        sections = site.cv.sections if site.cv else []
-    return cvmarkdown.render(sections, "setext")
-
-
-def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
-    """The CV page: the CV data as Markdown sections ahead of the page text, except the
-    sections the page text already has (the Markdown CV read from this very page)."""
-    assert site.cv is not None  # the caller writes CV data only for a site with a CV
-    if page.permalink == CV_JSON_URL:
-        return body
-    shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
-    todo = [s for s in site.cv.sections if s.title not in shown]
-    summary = str((site.cv.basics or {}).get("summary") or "").strip()
-    intro = f"{summary}\n\n" if summary and summary not in body else ""  # RenderCV's `summary`
-    if not todo:
-        return intro + body if intro else body
-    report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
-                  "Markdown.", site.cv.origin)
-    return intro + _cv_markdown(site, todo) + ("\n" + body.lstrip("\n") if body.strip() else "")
-
-
-def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
-    """`_data/cv.json` + `_pages/cv-json.md` (the 2025+ JSON CV), when DEST's template has
-    them or `--generation 2024-26` asks for them. The Markdown CV stays the menu's CV."""
-    assert site.cv is not None  # the caller writes CV data only for a site with a CV
-    import json
-    dest_has = (plan.dest / CV_JSON).is_file() or (plan.dest / CV_JSON_PAGE).is_file()
-    if not dest_has and options.generation != "2024-26":
-        return
-    data, left = jsonresume.to_resume(site.cv.sections,
-                                      jsonresume.basics_of(site.identity, site.cv.basics),
-                                      _cv_dialect())
-    plan.write(CV_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-    plan.report.mapped("cv-json", f"CV written to `{CV_JSON}` (shown by `{CV_JSON_URL}`).",
-                       site.cv.origin)
-    for sec in left:
-        plan.report.verbatim("cv-json-section", f"CV section `{sec.title}` has no place in "
-                             f"`{CV_JSON}`; it is on the Markdown CV page only.",
-                             sec.origin or site.cv.origin)
-    if CV_JSON_PAGE not in plan.files and replaceable(plan, CV_JSON_PAGE, NAME):
-        front = CommentedMap([("layout", "archive"), ("title", "CV"),
-                              ("permalink", CV_JSON_URL), ("author_profile", False)])
-        body = ("{% include base_path %}\n\n"
-                '<link rel="stylesheet" href="{{ base_path }}/assets/css/cv-style.css">\n\n'
-                "{% include cv-template.html %}\n")
-        plan.write_document(CV_JSON_PAGE, front, body)
-        if not (plan.dest / "_includes/cv-template.html").is_file():
-            plan.report.verbatim("cv-json-page", f"`{CV_JSON_PAGE}` needs "
-                                 "`_includes/cv-template.html` and `assets/css/cv-style.css` "
-                                 "of the 2025+ academicpages template; copy them in.", None)
-
-
-def _one_cv_in_menu(nav: list[NavItem], plan: Plan) -> list[NavItem]:
-    """The template's menu NOTE: only one CV entry. The Markdown CV (`/cv/`) wins."""
-    urls = [n.url.rstrip("/") for n in nav]
-    if "/cv" in urls and CV_JSON_URL.rstrip("/") in urls:
-        plan.report.mapped("cv-menu", "the menu listed both CVs; only the Markdown CV "
-                           "(`/cv/`) is kept (the JSON CV stays reachable at "
-                           f"`{CV_JSON_URL}`).", "_data/navigation.yml")
-        return [n for n in nav if n.url.rstrip("/") != CV_JSON_URL.rstrip("/")]
-    return nav
 
 
 def _write_navigation(site: Site, plan: Plan) -> None:

@@ -1,8 +1,9 @@
 """al-folio: reader and writer. All al-folio knowledge lives here and in ``mappings/al-folio.yml``.
 
 The theme object is registered in the ``sitemigrate.themes`` entry-point group; the reader
-(:mod:`.reader`), the writer (:mod:`.writer`) and the CV data codecs (:mod:`.cv`) are imported
-when they run.
+(:mod:`.reader`), the writer (:mod:`.writer`, with :mod:`.config`, :mod:`.cvpage`,
+:mod:`.bibliography` and :mod:`.menu`) and the CV data codecs (:mod:`.cv`) are imported when
+they run.
 """
 
 from __future__ import annotations

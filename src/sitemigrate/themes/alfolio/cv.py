@@ -215,7 +215,8 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
 
 
 def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> CommentedMap:
-    """RenderCV's `cv:` of the site's CV; ``layout`` is DEST's CV layout (if it has one)."""
+    """RenderCV's `cv:` of the site's CV; ``layout`` is DEST's CV layout and the CV includes
+    it shows entries with (if it has them)."""
     cv = site.cv
     assert cv is not None  # written only for a site with CV data
     basics = jsonresume.basics_of(site.identity, cv.basics)
@@ -248,6 +249,9 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> Comme
         key = sec.key or jsonresume.key_for_title(sec.title)
         if key in jsonresume.STANDARD:
             back = {v: k for k, v in {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}.items()}
+            if layout:  # DEST's layout reads the JSON Resume name only (2026: `publisher`)
+                back = {j: r for j, r in back.items()
+                        if f"entry.{r}" in layout or f"entry.{j}" not in layout}
             # an open end keeps the owner's word (`Ongoing`, `now`): the CV layout prints
             # `end_date` as written, and RenderCV's `present` is not what the owner wrote
             entries = [{back.get(k, k): v for k, v in jsonresume.entry_to(key, e).items()}

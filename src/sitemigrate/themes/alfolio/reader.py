@@ -56,6 +56,11 @@ TEACHING_KEYS = {"description": "description", "instructor": "instructor", "year
 TALK_KEYS = {"venue": "venue", "location": "location", "type": "type",
              "description": "description"}
 LAYOUT_ONLY = ("layout", "related_posts")
+# The line at the top of a talk's or course's page that prints its details from its own front
+# matter (written where DEST's layout does not show them; see the writer's `_details_line`).
+_DETAIL = (r"""(?:\{\{ page\.\w+(?: \| date: "[^"]*")? \}\}"""
+           r"""|\[\w+\]\(\{\{ page\.\w+ \| relative_url \}\}\))""")
+DETAILS_LINE = re.compile(rf"\A\n*{_DETAIL}(?:(?:, | · ){_DETAIL})*[ \t]*(?:\n+|\Z)")
 REDIRECT_PLUGIN = "jekyll-redirect-from"
 
 # BibTeX link fields and where relative values live in al-folio.
@@ -111,6 +116,8 @@ def read(src: Path, report: Report) -> Site:
     site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY)
     site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY)
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY)
+    for item in (*site.teaching, *site.talks):  # a line that shows its front matter: not text
+        item.body = DETAILS_LINE.sub("", item.body, count=1)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
     for path, rel in iter_files(src / "_bibliography", src, {".bib"}, report):

@@ -1,0 +1,90 @@
+"""academicpages writer: the CV page (the CV data as Markdown) and the 2025+ JSON CV."""
+
+from __future__ import annotations
+
+from ruamel.yaml.comments import CommentedMap
+
+from ...formats import jsonresume
+from ...ir import NavItem, Page, Site
+from ...jekyll.checkout import replaceable
+from ...jekyll.liquid import is_html_file, markdown_in_html
+from ...plan import Plan
+from ...registry import Options
+from ...report import Report
+from .reader import (
+    CV_JSON,
+    CV_JSON_PAGE,
+    CV_JSON_URL,
+    NAME,
+    _cv_dialect,
+)
+
+
+def _cv_markdown(site: Site, sections: list | None = None) -> str:
+    """CV sections in the academicpages CV style (setext headings, bullets)."""
+    from ...formats import cvmarkdown  # imported for a CV only
+    if sections is None:
+        sections = site.cv.sections if site.cv else []
+    return cvmarkdown.render(sections, "setext")
+
+
+def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
+    """The CV page: the CV data as Markdown sections ahead of the page text, except the
+    sections the page text already has (the Markdown CV read from this very page)."""
+    assert site.cv is not None  # the caller writes CV data only for a site with a CV
+    if page.permalink == CV_JSON_URL:
+        return body
+    shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
+    todo = [s for s in site.cv.sections if s.title not in shown]
+    summary = str((site.cv.basics or {}).get("summary") or "").strip()
+    intro = f"{summary}\n\n" if summary and summary not in body else ""  # RenderCV's `summary`
+    if not todo:
+        return intro + body if intro else body
+    report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
+                  "Markdown.", site.cv.origin)
+    added = intro + _cv_markdown(site, todo)
+    if is_html_file(page.path):  # no Markdown converter runs on the page
+        added = markdown_in_html(added.rstrip("\n"), "cv_sections") + "\n"
+    return added + ("\n" + body.lstrip("\n") if body.strip() else "")
+
+
+def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
+    """`_data/cv.json` + `_pages/cv-json.md` (the 2025+ JSON CV), when DEST's template has
+    them or `--generation 2024-26` asks for them. The Markdown CV stays the menu's CV."""
+    assert site.cv is not None  # the caller writes CV data only for a site with a CV
+    import json
+    dest_has = (plan.dest / CV_JSON).is_file() or (plan.dest / CV_JSON_PAGE).is_file()
+    if not dest_has and options.generation != "2024-26":
+        return
+    data, left = jsonresume.to_resume(site.cv.sections,
+                                      jsonresume.basics_of(site.identity, site.cv.basics),
+                                      _cv_dialect())
+    plan.write(CV_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    plan.report.mapped("cv-json", f"CV written to `{CV_JSON}` (shown by `{CV_JSON_URL}`).",
+                       site.cv.origin)
+    for sec in left:
+        plan.report.verbatim("cv-json-section", f"CV section `{sec.title}` has no place in "
+                             f"`{CV_JSON}`; it is on the Markdown CV page only.",
+                             sec.origin or site.cv.origin)
+    if CV_JSON_PAGE not in plan.files and replaceable(plan, CV_JSON_PAGE, NAME):
+        front = CommentedMap([("layout", "archive"), ("title", "CV"),
+                              ("permalink", CV_JSON_URL), ("author_profile", False)])
+        body = ("{% include base_path %}\n\n"
+                '<link rel="stylesheet" href="{{ base_path }}/assets/css/cv-style.css">\n\n'
+                "{% include cv-template.html %}\n")
+        plan.write_document(CV_JSON_PAGE, front, body)
+        if not (plan.dest / "_includes/cv-template.html").is_file():
+            plan.report.verbatim("cv-json-page", f"`{CV_JSON_PAGE}` needs "
+                                 "`_includes/cv-template.html` and `assets/css/cv-style.css` "
+                                 "of the 2025+ academicpages template; copy them in.", None)
+
+
+def _one_cv_in_menu(nav: list[NavItem], plan: Plan) -> list[NavItem]:
+    """The template's menu NOTE: only one CV entry. The Markdown CV (`/cv/`) wins."""
+    urls = [n.url.rstrip("/") for n in nav]
+    if "/cv" in urls and CV_JSON_URL.rstrip("/") in urls:
+        plan.report.mapped("cv-menu", "the menu listed both CVs; only the Markdown CV "
+                           "(`/cv/`) is kept (the JSON CV stays reachable at "
+                           f"`{CV_JSON_URL}`).", "_data/navigation.yml")
+        return [n for n in nav if n.url.rstrip("/") != CV_JSON_URL.rstrip("/")]
+    return nav

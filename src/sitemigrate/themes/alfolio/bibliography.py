@@ -1,0 +1,201 @@
+"""al-folio writer: publications as `_bibliography/papers.bib` entries, and the pages of
+publications with text of their own."""
+
+from __future__ import annotations
+
+import re
+
+from ruamel.yaml.comments import CommentedMap
+
+from ...formats import bibtex as bib
+from ...ir import Publication, Site
+from ...jekyll.assets import AssetCopier
+from ...jekyll.liquid import attribute_safe, raw_literal
+from ...plan import Plan
+from ...registry import vocabulary
+from ...report import Report
+from .menu import _nav_entry
+from .reader import (
+    LINK_FIELDS,
+    NAME,
+    PUB_FRONT_ONLY,
+    TYPE_OF_CATEGORY,
+    UNPRINTED_VENUE_FIELD,
+    VENUE_FIELD,
+)
+
+
+def _unique_keys(pubs: list[Publication], report: Report) -> None:
+    """One BibTeX key per entry: a key seen before (two `.bib` files of another theme with
+    the same key) gets a suffix, and the entry is written from its fields."""
+    seen: set[str] = set()
+    for pub in pubs:
+        key = pub.key
+        n = 2
+        while key.lower() in seen:
+            key = f"{pub.key}-{n}"
+            n += 1
+        if key != pub.key:
+            report.problem("duplicate-key", f"BibTeX key `{pub.key}` is used by another "
+                           f"publication too; this one is `{key}` in al-folio. Update "
+                           f"`{{% cite {pub.key} %}}` where it means this one.", pub.origin)
+            pub.key, pub.bibtex = key, ""
+        seen.add(key.lower())
+
+
+def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
+    """The files an entry written as it was read names (`pdf`, `slides`, ... and `preview`,
+    relative to their al-folio folders): copied along, as for an entry built from fields."""
+    for kind, url in pub.links.items():
+        if LINK_FIELDS.get(kind) and url.startswith("/"):
+            copier.carry(url, pub.origin, f"{kind} of `{pub.key}`")
+    preview = str(pub.fields.get("preview", ""))
+    if preview.startswith("/"):
+        copier.carry(preview, pub.origin, f"preview of `{pub.key}`",
+                     vocabulary(NAME)["paths"]["publication_preview"])
+
+
+def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
+               report: Report | None = None, shown: set[str] | None = None) -> bib.BibEntry:
+    """``shown``: the `entry.*` fields DEST's bib layout prints (None: no layout)."""
+    from ...inert import decode_entities as text  # academicpages escapes `& " ' <`
+    fields: dict[str, str] = {"title": text(pub.title)}  # BibTeX holds the text, not markup
+    if pub.year:
+        fields["year"] = str(pub.year)
+    stated = pub.entry_type or _stated_type(pub)
+    entry_type = stated or TYPE_OF_CATEGORY.get(pub.category, "misc")
+    if (pub.venue and not stated and not pub.category and shown is not None
+            and "journal" in shown and not {"note", "howpublished"} & shown):
+        entry_type = "article"  # an untyped venue, where DEST shows an article's only
+        if report is not None:
+            report.mapped("publication-type", f"publication `{pub.key}` has no type, and "
+                          "DEST's bib layout shows a venue only as an article's journal or a "
+                          "proceedings' book title: written as `@article` with its venue as "
+                          "`journal`, so that the venue is shown.", pub.origin)
+    venue_key = VENUE_FIELD.get(entry_type) or UNPRINTED_VENUE_FIELD.get(entry_type,
+                                                                         "howpublished")
+    if pub.venue:
+        fields[venue_key] = text(pub.venue)
+    if pub.abstract:
+        fields["abstract"] = pub.abstract
+    for kind, url in pub.links.items():
+        if kind == "bibtex":
+            continue
+        base = LINK_FIELDS.get(kind)
+        url = copier.local(url)
+        if base and url.startswith("/"):  # al-folio prefixes relative values with its folder
+            url = copier.carry(url, pub.origin, f"{kind} of `{pub.key}`")
+            url = url.removeprefix(f"/{base}/")
+        fields[kind] = url
+    fields.update(pub.fields)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", pub.date) and not pub.date.endswith("-01-01") \
+            and not {"date", "month"} & fields.keys():
+        fields["date"] = pub.date  # biblatex's full date: a day that `year` alone would lose
+    for key, value in pub.extra.items():  # front matter of another theme (`note`, `pubtype`,
+        key = key.lower()                    # al-folio's own `abbr` ...): BibTeX fields
+        if key in fields or key in PUB_FRONT_ONLY or value in (None, "", []):
+            continue
+        if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
+            value = ", ".join(str(v) for v in value)
+        if hasattr(value, "isoformat"):  # a date
+            value = value.isoformat()
+        if isinstance(value, (str, int, float, bool)):
+            fields[key] = str(value).lower() if isinstance(value, bool) else str(value)
+        elif report is not None:
+            report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
+                        f"`{key}` holds a structure a BibTeX field cannot; not carried.",
+                        pub.origin)
+    if fields.get("preview", "").startswith("/"):
+        folder = vocabulary(NAME)["paths"]["publication_preview"]
+        new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)
+        fields["preview"] = new.removeprefix(f"/{folder}/")
+    if pub.selected:
+        fields["selected"] = "true"
+    if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
+        fields["note"] = text(pub.venue)  # al-folio prints `note` in the venue line
+    authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
+        bib.citation_authors(pub.citation, owner)
+    if pub.citation and not authors:
+        kept = "note" if "note" not in fields else "additional_info"
+        fields.setdefault(kept, _plain_citation(pub.citation))
+        if report is not None:
+            report.verbatim("citation-authors", f"publication `{pub.key}`: the authors of its "
+                            f"`citation` could not be read ({why}); the citation is kept whole "
+                            f"in `{kept}`. Add `author = {{...}}` to the entry.",
+                            pub.origin and pub.origin.path,
+                            copier._line_of(pub.origin, "citation:"))
+    persons = {"author": authors} if authors else {}
+    # an entry, not its text: dump_bib formats it and need not parse it back
+    return bib.BibEntry(pub.key, entry_type, fields, persons)
+
+
+def _stated_type(pub: Publication) -> str:
+    """The BibTeX type a publication's own words name: a `pubtype`-like front-matter key, a
+    `category` academicpages does not define (``workingpapers``, ``bookchapters`` ...), or,
+    with no category, a venue that says it is a journal or proceedings."""
+    for key in ("pubtype", "pub_type", "publication_type", "type"):
+        if isinstance(pub.extra.get(key), str) and (found := bib.entry_type_for(pub.extra[key])):
+            return found
+    category = pub.extra.get("category")
+    if isinstance(category, str) and (found := bib.entry_type_for(category)):
+        return found
+    if not pub.category:  # no type at all: a venue named "Journal ..." or "Proceedings ..."
+        found = bib.entry_type_for(pub.venue) if pub.venue else None
+        return found if found in ("article", "inproceedings") else ""
+    return ""
+
+
+def _has_year(pub: Publication, report: Report) -> bool:
+    """An entry without a year stops jekyll-scholar's build when the bibliography is grouped
+    by year (every template's `group_by: year`): such a publication is left out of
+    `papers.bib`, kept on its own page when it has text, and reported."""
+    if pub.year or (pub.bibtex and re.search(r"\b(year|date)\s*=", pub.bibtex, re.I)):
+        return True
+    kept = "its text stays on its own page" if pub.body.strip() else "nothing else of it is shown"
+    report.lost("publication-no-year", f"publication `{pub.key}` has no date; al-folio's "
+                "bibliography is grouped by year and a yearless entry stops the build, so it "
+                f"is not in `_bibliography/papers.bib` ({kept}). Give it a date.", pub.origin)
+    return False
+
+
+def _has_own_page(pub: Publication) -> bool:
+    """A publication whose text is more than its abstract keeps it on a page of its own."""
+    return bool(pub.body.strip()) and pub.body.strip() != pub.abstract.strip()
+
+
+def _page_url(pub: Publication) -> str:
+    """The address of a publication's own page (`_has_own_page`)."""
+    return pub.permalink or f"/publications/{pub.slug or pub.key}/"
+
+
+def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
+                            site: Site) -> None:
+    """A publication with its own text keeps it on a page at its old address; the bib entry
+    links there (`website`), and the owner's menu too where it linked that address."""
+    url = _page_url(pub)
+    front = CommentedMap([("layout", "page"), ("title", pub.title or pub.key),
+                          ("permalink", url)])
+    entry = _nav_entry(site, url)
+    if entry is not None:
+        front["nav"] = True
+        front["nav_order"] = entry[0]
+    if pub.citation:
+        front["description"] = attribute_safe(_plain_citation(pub.citation))
+    out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
+    body = copier.rewrite(pub.body, url, pub.origin)
+    if pub.venue.strip():  # the source's page shows it; al-folio's page layout has no place
+        venue = pub.venue.strip()
+        venue = raw_literal(venue) if "{{" in venue or "{%" in venue else venue
+        body = f"<p><em>{venue}</em>{f', {pub.year}' if pub.year else ''}</p>\n\n{body}"
+    plan.write_document(out, front, body)
+    # the bibliography prints `website` as written: a page of the site needs its baseurl
+    pub.links.setdefault("website", plan.urls.get("site:baseurl", "") + url)
+    if pub.origin:
+        plan.origins[pub.origin.path] = out
+    plan.report.mapped("publication-page", f"the text of publication `{pub.key}` kept on its "
+                       f"own page `{url}` (`{out}`), linked from the bibliography.", pub.origin)
+
+
+def _plain_citation(citation: str) -> str:
+    import html
+    return re.sub(r"<[^>]+>", "", html.unescape(citation)).strip()

@@ -1,0 +1,340 @@
+"""al-folio writer: `_config.yml` (the owner, socials, collections, settings carried from
+the source) and the generation DEST is."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap
+
+from ... import socials
+from ...formats.content import split_name
+from ...ir import Origin, Site
+from ...jekyll.assets import AssetCopier
+from ...jekyll.liquid import attribute_safe
+from ...jekyll.site import (
+    account_config,
+    config_line,
+    dest_config,
+    include_pages,
+    set_key,
+    set_nested,
+    site_path,
+    source_config,
+    text,
+)
+from ...plan import Plan
+from ...registry import Options, SiteProbe, generation_of, vocabulary
+from ...textio import dump_yaml
+from .menu import _menu_position, _menu_title
+from .reader import (
+    NAME,
+    OLD,
+    REDIRECT_PLUGIN,
+)
+
+
+def _dest_generation(dest: Path) -> str | None:
+    if not (dest / "_config.yml").is_file():
+        return None
+    return generation_of(NAME, SiteProbe(dest))
+
+
+def _target_generation(plan: Plan, options: Options) -> str:
+    return (options.generation or _dest_generation(plan.dest)
+            or vocabulary(NAME)["default_generation"])
+
+
+def _write_config(site: Site, plan: Plan, gen: str, options: Options,
+                  copier: AssetCopier) -> None:
+    ident = site.identity
+    config = dest_config(plan)
+    url, baseurl = _split_url(ident.url, ident.baseurl, plan, ident.origin)
+    plan.urls["site:baseurl"] = (baseurl or "").rstrip("/")
+    first, middle, last = ((ident.first_name, ident.middle_name, ident.last_name)
+                           if ident.last_name else split_name(ident.display_name()))
+    values = {"title": ident.site_title if ident.site_title and ident.site_title !=
+              ident.display_name() else "blank",
+              "first_name": first, "middle_name": middle, "last_name": last,
+              "description": attribute_safe(ident.description or ""), "url": url,
+              "baseurl": baseurl,
+              "keywords": ident.keywords, "lang": ident.lang, "contact_note": ident.contact_note,
+              "footer_text": ident.footer_text}
+    for key, value in values.items():
+        if value or key in ("baseurl", "middle_name") or key in config:
+            set_key(config, key, value or "")
+    plan.report.mapped("identity", f"identity of {ident.display_name() or 'the site owner'} "
+                       "written to `_config.yml`.", ident.origin)
+    if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
+        plan.report.problem("no-name", "the source names no owner (no name in its config or "
+                            "profile), so the new site has none: fill `first_name` and "
+                            "`last_name` in `_config.yml`.", ident.origin)
+    social_rows = _socials(site, plan, "al-folio" if gen != "2020-23" else OLD)
+    if gen == "2020-23":
+        if ident.email or "email" in config:
+            set_key(config, "email", ident.email or "")
+        for key, value in social_rows:
+            if key != "email":
+                set_key(config, key, value)
+        written = {key for key, _ in social_rows} | {"email"}
+        for key in sorted(socials.known_keys(OLD) & set(config) - written):
+            if config[key] not in (None, "", False):  # the template's example person's
+                config[key] = None
+    else:
+        body = CommentedMap()
+        for key, value in social_rows:
+            body[key] = value
+        header = "# Social profiles shown on the about page (converted by sitemigrate).\n"
+        plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
+    _owner_config(config, site, plan, first, last)
+    if options.redirects == "plugin":
+        _enable_redirect_plugin(config, plan)
+    _declare_collections(config, site, plan, gen)
+    include_pages(config)
+    if gen == "v1" and "al_folio" not in config:
+        _declare_v1(config, plan)
+    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, gen, copier))
+    plan.write("_config.yml", dump_yaml(config))
+
+
+def _split_url(url: str, baseurl: str, plan: Plan, origin: Origin | None) -> tuple[str, str]:
+    """A `url` with a path (`https://me.github.io/site/`, which academicpages puts in front
+    of every link) becomes Jekyll's `url` + `baseurl`, which al-folio's `relative_url` links
+    need: else every link of a project site misses its folder."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(url or "")
+    path = parts.path.rstrip("/")
+    if not parts.netloc or not path or (baseurl or "").strip("/"):
+        return url, baseurl
+    plan.report.mapped("baseurl", f"`url: {url}` has a path; al-folio links through "
+                       f"`baseurl`, so it is `url: {parts.scheme}://{parts.netloc}` and "
+                       f"`baseurl: {path}`.", origin)
+    return f"{parts.scheme}://{parts.netloc}", path
+
+
+def _deploys_with_lsi(plan: Plan) -> bool:
+    """Whether DEST's deploy workflow runs `jekyll build --lsi` (the 2024-03 template)."""
+    for path in sorted((plan.dest / ".github" / "workflows").glob("deploy.y*ml")):
+        try:
+            if re.search(r"jekyll build[^\n]*--lsi", path.read_text("utf-8", "replace")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
+                    copier: AssetCopier) -> set[str]:
+    """Source settings with an al-folio counterpart of another name or shape (academicpages'
+    locale, analytics, comments, verification, site image; an old al-folio config's news
+    limit); returns the `config_extra` keys it dealt with."""
+    report, extra = plan.report, site.config_extra
+    src = source_config(site)
+    done: set[str] = set()
+
+    def at(*key: str) -> Origin:
+        return Origin("_config.yml", config_line(src, *key))
+
+    for key, value in site.identity.extra.get("author", {}).items():
+        report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
+                   f"(al-folio has no sidebar); not carried: {value}", at("author", key))
+    if site.theme == NAME:
+        done |= {k for k, v in extra.items() if socials.read_social(OLD, k, v)}
+        if gen == "2020-23":  # its own generation reads the news limit from the config
+            return done
+        for key in ("news_limit", "news_scrollable"):
+            if key in extra and site.page("about"):
+                done.add(key)  # now the about page's `announcements` (see the reader)
+                report.mapped("config-key", f"`{key}` ({extra[key]}) → the about page's "
+                              "`announcements`.", at(key))
+        return done
+    if extra.get("locale") and not site.identity.lang:
+        set_key(config, "lang", extra["locale"])
+        report.mapped("config-key", f"`locale` ({extra['locale']}) → `lang`.", at("locale"))
+        done.add("locale")
+    analytics = extra.get("analytics")
+    if isinstance(analytics, dict):
+        google = got if isinstance(got := analytics.get("google"), dict) else {}
+        tracking = text(google.get("tracking_id"))
+        provider = text(analytics.get("provider"))
+        if tracking and provider.startswith("google"):
+            if gen == "v1":
+                set_nested(config, ("analytics", "google"), tracking)
+            else:
+                set_key(config, "google_analytics", tracking)
+                set_key(config, "enable_google_analytics", True)
+            report.mapped("config-key", f"`analytics` (Google, {tracking}) → "
+                          + ("`analytics.google`." if gen == "v1" else "`google_analytics`."),
+                          at("analytics"))
+        elif tracking or provider not in ("", "false"):
+            report.add("config-key", "warning", "lost", f"`analytics`: provider `{provider}` has "
+                       "no al-folio setting (al-folio reads Google, Cronitor, Pirsch, "
+                       "OpenPanel ids); not carried.", at("analytics"))
+        else:
+            report.add("config-key", "info", "lost", "`analytics` is switched off in the "
+                       "source (no provider); nothing to carry.", at("analytics"))
+        done.add("analytics")
+    comments = extra.get("comments")
+    if isinstance(comments, dict) and text(comments.get("provider")):
+        provider = text(comments["provider"])
+        disqus = got if isinstance(got := comments.get("disqus"), dict) else {}
+        if provider == "disqus" and text(disqus.get("shortname")):
+            set_key(config, "disqus_shortname", text(disqus["shortname"]))
+            report.verbatim("config-key", "`comments` (provider disqus) → `disqus_shortname`: "
+                            "al-folio shows Disqus only on posts with `disqus_comments: true`; "
+                            "add it to the posts that should have comments.", at("comments"))
+        elif provider not in ("false", ""):
+            report.add("config-key", "warning", "lost", f"`comments`: provider `{provider}` has "
+                       "no al-folio setting (al-folio has Disqus and giscus); not carried.",
+                       at("comments"))
+        done.add("comments")
+    for engine in ("google", "bing"):
+        if extra.get(f"{engine}_site_verification"):
+            set_key(config, f"{engine}_site_verification", extra[f"{engine}_site_verification"])
+            set_key(config, f"enable_{engine}_verification", True)
+            done.add(f"{engine}_site_verification")
+            report.mapped("config-key", f"`{engine}_site_verification` carried (with "
+                          f"`enable_{engine}_verification: true`).",
+                          at(f"{engine}_site_verification"))
+    image = text(extra.get("og_image"))
+    if image:
+        new = image if "://" in image else copier.carry(site_path(image, "images"),
+                                                        at("og_image"), "site image",
+                                                        is_file=True)
+        set_key(config, "og_image", new)
+        report.mapped("config-key", f"`og_image` → `{new}`.", at("og_image"))
+        done.add("og_image")
+    return done
+
+
+def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last: str) -> None:
+    """Config values of a template checkout that name its example person or its example
+    posts: jekyll-scholar's author names (bolded in the bibliography) and the blog's tag and
+    category lists become the owner's."""
+    scholar = config.get("scholar")
+    if isinstance(scholar, dict):
+        if last and "last_name" in scholar:
+            set_key(scholar, "last_name", [last])
+        if first and "first_name" in scholar:
+            set_key(scholar, "first_name", [first, f"{first[0]}."] if len(first) > 1 else [first])
+    related = config.get("related_blog_posts")
+    if (site.theme != NAME and site.posts and isinstance(related, dict) and related.get("enabled")
+            and _deploys_with_lsi(plan)):
+        related["enabled"] = False
+        plan.report.mapped("related-posts", "DEST's deploy workflow builds with `--lsi`, whose "
+                           "related-posts index (classifier-reborn) can stop the build on a few "
+                           "alike posts; your site had no related-posts lists, so they are off "
+                           "(`related_blog_posts.enabled: false`). Turn them on once the blog "
+                           "has grown.", "_config.yml")
+    blog = site.page("blog") if site.theme != NAME else None
+    if blog is not None and "blog_nav_title" in config:  # 2020-23: the blog's menu label
+        config["blog_nav_title"] = (_menu_title(site, blog)
+                                    if _menu_position(site, blog) is not None else "")
+    if site.theme != NAME:  # the blog page's header: the template's words, not the owner's
+        header = {"blog_name": _menu_title(site, blog) if blog else "",
+                  "blog_description": blog.description if blog else ""}
+        changed = [k for k, v in header.items() if k in config and config[k] != v]
+        for key in changed:
+            config[key] = header[key]
+        if changed:
+            plan.report.mapped("blog-header", "the blog page's header ("
+                               + ", ".join(f"`{k}`" for k in changed) + ") is "
+                               + ("your blog page's title and description" if blog else
+                                  "empty (your site had no blog page)")
+                               + ", not the template's wording.", "_config.yml")
+    for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
+        if key not in config:
+            continue
+        counts: dict[str, int] = {}
+        for post in site.posts:
+            value = post.fields.get(field_name) or post.extra.get(field_name) or []
+            for word in (value.split() if isinstance(value, str) else value):
+                counts[str(word)] = counts.get(str(word), 0) + 1
+        config[key] = sorted(counts, key=lambda w: (-counts[w], w))[:6]
+
+
+def _declare_v1(config: CommentedMap, plan: Plan) -> None:
+    """A v1 config names the gem theme and carries the `al_folio:` contract (a fresh DEST
+    has neither; a v1 starter checkout has both)."""
+    contract = vocabulary(NAME)["v1_config"]
+    wrote = []
+    if "theme" not in config:
+        set_key(config, "theme", contract["theme"])
+        wrote.append(f"`theme: {contract['theme']}`")
+    set_key(config, "al_folio", _commented(contract["al_folio"]))
+    wrote.append("the `al_folio:` block")
+    plan.report.mapped("v1-config", f"`_config.yml` declares al-folio v1: {' and '.join(wrote)}, "
+                       "with the v1 starter's values; check the versions against your Gemfile.",
+                       None)
+
+
+def _commented(value: Any) -> Any:
+    """Plain mappings as round-trip ones (block style when written)."""
+    if isinstance(value, dict):
+        return CommentedMap((k, _commented(v)) for k, v in value.items())
+    return value
+
+
+def _declare_collections(config: CommentedMap, site: Site, plan: Plan, gen: str) -> None:
+    """Collections the site fills must be in `collections:` with `output: true`."""
+    wanted = {"news": site.news, "projects": site.projects, "talks": site.talks,
+              "teachings": site.teaching, **site.collections}
+    cols = config.get("collections")
+    if not isinstance(cols, dict):
+        cols = CommentedMap()
+        set_key(config, "collections", cols)
+    source = site.config_extra.get("collections")
+    for name, items in wanted.items():
+        if (items or name in ("news", "projects")) and name not in cols:
+            cols[name] = CommentedMap([("output", True)])
+            own_url = vocabulary(NAME)["collection_permalinks"].get(gen, {}).get(name)
+            if own_url:
+                cols[name]["permalink"] = own_url
+            if name in site.collections:  # a custom collection keeps its own settings
+                own = source.get(name) if isinstance(source, dict) else None
+                cols[name].update({k: v for k, v in (own or {}).items() if k != "defaults"})
+                cols[name].setdefault("permalink", "/:collection/:name/")
+            if items:
+                plan.report.mapped("collection", f"collection `{name}` declared in "
+                                   "`_config.yml`.", None)
+
+
+def _enable_redirect_plugin(config: CommentedMap, plan: Plan) -> None:
+    """``--redirects plugin``: jekyll-redirect-from in ``plugins:`` and the Gemfile."""
+    plugins = config.get("plugins")
+    if not isinstance(plugins, list):
+        plugins = []
+        set_key(config, "plugins", plugins)
+    if REDIRECT_PLUGIN not in plugins:
+        plugins.append(REDIRECT_PLUGIN)
+    gemfile = plan.dest / "Gemfile"
+    text = gemfile.read_text("utf-8") if gemfile.is_file() else 'source "https://rubygems.org"\n'
+    if REDIRECT_PLUGIN not in text:
+        block = f"group :jekyll_plugins do\n  gem '{REDIRECT_PLUGIN}'\nend\n"
+        text = text.rstrip("\n") + "\n\n" + block
+    plan.write("Gemfile", text)
+    plan.report.mapped("redirect-plugin", f"`{REDIRECT_PLUGIN}` added to `_config.yml` "
+                       "plugins and the Gemfile (`--redirects plugin`).", None)
+
+
+def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
+    rows = []
+    ident = site.identity
+    if ident.email:
+        rows.append(("email", ident.email))
+    for social in ident.socials:
+        if social.service == "email":
+            continue
+        out = socials.write_social(column, social)
+        if out is None:
+            plan.report.lost("social", f"social profile {socials.describe(social)} "
+                             f"has no al-folio equivalent; "
+                             "add it as a custom entry in `_data/socials.yml` or to the about "
+                             "page.", social.origin)
+            continue
+        rows.append(out)
+        plan.report.mapped("social", f"social profile `{social.service}` → `{out[0]}`.",
+                           social.origin)
+    return rows

@@ -1,0 +1,264 @@
+"""al-folio writer: the CV page and the CV data its layout shows (`_data/cv.yml`,
+`assets/json/resume.json`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap
+
+from ...formats import jsonresume
+from ...ir import CVSection, Item, Page, PageCV, Site
+from ...jekyll.assets import AssetCopier
+from ...jekyll.checkout import layout_text
+from ...jekyll.liquid import attribute_safe
+from ...jekyll.listings import translate_listings
+from ...jekyll.site import read_data
+from ...plan import Plan
+from ...registry import Options
+from ...report import Report
+from ...textio import dump_yaml
+from .bibliography import _has_own_page, _page_url
+from .config import _target_generation
+from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
+from .reader import NAME
+
+
+def _cv_as_data(site: Site) -> bool:
+    """CV data goes to `_data/cv.yml`, except a CV parsed out of homepage text (best effort):
+    that one stays the CV page's text."""
+    return bool(site.cv and site.cv.sections and site.cv.format != "text")
+
+
+def _cv_yml_format(plan: Plan, gen: str) -> str:
+    """`classic` or `rendercv`: what DEST's `_data/cv.yml` already is, else by generation."""
+    path = plan.dest / CV_YML
+    if path.is_file():
+        data = read_data(plan.dest, CV_YML, None)
+        if isinstance(data, list):
+            return "classic"
+        if isinstance(data, dict) and "cv" in data:
+            return "rendercv"
+    return "rendercv" if gen == "v1" else "classic"
+
+
+def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
+             options: Options, copier: AssetCopier) -> str:
+    """The CV page: `layout: cv` showing `_data/cv.yml`, its PDF as `cv_pdf`; the page text
+    beyond the CV sections stays in the body, academicpages' collection loops become
+    al-folio's listings."""
+    report = plan.report
+    gen = _target_generation(plan, options)
+    has_data = _cv_as_data(site)
+    if site.cv and site.cv.sections and not has_data:
+        report.mapped("cv-text", "the CV was read from homepage text: it stays Markdown on "
+                        "the CV page (no `_data/cv.yml`), so that none of its wording is lost.",
+                        site.cv.origin)
+    rest = _cv_body_rest(page.cv, report, page) if has_data and page.cv is not None \
+        else body
+    shows_text = re.search(r"\{\{-?\s*content\b", layout_text(plan, "cv") or "")
+    prose = _prose_left(rest) if has_data and not shows_text else []
+    if len(prose) == 1 and "description" not in front and "\n" not in prose[0].strip():
+        # one line of its own (a note on the PDF): the CV layout shows it under the title
+        front["description"] = attribute_safe(_html(copier.rewrite(
+            prose[0].strip(), page.permalink or "/", page.origin)))
+        rest = rest.replace(prose[0], "", 1)
+        report.mapped("cv-text", "the CV page's line of text beyond the CV sections is its "
+                      "`description`, which DEST's CV layout shows under the title.", page.origin)
+    elif any(p.endswith("\n(heading)") for p in prose) and site.cv and site.cv.origin and \
+            site.cv.origin.path == page.path:  # a section of this page not read as data
+        has_data = False  # DEST's CV layout shows no page text: the CV stays the page's text
+        report.mapped("cv-text", "the CV page has text beyond the CV sections read as data "
+                      "(sections of prose, not one entry a bullet), and DEST's CV layout shows "
+                      "no page text: the page keeps its whole text (layout `page`) so that all "
+                      f"of it is shown; `{CV_YML}` holds the sections that were read.",
+                      page.origin)
+    if has_data:
+        front["layout"] = "cv"
+        if _cv_yml_format(plan, gen) == "rendercv":
+            front["cv_format"] = "rendercv"
+    pdf = page.features.get("cv_pdf")
+    if pdf and "://" not in str(pdf) and re.search(r"(^|/)\.\.?/", str(pdf)):
+        from urllib.parse import urljoin  # `../files/cv.pdf` (read as `/files/../files/...`)
+        pdf = urljoin(page.permalink or "/", str(pdf))
+    if pdf:
+        new = copier.carry(pdf, page.origin, "CV PDF")
+        front["cv_pdf"] = new.removeprefix("/assets/pdf/") if _cv_pdf_prefixed(plan, gen) \
+            and new.startswith("/assets/pdf/") else new
+        report.mapped("cv-pdf", f"CV PDF `{pdf}` → `cv_pdf: {front['cv_pdf']}` (the CV "
+                      "page's download button).", page.origin)
+    if has_data:
+        body = rest
+    body, done = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
+                                    NAME, report, page.origin, original=page.body)
+    if has_data and not shows_text:
+        _lists_as_data(body, done, page, site, plan)
+    return body
+
+
+# The title of the CV section a CV page's list becomes when the page gives it no heading.
+_LISTED = {"publications": "Publications", "talks": "Talks", "teaching": "Teaching"}
+
+
+def _lists_as_data(body: str, roles: list[str], page: Page, site: Site, plan: Plan) -> None:
+    """The publications, talks and teaching a CV page listed: DEST's CV layout shows no page
+    text, so each list becomes a section of the CV data it shows, under the heading the page
+    gave it: publications as dated entries (title, venue, year), talks and teaching one line
+    an item (title, type, venue, place, date)."""
+    assert site.cv is not None  # a CV page with `layout: cv` has CV data
+    have = {s.title.strip().lower() for s in site.cv.sections}
+    for role in roles:
+        entries = _listed_entries(role, site, plan)
+        title = _heading_before(body, role) or _LISTED[role]
+        if not entries or title.strip().lower() in have:
+            continue
+        site.cv.sections.append(CVSection(
+            title, entries, kind="time_table" if role == "publications" else "list",
+            key="publications" if role == "publications" else "", origin=page.origin))
+        have.add(title.strip().lower())
+        plan.report.mapped("cv-list", f"the CV page listed its {role} ({len(entries)}), and "
+                           "DEST's CV layout shows no page text: they are the CV section "
+                           f"`{title}` of `{CV_YML}`.", page.origin)
+
+
+def _heading_before(body: str, role: str) -> str:
+    """The Markdown heading (ATX or setext) last before ``role``'s listing in ``body``."""
+    from ...registry import vocabulary
+    first = vocabulary(NAME)["listings"][role]["body"].strip().split("\n")[0]
+    at = body.find(first)
+    if at < 0:
+        return ""
+    found = re.findall(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|^([^\n]*\S[^\n]*)\n(?:=+|-+)[ \t]*$",
+                       body[:at], re.M)
+    return (found[-1][0] or found[-1][1]).strip() if found else ""
+
+
+def _listed_entries(role: str, site: Site, plan: Plan) -> list[dict[str, Any]]:
+    """The items of ``role``, newest first, as CV entries."""
+    base = plan.urls.get("site:baseurl", "")
+    if role == "publications":
+        pubs = sorted(site.publications, key=lambda p: p.date or str(p.year or ""), reverse=True)
+        return [{k: v for k, v in (
+            ("title", p.title or p.key), ("institution", p.venue),
+            ("date", str(p.year or "")),
+            ("url", base + _page_url(p) if _has_own_page(p) else "")) if v} for p in pubs]
+    collection = "talks" if role == "talks" else "teachings"
+    items = sorted(getattr(site, role), key=lambda i: i.date, reverse=True)
+    return [{"title": _line(i.title or i.slug, base + _item_url(i, collection),
+                            [str(i.fields.get(k) or "") for k in ("type", "venue", "location")]
+                            + [_month(i.date)])} for i in items]
+
+
+def _item_url(item: Item, collection: str) -> str:
+    """Where an item of ``collection`` is written in DEST (its own address, if it had one)."""
+    return item.permalink or f"/{collection}/{item.slug}/"
+
+
+def _line(title: str, url: str, details: list[str]) -> str:
+    import html
+    head = html.escape(html.unescape(title), quote=False)
+    if url:
+        head = f'<a href="{html.escape(url)}">{head}</a>'
+    rest = [html.escape(html.unescape(d.strip()), quote=False) for d in details if d.strip()]
+    return ", ".join([f"<b>{head}</b>", *rest])
+
+
+def _month(date: str) -> str:
+    """`2024-09-12` as `September 2024` (as al-folio's own listings print a date)."""
+    from datetime import date as day
+    m = re.match(r"(\d{4})-(\d{2})", date or "")
+    return day(int(m[1]), int(m[2]), 1).strftime("%B %Y") if m and 0 < int(m[2]) < 13 \
+        else (date or "")[:4]
+
+
+def _prose_left(body: str) -> list[str]:
+    """The paragraphs of a CV page's text (as written) that hold words besides Liquid, HTML
+    tags, headings and listing loops; a heading with text under it counts with its text."""
+    masked = re.sub(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}",
+                    lambda m: re.sub(r"[^\n]", " ", m.group()), body, flags=re.S)
+    out = []
+    for block in re.split(r"\n[ \t]*\n", masked):
+        text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>", " ", block, flags=re.S)
+        lines = text.split("\n")
+        words = [line for n, line in enumerate(lines)
+                 if not re.match(r"\s*(#|=+\s*$|-+\s*$)", line)
+                 and not (n + 1 < len(lines) and re.match(r"\s*(=+|-+)\s*$", lines[n + 1]))]
+        if re.search(r"[^\W\d_]{2,}", " ".join(words)):
+            out.append(block if len(words) == len(lines) else block + "\n(heading)")
+    return out
+
+
+def _cv_pdf_prefixed(plan: Plan, gen: str) -> bool:
+    """Whether the CV layout puts `assets/pdf/` in front of `cv_pdf` (DEST's own layout
+    tells; without one, the generation: 2020-23 and 2024-25 do, v1 does not)."""
+    text = layout_text(plan, "cv")
+    if text is not None:
+        return bool(re.search(r"cv_pdf\s*\|\s*prepend:\s*['\"]assets/pdf/", text))
+    return gen != "v1"
+
+
+def _cv_body_rest(text: PageCV, report: Report, page: Page) -> str:
+    """The page body without the CV sections that are now in `_data/cv.yml`."""
+    if text.data:
+        report.mapped("cv-page", f"CV sections {', '.join(text.data)} moved from the page "
+                      "text into `_data/cv.yml`; the rest of the page text stays.", page.origin)
+    return text.prose
+
+
+def _cv_layout(plan: Plan) -> str | None:
+    """DEST's CV layout and the CV includes it shows entries with (`_includes/cv/`)."""
+    text = layout_text(plan, "cv")
+    folder = plan.dest / "_includes" / "cv"
+    if text is None or not folder.is_dir():
+        return text
+    for path in sorted(folder.glob("*.liquid")):
+        try:
+            text += "\n" + path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return text
+
+
+def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
+    """`_data/cv.yml` (classic or RenderCV) and, where the generation reads it, the JSON
+    Resume `assets/json/resume.json`."""
+    import json
+    report = plan.report
+    cv = site.cv
+    assert cv is not None  # written only for a site with CV data (_cv_as_data)
+    gen = _target_generation(plan, options)
+    fmt = _cv_yml_format(plan, gen)
+    if fmt == "rendercv":
+        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan))}))
+    else:
+        plan.write(CV_YML, dump_yaml([_classic_section(s, report) for s in cv.sections]))
+    report.mapped("cv", f"CV ({len(cv.sections)} sections, "
+                  f"{sum(len(s.entries) for s in cv.sections)} entries) written to `{CV_YML}` "
+                  f"({fmt} format).", cv.origin)
+    cv_layout = layout_text(plan, "cv")
+    if cv_layout is not None and re.search(r"unless\s+site\.data\.resume\b", cv_layout):
+        # DEST's CV layout shows resume.json when there is one, cv.yml only without: cv.yml
+        # holds every section, resume.json cannot (the template's example one goes)
+        if (plan.dest / RESUME_JSON).is_file():
+            plan.delete(RESUME_JSON)
+        report.mapped("cv-json", f"DEST's CV layout shows `{RESUME_JSON}` instead of "
+                      f"`{CV_YML}` when it exists; the CV is in `{CV_YML}` only, where every "
+                      "section fits.", cv.origin)
+    elif gen != "2020-23" or (plan.dest / RESUME_JSON).is_file():
+        data, left = jsonresume.to_resume(cv.sections, jsonresume.basics_of(site.identity,
+                                                                              cv.basics))
+        plan.write(RESUME_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        report.mapped("cv-json", f"CV also written as JSON Resume to `{RESUME_JSON}` "
+                      "(`cv_format: jsonresume`).", cv.origin)
+        for sec in left:
+            report.verbatim("cv-json-section", f"CV section `{sec.title}` has no JSON Resume "
+                            f"equivalent; it is in `{CV_YML}` only.", sec.origin or cv.origin)
+    if site.page("cv") is None:
+        front = CommentedMap([("layout", "cv"), ("title", "cv"), ("permalink", "/cv/"),
+                              ("nav", True), ("nav_order", 5)])
+        if fmt == "rendercv":
+            front["cv_format"] = "rendercv"
+        plan.write_document("_pages/cv.md", front, "")
+        report.mapped("cv-page", "the site had CV data but no CV page: `_pages/cv.md` added.",
+                      cv.origin)

@@ -1,0 +1,39 @@
+"""al-folio writer: a page's place and label in the site menu."""
+
+from __future__ import annotations
+
+from ...ir import NavItem, Page, Site
+from ...report import Report
+
+
+def _nav_entry(site: Site, url: str) -> tuple[int, NavItem] | None:
+    """The first entry of the site menu that links ``url`` (not the home) and its place
+    (from 1)."""
+    key = url.rstrip("/") or "/"
+    if key == "/":
+        return None
+    return next(((order, n) for order, n in enumerate(site.navigation, 1)
+                 if (n.url.rstrip("/") or "/") == key), None)
+
+
+def _menu_title(site: Site, page: Page, report: Report | None = None) -> str:
+    """The page's title as al-folio writes it: al-folio's menu shows a page's `title`, so a
+    page the source menu links under another label (`Talks` for a page titled `Talks and
+    presentations`, `CV` for one without a title) takes that label (reported)."""
+    entry = _nav_entry(site, page.permalink)
+    label = entry[1].title.strip() if entry else ""
+    if not label or label == page.title.strip():
+        return page.title
+    if report is not None and page.title.strip():
+        report.mapped("menu-title", f"al-folio's menu shows a page's title: `{page.path}` is "
+                      f"titled `{label}`, the label of your menu (its own title was "
+                      f"`{page.title.strip()}`).", page.origin)
+    return label
+
+
+def _menu_position(site: Site, page: Page) -> float | None:
+    """The page's menu position: its own `nav_order`, else its place in the site menu."""
+    if page.nav:
+        return page.nav_order if page.nav_order is not None else 99
+    entry = _nav_entry(site, page.permalink)
+    return entry[0] if entry else None

@@ -1,0 +1,257 @@
+"""What the target theme's layouts really show (issue #31, writing), each rule on an invented
+miniature: the Liquid the converter writes builds when a collection is empty or undeclared,
+CV text and lists go where al-folio's CV layout shows them, talk and teaching details stay
+visible, text in attributes is escaped, headings follow the site's language, the template's
+own wording goes, news shows where it showed before.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES
+from test_checkout import _convert, _write
+
+needs_jekyll = pytest.mark.skipif(shutil.which("jekyll") is None,
+                                  reason="jekyll is not installed (.ci/run installs it)")
+
+
+def _academicpages(tmp_path: Path, files: dict[str, str], drop: tuple[str, ...] = ()) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    for rel in drop:
+        shutil.rmtree(src / rel)
+    return _write(src, files)
+
+
+@needs_jekyll
+def test_a_listing_of_a_collection_the_site_lacks_still_builds(tmp_path):
+    """A CV page that lists talks and teaching, on a site with neither: al-folio's listing
+    of `site.talks` / `site.teachings` (collections DEST does not declare) builds, and shows
+    nothing, as before (Jekyll's `sort` stops the build on an undeclared collection)."""
+    from test_jekyll import build, liquid_messages, prepare
+    src = _academicpages(tmp_path, {}, drop=("_talks", "_teaching"))
+    dest = tmp_path / "dest"
+    _convert(src, dest, "al-folio")
+    cv = (dest / "_pages/cv.md").read_text()
+    assert "site.talks" in cv and "site.teachings" in cv
+    done = build(prepare(dest, tmp_path / "b"), tmp_path / "out")
+    assert done.returncode == 0, done.stderr[-800:]
+    assert not liquid_messages(done)
+
+
+def test_the_lists_of_a_cv_page_are_in_the_cv_data_the_layout_shows(tmp_path):
+    """al-folio's CV layout shows `_data/cv.yml`, never the page text: the publications,
+    talks and teaching an academicpages CV page listed are CV sections there (under the
+    page's own headings, one line an item with its details), and the report says so."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    src = _academicpages(tmp_path, {"_pages/cv.md": (
+        FIXTURES / "academicpages-site/_pages/cv.md").read_text().replace(
+            "Talks\n======", "Invited talks\n======")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    sections = {s["title"]: s for s in yaml.safe_load((dest / "_data/cv.yml").read_text())}
+    talks = sections["Invited talks"]["contents"]
+    assert len(talks) == 1 and "Field robots for ecologists" in talks[0]
+    assert "Nordic Ecology Meeting" in talks[0] and "Oslo, Norway" in talks[0]
+    assert "September 2024" in talks[0] and 'href="/talks/2024-09-12-field-robots"' in talks[0]
+    course = sections["Teaching"]["contents"][0]
+    assert "Field Methods in Ecology" in course and "Undergraduate course" in course
+    assert {"title": "Wildlife Corridors in Fragmented Forests",
+            "institution": "Journal of Applied Ecology",
+            "year": "2021"} in sections["Publications"]["contents"]
+    assert [f for f in plan.report.findings if f.code == "cv-list"]
+
+
+def test_rendercv_publications_name_the_venue_as_the_cv_include_reads_it(tmp_path):
+    """A RenderCV `cv.yml` whose CV include prints a publication's `publisher` (al-folio
+    2026), not `journal`: the venue is written there, so that it is shown."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _write(dest, {
+        "_data/cv.yml": "cv:\n  name: Example Nobody\n  sections: {}\n",
+        "_layouts/cv.liquid": "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+                              "{% include cv/publications.liquid %}{% endfor %}\n",
+        "_includes/cv/publications.liquid": "{% for entry in entries %}{{ entry.title }} "
+                                            "{{ entry.publisher }}{% endfor %}\n"})
+    _convert(_academicpages(tmp_path, {}), dest, "al-folio")
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]
+    papers = cv["sections"]["Publications"]
+    assert {"title": "Wildlife Corridors in Fragmented Forests",
+            "publisher": "Journal of Applied Ecology", "date": "2021"} in papers
+
+
+def test_descriptions_are_safe_in_the_attribute_al_folio_prints_them_into(tmp_path):
+    """al-folio prints `description` unescaped into `<meta ... content="...">` (and as HTML
+    under the title): a `"` in it would end the attribute and spill the rest onto the page.
+    A link keeps working with `'` quotes; a quote in the text is `&quot;`."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    cv = (FIXTURES / "academicpages-site/_pages/cv.md").read_text()
+    src = _academicpages(tmp_path, {
+        "_pages/research.md": "---\ntitle: Research\npermalink: /research/\ndescription: "
+                              "'Counting \"wild\" moose'\n---\nRobots in the forest.\n",
+        "_pages/cv.md": cv.replace("A printable version is [here](/files/cv.pdf).",
+                                   'The "short" version is [here](/files/cv.pdf).')})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+
+    def description(rel: str) -> str:
+        return yaml.safe_load((dest / rel).read_text().split("---\n")[1])["description"]
+    assert description("_pages/research.md") == "Counting &quot;wild&quot; moose"
+    assert description("_pages/cv.md").startswith(
+        "The &quot;short&quot; version is <a href='/assets/pdf/cv.pdf'>here</a>.")
+
+
+@needs_jekyll
+def test_talk_and_course_details_are_on_their_pages(tmp_path):
+    """al-folio's page layout shows a talk's title and description only (2026's course
+    layout adds instructor, term, place, time): the type, venue, place, date and links of an
+    academicpages talk or course are on a line at the top of its page, printed from its own
+    front matter, so that they are shown."""
+    from test_checkout import alfolio_checkout
+    from test_jekyll import build, prepare
+    src = _academicpages(tmp_path, {"_talks/2023-05-02-snow.md": (
+        "---\ntitle: Snow sensors\ncollection: talks\ntype: Keynote\npermalink: "
+        "/talks/2023-05-02-snow\nvenue: Alpine Sensing Day\ndate: 2023-05-02\nlocation: "
+        "Tromsø, Norway\nslidesurl: https://slides.example.org/snow.pdf\n---\nA talk.\n")})
+    dest = _convert(src, tmp_path / "new", "al-folio") and tmp_path / "new"
+    assert build(prepare(dest, tmp_path / "b"), tmp_path / "out").returncode == 0
+    talk = (tmp_path / "out/talks/2023-05-02-snow.html").read_text()
+    for shown in ("Keynote", "Alpine Sensing Day", "Tromsø, Norway", "May 2, 2023",
+                  'href="https://slides.example.org/snow.pdf"'):
+        assert shown in talk
+    # a layout that shows the place itself (2026's course layout): not twice
+    checkout = alfolio_checkout(tmp_path / "checkout")
+    _write(checkout, {"_layouts/course.liquid": "---\nlayout: page\n---\n{{ page.location }}"
+                                                "{{ content }}\n"})
+    _convert(src, checkout, "al-folio")
+    course = (checkout / "_teachings/2024-spring-field-methods.md").read_text()
+    assert "{{ page.venue }}" in course and "{{ page.location }}" not in course
+
+
+def test_a_talk_into_academicpages_shows_its_venue_on_its_page(tmp_path):
+    """academicpages' talk layout shows venue and place only under `talk_type` (its own
+    talks set `type`, which its lists show): a talk with a type gets both."""
+    from test_checkout import academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_talks/2023-05-02-snow.md": (
+        "---\nlayout: page\ntitle: Snow sensors\ndate: 2023-05-02\ntype: Keynote\nvenue: "
+        "Alpine Sensing Day\nlocation: Tromsø, Norway\n---\nA talk.\n")})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _write(dest, {"_layouts/talk.html": "{% if page.talk_type %}{{ page.talk_type }} at "
+                                        "{{ page.venue }}, {{ page.location }}{% endif %}"
+                                        "{{ content }}\n"})
+    _convert(src, dest, "academicpages")
+    text = (dest / "_talks/2023-05-02-snow.md").read_text()
+    assert "talk_type: Keynote" in text and "type: Keynote" in text
+
+
+@pytest.mark.parametrize("lang,heading,news,code", [
+    ("lang: es", "## Investigación", "## Noticias", "[Código en GitHub]"),
+    ("lang: en", "## 研究兴趣", "## 新闻", "[GitHub 上的代码]"),  # the headings say Chinese
+    ("lang: de", "## Research", "## Neuigkeiten", "[Code auf GitHub]")])
+def test_the_headings_a_writer_adds_follow_the_sites_language(tmp_path, lang, heading, news,
+                                                              code):
+    """The headings and labels the academicpages writer adds (the about page's news and
+    selected papers, a project's code link) are in the language of the site's own headings,
+    else of its `lang`, from a table of words per language (`mappings/words.yml`)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = (src / "_config.yml").read_text().replace("lang: en", lang)
+    about = (src / "_pages/about.md").read_text()
+    _write(src, {"_config.yml": config, "_pages/about.md": about + f"\n{heading}\n\nRobots.\n"})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "academicpages")
+    text = (dest / "_pages/about.md").read_text()
+    assert f"\n{news}\n" in text and "## News" not in text
+    assert code in (dest / "_portfolio/1_project.md").read_text()
+
+
+def test_no_markdown_is_written_into_an_html_page(tmp_path):
+    """Jekyll runs no Markdown converter on an `.html` page: what a writer puts there (a
+    citation link, the CV sections and the CV's PDF link) is HTML, or Markdown printed
+    through `markdownify`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/cv.md").rename(src / "_pages/cv.html")
+    _write(src, {"_pages/research.html": "---\nlayout: page\ntitle: Research\npermalink: "
+                                         "/research/\n---\n<p>See {% cite okonkwo2025carbon %}."
+                                         "</p>\n"})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "academicpages")
+    research = (dest / "_pages/research.html").read_text()
+    assert '<a href="{{ ' in research and "okonkwo2025carbon</a>" in research
+    assert "](" not in research
+    cv = (dest / "_pages/cv.html").read_text().split("---\n", 2)[2]
+    assert "| markdownify }}" in cv and "<a href=" in cv
+    outside = cv.split("{% endcapture %}")[-1]
+    assert "](" not in outside and "\n====" not in outside
+
+
+def test_web_links_are_encoded_and_liquid_in_them_stays_liquid(tmp_path):
+    """al-folio's jekyll-target-blank parses every web link and stops the build on a space
+    or a non-ASCII letter: those are percent-encoded in the links al-folio is given (pages,
+    items, news), and `{{ site.x }}` inside a link stays Liquid (not `{{%20site.x%20}}`)."""
+    src = _academicpages(tmp_path, {
+        "_talks/2023-05-02-snow.md": "---\ntitle: Snow\ncollection: talks\ndate: 2023-05-02\n---"
+                                     "\n<a href=\"https://example.org/café\">the café</a>\n"})
+    about = (src / "_pages/about.md").read_text()
+    _write(src, {"_pages/about.md": about + "\nSee [Müller](https://de.example.org/wiki/"
+                 "Thomas_Müller), [notes](https://example.org/field notes.pdf) and [mirror]("
+                 "https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf).\n"})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "al-folio")
+    text = (dest / "_pages/about.md").read_text()
+    assert "(https://de.example.org/wiki/Thomas_M%C3%BCller)" in text
+    assert "(https://example.org/field%20notes.pdf)" in text
+    assert "(https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf)" in text
+    talk = (dest / "_talks/2023-05-02-snow.md").read_text()
+    assert 'href="https://example.org/caf%C3%A9"' in talk
+
+
+@pytest.mark.parametrize("blog", [True, False])
+def test_the_templates_blog_header_is_the_owners_or_empty(tmp_path, blog):
+    """An al-folio checkout's `blog_name` / `blog_description` are the template's own
+    words, shown atop the blog page: they become the owner's blog page title and
+    description, or empty (al-folio hides an empty header) for a site without a blog page."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    page = ("---\nlayout: archive\ntitle: Field notes\npermalink: /year-archive/\nexcerpt: "
+            "Notes from the snow\n---\n{% for post in site.posts %}{{ post.title }}"
+            "{% endfor %}\n")
+    src = _academicpages(tmp_path, {"_pages/year-archive.html": page} if blog else {})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    with (dest / "_config.yml").open("a") as f:
+        f.write("blog_name: Example Theme\nblog_description: a theme of nobody in particular\n")
+    _convert(src, dest, "al-folio")
+    config = yaml.safe_load((dest / "_config.yml").read_text())
+    if blog:
+        assert config["blog_description"] == "Notes from the snow"
+        assert config["blog_name"] in ("Field notes", "Blog Posts")  # its menu label wins
+    else:
+        assert config["blog_name"] == "" and config["blog_description"] == ""
+
+
+def test_a_course_schedule_into_academicpages_is_a_table_on_its_page(tmp_path):
+    """al-folio's course layout shows a course's `schedule` (week, date, topic, materials);
+    academicpages' layouts show none of it: it is a table at the end of the course page,
+    its headings in the site's language."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_teachings/snow.md": (
+        "---\nlayout: course\ntitle: Snow physics\nterm: Winter\nschedule:\n  - week: 1\n"
+        "    date: Jan 8\n    topic: Crystals\n    description: Why flakes | differ\n"
+        "    materials:\n      - name: Notes\n        url: https://notes.example.org/1.pdf\n"
+        "---\nA course.\n")})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "academicpages")
+    text = (dest / "_teaching/snow.md").read_text()
+    assert "## Schedule\n\n| Week | Date | Topic | Materials |\n|---|---|---|---|\n" in text
+    assert ("| 1 | Jan 8 | **Crystals** — Why flakes \\| differ | "
+            "[Notes](https://notes.example.org/1.pdf) |") in text
