@@ -103,6 +103,9 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
             site = reader.read(src, report, person_name=name)
         except FileNotFoundError as exc:  # a folder without a page of that kind
             raise SitemigrateError(str(exc)) from exc
+        if src.is_file():
+            from .lone_page import read_theme_page
+            read_theme_page(site, src, report)  # an al-folio `about.md` alone, say
     else:
         if theme:
             check_named_theme(src, theme, report)

@@ -166,6 +166,13 @@ class PackageTheme(Theme):
         site: Site = self._part("reader").read(src, report)
         return site
 
+    def read_page(self, site: Site, page: Any, data: dict, report: Report) -> None:
+        """Read the front matter ``data`` of a lone page of this theme (SRC is that one
+        file, read as a plain page into ``site``): the reader's ``read_lone_page``."""
+        reader = self._part("reader")
+        if hasattr(reader, "read_lone_page"):
+            reader.read_lone_page(site, page, data, report)
+
     def write(self, site: Site, plan: Plan, options: Options) -> None:
         self._part("writer").write(site, plan, options)
 

@@ -42,6 +42,7 @@ from pybtex.utils import CaseInsensitiveDict
 # The plain entry's fast reader follows pybtex's private grammar: see that module.
 from .._speedups_pybtex import _fast_entry, _fast_person, _FastResult
 from ..lazyre import lazy_pattern
+from .content import without_marks  # `Name*`, `Name†`: marks are no part of a name
 
 __all__ = ["BibEntry", "BibFile", "BibProblem", "citation_authors", "dump_bib", "entry_date",
            "entry_type_for", "format_authors", "format_citation", "format_entry", "parse_bib",
@@ -674,7 +675,7 @@ _NOT_A_NAME = lazy_pattern(
     r"university|press|review|letters|transactions|trans|arxiv|preprint|vol|pp|in|of|the|"
     r"on|for|with|to|institute|society|association|report|thesis|working|paper)\b", re.I)
 _INITIALS = lazy_pattern(r"(?:[A-Z\u00C0-\u024F][a-z]?\.?\s*-?\s*)+")
-_VANCOUVER = lazy_pattern(r"[A-Z]{1,3}")
+_VANCOUVER = lazy_pattern(r"[A-Z]{1,3}|(?:[A-Z\u00C0-\u024F]\.\s*-?\s*)+")  # `TL`, `T.`, `J.-P.`
 
 
 def _word(token: str) -> bool:
@@ -718,8 +719,7 @@ def _citation_head(citation: str) -> str:
     """The author list at the start of a citation: up to the year, the quoted or italic
     title/venue, or the first sentence's end."""
     import html
-    raw = citation
-    cut = re.search(r"<(?:i|em)\b", raw, re.I)   # the venue or title; <b> marks the owner
+    cut = re.search(r"<(?:i|em)\b", raw := without_marks(citation), re.I)  # venue or title
     raw = raw[:cut.start()] if cut else raw
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
     end = re.search(r"\(\s*(?:\d{4}[a-z]?|n\.\s?d\.|in press|forthcoming)\s*\)|[\"“”]|"

@@ -129,6 +129,17 @@ def split_name(full: str) -> tuple[str, str, str]:
     return words[0], " ".join(words[1:-1]), words[-1]
 
 
+_MARKS = lazy_pattern(r"(?<=[\w.>])(?:[*†‡§¶]|&(?:#822[45]|#x202[01]|[dD]agger|sect|para);)+"
+                      r"|(?<![^\s,;(>])\*+(?=\w)|[\ufeff\u200b-\u200d]")
+
+
+def without_marks(names: str) -> str:
+    """A list of names without the marks around them that are no part of a name: equal
+    contribution and affiliation marks (`Name*`, `Name†`, `Name‡`, as characters or HTML
+    entities), Markdown bold (`**Name**`), a byte-order mark or zero-width space pasted in."""
+    return _MARKS().sub("", names)
+
+
 def slug(text: str, max_words: int = 6) -> str:
     words = re.findall(r"[a-z0-9]+", text.lower())
     return "-".join(words[:max_words])[:120].rstrip("-") or "item"  # a file name: bounded

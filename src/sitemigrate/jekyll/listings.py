@@ -71,19 +71,29 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
         target_listing = tgt.get("listings", {}).get(role)
         if not listing or not target_listing or role in skip:
             continue
+        body, sections = _translate_filtered(body, listing.get("filtered"),
+                                             target_listing.get("filtered"))
+        if sections:
+            done.append(role)
+            report.mapped("listing-section", f"{sections} {role} section(s) that list the "
+                          f"items of one value of a field, written as {target}'s.", origin)
         for pattern in listing["match"]:
             wrapped = r"(?:<ul>\s*)?(?:" + pattern + r")(?:\s*</ul>)?"
             masked = mask_comments(body)
             spans = [m.span() for m in re.finditer(wrapped, body, re.S)
-                     if masked[m.start()] != " " or body[m.start()] == " "
-                     or body.startswith("<!--", m.start())]  # a marker that is a comment
+                     if (masked[m.start()] != " " or body[m.start()] == " "
+                         or body.startswith("<!--", m.start()))  # a marker that is a comment
+                     and _shows_items(m.group(0))]
             notes: list[tuple[str, int | None]] = []  # reported in file order
             for start, end in reversed(spans):
                 old = body[start:end]
-                new = target_listing["body"].rstrip("\n")
+                # the target's listing shows every item: once a page (a page of several
+                # listings, one per file or section, showed each item once)
+                first = (start, end) == spans[0] or bool(sections)
+                new = target_listing["body"].rstrip("\n") if first else ""
                 own = own_liquid(old, listing) if "stock" in listing else []
-                if own:
-                    new += "\n\n" + kept_in_comment(old)
+                if own or not first:
+                    new += ("\n\n" if new else "") + kept_in_comment(old)
                     at = original.find(old)
                     line = None
                     if origin is not None and at >= 0:
@@ -102,12 +112,38 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
             for message, line in reversed(notes):
                 report.verbatim("listing-own-liquid", message, origin.path if origin else None,
                                 line)
+            if len(spans) > 1 and not sections:
+                report.verbatim("listing-once", f"the page had {len(spans)} {role} listings "
+                                f"(one per file or section); {target}'s lists every item, so "
+                                "it is written once, where the first was, and the others are "
+                                "kept in `{% comment %}` blocks: split it by hand if you want "
+                                "the sections back.", origin)
             if spans:
                 done.append(role)
                 report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
                               f"replaced by {target}'s.", origin)
                 break
     return body, done
+
+
+def _shows_items(text: str) -> bool:
+    """Whether a matched listing renders anything: a loop that only assigns (collects
+    tags, counts) is no listing."""
+    return not re.match(r"(?:<ul>\s*)?\{%-?\s*for\b", text) or bool(
+        re.search(r"\{\{|\{%-?\s*(?:include|bibliography)\b", text))
+
+
+def _translate_filtered(body: str, source: dict | None, target: dict | None) -> tuple[str, int]:
+    """Each listing of the items whose field KEY equals or contains VALUE (``filtered`` of a
+    role's listings in the mappings), as the target's; and how many there were."""
+    if not source or not target or "match" not in source:
+        return body, 0
+    ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
+
+    def swap(m: re.Match[str]) -> str:
+        parts = {"KEY": m["key"], "OP": target["ops"][ops[m["op"]]], "VALUE": m["value"]}
+        return re.sub("KEY|OP|VALUE", lambda p: parts[p[0]], target["body"].rstrip("\n"))
+    return re.subn(source["match"], swap, body, flags=re.S)
 
 
 def kept_in_comment(text: str) -> str:

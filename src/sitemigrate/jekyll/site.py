@@ -21,6 +21,7 @@ from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
+from .documents import distinct_slugs
 from .liquid import translate_liquid
 from .urls import normalize, unpublished
 
@@ -459,7 +460,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         report.add("theme-switch", "info", "lost", f"`{key}` (a switch of the source theme's "
                    f"layouts) on {len(where)} file(s) of `{folder}/`, first here: not carried; "
                    "the target theme's own defaults decide it.", where[0])
-    return items
+    return distinct_slugs(items)
 
 
 def custom_collections(config: dict, vocab: dict) -> list[str]:

@@ -210,7 +210,60 @@ def served(files: Mapping[str, str], config: dict,
                 out.setdefault(key, where)
             else:
                 out[key] = where
+    cache = memo.setdefault("generated", {}) if memo is not None else {}
+    for url, rel in _generated(files, config, rules, out, include, exclude, cache):
+        out.setdefault(normalize(url), Served(url, rel))  # a file at that address wins
     return out
+
+
+def _generator_front(text: str) -> dict | None:
+    """The front matter the generators read (None: the file has none, Jekyll copies it)."""
+    norm, end = _split(text)
+    if end == -2:
+        return None
+    front: Any = {}
+    if end > 0 and _GENERATED_KEYS.search(norm, 4, end):
+        try:
+            front = load_safe(norm[4:end]) or {}
+        except Exception:  # a broken front matter: Jekyll's defaults
+            front = {}
+    return front if isinstance(front, dict) else {}
+
+
+_GENERATORS = {"jekyll-archives", "jekyll-archives-v2", "jekyll-paginate", "jekyll-paginate-v2"}
+_GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published")
+
+
+def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[str, Served],
+               include: tuple[str, ...], exclude: tuple[str, ...], cache: dict[str, Any]
+               ) -> list[tuple[str, str]]:
+    """The archive and pagination addresses the site's plugins generate
+    (:mod:`.generated`), each with the file whose content it shows. ``cache``: front
+    matter by file text, between calls (SRC, then DEST as planned)."""
+    from .generated import generated, plugins, post_date
+    if not plugins(config) & _GENERATORS:
+        return []
+    by_path = {s.path: s.url for s in out.values() if not s.redirect_to}
+    docs: dict[str, list] = {}
+    pages = []
+    for rel, text in files.items():
+        parts = rel.split("/")
+        post = "_posts" in parts[:-1]
+        name = "posts" if post else parts[0][1:] if parts[0].startswith("_") \
+            and parts[0][1:] in rules.collections else ""
+        if (not name and rel not in by_path) or _unpublished(rel, include, exclude) \
+                or _splitext(parts[-1])[1] not in _CONVERTIBLE:
+            continue
+        if text not in cache:
+            cache[text] = _generator_front(text)
+        front = cache[text]
+        if front is None or front.get("published") is False:
+            continue
+        if name:
+            docs.setdefault(name, []).append((rel, front, post_date(rel if post else "", front)))
+        if rel in by_path:
+            pages.append((rel, by_path[rel], front))
+    return generated(docs, pages, config, lambda t: slugify(t, "default", cased=False))
 
 
 def _jekyll_glob(pattern: str, entry: str) -> bool:

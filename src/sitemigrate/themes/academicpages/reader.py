@@ -70,7 +70,9 @@ def read(src: Path, report: Report) -> Site:
     site.pages = drop_shadowed(drop_unpublished(site.pages, config, report), report)
     pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
                             config, report)
-    site.publications = [_with_bibtex(_publication(item, report), src, report) for item in pubs]
+    owner = (site.identity.first_name, site.identity.last_name)
+    site.publications = [_with_bibtex(_publication(item, report, owner), src, report)
+                         for item in pubs]
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
     site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
     site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY)
@@ -147,9 +149,11 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     return page
 
 
-def _publication(item: Item, report: Report) -> Publication:
+def _publication(item: Item, report: Report, owner: tuple[str, str] = ("", "")) -> Publication:
     f = item.fields
-    year = int(item.date[:4]) if item.date else None
+    stated = str(item.extra.get("year") or "").strip()  # an owner's `year:` without a `date:`
+    year = int(item.date[:4]) if item.date else int(stated) if re.fullmatch(r"\d{4}", stated) \
+        else None
     links = {k: str(f[v]) for k, v in (("pdf", "paperurl"), ("slides", "slidesurl"),
                                        ("bibtex", "bibtexurl")) if f.get(v)}
     selected = item.extra.pop("selected", False)
@@ -162,7 +166,23 @@ def _publication(item: Item, report: Report) -> Publication:
         category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
         citation=str(f.get("citation") or ""), abstract=str(f.get("excerpt") or ""),
         body=item.body, links=links, permalink=item.permalink, slug=item.slug,
-        redirect_from=item.redirect_from, extra=item.extra, origin=item.origin)
+        redirect_from=item.redirect_from, extra=item.extra, origin=item.origin,
+        authors=_authors(item, report, owner))
+
+
+def _authors(item: Item, report: Report, owner: tuple[str, str]) -> list[str]:
+    """The author list of a publication's `authors:` (a list, or names in one string as a
+    citation starts: `First Last, Other Name`, `Last F., <b>Owner O.</b>`); it stays in the
+    front matter too (this theme's layouts do not read it, an owner's may)."""
+    value = item.extra.get("authors")
+    if not value:
+        return []
+    names, why = bib.citation_authors(
+        ", ".join(str(v) for v in value) if isinstance(value, list) else str(value), owner)
+    if why:
+        report.verbatim("authors-unread", f"`authors: {value}` was not read as a list of names "
+                        f"({why}); it is kept as written.", item.origin)
+    return names
 
 
 def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:

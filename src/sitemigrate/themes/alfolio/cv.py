@@ -309,3 +309,31 @@ def _rendercv_entry(e: Any, kind: str) -> Any:
         out["highlights"] = points
     out.update({k: v for k, v in (e.get("extra") or {}).items() if k not in out})
     return out
+
+
+def cv_layout_rule(layout_text: str | None, generation: str, vocab: dict, found: set[str],
+                   wanted: str) -> str:
+    """How the CV layout picks its data (``cv_layout`` in the mapping): from the site's own
+    layout's Liquid when SRC has one (what it reads, and in which order), else the rule of
+    the site's generation. A RenderCV `cv.yml` or a page's `cv_format` mean the `cv-format`
+    layout whatever the generation (older layouts know neither)."""
+    if layout_text is not None:
+        if re.search(r"\bpage\.cv_format\b", layout_text):
+            return "cv-format"
+        cv_at = re.search(r"\bsite\.data\.cv\b", layout_text)
+        resume_at = re.search(r"\bsite\.data\.resume\b", layout_text)
+        if cv_at and resume_at:
+            return "resume-first" if resume_at.start() < cv_at.start() else "cv-first"
+        return "cv-only" if cv_at else "resume-only" if resume_at else "none"
+    if "rendercv" in found or wanted:
+        return "cv-format"
+    return str(vocab["cv_layout"]["generations"].get(generation, "resume-first"))
+
+
+def cv_formats_shown(rule: str, wanted: str) -> list[str]:
+    """The data formats a CV layout of ``rule`` shows, first choice first (`classic`,
+    `rendercv`: `_data/cv.yml`; `jsonresume`: the JSON Resume)."""
+    if rule == "cv-format":
+        return [wanted] if wanted in ("rendercv", "jsonresume") else ["rendercv", "jsonresume"]
+    return {"resume-first": ["jsonresume", "classic"], "cv-first": ["classic", "jsonresume"],
+            "cv-only": ["classic", "rendercv"], "resume-only": ["jsonresume"]}.get(rule, [])

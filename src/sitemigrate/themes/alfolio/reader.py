@@ -11,7 +11,20 @@ from ... import socials
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
-from ...ir import CV, Identity, NavItem, Origin, Page, PageRole, Publication, Site, Social, plain
+from ...ir import (
+    CV,
+    Identity,
+    Item,
+    NavItem,
+    Origin,
+    Page,
+    PageRole,
+    Publication,
+    Site,
+    Social,
+    plain,
+)
+from ...jekyll import scholar
 from ...jekyll.assets import record_asset
 from ...jekyll.site import (
     as_list,
@@ -35,7 +48,14 @@ from ...jekyll.urls import unpublished
 from ...registry import SiteProbe, generation_of, vocabulary
 from ...report import Report
 from ...textio import read_document, read_json, read_source
-from .cv import CV_YML, RESUME_JSON, _classic_sections, _rendercv_sections
+from .cv import (
+    CV_YML,
+    RESUME_JSON,
+    _classic_sections,
+    _rendercv_sections,
+    cv_formats_shown,
+    cv_layout_rule,
+)
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -92,11 +112,12 @@ def read(src: Path, report: Report) -> Site:
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
                          and not (k == "name" and text(v) == site.identity.full_name)}
     no_front: set[str] = set()
+    layouts: dict[str, str] = {}
     for path, rel in iter_pages(src, report):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue
-        page = _read_page(path, rel, vocab, site, report, no_front)
+        page = _read_page(path, rel, vocab, site, report, no_front, layouts)
         if page:
             site.pages.append(page)
     site.pages = drop_unpublished(site.pages, config, report)
@@ -120,14 +141,13 @@ def read(src: Path, report: Report) -> Site:
         item.body = DETAILS_LINE.sub("", item.body, count=1)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
-    for path, rel in iter_files(src / "_bibliography", src, {".bib"}, report):
-        site.publications += _read_bib(path, rel, report)
+    _read_bibliographies(site, src, config, report)
     _fold_publication_pages(site, report)
     for kind in ("news", "projects", "posts", "teaching", "talks"):
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
-    site.cv = _read_cv(src, site, report)
+    site.cv = _read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)
     site.navigation = _navigation([p for p in site.pages if p.role != "furniture"])
     return site
@@ -209,7 +229,7 @@ def _add_social(ident: Identity, social: Social) -> None:
 
 
 def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
-               no_front: set[str]) -> Page | None:
+               no_front: set[str], layouts: dict[str, str]) -> Page | None:
     doc = read_document(path, rel, report)
     if doc is None:
         return None
@@ -220,7 +240,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
     fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])
               | set(vocab.get("page_switches", [])), report)  # `profiles` is no slip
     data = doc.data
-    layout = text(data.get("layout"))
+    layout = layouts[rel] = text(data.get("layout"))
     page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
@@ -322,6 +342,29 @@ def _role(layout: str, page: Page, vocab: dict) -> PageRole:
     return vocab["page_roles"].get(page.permalink, "other")
 
 
+def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
+    """An al-folio page given alone (read as a plain page): its `title` is the page's
+    (`about`), not the owner's name; `subtitle`, the profile picture and box, the about
+    page's switches and `redirect_from` are read as this reader reads them on a site."""
+    where = page.origin or Origin(site.source, 1)
+    title = text(data.get("title"))
+    if title and site.identity.display_name() == title:
+        site.identity.full_name = site.identity.first_name = site.identity.last_name = ""
+        site.identity.middle_name = ""
+        report.problem("name-missing", f"`title: {title}` is the title of this al-folio page, "
+                       "not the owner's name (al-folio takes it from `first_name`/`last_name` "
+                       "in `_config.yml`); give the name with `--name`.", where)
+    if page.title == site.identity.display_name() or not page.title:
+        page.title = title
+    if data.get("layout") == "about" or "profile" in data:
+        _read_about(page, data, site, None, report)
+    old = as_list(data.get("redirect_from"), where.path, "redirect_from", report)
+    page.redirect_from += [r for r in old if r not in page.redirect_from]
+    report.mapped("theme-page", "this page's front matter was read as al-folio's page "
+                  f"(`layout: {text(data.get('layout'))}`): its subtitle, profile picture and "
+                  "old addresses are carried.", where)
+
+
 def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
     feats = page.features
     if data.get("subtitle"):
@@ -358,6 +401,71 @@ def _navigation(pages: list[Page]) -> list[NavItem]:
     return [NavItem(p.title, p.permalink, [NavItem(c["title"], c["url"])
                                            for c in p.features.get("children", [])])
             for p in navs]
+
+
+def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) -> None:
+    """The `.bib` files as jekyll-scholar shows them (:mod:`..jekyll.scholar`): a file no
+    page lists is no list of the owner's (reported, not carried); entries only a list of
+    talks shows are talks, and that list becomes the theme's talks listing."""
+    texts = [(p.path, p.body, f"{p.title} {p.permalink}") for p in site.pages]
+    for kind in ("news", "projects", "posts", "teaching", "talks"):
+        texts += [(i.path, i.body, "") for i in getattr(site, kind)]
+    texts += [(i.path, i.body, "") for items in site.collections.values() for i in items]
+    for folder in ("_layouts", "_includes"):
+        for path, rel in iter_files(src / folder, src, {".html", ".liquid"}, report):
+            data = read_source(path, rel, report, root=src)
+            texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
+    uses = scholar.bibliography_uses(texts, config)
+    # a front-matter value naming a file (a layout of the site's own lists it)
+    extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
+    named = {scholar.stem(v) for extra in extras for k, v in extra.items()
+             if "bibliography" in str(k) and isinstance(v, str)}
+    shown = scholar.shown_files(uses, config)
+    folder = scholar.source_folder(config)
+    talk_files: set[str] = set()
+    for path, rel in iter_files(src / folder, src, {".bib"}, report):
+        name = scholar.stem(rel)
+        pubs = _read_bib(path, rel, report)
+        if shown is not None and name not in shown | named:
+            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) is listed by no page "
+                        "of the site (no `{% bibliography %}` names it, and it is not "
+                        "jekyll-scholar's default file): a leftover, not the owner's "
+                        "publications; not carried.", rel)
+            continue
+        for pub in pubs:
+            fields = {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}
+            if scholar.shown_as(name, pub.entry_type, fields, uses) == "talk":
+                site.talks.append(_talk_of(pub))
+                talk_files.add(name)
+            else:
+                site.publications.append(pub)
+    talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
+    listing = vocabulary(NAME)["listings"]["talks"]["body"]
+    for page in site.pages:
+        mine = [u for u in talks if u.where == page.path]
+        for use in sorted(mine, key=lambda u: -u.span[0]):
+            page.body = scholar.replace_use(page.body, use, listing)
+        if mine:
+            if "{% bibliography" not in page.body and page.role == "publications":
+                page.role = "talks"
+            report.mapped("bib-talks", f"the talks this page listed from BibTeX "
+                          f"({', '.join(sorted({f for u in mine for f in u.files or ()}))}) "
+                          "are talks, listed with the theme's talks listing.", page.origin)
+
+
+def _talk_of(pub: Publication) -> Item:
+    """A BibTeX entry that a list of talks shows, as a talk."""
+    fields: dict[str, Any] = {"venue": pub.venue}
+    location = pub.fields.get("location") or pub.fields.get("address")
+    if location:
+        fields["location"] = bib.to_text(location)
+    if pub.abstract:
+        fields["description"] = pub.abstract
+    fields.update({k: v for k, v in pub.links.items() if k in ("slides", "video", "url", "pdf")})
+    fields.setdefault("url", pub.links.get("html", ""))
+    return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,
+                title=pub.title, date=pub.date, fields={k: v for k, v in fields.items() if v},
+                origin=pub.origin)
 
 
 def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
@@ -399,10 +507,11 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
     return pubs
 
 
-def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
-    """The CV data: classic or RenderCV `_data/cv.yml`, or JSON Resume `assets/json/resume.json`.
-    When several exist, the CV page's `cv_format` chooses; else `_data/cv.yml` wins (the
-    template ships an example resume.json that a user of cv.yml never touched)."""
+def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
+    """The CV data a CV page shows: classic or RenderCV `_data/cv.yml`, or the JSON Resume
+    `assets/json/resume.json`, as the page's layout picks it (:func:`_cv_layout`; ``layouts``:
+    each page's `layout:`). Data no page shows is not the owner's CV (a template's example):
+    not read, and reported."""
     found: dict[str, tuple[Any, str]] = {}
     data = read_data(src, CV_YML, report)
     if isinstance(data, list):
@@ -423,14 +532,18 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                            json_rel)
     if not found:
         return None
-    page = site.page("cv")
-    wanted = text(page.features.get("cv_format")) if page else ""
-    if wanted and wanted not in ("rendercv", "jsonresume"):
-        report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
-                       "`jsonresume`; ignored.", page.origin if page else None)
-    order = [wanted] if wanted in found else []
-    order += [f for f in ("rendercv", "classic", "jsonresume") if f not in order]
-    fmt = next(f for f in order if f in found)
+    rule, page, wanted = _cv_layout(src, site, layouts, set(found), report)
+    shown = cv_formats_shown(rule, wanted)
+    fmt = next((f for f in shown if f in found), "")
+    if not fmt:
+        why = (f"no page of the source shows it (no page has the CV layout, "
+               f"`layout: {'` / `'.join(vocabulary(NAME)['cv_layout']['layouts'])}`)"
+               if page is None else f"the CV page `{page.path}` does not show it (its layout "
+               f"shows {' or '.join(shown) or 'no CV data'})")
+        for other, (_, orel) in found.items():
+            report.verbatim("cv-unused", f"`{orel}` ({other}) was not read: {why}. It is not "
+                            "carried as the owner's CV.", orel)
+        return None
     value, rel = found[fmt]
     cv = CV(origin=Origin(rel, 1), format=fmt)
     if fmt == "classic":
@@ -451,9 +564,30 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
                   f"{sum(len(s.entries) for s in cv.sections)} entries.", cv.origin)
     for other, (_, orel) in found.items():
         if other != fmt:
-            report.verbatim("cv-unused", f"`{orel}` ({other}) was not read: the CV page uses "
-                            f"`{rel}` ({fmt}). Its data stays in the source site only.", orel)
+            report.verbatim("cv-unused", f"`{orel}` ({other}) was not read: the CV page "
+                            f"shows `{rel}` ({fmt}), not it. It is not carried.", orel)
     return cv
+
+
+def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
+               report: Report) -> tuple[str, Page | None, str]:
+    """The first page with a CV layout, how that layout picks its data
+    (:func:`.cv.cv_layout_rule`), and the page's `cv_format`."""
+    names = vocabulary(NAME)["cv_layout"]["layouts"]
+    page = next((p for p in site.pages if layouts.get(p.path) in names), None)
+    if page is None:
+        return "none", None, ""
+    wanted = text(page.features.get("cv_format"))
+    if wanted and wanted not in ("rendercv", "jsonresume"):
+        report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
+                       "`jsonresume`; ignored.", page.origin)
+        wanted = ""
+    own = next((p for p in sorted((src / "_layouts").glob(f"{layouts[page.path]}.*"))
+                if p.suffix in (".html", ".liquid")), None) if (src / "_layouts").is_dir() else None
+    data = read_source(own, f"_layouts/{own.name}", report, root=src) if own else None
+    layout_text = data.decode("utf-8", "replace") if data is not None else None
+    return cv_layout_rule(layout_text, site.generation, vocabulary(NAME), found,
+                          wanted), page, wanted
 
 
 def _resume_json_path(site: Site, report: Report) -> str:

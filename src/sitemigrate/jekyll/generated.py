@@ -1,0 +1,185 @@
+"""The addresses Jekyll plugins generate without a file: archive pages (jekyll-archives,
+jekyll-archives-v2) and the further pages of a paginated list (jekyll-paginate,
+jekyll-paginate-v2). They are old URLs of a site like any page's (:mod:`.urls`).
+
+Facts of the plugins (their configuration keys and defaults), no theme's:
+
+* jekyll-archives (v1): `jekyll-archives: {enabled: [year, month, day, tags, categories] |
+  all, permalinks: {year: /:year/, month: /:year/:month/, day: /:year/:month/:day/,
+  tag: /tag/:name/, category: /category/:name/}}`, over the posts.
+* jekyll-archives-v2: `jekyll-archives: {<collection>: {enabled: [...] | all, permalinks:
+  {year: /:collection/:year/, ..., tags: /:collection/:type/:name/}}}` (`:type` is `tag`
+  or `category`), per collection.
+* jekyll-paginate-v2: a page whose front matter has `pagination: {enabled: true}` (merged over
+  `pagination:` of `_config.yml`) lists `collection` (posts) `per_page` (10) at a time; page
+  N > 1 is at the page's folder + `permalink` (`/page/:num/`).
+* jekyll-paginate: `paginate: N` pages the posts of the `index.html` in the folder of
+  `paginate_path` (`/page:num/`); page N > 1 is at `paginate_path`.
+
+An archive page's content is the listing page of its collection (the page at the address
+the archive's permalink starts with, else the home page): that page is the file it is
+"served from", where a conversion forwards it when the new site has no such address.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+_V1_PERMALINKS = {"year": "/:year/", "month": "/:year/:month/", "day": "/:year/:month/:day/",
+                  "tags": "/tag/:name/", "categories": "/category/:name/"}
+_V1_KEYS = {"tags": "tag", "categories": "category"}  # v1 names its permalinks so
+_V2_PERMALINKS = {"year": "/:collection/:year/", "month": "/:collection/:year/:month/",
+                  "day": "/:collection/:year/:month/:day/"}
+_DATES = ("year", "month", "day")
+_POST_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-")
+
+Doc = tuple[str, dict, "_dt.date | None"]  # (path, front matter, date)
+
+
+def plugins(config: Mapping) -> set[str]:
+    """The plugins `_config.yml` loads (`plugins:`, older `gems:`)."""
+    names: set[str] = set()
+    for key in ("plugins", "gems"):
+        value = config.get(key)
+        if isinstance(value, list):
+            names |= {str(v) for v in value if v is not None}
+    return names
+
+
+def generated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]],
+              config: Mapping, slugify: Callable[[str], str]) -> list[tuple[str, str]]:
+    """(url, the file whose content it shows) of every generated address. ``docs``: the
+    documents of each collection (`posts` included), as (path, front matter, date);
+    ``pages``: the pages as (path, url, front matter)."""
+    loaded = plugins(config)
+    urls: list[str] = []
+    archives = config.get("jekyll-archives")
+    if isinstance(archives, dict) and loaded & {"jekyll-archives", "jekyll-archives-v2"}:
+        if "jekyll-archives-v2" in loaded:
+            for name, conf in archives.items():
+                if isinstance(conf, dict) and str(name) in docs:
+                    perms = {**_V2_PERMALINKS, **(conf.get("permalinks") or {})}
+                    urls += _archives(str(name), docs[str(name)], conf.get("enabled"), perms,
+                                      slugify, v2=True)
+        else:
+            own = archives.get("permalinks")
+            own = own if isinstance(own, dict) else {}
+            perms = {kind: own.get(_V1_KEYS.get(kind, kind)) or default
+                     for kind, default in _V1_PERMALINKS.items()}
+            urls += _archives("posts", docs.get("posts", []), archives.get("enabled"), perms,
+                              slugify, v2=False)
+    found = [(url, _owner(url, pages)) for url in dict.fromkeys(urls)]
+    found += _paginated(docs, pages, config, loaded)
+    return found
+
+
+def _archives(collection: str, docs: list[Doc], enabled: Any, perms: Mapping[str, Any],
+              slugify: Callable[[str], str], v2: bool) -> list[str]:
+    if enabled in (True, "all"):
+        kinds = [*_DATES, "tags", "categories"]
+    elif isinstance(enabled, list):
+        kinds = [str(k) for k in enabled]
+    else:
+        return []
+    urls = []
+    for kind in kinds:
+        template = perms.get(kind) or ("/:collection/:type/:name/" if v2 else "")
+        if not template:
+            continue
+        for value in sorted({v for _, front, date in docs for v in _values(kind, front, date)}):
+            parts = {"collection": collection, "type": "category" if kind == "categories"
+                     else kind.removesuffix("s")}
+            if kind in _DATES:
+                parts.update(zip(("year", "month", "day"), value.split("-"), strict=False))
+            else:
+                parts["name"] = slugify(value)
+            url = str(template)
+            for key in sorted(parts, key=len, reverse=True):
+                url = url.replace(f":{key}", parts[key])
+            urls.append(url)
+    return urls
+
+
+def _values(kind: str, front: dict, date: _dt.date | None) -> list[str]:
+    """A document's years/months/days, or its tags/categories (`tags`/`tag`,
+    `categories`/`category`: a list, or words in a string)."""
+    if kind in _DATES:
+        return [date.strftime({"year": "%Y", "month": "%Y-%m", "day": "%Y-%m-%d"}[kind])] \
+            if date else []
+    found = []
+    for key in (kind, kind.removesuffix("ies") + "y" if kind == "categories" else "tag"):
+        value = front.get(key)
+        found += value.split() if isinstance(value, str) else \
+            [str(v) for v in value if v is not None] if isinstance(value, list) else []
+    return found
+
+
+def _owner(url: str, pages: list[tuple[str, str, dict]]) -> str:
+    """The page an archive address belongs to: the page at the static start of its
+    permalink (`/blog/` for `/blog/2015/`), else the home page."""
+    by_url = {u: rel for rel, u, _ in pages}
+    parts = url.strip("/").split("/")
+    for n in range(len(parts) - 1, -1, -1):
+        at = "/" + "/".join(parts[:n]) + ("/" if n else "")
+        if at in by_url:
+            return by_url[at]
+    return by_url.get("/", "_config.yml")
+
+
+def _paginated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]],
+               config: Mapping, loaded: set[str]) -> list[tuple[str, str]]:
+    found = []
+    site = config.get("pagination")
+    if "jekyll-paginate-v2" in loaded and isinstance(site, dict) and site.get("enabled"):
+        for rel, url, front in pages:
+            own = front.get("pagination")
+            if not isinstance(own, dict) or not own.get("enabled"):
+                continue
+            conf = {**site, **own}
+            items = docs.get(str(conf.get("collection") or "posts"), [])
+            per_page = _int(conf.get("per_page"), 10)
+            base = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
+            template = str(conf.get("permalink") or "/page/:num/")
+            for num in range(2, math.ceil(len(items) / per_page) + 1):
+                found.append((base.rstrip("/") + "/" + template.replace(":num", str(num))
+                              .lstrip("/"), rel))
+    per_page = _int(config.get("paginate"), 0)
+    if "jekyll-paginate" in loaded and per_page > 0:
+        path = str(config.get("paginate_path") or "/page:num/")
+        folder = "/" + path.strip("/").rsplit("/", 1)[0] + "/" if "/" in path.strip("/") else "/"
+        index = next((rel for rel, url, _ in pages if url == folder
+                      and rel.rsplit("/", 1)[-1] == "index.html"), None)
+        if index is not None:
+            for num in range(2, math.ceil(len(docs.get("posts", [])) / per_page) + 1):
+                found.append(("/" + path.lstrip("/").replace(":num", str(num)), index))
+    return found
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(value) if value is not None else default
+    except (TypeError, ValueError):
+        return default
+
+
+def post_date(rel: str, front: Mapping) -> _dt.date | None:
+    """A post's date: its front matter's `date`, else its file name's."""
+    value = front.get("date")
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if isinstance(value, str) and (m := re.match(r"(\d{4})-(\d{1,2})-(\d{1,2})", value.strip())):
+        try:
+            return _dt.date(int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            return None
+    m = _POST_NAME.match(rel.rsplit("/", 1)[-1])
+    try:
+        return _dt.date(int(m[1]), int(m[2]), int(m[3])) if m else None
+    except ValueError:
+        return None

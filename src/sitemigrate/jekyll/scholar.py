@@ -1,0 +1,198 @@
+"""What jekyll-scholar shows: which `.bib` files and entries the site's pages list, and as what.
+
+jekyll-scholar reads its settings from `scholar:` in `_config.yml` (`source`, default
+`./_bibliography`; `bibliography`, the default file, a list in some sites). A
+`{% bibliography %}` tag lists the default file; `-f FILE` / `--file FILE` (the name
+without `.bib`, repeatable) lists others, and `-q QUERY` / `--query QUERY` keeps the
+entries the query selects (`@*`, `@article`, `@*[year=2020]`, `@*[keywords~=talk]`,
+`&&`/`||`). A file no tag lists (and that is not the default file) is shown by no page: a
+leftover template file, not the owner's list.
+
+A tag on a page about talks (its file name, the page's title or address, the heading above
+the tag, or what its query selects say talks or presentations) lists talks, not publications.
+No theme vocabulary lives here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+_TAG = re.compile(r"\{%-?\s*bibliography(?:\s+([^%]*?))?\s*-?%\}")
+_ARG = re.compile(r"""(--file|-f|--query|-q)\s+((?:\{\{.*?\}\}|"[^"]*"|'[^']*'|[^\s{])+)""")
+_LIQUID = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$|<h[1-6][^>]*>(.*?)</h[1-6]>", re.M | re.S)
+_TALK_WORDS = re.compile(r"\b(talks?|presentations?|keynotes?)\b", re.I)
+_COND = re.compile(r"^\s*([\w-]+)\s*(!~=|~=|!=|<=|>=|=|<|>)\s*(.*?)\s*$")
+_FOR_BLOCK = re.compile(r"\{%-?\s*for\s[^%]*%\}(?P<inner>(?:(?!\{%-?\s*(?:for|endfor)\b).)*?)"
+                        r"\{%-?\s*endfor\s*-?%\}", re.S)
+
+
+@dataclass(slots=True)
+class Use:
+    """One `{% bibliography %}` tag: the files it lists (None: Liquid that cannot be read
+    here, so any file), its query, and whether it lists talks."""
+
+    files: tuple[str, ...] | None
+    query: str
+    talks: bool
+    where: str
+    span: tuple[int, int]
+
+
+def stem(name: str) -> str:
+    """A bibliography's name as a tag writes it: `papers.bib` and `papers` are one file."""
+    name = name.strip().strip("'\"").rsplit("/", 1)[-1]
+    return name[:-4] if name.lower().endswith(".bib") else name
+
+
+def default_files(config: dict) -> tuple[str, ...] | None:
+    """jekyll-scholar's default bibliography (`scholar.bibliography`); None when the config
+    does not set it (jekyll-scholar would read `references.bib`, but a config without it is
+    often not the one the site is built with: a converted site's, a partial copy's)."""
+    scholar = config.get("scholar") if isinstance(config, dict) else None
+    value = scholar.get("bibliography") if isinstance(scholar, dict) else None
+    if isinstance(value, list):
+        return tuple(stem(str(v)) for v in value if v)
+    return (stem(str(value)),) if value else None
+
+
+def source_folder(config: dict) -> str:
+    """Where jekyll-scholar reads `.bib` files, site-relative (`scholar.source`)."""
+    scholar = config.get("scholar") if isinstance(config, dict) else None
+    value = scholar.get("source") if isinstance(scholar, dict) else None
+    folder = str(value).strip().strip("/").removeprefix("./").strip("/") if value else ""
+    return folder if folder and ".." not in folder.split("/") else "_bibliography"
+
+
+def bibliography_uses(texts: Iterable[tuple[str, str, str]], config: dict) -> list[Use]:
+    """Every `{% bibliography %}` tag of ``texts`` ((path, body, title and address of the
+    page)), read against the site's `scholar:` settings."""
+    defaults = default_files(config)
+    uses = []
+    for where, body, about in texts:
+        if "bibliography" not in body:
+            continue
+        for m in _TAG.finditer(body):
+            files: list[str] | None = []
+            query = ""
+            for flag, value in _ARG.findall(m.group(1) or ""):
+                value = value.strip("'\"")
+                if flag in ("-q", "--query"):
+                    query = value
+                    continue
+                value = _LIQUID.sub(lambda v: _config_value(v.group(1), config), value)
+                if files is not None and "{{" not in value and "\0" not in value:
+                    files.append(stem(value))
+                else:
+                    files = None
+            names = defaults if files == [] else (tuple(files) if files is not None else None)
+            heading = _heading_before(body, m.start())
+            said = " ".join([about, heading, *(names or ()), _positive_values(query)])
+            uses.append(Use(names, query, bool(_TALK_WORDS.search(said)), where, m.span()))
+    return uses
+
+
+def _config_value(expr: str, config: dict) -> str:
+    """`site.scholar.bibliography` and other `site.` values a tag's argument names."""
+    value: Any = config
+    parts = expr.split("|")[0].strip().split(".")
+    if parts[0] != "site":
+        return "\0"
+    for part in parts[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    return str(value) if isinstance(value, (str, int)) else "\0"
+
+
+def _heading_before(body: str, at: int) -> str:
+    """The last heading above ``at`` that is plain text (not a Liquid value like `{{ y }}`)."""
+    found = ""
+    for m in _HEADING.finditer(body, 0, at):
+        words = (m.group(1) or m.group(2) or "").strip()
+        if words and "{{" not in words and "{%" not in words:
+            found = words
+    return found
+
+
+def _positive_values(query: str) -> str:
+    return " ".join(c.group(3) for c in (_COND.match(p) for p in _conditions(query))
+                    if c and not c.group(2).startswith("!"))
+
+
+def _conditions(query: str) -> list[str]:
+    inner = re.findall(r"\[(.*?)\]", query)
+    return [p for part in inner for p in re.split(r",|&&|\|\|", part) if p.strip()]
+
+
+def query_selects(query: str, entry_type: str, fields: dict[str, str]) -> bool:
+    """Whether a jekyll-scholar query selects an entry. A condition whose value is Liquid
+    (`year={{ y }}`, a loop's variable) is read as met: it selects some entry of the file."""
+    query = query.strip()
+    if not query or query.startswith("{{"):
+        return True
+    m = re.match(r"@(\*|\w+)", query)
+    if m and m.group(1) != "*" and m.group(1).lower() != entry_type.lower():
+        return False
+    for group in re.findall(r"\[(.*?)\]", query):
+        alternatives = [all(_condition(c, fields) for c in re.split(r",|&&", alt) if c.strip())
+                        for alt in group.split("||")]
+        if not any(alternatives):
+            return False
+    return True
+
+
+def _condition(cond: str, fields: dict[str, str]) -> bool:
+    m = _COND.match(cond)
+    if not m:
+        return True
+    name, op, want = m.group(1).lower(), m.group(2), m.group(3).strip("'\"")
+    if "{{" in want or "{%" in want:
+        return True
+    have = str(fields.get(name, "")).strip()
+    if op in ("~=", "!~="):
+        try:
+            found = bool(re.search(want, have, re.I))
+        except re.error:
+            found = want.lower() in have.lower()
+        return found if op == "~=" else not found
+    if op in ("=", "!="):
+        return (have.lower() == want.lower()) == (op == "=")
+    try:
+        a, b = float(have), float(want)
+    except ValueError:
+        return False
+    return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+
+
+def shown_files(uses: list[Use], config: dict) -> set[str] | None:
+    """The `.bib` files (by name) some page lists; None when every file may be listed (a
+    tag whose file is Liquid read elsewhere, or no tag at all: nothing says which)."""
+    if not uses or any(u.files is None for u in uses):
+        return None
+    return {f for u in uses for f in u.files or ()} | set(default_files(config) or ())
+
+
+def shown_as(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> str:
+    """`talk` when only tags listing talks select this entry of file ``name``, else
+    `publication` (the default file is the theme's publication list)."""
+    mine = [u for u in uses if u.files is None or name in u.files]
+    selecting = [u for u in mine if query_selects(u.query, entry_type, fields)]
+    if selecting and all(u.talks for u in selecting):
+        return "talk"
+    return "publication"
+
+
+def replace_use(body: str, use: Use, new: str) -> str:
+    """``body`` with the listing of ``use`` replaced by ``new``: the tag, or the `for` loop
+    around it when that loop holds nothing else but headings (a list by year)."""
+    start, end = use.span
+    for m in _FOR_BLOCK.finditer(body):
+        if m.start() <= start and end <= m.end():
+            rest = (m.group("inner")[: start - m.start("inner")]
+                    + m.group("inner")[end - m.start("inner"):])
+            if not re.sub(r"<h[1-6][^>]*>.*?</h[1-6]>|\s", "", rest, flags=re.S):
+                start, end = m.span()
+            break
+    return body[:start] + new.rstrip("\n") + body[end:]

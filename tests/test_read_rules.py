@@ -1,0 +1,344 @@
+"""Reading a source site as Jekyll, jekyll-scholar and the site's own layouts show it (issue
+#31, "What the source shows"). Miniature sites in each theme's exact shapes; invented
+people throughout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sitemigrate
+from sitemigrate.jekyll import scholar
+from sitemigrate.report import Report
+
+ALFOLIO_CONFIG = """\
+first_name: Ilse
+last_name: Vantongeren
+title: Ilse Vantongeren
+scholar:
+  last_name: [Vantongeren]
+  first_name: [Ilse, I.]
+  style: apa
+  source: /_bibliography/
+  bibliography: papers.bib
+  bibliography_template: bib
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, body in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body, encoding="utf-8")
+    return root
+
+
+def entry(kind: str, key: str, title: str, year: int, extra: str = "") -> str:
+    return (f"@{kind}{{{key},\n  title={{{title}}},\n  author={{Vantongeren, Ilse}},\n"
+            f"  booktitle={{Workshop on Tidal Flats}},\n  year={{{year}}},{extra}\n}}\n\n")
+
+
+def read(root: Path) -> tuple[sitemigrate.Site, Report]:
+    report = Report()
+    return sitemigrate.read_site(root, "al-folio", report), report
+
+
+# -- 1. Which bibliography a page shows ------------------------------------------------------
+
+def test_a_bib_file_no_page_lists_is_not_the_owners(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\nnav: true\n---\n{% bibliography %}\n",
+        "_bibliography/papers.bib": "---\n---\n" + entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/example.bib": entry("article", "ein05", "Moving Bodies", 1905)
+                                     + entry("article", "ein06", "Light Quanta", 1906),
+    }))
+    assert [p.title for p in site.publications] == ["Salt Marsh"]
+    lost = [f for f in report.findings if f.code == "bib-unshown"]
+    assert len(lost) == 1 and "example.bib" in lost[0].message
+
+
+def test_a_file_named_by_a_tag_or_by_liquid_of_the_config_is_shown(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\n---\n"
+                                  "{% bibliography -f {{ site.scholar.bibliography }} %}\n"
+                                  "## Preprints\n{% bibliography --file preprints %}\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/preprints.bib": entry("misc", "v24", "Mudflat Worms", 2024),
+        "_bibliography/old.bib": entry("misc", "v01", "Unlisted", 2001),
+    }))
+    assert sorted(p.title for p in site.publications) == ["Mudflat Worms", "Salt Marsh"]
+
+
+def test_talks_in_their_own_bib_with_their_own_page_stay_talks(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\nyears: [2021]"
+                                  "\n---\n<div class=\"publications\">\n{%- for y in page.years "
+                                  "%}\n  <h2 class=\"year\">{{y}}</h2>\n  {% bibliography -f "
+                                  "papers -q @*[year={{y}}]* %}\n{% endfor %}\n</div>\n",
+        "_pages/activities.md": "---\nlayout: page\npermalink: /activities/\ntitle: activities"
+                                "\nyears: [2022]\n---\n# Invited talks\n<div class=\"publicat"
+                                "ions\">\n{% for y in page.years %}\n  <h2 class=\"year\">{{y}}"
+                                "</h2>\n  {% bibliography -f invited -q @*[year={{y}}]* %}\n"
+                                "{% endfor %}\n</div>\n\n# Service\nReviewer.\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/invited.bib": entry("inproceedings", "t22", "Worms at Dusk", 2022,
+                                           "\n  address={Ghent}"),
+    }))
+    assert [p.title for p in site.publications] == ["Salt Marsh"]
+    assert [(t.title, t.fields.get("venue"), t.fields.get("location"), t.date)
+            for t in site.talks] == [("Worms at Dusk", "Workshop on Tidal Flats", "Ghent",
+                                      "2022-01-01")]
+    page = next(p for p in site.pages if p.permalink == "/activities/")
+    assert "{% bibliography" not in page.body and "site.talks" in page.body
+    assert "for y in page.years" not in page.body and "Reviewer." in page.body
+    assert page.role == "talks"
+
+
+def test_a_query_for_talks_splits_one_file(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\n---\n"
+                                  "{% bibliography -q @*[keywords!~=talk] %}\n",
+        "_pages/talks.md": "---\nlayout: page\npermalink: /talks/\ntitle: talks\n---\n"
+                           "{% bibliography -q @*[keywords~=talk] %}\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021)
+        + entry("misc", "t23", "Lugworm Burrows", 2023, "\n  keywords={talk, invited}"),
+    }))
+    assert [p.title for p in site.publications] == ["Salt Marsh"]
+    assert [t.title for t in site.talks] == ["Lugworm Burrows"]
+
+
+def test_jekyll_scholar_queries():
+    fields = {"year": "2020", "keywords": "talk, poster", "note": "preprint"}
+    assert scholar.query_selects("@*[year=2020]", "article", fields)
+    assert not scholar.query_selects("@*[year=2021]", "article", fields)
+    assert scholar.query_selects("@*[year={{y}}]*", "article", fields)
+    assert not scholar.query_selects("@inproceedings", "article", fields)
+    assert scholar.query_selects("@*[year<=2020 && note=preprint]", "misc", fields)
+    assert not scholar.query_selects("@*[year=2020 && note!=preprint]", "misc", fields)
+    assert scholar.query_selects("@*[year=2019 || keywords~=talk]", "misc", fields)
+
+
+# -- 2. Which data the CV layout shows -------------------------------------------------------
+
+CLASSIC_EXAMPLE = "- title: General Information\n  type: map\n  contents:\n    - name: Full Name\n" \
+                  "      value: Example Person\n"
+RESUME = '{"basics": {"name": "Ilse Vantongeren", "label": "Ecologist"}, "work": [{"name": ' \
+         '"Tidal Institute", "position": "Researcher", "startDate": "2020-01"}]}\n'
+GET_JSON = "jekyll_get_json:\n  - data: resume\n    json: assets/json/resume.json\n"
+CV_PAGE = "---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\n---\n"
+
+
+def test_a_cv_layout_that_shows_the_resume_first_reads_it_not_the_example_cv_yml(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,
+        "_includes/head.liquid": "",  # a 2024-25 site
+        "_pages/cv.md": CV_PAGE,
+        "_data/cv.yml": CLASSIC_EXAMPLE,
+        "assets/json/resume.json": RESUME,
+    }))
+    assert site.cv is not None and site.cv.format == "jsonresume"
+    assert "Example Person" not in str(site.cv)
+    unused = [f for f in report.findings if f.code == "cv-unused"]
+    assert [f.path for f in unused] == ["_data/cv.yml"]
+    assert "shows `assets/json/resume.json`" in unused[0].message
+
+
+def test_the_sites_own_cv_layout_decides(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,  # a 2020-23 site, with a layout of its own
+        "_layouts/cv.html": "---\nlayout: default\n---\n{% for job in site.data.resume.work %}"
+                            "{{ job.name }}{% endfor %}\n",
+        "_pages/cv.md": CV_PAGE,
+        "_data/cv.yml": CLASSIC_EXAMPLE,
+        "assets/json/resume.json": RESUME,
+    }))
+    assert site.cv is not None and site.cv.format == "jsonresume"
+    assert "Example Person" not in str(site.cv)
+
+
+def test_cv_data_no_page_shows_is_not_the_owners(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,
+        "_pages/about.md": "---\nlayout: about\npermalink: /\n---\nHello.\n",
+        "_data/cv.yml": CLASSIC_EXAMPLE,
+    }))
+    assert site.cv is None
+    unused = [f for f in report.findings if f.code == "cv-unused"]
+    assert len(unused) == 1 and "no page of the source shows it" in unused[0].message
+
+
+# -- 6. Generated addresses ------------------------------------------------------------------
+
+def _post(day: str, slug: str, tags: str = "", categories: str = "") -> tuple[str, str]:
+    return (f"_posts/{day}-{slug}.md", f"---\nlayout: post\ntitle: {slug}\ntags: {tags}\n"
+            f"categories: {categories}\n---\nText of {slug}.\n")
+
+
+def test_archive_and_pagination_addresses_are_old_urls(tmp_path):
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG + "include: [_pages]\npermalink: /blog/:year/:title/\n"
+        "plugins:\n"
+        "  - jekyll-archives\n  - jekyll-paginate-v2\npagination:\n  enabled: true\n"
+        "jekyll-archives:\n  enabled: [year, tags, categories]\n  permalinks:\n"
+        "    year: '/blog/:year/'\n    tag: '/blog/tag/:name/'\n"
+        "    category: '/blog/category/:name/'\n",
+        "_pages/blog.md": "---\nlayout: default\npermalink: /blog/\ntitle: blog\npagination:\n"
+                          "  enabled: true\n  collection: posts\n  permalink: /page/:num/\n"
+                          "  per_page: 2\n---\nPosts.\n",
+        **dict([_post("2015-03-01", "mudflats", "Field Work", "notes"),
+                _post("2016-04-02", "lugworms", "field-work"),
+                _post("2016-05-03", "eelgrass")]),
+    })
+    urls = {s.url: s.path for s in served(*read_tree(root)).values()}
+    for url in ("/blog/2015/", "/blog/2016/", "/blog/tag/field-work/",
+                "/blog/category/notes/", "/blog/page/2/"):
+        assert urls.get(url) == "_pages/blog.md", url
+    assert "/blog/page/3/" not in urls
+    plan = sitemigrate.convert(root, tmp_path / "out", to="academicpages")
+    rows = {r["old"]: r for r in plan.report.urls}
+    assert rows["/blog/2016/"]["how"] == "redirect" and rows["/blog/page/2/"]["how"] == "redirect"
+    assert not [r for r in plan.report.urls if r["how"] == "lost"]
+
+
+def test_archives_v2_per_collection(tmp_path):
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-archives-v2]\ncollections:\n"
+        "  books:\n    output: true\njekyll-archives:\n  books:\n    enabled: [year, categories]\n",
+        "_books/tide-tables.md": "---\ntitle: Tide Tables\ndate: 2021-06-01\n"
+                                 "categories: [Reference Works]\n---\nA book.\n",
+    })
+    urls = {s.url for s in served(*read_tree(root)).values()}
+    assert {"/books/2021/", "/books/category/reference-works/"} <= urls
+
+
+# -- 3. Category sections --------------------------------------------------------------------
+
+AP_CONFIG = "title: Ilse Vantongeren\nname: Ilse Vantongeren\nauthor:\n  name: Ilse Vantongeren\n" \
+            "collections:\n  publications:\n    output: true\n    permalink: /:collection/:path/\n"
+
+
+def _ap_pub(slug: str, kind: str) -> tuple[str, str]:
+    return (f"_publications/2021-01-01-{slug}.md",
+            f"---\ntitle: \"{slug}\"\ncollection: publications\npermalink: /publication/{slug}\n"
+            f"date: 2021-01-01\nvenue: 'Estuaries'\ntype: {kind}\n---\n")
+
+
+def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
+    loop = ("<h2>{title}</h2>\n<ul>\n{{% for post in site.publications reversed %}}\n"
+            "  {{% if post.type contains \"{value}\" %}}\n    {{% include archive-single.html %}}"
+            "\n  {{% endif %}}\n{{% endfor %}}\n</ul>\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n{% include base_path %}\n"
+                                  + loop.format(title="Articles", value="article")
+                                  + loop.format(title="Press", value="press"),
+        **dict([_ap_pub("salt-marsh", "article"), _ap_pub("radio-interview", "press")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    body = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
+    tags = [line.strip() for line in body.splitlines() if "{% bibliography" in line]
+    assert tags == ["{% bibliography -q @*[type~=article] %}",
+                    "{% bibliography -q @*[type~=press] %}"]
+    assert body.index("Articles") < body.index("type~=article") < body.index("Press")
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    assert "type = {press}" in bib
+
+
+def test_a_page_of_several_bibliographies_lists_each_item_once(tmp_path):
+    site = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\n---\n<h2>Working papers</h2>\n{% bibliography "
+                                  "-f drafts %}\n<h2>Articles</h2>\n{% bibliography -f papers %}\n",
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/drafts.bib": entry("misc", "v24", "Mudflat Worms", 2024),
+    })
+    plan = sitemigrate.convert(site, tmp_path / "ap", to="academicpages")
+    plan.apply()
+    body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
+    shown = body.split("{% comment %}")[0]
+    assert shown.count("for post in site.publications") == 1
+    assert any(f.code == "listing-once" for f in plan.report.findings)
+
+
+# -- 5. Authors ------------------------------------------------------------------------------
+
+def test_authors_front_matter_and_marked_citations_become_bibtex_authors(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_publications/2020-01-01-salt.md": "---\ntitle: Salt\ncollection: publications\n"
+        "date: 2020-01-01\nvenue: Oikos\nauthors: \"Ana Lopes, Ilse Vantongeren\"\n---\n",
+        "_publications/2021-01-01-worms.md": "---\ntitle: Worms\ncollection: publications\n"
+        "date: 2021-01-01\nvenue: Oikos\ncitation: 'Ana Lopes*, Ilse Vantongeren*, and Karl "
+        "Berg&#8224;. Worms. <i>Oikos</i>, 2021.'\n---\n",
+        "_publications/tides.md": "---\ntitle: Tides\ncollection: publications\nyear: 2019\n"
+        "venue: Oikos\nauthors: <b>Vantongeren I.</b>, Lopes A.\n---\n",
+    })
+    site = sitemigrate.read_site(src, "academicpages")
+    by_title = {p.title: p.authors for p in site.publications}
+    assert by_title["Salt"] == ["Ana Lopes", "Ilse Vantongeren"]
+    assert by_title["Tides"] == ["Vantongeren, I.", "Lopes, A."]
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    assert "author = {Ana Lopes and Ilse Vantongeren}" in bib
+    assert "author = {Ana Lopes and Ilse Vantongeren and Karl Berg}" in bib
+    assert "author = {Vantongeren, I. and Lopes, A.}" in bib and "year = {2019}" in bib
+
+
+# -- 4. Collections and subfolders -----------------------------------------------------------
+
+def test_a_collections_subfolder_item_is_an_item_of_its_own(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  portfolio:\n    output: true\n"
+                                   "    permalink: /:collection/:path/\n",
+        "_portfolio/estuary.md": "---\ntitle: Estuary survey\ncollection: portfolio\n---\n"
+                                 "Counting worms.\n",
+        "_portfolio/fr/estuary.md": "---\ntitle: Relevé de l'estuaire\ncollection: portfolio\n"
+                                    "lang: fr\n---\nCompter les vers.\n",
+    })
+    site = sitemigrate.read_site(src, "academicpages")
+    assert sorted(i.slug for i in site.projects) == ["estuary", "fr/estuary"]
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    assert "Counting worms." in (tmp_path / "af/_projects/estuary.md").read_text("utf-8")
+    assert "Compter les vers." in (tmp_path / "af/_projects/fr/estuary.md").read_text("utf-8")
+
+
+# -- 7. A single page of a theme -------------------------------------------------------------
+
+def test_a_lone_al_folio_about_page_is_read_as_al_folios(tmp_path):
+    page = write(tmp_path / "src", {
+        "about.md": "---\nlayout: about\ntitle: about\npermalink: /\nsubtitle: Tidal Institute"
+                    ", Ghent\nredirect_from:\n  - /home/\nprofile:\n  align: right\n  image: "
+                    "prof_pic.jpg\n  image_circular: false\nnews: false\n---\n\nI study "
+                    "**mudflats**.\n",
+    }) / "about.md"
+    report = Report()
+    site = sitemigrate.read_site(page, report=report)
+    assert site.identity.display_name() == ""           # `about` is no one's name
+    assert any(f.code == "name-missing" for f in report.findings)
+    about = site.page("about")
+    assert about is not None and about.features["subtitle"] == "Tidal Institute, Ghent"
+    assert about.redirect_from == ["/home/"]
+    assert site.identity.avatar == "/assets/img/prof_pic.jpg"
+    plan = sitemigrate.convert(page, tmp_path / "ap", to="academicpages")
+    plan.apply()
+    assert "/home/" in (tmp_path / "ap/_pages/about.md").read_text("utf-8")
+    assert "Tidal Institute, Ghent" in (tmp_path / "ap/_config.yml").read_text("utf-8")
+    assert any("prof_pic.jpg" in f.message for f in plan.report.findings)
+
+
+def test_marks_and_invisible_characters_are_no_part_of_a_name():
+    from sitemigrate.formats import bibtex as bib
+    owner = ("Ilse", "Vantongeren")
+    assert bib.citation_authors("\ufeffLopes, A.*, Vantongeren, I.\u2021 (2020). Salt.",
+                                owner) == (["Lopes, A.", "Vantongeren, I."], None)
+    assert bib.citation_authors("Ana Lopes&dagger;, Ilse Vantongeren&#8224;. Salt. "
+                                "<i>Oikos</i>.", owner) == (["Ana Lopes", "Ilse Vantongeren"],
+                                                            None)
