@@ -94,3 +94,24 @@ def test_values_in_the_markdown_report_stay_in_their_code_spans():
     for live in ("<img", "<a ", "<script", "<b>"):
         assert live not in html
     assert html.count("<tr>") == 3  # the header and one row each: no cell broke its row
+
+
+def test_the_summary_keeps_each_findings_advice_at_80_columns():
+    """Issue 32: quoted values are cut, never the advice (a long message used to be cut at
+    220 characters, and a terminal line at its width, advice and all)."""
+    import re
+
+    from sitemigrate.report import fit, overview
+    report = Report()
+    advice = ("put this text there if you want it, or copy the whole block into the theme's "
+              "footer include by hand, then run the conversion again and check the result "
+              "in a local Jekyll build before you commit it to your repository; see the "
+              "report for every place.")
+    report.problem("footer", f"`footer_text` has no key `{'x' * 300}`; {advice}", "_config.yml")
+    report.problem("footer2", f"`{'y' * 90}` and `{'z' * 90}`: {advice}", "_config.yml")
+    lines = [part for line in overview(report.findings) for part in fit(line, 80)]
+    assert max(map(len, lines)) <= 80
+    shown = " ".join(" ".join(lines).split())
+    for word in advice.split():
+        assert shown.count(word) >= 2, word
+    assert not re.search(r"x{61}|y{61}", shown)  # the values were cut
