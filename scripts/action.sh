@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The logic of the GitHub Action in action.yml; tests/test_ci.py runs it the same way.
 #
-#   action.sh install   pip-install sitemigrate: this checkout (the action's own folder) when
-#                       SITEMIGRATE_VERSION is empty, `sitemigrate==V` for a version number V,
-#                       else SITEMIGRATE_VERSION as a pip requirement (a wheel, a URL, ...)
+#   action.sh install   pip-install sitemigrate's dependencies from scripts/action-requirements.txt
+#                       (pinned, checked by hash), then sitemigrate alone: this checkout (the
+#                       action's own folder) when SITEMIGRATE_VERSION is empty,
+#                       `sitemigrate==V` for a version number V, else SITEMIGRATE_VERSION as a
+#                       pip requirement (a wheel, a URL, ...)
 #   action.sh check     sitemigrate convert SRC DEST --to THEME --check --diff, with the
 #                       JSON, Markdown and SARIF reports (with SITEMIGRATE_VERIFY=true also
 #                       --verify: both sites built and compared as a visitor sees them);
@@ -31,8 +33,34 @@ install() {
   elif [[ "$spec" =~ ^[0-9]+(\.[0-9A-Za-z+!-]+)*$ ]]; then
     spec="sitemigrate==$spec"
   fi
-  "$python" -m pip install --disable-pip-version-check --quiet "$spec"
+  local pip=("$python" -m pip install --disable-pip-version-check --quiet)
+  # the dependencies (and the build backend) from the lock, each file checked by its hash;
+  # then sitemigrate alone, built without fetching anything more, and a check that what it
+  # needs is what the lock gave
+  "${pip[@]}" --require-hashes --no-deps -r "$here/scripts/action-requirements.txt"
+  "${pip[@]}" --no-deps --no-build-isolation "$spec"
+  "$python" -m pip check --disable-pip-version-check >&2
   "$python" -m sitemigrate --version
+}
+
+# Repository content (a file name, a line of a page) printed into the job's log: a line of
+# it that starts with `::` would be a workflow command (`::error ...`, `::add-mask::`), so
+# such a line is printed as `\::` ..., also after a carriage return.
+log_safe() {
+  "$python" -c 'import re, sys
+sys.stdout.buffer.write(re.sub(rb"(^|\r)([ \t]*)::", rb"\1\2\\::",
+                               sys.stdin.buffer.read(), flags=re.M))'
+}
+
+# A Markdown code fence longer than any run of backticks in file $1 (at least 5): what the
+# file holds cannot close it and become live Markdown in the job summary.
+fence_for() {
+  local longest
+  longest=$(LC_ALL=C grep -ao '`\+' "$1" | awk '{ if (length($0) > m) m = length($0) }
+                                              END { print m + 0 }')
+  local n=$(( longest < 5 ? 5 : longest + 1 )) fence=""
+  while (( ${#fence} < n )); do fence+='`'; done
+  echo "$fence"
 }
 
 check() {
@@ -63,9 +91,10 @@ check() {
   "$python" -m sitemigrate "${args[@]}" >"$diff" 2>"$err" || rc=$?
 
   if in_actions; then echo "::group::sitemigrate diff"; fi
-  cat "$diff"
+  log_safe <"$diff"
+  if [[ -s "$diff" && -n "$(tail -c 1 "$diff")" ]]; then echo; fi  # ::endgroup:: on a line
   if in_actions; then echo "::endgroup::"; fi
-  cat "$err" >&2
+  log_safe <"$err" >&2
 
   # changed: does DEST differ from what SRC converts to? (exit 1 may also be --fail-on)
   local changed="" reached=0 lost=0
@@ -106,12 +135,13 @@ PY
 
 summary() {
   local rc="$1" changed="$2" reached="$3" fail_on="$4" md="$5" diff="$6" err="$7" lost="$8"
-  local fence='`````'
+  local fence
   local cmd="sitemigrate convert $SITEMIGRATE_SRC $SITEMIGRATE_DEST --to $SITEMIGRATE_TO"
   [[ -n "${SITEMIGRATE_FROM:-}" ]] && cmd+=" --from $SITEMIGRATE_FROM"
   if [[ -z "$changed" ]]; then
     echo "## :x: sitemigrate stopped with an error (exit $rc)"
     echo
+    fence=$(fence_for "$err")
     echo "$fence"
     cat "$err"
     echo "$fence"
@@ -145,8 +175,9 @@ summary() {
     echo
     echo "<details><summary>Diff ($(grep -c '^diff --git' "$diff") files)</summary>"
     echo
+    fence=$(fence_for "$diff")
     echo "${fence}diff"
-    head -c "$limit" "$diff"
+    printf '%s\n' "$(head -c "$limit" "$diff")"  # the fence on a line of its own
     echo "$fence"
     if (( size > limit )); then
       echo

@@ -29,6 +29,18 @@ def validate_sarif(log: dict) -> dict:
     return log
 
 
+@pytest.fixture(autouse=True)
+def own_check_cache(tmp_path_factory, monkeypatch) -> Path:
+    """Each test has its own check cache folder (never the user's), and runs as outside CI
+    (the project's CI sets CI=true, where `--check` never uses the cache): a test of CI's
+    behaviour sets the variable itself."""
+    folder = tmp_path_factory.mktemp("check-cache")
+    monkeypatch.setenv("SITEMIGRATE_CACHE_DIR", str(folder))
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    return folder
+
+
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """A user's git repository whose al-folio site lives in a subfolder, `site/`."""

@@ -1,5 +1,6 @@
-"""`--check` on an unchanged site answers from DEST/.sitemigrate/check.json without
-converting; any change to SRC, DEST, the options or the mappings converts again."""
+"""`--check` on an unchanged site answers from the check cache (the user's cache folder,
+never DEST) without converting; any change to SRC, DEST, the options, the code, the mappings
+or the dependencies converts again; in CI it always converts."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def converted(tmp_path):
     src, dest = tmp_path / "src", tmp_path / "dest"
     shutil.copytree(FIXTURES / "al-folio-site", src)
     assert cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q"]) == 0
-    assert (dest / cache.CACHE).is_file()
+    assert cache.cache_file(src, dest).is_file()
+    assert not (dest / ".sitemigrate/check.json").exists()  # nothing a repository carries
     return src, dest
 
 
@@ -53,13 +55,67 @@ def test_unchanged_site_is_answered_from_the_cache(converted, conversions, tmp_p
     assert check(src, dest, "--no-cache") == 0 and len(conversions) == 1
 
 
-def test_a_fresh_clone_hits_too(converted, conversions, tmp_path):
-    """CI checks out SRC and DEST anew: other paths, other modification times, same bytes."""
+def test_a_clone_elsewhere_converts(converted, conversions, tmp_path):
+    """The cache is named by the real paths of SRC and DEST: a checkout elsewhere (a CI
+    runner's) has none, and converts."""
     src, dest = converted
     clone_src, clone_dest = tmp_path / "clone/src", tmp_path / "clone/dest"
-    shutil.copytree(src, clone_src, copy_function=shutil.copy)  # new mtimes
-    shutil.copytree(dest, clone_dest, copy_function=shutil.copy)
-    assert check(clone_src, clone_dest) == 0 and conversions == []
+    shutil.copytree(src, clone_src)
+    shutil.copytree(dest, clone_dest)
+    assert check(clone_src, clone_dest) == 0 and len(conversions) == 1
+
+
+def test_a_fingerprint_committed_in_dest_cannot_spoof_the_check(converted, conversions):
+    """Issue 32: anyone who commits DEST could write there the fingerprint that made a stale
+    DEST pass `--check` (and `--fail-on loss`). Nothing in DEST is read as a cache now."""
+    src, dest = converted
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + "\nA new paragraph.\n")  # DEST is stale now
+    key = {"to": "academicpages", "from": None, "generation": None, "redirects": "pages",
+           "name": None, "force": False}
+    saved = json.loads(cache.cache_file(src, dest).read_text())
+    forged = {"fingerprint": cache.fingerprint(src, dest, key), "report": saved["report"]}
+    (dest / ".sitemigrate/check.json").write_text(json.dumps(forged))
+    assert check(src, dest) == 1 and len(conversions) == 1
+
+
+def test_in_ci_the_check_converts_for_real(converted, conversions, monkeypatch):
+    src, dest = converted
+    for name, value in (("CI", "true"), ("GITHUB_ACTIONS", "true")):
+        monkeypatch.setenv(name, value)
+        assert check(src, dest) == 0
+        monkeypatch.delenv(name)
+    assert len(conversions) == 2
+    assert check(src, dest) == 0 and len(conversions) == 2  # outside CI: the cache again
+
+
+def test_the_fingerprint_covers_what_decides_the_output(converted, tmp_path, monkeypatch):
+    """Issue 32: a file in a folder Jekyll ignores (a page may link it), an image beside a
+    single-page SRC, and a new release of a dependency each change the fingerprint."""
+    src, dest = converted
+    key = {"to": "academicpages"}
+    first = cache.fingerprint(src, dest, key)
+    (src / "node_modules").mkdir()
+    (src / "node_modules/paper.pdf").write_bytes(b"%PDF-1.4 one")
+    second = cache.fingerprint(src, dest, key)
+    assert second != first
+    (src / "node_modules/paper.pdf").write_bytes(b"%PDF-1.4 two")
+    assert cache.fingerprint(src, dest, key) != second
+    page = tmp_path / "single/index.md"
+    page.parent.mkdir()
+    page.write_text("# Rowan Testwell\n\n![me](me.png)\n")
+    (page.parent / "me.png").write_bytes(b"\x89PNG one")
+    alone = cache.fingerprint(page, tmp_path / "out", key)
+    (page.parent / "me.png").write_bytes(b"\x89PNG two")
+    assert cache.fingerprint(page, tmp_path / "out", key) != alone
+    from importlib import metadata
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version",
+                        lambda name: "99.0" if name.lower() == "pybtex" else real(name))
+    newer = cache.fingerprint(src, dest, key)
+    monkeypatch.undo()
+    monkeypatch.setenv("SITEMIGRATE_CACHE_DIR", str(tmp_path / "cache"))
+    assert newer != cache.fingerprint(src, dest, key)
 
 
 @pytest.mark.parametrize("change", ["src", "dest", "options"])

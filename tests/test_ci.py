@@ -116,7 +116,7 @@ def test_action_check_out_of_date_then_up_to_date(repo, tmp_path):
     jsonschema.validate(json.loads(Path(out["report"]).read_text()), REPORT_SCHEMA)
     assert Path(out["markdown"]).read_text().startswith("# sitemigrate report:")
     assert Path(out["diff"]).read_text() == res.stdout.split("::group::sitemigrate diff\n")[1] \
-        .split("::endgroup::")[0]
+        .split("::endgroup::")[0]  # (no line of it starts with `::`: it is not escaped)
 
     # the user converts and commits DEST: up to date
     subprocess.run([sys.executable, "-m", "sitemigrate", "convert", "site", "ap", "--to",
@@ -155,6 +155,49 @@ def test_action_check_error(repo, tmp_path):
     assert out["changed"] == "" and out["sarif"] == "" and out["exit-code"] == "2"
     assert "## :x: sitemigrate stopped with an error (exit 2)" in summary
     assert "no such file or directory" in summary
+
+
+def test_repository_content_starts_no_workflow_command_and_no_live_summary(repo, tmp_path):
+    """Issue 32: a file name holding a newline and `::error ...`, and a page whose text
+    closes the summary's code fence, are repository content: no line of the job's log that
+    they make starts a workflow command, and the job summary shows them as text."""
+    pages = repo / "site/_pages"
+    (pages / "x\n::error title=pwned::owned\r::add-mask::x.md").write_text(
+        "---\ntitle: Owned\npermalink: /owned/\n---\nText.\n")
+    (pages / "fence.md").write_text("---\ntitle: Fence\npermalink: /fence/\n---\n"
+                                    "``````\n\n![i](https://evil.example/i.png)\n\n"
+                                    "<img src=x onerror=alert(1)>\n")
+    given = {"src": "site", "dest": "ap", "to": "academicpages"}
+    res, out, summary = run_action_step("check", given, repo, tmp_path)
+    assert res.returncode == 1, res.stderr
+    assert "::error title=pwned" in Path(out["diff"]).read_text()  # in the diff file as is
+    ours = {"::group::sitemigrate diff", "::endgroup::"}
+    for line in re.split(r"[\r\n]", res.stdout + res.stderr):
+        assert not line.lstrip().startswith("::") or line in ours, line
+    import mistune
+    html = mistune.create_markdown(plugins=["table"])(summary)
+    assert "<img" not in html and "evil.example" in html
+
+
+def test_action_pins_what_it_uses_and_installs_from_a_hashed_lock():
+    """Issue 32: the actions it uses by full commit, the dependencies from a lock with the
+    hashes of their files, covering every dependency of pyproject.toml."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+    uses = [s["uses"] for s in ACTION["runs"]["steps"] if "uses" in s]
+    assert uses and all(re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", u) for u in uses), uses
+    script = (ROOT / "scripts/action.sh").read_text()
+    assert "--require-hashes --no-deps -r \"$here/scripts/action-requirements.txt\"" in script
+    lock = (ROOT / "scripts/action-requirements.txt").read_text()
+    pins = {}
+    for block in re.split(r"\n(?=[A-Za-z])", lock.split("\n", 2)[2]):
+        name, version = re.match(r"([\w.-]+)==(\S+)", block).groups()
+        assert re.search(r"--hash=sha256:[0-9a-f]{64}", block), name
+        pins[canonicalize_name(name)] = version
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    for spec in project["project"]["dependencies"] + project["build-system"]["requires"]:
+        req = Requirement(spec)
+        assert req.specifier.contains(pins[canonicalize_name(req.name)]), spec
 
 
 # -- the pre-commit hook -------------------------------------------------------------------

@@ -257,7 +257,8 @@ def test_linked_bookkeeping_folder_is_not_written_through(tmp_path, alfolio_site
 def test_second_run_waits_for_the_lock_and_keeps_the_first_runs_changes(tmp_path,
                                                                          monkeypatch):
     """Two runs into one DEST at once: the first copies DEST and is held there; the second
-    must wait for it, then start from what the first left, so both runs' files remain."""
+    must wait for it, then start from what the first left: it finds the first's file, and
+    (its own source lacking it, issue 32) removes it as the first run's output."""
     dest = tmp_path / "site"
     make_dest(dest)
     copied, release = threading.Event(), threading.Event()
@@ -275,8 +276,9 @@ def test_second_run_waits_for_the_lock_and_keeps_the_first_runs_changes(tmp_path
     first.write("first.txt", "one\n")
     second.write("second.txt", "two\n")
     done = threading.Event()
+    seen: list = []
     one = threading.Thread(target=first.apply)
-    two = threading.Thread(target=lambda: (second.apply(), done.set()))
+    two = threading.Thread(target=lambda: (seen.extend(second.apply()), done.set()))
     one.start()
     assert copied.wait(10)
     two.start()
@@ -285,7 +287,8 @@ def test_second_run_waits_for_the_lock_and_keeps_the_first_runs_changes(tmp_path
     one.join(10)
     two.join(10)
     assert waited  # the second run did not write while the first held DEST
-    assert (dest / "first.txt").read_text() == "one\n"
+    assert ("first.txt", "deleted") in [(c.path, c.kind) for c in seen]
+    assert not (dest / "first.txt").exists()
     assert (dest / "second.txt").read_text() == "two\n"
     assert leftovers(dest) == []
 

@@ -248,7 +248,9 @@ def test_hostile_case(name, tmp_path):
     assert SECRET not in out + err
     if dest.exists():
         assert SECRET not in everything_under(dest)
-    assert (dest / ".sitemigrate/check.json").is_file()
+    from sitemigrate.cache import cache_file  # the check cache: the user's, not DEST's
+    assert cache_file(source, dest).is_file()
+    assert SECRET not in cache_file(source, dest).read_text("utf-8")
     findings = json.loads(report.read_text("utf-8"))["findings"]
     assert SECRET not in report.read_text("utf-8")
     if code is None:  # no finding is due: the input is only large and odd
@@ -299,7 +301,7 @@ def test_guarded_reader_follows_every_link_on_the_way(tmp_path):
 
 
 def test_fingerprint_of_a_linked_single_page_does_not_hash_its_target(tmp_path):
-    """`.sitemigrate/check.json`'s fingerprint lists SRC's files: a single-page SRC that links
+    """The check cache's fingerprint lists SRC's files: a single-page SRC that links
     out of its folder is listed as the link, so not even a digest of the target is kept (a
     digest of a short secret can be guessed)."""
     from sitemigrate import cache

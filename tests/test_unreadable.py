@@ -32,8 +32,18 @@ def deny(monkeypatch):
             return real(target, *args, **kwargs)
         return call
 
-    for module, name in ((builtins, "open"), (io, "open"), (os, "scandir"), (os, "listdir")):
+    for module, name in ((builtins, "open"), (io, "open"), (os, "scandir"), (os, "listdir"),
+                         (os, "open")):
         monkeypatch.setattr(module, name, guard(getattr(module, name)))
+    real_stat = os.stat
+
+    def stat(target, *args, **kwargs):  # what a folder without `x` does to what it holds
+        if not isinstance(target, int):
+            path = os.path.abspath(os.fspath(target))
+            if any(path.startswith(folder + os.sep) for folder in denied):
+                raise PermissionError(13, "Permission denied", os.fspath(target))
+        return real_stat(target, *args, **kwargs)
+    monkeypatch.setattr(os, "stat", stat)
     return lambda *paths: denied.update(os.path.realpath(p) for p in paths)
 
 
@@ -48,6 +58,14 @@ CASES = {  # site, denied path, the finding's path, a text of the site that stil
     "publications-folder": ("academicpages-site", "_publications", "_publications/",
                             "Winter fieldwork"),
     "cv-json": ("academicpages-site", "_data/cv.json", "_data/cv.json", "Winter fieldwork"),
+    # issue 32: folders whose files cannot even be looked up stopped the run (exit 2)
+    "data-folder": ("al-folio-site", "_data", "_data/", NEWS),
+    "pages-folder": ("al-folio-site", "_pages", "_pages/", NEWS),
+    "bib-folder": ("al-folio-site", "_bibliography", "_bibliography/", NEWS),
+    "images-folder": ("al-folio-site", "assets/img", "assets/img/", NEWS),
+    "ap-data-folder": ("academicpages-site", "_data", "_data/", "Winter fieldwork"),
+    "ap-files-folder": ("academicpages-site", "files", "files/", "Winter fieldwork"),
+    "ap-images-folder": ("academicpages-site", "images", "images/", "Winter fieldwork"),
 }
 
 

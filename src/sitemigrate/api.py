@@ -112,11 +112,25 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         site = reader.read(src, report)
         if name:
             _set_name(site, name, report)
+    if src.is_dir():
+        _report_unreadable_folders(src, report)
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
     _remember_reading(site, report)
     return site
+
+
+def _report_unreadable_folders(src: Path, report: Report) -> None:
+    """Each folder of SRC that could not be listed, once (a reader that looked into it may
+    have said so already): its files were not converted, the rest was."""
+    from .textio import unreadable_folders
+    told = {f.path for f in report.findings if f.code == "unreadable"}
+    for rel, why in unreadable_folders(src):
+        if rel and rel not in told:
+            report.problem("unreadable", f"this folder could not be read ({why}); what it "
+                           "holds was not converted. Make it readable and run again.", rel,
+                           severity="loss")
 
 
 def check_named_theme(src: Path, theme: str, report: Report) -> None:
@@ -232,7 +246,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     report.target_theme = theme
     report.source_theme = report.source_theme or site.theme
     source = Path(site.source) if site.source else None
-    plan = Plan(dest=dest_path, report=report, source=source, source_root=source)
+    plan = Plan(dest=dest_path, report=report, source=source, source_root=source,
+                owner=site.identity.display_name())
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
     if not owned:
@@ -240,6 +255,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         site = copy.deepcopy(site)  # shares the (immutable) strings: less memory than pickle
     from .normalize import normalize
     normalize(site, only_unset=True)  # a site built by hand: its bodies are read here
+    from .inert import scrub
+    scrub(site, report)  # no menu entry, redirect or link that would run as script
     writer.write(site, plan, options or Options())
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
@@ -303,8 +320,11 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]
     if lost and writer.can_redirect:
+        from .inert import is_safe
         by_path = {s.path: s.url for s in new.values() if not s.redirect_to}
         for row in lost:
+            if not is_safe(row.old):
+                continue  # an address that would run as script is no page to forward
             out = plan.origins.get(row.source)
             target = by_path.get(out) if out else None
             if target and normalize(target) != normalize(row.old):

@@ -1,21 +1,30 @@
 """Remembering an up-to-date DEST, so that ``--check`` on an unchanged site is instant.
 
 After a run that leaves DEST in step with SRC, the CLI saves a *fingerprint* of everything
-the output depends on, with that run's report, in ``DEST/.sitemigrate/check.json``:
+the output depends on, with that run's report, in the user's cache folder (as black keeps
+its cache): ``SITEMIGRATE_CACHE_DIR`` when set, else ``platformdirs.user_cache_dir``
+(``~/.cache/sitemigrate`` on Linux), one file per pair of SRC and DEST real paths. Never in
+DEST: a repository that carried the cache could make ``--check`` pass for a stale DEST. The
+fingerprint covers
 
 * sitemigrate's own code: the bytes of its modules and of every mapping file
-  (``mappings/*.yml``), so an upgrade or an edited checkout never replays an old answer;
+  (``mappings/*.yml``), the installed versions of its dependencies and Python's version, so
+  an upgrade or an edited checkout never replays an old answer;
 * the options of the run (themes, generation, redirects, name, force);
-* every file of SRC and of DEST by path and content digest (``.git``, Jekyll's build
-  folders and DEST's own ``.sitemigrate/`` aside).
+* every file of SRC by path and content digest (version control aside), those of folders
+  Jekyll ignores too (a page may link a file there); for a single-page SRC, every file of
+  its folder (its images);
+* every file of DEST (its template's files too; ``.git``, Jekyll's build folders and
+  package managers' trees aside).
 
 A later ``--check`` or ``--dry-run`` whose fingerprint is the same knows without converting
 that DEST is up to date (a conversion is deterministic in those inputs) and replays the saved
-report. Any edit, in SRC or DEST, misses, and the full conversion runs. Contents are hashed,
-not modification times trusted, so a fresh clone in CI hits too when DEST (with its
-``.sitemigrate/``) is committed. ``--no-cache`` skips it.
+report. Any edit, in SRC or DEST, misses, and the full conversion runs. In CI (``CI`` or
+``GITHUB_ACTIONS`` set) nothing is looked up or saved: a check there always converts.
+``--no-cache`` skips it anywhere.
 
-Only the standard library and the report are imported here: a hit must start fast.
+Only the standard library and the report are imported here (platformdirs when no folder is
+set): a hit must start fast.
 """
 
 from __future__ import annotations
@@ -29,9 +38,12 @@ from typing import Any
 
 from .report import Report
 
-CACHE = ".sitemigrate/check.json"
-CACHE_VERSION = 2
-"""2: contents by SHA-256 (1: BLAKE2b), the digests the manifest holds (see :func:`save`)."""
+CACHE_VERSION = 3
+"""3: in the user's cache folder, SRC's ignored folders, dependencies' versions (2: in DEST,
+SHA-256; 1: BLAKE2b)."""
+CACHE_DIR_ENV = "SITEMIGRATE_CACHE_DIR"
+VCS = {".git", ".hg", ".svn", ".sitemigrate"}
+"""What SRC's listing leaves out: version control (and bookkeeping), never part of a site."""
 # Folders that never take part in a conversion: version control, Jekyll's build output and
 # caches, package managers' trees.
 SKIP = {".git", ".hg", ".svn", "_site", ".jekyll-cache", ".sass-cache", "node_modules",
@@ -44,11 +56,39 @@ def _digest(path: str, entry: os.DirEntry | None = None) -> str:
     ARMv8's crypto extension), slower on one without."""
     if entry.is_symlink() if entry is not None else os.path.islink(path):
         return "link:" + os.readlink(path)
+    if not (entry.is_file(follow_symlinks=False) if entry is not None else
+            os.path.isfile(path)):
+        return "special"  # a FIFO, a socket, a device: never opened (a FIFO's open waits)
     with open(path, "rb") as fh:
         return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
-def _listing(root: Path, known: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+def in_ci() -> bool:
+    """Whether this runs in CI (``CI`` set to anything but false, or ``GITHUB_ACTIONS``):
+    there ``--check`` converts for real and the cache is neither read nor written."""
+    ci = os.environ.get("CI", "").strip().lower()
+    return ci not in ("", "0", "false", "no") or bool(os.environ.get("GITHUB_ACTIONS"))
+
+
+def cache_dir() -> Path:
+    """The folder of the check cache: ``$SITEMIGRATE_CACHE_DIR``, else the user's cache
+    folder for sitemigrate (platformdirs)."""
+    set_to = os.environ.get(CACHE_DIR_ENV, "").strip()
+    if set_to:
+        return Path(os.path.expanduser(set_to))
+    from platformdirs import user_cache_dir
+    return Path(user_cache_dir("sitemigrate", appauthor=False))
+
+
+def cache_file(src: Path, dest: Path) -> Path:
+    """Where the check cache of converting ``src`` into ``dest`` lives: named by their real
+    paths (a checkout elsewhere, or a CI runner's, has its own)."""
+    key = json.dumps([os.path.realpath(src), os.path.realpath(dest)])
+    return cache_dir() / "check" / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
+
+
+def _listing(root: Path, known: Mapping[str, str] | None = None,
+             skip: frozenset[str] | set[str] = SKIP) -> list[tuple[str, str]]:
     """(path, content digest) of every file under ``root`` (or of ``root`` if a file),
     sorted by path segments as a walk of sorted folders gives them.
     Contents, not modification times: a fresh clone in CI has new times, the same bytes.
@@ -74,7 +114,7 @@ def _listing(root: Path, known: Mapping[str, str] | None = None) -> list[tuple[s
         for e in entries:
             try:
                 if e.is_dir():  # follows links, as os.walk lists them
-                    if e.name not in SKIP:
+                    if e.name not in skip:
                         subdirs.append(e)
                     continue
                 rel = prefix + e.name
@@ -100,10 +140,32 @@ def _code_digest() -> str:
     files = sorted(("code", p.relative_to(package).as_posix(), p) for p in package.rglob("*.py"))
     files += sorted(("mappings", p.name, p) for p in mappings.glob("*.yml"))
     files += _plugin_files(package)
-    h = hashlib.sha256()
+    h = hashlib.sha256(_dependencies().encode())
     for kind, rel, path in files:
         h.update(f"{kind}/{rel}".encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+def _dependencies() -> str:
+    """Python's version and the installed version of each of sitemigrate's dependencies: a
+    new release of one (a YAML or BibTeX parser) may change what a conversion writes."""
+    import re
+    import sys
+    from importlib import metadata
+    try:
+        wanted = metadata.requires("sitemigrate") or []
+    except metadata.PackageNotFoundError:  # run from a source tree: none known
+        wanted = []
+    versions = [sys.version]
+    for req in sorted(wanted):
+        if "extra ==" in req:
+            continue
+        name = re.split(r"[\s;<>=!~\[(]", req, maxsplit=1)[0]
+        try:
+            versions.append(f"{name}=={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name} missing")
+    return "\n".join(versions)
 
 
 def _plugin_files(own: Path) -> list[tuple[str, str, Path]]:
@@ -134,6 +196,16 @@ def _plugin_files(own: Path) -> list[tuple[str, str, Path]]:
     return files
 
 
+def src_state(src_real: Path) -> tuple[str, list[tuple[str, str]]]:
+    """What the fingerprint takes of SRC (at its real path) and of sitemigrate itself: the
+    code's digest and SRC's listing: every file but version control's, those of folders
+    Jekyll ignores too; for a single page, every file of its folder (its images), the page
+    named."""
+    if src_real.is_file() or os.path.islink(src_real):
+        return _code_digest(), [("page", src_real.name), *_listing(src_real.parent, skip=VCS)]
+    return _code_digest(), _listing(src_real, skip=VCS)
+
+
 def fingerprint(src: Path, dest: Path, options: dict[str, Any],
                 written: Mapping[str, str] | None = None) -> str:
     """The digest of every input the conversion of ``src`` into ``dest`` depends on.
@@ -141,8 +213,8 @@ def fingerprint(src: Path, dest: Path, options: dict[str, Any],
     # a single-page SRC is named by its folder's real path, not its own: a page that links
     # out of SRC is listed as the link it is (its target never read, nor hashed)
     src_real = src.parent.resolve() / src.name if src.is_file() else src.resolve()
-    state = {"cache": CACHE_VERSION, "code": _code_digest(), "options": options,
-             "src": _listing(src_real),
+    code, listing = src_state(src_real)
+    state = {"cache": CACHE_VERSION, "code": code, "options": options, "src": listing,
              "dest": _listing(dest.resolve(), written) if dest.exists() else []}
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
 
@@ -151,11 +223,11 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
          written: Mapping[str, str] | None = None) -> None:
     """Remember that DEST is up to date with SRC under ``options`` (after a run wrote it).
     ``written`` holds the SHA-256 (hex) of what the run left in DEST by path, as its
-    manifest records them (those files are not read back).
+    manifest records them (those files are not read back). Nothing is saved in CI.
     The file is written to a temporary name and renamed, so a reader never sees half."""
-    if os.path.islink(dest / ".sitemigrate"):
-        return  # never written through a link (the plan reported it)
-    target = dest / CACHE
+    if in_ci():
+        return
+    target = cache_file(src, dest)
     saved = report.to_json()  # as a later check sees it: every file written is unchanged
     files = saved["files"]
     saved["files"] = {"created": [], "changed": [], "deleted": [],
@@ -175,18 +247,18 @@ def save(src: Path, dest: Path, options: dict[str, Any], report: Report,
         # collections the first declared)
         return
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".tmp")
+    tmp = target.with_name(f"{target.stem}.{os.getpid()}.tmp")
     tmp.write_bytes(body)
     os.replace(tmp, target)
 
 
 def lookup(src: Path, dest: Path, options: dict[str, Any]) -> Report | None:
-    """The saved report when DEST is known to be up to date with SRC, else None. Its files
-    are all ``unchanged`` (or ``kept``): nothing would be written."""
-    if os.path.islink(dest / ".sitemigrate"):
+    """The saved report when DEST is known to be up to date with SRC, else None (always in
+    CI). Its files are all ``unchanged`` (or ``kept``): nothing would be written."""
+    if in_ci():
         return None
     try:
-        data = json.loads((dest / CACHE).read_text("utf-8"))
+        data = json.loads(cache_file(src, dest).read_text("utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("fingerprint") != fingerprint(src, dest, options):

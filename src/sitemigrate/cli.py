@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Sequence
+    from pathlib import Path
     from typing import Any
 
 EXIT_OK, EXIT_PENDING, EXIT_ERROR = 0, 1, 2
@@ -30,6 +31,19 @@ def _themes_help(prefix: str) -> str:
     writers = [t for t in THEMES if get_theme(t).can_write]
     return prefix + "; ".join(f"{t} (generations {', '.join(generations(t))})"
                               for t in writers)
+
+
+def _user_path(value: str) -> Path:
+    """A path argument, ``~`` expanded as a shell would (also when it was quoted, so that no
+    folder named ``~`` is made); one that cannot be expanded is refused."""
+    import argparse
+    import os
+    from pathlib import Path
+    expanded = os.path.expanduser(value)
+    if expanded.startswith("~"):
+        raise argparse.ArgumentTypeError(f"{value!r}: `~` could not be expanded (no home "
+                                         "folder known); give the full path")
+    return Path(expanded)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,7 +71,6 @@ def _parser() -> argparse.ArgumentParser:
             self.version = f"%(prog)s {version('sitemigrate')}"
             super().__call__(parser, namespace, values, option_string)
 
-    from pathlib import Path
     p = _Parser(
         prog="sitemigrate",
         description="Move an academic's Jekyll site between al-folio and academicpages.")
@@ -67,8 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("convert", help="convert SRC into DEST as another theme",
                        description="Convert the site in SRC into theme --to in DEST. DEST may "
                        "be missing, empty, or a checkout of the target template (merged into).")
-    c.add_argument("src", metavar="SRC", type=Path)
-    c.add_argument("dest", metavar="DEST", type=Path)
+    c.add_argument("src", metavar="SRC", type=_user_path)
+    c.add_argument("dest", metavar="DEST", type=_user_path)
     _fill_help(c.add_argument("--to", required=True, metavar="THEME", help="target theme"),
                lambda: _themes_help("target theme: "))
     c.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
@@ -81,7 +94,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--diff", action="store_true",
                    help="print the diff of what would change: with --check as well as the exit "
                    "code; alone, like --dry-run")
-    c.add_argument("--report", type=Path, metavar="FILE", action="append",
+    c.add_argument("--report", type=_user_path, metavar="FILE", action="append",
                    help="write the full report: JSON, Markdown (.md) or SARIF 2.1.0 (.sarif, "
                    ".sarif.json) by extension, else JSON; may be given more than once")
     c.add_argument("--report-format", choices=["json", "md", "sarif"],
@@ -103,7 +116,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--color", choices=["auto", "always", "never"], default="auto")
     c.add_argument("--no-cache", action="store_true",
                    help="with --check/--dry-run: convert even when DEST is known to be up to "
-                   "date (DEST/.sitemigrate/check.json; not written either)")
+                   "date (the check cache, in the user's cache folder or "
+                   "$SITEMIGRATE_CACHE_DIR; not written either). In CI (CI or GITHUB_ACTIONS "
+                   "set) the cache is never used")
     c.add_argument("--verify", action="store_true",
                    help="after writing DEST (with --check: DEST as it is), build SRC and DEST "
                    "and compare what a visitor sees, as `sitemigrate verify`, into the same "
@@ -112,7 +127,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
 
     i = sub.add_parser("inspect", help="print the profile IR of SRC as JSON")
-    i.add_argument("src", metavar="SRC", type=Path)
+    i.add_argument("src", metavar="SRC", type=_user_path)
     i.add_argument("--from", dest="from_", metavar="THEME", help="source theme (default: detect)")
     i.add_argument("--name", help="the site owner's name, for pages that do not state it")
 
@@ -121,8 +136,8 @@ def _parser() -> argparse.ArgumentParser:
                        "or, with --to or when DEST does not exist yet (or is not given), as "
                        "the conversion would leave it: a preview, nothing is written. Exit 1 "
                        "if a URL is lost.")
-    u.add_argument("src", metavar="SRC", type=Path)
-    u.add_argument("dest", metavar="DEST", type=Path, nargs="?")
+    u.add_argument("src", metavar="SRC", type=_user_path)
+    u.add_argument("dest", metavar="DEST", type=_user_path, nargs="?")
     u.add_argument("--to", metavar="THEME", help="plan the conversion instead of reading DEST "
                    "(default when DEST does not exist: the other theme than SRC's)")
     u.add_argument("--from", dest="from_", metavar="THEME", help="source theme (with --to)")
@@ -293,7 +308,7 @@ def _convert(args: argparse.Namespace) -> int:
                   else nullcontext()):
                 report, status, written = _run(args)
                 if not args.no_cache:
-                    cache.save(args.src, args.dest, key, report, written)
+                    _save_cache(cache, args, key, report, written)
     unbuilt = False  # a site did not build: exit 2, after the report is written
     if args.verify and (args.check or not preview):  # DEST as written, or as committed
         lost = _verified(args, report)
@@ -315,6 +330,18 @@ def _convert(args: argparse.Namespace) -> int:
     return EXIT_ERROR if unbuilt else status
 
 
+def _save_cache(cache: Any, args: argparse.Namespace, key: dict, report: Any,
+                written: dict[str, str]) -> None:
+    """Remember the run for ``--check``: bookkeeping, after DEST was replaced. A failure here
+    (a full disk) is no failure of the conversion: it is said, and the run succeeds."""
+    try:
+        cache.save(args.src, args.dest, key, report, written)
+    except OSError as exc:
+        print(f"sitemigrate: warning: DEST was written (it holds the converted site), but "
+              f"the check cache could not be saved ({exc.strerror or exc}); the next --check "
+              "converts in full.", file=sys.stderr)
+
+
 def _run(args: argparse.Namespace):
     """Convert SRC into DEST: preview (diff, check) or apply. Returns the report, the exit
     status and the SHA-256 of the files written into DEST by path (none for a preview)."""
@@ -330,6 +357,12 @@ def _run(args: argparse.Namespace):
     for note in notes:
         plan.report.problem("interrupted-run", note)
     plan.force = args.force
+    if not args.force:  # SRC and DEST swapped, or DEST someone else's site
+        from .api import SitemigrateError
+        from .ownership import refusal
+        why = refusal(plan, plan.owner, plan.report.source_theme)
+        if why is not None:
+            raise SitemigrateError(why)
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     status = EXIT_OK
     written: dict[str, str] = {}
@@ -375,8 +408,8 @@ _DEST_CODES = ("kept-edit", "kept-deletion", "dest-link")
 def _print_summary(report, up_to_date: bool, next_step: str) -> None:
     """On stderr: what needs a look, grouped by kind (``report.overview``), the counts, the
     next step. An up-to-date ``--check`` does not replay the findings about SRC (they are
-    those of the run that wrote DEST). On a terminal each line is cut to its width, so the
-    summary stays one screen; piped, lines are whole and plain."""
+    those of the run that wrote DEST). On a terminal each line fits its width (quoted values
+    cut, the advice folded, never cut); piped, lines are whole and plain."""
     from .report import overview
     findings = report.findings
     if up_to_date:
@@ -388,11 +421,14 @@ def _print_summary(report, up_to_date: bool, next_step: str) -> None:
         print("\n".join(lines), file=sys.stderr)
         return
     from rich.console import Console
+
+    from .report import fit
     console = Console(stderr=True, highlight=False, markup=False, emoji=False)
     headings = {line for line in found if not line.startswith(" ")}
-    for line in lines:
-        console.print(line, style="bold" if line in headings else None, no_wrap=True,
-                      overflow="ellipsis", soft_wrap=False)
+    for line in lines:  # quoted values are cut to the width; the advice is folded, not cut
+        for part in fit(line, console.width):
+            console.print(part, style="bold" if line in headings else None, no_wrap=True,
+                          overflow="ellipsis", soft_wrap=False)
 
 
 def _apply(plan, show_progress: bool) -> list:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .report import Report
-from .textio import read_source, render_document, within
+from .textio import not_a_file, read_source, render_document, within
 
 try:
     import fcntl
@@ -106,6 +106,8 @@ class Plan:
     deletes: set[str] = field(default_factory=set)
     force: bool = False
     """Overwrite files the user edited in DEST after the last run."""
+    owner: str = ""
+    """The name of SRC's owner (for :mod:`sitemigrate.ownership`'s refusal)."""
     origins: dict[str, str] = field(default_factory=dict)
     """SRC path -> the DEST file that now holds its content (for redirects of old URLs)."""
     urls: dict[str, str] = field(default_factory=dict)
@@ -213,6 +215,11 @@ class Plan:
         except (OSError, ValueError, AttributeError):
             return {}
 
+    def written_before(self, rel: str) -> bool:
+        """Whether the last run into DEST wrote ``rel`` (its manifest records it): a file a
+        writer may replace, as it is this tool's output, not the owner's or the template's."""
+        return rel in self._last_manifest()
+
     def changes(self) -> list[Change]:
         """Every path the plan touches, with what it would do, sorted by path.
 
@@ -239,6 +246,9 @@ class Plan:
                 new = read_source(want, want.name, None, root=root)
                 if new is None and within(root, want):  # not refused: unreadable
                     try:
+                        if not_a_file(want, rel, None):  # its open would wait: never opened
+                            raise OSError(errno.EINVAL, "it is a FIFO, a socket or a device, "
+                                          "not a regular file")
                         new = want.read_bytes()
                     except OSError as exc:
                         self._unreadable(rel, want, exc)
@@ -259,14 +269,20 @@ class Plan:
             digest = hashlib.sha256(new).hexdigest()
             out.append(Change(rel, kind, old, new, digest))
             manifest[rel] = digest
-        for rel in sorted(self.deletes):
+        # what the last run wrote and this one does not (its source left SRC) goes too,
+        # unless the owner edited it since (kept, and still recorded, until --force)
+        wanted = self._wanted()
+        gone = {rel for rel in last if rel not in wanted and not is_bookkeeping(rel)}
+        for rel in sorted(self.deletes | gone):
             if linked.escapes(rel):
                 continue
             path = self.dest / rel
             if path.is_file():
                 old = path.read_bytes()
-                out.append(Change(rel, "kept" if edited(rel, old) else "deleted", old,
-                                  old if edited(rel, old) else None))
+                keep = edited(rel, old)
+                out.append(Change(rel, "kept" if keep else "deleted", old, old if keep else None))
+                if keep and rel in gone:
+                    manifest[rel] = last[rel]
         if manifest and bookkeeping_linked(self.dest):
             if not any(f.code == "dest-link" and f.path == BOOKKEEPING
                        for f in self.report.findings):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fnmatch
 import importlib
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -265,11 +266,18 @@ class SiteProbe:
         if rel not in self._fm:
             from .textio import read_document
             path = self.root / rel
-            doc = read_document(path, rel, None) if path.is_file() else None
+            doc = read_document(path, rel, None) if os.path.isfile(path) else None
             self._fm[rel] = dict(doc.data) if doc else {}
         return self._fm[rel]
 
     def matches(self, marker: dict) -> bool:
+        """Whether the site has ``marker``; a folder that cannot be read has none."""
+        try:
+            return self._matches(marker)
+        except OSError:
+            return False
+
+    def _matches(self, marker: dict) -> bool:
         if "file" in marker:
             return (self.root / marker["file"]).is_file()
         if "dir" in marker:

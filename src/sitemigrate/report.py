@@ -210,8 +210,6 @@ _PLACES = 3
 """Places shown on a kind's line; ``--report`` lists every one."""
 _VALUE = 60
 """A quoted value longer than this is cut (an HTML footer, a long link)."""
-_MESSAGE = 220
-"""A message longer than this is cut."""
 _QUOTED = re.compile(r"`([^`\n]*)`")
 
 
@@ -221,8 +219,8 @@ def overview(findings: list[Finding]) -> list[str]:
     one message pattern (the message with its quoted values left out): "linked file `…`
     does not exist" found in 126 places is one line with the count, the values that are
     the same everywhere, and the first few places with their own value. A kind found once is
-    its ``path:line: message``. Long values and messages are cut. What was mapped is not
-    listed (``--report`` lists everything)."""
+    its ``path:line: message``. Long values are cut, never a message's advice. What was
+    mapped is not listed (``--report`` lists everything)."""
     lines: list[str] = []
     for outcome, title in _GROUPS:
         kinds: dict[tuple[str, str], list[Finding]] = {}
@@ -238,8 +236,25 @@ def overview(findings: list[Finding]) -> list[str]:
     return lines
 
 
+def fit(line: str, width: int) -> list[str]:
+    """``line`` for a terminal ``width`` columns wide: its quoted values are cut first (all
+    of them, step by step, to no less than 12 characters each), then what is still too long
+    is folded onto indented lines. The advice, the words outside the quotes, is never cut."""
+    if len(line) <= width:
+        return [line]
+    for limit in range(_VALUE, 11, -4):
+        def cut(m: re.Match[str], n: int = limit) -> str:
+            return f"`{_clip(m.group(1), n)}`"
+        line = _QUOTED.sub(cut, line)
+        if len(line) <= width:
+            return [line]
+    import textwrap
+    indent = " " * min(len(line) - len(line.lstrip(" ")) + 4, width // 4)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [line]
+
+
 def _one(f: Finding) -> str:
-    return f"{f.location()}: {_clip(_QUOTED.sub(_short_value, f.message), _MESSAGE)}"
+    return f"{f.location()}: {_one_line(_QUOTED.sub(_short_value, f.message))}"
 
 
 def _many(rows: list[Finding]) -> str:
@@ -259,11 +274,17 @@ def _many(rows: list[Finding]) -> str:
         last = f.path
         places.append(where + (f" `{_clip(v[own], 40)}`" if own is not None else ""))
     more = f" and {len(rows) - _PLACES} more" if len(rows) > _PLACES else ""
-    return (f"{len(rows)}× {_clip(message, _MESSAGE)} At: {', '.join(places)}{more}")
+    return (f"{len(rows)}× {_one_line(message)} At: {', '.join(places)}{more}")
 
 
 def _short_value(match: re.Match[str]) -> str:
     return f"`{_clip(match.group(1), _VALUE)}`"
+
+
+def _one_line(message: str) -> str:
+    """A message on one line, whole: its quoted values are cut (:func:`_short_value`), the
+    advice around them never (issue 32)."""
+    return " ".join(message.split())
 
 
 def _clip(text: str, width: int) -> str:
@@ -272,8 +293,9 @@ def _clip(text: str, width: int) -> str:
 
 
 def _markdown_table(findings: list[Finding]) -> list[str]:
+    from .report_formats import markdown_code, markdown_text
     lines = ["| severity | outcome | where | what |", "|---|---|---|---|"]
     for f in findings:
-        msg = f.message.replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| {f.severity} | {f.outcome} | `{f.location()}` | {msg} |")
+        lines.append(f"| {f.severity} | {f.outcome} | {markdown_code(f.location())} | "
+                     f"{markdown_text(f.message)} |")
     return lines

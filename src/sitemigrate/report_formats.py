@@ -20,6 +20,7 @@ Where a SARIF result points
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .report import Finding, Report
 
 __all__ = ["DEST_FINDING_CODES", "FORMATS", "SARIF_SCHEMA", "SarifPaths", "format_for",
-           "repository_root", "to_sarif"]
+           "markdown_code", "markdown_text", "repository_root", "to_sarif"]
 
 FORMATS = ("json", "md", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -37,6 +38,40 @@ DEST_FINDING_CODES = frozenset({"kept-edit", "kept-deletion", "dest-link"})
 """Codes whose finding ``path`` is relative to DEST, not SRC."""
 
 _LEVELS = {"loss": "error", "warning": "warning", "info": "note"}
+
+
+_SPAN = re.compile(r"`([^`\n]*)`")
+_ACTIVE = re.compile(r"[\\`*_\[\]()!~#|]")
+"""What Markdown (GitHub's, tables included) reads as markup in text, escaped with ``\\``."""
+
+
+def markdown_code(value: str) -> str:
+    """``value`` as one code span of a Markdown table cell, whatever it holds: a backtick
+    inside cannot end the span (the fence is longer than any run of them), a newline
+    cannot end the row, a ``|`` cannot end the cell."""
+    value = re.sub(r"\s+", " ", value)
+    longest = max((len(run) for run in re.findall(r"`+", value)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{value}{pad}{fence}".replace("|", "\\|")
+
+
+def markdown_text(message: str) -> str:
+    """A finding's message for a Markdown report: its quoted values (`` `...` ``) as code
+    spans, the rest as text. Nothing of a value (a file name, a link of SRC) becomes a
+    live link, image or HTML element, wherever its backticks fall."""
+    out, end = [], 0
+    for span in _SPAN.finditer(message):
+        out.append(_plain(message[end:span.start()]))
+        out.append(markdown_code(span.group(1)))
+        end = span.end()
+    out.append(_plain(message[end:]))
+    return "".join(out)
+
+
+def _plain(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).replace("&", "&amp;").replace("<", "&lt;")
+    return _ACTIVE.sub(lambda m: "\\" + m.group(), text)
 
 
 def format_for(path: str | os.PathLike[str], explicit: str | None = None) -> str:

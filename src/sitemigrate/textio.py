@@ -8,8 +8,10 @@ Broken YAML and an unclosed ``---`` are reported and the text kept.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,13 +139,92 @@ def read_source(path: str | os.PathLike[str], rel: str, report: Report | None,
                            "belongs there.", rel, severity="loss")
         return None
     try:
-        with open(path, "rb") as fh:  # Path.read_bytes, without building a path
-            return fh.read()
+        # never blocks: a FIFO's open would wait for a writer (O_NONBLOCK), and what is not a
+        # regular file is closed unread (its fstat, on the file opened: no race with a stat)
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC)
+        with open(fd, "rb") as fh:
+            mode = os.fstat(fd).st_mode
+            if stat.S_ISREG(mode):
+                return fh.read()
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        _report_special(_kind(mode), rel, report)
+        return None
     except OSError as exc:
-        if report:
+        if not not_a_file(path, rel, report) and report:
             report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
                            severity="loss")
         return None
+
+
+def skipped(path: str | os.PathLike[str], rel: str, report: Report | None) -> bool:
+    """Whether the file at ``path`` is left out of the conversion, and reported: a FIFO, a
+    socket or a device (:func:`not_a_file`), or a name not UTF-8 (:func:`not_utf8`)."""
+    return not_a_file(path, rel, report) or not_utf8(rel, report)
+
+
+def not_utf8(rel: str, report: Report | None) -> bool:
+    """Whether the file name ``rel`` holds bytes that are not UTF-8 (Python's file system
+    encoding gives them as lone surrogates): such a file is skipped and reported (its name
+    shown with the bytes as ``\\xNN``), since no URL nor DEST name can be made of it."""
+    try:
+        rel.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        pass
+    if report is not None:
+        shown = rel.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        report.problem("name-not-utf8", "skipped: rename this file to a UTF-8 name and run "
+                       "again; its name holds bytes that are not UTF-8.", shown,
+                       severity="loss")
+    return True
+
+
+def unreadable_folders(root: Path, skip: frozenset[str] = frozenset({".git", "_site"})
+                       ) -> list[tuple[str, str]]:
+    """(folder path from ``root`` ending in ``/``, the reason) for each folder under ``root``
+    that cannot be listed (not descending into linked folders nor ``skip``): what it holds
+    is not converted, and the run says so instead of stopping."""
+    out: list[tuple[str, str]] = []
+    todo = [(str(root), "")]
+    while todo:
+        folder, rel = todo.pop()
+        try:
+            with os.scandir(folder) as it:
+                todo += [(e.path, f"{rel}{e.name}/") for e in it if e.name not in skip
+                         and e.is_dir(follow_symlinks=False)]
+        except OSError as exc:
+            out.append((rel, exc.strerror or str(exc)))
+    return sorted(out)
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+def not_a_file(path: str | os.PathLike[str], rel: str, report: Report | None) -> bool:
+    """Whether ``path`` (links followed) is a FIFO, a socket or a device: such a file is
+    never opened (opening a FIFO waits for a writer, for ever), and is reported as skipped.
+    False for a regular file, a folder or nothing at all."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return False
+    _report_special(_kind(mode), rel, report)
+    return True
+
+
+def _kind(mode: int) -> str:
+    return ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else
+            "a socket" if stat.S_ISSOCK(mode) else "a device")
+
+
+def _report_special(kind: str, rel: str, report: Report | None) -> None:
+    if report is not None:
+        report.problem("not-a-file", "skipped, never opened: put the file itself here; it "
+                       f"is {kind}, not a regular file.", rel, severity="loss")
 
 
 def read_text(path: Path, rel: str, report: Report | None,

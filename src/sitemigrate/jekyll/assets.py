@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+import os
 import re
 from pathlib import Path, PurePosixPath
 
 from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
 from ..ir import Asset, Origin, Site
 from ..plan import Plan, UnsafePath, safe_rel
-from ..textio import read_source, within
+from ..textio import not_a_file, read_source, within
 from .site import PAGE_SUFFIXES, THEME_SUFFIXES
 
 
@@ -60,6 +61,8 @@ class AssetCopier:
                            f"outside the site (SRC); it was not copied. The link now points "
                            f"to `{new}`: put the file there.", origin,
                            self._line_of(origin, name), severity="loss")
+        elif source is None and self._special(url):
+            pass  # a FIFO, a socket, a device: reported as such, never opened
         elif source is None:
             report.problem("missing-file", f"{what} `{url}` does not exist in the source site; "
                            f"the link now points to `{new}`: put the file there.", origin,
@@ -228,6 +231,14 @@ class AssetCopier:
         return (self.root is not None and url.startswith("/") and not is_external(url)
                 and bool(suffix) and suffix not in PAGE_SUFFIXES and self._source(url) is None)
 
+    def _special(self, url: str) -> bool:
+        """``url`` names a FIFO, a socket or a device of SRC (reported as such)."""
+        try:
+            rel = safe_rel(_file_path(url))
+        except UnsafePath:
+            return False
+        return self.root is not None and not_a_file(self.root / rel, rel, self.plan.report)
+
     def _source(self, url: str) -> Path | None:
         if self.root is None:
             return None
@@ -236,7 +247,7 @@ class AssetCopier:
         except UnsafePath:
             return None
         path = self.root / rel
-        return path if path.is_file() else None  # carry() refuses one outside SRC
+        return path if os.path.isfile(path) else None  # carry() refuses one outside SRC
 
 
 def _file_path(url: str) -> str:

@@ -123,6 +123,14 @@ def is_fresh_template(plan: Plan, target: str) -> bool:
     return found.fresh and found.theme == target
 
 
+def replaceable(plan: Plan, rel: str, target: str) -> bool:
+    """Whether a writer may put its own ``rel`` in DEST: there is none, or the one there is
+    the fresh ``target`` template's example or the last run's output, not the owner's. (A
+    choice made on whether the file exists would flip on the next run, which finds it.)"""
+    return (not (plan.dest / rel).is_file() or is_fresh_template(plan, target)
+            or plan.written_before(rel))
+
+
 def _last_written(dest: Path) -> set[str]:
     import json
     try:
@@ -291,10 +299,11 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
     for name, reader in sorted(names.items()):
         stem = f"_data/{name}"
         folder = src_root / stem
-        if folder.is_dir():
+        if os.path.isdir(folder):  # (False in a folder not ours to read: said once, by api)
             found = [f"{stem}/{r}" for r in _walk(folder)]
         else:
-            found = [stem + x for x in _DATA_SUFFIXES if (src_root / (stem + x)).is_file()][:1]
+            found = [stem + x for x in _DATA_SUFFIXES
+                     if os.path.isfile(src_root / (stem + x))][:1]
         found = [r for r in found if within(src_root, src_root / r)
                  and not any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
         if not found:

@@ -194,14 +194,13 @@ def site_words(site: Site) -> dict[str, str]:
     return {**table["words"]["en"], **table["words"].get(lang, {})}
 
 
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.+)$|^([^\n]*\S[^\n]*)\n(?:=+|-+)[ \t]*$", re.M)
-
-
 def _heading_language(site: Site, detect: dict[str, Any]) -> str:
     """The language the headings of the site's pages are written in, by script or by words
-    (``detect``), if any one tells."""
-    headings = [(m[1] or m[2]).strip().lower() for page in site.pages
-                for m in _HEADING.finditer(page.body)]
+    (``detect``), if any one tells. Headings as :func:`..formats.sections.headings` reads
+    them (one reader of headings; linear in the body's size)."""
+    from ..formats.sections import headings as headings_of
+    headings = [h.title.strip().lower() for page in site.pages
+                for h in headings_of(page.body) if h.title.strip()]
     text = "\n".join(headings)
     for lang, script in detect["scripts"].items():
         if re.search(script, text):

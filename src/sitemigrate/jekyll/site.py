@@ -20,12 +20,13 @@ from ..formats.content import climbs_out, is_external
 from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
-from ..textio import Document, check_yaml_nodes, load_yaml, read_document, read_text, within
+from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .documents import distinct_slugs
 from .liquid import translate_liquid
 from .urls import normalize, unpublished
 
 if TYPE_CHECKING:
+    from ..textio import Document
     from .assets import AssetCopier
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
@@ -77,8 +78,10 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
                     if not e.is_symlink():
                         todo.append((e.path, (*parts, e.name)))
                     continue
-                if (suffixes is not None and os.path.splitext(e.name)[1] not in suffixes) \
-                        or not e.is_file():
+                if suffixes is not None and os.path.splitext(e.name)[1] not in suffixes:
+                    continue
+                if skipped(e.path, base + "".join(f"{p}/" for p in parts) + e.name, report) \
+                        or not e.is_file():  # a FIFO, a name not UTF-8: reported
                     continue
             except OSError:
                 continue
@@ -92,7 +95,8 @@ def iter_pages(root: Path, report: Report | None = None) -> Iterator[tuple[Path,
     """`_pages/**` plus root-level pages that have front matter (Jekyll builds both)."""
     yield from iter_files(root / "_pages", root, report=report)
     for path in sorted(root.iterdir()) if root.is_dir() else ():
-        if path.suffix in TEXT_SUFFIXES and path.is_file():
+        if path.suffix in TEXT_SUFFIXES and not skipped(path, path.name, report) \
+                and path.is_file():
             if not within(root, path):
                 yield path, path.name  # a link out of SRC: the guarded reader refuses it
                 continue
@@ -112,9 +116,10 @@ def iter_pages(root: Path, report: Report | None = None) -> Iterator[tuple[Path,
 def read_config(root: Path, report: Report) -> dict[str, Any]:
     path = root / "_config.yml"
     if not path.is_file():
-        report.problem("no-config", "the site has no `_config.yml`; identity (name, URL, "
-                       "socials) could not be read. Add it or fill the target's config by hand.",
-                       "_config.yml", severity="warning")
+        if not skipped(path, "_config.yml", report):  # (a FIFO: reported as one)
+            report.problem("no-config", "the site has no `_config.yml`; identity (name, "
+                           "URL, socials) could not be read. Add it or fill the target's "
+                           "config by hand.", "_config.yml", severity="warning")
         return {}
     src = read_text(path, "_config.yml", report)
     data = load_yaml(src.text, "_config.yml", report) if src else None
@@ -145,7 +150,7 @@ CONFIG_SHAPES: dict[str, tuple[type, ...]] = {
 
 def read_data(root: Path, rel: str, report: Report | None) -> Any:
     path = root / rel
-    if not path.is_file():
+    if not os.path.isfile(path):  # (False in a folder not ours to read: said once, by api)
         return None
     src = read_text(path, rel, report)
     data = load_yaml(src.text, rel, report) if src else None
@@ -539,9 +544,12 @@ def extra_key(plan: Plan, key: str, theme: str, origin: Origin | None) -> None:
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:
-    """Set a key of a round-trip mapping in place, appending new keys at the end."""
+    """Set a key of a round-trip mapping in place, appending new keys at the end. An equal
+    value is left as it is: its object holds its comments (a blank line after it), which a
+    new one would lose, so that the next run would change what this one wrote."""
     if key in mapping:
-        mapping[key] = value
+        if mapping[key] != value:
+            mapping[key] = value
     else:
         mapping.insert(len(mapping), key, value)
 

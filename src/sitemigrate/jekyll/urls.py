@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..textio import load_safe, read_source
+from ..textio import load_safe, not_utf8, read_source
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
 _SLASHES = re.compile(r"/+")
@@ -415,8 +415,8 @@ def read_files(root: Path, skip: Container[str] = ()) -> dict[str, str]:
         for entry, parts in _rglob(str(root)):
             if _splitext(entry.name)[1] in _CONVERTIBLE:
                 rel = "/".join(parts)
-                if rel not in skip and (Path(entry.path).is_file() if entry.is_symlink()
-                                        else entry.is_file()):
+                if rel not in skip and not not_utf8(rel, None) and (
+                        Path(entry.path).is_file() if entry.is_symlink() else entry.is_file()):
                     # never a link out of root
                     data = read_source(entry.path, rel, None, root=root)
                     if data is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path, PurePosixPath
 
@@ -242,7 +243,7 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
         if parsed.sections:
             md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
     data = None
-    if (src / CV_JSON).is_file():
+    if os.path.isfile(src / CV_JSON):
         try:
             data = read_json(src / CV_JSON, CV_JSON, report, root=src)
         except ValueError as exc:
@@ -280,8 +281,8 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
     root = "|".join(re.escape(v) for v in vocab.get("root_url_variables") or [])
     prefix = rf"(?:\{{\{{\s*(?:{root})\s*\}}\}})?" if root else ""
     link = re.compile(rf"""(?:\]\(|href=["']){prefix}([^)"'\s]+\.pdf)""", re.I)
-    usual = next(("/" + rel for rel in vocab.get("cv_pdf_files") or [] if (src / rel).is_file()),
-                 "")
+    usual = next(("/" + rel for rel in vocab.get("cv_pdf_files") or []
+                  if os.path.isfile(src / rel)), "")
     for page in (p for p in site.pages if p.role == "cv"):
         from ...formats import cvmarkdown  # imported for a CV page only
         found = next((site_path(m[1], vocab["paths"]["pdfs"])

@@ -58,8 +58,8 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
 def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
                report: Report | None = None, shown: set[str] | None = None) -> bib.BibEntry:
     """``shown``: the `entry.*` fields DEST's bib layout prints (None: no layout)."""
-    import html  # academicpages escapes `& " '` in front matter: BibTeX holds the text
-    fields: dict[str, str] = {"title": html.unescape(pub.title)}
+    from ...inert import decode_entities as text  # academicpages escapes `& " ' <`
+    fields: dict[str, str] = {"title": text(pub.title)}  # BibTeX holds the text, not markup
     if pub.year:
         fields["year"] = str(pub.year)
     stated = pub.entry_type or _stated_type(pub)
@@ -75,7 +75,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     venue_key = VENUE_FIELD.get(entry_type) or UNPRINTED_VENUE_FIELD.get(entry_type,
                                                                          "howpublished")
     if pub.venue:
-        fields[venue_key] = html.unescape(pub.venue)
+        fields[venue_key] = text(pub.venue)
     if pub.abstract:
         fields["abstract"] = pub.abstract
     for kind, url in pub.links.items():
@@ -112,7 +112,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if pub.selected:
         fields["selected"] = "true"
     if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
-        fields["note"] = html.unescape(pub.venue)  # al-folio prints `note` in the venue line
+        fields["note"] = text(pub.venue)  # al-folio prints `note` in the venue line
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
         bib.citation_authors(pub.citation, owner)
     if pub.citation and not authors:

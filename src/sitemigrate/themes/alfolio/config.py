@@ -216,9 +216,9 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
     scholar = config.get("scholar")
     if isinstance(scholar, dict):
         if last and "last_name" in scholar:
-            scholar["last_name"] = [last]
+            set_key(scholar, "last_name", [last])
         if first and "first_name" in scholar:
-            scholar["first_name"] = [first, f"{first[0]}."] if len(first) > 1 else [first]
+            set_key(scholar, "first_name", [first, f"{first[0]}."] if len(first) > 1 else [first])
     related = config.get("related_blog_posts")
     if (site.theme != NAME and site.posts and isinstance(related, dict) and related.get("enabled")
             and _deploys_with_lsi(plan)):

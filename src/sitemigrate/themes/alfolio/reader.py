@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -521,7 +522,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
         report.problem("cv-format", f"`{CV_YML}` is neither the classic list of sections nor "
                        "RenderCV (`cv:`); not read.", CV_YML)
     json_rel = _resume_json_path(site, report)
-    if json_rel and (src / json_rel).is_file():
+    if json_rel and os.path.isfile(src / json_rel):  # (False in a folder not ours to read)
         try:
             resume = read_json(src / json_rel, json_rel, report, root=src)
             if resume is not None:

@@ -38,6 +38,7 @@ def html_to_markdown(text: str, vocab: Vocab) -> HtmlPage:
     """The main content of an HTML page as Markdown (BeautifulSoup + markdownify)."""
     from bs4 import BeautifulSoup
     from markdownify import MarkdownConverter
+    text_stays_text = _text_stays_text(MarkdownConverter)
 
     soup = BeautifulSoup(text, "html.parser")
     for tag in soup.find_all(vocab.words("drop_elements")):
@@ -79,9 +80,21 @@ def html_to_markdown(text: str, vocab: Vocab) -> HtmlPage:
     avatar = ""
     if avatar_tag is not None and id(avatar_tag) not in inside:
         avatar = str(avatar_tag["src"])
-    markdown = MarkdownConverter(heading_style="ATX", bullets="-").convert_soup(main)
+    markdown = text_stays_text(heading_style="ATX", bullets="-").convert_soup(main)
     markdown = re.sub(r"\n{3,}", "\n\n", markdown).strip() + "\n"
     return HtmlPage(markdown, found, name, avatar, links, skipped)
+
+
+def _text_stays_text(base: type) -> type:
+    """markdownify's converter, whose text keeps a ``<`` as text: the page showed
+    ``&lt;script&gt;`` as words, and Markdown would read a bare ``<script>`` as HTML that
+    runs. (Code is not escaped by markdownify: a code span or block shows it as text.)"""
+
+    class TextStaysText(base):
+        def escape(self, text: str, *args: object) -> str:  # (parent_tags since 0.14)
+            return super().escape(text, *args).replace("<", "&lt;")
+
+    return TextStaysText
 
 
 def _name_from_title(title: str, vocab: Vocab) -> str:
