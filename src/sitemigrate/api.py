@@ -109,6 +109,9 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         site = reader.read(src, report)
         if name:
             _set_name(site, name, report)
+    if not _reads_files(name_of_theme):
+        from .template_files import drop_template_content
+        drop_template_content(site, report)  # the template's example items are not the owner's
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
