@@ -174,7 +174,7 @@ def _example_globs(theme: str) -> list[str]:
             if not g.startswith("_pages/")]
 
 
-def _example(theme: str, root: Path, rel: str) -> bool:
+def is_example(theme: str, root: Path, rel: str) -> bool:
     """True when SRC's ``rel`` is example content of ``theme``'s template: a file under one
     of the mapping's example globs (not a page) that is a template's own file, at that path
     or another example path (an example post the owner renamed)."""
@@ -206,7 +206,7 @@ def drop_template_content(site: Site, report: Report) -> None:
         if not rel:
             return False
         if rel not in memo:
-            memo[rel] = _example(theme, root, rel)
+            memo[rel] = is_example(theme, root, rel)
         return memo[rel]
 
     dropped: dict[str, int] = {}
