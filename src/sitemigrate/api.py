@@ -241,6 +241,9 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     from .normalize import normalize
     normalize(site, only_unset=True)  # a site built by hand: its bodies are read here
     writer.write(site, plan, options or Options())
+    from .upgrade import is_upgrade, upgrade
+    if is_upgrade(site, theme, report.source_theme):  # an old copy of the same template
+        upgrade(plan, site, theme)
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
         finish_liquid(plan, site, theme, (options or Options()).generation)
