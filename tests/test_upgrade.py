@@ -69,6 +69,13 @@ def new_checkout(root: Path) -> Path:
                                                    "\n---\n{% bibliography %}\n"})
 
 
+def _known(monkeypatch, *checkouts: Path) -> None:
+    """Make the table of template files the one of these invented checkouts."""
+    built = tf.build_table("al-folio", list(checkouts))
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+
+
 @pytest.fixture
 def sites(tmp_path):
     return old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
@@ -118,10 +125,7 @@ def test_the_old_templates_own_file_is_left_to_the_new_checkout(sites, tmp_path,
     stock = "---\nlayout: page\npermalink: /projects/\ntitle: projects\nnav: true\n---\n" \
             "{% for p in site.projects %}{{ p.title }}{% endfor %}\n"
     _write(src, {"_pages/projects.md": stock})
-    template = _write(tmp_path / "al-folio-2099", {"_pages/projects.md": stock})
-    built = tf.build_table("al-folio", [template])
-    known = tf.Templates(built["templates"], built["files"], built["entries"])
-    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/projects.md": stock}))
     ours = "---\nlayout: page\npermalink: /projects/\ntitle: projects\n---\nnew stock\n"
     _write(dest, {"_pages/projects.md": ours})
     sitemigrate.convert(src, dest, to="al-folio").apply()
@@ -141,9 +145,7 @@ def test_summary_names_the_steps(tmp_path, monkeypatch):
     new = _write(tmp_path / "al-folio-2099", {"_includes/news.liquid": "b\n",
                                                "_layouts/page.liquid": "p\n",
                                                "_layouts/distill.liquid": "d\n"})
-    built = tf.build_table("al-folio", [old, new])
-    known = tf.Templates(built["templates"], built["files"], built["entries"])
-    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    _known(monkeypatch, old, new)
     src = old_site(tmp_path / "src")
     shutil.copytree(old, src, dirs_exist_ok=True)
     dest = new_checkout(tmp_path / "dest")
@@ -165,3 +167,29 @@ def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
     dest = new_checkout(tmp_path / "dest")
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert (dest / "assets/json/resume.json").read_text() == resume
+
+
+def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
+                                                                        monkeypatch):
+    src, dest = sites
+    example = "@book{nobody1900,\n  title={A Book of Nobody},\n  year={1900}\n}\n"
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_bibliography/papers.bib": example}))
+    papers = (src / "_bibliography/papers.bib").read_text()
+    _write(src, {"_bibliography/papers.bib": example + "\n" + papers,
+                 "_bibliography/moon.bib": "@misc{vega2020,\n  title={Moon Notes},\n"
+                                           "  year={2020}\n}\n",
+                 "_projects/moon.md": "---\nlayout: page\ntitle: Moon\n---\n"
+                                      "{% bibliography --file moon %}\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "_bibliography/papers.bib").read_text() == papers
+    assert (dest / "_bibliography/moon.bib").read_text().startswith("@misc{vega2020,")
+    assert "{% bibliography --file moon %}" in (dest / "_projects/moon.md").read_text()
+
+
+def test_a_template_picture_the_owner_kept_stays_as_the_new_checkouts(sites, tmp_path,
+                                                                      monkeypatch):
+    src, dest = sites
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"assets/img/prof_pic.jpg": "old jpg"}))
+    _write(src, {"assets/img/prof_pic.jpg": "old jpg"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "assets/img/prof_pic.jpg").read_text() == "jpg"  # the new checkout's

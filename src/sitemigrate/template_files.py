@@ -111,10 +111,26 @@ def _bib_entries(checkout: Path) -> list[str]:
     """The BibTeX entries of a checkout's bibliography, as written."""
     out = []
     for bib in sorted((checkout / "_bibliography").glob("*.bib")):
-        text = bib.read_text("utf-8", "replace")
-        starts = [i for i, c in enumerate(text) if c == "@" and (i == 0 or text[i - 1] == "\n")]
-        out += [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+        out += split_entries(bib.read_text("utf-8", "replace"))[1]
     return out
+
+
+def without_example_entries(theme: str, text: str) -> str:
+    """A BibTeX file's text without the entries that are a template's example entries."""
+    known = templates(theme).entries
+    if not known:
+        return text
+    head, entries = split_entries(text)
+    return head + "".join(e for e in entries if entry_digest(e) not in known)
+
+
+def split_entries(text: str) -> tuple[str, list[str]]:
+    """A BibTeX file's text before its first entry, and its entries (each from its `@` at the
+    start of a line to the next), as written."""
+    starts = [i for i, c in enumerate(text) if c == "@" and (i == 0 or text[i - 1] == "\n")]
+    ends = [*starts[1:], len(text)]
+    return text[:starts[0]] if starts else text, [
+        text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
 def build_table(theme: str, checkouts: list[Path]) -> dict:

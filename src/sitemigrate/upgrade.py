@@ -81,6 +81,8 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
             carried += 1
     if same:
         carried += _carry_data(plan, src, spec)
+    carried += _carry_bibliography(plan, src, spec)
+    left += _keep_kept_assets(plan, src, spec)
     if left:
         plan.report.mapped("upgrade-template-file", f"{left} file(s) of SRC are the old "
                            "template's own, unchanged: the new checkout's are kept.", None)
@@ -106,6 +108,45 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
             if not table.owners(rel, data):
                 plan.write(rel, data)
                 count += 1
+    return count
+
+
+def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
+    """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
+    template's example entries: the owner's Liquid that names one (`--file MARL`) finds it,
+    and the writer's merge of all of them into one file lists no paper twice."""
+    theme, count = spec.get("theme", ""), 0
+    for pattern in spec.get("bibliography", []):
+        for path in sorted(src.glob(pattern)):
+            rel = path.relative_to(src).as_posix()
+            if not path.is_file() or path.is_symlink():
+                continue
+            data = path.read_bytes()
+            if template_files.templates(theme).owners(rel, data):
+                continue
+            text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
+            plan.write(rel, text)
+            count += 1
+    return count
+
+
+def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
+    """A file of the template's example content that is no document or data (a picture, a
+    PDF) and that SRC kept as the template shipped it: the new checkout's stays at that path
+    (the owner's pages show it there), instead of going with the example content."""
+    from .registry import vocabulary
+    globs = vocabulary(spec.get("theme", "")).get("checkout", {}).get("examples", [])
+    table, count = template_files.templates(spec.get("theme", "")), 0
+    for pattern in globs:
+        for path in sorted(plan.dest.glob(pattern)):
+            rel = path.relative_to(plan.dest).as_posix()
+            mine = src / rel
+            if not path.is_file() or path.is_symlink() or rel in plan.files \
+                    or rel in plan.copies or path.suffix in spec.get("carry", []) \
+                    or not mine.is_file() or not table.owners(rel, mine.read_bytes()):
+                continue
+            plan.write(rel, path.read_bytes())
+            count += 1
     return count
 
 
