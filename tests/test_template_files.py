@@ -103,3 +103,9 @@ def test_shipped_tables_hold_digests_only():
         assert known.checkouts, theme
         for seen in known.files.values():
             assert all(len(d) == 64 and set(d) <= set("0123456789abcdef") for d in seen)
+
+
+def test_split_entries_of_a_file_without_entries():
+    assert tf.split_entries("% nothing yet\n") == ("% nothing yet\n", [])
+    assert tf.split_entries("%c\n@misc{a,\n}\n@misc{b,\n}\n") == (
+        "%c\n", ["@misc{a,\n}\n", "@misc{b,\n}\n"])

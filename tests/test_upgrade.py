@@ -122,14 +122,27 @@ def test_book_front_matter_is_carried(sites):
 
 def test_the_old_templates_own_file_is_left_to_the_new_checkout(sites, tmp_path, monkeypatch):
     src, dest = sites
-    stock = "---\nlayout: page\npermalink: /projects/\ntitle: projects\nnav: true\n---\n" \
-            "{% for p in site.projects %}{{ p.title }}{% endfor %}\n"
-    _write(src, {"_pages/projects.md": stock})
-    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/projects.md": stock}))
-    ours = "---\nlayout: page\npermalink: /projects/\ntitle: projects\n---\nnew stock\n"
-    _write(dest, {"_pages/projects.md": ours})
+    stock = "email: nobody@example.org\n"  # the example person's links, as the template has them
+    _write(src, {"_data/socials.yml": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_data/socials.yml": stock}))
+    ours = (dest / "_data/socials.yml").read_text() + "github_username: example-nobody\n"
+    _write(dest, {"_data/socials.yml": ours})
     sitemigrate.convert(src, dest, to="al-folio").apply()
-    assert (dest / "_pages/projects.md").read_text() == ours
+    assert (dest / "_data/socials.yml").read_text() == ours
+
+
+def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, monkeypatch):
+    """An example page the owner kept is the writer's (as in a theme switch): the new
+    checkout's example page (its example person) never takes its place."""
+    src, dest = sites
+    stock = "---\nlayout: page\npermalink: /teaching/\ntitle: teaching\nnav: true\n---\n" \
+            "Teaching of the old template.\n"
+    _write(src, {"_pages/teaching.md": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/teaching.md": stock}))
+    _write(dest, {"_pages/teaching.md": "---\nlayout: page\npermalink: /teaching/\n---\n"
+                                        "The new example person teaches.\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert "new example person" not in (dest / "_pages/teaching.md").read_text()
 
 
 def test_upgrade_runs_again_with_nothing_to_do(sites):

@@ -103,7 +103,7 @@ def owners_publications(corpus_site: Path, theme: str) -> list[str]:
 
 def _publications_page(out: Path) -> str:
     page = out / "_site" / "publications" / "index.html"
-    return rt.page_text(page.read_text("utf-8", "replace")) if page.is_file() else ""
+    return rt.norm(rt.page_text(page.read_text("utf-8", "replace"))) if page.is_file() else ""
 
 
 # -- a cell -----------------------------------------------------------------------------------

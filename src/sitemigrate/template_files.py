@@ -128,7 +128,7 @@ def split_entries(text: str) -> tuple[str, list[str]]:
     """A BibTeX file's text before its first entry, and its entries (each from its `@` at the
     start of a line to the next), as written."""
     starts = [i for i, c in enumerate(text) if c == "@" and (i == 0 or text[i - 1] == "\n")]
-    ends = [*starts[1:], len(text)]
+    ends = [*starts[1:], len(text)] if starts else []
     return text[:starts[0]] if starts else text, [
         text[a:b] for a, b in zip(starts, ends, strict=True)]
 

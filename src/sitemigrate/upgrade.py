@@ -55,6 +55,7 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
                  _block_rules(plan, theme, spec))
+    examples = vocabulary(theme).get("checkout", {}).get("examples", [])
     left = carried = 0
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
@@ -62,6 +63,8 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
             continue
         data = path.read_bytes()
         if table.owners(rel, data):
+            if any(fnmatch.fnmatchcase(rel, g) for g in examples):
+                continue  # content: the writer's, as in a theme switch (never DEST's example)
             theirs = plan.dest / rel
             if theirs.is_file() and not theirs.is_symlink():  # the new checkout's own stays
                 if rel in plan.files:  # as written (a stock page is no example to clear)
