@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_checkout import _write
 
 import sitemigrate.template_files as tf
 from sitemigrate.api import read_site
@@ -19,14 +20,6 @@ from sitemigrate.report import Report
 
 EXAMPLE_BIB = "@article{nobody2001,\n  title={A Paper of the Example Person},\n  year={2001}\n}\n"
 OWNER_BIB = "@article{vega2024,\n  title={Tidal Gardens of the Moon},\n  year={2024}\n}\n"
-
-
-def _write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return root
 
 
 def alfolio_template(root: Path) -> Path:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from test_checkout import alfolio_checkout
+from test_checkout import _write, alfolio_checkout
 
 import sitemigrate
 import sitemigrate.template_files as tf
@@ -26,23 +26,14 @@ PUBLICATIONS = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n"
                 "  {% bibliography -f papers -q @*[year={{y}}]* %}\n{% endfor %}\n</div>\n")
 
 
-def _write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return root
-
-
 def old_site(root: Path) -> Path:
     """Vera Vega's site on a miniature al-folio of 2020-23 (`.html` includes)."""
     return _write(root, {
         "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
                        "scholar:\n  last_name: [Vega]\n  first_name: [Vera]\n"
                        "plugins: [jekyll/scholar]\ncollections:\n  books:\n    output: true\n",
-        "_layouts/default.html": "{{ content }}\n", "_layouts/page.html": "{{ content }}\n",
-        "_layouts/post.html": "{{ content }}\n", "_layouts/about.html": "{{ content }}\n",
-        "_layouts/distill.html": "{{ content }}\n",
+        **{f"_layouts/{name}.html": "{{ content }}\n"
+           for name in ("default", "page", "post", "about", "distill")},
         "_includes/news.html": "\n",
         "_pages/about.md": "---\nlayout: about\npermalink: /\nnews: true\nprofile:\n"
                            "  align: right\n---\nVera Vega grows gardens on the Moon.\n",
