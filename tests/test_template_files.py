@@ -102,3 +102,17 @@ def test_split_entries_of_a_file_without_entries():
     assert tf.split_entries("% nothing yet\n") == ("% nothing yet\n", [])
     assert tf.split_entries("%c\n@misc{a,\n}\n@misc{b,\n}\n") == (
         "%c\n", ["@misc{a,\n}\n", "@misc{b,\n}\n"])
+
+
+def test_template_page_outside_the_menu_is_not_the_owners(table, tmp_path):
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    _write(table, {"_pages/profiles.md": "---\nlayout: profiles\npermalink: /people/\n"
+                                         "title: people\nnav: false\n---\nThe example people.\n"})
+    shutil.copy(table / "_pages/profiles.md", src / "_pages/profiles.md")
+    _write(src, {"_pages/teaching.md": "---\nlayout: page\npermalink: /teaching/\n"
+                                       "title: teaching\nnav: false\n---\nVera's classes.\n"})
+    tf.templates("al-folio").files.update(
+        tf.build_table("al-folio", [table])["files"])  # the template now has a profiles page
+    site = read_site(src, "al-folio", Report())
+    assert sorted(p.path for p in site.pages) == ["_pages/about.md", "_pages/teaching.md"]

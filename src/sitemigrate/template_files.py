@@ -206,10 +206,15 @@ def is_example(theme: str, root: Path, rel: str) -> bool:
         any(fnmatch.fnmatchcase(p, g) for g in globs) for p in table.anywhere(data))
 
 
+def _walk_menu(items: list) -> list:
+    return [n for item in items for n in (item, *_walk_menu(item.children))]
+
+
 def drop_template_content(site: Site, report: Report) -> None:
     """Remove from ``site`` what its template's example content put there: collection
     items read from a template's example file, BibTeX entries that are a template's example
-    entries, and a CV read from a template's example data. One report line a kind."""
+    entries, a template's page that the menu does not show, and a CV read from a template's
+    example data. One report line a kind."""
     if not site.source or not Path(site.source).is_dir():
         return
     theme, root = site.theme, Path(site.source)
@@ -243,6 +248,15 @@ def drop_template_content(site: Site, report: Report) -> None:
     if len(kept_pubs) != len(site.publications):
         dropped["publications"] = len(site.publications) - len(kept_pubs)
         site.publications = kept_pubs
+    # an example page that the menu does not show and that lists nothing of the owner's
+    # (a profile of the example person): the template's, unchanged
+    menu = {n.url for n in _walk_menu(site.navigation)}
+    pages = [p for p in site.pages if p.nav or p.permalink in menu
+             or p.role not in ("other", "people")
+             or not p.origin or not is_template_file(theme, root, p.origin.path)]
+    if len(pages) != len(site.pages):
+        dropped["pages"] = len(site.pages) - len(pages)
+        site.pages = pages
     cv_origin = getattr(site.cv, "origin", None)
     if cv_origin is not None and cv_origin.path and (
             example(cv_origin) or is_template_file(theme, root, cv_origin.path)):
