@@ -197,3 +197,14 @@ def test_a_template_picture_the_owner_kept_stays_as_the_new_checkouts(sites, tmp
     _write(src, {"assets/img/prof_pic.jpg": "old jpg"})
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert (dest / "assets/img/prof_pic.jpg").read_text() == "jpg"  # the new checkout's
+
+
+def test_a_page_naming_an_example_file_that_goes_is_the_writers(sites, tmp_path, monkeypatch):
+    src, dest = sites
+    example = "---\nlayout: page\n---\nThe example person's profile.\n"
+    _write(src, {"_pages/about_nobody.md": example,
+                 "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people"
+                                     "\nprofiles:\n  - content: about_nobody.md\n---\n"})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/about_nobody.md": example}))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert "about_nobody.md" not in (dest / "_pages/people.md").read_text()

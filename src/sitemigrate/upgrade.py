@@ -54,7 +54,7 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
     from .registry import SiteProbe, generation_of
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
-                 _block_rules(plan, theme, spec))
+                 _block_rules(plan, theme, spec), src)
     examples = vocabulary(theme).get("checkout", {}).get("examples", [])
     left = carried = 0
     for rel in sorted({*plan.files, *plan.copies}):
@@ -162,6 +162,7 @@ class _Target:
     layouts: set[str]
     includes: set[str]
     rules: list[dict]
+    src: Path
 
 
 def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
@@ -180,6 +181,8 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     if not ours.has_front_matter:
         return None  # a page without front matter: the writer's (Jekyll would not render it)
     front, body = ours.data, ours.body
+    if any(_gone(to, rel, name) for name in _named_files(front)):
+        return None  # names a file of the template's example content, which goes
     added = _merge(front, theirs.data)
     layout = front.get("layout")
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
@@ -201,6 +204,27 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         fm = ours.fm_text + ("\n" if ours.fm_text and not ours.fm_text.endswith("\n") else "")
     out = f"---\n{fm}---\n{body}"
     return (out.replace("\n", "\r\n") if crlf else out).encode("utf-8")
+
+
+def _named_files(value: Any) -> list[str]:
+    """Document file names among a front matter's values (`content: about_x.md`)."""
+    if isinstance(value, str):
+        return [value] if PurePosixPath(value).suffix in _DOCUMENTS and "/" not in value else []
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _named_files(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _named_files(v)]
+    return []
+
+
+def _gone(to: _Target, rel: str, name: str) -> bool:
+    """True when the file ``name`` beside ``rel`` is a template's own file in SRC (example
+    content, not carried) and the writer planned none."""
+    near = PurePosixPath(rel).parent / name
+    mine = to.src / near
+    return (near.as_posix() not in to.plan.files and mine.is_file()
+            and bool(template_files.templates(to.theme).owners(near.as_posix(),
+                                                                mine.read_bytes())))
 
 
 def _merge(ours: Any, theirs: Any) -> bool:
