@@ -17,6 +17,7 @@ content: sitemigrate.template_files).
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -141,7 +142,11 @@ HEADER = ("| site | from | into | build | paragraphs | publications once | menu 
 
 def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
     start = time.monotonic()
-    cell = lab.cell(site, template)
+    try:
+        cell = lab.cell(site, template)
+    except (OSError, subprocess.SubprocessError) as exc:  # the lab's own step (an overlay)
+        cell = rt.Cell(site, template, convert_rc=-2, convert_err=f"lab: {exc}")
+        return Upgrade(site, template, cell, seconds=time.monotonic() - start)
     up = Upgrade(site, template, cell)
     theme, corpus = theme_of(template), rt.CORPUS / site
     name = site.replace("/", "_")
@@ -213,6 +218,7 @@ def main(argv: list[str]) -> int:
     import argparse
     ap = argparse.ArgumentParser(description="upgrade cells of the real-theme lab")
     ap.add_argument("--all", action="store_true", help="every template of the full set")
+    ap.add_argument("--template", action="append", default=[], help="only into these")
     ap.add_argument("--only", action="append", default=[], help="a site (substring)")
     ap.add_argument("--keep", type=Path, help="work folder to keep")
     ap.add_argument("--jobs", type=int, default=2)
@@ -223,7 +229,8 @@ def main(argv: list[str]) -> int:
         print(why, file=sys.stderr)
         return 2
     cells = [c for c in upgrade_cells(args.all)
-             if not args.only or any(o in c[0] for o in args.only)]
+             if (not args.only or any(o in c[0] for o in args.only))
+             and (not args.template or c[1] in args.template)]
     work = args.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-upgrade-"))
     start = time.monotonic()
     results = run(cells, work, args.jobs)
