@@ -16,6 +16,7 @@ content: sitemigrate.template_files).
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -198,7 +199,9 @@ def results(tmp_path_factory):
         pytest.skip(why)
     cells = upgrade_cells()
     start = time.monotonic()
-    found = {(u.site, u.template): u for u in run(cells, tmp_path_factory.mktemp("upgrade"))}
+    jobs = int(os.environ.get("SITEMIGRATE_LAB_JOBS", "2"))
+    found = {(u.site, u.template): u
+             for u in run(cells, tmp_path_factory.mktemp("upgrade"), jobs)}
     print(f"\n{HEADER}\n" + "\n".join(u.row() for u in found.values())
           + f"\n{len(cells)} cells in {time.monotonic() - start:.0f}s")
     return found
@@ -208,6 +211,9 @@ def results(tmp_path_factory):
 def test_upgrade_keeps_the_owners_site(results, site, template):
     up = results[(site, template)]
     assert up.cell.convert_rc in (0, 1), up.cell.convert_err
+    if not up.built and up.cell.source_rc not in (0, 3):
+        pytest.xfail("the source does not build in the lab either (what the corpus lacks "
+                     "of the owner's tree, or the owner's own configuration)")
     assert up.built, up.cell.log[-1500:]
     assert not up.examples, up.examples[:5]
     assert not up.twice, up.twice[:5]
