@@ -208,3 +208,13 @@ def test_a_page_naming_an_example_file_that_goes_is_the_writers(sites, tmp_path,
     _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/about_nobody.md": example}))
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert "about_nobody.md" not in (dest / "_pages/people.md").read_text()
+
+
+def test_the_owners_file_a_page_names_comes_along(sites):
+    src, dest = sites
+    _write(src, {"_pages/about_vera.md": "Vera Vega, gardener of the Moon.\n",
+                 "_pages/people.md": "---\nlayout: page\npermalink: /people/\ntitle: people"
+                                     "\nprofiles:\n  - content: about_vera.md\n---\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert "about_vera.md" in (dest / "_pages/people.md").read_text()
+    assert (dest / "_pages/about_vera.md").read_text() == "Vera Vega, gardener of the Moon.\n"

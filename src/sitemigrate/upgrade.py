@@ -181,8 +181,13 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     if not ours.has_front_matter:
         return None  # a page without front matter: the writer's (Jekyll would not render it)
     front, body = ours.data, ours.body
-    if any(_gone(to, rel, name) for name in _named_files(front)):
+    named = _named_files(front)
+    if any(_gone(to, rel, name) for name in named):
         return None  # names a file of the template's example content, which goes
+    for name in named:  # the owner's file it names (a profile's text) comes along
+        near = (PurePosixPath(rel).parent / name).as_posix()
+        if (to.src / near).is_file() and near not in to.plan.files:
+            to.plan.copy(near, to.src / near)
     added = _merge(front, theirs.data)
     layout = front.get("layout")
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
