@@ -139,6 +139,17 @@ SITES: dict[str, str] = ({site: lab_template(site) for site in _corpus_sites()}
 """Every corpus site -> the template of its own theme and era (:func:`lab_template`)."""
 
 
+def template_of(site: str) -> str:
+    """The template of a corpus site's own theme and era: :data:`SITES`, else the
+    ``lab_template:`` line of its SOURCE.txt."""
+    if site in SITES:
+        return SITES[site]
+    for line in (CORPUS / site / "SOURCE.txt").read_text("utf-8").splitlines():
+        if line.startswith("lab_template:"):
+            return line.split(":", 1)[1].strip()
+    raise KeyError(f"{site}: no lab template known")
+
+
 def short(site: str) -> str:
     return site.split("/")[-1].split("__")[0]
 
@@ -445,7 +456,7 @@ class Lab:
         src = self.work / "src" / name
         with lock:
             if site not in self._sources:
-                overlay(CORPUS / site, TEMPLATES / SITES[site], src)
+                overlay(CORPUS / site, TEMPLATES / template_of(site), src)
                 built = self.work / "src-build" / name  # the conversion reads src as it is
                 shutil.copytree(src, built, symlinks=True)
                 include_stand_ins(CORPUS / site, built)
@@ -454,11 +465,11 @@ class Lab:
                 plugins: list[str] = []
                 while base.rc not in (0, 3) and len(plugins) < 5:
                     # the overlay's own gaps: see restore_theme_code
-                    lab_src = restore_theme_code(built, SITES[site],
+                    lab_src = restore_theme_code(built, template_of(site),
                                                  self.work / "src-lab" / name, plugins)
                     base = build(lab_src, out)
                     tag = re.search(r"Unknown tag '(\w+)'", _log(out))
-                    plugin = tag and _plugin_of(SITES[site], tag.group(1))
+                    plugin = tag and _plugin_of(template_of(site), tag.group(1))
                     if not plugin or plugin in plugins:
                         break
                     plugins.append(plugin)

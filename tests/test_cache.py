@@ -157,3 +157,16 @@ def test_code_and_mapping_files_are_part_of_the_fingerprint(converted, monkeypat
     with (mappings / "academicpages.yml").open("a") as fh:
         fh.write("\n# edited\n")
     assert cache.fingerprint(src, dest, options) != first
+
+
+def test_template_tables_are_part_of_the_fingerprint(converted, monkeypatch, tmp_path):
+    """A re-made table of template files (scripts/template_digests.py) converts again."""
+    src, dest = converted
+    options = {"to": "academicpages"}
+    package = tmp_path / "pkg"
+    shutil.copytree(Path(cache.__file__).parent, package)
+    monkeypatch.setattr(cache, "__file__", str(package / "cache.py"))
+    first = cache.fingerprint(src, dest, options)
+    table = package / "themes" / "alfolio" / "template_files.json"
+    table.write_text(table.read_text().replace("{", "{ ", 1))
+    assert cache.fingerprint(src, dest, options) != first

@@ -114,6 +114,9 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
             _set_name(site, name, report)
     if src.is_dir():
         _report_unreadable_folders(src, report)
+    if not _reads_files(name_of_theme):
+        from .template_files import drop_template_content
+        drop_template_content(site, report)  # the template's example items are not the owner's
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
@@ -258,6 +261,9 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     from .inert import scrub
     scrub(site, report)  # no menu entry, redirect or link that would run as script
     writer.write(site, plan, options or Options())
+    from .upgrade import is_upgrade, upgrade
+    if is_upgrade(site, theme, report.source_theme):  # an old copy of the same template
+        upgrade(plan, site, theme)
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
         finish_liquid(plan, site, theme, (options or Options()).generation)

@@ -138,6 +138,9 @@ def _code_digest() -> str:
     package = Path(__file__).resolve().parent
     mappings = mappings_dir()
     files = sorted(("code", p.relative_to(package).as_posix(), p) for p in package.rglob("*.py"))
+    # the themes' tables of template files (sitemigrate.template_files): data the run reads
+    files += sorted(("code", p.relative_to(package).as_posix(), p)
+                    for p in package.glob("themes/*/template_files.json"))
     files += sorted(("mappings", p.name, p) for p in mappings.glob("*.yml"))
     files += _plugin_files(package)
     h = hashlib.sha256(_dependencies().encode())

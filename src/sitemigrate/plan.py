@@ -194,6 +194,14 @@ class Plan:
                                 "name) and run again.", short, severity="loss")
         return True
 
+    def unwrite(self, rel: str) -> None:
+        """Forget a planned write or copy of ``rel``: DEST's file stays as it is."""
+        rel = safe_rel(rel)
+        self._edits += 1
+        self.files.pop(rel, None)
+        self.copies.pop(rel, None)
+        self.documents.pop(rel, None)
+
     def delete(self, rel: str) -> None:
         rel = safe_rel(rel)
         self._edits += 1

@@ -1,0 +1,270 @@
+"""The template's own files, recognised by content.
+
+Each theme package may ship ``template_files.json`` (made by ``scripts/template_digests.py``
+from pristine checkouts of the template, one per date): for every path, the SHA-256 digests
+of that file (line endings normalised) and the checkouts that have each, plus the digests
+of the example BibTeX entries. Facts only: no text of a template is stored.
+
+A file of SRC whose content is the template's own file at that path (of any generation the
+table knows) is the template's, not the owner's: the template's example posts, projects,
+news, CV data and bibliography entries are never carried as the owner's content, in a theme
+switch or an upgrade (:func:`drop_template_content`), and an upgrade leaves such a file to
+the new checkout.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import json
+import sys
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from .ir import Site
+from .report import Report
+
+TABLE = "template_files.json"
+"""The table's file name inside a theme's package."""
+
+
+def digest(data: bytes) -> str:
+    """SHA-256 of a file's bytes, with CRLF and CR line endings read as LF."""
+    return hashlib.sha256(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")).hexdigest()
+
+
+def entry_digest(text: str) -> str:
+    """SHA-256 of a BibTeX entry with its white space collapsed (a trailing comma, the
+    blank lines around it and the indentation do not matter)."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Templates:
+    """A theme's table of template files (empty when its package ships none)."""
+
+    checkouts: list[dict] = field(default_factory=list)
+    """``{name, generation, date}`` of each checkout the table was made from, oldest first."""
+    files: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    entries: dict[str, list[int]] = field(default_factory=dict)
+    _by_digest: dict[str, list[str]] | None = None
+
+    def owners(self, rel: str, data: bytes) -> list[str]:
+        """The checkouts whose file at ``rel`` is ``data`` (none: not the template's)."""
+        found = self.files.get(rel, {}).get(digest(data), [])
+        return [self.checkouts[i]["name"] for i in found]
+
+    def anywhere(self, data: bytes) -> list[str]:
+        """The template paths whose content is ``data`` (an example post renamed)."""
+        if self._by_digest is None:
+            self._by_digest = {}
+            for rel, seen in self.files.items():
+                for d in seen:
+                    self._by_digest.setdefault(d, []).append(rel)
+        return self._by_digest.get(digest(data), [])
+
+    def is_entry(self, bibtex: str) -> bool:
+        """True when a BibTeX entry is one of a template's example entries."""
+        return bool(bibtex) and entry_digest(bibtex) in self.entries
+
+    def paths(self, checkout: str) -> dict[str, str]:
+        """Path -> digest of every file of the checkout ``checkout``."""
+        index = next((i for i, c in enumerate(self.checkouts) if c["name"] == checkout), None)
+        return {rel: d for rel, seen in self.files.items() for d, owners in seen.items()
+                if index in owners}
+
+    def closest(self, root: Path) -> str | None:
+        """The checkout SRC at ``root`` was most likely made from: the one with the most
+        files of SRC that are its own, unchanged (None when no file is any checkout's)."""
+        score = [0] * len(self.checkouts)
+        for rel, seen in self.files.items():
+            path = root / rel
+            if not path.is_file():
+                continue
+            try:
+                found = seen.get(digest(path.read_bytes()), [])
+            except OSError:
+                continue
+            for i in found:
+                score[i] += 1
+        if not any(score):
+            return None
+        best = max(range(len(score)), key=lambda i: (score[i], i))
+        return str(self.checkouts[best]["name"])
+
+
+SKIP = (".git/", ".lab-")
+
+
+def source_date(checkout: Path) -> str:
+    """The date of the commit a checkout is (``date:`` of its ``.lab-source.txt``)."""
+    info = checkout / ".lab-source.txt"
+    if info.is_file():
+        for line in info.read_text("utf-8", "replace").splitlines():
+            if line.startswith("date:"):
+                return line.split(":", 1)[1].strip()[:10]
+    return ""
+
+
+def _bib_entries(checkout: Path) -> list[str]:
+    """The BibTeX entries of a checkout's bibliography, as written."""
+    out = []
+    for bib in sorted((checkout / "_bibliography").glob("*.bib")):
+        out += split_entries(bib.read_text("utf-8", "replace"))[1]
+    return out
+
+
+def without_example_entries(theme: str, text: str) -> str:
+    """A BibTeX file's text without the entries that are a template's example entries."""
+    known = templates(theme).entries
+    if not known:
+        return text
+    head, entries = split_entries(text)
+    return head + "".join(e for e in entries if entry_digest(e) not in known)
+
+
+def split_entries(text: str) -> tuple[str, list[str]]:
+    """A BibTeX file's text before its first entry, and its entries (each from its `@` at the
+    start of a line to the next), as written."""
+    starts = [i for i, c in enumerate(text) if c == "@" and (i == 0 or text[i - 1] == "\n")]
+    ends = [*starts[1:], len(text)] if starts else []
+    return text[:starts[0]] if starts else text, [
+        text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def build_table(theme: str, checkouts: list[Path]) -> dict:
+    """The table of ``theme`` made from pristine checkouts of its template (oldest first);
+    blobs a checkout lacks (listed in its ``.lab-missing.txt``) are left out."""
+    from .registry import SiteProbe, generation_of
+    names: list[dict] = []
+    files: dict[str, dict[str, list[int]]] = {}
+    entries: dict[str, list[int]] = {}
+    for index, checkout in enumerate(checkouts):
+        names.append({"name": checkout.name, "date": source_date(checkout),
+                      "generation": generation_of(theme, SiteProbe(checkout))})
+        missing = checkout / ".lab-missing.txt"
+        skip = set(missing.read_text("utf-8").split()) if missing.is_file() else set()
+        for path in sorted(checkout.rglob("*")):
+            rel = path.relative_to(checkout).as_posix()
+            if not path.is_file() or path.is_symlink() or rel in skip \
+                    or any(rel.startswith(s) or f"/{s}" in rel for s in SKIP):
+                continue
+            files.setdefault(rel, {}).setdefault(digest(path.read_bytes()), []).append(index)
+        for entry in _bib_entries(checkout):
+            seen = entries.setdefault(entry_digest(entry), [])
+            if index not in seen:
+                seen.append(index)
+    return {"about": "facts of pristine template checkouts (scripts/template_digests.py): "
+                     "path -> SHA-256 of the file (LF line endings) -> checkouts that have it; "
+                     "BibTeX entry digest -> checkouts",
+            "templates": names, "files": files, "entries": entries}
+
+
+@cache
+def templates(theme: str) -> Templates:
+    """The table of ``theme`` (from its package), or an empty one."""
+    from .registry import THEMES, get_theme
+    if theme not in THEMES:
+        return Templates()
+    module = sys.modules.get(type(get_theme(theme)).__module__)
+    path = Path(module.__file__).parent / TABLE if module and module.__file__ else None
+    if path is None or not path.is_file():
+        return Templates()
+    data = json.loads(path.read_text("utf-8"))
+    return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}))
+
+
+def is_template_file(theme: str, root: Path, rel: str) -> bool:
+    """True when SRC's ``rel`` is a file of a template checkout of ``theme``, unchanged."""
+    try:
+        data = (root / rel).read_bytes()
+    except OSError:
+        return False
+    return bool(templates(theme).owners(rel, data))
+
+
+def _example_globs(theme: str) -> list[str]:
+    from .registry import vocabulary
+    return [g for g in vocabulary(theme).get("checkout", {}).get("examples", [])
+            if not g.startswith("_pages/")]
+
+
+def is_example(theme: str, root: Path, rel: str) -> bool:
+    """True when SRC's ``rel`` is example content of ``theme``'s template: a file under one
+    of the mapping's example globs (not a page) that is a template's own file, at that path
+    or another example path (an example post the owner renamed)."""
+    globs = _example_globs(theme)
+    if not any(fnmatch.fnmatchcase(rel, g) for g in globs):
+        return False
+    try:
+        data = (root / rel).read_bytes()
+    except OSError:
+        return False
+    table = templates(theme)
+    return bool(table.owners(rel, data)) or any(
+        any(fnmatch.fnmatchcase(p, g) for g in globs) for p in table.anywhere(data))
+
+
+def _walk_menu(items: list) -> list:
+    return [n for item in items for n in (item, *_walk_menu(item.children))]
+
+
+def drop_template_content(site: Site, report: Report) -> None:
+    """Remove from ``site`` what its template's example content put there: collection
+    items read from a template's example file, BibTeX entries that are a template's example
+    entries, a template's page that the menu does not show, and a CV read from a template's
+    example data. One report line a kind."""
+    if not site.source or not Path(site.source).is_dir():
+        return
+    theme, root = site.theme, Path(site.source)
+    if not templates(theme).files:
+        return
+    memo: dict[str, bool] = {}
+
+    def example(origin: object) -> bool:
+        rel = getattr(origin, "path", None)
+        if not rel:
+            return False
+        if rel not in memo:
+            memo[rel] = is_example(theme, root, rel)
+        return memo[rel]
+
+    dropped: dict[str, int] = {}
+    for kind in ("news", "talks", "teaching", "projects", "posts"):
+        items = getattr(site, kind)
+        kept = [i for i in items if not example(i.origin)]
+        if len(kept) != len(items):
+            dropped[kind] = len(items) - len(kept)
+            setattr(site, kind, kept)
+    for name, items in list(site.collections.items()):
+        kept = [i for i in items if not example(i.origin)]
+        if len(kept) != len(items):
+            dropped[name] = len(items) - len(kept)
+            site.collections[name] = kept
+    table = templates(theme)
+    kept_pubs = [p for p in site.publications
+                 if not (example(p.origin) or table.is_entry(p.bibtex))]
+    if len(kept_pubs) != len(site.publications):
+        dropped["publications"] = len(site.publications) - len(kept_pubs)
+        site.publications = kept_pubs
+    # an example page that the menu does not show and that lists nothing of the owner's
+    # (a profile of the example person): the template's, unchanged
+    menu = {n.url for n in _walk_menu(site.navigation)}
+    pages = [p for p in site.pages if p.nav or p.permalink in menu
+             or p.role not in ("other", "people")
+             or not p.origin or not is_template_file(theme, root, p.origin.path)]
+    if len(pages) != len(site.pages):
+        dropped["pages"] = len(site.pages) - len(pages)
+        site.pages = pages
+    cv_origin = getattr(site.cv, "origin", None)
+    if cv_origin is not None and cv_origin.path and (
+            example(cv_origin) or is_template_file(theme, root, cv_origin.path)):
+        site.cv = None  # the template's example person's CV (its data or its CV page)
+        site.pages = [p for p in site.pages
+                      if not (p.role == "cv" and p.origin and p.origin.path == cv_origin.path)]
+        dropped["CV"] = 1
+    for kind, count in sorted(dropped.items()):
+        report.mapped("template-content", f"{kind}: {count} item{'s' if count != 1 else ''} "
+                      "of SRC that the template ships as its example content, unchanged, "
+                      "not carried as yours.", None)

@@ -1,0 +1,345 @@
+"""Same-theme conversion: the upgrade of an old copy of a template onto a newer checkout.
+
+The writer has planned the site as the target theme writes it. For an upgrade, what the owner
+wrote is worth more than the writer's rendering of it: this pass (run before the checkout's
+Liquid pass, :func:`sitemigrate.jekyll.checkout.finish_liquid`, which still translates
+includes and shims what DEST lacks) goes over the planned files that SRC has at the same path:
+
+* a file of SRC that is a template's own file, unchanged (``sitemigrate.template_files``), is
+  left to the new checkout where it has that path (the old template's stock page or script
+  never replaces the new one's);
+* the owner's own document keeps its front matter and body as written (a layout DEST has,
+  book keys, a publications page's working Liquid), with the keys the writer added for the
+  new generation merged in; a layout DEST lacks is the writer's;
+* the owner's own data file (a JSON CV, `_data/*.yml`) is carried as is;
+* a block tag of a plugin that left the template becomes what the new one reads
+  (``upgrade.block_tags`` in the theme's mapping: `{% mermaid %}` -> a fenced block).
+
+What the mapping's ``upgrade:`` lists decides which files; :func:`summary` says per step
+between template checkouts what changed, and what the owner should look at.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from . import template_files
+from .ir import Site
+from .plan import Plan
+
+__all__ = ["is_upgrade", "upgrade"]
+
+_DOCUMENTS = (".md", ".markdown", ".html")
+
+
+def is_upgrade(site: Site, theme: str, source_theme: str | None) -> bool:
+    """True when SRC is a site checkout of the theme it is converted into."""
+    return bool(site.source) and Path(site.source).is_dir() and source_theme == theme
+
+
+def upgrade(plan: Plan, site: Site, theme: str) -> None:
+    """Carry the owner's files of SRC over the writer's rendering of them (see the module)."""
+    from .jekyll.checkout import of
+    from .registry import vocabulary
+    spec = {**(vocabulary(theme).get("upgrade") or {}), "theme": theme}
+    src, table = Path(site.source), template_files.templates(theme)
+    found = of(plan)
+    if not found.has_theme:
+        return  # a new folder: the writer's rendering is the site (no checkout to fit)
+    from .registry import SiteProbe, generation_of
+    same = site.generation == generation_of(theme, SiteProbe(plan.dest))
+    to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
+                 _block_rules(plan, theme, spec), src)
+    examples = vocabulary(theme).get("checkout", {}).get("examples", [])
+    left = carried = 0
+    for rel in sorted({*plan.files, *plan.copies}):
+        path = src / rel
+        if not path.is_file() or path.is_symlink():
+            continue
+        data = path.read_bytes()
+        if table.owners(rel, data):
+            if any(fnmatch.fnmatchcase(rel, g) for g in examples):
+                continue  # content: the writer's, as in a theme switch (never DEST's example)
+            theirs = plan.dest / rel
+            if theirs.is_file() and not theirs.is_symlink():  # the new checkout's own stays
+                if rel in plan.files:  # as written (a stock page is no example to clear)
+                    plan.write(rel, theirs.read_bytes())
+                else:
+                    plan.unwrite(rel)
+                left += 1
+            continue
+        if rel not in plan.files or PurePosixPath(rel).suffix not in spec.get("carry", []) \
+                or any(fnmatch.fnmatchcase(rel, g) for g in spec.get("never", [])):
+            continue
+        if not same and PurePosixPath(rel).suffix not in _DOCUMENTS:
+            continue  # data of another generation: the writer's translation of it
+        new = _carry(rel, data, plan.files[rel], to)
+        if new is not None and new != plan.files[rel]:
+            plan.write(rel, new)
+            carried += 1
+    if same:
+        carried += _carry_data(plan, src, spec)
+    carried += _carry_bibliography(plan, src, spec)
+    left += _keep_kept_assets(plan, src, spec)
+    if left:
+        plan.report.mapped("upgrade-template-file", f"{left} file(s) of SRC are the old "
+                           "template's own, unchanged: the new checkout's are kept.", None)
+    if carried:
+        plan.report.verbatim("upgrade-carried", f"{carried} file(s) you wrote or changed are "
+                             "carried as you wrote them (with the front-matter keys the new "
+                             "template reads added).", None)
+    summary(plan, site, theme)
+
+
+def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
+    """The owner's data files (``upgrade.data`` globs) at a path DEST's checkout has that the
+    writer did not write (it rendered them elsewhere: a JSON CV as `_data/cv.yml`): carried
+    as written, where the new template of the same generation reads them."""
+    table, count = template_files.templates(spec.get("theme", "")), 0
+    for pattern in spec.get("data", []):
+        for path in sorted(src.glob(pattern)):
+            rel = path.relative_to(src).as_posix()
+            if not path.is_file() or path.is_symlink() or rel in plan.files \
+                    or rel in plan.copies or not (plan.dest / rel).is_file():
+                continue
+            data = path.read_bytes()
+            if not table.owners(rel, data):
+                plan.write(rel, data)
+                count += 1
+    return count
+
+
+def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
+    """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
+    template's example entries: the owner's Liquid that names one (`--file MARL`) finds it,
+    and the writer's merge of all of them into one file lists no paper twice."""
+    theme, count = spec.get("theme", ""), 0
+    for pattern in spec.get("bibliography", []):
+        for path in sorted(src.glob(pattern)):
+            rel = path.relative_to(src).as_posix()
+            if not path.is_file() or path.is_symlink():
+                continue
+            data = path.read_bytes()
+            if template_files.templates(theme).owners(rel, data):
+                continue
+            text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
+            plan.write(rel, text)
+            count += 1
+    return count
+
+
+def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
+    """A file of the template's example content that is no document or data (a picture, a
+    PDF) and that SRC kept as the template shipped it: the new checkout's stays at that path
+    (the owner's pages show it there), instead of going with the example content."""
+    from .registry import vocabulary
+    globs = vocabulary(spec.get("theme", "")).get("checkout", {}).get("examples", [])
+    table, count = template_files.templates(spec.get("theme", "")), 0
+    for pattern in globs:
+        for path in sorted(plan.dest.glob(pattern)):
+            rel = path.relative_to(plan.dest).as_posix()
+            mine = src / rel
+            if not path.is_file() or path.is_symlink() or rel in plan.files \
+                    or rel in plan.copies or path.suffix in spec.get("carry", []) \
+                    or not mine.is_file() or not table.owners(rel, mine.read_bytes()):
+                continue
+            plan.write(rel, path.read_bytes())
+            count += 1
+    return count
+
+
+@dataclass
+class _Target:
+    """What the carried files are fitted to: DEST's checkout."""
+
+    plan: Plan
+    theme: str
+    layouts: set[str]
+    includes: set[str]
+    rules: list[dict]
+    src: Path
+
+
+def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
+    """SRC's ``rel`` as it goes into the upgraded site (None: the writer's stays)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if PurePosixPath(rel).suffix not in _DOCUMENTS:
+        return data
+    from .textio import SourceText, split_document
+    crlf = "\r\n" in text
+    text = text.replace("\r\n", "\n")
+    ours = split_document(SourceText(text), rel, None)
+    theirs = split_document(SourceText(written.decode("utf-8", "replace")), rel, None)
+    if not ours.has_front_matter:
+        return None  # a page without front matter: the writer's (Jekyll would not render it)
+    front, body = ours.data, ours.body
+    named = _named_files(front)
+    if any(_gone(to, rel, name) for name in named):
+        return None  # names a file of the template's example content, which goes
+    for name in named:  # the owner's file it names (a profile's text) comes along
+        near = (PurePosixPath(rel).parent / name).as_posix()
+        if (to.src / near).is_file() and near not in to.plan.files:
+            to.plan.copy(near, to.src / near)
+    added = _merge(front, theirs.data)
+    layout = front.get("layout")
+    if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
+        front["layout"] = theirs.data["layout"]  # DEST has no such layout
+        added = True
+    body, switches = _block_tags(body, to.rules)
+    body = _include_names(body, to.includes)
+    from .ir import Origin
+    from .jekyll.liquid import translate_liquid  # a tag DEST does not run stays visible
+    body = translate_liquid(body, to.theme, to.theme, to.plan, Origin(rel, 1, ours.body_line))
+    for key, value in switches.items():
+        if key not in front:
+            front[key] = value
+            added = True
+    if added:
+        from .textio import yaml_rt_dump
+        fm = yaml_rt_dump(front) if front else ""
+    else:
+        fm = ours.fm_text + ("\n" if ours.fm_text and not ours.fm_text.endswith("\n") else "")
+    out = f"---\n{fm}---\n{body}"
+    return (out.replace("\n", "\r\n") if crlf else out).encode("utf-8")
+
+
+def _named_files(value: Any) -> list[str]:
+    """Document file names among a front matter's values (`content: about_x.md`)."""
+    if isinstance(value, str):
+        return [value] if PurePosixPath(value).suffix in _DOCUMENTS and "/" not in value else []
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _named_files(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _named_files(v)]
+    return []
+
+
+def _gone(to: _Target, rel: str, name: str) -> bool:
+    """True when the file ``name`` beside ``rel`` is a template's own file in SRC (example
+    content, not carried) and the writer planned none."""
+    near = PurePosixPath(rel).parent / name
+    mine = to.src / near
+    return (near.as_posix() not in to.plan.files and mine.is_file()
+            and bool(template_files.templates(to.theme).owners(near.as_posix(),
+                                                                mine.read_bytes())))
+
+
+def _merge(ours: Any, theirs: Any) -> bool:
+    """Add to ``ours`` (the owner's front matter) the keys ``theirs`` (the writer's) has and
+    it lacks, in nested mappings too; the owner's values win. True when anything was added."""
+    added = False
+    for key, value in theirs.items():
+        if key not in ours:
+            ours[key] = value
+            added = True
+        elif isinstance(ours[key], dict) and isinstance(value, dict):
+            added = _merge(ours[key], value) or added
+    return added
+
+
+_BLOCK = r"\{%-?\s*TAG\s*-?%\}\n?(.*?)\{%-?\s*endTAG\s*-?%\}"
+
+
+_INCLUDE = re.compile(r"(\{%-?\s*include\s+)([\w./-]+?)\.(html|liquid)\b")
+
+
+def _include_names(body: str, have: set[str]) -> str:
+    """``{% include x.html %}`` as ``x.liquid`` (or back) where DEST's checkout has only the
+    other (the 2024 rename of al-folio's includes)."""
+    if not have:
+        return body
+
+    def swap(m: re.Match[str]) -> str:
+        other = "liquid" if m.group(3) == "html" else "html"
+        name, alt = f"{m.group(2)}.{m.group(3)}", f"{m.group(2)}.{other}"
+        return m.group(1) + (alt if name not in have and alt in have else name)
+    return _INCLUDE.sub(swap, body)
+
+
+def _block_rules(plan: Plan, theme: str, spec: dict[str, Any]) -> list[dict]:
+    """The ``block_tags`` rules for DEST: a tag its build does not run, whose replacement
+    switch its includes read."""
+    from .jekyll.checkout import runnable_tags
+    rules = [r for r in spec.get("block_tags") or [] if r["tag"] not in runnable_tags(plan, theme)]
+    if not rules:
+        return []
+    texts = [p.read_text("utf-8", "replace") for p in (plan.dest / "_includes").rglob("*")
+             if p.is_file()] if (plan.dest / "_includes").is_dir() else []
+    return [r for r in rules if any(r["reads"] in t for t in texts)]
+
+
+def _block_tags(body: str, rules: list[dict]) -> tuple[str, dict]:
+    """``{% TAG %}…{% endTAG %}`` of a plugin the new template lacks, as a fenced block,
+    and the front-matter switch that makes the new template render it."""
+    switches: dict[str, Any] = {}
+    for rule in rules:
+        pattern = re.compile(_BLOCK.replace("TAG", re.escape(rule["tag"])), re.S)
+        if not pattern.search(body):
+            continue
+        fence = str(rule["fence"])
+
+        def fenced(m: re.Match[str], fence: str = fence) -> str:
+            return f"```{fence}\n{m.group(1).rstrip()}\n```"
+        body = pattern.sub(fenced, body)
+        switches.update(rule.get("front_matter") or {})
+    return body, switches
+
+
+def summary(plan: Plan, site: Site, theme: str) -> None:
+    """What changed between the template checkout SRC was made from and DEST's, step by
+    step (from the table of template files), in the report."""
+    from .registry import vocabulary
+    table = template_files.templates(theme)
+    old, new = table.closest(Path(site.source)), table.closest(plan.dest)
+    names = [c["name"] for c in table.checkouts]
+    if old is None or new is None or old == new or names.index(old) > names.index(new):
+        return
+    folders = (vocabulary(theme).get("upgrade") or {}).get("steps", [])
+    steps = names[names.index(old):names.index(new) + 1]
+    for a, b in pairwise(steps):
+        before, after = table.paths(a), table.paths(b)
+        lines = []
+        for folder in folders:
+            gone = sorted(r for r in before if r.startswith(folder + "/") and r not in after)
+            came = sorted(r for r in after if r.startswith(folder + "/") and r not in before)
+            changed = sum(1 for r in before if r.startswith(folder + "/") and r in after
+                          and before[r] != after[r])
+            renamed = [r for r in gone if PurePosixPath(r).with_suffix(".liquid").as_posix()
+                       in came]
+            parts = [f"{len(renamed)} renamed .html -> .liquid"] if renamed else []
+            parts += [f"{len(gone) - len(renamed)} removed"] if len(gone) > len(renamed) else []
+            parts += [f"{len(came) - len(renamed)} added"] if len(came) > len(renamed) else []
+            parts += [f"{changed} changed"] if changed else []
+            if parts:
+                lines.append(f"`{folder}/`: {', '.join(parts)}")
+        plan.report.mapped("upgrade-step", f"{a} -> {b}: " + ("; ".join(lines) or
+                                                              "no change to the theme's code")
+                           + ".", None)
+    owners = _owner_code(Path(site.source), table, folders)
+    if owners:
+        plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
+                             f"in SRC are not any template's ({', '.join(owners[:5])}"
+                             f"{', ...' if len(owners) > 5 else ''}): your changes; the new "
+                             "checkout's own are kept, so carry what you need by hand.", None)
+
+
+def _owner_code(src: Path, table: Any, folders: list[str]) -> list[str]:
+    """Files under the theme's code folders of SRC that no template checkout has as is."""
+    out = []
+    for folder in folders:
+        base = src / folder
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*")):
+            rel = path.relative_to(src).as_posix()
+            if path.is_file() and not table.owners(rel, path.read_bytes()):
+                out.append(rel)
+    return out

@@ -1,0 +1,118 @@
+"""The template's own files, recognised by content (sitemigrate.template_files): what a
+pristine checkout of the template ships (its example posts, bibliography entries, CV) is
+never read as the owner's; what the owner wrote or changed is.
+
+The template here is an invented miniature in the shape of al-folio (file and key names only);
+its table is made by the same function as the shipped ones (scripts/template_digests.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from test_checkout import _write
+
+import sitemigrate.template_files as tf
+from sitemigrate.api import read_site
+from sitemigrate.report import Report
+
+EXAMPLE_BIB = "@article{nobody2001,\n  title={A Paper of the Example Person},\n  year={2001}\n}\n"
+OWNER_BIB = "@article{vega2024,\n  title={Tidal Gardens of the Moon},\n  year={2024}\n}\n"
+
+
+def alfolio_template(root: Path) -> Path:
+    return _write(root, {
+        "_config.yml": "first_name: Example\nlast_name: Person\nscholar:\n  last_name: [Person]\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\nprofile:\n  align: right\n---\n"
+                           "The example person's about page.\n",
+        "_posts/2015-03-15-formatting.md": "---\nlayout: post\ntitle: an example post of nobody\n"
+                                           "---\nExample text of the template.\n",
+        "_projects/1_project.md": "---\nlayout: page\ntitle: example project of nobody\n"
+                                  "importance: 1\n---\nAn example project.\n",
+        "_news/announcement_1.md": "---\nlayout: post\ndate: 2015-10-22\ninline: true\n---\n"
+                                   "An example announcement.\n",
+        "_bibliography/papers.bib": EXAMPLE_BIB,
+        "_data/cv.yml": "- title: General Information\n  type: map\n  contents:\n"
+                        "    - name: Full Name\n      value: Example Person\n",
+        "_layouts/about.liquid": "{{ content }}\n",
+    })
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch):
+    tpl = alfolio_template(tmp_path / "al-folio-2099")
+    built = tf.build_table("al-folio", [tpl])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known if theme == "al-folio"
+                        else tf.Templates())
+    return tpl
+
+
+def test_template_example_content_is_not_the_owners(table, tmp_path):
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    _write(src, {
+        "_posts/2024-05-01-tides.md": "---\nlayout: post\ntitle: Tides, measured\n---\nMine.\n",
+        # an example project the owner rewrote is theirs; the one with CRLF line endings is not
+        "_projects/1_project.md": "---\nlayout: page\ntitle: Moon gardens\nimportance: 1\n"
+                                  "---\nWhat Vera Vega grows.\n",
+        "_bibliography/papers.bib": EXAMPLE_BIB.replace("\n", "\r\n") + "\n" + OWNER_BIB,
+    })
+    (src / "_news/announcement_1.md").write_bytes(
+        (table / "_news/announcement_1.md").read_bytes().replace(b"\n", b"\r\n"))
+    report = Report()
+    site = read_site(src, "al-folio", report)
+    assert [p.title for p in site.posts] == ["Tides, measured"]
+    assert [p.title for p in site.projects] == ["Moon gardens"]
+    assert site.news == []
+    assert [p.key for p in site.publications] == ["vega2024"]
+    assert site.cv is None  # the example person's CV data, unchanged
+    lines = [f.message for f in report.findings if f.code == "template-content"]
+    assert any(m.startswith("posts: 1 item") for m in lines), lines
+
+
+def test_renamed_example_post_is_still_the_templates(table, tmp_path):
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    (src / "_posts/2015-03-15-formatting.md").rename(src / "_posts/2020-01-01-renamed.md")
+    site = read_site(src, "al-folio", Report())
+    assert site.posts == []
+
+
+def test_owner_cv_data_is_carried(table, tmp_path):
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    _write(src, {"_data/cv.yml": "- title: General Information\n  type: map\n  contents:\n"
+                                 "    - name: Full Name\n      value: Vera Vega\n"})
+    site = read_site(src, "al-folio", Report())
+    assert site.cv is not None and site.cv.sections
+
+
+def test_shipped_tables_hold_digests_only():
+    for theme in ("al-folio", "academicpages"):
+        known = tf.templates(theme)
+        assert known.checkouts, theme
+        for seen in known.files.values():
+            assert all(len(d) == 64 and set(d) <= set("0123456789abcdef") for d in seen)
+
+
+def test_split_entries_of_a_file_without_entries():
+    assert tf.split_entries("% nothing yet\n") == ("% nothing yet\n", [])
+    assert tf.split_entries("%c\n@misc{a,\n}\n@misc{b,\n}\n") == (
+        "%c\n", ["@misc{a,\n}\n", "@misc{b,\n}\n"])
+
+
+def test_template_page_outside_the_menu_is_not_the_owners(table, tmp_path):
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    _write(table, {"_pages/profiles.md": "---\nlayout: profiles\npermalink: /people/\n"
+                                         "title: people\nnav: false\n---\nThe example people.\n"})
+    shutil.copy(table / "_pages/profiles.md", src / "_pages/profiles.md")
+    _write(src, {"_pages/teaching.md": "---\nlayout: page\npermalink: /teaching/\n"
+                                       "title: teaching\nnav: false\n---\nVera's classes.\n"})
+    tf.templates("al-folio").files.update(
+        tf.build_table("al-folio", [table])["files"])  # the template now has a profiles page
+    site = read_site(src, "al-folio", Report())
+    assert sorted(p.path for p in site.pages) == ["_pages/about.md", "_pages/teaching.md"]

@@ -1,0 +1,220 @@
+"""Same-theme conversion is the upgrade (sitemigrate.upgrade): an old al-folio copy converted
+into a newer checkout keeps what its owner wrote as written (front matter, Liquid, layouts
+the new checkout has, book keys), translates what the new template reads differently
+(`{% mermaid %}`), leaves the old template's own files to the new checkout, and runs again
+with nothing to do.
+
+The sites are invented miniatures in the exact shape of the templates (file and key names
+only); tests/test_upgrade_lab.py upgrades the real corpus in the lab.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from test_checkout import _write, alfolio_checkout
+
+import sitemigrate
+import sitemigrate.template_files as tf
+
+PUBLICATIONS = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n"
+                "years: [2024, 2021]\nnav: true\nnav_order: 2\n---\n"
+                "<div class=\"publications\">\n{%- for y in page.years %}\n  <h2>{{y}}</h2>\n"
+                "  {% bibliography -f papers -q @*[year={{y}}]* %}\n{% endfor %}\n</div>\n")
+
+
+def old_site(root: Path) -> Path:
+    """Vera Vega's site on a miniature al-folio of 2020-23 (`.html` includes)."""
+    return _write(root, {
+        "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                       "scholar:\n  last_name: [Vega]\n  first_name: [Vera]\n"
+                       "plugins: [jekyll/scholar]\ncollections:\n  books:\n    output: true\n",
+        **{f"_layouts/{name}.html": "{{ content }}\n"
+           for name in ("default", "page", "post", "about", "distill")},
+        "_includes/news.html": "\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\nnews: true\nprofile:\n"
+                           "  align: right\n---\nVera Vega grows gardens on the Moon.\n",
+        "_pages/publications.md": PUBLICATIONS,
+        "_bibliography/papers.bib": "@article{vega2024,\n  title={Tidal Gardens},\n"
+                                    "  author={Vega, Vera},\n  year={2024}\n}\n",
+        "_posts/2021-02-03-moon.md": "---\nlayout: distill\ntitle: Moon soil\n"
+                                     "date: 2021-02-03\nauthors:\n  - name: Vera Vega\n---\n"
+                                     "Soil first.\n\n{% mermaid %}\ngraph TD;\n  A-->B;\n"
+                                     "{% endmermaid %}\n",
+        "_books/tides.md": "---\nlayout: book-review\ntitle: Tides of the Sea\nstars: 4\n"
+                           "status: Finished\nstarted: 2021-01-02\n---\nA good read.\n",
+    })
+
+
+def new_checkout(root: Path) -> Path:
+    """A miniature al-folio 2024-25 checkout that has a distill and a book layout, and whose
+    scripts read `page.mermaid` (no mermaid tag)."""
+    alfolio_checkout(root)
+    return _write(root, {"_layouts/distill.liquid": "{{ content }}\n",
+                         "_layouts/book-review.liquid": "{{ page.stars }}{{ content }}\n",
+                         "_includes/scripts.liquid": "{% if page.mermaid.enabled %}m{% endif %}\n",
+                         "_pages/publications.md": "---\nlayout: page\npermalink: /publications/"
+                                                   "\n---\n{% bibliography %}\n"})
+
+
+def _known(monkeypatch, *checkouts: Path) -> None:
+    """Make the table of template files the one of these invented checkouts."""
+    built = tf.build_table("al-folio", list(checkouts))
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+
+
+@pytest.fixture
+def sites(tmp_path):
+    return old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+
+
+def _front(text: str) -> tuple[dict, str]:
+    _, fm, body = text.split("---\n", 2)
+    return yaml.safe_load(fm), body
+
+
+def test_owners_publications_liquid_is_kept(sites):
+    src, dest = sites
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_pages/publications.md").read_text())
+    assert body == PUBLICATIONS.split("---\n", 2)[2]  # once, by the owner's loop
+    assert front["years"] == [2024, 2021] and front["title"] == "papers"
+
+
+def test_layout_the_new_checkout_has_stays_and_mermaid_is_what_it_reads(sites):
+    src, dest = sites
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_posts/2021-02-03-moon.md").read_text())
+    assert front["layout"] == "distill"
+    assert front["authors"] == [{"name": "Vera Vega"}]
+    assert "{% mermaid %}" not in body and "```mermaid\ngraph TD;\n  A-->B;\n```" in body
+    assert front["mermaid"]["enabled"] is True
+
+
+def test_a_layout_the_new_checkout_lacks_is_the_writers(sites):
+    src, dest = sites
+    (dest / "_layouts/distill.liquid").unlink()
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, _ = _front((dest / "_posts/2021-02-03-moon.md").read_text())
+    assert front["layout"] != "distill"
+
+
+def test_book_front_matter_is_carried(sites):
+    src, dest = sites
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_books/tides.md").read_text())
+    assert (front["layout"], front["stars"], front["status"]) == ("book-review", 4, "Finished")
+    assert str(front["started"]) == "2021-01-02" and body == "A good read.\n"
+
+
+def test_the_old_templates_own_file_is_left_to_the_new_checkout(sites, tmp_path, monkeypatch):
+    src, dest = sites
+    stock = "email: nobody@example.org\n"  # the example person's links, as the template has them
+    _write(src, {"_data/socials.yml": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_data/socials.yml": stock}))
+    ours = (dest / "_data/socials.yml").read_text() + "github_username: example-nobody\n"
+    _write(dest, {"_data/socials.yml": ours})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "_data/socials.yml").read_text() == ours
+
+
+def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, monkeypatch):
+    """An example page the owner kept is the writer's (as in a theme switch): the new
+    checkout's example page (its example person) never takes its place."""
+    src, dest = sites
+    stock = "---\nlayout: page\npermalink: /teaching/\ntitle: teaching\nnav: true\n---\n" \
+            "Teaching of the old template.\n"
+    _write(src, {"_pages/teaching.md": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/teaching.md": stock}))
+    _write(dest, {"_pages/teaching.md": "---\nlayout: page\npermalink: /teaching/\n---\n"
+                                        "The new example person teaches.\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert "new example person" not in (dest / "_pages/teaching.md").read_text()
+
+
+def test_upgrade_runs_again_with_nothing_to_do(sites):
+    src, dest = sites
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    again = sitemigrate.convert(src, dest, to="al-folio")
+    assert again.up_to_date(), [c.path for c in again.pending()]
+
+
+def test_summary_names_the_steps(tmp_path, monkeypatch):
+    old = _write(tmp_path / "al-folio-2098", {"_includes/news.html": "a\n",
+                                               "_layouts/page.html": "p\n"})
+    new = _write(tmp_path / "al-folio-2099", {"_includes/news.liquid": "b\n",
+                                               "_layouts/page.liquid": "p\n",
+                                               "_layouts/distill.liquid": "d\n"})
+    _known(monkeypatch, old, new)
+    src = old_site(tmp_path / "src")
+    shutil.copytree(old, src, dirs_exist_ok=True)
+    dest = new_checkout(tmp_path / "dest")
+    shutil.copytree(new, dest, dirs_exist_ok=True)
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    steps = [f.message for f in plan.report.findings if f.code == "upgrade-step"]
+    assert steps == ["al-folio-2098 -> al-folio-2099: `_layouts/`: 1 renamed .html -> "
+                     ".liquid, 1 added; `_includes/`: 1 renamed .html -> .liquid."]
+
+
+def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
+    resume = ('{"basics": {"name": "Vera Vega"},\n "work": [{"name": "Lunar Farms Ltd",'
+              ' "position": "Gardener", "startDate": "2020-01-01"}]}\n')
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"assets/json/resume.json": resume,
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n"})
+    (src / "_data/cv.yml").unlink()
+    dest = new_checkout(tmp_path / "dest")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "assets/json/resume.json").read_text() == resume
+
+
+def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
+                                                                        monkeypatch):
+    src, dest = sites
+    example = "@book{nobody1900,\n  title={A Book of Nobody},\n  year={1900}\n}\n"
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_bibliography/papers.bib": example}))
+    papers = (src / "_bibliography/papers.bib").read_text()
+    _write(src, {"_bibliography/papers.bib": example + "\n" + papers,
+                 "_bibliography/moon.bib": "@misc{vega2020,\n  title={Moon Notes},\n"
+                                           "  year={2020}\n}\n",
+                 "_projects/moon.md": "---\nlayout: page\ntitle: Moon\n---\n"
+                                      "{% bibliography --file moon %}\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "_bibliography/papers.bib").read_text() == papers
+    assert (dest / "_bibliography/moon.bib").read_text().startswith("@misc{vega2020,")
+    assert "{% bibliography --file moon %}" in (dest / "_projects/moon.md").read_text()
+
+
+def test_a_template_picture_the_owner_kept_stays_as_the_new_checkouts(sites, tmp_path,
+                                                                      monkeypatch):
+    src, dest = sites
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"assets/img/prof_pic.jpg": "old jpg"}))
+    _write(src, {"assets/img/prof_pic.jpg": "old jpg"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "assets/img/prof_pic.jpg").read_text() == "jpg"  # the new checkout's
+
+
+def test_a_page_naming_an_example_file_that_goes_is_the_writers(sites, tmp_path, monkeypatch):
+    src, dest = sites
+    example = "---\nlayout: page\n---\nThe example person's profile.\n"
+    _write(src, {"_pages/about_nobody.md": example,
+                 "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people"
+                                     "\nprofiles:\n  - content: about_nobody.md\n---\n"})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/about_nobody.md": example}))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert "about_nobody.md" not in (dest / "_pages/people.md").read_text()
+
+
+def test_the_owners_file_a_page_names_comes_along(sites):
+    src, dest = sites
+    _write(src, {"_pages/about_vera.md": "Vera Vega, gardener of the Moon.\n",
+                 "_pages/people.md": "---\nlayout: page\npermalink: /people/\ntitle: people"
+                                     "\nprofiles:\n  - content: about_vera.md\n---\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert "about_vera.md" in (dest / "_pages/people.md").read_text()
+    assert (dest / "_pages/about_vera.md").read_text() == "Vera Vega, gardener of the Moon.\n"
