@@ -139,6 +139,11 @@ CASES: dict[str, dict] = {
         files={"_pages/br.md": "---\ntitle: Br\npermalink: /br/\n---\nStill here.\n"
                + "](" * 100_000 + "\n" + "]({{" * 100_000 + "\n"},
         expect=None, marker="Still here."),
+    "body-link-targets": dict(  # al-folio's writer encodes web links' targets
+        base="academicpages", to="al-folio",
+        files={"_pages/lt.md": "---\ntitle: Lt\npermalink: /lt/\n---\nStill here.\n"
+               + "](http://" * 50_000 + "\n" + '<a href="http://' * 50_000 + "\n"},
+        expect=None, marker="Still here."),
     "body-liquid-openers": dict(
         base="academicpages", to="al-folio",
         files={"_pages/op.md": "---\ntitle: Op\npermalink: /op/\n---\nStill here.\n"

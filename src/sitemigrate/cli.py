@@ -148,10 +148,10 @@ def _parser() -> argparse.ArgumentParser:
                        "entries, menu, linked files, old addresses, the template's example "
                        "text. Exit 1 when a visitor would lose something (or --fail-on is "
                        "reached), 2 when a site does not build.")
-    v.add_argument("src", metavar="SRC", type=Path)
-    v.add_argument("dest", metavar="DEST", type=Path)
+    v.add_argument("src", metavar="SRC", type=_user_path)
+    v.add_argument("dest", metavar="DEST", type=_user_path)
     _verify_options(v)
-    v.add_argument("--report", type=Path, metavar="FILE", action="append",
+    v.add_argument("--report", type=_user_path, metavar="FILE", action="append",
                    help="write the findings: JSON, Markdown (.md) or SARIF (.sarif) by "
                    "extension; may be given more than once")
     v.add_argument("--report-format", choices=["json", "md", "sarif"])
@@ -165,11 +165,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _verify_options(p: argparse.ArgumentParser) -> None:
-    from pathlib import Path
     p.add_argument("--build", metavar="COMMAND", dest="build_command",
                    help="build each site with COMMAND SITE OUT (read from OUT/_site or OUT) "
                    "instead of `bundle exec jekyll build` / `jekyll build`")
-    p.add_argument("--template", type=Path, metavar="DIR", action="append", default=[],
+    p.add_argument("--template", type=_user_path, metavar="DIR", action="append", default=[],
                    help="a pristine checkout of a template: the new site may show none of "
                    "its example text that the old site did not (may be given more than once)")
 

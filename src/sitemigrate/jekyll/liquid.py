@@ -223,8 +223,11 @@ def markdown_links_as_html(text: str) -> str:
 
 
 # A link's target: a Markdown link's (where a space may have crept in) or an `href`'s.
-_LINK_TARGET = re.compile(r"""(?P<md>\]\()(?P<url>https?://[^\s)]+(?: +[^\s)"']+)*)(?=\))"""
-                          r"""|(?P<attr>\bhref=(?P<q>["']))(?P<href>https?://[^"'<>]*)(?=(?P=q))""")
+# a link's target holds no `]` (an unescaped one is no URI character), so a line of
+# unclosed `](http://` is scanned once, each try ending at the next `]` (linear, not
+# quadratic); possessive: giving back a character never ends the link on its `)`
+_LINK_TARGET = re.compile(r"""(?P<md>\]\()(?P<url>https?://[^\s)\]]++(?: ++[^\s)\]"']++)*+)(?=\))"""
+                          r"""|(?P<attr>\bhref=(?P<q>["']))(?P<href>https?://[^"'<>]*+)(?=(?P=q))""")
 
 
 def encoded_link_targets(text: str) -> str:
