@@ -85,7 +85,9 @@ def test_owner_cv_data_is_carried(table, tmp_path):
     src = tmp_path / "owner"
     shutil.copytree(table, src)
     _write(src, {"_data/cv.yml": "- title: General Information\n  type: map\n  contents:\n"
-                                 "    - name: Full Name\n      value: Vera Vega\n"})
+                                 "    - name: Full Name\n      value: Vera Vega\n",
+                 # a page shows it (CV data no page shows is not the owner's: test_read_rules)
+                 "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\n---\n"})
     site = read_site(src, "al-folio", Report())
     assert site.cv is not None and site.cv.sections
 
@@ -116,3 +118,21 @@ def test_template_page_outside_the_menu_is_not_the_owners(table, tmp_path):
         tf.build_table("al-folio", [table])["files"])  # the template now has a profiles page
     site = read_site(src, "al-folio", Report())
     assert sorted(p.path for p in site.pages) == ["_pages/about.md", "_pages/teaching.md"]
+
+
+def test_an_example_posts_address_forwards_to_the_page_above_it(table, tmp_path):
+    """The template's example post is not carried, but its old address is no lost URL: it
+    forwards to the nearest page above it the new site serves (the blog), else home."""
+    from sitemigrate.api import convert
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    _write(src, {"_config.yml": "first_name: Vera\nlast_name: Vega\n"
+                                "permalink: /blog/:year/:title/\n",
+                 "_posts/2024-05-01-tides.md": "---\nlayout: post\ntitle: Tides\n---\nMine.\n",
+                 "_pages/blog.md": "---\nlayout: default\npermalink: /blog/\ntitle: blog\n"
+                                   "nav: true\n---\nMy posts.\n"})
+    plan = convert(src, tmp_path / "dest", to="academicpages")
+    example = [u for u in plan.report.urls if "formatting" in u["old"]]
+    assert example and all(u["how"] == "redirect" for u in example), example
+    assert {u["new"] for u in example} == {"/blog/"}, example
+    assert not any(f.code == "url-lost" for f in plan.report.findings)

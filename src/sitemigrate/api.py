@@ -333,12 +333,36 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
                 continue  # an address that would run as script is no page to forward
             out = plan.origins.get(row.source)
             target = by_path.get(out) if out else None
+            if target is None and _left_out_as_example(site, row.source):
+                target = _nearest_page(row.old, new)  # the listing it was on, else home
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
         tree = planned_tree(plan, dest)
         seed(fronts, plan, tree[0])  # the redirect pages just written
         rows = ledger(old, served(*tree, fronts, memo))  # only the new pages are computed
     record(rows, plan.report)
+
+
+def _left_out_as_example(site: Site, rel: str) -> bool:
+    """Whether SRC's file ``rel`` was left out because it is the template's example content
+    (:func:`.template_files.is_example`): its address forwards, it is not lost."""
+    if not rel or not site.source or _reads_files(site.theme):
+        return False
+    from .template_files import is_example, is_template_file
+    root = Path(site.source)
+    return is_example(site.theme, root, rel) or is_template_file(site.theme, root, rel)
+
+
+def _nearest_page(url: str, new: dict[str, Any]) -> str | None:
+    """The page of the new site nearest above ``url`` (``/blog/2015/x/`` -> ``/blog/``),
+    else its home page; None when it serves neither."""
+    from .jekyll.urls import normalize
+    parts = [p for p in url.split("#")[0].split("?")[0].split("/") if p][:-1]
+    for n in range(len(parts), -1, -1):
+        page = new.get(normalize("/" + "/".join(parts[:n]) + "/"))
+        if page is not None and not page.redirect_to:
+            return str(page.url)
+    return None
 
 
 def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: str,
