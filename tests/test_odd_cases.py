@@ -17,12 +17,14 @@ from conftest import FIXTURES
 
 def test_second_run_into_a_new_dest_leaves_check_json_alone(tmp_path):
     """The first run into a new DEST declares its collections; the second finds them there
-    and words its report differently, but DEST is the same: `check.json` stays as it is."""
+    and words its report differently, but DEST is the same: its check record (in the cache
+    folder) stays as it is."""
+    from sitemigrate.cache import cache_file
     dest = tmp_path / "dest"
     args = ["convert", str(FIXTURES / "academicpages-site"), str(dest), "--to", "al-folio",
             "-q"]
     assert cli.main(args) == 0
-    check = dest / ".sitemigrate" / "check.json"
+    check = cache_file(FIXTURES / "academicpages-site", dest)
     first = check.read_bytes()
     assert cli.main(args) == 0
     assert check.read_bytes() == first

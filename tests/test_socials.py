@@ -389,6 +389,9 @@ def test_real_al_folio_socials_files():
             if isinstance(value, dict):
                 continue  # custom entry
             social = read_social(AF, key, value)
+            if value is False:  # a switch turned off (`rss_icon: false`): no profile shown
+                assert social is None, (file, key)
+                continue
             assert social is not None, (file, key)
             seen += 1
             if social.service == "google_scholar":

@@ -31,6 +31,8 @@ import realtheme as rt
 
 from sitemigrate.formats.bibtex import parse_bib
 from sitemigrate.template_files import Templates, entry_digest, templates
+from sitemigrate.verify.text import example_texts, page_words
+from sitemigrate.verify.text import front as read_front
 
 CURRENT = {"al-folio": "al-folio-2026", "academicpages": "academicpages-2025"}
 EVERY = {"al-folio": ["al-folio-2026", "al-folio-2025"], "academicpages": ["academicpages-2025"]}
@@ -97,7 +99,7 @@ def owners_publications(corpus_site: Path, theme: str) -> list[str]:
                 titles.append(_title(entry.fields["title"]))
     for md in sorted((corpus_site / "_publications").glob("*.md")):
         rel = md.relative_to(corpus_site).as_posix()
-        front, _ = rt._front(md.read_text("utf-8", "replace"))
+        front, _ = read_front(md.read_text("utf-8", "replace"))
         if isinstance(front.get("title"), str) and not _template_own(table, corpus_site, rel):
             titles.append(_title(front["title"]))
     return [t for t in titles if len(t.split()) >= 3]
@@ -154,8 +156,8 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
     base = rt.read_build(lab.work / "out" / f"src-{name}")
     new = rt.read_build(lab.work / "out" / f"{name}-{template}")
     if cell.convert_rc in (0, 1):
-        grams, pages = rt.fivegrams(new.text), rt.page_words(new.text)
-        base_grams, base_pages = rt.fivegrams(base.text), rt.page_words(base.text)
+        grams, pages = rt.fivegrams(new.text), page_words(new.text)
+        base_grams, base_pages = rt.fivegrams(base.text), page_words(base.text)
         for rel, paras in owners_text(corpus, theme).items():
             for p in paras:
                 if not rt.shown(p, base.text, base_grams, base_pages):
@@ -177,8 +179,8 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
             else:
                 up.twice.append(f"{title[:60]} ({before} -> {now.count(title)})")
         owner = " ".join(p for paras in owners_text(corpus, theme).values() for p in paras)
-        markers = rt.example_markers(rt.TEMPLATES / rt.template_of(site)) \
-            | rt.example_markers(rt.TEMPLATES / template)
+        markers = example_texts(rt.TEMPLATES / rt.template_of(site)) \
+            | example_texts(rt.TEMPLATES / template)
         up.examples = sorted(m for m in markers if m in new.text and m not in owner)
     up.seconds = time.monotonic() - start
     return up

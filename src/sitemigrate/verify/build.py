@@ -26,6 +26,8 @@ class BuildFailed(Exception):
 
 @dataclass
 class Built:
+    """One site built: where its pages are, and the build's log."""
+
     site: Path
     """The built site (the folder holding ``index.html``)."""
     log: str
