@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,12 +65,30 @@ def upgrade_sites() -> list[str]:
     return out
 
 
-def upgrade_cells(every: bool = False) -> list[tuple[str, str]]:
-    cells = []
+def upgrade_cells(every: bool = False, sample: int = 0) -> list[tuple[str, str]]:
+    """Every upgrade cell (``every``: into every template of the full set, else the current
+    one); ``sample`` > 0: only the first ``sample`` sites of each source template, so that
+    the test command upgrades every generation the corpus has within its time."""
+    cells, taken = [], Counter()
     for site in upgrade_sites():
-        theme = theme_of(rt.template_of(site))
-        cells += [(site, t) for t in (EVERY[theme] if every else [CURRENT[theme]])]
+        template = rt.template_of(site)
+        if sample and taken[template] >= sample:
+            continue
+        taken[template] += 1
+        cells += [(site, t) for t in (EVERY[theme_of(template)] if every
+                                      else [CURRENT[theme_of(template)]])]
     return cells
+
+
+SAMPLE = 2
+"""Sites of each source template the test command upgrades (`--all`: every site and every
+template of the full set)."""
+
+# What an upgrade cell of the sample still lacks, measure by measure (measured 2026-11-27);
+# a cell may not lack more. `build` 1: DEST does not build; `examples`: phrases of either
+# template's example content the owner did not write; `twice`: owner titles listed more
+# often than before; `missing`: owner paragraphs the source build shows and DEST does not.
+KNOWN_UPGRADE: dict[str, dict[str, int]] = {}
 
 
 # -- what the owner wrote ---------------------------------------------------------------------
@@ -199,7 +218,7 @@ def results(tmp_path_factory):
     why = rt.missing()
     if why:
         pytest.skip(why)
-    cells = upgrade_cells()
+    cells = upgrade_cells(sample=SAMPLE)
     start = time.monotonic()
     jobs = int(os.environ.get("SITEMIGRATE_LAB_JOBS", "2"))
     found = {(u.site, u.template): u
@@ -209,17 +228,21 @@ def results(tmp_path_factory):
     return found
 
 
-@pytest.mark.parametrize("site,template", upgrade_cells(), ids=lambda v: rt.short(v))
+@pytest.mark.parametrize("site,template", upgrade_cells(sample=SAMPLE),
+                         ids=lambda v: rt.short(v))
 def test_upgrade_keeps_the_owners_site(results, site, template):
     up = results[(site, template)]
     assert up.cell.convert_rc in (0, 1), up.cell.convert_err
     if not up.built and up.cell.source_rc not in (0, 3):
         pytest.xfail("the source does not build in the lab either (what the corpus lacks "
                      "of the owner's tree, or the owner's own configuration)")
-    assert up.built, up.cell.log[-1500:]
-    assert not up.examples, up.examples[:5]
-    assert not up.twice, up.twice[:5]
-    assert up.shown == up.paragraphs, up.missing[:5]
+    measures = {"build": int(not up.built), "examples": len(up.examples),
+                "twice": len(up.twice), "missing": up.paragraphs - up.shown}
+    gaps = KNOWN_UPGRADE.get(f"{rt.short(site)}->{template}", {})
+    worse = {k: v for k, v in measures.items() if v > gaps.get(k, 0)}
+    assert not worse, (f"{site} -> {template}: more than KNOWN_UPGRADE {worse}: "
+                       f"{up.examples[:5]} {up.twice[:5]} {up.missing[:5]}"
+                       + (f"\n{up.cell.log[-1500:]}" if worse.get("build") else ""))
 
 
 def main(argv: list[str]) -> int:

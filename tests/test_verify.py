@@ -249,3 +249,22 @@ def test_convert_verify_builds_both_after_writing(tmp_path, capsys):
                      "--verify", "--build", f"{sys.executable} {broken}"]) == 2
     err = capsys.readouterr().err
     assert "verify: the build of" in err and "Liquid Exception: no such include" in err
+
+
+def test_the_templates_example_item_the_conversion_left_out_is_no_loss(tmp_path, monkeypatch):
+    """A talk of SRC that is its template's example, unchanged, is not the owner's: the
+    conversion leaves it out, and verify does not count its page text, details or list
+    entry as lost (the owner's own talk would be)."""
+    import sitemigrate.registry as registry
+    import sitemigrate.template_files as tf
+    src = owner(tmp_path)
+    monkeypatch.setattr(registry, "detect", lambda path: [
+        registry.Detection("academicpages", 9, "2024-26")])
+    monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: rel == "_talks/tides.md")
+    without_talk = new_site(tmp_path, **{"talks/index.html": page("<p>No talks yet.</p>")})
+    result = compare(old_site(tmp_path), without_talk, src)
+    assert not result.lists and not result.missing_details, (result.lists,
+                                                             result.missing_details)
+    monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: False)
+    result = compare(old_site(tmp_path), without_talk, src)
+    assert result.lists and result.missing_details  # the owner's own talk: lost

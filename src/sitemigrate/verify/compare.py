@@ -68,10 +68,11 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     ``old_is_baseline`` False: the old build is not complete (it stopped on an error), so
     what the owner's files hold is compared without asking whether the old site shows it."""
     result = Comparison()
-    skipped = set(skip)
+    examples_of_src = template_examples(owner)
+    skipped = set(skip) | set(examples_of_src)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline)
     _details(result, old, new, owner, skipped, old_is_baseline)
-    _lists(result, old, new)
+    _lists(result, old, new, set(examples_of_src.values()))
     result.menu_was = menu_labels(old.menu(), old.url, [p for p in skip_pages if p], old)
     result.menu_now = menu_labels(new.menu(), new.url, site=new)
     result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
@@ -83,6 +84,27 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     result.examples = sorted(t for t in examples if t in new.text and t not in old.text)
     result.new_warnings = sorted(warning_keys(new.log) - warning_keys(old.log))
     return result
+
+
+def template_examples(owner: Path) -> dict[str, str]:
+    """SRC's files that are its template's example content, unchanged (the conversion leaves
+    them out: :func:`sitemigrate.template_files.is_example`), with their titles as a list
+    shows them: not the owner's, so nothing a visitor of the new site misses."""
+    from ..registry import detect
+    from ..template_files import is_example
+    from .text import content_files, front, norm
+    if not owner.is_dir():
+        return {}
+    found = detect(owner)
+    if not found or not found[0].confident:
+        return {}
+    theme, out = found[0].theme, {}
+    for path in content_files(owner):
+        rel = path.relative_to(owner).as_posix()
+        if is_example(theme, owner, rel):
+            fm, _ = front(path.read_text("utf-8", "replace"))
+            out[rel] = norm(str(fm.get("title") or ""))
+    return out
 
 
 def warning_keys(log: str) -> set[str]:
@@ -162,7 +184,7 @@ def list_pages(site: BuiltSite) -> list[str]:
     return out
 
 
-def _lists(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:
+def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[str]) -> None:
     for page in list_pages(old):
         if old.redirect(page):
             continue
@@ -176,6 +198,8 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:
         now_text = new.pages.get(now_page, "")
         old_text = old.pages.get(page, "")
         for title in was:
+            if title in not_owners:
+                continue  # the template's example item, left out on purpose
             if title not in now_text:
                 result.lists.append((page, now_page, "missing", title))
             elif now[title] > was[title]:
