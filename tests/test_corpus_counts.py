@@ -63,8 +63,11 @@ def paragraphs(body: str) -> list[str]:
     out = []
     for chunk in re.split(r"\n\s*\n", body):
         lines = chunk.splitlines()
+        # a list has an item marker; an indented block without one (HTML laid out over
+        # lines, an attribute value running on) is compared whole, not line by line
         if lines and all(re.match(r"\s*([-*+]|\d+\.)\s", ln) or ln.startswith((" ", "\t"))
-                         for ln in lines):
+                         for ln in lines) \
+                and any(re.match(r"\s*([-*+]|\d+\.)\s", ln) for ln in lines):
             for ln in lines:
                 dated = split_dated_line(ln)
                 out.append(dated[1] if dated else ln)
@@ -177,7 +180,8 @@ def test_counts_and_every_paragraph(theme, src, tmp_path):
     vocabulary_out = set(re.findall(r"\w+", text))
     cv_pages = {p.path for p in site.pages if p.role == "cv"}
     def cv_words(para: str) -> set[str]:  # a CV date "2018-19" is written out "2018-2019"
-        return set(re.findall(r"\w+", re.sub(r"\b(\d\d)(\d\d)([-–]\s*)(\d\d)\b",
+        # (not a month: "08/2023-03/2024" is two month/year dates)
+        return set(re.findall(r"\w+", re.sub(r"\b(\d\d)(\d\d)([-–]\s*)(\d\d)\b(?!/)",
                                              r"\1\2\3\1\4", para)))
     missing = [(path, para[:90]) for path, body in bodies(site) for para in paragraphs(body)
                if path not in furniture  # the source theme's own pages are not carried
