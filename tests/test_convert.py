@@ -218,3 +218,26 @@ def test_academicpages_to_academicpages_keeps_publication_names(academicpages_si
     names = sorted(p for p in plan.files if p.startswith("_publications/"))
     assert names == sorted(f"_publications/{p.name}"
                            for p in (academicpages_site / "_publications").glob("*.md"))
+
+
+def test_a_page_at_al_folios_about_path_is_not_overwritten_by_the_about_page(tmp_path):
+    """academicpages -> al-folio: the home page is `index.md` (a language chooser at `/`)
+    and `_pages/about.md` is the English page at `/en/`. al-folio's about page goes to
+    `_pages/about.md`; the other page moves aside, keeping its address. Before, the chooser
+    overwrote it: the English page's text was lost."""
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures/academicpages-site", src)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text("utf-8").replace("permalink: /\n", "permalink: /en/\n")
+                     .replace("redirect_from: \n  - /about/\n  - /about.html\n", ""), "utf-8")
+    (src / "index.md").write_text("---\npermalink: /\nlayout: null\n---\n<p><a href=\"/en/\">"
+                                  "English</a> | <a href=\"/fr/\">Français</a></p>\n", "utf-8")
+    plan = convert(src, tmp_path / "out", "al-folio")
+    pages = tmp_path / "out/_pages"
+    assert plan.origins["index.md"] == "_pages/about.md"
+    moved = plan.origins["_pages/about.md"]
+    assert moved != "_pages/about.md"
+    assert front(tmp_path / "out" / moved)["permalink"] == "/en/"
+    assert "animals move through fragmented" in (tmp_path / "out" / moved).read_text("utf-8")
+    assert "Français" in (pages / "about.md").read_text("utf-8")

@@ -169,6 +169,37 @@ def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path
     assert untyped.fields["journal"] == "Journal of Invented Mosses & Ferns"  # unescaped
 
 
+def test_owners_publication_keys_become_bib_fields_and_are_named(tmp_path):
+    """academicpages -> al-folio: an owner's own front-matter keys of a publication (`authors`,
+    `year`, `pages`, `link`, an empty `pages`) are carried as the entry's fields (`authors` as
+    its author list, not a second `authors` field; `link` as `url`), and each is named, by
+    file, in the report. Before, they went into the .bib (or nowhere) without a word."""
+    src = _ap_site(tmp_path, {
+        "2016-moss.md": (
+            "---\ntitle: Counting Moss\ncollection: publications\n"
+            "authors: 'Ingrid Solberg, Tomás Lindqvist'\nyear: 2016\nvenue: Moss Workshop\n"
+            "pages: '60-61'\nlink: https://moss.example.org/counting\n---\n"),
+        "2026-ferns.md": (
+            "---\ntitle: Ferns at Dusk\ncollection: publications\nyear: 2026\n"
+            "pages: ''\ntoappear: true\n---\n"),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    entries = _entries(plan)
+    moss = next(e for e in entries.values() if e.fields["title"] == "Counting Moss")
+    assert moss.fields["year"] == "2016" and moss.fields["pages"] == "60-61"
+    assert moss.fields["url"] == "https://moss.example.org/counting"
+    assert "link" not in moss.fields and "authors" not in moss.fields
+    assert [bib._person(n) for n in moss.persons["author"]] == [("Ingrid", "Solberg"),
+                                                                 ("Tomás", "Lindqvist")]
+    ferns = next(e for e in entries.values() if e.fields["title"] == "Ferns at Dusk")
+    assert "pages" not in ferns.fields and ferns.fields["toappear"] == "true"
+    said = {f.path: f.message for f in plan.report.findings if f.code == "publication-field"}
+    for key in ("authors", "year", "pages", "link"):
+        assert f"`{key}`" in said["_publications/2016-moss.md"], key
+    for key in ("year", "pages", "toappear"):
+        assert f"`{key}`" in said["_publications/2026-ferns.md"], key
+
+
 def test_academicpages_to_academicpages_keeps_fields_and_categories(tmp_path):
     src = _ap_site(tmp_path, {"2022-01-05-working.md": (
         "---\ntitle: A Working Paper\ncollection: publications\ncategory: workingpapers\n"

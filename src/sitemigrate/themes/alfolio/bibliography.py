@@ -91,9 +91,25 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", pub.date) and not pub.date.endswith("-01-01") \
             and not {"date", "month"} & fields.keys():
         fields["date"] = pub.date  # biblatex's full date: a day that `year` alone would lose
-    for key, value in pub.extra.items():  # front matter of another theme (`note`, `pubtype`,
-        key = key.lower()                    # al-folio's own `abbr` ...): BibTeX fields
-        if key in fields or key in PUB_FRONT_ONLY or value in (None, "", []):
+    aliases = vocabulary(NAME).get("bib_field_aliases", {})
+    carried: dict[str, str] = {}  # front-matter key -> the BibTeX field that holds it
+    empty: list[str] = []
+    for name, value in pub.extra.items():  # front matter of another theme (`note`, `pubtype`,
+        key = name.lower()                   # al-folio's own `abbr` ...): BibTeX fields
+        key = aliases.get(key, key) if aliases.get(key) != "author" or pub.authors else key
+        if key in PUB_FRONT_ONLY:
+            continue
+        if value in (None, "", []):
+            empty.append(name)
+            continue
+        if (key == "author" and pub.authors) or (key == "year" and str(value) == fields.get(key)):
+            carried[name] = key  # read into the entry's authors / year
+            continue
+        if key in fields:
+            if report is not None and str(value) != fields[key]:
+                report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
+                            f"`{name}` not carried: the entry's `{key}` holds another value "
+                            f"(`{fields[key][:60]}`).", pub.origin)
             continue
         if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
             value = ", ".join(str(v) for v in value)
@@ -101,6 +117,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
             value = value.isoformat()
         if isinstance(value, (str, int, float, bool)):
             fields[key] = str(value).lower() if isinstance(value, bool) else str(value)
+            carried[name] = key
         elif report is not None:
             report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
                         f"`{key}` holds a structure a BibTeX field cannot; not carried.",
@@ -124,6 +141,13 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                             f"in `{kept}`. Add `author = {{...}}` to the entry.",
                             pub.origin and pub.origin.path,
                             copier._line_of(pub.origin, "citation:"))
+    if (carried or empty) and report is not None:
+        said = [", ".join(f"`{k}`" + (f" as `{v}`" if v != k else "")
+                          for k, v in carried.items()) + " carried as BibTeX field(s) of its "
+                "entry"] if carried else []
+        said += [", ".join(f"`{k}`" for k in empty) + " empty, left out"] if empty else []
+        report.mapped("publication-field", f"publication `{pub.key}`: front-matter "
+                      + "; ".join(said) + ".", pub.origin)
     persons = {"author": authors} if authors else {}
     # an entry, not its text: dump_bib formats it and need not parse it back
     return bib.BibEntry(pub.key, entry_type, fields, persons)

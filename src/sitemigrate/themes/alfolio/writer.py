@@ -59,8 +59,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     news = list(site.news) + list(kept_news.values())
     for page in site.pages:
         if page.role == "furniture" and site.theme != NAME:
-            forward_furniture(page, site, plan, lambda p: "_pages/about.md" if p.role ==
-                              "about" else p.path)
+            forward_furniture(page, site, plan, lambda p: _page_out(p, site))
         elif page.role == "blog" and site.theme != NAME and _reuse_blog_page(
                 page, site, plan):
             continue
@@ -208,7 +207,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         if key not in front:
             front[key] = value
             extra_key(plan, key, NAME, page.origin)
-    out = "_pages/about.md" if page.role == "about" else page.path
+    out = _page_out(page, site)
     body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
     body = encoded_link_targets(body)
@@ -230,6 +229,27 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_stub(old, target, plan, page.origin)
     return news
+
+
+ABOUT_OUT = "_pages/about.md"
+"""Where al-folio's about page lives."""
+
+
+def _page_out(page: Page, site: Site) -> str:
+    """The file a page is written to: the about page to `_pages/about.md`, any other page
+    to its own path; another page at `_pages/about.md` (the about page is a page elsewhere,
+    at `/`) moves aside, named by its address, so that neither overwrites the other."""
+    if page.role == "about":
+        return ABOUT_OUT
+    if page.path != ABOUT_OUT or not any(p.role == "about" for p in site.pages):
+        return page.path
+    taken = {p.path for p in site.pages}
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", page.permalink).strip("-").lower() or "page"
+    out, n = f"_pages/about-{slug}.md", 1
+    while out in taken:
+        n += 1
+        out = f"_pages/about-{slug}-{n}.md"
+    return out
 
 
 def _template_blog_page(plan: Plan) -> str | None:
