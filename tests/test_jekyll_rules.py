@@ -44,3 +44,19 @@ def test_a_collection_folder_include_lists_is_served_as_pages_too(tmp_path):
         "_projects/robot.md": "---\nlayout: page\ntitle: Robot\nimportance: 1\n---\nA robot.\n",
     })
     check(src, "academicpages", tmp_path, "al-folio")
+
+
+def test_a_dropdown_page_forwards_home_when_two_pages_claim_home(tmp_path):
+    """A dropdown menu page (no text, no permalink: served at `/_pages/more.html`) is only
+    a menu entry in academicpages: its address forwards home, also when two pages have
+    `permalink: /` (one per language) and Jekyll serves one of them there."""
+    src = _site(tmp_path / "src", {
+        "_config.yml": ALFOLIO.format(include="'_pages'"),
+        "_pages/en/about.md": ABOUT,
+        "_pages/fr/about.md": ABOUT.replace("Hello", "Bonjour"),
+        "_pages/en/teaching.md": "---\nlayout: page\ntitle: teaching\npermalink: /teaching/\n"
+                                 "nav: true\n---\nCourses.\n",
+        "_pages/en/more.md": "---\nlayout: page\ntitle: more\nnav: true\ndropdown: true\n"
+                             "children:\n  - title: teaching\n    permalink: /teaching/\n---\n",
+    })
+    check(src, "academicpages", tmp_path, "al-folio")

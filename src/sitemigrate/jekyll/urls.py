@@ -219,6 +219,21 @@ def served(files: Mapping[str, str], config: dict,
     return out
 
 
+def address_of(rel: str, tree: tuple[Mapping[str, str], dict],
+               fronts: dict[str, tuple[dict | None, bool]] | None = None) -> str | None:
+    """The address Jekyll gives file ``rel`` of ``tree`` (files, config), also when another
+    file claims the same one (:func:`served` keeps one file per address); None when it
+    serves none, or only forwards."""
+    files, config = tree
+    text = files.get(rel)
+    if text is None or _unpublished(rel, _globs(config, "include"), _globs(config, "exclude")):
+        return None
+    for _, where, forwarded in _urls_of(rel, text, _Rules.of(config), fronts):
+        if not forwarded and not where.redirect_to:
+            return where.url
+    return None
+
+
 def _generator_front(text: str) -> dict | None:
     """The front matter the generators read (None: the file has none, Jekyll copies it)."""
     norm, end = _split(text)
