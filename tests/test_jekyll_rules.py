@@ -60,3 +60,32 @@ def test_a_dropdown_page_forwards_home_when_two_pages_claim_home(tmp_path):
                              "children:\n  - title: teaching\n    permalink: /teaching/\n---\n",
     })
     check(src, "academicpages", tmp_path, "al-folio")
+
+
+ACADEMICPAGES = """title: Ada Example
+name: Ada Example
+author:
+  name: Ada Example
+url: https://example.org
+include: ['_pages']
+"""
+
+
+@pytest.mark.parametrize("theme,to,config", [("al-folio", "academicpages",
+                                              ALFOLIO.format(include="'_pages'")),
+                                             ("academicpages", "al-folio", ACADEMICPAGES)])
+def test_a_root_html_file_without_front_matter_is_carried_to_its_path(theme, to, config,
+                                                                      tmp_path):
+    """A root-level HTML file without front matter is a static file Jekyll copies as it is,
+    at its own address (a search engine's verification file): it is carried there, as it
+    was; one `exclude:` lists is not published, so not carried."""
+    verify = "google-site-verification: google0123abcd.html"
+    src = _site(tmp_path / "src", {
+        "_config.yml": config + "exclude: [drafts.html]\n",
+        "_pages/about.md": ABOUT,
+        "google0123abcd.html": verify,
+        "drafts.html": "<p>not published</p>",
+    })
+    check(src, to, tmp_path, theme)
+    assert (tmp_path / "dest" / "google0123abcd.html").read_text() == verify
+    assert not (tmp_path / "dest" / "drafts.html").exists()

@@ -37,11 +37,13 @@ class AssetCopier:
         return "files"
 
     def carry(self, url: str, origin: Origin | str | None, what: str,
-              folder: str | None = None, is_file: bool = False) -> str:
+              folder: str | None = None, is_file: bool = False, keep_path: bool = False
+              ) -> str:
         """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``).
-        ``folder`` overrides the DEST folder the file's kind goes to. A URL without a file
-        suffix, or with a page's, is a page of the site and left alone, unless the caller
-        knows it is a file (``is_file``: a file of the site's own folders)."""
+        ``folder`` overrides the DEST folder the file's kind goes to; ``keep_path``: the
+        file keeps its path (one whose address matters, see :func:`root_static_html`). A URL
+        without a file suffix, or with a page's, is a page of the site and left alone, unless
+        the caller knows it is a file (``is_file``: a file of the site's own folders)."""
         url = self.local(url)
         if not url or is_external(url) or not url.startswith("/"):
             return url
@@ -53,7 +55,7 @@ class AssetCopier:
         if not is_file and (not path.suffix or path.suffix.lower() in PAGE_SUFFIXES):
             return url  # a page of the site (a permalink), not a file
         name = path.name
-        new = self._dest_url(path, folder)
+        new = self._dest_url(path, folder) if not keep_path else str(path)
         source = self._source(url)
         report = self.plan.report
         if source is not None and self.root is not None and not within(self.root, source):
@@ -152,7 +154,8 @@ class AssetCopier:
         """Every static file the reader listed as the site's own (``site.assets``), carried
         even when no page links to it."""
         for asset in self.site.assets:
-            self.carry(asset.path, None, "site file", is_file=True)
+            self.carry(asset.path, None, "site file", is_file=True,
+                       keep_path=_root_html(asset.path))
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
@@ -272,3 +275,29 @@ def unfiltered(url: str) -> str:
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
     if url and url.startswith("/") and all(a.path != url for a in site.assets):
         site.assets.append(Asset(url, kind))  # type: ignore[arg-type]
+
+
+_ROOT_HTML = (".html", ".htm")
+
+
+def _root_html(url: str) -> bool:
+    """An HTML file at the site's root (``/name.html``)."""
+    return url.count("/") == 1 and url.lower().endswith(_ROOT_HTML)
+
+
+def root_static_html(root: Path, config: dict) -> list[str]:
+    """The HTML files at the root of the site in ``root`` that have no front matter and
+    that Jekyll publishes (name not starting with `_`, `.` or `#`, not in `exclude:`): it
+    copies them as they are, at their own address, which is what they are for (a search
+    engine's site-verification file, `googleXXXX.html`): they are carried to the same path.
+    Links out of the site are left out (the guarded reader refuses them)."""
+    from .urls import unpublished
+    found = []
+    for path in sorted(root.iterdir()) if root.is_dir() else ():
+        if not path.name.lower().endswith(_ROOT_HTML) or unpublished(path.name, config) \
+                or path.is_symlink() or not path.is_file():
+            continue
+        data = read_source(path, path.name, None, root=root)
+        if data is not None and not data.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+            found.append(path.name)
+    return found
