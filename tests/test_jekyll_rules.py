@@ -89,3 +89,16 @@ def test_a_root_html_file_without_front_matter_is_carried_to_its_path(theme, to,
     check(src, to, tmp_path, theme)
     assert (tmp_path / "dest" / "google0123abcd.html").read_text() == verify
     assert not (tmp_path / "dest" / "drafts.html").exists()
+
+
+
+THEMES = ACADEMICPAGES + "permalink: pretty\ncollections:\n  themes:\n    output: true\n"
+
+
+def test_a_collection_documents_name_in_a_permalink_is_its_lower_case_slug(tmp_path):
+    """A document's `:name` in a permalink pattern is Jekyll's slug, lower case: `ABC.md`
+    of the owner's collection under al-folio's `/:collection/:name/` is at `/themes/abc/`,
+    so its old `/themes/ABC/` forwards there."""
+    src = _site(tmp_path / "src", {"_config.yml": THEMES, "_pages/about.md": ABOUT,
+                                   "_themes/ABC.md": "---\ntitle: A theme\n---\nText.\n"})
+    check(src, "al-folio", tmp_path, "academicpages")

@@ -373,8 +373,12 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         if output:
             default = f"/:collection/:path{'/' if rules.pretty else ':output_ext'}"
             inner = "/".join([*parts[1:-1], stem])
+            # Jekyll's UrlDrop: `:name` and `:slug` slugified and lower case, `:title` cased
+            slug = str(fm.get("slug") or stem)
             urls.append(str(fm.get("permalink") or _fill(pattern or default, {
-                "collection": top[1:], "path": inner, "name": stem, "title": stem,
+                "collection": top[1:], "path": inner,
+                "name": slugify(stem, "default", cased=False),
+                "slug": slugify(slug, "default", cased=False), "title": slugify(slug),
                 "output_ext": ".html"})))
     # a folder `include:` lists is read as pages too, a collection's folder as well (Jekyll
     # reads every folder it does not filter out; a collection's file is then also a page)
