@@ -102,3 +102,15 @@ def test_a_collection_documents_name_in_a_permalink_is_its_lower_case_slug(tmp_p
     src = _site(tmp_path / "src", {"_config.yml": THEMES, "_pages/about.md": ABOUT,
                                    "_themes/ABC.md": "---\ntitle: A theme\n---\nText.\n"})
     check(src, "al-folio", tmp_path, "academicpages")
+
+
+def test_a_custom_collections_file_without_front_matter_is_a_static_file(tmp_path):
+    """A file of the owner's own collection without front matter is no document: Jekyll
+    copies it as it is and runs none of its Liquid (here broken: `{{% cite`), so it is
+    carried as that file, not written as a page DEST would render."""
+    readme = "<!DOCTYPE html>\n<html><body><p>Write {{% cite KEY --prefix {x}</p></body></html>\n"
+    src = _site(tmp_path / "src", {"_config.yml": THEMES, "_pages/about.md": ABOUT,
+                                   "_themes/README.html": readme,
+                                   "_themes/a.md": "---\ntitle: A theme\n---\nText.\n"})
+    check(src, "al-folio", tmp_path, "academicpages")
+    assert (tmp_path / "dest" / "_themes" / "README.html").read_text() == readme

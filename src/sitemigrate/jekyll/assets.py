@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
 from ..ir import Asset, Origin, Site
 from ..plan import Plan, UnsafePath, safe_rel
+from ..report import Report
 from ..textio import not_a_file, read_source, within
 from .site import PAGE_SUFFIXES, THEME_SUFFIXES
 
@@ -154,8 +155,9 @@ class AssetCopier:
         """Every static file the reader listed as the site's own (``site.assets``), carried
         even when no page links to it."""
         for asset in self.site.assets:
+            top = asset.path.split("/")[1]  # a custom collection's static file: its folder's
             self.carry(asset.path, None, "site file", is_file=True,
-                       keep_path=_root_html(asset.path))
+                       keep_path=_root_html(asset.path) or top[1:] in self.site.collections)
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
@@ -301,3 +303,23 @@ def root_static_html(root: Path, config: dict) -> list[str]:
         if data is not None and not data.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
             found.append(path.name)
     return found
+
+
+def collection_static_files(site: Site, name: str, report: Report) -> None:
+    """The files of the site's own collection ``name`` that have no front matter are no
+    items: Jekyll renders none of them (Liquid in them never runs), it copies them as they
+    are (the collection's static files). They are carried to the same path, as files."""
+    root = Path(site.source)
+    kept = []
+    for item in site.collections.get(name, []):
+        data = read_source(root / item.path, item.path, None, root=root)
+        if data is None or data.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+            kept.append(item)
+            continue
+        report.findings = [f for f in report.findings  # said as "converted as a page": not so
+                           if not (f.code == "no-front-matter" and f.path == item.path)]
+        report.mapped("static-file", "has no front matter: Jekyll copies it as it is (a "
+                      f"static file of collection `{name}`); it was carried as that file.",
+                      item.path)
+        record_asset(site, "/" + item.path)
+    site.collections[name] = kept
