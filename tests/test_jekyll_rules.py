@@ -114,3 +114,23 @@ def test_a_custom_collections_file_without_front_matter_is_a_static_file(tmp_pat
                                    "_themes/a.md": "---\ntitle: A theme\n---\nText.\n"})
     check(src, "al-folio", tmp_path, "academicpages")
     assert (tmp_path / "dest" / "_themes" / "README.html").read_text() == readme
+
+
+@pytest.mark.parametrize("theme,to,config,folder,name", [
+    ("academicpages", "al-folio", ACADEMICPAGES, "_portfolio", "portfolio"),
+    ("al-folio", "academicpages", ALFOLIO.format(include="'_pages'"), "_projects", "projects")])
+def test_liquid_that_sorts_a_renamed_collection_reads_the_targets(theme, to, config, folder,
+                                                                  name, tmp_path):
+    """The owner's own Liquid that sorts the source theme's collection (`site.portfolio`)
+    sorts the target's collection its items went to (`site.projects`): Jekyll stops the
+    build on `sort` of a collection the target does not have."""
+    src = _site(tmp_path / "src", {
+        "_config.yml": config if theme == "al-folio" else
+        config + f"collections:\n  {name}:\n    output: true\n",
+        "_pages/about.md": ABOUT,
+        f"{folder}/robot.md": "---\ntitle: Robot\norder: 1\n---\nA robot.\n",
+        "_pages/mine.html": f"---\ntitle: Mine\npermalink: /fr/mine/\n---\n"
+                            f"{{% assign items = site.{name} | sort: 'order' %}}\n"
+                            "{% for post in items %}<p>{{ post.title }}</p>{% endfor %}\n",
+    })
+    check(src, to, tmp_path, theme)
