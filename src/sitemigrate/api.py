@@ -301,6 +301,7 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     """Every old URL the new site does not serve gets a redirect to where its content went;
     what remains lost is reported. The ledger goes into the report."""
     from .jekyll.urls import (
+        address_of,
         dest_tree,
         ledger,
         normalize,
@@ -327,12 +328,16 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     lost = [r for r in rows if r.how == "lost"]
     if lost and writer.can_redirect:
         from .inert import is_safe
-        by_path = {s.path: s.url for s in new.values() if not s.redirect_to}
+        by_path: dict[str, str] = {}
+        for s in new.values():  # a file's first address (a collection's, not its page's)
+            if not s.redirect_to:
+                by_path.setdefault(s.path, s.url)
         for row in lost:
             if not is_safe(row.old):
                 continue  # an address that would run as script is no page to forward
             out = plan.origins.get(row.source)
-            target = by_path.get(out) if out else None
+            # a page whose address another page claims too (two `permalink: /`) has it still
+            target = (by_path.get(out) or address_of(out, tree, fronts)) if out else None
             if target is None and _left_out_as_example(site, row.source):
                 target = _nearest_page(row.old, new)  # the listing it was on, else home
             if target and normalize(target) != normalize(row.old):

@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
 from ..ir import Asset, Origin, Site
 from ..plan import Plan, UnsafePath, safe_rel
+from ..report import Report
 from ..textio import not_a_file, read_source, within
 from .site import PAGE_SUFFIXES, THEME_SUFFIXES
 
@@ -37,11 +38,13 @@ class AssetCopier:
         return "files"
 
     def carry(self, url: str, origin: Origin | str | None, what: str,
-              folder: str | None = None, is_file: bool = False) -> str:
+              folder: str | None = None, is_file: bool = False, keep_path: bool = False
+              ) -> str:
         """Copy the file behind site URL ``url``; returns its URL in DEST (or ``url``).
-        ``folder`` overrides the DEST folder the file's kind goes to. A URL without a file
-        suffix, or with a page's, is a page of the site and left alone, unless the caller
-        knows it is a file (``is_file``: a file of the site's own folders)."""
+        ``folder`` overrides the DEST folder the file's kind goes to; ``keep_path``: the
+        file keeps its path (one whose address matters, see :func:`root_static_html`). A URL
+        without a file suffix, or with a page's, is a page of the site and left alone, unless
+        the caller knows it is a file (``is_file``: a file of the site's own folders)."""
         url = self.local(url)
         if not url or is_external(url) or not url.startswith("/"):
             return url
@@ -53,7 +56,7 @@ class AssetCopier:
         if not is_file and (not path.suffix or path.suffix.lower() in PAGE_SUFFIXES):
             return url  # a page of the site (a permalink), not a file
         name = path.name
-        new = self._dest_url(path, folder)
+        new = self._dest_url(path, folder) if not keep_path else str(path)
         source = self._source(url)
         report = self.plan.report
         if source is not None and self.root is not None and not within(self.root, source):
@@ -152,7 +155,9 @@ class AssetCopier:
         """Every static file the reader listed as the site's own (``site.assets``), carried
         even when no page links to it."""
         for asset in self.site.assets:
-            self.carry(asset.path, None, "site file", is_file=True)
+            top = asset.path.split("/")[1]  # a custom collection's static file: its folder's
+            self.carry(asset.path, None, "site file", is_file=True,
+                       keep_path=_root_html(asset.path) or top[1:] in self.site.collections)
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
@@ -272,3 +277,49 @@ def unfiltered(url: str) -> str:
 def record_asset(site: Site, url: str, kind: str = "file") -> None:
     if url and url.startswith("/") and all(a.path != url for a in site.assets):
         site.assets.append(Asset(url, kind))  # type: ignore[arg-type]
+
+
+_ROOT_HTML = (".html", ".htm")
+
+
+def _root_html(url: str) -> bool:
+    """An HTML file at the site's root (``/name.html``)."""
+    return url.count("/") == 1 and url.lower().endswith(_ROOT_HTML)
+
+
+def root_static_html(root: Path, config: dict) -> list[str]:
+    """The HTML files at the root of the site in ``root`` that have no front matter and
+    that Jekyll publishes (name not starting with `_`, `.` or `#`, not in `exclude:`): it
+    copies them as they are, at their own address, which is what they are for (a search
+    engine's site-verification file, `googleXXXX.html`): they are carried to the same path.
+    Links out of the site are left out (the guarded reader refuses them)."""
+    from .urls import unpublished
+    found = []
+    for path in sorted(root.iterdir()) if root.is_dir() else ():
+        if not path.name.lower().endswith(_ROOT_HTML) or unpublished(path.name, config) \
+                or path.is_symlink() or not path.is_file():
+            continue
+        data = read_source(path, path.name, None, root=root)
+        if data is not None and not data.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+            found.append(path.name)
+    return found
+
+
+def collection_static_files(site: Site, name: str, report: Report) -> None:
+    """The files of the site's own collection ``name`` that have no front matter are no
+    items: Jekyll renders none of them (Liquid in them never runs), it copies them as they
+    are (the collection's static files). They are carried to the same path, as files."""
+    root = Path(site.source)
+    kept = []
+    for item in site.collections.get(name, []):
+        data = read_source(root / item.path, item.path, None, root=root)
+        if data is None or data.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+            kept.append(item)
+            continue
+        report.findings = [f for f in report.findings  # said as "converted as a page": not so
+                           if not (f.code == "no-front-matter" and f.path == item.path)]
+        report.mapped("static-file", "has no front matter: Jekyll copies it as it is (a "
+                      f"static file of collection `{name}`); it was carried as that file.",
+                      item.path)
+        record_asset(site, "/" + item.path)
+    site.collections[name] = kept

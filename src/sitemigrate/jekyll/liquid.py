@@ -470,6 +470,7 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
     translates is kept visible inside ``{% raw %}``. Each change is reported with its line."""
     from .checkout import runnable_tags
     body = translate_site_variables(body, source_theme, target, plan, origin)
+    body = translate_collections(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
     # a theme's own Liquid is its own: only another theme's is read into constructs
@@ -505,6 +506,47 @@ def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
                              "builds. Replace it by hand or add the plugin that provides it.",
                              where, line0 + tok.line - 1 if where else None)
         return raw_literal(tok.text)
+
+    return replace_tokens(body, fn)
+
+
+def _renamed_collections(source_theme: str, target: str) -> dict[str, str]:
+    """The collections of ``source_theme`` that ``target`` names otherwise (its mapping's
+    ``collections``: kind -> folder): academicpages' `portfolio` is al-folio's `projects`."""
+    from ..registry import THEMES, vocabulary
+    if source_theme == target or source_theme not in THEMES or target not in THEMES:
+        return {}
+    old = vocabulary(source_theme).get("collections") or {}
+    new = vocabulary(target).get("collections") or {}
+    return {str(old[k]).lstrip("_"): str(new[k]).lstrip("_") for k in old
+            if k in new and str(old[k]).lstrip("_") != str(new[k]).lstrip("_")}
+
+
+def translate_collections(body: str, source_theme: str, target: str, plan: Plan,
+                          origin: Origin | None) -> str:
+    """The owner's Liquid that reads a collection of the source theme (`site.portfolio`)
+    reads the target's collection its items went to (`site.projects`): the old name is no
+    collection there, and Jekyll stops the build on a filter of nothing (`sort`)."""
+    if "site." not in body or "{" not in body:
+        return body
+    names = _renamed_collections(source_theme, target)
+    if not names:
+        return body
+    pattern = re.compile(r"\bsite\.(" + "|".join(map(re.escape, names)) + r")\b(?![\w-])")
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+
+    def fn(tok: Token) -> str | None:
+        if tok.kind not in ("tag", "output") or "site." not in tok.text:
+            return None
+        new = pattern.sub(lambda m: f"site.{names[m[1]]}", tok.text)
+        if new == tok.text:
+            return None
+        plan.report.mapped("liquid-collection", f"`{tok.text.strip()}` → `{new.strip()}`: "
+                           f"the collection's items are there in {target}.", Origin(
+                               where, source_line(plan, where, tok.text,
+                                                  line0 + tok.line - 1)) if where else None)
+        return new
 
     return replace_tokens(body, fn)
 

@@ -587,8 +587,9 @@ def include_pages(config: Any) -> None:
 
 
 def redirect_stub_path(plan: Plan, old: str) -> str:
-    """A free `_pages/redirects/*.md` path named after an old URL."""
-    name = re.sub(r"[^A-Za-z0-9_-]+", "-", old.strip().strip("/")).strip("-") or "index"
+    """A free `_pages/redirects/*.md` path named after an old URL (never starting with `_`:
+    Jekyll would not publish it)."""
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", old.strip().strip("/")).strip("-_") or "index"
     while f"_pages/redirects/{name}.md" in plan.files:
         name += "-1"
     return f"_pages/redirects/{name}.md"

@@ -219,6 +219,21 @@ def served(files: Mapping[str, str], config: dict,
     return out
 
 
+def address_of(rel: str, tree: tuple[Mapping[str, str], dict],
+               fronts: dict[str, tuple[dict | None, bool]] | None = None) -> str | None:
+    """The address Jekyll gives file ``rel`` of ``tree`` (files, config), also when another
+    file claims the same one (:func:`served` keeps one file per address); None when it
+    serves none, or only forwards."""
+    files, config = tree
+    text = files.get(rel)
+    if text is None or _unpublished(rel, _globs(config, "include"), _globs(config, "exclude")):
+        return None
+    for _, where, forwarded in _urls_of(rel, text, _Rules.of(config), fronts):
+        if not forwarded and not where.redirect_to:
+            return where.url
+    return None
+
+
 def _generator_front(text: str) -> dict | None:
     """The front matter the generators read (None: the file has none, Jekyll copies it)."""
     norm, end = _split(text)
@@ -346,37 +361,45 @@ def _urls_of(rel: str, text: str, rules: _Rules,
     if fm is None:
         return ()
     top = parts[0]
-    url = None
+    urls = []
     cols = rules.collections
     if post:
         m = _POST.match(stem)
         if not m:
             return ()
-        url = str(fm.get("permalink") or post_url(rules.post_pattern, stem, fm))
+        urls.append(str(fm.get("permalink") or post_url(rules.post_pattern, stem, fm)))
     elif top.startswith("_") and top[1:] in cols:
         output, pattern = cols[top[1:]]
-        if not output:
-            return ()
-        default = f"/:collection/:path{'/' if rules.pretty else ':output_ext'}"
-        inner = "/".join([*parts[1:-1], stem])
-        url = str(fm.get("permalink") or _fill(pattern or default, {
-            "collection": top[1:], "path": inner, "name": stem, "title": stem,
-            "output_ext": ".html"}))
-    elif not top.startswith("_") or top in rules.included:
+        if output:
+            default = f"/:collection/:path{'/' if rules.pretty else ':output_ext'}"
+            inner = "/".join([*parts[1:-1], stem])
+            # Jekyll's UrlDrop: `:name` and `:slug` slugified and lower case, `:title` cased
+            slug = str(fm.get("slug") or stem)
+            urls.append(str(fm.get("permalink") or _fill(pattern or default, {
+                "collection": top[1:], "path": inner,
+                "name": slugify(stem, "default", cased=False),
+                "slug": slugify(slug, "default", cased=False), "title": slugify(slug),
+                "output_ext": ".html"})))
+    # a folder `include:` lists is read as pages too, a collection's folder as well (Jekyll
+    # reads every folder it does not filter out; a collection's file is then also a page)
+    if not post and (not top.startswith("_") or top in rules.included):
         if fm.get("permalink"):
-            url = str(fm["permalink"])
+            urls.append(str(fm["permalink"]))
         else:
             folder = "/".join(parts[:-1])
-            url = "/" + (folder + "/" if stem == "index" and folder else "" if stem == "index"
-                         else (folder + "/" if folder else "") + stem +
-                         ("/" if rules.pretty else ".html"))
-    if url is None or fm.get("published") is False or "://" in url:
-        return ()  # unpublished, or a menu link to another site (`permalink: https://..`)
+            urls.append("/" + (folder + "/" if stem == "index" and folder else "" if stem ==
+                               "index" else (folder + "/" if folder else "") + stem +
+                               ("/" if rules.pretty else ".html")))
+    # unpublished, or a menu link to another site (`permalink: https://..`)
+    urls = list(dict.fromkeys(u for u in urls if "://" not in u))
+    if not urls or fm.get("published") is False:
+        return ()
+    url = urls[0]
     forward = ""
     target = fm.get("redirect") or (fm.get("redirect_to") if rules.redirects_on else None)
     if target and blank:
         forward = "/" if target is True else str(target)
-    found = [(normalize(url), Served(url, rel, forward), False)]
+    found = [(normalize(u), Served(u, rel, forward), False) for u in urls]
     if rules.redirects_on:
         for old in _words(fm.get("redirect_from"), split=False):
             found.append((normalize(str(old)), Served(str(old), rel, url), True))

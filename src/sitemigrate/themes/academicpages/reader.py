@@ -11,7 +11,7 @@ from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
-from ...jekyll.assets import record_asset
+from ...jekyll.assets import collection_static_files, record_asset, root_static_html
 from ...jekyll.site import (
     as_list,
     check_document,
@@ -79,6 +79,7 @@ def read(src: Path, report: Report) -> Site:
     site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
+        collection_static_files(site, name, report)
     for kind in ("talks", "teaching", "projects", "posts"):
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
@@ -86,6 +87,8 @@ def read(src: Path, report: Report) -> Site:
     for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
         for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
             record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
+    for rel in root_static_html(src, config):  # copied as they are, at their address
+        record_asset(site, "/" + rel)
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
         site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))

@@ -25,7 +25,7 @@ from ...ir import (
     plain,
 )
 from ...jekyll import scholar
-from ...jekyll.assets import record_asset
+from ...jekyll.assets import collection_static_files, record_asset, root_static_html
 from ...jekyll.site import (
     as_list,
     check_document,
@@ -123,6 +123,8 @@ def read(src: Path, report: Report) -> Site:
     site.pages = drop_unpublished(site.pages, config, report)
     _read_profiles(site, src, report)
     _keep_files_without_front_matter(site, no_front)
+    for rel in root_static_html(src, config):  # copied as they are, at their address
+        record_asset(site, "/" + rel)
     about = site.page("about")
     if about and isinstance(about.features.get("news"), dict):  # old configs: the limit is here
         for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
@@ -141,6 +143,7 @@ def read(src: Path, report: Report) -> Site:
         item.body = DETAILS_LINE.sub("", item.body, count=1)
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
+        collection_static_files(site, name, report)
     _read_bibliographies(site, src, config, report)
     _fold_publication_pages(site, report)
     for kind in ("news", "projects", "posts", "teaching", "talks"):
