@@ -495,8 +495,10 @@ class Lab:
         name = f"{site.replace('/', '_')}-{template}"
         dest = checkout(template, self.work / "dest" / name)
         theme = "academicpages" if template.startswith("academicpages") else "al-folio"
+        # --force: DEST is a fresh checkout, so it only lifts the refusal of a SRC that is
+        # a template's own content (the upstream corpus sites are), tested in test_reruns
         proc = subprocess.run([sys.executable, "-m", "sitemigrate", "convert", str(src),
-                               str(dest), "--to", theme,
+                               str(dest), "--to", theme, "--force",
                                "--report", str(self.work / "out" / f"{name}.report.json")],
                               capture_output=True, text=True, timeout=600)
         cell.convert_rc, cell.convert_err = proc.returncode, proc.stderr[-4000:]
