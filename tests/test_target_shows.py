@@ -255,3 +255,18 @@ def test_a_course_schedule_into_academicpages_is_a_table_on_its_page(tmp_path):
     assert "## Schedule\n\n| Week | Date | Topic | Materials |\n|---|---|---|---|\n" in text
     assert ("| 1 | Jan 8 | **Crystals** — Why flakes \\| differ | "
             "[Notes](https://notes.example.org/1.pdf) |") in text
+
+
+def test_a_site_without_publications_still_has_the_bibliography_al_folio_reads(tmp_path):
+    """jekyll-scholar reads `_bibliography/papers.bib` wherever a page lists the
+    bibliography; a site with no publications of its own (or only the template's examples,
+    which are not carried) gets it empty, never missing: a missing file stops the build."""
+    import sitemigrate
+    src = tmp_path / "src"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "academicpages-site", src)
+    shutil.rmtree(src / "_publications")
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="al-folio")
+    written = {c.path: c for c in plan.changes()}
+    assert "_bibliography/papers.bib" in written
+    plan.apply()
+    assert (tmp_path / "dest" / "_bibliography" / "papers.bib").read_text("utf-8") == "---\n---\n"

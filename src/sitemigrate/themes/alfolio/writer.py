@@ -114,6 +114,11 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             if p.origin and pubs_page:
                 plan.origins.setdefault(p.origin.path, plan.origins.get(
                     pubs_page.path, "_pages/publications.md"))
+    else:
+        # jekyll-scholar reads its default file wherever a page or layout lists the
+        # bibliography (the publications page, the about page's selected papers): a site
+        # with no publications of its own gets it empty, not missing (a build error)
+        plan.write("_bibliography/papers.bib", bib.dump_bib([], front_matter=True))
     copier.carry_assets()
 
 
