@@ -88,7 +88,20 @@ template of the full set)."""
 # a cell may not lack more. `build` 1: DEST does not build; `examples`: phrases of either
 # template's example content the owner did not write; `twice`: owner titles listed more
 # often than before; `missing`: owner paragraphs the source build shows and DEST does not.
-KNOWN_UPGRADE: dict[str, dict[str, int]] = {}
+KNOWN_UPGRADE: dict[str, dict[str, int]] = {
+    "0xtob->al-folio-2026": {"examples": 3},
+    "4lhc->al-folio-2026": {"build": 1},
+    "501Good->al-folio-2026": {"examples": 5},
+    "594zyc->al-folio-2026": {"examples": 2},
+    "AndyGreenPhD->al-folio-2026": {"examples": 7},
+    "CoRAL-OSU->al-folio-2026": {"build": 1},
+    "UzTak->al-folio-2026": {"examples": 2},
+    "guoxuanma->al-folio-2026": {"examples": 2},
+    "housefz->al-folio-2026": {"examples": 2},
+    "palomapiot->al-folio-2026": {"examples": 4, "missing": 4},
+    "1chig0->academicpages-2025": {"examples": 35},
+    "A7ocin->academicpages-2025": {"examples": 32},
+}
 
 
 # -- what the owner wrote ---------------------------------------------------------------------
@@ -269,10 +282,16 @@ def main(argv: list[str]) -> int:
     for up in results:
         print(up.row())
     print(f"{len(cells)} cells in {time.monotonic() - start:.0f}s")
+    for up in results:
+        print(f"{rt.short(up.site)}->{up.template}", {
+            "build": int(not up.built), "examples": len(up.examples), "twice": len(up.twice),
+            "missing": up.paragraphs - up.shown})
     if args.v:
         for up in results:
             problems = [*(f"missing: {m}" for m in up.missing), *(f"twice: {t}" for t in up.twice),
-                        *(f"example: {e[:90]}" for e in up.examples), *up.cell.menu_diff]
+                        *(f"example: {e[:90]}" for e in up.examples),
+                        *([f"menu: {up.cell.seen.menu_was} -> {up.cell.seen.menu_now}"]
+                          if up.cell.seen.menu_was != up.cell.seen.menu_now else [])]
             if problems or not up.built:
                 print(f"\n## {rt.short(up.site)} -> {up.template}")
                 if not up.built:
