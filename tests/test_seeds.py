@@ -206,7 +206,9 @@ def test_seed_003_cv_with_key_typo_and_commented_liquid(tmp_path):
     data = words_of(strings(data))
     body = text.split("---\n", 2)[2]
     for line in body.splitlines():
-        if line.strip(" =") and "base_path" not in line and line not in cv:
+        # the owner's Liquid reads the collection under al-folio's name (site.teachings)
+        kept = line in cv or line.replace("site.teaching ", "site.teachings ") in cv
+        if line.strip(" =") and "base_path" not in line and not kept:
             words = re.sub(r",\s*\d{4}.*$", "", words_of(line).strip(" *").split(": ", 1)[-1])
             # every word, not one run of them: a degree line is split into its fields
             assert [w for w in words.split() if w.strip(",") not in data] == [], line
