@@ -268,3 +268,9 @@ def test_the_templates_example_item_the_conversion_left_out_is_no_loss(tmp_path,
     monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: False)
     result = compare(old_site(tmp_path), without_talk, src)
     assert result.lists and result.missing_details  # the owner's own talk: lost
+
+
+def test_verify_of_a_missing_site_is_one_line_and_exit_2(tmp_path, capsys):
+    assert cli.main(["verify", str(tmp_path / "nowhere"), str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "SRC" in err and "is not a folder" in err and len(err.strip().splitlines()) == 1

@@ -478,6 +478,11 @@ def _verify(args: argparse.Namespace) -> int:
     from .api import detect_theme
     from .report import Report, overview
     from .report_formats import SarifPaths, format_for
+    for name, site in (("SRC", args.src), ("DEST", args.dest)):
+        if not site.is_dir():
+            print(f"sitemigrate: verify: {name} {site} is not a folder (a Jekyll site to "
+                  "build)", file=sys.stderr)
+            return EXIT_ERROR
     report = Report()
     for site, attr in ((args.src, "source_theme"), (args.dest, "target_theme")):
         with suppress(Exception):  # a site no reader knows is still built and compared
