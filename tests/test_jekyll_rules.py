@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from test_checkout import _write
 from test_jekyll import check
 
 pytestmark = pytest.mark.skipif(shutil.which("jekyll") is None, reason="jekyll is not installed")
@@ -24,13 +25,6 @@ collections:
 """
 
 
-def _site(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
-
-
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\nHello.\n"
 
 
@@ -38,7 +32,7 @@ def test_a_collection_folder_include_lists_is_served_as_pages_too(tmp_path):
     """`include:` naming a collection's folder makes Jekyll read it as pages as well: each
     project is also served at `/_projects/x.html`, an address the new site forwards (through
     a redirect page Jekyll publishes: its name does not start with `_`)."""
-    src = _site(tmp_path / "src", {
+    src = _write(tmp_path / "src", {
         "_config.yml": ALFOLIO.format(include="'_pages', '_projects'"),
         "_pages/about.md": ABOUT,
         "_projects/robot.md": "---\nlayout: page\ntitle: Robot\nimportance: 1\n---\nA robot.\n",
@@ -50,7 +44,7 @@ def test_a_dropdown_page_forwards_home_when_two_pages_claim_home(tmp_path):
     """A dropdown menu page (no text, no permalink: served at `/_pages/more.html`) is only
     a menu entry in academicpages: its address forwards home, also when two pages have
     `permalink: /` (one per language) and Jekyll serves one of them there."""
-    src = _site(tmp_path / "src", {
+    src = _write(tmp_path / "src", {
         "_config.yml": ALFOLIO.format(include="'_pages'"),
         "_pages/en/about.md": ABOUT,
         "_pages/fr/about.md": ABOUT.replace("Hello", "Bonjour"),
@@ -80,7 +74,7 @@ def test_a_root_html_file_without_front_matter_is_carried_to_its_path(theme, to,
     at its own address (a search engine's verification file): it is carried there, as it
     was; one `exclude:` lists is not published, so not carried."""
     verify = "google-site-verification: google0123abcd.html"
-    src = _site(tmp_path / "src", {
+    src = _write(tmp_path / "src", {
         "_config.yml": config + "exclude: [drafts.html]\n",
         "_pages/about.md": ABOUT,
         "google0123abcd.html": verify,
@@ -99,7 +93,7 @@ def test_a_collection_documents_name_in_a_permalink_is_its_lower_case_slug(tmp_p
     """A document's `:name` in a permalink pattern is Jekyll's slug, lower case: `ABC.md`
     of the owner's collection under al-folio's `/:collection/:name/` is at `/themes/abc/`,
     so its old `/themes/ABC/` forwards there."""
-    src = _site(tmp_path / "src", {"_config.yml": THEMES, "_pages/about.md": ABOUT,
+    src = _write(tmp_path / "src", {"_config.yml": THEMES, "_pages/about.md": ABOUT,
                                    "_themes/ABC.md": "---\ntitle: A theme\n---\nText.\n"})
     check(src, "al-folio", tmp_path, "academicpages")
 
@@ -109,7 +103,7 @@ def test_a_custom_collections_file_without_front_matter_is_a_static_file(tmp_pat
     copies it as it is and runs none of its Liquid (here broken: `{{% cite`), so it is
     carried as that file, not written as a page DEST would render."""
     readme = "<!DOCTYPE html>\n<html><body><p>Write {{% cite KEY --prefix {x}</p></body></html>\n"
-    src = _site(tmp_path / "src", {"_config.yml": THEMES, "_pages/about.md": ABOUT,
+    src = _write(tmp_path / "src", {"_config.yml": THEMES, "_pages/about.md": ABOUT,
                                    "_themes/README.html": readme,
                                    "_themes/a.md": "---\ntitle: A theme\n---\nText.\n"})
     check(src, "al-folio", tmp_path, "academicpages")
@@ -124,7 +118,7 @@ def test_liquid_that_sorts_a_renamed_collection_reads_the_targets(theme, to, con
     """The owner's own Liquid that sorts the source theme's collection (`site.portfolio`)
     sorts the target's collection its items went to (`site.projects`): Jekyll stops the
     build on `sort` of a collection the target does not have."""
-    src = _site(tmp_path / "src", {
+    src = _write(tmp_path / "src", {
         "_config.yml": config if theme == "al-folio" else
         config + f"collections:\n  {name}:\n    output: true\n",
         "_pages/about.md": ABOUT,

@@ -274,3 +274,18 @@ def test_verify_of_a_missing_site_is_one_line_and_exit_2(tmp_path, capsys):
     assert cli.main(["verify", str(tmp_path / "nowhere"), str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "SRC" in err and "is not a folder" in err and len(err.strip().splitlines()) == 1
+
+
+def test_verify_alone_reads_the_furniture_from_the_last_conversions_record(tmp_path):
+    """`sitemigrate verify` run after a conversion (not `convert --verify`) learns which of
+    SRC's pages the conversion left out as the old theme's furniture from the check cache's
+    record of that conversion (kept in the cache folder, not in DEST)."""
+    from sitemigrate.cache import cache_file
+    from sitemigrate.verify import _furniture
+    src, dest = tmp_path / "src", tmp_path / "dest"
+    record_file = cache_file(src, dest)
+    record_file.parent.mkdir(parents=True, exist_ok=True)
+    record_file.write_text(json.dumps({"report": {"findings": [
+        {"code": "furniture", "path": "_pages/404.md"},
+        {"code": "mapped", "path": "_pages/about.md"}]}}), "utf-8")
+    assert _furniture(src, dest, Report()) == ["_pages/404.md"]

@@ -49,7 +49,7 @@ def verify(src: str | os.PathLike[str], dest: str | os.PathLike[str], *,
         root = Path(work) if work is not None else Path(tmp)
         old = build(src, root / "old", build_command, f"building the old site ({src})")
         new = build(dest, root / "new", build_command, f"building the new site ({dest})")
-        furniture = _furniture(dest, report)
+        furniture = _furniture(src, dest, report)
         result = compare(BuiltSite(old.site, _site_url(src), old.log),
                          BuiltSite(new.site, _site_url(dest), new.log), src,
                          templates=[Path(t) for t in templates], skip=furniture,
@@ -117,13 +117,14 @@ def _site_url(site: Path) -> str:
     return f"{config.get('url') or ''}".rstrip("/") + f"{config.get('baseurl') or ''}"
 
 
-def _furniture(dest: Path, report: Report) -> list[str]:
+def _furniture(src: Path, dest: Path, report: Report) -> list[str]:
     """The source theme's pages the conversion left out on purpose (its report says, or the
-    report DEST keeps of the last conversion)."""
+    check cache's record of the last conversion of SRC into DEST)."""
+    from ..cache import cache_file
     findings = [{"code": f.code, "path": f.path} for f in report.findings]
     if not findings:
         try:
-            saved = json.loads((dest / ".sitemigrate" / "check.json").read_text("utf-8"))
+            saved = json.loads(cache_file(src, dest).read_text("utf-8"))
             findings = saved["report"]["findings"]
         except (OSError, ValueError, KeyError, TypeError):
             findings = []
