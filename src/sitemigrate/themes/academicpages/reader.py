@@ -12,14 +12,12 @@ from ...formats import jsonresume
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.site import (
     as_list,
-    check_document,
-    check_liquid,
     custom_collections,
     drop_shadowed,
     drop_unpublished,
-    fix_typos,
     iter_files,
     iter_pages,
     mark_furniture,

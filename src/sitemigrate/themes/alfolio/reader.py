@@ -26,13 +26,11 @@ from ...ir import (
 )
 from ...jekyll import scholar
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.site import (
     as_list,
-    check_document,
-    check_liquid,
     custom_collections,
     drop_unpublished,
-    fix_typos,
     iter_files,
     iter_pages,
     mark_furniture,
