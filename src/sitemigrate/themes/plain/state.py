@@ -115,7 +115,9 @@ class ReaderBase:
         return dict((self.vocab.data.get("pages") or {}).get(role) or
                     {"permalink": f"/{role}/", "nav_order": 9})
 
-    # -- defined by other parts of the reader ---------------------------------------------
+    # -- methods of one part that another calls, declared here for the type checker ---------
+    # _name_like is IdentityReader's (PublicationsReader calls it); _dispatch and _prose are
+    # PlainReader's (CVReader calls them: a CV section holds other sections and free text).
     def _name_like(self, title: str) -> bool:
         raise NotImplementedError
 
