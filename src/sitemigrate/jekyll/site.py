@@ -185,7 +185,7 @@ def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
                               "carried as a page.", page.origin)
                 break
             page.role = "furniture"
-            page.features["forward"] = rule.get("forward") or "about"
+            page.features.forward = rule.get("forward") or "about"
             gone.add(url)
             report.mapped("furniture", f"`{page.path}` is {rule['what']} of {site.theme}, not "
                           "your content: the target theme has its own, so it is not carried "
@@ -214,7 +214,7 @@ def forward_furniture(page: Page, site: Site, plan: Plan, out_of: Any) -> None:
     """A furniture page is not written; its old address forwards to the page of the role
     its rule names (home by default), through ``plan.origins``. A 404 page forwards
     nowhere: the target's own serves it."""
-    target = site.page(page.features.get("forward") or "about") or site.page("about")
+    target = site.page(page.features.forward or "about") or site.page("about")
     if target is not None and page.permalink != "/404.html":
         plan.origins[page.path] = out_of(target)
 

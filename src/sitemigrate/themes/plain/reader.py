@@ -326,7 +326,7 @@ class PlainReader(CVReader, PublicationsReader, ProjectsReader, IdentityReader):
         about = Page(path=f"{PAGE_DIR}/about.md", role="about", title=self.about.title,
                      permalink="/", body=self.about.body(), origin=about_origin)
         if site.news:
-            about.features["news"] = {"enabled": True}
+            about.features.news = {"enabled": True}
         site.pages.append(about)
         site.navigation.append(NavItem(about.title or "about", "/"))
         if self.cv_sections:
