@@ -119,9 +119,9 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
             report.add("config-key", "info", "lost", f"`{key}` is switched off by `{switch}: "
                        "false` in the source; not carried.", found.origin)
         done |= {key, switch} - {""}
+    present = {i.path for i in site.posts} | {p.path for p in site.pages}
     for comments in (c for c in settings.comments if c.provider == "disqus"):
-        shown = {i.path for i in site.posts} | {p.path for p in site.pages}
-        if comments.asked_by is not None and not shown & set(comments.asked_by):
+        if comments.asked_by is not None and not present & set(comments.asked_by):
             report.add("config-key", "info", "lost", f"`{comments.key}`: no post of the source "
                        "turns Disqus on (`disqus_comments: true`), so it was not carried (it "
                        "would switch comments on for every academicpages post).", comments.origin)
