@@ -11,14 +11,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from .text import TAG, norm, visible_words
+from .shown import TextIndex
+from .text import TAG, elements, norm, visible_words
 
 _NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
 _A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
 _HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
 _REFRESH = re.compile(r"""(?is)<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*>""")
 _REFRESH_URL = re.compile(r"""(?i)url\s*=\s*['"]?([^"'>\s]+)""")
-_CHROME = re.compile(r"(?is)<(nav|header|footer|h1)\b.*?</\1\s*>")
+_CHROME = re.compile(elements("nav|header|footer|h1"), re.I)
 _CLASSED = re.compile(r"""(?is)<(\w+)\b[^>]*?\bclass\s*=\s*["']([^"']*)["'][^>]*>""")
 _TITLE_CLASS = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?title(?:\s|$)")
 FILE_SUFFIXES = ("pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "bib", "zip", "ppt", "pptx",
@@ -69,9 +70,14 @@ class BuiltSite:
         return {rel: visible_words(h) for rel, h in self.html.items()}
 
     @cached_property
+    def index(self) -> TextIndex:
+        """:attr:`pages`, indexed to answer what the site shows."""
+        return TextIndex(self.pages)
+
+    @property
     def text(self) -> str:
         """The visible text of every page, normalised, one page a line."""
-        return "\n".join(self.pages.values())
+        return self.index.text
 
     @cached_property
     def basepath(self) -> str:
