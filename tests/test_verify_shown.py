@@ -2,7 +2,8 @@
 (sitemigrate.verify.shown.TextIndex) exactly as the plain definitions answer it: a text is
 in the site's text (`in`, parts of words at its ends too), the first page that has it, a
 paragraph is shown (90% of its five-word runs, or in the text, or 95% of its longer words
-on one page); and what the built pages' visible text is (sitemigrate.verify.text)."""
+on one page); what the built pages' visible text is (sitemigrate.verify.text) and where
+they link files (sitemigrate.verify.site)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from sitemigrate.verify.compare import _in_order
 from sitemigrate.verify.shown import TextIndex
+from sitemigrate.verify.site import _QUOTED_FILE, quoted_files
 from sitemigrate.verify.text import visible_words
 
 WORDS = ["tide", "tides", "harbour", "moor", "at", "night", "boats", "ada", "of", "small"]
@@ -90,3 +92,14 @@ def test_visible_words_leave_out_what_a_browser_does_not_show():
             "<p>Ada&nbsp;studies <b>tides</b></p><!-- a note -- with dashes --->"
             "<svg><text>chart</text></svg><p>at\n\n   night</p></body></HTML>")
     assert visible_words(html) == "ada studies tides at night"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(['<a href="', "'", '"', "#", "?", " ", ">", "<", "src=", "x",
+                                 "/f", ".", ".pdf", ".PNG", ".jpeg", ".tif", "f", "<!--"]),
+                max_size=40).map("".join))
+def test_quoted_files_are_the_patterns_matches_where_read(text):
+    """Only the stretches between two `<` where a file's address can end are read: the
+    same matches as reading the whole page."""
+    assert [m.span(1) for m in quoted_files(text)] == [
+        m.span(1) for m in _QUOTED_FILE.finditer(text)]
