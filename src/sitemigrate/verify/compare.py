@@ -195,14 +195,14 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
 
 def _in_order(titles: Iterable[str], text: str) -> set[str]:
     """The titles that ``text`` has. Each is looked for from where the one before it was
-    found, then before: a list that shows them in the same order is read once, not once a
-    title."""
+    found, on, then back: a list that shows them in about the same order is read about
+    once, not once a title."""
     found: set[str] = set()
     at = 0
     for title in titles:
         where = text.find(title, at)
         if where < 0:
-            where = text.find(title, 0, at + len(title))
+            where = text.rfind(title, 0, at + len(title))
         if where >= 0:
             found.add(title)
             at = where
