@@ -21,10 +21,11 @@ _NONE: frozenset[int] = frozenset()
 
 
 def runs(words: list[str]) -> list[int]:
-    """The runs of five words of ``words``, each as its hash. A site's runs are kept as
-    hashes, not tuples: half the time to make the set. Two different runs share a 64-bit
-    hash with a chance of about 10^-19, so that a run taken for one of the site's by its
-    hash alone happens less than once in a billion comparisons of a site of 2,000 pages."""
+    """The runs of five words of ``words``, each as its (64-bit) hash. A site's runs are
+    kept as hashes, not tuples: the set is made in half the time. A run is taken for one of
+    the site's by its hash alone when two different runs share one hash: with ~10^5 runs a
+    site and ~10^5 looked for, about once in 10^9 comparisons (and then it changes an
+    answer only where that one run decides the paragraph's 90%)."""
     return list(map(hash, zip(words, words[1:], words[2:], words[3:], words[4:], strict=False)))
 
 
@@ -40,9 +41,9 @@ class Probe:
 
 
 class TextIndex:
-    """The visible text of a site's pages (page -> normalised text, one line each), read
-    once: every five-word run of each page, each page's words and the pages of each longer
-    word."""
+    """The visible text of a site's pages (page -> its text as :func:`~.text.norm` makes
+    it: words, one space between two), read once: every five-word run of each page, each
+    page's words and the pages of each longer word."""
 
     def __init__(self, pages: Mapping[str, str]) -> None:
         self.names = list(pages)
@@ -70,7 +71,8 @@ class TextIndex:
         """``text`` is in :attr:`text` (as ``in`` finds it). The index answers no first when
         it can: where the text occurs, its inner words (all but the first and the last,
         which may be parts of words) are whole words of one page, and their runs of five
-        words are runs of that page; it is on a page that has the rarest of them."""
+        words are runs of that page: it is looked for on the pages that have all its inner
+        words of :data:`LONG` letters or more."""
         probe = Probe(text) if isinstance(text, str) else text
         if "\n" in probe.text:
             return probe.text in self.text
