@@ -7,13 +7,15 @@ they link files (sitemigrate.verify.site)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import re
+
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sitemigrate.verify.compare import _in_order
 from sitemigrate.verify.shown import TextIndex
 from sitemigrate.verify.site import _QUOTED_FILE, quoted_files
-from sitemigrate.verify.text import visible_words
+from sitemigrate.verify.text import _DROP, elements, visible_words
 
 WORDS = ["tide", "tides", "harbour", "moor", "at", "night", "boats", "ada", "of", "small"]
 """Few words, so that texts made of them are often (partly) in pages made of them."""
@@ -103,3 +105,18 @@ def test_quoted_files_are_the_patterns_matches_where_read(text):
     same matches as reading the whole page."""
     assert [m.span(1) for m in quoted_files(text)] == [
         m.span(1) for m in _QUOTED_FILE.finditer(text)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["<script>", "</script>", "</SCRIPT >", "</script", "<svg x>",
+                                 "</svg>", "<Head>", "</head>", "<nav>", "</nav>", "<!--", "-->",
+                                 "--", "-", ">", "<", "</", "/", "a", " ", "<p>", "\n"]),
+                max_size=30).map("".join))
+@example("<script>a</SCRIPT >b</script>c<!-- x --->-->")
+def test_hidden_elements_end_where_a_lazy_pattern_ends_them(html):
+    """The patterns read `[^<]*` runs: the same matches as a lazy `.*?` to the end tag."""
+    lazy = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?-->")
+    assert _DROP.sub(" ", html) == lazy.sub(" ", html)
+    lazy_chrome = re.compile(r"(?is)<(nav|header|footer|h1)\b.*?</\1\s*>")
+    assert re.compile(elements("nav|header|footer|h1"), re.I).sub(" ", html) == lazy_chrome.sub(
+        " ", html)
