@@ -13,20 +13,20 @@ import bisect
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 LONG = 4
 """A word of this many letters or more counts for the one-page rule (not `of`, `and` ...)."""
 _NONE: frozenset[int] = frozenset()
 
 
-def runs(words: list[str]) -> list[int]:
+def runs(words: list[str]) -> Iterator[int]:
     """The runs of five words of ``words``, each as its (64-bit) hash. A site's runs are
     kept as hashes, not tuples: the set is made in half the time. A run is taken for one of
     the site's by its hash alone when two different runs share one hash: with ~10^5 runs a
     site and ~10^5 looked for, about once in 10^9 comparisons (and then it changes an
     answer only where that one run decides the paragraph's 90%)."""
-    return list(map(hash, zip(words, words[1:], words[2:], words[3:], words[4:], strict=False)))
+    return map(hash, zip(words, words[1:], words[2:], words[3:], words[4:], strict=False))
 
 
 class Probe:
@@ -37,7 +37,7 @@ class Probe:
     def __init__(self, text: str) -> None:
         self.text = text
         self.words = text.split()
-        self.runs = runs(self.words)
+        self.runs = list(runs(self.words))
 
 
 class TextIndex:
