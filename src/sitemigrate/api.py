@@ -341,11 +341,26 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
             if target is None and _left_out_as_example(site, row.source):
                 target = _nearest_page(row.old, new)  # the listing it was on, else home
             if target and normalize(target) != normalize(row.old):
+                if _folder_form(row.old, target) and out \
+                        and plan.set_front_value(out, "permalink", row.old):
+                    by_path[out] = row.old  # the page takes its old address back
+                    continue
                 writer.redirect(plan, row.old, target, row.source)
         tree = planned_tree(plan, dest)
         seed(fronts, plan, tree[0])  # the redirect pages just written
         rows = ledger(old, served(*tree, fronts, memo))  # only the new pages are computed
     record(rows, plan.report)
+
+
+def _folder_form(old: str, target: str) -> bool:
+    """Whether ``old`` is ``target`` with a trailing slash (``/talks/x/`` for ``/talks/x``).
+    A redirect page there would sit in the folder ``x/`` beside the page ``x.html``; GitHub
+    Pages (and ``jekyll serve``) answer ``/talks/x`` with that folder when it exists, so the
+    two would send a visitor back and forth for ever: the page takes the old address instead,
+    and ``/talks/x`` still reaches it (the folder's answer)."""
+    bare = target.split("#")[0].split("?")[0]
+    return (bool(bare) and not bare.endswith("/") and "." not in bare.rsplit("/", 1)[-1]
+            and old.split("#")[0].split("?")[0] == bare + "/")
 
 
 def _left_out_as_example(site: Site, rel: str) -> bool:

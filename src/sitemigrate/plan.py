@@ -194,6 +194,25 @@ class Plan:
                                 "name) and run again.", short, severity="loss")
         return True
 
+    def set_front_value(self, rel: str, key: str, value: Any) -> bool:
+        """Set ``key`` of a page this plan wrote with :meth:`write_document`, the rest of the
+        file as it was; False (nothing changed) when ``rel`` is no such page."""
+        from .yamlio import dump_yaml
+        front, data = self.documents.get(rel), self.files.get(rel)
+        if front is None or not isinstance(data, bytes):
+            return False
+        text = data.decode("utf-8")
+        newline = "\r\n" if text.startswith("---\r\n") else "\n"
+        text = text.replace("\r\n", "\n") if newline != "\n" else text
+        head = f"---\n{dump_yaml(front)}"
+        if not text.startswith(head):
+            return False
+        changed = {**front, key: value}
+        text = f"---\n{dump_yaml(changed)}" + text[len(head):]
+        self.write(rel, text.replace("\n", newline) if newline != "\n" else text)
+        self.documents[rel] = changed
+        return True
+
     def unwrite(self, rel: str) -> None:
         """Forget a planned write or copy of ``rel``: DEST's file stays as it is."""
         rel = safe_rel(rel)
