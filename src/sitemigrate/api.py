@@ -9,7 +9,7 @@ from typing import Any
 
 from .ir import Site
 from .plan import Plan
-from .registry import THEMES, Options, Theme, detect, generations, get_theme, vocabulary
+from .registry import THEMES, Options, Theme, all_themes, detect, generations, get_theme
 from .report import Report
 from .textio import read_source
 
@@ -105,7 +105,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
             raise SitemigrateError(str(exc)) from exc
         if src.is_file():
             from .lone_page import read_theme_page
-            read_theme_page(site, src, report)  # an al-folio `about.md` alone, say
+            read_theme_page(site, src, report, all_themes())  # an al-folio `about.md` alone
     else:
         if theme:
             check_named_theme(src, theme, report)
@@ -176,7 +176,8 @@ def _file_theme(src: Path) -> str:
     ``mappings/<theme>.yml``)."""
     suffix = src.suffix.lower()
     for theme in THEMES:
-        if suffix in (vocabulary(theme).get("file_suffixes") or []) and _reads_files(theme):
+        if suffix in (get_theme(theme).vocabulary.get("file_suffixes") or []) and \
+                _reads_files(theme):
             return theme
     raise SitemigrateError(f"{src}: is not a directory (a site checkout); a single page is "
                            "read with --from markdown or --from html")
@@ -250,7 +251,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     report.source_theme = report.source_theme or site.theme
     source = Path(site.source) if site.source else None
     plan = Plan(dest=dest_path, report=report, source=source, source_root=source,
-                owner=site.identity.display_name())
+                owner=site.identity.display_name(), themes=all_themes(),
+                from_theme=get_theme(site.theme) if site.theme in THEMES else None)
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
     if not owned:
@@ -263,13 +265,13 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     writer.write(site, plan, options or Options())
     from .upgrade import is_upgrade, upgrade
     if is_upgrade(site, theme, report.source_theme):  # an old copy of the same template
-        upgrade(plan, site, theme)
+        upgrade(plan, site, writer)
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
-        finish_liquid(plan, site, theme, (options or Options()).generation)
-        clear_examples(plan, site, theme)
+        finish_liquid(plan, site, writer, (options or Options()).generation)
+        clear_examples(plan, site, writer)
         if not of(plan).has_theme:
-            template = vocabulary(theme).get("template", "")
+            template = writer.vocabulary.get("template", "")
             report.mapped("dest-no-theme", f"DEST holds no {theme} template (no layouts), so "
                           f"Jekyll cannot build it alone: clone the template ({template}) and "
                           "convert into that checkout, or copy these files into one.", None)
