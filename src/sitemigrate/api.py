@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -43,37 +42,6 @@ def detect_theme(path: str | os.PathLike[str]) -> str:
     return best.theme
 
 
-_READ_REPORTS: dict[int, Report] = {}
-"""id of a Site that :func:`read_site` returned -> the report of its reading, while the Site
-lives: :func:`write_site` starts its report from it, so the library reports what
-:func:`convert` does."""
-
-
-_FINALIZERS: dict[int, weakref.finalize[Any, Any]] = {}
-"""id of a Site in :data:`_READ_REPORTS` -> the finalizer that forgets it."""
-
-
-def _remember_reading(site: Site, report: Report) -> None:
-    key = id(site)
-    _READ_REPORTS[key] = report
-    _FINALIZERS[key] = weakref.finalize(site, _forget, key)
-
-
-def _forget(key: int) -> None:
-    _READ_REPORTS.pop(key, None)
-    _FINALIZERS.pop(key, None)
-
-
-def _forget_reading(site: Site) -> None:
-    """:func:`convert` hands its report over itself: the Site needs no finalizer. Without
-    one it is freed without running Python code (a Ctrl-C that lands while a finalizer
-    runs is swallowed as an "exception ignored", and the run would go on)."""
-    finalizer = _FINALIZERS.get(id(site))
-    if finalizer is not None:
-        finalizer.detach()
-    _forget(id(site))
-
-
 def read_site(path: str | os.PathLike[str], theme: str | None = None,
               report: Report | None = None, *, name: str | None = None) -> Site:
     """Read the site at ``path`` into the profile IR. ``theme`` is detected when None.
@@ -81,7 +49,9 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
     ``path`` is a site checkout, or, for readers that declare ``can_read_files`` (plain
     ``markdown`` and ``html`` pages), a single page or a folder of pages; a single file's
     reader is chosen by its suffix when ``theme`` is None. ``name`` is the site owner's name
-    (``--name``): it wins over the name the source gives."""
+    (``--name``): it wins over the name the source gives.
+
+    The returned site's ``findings`` are what reading it found (also added to ``report``)."""
     src = Path(path)
     if not src.exists():
         raise SitemigrateError(f"{src}: no such file or directory")
@@ -94,6 +64,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
             raise SitemigrateError(f"{src}: is not a directory (a site checkout); a single "
                                    "page is read with --from markdown or --from html")
     report = report if report is not None else Report()
+    known = len(report.findings)  # the caller's report may hold findings of its own
     report.source_theme = name_of_theme
     reader = get_theme(name_of_theme)
     if not reader.can_read:
@@ -120,7 +91,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
-    _remember_reading(site, report)
+    site.findings = report.findings[known:]
     return site
 
 
@@ -219,11 +190,10 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     """Plan the files of ``site`` as theme ``theme`` in ``dest``; nothing is written yet.
     ``site`` is the same afterwards (and can be written again).
 
-    Without ``report``, the plan's report starts with the findings of reading ``site`` (when
-    :func:`read_site` gave it), as :func:`convert`'s does."""
-    if report is None and id(site) in _READ_REPORTS:
-        read = _READ_REPORTS[id(site)]
-        report = Report(source_theme=read.source_theme, findings=list(read.findings))
+    Without ``report``, the plan's report starts with the findings of reading ``site``
+    (``site.findings``, as :func:`read_site` gave them), as :func:`convert`'s does."""
+    if report is None and site.findings:
+        report = Report(source_theme=site.theme, findings=list(site.findings))
     return _write(site, dest, theme, options, report, owned=False)
 
 
@@ -380,5 +350,4 @@ def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: st
     check_generation(to, options.generation if options else None)
     report = Report()
     site = read_site(src, from_, report, name=options.name if options else None)
-    _forget_reading(site)
     return _write(site, dest, to, options, report, owned=True)  # nobody else holds it
