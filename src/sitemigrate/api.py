@@ -87,7 +87,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         _report_unreadable_folders(src, report)
     if not _reads_files(name_of_theme):
         from .template_files import drop_template_content
-        drop_template_content(site, report)  # the template's example items are not the owner's
+        drop_template_content(site, report, reader)  # the template's example items: not the owner's
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
@@ -310,7 +310,7 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
             out = plan.origins.get(row.source)
             # a page whose address another page claims too (two `permalink: /`) has it still
             target = (by_path.get(out) or address_of(out, tree, fronts)) if out else None
-            if target is None and _left_out_as_example(site, row.source):
+            if target is None and _left_out_as_example(site, plan.from_theme, row.source):
                 target = _nearest_page(row.old, new)  # the listing it was on, else home
             if target and normalize(target) != normalize(row.old):
                 writer.redirect(plan, row.old, target, row.source)
@@ -320,14 +320,15 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     record(rows, plan.report)
 
 
-def _left_out_as_example(site: Site, rel: str) -> bool:
-    """Whether SRC's file ``rel`` was left out because it is the template's example content
-    (:func:`.template_files.is_example`): its address forwards, it is not lost."""
-    if not rel or not site.source or _reads_files(site.theme):
+def _left_out_as_example(site: Site, source: Theme | None, rel: str) -> bool:
+    """Whether SRC's file ``rel`` was left out because it is the example content of the
+    template of ``source``, the theme it was read as (:func:`.template_files.is_example`): its
+    address forwards, it is not lost."""
+    if not rel or not site.source or source is None or source.can_read_files:
         return False
     from .template_files import is_example, is_template_file
     root = Path(site.source)
-    return is_example(site.theme, root, rel) or is_template_file(site.theme, root, rel)
+    return is_example(source, root, rel) or is_template_file(source, root, rel)
 
 
 def _nearest_page(url: str, new: dict[str, Any]) -> str | None:

@@ -48,8 +48,8 @@ def is_upgrade(site: Site, theme: str, source_theme: str | None) -> bool:
 def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     """Carry the owner's files of SRC over the writer's rendering of them (see the module)."""
     from .jekyll.checkout import of
-    spec = {**(theme.vocabulary.get("upgrade") or {}), "theme": theme.name}
-    src, table = Path(site.source), template_files.templates(theme.name)
+    spec = {**(theme.vocabulary.get("upgrade") or {}), "theme": theme}
+    src, table = Path(site.source), template_files.templates(theme)
     found = of(plan)
     if not found.has_theme:
         return  # a new folder: the writer's rendering is the site (no checkout to fit)
@@ -102,7 +102,7 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     """The owner's data files (``upgrade.data`` globs) at a path DEST's checkout has that the
     writer did not write (it rendered them elsewhere: a JSON CV as `_data/cv.yml`): carried
     as written, where the new template of the same generation reads them."""
-    table, count = template_files.templates(spec.get("theme", "")), 0
+    table, count = template_files.templates(spec["theme"]), 0
     for pattern in spec.get("data", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()
@@ -120,7 +120,7 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
     template's example entries: the owner's Liquid that names one (`--file MARL`) finds it,
     and the writer's merge of all of them into one file lists no paper twice."""
-    theme, count = spec.get("theme", ""), 0
+    theme, count = spec["theme"], 0
     for pattern in spec.get("bibliography", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()
@@ -139,7 +139,7 @@ def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[s
     """A file of the template's example content (``globs``) that is no document or data (a
     picture, a PDF) and that SRC kept as the template shipped it: the new checkout's stays at
     that path (the owner's pages show it there), instead of going with the example content."""
-    table, count = template_files.templates(spec.get("theme", "")), 0
+    table, count = template_files.templates(spec["theme"]), 0
     for pattern in globs:
         for path in sorted(plan.dest.glob(pattern)):
             rel = path.relative_to(plan.dest).as_posix()
@@ -228,7 +228,7 @@ def _gone(to: _Target, rel: str, name: str) -> bool:
     near = PurePosixPath(rel).parent / name
     mine = to.src / near
     return (near.as_posix() not in to.plan.files and mine.is_file()
-            and bool(template_files.templates(to.theme.name).owners(near.as_posix(),
+            and bool(template_files.templates(to.theme).owners(near.as_posix(),
                                                                 mine.read_bytes())))
 
 
@@ -296,7 +296,7 @@ def _block_tags(body: str, rules: list[dict]) -> tuple[str, dict]:
 def summary(plan: Plan, site: Site, theme: Theme) -> None:
     """What changed between the template checkout SRC was made from and DEST's, step by
     step (from the table of template files), in the report."""
-    table = template_files.templates(theme.name)
+    table = template_files.templates(theme)
     old, new = table.closest(Path(site.source)), table.closest(plan.dest)
     names = [c["name"] for c in table.checkouts]
     if old is None or new is None or old == new or names.index(old) > names.index(new):
