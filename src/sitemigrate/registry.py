@@ -1,4 +1,4 @@
-"""The theme registry and data-driven theme/generation detection.
+"""The theme registry: the installed themes, resolved by name.
 
 A theme is a package that registers one :class:`Theme` object (a reader and/or a writer) in
 the ``sitemigrate.themes`` entry-point group, e.g. in its ``pyproject.toml``::
@@ -7,10 +7,12 @@ the ``sitemigrate.themes`` entry-point group, e.g. in its ``pyproject.toml``::
     al-folio = "sitemigrate.themes.alfolio:THEME"
 
 and one vocabulary file (the theme's :attr:`Theme.mapping`; the built-in themes keep theirs
-in ``mappings/<name>.yml``). Detection markers and generations live in that file; the logic
-here only evaluates them. Entry points are read on first use, and a theme's object is loaded
-only when it is asked for; a theme package keeps its reader and writer modules for the
-moment they run (start-up stays fast).
+in ``mappings/<name>.yml``). Detection markers and generations live in that file; the base
+classes and the logic that evaluates them live in :mod:`sitemigrate.theme` (re-exported
+here). Entry points are read on first use, and a theme's object is loaded only when it is
+asked for; a theme package keeps its reader and writer modules for the moment they run
+(start-up stays fast). The entry points (``api``, ``cli``, ``verify``) resolve the themes
+here and hand the :class:`Theme` objects down.
 """
 
 from __future__ import annotations
