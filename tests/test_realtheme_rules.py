@@ -9,7 +9,7 @@ checkouts of tests/test_checkout.py).
 from __future__ import annotations
 
 from conftest import FIXTURES
-from test_checkout import _convert, _write, alfolio_checkout
+from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
 
 
 def test_the_templates_example_html_document_goes_with_its_example_content(tmp_path):
@@ -24,3 +24,14 @@ def test_the_templates_example_html_document_goes_with_its_example_content(tmp_p
     assert any(f.code == "template-example" and "`assets`" in f.message
                for f in plan.report.findings)
 
+
+def test_a_written_publications_page_has_no_template_wording(tmp_path):
+    """academicpages' stock publications page opens with the template's own first-person
+    sentence pointing at a Google Scholar profile; a publications page the converter writes
+    lists the owner's publications and says nothing the owner's page did not say."""
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(FIXTURES / "al-folio-site", dest, "academicpages")
+    body = (dest / "_pages/publications.md").read_text()
+    assert "{% for post in site.publications reversed %}" in body
+    assert "Google Scholar profile" not in body
+    assert "googlescholar" not in body
