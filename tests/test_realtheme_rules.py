@@ -8,6 +8,8 @@ checkouts of tests/test_checkout.py).
 
 from __future__ import annotations
 
+import shutil
+
 from conftest import FIXTURES
 from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
 
@@ -35,3 +37,36 @@ def test_a_written_publications_page_has_no_template_wording(tmp_path):
     assert "{% for post in site.publications reversed %}" in body
     assert "Google Scholar profile" not in body
     assert "googlescholar" not in body
+
+
+def _urls(plan) -> dict[str, dict]:
+    return {row["old"]: row for row in plan.report.urls}
+
+
+def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp_path,
+                                                                              monkeypatch):
+    """Jekyll copies an HTML file without front matter as it is, at its path: a visitor can
+    have its address (the talk map's `talkmap/map.html`, which the talk-map page shows in a
+    frame). The ledger lists it; the template's own file, left out, forwards to the nearest
+    page; one the conversion carries (an HTML file at the root) is served where it was."""
+    from sitemigrate import template_files
+    src = _write(tmp_path / "src", {
+        "talkmap/map.html": "<html><body>a map of no one's talks</body></html>\n",
+        "notes/handout.html": "<html><body>the owner's own handout</body></html>\n",
+        "google0a1b2c.html": "google-site-verification: google0a1b2c.html\n",
+    })
+    shutil.copytree(FIXTURES / "academicpages-site", src, dirs_exist_ok=True)
+    template = template_files.Templates(
+        [{"name": "miniature", "generation": "2024-26", "date": "2025-01-01"}],
+        {"talkmap/map.html": {template_files.digest(
+            (src / "talkmap/map.html").read_bytes()): [0]}})
+    real = template_files.templates
+    monkeypatch.setattr(template_files, "templates",
+                        lambda theme: template if theme == "academicpages" else real(theme))
+    plan = _convert(src, tmp_path / "out", "al-folio")
+    urls = _urls(plan)
+    assert urls["/talkmap/map.html"]["how"] == "redirect" and urls["/talkmap/map.html"]["new"]
+    assert urls["/google0a1b2c.html"]["how"] == "same"
+    assert urls["/notes/handout.html"]["how"] == "lost"  # said, not silently gone
+    assert any(f.code == "url-lost" and f.path == "notes/handout.html"
+               for f in plan.report.findings)
