@@ -70,3 +70,24 @@ def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp
     assert urls["/notes/handout.html"]["how"] == "lost"  # said, not silently gone
     assert any(f.code == "url-lost" and f.path == "notes/handout.html"
                for f in plan.report.findings)
+
+
+def test_the_templates_example_cv_the_conversion_left_out_is_no_loss(tmp_path, monkeypatch):
+    """A CV data file of SRC that is its template's example CV, as it shipped, is nobody's
+    CV: the conversion leaves it out, and verify does not ask the new site for its
+    entries (the owner's own CV data would be asked for)."""
+    import sitemigrate.registry as registry
+    import sitemigrate.template_files as tf
+    from test_verify import new_site, old_site, owner, page
+
+    from sitemigrate.verify import compare
+    src = owner(tmp_path)
+    monkeypatch.setattr(registry, "detect", lambda path: [
+        registry.Detection("al-folio", 9, "2024-25")])
+    monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: rel == "_data/cv.yml")
+    without_cv = new_site(tmp_path, **{"cv/index.html": page("<p>No CV yet.</p>")})
+    result = compare(old_site(tmp_path), without_cv, src)
+    assert not result.missing_details and result.details == 2  # the talk's title and venue
+    monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: False)
+    result = compare(old_site(tmp_path), without_cv, src)
+    assert result.missing_details == [("_data/cv.yml", "master of tidal studies")]
