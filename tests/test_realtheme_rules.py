@@ -39,6 +39,13 @@ def test_a_written_publications_page_has_no_template_wording(tmp_path):
     assert "googlescholar" not in body
 
 
+def _academicpages(tmp_path, files: dict[str, str]):
+    """The academicpages fixture site with ``files`` written over it."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    return _write(src, files)
+
+
 def _urls(plan) -> dict[str, dict]:
     return {row["old"]: row for row in plan.report.urls}
 
@@ -50,12 +57,11 @@ def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp
     frame). The ledger lists it; the template's own file, left out, forwards to the nearest
     page; one the conversion carries (an HTML file at the root) is served where it was."""
     from sitemigrate import template_files
-    src = _write(tmp_path / "src", {
+    src = _academicpages(tmp_path, {
         "talkmap/map.html": "<html><body>a map of no one's talks</body></html>\n",
         "notes/handout.html": "<html><body>the owner's own handout</body></html>\n",
         "google0a1b2c.html": "google-site-verification: google0a1b2c.html\n",
     })
-    shutil.copytree(FIXTURES / "academicpages-site", src, dirs_exist_ok=True)
     template = template_files.Templates(
         [{"name": "miniature", "generation": "2024-26", "date": "2025-01-01"}],
         {"talkmap/map.html": {template_files.digest(
@@ -91,3 +97,31 @@ def test_the_templates_example_cv_the_conversion_left_out_is_no_loss(tmp_path, m
     monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: False)
     result = compare(old_site(tmp_path), without_cv, src)
     assert result.missing_details == [("_data/cv.yml", "master of tidal studies")]
+
+
+def test_a_cv_section_the_layout_shows_generically_is_written_as_bullets(tmp_path):
+    """al-folio's RenderCV layout (2026) lays out the sections whose titles it tests
+    (`Experience`, `Education` ...) its own way and shows only bullet and one-line entries in
+    any other: the talks of a CV, written as job entries, showed nothing. Each entry of such a
+    section is a bullet with every text it has, its title linked."""
+    import yaml
+    src = _academicpages(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n{% include base_path %}\n\n"
+        "Work experience\n======\n* Summer 2015: Research Assistant\n"
+        "  * Example Polar Station\n\n"
+        "Invited talks\n======\n* Spring 2018: Counting buntings by night\n"
+        "  * Example Alpine Society\n")})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+        "{% assign section_title = s[0] %}{% if section_title == 'Experience' %}"
+        "{% for e in s[1] %}{{ e.position }} {{ e.company }}{% endfor %}"
+        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
+    _convert(src, dest, "al-folio")
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    assert sections["Experience"][0]["position"] == "Research Assistant"  # laid out as a job
+    [talk] = sections["Invited talks"]
+    assert set(talk) == {"bullet"}
+    assert "Counting buntings by night" in talk["bullet"]
+    assert "Example Alpine Society" in talk["bullet"] and "2018" in talk["bullet"]
