@@ -9,6 +9,7 @@ checkouts of tests/test_checkout.py).
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 from conftest import FIXTURES
 from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
@@ -77,3 +78,28 @@ def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp
     assert any(f.code == "url-lost" and f.path == "notes/handout.html"
                for f in plan.report.findings)
 
+
+
+_CV_JSON = ('{"basics": {"name": "Example Nobody"}, "work": [{"company": "Example Brick '
+            'College", "position": "Placeholder Lecturer", "startDate": "2001"}]}\n')
+
+
+def test_cv_data_no_page_shows_is_not_the_owners_cv(tmp_path):
+    """`_data/cv.json` is the owner's CV only when a page of the site shows it (reads
+    `site.data.cv` in its text, layout or an include, or is the theme's JSON CV page): the
+    template's example CV left in a site that has no CV page became the owner's CV."""
+    def convert(where: str, files: dict[str, str]) -> Path:
+        src = _academicpages(tmp_path / where, {"_data/cv.json": _CV_JSON, **files})
+        for page in ("cv.md", "cv-json.md"):  # the fixture's CV pages
+            (src / "_pages" / page).unlink()
+        return _convert(src, tmp_path / where / "out", "al-folio").dest
+
+    dest = convert("a", {})
+    assert not (dest / "_data/cv.yml").exists()
+    assert not (dest / "assets/json/resume.json").exists()
+    # a page that shows it, through an include: the owner's CV
+    dest = convert("b", {"_pages/resume.md": "---\ntitle: Resume\npermalink: /resume/\n---\n"
+                                             "{% include cv-view.html %}\n",
+                         "_includes/cv-view.html": "{% for job in site.data.cv.work %}"
+                                                   "{{ job.position }}{% endfor %}\n"})
+    assert "Placeholder Lecturer" in (dest / "_data/cv.yml").read_text()
