@@ -103,3 +103,14 @@ def test_cv_data_no_page_shows_is_not_the_owners_cv(tmp_path):
                          "_includes/cv-view.html": "{% for job in site.data.cv.work %}"
                                                    "{{ job.position }}{% endfor %}\n"})
     assert "Placeholder Lecturer" in (dest / "_data/cv.yml").read_text()
+
+
+def test_a_cv_bullet_links_its_title_only_to_a_web_address():
+    """A bullet entry is Markdown the CV layout renders: its title links to the entry's `url`
+    when that is a web address, never to a script (`javascript:` is left out)."""
+    from sitemigrate.themes.alfolio.cv import _as_bullet
+    entry = {"name": "Counting buntings", "company": "Example Alpine Society", "date": "2018"}
+    assert _as_bullet({**entry, "url": "https://example.org/buntings"})["bullet"] == (
+        "[Counting buntings](https://example.org/buntings) — Example Alpine Society — 2018")
+    assert _as_bullet({**entry, "url": "javascript:alert(1)"})["bullet"] == (
+        "Counting buntings — Example Alpine Society — 2018")

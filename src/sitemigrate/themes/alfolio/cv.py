@@ -9,6 +9,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
+from ...inert import is_safe
 from ...ir import CVSection, Origin, Site, plain
 from ...jekyll.site import text
 from ...report import Report
@@ -306,8 +307,9 @@ def _as_bullet(e: Any) -> Any:
     used = {*_BULLET_ORDER, "start_date", "end_date", "url", "highlights"}
     parts += [str(v).strip() for k, v in e.items() if k not in used
               and isinstance(v, (str, int)) and str(v).strip() and "://" not in str(v)]
-    if parts and isinstance(e.get("url"), str) and e["url"].strip():
-        parts[0] = f"[{parts[0]}]({e['url'].strip()})"
+    url = e.get("url").strip() if isinstance(e.get("url"), str) else ""
+    if parts and url and is_safe(url) and not re.search(r"[\s()<>]", url):
+        parts[0] = f"[{parts[0]}]({url})"  # never a script link: the layout markdownifies
     points = [str(p).strip() for p in e.get("highlights") or [] if str(p).strip()]
     return {"bullet": " — ".join(parts + (["; ".join(points)] if points else []))}
 
