@@ -307,7 +307,7 @@ def _as_bullet(e: Any) -> Any:
     used = {*_BULLET_ORDER, "start_date", "end_date", "url", "highlights"}
     parts += [str(v).strip() for k, v in e.items() if k not in used
               and isinstance(v, (str, int)) and str(v).strip() and "://" not in str(v)]
-    url = e.get("url").strip() if isinstance(e.get("url"), str) else ""
+    url = e["url"].strip() if isinstance(e.get("url"), str) else ""
     if parts and url and is_safe(url) and not re.search(r"[\s()<>]", url):
         parts[0] = f"[{parts[0]}]({url})"  # never a script link: the layout markdownifies
     points = [str(p).strip() for p in e.get("highlights") or [] if str(p).strip()]
