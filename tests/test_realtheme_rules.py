@@ -69,7 +69,7 @@ def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp
             (src / "talkmap/map.html").read_bytes()): [0]}})
     real = template_files.templates
     monkeypatch.setattr(template_files, "templates",
-                        lambda theme: template if theme == "academicpages" else real(theme))
+                        lambda theme: template if theme.name == "academicpages" else real(theme))
     plan = _convert(src, tmp_path / "out", "al-folio")
     urls = _urls(plan)
     assert urls["/talkmap/map.html"]["how"] == "redirect" and urls["/talkmap/map.html"]["new"]
