@@ -136,6 +136,31 @@ def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, mon
     assert "new example person" not in (dest / "_pages/teaching.md").read_text()
 
 
+def test_the_example_pages_of_both_templates_go(sites, tmp_path, monkeypatch):
+    """A page of the old template's example content the owner left as it was (no menu entry,
+    no listing of the owner's items: a bookshelf without books) is not carried, and the new
+    checkout's example page at that path goes too, as in a theme switch; its address
+    forwards into the site."""
+    src, dest = sites
+    (src / "_books/tides.md").unlink()  # this owner reads no books
+    old = "---\nlayout: book-shelf\npermalink: /books/\ntitle: bookshelf\nnav: false\n---\n" \
+          "Books the old template's example person reads.\n"
+    new = "---\nlayout: book-shelf\npermalink: /books/\ntitle: bookshelf\nnav: false\n---\n" \
+          "Books the new template's example person reads.\n"
+    config = (src / "_config.yml").read_text() + "include: [_pages]\n"  # Jekyll serves them
+    _write(src, {"_pages/books.md": old, "_config.yml": config})
+    _write(dest, {"_pages/books.md": new, "_layouts/book-shelf.liquid": "{{ content }}\n"})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2098", {"_pages/books.md": old}),
+           _write(tmp_path / "al-folio-2099", {"_pages/books.md": new}))
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert not (dest / "_pages/books.md").exists()
+    assert not [p for p in dest.rglob("*.md") if "example person reads" in p.read_text()]
+    assert (dest / "_pages/about.md").is_file()  # the home page stays
+    assert any(u["old"] == "/books/" and u["how"] == "redirect" for u in plan.report.urls), \
+        plan.report.urls
+
+
 def test_upgrade_runs_again_with_nothing_to_do(sites):
     src, dest = sites
     sitemigrate.convert(src, dest, to="al-folio").apply()

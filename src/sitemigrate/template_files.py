@@ -206,8 +206,9 @@ def is_example(theme: str, root: Path, rel: str) -> bool:
         any(fnmatch.fnmatchcase(p, g) for g in globs) for p in table.anywhere(data))
 
 
-def _walk_menu(items: list) -> list:
-    return [n for item in items for n in (item, *_walk_menu(item.children))]
+def walk_menu(items: list) -> list:
+    """Every entry of a menu, its submenus' too."""
+    return [n for item in items for n in (item, *walk_menu(item.children))]
 
 
 def drop_template_content(site: Site, report: Report) -> None:
@@ -250,7 +251,7 @@ def drop_template_content(site: Site, report: Report) -> None:
         site.publications = kept_pubs
     # an example page that the menu does not show and that lists nothing of the owner's
     # (a profile of the example person): the template's, unchanged
-    menu = {n.url for n in _walk_menu(site.navigation)}
+    menu = {n.url for n in walk_menu(site.navigation)}
     pages = [p for p in site.pages if p.nav or p.permalink in menu
              or p.role not in ("other", "people")
              or not p.origin or not is_template_file(theme, root, p.origin.path)]

@@ -56,6 +56,7 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
                  _block_rules(plan, theme, spec), src)
     examples = vocabulary(theme).get("checkout", {}).get("examples", [])
+    example_pages = _example_pages(site, examples)
     left = carried = 0
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
@@ -63,6 +64,10 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
             continue
         data = path.read_bytes()
         if table.owners(rel, data):
+            if rel in example_pages:  # the old template's example page: not the owner's,
+                plan.unwrite(rel)  # and DEST's at that path goes as in a theme switch
+                site.pages = [p for p in site.pages if p.path != rel]
+                continue
             if any(fnmatch.fnmatchcase(rel, g) for g in examples):
                 continue  # content: the writer's, as in a theme switch (never DEST's example)
             theirs = plan.dest / rel
@@ -94,6 +99,21 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
                              "carried as you wrote them (with the front-matter keys the new "
                              "template reads added).", None)
     summary(plan, site, theme)
+
+
+def _example_pages(site: Site, examples: list[str]) -> set[str]:
+    """SRC's pages under the template's example globs that show nothing of the owner's: no
+    home page, no listing of a kind of item the owner has, none the menu shows. Where such a
+    page is the old template's own file, unchanged, it is the template's example content
+    (a Markdown guide, a bookshelf of the example books): it is not carried, and
+    :func:`~sitemigrate.jekyll.checkout.clear_examples` treats DEST's file at its path as in
+    a theme switch."""
+    from .jekyll.checkout import owner_has
+    owned = {kind for kind, has in owner_has(site).items() if has} | {"about"}
+    menu = {n.url for n in template_files.walk_menu(site.navigation)}
+    return {p.path for p in site.pages
+            if any(fnmatch.fnmatchcase(p.path, g) for g in examples) and p.role not in owned
+            and not p.nav and p.permalink not in menu}
 
 
 def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:

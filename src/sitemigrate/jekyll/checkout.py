@@ -34,6 +34,7 @@ from ..textio import read_source, within
 from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
 
 __all__ = ["Checkout", "clear_examples", "finish_liquid", "is_fresh_template", "layout_text", "of",
+           "owner_has",
            "probe", "runnable_tags"]
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
@@ -474,7 +475,7 @@ def clear_examples(plan: Plan, site: Site, target: str) -> None:
         return
     spec = vocabulary(target)["checkout"]
     keep = list(spec.get("keep", []))
-    owned = {kind for kind, has in _owner_has(site).items() if has}
+    owned = {kind for kind, has in owner_has(site).items() if has}
     written_roles = {p.role for p in site.pages}
     for role, paths in (spec.get("listing_pages") or {}).items():
         if role in owned and role not in written_roles:
@@ -495,7 +496,8 @@ def clear_examples(plan: Plan, site: Site, target: str) -> None:
                            f"removed ({count} file{'s' if count != 1 else ''}).", None)
 
 
-def _owner_has(site: Site) -> dict[str, bool]:
+def owner_has(site: Site) -> dict[str, bool]:
+    """Per kind of item (and per collection): whether the owner's site has any."""
     has = {"publications": bool(site.publications), "talks": bool(site.talks),
            "teaching": bool(site.teaching), "projects": bool(site.projects),
            "blog": bool(site.posts), "news": bool(site.news),
