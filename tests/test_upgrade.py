@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from test_checkout import _write, alfolio_checkout
+from test_checkout import _write, academicpages_checkout, alfolio_checkout
 
 import sitemigrate
 import sitemigrate.template_files as tf
+from sitemigrate import cli
 
 PUBLICATIONS = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n"
                 "years: [2024, 2021]\nnav: true\nnav_order: 2\n---\n"
@@ -60,9 +61,9 @@ def new_checkout(root: Path) -> Path:
                                                    "\n---\n{% bibliography %}\n"})
 
 
-def _known(monkeypatch, *checkouts: Path) -> None:
+def _known(monkeypatch, *checkouts: Path, theme: str = "al-folio") -> None:
     """Make the table of template files the one of these invented checkouts."""
-    built = tf.build_table("al-folio", list(checkouts))
+    built = tf.build_table(theme, list(checkouts))
     known = tf.Templates(built["templates"], built["files"], built["entries"])
     monkeypatch.setattr(tf, "templates", lambda theme: known)
 
@@ -166,6 +167,31 @@ def test_upgrade_runs_again_with_nothing_to_do(sites):
     sitemigrate.convert(src, dest, to="al-folio").apply()
     again = sitemigrate.convert(src, dest, to="al-folio")
     assert again.up_to_date(), [c.path for c in again.pending()]
+
+
+def test_an_upgrade_is_up_to_date_at_once(tmp_path, monkeypatch):
+    """`convert OLD NEW-CHECKOUT`, then `--check --no-cache` says up to date, and a second
+    run changes nothing: a picture of the old template that the new one lacks stays the copy
+    the first run made (the next run finds it in DEST, as the last run's, not the
+    checkout's), and a site without a menu keeps the empty menu the first run wrote."""
+    badge = "old template's badge"
+    old = _write(tmp_path / "academicpages-2098", {"images/badge.png": badge})
+    _known(monkeypatch, old, theme="academicpages")
+    src = academicpages_checkout(tmp_path / "src")
+    _write(src, {"images/badge.png": badge,
+                 "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n"
+                                "  name: Vera Vega\ninclude: [_pages]\n",
+                 "_data/navigation.yml": "main:\n#  - title: Talks\n#    url: /talks/\n",
+                 "_pages/about.md": "---\npermalink: /\ntitle: About\n---\n\nVera Vega "
+                                    "grows gardens on the Moon.\n\n![badge](/images/badge.png)\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    # --force: the miniature checkout names its example person, not a placeholder
+    args = ["convert", str(src), str(dest), "--to", "academicpages", "-q", "--force"]
+    assert cli.main(args) in (0, 1)
+    assert (dest / "images/badge.png").read_text() == badge
+    assert cli.main([*args, "--check", "--no-cache"]) == 0
+    again = sitemigrate.convert(src, dest, to="academicpages")
+    assert again.up_to_date(), [(c.path, c.action) for c in again.pending()]
 
 
 def test_summary_names_the_steps(tmp_path, monkeypatch):

@@ -74,9 +74,10 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
             if theirs.is_file() and not theirs.is_symlink():  # the new checkout's own stays
                 if rel in plan.files:  # as written (a stock page is no example to clear)
                     plan.write(rel, theirs.read_bytes())
-                else:
+                    left += 1
+                elif not plan.written_before(rel):  # (not the copy the last run made)
                     plan.unwrite(rel)
-                left += 1
+                    left += 1
             continue
         if rel not in plan.files or PurePosixPath(rel).suffix not in spec.get("carry", []) \
                 or any(fnmatch.fnmatchcase(rel, g) for g in spec.get("never", [])):

@@ -77,7 +77,10 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.cv and site.cv.sections:
         _write_cv_json(site, plan, options)
     site.navigation = _one_cv_in_menu(site.navigation, plan)
-    if site.navigation or is_fresh_template(plan, NAME):  # not the template's example menu
+    # the owner's menu; into a fresh checkout an empty one rather than the template's example
+    # menu, and so again on the next run (which finds the menu the last run wrote)
+    if site.navigation or is_fresh_template(plan, NAME) \
+            or plan.written_before("_data/navigation.yml"):
         _write_navigation(site, plan)
     copier.carry_assets()
 
