@@ -162,6 +162,18 @@ def test_the_example_pages_of_both_templates_go(sites, tmp_path, monkeypatch):
         plan.report.urls
 
 
+def test_a_page_jekyll_hides_behind_another_is_not_carried(sites):
+    """Two pages at one address: Jekyll writes them in the order of their file names, so the
+    live site shows the last. The upgrade carries that one, not the hidden one that has the
+    file name the writer gives the page."""
+    src, dest = sites
+    _write(src, {"_pages/about_vera.md": "---\nlayout: about\npermalink: /\ntitle: about\n"
+                                         "---\nVera Vega now grows gardens on Mars.\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    about = (dest / "_pages/about.md").read_text()
+    assert "gardens on Mars" in about and "on the Moon" not in about
+
+
 def test_upgrade_runs_again_with_nothing_to_do(sites):
     src, dest = sites
     sitemigrate.convert(src, dest, to="al-folio").apply()

@@ -57,6 +57,8 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
                  _block_rules(plan, theme, spec), src)
     examples = vocabulary(theme).get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
+    from .jekyll.site import shadowed  # a page Jekyll hides behind another at its address
+    hidden = {p.path for p in site.pages if id(p) in shadowed(site.pages)}  # is not carried
     left = carried = 0
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
@@ -79,7 +81,8 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
                     plan.unwrite(rel)
                     left += 1
             continue
-        if rel not in plan.files or PurePosixPath(rel).suffix not in spec.get("carry", []) \
+        if rel not in plan.files or rel in hidden \
+                or PurePosixPath(rel).suffix not in spec.get("carry", []) \
                 or any(fnmatch.fnmatchcase(rel, g) for g in spec.get("never", [])):
             continue
         if not same and PurePosixPath(rel).suffix not in _DOCUMENTS:
