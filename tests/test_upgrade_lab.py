@@ -162,17 +162,27 @@ class Upgrade:
     def built(self) -> bool:
         return self.cell.build_rc == 0
 
+    def measures(self) -> dict[str, int]:
+        """What the cell lacks, measure by measure (0 everywhere: nothing is lost)."""
+        seen = self.cell.seen
+        return {"build": int(not self.built), "examples": len(self.examples),
+                "twice": len(self.twice), "missing": self.paragraphs - self.shown,
+                "details": len(seen.missing_details), "urls": len(seen.unanswered)}
+
     def row(self) -> str:
-        c = self.cell
+        c, seen = self.cell, self.cell.seen
         build = "ok" if self.built else f"rc {c.build_rc} (convert {c.convert_rc})"
         return (f"| {rt.short(self.site)} | {rt.template_of(self.site)} | {self.template} | "
                 f"{build} | {self.shown}/{self.paragraphs} | "
-                f"{self.publications_once}/{self.publications} | {c.menu_state()} | "
+                f"{self.publications_once}/{self.publications} | "
+                f"{seen.details - len(seen.missing_details)}/{seen.details} | "
+                f"{c.menu_state()} | {len(seen.unanswered)} | "
                 f"{len(self.examples)} | {self.seconds:.0f}s |")
 
 
-HEADER = ("| site | from | into | build | paragraphs | publications once | menu | "
-          "example text | time |\n|---|---|---|---|---:|---:|---|---:|---:|")
+HEADER = ("| site | from | into | build | paragraphs | publications once | CV/talk details | "
+          "menu | old URLs unanswered | example text | time |\n"
+          "|---|---|---|---|---:|---:|---:|---|---:|---:|---:|")
 
 
 def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
@@ -249,12 +259,12 @@ def test_upgrade_keeps_the_owners_site(results, site, template):
     if not up.built and up.cell.source_rc not in (0, 3):
         pytest.xfail("the source does not build in the lab either (what the corpus lacks "
                      "of the owner's tree, or the owner's own configuration)")
-    measures = {"build": int(not up.built), "examples": len(up.examples),
-                "twice": len(up.twice), "missing": up.paragraphs - up.shown}
+    measures = up.measures()
     gaps = KNOWN_UPGRADE.get(f"{rt.short(site)}->{template}", {})
     worse = {k: v for k, v in measures.items() if v > gaps.get(k, 0)}
     assert not worse, (f"{site} -> {template}: more than KNOWN_UPGRADE {worse}: "
-                       f"{up.examples[:5]} {up.twice[:5]} {up.missing[:5]}"
+                       f"{up.examples[:5]} {up.twice[:5]} {up.missing[:5]} "
+                       f"{up.cell.seen.missing_details[:5]} {up.cell.seen.unanswered[:5]}"
                        + (f"\n{up.cell.log[-1500:]}" if worse.get("build") else ""))
 
 
@@ -283,13 +293,13 @@ def main(argv: list[str]) -> int:
         print(up.row())
     print(f"{len(cells)} cells in {time.monotonic() - start:.0f}s")
     for up in results:
-        print(f"{rt.short(up.site)}->{up.template}", {
-            "build": int(not up.built), "examples": len(up.examples), "twice": len(up.twice),
-            "missing": up.paragraphs - up.shown})
+        print(f"{rt.short(up.site)}->{up.template}", up.measures())
     if args.v:
         for up in results:
             problems = [*(f"missing: {m}" for m in up.missing), *(f"twice: {t}" for t in up.twice),
                         *(f"example: {e[:90]}" for e in up.examples),
+                        *(f"detail: {r}: {t[:80]}" for r, t in up.cell.seen.missing_details),
+                        *(f"url: {u}" for u in up.cell.seen.unanswered),
                         *([f"menu: {up.cell.seen.menu_was} -> {up.cell.seen.menu_now}"]
                           if up.cell.seen.menu_was != up.cell.seen.menu_now else [])]
             if problems or not up.built:
