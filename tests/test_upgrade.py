@@ -10,6 +10,7 @@ only); tests/test_upgrade_lab.py upgrades the real corpus in the lab.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -204,6 +205,31 @@ def test_an_upgrade_is_up_to_date_at_once(tmp_path, monkeypatch):
     assert cli.main([*args, "--check", "--no-cache"]) == 0
     again = sitemigrate.convert(src, dest, to="academicpages")
     assert again.up_to_date(), [(c.path, c.action) for c in again.pending()]
+
+
+def test_the_old_templates_furniture_is_left_to_the_new_checkout(tmp_path):
+    """An upgrade into a checkout treats SRC's theme furniture as a theme switch does: the
+    Markdown guide of an older template (a copy the table of template files does not know)
+    is not carried, the new checkout's own guide goes with the rest of its example content,
+    its 404 page stays, and the old guide's address forwards home."""
+    src = academicpages_checkout(tmp_path / "src")
+    _write(src, {"_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n"
+                                "  name: Vera Vega\ninclude: [_pages]\n",
+                 "_pages/about.md": "---\npermalink: /\ntitle: About\n---\n\nVera Vega "
+                                    "grows gardens on the Moon.\n",
+                 "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                                       "How an older template styles a table.\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    _write(dest, {"_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                                        "How the new template styles a table.\n"})
+    assert cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q", "--force",
+                     "--report", str(tmp_path / "report.json")]) in (0, 1)
+    assert not (dest / "_pages/markdown.md").exists()
+    assert (dest / "_pages/404.md").read_text() == \
+        (academicpages_checkout(tmp_path / "pristine") / "_pages/404.md").read_text()
+    urls = json.loads((tmp_path / "report.json").read_text())["urls"]
+    assert {"old": "/markdown/", "how": "redirect"}.items() <= \
+        next(u for u in urls if u["old"] == "/markdown/").items()
 
 
 def test_summary_names_the_steps(tmp_path, monkeypatch):

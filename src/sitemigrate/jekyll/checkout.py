@@ -34,8 +34,7 @@ from ..textio import read_source, within
 from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
 
 __all__ = ["Checkout", "clear_examples", "finish_liquid", "is_fresh_template", "layout_text", "of",
-           "owner_has",
-           "probe", "runnable_tags"]
+           "furniture_forwards", "owner_has", "probe", "runnable_tags"]
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
@@ -122,6 +121,14 @@ def is_fresh_template(plan: Plan, target: str) -> bool:
     """DEST is a checkout of ``target`` that sitemigrate has not written into yet."""
     found = _checkout(plan)
     return found.fresh and found.theme == target
+
+
+def furniture_forwards(plan: Plan, site: Site, target: str) -> bool:
+    """Whether SRC's furniture pages (a 404 page, a Markdown guide: role ``furniture``) are
+    left to the target's own, their addresses forwarded: in a theme switch, and in an
+    upgrade into a checkout of the template, which has its own; not in a conversion of a
+    site into a new folder of its own theme, where nothing else would serve them."""
+    return site.theme != target or _checkout(plan).has_theme
 
 
 def replaceable(plan: Plan, rel: str, target: str) -> bool:

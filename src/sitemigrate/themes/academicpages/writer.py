@@ -14,7 +14,7 @@ from ...formats import bibtex as bib
 from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.checkout import is_fresh_template, layout_text
+from ...jekyll.checkout import furniture_forwards, is_fresh_template, layout_text
 from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
@@ -50,7 +50,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for pub, slug in zip(site.publications, slugs, strict=True):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
-        if page.role == "furniture" and site.theme != NAME:  # its own theme's: a page
+        if page.role == "furniture" and furniture_forwards(plan, site, NAME):
             forward_furniture(page, site, plan, _page_out)
         elif _menu_only(page):
             _skip_menu_page(page, site, plan)
