@@ -136,3 +136,31 @@ def test_an_example_posts_address_forwards_to_the_page_above_it(table, tmp_path)
     assert example and all(u["how"] == "redirect" for u in example), example
     assert {u["new"] for u in example} == {"/blog/"}, example
     assert not any(f.code == "url-lost" for f in plan.report.findings)
+
+
+def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
+    """The template's example CV page is not the owner's, and neither is the menu entry to
+    it (the owner's menu keeps its other entries, in their order)."""
+    cv = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\nEducation\n======\n"
+          "* Ph.D. in Examples, University of Nowhere, 2001\n\nWork experience\n======\n"
+          "* 2002: Example work\n  * at Example Labs\n")
+    tpl = _write(tmp_path / "academicpages-2099", {"_pages/cv.md": cv})
+    built = tf.build_table("academicpages", [tpl])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    src = _write(tmp_path / "owner", {
+        "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
+                       "include: [_pages]\n",
+        "_data/navigation.yml": "main:\n  - title: Talks\n    url: /talks/\n"
+                                "  - title: CV\n    url: /cv/\n"
+                                "  - title: Gardens\n    url: /gardens/\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nVera Vega grows gardens.\n",
+        "_pages/gardens.md": "---\npermalink: /gardens/\ntitle: Gardens\n---\nMoon gardens.\n",
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n",
+        "_pages/cv.md": cv})
+    report = Report()
+    site = read_site(src, "academicpages", report)
+    assert site.cv is None
+    assert [n.title for n in site.navigation] == ["Talks", "Gardens"]
+    lines = [f.message for f in report.findings if f.code == "template-content"]
+    assert any(m.startswith("menu entries: 1 item") for m in lines), lines

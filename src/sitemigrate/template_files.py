@@ -262,9 +262,15 @@ def drop_template_content(site: Site, report: Report) -> None:
     if cv_origin is not None and cv_origin.path and (
             example(cv_origin) or is_template_file(theme, root, cv_origin.path)):
         site.cv = None  # the template's example person's CV (its data or its CV page)
-        site.pages = [p for p in site.pages
-                      if not (p.role == "cv" and p.origin and p.origin.path == cv_origin.path)]
+        gone = [p for p in site.pages
+                if p.role == "cv" and p.origin and p.origin.path == cv_origin.path]
+        site.pages = [p for p in site.pages if p not in gone]
         dropped["CV"] = 1
+        urls = {"/" + p.permalink.strip("/") for p in gone if p.permalink}
+        menu = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
+        if len(menu) != len(site.navigation):  # no menu entry to the example CV either
+            dropped["menu entries"] = len(site.navigation) - len(menu)
+            site.navigation = menu
     for kind, count in sorted(dropped.items()):
         report.mapped("template-content", f"{kind}: {count} item{'s' if count != 1 else ''} "
                       "of SRC that the template ships as its example content, unchanged, "
