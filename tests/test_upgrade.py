@@ -232,6 +232,31 @@ def test_the_old_templates_furniture_is_left_to_the_new_checkout(tmp_path):
         next(u for u in urls if u["old"] == "/markdown/").items()
 
 
+def test_the_menu_is_the_owners_even_where_the_old_template_wrote_it(tmp_path, monkeypatch):
+    """A menu file the owner left as the old template shipped it is still the owner's menu
+    (the pages it lists are theirs, or furniture that goes): the upgraded site's menu is
+    made from it, not the new checkout's example menu."""
+    menu = ("main:\n  - title: Publications\n    url: /publications/\n"
+            "  - title: Guide\n    url: /markdown/\n")
+    _known(monkeypatch, _write(tmp_path / "academicpages-2098", {"_data/navigation.yml": menu}),
+           theme="academicpages")
+    src = academicpages_checkout(tmp_path / "src")
+    _write(src, {"_data/navigation.yml": menu,
+                 "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n"
+                                "  name: Vera Vega\ninclude: [_pages]\n",
+                 "_pages/about.md": "---\npermalink: /\ntitle: About\n---\n\nVera Vega "
+                                    "grows gardens on the Moon.\n",
+                 "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                                       "How the old template styles a table.\n",
+                 "_publications/2024-01-01-tides.md": "---\ntitle: Tidal Gardens of the Moon\n"
+                                                      "collection: publications\n---\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    assert cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q",
+                     "--force"]) in (0, 1)
+    nav = yaml.safe_load((dest / "_data/navigation.yml").read_text())["main"]
+    assert [n["url"] for n in nav] == ["/publications/"]
+
+
 def test_summary_names_the_steps(tmp_path, monkeypatch):
     old = _write(tmp_path / "al-folio-2098", {"_includes/news.html": "a\n",
                                                "_layouts/page.html": "p\n"})
