@@ -175,6 +175,23 @@ def test_a_page_jekyll_hides_behind_another_is_not_carried(sites):
     assert "gardens on Mars" in about and "on the Moon" not in about
 
 
+def test_the_old_paginate_keys_are_not_carried_beside_paginate_v2(sites):
+    """jekyll-paginate-v2 (the new checkout's `pagination:`) stops the build when the old
+    jekyll-paginate's `paginate` is set too: the owner's old keys are not carried."""
+    src, dest = sites
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "paginate: 4\npaginate_path: /blog/page:num/\n"})
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
+                  + "pagination:\n  enabled: true\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    config = yaml.safe_load((dest / "_config.yml").read_text())
+    assert "paginate" not in config and "paginate_path" not in config
+    assert config["pagination"] == {"enabled": True}
+    assert any(f.code == "config-key" and "`paginate` (4)" in f.message
+               for f in plan.report.findings)
+
+
 def test_upgrade_runs_again_with_nothing_to_do(sites):
     src, dest = sites
     sitemigrate.convert(src, dest, to="al-folio").apply()
