@@ -164,3 +164,30 @@ def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
     assert [n.title for n in site.navigation] == ["Talks", "Gardens"]
     lines = [f.message for f in report.findings if f.code == "template-content"]
     assert any(m.startswith("menu entries: 1 item") for m in lines), lines
+
+
+def test_a_people_page_of_the_example_people_only_is_not_the_owners(table, tmp_path):
+    """A people page the owner took out of the menu but whose profiles are all the
+    template's example person (each `content:` file the template's own) shows nothing of
+    theirs; one that shows a profile the owner wrote is theirs."""
+    people = ("---\nlayout: profiles\npermalink: /people/\ntitle: people\nnav: NAV\n"
+              "profiles:\n  - content: about_nobody.md\n    image: prof_pic.jpg\n---\n")
+    _write(table, {"_pages/about_nobody.md": "The example person's profile text.\n",
+                   "_pages/profiles.md": people.replace("NAV", "true")})
+    tf.templates("al-folio").files.update(tf.build_table("al-folio", [table])["files"])
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    _write(src, {"_pages/profiles.md": people.replace("NAV", "false")})
+    report = Report()
+    site = read_site(src, "al-folio", report)
+    assert site.page("people") is None
+    assert any(f.code == "template-content" and f.path == "_pages/profiles.md"
+               for f in report.findings)
+    from sitemigrate.api import convert
+    _write(src, {"_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n"})
+    urls = convert(src, tmp_path / "dest", to="academicpages").report.urls
+    assert [u["how"] for u in urls if u["old"] == "/people/"] == ["redirect"], urls
+    _write(src, {"_pages/about_vera.md": "Vera Vega grows gardens.\n",
+                 "_pages/profiles.md": people.replace("NAV", "false").replace(
+                     "about_nobody.md", "about_vera.md")})
+    assert "Vera Vega grows gardens." in read_site(src, "al-folio", Report()).page("people").body
