@@ -267,10 +267,10 @@ def drop_template_content(site: Site, report: Report) -> None:
         site.pages = [p for p in site.pages if p not in gone]
         dropped["CV"] = 1
         urls = {"/" + p.permalink.strip("/") for p in gone if p.permalink}
-        menu = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
-        if len(menu) != len(site.navigation):  # no menu entry to the example CV either
-            dropped["menu entries"] = len(site.navigation) - len(menu)
-            site.navigation = menu
+        entries = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
+        if len(entries) != len(site.navigation):  # no menu entry to the example CV either
+            dropped["menu entries"] = len(site.navigation) - len(entries)
+            site.navigation = entries
     for kind, count in sorted(dropped.items()):
         report.mapped("template-content", f"{kind}: {count} item{'s' if count != 1 else ''} "
                       "of SRC that the template ships as its example content, unchanged, "

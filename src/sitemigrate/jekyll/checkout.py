@@ -33,8 +33,18 @@ from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
 from ..textio import read_source, within
 from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
 
-__all__ = ["Checkout", "clear_examples", "finish_liquid", "is_fresh_template", "layout_text", "of",
-           "furniture_forwards", "owner_has", "probe", "runnable_tags"]
+__all__ = [
+    "Checkout",
+    "clear_examples",
+    "finish_liquid",
+    "furniture_forwards",
+    "is_fresh_template",
+    "layout_text",
+    "of",
+    "owner_has",
+    "probe",
+    "runnable_tags",
+]
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
