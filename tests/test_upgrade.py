@@ -304,6 +304,28 @@ def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
     assert (dest / "assets/json/resume.json").read_text() == resume
 
 
+def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
+    """Two checkouts of one generation may read the CV in two formats (a RenderCV `cv:`
+    mapping, a classic list): the owner's file is carried as written only where the new
+    checkout's CV layout reads its format; else the writer's translation is written."""
+    rendercv = ("cv:\n  name: Vera Vega\n  sections:\n    Experience:\n"
+                "      - company: Lunar Farms Ltd\n        position: Gardener\n"
+                "        start_date: 2020-01\n        end_date: present\n")
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_data/cv.yml": rendercv,
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n",
+                 "_layouts/cv.liquid": "{% if page.cv_format == 'rendercv' %}"
+                                       "{{ site.data.cv.cv.name }}{% endif %}\n",
+                 "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\n"
+                                 "cv_format: rendercv\n---\n"})
+    (src / "assets/json/resume.json").unlink()
+    dest = new_checkout(tmp_path / "dest")  # its CV layout loops over a classic list
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
+    assert isinstance(cv, list) and "Lunar Farms Ltd" in (dest / "_data/cv.yml").read_text()
+
+
 def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
                                                                         monkeypatch):
     src, dest = sites

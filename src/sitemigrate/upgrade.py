@@ -85,8 +85,9 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
                 or PurePosixPath(rel).suffix not in spec.get("carry", []) \
                 or any(fnmatch.fnmatchcase(rel, g) for g in spec.get("never", [])):
             continue
-        if not same and PurePosixPath(rel).suffix not in _DOCUMENTS:
-            continue  # data of another generation: the writer's translation of it
+        if PurePosixPath(rel).suffix not in _DOCUMENTS and (
+                not same or not _same_shape(data, plan.files[rel])):
+            continue  # data of another generation or format: the writer's translation of it
         new = _carry(rel, data, plan.files[rel], to)
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
@@ -118,6 +119,20 @@ def _example_pages(site: Site, examples: list[str]) -> set[str]:
     return {p.path for p in site.pages
             if any(fnmatch.fnmatchcase(p.path, g) for g in examples) and p.role not in owned
             and not p.nav and p.permalink not in menu}
+
+
+def _same_shape(ours: bytes, theirs: bytes) -> bool:
+    """Whether the owner's data file and the writer's rendering of it (in the format DEST's
+    template reads) are of one shape: both a list, or both a mapping. A generation's
+    templates may read one file in two formats (al-folio's classic `cv.yml`, a list, and
+    RenderCV's, a mapping under `cv:`): the owner's is carried only in the one DEST reads."""
+    from .textio import load_yaml
+    try:
+        a = load_yaml(ours.decode("utf-8"), "", None, shared=True)
+        b = load_yaml(theirs.decode("utf-8"), "", None, shared=True)
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(a, list) == isinstance(b, list) and isinstance(a, dict) == isinstance(b, dict)
 
 
 def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
