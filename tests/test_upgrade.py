@@ -357,10 +357,12 @@ def test_a_page_naming_an_example_file_that_goes_is_the_writers(sites, tmp_path,
     example = "---\nlayout: page\n---\nThe example person's profile.\n"
     _write(src, {"_pages/about_nobody.md": example,
                  "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people"
-                                     "\nprofiles:\n  - content: about_nobody.md\n---\n"})
+                                     "\nprofiles:\n  - content: about_nobody.md\n---\n"
+                                     "The people of Vera's lab.\n"})
     _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/about_nobody.md": example}))
     sitemigrate.convert(src, dest, to="al-folio").apply()
-    assert "about_nobody.md" not in (dest / "_pages/people.md").read_text()
+    people = (dest / "_pages/people.md").read_text()
+    assert "about_nobody.md" not in people and "The people of Vera's lab." in people
 
 
 def test_the_owners_file_a_page_names_comes_along(sites):
