@@ -69,6 +69,17 @@ def _known(monkeypatch, *checkouts: Path, theme: str = "al-folio") -> None:
     monkeypatch.setattr(tf, "templates", lambda theme: known)
 
 
+VERA_ABOUT = "---\npermalink: /\ntitle: About\n---\n\nVera Vega grows gardens on the Moon.\n"
+
+
+def vera_on_academicpages(root: Path, files: dict[str, str]) -> Path:
+    """Vera Vega's site on a miniature academicpages (its checkout, her config and about
+    page), with ``files``."""
+    return _write(academicpages_checkout(root), {
+        "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
+                       "include: [_pages]\n", "_pages/about.md": VERA_ABOUT, **files})
+
+
 @pytest.fixture
 def sites(tmp_path):
     return old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
@@ -207,13 +218,10 @@ def test_an_upgrade_is_up_to_date_at_once(tmp_path, monkeypatch):
     badge = "old template's badge"
     old = _write(tmp_path / "academicpages-2098", {"images/badge.png": badge})
     _known(monkeypatch, old, theme="academicpages")
-    src = academicpages_checkout(tmp_path / "src")
-    _write(src, {"images/badge.png": badge,
-                 "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n"
-                                "  name: Vera Vega\ninclude: [_pages]\n",
-                 "_data/navigation.yml": "main:\n#  - title: Talks\n#    url: /talks/\n",
-                 "_pages/about.md": "---\npermalink: /\ntitle: About\n---\n\nVera Vega "
-                                    "grows gardens on the Moon.\n\n![badge](/images/badge.png)\n"})
+    src = vera_on_academicpages(tmp_path / "src", {
+        "images/badge.png": badge,
+        "_data/navigation.yml": "main:\n#  - title: Talks\n#    url: /talks/\n",
+        "_pages/about.md": VERA_ABOUT + "\n![badge](/images/badge.png)\n"})
     dest = academicpages_checkout(tmp_path / "dest")
     # --force: the miniature checkout names its example person, not a placeholder
     args = ["convert", str(src), str(dest), "--to", "academicpages", "-q", "--force"]
@@ -229,13 +237,9 @@ def test_the_old_templates_furniture_is_left_to_the_new_checkout(tmp_path):
     Markdown guide of an older template (a copy the table of template files does not know)
     is not carried, the new checkout's own guide goes with the rest of its example content,
     its 404 page stays, and the old guide's address forwards home."""
-    src = academicpages_checkout(tmp_path / "src")
-    _write(src, {"_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n"
-                                "  name: Vera Vega\ninclude: [_pages]\n",
-                 "_pages/about.md": "---\npermalink: /\ntitle: About\n---\n\nVera Vega "
-                                    "grows gardens on the Moon.\n",
-                 "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
-                                       "How an older template styles a table.\n"})
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                              "How an older template styles a table.\n"})
     dest = academicpages_checkout(tmp_path / "dest")
     _write(dest, {"_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
                                         "How the new template styles a table.\n"})
@@ -257,16 +261,12 @@ def test_the_menu_is_the_owners_even_where_the_old_template_wrote_it(tmp_path, m
             "  - title: Guide\n    url: /markdown/\n")
     _known(monkeypatch, _write(tmp_path / "academicpages-2098", {"_data/navigation.yml": menu}),
            theme="academicpages")
-    src = academicpages_checkout(tmp_path / "src")
-    _write(src, {"_data/navigation.yml": menu,
-                 "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n"
-                                "  name: Vera Vega\ninclude: [_pages]\n",
-                 "_pages/about.md": "---\npermalink: /\ntitle: About\n---\n\nVera Vega "
-                                    "grows gardens on the Moon.\n",
-                 "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
-                                       "How the old template styles a table.\n",
-                 "_publications/2024-01-01-tides.md": "---\ntitle: Tidal Gardens of the Moon\n"
-                                                      "collection: publications\n---\n"})
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_data/navigation.yml": menu,
+        "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                              "How the old template styles a table.\n",
+        "_publications/2024-01-01-tides.md": "---\ntitle: Tidal Gardens of the Moon\n"
+                                             "collection: publications\n---\n"})
     dest = academicpages_checkout(tmp_path / "dest")
     assert cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q",
                      "--force"]) in (0, 1)
