@@ -11,7 +11,11 @@ includes and shims what DEST lacks) goes over the planned files that SRC has at 
 * the owner's own document keeps its front matter and body as written (a layout DEST has,
   book keys, a publications page's working Liquid), with the keys the writer added for the
   new generation merged in; a layout DEST lacks is the writer's;
-* the owner's own data file (a JSON CV, `_data/*.yml`) is carried as is;
+* a page of the old template's example content the owner left as it was (no menu entry, no
+  listing of the owner's items) is not carried, and DEST's at its path goes, as in a theme
+  switch; a page Jekyll hides behind another at its address is not carried either;
+* the owner's own data file (a JSON CV, `_data/*.yml`) is carried as is, where it is in the
+  format the new checkout reads (else the writer's translation stays);
 * a block tag of a plugin that left the template becomes what the new one reads
   (``upgrade.block_tags`` in the theme's mapping: `{% mermaid %}` -> a fenced block).
 
