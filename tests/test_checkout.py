@@ -98,6 +98,7 @@ def alfolio_checkout(root: Path) -> Path:
         "_news/announcement_1.md": "---\nlayout: post\ndate: 2000-01-01\n---\nExample news.\n",
         "_projects/1_project.md": "---\nlayout: page\ntitle: example project\n---\n",
         "assets/pdf/example_pdf.pdf": "%PDF-1.1\n",
+        "assets/html/example_paper.html": "<html><body>An example paper's page.</body></html>\n",
         "assets/img/prof_pic.jpg": "jpg",
     })
 
@@ -197,6 +198,7 @@ def test_alfolio_checkout_gets_the_owner_everywhere(tmp_path):
     assert "Example" not in (dest / "_data/socials.yml").read_text()
     for gone in ("_data/repositories.yml", "_pages/repositories.md", "_news/announcement_1.md",
                  "_projects/1_project.md", "assets/pdf/example_pdf.pdf",
+                 "assets/html/example_paper.html",  # an example entry's `html` page
                  "assets/img/prof_pic.jpg", "assets/json/resume.json"):
         assert not (dest / gone).exists(), gone
     assert "nobody2000" not in (dest / "_bibliography/papers.bib").read_text()

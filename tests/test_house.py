@@ -1,7 +1,8 @@
 """The shape of the package: modules that import each other in a loop (an import circle)
 are few. A circle is a group of modules each of which reaches every other one through its
 imports; counted are the imports that run (at the top of a module or inside a function), not
-those under ``if TYPE_CHECKING:``, which only type checkers follow."""
+those under ``if TYPE_CHECKING:``, which only type checkers follow. And no module is so long
+that a reader loses its thread (issue 30: at most 800 lines; split by responsibility)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "src" / "sitemigrate"
 MOST_CIRCLES = 2
+MOST_LINES = 800
 
 
 def module_files(package: Path) -> dict[str, Path]:
@@ -133,3 +135,9 @@ def test_a_circle_is_found_through_a_function_level_import(tmp_path: Path) -> No
     assert graph["pkg.a"] == {"pkg.sub.b"} and graph["pkg.sub.b"] == {"pkg.a"}
     assert graph["pkg.c"] == {"pkg.d"} and graph["pkg.d"] == set()
     assert circles(graph) == [["pkg.a", "pkg.sub.b"]]
+
+
+def test_no_module_is_longer_than_800_lines() -> None:
+    long = {name: n for name, path in module_files(PACKAGE).items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES}
+    assert not long, f"modules over {MOST_LINES} lines (split by responsibility): {long}"

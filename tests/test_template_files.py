@@ -138,3 +138,58 @@ def test_an_example_posts_address_forwards_to_the_page_above_it(table, tmp_path)
     assert example and all(u["how"] == "redirect" for u in example), example
     assert {u["new"] for u in example} == {"/blog/"}, example
     assert not any(f.code == "url-lost" for f in plan.report.findings)
+
+
+def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
+    """The template's example CV page is not the owner's, and neither is the menu entry to
+    it (the owner's menu keeps its other entries, in their order)."""
+    cv = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\nEducation\n======\n"
+          "* Ph.D. in Examples, University of Nowhere, 2001\n\nWork experience\n======\n"
+          "* 2002: Example work\n  * at Example Labs\n")
+    tpl = _write(tmp_path / "academicpages-2099", {"_pages/cv.md": cv})
+    built = tf.build_table("academicpages", [tpl])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    src = _write(tmp_path / "owner", {
+        "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
+                       "include: [_pages]\n",
+        "_data/navigation.yml": "main:\n  - title: Talks\n    url: /talks/\n"
+                                "  - title: CV\n    url: /cv/\n"
+                                "  - title: Gardens\n    url: /gardens/\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nVera Vega grows gardens.\n",
+        "_pages/gardens.md": "---\npermalink: /gardens/\ntitle: Gardens\n---\nMoon gardens.\n",
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n",
+        "_pages/cv.md": cv})
+    report = Report()
+    site = read_site(src, "academicpages", report)
+    assert site.cv is None
+    assert [n.title for n in site.navigation] == ["Talks", "Gardens"]
+    lines = [f.message for f in report.findings if f.code == "template-content"]
+    assert any(m.startswith("menu entries: 1 item") for m in lines), lines
+
+
+def test_a_people_page_of_the_example_people_only_is_not_the_owners(table, tmp_path):
+    """A people page the owner took out of the menu but whose profiles are all the
+    template's example person (each `content:` file the template's own) shows nothing of
+    theirs; one that shows a profile the owner wrote is theirs."""
+    people = ("---\nlayout: profiles\npermalink: /people/\ntitle: people\nnav: NAV\n"
+              "profiles:\n  - content: about_nobody.md\n    image: prof_pic.jpg\n---\n")
+    _write(table, {"_pages/about_nobody.md": "The example person's profile text.\n",
+                   "_pages/profiles.md": people.replace("NAV", "true")})
+    tf.templates("al-folio").files.update(tf.build_table("al-folio", [table])["files"])
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    _write(src, {"_pages/profiles.md": people.replace("NAV", "false")})
+    report = Report()
+    site = read_site(src, "al-folio", report)
+    assert site.page("people") is None
+    assert any(f.code == "template-content" and f.path == "_pages/profiles.md"
+               for f in report.findings)
+    from sitemigrate.api import convert
+    _write(src, {"_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n"})
+    urls = convert(src, tmp_path / "dest", to="academicpages").report.urls
+    assert [u["how"] for u in urls if u["old"] == "/people/"] == ["redirect"], urls
+    _write(src, {"_pages/about_vera.md": "Vera Vega grows gardens.\n",
+                 "_pages/profiles.md": people.replace("NAV", "false").replace(
+                     "about_nobody.md", "about_vera.md")})
+    assert "Vera Vega grows gardens." in read_site(src, "al-folio", Report()).page("people").body

@@ -10,15 +10,17 @@ only); tests/test_upgrade_lab.py upgrades the real corpus in the lab.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from test_checkout import _write, alfolio_checkout
+from test_checkout import _write, academicpages_checkout, alfolio_checkout
 
 import sitemigrate
 import sitemigrate.template_files as tf
+from sitemigrate import cli
 from sitemigrate.registry import get_theme
 
 PUBLICATIONS = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n"
@@ -61,11 +63,22 @@ def new_checkout(root: Path) -> Path:
                                                    "\n---\n{% bibliography %}\n"})
 
 
-def _known(monkeypatch, *checkouts: Path) -> None:
+def _known(monkeypatch, *checkouts: Path, theme: str = "al-folio") -> None:
     """Make the table of template files the one of these invented checkouts."""
-    built = tf.build_table(get_theme("al-folio"), list(checkouts))
+    built = tf.build_table(get_theme(theme), list(checkouts))
     known = tf.Templates(built["templates"], built["files"], built["entries"])
     monkeypatch.setattr(tf, "templates", lambda theme: known)
+
+
+VERA_ABOUT = "---\npermalink: /\ntitle: About\n---\n\nVera Vega grows gardens on the Moon.\n"
+
+
+def vera_on_academicpages(root: Path, files: dict[str, str]) -> Path:
+    """Vera Vega's site on a miniature academicpages (its checkout, her config and about
+    page), with ``files``."""
+    return _write(academicpages_checkout(root), {
+        "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
+                       "include: [_pages]\n", "_pages/about.md": VERA_ABOUT, **files})
 
 
 @pytest.fixture
@@ -137,11 +150,129 @@ def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, mon
     assert "new example person" not in (dest / "_pages/teaching.md").read_text()
 
 
+def test_the_example_pages_of_both_templates_go(sites, tmp_path, monkeypatch):
+    """A page of the old template's example content the owner left as it was (no menu entry,
+    no listing of the owner's items: a bookshelf without books) is not carried, and the new
+    checkout's example page at that path goes too, as in a theme switch; its address
+    forwards into the site."""
+    src, dest = sites
+    (src / "_books/tides.md").unlink()  # this owner reads no books
+    old = "---\nlayout: book-shelf\npermalink: /books/\ntitle: bookshelf\nnav: false\n---\n" \
+          "Books the old template's example person reads.\n"
+    new = "---\nlayout: book-shelf\npermalink: /books/\ntitle: bookshelf\nnav: false\n---\n" \
+          "Books the new template's example person reads.\n"
+    config = (src / "_config.yml").read_text() + "include: [_pages]\n"  # Jekyll serves them
+    _write(src, {"_pages/books.md": old, "_config.yml": config})
+    _write(dest, {"_pages/books.md": new, "_layouts/book-shelf.liquid": "{{ content }}\n"})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2098", {"_pages/books.md": old}),
+           _write(tmp_path / "al-folio-2099", {"_pages/books.md": new}))
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert not (dest / "_pages/books.md").exists()
+    assert not [p for p in dest.rglob("*.md") if "example person reads" in p.read_text()]
+    assert (dest / "_pages/about.md").is_file()  # the home page stays
+    assert any(u["old"] == "/books/" and u["how"] == "redirect" for u in plan.report.urls), \
+        plan.report.urls
+
+
+def test_a_page_jekyll_hides_behind_another_is_not_carried(sites):
+    """Two pages at one address: Jekyll writes them in the order of their file names, so the
+    live site shows the last. The upgrade carries that one, not the hidden one that has the
+    file name the writer gives the page."""
+    src, dest = sites
+    _write(src, {"_pages/about_vera.md": "---\nlayout: about\npermalink: /\ntitle: about\n"
+                                         "---\nVera Vega now grows gardens on Mars.\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    about = (dest / "_pages/about.md").read_text()
+    assert "gardens on Mars" in about and "on the Moon" not in about
+
+
+def test_the_old_paginate_keys_are_not_carried_beside_paginate_v2(sites):
+    """jekyll-paginate-v2 (the new checkout's `pagination:`) stops the build when the old
+    jekyll-paginate's `paginate` is set too: the owner's old keys are not carried."""
+    src, dest = sites
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "paginate: 4\npaginate_path: /blog/page:num/\n"})
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
+                  + "pagination:\n  enabled: true\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    config = yaml.safe_load((dest / "_config.yml").read_text())
+    assert "paginate" not in config and "paginate_path" not in config
+    assert config["pagination"] == {"enabled": True}
+    assert any(f.code == "config-key" and "`paginate` (4)" in f.message
+               for f in plan.report.findings)
+
+
 def test_upgrade_runs_again_with_nothing_to_do(sites):
     src, dest = sites
     sitemigrate.convert(src, dest, to="al-folio").apply()
     again = sitemigrate.convert(src, dest, to="al-folio")
     assert again.up_to_date(), [c.path for c in again.pending()]
+
+
+def test_an_upgrade_is_up_to_date_at_once(tmp_path, monkeypatch):
+    """`convert OLD NEW-CHECKOUT`, then `--check --no-cache` says up to date, and a second
+    run changes nothing: a picture of the old template that the new one lacks stays the copy
+    the first run made (the next run finds it in DEST, as the last run's, not the
+    checkout's), and a site without a menu keeps the empty menu the first run wrote."""
+    badge = "old template's badge"
+    old = _write(tmp_path / "academicpages-2098", {"images/badge.png": badge})
+    _known(monkeypatch, old, theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {
+        "images/badge.png": badge,
+        "_data/navigation.yml": "main:\n#  - title: Talks\n#    url: /talks/\n",
+        "_pages/about.md": VERA_ABOUT + "\n![badge](/images/badge.png)\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    # --force: the miniature checkout names its example person, not a placeholder
+    args = ["convert", str(src), str(dest), "--to", "academicpages", "-q", "--force"]
+    assert cli.main(args) in (0, 1)
+    assert (dest / "images/badge.png").read_text() == badge
+    assert cli.main([*args, "--check", "--no-cache"]) == 0
+    again = sitemigrate.convert(src, dest, to="academicpages")
+    assert again.up_to_date(), [(c.path, c.action) for c in again.pending()]
+
+
+def test_the_old_templates_furniture_is_left_to_the_new_checkout(tmp_path):
+    """An upgrade into a checkout treats SRC's theme furniture as a theme switch does: the
+    Markdown guide of an older template (a copy the table of template files does not know)
+    is not carried, the new checkout's own guide goes with the rest of its example content,
+    its 404 page stays, and the old guide's address forwards home."""
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                              "How an older template styles a table.\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    _write(dest, {"_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                                        "How the new template styles a table.\n"})
+    assert cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q", "--force",
+                     "--report", str(tmp_path / "report.json")]) in (0, 1)
+    assert not (dest / "_pages/markdown.md").exists()
+    assert (dest / "_pages/404.md").read_text() == \
+        (academicpages_checkout(tmp_path / "pristine") / "_pages/404.md").read_text()
+    urls = json.loads((tmp_path / "report.json").read_text())["urls"]
+    assert {"old": "/markdown/", "how": "redirect"}.items() <= \
+        next(u for u in urls if u["old"] == "/markdown/").items()
+
+
+def test_the_menu_is_the_owners_even_where_the_old_template_wrote_it(tmp_path, monkeypatch):
+    """A menu file the owner left as the old template shipped it is still the owner's menu
+    (the pages it lists are theirs, or furniture that goes): the upgraded site's menu is
+    made from it, not the new checkout's example menu."""
+    menu = ("main:\n  - title: Publications\n    url: /publications/\n"
+            "  - title: Guide\n    url: /markdown/\n")
+    _known(monkeypatch, _write(tmp_path / "academicpages-2098", {"_data/navigation.yml": menu}),
+           theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_data/navigation.yml": menu,
+        "_pages/markdown.md": "---\npermalink: /markdown/\ntitle: Markdown\n---\n"
+                              "How the old template styles a table.\n",
+        "_publications/2024-01-01-tides.md": "---\ntitle: Tidal Gardens of the Moon\n"
+                                             "collection: publications\n---\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    assert cli.main(["convert", str(src), str(dest), "--to", "academicpages", "-q",
+                     "--force"]) in (0, 1)
+    nav = yaml.safe_load((dest / "_data/navigation.yml").read_text())["main"]
+    assert [n["url"] for n in nav] == ["/publications/"]
 
 
 def test_summary_names_the_steps(tmp_path, monkeypatch):
@@ -172,6 +303,28 @@ def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
     dest = new_checkout(tmp_path / "dest")
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert (dest / "assets/json/resume.json").read_text() == resume
+
+
+def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
+    """Two checkouts of one generation may read the CV in two formats (a RenderCV `cv:`
+    mapping, a classic list): the owner's file is carried as written only where the new
+    checkout's CV layout reads its format; else the writer's translation is written."""
+    rendercv = ("cv:\n  name: Vera Vega\n  sections:\n    Experience:\n"
+                "      - company: Lunar Farms Ltd\n        position: Gardener\n"
+                "        start_date: 2020-01\n        end_date: present\n")
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_data/cv.yml": rendercv,
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n",
+                 "_layouts/cv.liquid": "{% if page.cv_format == 'rendercv' %}"
+                                       "{{ site.data.cv.cv.name }}{% endif %}\n",
+                 "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\n"
+                                 "cv_format: rendercv\n---\n"})
+    (src / "assets/json/resume.json").unlink()
+    dest = new_checkout(tmp_path / "dest")  # its CV layout loops over a classic list
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
+    assert isinstance(cv, list) and "Lunar Farms Ltd" in (dest / "_data/cv.yml").read_text()
 
 
 def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
@@ -205,10 +358,12 @@ def test_a_page_naming_an_example_file_that_goes_is_the_writers(sites, tmp_path,
     example = "---\nlayout: page\n---\nThe example person's profile.\n"
     _write(src, {"_pages/about_nobody.md": example,
                  "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people"
-                                     "\nprofiles:\n  - content: about_nobody.md\n---\n"})
+                                     "\nprofiles:\n  - content: about_nobody.md\n---\n"
+                                     "The people of Vera's lab.\n"})
     _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/about_nobody.md": example}))
     sitemigrate.convert(src, dest, to="al-folio").apply()
-    assert "about_nobody.md" not in (dest / "_pages/people.md").read_text()
+    people = (dest / "_pages/people.md").read_text()
+    assert "about_nobody.md" not in people and "The people of Vera's lab." in people
 
 
 def test_the_owners_file_a_page_names_comes_along(sites):

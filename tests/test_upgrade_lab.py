@@ -85,23 +85,28 @@ SAMPLE = 2
 """Sites of each source template the test command upgrades (`--all`: every site and every
 template of the full set)."""
 
-# What an upgrade cell of the sample still lacks, measure by measure (measured 2026-11-27);
-# a cell may not lack more. `build` 1: DEST does not build; `examples`: phrases of either
-# template's example content the owner did not write; `twice`: owner titles listed more
-# often than before; `missing`: owner paragraphs the source build shows and DEST does not.
+# What an upgrade cell of the sample still lacks, measure by measure (measured 2026-11-27 on
+# the full set, 62 cells, after the example-content, furniture, menu and CV-format rules of
+# issue 34); a cell may not lack more. `build` 1: DEST does not build (both here: the source
+# does not build in the lab either); `examples`: phrases of either template's example
+# content the owner did not write (the new template's stock sentences that show the owner's
+# own data: its Scholar link, a listing page's description; an example excerpt the owner
+# commented out in a publication, which the 2025 archive layout shows); `twice`: titles listed
+# more often than before; `missing`: owner paragraphs the source build shows and DEST does
+# not (501Good: the description of the template's example people page, which goes);
+# `details`: CV and talk details (4lhc: the template's example CV, measured against a source
+# that does not build); `urls`: old addresses nothing answers (the template's own static
+# files: lighthouse reports the newer templates dropped, the example entry's relativity.html).
 KNOWN_UPGRADE: dict[str, dict[str, int]] = {
-    "0xtob->al-folio-2026": {"examples": 3},
-    "4lhc->al-folio-2026": {"build": 1},
-    "501Good->al-folio-2026": {"examples": 5},
-    "594zyc->al-folio-2026": {"examples": 2},
-    "AndyGreenPhD->al-folio-2026": {"examples": 7},
+    "0xtob->al-folio-2026": {"examples": 1, "urls": 2},
+    "4lhc->al-folio-2026": {"build": 1, "details": 121},
+    "501Good->al-folio-2026": {"missing": 1, "urls": 1},
+    "594zyc->al-folio-2026": {"urls": 3},
+    "AndyGreenPhD->al-folio-2026": {"urls": 1},
     "CoRAL-OSU->al-folio-2026": {"build": 1},
-    "UzTak->al-folio-2026": {"examples": 2},
-    "guoxuanma->al-folio-2026": {"examples": 2},
-    "housefz->al-folio-2026": {"examples": 2},
-    "palomapiot->al-folio-2026": {"examples": 4, "missing": 4},
-    "1chig0->academicpages-2025": {"examples": 35},
-    "A7ocin->academicpages-2025": {"examples": 32},
+    "palomapiot->al-folio-2026": {"urls": 1},
+    "1chig0->academicpages-2025": {"examples": 2},
+    "A7ocin->academicpages-2025": {"examples": 1},
 }
 
 
@@ -163,17 +168,27 @@ class Upgrade:
     def built(self) -> bool:
         return self.cell.build_rc == 0
 
+    def measures(self) -> dict[str, int]:
+        """What the cell lacks, measure by measure (0 everywhere: nothing is lost)."""
+        seen = self.cell.seen
+        return {"build": int(not self.built), "examples": len(self.examples),
+                "twice": len(self.twice), "missing": self.paragraphs - self.shown,
+                "details": len(seen.missing_details), "urls": len(seen.unanswered)}
+
     def row(self) -> str:
-        c = self.cell
+        c, seen = self.cell, self.cell.seen
         build = "ok" if self.built else f"rc {c.build_rc} (convert {c.convert_rc})"
         return (f"| {rt.short(self.site)} | {rt.template_of(self.site)} | {self.template} | "
                 f"{build} | {self.shown}/{self.paragraphs} | "
-                f"{self.publications_once}/{self.publications} | {c.menu_state()} | "
+                f"{self.publications_once}/{self.publications} | "
+                f"{seen.details - len(seen.missing_details)}/{seen.details} | "
+                f"{c.menu_state()} | {len(seen.unanswered)} | "
                 f"{len(self.examples)} | {self.seconds:.0f}s |")
 
 
-HEADER = ("| site | from | into | build | paragraphs | publications once | menu | "
-          "example text | time |\n|---|---|---|---|---:|---:|---|---:|---:|")
+HEADER = ("| site | from | into | build | paragraphs | publications once | CV/talk details | "
+          "menu | old URLs unanswered | example text | time |\n"
+          "|---|---|---|---|---:|---:|---:|---|---:|---:|---:|")
 
 
 def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
@@ -189,7 +204,13 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
     base = rt.read_build(lab.work / "out" / f"src-{name}")
     new = rt.read_build(lab.work / "out" / f"{name}-{template}")
     if cell.convert_rc in (0, 1):
+        # the source theme's furniture (a demo page of another template version than the
+        # lab's, which the table of template files does not know) is left out on purpose,
+        # as the switch cells score it
+        furniture = rt._furniture(lab.work / "out" / f"{name}-{template}.report.json")
         for rel, paras in owners_text(corpus, theme).items():
+            if rel in furniture:
+                continue
             for p in paras:
                 if not base.site.index.shows(p):
                     continue  # the source build does not show it either
@@ -248,12 +269,12 @@ def test_upgrade_keeps_the_owners_site(results, site, template):
     if not up.built and up.cell.source_rc not in (0, 3):
         pytest.xfail("the source does not build in the lab either (what the corpus lacks "
                      "of the owner's tree, or the owner's own configuration)")
-    measures = {"build": int(not up.built), "examples": len(up.examples),
-                "twice": len(up.twice), "missing": up.paragraphs - up.shown}
+    measures = up.measures()
     gaps = KNOWN_UPGRADE.get(f"{rt.short(site)}->{template}", {})
     worse = {k: v for k, v in measures.items() if v > gaps.get(k, 0)}
     assert not worse, (f"{site} -> {template}: more than KNOWN_UPGRADE {worse}: "
-                       f"{up.examples[:5]} {up.twice[:5]} {up.missing[:5]}"
+                       f"{up.examples[:5]} {up.twice[:5]} {up.missing[:5]} "
+                       f"{up.cell.seen.missing_details[:5]} {up.cell.seen.unanswered[:5]}"
                        + (f"\n{up.cell.log[-1500:]}" if worse.get("build") else ""))
 
 
@@ -282,13 +303,13 @@ def main(argv: list[str]) -> int:
         print(up.row())
     print(f"{len(cells)} cells in {time.monotonic() - start:.0f}s")
     for up in results:
-        print(f"{rt.short(up.site)}->{up.template}", {
-            "build": int(not up.built), "examples": len(up.examples), "twice": len(up.twice),
-            "missing": up.paragraphs - up.shown})
+        print(f"{rt.short(up.site)}->{up.template}", up.measures())
     if args.v:
         for up in results:
             problems = [*(f"missing: {m}" for m in up.missing), *(f"twice: {t}" for t in up.twice),
                         *(f"example: {e[:90]}" for e in up.examples),
+                        *(f"detail: {r}: {t[:80]}" for r, t in up.cell.seen.missing_details),
+                        *(f"url: {u}" for u in up.cell.seen.unanswered),
                         *([f"menu: {up.cell.seen.menu_was} -> {up.cell.seen.menu_now}"]
                           if up.cell.seen.menu_was != up.cell.seen.menu_now else [])]
             if problems or not up.built:

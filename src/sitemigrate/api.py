@@ -304,13 +304,16 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
         for s in new.values():  # a file's first address (a collection's, not its page's)
             if not s.redirect_to:
                 by_path.setdefault(s.path, s.url)
+        # what the reader left out as the template's example content, by its own rule
+        examples = {f.path for f in plan.report.findings if f.code == "template-content"}
         for row in lost:
             if not is_safe(row.old):
                 continue  # an address that would run as script is no page to forward
             out = plan.origins.get(row.source)
             # a page whose address another page claims too (two `permalink: /`) has it still
             target = (by_path.get(out) or address_of(out, tree, fronts)) if out else None
-            if target is None and _left_out_as_example(site, plan.from_theme, row.source):
+            if target is None and (row.source in examples or _left_out_as_example(
+                    site, plan.from_theme, row.source)):
                 target = _nearest_page(row.old, new)  # the listing it was on, else home
             if target and normalize(target) != normalize(row.old):
                 if _folder_form(row.old, target) and out \

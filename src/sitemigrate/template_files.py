@@ -202,8 +202,9 @@ def is_example(theme: Theme, root: Path, rel: str) -> bool:
         any(fnmatch.fnmatchcase(p, g) for g in globs) for p in table.anywhere(data))
 
 
-def _walk_menu(items: list) -> list:
-    return [n for item in items for n in (item, *_walk_menu(item.children))]
+def walk_menu(items: list) -> list:
+    """Every entry of a menu, its submenus' too."""
+    return [n for item in items for n in (item, *walk_menu(item.children))]
 
 
 def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
@@ -246,7 +247,7 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         site.publications = kept_pubs
     # an example page that the menu does not show and that lists nothing of the owner's
     # (a profile of the example person): the template's, unchanged
-    menu = {n.url for n in _walk_menu(site.navigation)}
+    menu = {n.url for n in walk_menu(site.navigation)}
     pages = [p for p in site.pages if p.nav or p.permalink in menu
              or p.role not in ("other", "people")
              or not p.origin or not is_template_file(theme, root, p.origin.path)]
@@ -257,9 +258,15 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
     if cv_origin is not None and cv_origin.path and (
             example(cv_origin) or is_template_file(theme, root, cv_origin.path)):
         site.cv = None  # the template's example person's CV (its data or its CV page)
-        site.pages = [p for p in site.pages
-                      if not (p.role == "cv" and p.origin and p.origin.path == cv_origin.path)]
+        gone = [p for p in site.pages
+                if p.role == "cv" and p.origin and p.origin.path == cv_origin.path]
+        site.pages = [p for p in site.pages if p not in gone]
         dropped["CV"] = 1
+        urls = {"/" + p.permalink.strip("/") for p in gone if p.permalink}
+        entries = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
+        if len(entries) != len(site.navigation):  # no menu entry to the example CV either
+            dropped["menu entries"] = len(site.navigation) - len(entries)
+            site.navigation = entries
     for kind, count in sorted(dropped.items()):
         report.mapped("template-content", f"{kind}: {count} item{'s' if count != 1 else ''} "
                       "of SRC that the template ships as its example content, unchanged, "

@@ -11,7 +11,11 @@ includes and shims what DEST lacks) goes over the planned files that SRC has at 
 * the owner's own document keeps its front matter and body as written (a layout DEST has,
   book keys, a publications page's working Liquid), with the keys the writer added for the
   new generation merged in; a layout DEST lacks is the writer's;
-* the owner's own data file (a JSON CV, `_data/*.yml`) is carried as is;
+* a page of the old template's example content the owner left as it was (no menu entry, no
+  listing of the owner's items) is not carried, and DEST's at its path goes, as in a theme
+  switch; a page Jekyll hides behind another at its address is not carried either;
+* the owner's own data file (a JSON CV, `_data/*.yml`) is carried as is, where it is in the
+  format the new checkout reads (else the writer's translation stays);
 * a block tag of a plugin that left the template becomes what the new one reads
   (``upgrade.block_tags`` in the theme's mapping: `{% mermaid %}` -> a fenced block).
 
@@ -58,6 +62,9 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
                  _block_rules(plan, theme, spec), src)
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
+    example_pages = _example_pages(site, examples)
+    from .jekyll.site import shadowed  # a page Jekyll hides behind another at its address
+    hidden = {p.path for p in site.pages if id(p) in shadowed(site.pages)}  # is not carried
     left = carried = 0
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
@@ -65,21 +72,28 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
             continue
         data = path.read_bytes()
         if table.owners(rel, data):
+            if rel in example_pages:  # the old template's example page: not the owner's,
+                plan.unwrite(rel)  # and DEST's at that path goes as in a theme switch
+                site.pages = [p for p in site.pages if p.path != rel]
+                continue
             if any(fnmatch.fnmatchcase(rel, g) for g in examples):
                 continue  # content: the writer's, as in a theme switch (never DEST's example)
             theirs = plan.dest / rel
             if theirs.is_file() and not theirs.is_symlink():  # the new checkout's own stays
                 if rel in plan.files:  # as written (a stock page is no example to clear)
                     plan.write(rel, theirs.read_bytes())
-                else:
+                    left += 1
+                elif not plan.written_before(rel):  # (not the copy the last run made)
                     plan.unwrite(rel)
-                left += 1
+                    left += 1
             continue
-        if rel not in plan.files or PurePosixPath(rel).suffix not in spec.get("carry", []) \
+        if rel not in plan.files or rel in hidden \
+                or PurePosixPath(rel).suffix not in spec.get("carry", []) \
                 or any(fnmatch.fnmatchcase(rel, g) for g in spec.get("never", [])):
             continue
-        if not same and PurePosixPath(rel).suffix not in _DOCUMENTS:
-            continue  # data of another generation: the writer's translation of it
+        if PurePosixPath(rel).suffix not in _DOCUMENTS and (
+                not same or not _same_shape(data, plan.files[rel])):
+            continue  # data of another generation or format: the writer's translation of it
         new = _carry(rel, data, plan.files[rel], to)
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
@@ -96,6 +110,35 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                              "carried as you wrote them (with the front-matter keys the new "
                              "template reads added).", None)
     summary(plan, site, theme)
+
+
+def _example_pages(site: Site, examples: list[str]) -> set[str]:
+    """SRC's pages under the template's example globs that show nothing of the owner's: no
+    home page, no listing of a kind of item the owner has, none the menu shows. Where such a
+    page is the old template's own file, unchanged, it is the template's example content
+    (a Markdown guide, a bookshelf of the example books): it is not carried, and
+    :func:`~sitemigrate.jekyll.checkout.clear_examples` treats DEST's file at its path as in
+    a theme switch."""
+    from .jekyll.checkout import owner_has
+    owned = {kind for kind, has in owner_has(site).items() if has} | {"about"}
+    menu = {n.url for n in template_files.walk_menu(site.navigation)}
+    return {p.path for p in site.pages
+            if any(fnmatch.fnmatchcase(p.path, g) for g in examples) and p.role not in owned
+            and not p.nav and p.permalink not in menu}
+
+
+def _same_shape(ours: bytes, theirs: bytes) -> bool:
+    """Whether the owner's data file and the writer's rendering of it (in the format DEST's
+    template reads) are of one shape: both a list, or both a mapping. A generation's
+    templates may read one file in two formats (al-folio's classic `cv.yml`, a list, and
+    RenderCV's, a mapping under `cv:`): the owner's is carried only in the one DEST reads."""
+    from .textio import load_yaml
+    try:
+        a = load_yaml(ours.decode("utf-8"), "", None, shared=True)
+        b = load_yaml(theirs.decode("utf-8"), "", None, shared=True)
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(a, list) == isinstance(b, list) and isinstance(a, dict) == isinstance(b, dict)
 
 
 def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:

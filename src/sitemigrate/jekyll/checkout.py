@@ -55,8 +55,19 @@ from .liquid import (
 if TYPE_CHECKING:
     from ..theme import Theme
 
-__all__ = ["Checkout", "clear_examples", "finish_liquid", "is_fresh_template", "layout_text", "of",
-           "probe", "runnable_tags", "translate_liquid"]
+__all__ = [
+    "Checkout",
+    "clear_examples",
+    "finish_liquid",
+    "furniture_forwards",
+    "is_fresh_template",
+    "layout_text",
+    "of",
+    "owner_has",
+    "probe",
+    "runnable_tags",
+    "translate_liquid",
+]
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
@@ -142,6 +153,14 @@ def is_fresh_template(plan: Plan, target: Theme) -> bool:
     """DEST is a checkout of ``target`` that sitemigrate has not written into yet."""
     found = _checkout(plan)
     return found.fresh and found.theme == target.name
+
+
+def furniture_forwards(plan: Plan, site: Site, target: Theme) -> bool:
+    """Whether SRC's furniture pages (a 404 page, a Markdown guide: role ``furniture``) are
+    left to the target's own, their addresses forwarded: in a theme switch, and in an
+    upgrade into a checkout of the template, which has its own; not in a conversion of a
+    site into a new folder of its own theme, where nothing else would serve them."""
+    return site.theme != target.name or _checkout(plan).has_theme
 
 
 def replaceable(plan: Plan, rel: str, target: Theme) -> bool:
@@ -536,7 +555,7 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
         return
     spec = target.vocabulary["checkout"]
     keep = list(spec.get("keep", []))
-    owned = {kind for kind, has in _owner_has(site).items() if has}
+    owned = {kind for kind, has in owner_has(site).items() if has}
     written_roles = {p.role for p in site.pages}
     for role, paths in (spec.get("listing_pages") or {}).items():
         if role in owned and role not in written_roles:
@@ -557,7 +576,8 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
                            f"removed ({count} file{'s' if count != 1 else ''}).", None)
 
 
-def _owner_has(site: Site) -> dict[str, bool]:
+def owner_has(site: Site) -> dict[str, bool]:
+    """Per kind of item (and per collection): whether the owner's site has any."""
     has = {"publications": bool(site.publications), "talks": bool(site.talks),
            "teaching": bool(site.teaching), "projects": bool(site.projects),
            "blog": bool(site.posts), "news": bool(site.news),

@@ -14,7 +14,7 @@ from ...formats import bibtex as bib
 from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.checkout import is_fresh_template, layout_text
+from ...jekyll.checkout import furniture_forwards, is_fresh_template, layout_text
 from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
@@ -43,7 +43,6 @@ from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .reader import (
     LINK_LABELS,
-    NAME,
     NEUTRAL_TO_CATEGORY,
 )
 
@@ -55,7 +54,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for pub, slug in zip(site.publications, slugs, strict=True):  # for `{% cite %}` in any body
         plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
-        if page.role == "furniture" and site.theme != NAME:  # its own theme's: a page
+        if page.role == "furniture" and furniture_forwards(plan, site, THEME):
             forward_furniture(page, site, plan, _page_out)
         elif _menu_only(page):
             _skip_menu_page(page, site, plan)
@@ -82,7 +81,10 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.cv and site.cv.sections:
         _write_cv_json(site, plan, options)
     site.navigation = _one_cv_in_menu(site.navigation, plan)
-    if site.navigation or is_fresh_template(plan, THEME):  # not the template's example menu
+    # the owner's menu; into a fresh checkout an empty one rather than the template's example
+    # menu, and so again on the next run (which finds the menu the last run wrote)
+    if site.navigation or is_fresh_template(plan, THEME) \
+            or plan.written_before("_data/navigation.yml"):
         _write_navigation(site, plan)
     copier.carry_assets()
 

@@ -149,6 +149,13 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
     for key, value in site.identity.extra.get("author", {}).items():
         report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
                    f"(al-folio has no sidebar); not carried: {value}", at("author", key))
+    if isinstance(config.get("pagination"), dict):  # DEST pages with jekyll-paginate-v2
+        for key in (k for k in ("paginate", "paginate_path") if k in extra):
+            done.add(key)
+            report.mapped("config-key", f"`{key}` ({extra[key]}) is the old jekyll-paginate's; "
+                          "this al-folio pages its lists with jekyll-paginate-v2 (`pagination:` "
+                          "in the config and the paged page), whose build stops when both are "
+                          "set: not carried.", at(key))
     if site.theme == NAME:
         if gen == "2020-23":  # its own generation reads the news limit from the config
             return done

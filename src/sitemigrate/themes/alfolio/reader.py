@@ -297,12 +297,18 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
     it; usually without front matter, so Jekyll builds no page of it) and `more_info`. That
     text becomes the page's own body, so every theme shows it; the content file is no page
     of its own."""
+    from ...template_files import is_template_file
     used: set[str] = set()
+    examples: list[Page] = []
     for page in site.pages:
         profiles = page.extra.get("profiles") if page.role == "people" else None
         if not isinstance(profiles, list):
             continue
         del page.extra["profiles"]
+        files = [f"_pages/{text(p.get('content'))}" for p in profiles if isinstance(p, dict)]
+        if files and not page.nav and not page.body.strip() and all(
+                is_template_file(THEME, src, rel) for rel in files):
+            examples.append(page)  # only the template's example people: its example page
         parts = []
         for prof in (p for p in profiles if isinstance(p, dict)):
             if text(prof.get("image")):
@@ -324,7 +330,12 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
         report.mapped("profiles", f"`profiles` ({len(profiles)}) of the people page: their "
                       "pictures, texts (`content:`) and `more_info` are its text.", page.origin)
     # a content file without front matter is the people page's text, not a page
-    site.pages = [p for p in site.pages if p.path not in used or p.permalink or p.nav]
+    site.pages = [p for p in site.pages if p not in examples
+                  and (p.path not in used or p.permalink or p.nav)]
+    for page in examples:
+        report.mapped("template-content", f"`{page.path}` shows only the template's example "
+                      "people (each profile's `content:` is the template's own file, "
+                      "unchanged), and no menu links it: not carried as yours.", page.origin)
 
 
 def _keep_files_without_front_matter(site: Site, no_front: set[str]) -> None:

@@ -58,7 +58,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
     for page in site.pages:
-        if page.role == "furniture" and site.theme != NAME:
+        if page.role == "furniture" and checkout.furniture_forwards(plan, site, THEME):
             forward_furniture(page, site, plan, lambda p: _page_out(p, site))
         elif page.role == "blog" and site.theme != NAME and _reuse_blog_page(
                 page, site, plan):
