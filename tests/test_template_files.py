@@ -147,7 +147,7 @@ def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
           "* Ph.D. in Examples, University of Nowhere, 2001\n\nWork experience\n======\n"
           "* 2002: Example work\n  * at Example Labs\n")
     tpl = _write(tmp_path / "academicpages-2099", {"_pages/cv.md": cv})
-    built = tf.build_table("academicpages", [tpl])
+    built = tf.build_table(get_theme("academicpages"), [tpl])
     known = tf.Templates(built["templates"], built["files"], built["entries"])
     monkeypatch.setattr(tf, "templates", lambda theme: known)
     src = _write(tmp_path / "owner", {
@@ -176,7 +176,8 @@ def test_a_people_page_of_the_example_people_only_is_not_the_owners(table, tmp_p
               "profiles:\n  - content: about_nobody.md\n    image: prof_pic.jpg\n---\n")
     _write(table, {"_pages/about_nobody.md": "The example person's profile text.\n",
                    "_pages/profiles.md": people.replace("NAV", "true")})
-    tf.templates("al-folio").files.update(tf.build_table("al-folio", [table])["files"])
+    alfolio = get_theme("al-folio")
+    tf.templates(alfolio).files.update(tf.build_table(alfolio, [table])["files"])
     src = tmp_path / "owner"
     shutil.copytree(table, src)
     _write(src, {"_pages/profiles.md": people.replace("NAV", "false")})
