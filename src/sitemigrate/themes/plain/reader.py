@@ -43,7 +43,7 @@ from typing import Any
 
 from ... import socials
 from ...dates import parse_date
-from ...formats import bibtex as bib
+from ...formats.bibtext import slugify
 from ...formats.content import extract_news, is_external, resolve, rewrite_links, split_name
 from ...formats.sections import normalize_title, split_sections
 from ...ir import CV, CVSection, Identity, Item, NavItem, Origin, Page, Publication, Site
@@ -1038,10 +1038,10 @@ class PlainReader:
         if not title or not years:
             return None
         year = int(years[-1])
-        key = _uniq(f"{bib.slugify(title, 4) or 'paper'}-{year}", self.keys)
+        key = _uniq(f"{slugify(title, 4) or 'paper'}-{year}", self.keys)
         pub = Publication(key=key, title=title, authors=authors, year=year, date=f"{year}-01-01",
                           venue=venue, category=self._category(venue or hint),
-                          slug=bib.slugify(title), links=links,
+                          slug=slugify(title), links=links,
                           origin=self._origin(line))
         pub.entry_type = {"journal": "article", "conference": "inproceedings"}.get(
             pub.category, "misc")
@@ -1158,7 +1158,7 @@ class PlainReader:
         year = int(m.group("year")) if m else None
         description = _plain(first[m.end():] if m else first)
         title = _plain(title)
-        slug = _uniq(bib.slugify(title, 6) or "project", self.slugs)
+        slug = _uniq(slugify(title, 6) or "project", self.slugs)
         item = Item(path=self.source.rel, slug=slug, title=title, body=body + "\n",
                     origin=self._origin(line))
         if description:
@@ -1389,7 +1389,7 @@ class PlainReader:
         for key, parts in self.pages.items():
             if not key.startswith("file:") or not parts.parts:
                 continue
-            stem = _uniq(bib.slugify(PurePosixPath(key[5:]).stem, 6) or "page", taken)
+            stem = _uniq(slugify(PurePosixPath(key[5:]).stem, 6) or "page", taken)
             permalink = f"/{stem}/"
             page = Page(path=f"{PAGE_DIR}/{stem}.md", role="other", title=parts.title,
                         permalink=permalink, body=parts.body(), nav=True,
