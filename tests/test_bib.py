@@ -302,6 +302,23 @@ def test_dump_bib_keeps_raw_when_it_still_reads_back(papers):
     assert dump_bib([]) == "" and dump_bib([], front_matter=True) == "---\n---\n"
 
 
+def test_the_reader_says_which_entries_read_alone_and_dump_bib_writes_those_as_read():
+    text = ("@string{venue = {Oikos}}\n@string{mar = {Marzo}}\n"
+            "@misc{plain, title = {Lichens}, month = jan}\n"
+            "@misc{macro, journal = venue}\n"
+            "@misc{own_month, month = mar}\n"
+            "@misc{plain, title = {Again}}\n"
+            "@misc{undefined, journal = nowhere}\n")
+    got = {(e.key, e.reads_alone) for e in parse_bib(text).entries}
+    assert got == {("plain", True), ("macro", False), ("own_month", None), ("plain-2", False),
+                   ("undefined", None)}
+    entries = {e.key: e for e in parse_bib(text).entries}
+    assert dump_bib([entries["plain"]]) == "@misc{plain, title = {Lichens}, month = jan}\n"
+    assert dump_bib([entries["macro"]]) == "@misc{macro,\n  journal = {Oikos}\n}\n"
+    assert "month = {Marzo}" in dump_bib([entries["own_month"]])   # read alone: March
+    assert dump_bib([entries["plain-2"]]).startswith("@misc{plain-2,\n")
+
+
 def test_dump_bib_strings():
     good = "@misc{k, title = {Fine}, journal = UNDEFINED}"
     assert dump_bib([good]) == good + "\n"

@@ -23,7 +23,6 @@ Where this reads more tolerantly than pybtex's ``parse_string``:
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from collections.abc import Iterable
@@ -59,6 +58,11 @@ class BibEntry:
     persons: dict[str, list[str]] = field(default_factory=dict)
     line: int = 0
     raw: str = ""
+    reads_alone: bool | None = None
+    """Whether ``raw`` on its own reads as this entry, as the reader found it: True (read
+    without a problem, no macro of the file's ``@string`` definitions), False (it uses one,
+    or the entry was renamed) or None (not known: :func:`dump_bib` reads ``raw`` again to
+    tell). Code that changes an entry after reading clears ``raw`` or sets this to None."""
 
 
 @dataclass(slots=True)
@@ -85,7 +89,7 @@ class BibFile:
 # ==========================================================================================
 
 _BLOCK = re.compile(r"@[ \t]*([A-Za-z][\w:.+-]*)\s*([{(])")
-_BLOCK_AT_LINE_START = re.compile(r"^[ \t]*@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]", re.M)
+_BLOCK_ON_A_NEW_LINE = re.compile(r"\n[ \t]*@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]")
 _KEY = re.compile(r"@[ \t]*[A-Za-z][\w:.+-]*\s*[{(]\s*([^\s,{}()]+)")
 _DELIMITER = re.compile(r"[{}()]")
 _ORDINALS = ["first", "second", "third", "fourth", "fifth"]
@@ -115,7 +119,7 @@ def _close(text: str, start: int, opener: str, limit: int) -> int | None:
 class _Reader:
     def __init__(self, text: str) -> None:
         self.text = text.lstrip("\ufeff")
-        self.newlines = [m.start() for m in re.finditer("\n", self.text)]
+        self._at = (0, 1)                 # the last position asked by line_of, its line
         self.out = BibFile()
         self.macros = dict(MONTHS)  # lower-case name -> value; each @string adds one
         self.seen: dict[str, int] = {}    # lower-case key -> line of its first entry
@@ -125,7 +129,12 @@ class _Reader:
         self.budget = self.bound          # characters @string macros may still add
 
     def line_of(self, pos: int) -> int:
-        return bisect.bisect_left(self.newlines, pos) + 1
+        """The 1-based line of ``pos``: lines are counted on from the last position asked
+        (the reader asks in the order of the text)."""
+        last, line = self._at if pos >= self._at[0] else (0, 1)
+        line += self.text.count("\n", last, pos)
+        self._at = (pos, line)
+        return line
 
     def problem(self, line: int, message: str, severe: bool = True) -> None:
         self.out.problems.append(BibProblem(line, message))
@@ -147,8 +156,8 @@ class _Reader:
             assert m is not None  # at >= 0 and not skipped above: a block starts here
             # A block ends at its closing delimiter, and at the latest before the next
             # line that starts a block: one missing brace must not swallow what follows.
-            nxt = _BLOCK_AT_LINE_START.search(text, m.end())
-            limit = nxt.start() if nxt else len(text)
+            nxt = _BLOCK_ON_A_NEW_LINE.search(text, m.end())
+            limit = nxt.start() + 1 if nxt else len(text)
             kind = m.group(1).lower()
             end = _close(text, m.end() - 1, m.group(2), limit)
             if end is None and kind == "comment":
@@ -250,13 +259,12 @@ class _Reader:
         if not clean:
             return
         # What its text alone reads as (dump_bib asks): with no error, no second field and no
-        # macro but the built-in months, this entry; with a macro of this file's @strings,
-        # an undefined macro, a problem (None).
+        # macro but the built-in months, this entry (unless it was renamed); with a macro of
+        # this file's @strings, something else. With a month of the file's own, unknown.
         if any(m not in MONTHS for m in parser.used):   # as written: `Jan` is no month here
-            _STANDALONE[raw] = None
+            entry.reads_alone = False
         elif all(self.macros[m] == MONTHS[m] for m in parser.used):
-            _STANDALONE[raw] = BibEntry(key, kind, dict(entry.fields),
-                                        {r: list(n) for r, n in entry.persons.items()}, 1, raw)
+            entry.reads_alone = entry.key == key
 
     def _unique(self, key: str, line: int) -> str:
         low = key.lower()
@@ -310,12 +318,6 @@ def _unmatched_close(chunk: str) -> int | None:
 
 def _why(error: Exception | None) -> str:
     return (error.args[0] if error and error.args else str(error)) or type(error).__name__
-
-
-_STANDALONE: dict[str, BibEntry | None] = {}
-"""Entry text -> what it reads as on its own (see ``_read_back``), noted
-while parsing a whole file when that is certain (see ``_Reader._block``); it spares
-:func:`dump_bib` parsing every entry of a bibliography a second time."""
 
 
 def _parse(text: str) -> _Reader:
@@ -411,8 +413,6 @@ def _clean(text: str) -> BibFile | None:
 def _read_back(raw: str) -> BibEntry | None:
     """The entry ``raw`` reads as on its own, or None unless it reads cleanly (one entry, no
     problem)."""
-    if raw in _STANDALONE:
-        return _STANDALONE[raw]
     parsed = _clean(raw)
     if parsed and len(parsed.entries) == 1 and not parsed.problems:
         return parsed.entries[0]
@@ -421,7 +421,9 @@ def _read_back(raw: str) -> BibEntry | None:
 
 def _entry_text(item: str | BibEntry) -> str:
     if isinstance(item, BibEntry):
-        e = _read_back(item.raw) if item.raw else None
+        if item.raw and item.reads_alone:   # known when the file was read
+            return item.raw
+        e = _read_back(item.raw) if item.raw and item.reads_alone is None else None
         if e is not None and (e.key, e.entry_type, e.fields, e.persons) == (
                 item.key, item.entry_type, item.fields, item.persons):
             return item.raw
