@@ -19,7 +19,9 @@ from sitemigrate import cli
 from sitemigrate.formats import bibtex as bib
 from sitemigrate.dates import split_dated_line
 from sitemigrate.registry import THEMES, Options, detect, vocabulary
-from sitemigrate.themes.plain.reader import PlainReader, find_tables, load_vocab
+from sitemigrate.themes.plain.reader import PlainReader
+from sitemigrate.themes.plain.tables import find_tables
+from sitemigrate.themes.plain.vocab import load_vocab
 
 from conftest import FIXTURES, snapshot
 

@@ -324,7 +324,7 @@ def test_a_lone_al_folio_about_page_is_read_as_al_folios(tmp_path):
     assert site.identity.display_name() == ""           # `about` is no one's name
     assert any(f.code == "name-missing" for f in report.findings)
     about = site.page("about")
-    assert about is not None and about.features["subtitle"] == "Tidal Institute, Ghent"
+    assert about is not None and about.features.subtitle == "Tidal Institute, Ghent"
     assert about.redirect_from == ["/home/"]
     assert site.identity.avatar == "/assets/img/prof_pic.jpg"
     plan = sitemigrate.convert(page, tmp_path / "ap", to="academicpages")

@@ -32,7 +32,7 @@ import realtheme as rt
 
 from sitemigrate.formats.bibtex import parse_bib
 from sitemigrate.template_files import Templates, entry_digest, templates
-from sitemigrate.verify.text import example_texts, page_words
+from sitemigrate.verify.text import example_texts
 from sitemigrate.verify.text import front as read_front
 
 CURRENT = {"al-folio": "al-folio-2026", "academicpages": "academicpages-2025"}
@@ -188,14 +188,12 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
     base = rt.read_build(lab.work / "out" / f"src-{name}")
     new = rt.read_build(lab.work / "out" / f"{name}-{template}")
     if cell.convert_rc in (0, 1):
-        grams, pages = rt.fivegrams(new.text), page_words(new.text)
-        base_grams, base_pages = rt.fivegrams(base.text), page_words(base.text)
         for rel, paras in owners_text(corpus, theme).items():
             for p in paras:
-                if not rt.shown(p, base.text, base_grams, base_pages):
+                if not base.site.index.shows(p):
                     continue  # the source build does not show it either
                 up.paragraphs += 1
-                if rt.shown(p, new.text, grams, pages):
+                if new.site.index.shows(p):
                     up.shown += 1
                 else:
                     up.missing.append(f"{rel}: {p[:90]}")

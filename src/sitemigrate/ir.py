@@ -23,7 +23,7 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "2.0"
 
 PageRole = Literal[
     "about", "cv", "publications", "projects", "teaching", "talks", "blog", "news",
@@ -70,7 +70,6 @@ class Identity:
     url: str = ""
     baseurl: str = ""
     keywords: str = ""
-    lang: str = ""
     bio: str = ""
     """Short biography (sidebar bio). HTML allowed."""
     pronouns: str = ""
@@ -117,10 +116,8 @@ class Page:
     nav: bool = False
     nav_order: float | None = None
     description: str = ""
-    features: dict[str, Any] = field(default_factory=dict)
-    """Theme-neutral switches of the page: ``news`` ({enabled, limit, scrollable}),
-    ``latest_posts``, ``selected_papers``, ``social``, ``subtitle``, ``profile_text``,
-    ``profile_align``, ``image_circular``, ``cv_pdf``."""
+    features: PageFeatures = field(default_factory=lambda: PageFeatures())
+    """What the page shows besides its body, and how (:class:`PageFeatures`)."""
     fm_comments: list[str] = field(default_factory=list)
     """YAML comment lines of the source front matter, carried verbatim."""
     newline: str = "\n"
@@ -134,6 +131,50 @@ class Page:
     cv: PageCV | None = None
     """A CV page's body against :attr:`Site.cv` (:class:`PageCV`); None on other pages, when
     the site has no CV sections, or before :mod:`sitemigrate.normalize` read the body."""
+
+
+@dataclass(slots=True)
+class PageFeatures:
+    """Theme-neutral switches and settings of a page, set in its front matter. A field left
+    at its default was not set by the source (a writer uses the target theme's default)."""
+
+    subtitle: str = ""
+    """The home page's subtitle (shown under the name)."""
+    profile_text: str = ""
+    """Text (HTML allowed) shown beside the home page's profile picture (address, office)."""
+    profile_align: Any = None
+    """Which side the home page's profile picture is on (``left``/``right``), as written."""
+    profile_image_circular: bool = False
+    """The home page's profile picture is shown as a circle."""
+    profile_extra: dict[str, Any] = field(default_factory=dict)
+    """Other settings of the home page's profile box (``style``, ``image_alt`` ...), as
+    written: the source theme's own."""
+    profile_sidebar: bool | None = None
+    """Whether the page shows the owner's profile (picture, bio, links) in a sidebar; None
+    when the page does not say."""
+    news: dict[str, Any] | None = None
+    """The home page's list of news items: ``enabled``, ``limit``, ``scrollable`` (as
+    written); None when the page does not say."""
+    latest_posts: dict[str, Any] | None = None
+    """The home page's list of the latest blog posts: ``enabled``, ``limit``,
+    ``scrollable`` (as written); None when the page does not say."""
+    selected_papers: bool | None = None
+    """The home page lists the selected publications; None when the page does not say."""
+    social: bool | None = None
+    """The home page shows the social links; None when the page does not say."""
+    cv_pdf: str = ""
+    """Site path (or URL) of the CV as a PDF that a CV page offers for download."""
+    cv_format: str = ""
+    """Which CV data a CV page shows (``rendercv``, ``jsonresume``), as the page names it."""
+    children: list[NavItem] = field(default_factory=list)
+    """The entries of a menu drop-down that this page is."""
+    forward: str = ""
+    """For a page of the source theme's furniture: the role of the page its address
+    forwards to (``about`` when empty)."""
+
+    def any(self) -> bool:
+        """Whether the source set any of them."""
+        return self != PageFeatures()
 
 
 @dataclass(slots=True)
@@ -281,6 +322,113 @@ class Asset:
     kind: Literal["image", "pdf", "file"] = "file"
 
 
+@dataclass(slots=True)
+class Setting:
+    """A site setting of one value, and the source config key it was read from."""
+
+    value: Any = ""
+    """As written (a string, but a theme's number setting stays a number)."""
+    key: str = ""
+    """The source ``_config.yml`` key it was read from (the report names it)."""
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Analytics:
+    """Web analytics (visitor statistics) of the site."""
+
+    provider: str = ""
+    """The service, as the source names it: ``google`` (Google Analytics), a theme's name for a
+    Google flavour (``google-universal``, ``google-analytics-4``), ``custom``...; empty or
+    ``false`` when the source names none (switched off)."""
+    tracking_id: str = ""
+    """The Google Analytics id (``G-...``, ``UA-...``), if any."""
+    services: dict[str, str] = field(default_factory=dict)
+    """Ids of other services (``cronitor``, ``pirsch``, ``openpanel`` ...), by service."""
+    enabled: bool = True
+    """False when a switch of its own (:attr:`switch_key`) turns the analytics off."""
+    key: str = ""
+    """The source config key of the setting (of the Google Analytics id when the source has a
+    key of its own for it): the report names it."""
+    switch_key: str = ""
+    """The source config key of the on/off switch, when the source has one."""
+    services_key: str = ""
+    """The source config key of a block of ids by service, when the source has one."""
+    keys: list[str] = field(default_factory=list)
+    """Every source config key read into this setting."""
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Comments:
+    """A comment service of the site's posts."""
+
+    provider: str = ""
+    """``disqus``, ``giscus``, ``staticman``, ``discourse``, ``facebook``, ``custom`` ...
+    as the source names it (``false``: named, but switched off)."""
+    shortname: str = ""
+    """The Disqus shortname (the site's Disqus account)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The service's other settings as written (giscus: ``repo``, ``repo_id``,
+    ``category`` ...)."""
+    asked_by: list[str] | None = None
+    """Where the source theme shows them only on the posts and pages that ask for them: the
+    source paths of those (maybe none); None where it shows them on every post."""
+    key: str = ""
+    """The source config key it was read from (the report names it)."""
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Verification:
+    """A search engine's site-ownership code (a meta tag in every page's head)."""
+
+    engine: str
+    """``google``, ``bing``, ``yandex``, ``alexa`` ..."""
+    code: str = ""
+    enabled: bool = True
+    """False when a switch of its own (:attr:`switch_key`) turns it off."""
+    key: str = ""
+    """The source config key of the code (the report names it)."""
+    switch_key: str = ""
+    """The source config key of its on/off switch, when the source has one."""
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class Addon:
+    """A feature the source's config sets up that is content rather than looks."""
+
+    kind: Literal["external_posts", "newsletter"]
+    """``external_posts``: the blog also lists posts of other sites (feeds, links);
+    ``newsletter``: a newsletter sign-up form."""
+    value: Any = None
+    """Its settings as written."""
+    key: str = ""
+    """The source config key it was read from (the report names it)."""
+    origin: Origin | None = None
+
+
+@dataclass(slots=True)
+class SiteSettings:
+    """Site-wide settings of the site's config, in neutral terms. Each theme's reader fills
+    them from its own keys, each writer writes its own keys from them; every setting names
+    the source key it came from (``key``) so that the report can."""
+
+    locale: Setting | None = None
+    """The site's language (``en``, ``fr-FR``)."""
+    analytics: Analytics | None = None
+    comments: list[Comments] = field(default_factory=list)
+    verification: list[Verification] = field(default_factory=list)
+    favicon: Setting | None = None
+    """The favicon: an emoji or a picture's file name, as written."""
+    social_image: Setting | None = None
+    """The picture shown when a page is shared on social media (site path or URL)."""
+    news_limit: Setting | None = None
+    """How many news items the home page lists, set in the site's config."""
+    addons: list[Addon] = field(default_factory=list)
+
+
 @dataclass(slots=True, weakref_slot=True)
 class Site:
     """A whole academic website, independent of any theme."""
@@ -302,8 +450,13 @@ class Site:
     cv: CV | None = None
     navigation: list[NavItem] = field(default_factory=list)
     assets: list[Asset] = field(default_factory=list)
+    settings: SiteSettings = field(default_factory=SiteSettings)
+    """Site-wide settings (analytics, comments, language ...) read from the config."""
     config_extra: dict[str, Any] = field(default_factory=dict)
-    """Site config keys that no reader understood."""
+    """The source config's keys as written, but those read into :attr:`identity` (its
+    social profiles too): a writer of the source's theme carries them. Those read into
+    :attr:`settings` are among them (each setting names its ``key``); a writer of another
+    theme takes those from the settings, never by a key name of the source theme."""
 
     def page(self, role: str) -> Page | None:
         """The first page with that role, if any."""

@@ -189,7 +189,7 @@ def site_words(site: Site) -> dict[str, str]:
     table = load_mapping("words")
     lang = _heading_language(site, table["detect"])
     if not lang:
-        stated = site.identity.lang or str(site.config_extra.get("locale") or "")
+        stated = str(site.settings.locale.value or "") if site.settings.locale else ""
         lang = re.split(r"[-_]", stated.strip().lower())[0] if stated.strip() else ""
     return {**table["words"]["en"], **table["words"].get(lang, {})}
 

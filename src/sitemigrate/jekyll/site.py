@@ -1,6 +1,7 @@
 """A Jekyll site's files, for every theme: walking a site, reading its config, data and
 collections, writing items and ``_config.yml``. Assets are in :mod:`.assets`, Liquid in
-:mod:`.liquid`, collection listings in :mod:`.listings`.
+:mod:`.liquid`, collection listings in :mod:`.listings`, the problems of a page found as it
+is read (broken Liquid, no front matter, key typos) in :mod:`.problems`.
 
 No theme vocabulary lives here: callers pass key lists and paths from their mapping file.
 """
@@ -16,13 +17,14 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..dates import from_value
-from ..formats.content import climbs_out, is_external
+from ..formats.content import is_external
 from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .documents import distinct_slugs
 from .liquid import translate_liquid
+from .problems import check_document, check_liquid
 from .urls import normalize, unpublished
 
 if TYPE_CHECKING:
@@ -183,7 +185,7 @@ def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
                               "carried as a page.", page.origin)
                 break
             page.role = "furniture"
-            page.features["forward"] = rule.get("forward") or "about"
+            page.features.forward = rule.get("forward") or "about"
             gone.add(url)
             report.mapped("furniture", f"`{page.path}` is {rule['what']} of {site.theme}, not "
                           "your content: the target theme has its own, so it is not carried "
@@ -212,86 +214,9 @@ def forward_furniture(page: Page, site: Site, plan: Plan, out_of: Any) -> None:
     """A furniture page is not written; its old address forwards to the page of the role
     its rule names (home by default), through ``plan.origins``. A 404 page forwards
     nowhere: the target's own serves it."""
-    target = site.page(page.features.get("forward") or "about") or site.page("about")
+    target = site.page(page.features.forward or "about") or site.page("about")
     if target is not None and page.permalink != "/404.html":
         plan.origins[page.path] = out_of(target)
-
-
-LIQUID_PROBLEMS_SHOWN = 100
-"""Broken-Liquid findings listed one by one per file; the rest are counted in one."""
-
-
-def check_liquid(doc: Document, report: Report) -> None:
-    """Liquid that is already broken in SRC is kept as it is, and reported with its line."""
-    from .liquid import find_problems
-    if "{" not in doc.body and "-->" not in doc.body:
-        return
-    problems = find_problems(doc.body)
-    for problem in problems[:LIQUID_PROBLEMS_SHOWN]:
-        report.problem("liquid-broken", f"{problem.message}; kept as written (sitemigrate "
-                       "does not repair it, and does not make it worse).", doc.rel,
-                       doc.body_line + problem.line - 1)
-    if len(problems) > LIQUID_PROBLEMS_SHOWN:  # a file of a hundred thousand `{{`
-        more = problems[LIQUID_PROBLEMS_SHOWN]
-        report.problem("liquid-broken", f"{len(problems) - LIQUID_PROBLEMS_SHOWN:,} more "
-                       "Liquid problems from this line on are not listed one by one; the text "
-                       "is kept as written.", doc.rel, doc.body_line + more.line - 1)
-
-
-def check_document(doc: Document, report: Report, as_file: bool = False) -> None:
-    """The shape of a page or collection item: empty, or without front matter; and URLs in
-    its front matter that climb out of the site with ``..`` (removed, reported). ``as_file``:
-    the reader carries a page without front matter as the file it is, not as a page."""
-    if not doc.has_front_matter:
-        if not doc.body.strip():
-            report.problem("empty-file", "is empty; it was converted as an empty page. Delete "
-                           "it or give it content.", doc.rel, severity="info")
-        else:
-            report.problem("no-front-matter", "has no front matter (`---` block): Jekyll copies "
-                           "such a file as it is instead of building a page. "
-                           + ("It was carried as a file, not a page (or as the text of "
-                              "the page that shows it)" if as_file else
-                              "It was converted as a page without title")
-                           + "; add front matter if it is one.", doc.rel, 1)
-        return
-    for key in ("permalink", "redirect_from", "redirect"):
-        value = doc.data.get(key)
-        values = value if isinstance(value, list) else [value]
-        bad = [v for v in values if isinstance(v, str) and climbs_out(v)]
-        if not bad:
-            continue
-        line = doc.line_of(key)
-        if isinstance(value, list):
-            doc.data[key] = [v for v in value if v not in bad]
-            if isinstance(doc.data[key], list) and line is not None:
-                line += 1 + next(i for i, v in enumerate(value) if v in bad)
-        else:
-            del doc.data[key]
-        report.problem("unsafe-path", f"`{key}: {bad[0]}` climbs out of the site with `..`; "
-                       "refused (not carried). Fix the URL in the source.", doc.rel, line,
-                       severity="loss")
-
-
-def fix_typos(doc: Document, known: Iterable[str], report: Report) -> None:
-    """Unknown front-matter keys that are a slip for a known one (``Aramcolayout`` for
-    ``layout``, ``permlink`` for ``permalink``): reported with a suggestion and, when the
-    intended key is unambiguous and absent, used as that key."""
-    import difflib
-    known = [k for k in known if len(k) >= 4]
-    for key in [k for k in doc.data if isinstance(k, str) and k not in known]:
-        hits = [k for k in known if key.lower().endswith(k) and len(key) > len(k)]
-        hits = hits or difflib.get_close_matches(key.lower(), known, n=2, cutoff=0.85)
-        if not hits:
-            continue
-        line = doc.line_of(key)
-        if len(hits) == 1 and hits[0] not in doc.data:
-            doc.data[hits[0]] = doc.data.pop(key)
-            report.problem("key-typo", f"unknown key `{key}`: did you mean `{hits[0]}`? It was "
-                           f"read as `{hits[0]}`; fix the key in the source.", doc.rel, line)
-        else:
-            report.problem("key-typo", f"unknown key `{key}`: did you mean "
-                           + " or ".join(f"`{h}`" for h in hits) + "? Kept as written.",
-                           doc.rel, line)
 
 
 _I18N_KEY = re.compile(r"(?:nav|navbar|menu|titles?|pages?|header|i18n|strings|labels)"

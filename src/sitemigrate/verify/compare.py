@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .shown import Probe, TextIndex
 from .site import BuiltSite, menu_labels
-from .text import example_texts, fivegrams, owner_details, owner_paragraphs, page_words, shown
+from .text import example_texts, owner_details, owner_paragraphs
 
 LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presentations",
                         "teaching", "teachings", "courses", "projects", "portfolio", "news",
@@ -81,7 +82,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     examples: set[str] = set()
     for template in templates:
         examples |= example_texts(template)
-    result.examples = sorted(t for t in examples if t in new.text and t not in old.text)
+    result.examples = sorted(t for t in examples if new.index.has(t) and not old.index.has(t))
     result.new_warnings = sorted(warning_keys(new.log) - warning_keys(old.log))
     return result
 
@@ -119,45 +120,28 @@ def warning_keys(log: str) -> set[str]:
 
 def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
                 skipped: set[str], baseline: bool) -> None:
-    grams, old_grams = fivegrams(new.text), fivegrams(old.text) if baseline else set()
-    pages, old_pages = _lazy(page_words, new.text), _lazy(page_words, old.text)
-    old_home = old.pages.get("index.html", "")
-    new_home = new.pages.get(new.answer("/") or "", "")
-    old_home_grams, new_home_grams = fivegrams(old_home), fivegrams(new_home)
+    old_home = TextIndex({"index.html": old.pages.get("index.html", "")})
+    new_home_page = new.answer("/") or ""
+    new_home = TextIndex({new_home_page: new.pages.get(new_home_page, "")})
     for rel, paras in owner_paragraphs(owner).items():
         if rel in skipped:
             continue  # the source theme's own page (a 404 page): not the owner's
-        for p in paras:
-            if baseline and not shown(p, old.text, old_grams, old_pages):
+        for p in map(Probe, paras):
+            if baseline and not old.index.shows(p):
                 continue  # the old site does not show it either
             result.paragraphs += 1
-            if shown(p, old_home, old_home_grams) and not shown(p, new_home, new_home_grams):
-                result.home_missing.append(p)
-            if not shown(p, new.text, grams, pages):
-                was = _page_showing(old, p)
+            if old_home.shows(p, by_words=False) and not new_home.shows(p, by_words=False):
+                result.home_missing.append(p.text)
+            if not new.index.shows(p):
+                was = _page_showing(old, p.text)
                 now = new.answer("/" + was) if was else None
-                result.missing_paragraphs.append((rel, was, now or "", p))
-
-
-def _lazy(make: Callable[[str], list[set[str]]], text: str) -> Callable[[], list[set[str]]]:
-    """``make(text)``, made when first asked for and kept."""
-    made: list[list[set[str]]] = []
-
-    def get() -> list[set[str]]:
-        if not made:
-            made.append(make(text))
-        return made[0]
-    return get
+                result.missing_paragraphs.append((rel, was, now or "", p.text))
 
 
 def _page_showing(site: BuiltSite, text: str) -> str:
     """The page that shows ``text`` (or most of its first words), '' when none does."""
-    probe = " ".join(text.split()[:8])
-    for needle in (text, probe):
-        for rel, page in site.pages.items():
-            if needle in page:
-                return rel
-    return ""
+    return (site.index.page_of(text) or site.index.page_of(" ".join(text.split()[:8]))
+            or "")
 
 
 def _details(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
@@ -166,10 +150,10 @@ def _details(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
         if rel in skipped:
             continue
         for t in texts:
-            if baseline and t not in old.text:
+            if baseline and not old.index.has(t):
                 continue
             result.details += 1
-            if t not in new.text:
+            if not new.index.has(t):
                 result.missing_details.append((rel, t))
 
 
@@ -195,18 +179,34 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         if now_page is None or now_page.startswith("external:"):
             continue  # an address lost: reported once, as such
         now = Counter(new.items(now_page))
-        now_text = new.pages.get(now_page, "")
+        shown = _in_order(was, new.pages.get(now_page, ""))
         old_text = old.pages.get(page, "")
         for title in was:
             if title in not_owners:
                 continue  # the template's example item, left out on purpose
-            if title not in now_text:
+            if title not in shown:
                 result.lists.append((page, now_page, "missing", title))
             elif now[title] > was[title]:
                 result.lists.append((page, now_page, "more often", title))
         for title in now:
             if title not in was and title not in old_text:
                 result.lists.append((page, now_page, "added", title))
+
+
+def _in_order(titles: Iterable[str], text: str) -> set[str]:
+    """The titles that ``text`` has. Each is looked for from where the one before it was
+    found, on, then back: a list that shows them in about the same order is read about
+    once, not once a title."""
+    found: set[str] = set()
+    at = 0
+    for title in titles:
+        where = text.find(title, at)
+        if where < 0:
+            where = text.rfind(title, 0, at + len(title))
+        if where >= 0:
+            found.add(title)
+            at = where
+    return found
 
 
 def _files(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:

@@ -6,19 +6,20 @@ from __future__ import annotations
 import os
 import re
 import urllib.parse
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from .text import TAG, norm, visible_words
+from .shown import TextIndex
+from .text import TAG, elements, norm, visible_words
 
 _NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
 _A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
 _HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
 _REFRESH = re.compile(r"""(?is)<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*>""")
 _REFRESH_URL = re.compile(r"""(?i)url\s*=\s*['"]?([^"'>\s]+)""")
-_CHROME = re.compile(r"(?is)<(nav|header|footer|h1)\b.*?</\1\s*>")
+_CHROME = re.compile(elements("nav|header|footer|h1"), re.I)
 _CLASSED = re.compile(r"""(?is)<(\w+)\b[^>]*?\bclass\s*=\s*["']([^"']*)["'][^>]*>""")
 _TITLE_CLASS = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?title(?:\s|$)")
 FILE_SUFFIXES = ("pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "bib", "zip", "ppt", "pptx",
@@ -28,6 +29,22 @@ FILE_SUFFIXES = ("pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "bib", "zip"
 _QUOTED_FILE = re.compile(r"""["']([^"'#?<>\s]+\.(?:""" + "|".join(FILE_SUFFIXES)
                           + r"""))["'#?]""", re.I)
 _LINK_ATTRIBUTE = re.compile(r"(?i)\b(?:src|href)\s*=\s*$")
+_FILE_END = re.compile(r"\.(?:" + "|".join(FILE_SUFFIXES) + r")(?=[\"'#?])", re.I)
+"""Where a quoted address of a file can end (`.pdf"`): a few places a page, not every quote."""
+
+
+def quoted_files(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`_QUOTED_FILE` in ``text``, looked for only between the `<`
+    before and the `<` after a place where one can end (:data:`_FILE_END`): an address
+    holds no `<`, so none starts before such a `<` and ends after it."""
+    last = None
+    for end in _FILE_END.finditer(text):
+        start = text.rfind("<", 0, end.start())
+        if start == last:
+            continue  # that stretch is read
+        last = start
+        stop = text.find("<", end.end())
+        yield from _QUOTED_FILE.finditer(text, max(start, 0), stop if stop >= 0 else len(text))
 
 
 @dataclass
@@ -69,9 +86,14 @@ class BuiltSite:
         return {rel: visible_words(h) for rel, h in self.html.items()}
 
     @cached_property
+    def index(self) -> TextIndex:
+        """:attr:`pages`, indexed to answer what the site shows."""
+        return TextIndex(self.pages)
+
+    @property
     def text(self) -> str:
         """The visible text of every page, normalised, one page a line."""
-        return "\n".join(self.pages.values())
+        return self.index.text
 
     @cached_property
     def basepath(self) -> str:
@@ -177,7 +199,7 @@ class BuiltSite:
         """The site paths of the files (papers, pictures, slides) ``page`` links to."""
         out = []
         text = self.html.get(page, "")
-        for m in _QUOTED_FILE.finditer(text):  # a quoted address of a file, then: an href/src?
+        for m in quoted_files(text):  # a quoted address of a file, then: an href/src?
             if not _LINK_ATTRIBUTE.search(text, max(0, m.start() - 16), m.start()):
                 continue
             path = self.local_path(m.group(1), page)

@@ -2,10 +2,8 @@
 normalised so that two themes' markup of the same words compare equal.
 
 Text is compared normalised (:func:`norm`): typography folded (kramdown's smart quotes and
-dashes), case and punctuation ignored, whitespace collapsed. A paragraph is *shown* by a
-site when its text is, or (markup split it) most of its five-word runs are, or (data a
-theme lays out its own way: a CV's entries become a table) nearly all its longer words are
-on one page (:func:`shown`).
+dashes), case and punctuation ignored, whitespace collapsed. Whether a site shows a text:
+:mod:`.shown`.
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +19,18 @@ from typing import Any
 
 import yaml
 
-_DROP = re.compile(r"(?is)<(script|style|svg|head|noscript)\b.*?</\1\s*>|<!--.*?-->")
+
+def elements(names: str) -> str:
+    """A pattern (to compile with ``re.I``) of an element named by ``names``
+    (``nav|footer``), from its start tag to its first end tag. Written as runs of ``[^<]*``,
+    each ``<`` tried once: the matches of a lazy ``.*?`` up to the end tag, without a try
+    at every character."""
+    return rf"<({names})\b[^<]*(?:<(?!/\1\s*>)[^<]*)*</\1\s*>"
+
+
+_DROP = re.compile(elements("script|style|svg|head|noscript") + r"|<!--[^-]*(?:-(?!->)[^-]*)*-->",
+                   re.I)
+"""What a browser does not show: those elements, and comments."""
 _BLOCK = re.compile(
     r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
 TAG = re.compile(r"<[^>]+>")
@@ -48,8 +57,10 @@ def page_text(html_text: str) -> str:
 
 
 def visible_words(html_text: str) -> str:
-    """``norm(page_text(html_text))``, without the line breaks ``norm`` drops anyway."""
-    return norm(TAG.sub(" ", _DROP.sub(" ", html_text)))
+    """``norm(page_text(html_text))``, without the line breaks ``norm`` drops anyway (and
+    the runs of blanks between tags, before ``norm`` reads the text character by
+    character)."""
+    return norm(" ".join(TAG.sub(" ", _DROP.sub(" ", html_text)).split()))
 
 
 # -- the owner's paragraphs ------------------------------------------------------------------
@@ -206,41 +217,6 @@ def owner_details(site: Path) -> dict[str, list[str]]:
         if strings:
             found[path.relative_to(site).as_posix()] = list(dict.fromkeys(strings))
     return found
-
-
-def shown(paragraph: str, text: str, grams: set[tuple[str, ...]],
-          pages: list[set[str]] | Callable[[], list[set[str]]] | None = None) -> bool:
-    """A paragraph is shown when (markup split it) 90% of its five-word runs are in the text
-    (``grams``: :func:`fivegrams` of it), or it is in the text, or (data the theme lays out
-    its own way: a CV's entries become a table of dates, titles and places) when 95% of its
-    words of four letters or more are on one page (``pages``: :func:`page_words`, or a
-    function that makes them when first needed)."""
-    words = paragraph.split()
-    runs = list(zip(words, words[1:], words[2:], words[3:], words[4:], strict=False))
-    if runs and sum(r in grams for r in runs) >= 0.9 * len(runs):
-        return True  # set look-ups first: a search of the whole text is the slow test
-    if paragraph in text:
-        return True
-    if pages is None:
-        return False
-    if callable(pages):
-        pages = pages()
-    long_words = {w for w in words if len(w) >= 4}
-    return bool(long_words) and any(
-        len(long_words & page) >= 0.95 * len(long_words) for page in pages)
-
-
-def page_words(text: str) -> list[set[str]]:
-    return [set(line.split()) for line in text.split("\n")]
-
-
-def fivegrams(text: str) -> set[tuple[str, ...]]:
-    """Every run of five words of each line of ``text``."""
-    grams: set[tuple[str, ...]] = set()
-    for line in text.split("\n"):
-        words = line.split()
-        grams.update(zip(words, words[1:], words[2:], words[3:], words[4:], strict=False))
-    return grams
 
 
 # -- a template's example content ------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ruamel.yaml.comments import CommentedMap
 
 from ... import socials
-from ...ir import Origin, Site
+from ...ir import Analytics, Origin, Site, SiteSettings
 from ...jekyll.assets import AssetCopier
 from ...jekyll.site import (
     account_config,
@@ -15,7 +15,6 @@ from ...jekyll.site import (
     include_pages,
     set_key,
     set_nested,
-    site_path,
     source_config,
     text,
 )
@@ -86,10 +85,10 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
 
 
 def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetCopier) -> set[str]:
-    """Source settings with an academicpages counterpart of another name or shape (an old
-    al-folio config's analytics, comments, verification, language, favicon); returns the
+    """Another theme's settings (:class:`~sitemigrate.ir.SiteSettings`: language, analytics,
+    comments, verification, share image, favicon, news limit) as academicpages'; returns the
     `config_extra` keys it dealt with."""
-    report, extra, ident = plan.report, site.config_extra, site.identity
+    report, ident, settings = plan.report, site.identity, site.settings
     src = source_config(site)
     done: set[str] = set()
 
@@ -98,94 +97,102 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, copier: AssetC
 
     if site.theme == NAME:
         return done
-    if site.theme == "al-folio":  # its old top-level social keys: read as socials
-        done |= {k for k, v in extra.items() if socials.read_social("al-folio-old", k, v)}
-    if ident.lang:
+    if (locale := settings.locale) is not None:
         dest_locale = text(config.get("locale"))
-        if dest_locale.lower().split("-")[0] != ident.lang.lower().split("-")[0]:
-            set_key(config, "locale", ident.lang)  # DEST's `en-US` already says `en`
-        report.mapped("config-key", f"`lang` ({ident.lang}) → `locale`.", at("lang"))
+        lang = text(locale.value)
+        if dest_locale.lower().split("-")[0] != lang.lower().split("-")[0]:
+            set_key(config, "locale", lang)  # DEST's `en-US` already says `en`
+        report.mapped("config-key", f"`{locale.key}` ({lang}) → `locale`.", locale.origin)
     if ident.keywords:
         set_key(config, "keywords", ident.keywords)
         report.verbatim("config-key", "`keywords` is not an academicpages setting (its pages "
                         "have no keywords meta tag); kept as written.", at("keywords"))
-    analytics = got if isinstance(got := extra.get("analytics"), dict) else {}
-    tracking = text(extra.get("google_analytics") or analytics.get("google"))
-    if "analytics" in extra and not tracking:  # al-folio v1's ids by service
-        report.add("config-key", "info", "lost", "`analytics` sets no Google Analytics id; "
-                   "its other services (Cronitor, Pirsch, OpenPanel) have no academicpages "
-                   "setting: not carried.", at("analytics"))
-        done.add("analytics")
-    if tracking or "google_analytics" in extra:
-        key = "google_analytics" if "google_analytics" in extra else "analytics"
-        if tracking and extra.get("enable_google_analytics", True) is not False:
-            provider = "google-analytics-4" if tracking.startswith("G-") else "google-universal"
-            set_nested(config, ("analytics", "provider"), provider)
-            set_nested(config, ("analytics", "google", "tracking_id"), tracking)
-            report.mapped("config-key", f"`{key}` ({tracking}"
-                          + (", `enable_google_analytics`" if "enable_google_analytics" in extra
-                             else "") + f") → `analytics` (provider `{provider}`).", at(key))
-        else:
-            report.add("config-key", "info", "lost", f"`{key}`: Google Analytics is not "
-                       "enabled in the source (`enable_google_analytics` is false, or no id); "
-                       "not carried.", at(key))
-        done |= {"google_analytics", "enable_google_analytics", "analytics"}
-    for engine in ("google", "bing"):
-        key, flag = f"{engine}_site_verification", f"enable_{engine}_verification"
-        if extra.get(key) and extra.get(flag, True) is not False:
-            set_key(config, key, extra[key])
+    if (analytics := settings.analytics) is not None:
+        done |= _carry_analytics(analytics, config, plan, at(analytics.services_key))
+    for found in settings.verification:
+        key, switch = found.key, found.switch_key
+        if found.enabled:
+            set_key(config, f"{found.engine}_site_verification", found.code)
             report.mapped("config-key", f"`{key}` carried" + (
-                f" (switched on by `{flag}`)." if flag in extra else "."), at(key))
-        elif extra.get(key):
-            report.add("config-key", "info", "lost", f"`{key}` is switched off by `{flag}: "
-                       "false` in the source; not carried.", at(key))
-        if extra.get(key):
-            done |= {key, flag} & set(extra)
-    used = any(i.extra.get("disqus_comments") is True for i in site.posts) \
-        or any(p.extra.get("disqus_comments") is True for p in site.pages)
-    if extra.get("disqus_shortname") and not used:
-        report.add("config-key", "info", "lost", "`disqus_shortname`: no post of the source "
-                   "turns Disqus on (`disqus_comments: true`), so it was not carried (it would "
-                   "switch comments on for every academicpages post).", at("disqus_shortname"))
-        done.add("disqus_shortname")
-    elif extra.get("disqus_shortname"):
-        set_nested(config, ("comments", "provider"), "disqus")
-        set_nested(config, ("comments", "disqus", "shortname"), extra["disqus_shortname"])
-        report.mapped("config-key", "`disqus_shortname` → `comments: {provider: disqus}`: "
-                      "academicpages shows the comments on every post with `comments: true` "
-                      "(the template's default), not only where al-folio's `disqus_comments: "
-                      "true` was set.", at("disqus_shortname"))
-        done.add("disqus_shortname")
-    image = text(extra.get("og_image"))
-    if image:
-        new = image if "://" in image else copier.carry(site_path(image, "assets/img"),
-                                                        at("og_image"), "site image",
-                                                        is_file=True)
+                f" (switched on by `{switch}`)." if switch else "."), found.origin)
+        else:
+            report.add("config-key", "info", "lost", f"`{key}` is switched off by `{switch}: "
+                       "false` in the source; not carried.", found.origin)
+        done |= {key, switch} - {""}
+    present = {i.path for i in site.posts} | {p.path for p in site.pages}
+    for comments in (c for c in settings.comments if c.provider == "disqus"):
+        if comments.asked_by is not None and not present & set(comments.asked_by):
+            report.add("config-key", "info", "lost", f"`{comments.key}`: no post of the source "
+                       "turns Disqus on (`disqus_comments: true`), so it was not carried (it "
+                       "would switch comments on for every academicpages post).", comments.origin)
+        else:
+            set_nested(config, ("comments", "provider"), "disqus")
+            set_nested(config, ("comments", "disqus", "shortname"), comments.shortname)
+            report.mapped("config-key", f"`{comments.key}` → `comments: {{provider: disqus}}`: "
+                          "academicpages shows the comments on every post with `comments: "
+                          "true` (the template's default), not only where al-folio's "
+                          "`disqus_comments: true` was set.", comments.origin)
+        done.add(comments.key)
+    if (image := settings.social_image) is not None:
+        new = image.value if "://" in image.value else copier.carry(
+            image.value, image.origin, "site image", is_file=True)
         set_key(config, "og_image", new if "://" in new else new.removeprefix("/images/"))
-        report.mapped("config-key", f"`og_image` → `{config['og_image']}`.", at("og_image"))
-        done.add("og_image")
-    icon = text(extra.get("icon"))
-    if icon:
-        report.add("config-icon", "warning", "lost", f"`icon` ({icon}, the favicon) has no "
-                   "academicpages setting: academicpages takes its favicons from "
-                   "`_includes/head/custom.html` and `images/`; put yours there.",
-                   at("icon"))
-        done.add("icon")
-    for key, what in (("external_sources", "the posts al-folio's blog lists from other sites "
-                       "(RSS feeds, links)"), ("giscus", "giscus comments"),
-                      ("newsletter", "the newsletter sign-up")):
-        on = extra.get(key)
-        if isinstance(on, dict) and on.get("enabled") is False:
-            continue  # switched off: among the settings not carried
-        if on:  # content the owner set up, not only looks: one finding each
-            report.add("config-key", "warning", "lost", f"`{key}` ({what}) has no "
-                       "academicpages setting; not carried.", at(key))
-            done.add(key)
-    if "news_limit" in extra and site.page("about"):
-        done.add("news_limit")  # the about page's news list honours it (see the reader)
-        report.mapped("config-key", f"`news_limit` ({extra['news_limit']}): the about page's "
-                      "News list shows that many items.", at("news_limit"))
+        report.mapped("config-key", f"`{image.key}` → `{config['og_image']}`.", image.origin)
+        done.add(image.key)
+    if (icon := settings.favicon) is not None:
+        report.add("config-icon", "warning", "lost", f"`{icon.key}` ({icon.value}, the "
+                   "favicon) has no academicpages setting: academicpages takes its favicons "
+                   "from `_includes/head/custom.html` and `images/`; put yours there.",
+                   icon.origin)
+        done.add(icon.key)
+    for key, what, origin in _not_carried(settings):
+        report.add("config-key", "warning", "lost", f"`{key}` ({what}) has no academicpages "
+                   "setting; not carried.", origin)
+        done.add(key)
+    if (limit := settings.news_limit) is not None and site.page("about"):
+        done.add(limit.key)  # the about page's news list honours it (see the reader)
+        report.mapped("config-key", f"`{limit.key}` ({limit.value}): the about page's News "
+                      "list shows that many items.", limit.origin)
     return done
+
+
+def _not_carried(settings: SiteSettings) -> list[tuple[str, str, Origin | None]]:
+    """What the source set up that academicpages has no setting for, content rather than
+    looks (one finding each): posts of other sites, comments of another service than
+    Disqus, a newsletter sign-up; (source key, what it is, where)."""
+    what = {"external_posts": "the posts al-folio's blog lists from other sites (RSS feeds, "
+            "links)", "newsletter": "the newsletter sign-up"}
+    addons = {a.kind: (a.key, what[a.kind], a.origin) for a in settings.addons}
+    comments = [(c.key, f"{c.provider} comments", c.origin)
+                for c in settings.comments if c.provider != "disqus"]
+    return [*([addons["external_posts"]] if "external_posts" in addons else []), *comments,
+            *([addons["newsletter"]] if "newsletter" in addons else [])]
+
+
+def _carry_analytics(analytics: Analytics, config: CommentedMap, plan: Plan,
+                     services_at: Origin) -> set[str]:
+    """Google Analytics as academicpages' `analytics: {provider, google: {tracking_id}}`;
+    other services are reported (``services_at``: where the source sets them). Returns the
+    source keys it dealt with."""
+    report, tracking = plan.report, analytics.tracking_id
+    if analytics.services_key and not tracking:  # ids by service, none of them Google's
+        report.add("config-key", "info", "lost", f"`{analytics.services_key}` sets no Google "
+                   "Analytics id; its other services (Cronitor, Pirsch, OpenPanel) have no "
+                   "academicpages setting: not carried.", services_at)
+        if analytics.key == analytics.services_key:
+            return {analytics.services_key}
+    key, switch = analytics.key, analytics.switch_key
+    if tracking and analytics.enabled:
+        provider = "google-analytics-4" if tracking.startswith("G-") else "google-universal"
+        set_nested(config, ("analytics", "provider"), provider)
+        set_nested(config, ("analytics", "google", "tracking_id"), tracking)
+        report.mapped("config-key", f"`{key}` ({tracking}" + (f", `{switch}`" if switch else "")
+                      + f") → `analytics` (provider `{provider}`).", analytics.origin)
+    else:
+        report.add("config-key", "info", "lost", f"`{key}`: Google Analytics is not "
+                   "enabled in the source (`enable_google_analytics` is false, or no id); "
+                   "not carried.", analytics.origin)
+    return set(analytics.keys)
 
 
 def _declare_collections(config: CommentedMap, site: Site) -> None:

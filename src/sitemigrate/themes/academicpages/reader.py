@@ -14,14 +14,12 @@ from ...formats.citation import citation_authors, person_names
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.site import (
     as_list,
-    check_document,
-    check_liquid,
     custom_collections,
     drop_shadowed,
     drop_unpublished,
-    fix_typos,
     iter_files,
     iter_pages,
     mark_furniture,
@@ -37,6 +35,7 @@ from ...jekyll.urls import unpublished
 from ...registry import SiteProbe, generation_of, vocabulary
 from ...report import Report
 from ...textio import read_document, read_json, read_source
+from .settings import read_settings
 
 NAME = "academicpages"
 IDENTITY_KEYS = ("title", "name", "description", "url", "baseurl", "author")
@@ -62,6 +61,7 @@ def read(src: Path, report: Report) -> Site:
     config = read_config(src, report)
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
+    site.settings = read_settings(site, config)
     for path, rel in iter_pages(src, report):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
@@ -142,8 +142,8 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
                                       doc.line_of("redirect_from")),
                 fm_comments=doc.comments(), newline=doc.newline,
                 origin=Origin(rel, 1, doc.body_line))
-    if isinstance(data.get("author_profile"), bool):
-        page.features["author_profile"] = data["author_profile"]
+    if isinstance(data.get("author_profile"), bool):  # the profile sidebar
+        page.features.profile_sidebar = data["author_profile"]
     if text(data.get("redirect_to")):  # jekyll-redirect-from: the page forwards
         page.redirect = text(data["redirect_to"])
     page.role = vocab["page_roles"].get(page.permalink, "other")
@@ -295,7 +295,7 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
                       if "://" not in m[1] and any(w in PurePosixPath(m[1]).name.lower()
                                                    for w in ("cv", "resume", "vita"))), usual)
         if found:
-            page.features["cv_pdf"] = found
+            page.features.cv_pdf = found
             record_asset(site, found, "pdf")
 
 

@@ -93,7 +93,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if page.description:
             front["excerpt"] = page.description
         body = _about_body(page, site, plan)
-        for key, value in (page.features.get("profile_extra") or {}).items():
+        for key, value in page.features.profile_extra.items():
             report.lost("profile-key", f"`profile.{key}` ({value}) sets al-folio's profile box; "
                         "academicpages shows the picture in its sidebar, which has no such "
                         "setting: not carried.", page.path,
@@ -107,7 +107,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             front["permalink"] = page.permalink
         if page.description:
             front["excerpt"] = page.description
-    front["author_profile"] = page.features.get("author_profile", True)  # `false` hides it
+    sidebar = page.features.profile_sidebar
+    front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
         front["redirect_from"] = list(page.redirect_from)
     if page.redirect:  # jekyll-redirect-from (always enabled here) serves it
@@ -121,8 +122,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if key not in front:
             front[key] = value
             extra_key(plan, key, NAME, page.origin)
-    if page.features.get("cv_pdf"):
-        pdf = copier.carry(page.features["cv_pdf"], page.origin, "CV PDF")
+    if page.features.cv_pdf:
+        pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
         link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
         if is_html_file(page.path):  # no Markdown converter runs on the page
             link = f"<p>{markdown_links_as_html(link)}</p>"
@@ -154,7 +155,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
 def _menu_only(page: Page) -> bool:
     """A page that is only a menu entry: a link elsewhere (`permalink: https://...`) or a
     dropdown without text. academicpages menus are `_data/navigation.yml`, not pages."""
-    return "://" in page.permalink or (bool(page.features.get("children"))
+    return "://" in page.permalink or (bool(page.features.children)
                                        and not page.body.strip())
 
 
@@ -204,24 +205,24 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     feats = page.features
     ident = site.identity
     parts: list[str] = []
-    if feats.get("subtitle"):
+    if feats.subtitle:
         if not ident.bio:
-            ident.bio = feats["subtitle"]
+            ident.bio = feats.subtitle
             report.mapped("subtitle", "about-page `subtitle` became the sidebar bio "
                           "(`author.bio`).", page.origin)
         else:
-            parts.append(f"<p>{feats['subtitle']}</p>\n\n")
+            parts.append(f"<p>{feats.subtitle}</p>\n\n")
             report.verbatim("subtitle", "about-page `subtitle` kept at the top of the page "
                             "body.", page.origin)
     body = page.body
     extra: list[str] = []
-    if feats.get("profile_text"):
-        extra.append(f"\n{feats['profile_text']}\n")
+    if feats.profile_text:
+        extra.append(f"\n{feats.profile_text}\n")
         report.verbatim("profile-text", "profile `more_info`/`address` kept as HTML at the end "
                         "of the about page.", page.origin)
     if ident.contact_note:
         extra.append(f"\n{ident.contact_note}\n")
-    news_feat = feats.get("news") or {}
+    news_feat = feats.news or {}
     if news_feat.get("enabled"):
         every = sorted(site.news, key=lambda n: n.date, reverse=True)
         limit = news_feat.get("limit")
@@ -243,7 +244,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             report.lost("news", "the about page shows news (`news: true`), but the site has no "
                         "`_news` items to carry; academicpages has no news list, so the flag "
                         "was dropped.", page.origin)
-    if feats.get("selected_papers"):
+    if feats.selected_papers:
         chosen = [p for p in site.publications if p.selected]
         if chosen:
             lines = [f"- {p.citation or p.title}" for p in chosen]
@@ -255,10 +256,10 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             report.lost("selected-papers", "the about page lists selected papers "
                         "(`selected_papers: true`), but no publication is marked "
                         "`selected={true}`; nothing to list.", page.origin)
-    if feats.get("social"):
+    if feats.social:
         report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
                       "the sidebar of every page with `author_profile: true`.", page.origin)
-    posts = feats.get("latest_posts") or {}
+    posts = feats.latest_posts or {}
     if posts.get("enabled"):
         report.lost("latest-posts", "academicpages has no latest-posts list on the about page; "
                     "the blog stays reachable from the menu.", page.origin)

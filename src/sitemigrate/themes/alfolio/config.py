@@ -11,7 +11,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ... import socials
 from ...formats.content import split_name
-from ...ir import Origin, Site
+from ...ir import Analytics, Origin, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.liquid import attribute_safe
 from ...jekyll.site import (
@@ -21,7 +21,6 @@ from ...jekyll.site import (
     include_pages,
     set_key,
     set_nested,
-    site_path,
     source_config,
     text,
 )
@@ -34,6 +33,7 @@ from .reader import (
     OLD,
     REDIRECT_PLUGIN,
 )
+from .settings import ENGINES
 
 
 def _dest_generation(dest: Path) -> str | None:
@@ -60,7 +60,8 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
               "first_name": first, "middle_name": middle, "last_name": last,
               "description": attribute_safe(ident.description or ""), "url": url,
               "baseurl": baseurl,
-              "keywords": ident.keywords, "lang": ident.lang, "contact_note": ident.contact_note,
+              "keywords": ident.keywords, "lang": _own_locale(site),
+              "contact_note": ident.contact_note,
               "footer_text": ident.footer_text}
     for key, value in values.items():
         if value or key in ("baseurl", "middle_name") or key in config:
@@ -125,12 +126,19 @@ def _deploys_with_lsi(plan: Plan) -> bool:
     return False
 
 
+def _own_locale(site: Site) -> str:
+    """The language an al-folio source states (`lang`, written with the identity); another
+    theme's is carried with the other settings (:func:`_carry_settings`)."""
+    locale = site.settings.locale
+    return text(locale.value) if locale and site.theme == NAME else ""
+
+
 def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
                     copier: AssetCopier) -> set[str]:
-    """Source settings with an al-folio counterpart of another name or shape (academicpages'
-    locale, analytics, comments, verification, site image; an old al-folio config's news
-    limit); returns the `config_extra` keys it dealt with."""
-    report, extra = plan.report, site.config_extra
+    """Another theme's settings (:class:`~sitemigrate.ir.SiteSettings`: language, analytics,
+    comments, verification, share image) as al-folio's, and an old al-folio config's news
+    limit; returns the `config_extra` keys it dealt with."""
+    report, extra, settings = plan.report, site.config_extra, site.settings
     src = source_config(site)
     done: set[str] = set()
 
@@ -141,7 +149,6 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
         report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
                    f"(al-folio has no sidebar); not carried: {value}", at("author", key))
     if site.theme == NAME:
-        done |= {k for k, v in extra.items() if socials.read_social(OLD, k, v)}
         if gen == "2020-23":  # its own generation reads the news limit from the config
             return done
         for key in ("news_limit", "news_scrollable"):
@@ -150,63 +157,62 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
                 report.mapped("config-key", f"`{key}` ({extra[key]}) → the about page's "
                               "`announcements`.", at(key))
         return done
-    if extra.get("locale") and not site.identity.lang:
-        set_key(config, "lang", extra["locale"])
-        report.mapped("config-key", f"`locale` ({extra['locale']}) → `lang`.", at("locale"))
-        done.add("locale")
-    analytics = extra.get("analytics")
-    if isinstance(analytics, dict):
-        google = got if isinstance(got := analytics.get("google"), dict) else {}
-        tracking = text(google.get("tracking_id"))
-        provider = text(analytics.get("provider"))
-        if tracking and provider.startswith("google"):
-            if gen == "v1":
-                set_nested(config, ("analytics", "google"), tracking)
-            else:
-                set_key(config, "google_analytics", tracking)
-                set_key(config, "enable_google_analytics", True)
-            report.mapped("config-key", f"`analytics` (Google, {tracking}) → "
-                          + ("`analytics.google`." if gen == "v1" else "`google_analytics`."),
-                          at("analytics"))
-        elif tracking or provider not in ("", "false"):
-            report.add("config-key", "warning", "lost", f"`analytics`: provider `{provider}` has "
-                       "no al-folio setting (al-folio reads Google, Cronitor, Pirsch, "
-                       "OpenPanel ids); not carried.", at("analytics"))
-        else:
-            report.add("config-key", "info", "lost", "`analytics` is switched off in the "
-                       "source (no provider); nothing to carry.", at("analytics"))
-        done.add("analytics")
-    comments = extra.get("comments")
-    if isinstance(comments, dict) and text(comments.get("provider")):
-        provider = text(comments["provider"])
-        disqus = got if isinstance(got := comments.get("disqus"), dict) else {}
-        if provider == "disqus" and text(disqus.get("shortname")):
-            set_key(config, "disqus_shortname", text(disqus["shortname"]))
-            report.verbatim("config-key", "`comments` (provider disqus) → `disqus_shortname`: "
-                            "al-folio shows Disqus only on posts with `disqus_comments: true`; "
-                            "add it to the posts that should have comments.", at("comments"))
+    if (locale := settings.locale) is not None:
+        set_key(config, "lang", locale.value)
+        report.mapped("config-key", f"`{locale.key}` ({locale.value}) → `lang`.", locale.origin)
+        done.add(locale.key)
+    if (analytics := settings.analytics) is not None:
+        _carry_analytics(analytics, config, plan, gen)
+        done |= set(analytics.keys)
+    for comments in settings.comments:
+        provider = comments.provider
+        if provider == "disqus" and comments.shortname:
+            set_key(config, "disqus_shortname", comments.shortname)
+            report.verbatim("config-key", f"`{comments.key}` (provider disqus) → "
+                            "`disqus_shortname`: al-folio shows Disqus only on posts with "
+                            "`disqus_comments: true`; add it to the posts that should have "
+                            "comments.", comments.origin)
         elif provider not in ("false", ""):
-            report.add("config-key", "warning", "lost", f"`comments`: provider `{provider}` has "
-                       "no al-folio setting (al-folio has Disqus and giscus); not carried.",
-                       at("comments"))
-        done.add("comments")
-    for engine in ("google", "bing"):
-        if extra.get(f"{engine}_site_verification"):
-            set_key(config, f"{engine}_site_verification", extra[f"{engine}_site_verification"])
+            report.add("config-key", "warning", "lost", f"`{comments.key}`: provider "
+                       f"`{provider}` has no al-folio setting (al-folio has Disqus and "
+                       "giscus); not carried.", comments.origin)
+        done.add(comments.key)
+    for engine in ENGINES:  # the engines al-folio has a verification key for
+        for found in (v for v in settings.verification if v.engine == engine):
+            set_key(config, f"{engine}_site_verification", found.code)
             set_key(config, f"enable_{engine}_verification", True)
-            done.add(f"{engine}_site_verification")
-            report.mapped("config-key", f"`{engine}_site_verification` carried (with "
-                          f"`enable_{engine}_verification: true`).",
-                          at(f"{engine}_site_verification"))
-    image = text(extra.get("og_image"))
-    if image:
-        new = image if "://" in image else copier.carry(site_path(image, "images"),
-                                                        at("og_image"), "site image",
-                                                        is_file=True)
+            done.add(found.key)
+            report.mapped("config-key", f"`{found.key}` carried (with "
+                          f"`enable_{engine}_verification: true`).", found.origin)
+    if (image := settings.social_image) is not None:
+        new = image.value if "://" in image.value else copier.carry(
+            image.value, image.origin, "site image", is_file=True)
         set_key(config, "og_image", new)
-        report.mapped("config-key", f"`og_image` → `{new}`.", at("og_image"))
-        done.add("og_image")
+        report.mapped("config-key", f"`{image.key}` → `{new}`.", image.origin)
+        done.add(image.key)
     return done
+
+
+def _carry_analytics(analytics: Analytics, config: CommentedMap, plan: Plan, gen: str) -> None:
+    """Google Analytics as al-folio's id (v1: `analytics.google`; before: `google_analytics`
+    switched on by `enable_google_analytics`); another service is reported."""
+    tracking, provider = analytics.tracking_id, analytics.provider
+    if tracking and provider.startswith("google"):
+        if gen == "v1":
+            set_nested(config, ("analytics", "google"), tracking)
+        else:
+            set_key(config, "google_analytics", tracking)
+            set_key(config, "enable_google_analytics", True)
+        plan.report.mapped("config-key", f"`{analytics.key}` (Google, {tracking}) → "
+                           + ("`analytics.google`." if gen == "v1" else "`google_analytics`."),
+                           analytics.origin)
+    elif tracking or provider not in ("", "false"):
+        plan.report.add("config-key", "warning", "lost", f"`{analytics.key}`: provider "
+                        f"`{provider}` has no al-folio setting (al-folio reads Google, "
+                        "Cronitor, Pirsch, OpenPanel ids); not carried.", analytics.origin)
+    else:
+        plan.report.add("config-key", "info", "lost", f"`{analytics.key}` is switched off in "
+                        "the source (no provider); nothing to carry.", analytics.origin)
 
 
 def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last: str) -> None:

@@ -78,7 +78,7 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         front["layout"] = "cv"
         if _cv_yml_format(plan, gen) == "rendercv":
             front["cv_format"] = "rendercv"
-    pdf = page.features.get("cv_pdf")
+    pdf = page.features.cv_pdf
     if pdf and "://" not in str(pdf) and re.search(r"(^|/)\.\.?/", str(pdf)):
         from urllib.parse import urljoin  # `../files/cv.pdf` (read as `/files/../files/...`)
         pdf = urljoin(page.permalink or "/", str(pdf))

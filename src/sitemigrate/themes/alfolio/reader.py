@@ -28,13 +28,11 @@ from ...ir import (
 )
 from ...jekyll import scholar
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.site import (
     as_list,
-    check_document,
-    check_liquid,
     custom_collections,
     drop_unpublished,
-    fix_typos,
     iter_files,
     iter_pages,
     mark_furniture,
@@ -58,6 +56,7 @@ from .cv import (
     cv_formats_shown,
     cv_layout_rule,
 )
+from .settings import comments_asked, read_settings
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -112,7 +111,9 @@ def read(src: Path, report: Report) -> Site:
     config = read_config(src, report)
     site.identity = _read_identity(src, config, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
-                         and not (k == "name" and text(v) == site.identity.full_name)}
+                         and not (k == "name" and text(v) == site.identity.full_name)
+                         and not socials.read_social(OLD, str(k), v)}  # read as socials
+    site.settings = read_settings(site, config)
     no_front: set[str] = set()
     layouts: dict[str, str] = {}
     for path, rel in iter_pages(src, report):
@@ -128,10 +129,10 @@ def read(src: Path, report: Report) -> Site:
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
     about = site.page("about")
-    if about and isinstance(about.features.get("news"), dict):  # old configs: the limit is here
+    if about and isinstance(about.features.news, dict):  # old configs: the limit is here
         for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
-            if config.get(key) is not None and feat not in about.features["news"]:
-                about.features["news"][feat] = plain(config[key])
+            if config.get(key) is not None and feat not in about.features.news:
+                about.features.news[feat] = plain(config[key])
     site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY)
     site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY)
     for p in site.projects:
@@ -155,6 +156,7 @@ def read(src: Path, report: Report) -> Site:
     site.cv = _read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)
     site.navigation = _navigation([p for p in site.pages if p.role != "furniture"])
+    comments_asked(site)
     return site
 
 
@@ -176,7 +178,7 @@ def _fold_publication_pages(site: Site, report: Report) -> None:
     for page in site.pages:
         pub = by_url.pop(page.permalink.rstrip("/"), None) if page.permalink else None
         if pub is None or pub.permalink or pub.body or page.nav or page.extra \
-                or page.features or page.redirect or page.role != "other":
+                or page.features.any() or page.redirect or page.role != "other":
             kept.append(page)  # a publication with text of its own: no text is dropped
             continue
         pub.permalink = page.permalink
@@ -191,7 +193,7 @@ def _fold_publication_pages(site: Site, report: Report) -> None:
 def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
     for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
-                "keywords", "lang", "footer_text", "contact_note", "email"):
+                "keywords", "footer_text", "contact_note", "email"):
         setattr(ident, key, text(config.get(key)))
     title = text(config.get("title"))
     ident.site_title = "" if title.lower() == "blank" else title
@@ -271,11 +273,11 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
         _read_about(page, data, site, doc, report)
     if page.role == "cv" and data.get("cv_pdf"):
         known.add("cv_pdf")
-        page.features["cv_pdf"] = site_path(text(data["cv_pdf"]), "assets/pdf")
-        record_asset(site, page.features["cv_pdf"], "pdf")
+        page.features.cv_pdf = site_path(text(data["cv_pdf"]), "assets/pdf")
+        record_asset(site, page.features.cv_pdf, "pdf")
     if page.role == "cv" and data.get("cv_format"):
         known.add("cv_format")
-        page.features["cv_format"] = text(data["cv_format"])
+        page.features.cv_format = text(data["cv_format"])
     if data.get("dropdown"):
         known |= {"dropdown", "children"}
         children = data.get("children") or []
@@ -283,8 +285,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
             report.problem("wrong-type", "`children` of a dropdown should be a list of "
                            "entries (`title`, `permalink`); what is not one was left out.",
                            rel, doc.line_of("children"))
-        page.features["children"] = [
-            {"title": text(c.get("title")), "url": text(c.get("permalink"))}
+        page.features.children = [
+            NavItem(text(c.get("title")), text(c.get("permalink")))
             for c in (children if isinstance(children, list) else []) if isinstance(c, dict)]
     _, page.extra = split_known(data, known)
     return page
@@ -373,7 +375,7 @@ def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
 def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
     feats = page.features
     if data.get("subtitle"):
-        feats["subtitle"] = text(data["subtitle"])
+        feats.subtitle = text(data["subtitle"])
     profile = data.get("profile") or {}
     if isinstance(profile, dict):
         if profile.get("image"):
@@ -381,30 +383,31 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
             record_asset(site, site.identity.avatar, "image")
         info = profile.get("more_info") or profile.get("address")
         if info:
-            feats["profile_text"] = text(info)
-        for key in ("align", "image_circular"):
-            if key in profile:
-                feats[f"profile_{key}"] = plain(profile[key])
+            feats.profile_text = text(info)
+        if "align" in profile:
+            feats.profile_align = plain(profile["align"])
+        feats.profile_image_circular = bool(profile.get("image_circular"))
         other = {str(k): plain(v) for k, v in profile.items()
                  if k not in ("image", "more_info", "address", "align", "image_circular")}
         if other:  # `style`, `image_alt`, ...: the profile box's own settings
-            feats["profile_extra"] = other
+            feats.profile_extra = other
     for key, new in (("news", "news"), ("announcements", "news"), ("latest_posts", "latest_posts")):
         value = data.get(key)
         if isinstance(value, bool):
-            feats[new] = {"enabled": value}
+            setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
-            feats[new] = {k: plain(v) for k, v in value.items()}
-    for key in ("selected_papers", "social"):
-        if key in data:
-            feats[key] = bool(data[key])
+            setattr(feats, new, {k: plain(v) for k, v in value.items()})
+    if "selected_papers" in data:
+        feats.selected_papers = bool(data["selected_papers"])
+    if "social" in data:
+        feats.social = bool(data["social"])
 
 
 def _navigation(pages: list[Page]) -> list[NavItem]:
     navs = [p for p in pages if p.nav or p.permalink == "/"]
     navs.sort(key=lambda p: (p.permalink != "/", p.nav_order if p.nav_order is not None else 1e9))
-    return [NavItem(p.title, p.permalink, [NavItem(c["title"], c["url"])
-                                           for c in p.features.get("children", [])])
+    return [NavItem(p.title, p.permalink, [NavItem(c.title, c.url)
+                                           for c in p.features.children])
             for p in navs]
 
 
@@ -582,7 +585,7 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
     page = next((p for p in site.pages if layouts.get(p.path) in names), None)
     if page is None:
         return "none", None, ""
-    wanted = text(page.features.get("cv_format"))
+    wanted = page.features.cv_format
     if wanted and wanted not in ("rendercv", "jsonresume"):
         report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
                        "`jsonresume`; ignored.", page.origin)

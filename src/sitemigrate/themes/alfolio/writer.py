@@ -67,7 +67,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
     news = _unique_news(news, kept_news, report)
-    sidebar = [p for p in site.pages if "author_profile" in p.features]
+    sidebar = [p for p in site.pages if p.features.profile_sidebar is not None]
     if sidebar:
         report.add("theme-switch", "info", "lost", f"`author_profile` (academicpages' profile "
                    f"sidebar switch) on {len(sidebar)} page(s) ("
@@ -135,19 +135,19 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         front["title"] = page.title or "about"
         front["permalink"] = "/"
         feats = page.features
-        subtitle = feats.get("subtitle") or site.identity.bio
+        subtitle = feats.subtitle or site.identity.bio
         if subtitle:
             front["subtitle"] = subtitle
         profile = CommentedMap()
-        profile["align"] = feats.get("profile_align", "right")
+        profile["align"] = "right" if feats.profile_align is None else feats.profile_align
         if site.identity.avatar:
             new = copier.carry(site.identity.avatar, site.identity.origin, "profile picture")
             profile["image"] = new.removeprefix("/assets/img/")  # read below assets/img/
-        profile["image_circular"] = bool(feats.get("profile_image_circular", False))
-        more = feats.get("profile_text") or _profile_text(site.identity)
+        profile["image_circular"] = feats.profile_image_circular
+        more = feats.profile_text or _profile_text(site.identity)
         if more:
             profile["more_info"] = more
-        for key, value in (feats.get("profile_extra") or {}).items():
+        for key, value in feats.profile_extra.items():
             profile.setdefault(key, value)
         front["profile"] = profile
         if page.description:
@@ -173,8 +173,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                 report.verbatim("news-leftover", f"{len(found.leftover)} line(s) of the News "
                                 "section have no date; they stay in the page body.", page.origin)
         has_news = bool(news or site.news)
-        news_feat = feats.get("news") or {}
-        posts = feats.get("latest_posts") or {}
+        news_feat = feats.news or {}
+        posts = feats.latest_posts or {}
         show_news = bool(has_news or news_feat.get("enabled"))
         if vocabulary(NAME)["about_flags"][_target_generation(plan, options)] == "boolean":
             front["news"] = show_news  # 2020-23: plain switches, limits live in _config.yml
@@ -185,9 +185,9 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                                       "limit": int(news_feat.get("limit") or 5)}
             front["latest_posts"] = {"enabled": bool(posts.get("enabled", False)),
                                      "scrollable": True, "limit": int(posts.get("limit") or 3)}
-        front["selected_papers"] = bool(feats.get("selected_papers",
-                                                  any(p.selected for p in site.publications)))
-        front["social"] = bool(feats.get("social", True))
+        front["selected_papers"] = (any(p.selected for p in site.publications)
+                                    if feats.selected_papers is None else feats.selected_papers)
+        front["social"] = True if feats.social is None else feats.social
     elif page.role == "news" or page.permalink.rstrip("/") == "/news":
         body, news = _news_list_page(page, body, plan)
     if page.role != "about":

@@ -2,8 +2,11 @@
 
 Registered twice in the ``sitemigrate.themes`` entry-point group, as ``markdown`` (``.md``,
 ``.txt`` ...) and as ``html`` (a page saved from a browser), each with its mapping file
-(``mappings/markdown.yml``, ``mappings/html.yml``). The reader is :mod:`.reader`; the
-HTML-to-Markdown step of the ``html`` reader is :mod:`.html`. Both are imported when they run.
+(``mappings/markdown.yml``, ``mappings/html.yml``). The reader is :mod:`.reader` (with its
+parts :mod:`.identity`, :mod:`.publications`, :mod:`.projects`, :mod:`.cv`, their shared
+state :mod:`.state`, and the helpers :mod:`.vocab`, :mod:`.text`, :mod:`.dateranges`,
+:mod:`.tables`); the HTML-to-Markdown step of the ``html`` reader is :mod:`.html`. All are
+imported when they run.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .reader import Vocab
+    from .vocab import Vocab
 
 
 @dataclass
