@@ -3,8 +3,9 @@
 An al-folio site (bench/gen.py, tiny) whose ``_bibliography/papers.bib`` is replaced by
 ``--entries`` invented entries with an abstract each (56,000 entries: ~50 MB), converted
 to academicpages in a child process; prints the size, the wall time, the child's user and
-system CPU time and its peak resident memory. Memory grows linearly with the entries (run with 14,000 / 28,000 / 56,000
-to see it); time is not asserted anywhere (the machine is shared).
+system CPU time and its peak resident memory. Memory grows linearly with the entries (run
+with 14,000 / 28,000 / 56,000 to see it); time is not asserted anywhere (the machine is
+shared).
 
     python bench/bigbib.py /tmp/big --entries 56000
 
