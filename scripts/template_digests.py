@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
             continue
         package = Path(sys.modules[type(get_theme(theme)).__module__].__file__).parent
         out = package / TABLE
-        table = build_table(theme, checkouts)
+        table = build_table(get_theme(theme), checkouts)
         out.write_text(json.dumps(table, sort_keys=True, separators=(",", ":")) + "\n", "utf-8")
         print(f"{out.relative_to(ROOT)}: {len(checkouts)} checkouts")
     return 0

@@ -4,6 +4,7 @@ no error, a short grouped summary, the same findings on every path."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -259,6 +260,7 @@ def test_the_library_reports_what_convert_and_the_command_report(alfolio_site, t
     sitemigrate.read_site(src, report=read)
     reading = _rows(read)
     assert ("no-front-matter", "problem", "_pages/notes.md", 1) in [r[:4] for r in reading]
+    assert _rows(site) == reading  # what reading found travels with the Site it returned
     assert set(reading) <= set(_rows(parts.report))
     assert _rows(parts.report) == _rows(whole.report)
     summary = parts.report.summary()
@@ -268,6 +270,8 @@ def test_the_library_reports_what_convert_and_the_command_report(alfolio_site, t
     assert f"{whole.report.counts()['problem']} input problems" in summary
     again = sitemigrate.write_site(site, tmp_path / "other", "academicpages")
     assert _rows(again.report) == _rows(whole.report)  # writing twice adds nothing twice
+    copied = sitemigrate.write_site(copy.deepcopy(site), tmp_path / "copy", "academicpages")
+    assert _rows(copied.report) == _rows(whole.report)  # a copy of the Site carries them too
     parts.apply()
     assert parts.report.summary() == summary
     report = tmp_path / "r.json"

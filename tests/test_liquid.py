@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitemigrate import registry
-from sitemigrate.jekyll import liquid
+from sitemigrate.jekyll import checkout, liquid
 from sitemigrate.jekyll.liquid import (Problem, Token, find_problems, include_name, include_params,
                                 raw_literal, replace_tokens, tokenize)
 from sitemigrate.mapdata import load_mapping
@@ -366,13 +366,13 @@ def test_a_tag_reads_into_a_construct_that_another_theme_writes(tmp_path):
     plan.urls["publication:b"] = "/publication/b/"
 
     cite = _tag("{% cite a b %}")
-    [read] = liquid._reads_for(alfolio["reads"], cite)
+    [read] = liquid.reads_for(alfolio["reads"], cite)
     assert liquid.read_construct(read, cite) == ("cite", {"keys": ["a", "b"]})
     assert liquid.write_construct(academicpages["writes"]["cite"], {"keys": ["a", "b"]},
                                   plan) == "[a](#a), [b]({{ '/publication/b/' | relative_url }})"
 
     figure = _tag('{% include figure.liquid path="assets/img/x.jpg" title="X" class="r" %}')
-    [read] = liquid._reads_for(alfolio["reads"], figure)
+    [read] = liquid.reads_for(alfolio["reads"], figure)
     construct, args = liquid.read_construct(read, figure)
     assert (construct, args) == ("figure", {"path": "assets/img/x.jpg", "title": "X",
                                             "class": "r"})
@@ -385,7 +385,7 @@ def test_a_tag_reads_into_a_construct_that_another_theme_writes(tmp_path):
         "{% cite a b %}"
 
     base = _tag("{% include base_path %}")
-    [read] = liquid._reads_for(academicpages["reads"], base)
+    [read] = liquid.reads_for(academicpages["reads"], base)
     construct, args = liquid.read_construct(read, base)
     assert (construct, args) == ("root-url-variable", {"name": "base_path"})
     assert liquid.write_construct(alfolio["writes"][construct], args, plan) == \
@@ -397,15 +397,16 @@ def test_a_construct_the_target_cannot_write_stays_raw_and_is_reported(tmp_path,
     mapping has no write for it (and no plugin that runs the tag) keeps the tag inside
     {% raw %} with a report line, as for any tag nothing translates. A variable parameter
     the write needs is no figure either."""
-    real = liquid._liquid_vocabulary
-    ap = real("academicpages")
+    real = liquid.liquid_vocabulary
+    alfolio, academicpages = registry.get_theme("al-folio"), registry.get_theme("academicpages")
+    ap = real(academicpages)
     writes = {k: v for k, v in ap["writes"].items() if k != "bibliography-listing"}
-    monkeypatch.setattr(liquid, "_liquid_vocabulary", lambda theme: (
-        {"reads": ap["reads"], "writes": writes} if theme == "academicpages" else real(theme)))
-    plan = Plan(dest=tmp_path / "dest")
+    monkeypatch.setattr(checkout, "liquid_vocabulary", lambda theme: (
+        {"reads": ap["reads"], "writes": writes} if theme is academicpages else real(theme)))
+    plan = Plan(dest=tmp_path / "dest", themes=registry.all_themes())
     body = ("{% cite a %}\n{% bibliography %}\n{% include figure.liquid path=page.img %}\n"
             "{% social_links %}\n")
-    out = liquid.translate_liquid(body, "al-folio", "academicpages", plan, None)
+    out = checkout.translate_liquid(body, alfolio, academicpages, plan, None)
     assert out == ("[a](#a)\n{% raw %}{% bibliography %}{% endraw %}\n"
                    "{% include figure.liquid path=page.img %}\n\n")
     codes = [(f.code, f.message) for f in plan.report.findings]
@@ -416,9 +417,10 @@ def test_a_construct_the_target_cannot_write_stays_raw_and_is_reported(tmp_path,
 
 
 def test_a_theme_translates_its_own_liquid_to_nothing(tmp_path):
-    plan = Plan(dest=tmp_path / "dest")
+    plan = Plan(dest=tmp_path / "dest", themes=registry.all_themes())
     body = '{% cite a %} {% include figure.liquid path="x.jpg" %}'
-    assert liquid.translate_liquid(body, "al-folio", "al-folio", plan, None) == body
+    alfolio = registry.get_theme("al-folio")
+    assert checkout.translate_liquid(body, alfolio, alfolio, plan, None) == body
 
 
 MAPPINGS = Path(__file__).resolve().parents[1] / "mappings"

@@ -16,6 +16,7 @@ from test_checkout import _write
 
 import sitemigrate.template_files as tf
 from sitemigrate.api import read_site
+from sitemigrate.registry import get_theme
 from sitemigrate.report import Report
 
 EXAMPLE_BIB = "@article{nobody2001,\n  title={A Paper of the Example Person},\n  year={2001}\n}\n"
@@ -43,9 +44,9 @@ def alfolio_template(root: Path) -> Path:
 @pytest.fixture
 def table(tmp_path, monkeypatch):
     tpl = alfolio_template(tmp_path / "al-folio-2099")
-    built = tf.build_table("al-folio", [tpl])
+    built = tf.build_table(get_theme("al-folio"), [tpl])
     known = tf.Templates(built["templates"], built["files"], built["entries"])
-    monkeypatch.setattr(tf, "templates", lambda theme: known if theme == "al-folio"
+    monkeypatch.setattr(tf, "templates", lambda theme: known if theme.name == "al-folio"
                         else tf.Templates())
     return tpl
 
@@ -94,7 +95,7 @@ def test_owner_cv_data_is_carried(table, tmp_path):
 
 def test_shipped_tables_hold_digests_only():
     for theme in ("al-folio", "academicpages"):
-        known = tf.templates(theme)
+        known = tf.templates(get_theme(theme))
         assert known.checkouts, theme
         for seen in known.files.values():
             assert all(len(d) == 64 and set(d) <= set("0123456789abcdef") for d in seen)
@@ -114,8 +115,9 @@ def test_template_page_outside_the_menu_is_not_the_owners(table, tmp_path):
     shutil.copy(table / "_pages/profiles.md", src / "_pages/profiles.md")
     _write(src, {"_pages/teaching.md": "---\nlayout: page\npermalink: /teaching/\n"
                                        "title: teaching\nnav: false\n---\nVera's classes.\n"})
-    tf.templates("al-folio").files.update(
-        tf.build_table("al-folio", [table])["files"])  # the template now has a profiles page
+    alfolio = get_theme("al-folio")
+    tf.templates(alfolio).files.update(
+        tf.build_table(alfolio, [table])["files"])  # the template now has a profiles page
     site = read_site(src, "al-folio", Report())
     assert sorted(p.path for p in site.pages) == ["_pages/about.md", "_pages/teaching.md"]
 

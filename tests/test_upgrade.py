@@ -19,6 +19,7 @@ from test_checkout import _write, alfolio_checkout
 
 import sitemigrate
 import sitemigrate.template_files as tf
+from sitemigrate.registry import get_theme
 
 PUBLICATIONS = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n"
                 "years: [2024, 2021]\nnav: true\nnav_order: 2\n---\n"
@@ -62,7 +63,7 @@ def new_checkout(root: Path) -> Path:
 
 def _known(monkeypatch, *checkouts: Path) -> None:
     """Make the table of template files the one of these invented checkouts."""
-    built = tf.build_table("al-folio", list(checkouts))
+    built = tf.build_table(get_theme("al-folio"), list(checkouts))
     known = tf.Templates(built["templates"], built["files"], built["entries"])
     monkeypatch.setattr(tf, "templates", lambda theme: known)
 

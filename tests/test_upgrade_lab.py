@@ -31,6 +31,7 @@ import pytest
 import realtheme as rt
 
 from sitemigrate.formats.bibtex import parse_bib
+from sitemigrate.registry import get_theme
 from sitemigrate.template_files import Templates, entry_digest, templates
 from sitemigrate.verify.text import example_texts
 from sitemigrate.verify.text import front as read_front
@@ -113,7 +114,7 @@ def _template_own(table: Templates, corpus_site: Path, rel: str) -> bool:
 
 def owners_text(corpus_site: Path, theme: str) -> dict[str, list[str]]:
     """:func:`realtheme.owner_paragraphs` without the files that are a template's own."""
-    table = templates(theme)
+    table = templates(get_theme(theme))
     return {rel: paras for rel, paras in rt.owner_paragraphs(corpus_site).items()
             if not (corpus_site / rel).is_file() or not _template_own(table, corpus_site, rel)}
 
@@ -124,7 +125,7 @@ def _title(text: str) -> str:
 
 def owners_publications(corpus_site: Path, theme: str) -> list[str]:
     """Titles of the owner's publications (a template's example entries aside)."""
-    table, titles = templates(theme), []
+    table, titles = templates(get_theme(theme)), []
     for bib in sorted((corpus_site / "_bibliography").glob("*.bib")):
         for entry in parse_bib(bib.read_text("utf-8", "replace")).entries:
             if entry_digest(entry.raw) not in table.entries and entry.fields.get("title"):

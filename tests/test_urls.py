@@ -288,3 +288,25 @@ def test_a_key_written_twice_serves_its_last_value():
     from sitemigrate.jekyll.urls import _front
     data, _ = _front("---\npermalink: /old-dup/\nlayout: single\npermalink: /dup/\n---\nx\n")
     assert data == {"permalink": "/dup/", "layout": "single"}
+
+
+def test_a_page_moved_only_by_its_trailing_slash_takes_its_old_address_back(tmp_path):
+    """al-folio gave a talk of its own collection `/talks/x/` (a site permalink ending in /
+    gives collections that suffix); academicpages' writer names talks `/talks/x`. A redirect
+    page at `/talks/x/` would sit in the folder `talks/x/` beside `talks/x.html`, and GitHub
+    Pages answers `/talks/x` with the folder: visitors would be sent back and forth. The talk
+    keeps `/talks/x/` instead, and no redirect is written."""
+    src = tmp_path / "src"
+    (src / "_talks").mkdir(parents=True)
+    (src / "_config.yml").write_text(
+        "title: Ada Quill\nfirst_name: Ada\nlast_name: Quill\npermalink: /blog/:year/:title/\n"
+        "collections:\n  talks:\n    output: true\n")
+    (src / "about.md").write_text("---\nlayout: about\npermalink: /\ntitle: About\n---\nHi.\n")
+    (src / "_talks" / "2020-01-02-moss.md").write_text(
+        "---\ntitle: A talk on moss\ndate: 2020-01-02\n---\nSlides soon.\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages", from_="al-folio")
+    talk = plan.files["_talks/2020-01-02-moss.md"].decode()
+    assert "permalink: /talks/2020-01-02-moss/\n" in talk and talk.endswith("Slides soon.\n")
+    assert not [rel for rel, data in plan.files.items() if b"redirect_to" in data]
+    row = next(u for u in plan.report.urls if u["old"] == "/talks/2020-01-02-moss/")
+    assert row["new"] == "/talks/2020-01-02-moss/"

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
-import weakref
 from pathlib import Path
 from typing import Any
 
 from .ir import Site
 from .plan import Plan
-from .registry import THEMES, Options, Theme, detect, generations, get_theme, vocabulary
+from .registry import THEMES, Options, Theme, all_themes, detect, generations, get_theme
 from .report import Report
 from .textio import read_source
 
@@ -43,37 +42,6 @@ def detect_theme(path: str | os.PathLike[str]) -> str:
     return best.theme
 
 
-_READ_REPORTS: dict[int, Report] = {}
-"""id of a Site that :func:`read_site` returned -> the report of its reading, while the Site
-lives: :func:`write_site` starts its report from it, so the library reports what
-:func:`convert` does."""
-
-
-_FINALIZERS: dict[int, weakref.finalize[Any, Any]] = {}
-"""id of a Site in :data:`_READ_REPORTS` -> the finalizer that forgets it."""
-
-
-def _remember_reading(site: Site, report: Report) -> None:
-    key = id(site)
-    _READ_REPORTS[key] = report
-    _FINALIZERS[key] = weakref.finalize(site, _forget, key)
-
-
-def _forget(key: int) -> None:
-    _READ_REPORTS.pop(key, None)
-    _FINALIZERS.pop(key, None)
-
-
-def _forget_reading(site: Site) -> None:
-    """:func:`convert` hands its report over itself: the Site needs no finalizer. Without
-    one it is freed without running Python code (a Ctrl-C that lands while a finalizer
-    runs is swallowed as an "exception ignored", and the run would go on)."""
-    finalizer = _FINALIZERS.get(id(site))
-    if finalizer is not None:
-        finalizer.detach()
-    _forget(id(site))
-
-
 def read_site(path: str | os.PathLike[str], theme: str | None = None,
               report: Report | None = None, *, name: str | None = None) -> Site:
     """Read the site at ``path`` into the profile IR. ``theme`` is detected when None.
@@ -81,7 +49,9 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
     ``path`` is a site checkout, or, for readers that declare ``can_read_files`` (plain
     ``markdown`` and ``html`` pages), a single page or a folder of pages; a single file's
     reader is chosen by its suffix when ``theme`` is None. ``name`` is the site owner's name
-    (``--name``): it wins over the name the source gives."""
+    (``--name``): it wins over the name the source gives.
+
+    The returned site's ``findings`` are what reading it found (also added to ``report``)."""
     src = Path(path)
     if not src.exists():
         raise SitemigrateError(f"{src}: no such file or directory")
@@ -94,6 +64,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
             raise SitemigrateError(f"{src}: is not a directory (a site checkout); a single "
                                    "page is read with --from markdown or --from html")
     report = report if report is not None else Report()
+    known = len(report.findings)  # the caller's report may hold findings of its own
     report.source_theme = name_of_theme
     reader = get_theme(name_of_theme)
     if not reader.can_read:
@@ -105,7 +76,7 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
             raise SitemigrateError(str(exc)) from exc
         if src.is_file():
             from .lone_page import read_theme_page
-            read_theme_page(site, src, report)  # an al-folio `about.md` alone, say
+            read_theme_page(site, src, report, all_themes())  # an al-folio `about.md` alone
     else:
         if theme:
             check_named_theme(src, theme, report)
@@ -116,11 +87,11 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         _report_unreadable_folders(src, report)
     if not _reads_files(name_of_theme):
         from .template_files import drop_template_content
-        drop_template_content(site, report)  # the template's example items are not the owner's
+        drop_template_content(site, report, reader)  # the template's example items: not the owner's
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once
-    _remember_reading(site, report)
+    site.findings = report.findings[known:]
     return site
 
 
@@ -176,7 +147,8 @@ def _file_theme(src: Path) -> str:
     ``mappings/<theme>.yml``)."""
     suffix = src.suffix.lower()
     for theme in THEMES:
-        if suffix in (vocabulary(theme).get("file_suffixes") or []) and _reads_files(theme):
+        if suffix in (get_theme(theme).vocabulary.get("file_suffixes") or []) and \
+                _reads_files(theme):
             return theme
     raise SitemigrateError(f"{src}: is not a directory (a site checkout); a single page is "
                            "read with --from markdown or --from html")
@@ -218,11 +190,10 @@ def write_site(site: Site, dest: str | os.PathLike[str], theme: str,
     """Plan the files of ``site`` as theme ``theme`` in ``dest``; nothing is written yet.
     ``site`` is the same afterwards (and can be written again).
 
-    Without ``report``, the plan's report starts with the findings of reading ``site`` (when
-    :func:`read_site` gave it), as :func:`convert`'s does."""
-    if report is None and id(site) in _READ_REPORTS:
-        read = _READ_REPORTS[id(site)]
-        report = Report(source_theme=read.source_theme, findings=list(read.findings))
+    Without ``report``, the plan's report starts with the findings of reading ``site``
+    (``site.findings``, as :func:`read_site` gave them), as :func:`convert`'s does."""
+    if report is None and site.findings:
+        report = Report(source_theme=site.theme, findings=list(site.findings))
     return _write(site, dest, theme, options, report, owned=False)
 
 
@@ -250,7 +221,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     report.source_theme = report.source_theme or site.theme
     source = Path(site.source) if site.source else None
     plan = Plan(dest=dest_path, report=report, source=source, source_root=source,
-                owner=site.identity.display_name())
+                owner=site.identity.display_name(), themes=all_themes(),
+                from_theme=get_theme(site.theme) if site.theme in THEMES else None)
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
     if not owned:
@@ -263,13 +235,13 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     writer.write(site, plan, options or Options())
     from .upgrade import is_upgrade, upgrade
     if is_upgrade(site, theme, report.source_theme):  # an old copy of the same template
-        upgrade(plan, site, theme)
+        upgrade(plan, site, writer)
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
-        finish_liquid(plan, site, theme, (options or Options()).generation)
-        clear_examples(plan, site, theme)
+        finish_liquid(plan, site, writer, (options or Options()).generation)
+        clear_examples(plan, site, writer)
         if not of(plan).has_theme:
-            template = vocabulary(theme).get("template", "")
+            template = writer.vocabulary.get("template", "")
             report.mapped("dest-no-theme", f"DEST holds no {theme} template (no layouts), so "
                           f"Jekyll cannot build it alone: clone the template ({template}) and "
                           "convert into that checkout, or copy these files into one.", None)
@@ -339,9 +311,13 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
             out = plan.origins.get(row.source)
             # a page whose address another page claims too (two `permalink: /`) has it still
             target = (by_path.get(out) or address_of(out, tree, fronts)) if out else None
-            if target is None and _left_out_as_example(site, row.source):
+            if target is None and _left_out_as_example(site, plan.from_theme, row.source):
                 target = _nearest_page(row.old, new)  # the listing it was on, else home
             if target and normalize(target) != normalize(row.old):
+                if _folder_form(row.old, target) and out \
+                        and plan.set_front_value(out, "permalink", row.old):
+                    by_path[out] = row.old  # the page takes its old address back
+                    continue
                 writer.redirect(plan, row.old, target, row.source)
         tree = planned_tree(plan, dest, (tree[0], planned))
         seed(fronts, plan, tree[0])  # the redirect pages just written
@@ -349,14 +325,26 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     record(rows, plan.report)
 
 
-def _left_out_as_example(site: Site, rel: str) -> bool:
-    """Whether SRC's file ``rel`` was left out because it is the template's example content
-    (:func:`.template_files.is_example`): its address forwards, it is not lost."""
-    if not rel or not site.source or _reads_files(site.theme):
+def _folder_form(old: str, target: str) -> bool:
+    """Whether ``old`` is ``target`` with a trailing slash (``/talks/x/`` for ``/talks/x``).
+    A redirect page there would sit in the folder ``x/`` beside the page ``x.html``; GitHub
+    Pages (and ``jekyll serve``) answer ``/talks/x`` with that folder when it exists, so the
+    two would send a visitor back and forth for ever: the page takes the old address instead,
+    and ``/talks/x`` still reaches it (the folder's answer)."""
+    bare = target.split("#")[0].split("?")[0]
+    return (bool(bare) and not bare.endswith("/") and "." not in bare.rsplit("/", 1)[-1]
+            and old.split("#")[0].split("?")[0] == bare + "/")
+
+
+def _left_out_as_example(site: Site, source: Theme | None, rel: str) -> bool:
+    """Whether SRC's file ``rel`` was left out because it is the example content of the
+    template of ``source``, the theme it was read as (:func:`.template_files.is_example`): its
+    address forwards, it is not lost."""
+    if not rel or not site.source or source is None or source.can_read_files:
         return False
     from .template_files import is_example, is_template_file
     root = Path(site.source)
-    return is_example(site.theme, root, rel) or is_template_file(site.theme, root, rel)
+    return is_example(source, root, rel) or is_template_file(source, root, rel)
 
 
 def _nearest_page(url: str, new: dict[str, Any]) -> str | None:
@@ -379,5 +367,4 @@ def convert(src: str | os.PathLike[str], dest: str | os.PathLike[str], *, to: st
     check_generation(to, options.generation if options else None)
     report = Report()
     site = read_site(src, from_, report, name=options.name if options else None)
-    _forget_reading(site)
     return _write(site, dest, to, options, report, owned=True)  # nobody else holds it

@@ -561,10 +561,10 @@ def _other_theme(theme: str) -> str:
 
 
 def _themes(args: argparse.Namespace) -> int:
-    from .registry import THEMES, get_theme, vocabulary
+    from .registry import THEMES, get_theme
     for name in THEMES:
         theme = get_theme(name)
-        vocab = vocabulary(name)
+        vocab = theme.vocabulary
         roles = ", ".join(["read"] * theme.can_read + ["write"] * theme.can_write)
         gens = ", ".join(g["name"] for g in vocab["generations"])
         print(f"{name:15} {roles:12} generations: {gens}")

@@ -23,6 +23,8 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .report import Finding
+
 SCHEMA_VERSION = "2.0"
 
 PageRole = Literal[
@@ -429,7 +431,7 @@ class SiteSettings:
     addons: list[Addon] = field(default_factory=list)
 
 
-@dataclass(slots=True, weakref_slot=True)
+@dataclass(slots=True)
 class Site:
     """A whole academic website, independent of any theme."""
 
@@ -457,6 +459,10 @@ class Site:
     social profiles too): a writer of the source's theme carries them. Those read into
     :attr:`settings` are among them (each setting names its ``key``); a writer of another
     theme takes those from the settings, never by a key name of the source theme."""
+    findings: list[Finding] = field(default_factory=list)
+    """What reading the site found (``sitemigrate.read_site`` fills it in): a report that
+    :func:`sitemigrate.write_site` makes starts with these. Not part of :func:`to_json`'s
+    ``site`` (``inspect`` lists them as its top-level ``findings``)."""
 
     def page(self, role: str) -> Page | None:
         """The first page with that role, if any."""
@@ -478,8 +484,11 @@ def _jsonable(value: Any) -> Any:
 
 
 def to_json(site: Site) -> dict[str, Any]:
-    """The site as JSON-able data, in the documented schema (``schema/ir.schema.json``)."""
-    return {"schema_version": SCHEMA_VERSION, "site": _jsonable(site)}
+    """The site as JSON-able data, in the documented schema (``schema/ir.schema.json``); the
+    findings of reading it are not the site's content and are left out."""
+    data = {f.name: _jsonable(getattr(site, f.name)) for f in dataclasses.fields(site)
+            if f.name != "findings"}
+    return {"schema_version": SCHEMA_VERSION, "site": data}
 
 
 def plain(value: Any) -> Any:

@@ -23,10 +23,13 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .report import Report
 from .textio import not_a_file, read_source, render_document, within
+
+if TYPE_CHECKING:
+    from .theme import Theme
 
 try:
     import fcntl
@@ -122,6 +125,13 @@ class Plan:
     """DEST path -> the folder on its way that links out of DEST (left out of the plan)."""
     checkout: Any = field(default=None, init=False, repr=False)
     """What DEST's template checkout has (``sitemigrate.jekyll.checkout.probe``), read once."""
+    from_theme: Theme | None = field(default=None, repr=False)
+    """The theme the site was read as, resolved once by the caller (:mod:`sitemigrate.api`);
+    None for a site of no registered theme. The passes that read its mapping (its Liquid, its
+    folders of files) take it from here."""
+    themes: tuple[Theme, ...] = field(default=(), repr=False)
+    """Every registered theme, resolved by the caller: for the rules that read all of their
+    mappings (which template DEST is, the owner's Liquid variables as any theme writes them)."""
     _unreadable_told: set[str] = field(default_factory=set, init=False, repr=False)
     """SRC files already reported unreadable (a file copied to two places is one problem)."""
     _edits: int = field(default=0, init=False, repr=False)
@@ -192,6 +202,25 @@ class Plan:
                                 f"take ({NAME_MAX} bytes a name); it was not written. Shorten "
                                 "what it is named after (a title, an old URL, a collection "
                                 "name) and run again.", short, severity="loss")
+        return True
+
+    def set_front_value(self, rel: str, key: str, value: Any) -> bool:
+        """Set ``key`` of a page this plan wrote with :meth:`write_document`, the rest of the
+        file as it was; False (nothing changed) when ``rel`` is no such page."""
+        from .yamlio import dump_yaml
+        front, data = self.documents.get(rel), self.files.get(rel)
+        if front is None or not isinstance(data, bytes):
+            return False
+        text = data.decode("utf-8")
+        newline = "\r\n" if text.startswith("---\r\n") else "\n"
+        text = text.replace("\r\n", "\n") if newline != "\n" else text
+        head = f"---\n{dump_yaml(front)}"
+        if not text.startswith(head):
+            return False
+        changed = {**front, key: value}
+        text = f"---\n{dump_yaml(changed)}" + text[len(head):]
+        self.write(rel, text.replace("\n", newline) if newline != "\n" else text)
+        self.documents[rel] = changed
         return True
 
     def unwrite(self, rel: str) -> None:

@@ -1,4 +1,4 @@
-"""The theme registry and data-driven theme/generation detection.
+"""The theme registry: the installed themes, resolved by name.
 
 A theme is a package that registers one :class:`Theme` object (a reader and/or a writer) in
 the ``sitemigrate.themes`` entry-point group, e.g. in its ``pyproject.toml``::
@@ -7,30 +7,31 @@ the ``sitemigrate.themes`` entry-point group, e.g. in its ``pyproject.toml``::
     al-folio = "sitemigrate.themes.alfolio:THEME"
 
 and one vocabulary file (the theme's :attr:`Theme.mapping`; the built-in themes keep theirs
-in ``mappings/<name>.yml``). Detection markers and generations live in that file; the logic
-here only evaluates them. Entry points are read on first use, and a theme's object is loaded
-only when it is asked for; a theme package keeps its reader and writer modules for the
-moment they run (start-up stays fast).
+in ``mappings/<name>.yml``). Detection markers and generations live in that file; the base
+classes and the logic that evaluates them live in :mod:`sitemigrate.theme` (re-exported
+here). Entry points are read on first use, and a theme's object is loaded only when it is
+asked for; a theme package keeps its reader and writer modules for the moment they run
+(start-up stays fast). The entry points (``api``, ``cli``, ``verify``) resolve the themes
+here and hand the :class:`Theme` objects down.
 """
 
 from __future__ import annotations
 
-import fnmatch
-import importlib
-import os
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .mapdata import load_mapping_file, mappings_dir
+from .mapdata import load_mapping_file
+from .theme import Detection, Options, PackageTheme, SiteProbe, Theme, contains
+from .theme import detect as detect_among
+from .theme import generation_of as theme_generation
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from .ir import Origin, Site
-    from .plan import Plan
-    from .report import Report
+__all__ = ["GROUP", "THEMES", "Detection", "Options", "PackageTheme", "SiteProbe", "Theme",
+           "UnknownTheme", "all_themes", "contains", "detect", "generation_of", "generations",
+           "get_theme", "refresh", "vocabulary"]
 
 GROUP = "sitemigrate.themes"
 """The entry-point group themes register in: name -> ``module:attribute`` of a :class:`Theme`."""
@@ -97,89 +98,6 @@ class UnknownTheme(ValueError):
     pass
 
 
-@dataclass
-class Options:
-    """Conversion options shared by all themes (read: `name`; write: the rest)."""
-
-    generation: str | None = None
-    """Target generation; default: the one of the template in DEST, else the theme's newest."""
-    redirects: str = "pages"
-    """How to keep old URLs where the target lacks jekyll-redirect-from: ``pages`` or ``plugin``."""
-    name: str | None = None
-    """The site owner's name, for sources that may not state it (a plain page); it wins over
-    the name the source gives."""
-
-
-class Theme:
-    """What a theme registers: its name, what it can do, where its vocabulary is, and its
-    reader and writer. Subclass it, set the class attributes, override what the theme can do.
-
-    A writer that can keep an old URL by a page of its own (``can_redirect``) overrides
-    :meth:`redirect`. A reader of plain pages whose SRC may be a single file sets
-    ``can_read_files``.
-    """
-
-    name: str = ""
-    """The registered name (the entry point's name)."""
-    label: str = ""
-    can_read: bool = False
-    can_write: bool = False
-    can_read_files: bool = False
-    """SRC may be a single file (or a folder of pages), not a site checkout."""
-    can_redirect: bool = False
-    features: Sequence[str] = ()
-    order: int = 100
-    """Where the theme is listed (``sitemigrate themes``, help, detection ties): lower first."""
-
-    @property
-    def mapping(self) -> Path:
-        """The theme's vocabulary file: detection markers, generations, paths, Liquid rules,
-        and optionally its column of the social-links table (``socials:``, service -> column,
-        when ``mappings/socials.yml`` has none for it). The built-in themes keep theirs in
-        ``mappings/<name>.yml``; a theme of another package overrides this with its own file."""
-        return mappings_dir() / f"{self.name}.yml"
-
-    def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
-        """Read the site (or, with ``can_read_files``, the page or pages) at ``src``.
-        ``person_name`` is the site owner's name when the user gave it (readers of plain
-        pages use it; others leave it to the caller)."""
-        raise NotImplementedError(f"{self.name} has no reader")
-
-    def write(self, site: Site, plan: Plan, options: Options) -> None:
-        raise NotImplementedError(f"{self.name} has no writer")
-
-    def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
-        """Make the old URL ``old`` forward to ``target`` (``can_redirect`` themes)."""
-        raise NotImplementedError(f"{self.name} has no redirect pages")
-
-
-class PackageTheme(Theme):
-    """A theme laid out as a package: ``reader.py`` (``read(src, report)``) and ``writer.py``
-    (``write(site, plan, options)``; ``redirect(plan, old, target, origin)`` with
-    ``can_redirect``) beside the ``__init__.py`` that defines the subclass, each imported
-    when it first runs (listing the themes imports neither)."""
-
-    def _part(self, name: str) -> Any:
-        return importlib.import_module(f"{type(self).__module__}.{name}")
-
-    def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
-        site: Site = self._part("reader").read(src, report)
-        return site
-
-    def read_page(self, site: Site, page: Any, data: dict, report: Report) -> None:
-        """Read the front matter ``data`` of a lone page of this theme (SRC is that one
-        file, read as a plain page into ``site``): the reader's ``read_lone_page``."""
-        reader = self._part("reader")
-        if hasattr(reader, "read_lone_page"):
-            reader.read_lone_page(site, page, data, report)
-
-    def write(self, site: Site, plan: Plan, options: Options) -> None:
-        self._part("writer").write(site, plan, options)
-
-    def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
-        self._part("writer").redirect(plan, old, target, origin)
-
-
 _LOADED: dict[str, Theme] = {}
 
 
@@ -199,6 +117,13 @@ def get_theme(name: str) -> Theme:
         raise UnknownTheme(f"theme {name!r} is registered as {THEMES[name]!r}, which is not a "
                            f"sitemigrate.registry.Theme named {name!r}")
     _LOADED[name] = theme
+    try:
+        columns = theme.vocabulary.get("socials")
+    except Exception:  # no readable mapping file: using the theme says why
+        columns = None
+    if columns:  # its own column of the social-links table (a theme of another package)
+        from . import socials
+        socials.add_theme_columns(name, columns)
     return theme
 
 
@@ -206,11 +131,18 @@ def refresh() -> None:
     """Forget what was read from the entry points, the loaded themes and their vocabularies
     (after a theme was installed, or put on ``sys.path``, in this process)."""
     THEMES._points = THEMES._names = None
+    for theme in _LOADED.values():
+        theme.__dict__.pop("vocabulary", None)  # its mapping is read again
     _LOADED.clear()
-    _VOCABULARIES.clear()
     load_mapping_file.cache_clear()
     from . import socials
     socials.forget()
+
+
+def all_themes() -> tuple[Theme, ...]:
+    """Every registered theme, resolved (in :data:`THEMES` order): what the rules that read
+    all the themes' mappings are handed."""
+    return tuple(get_theme(name) for name in THEMES)
 
 
 def generations(name: str) -> list[str]:
@@ -219,127 +151,17 @@ def generations(name: str) -> list[str]:
 
 
 def vocabulary(name: str) -> dict[str, Any]:
-    """The theme's mapping file (:attr:`Theme.mapping`), loaded (cached, read-only; kept by
-    name until :func:`refresh`: writers ask for it per page, and the file's path took
-    ~9 us a call to make and look up, ~40 ms of a large site)."""
-    vocab = _VOCABULARIES.get(name)
-    if vocab is None:
-        vocab = _VOCABULARIES[name] = load_mapping_file(get_theme(name).mapping)
-    return vocab
-
-
-_VOCABULARIES: dict[str, dict[str, Any]] = {}
+    """The vocabulary (:attr:`Theme.vocabulary`) of the theme registered as ``name``."""
+    return get_theme(name).vocabulary
 
 
 # -- detection ------------------------------------------------------------------------------
 
-@dataclass
-class Detection:
-    """How well a theme's markers match a site (``inspect`` prints these)."""
-
-    theme: str
-    score: int
-    generation: str
-    reasons: list[str] = field(default_factory=list)
-    confident: bool = True
-
-
-class SiteProbe:
-    """Cheap, cached look-ups on a site directory for marker evaluation."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self._config: Any = None
-        self._fm: dict[str, dict] = {}
-
-    def config(self) -> dict:
-        if self._config is None:
-            from .textio import load_yaml, read_text
-            # loaded as the reader loads it (round trip; the reader then takes a copy of
-            # this load instead of parsing again); bad YAML gives {}: the reader reports it
-            src = read_text(self.root / "_config.yml", "_config.yml", None)
-            data = load_yaml(src.text, "_config.yml", None, shared=True) if src else None
-            self._config = data if isinstance(data, dict) else {}
-        return self._config
-
-    def front_matter(self, rel: str) -> dict:
-        if rel not in self._fm:
-            from .textio import read_document
-            path = self.root / rel
-            doc = read_document(path, rel, None) if os.path.isfile(path) else None
-            self._fm[rel] = dict(doc.data) if doc else {}
-        return self._fm[rel]
-
-    def matches(self, marker: dict) -> bool:
-        """Whether the site has ``marker``; a folder that cannot be read has none."""
-        try:
-            return self._matches(marker)
-        except OSError:
-            return False
-
-    def _matches(self, marker: dict) -> bool:
-        if "file" in marker:
-            return (self.root / marker["file"]).is_file()
-        if "dir" in marker:
-            return (self.root / marker["dir"]).is_dir()
-        if "glob" in marker:
-            folder, pattern = marker["glob"].rsplit("/", 1)
-            d = self.root / folder
-            return d.is_dir() and any(fnmatch.fnmatch(p.name, pattern) for p in d.iterdir())
-        if "config_key" in marker:
-            return marker["config_key"] in self.config()
-        if "config_value" in marker:
-            return _contains(self.config(), marker["config_value"])
-        if "front_matter" in marker:
-            spec = marker["front_matter"]
-            fm = self.front_matter(spec["file"])
-            if "key" in spec:
-                return spec["key"] in fm
-            return _contains(fm, spec["value"])
-        raise ValueError(f"unknown detection marker {marker!r}")
-
-
-def _contains(data: Any, want: Any) -> bool:
-    """``want`` is a nested mapping; ``null`` leaves mean "key present"."""
-    if not isinstance(want, dict):
-        return want is None or data == want
-    return isinstance(data, dict) and all(k in data and _contains(data[k], v)
-                                          for k, v in want.items())
-
-
-def generation_of(name: str, probe: SiteProbe) -> str:
-    gens = vocabulary(name)["generations"]
-    for gen in gens:
-        if any(probe.matches(m) for m in gen["when"]):
-            return gen["name"]
-    return gens[-1]["name"]
-
-
 def detect(src: Path) -> list[Detection]:
-    """Score every readable theme on ``src``, best first."""
-    probe = SiteProbe(src)
-    out = []
-    for name in THEMES:
-        vocab = vocabulary(name)
-        score, reasons = 0, []
-        for marker in vocab["detect"]["markers"]:
-            if probe.matches(marker):
-                score += marker["weight"]
-                reasons.append(_describe(marker))
-        det = Detection(name, score, generation_of(name, probe), reasons)
-        det.confident = score >= vocab["detect"]["min_score"]
-        out.append(det)
-    out.sort(key=lambda d: -d.score)
-    if len(out) > 1 and out[0].score - out[1].score < 2:
-        out[0].confident = False
-    return out
+    """Score every registered theme on ``src``, best first."""
+    return detect_among(src, all_themes())
 
 
-def _describe(marker: dict) -> str:
-    (kind, value), = ((k, v) for k, v in marker.items() if k != "weight")
-    if kind == "front_matter":
-        what = value.get("key") or ", ".join(f"{k}: {v}" for k, v in value["value"].items())
-        return f"front matter `{what}` in {value['file']}"
-    if isinstance(value, dict):
-        value = ", ".join(f"{k}: {v}" for k, v in value.items())
-    return f"{kind.replace('_', ' ')} `{value}`"
+def generation_of(theme: str | Theme, probe: SiteProbe) -> str:
+    """The generation of ``theme`` (a name is resolved) that the site of ``probe`` is."""
+    return theme_generation(get_theme(theme) if isinstance(theme, str) else theme, probe)

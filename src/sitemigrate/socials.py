@@ -104,15 +104,29 @@ def _load_table(path: Path | None) -> tuple[ServiceRow, ...]:
     return tuple(_rows(data, where))
 
 
+_THEME_COLUMNS: dict[str, Any] = {}
+"""Theme name -> its own column (``socials:`` of its mapping file), as the registry resolved
+the theme (:func:`add_theme_columns`)."""
+
+
+def add_theme_columns(theme: str, columns: Any) -> None:
+    """Theme ``theme`` carries its own column of the table in its mapping file (``socials:``,
+    service -> column): the registry hands it over when it resolves the theme. It counts
+    unless the table has a column of that name."""
+    if _THEME_COLUMNS.get(theme) is not columns:
+        _THEME_COLUMNS[theme] = columns
+        _load_table.cache_clear()
+        _index.cache_clear()
+
+
 def _with_theme_columns(data: Any) -> Any:
-    """The table with the columns registered themes carry in their own mapping file
-    (``socials:``, service -> column, in the form of this table's columns), for each theme
-    that has no column here: a theme from another package brings its own."""
-    from .registry import THEMES, vocabulary
+    """The table with the columns resolved themes carry in their own mapping file
+    (:func:`add_theme_columns`), for each theme that has no column here: a theme from another
+    package brings its own."""
     if not isinstance(data, list):
         return data
     have = {str(k) for row in data if isinstance(row, Mapping) for k in row} - _ROW_FIELDS
-    extra = {name: vocabulary(name).get("socials") for name in THEMES if name not in have}
+    extra = {name: cols for name, cols in _THEME_COLUMNS.items() if name not in have}
     extra = {name: cols for name, cols in extra.items() if cols}
     if not extra:
         return data
@@ -130,7 +144,9 @@ def _with_theme_columns(data: Any) -> Any:
 
 
 def forget() -> None:
-    """Drop the cached table (the registry calls this when the set of themes changes)."""
+    """Drop the cached table and the themes' columns (the registry calls this when the set
+    of themes changes)."""
+    _THEME_COLUMNS.clear()
     _load_table.cache_clear()
     _index.cache_clear()
 

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .ir import Site
 from .report import Report
+from .theme import SiteProbe, Theme, generation_of
 
 TABLE = "template_files.json"
 """The table's file name inside a theme's package."""
@@ -115,7 +116,7 @@ def _bib_entries(checkout: Path) -> list[str]:
     return out
 
 
-def without_example_entries(theme: str, text: str) -> str:
+def without_example_entries(theme: Theme, text: str) -> str:
     """A BibTeX file's text without the entries that are a template's example entries."""
     known = templates(theme).entries
     if not known:
@@ -133,10 +134,9 @@ def split_entries(text: str) -> tuple[str, list[str]]:
         text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
-def build_table(theme: str, checkouts: list[Path]) -> dict:
+def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     """The table of ``theme`` made from pristine checkouts of its template (oldest first);
     blobs a checkout lacks (listed in its ``.lab-missing.txt``) are left out."""
-    from .registry import SiteProbe, generation_of
     names: list[dict] = []
     files: dict[str, dict[str, list[int]]] = {}
     entries: dict[str, list[int]] = {}
@@ -162,12 +162,9 @@ def build_table(theme: str, checkouts: list[Path]) -> dict:
 
 
 @cache
-def templates(theme: str) -> Templates:
+def templates(theme: Theme) -> Templates:
     """The table of ``theme`` (from its package), or an empty one."""
-    from .registry import THEMES, get_theme
-    if theme not in THEMES:
-        return Templates()
-    module = sys.modules.get(type(get_theme(theme)).__module__)
+    module = sys.modules.get(type(theme).__module__)
     path = Path(module.__file__).parent / TABLE if module and module.__file__ else None
     if path is None or not path.is_file():
         return Templates()
@@ -175,7 +172,7 @@ def templates(theme: str) -> Templates:
     return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}))
 
 
-def is_template_file(theme: str, root: Path, rel: str) -> bool:
+def is_template_file(theme: Theme, root: Path, rel: str) -> bool:
     """True when SRC's ``rel`` is a file of a template checkout of ``theme``, unchanged."""
     try:
         data = (root / rel).read_bytes()
@@ -184,13 +181,12 @@ def is_template_file(theme: str, root: Path, rel: str) -> bool:
     return bool(templates(theme).owners(rel, data))
 
 
-def _example_globs(theme: str) -> list[str]:
-    from .registry import vocabulary
-    return [g for g in vocabulary(theme).get("checkout", {}).get("examples", [])
+def _example_globs(theme: Theme) -> list[str]:
+    return [g for g in theme.vocabulary.get("checkout", {}).get("examples", [])
             if not g.startswith("_pages/")]
 
 
-def is_example(theme: str, root: Path, rel: str) -> bool:
+def is_example(theme: Theme, root: Path, rel: str) -> bool:
     """True when SRC's ``rel`` is example content of ``theme``'s template: a file under one
     of the mapping's example globs (not a page) that is a template's own file, at that path
     or another example path (an example post the owner renamed)."""
@@ -210,14 +206,14 @@ def _walk_menu(items: list) -> list:
     return [n for item in items for n in (item, *_walk_menu(item.children))]
 
 
-def drop_template_content(site: Site, report: Report) -> None:
-    """Remove from ``site`` what its template's example content put there: collection
-    items read from a template's example file, BibTeX entries that are a template's example
-    entries, a template's page that the menu does not show, and a CV read from a template's
-    example data. One report line a kind."""
+def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
+    """Remove from ``site`` (read as ``theme``) what its template's example content put
+    there: collection items read from a template's example file, BibTeX entries that are a
+    template's example entries, a template's page that the menu does not show, and a CV read
+    from a template's example data. One report line a kind."""
     if not site.source or not Path(site.source).is_dir():
         return
-    theme, root = site.theme, Path(site.source)
+    root = Path(site.source)
     if not templates(theme).files:
         return
     memo: dict[str, bool] = {}

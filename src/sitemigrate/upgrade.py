@@ -26,11 +26,14 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import template_files
 from .ir import Site
 from .plan import Plan
+
+if TYPE_CHECKING:
+    from .theme import Theme
 
 __all__ = ["is_upgrade", "upgrade"]
 
@@ -42,20 +45,19 @@ def is_upgrade(site: Site, theme: str, source_theme: str | None) -> bool:
     return bool(site.source) and Path(site.source).is_dir() and source_theme == theme
 
 
-def upgrade(plan: Plan, site: Site, theme: str) -> None:
+def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     """Carry the owner's files of SRC over the writer's rendering of them (see the module)."""
     from .jekyll.checkout import of
-    from .registry import vocabulary
-    spec = {**(vocabulary(theme).get("upgrade") or {}), "theme": theme}
+    spec = {**(theme.vocabulary.get("upgrade") or {}), "theme": theme}
     src, table = Path(site.source), template_files.templates(theme)
     found = of(plan)
     if not found.has_theme:
         return  # a new folder: the writer's rendering is the site (no checkout to fit)
-    from .registry import SiteProbe, generation_of
+    from .theme import SiteProbe, generation_of
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
                  _block_rules(plan, theme, spec), src)
-    examples = vocabulary(theme).get("checkout", {}).get("examples", [])
+    examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     left = carried = 0
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
@@ -85,7 +87,7 @@ def upgrade(plan: Plan, site: Site, theme: str) -> None:
     if same:
         carried += _carry_data(plan, src, spec)
     carried += _carry_bibliography(plan, src, spec)
-    left += _keep_kept_assets(plan, src, spec)
+    left += _keep_kept_assets(plan, src, spec, examples)
     if left:
         plan.report.mapped("upgrade-template-file", f"{left} file(s) of SRC are the old "
                            "template's own, unchanged: the new checkout's are kept.", None)
@@ -100,7 +102,7 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     """The owner's data files (``upgrade.data`` globs) at a path DEST's checkout has that the
     writer did not write (it rendered them elsewhere: a JSON CV as `_data/cv.yml`): carried
     as written, where the new template of the same generation reads them."""
-    table, count = template_files.templates(spec.get("theme", "")), 0
+    table, count = template_files.templates(spec["theme"]), 0
     for pattern in spec.get("data", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()
@@ -118,7 +120,7 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
     template's example entries: the owner's Liquid that names one (`--file MARL`) finds it,
     and the writer's merge of all of them into one file lists no paper twice."""
-    theme, count = spec.get("theme", ""), 0
+    theme, count = spec["theme"], 0
     for pattern in spec.get("bibliography", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()
@@ -133,13 +135,11 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     return count
 
 
-def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
-    """A file of the template's example content that is no document or data (a picture, a
-    PDF) and that SRC kept as the template shipped it: the new checkout's stays at that path
-    (the owner's pages show it there), instead of going with the example content."""
-    from .registry import vocabulary
-    globs = vocabulary(spec.get("theme", "")).get("checkout", {}).get("examples", [])
-    table, count = template_files.templates(spec.get("theme", "")), 0
+def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[str]) -> int:
+    """A file of the template's example content (``globs``) that is no document or data (a
+    picture, a PDF) and that SRC kept as the template shipped it: the new checkout's stays at
+    that path (the owner's pages show it there), instead of going with the example content."""
+    table, count = template_files.templates(spec["theme"]), 0
     for pattern in globs:
         for path in sorted(plan.dest.glob(pattern)):
             rel = path.relative_to(plan.dest).as_posix()
@@ -158,7 +158,7 @@ class _Target:
     """What the carried files are fitted to: DEST's checkout."""
 
     plan: Plan
-    theme: str
+    theme: Theme
     layouts: set[str]
     includes: set[str]
     rules: list[dict]
@@ -196,7 +196,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     body, switches = _block_tags(body, to.rules)
     body = _include_names(body, to.includes)
     from .ir import Origin
-    from .jekyll.liquid import translate_liquid  # a tag DEST does not run stays visible
+    from .jekyll.checkout import translate_liquid  # a tag DEST does not run stays visible
     body = translate_liquid(body, to.theme, to.theme, to.plan, Origin(rel, 1, ours.body_line))
     for key, value in switches.items():
         if key not in front:
@@ -264,7 +264,7 @@ def _include_names(body: str, have: set[str]) -> str:
     return _INCLUDE.sub(swap, body)
 
 
-def _block_rules(plan: Plan, theme: str, spec: dict[str, Any]) -> list[dict]:
+def _block_rules(plan: Plan, theme: Theme, spec: dict[str, Any]) -> list[dict]:
     """The ``block_tags`` rules for DEST: a tag its build does not run, whose replacement
     switch its includes read."""
     from .jekyll.checkout import runnable_tags
@@ -293,16 +293,15 @@ def _block_tags(body: str, rules: list[dict]) -> tuple[str, dict]:
     return body, switches
 
 
-def summary(plan: Plan, site: Site, theme: str) -> None:
+def summary(plan: Plan, site: Site, theme: Theme) -> None:
     """What changed between the template checkout SRC was made from and DEST's, step by
     step (from the table of template files), in the report."""
-    from .registry import vocabulary
     table = template_files.templates(theme)
     old, new = table.closest(Path(site.source)), table.closest(plan.dest)
     names = [c["name"] for c in table.checkouts]
     if old is None or new is None or old == new or names.index(old) > names.index(new):
         return
-    folders = (vocabulary(theme).get("upgrade") or {}).get("steps", [])
+    folders = (theme.vocabulary.get("upgrade") or {}).get("steps", [])
     steps = names[names.index(old):names.index(new) + 1]
     for a, b in pairwise(steps):
         before, after = table.paths(a), table.paths(b)

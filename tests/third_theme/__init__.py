@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sitemigrate.registry import Options, Theme
+from sitemigrate.theme import Options, Theme
 
 if TYPE_CHECKING:
     from sitemigrate.ir import Site

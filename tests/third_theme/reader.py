@@ -9,16 +9,18 @@ from sitemigrate import socials
 from sitemigrate.formats.content import split_name
 from sitemigrate.ir import Origin, Page, Publication, Site
 from sitemigrate.jekyll.site import iter_files, read_config, read_data, text
-from sitemigrate.registry import SiteProbe, generation_of
 from sitemigrate.report import Report
 from sitemigrate.textio import read_document
+from sitemigrate.theme import SiteProbe, generation_of
+
+from . import THEME
 
 NAME = "tinyfolio"
 PAPERS = "_data/papers.yml"
 
 
 def read(src: Path, report: Report) -> Site:
-    site = Site(theme=NAME, generation=generation_of(NAME, SiteProbe(src)), source=str(src))
+    site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
     owner = config.get("owner") if isinstance(config.get("owner"), dict) else {}
     ident = site.identity

@@ -6,11 +6,12 @@ from pathlib import PurePosixPath
 
 from sitemigrate import socials
 from sitemigrate.ir import Site
-from sitemigrate.jekyll.liquid import translate_liquid
+from sitemigrate.jekyll.checkout import translate_liquid
 from sitemigrate.plan import Plan
-from sitemigrate.registry import Options
 from sitemigrate.textio import dump_yaml
+from sitemigrate.theme import Options
 
+from . import THEME
 from .reader import NAME, PAPERS
 
 
@@ -37,7 +38,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         front = {"title": page.title or PurePosixPath(page.path).stem}
         if page.permalink and page.role != "about":
             front["permalink"] = page.permalink
-        body = translate_liquid(page.body, site.theme, NAME, plan, page.origin)
+        body = translate_liquid(page.body, plan.from_theme, THEME, plan, page.origin)
         plan.write_document(out, front, body)
         if page.origin is not None:
             plan.origins[page.origin.path] = out

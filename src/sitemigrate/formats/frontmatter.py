@@ -24,6 +24,8 @@ from typing import Any
 
 from frontmatter.default_handlers import YAMLHandler
 
+from ..yamlio import dump_yaml, load_front_matter
+
 
 class JekyllYAMLHandler(YAMLHandler):
     """``---`` front matter as Jekyll reads it, loaded and written by :mod:`..yamlio`."""
@@ -56,13 +58,11 @@ class JekyllYAMLHandler(YAMLHandler):
              first_line: int = 2, **kwargs: object) -> Any:
         """Loaded as Jekyll reads it, within sitemigrate's bounds; broken YAML is reported
         (with its file line) and gives None."""
-        from ..textio import load_front_matter
         return load_front_matter(fm, rel, report, first_line)[0]
 
     def export(self, metadata: Any, **kwargs: object) -> str:
         """Front matter text, as ruamel writes it with sitemigrate's settings (ends with a
         newline, unlike PyYAML's export in python-frontmatter)."""
-        from ..textio import dump_yaml
         return dump_yaml(metadata)
 
 

@@ -108,8 +108,8 @@ class AssetCopier:
     @functools.cached_property
     def _source_dirs(self) -> list[str]:
         """The source theme's folders of images and files (longest first)."""
-        from ..registry import THEMES, vocabulary
-        paths = vocabulary(self.site.theme).get("paths", {}) if self.site.theme in THEMES else {}
+        source = self.plan.from_theme
+        paths = source.vocabulary.get("paths", {}) if source is not None else {}
         dirs = {str(paths[k]).strip("/") for k in ("images", "pdfs", "files") if paths.get(k)}
         return sorted(dirs, key=len, reverse=True)
 
@@ -117,8 +117,8 @@ class AssetCopier:
         """A file that moves to the target theme's folder is also kept at its old path, so
         that links to its old URL from elsewhere (papers, CVs, search engines) still work.
         Not for files in a folder Jekyll does not publish (``_...``)."""
-        from ..registry import THEMES, get_theme
-        if self.site.theme in THEMES and get_theme(self.site.theme).can_read_files:
+        theme = self.plan.from_theme
+        if theme is not None and theme.can_read_files:
             return  # plain pages are no Jekyll site: they had no URLs
         old = _file_path(url)
         if old == _file_path(new) or any(part.startswith(("_", ".")) for part in old.split("/")):
@@ -145,9 +145,8 @@ class AssetCopier:
         """Liquid that expands to the site's root URL in front of a path: Jekyll's
         ``{{ site.url }}``/``{{ site.baseurl }}`` and the source theme's own variables
         (``root_url_variables`` in its mapping, e.g. academicpages' ``base_path``)."""
-        from ..registry import THEMES, vocabulary
-        own = (vocabulary(self.site.theme).get("root_url_variables") or []
-               if self.site.theme in THEMES else [])
+        source = self.plan.from_theme
+        own = (source.vocabulary.get("root_url_variables") or [] if source is not None else [])
         names = "|".join(re.escape(n) for n in ["site.url", "site.baseurl", *own])
         return re.compile(r"(?:\{\{-?\s*(?:" + names + r")\s*-?\}\})+")
 

@@ -23,18 +23,40 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
-from ..ir import Site
+from ..ir import Origin, Site
 from ..lazyre import lazy_pattern
 from ..mapdata import load_mapping
 from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
 from ..textio import read_source, within
-from .liquid import CORE_TAGS, Token, include_name, include_params, tokenize
+from ..theme import SiteProbe, detect
+from .liquid import (
+    CORE_TAGS,
+    Token,
+    include_name,
+    include_params,
+    is_html_file,
+    liquid_vocabulary,
+    markdown_links_as_html,
+    raw_literal,
+    read_construct,
+    reads_for,
+    replace_tokens,
+    tokenize,
+    translate_collections,
+    translate_site_variables,
+    write_construct,
+)
+
+if TYPE_CHECKING:
+    from ..theme import Theme
 
 __all__ = ["Checkout", "clear_examples", "finish_liquid", "is_fresh_template", "layout_text", "of",
-           "probe", "runnable_tags"]
+           "probe", "runnable_tags", "translate_liquid"]
 
 #: Files whose Liquid Jekyll renders (front matter or not, an include is rendered).
 LIQUID_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".liquid", ".xml", ".txt", ".json"}
@@ -67,7 +89,7 @@ class Checkout:
         return self.layouts is not None
 
 
-def probe(dest: Path) -> Checkout:
+def probe(dest: Path, themes: Iterable[Theme] = ()) -> Checkout:
     """Read what DEST's checkout has (cheap: folder listings and two small files)."""
     out = Checkout(dest)
     if not dest.is_dir():
@@ -93,7 +115,6 @@ def probe(dest: Path) -> Checkout:
                 out.registered.update(_REGISTER().findall(rb.read_text("utf-8", "replace")))
             except OSError:
                 continue
-    from ..registry import SiteProbe, detect
     config = SiteProbe(dest).config()
     for key in ("plugins", "gems"):
         value = config.get(key)
@@ -107,8 +128,8 @@ def probe(dest: Path) -> Checkout:
             out.plugins.update(_GEM().findall(group.group(1)))
     out.fresh = not (dest / MANIFEST).is_file()
     if (dest / "_config.yml").is_file():
-        found_theme = detect(dest)[0]
-        out.theme = found_theme.theme if found_theme.confident else None
+        scores = detect(dest, themes)  # which of ``themes`` DEST's template is
+        out.theme = scores[0].theme if scores and scores[0].confident else None
     return out
 
 
@@ -117,13 +138,13 @@ def of(plan: Plan) -> Checkout:
     return _checkout(plan)
 
 
-def is_fresh_template(plan: Plan, target: str) -> bool:
+def is_fresh_template(plan: Plan, target: Theme) -> bool:
     """DEST is a checkout of ``target`` that sitemigrate has not written into yet."""
     found = _checkout(plan)
-    return found.fresh and found.theme == target
+    return found.fresh and found.theme == target.name
 
 
-def replaceable(plan: Plan, rel: str, target: str) -> bool:
+def replaceable(plan: Plan, rel: str, target: Theme) -> bool:
     """Whether a writer may put its own ``rel`` in DEST: there is none, or the one there is
     the fresh ``target`` template's example or the last run's output, not the owner's. (A
     choice made on whether the file exists would flip on the next run, which finds it.)"""
@@ -142,7 +163,7 @@ def _last_written(dest: Path) -> set[str]:
 
 def _checkout(plan: Plan) -> Checkout:
     if plan.checkout is None:
-        plan.checkout = probe(plan.dest)
+        plan.checkout = probe(plan.dest, plan.themes)
     return plan.checkout
 
 
@@ -159,19 +180,66 @@ def layout_text(plan: Plan, name: str) -> str | None:
     return None
 
 
-def runnable_tags(plan: Plan, target: str) -> set[str]:
+def runnable_tags(plan: Plan, target: Theme) -> set[str]:
     """The Liquid tags a build of DEST runs: core Liquid and Jekyll, the tags of the plugins
     DEST loads (``plugin_tags`` in ``mappings/jekyll.yml``) and those its ``_plugins/``
     register; without a checkout, the target theme's stock ``tags``."""
-    from ..registry import vocabulary
     found = _checkout(plan)
     if not found.has_theme:
-        return set(CORE_TAGS) | set(vocabulary(target).get("tags", []))
+        return set(CORE_TAGS) | set(target.vocabulary.get("tags", []))
     by_plugin = load_mapping("jekyll")["plugin_tags"]
     tags = set(CORE_TAGS) | found.registered
     for plugin in found.plugins:
         tags.update(by_plugin.get(plugin, []))
     return tags
+
+
+def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan: Plan,
+                     origin: Origin | None) -> str:
+    """Translate the Liquid tags of ``body`` for ``target``, token by token, changing no other
+    byte: a tag the source theme's ``liquid.reads`` read into a construct the target's
+    ``liquid.writes`` can render becomes that rendering (an empty one drops the tag); a tag
+    the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and nothing
+    translates is kept visible inside ``{% raw %}``. Each change is reported with its line."""
+    body = translate_site_variables(body, source_theme, target, plan, origin)
+    body = translate_collections(body, source_theme, target, plan, origin)
+    if "{%" not in body:
+        return body
+    # a theme's own Liquid is its own: only another theme's is read into constructs
+    reads = liquid_vocabulary(source_theme).get("reads", []) if source_theme is not target else []
+    writes = liquid_vocabulary(target).get("writes") or {}
+    runs = runnable_tags(plan, target)
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+
+    def fn(tok: Token) -> str | None:
+        if tok.kind != "tag" or not tok.name:
+            return None
+        for read in reads_for(reads, tok):
+            if read.get("construct") not in writes:
+                continue  # the target cannot show this construct
+            import jinja2  # only when a tag is translated: most bodies have none
+            try:
+                construct, args = read_construct(read, tok)
+                new = write_construct(writes[construct], args, plan)
+                if is_html_file(where):  # no Markdown converter runs on the file
+                    new = markdown_links_as_html(new)
+            except jinja2.UndefinedError:
+                continue  # the tag has a shape the read cannot take (a variable parameter)
+            plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
+                            f"`{new.strip() or '(nothing)'}` for {target.name}.",
+                            where, line0 + tok.line - 1 if where else None)
+            return new
+        name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
+        if name in runs:
+            return None
+        plan.report.verbatim("liquid-unknown-tag", f"`{tok.text.strip()}`: {target.name} has no "
+                             f"`{name}` tag; kept as text inside {{% raw %}} so the site "
+                             "builds. Replace it by hand or add the plugin that provides it.",
+                             where, line0 + tok.line - 1 if where else None)
+        return raw_literal(tok.text)
+
+    return replace_tokens(body, fn)
 
 
 # -- includes and layouts -------------------------------------------------------------------
@@ -188,17 +256,15 @@ def _text_files(plan: Plan) -> list[str]:
             and not rel.startswith(("_layouts/", "_sass/", "assets/", ".sitemigrate/"))]
 
 
-def _stock_includes(target: str, plan: Plan, generation: str | None) -> set[str]:
-    from ..registry import vocabulary
-    stock = vocabulary(target).get("includes", [])
+def _stock_includes(target: Theme, plan: Plan, generation: str | None) -> set[str]:
+    stock = target.vocabulary.get("includes", [])
     if isinstance(stock, dict):
         stock = stock.get(generation or "", []) or [n for v in stock.values() for n in v]
     return set(stock)
 
 
-def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = None) -> None:
+def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None = None) -> None:
     """Make every include and layout of every written file resolve in DEST (see module)."""
-    from .liquid import translate_liquid
     found = _checkout(plan)
     known = found.includes if found.includes is not None else _stock_includes(
         target, plan, generation)
@@ -244,8 +310,7 @@ def finish_liquid(plan: Plan, site: Site, target: str, generation: str | None = 
                 except UnicodeDecodeError:
                     plan.copy(inc, source)
                 else:
-                    body = translate_liquid(body, plan.report.source_theme or "", target,
-                                            plan, None)
+                    body = translate_liquid(body, plan.from_theme, target, plan, None)
                     # browsers trim an address's spaces, URI parsers do not (jekyll-target-blank
                     # stops the build on `href=" {{ post.paperurl }} "`)
                     body = _SPACED_URL().sub(r'\1="\2"', body)
@@ -273,16 +338,15 @@ _DATA_REF = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s
 _DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
 
 
-def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
+def _carry_data(plan: Plan, src_root: Path, target: Theme) -> None:
     """A data file of SRC that a written file reads (`site.data.skills` in the owner's about
     page) is copied along, to the same path, unless the writer wrote one of that name or
     DEST has its own (the template's example data, removed with the rest, is replaced).
     The source theme's own data files (its mapping's example data: a CV the reader read,
     the data of its furniture) are the writer's to convert, never copied as they are."""
-    from ..registry import THEMES, vocabulary
-    source = plan.report.source_theme or ""
-    theme_data = [g for g in (vocabulary(source).get("checkout", {}).get("examples", [])
-                              if source in THEMES else []) if g.startswith("_data/")]
+    source = plan.from_theme
+    theme_data = [g for g in (source.vocabulary.get("checkout", {}).get("examples", [])
+                              if source is not None else []) if g.startswith("_data/")]
     names: dict[str, str] = {}
     for rel in _text_files(plan):
         data = plan.files.get(rel)
@@ -292,7 +356,7 @@ def _carry_data(plan: Plan, src_root: Path, target: str) -> None:
             names.setdefault(m[1] or m[2], rel)
     if not names:
         return
-    examples = vocabulary(target).get("checkout", {}).get("examples", []) \
+    examples = target.vocabulary.get("checkout", {}).get("examples", []) \
         if is_fresh_template(plan, target) else []
     ours = _last_written(plan.dest)
     written = {r for r in (*plan.files, *plan.copies) if r.startswith("_data/")}
@@ -422,15 +486,14 @@ def _carry_param_files(tok: Token, plan: Plan, src_root: Path) -> None:
             plan.copy(rel, source)
 
 
-def _fix_layouts(plan: Plan, target: str) -> None:
+def _fix_layouts(plan: Plan, target: Theme) -> None:
     """A `layout:` DEST's checkout does not have becomes the theme's plain page layout."""
-    from ..registry import vocabulary
     found = _checkout(plan)
     if not found.has_theme:
         return
     have = set(found.layouts or ()) | {PurePosixPath(r).stem for r in plan.files
                                        if r.startswith("_layouts/")}
-    fallback = vocabulary(target)["checkout"]["page_layout"]
+    fallback = target.vocabulary["checkout"]["page_layout"]
     for rel, front in list(plan.documents.items()):
         layout = front.get("layout")
         if not isinstance(layout, str) or layout in have or layout in ("none", "null"):
@@ -464,15 +527,14 @@ def _where(plan: Plan, rel: str) -> str | None:
 
 # -- the template's example content ---------------------------------------------------------
 
-def clear_examples(plan: Plan, site: Site, target: str) -> None:
+def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     """On a first conversion into a checkout of ``target``, remove the template's example
     content that no written file replaces: files under the mapping's ``checkout.examples``
     globs, except ``checkout.keep`` (theme furniture), and listing pages kept only for
     collections the owner has. One report line per kind."""
-    from ..registry import vocabulary
     if not is_fresh_template(plan, target):
         return
-    spec = vocabulary(target)["checkout"]
+    spec = target.vocabulary["checkout"]
     keep = list(spec.get("keep", []))
     owned = {kind for kind, has in _owner_has(site).items() if has}
     written_roles = {p.role for p in site.pages}

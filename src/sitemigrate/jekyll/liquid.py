@@ -30,13 +30,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..formats.content import fenced_code
 from ..ir import Origin
 from ..lazyre import lazy_pattern
 from ..plan import Plan
-from .listings import translate_listings
+
+if TYPE_CHECKING:
+    from ..theme import Theme
 
 __all__ = ["BLOCK_TAGS", "CORE_TAGS", "Problem", "Token", "find_problems", "include_name",
            "include_params", "raw_literal", "replace_tokens", "tokenize"]
@@ -380,14 +382,6 @@ def replace_tokens(text: str, fn: Callable[[Token], str | None]) -> str:
 
 # -- translation: a source theme's Liquid into the target's (rules of the theme mappings) ----------
 
-def translate_body(body: str, role: str, source_theme: str, target: str, plan: Plan,
-                   origin: Origin | None) -> str:
-    """Swap the source theme's listing Liquid of the page's role for the target's
-    (:func:`translate_listings`), then translate tag by tag (:func:`translate_liquid`)."""
-    body, _ = translate_listings(body, (role,), source_theme, target, plan.report, origin)
-    return translate_liquid(body, source_theme, target, plan, origin)
-
-
 _ENV: Any = None
 _TEMPLATES: dict[str, Any] = {}
 _EXPRESSIONS: dict[str, Any] = {}
@@ -419,14 +413,13 @@ def _expression(source: str) -> Any:
     return _EXPRESSIONS[source]
 
 
-def _liquid_vocabulary(theme: str) -> dict[str, Any]:
+def liquid_vocabulary(theme: Theme | None) -> dict[str, Any]:
     """The ``liquid`` section of ``theme``'s mapping (``reads`` and ``writes``; see the
-    construct vocabulary in ``mappings/jekyll.yml``), empty for an unknown theme."""
-    from ..registry import THEMES, vocabulary
-    return (vocabulary(theme).get("liquid") or {}) if theme in THEMES else {}
+    construct vocabulary in ``mappings/jekyll.yml``), empty for no theme."""
+    return (theme.vocabulary.get("liquid") or {}) if theme is not None else {}
 
 
-def _reads_for(reads: list[dict], tok: Token) -> list[dict]:
+def reads_for(reads: list[dict], tok: Token) -> list[dict]:
     """The ``reads`` of a theme that match tag ``tok`` (by tag name or included file)."""
     name = include_name(tok)
     return [read for read in reads
@@ -461,68 +454,18 @@ def write_construct(write: str, args: dict[str, Any], plan: Plan) -> str:
          "cite_url": lambda key: plan.urls.get(f"publication:{key}", f"#{key}")}))
 
 
-def translate_liquid(body: str, source_theme: str, target: str, plan: Plan,
-                     origin: Origin | None) -> str:
-    """Translate the Liquid tags of ``body`` for ``target``, token by token, changing no other
-    byte: a tag the source theme's ``liquid.reads`` read into a construct the target's
-    ``liquid.writes`` can render becomes that rendering (an empty one drops the tag); a tag
-    the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and nothing
-    translates is kept visible inside ``{% raw %}``. Each change is reported with its line."""
-    from .checkout import runnable_tags
-    body = translate_site_variables(body, source_theme, target, plan, origin)
-    body = translate_collections(body, source_theme, target, plan, origin)
-    if "{%" not in body:
-        return body
-    # a theme's own Liquid is its own: only another theme's is read into constructs
-    reads = _liquid_vocabulary(source_theme).get("reads", []) if source_theme != target else []
-    writes = _liquid_vocabulary(target).get("writes") or {}
-    runs = runnable_tags(plan, target)
-    line0 = (origin.body_line or origin.line or 1) if origin else 1
-    where = origin.path if origin else None
-
-    def fn(tok: Token) -> str | None:
-        if tok.kind != "tag" or not tok.name:
-            return None
-        for read in _reads_for(reads, tok):
-            if read.get("construct") not in writes:
-                continue  # the target cannot show this construct
-            import jinja2  # only when a tag is translated: most bodies have none
-            try:
-                construct, args = read_construct(read, tok)
-                new = write_construct(writes[construct], args, plan)
-                if is_html_file(where):  # no Markdown converter runs on the file
-                    new = markdown_links_as_html(new)
-            except jinja2.UndefinedError:
-                continue  # the tag has a shape the read cannot take (a variable parameter)
-            plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
-                            f"`{new.strip() or '(nothing)'}` for {target}.",
-                            where, line0 + tok.line - 1 if where else None)
-            return new
-        name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
-        if name in runs:
-            return None
-        plan.report.verbatim("liquid-unknown-tag", f"`{tok.text.strip()}`: {target} has no "
-                             f"`{name}` tag; kept as text inside {{% raw %}} so the site "
-                             "builds. Replace it by hand or add the plugin that provides it.",
-                             where, line0 + tok.line - 1 if where else None)
-        return raw_literal(tok.text)
-
-    return replace_tokens(body, fn)
-
-
-def _renamed_collections(source_theme: str, target: str) -> dict[str, str]:
+def _renamed_collections(source_theme: Theme | None, target: Theme) -> dict[str, str]:
     """The collections of ``source_theme`` that ``target`` names otherwise (its mapping's
     ``collections``: kind -> folder): academicpages' `portfolio` is al-folio's `projects`."""
-    from ..registry import THEMES, vocabulary
-    if source_theme == target or source_theme not in THEMES or target not in THEMES:
+    if source_theme is None or source_theme is target:
         return {}
-    old = vocabulary(source_theme).get("collections") or {}
-    new = vocabulary(target).get("collections") or {}
+    old = source_theme.vocabulary.get("collections") or {}
+    new = target.vocabulary.get("collections") or {}
     return {str(old[k]).lstrip("_"): str(new[k]).lstrip("_") for k in old
             if k in new and str(old[k]).lstrip("_") != str(new[k]).lstrip("_")}
 
 
-def translate_collections(body: str, source_theme: str, target: str, plan: Plan,
+def translate_collections(body: str, source_theme: Theme | None, target: Theme, plan: Plan,
                           origin: Origin | None) -> str:
     """The owner's Liquid that reads a collection of the source theme (`site.portfolio`)
     reads the target's collection its items went to (`site.projects`): the old name is no
@@ -543,7 +486,7 @@ def translate_collections(body: str, source_theme: str, target: str, plan: Plan,
         if new == tok.text:
             return None
         plan.report.mapped("liquid-collection", f"`{tok.text.strip()}` → `{new.strip()}`: "
-                           f"the collection's items are there in {target}.", Origin(
+                           f"the collection's items are there in {target.name}.", Origin(
                                where, source_line(plan, where, tok.text,
                                                   line0 + tok.line - 1)) if where else None)
         return new
@@ -584,18 +527,18 @@ def _owner_reads(vocabs: tuple[dict[str, Any], ...]) -> tuple[list[dict], list[s
     return got[1], got[2], got[3]
 
 
-def translate_site_variables(body: str, source_theme: str, target: str, plan: Plan,
-                             origin: Origin | None) -> str:
+def translate_site_variables(body: str, source_theme: Theme | None, target: Theme,
+                             plan: Plan, origin: Origin | None) -> str:
     """The `site.*` variables of the owner (name, email, social ids) in Liquid, as other themes
     write them, become the target's; one the target has no counterpart for is kept as written
     and reported with its line. Each theme's mapping says how its config is read in Liquid
     (``owner_variables``: the ``read`` patterns, each with the social-links column of its
-    keys; the ``write`` forms; a ``name_variable`` and the Liquid of a ``full_name``)."""
+    keys; the ``write`` forms; a ``name_variable`` and the Liquid of a ``full_name``): the
+    reads of every other theme of ``plan.themes`` count."""
     from .. import socials
-    from ..registry import THEMES, vocabulary
-    if "site." not in body or source_theme == target or "{" not in body:
+    if "site." not in body or source_theme is target or "{" not in body:
         return body
-    own = vocabulary(target).get("owner_variables") if target in THEMES else None
+    own = target.vocabulary.get("owner_variables")
     if not own:
         return body
     line0 = (origin.body_line or origin.line or 1) if origin else 1
@@ -603,7 +546,7 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
     form = next(f for f in own["write"] if not f.get("unless_written") or
                 f["unless_written"] not in plan.files)
     reads, names, pattern = _owner_reads(
-        tuple(vocabulary(name) for name in THEMES if name != target))
+        tuple(theme.vocabulary for theme in plan.themes if theme is not target))
     if not reads:
         return body
 
@@ -666,14 +609,15 @@ def translate_site_variables(body: str, source_theme: str, target: str, plan: Pl
                 return new
             new_text = pattern.sub(sub, tok.text)
             for var in dict.fromkeys(kept):
-                plan.report.lost("site-variable", f"`{var}` ({source_theme}) has no {target} "
+                plan.report.lost("site-variable", f"`{var}` ({plan.report.source_theme}) has no "
+                                 f"{target.name} "
                                  "counterpart; kept as written, it renders empty there. "
                                  "Replace it by hand.", where,
                                  source_line(plan, where, tok.text, line0 + tok.line - 1))
         if new_text == tok.text:
             return None
         plan.report.mapped("site-variable", f"`{tok.text.strip()}` → `{new_text.strip()}` for "
-                           f"{target}.", Origin(where, source_line(
+                           f"{target.name}.", Origin(where, source_line(
                                plan, where, tok.text, line0 + tok.line - 1)) if where else None)
         return new_text
 

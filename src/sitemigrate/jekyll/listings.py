@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..ir import Origin, Page, Site
 from ..plan import Plan
 from ..report import Report
+from .checkout import translate_liquid
+
+if TYPE_CHECKING:
+    from ..theme import Theme
 
 
 def listing_page(site: Site, name: str) -> Page | None:
@@ -21,33 +25,40 @@ def listing_page(site: Site, name: str) -> Page | None:
     return next((p for p in site.pages if p.permalink.strip("/") == name), None)
 
 
-def add_collection_listings(page: Page, body: str, site: Site, target: str, report: Report) -> str:
+def add_collection_listings(page: Page, body: str, site: Site, target: Theme,
+                            report: Report) -> str:
     """Append the target's listing of each custom collection this page owns, unless the
     body already loops over it (``listings.collection`` in the target's mapping)."""
-    from ..registry import vocabulary
     for name in site.collections:
         if listing_page(site, name) is page and not re.search(rf"\bsite\.{re.escape(name)}\b",
                                                              body):
-            listing = vocabulary(target)["listings"]["collection"]["body"]
+            listing = target.vocabulary["listings"]["collection"]["body"]
             body = body.rstrip("\n") + "\n\n" + listing.replace("COLLECTION", name)
             report.mapped("collection-listing", f"collection `{name}` listed on this page with "
-                          f"{target}'s own Liquid.", page.origin)
+                          f"{target.name}'s own Liquid.", page.origin)
     return body
 
 
-def collection_page(name: str, site: Site, plan: Plan, target: str, front: Any) -> None:
+def collection_page(name: str, site: Site, plan: Plan, target: Theme, front: Any) -> None:
     """A page listing collection ``name`` when the site has none (``_pages/<name>.md``)."""
-    from ..registry import vocabulary
     if listing_page(site, name) is not None or not site.collections.get(name):
         return
     out = f"_pages/{name}.md"
-    body = vocabulary(target)["listings"]["collection"]["body"].replace("COLLECTION", name)
+    body = target.vocabulary["listings"]["collection"]["body"].replace("COLLECTION", name)
     plan.write_document(out, front, body)
     plan.report.mapped("collection-page", f"collection `{name}` had no page; `{out}` "
                        f"(`/{name}/`) lists it.", None)
 
 
-def translate_listings(body: str, roles: Iterable[str], source_theme: str, target: str,
+def translate_body(body: str, role: str, source_theme: Theme | None, target: Theme, plan: Plan,
+                   origin: Origin | None) -> str:
+    """Swap the source theme's listing Liquid of the page's role for the target's
+    (:func:`translate_listings`), then translate tag by tag (:func:`translate_liquid`)."""
+    body, _ = translate_listings(body, (role,), source_theme, target, plan.report, origin)
+    return translate_liquid(body, source_theme, target, plan, origin)
+
+
+def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | None, target: Theme,
                        report: Report, origin: Origin | None,
                        skip: Iterable[str] = (), original: str | None = None
                        ) -> tuple[str, list[str]]:
@@ -61,10 +72,10 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
     ``original``: the body as read, to name the line of a listing (default ``body``).
     Returns the body and the roles translated."""
     from ..formats.cvmarkdown import mask_comments
-    from ..registry import THEMES, vocabulary
-    src = vocabulary(source_theme) if source_theme in THEMES else {}
-    tgt = vocabulary(target)
+    src = source_theme.vocabulary if source_theme is not None else {}
+    tgt = target.vocabulary
     original = body if original is None else original
+    src_name = source_theme.name if source_theme is not None else ""
     done: list[str] = []
     for role in roles:
         listing = src.get("listings", {}).get(role)
@@ -76,7 +87,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
         if sections:
             done.append(role)
             report.mapped("listing-section", f"{sections} {role} section(s) that list the "
-                          f"items of one value of a field, written as {target}'s.", origin)
+                          f"items of one value of a field, written as {target.name}'s.", origin)
         for pattern in listing["match"]:
             wrapped = r"(?:<ul>\s*)?(?:" + pattern + r")(?:\s*</ul>)?"
             masked = mask_comments(body)
@@ -104,24 +115,24 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: str, targe
                     notes.append((
                         f"the {role} listing has Liquid of its own "
                         f"({', '.join(f'`{x}`' for x in shown[:3])}"
-                        f"{', ...' if len(shown) > 3 else ''}) that {target}'s listing does not "
-                        "apply; it was replaced all the same, and the old listing is kept after "
-                        "the new one in a `{% comment %}` block (it renders nothing). Carry what "
-                        "it did by hand.", line))
+                        f"{', ...' if len(shown) > 3 else ''}) that {target.name}'s listing "
+                        "does not apply; it was replaced all the same, and the old listing is "
+                        "kept after the new one in a `{% comment %}` block (it renders nothing). "
+                        "Carry what it did by hand.", line))
                 body = body[:start] + new + body[end:]
             for message, line in reversed(notes):
                 report.verbatim("listing-own-liquid", message, origin.path if origin else None,
                                 line)
             if len(spans) > 1 and not sections:
                 report.verbatim("listing-once", f"the page had {len(spans)} {role} listings "
-                                f"(one per file or section); {target}'s lists every item, so "
+                                f"(one per file or section); {target.name}'s lists every item, so "
                                 "it is written once, where the first was, and the others are "
                                 "kept in `{% comment %}` blocks: split it by hand if you want "
                                 "the sections back.", origin)
             if spans:
                 done.append(role)
-                report.mapped("listing", f"the {role} listing Liquid of {source_theme} was "
-                              f"replaced by {target}'s.", origin)
+                report.mapped("listing", f"the {role} listing Liquid of {src_name} was "
+                              f"replaced by {target.name}'s.", origin)
                 break
     return body, done
 

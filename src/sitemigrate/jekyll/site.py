@@ -22,13 +22,14 @@ from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
+from .checkout import translate_liquid
 from .documents import distinct_slugs
-from .liquid import translate_liquid
 from .problems import check_document, check_liquid
 from .urls import normalize, unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
+    from ..theme import Theme
     from .assets import AssetCopier
 
 PAGE_SUFFIXES = {".html", ".htm", ".md", ".markdown", ".xml", ".php"}
@@ -423,14 +424,14 @@ def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: st
 
 
 def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str, body: str,
-               url: str, theme: str) -> None:
+               url: str, theme: Theme) -> None:
     """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
     point its links at carried files, write it and remember where its content went."""
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
             extra_key(plan, key, theme, item.origin)
-    body = translate_liquid(body, plan.report.source_theme, theme, plan, item.origin)
+    body = translate_liquid(body, plan.from_theme, theme, plan, item.origin)
     body = copier.rewrite(body, url, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
@@ -452,19 +453,18 @@ def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
     return None
 
 
-def extra_key(plan: Plan, key: str, theme: str, origin: Origin | None) -> None:
+def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> None:
     """Report a front-matter key that no reader understood and the writer kept as written:
     a key the target's layouts read too (`toc`, ...) is said to be kept, any other to have no
     meaning there; each at its line."""
-    from ..registry import vocabulary
     where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
         if origin else None
-    if key in vocabulary(theme).get("page_switches", []):
+    if key in theme.vocabulary.get("page_switches", []):
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
-                        f"written: {theme}'s layouts read it too (check it works the same "
+                        f"written: {theme.name}'s layouts read it too (check it works the same "
                         "there).", where)
     else:
-        plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme} meaning; "
+        plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
                              "kept as written.", where)
 
 
@@ -599,18 +599,18 @@ def _setting_patterns(patterns: tuple[str, ...]) -> tuple[frozenset[str], tuple[
     return frozenset(p for p in patterns if p not in wild), wild
 
 
-def account_config(site: Site, config: Any, plan: Plan, target: str,
+def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                    consumed: Iterable[str] = ()) -> None:
     """Carry or report every key of SRC's `_config.yml` that the reader left in
     ``site.config_extra`` and the writer did not ``consumed``: a key the target theme reads
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
-    from ..registry import THEMES, vocabulary
     report = plan.report
     src = source_config(site)
-    own = vocabulary(site.theme).get("config_settings", []) if site.theme in THEMES else []
-    reads = vocabulary(target).get("config_settings", [])
+    source = plan.from_theme
+    own = source.vocabulary.get("config_settings", []) if source is not None else []
+    reads = target.vocabulary.get("config_settings", [])
     done = set(consumed)
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
@@ -618,7 +618,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: str,
         if key in done or value in (None, "", [], {}):
             continue  # dealt with by the writer, or empty: nothing to carry
         line = config_line(src, key)
-        if site.theme == target or key in JEKYLL_KEYS or (
+        if site.theme == target.name or key in JEKYLL_KEYS or (
                 _is_setting(key, reads) and key not in TARGET_OWNS):
             if key in TARGET_OWNS:
                 target_kept.append((key, line))
@@ -628,10 +628,11 @@ def account_config(site: Site, config: Any, plan: Plan, target: str,
                 target_kept.append((key, line))
         elif key in TARGET_OWNS:
             target_kept.append((key, line))
-        elif _is_setting(key, own) and key not in config and _read_by_content(site, key):
+        elif _is_setting(key, own) and key not in config and _read_by_content(site, source,
+                                                                              key):
             set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
             report.verbatim("config-key", f"`_config.yml` key `{key}` is a {site.theme} "
-                            f"setting {target} does not read, but Liquid of your pages reads "
+                            f"setting {target.name} does not read, but Liquid of your pages reads "
                             f"`site.{key}`: kept as written, so they show what they showed.",
                             "_config.yml", line)
         elif _is_setting(key, own):
@@ -640,17 +641,17 @@ def account_config(site: Site, config: Any, plan: Plan, target: str,
             if key not in config:
                 set_key(config, key, value)
                 report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
-                                f"of {target}; kept as written (Liquid of your own that reads "
+                                f"of {target.name}; kept as written (Liquid of your own that reads "
                                 f"`site.{key}` still finds it).", "_config.yml", line)
             else:
                 report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
-                                f"of {target} and DEST's config already has a value for it, "
+                                f"of {target.name} and DEST's config already has a value for it, "
                                 "which was kept; the source's was not carried.", "_config.yml",
                                 line)
     for code, keys, what in (
-            ("config-target", target_kept, f"settings of the {target} template's own build, "
+            ("config-target", target_kept, f"settings of the {target.name} template's own build, "
              "left as DEST has them (the source's values were not carried): {}."),
-            ("config-theme", theme_only, f"{site.theme} settings that {target} does not read "
+            ("config-theme", theme_only, f"{site.theme} settings that {target.name} does not read "
              "(its look and features are set in its own config): {}; not carried.")):
         if keys:
             listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
@@ -659,11 +660,10 @@ def account_config(site: Site, config: Any, plan: Plan, target: str,
 
 # -- files Jekyll never publishes ---------------------------------------------------------------
 
-def _read_by_content(site: Site, key: str) -> bool:
+def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
     """Some page, post or collection item the site publishes reads ``site.KEY`` (outside
-    the source theme's stock listings, which the target's replace)."""
-    from ..registry import THEMES, vocabulary
-    listings = vocabulary(site.theme).get("listings", {}) if site.theme in THEMES else {}
+    the stock listings of ``source``, the source theme, which the target's replace)."""
+    listings = source.vocabulary.get("listings", {}) if source is not None else {}
     stock = [p for spec in listings.values() for p in spec.get("match", [])]
     key_re = re.compile(rf"\bsite\.{re.escape(key)}\b")
 

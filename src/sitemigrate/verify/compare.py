@@ -91,7 +91,7 @@ def template_examples(owner: Path) -> dict[str, str]:
     """SRC's files that are its template's example content, unchanged (the conversion leaves
     them out: :func:`sitemigrate.template_files.is_example`), with their titles as a list
     shows them: not the owner's, so nothing a visitor of the new site misses."""
-    from ..registry import detect
+    from ..registry import detect, get_theme
     from ..template_files import is_example
     from .text import content_files, front, norm
     if not owner.is_dir():
@@ -99,7 +99,7 @@ def template_examples(owner: Path) -> dict[str, str]:
     found = detect(owner)
     if not found or not found[0].confident:
         return {}
-    theme, out = found[0].theme, {}
+    theme, out = get_theme(found[0].theme), {}
     for path in content_files(owner):
         rel = path.relative_to(owner).as_posix()
         if is_example(theme, owner, rel):

@@ -8,7 +8,7 @@ imported when they run.
 
 from __future__ import annotations
 
-from ...registry import PackageTheme
+from ...theme import PackageTheme
 
 
 class AcademicPages(PackageTheme):

@@ -20,6 +20,7 @@ from ...jekyll.site import (
 )
 from ...plan import Plan
 from ...textio import dump_yaml
+from . import THEME
 from .reader import NAME
 
 
@@ -80,7 +81,7 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     _ensure_redirect_plugin(config)
     include_pages(config)
     _declare_collections(config, site)
-    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, copier))
+    account_config(site, config, plan, THEME, _carry_settings(site, config, plan, copier))
     plan.write("_config.yml", dump_yaml(config))
 
 

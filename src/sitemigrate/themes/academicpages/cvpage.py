@@ -9,13 +9,13 @@ from ...ir import NavItem, Page, Site
 from ...jekyll.checkout import replaceable
 from ...jekyll.liquid import is_html_file, markdown_in_html
 from ...plan import Plan
-from ...registry import Options
 from ...report import Report
+from ...theme import Options
+from . import THEME
 from .reader import (
     CV_JSON,
     CV_JSON_PAGE,
     CV_JSON_URL,
-    NAME,
     _cv_dialect,
 )
 
@@ -66,7 +66,7 @@ def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
         plan.report.verbatim("cv-json-section", f"CV section `{sec.title}` has no place in "
                              f"`{CV_JSON}`; it is on the Markdown CV page only.",
                              sec.origin or site.cv.origin)
-    if CV_JSON_PAGE not in plan.files and replaceable(plan, CV_JSON_PAGE, NAME):
+    if CV_JSON_PAGE not in plan.files and replaceable(plan, CV_JSON_PAGE, THEME):
         front = CommentedMap([("layout", "archive"), ("title", "CV"),
                               ("permalink", CV_JSON_URL), ("author_profile", False)])
         body = ("{% include base_path %}\n\n"

@@ -32,9 +32,10 @@ from ...jekyll.site import (
     text,
 )
 from ...jekyll.urls import unpublished
-from ...registry import SiteProbe, generation_of, vocabulary
 from ...report import Report
 from ...textio import read_document, read_json, read_source
+from ...theme import SiteProbe, generation_of
+from . import THEME
 from .settings import read_settings
 
 NAME = "academicpages"
@@ -56,8 +57,8 @@ NEUTRAL_TO_CATEGORY = {"journal": "manuscripts", "conference": "conferences", "b
 
 
 def read(src: Path, report: Report) -> Site:
-    vocab = vocabulary(NAME)
-    site = Site(theme=NAME, generation=generation_of(NAME, SiteProbe(src)), source=str(src))
+    vocab = THEME.vocabulary
+    site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
@@ -301,4 +302,4 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
 
 def _cv_dialect() -> jsonresume.Dialect:
     """`_data/cv.json`'s own sections and spellings (`cv_json` in the mapping)."""
-    return jsonresume.Dialect.from_mapping(vocabulary(NAME).get("cv_json"))
+    return jsonresume.Dialect.from_mapping(THEME.vocabulary.get("cv_json"))

@@ -21,9 +21,13 @@ from ...jekyll.liquid import (
     markdown_in_html,
     markdown_links_as_html,
     source_line,
+)
+from ...jekyll.listings import (
+    add_collection_listings,
+    collection_page,
+    site_words,
     translate_body,
 )
-from ...jekyll.listings import add_collection_listings, collection_page, site_words
 from ...jekyll.site import (
     extra_key,
     forward_furniture,
@@ -33,8 +37,9 @@ from ...jekyll.site import (
     yaml_date,
 )
 from ...plan import Plan
-from ...registry import Options, vocabulary
 from ...textio import dump_yaml
+from ...theme import Options
+from . import THEME
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .reader import (
@@ -45,7 +50,7 @@ from .reader import (
 
 
 def write(site: Site, plan: Plan, options: Options) -> None:
-    vocab = vocabulary(NAME)
+    vocab = THEME.vocabulary
     copier = AssetCopier(site, plan, vocab["paths"])
     slugs = _publication_slugs(site.publications)
     for pub, slug in zip(site.publications, slugs, strict=True):  # for `{% cite %}` in any body
@@ -78,7 +83,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.cv and site.cv.sections:
         _write_cv_json(site, plan, options)
     site.navigation = _one_cv_in_menu(site.navigation, plan)
-    if site.navigation or is_fresh_template(plan, NAME):  # not the template's example menu
+    if site.navigation or is_fresh_template(plan, THEME):  # not the template's example menu
         _write_navigation(site, plan)
     copier.carry_assets()
 
@@ -121,7 +126,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            extra_key(plan, key, NAME, page.origin)
+            extra_key(plan, key, THEME, page.origin)
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
         link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
@@ -131,8 +136,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
-    body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
-    body = add_collection_listings(page, body, site, NAME, report)
+    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin)
+    body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
     if page.role == "news" and site.news:
         listing = "\n".join(_news_line(n) for n in
@@ -412,7 +417,7 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
             f"This page has moved: [{item.redirect}]({_site_link(item.redirect)})\n"
         plan.report.verbatim("item-redirect", f"`redirect: {item.redirect}` became a link in "
                              "the body (academicpages items cannot forward).", item.origin)
-    write_item(plan, copier, item, front, out, body, new_url, NAME)
+    write_item(plan, copier, item, front, out, body, new_url, THEME)
 
 
 def _site_link(url: str) -> str:
@@ -553,7 +558,7 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
         plan.report.verbatim("custom-collection", f"collection `{name}` ({len(items)} items) has "
                              f"no academicpages equivalent; kept as `_{name}/`, declared in "
                              "`collections:` and listed on a page.", None)
-        collection_page(name, site, plan, NAME, CommentedMap([
+        collection_page(name, site, plan, THEME, CommentedMap([
             ("layout", "archive"), ("title", name.replace("_", " ").title()),
             ("permalink", f"/{name}/"), ("author_profile", True)]))
 

@@ -8,7 +8,7 @@ they run.
 
 from __future__ import annotations
 
-from ...registry import PackageTheme
+from ...theme import PackageTheme
 
 
 class AlFolio(PackageTheme):

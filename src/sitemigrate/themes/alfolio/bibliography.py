@@ -14,12 +14,11 @@ from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.liquid import attribute_safe, raw_literal
 from ...plan import Plan
-from ...registry import vocabulary
 from ...report import Report
+from . import THEME
 from .menu import _nav_entry
 from .reader import (
     LINK_FIELDS,
-    NAME,
     PUB_FRONT_ONLY,
     TYPE_OF_CATEGORY,
     UNPRINTED_VENUE_FIELD,
@@ -54,7 +53,7 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
     preview = str(pub.fields.get("preview", ""))
     if preview.startswith("/"):
         copier.carry(preview, pub.origin, f"preview of `{pub.key}`",
-                     vocabulary(NAME)["paths"]["publication_preview"])
+                     THEME.vocabulary["paths"]["publication_preview"])
 
 
 def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
@@ -93,7 +92,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", pub.date) and not pub.date.endswith("-01-01") \
             and not {"date", "month"} & fields.keys():
         fields["date"] = pub.date  # biblatex's full date: a day that `year` alone would lose
-    aliases = vocabulary(NAME).get("bib_field_aliases", {})
+    aliases = THEME.vocabulary.get("bib_field_aliases", {})
     carried: dict[str, str] = {}  # front-matter key -> the BibTeX field that holds it
     empty: list[str] = []
     for name, value in pub.extra.items():  # front matter of another theme (`note`, `pubtype`,
@@ -125,7 +124,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                         f"`{key}` holds a structure a BibTeX field cannot; not carried.",
                         pub.origin)
     if fields.get("preview", "").startswith("/"):
-        folder = vocabulary(NAME)["paths"]["publication_preview"]
+        folder = THEME.vocabulary["paths"]["publication_preview"]
         new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)
         fields["preview"] = new.removeprefix(f"/{folder}/")
     if pub.selected:

@@ -25,8 +25,9 @@ from ...jekyll.site import (
     text,
 )
 from ...plan import Plan
-from ...registry import Options, SiteProbe, generation_of, vocabulary
 from ...textio import dump_yaml
+from ...theme import Options, SiteProbe, generation_of
+from . import THEME
 from .menu import _menu_position, _menu_title
 from .reader import (
     NAME,
@@ -39,12 +40,12 @@ from .settings import ENGINES
 def _dest_generation(dest: Path) -> str | None:
     if not (dest / "_config.yml").is_file():
         return None
-    return generation_of(NAME, SiteProbe(dest))
+    return generation_of(THEME, SiteProbe(dest))
 
 
 def _target_generation(plan: Plan, options: Options) -> str:
     return (options.generation or _dest_generation(plan.dest)
-            or vocabulary(NAME)["default_generation"])
+            or THEME.vocabulary["default_generation"])
 
 
 def _write_config(site: Site, plan: Plan, gen: str, options: Options,
@@ -96,7 +97,7 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
     include_pages(config)
     if gen == "v1" and "al_folio" not in config:
         _declare_v1(config, plan)
-    account_config(site, config, plan, NAME, _carry_settings(site, config, plan, gen, copier))
+    account_config(site, config, plan, THEME, _carry_settings(site, config, plan, gen, copier))
     plan.write("_config.yml", dump_yaml(config))
 
 
@@ -264,7 +265,7 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
 def _declare_v1(config: CommentedMap, plan: Plan) -> None:
     """A v1 config names the gem theme and carries the `al_folio:` contract (a fresh DEST
     has neither; a v1 starter checkout has both)."""
-    contract = vocabulary(NAME)["v1_config"]
+    contract = THEME.vocabulary["v1_config"]
     wrote = []
     if "theme" not in config:
         set_key(config, "theme", contract["theme"])
@@ -295,7 +296,7 @@ def _declare_collections(config: CommentedMap, site: Site, plan: Plan, gen: str)
     for name, items in wanted.items():
         if (items or name in ("news", "projects")) and name not in cols:
             cols[name] = CommentedMap([("output", True)])
-            own_url = vocabulary(NAME)["collection_permalinks"].get(gen, {}).get(name)
+            own_url = THEME.vocabulary["collection_permalinks"].get(gen, {}).get(name)
             if own_url:
                 cols[name]["permalink"] = own_url
             if name in site.collections:  # a custom collection keeps its own settings

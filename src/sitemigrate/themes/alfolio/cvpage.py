@@ -16,13 +16,13 @@ from ...jekyll.liquid import attribute_safe
 from ...jekyll.listings import translate_listings
 from ...jekyll.site import read_data
 from ...plan import Plan
-from ...registry import Options
 from ...report import Report
 from ...textio import dump_yaml
+from ...theme import Options
+from . import THEME
 from .bibliography import _has_own_page, _page_url
 from .config import _target_generation
 from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
-from .reader import NAME
 
 
 def _cv_as_data(site: Site) -> bool:
@@ -90,8 +90,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                       "page's download button).", page.origin)
     if has_data:
         body = rest
-    body, done = translate_listings(body, ("publications", "talks", "teaching"), site.theme,
-                                    NAME, report, page.origin, original=page.body)
+    body, done = translate_listings(body, ("publications", "talks", "teaching"),
+                                    plan.from_theme, THEME, report, page.origin, original=page.body)
     if has_data and not shows_text:
         _lists_as_data(body, done, page, site, plan)
     return body
@@ -124,8 +124,7 @@ def _lists_as_data(body: str, roles: list[str], page: Page, site: Site, plan: Pl
 
 def _heading_before(body: str, role: str) -> str:
     """The Markdown heading (ATX or setext) last before ``role``'s listing in ``body``."""
-    from ...registry import vocabulary
-    first = vocabulary(NAME)["listings"][role]["body"].strip().split("\n")[0]
+    first = THEME.vocabulary["listings"][role]["body"].strip().split("\n")[0]
     at = body.find(first)
     if at < 0:
         return ""

@@ -45,9 +45,10 @@ from ...jekyll.site import (
     text,
 )
 from ...jekyll.urls import unpublished
-from ...registry import SiteProbe, generation_of, vocabulary
 from ...report import Report
 from ...textio import read_document, read_json, read_source
+from ...theme import SiteProbe, generation_of
+from . import THEME
 from .cv import (
     CV_YML,
     RESUME_JSON,
@@ -106,8 +107,8 @@ PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes",
 
 
 def read(src: Path, report: Report) -> Site:
-    vocab = vocabulary(NAME)
-    site = Site(theme=NAME, generation=generation_of(NAME, SiteProbe(src)), source=str(src))
+    vocab = THEME.vocabulary
+    site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
     site.identity = _read_identity(src, config, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
@@ -448,7 +449,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             else:
                 site.publications.append(pub)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
-    listing = vocabulary(NAME)["listings"]["talks"]["body"]
+    listing = THEME.vocabulary["listings"]["talks"]["body"]
     for page in site.pages:
         mine = [u for u in talks if u.where == page.path]
         for use in sorted(mine, key=lambda u: -u.span[0]):
@@ -497,7 +498,7 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
         if f.get("arxiv"):
             links["arxiv"] = f["arxiv"].strip()
         if f.get("preview") and "://" not in f["preview"]:
-            preview_dir = vocabulary(NAME)["paths"]["publication_preview"]
+            preview_dir = THEME.vocabulary["paths"]["publication_preview"]
             f = {**f, "preview": site_path(f["preview"].strip(), preview_dir)}
         consumed = {"title", "abstract", "selected", "year", "month", "day", *links}
         title = to_text(f.get("title", ""))
@@ -545,7 +546,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     fmt = next((f for f in shown if f in found), "")
     if not fmt:
         why = (f"no page of the source shows it (no page has the CV layout, "
-               f"`layout: {'` / `'.join(vocabulary(NAME)['cv_layout']['layouts'])}`)"
+               f"`layout: {'` / `'.join(THEME.vocabulary['cv_layout']['layouts'])}`)"
                if page is None else f"the CV page `{page.path}` does not show it (its layout "
                f"shows {' or '.join(shown) or 'no CV data'})")
         for other, (_, orel) in found.items():
@@ -581,7 +582,7 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
                report: Report) -> tuple[str, Page | None, str]:
     """The first page with a CV layout, how that layout picks its data
     (:func:`.cv.cv_layout_rule`), and the page's `cv_format`."""
-    names = vocabulary(NAME)["cv_layout"]["layouts"]
+    names = THEME.vocabulary["cv_layout"]["layouts"]
     page = next((p for p in site.pages if layouts.get(p.path) in names), None)
     if page is None:
         return "none", None, ""
@@ -594,7 +595,7 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
                 if p.suffix in (".html", ".liquid")), None) if (src / "_layouts").is_dir() else None
     data = read_source(own, f"_layouts/{own.name}", report, root=src) if own else None
     layout_text = data.decode("utf-8", "replace") if data is not None else None
-    return cv_layout_rule(layout_text, site.generation, vocabulary(NAME), found,
+    return cv_layout_rule(layout_text, site.generation, THEME.vocabulary, found,
                           wanted), page, wanted
 
 

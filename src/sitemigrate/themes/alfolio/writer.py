@@ -21,9 +21,8 @@ from ...jekyll.liquid import (
     encoded_link_targets,
     markdown_in_html,
     source_line,
-    translate_body,
 )
-from ...jekyll.listings import add_collection_listings, collection_page
+from ...jekyll.listings import add_collection_listings, collection_page, translate_body
 from ...jekyll.site import (
     extra_key,
     forward_furniture,
@@ -33,9 +32,10 @@ from ...jekyll.site import (
     yaml_date,
 )
 from ...plan import Plan
-from ...registry import Options, vocabulary
 from ...report import Report
 from ...textio import dump_yaml, read_document
+from ...theme import Options
+from . import THEME
 from .bibliography import (
     _bibtex_of,
     _carry_entry_files,
@@ -51,7 +51,7 @@ from .reader import NAME
 
 
 def write(site: Site, plan: Plan, options: Options) -> None:
-    vocab = vocabulary(NAME)
+    vocab = THEME.vocabulary
     gen = _target_generation(plan, options)
     report = plan.report
     copier = AssetCopier(site, plan, vocab["paths"])
@@ -91,7 +91,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for name, items in site.collections.items():
         for item in items:
             _write_item(item, f"_{name}", "page", plan, copier, name)
-        collection_page(name, site, plan, NAME, CommentedMap([
+        collection_page(name, site, plan, THEME, CommentedMap([
             ("layout", "page"), ("title", name.replace("_", " ")), ("permalink", f"/{name}/")]))
     for pub in site.publications:
         if _has_own_page(pub):
@@ -176,7 +176,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         news_feat = feats.news or {}
         posts = feats.latest_posts or {}
         show_news = bool(has_news or news_feat.get("enabled"))
-        if vocabulary(NAME)["about_flags"][_target_generation(plan, options)] == "boolean":
+        if THEME.vocabulary["about_flags"][_target_generation(plan, options)] == "boolean":
             front["news"] = show_news  # 2020-23: plain switches, limits live in _config.yml
             front["latest_posts"] = bool(posts.get("enabled", False))
         else:
@@ -212,12 +212,12 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            extra_key(plan, key, NAME, page.origin)
+            extra_key(plan, key, THEME, page.origin)
     out = _page_out(page, site)
-    body = translate_body(body, page.role, site.theme, NAME, plan, page.origin)
+    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin)
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
     body = encoded_link_targets(body)
-    body = add_collection_listings(page, body, site, NAME, report)
+    body = add_collection_listings(page, body, site, THEME, report)
     missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
     if missing:
         report.verbatim("liquid-collection", "this page's Liquid uses "
@@ -261,7 +261,7 @@ def _page_out(page: Page, site: Site) -> str:
 def _template_blog_page(plan: Plan) -> str | None:
     """DEST's own blog listing (`_pages/blog.md`, 2022's `blog/index.html`), if it has one."""
     import fnmatch
-    globs = vocabulary(NAME)["checkout"]["listing_pages"].get("blog") or []
+    globs = THEME.vocabulary["checkout"]["listing_pages"].get("blog") or []
     for pattern in globs:
         folder = plan.dest / PurePosixPath(pattern).parent
         if not folder.is_dir() or folder.is_symlink():
@@ -285,8 +285,8 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
     doc = read_document(plan.dest / rel, rel, None)
     if doc is None or not doc.has_front_matter:
         return False
-    body = translate_body(page.body, "blog", site.theme, NAME, plan, page.origin)
-    stock = vocabulary(NAME)["listings"]["blog"]["body"].rstrip("\n")
+    body = translate_body(page.body, "blog", plan.from_theme, THEME, plan, page.origin)
+    stock = THEME.vocabulary["listings"]["blog"]["body"].rstrip("\n")
     prose = body.replace(stock, "")
     prose = re.sub(r"\{%-?\s*assign base_path = [^%]*%\}", "", prose).strip()
     if re.search(r"\bsite\.posts\b|\bpaginator\b", re.sub(r"<!--.*?-->", "", prose, flags=re.S)):
@@ -333,7 +333,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
     home = site.page("about")  # al-folio's header leads with it: an old address of it too
     pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
     pages |= {p.permalink.rstrip("/") for p in site.publications if _has_own_page(p)} - {""}
-    vocab = vocabulary(NAME)
+    vocab = THEME.vocabulary
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
@@ -373,7 +373,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
 def _header_links_external(plan: Plan, gen: str) -> bool:
     """Whether DEST's header links a menu page with an external permalink there: read from
     the checkout's header include, else the generation's default."""
-    rule = vocabulary(NAME)["external_menu_header"]
+    rule = THEME.vocabulary["external_menu_header"]
     have = checkout.of(plan).includes or set()
     for name in rule["includes"]:
         if name in have:
@@ -381,14 +381,14 @@ def _header_links_external(plan: Plan, gen: str) -> bool:
                 return rule["marker"] in (plan.dest / "_includes" / name).read_text("utf-8")
             except (OSError, UnicodeDecodeError):
                 break
-    return gen in vocabulary(NAME)["external_menu_generations"]
+    return gen in THEME.vocabulary["external_menu_generations"]
 
 
 def _local_includes(body: str, gen: str) -> str:
     """``{% include x.liquid %}`` as ``x.html`` (or the reverse) where only that name exists in
     generation ``gen`` (2020-23 has `.html` includes, later ones `.liquid`)."""
     from ...jekyll.liquid import include_name, replace_tokens
-    have = set(vocabulary(NAME)["includes"][gen])
+    have = set(THEME.vocabulary["includes"][gen])
 
     def fn(tok: Any) -> str | None:
         name = include_name(tok)
@@ -482,7 +482,7 @@ def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
             copier: AssetCopier, url: str) -> None:
     if item.redirect:
         front["redirect"] = item.redirect
-    write_item(plan, copier, item, front, out, encoded_link_targets(body), url, NAME)
+    write_item(plan, copier, item, front, out, encoded_link_targets(body), url, THEME)
     for old in item.redirect_from:
         _redirect_stub(old, url, plan, item.origin)
 
@@ -554,7 +554,7 @@ def _details_line(item: Item, layout: str, plan: Plan) -> str:
             if isinstance(v, (str, int)) and str(v).strip()}
     if item.date:
         have["date"] = item.date
-    rule = vocabulary(NAME)["item_details"]
+    rule = THEME.vocabulary["item_details"]
     parts = [("{{ page.date | date: \"%B %-d, %Y\" }}" if key == "date" else
               f"{{{{ page.{key} }}}}") for key in rule["fields"]
              if key in have and key not in shown]
@@ -579,7 +579,7 @@ def _layout_chain(plan: Plan, name: str) -> str:
     layouts it is laid into; empty without a template checkout."""
     text = layout_text(plan, name)
     if text is None:
-        text = layout_text(plan, vocabulary(NAME)["checkout"]["page_layout"])
+        text = layout_text(plan, THEME.vocabulary["checkout"]["page_layout"])
     out, seen = "", set()
     while text is not None and name not in seen:
         seen.add(name)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...registry import Theme
+from ...theme import Theme
 
 if TYPE_CHECKING:
     from pathlib import Path

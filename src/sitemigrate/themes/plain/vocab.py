@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...formats.sections import normalize_title
-from ...registry import vocabulary
+from ...mapdata import load_mapping
 
 
 @dataclass(frozen=True)
@@ -39,10 +39,11 @@ class Vocab:
 
 @functools.cache
 def load_vocab(theme: str) -> Vocab:
-    """The vocabulary of ``theme`` (``markdown`` or ``html``); ``sections_from`` pulls the
-    section vocabulary from another mapping file, which this file's keys override."""
-    own = vocabulary(theme)
-    base = vocabulary(own["sections_from"]) if own.get("sections_from") else {}
+    """The vocabulary of ``theme`` (``markdown`` or ``html``: this package's mapping file of
+    that name); ``sections_from`` pulls the section vocabulary from another mapping file,
+    which this file's keys override."""
+    own = load_mapping(theme)
+    base = load_mapping(own["sections_from"]) if own.get("sections_from") else {}
     data = {**base, **own}
     roles: dict[str, str] = {}
     for role, titles in (data.get("sections") or {}).items():
