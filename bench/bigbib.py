@@ -10,23 +10,24 @@ shared).
     python bench/bigbib.py /tmp/big --entries 56000
 
 Measured (issue 32; a 2-core machine shared with other jobs, so wall times are noisy: user
-and system CPU are given too; to academicpages, a new DEST). Before: the code of 8a1cc7c;
-after: this branch, the two runs alternated at each size, each into a folder never used
-before (on ext4, creating files in the half minute after many were deleted costs several
-times the kernel time: give a new folder to each run you compare):
+and system CPU are given too; to academicpages, a new DEST). Before: main as of 1543389;
+after: the bigbib branch merged with it; the two alternated at each size, each run into a
+folder never used before (on ext4, creating files in the half minute after many were
+deleted costs several times the kernel time: give a new folder to each run you compare):
 
-    entries  .bib     before (8a1cc7c)                   after
-    14,000   12.5 MB   5.6 s (user 3.3, sys 0.9)  274 MB   6.1 s (user 3.1, sys 0.9)  212 MB
-    28,000   25.1 MB   9.5 s (user 6.3, sys 2.1)  515 MB  11.0 s (user 6.1, sys 2.0)  392 MB
-    56,000   50.2 MB  28.0 s (user 12.4, sys 5.0) 996 MB  19.8 s (user 11.3, sys 5.0) 748 MB
-    (load ~6; under load ~11 the same pairs took 33-78 s, user 3.8 / 7.1 / 13.9 s before,
-    3.7 / 6.8 / 12.6 s after; the first measurement, load ~10: 123 s / 997 MB at 56,000)
+    entries  .bib     before                               after
+    14,000   12.5 MB   3.8 s (user 3.1, sys 0.8)   274 MB   3.8 s (user 3.0, sys 0.9)  213 MB
+    28,000   25.1 MB   7.6 s (user 6.0, sys 1.7)   515 MB   7.1 s (user 5.8, sys 1.4)  392 MB
+    56,000   50.2 MB  16.8 s (user 12.8, sys 3.9)  996 MB  15.2 s (user 11.7, sys 3.5) 748 MB
+    (load ~2; `bench/bigbib.py /tmp/bigbib/b --entries 56000` into a used folder, after:
+    18.6 s, user 11.9 s, sys 6.7 s, 749 MB. At load ~6: 28.0 s before, 19.8 s after; at
+    load ~11: 33-78 s. The first measurement, load ~10: 123 s / 997 MB at 56,000)
 
 Memory is linear: ~12.8 MB per 1,000 entries (~14 bytes per byte of .bib) above ~35 MB,
 down from ~18 MB per 1,000: the URL ledger decoded every page the plan holds a second time
 while the first copy was held, and the BibTeX reader kept every entry's text in a
 module-wide cache and an offset per newline. Time: on a quiet machine the run is about its
-CPU time, ~16 s at 56,000 entries (user ~11 s, system ~5 s), so ~20 s wall; it is spread,
+CPU time, ~15 s at 56,000 entries (user ~12 s, system ~3.5-5 s), under 20 s; it is spread,
 with no single hot spot: reading the .bib (~30% of the CPU: the block reader, whitespace,
 names), the publications made of the entries (~15%: each abstract's LaTeX check alone
 ~1 s, a citation, a BibTeX text), writing 56,000 pages and 56,000 .bib files (~15%), the
