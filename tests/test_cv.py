@@ -316,7 +316,11 @@ def test_academicpages_reads_markdown_cv_and_json(tmp_path):
     (src / "_data").mkdir()
     (src / "_data/cv.json").write_text(json.dumps(RESUME))
     (src / "_data/navigation.yml").write_text("main:\n  - title: CV\n    url: /cv-json/\n")
-    site = academicpages.read(src, Report())
+    site = academicpages.read(src, Report())  # the menu links a page the site lacks
+    assert site.cv.format == "markdown"
+    (src / "_pages/cv-json.md").write_text("---\ntitle: CV\npermalink: /cv-json/\n---\n"
+                                           "{% include cv-template.html %}\n")
+    site = academicpages.read(src, Report())  # the page the menu links shows cv.json
     assert site.cv.format == "jsonresume" and site.cv.sections[0].key == "work"
 
 

@@ -196,25 +196,33 @@ def test_a_relative_cv_pdf_and_a_link_with_a_space(tmp_path):
 def test_rendercv_work_and_text_lines_are_shown_by_the_2026_cv_layout(tmp_path):
     """al-folio's RenderCV layout shows experience entries only under `Experience` and, in
     any other section, bullet entries but not text lines: `Work experience` is written as
-    `Experience`, a line of text as a bullet entry."""
+    `Experience`, a line of text as a bullet entry, and an entry of a section whose title
+    the layout does not test (talks, written as job entries, showed nothing) a bullet entry
+    with every text it has."""
     src = _source(tmp_path, {"_pages/cv.md": (
         "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n{% include base_path %}\n\n"
         "Education\n======\n* Ph.D in Glaciology, Example University, 2019\n\n"
         "Work experience\n======\n* Summer 2015: Research Assistant\n"
         "  * Example Polar Station\n  * Duties included: Counting snow buntings\n\n"
-        "Service and leadership\n======\n* Member of eleven ski clubs\n")})
+        "Service and leadership\n======\n* Member of eleven ski clubs\n\n"
+        "Invited talks\n======\n* Spring 2018: Counting buntings by night\n"
+        "  * Example Alpine Society\n")})
     dest = alfolio_checkout(tmp_path / "checkout")
     (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
     # a RenderCV layout like the 2026 one: jobs only under `Experience`, else bullets
     (dest / "_layouts/cv.liquid").write_text(
         "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
-        "{% assign section_title = s[0] %}{% if section_title == 'Experience' %}jobs"
+        "{% assign section_title = s[0] %}{% if section_title == 'Experience' %}"
+        "{% for e in s[1] %}{{ e.position }} {{ e.company }}{% endfor %}"
         "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
     _convert(src, dest, "al-folio")
     sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
     assert "Work experience" not in sections
     assert sections["Experience"][0]["position"] == "Research Assistant"
     assert sections["Service and leadership"] == [{"bullet": "Member of eleven ski clubs"}]
+    [talk] = sections["Invited talks"]
+    assert set(talk) == {"bullet"} and "Counting buntings by night" in talk["bullet"]
+    assert "Example Alpine Society" in talk["bullet"] and "2018" in talk["bullet"]
 
 
 def test_rendercv_work_section_keeps_its_title_where_the_cv_layout_does_not_test_it(tmp_path):

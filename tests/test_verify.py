@@ -251,23 +251,42 @@ def test_convert_verify_builds_both_after_writing(tmp_path, capsys):
     assert "verify: the build of" in err and "Liquid Exception: no such include" in err
 
 
+def _as_example(monkeypatch, theme: str, example: str | None) -> None:
+    """SRC is a site of ``theme`` whose file ``example`` is its template's example content,
+    unchanged (None: no file is)."""
+    import sitemigrate.registry as registry
+    import sitemigrate.template_files as tf
+    monkeypatch.setattr(registry, "detect", lambda path: [registry.Detection(theme, 9, "")])
+    monkeypatch.setattr(tf, "is_example", lambda t, root, rel: rel == example)
+
+
 def test_the_templates_example_item_the_conversion_left_out_is_no_loss(tmp_path, monkeypatch):
     """A talk of SRC that is its template's example, unchanged, is not the owner's: the
     conversion leaves it out, and verify does not count its page text, details or list
     entry as lost (the owner's own talk would be)."""
-    import sitemigrate.registry as registry
-    import sitemigrate.template_files as tf
     src = owner(tmp_path)
-    monkeypatch.setattr(registry, "detect", lambda path: [
-        registry.Detection("academicpages", 9, "2024-26")])
-    monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: rel == "_talks/tides.md")
+    _as_example(monkeypatch, "academicpages", "_talks/tides.md")
     without_talk = new_site(tmp_path, **{"talks/index.html": page("<p>No talks yet.</p>")})
     result = compare(old_site(tmp_path), without_talk, src)
     assert not result.lists and not result.missing_details, (result.lists,
                                                              result.missing_details)
-    monkeypatch.setattr(tf, "is_example", lambda theme, root, rel: False)
+    _as_example(monkeypatch, "academicpages", None)
     result = compare(old_site(tmp_path), without_talk, src)
     assert result.lists and result.missing_details  # the owner's own talk: lost
+
+
+def test_the_templates_example_cv_the_conversion_left_out_is_no_loss(tmp_path, monkeypatch):
+    """A CV data file of SRC that is its template's example CV, as it shipped, is nobody's
+    CV: the conversion leaves it out, and verify does not ask the new site for its entries
+    (the owner's own CV data would be asked for)."""
+    src = owner(tmp_path)
+    _as_example(monkeypatch, "al-folio", "_data/cv.yml")
+    without_cv = new_site(tmp_path, **{"cv/index.html": page("<p>No CV yet.</p>")})
+    result = compare(old_site(tmp_path), without_cv, src)
+    assert not result.missing_details and result.details == 2  # the talk's title and venue
+    _as_example(monkeypatch, "al-folio", None)
+    result = compare(old_site(tmp_path), without_cv, src)
+    assert result.missing_details == [("_data/cv.yml", "master of tidal studies")]
 
 
 def test_verify_of_a_missing_site_is_one_line_and_exit_2(tmp_path, capsys):

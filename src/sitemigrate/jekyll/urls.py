@@ -27,6 +27,7 @@ _STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
            "ordinal": "/:categories/:year/:y_day/:title:output_ext",
            "none": "/:categories/:title:output_ext"}
 _CONVERTIBLE = {".md", ".markdown", ".html", ".htm", ".Rmd"}
+_STATIC_PAGES = {".html", ".htm"}
 _SKIP_TOP = {"_layouts", "_includes", "_sass", "_data", "_site", "_drafts", "_plugins",
              "node_modules", "vendor", ".git", ".sitemigrate", "_bibliography"}
 
@@ -358,9 +359,9 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         fm, blank = _front(text, post)
         if post or fm != {}:  # an undated {} may hide the date a post of this text has
             fronts[text] = fm, blank
-    if fm is None:
-        return ()
     top = parts[0]
+    if fm is None:  # no front matter: Jekyll copies the file as it is, at its own path
+        return _static_page(rel, suffix, top, rules)
     urls = []
     cols = rules.collections
     if post:
@@ -404,6 +405,17 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         for old in _words(fm.get("redirect_from"), split=False):
             found.append((normalize(str(old)), Served(str(old), rel, url), True))
     return tuple(found)
+
+
+def _static_page(rel: str, suffix: str, top: str, rules: _Rules
+                 ) -> tuple[tuple[str, Served, bool], ...]:
+    """The address of a file Jekyll copies without rendering it: an HTML file (a talk map's
+    `map.html`, a document in `assets/html/`) outside the `_` folders it does not read is a
+    page a visitor reaches at its path; any other such file is no page."""
+    if suffix not in _STATIC_PAGES or (top.startswith("_") and top not in rules.included):
+        return ()
+    url = "/" + rel
+    return ((normalize(url), Served(url, rel), False),)
 
 
 def _words(value: Any, split: bool) -> list[str]:
@@ -540,6 +552,11 @@ def planned_tree(plan, dest: tuple[dict[str, str], dict] | None = None,
         elif _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE:
             files[path] = (texts[path] if then.get(path) is data
                            else data.decode("utf-8", "replace"))
+    for path, source in plan.copies.items():  # a file carried as it is serves its path too
+        if path not in plan.files and _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE:
+            data = read_source(source, path, None, root=plan.source_root)
+            if data is not None:
+                files[path] = data.decode("utf-8", "replace")
     return files, config
 
 

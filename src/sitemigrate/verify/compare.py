@@ -73,7 +73,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     skipped = set(skip) | set(examples_of_src)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline)
     _details(result, old, new, owner, skipped, old_is_baseline)
-    _lists(result, old, new, set(examples_of_src.values()))
+    _lists(result, old, new, set(examples_of_src.values()) - {""})
     result.menu_was = menu_labels(old.menu(), old.url, [p for p in skip_pages if p], old)
     result.menu_now = menu_labels(new.menu(), new.url, site=new)
     result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
@@ -93,7 +93,7 @@ def template_examples(owner: Path) -> dict[str, str]:
     shows them: not the owner's, so nothing a visitor of the new site misses."""
     from ..registry import detect, get_theme
     from ..template_files import is_example
-    from .text import content_files, front, norm
+    from .text import CV_DATA, content_files, front, norm
     if not owner.is_dir():
         return {}
     found = detect(owner)
@@ -105,6 +105,9 @@ def template_examples(owner: Path) -> dict[str, str]:
         if is_example(theme, owner, rel):
             fm, _ = front(path.read_text("utf-8", "replace"))
             out[rel] = norm(str(fm.get("title") or ""))
+    for rel in CV_DATA:  # the template's example CV, as it shipped: no entry is the owner's
+        if is_example(theme, owner, rel):
+            out[rel] = ""
     return out
 
 

@@ -233,6 +233,34 @@ CV_JSON_PAGE = "_pages/cv-json.md"
 CV_JSON_URL = "/cv-json/"
 
 
+_READS_CV = re.compile(r"\bsite\.data(?:\.cv\b|\[\s*['\"]cv['\"]\s*\])")
+_INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
+_LAYOUT = re.compile(r"^layout:[ \t]*['\"]?([\w./-]+)", re.M)
+
+
+def _cv_json_shown(src: Path, site: Site) -> bool:
+    """Whether a page of the site shows `_data/cv.json`, as Jekyll renders it: the theme's
+    JSON CV page (`/cv-json/`), or a page whose text, layout or an include it (or its
+    layout) names reads `site.data.cv`. A file no page shows is no one's CV."""
+    def text_of(rel: str) -> str:
+        path = src / rel
+        data = read_source(path, rel, None, root=src) if path.is_file() else None
+        return (data or b"").decode("utf-8", "replace")
+
+    for page in site.pages:
+        if page.permalink.rstrip("/") == CV_JSON_URL.rstrip("/"):
+            return True
+        texts = [page.body]
+        layout = _LAYOUT.search(text_of(page.path).split("\n---", 1)[0])
+        if layout:
+            texts.append(text_of(f"_layouts/{layout[1]}.html"))
+        texts += [text_of(f"_includes/{name}") for t in list(texts)
+                  for name in _INCLUDE.findall(t)]
+        if any(_READS_CV.search(t) for t in texts):
+            return True
+    return False
+
+
 def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
     """The CV: sections of the Markdown CV page (`_pages/cv.md`), or `_data/cv.json`
     (2025+). The menu tells which one the site shows when both exist; the page itself stays
@@ -249,7 +277,11 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
         if parsed.sections:
             md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
     data = None
-    if os.path.isfile(src / CV_JSON):
+    if os.path.isfile(src / CV_JSON) and not _cv_json_shown(src, site):
+        report.verbatim("cv-unused", f"`{CV_JSON}` was not read: no page of the site shows "
+                        "it (none reads `site.data.cv`, in its text, layout or includes), so "
+                        "it is not your CV (the template ships an example one).", CV_JSON)
+    elif os.path.isfile(src / CV_JSON):
         try:
             data = read_json(src / CV_JSON, CV_JSON, report, root=src)
         except ValueError as exc:

@@ -9,6 +9,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
+from ...inert import is_safe
 from ...ir import CVSection, Origin, Site, plain
 from ...jekyll.site import text
 from ...report import Report
@@ -258,6 +259,8 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> Comme
                        for e in sec.entries if isinstance(e, dict)]
         else:
             entries = [_rendercv_entry(e, sec.kind) for e in sec.entries]
+            if _generic_section(sec.title, layout):
+                entries = [_as_bullet(e) for e in entries]
         title = sec.title
         shown = _SHOWN_TITLES.get(key)
         if shown and title != shown and shown not in sections and not any(
@@ -278,6 +281,37 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> Comme
 # (a section of any other title shows bullet and one-line entries only); a section is
 # renamed only when DEST's CV layout tests the title.
 _SHOWN_TITLES = {"work": "Experience", "volunteer": "Volunteer"}
+
+
+def _generic_section(title: str, layout: str | None) -> bool:
+    """Whether DEST's CV layout shows section ``title`` as a generic section: it tests the
+    titles it lays out its own way (`section_title == 'Education'`), and not this one, so it
+    shows the section's bullet and one-line entries only (2026: a talk written as a job
+    entry showed nothing)."""
+    return bool(layout) and re.search(r"section_title\s*==", layout or "") is not None and \
+        re.search(rf"section_title\s*==\s*['\"]{re.escape(title)}['\"]", layout or "") is None
+
+
+_BULLET_ORDER = ("name", "position", "company", "location", "date", "summary")
+
+
+def _as_bullet(e: Any) -> Any:
+    """A RenderCV entry as the bullet entry a generic section shows: every text the entry
+    has, its title linked to its `url`, the dates, then its highlights."""
+    if not isinstance(e, dict) or "bullet" in e or "label" in e:
+        return e
+    parts = [str(e[k]).strip() for k in _BULLET_ORDER if isinstance(e.get(k), (str, int))
+             and str(e[k]).strip()]
+    if e.get("start_date") or e.get("end_date"):
+        parts.append(f"{e.get('start_date', '')}–{e.get('end_date', '')}".strip("–"))
+    used = {*_BULLET_ORDER, "start_date", "end_date", "url", "highlights"}
+    parts += [str(v).strip() for k, v in e.items() if k not in used
+              and isinstance(v, (str, int)) and str(v).strip() and "://" not in str(v)]
+    url = e["url"].strip() if isinstance(e.get("url"), str) else ""
+    if parts and url and is_safe(url) and not re.search(r"[\s()<>]", url):
+        parts[0] = f"[{parts[0]}]({url})"  # never a script link: the layout markdownifies
+    points = [str(p).strip() for p in e.get("highlights") or [] if str(p).strip()]
+    return {"bullet": " — ".join(parts + (["; ".join(points)] if points else []))}
 
 
 def _rendercv_entry(e: Any, kind: str) -> Any:

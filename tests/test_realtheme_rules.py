@@ -1,0 +1,116 @@
+"""Rules the real-theme matrix (tests/realtheme.py, issue 31) found missing, each in a
+miniature site: nothing of a template's example content shows on the converted site, old
+addresses answer, and what the source shows is shown.
+
+The sites are invented (fixtures/ plus a few files written here, and the miniature template
+checkouts of tests/test_checkout.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import FIXTURES
+from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
+
+
+def test_the_templates_example_html_document_goes_with_its_example_content(tmp_path):
+    """al-folio ships an example HTML document (`assets/html/`, the example paper's `html`
+    link) of its example person; converted into a fresh checkout it is removed with the rest
+    of the example content, unless the owner's own file takes its place."""
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _write(dest, {"assets/html/example.html": "<html><body><h2>A Treatise of Example "
+                                              "Nobody</h2></body></html>\n"})
+    plan = _convert(FIXTURES / "academicpages-site", dest, "al-folio")
+    assert not (dest / "assets/html/example.html").exists()
+    assert any(f.code == "template-example" and "`assets`" in f.message
+               for f in plan.report.findings)
+
+
+def test_a_written_publications_page_has_no_template_wording(tmp_path):
+    """academicpages' stock publications page opens with the template's own first-person
+    sentence pointing at a Google Scholar profile; a publications page the converter writes
+    lists the owner's publications and says nothing the owner's page did not say."""
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(FIXTURES / "al-folio-site", dest, "academicpages")
+    body = (dest / "_pages/publications.md").read_text()
+    assert "{% for post in site.publications reversed %}" in body
+    assert "Google Scholar profile" not in body
+    assert "googlescholar" not in body
+
+
+def _academicpages(tmp_path, files: dict[str, str]):
+    """The academicpages fixture site with ``files`` written over it."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    return _write(src, files)
+
+
+def _urls(plan) -> dict[str, dict]:
+    return {row["old"]: row for row in plan.report.urls}
+
+
+def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp_path,
+                                                                              monkeypatch):
+    """Jekyll copies an HTML file without front matter as it is, at its path: a visitor can
+    have its address (the talk map's `talkmap/map.html`, which the talk-map page shows in a
+    frame). The ledger lists it; the template's own file, left out, forwards to the nearest
+    page; one the conversion carries (an HTML file at the root) is served where it was."""
+    from sitemigrate import template_files
+    src = _academicpages(tmp_path, {
+        "talkmap/map.html": "<html><body>a map of no one's talks</body></html>\n",
+        "notes/handout.html": "<html><body>the owner's own handout</body></html>\n",
+        "google0a1b2c.html": "google-site-verification: google0a1b2c.html\n",
+    })
+    template = template_files.Templates(
+        [{"name": "miniature", "generation": "2024-26", "date": "2025-01-01"}],
+        {"talkmap/map.html": {template_files.digest(
+            (src / "talkmap/map.html").read_bytes()): [0]}})
+    real = template_files.templates
+    monkeypatch.setattr(template_files, "templates",
+                        lambda theme: template if theme.name == "academicpages" else real(theme))
+    plan = _convert(src, tmp_path / "out", "al-folio")
+    urls = _urls(plan)
+    assert urls["/talkmap/map.html"]["how"] == "redirect" and urls["/talkmap/map.html"]["new"]
+    assert urls["/google0a1b2c.html"]["how"] == "same"
+    assert urls["/notes/handout.html"]["how"] == "lost"  # said, not silently gone
+    assert any(f.code == "url-lost" and f.path == "notes/handout.html"
+               for f in plan.report.findings)
+
+
+
+_CV_JSON = ('{"basics": {"name": "Example Nobody"}, "work": [{"company": "Example Brick '
+            'College", "position": "Placeholder Lecturer", "startDate": "2001"}]}\n')
+
+
+def test_cv_data_no_page_shows_is_not_the_owners_cv(tmp_path):
+    """`_data/cv.json` is the owner's CV only when a page of the site shows it (reads
+    `site.data.cv` in its text, layout or an include, or is the theme's JSON CV page): the
+    template's example CV left in a site that has no CV page became the owner's CV."""
+    def convert(where: str, files: dict[str, str]) -> Path:
+        src = _academicpages(tmp_path / where, {"_data/cv.json": _CV_JSON, **files})
+        for page in ("cv.md", "cv-json.md"):  # the fixture's CV pages
+            (src / "_pages" / page).unlink()
+        return _convert(src, tmp_path / where / "out", "al-folio").dest
+
+    dest = convert("a", {})
+    assert not (dest / "_data/cv.yml").exists()
+    assert not (dest / "assets/json/resume.json").exists()
+    # a page that shows it, through an include: the owner's CV
+    dest = convert("b", {"_pages/resume.md": "---\ntitle: Resume\npermalink: /resume/\n---\n"
+                                             "{% include cv-view.html %}\n",
+                         "_includes/cv-view.html": "{% for job in site.data.cv.work %}"
+                                                   "{{ job.position }}{% endfor %}\n"})
+    assert "Placeholder Lecturer" in (dest / "_data/cv.yml").read_text()
+
+
+def test_a_cv_bullet_links_its_title_only_to_a_web_address():
+    """A bullet entry is Markdown the CV layout renders: its title links to the entry's `url`
+    when that is a web address, never to a script (`javascript:` is left out)."""
+    from sitemigrate.themes.alfolio.cv import _as_bullet
+    entry = {"name": "Counting buntings", "company": "Example Alpine Society", "date": "2018"}
+    assert _as_bullet({**entry, "url": "https://example.org/buntings"})["bullet"] == (
+        "[Counting buntings](https://example.org/buntings) — Example Alpine Society — 2018")
+    assert _as_bullet({**entry, "url": "javascript:alert(1)"})["bullet"] == (
+        "Counting buntings — Example Alpine Society — 2018")
