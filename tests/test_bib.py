@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemigrate.formats.bibtex import (BibEntry, dump_bib, entry_date, format_authors, format_citation,
-                             format_entry, parse_bib, person_names, slugify, to_text, venue)
+from sitemigrate.formats.bibtex import BibEntry, dump_bib, format_entry, parse_bib
+from sitemigrate.formats.bibtext import slugify, to_text
+from sitemigrate.formats.citation import entry_date, format_authors, format_citation, person_names, venue
 
 PAPERS = r"""---
 ---
@@ -188,7 +189,7 @@ _SIMPLE_PIECES = ["a", "Zb", "é", "1", " ", "\n", "-", "--", "{", "}", "{}", "~
 def test_simple_latex_fast_path_agrees_with_pylatexenc(latex):
     """to_text skips pylatexenc for braces, dashes, ~ and escaped specials; where it does,
     its text must be pylatexenc's."""
-    from sitemigrate.formats.bibtex import _pylatexenc_text, _simple_text
+    from sitemigrate.formats.bibtext import _pylatexenc_text, _simple_text
     fast = _simple_text(latex)
     if fast is not None:
         def norm(t):
@@ -197,7 +198,7 @@ def test_simple_latex_fast_path_agrees_with_pylatexenc(latex):
 
 
 def test_simple_latex_fast_path_is_taken():
-    from sitemigrate.formats.bibtex import _simple_text
+    from sitemigrate.formats.bibtext import _simple_text
     assert _simple_text(r"{GPU} {B}udgets---30\% of 1--2~km") == "GPU Budgets\u201430% of 1\u20132 km"
     assert _simple_text(r"Garc{\'\i}a") is None and _simple_text("a}{b") is None
 
@@ -299,6 +300,23 @@ def test_dump_bib_keeps_raw_when_it_still_reads_back(papers):
     assert "journal = {Physical Review~A}" in out      # used @string: expanded
     assert "@misc{einstein1935-2," in out              # renamed: re-formatted
     assert dump_bib([]) == "" and dump_bib([], front_matter=True) == "---\n---\n"
+
+
+def test_the_reader_says_which_entries_read_alone_and_dump_bib_writes_those_as_read():
+    text = ("@string{venue = {Oikos}}\n@string{mar = {Marzo}}\n"
+            "@misc{plain, title = {Lichens}, month = jan}\n"
+            "@misc{macro, journal = venue}\n"
+            "@misc{own_month, month = mar}\n"
+            "@misc{plain, title = {Again}}\n"
+            "@misc{undefined, journal = nowhere}\n")
+    got = {(e.key, e.reads_alone) for e in parse_bib(text).entries}
+    assert got == {("plain", True), ("macro", False), ("own_month", None), ("plain-2", False),
+                   ("undefined", None)}
+    entries = {e.key: e for e in parse_bib(text).entries}
+    assert dump_bib([entries["plain"]]) == "@misc{plain, title = {Lichens}, month = jan}\n"
+    assert dump_bib([entries["macro"]]) == "@misc{macro,\n  journal = {Oikos}\n}\n"
+    assert "month = {Marzo}" in dump_bib([entries["own_month"]])   # read alone: March
+    assert dump_bib([entries["plain-2"]]).startswith("@misc{plain-2,\n")
 
 
 def test_dump_bib_strings():
@@ -510,7 +528,7 @@ def test_slugify_of_ascii_text_takes_the_short_way_alike(text, max_words):
     import re
     import unicodedata
 
-    from sitemigrate.formats.bibtex import _TRANSLITERATE, SLUG_MAX, slugify
+    from sitemigrate.formats.bibtext import _TRANSLITERATE, SLUG_MAX, slugify
 
     ascii_text = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
     words = re.findall(r"[a-z0-9]+", ascii_text.encode("ascii", "ignore").decode().lower())
@@ -525,8 +543,9 @@ def test_slugify_of_ascii_text_takes_the_short_way_alike(text, max_words):
 
 def test_balanced_on_deep_nesting():
     """A field may be thousands of braces deep (hostile input): judged in one pass."""
-    from sitemigrate.formats.bibtex import _balance, _balanced
+    from sitemigrate.formats.bibtex import _balance
+    from sitemigrate.formats.bibtext import balanced
     deep = "{" * 50_000 + "x" + "}" * 50_000
-    assert _balanced(deep) and _balance(deep) == deep
-    assert not _balanced(deep + "}") and not _balanced("}" + deep[:-1] + "{")
+    assert balanced(deep) and _balance(deep) == deep
+    assert not balanced(deep + "}") and not balanced("}" + deep[:-1] + "{")
     assert _balance(deep[1:]).count(r"\textbraceright{}") == 1

@@ -19,6 +19,7 @@ from ruamel.yaml import YAML
 
 import sitemigrate
 from sitemigrate.formats import bibtex as bib
+from sitemigrate.formats import citation as cite
 from sitemigrate.registry import Options, detect
 
 from conftest import FIXTURES, snapshot
@@ -293,7 +294,7 @@ def test_academicpages_2017_citation_authors(converted):
     dest, _ = converted("academicpages-2017", "al-folio", "v1")
     entry = next(e for e in bib.parse_bib((dest / "_bibliography/papers.bib").read_text()).entries
                  if "tone-sandhi" in e.key)
-    assert bib.person_names(entry) == [("Mina", "Osei"), ("Kofi", "Adjei")]
+    assert cite.person_names(entry) == [("Mina", "Osei"), ("Kofi", "Adjei")]
 
 
 def test_academicpages_2017_own_absolute_file_url(converted):

@@ -11,6 +11,8 @@ from hypothesis import given, strategies as st
 
 import sitemigrate
 from sitemigrate.formats import bibtex as bib
+from sitemigrate.formats import bibtext
+from sitemigrate.formats import citation as cite
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 OWNER = ("Tomás", "Lindqvist")
@@ -39,7 +41,7 @@ OWNER = ("Tomás", "Lindqvist")
                                                         "Karl Nilsson"]),
 ])
 def test_citation_authors(citation, names):
-    got, why = bib.citation_authors(citation, OWNER)
+    got, why = cite.citation_authors(citation, OWNER)
     assert (got, why) == (names, None)
     # the owner is one person
     assert sum("Lindqvist" in n for n in got) == 1
@@ -51,12 +53,12 @@ def test_citation_authors(citation, names):
     "Lindqvist, Tomás, Berg, Anna (2021)",          # ambiguous: Berg, Anna or two people?
 ])
 def test_what_is_not_an_author_list_is_not_read_as_one(citation):
-    got, why = bib.citation_authors(citation, OWNER)
+    got, why = cite.citation_authors(citation, OWNER)
     assert got == [] and why
 
 
 def test_the_owner_with_a_two_word_surname_stays_one_person():
-    got, _ = bib.citation_authors("García Márquez, Gabriel and Tomás Lindqvist (2020). X.",
+    got, _ = cite.citation_authors("García Márquez, Gabriel and Tomás Lindqvist (2020). X.",
                                   ("Gabriel", "García Márquez"))
     assert got == ["García Márquez, Gabriel", "Tomás Lindqvist"]
 
@@ -76,9 +78,9 @@ def test_written_citations_read_back(people, style):
     else:             # MLA: Last, First, Second Last, and Third Last
         parts = [f"{people[0][1]}, {people[0][0]}"] + [f"{f} {l}" for f, l in people[1:]]
         text = ", ".join(parts[:-1]) + (", and " if len(parts) > 1 else "") + parts[-1]
-    got, why = bib.citation_authors(f"{text} (2020). &quot;A title.&quot; <i>Oikos</i>.")
+    got, why = cite.citation_authors(f"{text} (2020). &quot;A title.&quot; <i>Oikos</i>.")
     assert why is None
-    assert [bib._person(n) for n in got] == [
+    assert [cite._person(n) for n in got] == [
         ((first[0] + ".") if style == 0 else first, last) for first, last in people]
 
 
@@ -87,11 +89,11 @@ def test_bibtex_text_survives_into_titles_venues_and_citations():
         "@article{k, title = {The {Lichen} Census of {\\lq}Old{\\rq} Valleys \\& Hills},\n"
         " journal = {Journal of Invented Results \\textendash{} Series {B}},\n"
         " author = {Moss, Ada}, pages = {1--10}, year = {2015}}\n").entries[0]
-    assert bib.to_text(entry.fields["title"]) == "The Lichen Census of ‘Old’ Valleys & Hills"
-    assert bib.venue(entry) == "Journal of Invented Results – Series B"
-    citation = bib.format_citation(entry)
+    assert bibtext.to_text(entry.fields["title"]) == "The Lichen Census of ‘Old’ Valleys & Hills"
+    assert cite.venue(entry) == "Journal of Invented Results – Series B"
+    citation = cite.format_citation(entry)
     assert "Valleys & Hills" in citation and "1–10" in citation
-    assert bib.to_text("Don{\\'}t {Panic}") == "Don’t Panic"
+    assert bibtext.to_text("Don{\\'}t {Panic}") == "Don’t Panic"
 
 
 def test_comment_blocks_hide_whole_entries_and_stray_text_is_no_error():
@@ -150,7 +152,7 @@ def test_academicpages_publication_fields_types_and_venue_reach_alfolio(tmp_path
     assert conf.fields["note"] == "Oral presentation"
     assert conf.fields["acceptance_rate"] == "21%" and conf.fields["ranking"] == "CORE A"
     assert conf.fields["accepted"] == "2020-12-01" and conf.fields["keywords"] == "moss, corridors"
-    assert [bib._person(n) for n in conf.persons["author"]] == [("Tomás", "Lindqvist"),
+    assert [cite._person(n) for n in conf.persons["author"]] == [("Tomás", "Lindqvist"),
                                                                  ("Anna", "Berg")]
     working = next(e for e in entries.values() if "Working" in e.fields["title"])
     assert working.entry_type == "techreport"
@@ -189,7 +191,7 @@ def test_owners_publication_keys_become_bib_fields_and_are_named(tmp_path):
     assert moss.fields["year"] == "2016" and moss.fields["pages"] == "60-61"
     assert moss.fields["url"] == "https://moss.example.org/counting"
     assert "link" not in moss.fields and "authors" not in moss.fields
-    assert [bib._person(n) for n in moss.persons["author"]] == [("Ingrid", "Solberg"),
+    assert [cite._person(n) for n in moss.persons["author"]] == [("Ingrid", "Solberg"),
                                                                  ("Tomás", "Lindqvist")]
     ferns = next(e for e in entries.values() if e.fields["title"] == "Ferns at Dusk")
     assert "pages" not in ferns.fields and ferns.fields["toappear"] == "true"

@@ -335,10 +335,10 @@ def test_a_lone_al_folio_about_page_is_read_as_al_folios(tmp_path):
 
 
 def test_marks_and_invisible_characters_are_no_part_of_a_name():
-    from sitemigrate.formats import bibtex as bib
+    from sitemigrate.formats import citation as cite
     owner = ("Ilse", "Vantongeren")
-    assert bib.citation_authors("\ufeffLopes, A.*, Vantongeren, I.\u2021 (2020). Salt.",
-                                owner) == (["Lopes, A.", "Vantongeren, I."], None)
-    assert bib.citation_authors("Ana Lopes&dagger;, Ilse Vantongeren&#8224;. Salt. "
-                                "<i>Oikos</i>.", owner) == (["Ana Lopes", "Ilse Vantongeren"],
-                                                            None)
+    assert cite.citation_authors("\ufeffLopes, A.*, Vantongeren, I.\u2021 (2020). Salt.",
+                                 owner) == (["Lopes, A.", "Vantongeren, I."], None)
+    assert cite.citation_authors("Ana Lopes&dagger;, Ilse Vantongeren&#8224;. Salt. "
+                                 "<i>Oikos</i>.", owner) == (["Ana Lopes", "Ilse Vantongeren"],
+                                                             None)

@@ -96,6 +96,22 @@ def test_memo_computes_only_new_files_and_gives_the_same_urls():
     assert again["/old/index.html"].path == "c.md" and again["/a/index.html"].path == "a.md"
 
 
+def test_a_planned_tree_made_again_decodes_only_what_the_plan_wrote_since(tmp_path):
+    from sitemigrate.jekyll.urls import planned_tree
+    from sitemigrate.plan import Plan
+    plan = Plan(dest=tmp_path / "dest")
+    plan.write("_pages/a.md", "---\ntitle: A\n---\n")
+    plan.write("_pages/b.md", "---\ntitle: B\n---\n")
+    first, _ = planned_tree(plan)
+    then = dict(plan.files)
+    plan.write("_pages/b.md", "---\ntitle: B again\n---\n")
+    plan.write("_pages/c.md", "---\ntitle: C\n---\n")
+    again, _ = planned_tree(plan, None, (first, then))
+    assert again == planned_tree(plan)[0]
+    assert again["_pages/a.md"] is first["_pages/a.md"]    # one text, not a second copy
+    assert again["_pages/b.md"] == "---\ntitle: B again\n---\n"
+
+
 def test_jekyll_url_rules():
     config = {"permalink": "/blog/:year/:title/", "plugins": ["jekyll-redirect-from"],
               "include": ["_pages"],

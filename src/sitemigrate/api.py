@@ -299,6 +299,7 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     rows = ledger(old, new)
     lost = [r for r in rows if r.how == "lost"]
     if lost and writer.can_redirect:
+        planned = dict(plan.files)  # the redirects add to it: the rest is decoded once
         from .inert import is_safe
         by_path: dict[str, str] = {}
         for s in new.values():  # a file's first address (a collection's, not its page's)
@@ -321,7 +322,7 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
                     by_path[out] = row.old  # the page takes its old address back
                     continue
                 writer.redirect(plan, row.old, target, row.source)
-        tree = planned_tree(plan, dest)
+        tree = planned_tree(plan, dest, (tree[0], planned))
         seed(fronts, plan, tree[0])  # the redirect pages just written
         rows = ledger(old, served(*tree, fronts, memo))  # only the new pages are computed
     record(rows, plan.report)

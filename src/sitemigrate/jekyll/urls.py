@@ -534,18 +534,24 @@ def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
     return rows
 
 
-def planned_tree(plan, dest: tuple[dict[str, str], dict] | None = None
+def planned_tree(plan, dest: tuple[dict[str, str], dict] | None = None,
+                 earlier: tuple[dict[str, str], dict[str, bytes]] | None = None
                  ) -> tuple[dict[str, str], dict]:
     """DEST as the plan leaves it: DEST without what the last run wrote or this run deletes,
     plus the plan's files. Independent of earlier runs, so re-runs are identical.
-    ``dest`` is :func:`dest_tree` of the plan when the caller already has it."""
+    ``dest`` is :func:`dest_tree` of the plan when the caller already has it. ``earlier``:
+    the files of a planned tree made before and the plan's files then (``dict(plan.files)``):
+    a file the plan still holds as it held it then is not decoded again (one text a file,
+    not two, in memory)."""
     files, config = dest if dest is not None else dest_tree(plan)
     files = dict(files)
+    texts, then = earlier if earlier is not None else ({}, {})
     for path, data in plan.files.items():
         if path == "_config.yml":
             config = config_of(data.decode("utf-8", "replace"))
         elif _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE:
-            files[path] = data.decode("utf-8", "replace")
+            files[path] = (texts[path] if then.get(path) is data
+                           else data.decode("utf-8", "replace"))
     for path, source in plan.copies.items():  # a file carried as it is serves its path too
         if path not in plan.files and _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE:
             data = read_source(source, path, None, root=plan.source_root)

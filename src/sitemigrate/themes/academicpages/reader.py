@@ -9,6 +9,8 @@ from pathlib import Path, PurePosixPath
 from ... import socials
 from ...formats import bibtex as bib
 from ...formats import jsonresume
+from ...formats.bibtext import to_text
+from ...formats.citation import citation_authors, person_names
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
@@ -181,7 +183,7 @@ def _authors(item: Item, report: Report, owner: tuple[str, str]) -> list[str]:
     value = item.extra.get("authors")
     if not value:
         return []
-    names, why = bib.citation_authors(
+    names, why = citation_authors(
         ", ".join(str(v) for v in value) if isinstance(value, list) else str(value), owner)
     if why:
         report.verbatim("authors-unread", f"`authors: {value}` was not read as a list of names "
@@ -213,12 +215,12 @@ def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:
         return pub
     entry = next((e for e in parsed.entries if e.key == pub.key), parsed.entries[0])
     pub.key, pub.entry_type = entry.key, entry.entry_type
-    pub.authors = [f"{first} {last}".strip() for first, last in bib.person_names(entry)]
+    pub.authors = [f"{first} {last}".strip() for first, last in person_names(entry)]
     stated = {"pdf": "pdf", "slides": "slides"}
     pub.fields = {k: v for k, v in entry.fields.items()
                   if k not in ("title", "year", "month", "day", "abstract", "selected")
                   and not (k in stated and stated[k] in pub.links)}
-    if entry.fields.get("title") and bib.to_text(entry.fields["title"]) == pub.title:
+    if entry.fields.get("title") and to_text(entry.fields["title"]) == pub.title:
         pub.fields["title"] = entry.fields["title"]  # as written: case-protecting braces kept
     pub.selected = pub.selected or entry.fields.get("selected", "").lower() == "true"
     report.mapped("bibtex-file", f"publication `{pub.key}` read with its BibTeX entry from "

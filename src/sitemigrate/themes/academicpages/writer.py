@@ -11,6 +11,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
+from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -291,7 +292,7 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
         else:
             slug = f"{date}-{pub.slug or _file_key(pub.key)}"
         if slug in taken:  # same date and title: keep both
-            slug = f"{date}-{bib.slugify(pub.key)}"
+            slug = f"{date}-{slugify(pub.key)}"
             while slug in taken:
                 slug += "-2"
         taken.add(slug)
@@ -384,7 +385,7 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
 
 def _field_value(key: str, value: str, pub: Publication, copier: AssetCopier) -> Any:
     """A BibTeX field as front-matter data: booleans as booleans, a site file carried."""
-    text_value = bib.to_text(value) if "\\" in value or "{" in value else value.strip()
+    text_value = to_text(value) if "\\" in value or "{" in value else value.strip()
     if text_value.lower() in ("true", "false"):
         return text_value.lower() == "true"
     if text_value.startswith("/") and PurePosixPath(text_value).suffix:

@@ -8,6 +8,8 @@ import re
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
+from ...formats.bibtext import slugify
+from ...formats.citation import citation_authors, entry_type_for
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.liquid import attribute_safe, raw_literal
@@ -130,7 +132,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
         fields["note"] = text(pub.venue)  # al-folio prints `note` in the venue line
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
-        bib.citation_authors(pub.citation, owner)
+        citation_authors(pub.citation, owner)
     if pub.citation and not authors:
         kept = "note" if "note" not in fields else "additional_info"
         fields.setdefault(kept, _plain_citation(pub.citation))
@@ -157,13 +159,13 @@ def _stated_type(pub: Publication) -> str:
     `category` academicpages does not define (``workingpapers``, ``bookchapters`` ...), or,
     with no category, a venue that says it is a journal or proceedings."""
     for key in ("pubtype", "pub_type", "publication_type", "type"):
-        if isinstance(pub.extra.get(key), str) and (found := bib.entry_type_for(pub.extra[key])):
+        if isinstance(pub.extra.get(key), str) and (found := entry_type_for(pub.extra[key])):
             return found
     category = pub.extra.get("category")
-    if isinstance(category, str) and (found := bib.entry_type_for(category)):
+    if isinstance(category, str) and (found := entry_type_for(category)):
         return found
     if not pub.category:  # no type at all: a venue named "Journal ..." or "Proceedings ..."
-        found = bib.entry_type_for(pub.venue) if pub.venue else None
+        found = entry_type_for(pub.venue) if pub.venue else None
         return found if found in ("article", "inproceedings") else ""
     return ""
 
@@ -204,7 +206,7 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
         front["nav_order"] = entry[0]
     if pub.citation:
         front["description"] = attribute_safe(_plain_citation(pub.citation))
-    out = f"_pages/publications/{bib.slugify(pub.slug or pub.key)}.md"
+    out = f"_pages/publications/{slugify(pub.slug or pub.key)}.md"
     body = copier.rewrite(pub.body, url, pub.origin)
     if pub.venue.strip():  # the source's page shows it; al-folio's page layout has no place
         venue = pub.venue.strip()

@@ -10,6 +10,8 @@ from typing import Any
 from ... import socials
 from ...formats import bibtex as bib
 from ...formats import jsonresume
+from ...formats.bibtext import slugify, to_text
+from ...formats.citation import entry_date, format_citation, person_names, venue
 from ...formats.content import split_name
 from ...ir import (
     CV,
@@ -476,7 +478,7 @@ def _talk_of(pub: Publication) -> Item:
     fields: dict[str, Any] = {"venue": pub.venue}
     location = pub.fields.get("location") or pub.fields.get("address")
     if location:
-        fields["location"] = bib.to_text(location)
+        fields["location"] = to_text(location)
     if pub.abstract:
         fields["description"] = pub.abstract
     fields.update({k: v for k, v in pub.links.items() if k in ("slides", "video", "url", "pdf")})
@@ -496,7 +498,7 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
     pubs = []
     for entry in parsed.entries:
         f = entry.fields
-        year, month, day = bib.entry_date(entry)
+        year, month, day = entry_date(entry)
         links = {}
         for name, base in LINK_FIELDS.items():
             if f.get(name):
@@ -510,17 +512,17 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             preview_dir = THEME.vocabulary["paths"]["publication_preview"]
             f = {**f, "preview": site_path(f["preview"].strip(), preview_dir)}
         consumed = {"title", "abstract", "selected", "year", "month", "day", *links}
-        title = bib.to_text(f.get("title", ""))
+        title = to_text(f.get("title", ""))
         pubs.append(Publication(
             key=entry.key, entry_type=entry.entry_type, title=title,
-            authors=[f"{first} {last}".strip() for first, last in bib.person_names(entry)],
+            authors=[f"{first} {last}".strip() for first, last in person_names(entry)],
             year=year, date=f"{year:04d}-{month or 1:02d}-{day or 1:02d}" if year else "",
-            venue=bib.venue(entry), category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
-            citation=bib.format_citation(entry), abstract=bib.to_text(f.get("abstract", "")),
+            venue=venue(entry), category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
+            citation=format_citation(entry), abstract=to_text(f.get("abstract", "")),
             selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
             links=links, fields={k: v for k, v in f.items() if k not in consumed},
             bibtex=bib.dump_bib([entry]).strip() + "\n",
-            slug=bib.slugify(title or entry.key),
+            slug=slugify(title or entry.key),
             origin=Origin(rel, entry.line)))
     return pubs
 

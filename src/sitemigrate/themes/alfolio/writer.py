@@ -11,6 +11,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
+from ...formats.bibtext import slugify
 from ...ir import Identity, Item, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
@@ -337,7 +338,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
         if "://" in n.url:
-            slug = bib.slugify(n.title) or str(order)
+            slug = slugify(n.title) or str(order)
             out, body = f"_pages/menu-{slug}.md", ""
             front = CommentedMap([("layout", "page"), ("title", n.title),
                                   ("permalink", f"/menu-{slug}/")])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats import bibtex as bib
+from ...formats.bibtext import slugify
 from ...ir import Item
 from .state import Node, ReaderBase
 from .text import _LIST, _plain, _title_like, _uniq, _unlist
@@ -97,7 +97,7 @@ class ProjectsReader(ReaderBase):
         year = int(m.group("year")) if m else None
         description = _plain(first[m.end():] if m else first)
         title = _plain(title)
-        slug = _uniq(bib.slugify(title, 6) or "project", self.slugs)
+        slug = _uniq(slugify(title, 6) or "project", self.slugs)
         item = Item(path=self.source.rel, slug=slug, title=title, body=body + "\n",
                     origin=self._origin(line))
         if description:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...formats import bibtex as bib
+from ...formats.bibtext import slugify
 from ...ir import Publication
 from .state import Node, ReaderBase
 from .text import _LINK, _LIST, _plain, _uniq, _unlist
@@ -172,10 +172,10 @@ class PublicationsReader(ReaderBase):
         if not title or not years:
             return None
         year = int(years[-1])
-        key = _uniq(f"{bib.slugify(title, 4) or 'paper'}-{year}", self.keys)
+        key = _uniq(f"{slugify(title, 4) or 'paper'}-{year}", self.keys)
         pub = Publication(key=key, title=title, authors=authors, year=year, date=f"{year}-01-01",
                           venue=venue, category=self._category(venue or hint),
-                          slug=bib.slugify(title), links=links,
+                          slug=slugify(title), links=links,
                           origin=self._origin(line))
         pub.entry_type = {"journal": "article", "conference": "inproceedings"}.get(
             pub.category, "misc")

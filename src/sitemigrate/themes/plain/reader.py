@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from ...formats import bibtex as bib
+from ...formats.bibtext import slugify
 from ...formats.content import extract_news, is_external, resolve
 from ...formats.sections import normalize_title, split_sections
 from ...ir import CV, NavItem, Origin, Page, Site
@@ -351,7 +351,7 @@ class PlainReader(CVReader, PublicationsReader, ProjectsReader, IdentityReader):
         for key, parts in self.pages.items():
             if not key.startswith("file:") or not parts.parts:
                 continue
-            stem = _uniq(bib.slugify(PurePosixPath(key[5:]).stem, 6) or "page", taken)
+            stem = _uniq(slugify(PurePosixPath(key[5:]).stem, 6) or "page", taken)
             permalink = f"/{stem}/"
             page = Page(path=f"{PAGE_DIR}/{stem}.md", role="other", title=parts.title,
                         permalink=permalink, body=parts.body(), nav=True,

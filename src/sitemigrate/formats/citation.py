@@ -1,0 +1,289 @@
+"""A publication's citation from its BibTeX entry: people, date, venue, type; and the
+authors a hand-written citation starts with.
+
+Names are split by pybtex's public ``Person``; values are turned into text by
+:func:`.bibtext.to_text`. Nothing here knows about any theme.
+"""
+
+from __future__ import annotations
+
+import calendar
+import functools
+import re
+
+from pybtex.database import Person
+
+from ..lazyre import lazy_pattern
+from .bibtex import BibEntry
+from .bibtext import to_text
+from .content import without_marks  # `Name*`, `Name†`: marks are no part of a name
+
+__all__ = ["citation_authors", "entry_date", "entry_type_for", "format_authors",
+           "format_citation", "person_names", "venue"]
+
+VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher",
+                "howpublished", "series")
+
+
+def person_names(entry: BibEntry, role: str = "author") -> list[tuple[str, str]]:
+    """``[(first and middle names, last name)]`` in Unicode; "von" parts and "Jr." go with
+    the last name.  ``and others`` is kept as ``("", "others")``."""
+    return [_person(name) for name in entry.persons.get(role, [])]
+
+
+@functools.lru_cache(maxsize=4096)
+def _person(name: str) -> tuple[str, str]:
+    """One name as ``(first and middle names, last name)`` in Unicode. Cached: a
+    bibliography names its owner in nearly every entry, and co-authors again and again."""
+    try:
+        p = Person(name)
+        first = p.first_names + p.middle_names
+        last = p.prelast_names + p.last_names + p.lineage_names
+    except Exception:  # pybtex rejects e.g. "a, b, c, d": keep it whole
+        first, last = [], [name]
+    return to_text(" ".join(first)), to_text(" ".join(last))
+
+
+def _join_names(names: list[tuple[str, str]]) -> str:
+    others = bool(names) and names[-1] == ("", "others")
+    shown = [s for s in map(_shown, names[:-1] if others else names) if s]
+    if others:
+        return (", ".join(shown) + (" et al." if len(shown) == 1 else ", et al.")
+                if shown else "et al.")
+    if len(shown) <= 2:
+        return " and ".join(shown)
+    return ", ".join(shown[:-1]) + ", and " + shown[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(name: tuple[str, str]) -> str:
+    """A name as a citation shows it, "First Last". Cached as :func:`_person` is."""
+    return f"{name[0]} {name[1]}".strip()
+
+
+def format_authors(entry: BibEntry) -> str:
+    """"A. Einstein, B. Podolsky, and N. Rosen"; names as written; "and others" is et al."""
+    return _join_names(person_names(entry, "author"))
+
+
+def venue(entry: BibEntry) -> str:
+    """Where it appeared, in Unicode: the first of journal, booktitle, school, ...."""
+    fields = entry.fields
+    for name in VENUE_FIELDS:
+        if name in fields and (text := to_text(fields[name])):
+            return text
+    return ""
+
+
+_MONTHS = {name: i for i, name in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+
+
+def _int_in(text: str, pattern: str, low: int, high: int) -> int | None:
+    m = re.search(pattern, text)
+    return int(m.group(1)) if m and low <= int(m.group(1)) <= high else None
+
+
+def entry_date(entry: BibEntry) -> tuple[int | None, int | None, int | None]:
+    """``(year, month, day)`` from year/month/day, falling back on a biblatex ``date``."""
+    f = entry.fields
+    return _date_of(f.get("year", ""), f.get("month", ""), f.get("day", ""), f.get("date", ""))
+
+
+@functools.lru_cache(maxsize=4096)
+def _date_of(year_field: str, month_field: str, day_field: str,
+             date_field: str) -> tuple[int | None, int | None, int | None]:
+    """:func:`entry_date` of these fields. Cached: a bibliography repeats its years and
+    months, and each entry's date is asked for twice (its date, its citation)."""
+    year = _int_in(to_text(year_field), r"(?<!\d)(\d{4})(?!\d)", 1, 9999)
+    month_text = to_text(month_field).lower()
+    word = re.match(r"\s*([a-z]+)", month_text)
+    if word:
+        month = _MONTHS.get(word.group(1)[:3])
+        day = _int_in(month_text, r"(?<!\d)(\d{1,2})(?!\d)", 1, 31) if month else None
+    else:
+        month, day = _int_in(month_text, r"^\s*(\d{1,2})\s*$", 1, 12), None
+    day = _int_in(to_text(day_field), r"^\s*(\d{1,2})\s*$", 1, 31) or day
+    d = re.match(r"\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?", to_text(date_field))
+    if d and (year is None or year == int(d.group(1))):
+        year = int(d.group(1))
+        month = month or (int(d.group(2)) if d.group(2) and 1 <= int(d.group(2)) <= 12
+                          else None)
+        day = day or (int(d.group(3)) if d.group(3) else None)
+    if day and (month is None or day > calendar.monthrange(year or 2000, month)[1]):
+        day = None
+    return year, month, day
+
+
+def _sentence(text: str) -> str:
+    return text if not text or text[-1] in ".?!" else text + "."
+
+
+def format_citation(entry: BibEntry) -> str:
+    """'Authors. (Year). "Title." <i>Venue</i>, volume(number), pages.' in Unicode; parts
+    that are missing are left out.  An entry with editors and no authors names them."""
+    f = entry.fields
+    parts = []
+    people = format_authors(entry)
+    if not people and entry.persons.get("editor"):
+        editors = person_names(entry, "editor")
+        people = _join_names(editors) + (" (Eds.)" if len(editors) > 1 else " (Ed.)")
+    if people:
+        parts.append(_sentence(people))
+    year = entry_date(entry)[0] or to_text(f.get("year", ""))
+    if year:
+        parts.append(f"({year}).")
+    title = to_text(f.get("title", ""))
+    if title:
+        parts.append(f'"{_sentence(title)}"')
+    where = venue(entry)
+    volume, number = to_text(f.get("volume", "")), to_text(f.get("number", ""))
+    details = [f"<i>{where}</i>" if where else "",
+               volume + (f"({number})" if number else ""), to_text(f.get("pages", ""))]
+    details = [d for d in details if d]
+    if details:
+        parts.append(_sentence(", ".join(details)))
+    return " ".join(parts)
+
+
+# A publication type as people name it (`pubtype: journal`, `category: workingpapers`) ->
+# BibTeX entry type; the first pattern that matches the lower-cased label wins.
+_TYPE_WORDS = (
+    (r"phd|doctoral|dissertation", "phdthesis"), (r"master|msc|m\.sc", "mastersthesis"),
+    (r"thesis", "phdthesis"), (r"chapter|incollection|inbook", "incollection"),
+    (r"proceeding|conference|conf\b|workshop|symposium|inproceedings", "inproceedings"),
+    (r"journal|article|manuscripts", "article"), (r"book|monograph", "book"),
+    (r"report|working|discussion", "techreport"),
+    (r"unpublished|submitted|review|preparation|progress|draft", "unpublished"),
+    (r"preprint|arxiv|poster|talk|abstract|software|dataset|misc|other", "misc"))
+
+
+def entry_type_for(label: str) -> str | None:
+    """The BibTeX entry type a publication-type label names, or None."""
+    low = label.strip().lower()
+    if re.fullmatch(r"[a-z]+", low) and low in _ENTRY_TYPES:
+        return low
+    return next((t for pattern, t in _TYPE_WORDS if re.search(pattern, low)), None)
+
+
+_ENTRY_TYPES = frozenset({"article", "book", "booklet", "inbook", "incollection",
+                          "inproceedings", "manual", "mastersthesis", "misc",
+                          "phdthesis", "proceedings", "techreport", "unpublished"})
+
+
+# ------------------------------------------------------------------------------------------
+# Authors of a citation written by hand (academicpages' `citation` front matter)
+# ------------------------------------------------------------------------------------------
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du",
+                        "la", "le", "dos", "das", "ter", "ten", "zu", "y", "bin", "al", "el"})
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+_NOT_A_NAME = lazy_pattern(
+    r"\d|[:!?()\[\]]|\b(?:journal|proceedings|proc|conference|conf|workshop|symposium|"
+    r"university|press|review|letters|transactions|trans|arxiv|preprint|vol|pp|in|of|the|"
+    r"on|for|with|to|institute|society|association|report|thesis|working|paper)\b", re.I)
+_INITIALS = lazy_pattern(r"(?:[A-Z\u00C0-\u024F][a-z]?\.?\s*-?\s*)+")
+_VANCOUVER = lazy_pattern(r"[A-Z]{1,3}|(?:[A-Z\u00C0-\u024F]\.\s*-?\s*)+")  # `TL`, `T.`, `J.-P.`
+
+
+def _word(token: str) -> bool:
+    """A capitalised name word (``Lindqvist``, ``O'Neil``, ``Berg-Holm``, ``Ó``)."""
+    return token[:1].isupper() and all(c.isalpha() or c in "'’-." for c in token)
+
+
+def _name_tokens(text: str) -> list[str] | None:
+    tokens = text.split()
+    if not tokens or _NOT_A_NAME().search(text):
+        return None
+    ok = all(_word(t) or t.lower() in _PARTICLES or t.lower() in _SUFFIXES for t in tokens)
+    return tokens if ok else None
+
+
+def _surname(text: str) -> bool:
+    """One surname, with particles (``van der Berg``): the ``Last`` of ``Last, First``."""
+    tokens = _name_tokens(text)
+    return tokens is not None and (len([t for t in tokens if t.lower() not in _PARTICLES]) == 1
+                             or len(tokens) == 1)   # `Du`, `De`: a particle is a surname too
+
+
+def _given(text: str) -> bool:
+    """The ``First`` of ``Last, First``: initials (``T.``, ``J.-P.``) or one to three names."""
+    tokens = _name_tokens(text)
+    return tokens is not None and (bool(_INITIALS().fullmatch(text)) or len(tokens) <= 3)
+
+
+def _full_name(text: str) -> str | None:
+    """``First Last`` (two to five words) as a BibTeX name; ``Last TL`` (Vancouver) as
+    ``Last, TL``."""
+    tokens = _name_tokens(text)
+    if not tokens or not 2 <= len(tokens) <= 5:
+        return None
+    if len(tokens) == 2 and _VANCOUVER().fullmatch(tokens[1]) and len(tokens[0]) > 1:
+        return f"{tokens[0]}, {tokens[1]}"
+    return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
+
+
+def _citation_head(citation: str) -> str:
+    """The author list at the start of a citation: up to the year, the quoted or italic
+    title/venue, or the first sentence's end."""
+    import html
+    cut = re.search(r"<(?:i|em)\b", raw := without_marks(citation), re.I)  # venue or title
+    raw = raw[:cut.start()] if cut else raw
+    text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
+    end = re.search(r"\(\s*(?:\d{4}[a-z]?|n\.\s?d\.|in press|forthcoming)\s*\)|[\"“”]|"
+                    r"(?<![\w-])\d{4}[a-z]?(?![\w-])|(?<=[^\W\d_A-Z]{2})\.\s+(?=\S)", text)
+    head = text[:end.start()] if end else text
+    vancouver = re.match(r"(?:[^\s,.]+(?: [^\s,.]+)* [A-Z]{1,3}, )+[^\s,.]+(?: [^\s,.]+)* "
+                         r"[A-Z]{1,3}(?=\.\s)", head)   # "Last TL, Other G. Title."
+    head = vancouver.group() if vancouver else head
+    return head.strip().rstrip(",;:").strip()
+
+
+def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
+                     ) -> tuple[list[str], str | None]:
+    """The authors a hand-written citation starts with, as BibTeX names, or ``([], why)``.
+
+    Reads "Last, First & Other, Name", "Last, First, Second Author, and Third",
+    "Last, F., Other, G.", "First Last and Second Last", "Last F, Other G" and "et al.";
+    ``owner`` (first names, last name) is never split in two. A part that is not a name (a
+    venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
+    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
+    head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
+    elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
+    head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
+    if not head:
+        return [], "it does not start with an author list"
+    groups = [g for g in re.split(r"\s*;\s*|\s*,?\s*&\s*|\s*,?\s+and\s+", head) if g.strip()]
+    pieces = [(n, p.strip()) for n, g in enumerate(groups) for p in g.split(",") if p.strip()]
+    size = {n: sum(1 for m, _ in pieces if m == n) for n, _ in pieces}
+    o_first, o_last = (" ".join(x.split()).lower() for x in owner)
+    names: list[str] = []
+    i = 0
+    while i < len(pieces):
+        group, piece = pieces[i]
+        nxt = pieces[i + 1][1] if i + 1 < len(pieces) and pieces[i + 1][0] == group else ""
+        if piece.lower() == "others":
+            names.append("others")
+            i += 1
+        elif nxt and o_last and piece.lower() == o_last and o_first[:1] == nxt[:1].lower() \
+                and _given(nxt):
+            names.append(f"{piece}, {nxt}")   # the owner, "Last, First"
+            i += 2
+        elif nxt and _surname(piece) and _given(nxt) and (
+                _INITIALS().fullmatch(nxt) or not names or size[group] == 2):
+            names.append(f"{piece}, {nxt}")
+            i += 2
+        elif nxt and _INITIALS().fullmatch(nxt) and (tokens := _name_tokens(piece)) \
+                and len(tokens) <= 3:
+            names.append(f"{piece}, {nxt}")   # "Fellows Yates, J. A.": initials follow a surname
+            i += 2
+        elif (full := _full_name(piece)) is not None:
+            names.append(full)
+            i += 1
+        else:
+            return [], f"`{piece}` is not a name"
+    if not names or names == ["others"]:
+        return [], "it names no author"
+    if elided and names[-1] != "others":
+        names.append("others")
+    return names, None
+
