@@ -186,6 +186,9 @@ def test_a_people_page_of_the_example_people_only_is_not_the_owners(table, tmp_p
     assert site.page("people") is None
     assert any(f.code == "template-content" and f.path == "_pages/profiles.md"
                for f in report.findings)
+    # its profile text is named too: `verify` asks the new site for none of it
+    from sitemigrate.verify import _furniture
+    assert "_pages/about_nobody.md" in _furniture(src, tmp_path / "dest", report)
     from sitemigrate.api import convert
     _write(src, {"_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n"})
     urls = convert(src, tmp_path / "dest", to="academicpages").report.urls

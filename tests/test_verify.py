@@ -306,5 +306,6 @@ def test_verify_alone_reads_the_furniture_from_the_last_conversions_record(tmp_p
     record_file.parent.mkdir(parents=True, exist_ok=True)
     record_file.write_text(json.dumps({"report": {"findings": [
         {"code": "furniture", "path": "_pages/404.md"},
+        {"code": "template-content", "path": "_posts/2015-03-15-example.md"},
         {"code": "mapped", "path": "_pages/about.md"}]}}), "utf-8")
-    assert _furniture(src, dest, Report()) == ["_pages/404.md"]
+    assert _furniture(src, dest, Report()) == ["_pages/404.md", "_posts/2015-03-15-example.md"]

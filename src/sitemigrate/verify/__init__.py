@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..report import Report
 from .build import BuildFailed, build
-from .compare import Comparison, compare
+from .compare import LEFT_OUT, Comparison, compare
 from .site import BuiltSite
 from .text import permalink
 
@@ -118,8 +118,9 @@ def _site_url(site: Path) -> str:
 
 
 def _furniture(src: Path, dest: Path, report: Report) -> list[str]:
-    """The source theme's pages the conversion left out on purpose (its report says, or the
-    check cache's record of the last conversion of SRC into DEST)."""
+    """The source's files the conversion left out on purpose, as its report names them (or
+    the check cache's record of the last conversion of SRC into DEST): the source theme's
+    furniture, and the template's example content it found in SRC."""
     from ..cache import cache_file
     findings = [{"code": f.code, "path": f.path} for f in report.findings]
     if not findings:
@@ -128,7 +129,8 @@ def _furniture(src: Path, dest: Path, report: Report) -> list[str]:
             findings = saved["report"]["findings"]
         except (OSError, ValueError, KeyError, TypeError):
             findings = []
-    return sorted({f["path"] for f in findings if f.get("code") == "furniture" and f["path"]})
+    return sorted({f["path"] for f in findings
+                   if f.get("code") in LEFT_OUT and f.get("path")})
 
 
 class _Callable(types.ModuleType):

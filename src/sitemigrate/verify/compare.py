@@ -59,6 +59,11 @@ class Comparison:
         return "same entries" if sorted(self.menu_was) == sorted(self.menu_now) else "differs"
 
 
+LEFT_OUT = frozenset({"furniture", "template-content"})
+"""Report codes of source files a conversion leaves out on purpose (the source theme's
+furniture, the template's example content): what they showed is not asked of the new site."""
+
+
 def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[Path] = (),
             skip: Iterable[str] = (), skip_pages: Iterable[str] = (),
             old_is_baseline: bool = True) -> Comparison:

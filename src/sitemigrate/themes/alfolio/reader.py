@@ -301,7 +301,7 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
     of its own."""
     from ...template_files import is_template_file
     used: set[str] = set()
-    examples: list[Page] = []
+    examples: dict[int, tuple[Page, list[str]]] = {}
     for page in site.pages:
         profiles = page.extra.get("profiles") if page.role == "people" else None
         if not isinstance(profiles, list):
@@ -310,7 +310,7 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
         files = [f"_pages/{text(p.get('content'))}" for p in profiles if isinstance(p, dict)]
         if files and not page.nav and not page.body.strip() and all(
                 is_template_file(THEME, src, rel) for rel in files):
-            examples.append(page)  # only the template's example people: its example page
+            examples[id(page)] = (page, files)  # only the template's example people
         parts = []
         for prof in (p for p in profiles if isinstance(p, dict)):
             if text(prof.get("image")):
@@ -332,12 +332,15 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
         report.mapped("profiles", f"`profiles` ({len(profiles)}) of the people page: their "
                       "pictures, texts (`content:`) and `more_info` are its text.", page.origin)
     # a content file without front matter is the people page's text, not a page
-    site.pages = [p for p in site.pages if p not in examples
+    site.pages = [p for p in site.pages if id(p) not in examples
                   and (p.path not in used or p.permalink or p.nav)]
-    for page in examples:
+    for page, files in examples.values():
         report.mapped("template-content", f"`{page.path}` shows only the template's example "
                       "people (each profile's `content:` is the template's own file, "
                       "unchanged), and no menu links it: not carried as yours.", page.origin)
+        for rel in files:  # named one by one: `verify` asks the new site for none of it
+            report.mapped("template-content", f"`{rel}`: the template's example person's "
+                          f"profile, shown only by `{page.path}`: not carried.", rel)
 
 
 def _keep_files_without_front_matter(site: Site, no_front: set[str]) -> None:
