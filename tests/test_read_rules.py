@@ -251,6 +251,27 @@ def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     assert "type = {press}" in bib
 
 
+def test_sections_written_in_the_same_theme_stay_sections(tmp_path):
+    """A section by a field, written by the theme it was read from, is no listing of every
+    item to replace: each stays its own loop, and nothing is kept in a comment."""
+    loop = ("<h2>{title}</h2>\n{{% for post in site.publications reversed %}}{{% if post.type "
+            "== \"{value}\" %}}\n  {{% include archive-single.html %}}\n{{% endif %}}{{% endfor %}}\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n" + loop.format(title="Articles",
+                                                                       value="article")
+                                  + loop.format(title="Press", value="press"),
+        **dict([_ap_pub("salt-marsh", "article"), _ap_pub("radio-interview", "press")]),
+    })
+    sitemigrate.convert(src, tmp_path / "ap", to="academicpages", from_="academicpages").apply()
+    body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
+    assert "{% comment %}" not in body
+    assert [line.split("%}{%")[1].strip() for line in body.splitlines()
+            if "for post in site.publications" in line] \
+        == ['if post.type == "article" %}', 'if post.type == "press" %}']
+
+
 def test_a_page_of_several_bibliographies_lists_each_item_once(tmp_path):
     site = write(tmp_path / "src", {
         "_config.yml": ALFOLIO_CONFIG,
