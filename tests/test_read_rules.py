@@ -251,6 +251,86 @@ def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     assert "type = {press}" in bib
 
 
+# the template's publications page, which lists the publications per `publication_category`
+AP_GROUPED_PAGE = Path(__file__).resolve().parents[1] / "fixtures/academicpages-site/_pages" \
+    / "publications.html"
+
+
+def _ap_categorised(slug: str, category: str, year: int) -> tuple[str, str]:
+    return (f"_publications/{year}-03-01-{slug}.md",
+            f"---\ntitle: \"{slug}\"\ncollection: publications\ncategory: {category}\n"
+            f"permalink: /publication/{slug}\ndate: {year}-03-01\nvenue: 'Estuaries'\n---\n")
+
+
+def test_publications_listed_per_config_category_keep_their_sections(tmp_path):
+    """academicpages' publications page loops over the config's `publication_category` and
+    shows, under each category's title, the publications of that `category:`: al-folio
+    gets one heading and one query per category that has publications, in the config's
+    order, and each entry carries its category as a field the query tests."""
+    groups = ("publication_category:\n  reports:\n    title: 'Technical Reports'\n"
+              "  books:\n    title: 'Books'\n  manuscripts:\n    title: 'Journal Articles'\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + groups,
+        "_pages/publications.html": AP_GROUPED_PAGE.read_text("utf-8"),
+        **dict([_ap_categorised("salt-marsh", "manuscripts", 2019),
+                _ap_categorised("mudflat-worms", "manuscripts", 2021),
+                _ap_categorised("dredging-audit", "reports", 2020)]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    page = next((tmp_path / "af/_pages").glob("publications.*")).read_text("utf-8")
+    shown = page.split("{% comment %}")[0]
+    tags = [line.strip() for line in shown.splitlines() if "{% bibliography" in line]
+    assert tags == ["{% bibliography -q @*[category=reports] %}",
+                    "{% bibliography -q @*[category=manuscripts] %}"]
+    assert shown.index("<h2>Technical Reports</h2>") < shown.index("category=reports") \
+        < shown.index("<h2>Journal Articles</h2>") < shown.index("category=manuscripts")
+    assert "Books" not in shown  # a category without publications shows no heading
+    assert shown.count('<div class="publications">') == 2  # al-folio's style of its entries
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    entries = bib.split("@")[1:]
+    assert len(entries) == 3
+    assert sum("category = {manuscripts}" in e for e in entries) == 2
+    assert sum("category = {reports}" in e for e in entries) == 1
+
+
+def test_a_page_not_split_by_category_keeps_one_listing(tmp_path):
+    """The config's `publication_category` alone does not split a page that loops over the
+    publications once: it stays one listing, and no entry gains a `category` field."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "publication_category:\n  manuscripts:\n    title: 'Papers'\n",
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n{% for post in site.publications "
+                                  "reversed %}\n  {% include archive-single.html %}\n{% endfor %}\n",
+        **dict([_ap_categorised("salt-marsh", "manuscripts", 2019)]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    page = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
+    assert [line.strip() for line in page.splitlines() if "{% bibliography" in line] \
+        == ["{% bibliography %}"]
+    assert "category" not in (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+
+
+def test_sections_written_in_the_same_theme_stay_sections(tmp_path):
+    """A section by a field, written by the theme it was read from, is no listing of every
+    item to replace: each stays its own loop, and nothing is kept in a comment."""
+    loop = ("<h2>{title}</h2>\n{{% for post in site.publications reversed %}}{{% if post.type "
+            "== \"{value}\" %}}\n  {{% include archive-single.html %}}\n{{% endif %}}{{% endfor %}}\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n" + loop.format(title="Articles",
+                                                                       value="article")
+                                  + loop.format(title="Press", value="press"),
+        **dict([_ap_pub("salt-marsh", "article"), _ap_pub("radio-interview", "press")]),
+    })
+    sitemigrate.convert(src, tmp_path / "ap", to="academicpages", from_="academicpages").apply()
+    body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
+    assert "{% comment %}" not in body
+    assert [line.split("%}{%")[1].strip() for line in body.splitlines()
+            if "for post in site.publications" in line] \
+        == ['if post.type == "article" %}', 'if post.type == "press" %}']
+
+
 def test_a_page_of_several_bibliographies_lists_each_item_once(tmp_path):
     site = write(tmp_path / "src", {
         "_config.yml": ALFOLIO_CONFIG,

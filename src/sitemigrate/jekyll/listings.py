@@ -82,8 +82,9 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
         target_listing = tgt.get("listings", {}).get(role)
         if not listing or not target_listing or role in skip:
             continue
-        body, sections = _translate_filtered(body, listing.get("filtered"),
-                                             target_listing.get("filtered"))
+        body, written = _translate_filtered(body, listing.get("filtered"),
+                                            target_listing.get("filtered"))
+        sections = len(written)
         if sections:
             done.append(role)
             report.mapped("listing-section", f"{sections} {role} section(s) that list the "
@@ -134,7 +135,12 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                 report.mapped("listing", f"the {role} listing Liquid of {src_name} was "
                               f"replaced by {target.name}'s.", origin)
                 break
+        for i, section in enumerate(written):
+            body = body.replace(_SECTION.format(i), section)
     return body, done
+
+
+_SECTION = "\x00section{}\x00"  # a written section, out of reach of the listing patterns
 
 
 def _shows_items(text: str) -> bool:
@@ -144,17 +150,24 @@ def _shows_items(text: str) -> bool:
         re.search(r"\{\{|\{%-?\s*(?:include|bibliography)\b", text))
 
 
-def _translate_filtered(body: str, source: dict | None, target: dict | None) -> tuple[str, int]:
+def _translate_filtered(body: str, source: dict | None, target: dict | None
+                        ) -> tuple[str, list[str]]:
     """Each listing of the items whose field KEY equals or contains VALUE (``filtered`` of a
-    role's listings in the mappings), as the target's; and how many there were."""
+    role's listings in the mappings), as the target's: the body with a placeholder
+    (``_SECTION``) for each, so that the role's full-listing patterns do not take the
+    target's section for a listing of every item (the same theme's, on an upgrade), and
+    the sections written."""
     if not source or not target or "match" not in source:
-        return body, 0
+        return body, []
     ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
+    written: list[str] = []
 
     def swap(m: re.Match[str]) -> str:
         parts = {"KEY": m["key"], "OP": target["ops"][ops[m["op"]]], "VALUE": m["value"]}
-        return re.sub("KEY|OP|VALUE", lambda p: parts[p[0]], target["body"].rstrip("\n"))
-    return re.subn(source["match"], swap, body, flags=re.S)
+        written.append(re.sub("KEY|OP|VALUE", lambda p: parts[p[0]],
+                              target["body"].rstrip("\n")))
+        return _SECTION.format(len(written) - 1)
+    return re.sub(source["match"], swap, body, flags=re.S), written
 
 
 def kept_in_comment(text: str) -> str:

@@ -36,6 +36,7 @@ from ...report import Report
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
+from .sections import read_grouped_sections
 from .settings import read_settings
 
 NAME = "academicpages"
@@ -74,7 +75,8 @@ def read(src: Path, report: Report) -> Site:
     pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
                             config, report)
     owner = (site.identity.first_name, site.identity.last_name)
-    site.publications = [_with_bibtex(_publication(item, report, owner), src, report)
+    split_by = read_grouped_sections(site, config, src, pubs, report)
+    site.publications = [_with_bibtex(_publication(item, report, owner, split_by), src, report)
                          for item in pubs]
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
     site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
@@ -155,7 +157,10 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     return page
 
 
-def _publication(item: Item, report: Report, owner: tuple[str, str] = ("", "")) -> Publication:
+def _publication(item: Item, report: Report, owner: tuple[str, str] = ("", ""),
+                 split_by: set[str] | frozenset[str] = frozenset()) -> Publication:
+    """``split_by``: the front-matter keys a page lists the publications by
+    (:func:`.sections.read_grouped_sections`): kept as they are, whatever they mean here."""
     f = item.fields
     stated = str(item.extra.get("year") or "").strip()  # an owner's `year:` without a `date:`
     year = int(item.date[:4]) if item.date else int(stated) if re.fullmatch(r"\d{4}", stated) \
@@ -163,7 +168,8 @@ def _publication(item: Item, report: Report, owner: tuple[str, str] = ("", "")) 
     links = {k: str(f[v]) for k, v in (("pdf", "paperurl"), ("slides", "slidesurl"),
                                        ("bibtex", "bibtexurl")) if f.get(v)}
     selected = item.extra.pop("selected", False)
-    if f.get("category") and str(f["category"]) not in CATEGORY_TO_NEUTRAL:
+    if f.get("category") and (str(f["category"]) not in CATEGORY_TO_NEUTRAL
+                              or "category" in split_by):
         item.extra["category"] = str(f["category"])  # a category of the site's own
     return Publication(
         key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
