@@ -8,10 +8,12 @@ alternating, ``--repeat`` times each:
 - the real-theme build of that site: ``../shared/lab/bin/build SRC OUT`` (real Jekyll), wall
   time of the whole command;
 - ``sitemigrate convert SRC DEST --to OTHER`` in a fresh process, DEST a fresh copy of the
-  other theme's current template checkout (what a user converts into), wall time.
+  other theme's current template checkout (what a user converts into), wall time;
+- the real-theme build of the converted site (DEST), the build its owner runs next.
 
-Best of each, and the ratio. Each run writes into a folder of its own (see RESULTS.md on
-ext4 and deleted files). Needs the lab (``../shared/lab/bin/setup``).
+Best of each, and the ratio of convert to each build. A site whose build fails is no
+anchor. Each run writes into a folder of its own (see RESULTS.md on ext4 and deleted files).
+Needs the lab (``../shared/lab/bin/setup``).
 
     python bench/corpus.py GVancauwenberghe AndyGreenPhD tdhock --repeat 3
 """
@@ -32,13 +34,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 import realtheme as rt  # noqa: E402  (the lab harness: its sites, templates and overlay)
 
 
-def timed(cmd: list[str]) -> float:
+def timed(cmd: list[str], ok: tuple[int, ...]) -> float:
     start = time.perf_counter()
     proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     took = time.perf_counter() - start
-    if proc.returncode not in (0, 1, 3):  # 1: convert's findings; 3: the lab's Liquid notes
+    if proc.returncode not in ok:
         raise SystemExit(f"{' '.join(cmd)}: exit {proc.returncode}")
     return took
+
+
+BUILT = (0, 3)  # the lab's build: 3 is a build that logged Liquid problems, 1 a failed one
+CONVERTED = (0, 1)  # convert: 1 when a finding asks for a look
 
 
 def main() -> int:
@@ -50,7 +56,7 @@ def main() -> int:
     if why := rt.missing():
         raise SystemExit(f"the lab cannot run: {why}")
     work = args.work or Path(tempfile.mkdtemp(prefix="sitemigrate-corpus-"))
-    print("site | real-theme build (best) | convert (best) | ratio")
+    print("site | source build | convert | converted site's build | convert / builds")
     for name in args.sites:
         site = next((s for s in rt.SITES if name in s), None)
         if site is None:
@@ -59,17 +65,19 @@ def main() -> int:
         target = rt.targets(site)[0]
         folder = work / rt.short(site)
         src = rt.overlay(rt.CORPUS / site, rt.TEMPLATES / template, folder / "src")
-        builds, converts = [], []
+        builds, converts, dest_builds = [], [], []
+        lab_build = str(rt.LAB / "bin/build")
         for i in range(args.repeat):
-            builds.append(timed([str(rt.LAB / "bin/build"), str(src), str(folder / f"out{i}")]))
+            builds.append(timed([lab_build, str(src), str(folder / f"out{i}")], BUILT))
             dest = folder / f"dest{i}"
             shutil.copytree(rt.TEMPLATES / target, dest, symlinks=True)
             theme = "academicpages" if target.startswith("academicpages") else "al-folio"
             converts.append(timed([sys.executable, "-m", "sitemigrate", "convert", str(src),
-                                   str(dest), "--to", theme, "--no-cache"]))
-        build, convert = min(builds), min(converts)
+                                   str(dest), "--to", theme, "--no-cache"], CONVERTED))
+            dest_builds.append(timed([lab_build, str(dest), str(folder / f"new{i}")], BUILT))
+        build, convert, dest_build = min(builds), min(converts), min(dest_builds)
         print(f"{rt.short(site)} ({template} -> {target}) | {build:.2f} s | {convert:.2f} s | "
-              f"{convert / build:.2f}x")
+              f"{dest_build:.2f} s | {convert / build:.2f}x / {convert / dest_build:.2f}x")
     if args.work is None:
         shutil.rmtree(work, ignore_errors=True)
     return 0

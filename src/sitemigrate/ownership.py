@@ -14,7 +14,6 @@ from pathlib import Path
 
 from .plan import MANIFEST, Plan, is_bookkeeping
 from .registry import detect, vocabulary
-from .report import Report
 
 _SHOWN = 4
 """Files named in the refusal; the count says how many more."""
@@ -39,9 +38,8 @@ def dest_owner(dest: Path) -> tuple[str, str] | None:
     found = detect(dest)[0]
     if not found.confident:
         return None
-    from .api import read_site
-    site = read_site(dest, found.theme, Report())
-    return found.theme, site.identity.display_name()
+    from .registry import get_theme
+    return found.theme, get_theme(found.theme).owner_name(dest)
 
 
 def refusal(plan: Plan, src_owner: str, src_theme: str) -> str | None:

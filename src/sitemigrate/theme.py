@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .mapdata import load_mapping_file, mappings_dir
+from .report import Report
 
 if TYPE_CHECKING:
     from .ir import Origin, Site
     from .plan import Plan
-    from .report import Report
 
 __all__ = ["Detection", "Options", "PackageTheme", "SiteProbe", "Theme", "contains", "detect",
            "generation_of"]
@@ -87,6 +87,12 @@ class Theme:
     def write(self, site: Site, plan: Plan, options: Options) -> None:
         raise NotImplementedError(f"{self.name} has no writer")
 
+    def owner_name(self, src: Path) -> str:
+        """The owner's name as the site at ``src`` gives it (its :attr:`Site.identity`), for
+        telling whose site a folder holds; a theme whose config names the owner reads only
+        that (the default reads the whole site)."""
+        return self.read(src, Report()).identity.display_name()
+
     def redirect(self, plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
         """Make the old URL ``old`` forward to ``target`` (``can_redirect`` themes)."""
         raise NotImplementedError(f"{self.name} has no redirect pages")
@@ -104,6 +110,12 @@ class PackageTheme(Theme):
     def read(self, src: Path, report: Report, *, person_name: str | None = None) -> Site:
         site: Site = self._part("reader").read(src, report)
         return site
+
+    def owner_name(self, src: Path) -> str:
+        reader = self._part("reader")
+        if hasattr(reader, "owner_name"):
+            return str(reader.owner_name(src))
+        return super().owner_name(src)
 
     def read_page(self, site: Site, page: Any, data: dict, report: Report) -> None:
         """Read the front matter ``data`` of a lone page of this theme (SRC is that one

@@ -129,7 +129,7 @@ def _furniture(src: Path, dest: Path, report: Report) -> list[str]:
             findings = saved["report"]["findings"]
         except (OSError, ValueError, KeyError, TypeError):
             findings = []
-    return sorted({f["path"] for f in findings
+    return sorted({str(f["path"]) for f in findings
                    if f.get("code") in LEFT_OUT and f.get("path")})
 
 

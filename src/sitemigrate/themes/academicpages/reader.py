@@ -104,6 +104,12 @@ def read(src: Path, report: Report) -> Site:
     return site
 
 
+def owner_name(src: Path) -> str:
+    """The owner's name as the config gives it, the rest of the site unread."""
+    config = read_config(src, Report())
+    return _read_identity(config, THEME.vocabulary, Site(theme=NAME)).display_name()
+
+
 def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
     author = a if isinstance(a := config.get("author"), dict) else {}

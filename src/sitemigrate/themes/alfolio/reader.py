@@ -191,6 +191,12 @@ def _fold_publication_pages(site: Site, report: Report) -> None:
     site.pages = kept
 
 
+def owner_name(src: Path) -> str:
+    """The owner's name as the config gives it, the rest of the site unread."""
+    report = Report()
+    return _read_identity(src, read_config(src, report), report).display_name()
+
+
 def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
     for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
