@@ -63,8 +63,6 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                  _block_rules(plan, theme, spec), src)
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
-    from .jekyll.site import shadowed  # a page Jekyll hides behind another at its address
-    hidden = {p.path for p in site.pages if id(p) in shadowed(site.pages)}  # is not carried
     left = carried = 0
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
@@ -87,7 +85,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                     plan.unwrite(rel)
                     left += 1
             continue
-        if rel not in plan.files or rel in hidden \
+        if rel not in plan.files \
                 or PurePosixPath(rel).suffix not in spec.get("carry", []) \
                 or any(fnmatch.fnmatchcase(rel, g) for g in spec.get("never", [])):
             continue

@@ -35,6 +35,7 @@ from ...jekyll.site import (
     drop_unpublished,
     iter_files,
     iter_pages,
+    live_pages,
     mark_furniture,
     page_title,
     read_collection,
@@ -124,7 +125,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, site, report, no_front, layouts)
         if page:
             site.pages.append(page)
-    site.pages = drop_unpublished(site.pages, config, report)
+    site.pages = live_pages(site.pages, config, report)
     _read_profiles(site, src, report)
     _keep_files_without_front_matter(site, no_front)
     for rel in root_static_html(src, config):  # copied as they are, at their address
