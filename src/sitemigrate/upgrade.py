@@ -63,7 +63,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                  _block_rules(plan, theme, spec), src)
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
-    left = carried = 0
+    hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:
+    left = carried = 0  # a page Jekyll hides behind another at its address is not carried
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
         if not path.is_file() or path.is_symlink():
@@ -85,7 +86,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                     plan.unwrite(rel)
                     left += 1
             continue
-        if rel not in plan.files \
+        if rel not in plan.files or rel in hidden \
                 or PurePosixPath(rel).suffix not in spec.get("carry", []) \
                 or any(fnmatch.fnmatchcase(rel, g) for g in spec.get("never", [])):
             continue
