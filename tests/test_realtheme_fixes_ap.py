@@ -277,3 +277,23 @@ def test_pages_of_two_languages_share_an_address(tmp_path):
     texts = _texts(tmp_path / "out")
     assert "count lichens on north-facing granite" in texts and "use less energy" in texts
     assert not [f for f in plan.report.findings if f.code == "shadowed"]
+
+
+def test_pages_of_one_file_name_at_one_address_are_reported(tmp_path):
+    """`about.md` and `_pages/about.md` at `/`: Jekyll sorts pages by file name, and among
+    equal names its order is not defined, so neither is dropped; the report names both and
+    the address. A page of a later name at that address still hides them both."""
+    src = _site(tmp_path, {"about.md": _SECOND_HOME})
+    plan = _convert(src, tmp_path / "out")
+    clash = [f for f in plan.report.findings if f.code == "address-clash"]
+    assert [f.severity for f in clash] == ["warning"]
+    assert all(f"`{p}`" in clash[0].message for p in ("about.md", "_pages/about.md", "/"))
+    assert not [f for f in plan.report.findings if f.code == "shadowed"]
+    src = _site(tmp_path / "b", {"about.md": _SECOND_HOME, "_pages/about_lab.md": _SECOND_HOME
+                                 .replace("lichens", "mosses")})
+    plan = _convert(src, tmp_path / "b/out")
+    assert sorted(f.path for f in plan.report.findings if f.code == "shadowed") == \
+        ["_pages/about.md", "about.md"]
+    assert not [f for f in plan.report.findings if f.code == "address-clash"]
+    texts = _texts(tmp_path / "b/out")
+    assert "count mosses" in texts and "count lichens" not in texts

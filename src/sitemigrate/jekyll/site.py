@@ -25,7 +25,7 @@ from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skip
 from .checkout import translate_liquid
 from .documents import distinct_slugs
 from .problems import check_document, check_liquid
-from .urls import normalize, unpublished
+from .urls import unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
@@ -693,61 +693,3 @@ def drop_unpublished(things: list, config: Any, report: Report) -> list:
                    "entry and was not converted; copy it by hand if you want it.",
                    thing.origin or thing.path)
     return kept
-
-
-def live_pages(pages: list[Page], config: Any, report: Report) -> list[Page]:
-    """The pages a visitor of the live site sees, for every theme's reader: those Jekyll
-    publishes (:func:`drop_unpublished`) and, of those, the one it writes last to each
-    address (:func:`drop_shadowed`)."""
-    return drop_shadowed(drop_unpublished(pages, config, report), report, config)
-
-
-def drop_shadowed(pages: list[Page], report: Report, config: Any = None) -> list[Page]:
-    """The pages a visitor can reach. Of pages whose permalinks give one output file Jekyll
-    writes each, in the order of their file names (it sorts `site.pages` by name), so only
-    the last is on the live site ("Conflict: destination shared"); each other one is
-    reported, not converted. Pages of one file name are left alone (Jekyll's order among
-    them is not defined), and so are pages of two languages (:func:`shadowed`)."""
-    hidden = shadowed(pages, languages(config))
-    for page in (p for p in pages if id(p) in hidden):
-        shown = hidden[id(page)]
-        report.add("shadowed", "warning", "lost", f"`{page.path}` is not on the live site: "
-                   f"`{shown.path}` has the same address `{page.permalink}`, and Jekyll "
-                   "writes it after this one (in the order of their file names; its build "
-                   "log says \"Conflict: The following destination is shared by multiple "
-                   f"files\"), so visitors see only `{shown.path}`. `{page.path}` was not "
-                   "converted: give it its own `permalink` (or delete it) if it is yours.",
-                   page.origin or page.path)
-    return [p for p in pages if id(p) not in hidden]
-
-
-def languages(config: Any) -> tuple[str, ...]:
-    """The languages jekyll-polyglot builds the site in (`languages:`); none without it."""
-    langs = config.get("languages") if isinstance(config, dict) else None
-    return tuple(str(x) for x in langs) if isinstance(langs, list) else ()
-
-
-def shadowed(pages: list[Page], langs: Iterable[str] = ()) -> dict[int, Page]:
-    """id of each page another page hides (:func:`drop_shadowed`) -> the page shown. With
-    jekyll-polyglot (``langs``), each language is a site of its own: a page of a language
-    folder (`_pages/fr/`) or with a `lang:` of its own shares no address with another
-    language's."""
-    langs = set(langs)
-
-    def language(page: Page) -> str:
-        if not langs:
-            return ""
-        own = page.extra.get("lang") if isinstance(page.extra, dict) else None
-        folders = [d for d in PurePosixPath(page.path).parts[:-1] if d in langs]
-        return str(own) if isinstance(own, str) and own else (folders[0] if folders else "")
-    by_file: dict[tuple[str, str], list[Page]] = {}
-    for page in pages:
-        if page.permalink and ":" not in page.permalink:
-            by_file.setdefault((language(page), normalize(page.permalink)), []).append(page)
-    hidden: dict[int, Page] = {}
-    for group in by_file.values():
-        names = [PurePosixPath(p.path).name for p in group]
-        if len(group) > 1 and len(set(names)) == len(names):
-            shown = max(group, key=lambda p: PurePosixPath(p.path).name)
-            hidden.update((id(p), shown) for p in group if p is not shown)
-    return hidden

@@ -15,13 +15,13 @@ from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
 from ...jekyll.problems import check_document, check_liquid, fix_typos
+from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
     as_list,
     custom_collections,
     drop_unpublished,
     iter_files,
     iter_pages,
-    live_pages,
     mark_furniture,
     page_title,
     read_collection,

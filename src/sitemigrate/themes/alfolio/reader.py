@@ -29,13 +29,13 @@ from ...ir import (
 from ...jekyll import scholar
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
 from ...jekyll.problems import check_document, check_liquid, fix_typos
+from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
     as_list,
     custom_collections,
     drop_unpublished,
     iter_files,
     iter_pages,
-    live_pages,
     mark_furniture,
     page_title,
     read_collection,
