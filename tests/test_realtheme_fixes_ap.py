@@ -242,3 +242,58 @@ def test_emoji_shortcodes_are_emoji_where_dest_loads_no_emoji_plugin(tmp_path):
         _convert(src, dest)
         post = next((dest / "_posts").glob("*launch*")).read_text()
         assert expect in post, post
+
+
+_SECOND_HOME = ("---\nlayout: about\ntitle: About\npermalink: /\n---\n\nI count lichens on "
+                "north-facing granite and write down how slowly they grow.\n")
+
+
+def _texts(dest: Path) -> str:
+    return "\n".join(p.read_text() for p in sorted(dest.rglob("*"))
+                     if p.is_file() and p.suffix in (".md", ".html", ".yml"))
+
+
+def test_a_page_jekyll_writes_over_is_not_carried(tmp_path):
+    """Two pages at one address: Jekyll writes them in the order of their file names, so
+    visitors see `_pages/about_lab.md` only. The converted site has its text and not the
+    other's, and the report names the hidden file, the one shown and the address."""
+    src = _site(tmp_path, {"_pages/about_lab.md": _SECOND_HOME})
+    plan = _convert(src, tmp_path / "out")
+    texts = _texts(tmp_path / "out")
+    assert "count lichens on north-facing granite" in texts
+    assert "use less energy" not in texts  # the text of `_pages/about.md`, nobody sees it
+    hidden = [f for f in plan.report.findings if f.code == "shadowed"]
+    assert [(f.path, f.severity) for f in hidden] == [("_pages/about.md", "warning")]
+    assert "`_pages/about_lab.md`" in hidden[0].message and "`/`" in hidden[0].message
+
+
+def test_pages_of_two_languages_share_an_address(tmp_path):
+    """With jekyll-polyglot each language is a site of its own: `_pages/fr/` pages share no
+    address with the default language's, so neither is dropped."""
+    src = _site(tmp_path, {"_pages/fr/accueil.md": _SECOND_HOME})
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\nlanguages: [\"en\", \"fr\"]\n")
+    plan = _convert(src, tmp_path / "out")
+    texts = _texts(tmp_path / "out")
+    assert "count lichens on north-facing granite" in texts and "use less energy" in texts
+    assert not [f for f in plan.report.findings if f.code == "shadowed"]
+
+
+def test_pages_of_one_file_name_at_one_address_are_reported(tmp_path):
+    """`about.md` and `_pages/about.md` at `/`: Jekyll sorts pages by file name, and among
+    equal names its order is not defined, so neither is dropped; the report names both and
+    the address. A page of a later name at that address still hides them both."""
+    src = _site(tmp_path, {"about.md": _SECOND_HOME})
+    plan = _convert(src, tmp_path / "out")
+    clash = [f for f in plan.report.findings if f.code == "address-clash"]
+    assert [f.severity for f in clash] == ["warning"]
+    assert all(f"`{p}`" in clash[0].message for p in ("about.md", "_pages/about.md", "/"))
+    assert not [f for f in plan.report.findings if f.code == "shadowed"]
+    src = _site(tmp_path / "b", {"about.md": _SECOND_HOME, "_pages/about_lab.md": _SECOND_HOME
+                                 .replace("lichens", "mosses")})
+    plan = _convert(src, tmp_path / "b/out")
+    assert sorted(f.path for f in plan.report.findings if f.code == "shadowed") == \
+        ["_pages/about.md", "about.md"]
+    assert not [f for f in plan.report.findings if f.code == "address-clash"]
+    texts = _texts(tmp_path / "b/out")
+    assert "count mosses" in texts and "count lichens" not in texts

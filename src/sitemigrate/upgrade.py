@@ -63,9 +63,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                  _block_rules(plan, theme, spec), src)
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
-    from .jekyll.site import shadowed  # a page Jekyll hides behind another at its address
-    hidden = {p.path for p in site.pages if id(p) in shadowed(site.pages)}  # is not carried
-    left = carried = 0
+    hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:
+    left = carried = 0  # a page Jekyll hides behind another at its address is not carried
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
         if not path.is_file() or path.is_symlink():

@@ -25,7 +25,7 @@ from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skip
 from .checkout import translate_liquid
 from .documents import distinct_slugs
 from .problems import check_document, check_liquid
-from .urls import normalize, unpublished
+from .urls import unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
@@ -693,33 +693,3 @@ def drop_unpublished(things: list, config: Any, report: Report) -> list:
                    "entry and was not converted; copy it by hand if you want it.",
                    thing.origin or thing.path)
     return kept
-
-
-def drop_shadowed(pages: list[Page], report: Report) -> list[Page]:
-    """The pages a visitor can reach. Of pages whose permalinks give one output file Jekyll
-    writes each, in the order of their file names (it sorts `site.pages` by name), so only
-    the last is on the live site ("Conflict: destination shared"); each other one is
-    reported, not converted. Pages of one file name are left alone (Jekyll's order among
-    them is not defined)."""
-    hidden = shadowed(pages)
-    for page in (p for p in pages if id(p) in hidden):
-        report.add("shadowed", "info", "lost", f"`{page.path}` is not on the live site: "
-                   f"Jekyll writes `{hidden[id(page)].path}` to the same address "
-                   f"`{page.permalink}` after it, so it was not converted; copy it by hand if "
-                   "you want it.", page.origin or page.path)
-    return [p for p in pages if id(p) not in hidden]
-
-
-def shadowed(pages: list[Page]) -> dict[int, Page]:
-    """id of each page another page hides (:func:`drop_shadowed`) -> the page shown."""
-    by_file: dict[str, list[Page]] = {}
-    for page in pages:
-        if page.permalink and ":" not in page.permalink:
-            by_file.setdefault(normalize(page.permalink), []).append(page)
-    hidden: dict[int, Page] = {}
-    for group in by_file.values():
-        names = [PurePosixPath(p.path).name for p in group]
-        if len(group) > 1 and len(set(names)) == len(names):
-            shown = max(group, key=lambda p: PurePosixPath(p.path).name)
-            hidden.update((id(p), shown) for p in group if p is not shown)
-    return hidden

@@ -15,10 +15,10 @@ from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
 from ...jekyll.problems import check_document, check_liquid, fix_typos
+from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
     as_list,
     custom_collections,
-    drop_shadowed,
     drop_unpublished,
     iter_files,
     iter_pages,
@@ -71,7 +71,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
-    site.pages = drop_shadowed(drop_unpublished(site.pages, config, report), report)
+    site.pages = live_pages(site.pages, config, report)
     pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
                             config, report)
     owner = (site.identity.first_name, site.identity.last_name)

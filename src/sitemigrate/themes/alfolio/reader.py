@@ -29,6 +29,7 @@ from ...ir import (
 from ...jekyll import scholar
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
 from ...jekyll.problems import check_document, check_liquid, fix_typos
+from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
     as_list,
     custom_collections,
@@ -124,7 +125,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, site, report, no_front, layouts)
         if page:
             site.pages.append(page)
-    site.pages = drop_unpublished(site.pages, config, report)
+    site.pages = live_pages(site.pages, config, report)
     _read_profiles(site, src, report)
     _keep_files_without_front_matter(site, no_front)
     for rel in root_static_html(src, config):  # copied as they are, at their address

@@ -1,0 +1,89 @@
+"""Pages Jekyll writes to one address: only the one written last is on the live site.
+
+Jekyll sorts `site.pages` by file name (`Reader#sort_files!`: ``sort_by!(&:name)``) and
+writes them in that order, so of pages whose permalinks give one output file the visitor
+sees the last ("Conflict: The following destination is shared by multiple files" in the
+build log). Among pages of one file name (`about.md`, `_pages/about.md`) the order is not
+defined: Ruby's sort is not stable, and the order before it follows the file system's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+from typing import Any
+
+from ..ir import Page
+from ..report import Report
+from .site import drop_unpublished
+from .urls import normalize
+
+
+def live_pages(pages: list[Page], config: Any, report: Report) -> list[Page]:
+    """The pages a visitor of the live site sees, for every theme's reader: those Jekyll
+    publishes (:func:`drop_unpublished`) and, of those, the one it writes last to each
+    address (:func:`drop_shadowed`)."""
+    return drop_shadowed(drop_unpublished(pages, config, report), report, config)
+
+
+def drop_shadowed(pages: list[Page], report: Report, config: Any = None) -> list[Page]:
+    """The pages a visitor can reach: each page Jekyll writes over is reported, not
+    converted. Pages of one file name written last to one address are both kept, and
+    reported (which one is shown is not defined); pages of two languages share no address
+    (:func:`shadowed`)."""
+    langs = languages(config)
+    hidden = shadowed(pages, langs)
+    for page in (p for p in pages if id(p) in hidden):
+        shown = hidden[id(page)]
+        report.add("shadowed", "warning", "lost", f"`{page.path}` is not on the live site: "
+                   f"`{shown.path}` has the same address `{page.permalink}`, and Jekyll "
+                   "writes it after this one (in the order of their file names; its build "
+                   "log says \"Conflict: The following destination is shared by multiple "
+                   f"files\"), so visitors see only `{shown.path}`. `{page.path}` was not "
+                   "converted: give it its own `permalink` (or delete it) if it is yours.",
+                   page.origin or page.path)
+    for group in _address_groups([p for p in pages if id(p) not in hidden], langs):
+        first, *others = group
+        report.problem("address-clash", f"`{first.path}` and "
+                       + ", ".join(f"`{p.path}`" for p in others) + " have the same address "
+                       f"`{first.permalink}` and the same file name: Jekyll writes them to one "
+                       "file, and which one visitors see is not defined (it can change from "
+                       "one build to the next). All were converted; give each its own "
+                       "`permalink`, or delete the one that is not yours.", first.origin
+                       or first.path)
+    return [p for p in pages if id(p) not in hidden]
+
+
+def languages(config: Any) -> tuple[str, ...]:
+    """The languages jekyll-polyglot builds the site in (`languages:`); none without it."""
+    langs = config.get("languages") if isinstance(config, dict) else None
+    return tuple(str(x) for x in langs) if isinstance(langs, list) else ()
+
+
+def shadowed(pages: list[Page], langs: Iterable[str] = ()) -> dict[int, Page]:
+    """id of each page another page hides (:func:`drop_shadowed`) -> the page shown: every
+    page at an address but those of the last file name. When several pages have that name,
+    the one shown is not defined and none of them hides the others."""
+    hidden: dict[int, Page] = {}
+    for group in _address_groups(pages, langs):
+        last = max(PurePosixPath(p.path).name for p in group)
+        shown = [p for p in group if PurePosixPath(p.path).name == last]
+        hidden.update((id(p), shown[0]) for p in group if p not in shown)
+    return hidden
+
+
+def _address_groups(pages: list[Page], langs: Iterable[str]) -> list[list[Page]]:
+    """The pages of each address more than one page has. With jekyll-polyglot (``langs``)
+    each language is a site of its own: a page of a language folder (`_pages/fr/`) or with a
+    `lang:` of its own shares no address with another language's."""
+    langs = set(langs)
+
+    def language(page: Page) -> str:
+        own = page.extra.get("lang") if langs else None
+        folders = [d for d in PurePosixPath(page.path).parts[:-1] if d in langs]
+        return str(own) if isinstance(own, str) and own else (folders[0] if folders else "")
+    by_file: dict[tuple[str, str], list[Page]] = {}
+    for page in pages:
+        if page.permalink and ":" not in page.permalink:
+            by_file.setdefault((language(page), normalize(page.permalink)), []).append(page)
+    return [group for group in by_file.values() if len(group) > 1]
