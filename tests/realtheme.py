@@ -536,13 +536,12 @@ class Lab:
 def _furniture(report: Path) -> set[str]:
     """The files the conversion left out on purpose (its report says): the source theme's
     furniture and the template's example content (:data:`~sitemigrate.verify.compare.LEFT_OUT`)."""
-    from sitemigrate.verify.compare import LEFT_OUT
+    from sitemigrate.verify.compare import left_out
     try:
         data = json.loads(report.read_text())
     except (OSError, ValueError):
         return set()
-    return {f["path"] for f in data.get("findings", []) if f.get("code") in LEFT_OUT
-            and f.get("path")}
+    return set(left_out(data.get("findings", [])))
 
 
 _CONTENT_SUFFIXES = (".md", ".markdown", ".html")

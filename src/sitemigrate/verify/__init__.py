@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..report import Report
 from .build import BuildFailed, build
-from .compare import LEFT_OUT, Comparison, compare
+from .compare import Comparison, compare, left_out
 from .site import BuiltSite
 from .text import permalink
 
@@ -129,8 +129,7 @@ def _furniture(src: Path, dest: Path, report: Report) -> list[str]:
             findings = saved["report"]["findings"]
         except (OSError, ValueError, KeyError, TypeError):
             findings = []
-    return sorted({str(f["path"]) for f in findings
-                   if f.get("code") in LEFT_OUT and f.get("path")})
+    return left_out(findings)
 
 
 class _Callable(types.ModuleType):

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .shown import Probe, TextIndex
 from .site import BuiltSite, menu_labels
@@ -62,6 +63,13 @@ class Comparison:
 LEFT_OUT = frozenset({"furniture", "template-content"})
 """Report codes of source files a conversion leaves out on purpose (the source theme's
 furniture, the template's example content): what they showed is not asked of the new site."""
+
+
+def left_out(findings: Iterable[dict[str, Any]]) -> list[str]:
+    """The source files a conversion's findings (as JSON: ``code``, ``path``) name as left
+    out on purpose (:data:`LEFT_OUT`)."""
+    return sorted({str(f["path"]) for f in findings if f.get("code") in LEFT_OUT
+                   and f.get("path")})
 
 
 def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[Path] = (),
