@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .report import Report
-from .textio import not_a_file, read_source, render_document, within
+from .textio import FM_DELIMITER, dump_yaml, not_a_file, read_source, render_document, within
 
 if TYPE_CHECKING:
     from .theme import Theme
@@ -207,18 +207,17 @@ class Plan:
     def set_front_value(self, rel: str, key: str, value: Any) -> bool:
         """Set ``key`` of a page this plan wrote with :meth:`write_document`, the rest of the
         file as it was; False (nothing changed) when ``rel`` is no such page."""
-        from .yamlio import dump_yaml
         front, data = self.documents.get(rel), self.files.get(rel)
         if front is None or not isinstance(data, bytes):
             return False
         text = data.decode("utf-8")
-        newline = "\r\n" if text.startswith("---\r\n") else "\n"
+        newline = "\r\n" if text.startswith(f"{FM_DELIMITER}\r\n") else "\n"
         text = text.replace("\r\n", "\n") if newline != "\n" else text
-        head = f"---\n{dump_yaml(front)}"
+        head = f"{FM_DELIMITER}\n{dump_yaml(front)}"  # as render_document writes it
         if not text.startswith(head):
             return False
         changed = {**front, key: value}
-        text = f"---\n{dump_yaml(changed)}" + text[len(head):]
+        text = f"{FM_DELIMITER}\n{dump_yaml(changed)}" + text[len(head):]
         self.write(rel, text.replace("\n", newline) if newline != "\n" else text)
         self.documents[rel] = changed
         return True
