@@ -154,3 +154,30 @@ def test_a_baseline_gets_back_the_template_code_the_overlay_removed(tmp_path):
     assert restored["max_width"] == "800px"  # main.scss reads it
     assert "first_name" not in restored  # the example person's: not a stand-in
     assert "_config.yml: max_width" in (tmp_path / "lab.stand-ins.txt").read_text()
+
+
+def test_a_baseline_leaves_out_a_gemfile_plugin_that_crashed_on_the_owners_config(tmp_path):
+    """The lab's Gemfile is the template's (the corpus has no owner's Gemfile) and al-folio's
+    build requires its `:jekyll_plugins` group: a gem of that group that crashed the build
+    (the first frame of the backtrace) and that the owner's `plugins:` does not name is taken
+    out of the copy's group; one the owner names stays; SRC itself is left as it was."""
+    template = "al-folio-2025"
+    src = realtheme.checkout(template, tmp_path / "src")
+    config = src / "_config.yml"
+    config.write_text(config.read_text("utf-8")
+                      + "\nplugins: [jekyll-archives, jekyll-feed]\n", "utf-8")
+    log = ("      Generating... \n"
+           f"{realtheme.LAB}/ruby/jekyll-archives-v2/lib/jekyll-archives-v2.rb:61:in `read': "
+           "no implicit conversion of String into Integer (TypeError)\n"
+           "\tfrom /usr/share/rubygems-integration/all/gems/jekyll-4.3.1/lib/jekyll/site.rb:193"
+           ":in `block in generate'\n")
+    gem = realtheme.crashed_gem(log)
+    assert gem == "jekyll-archives-v2"
+    assert realtheme.crashed_gem("/usr/share/rubygems-integration/all/gems/jekyll-feed-0.17.0"
+                                 "/lib/jekyll-feed/generator.rb:9:in `x': boom (NoMethodError)"
+                                 ) == "jekyll-feed"
+    lab = realtheme.restore_theme_code(src, template, tmp_path / "lab", (), [gem, "jekyll-feed"])
+    gemfile = (lab / "Gemfile").read_text("utf-8")
+    assert "'jekyll-archives-v2'" not in gemfile and "'jekyll-feed'" in gemfile
+    assert "'jekyll-archives-v2'" in (src / "Gemfile").read_text("utf-8")
+    assert "Gemfile: jekyll-archives-v2" in (tmp_path / "lab.stand-ins.txt").read_text()
