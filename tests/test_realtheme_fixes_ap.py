@@ -272,7 +272,7 @@ def test_pages_of_two_languages_share_an_address(tmp_path):
     address with the default language's, so neither is dropped."""
     src = _site(tmp_path, {"_pages/fr/accueil.md": _SECOND_HOME})
     config = src / "_config.yml"
-    config.write_text(config.read_text() + "\nlanguages: [\"en\", \"fr\"]\n")
+    config.write_text(config.read_text() + "\nlanguages: [\"en\", \"fr\"]\nlang_from_path: true\n")
     plan = _convert(src, tmp_path / "out")
     texts = _texts(tmp_path / "out")
     assert "count lichens on north-facing granite" in texts and "use less energy" in texts
