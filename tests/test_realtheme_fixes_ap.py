@@ -297,3 +297,4 @@ def test_pages_of_one_file_name_at_one_address_are_reported(tmp_path):
     assert not [f for f in plan.report.findings if f.code == "address-clash"]
     texts = _texts(tmp_path / "b/out")
     assert "count mosses" in texts and "count lichens" not in texts
+
