@@ -91,8 +91,9 @@ def test_another_languages_version_of_an_item_is_a_page_at_its_address(tmp_path)
     rows = {r["old"]: (r["how"], r["new"]) for r in plan.report.urls}
     assert rows["/de/projects/de/1_project.html"] == ("same", "/de/projects/de/1_project.html")
     assert rows["/projects/1_project.html"] == ("redirect", "/portfolio/1_project/")
-    said = [f.path for f in plan.report.findings if f.code == "translation"]
+    said = {f.path: f.message for f in plan.report.findings if f.code == "translation"}
     assert sorted(said) == ["_news/de/announcement_1.md", "_projects/de/1_project.md"]
+    assert "`date`" in said["_news/de/announcement_1.md"]  # an item's, no page shows it
 
 
 def test_the_menu_is_the_default_languages_and_leads_to_the_others(tmp_path):

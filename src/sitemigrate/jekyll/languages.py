@@ -20,9 +20,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..ir import Item, NavItem, Origin, Page, Site
+from ..ir import NavItem, Origin, Page, Site
 from ..report import Report
-from ..textio import read_source
+from ..textio import read_text, split_document
 from .polyglot import Languages
 from .urls import address_of
 
@@ -66,34 +66,35 @@ def translations_as_pages(site: Site, config: Any, report: Report) -> None:
              *site.collections.values()]
     taken = {p.path for p in site.pages}
     for items in kinds:
-        urls = {id(i): _url(i, Path(site.source), config, report) for i in items}
+        texts = {id(i): read_text(Path(site.source) / i.path, i.path, None, Path(site.source))
+                 for i in items}
+        urls = {id(i): address_of(i.path, ({i.path: t.text}, config)) or ""
+                if (t := texts[id(i)]) is not None else "" for i in items}
         default = {langs.strip(u) for i in items if (u := urls[id(i)])
                    and langs.language(i.path, i.extra.get("lang")) == langs.default}
         for item in list(items):
             lang = langs.language(item.path, item.extra.get("lang"))
             url = urls[id(item)]
-            if lang == langs.default or not url or langs.strip(url) not in default:
-                continue
             path = f"_pages/{item.path.lstrip('_')}"
-            if path in taken:
+            if lang == langs.default or not url or langs.strip(url) not in default \
+                    or path in taken:
                 continue
             items.remove(item)
             taken.add(path)
-            site.pages.append(Page(path=path, title=item.title or item.slug,
-                                   permalink=langs.address(url, lang), body=item.body,
-                                   newline=item.newline, origin=item.origin or Origin(item.path)))
+            address = langs.address(url, lang)
+            site.pages.append(Page(path=path, title=item.title or item.slug, permalink=address,
+                                   body=item.body, newline=item.newline,
+                                   origin=item.origin or Origin(item.path)))
+            text = texts[id(item)]
+            data = split_document(text, item.path, None).data if text is not None else {}
+            rest = [f"`{k}`" for k in data if k not in ("title", "permalink", "layout", "lang")]
             report.mapped("translation", f"`{item.path}` is the `{lang}` version of an item "
                           f"of the default language (`{langs.default}`), listed only by the "
-                          f"`{lang}` pages: it is a page of its own at its address "
-                          f"`{langs.address(url, lang)}`, not an item of the one list the "
-                          "converted site has.", item.origin or item.path)
-
-
-def _url(item: Item, src: Path, config: Any, report: Report) -> str:
-    """The Jekyll URL of a collection's document (empty when it has none)."""
-    data = read_source(src / item.path, item.path, report, root=src)
-    text = data.decode("utf-8", "replace") if data is not None else ""
-    return address_of(item.path, ({item.path: text}, config)) or ""
+                          f"`{lang}` pages: its title and text are a page of their own at its "
+                          f"address `{address}`, not an item of the one list the converted "
+                          "site has" + (f" (its {', '.join(rest)}, which a page does not "
+                                        "show, not carried)" if rest else "") + ".",
+                          item.origin or item.path)
 
 
 def _default(langs: Languages, page: Page) -> bool:

@@ -572,10 +572,10 @@ def _languages_written(site: Site, report: Report, src: Any) -> set[str]:
         menu = [f"`/{c}/`" for c in langs.builds()[1:]
                 if any(n.url == f"/{c}/" for n in site.navigation)]
         report.add("languages", "info", "mapped", f"a site in {len(langs.builds())} languages "
-                   f"(jekyll-polyglot, `{langs.default}` the default): each page and item of "
-                   f"another language is written as a page of its own under {others}, at the "
-                   "address it had" + (f", and the menu leads to {', '.join(menu)}" if menu
-                                       else "") + "; "
+                   f"(jekyll-polyglot, `{langs.default}` the default): the pages of each other "
+                   f"language are pages of their own at the addresses its build served them "
+                   f"at (under {others})" + (f", and the menu leads to {', '.join(menu)}"
+                                             if menu else "") + "; "
                    + ", ".join(f"`{k}`" for k in keys) + " (the plugin's settings) were not "
                    "carried, as the target does not run it over those pages again.",
                    "_config.yml", config_line(src, keys[0]))
