@@ -72,7 +72,7 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "klory->academicpages-2025": {"paragraphs": 2},
     "leigang-qu->academicpages-2025": {"examples": 1, "files": 4, "urls": 1},
     "machines-in-motion->academicpages-2025": {"dead": 29, "lists": 66, "files": 27},
-    "marcorosso768->academicpages-2025": {"dead": 26, "paragraphs": 37},
+    "marcorosso768->academicpages-2025": {"dead": 28, "paragraphs": 21},
     "massimolipari->academicpages-2025": {"menu": 1, "files": 1, "urls": 1},
     "ngram-lab->academicpages-2025": {"dead": 15, "examples": 68, "paragraphs": 5},
     "palomapiot->academicpages-2025": {"paragraphs": 1, "lists": 2, "files": 4, "urls": 1},
