@@ -98,7 +98,8 @@ def test_another_languages_version_of_an_item_is_a_page_at_its_address(tmp_path)
 
 def test_the_menu_is_the_default_languages_and_leads_to_the_others(tmp_path):
     """One menu (academicpages' `main`): the English entries, not the German pages' too,
-    then one entry to the German home page, as the site's language switch was."""
+    then one entry to the German home page, as the site's language switch was, under its
+    own title (al-folio's menu shows a page's title: no page is retitled)."""
     src = _site(tmp_path, "al-folio-site", GERMAN, POLYGLOT)
     out = tmp_path / "out"
     plan = sitemigrate.convert(src, out, to="academicpages")
@@ -106,11 +107,15 @@ def test_the_menu_is_the_default_languages_and_leads_to_the_others(tmp_path):
     menu = yaml.safe_load((out / "_data/navigation.yml").read_text())["main"]
     assert "publikationen" not in [m["title"] for m in menu]
     assert {"title": "publications", "url": "/publications/"} in menu
-    assert menu[-1] == {"title": "de", "url": "/de/"}
+    assert menu[-1] == {"title": "über mich", "url": "/de/"}
     config = yaml.safe_load((out / "_config.yml").read_text())
     assert not {"languages", "default_lang", "lang_from_path"} & set(config)
     said = [f for f in plan.report.findings if f.code == "languages"]
     assert len(said) == 1 and "`/de/`" in said[0].message and "menu" in said[0].message
+    again = tmp_path / "again"  # al-folio's menu: the page's own title, as before
+    sitemigrate.convert(src, again, to="al-folio").apply()
+    german = _front(again / "_pages/de/about.md")
+    assert (german["title"], german["permalink"], german["nav"]) == ("über mich", "/de/", True)
 
 
 def test_the_old_addresses_of_every_language_are_in_the_ledger(tmp_path):
@@ -188,3 +193,30 @@ def test_polyglot_rules():
     assert sorted(langs.coordinate(docs)) == [
         ("en", "/a/", 0), ("en", "/b/", 2), ("en", "/c/", 3),
         ("fr", "/fr/b/", 2), ("fr", "/fr/c/", 3), ("fr", "/fr/fr/a/", 1)]
+
+
+def test_an_upgrade_keeps_the_owners_front_matter_but_not_another_languages_address(tmp_path):
+    """An upgrade carries the owner's pages as written, but the new checkout runs no
+    jekyll-polyglot: a French page keeps its front matter but for its address (its French
+    one) and its menu entry (the one menu is the default language's)."""
+    from test_upgrade import new_checkout, old_site
+    src = old_site(tmp_path / "old")
+    (src / "_config.yml").write_text((src / "_config.yml").read_text()
+                                     + 'languages: ["en", "fr"]\nlang_from_path: true\n')
+    french = {"_pages/fr/about.md": "---\nlayout: about\npermalink: /\ntitle: accueil\n---\n"
+                                    "Vera Vega cultive des jardins sur la Lune.\n",
+              "_pages/fr/publications.md": "---\nlayout: page\npermalink: /publications/\n"
+                                           "title: articles\nnav: true\nnav_order: 2\n---\n"
+                                           "Mes articles.\n\n{% bibliography %}\n"}
+    for rel, text in french.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text)
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    papers = _front(dest / "_pages/fr/publications.md")
+    assert papers["permalink"] == "/fr/publications/" and not papers.get("nav")
+    assert papers["title"] == "articles" and papers["nav_order"] == 2  # the owner's
+    home = _front(dest / "_pages/fr/about.md")
+    assert home["permalink"] == "/fr/" and home["title"] == "accueil"
+    assert _front(dest / "_pages/publications.md")["permalink"] == "/publications/"
+    assert "Vera Vega grows gardens" in (dest / "_pages/about.md").read_text()

@@ -44,15 +44,25 @@ def default_first(pages: list[Page], config: Any) -> list[Page]:
 def localize_pages(pages: list[Page], config: Any) -> None:
     """Each page of a jekyll-polyglot site in a language other than the default at the
     address its language's build served it at (`permalink: /` of `_pages/fr/about.md` is
-    `/fr/`). Called once the pages are read as the source theme reads them (its furniture
+    `/fr/`), and none of them an entry of the one menu (:func:`language_menu`). Called once the pages are read as the source theme reads them (its furniture
     is known by its own address: `_pages/fr/404.md` is a 404 page too)."""
     langs = Languages.of(config)
     if langs is None:
         return
     for page in pages:
-        if not _default(langs, page) and page.permalink and "://" not in page.permalink:
+        if _default(langs, page):
+            continue
+        page.nav = False  # each language's build showed its own menu: see language_menu
+        if page.permalink and "://" not in page.permalink:
             page.permalink = langs.address(page.permalink, langs.language(
                 page.path, page.extra.get("lang")))
+
+
+def other_languages(site: Site) -> frozenset[str]:
+    """The pages of ``site`` (read from a jekyll-polyglot site) in a language other than the
+    default: their address and menu entry are the converter's (:func:`localize_pages`)."""
+    langs = Languages.of(site.config_extra)
+    return frozenset(p.path for p in site.pages if langs and not _default(langs, p))
 
 
 def translations_as_pages(site: Site, config: Any, report: Report) -> None:
@@ -104,14 +114,14 @@ def _default(langs: Languages, page: Page) -> bool:
 def language_menu(pages: list[Page], menu: list[NavItem], config: Any) -> list[NavItem]:
     """The menu of a jekyll-polyglot site as one menu can hold it: the default language's
     entries (each language's build shows its own pages' entries), then one entry per other
-    language that has a home page, leading to it (`fr` → `/fr/`), as the site's language
-    switch did. A site in one language keeps ``menu``."""
+    language that has a home page, leading to it as the site's language switch did, under
+    that page's own title (a theme whose menu shows the page's title shows the same), else
+    the language's code. A site in one language keeps ``menu``."""
     langs = Languages.of(config)
     if langs is None:
         return menu
-    other = {p.permalink for p in pages
-             if langs.language(p.path, p.extra.get("lang")) != langs.default}
-    kept = [n for n in menu if n.url not in other]
-    homes = {p.permalink for p in pages}
-    return kept + [NavItem(code, f"/{code}/") for code in langs.languages
-                   if code != langs.default and f"/{code}/" in homes]
+    other = {p.permalink for p in pages if not _default(langs, p)}
+    homes = {p.permalink: p.title.strip() for p in pages if not _default(langs, p)}
+    return [n for n in menu if n.url not in other] + [
+        NavItem(homes[f"/{code}/"] or code, f"/{code}/") for code in langs.builds()[1:]
+        if f"/{code}/" in homes]
