@@ -44,8 +44,9 @@ def default_first(pages: list[Page], config: Any) -> list[Page]:
 def localize_pages(pages: list[Page], config: Any) -> None:
     """Each page of a jekyll-polyglot site in a language other than the default at the
     address its language's build served it at (`permalink: /` of `_pages/fr/about.md` is
-    `/fr/`), and none of them an entry of the one menu (:func:`language_menu`). Called once the pages are read as the source theme reads them (its furniture
-    is known by its own address: `_pages/fr/404.md` is a 404 page too)."""
+    `/fr/`), and none of them an entry of the one menu (:func:`language_menu`). Called once
+    the pages are read as the source theme reads them (its furniture is known by its own
+    address: `_pages/fr/404.md` is a 404 page too)."""
     langs = Languages.of(config)
     if langs is None:
         return
