@@ -209,7 +209,7 @@ class _Target:
     rules: list[dict]
     src: Path
     moved: frozenset[str] = frozenset()
-    """Pages whose address and menu entry are the writer's: another language's, at the
+    """Pages whose address and menu entry and place are the writer's: another language's, at the
     address its build served it at (:mod:`.jekyll.languages`), not the owner's `permalink`."""
 
 
@@ -237,7 +237,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         if (to.src / near).is_file() and near not in to.plan.files:
             to.plan.copy(near, to.src / near)
     added = _merge(front, theirs.data)
-    for key in ("permalink", "nav") if rel in to.moved else ():
+    for key in ("permalink", "nav", "nav_order") if rel in to.moved else ():
         if front.get(key) != theirs.data.get(key):
             front[key] = theirs.data.get(key)
             added = True
