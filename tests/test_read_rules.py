@@ -217,6 +217,54 @@ def test_archives_v2_per_collection(tmp_path):
     assert {"/books/2021/", "/books/category/reference-works/"} <= urls
 
 
+
+def test_an_undated_collection_item_is_archived_in_the_build_year(tmp_path):
+    # Jekyll dates a document by its front matter, else its file name (in any collection),
+    # else `site.time`: `time:` of _config.yml, else the build's. jekyll-archives-v2 files an
+    # undated book under that year; the conversion must forward that address too.
+    import datetime as dt
+
+    from sitemigrate.jekyll.urls import read_tree, served
+    books = {"_pages/books.md": "---\nlayout: page\npermalink: /books/\ntitle: books\n---\n"
+                                "Books.\n",
+             "_books/tide-tables.md": "---\ntitle: Tide Tables\n---\nA book.\n",
+             "_books/2019-02-03-sea-charts.md": "---\ntitle: Sea Charts\n---\nA book.\n"}
+    config = (ALFOLIO_CONFIG + "include: [_pages]\nplugins: [jekyll-archives-v2]\n"
+              "collections:\n  books:\n    output: true\n"
+              "jekyll-archives:\n  books:\n    enabled: [year]\n")
+    root = write(tmp_path / "src", {"_config.yml": config + "time: 2024-05-06 10:00:00 +0000\n",
+                                    **books})
+    urls = {s.url: s.path for s in served(*read_tree(root)).values()}
+    assert urls.get("/books/2024/") == "_pages/books.md"
+    assert urls.get("/books/2019/") == "_pages/books.md"
+    plan = sitemigrate.convert(root, tmp_path / "out", to="academicpages")
+    rows = {r["old"]: r for r in plan.report.urls}
+    assert rows["/books/2024/"]["how"] == "redirect", rows.get("/books/2024/")
+    assert not [r for r in plan.report.urls if r["how"] == "lost"]
+    root = write(tmp_path / "now", {"_config.yml": config, **books})  # no `time:`: today
+    urls = {s.url for s in served(*read_tree(root)).values()}
+    assert f"/books/{dt.date.today().year}/" in urls
+
+
+def test_archive_names_are_the_tags_and_categories_jekyll_reads(tmp_path):
+    # `tag:`/`category:` name one tag however many words it has; `tag:` wins over `tags:`,
+    # `categories:` and `category:` both count; a plural key's string is words.
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-archives]\njekyll-archives:\n"
+        "  enabled: [tags, categories]\n",
+        "_posts/2020-01-02-mudflats.md": "---\ntitle: Mudflats\ntag: Field Work\n"
+                                         "category: Tidal Notes\n---\nText.\n",
+        "_posts/2020-02-03-lugworms.md": "---\ntitle: Lugworms\ntags: [Burrows]\ntag: Worms\n"
+                                         "categories: [Biology]\ncategory: Sediment\n---\nText.\n",
+        "_posts/2021-03-04-eelgrass.md": "---\ntitle: Eelgrass\ntags: sea grass\n---\nText.\n",
+    })
+    urls = {s.url for s in served(*read_tree(root)).values()}
+    archives = {u for u in urls if u.startswith(("/tag/", "/category/"))}
+    assert archives == {"/tag/field-work/", "/tag/worms/", "/tag/sea/", "/tag/grass/",
+                        "/category/tidal-notes/", "/category/biology/", "/category/sediment/"}
+
+
 # -- 3. Category sections --------------------------------------------------------------------
 
 AP_CONFIG = "title: Ilse Vantongeren\nname: Ilse Vantongeren\nauthor:\n  name: Ilse Vantongeren\n" \

@@ -90,7 +90,7 @@ def _archives(collection: str, docs: list[Doc], enabled: Any, perms: Mapping[str
         template = perms.get(kind) or ("/:collection/:type/:name/" if v2 else "")
         if not template:
             continue
-        for value in sorted({v for _, front, date in docs for v in _values(kind, front, date)}):
+        for value in sorted({v for doc in docs for v in _values(kind, doc)}):
             parts = {"collection": collection, "type": "category" if kind == "categories"
                      else kind.removesuffix("s")}
             if kind in _DATES:
@@ -104,18 +104,29 @@ def _archives(collection: str, docs: list[Doc], enabled: Any, perms: Mapping[str
     return urls
 
 
-def _values(kind: str, front: dict, date: _dt.date | None) -> list[str]:
-    """A document's years/months/days, or its tags/categories (`tags`/`tag`,
-    `categories`/`category`: a list, or words in a string)."""
+def _values(kind: str, doc: Doc) -> list[str]:
+    """A document's years/months/days, or its tags/categories as Jekyll reads them: the
+    singular key (`tag`, `category`) is one name however many words it has, the plural one
+    (`tags`, `categories`) a list or words in a string; `tag` wins over `tags`, categories
+    are both."""
+    _, front, date = doc
     if kind in _DATES:
         return [date.strftime({"year": "%Y", "month": "%Y-%m", "day": "%Y-%m-%d"}[kind])] \
             if date else []
-    found = []
-    for key in (kind, kind.removesuffix("ies") + "y" if kind == "categories" else "tag"):
-        value = front.get(key)
-        found += value.split() if isinstance(value, str) else \
-            [str(v) for v in value if v is not None] if isinstance(value, list) else []
-    return found
+    one = "category" if kind == "categories" else "tag"
+    found = _names(front.get(kind), split=True) if kind == "categories" or one not in front \
+        else []
+    if one in front:
+        found += _names(front.get(one), split=False)
+    return list(dict.fromkeys(found))
+
+
+def _names(value: Any, split: bool) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value if v is not None]
+    if value is None:
+        return []
+    return str(value).split() if split else [str(value)]
 
 
 def _owner(url: str, pages: list[tuple[str, str, dict]]) -> str:
@@ -167,7 +178,8 @@ def _int(value: Any, default: int) -> int:
 
 
 def post_date(rel: str, front: Mapping) -> _dt.date | None:
-    """A post's date: its front matter's `date`, else its file name's."""
+    """A document's date: its front matter's `date`, else its file name's
+    (`YYYY-MM-DD-name`, in a collection as in `_posts`); None for neither."""
     value = front.get("date")
     if isinstance(value, _dt.datetime):
         return value.date()
@@ -183,3 +195,10 @@ def post_date(rel: str, front: Mapping) -> _dt.date | None:
         return _dt.date(int(m[1]), int(m[2]), int(m[3])) if m else None
     except ValueError:
         return None
+
+
+def site_date(config: Mapping) -> _dt.date:
+    """The day of Jekyll's `site.time`: `time:` of `_config.yml`, else the day of the build
+    (here: of the conversion). A document with no date of its own has it, so its year
+    archive is the build's year (`/books/2026/` for an undated book built in 2026)."""
+    return post_date("", {"date": config.get("time")}) or _dt.date.today()
