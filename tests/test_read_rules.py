@@ -265,6 +265,52 @@ def test_archive_names_are_the_tags_and_categories_jekyll_reads(tmp_path):
                         "/category/tidal-notes/", "/category/biology/", "/category/sediment/"}
 
 
+
+def _numbered(n: int, categories: str = "", hidden: int = 0) -> dict[str, str]:
+    return {f"_posts/2020-01-{i:02d}-survey-{i}.md":
+            f"---\ntitle: Survey {i}\ncategories: [{categories}]\n"
+            f"{'hidden: true' if i == hidden else 'layout: post'}\n---\nCounts.\n"
+            for i in range(1, n + 1)}
+
+
+def test_paginate_v2_pages_as_the_gem_does(tmp_path):
+    # jekyll-paginate-v2: `/page:num/` under the page's own permalink by default, `hidden`
+    # posts not listed, a `category:` filter (any case), `:max`, and `limit:` pages at most
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-paginate-v2]\npagination:\n"
+        "  enabled: true\n  per_page: 2\n",
+        **_numbered(3, "Fieldwork"), **{k.replace("-01-0", "-02-0"): v
+                                        for k, v in _numbered(4, "lab", hidden=4).items()},
+        "notes/index.html": "---\nlayout: default\npagination:\n  enabled: true\n---\nAll.\n",
+        "field.html": "---\npermalink: /field/\npagination:\n  enabled: true\n"
+                      "  category: fieldwork\n  permalink: /p/:num-of-:max/\n---\nField.\n",
+        "lab.html": "---\npermalink: /lab/\npagination:\n  enabled: true\n  limit: 1\n---\nLab.\n",
+    })
+    urls = {s.url: s.path for s in served(*read_tree(root)).values() if "/2020/" not in s.url}
+    assert urls == {"/notes/": "notes/index.html", "/notes/page2/": "notes/index.html",
+                    "/notes/page3/": "notes/index.html", "/field/": "field.html",
+                    "/field/p/2-of-2/": "field.html", "/lab/": "lab.html"}
+
+
+def test_paginate_v1_pages_the_nearest_index_html(tmp_path):
+    # jekyll-paginate: the template is the `index.html` in `paginate_path`'s folder or the
+    # nearest folder above (here the home page); page N is the folder it names
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-paginate]\npaginate: 2\n"
+        "paginate_path: /notes/page:num\n",
+        **_numbered(6, hidden=6),
+        "index.html": "---\nlayout: default\n---\n{{ paginator.page }}\n",
+    })
+    urls = {s.url: s.path for s in served(*read_tree(root)).values() if "/2020/" not in s.url}
+    assert urls == {"/": "index.html", "/notes/page2/": "index.html",
+                    "/notes/page3/": "index.html"}
+    plan = sitemigrate.convert(root, tmp_path / "out", to="academicpages")
+    rows = {r["old"]: r["how"] for r in plan.report.urls}
+    assert rows["/notes/page2/"] == rows["/notes/page3/"] == "redirect"
+
+
 # -- 3. Category sections --------------------------------------------------------------------
 
 AP_CONFIG = "title: Ilse Vantongeren\nname: Ilse Vantongeren\nauthor:\n  name: Ilse Vantongeren\n" \

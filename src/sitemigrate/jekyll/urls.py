@@ -250,7 +250,7 @@ def _generator_front(text: str) -> dict | None:
 
 
 _GENERATORS = {"jekyll-archives", "jekyll-archives-v2", "jekyll-paginate", "jekyll-paginate-v2"}
-_GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published")
+_GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published|hidden|locale")
 
 
 def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[str, Served],
