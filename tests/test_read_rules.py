@@ -279,7 +279,9 @@ def test_paginate_v2_pages_as_the_gem_does(tmp_path):
     from sitemigrate.jekyll.urls import read_tree, served
     root = write(tmp_path, {
         "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-paginate-v2]\npagination:\n"
-        "  enabled: true\n  per_page: 2\n",
+        "  enabled: true\n  per_page: 2\ncollections:\n  books:\n    output: true\n",
+        # a document is no page: the gem paginates pages only
+        "_books/reading.md": "---\npermalink: /reading/\npagination:\n  enabled: true\n---\n",
         **_numbered(3, "Fieldwork"), **{k.replace("-01-0", "-02-0"): v
                                         for k, v in _numbered(4, "lab", hidden=4).items()},
         "notes/index.html": "---\nlayout: default\npagination:\n  enabled: true\n---\nAll.\n",
@@ -290,7 +292,8 @@ def test_paginate_v2_pages_as_the_gem_does(tmp_path):
     urls = {s.url: s.path for s in served(*read_tree(root)).values() if "/2020/" not in s.url}
     assert urls == {"/notes/": "notes/index.html", "/notes/page2/": "notes/index.html",
                     "/notes/page3/": "notes/index.html", "/field/": "field.html",
-                    "/field/p/2-of-2/": "field.html", "/lab/": "lab.html"}
+                    "/field/p/2-of-2/": "field.html", "/lab/": "lab.html",
+                    "/reading/": "_books/reading.md"}
 
 
 def test_paginate_v1_pages_the_nearest_index_html(tmp_path):

@@ -200,10 +200,9 @@ def _filtered(items: list[Doc], conf: Mapping) -> list[Doc]:
         wanted = conf.get(key)
         if wanted is None:
             continue
-        names = wanted.split(";") if isinstance(wanted, str) else \
+        names = re.split(r"[;,]", wanted) if isinstance(wanted, str) else \
             [str(w) for w in wanted] if isinstance(wanted, list) else [str(wanted)]
-        for name in {n for w in names for n in w.split(",")}:
-            name = name.strip().lower()
+        for name in {n.strip().lower() for n in names}:
             if key == "category" and name == "posts":
                 continue  # the gem's name for every post
             items = [d for d in items if name in _index_names(kind, d)]

@@ -281,7 +281,7 @@ def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[
             continue
         if name:
             docs.setdefault(name, []).append((rel, front, post_date(rel, front) or today))
-        if rel in by_path:
+        elif rel in by_path:  # a page (a document is none, for the generators)
             pages.append((rel, by_path[rel], front))
     return generated(docs, pages, config, lambda t: slugify(t, "default", cased=False))
 
