@@ -275,7 +275,8 @@ def _numbered(n: int, categories: str = "", hidden: int = 0) -> dict[str, str]:
 
 def test_paginate_v2_pages_as_the_gem_does(tmp_path):
     # jekyll-paginate-v2: `/page:num/` under the page's own permalink by default, `hidden`
-    # posts not listed, a `category:` filter (any case), `:max`, and `limit:` pages at most
+    # posts not listed, `category:` and `locale:` filters (any case), `:max`, and `limit:`
+    # pages at most
     from sitemigrate.jekyll.urls import read_tree, served
     root = write(tmp_path, {
         "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-paginate-v2]\npagination:\n"
@@ -288,10 +289,14 @@ def test_paginate_v2_pages_as_the_gem_does(tmp_path):
         "field.html": "---\npermalink: /field/\npagination:\n  enabled: true\n"
                       "  category: fieldwork\n  permalink: /p/:num-of-:max/\n---\nField.\n",
         "lab.html": "---\npermalink: /lab/\npagination:\n  enabled: true\n  limit: 1\n---\nLab.\n",
+        **{f"_posts/2020-03-0{i}-releve-{i}.md": f"---\ntitle: Relevé {i}\nlocale: fr\n---\nTexte.\n"
+           for i in range(1, 4)},
+        "fr.html": "---\npermalink: /fr/\npagination:\n  enabled: true\n  locale: FR\n---\nFr.\n",
     })
     urls = {s.url: s.path for s in served(*read_tree(root)).values() if "/2020/" not in s.url}
-    assert urls == {"/notes/": "notes/index.html", "/notes/page2/": "notes/index.html",
-                    "/notes/page3/": "notes/index.html", "/field/": "field.html",
+    assert urls == {"/notes/": "notes/index.html",
+                    **{f"/notes/page{n}/": "notes/index.html" for n in range(2, 6)},
+                    "/fr/": "fr.html", "/fr/page2/": "fr.html", "/field/": "field.html",
                     "/field/p/2-of-2/": "field.html", "/lab/": "lab.html",
                     "/reading/": "_books/reading.md"}
 

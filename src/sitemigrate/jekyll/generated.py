@@ -212,8 +212,7 @@ def _filtered(items: list[Doc], conf: Mapping) -> list[Doc]:
 def _index_names(kind: str, doc: Doc) -> set[str]:
     """The names the gem indexes a document under: its tags, categories or locale, lower
     case, split at `,` and `;` (and, in a string, at spaces)."""
-    values = _values(kind, doc) if kind != "locale" else \
-        re.split(r"[;,\s]", str(doc[1].get("locale") or ""))
+    values = _values(kind, doc) if kind != "locale" else _names(doc[1].get("locale"), True)
     return {n.strip().lower() for v in values for n in re.split(r"[;,]", v) if n.strip()}
 
 
