@@ -39,8 +39,7 @@ CELLS = realtheme.cells()
 # the template's publications wording, static HTML addresses, example CV data, generic CV
 # sections, per-category sections and hidden-page rules of #31 (the rest of #31 is open):
 # the gaps are the converter's, by kind --
-# `urls`: generated addresses (jekyll-archives year/tag/category pages, blog pagination)
-#   neither kept nor redirected;
+# `urls`: al-folio's example page `/assets/plotly/demo.html`, neither kept nor redirected;
 # `examples`: the source's own pages that kept the template's wording or example posts
 #   (sources whose build fails ask all of it), a CV data file edited from the example one;
 # `lists`: publications listed two or three times (several bibliographies, category
@@ -77,9 +76,8 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "ngram-lab->academicpages-2025": {"dead": 15, "examples": 68, "paragraphs": 5},
     "palomapiot->academicpages-2025": {"paragraphs": 1, "lists": 2, "files": 4, "urls": 1},
     "saakethmm->academicpages-2025": {"examples": 15},
-    "siyuanseever->academicpages-2025": {"lists": 3, "files": 1, "urls": 2},
+    "siyuanseever->academicpages-2025": {"lists": 3, "files": 1, "urls": 1},
     "sy3104->academicpages-2025": {"lists": 1, "files": 2},
-    "tdhock->academicpages-2025": {"urls": 3},
     "Barth-Nadine->al-folio-2026": {"dead": 2, "examples": 1, "paragraphs": 8, "lists": 3},
     "CorentinKervadec->al-folio-2026": {"menu": 1, "paragraphs": 5},
     "Davidvandijcke->al-folio-2026": {"lists": 3},
