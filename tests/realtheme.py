@@ -300,8 +300,16 @@ def _plugin_of(template: str, tag: str) -> str | None:
     return None
 
 
+def crashed_gem(log: str) -> str | None:
+    """The gem whose code raised the exception that stopped a build (the first frame of its
+    backtrace: a vendored ``ruby/<gem>/lib`` or an installed ``gems/<gem>-<version>/lib``)."""
+    m = re.search(r"(?m)^\S*/(?:ruby/([\w-]+)|gems/([\w-]+?)-\d[\w.]*)/lib/\S+:\d+:in .*"
+                  r"\(\w+(?:Error|Exception)\)$", log)
+    return (m.group(1) or m.group(2)) if m else None
+
+
 def restore_theme_code(src: Path, template: str, out: Path,
-                       plugins: Sequence[str] = ()) -> Path:
+                       plugins: Sequence[str] = (), unrequired: Sequence[str] = ()) -> Path:
     """SRC for its baseline build when it does not build as laid over.
 
     The corpus holds an owner's content, not their theme code: ``bin/overlay`` keeps the
@@ -313,7 +321,13 @@ def restore_theme_code(src: Path, template: str, out: Path,
     plug-ins of ``plugins`` (each registers a tag the build found unknown) and, in
     ``_config.yml``, the template's top-level keys its stylesheets read that the owner's
     file lacks: lab stand-ins, like the overlay's placeholders, listed in
-    ``<out>.stand-ins.txt``. The SRC that is converted stays as laid over."""
+    ``<out>.stand-ins.txt``. The Gemfile is the template's too (the corpus has no owner's
+    Gemfile), and al-folio's build requires its `:jekyll_plugins` group: a gem of
+    ``unrequired`` (one that crashed the build) that the owner's `plugins:` does not name is
+    taken out of that group, as the owner's own Gemfile, made for their `_config.yml`, did
+    not have it (a fork on jekyll-archives whose template copy is now on jekyll-archives-v2,
+    which reads the same key in another shape). The SRC that is converted stays as laid
+    over."""
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(src, out, symlinks=True)
@@ -332,6 +346,14 @@ def restore_theme_code(src: Path, template: str, out: Path,
         restored.append(f"_plugins/{name}")
     config = out / "_config.yml"
     owner = yaml.safe_load(config.read_text("utf-8")) or {}
+    named = owner.get("plugins") or owner.get("gems") or []
+    gemfile = out / "Gemfile"
+    for gem in (g for g in unrequired if g not in named and gemfile.is_file()):
+        old = gemfile.read_text("utf-8")
+        new = re.sub(r"(?m)^[ \t]*gem\s+['\"]" + re.escape(gem) + r"['\"].*\n", "", old)
+        if new != old:
+            gemfile.write_text(new, "utf-8")
+            restored.append(f"Gemfile: {gem} not required (the owner's plugins: lacks it)")
     ours = yaml.safe_load((root / "_config.yml").read_text("utf-8")) or {}
     styles = "".join(f.read_text("utf-8", "replace") for folder in ("_sass", "assets/css")
                      for f in (out / folder).rglob("*") if f.is_file())
@@ -479,16 +501,21 @@ class Lab:
                 out = self.work / "out" / f"src-{name}"
                 base = build(built, out)
                 plugins: list[str] = []
-                while base.rc not in (0, 3) and len(plugins) < 5:
+                gems: list[str] = []
+                while base.rc not in (0, 3) and len(plugins) + len(gems) < 5:
                     # the overlay's own gaps: see restore_theme_code
                     lab_src = restore_theme_code(built, template_of(site),
-                                                 self.work / "src-lab" / name, plugins)
+                                                 self.work / "src-lab" / name, plugins, gems)
                     base = build(lab_src, out)
                     tag = re.search(r"Unknown tag '(\w+)'", _log(out))
                     plugin = tag and _plugin_of(template_of(site), tag.group(1))
-                    if not plugin or plugin in plugins:
+                    gem = crashed_gem(_log(out))
+                    if plugin and plugin not in plugins:
+                        plugins.append(plugin)
+                    elif gem and gem not in gems and base.rc not in (0, 3):
+                        gems.append(gem)
+                    else:
                         break
-                    plugins.append(plugin)
                 self._sources[site] = base
         return src, self._sources[site]
 
