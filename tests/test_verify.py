@@ -163,6 +163,26 @@ def test_the_templates_example_text_is_read_from_a_pristine_checkout(tmp_path):
     assert result.examples == ["professor of theoretical physics at somewhere"]
 
 
+def test_example_text_the_owners_page_holds_was_shown_by_an_old_build_that_stopped(tmp_path):
+    """The old build stopped on an error: Jekyll renders every page, so the template's stock
+    wording the owner kept on a page (with kramdown's attribute list, never shown) is what
+    the old site showed; the text of an example post is still counted."""
+    stock = "Write your story here and tell the visitors who you are and what you study."
+    template = write(tmp_path / "template", {
+        "_pages/about.md": f"---\nlayout: about\n---\n{stock}\n",
+        "_posts/2015-01-01-example.md": "---\ntitle: x\n---\nThe example post of the "
+                                        "theme, about nothing at all.\n"})
+    src = write(tmp_path / "src", {"_pages/about.md": "---\npermalink: /\n---\n"
+                                   + stock.replace("story", "[story](https://example.org)"
+                                                   '{:target="_blank"}') + "\n"})
+    new = new_site(tmp_path, **{"index.html": page(
+        f"<p>{stock}</p><p>The example post of the theme, about nothing at all.</p>")})
+    stopped = BuiltSite(write(tmp_path / "stopped", {"index.html": page("")}))
+    result = compare(stopped, new, src, templates=[template], old_is_baseline=False)
+    assert result.examples == ["the example post of the theme about nothing at all"]
+    assert len(compare(stopped, new, src, templates=[template]).examples) == 2
+
+
 def test_a_build_command_gets_the_site_and_an_output_folder(tmp_path):
     site = write(tmp_path / "site", {"built/index.html": page("<p>hi</p>")})
     script = write(tmp_path, {"b.py": textwrap.dedent("""
