@@ -128,11 +128,12 @@ def owners_text(corpus_site: Path, theme: str) -> dict[str, list[str]]:
             if not (corpus_site / rel).is_file() or not _template_own(theme, corpus_site, rel)}
 
 
-def shown_anyway(corpus_site: Path, theme: str) -> str:
+def shown_anyway(corpus_site: Path, theme: str, source: Path) -> str:
     """Text the old site shows that is no example item: its pages' (Jekyll renders every
-    page, the template's stock wording the owner kept on one too) and the owner's CV data
+    page, the template's stock wording the owner kept on one too; the pages of ``source``,
+    what the conversion read: the corpus laid over its template) and the owner's CV data
     (its CV layout shows all of it, an example entry the owner left in it too)."""
-    out = page_paragraphs(corpus_site)
+    out = page_paragraphs(source if source.is_dir() else corpus_site)
     for rel in CV_DATA:
         if (corpus_site / rel).is_file() and not _template_own(theme, corpus_site, rel):
             out.append(rt.norm((corpus_site / rel).read_text("utf-8", "replace")))
@@ -246,7 +247,7 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
             else:
                 up.twice.append(f"{title[:60]} ({before} -> {now.count(title)})")
         owner = " ".join(p for paras in owners_text(corpus, theme).values() for p in paras) \
-            + "\n" + shown_anyway(corpus, theme)
+            + "\n" + shown_anyway(corpus, theme, lab.work / "src" / name)
         markers = example_texts(rt.TEMPLATES / rt.template_of(site)) \
             | example_texts(rt.TEMPLATES / template)
         up.examples = sorted(m for m in markers if m in new.text and m not in owner)

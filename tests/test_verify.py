@@ -5,6 +5,7 @@ address), and a build command stands in for Jekyll."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -181,6 +182,13 @@ def test_example_text_the_owners_page_holds_was_shown_by_an_old_build_that_stopp
     result = compare(stopped, new, src, templates=[template], old_is_baseline=False)
     assert result.examples == ["the example post of the theme about nothing at all"]
     assert len(compare(stopped, new, src, templates=[template]).examples) == 2
+    # the tree the conversion read (the owner's files over their template's checkout) has
+    # a page the owner's copy lacks: Jekyll rendered it too
+    read = shutil.copytree(src, tmp_path / "read")
+    write(read, {"_pages/post.md": "---\npermalink: /x/\n---\nThe example post of the "
+                                   "theme, about nothing at all.\n"})
+    assert compare(stopped, new, src, templates=[template], old_is_baseline=False,
+                   source=read).examples == []
 
 
 def test_a_build_command_gets_the_site_and_an_output_folder(tmp_path):

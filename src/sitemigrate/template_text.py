@@ -27,7 +27,7 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -147,7 +147,6 @@ class ExampleText:
     shingles: frozenset[int] = frozenset()
     titles: frozenset[str] = frozenset()
     entries: frozenset[str] = frozenset()
-    _memo: dict[tuple[str, bytes], bool] = field(default_factory=dict, repr=False)
 
     def uncovered(self, seq: list[str]) -> tuple[float, int]:
         """The share of the words no shingle of the template's covers, and the longest run
@@ -169,12 +168,6 @@ class ExampleText:
         an example item of another version of the template."""
         if not self.shingles:
             return False
-        key = (rel, data)
-        if key not in self._memo:
-            self._memo[key] = self._near(rel, data)
-        return self._memo[key]
-
-    def _near(self, rel: str, data: bytes) -> bool:
         seq, title = prose(rel, data)
         if not seq:
             return False
