@@ -252,9 +252,33 @@ def overlay(corpus_site: Path, template: Path, out: Path) -> Path:
                 target = out / path.relative_to(corpus_site)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)
+    binary_posts(out)
     for extra in out.glob(".lab-*"):
         extra.unlink()
     return out
+
+
+BINARY = re.compile(r"\.(pdf|png|jpe?g|gif|webp|mp4|webm|mov|ico|zip|pptx?|docx?|mp3|wav)$",
+                    re.I)
+"""Kinds of file the overlay stands in for that are never UTF-8 (not its `.svg`, `.bib`
+or `.ipynb`, which are text)."""
+
+
+def binary_posts(site: Path) -> list[str]:
+    """Make the overlay's placeholders of binary files in a `_posts` folder binary again.
+    Jekyll reads every dated file of `_posts` as a post and publishes it when its content is
+    UTF-8: the owner's `_posts/2020-01-02-plot.png` is skipped ("could not read file"), an
+    empty stand-in would be a page at a post address the owner's site never had. Returns
+    the files changed."""
+    listed = site / ".lab-placeholders.txt"
+    changed = []
+    for rel in listed.read_text().splitlines() if listed.is_file() else ():
+        path = site / rel
+        if "_posts" in Path(rel).parts[:-1] and BINARY.search(rel) and path.is_file() \
+                and not path.stat().st_size:
+            path.write_bytes(b"\xff")  # never UTF-8
+            changed.append(rel)
+    return changed
 
 
 THEME_CODE = ("_includes", "_layouts", "_sass", "assets/js", "assets/css")

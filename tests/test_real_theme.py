@@ -39,8 +39,7 @@ CELLS = realtheme.cells()
 # the template's publications wording, static HTML addresses, example CV data, generic CV
 # sections, per-category sections and hidden-page rules of #31 (the rest of #31 is open):
 # the gaps are the converter's, by kind --
-# `urls`: generated addresses (jekyll-archives year/tag/category pages, blog pagination)
-#   neither kept nor redirected;
+# `urls`: al-folio's example page `/assets/plotly/demo.html`, neither kept nor redirected;
 # `examples`: a template sentence the owner kept inside their own project's caption, and
 #   the target's stock projects page beside a language subtree's portfolio (a source whose
 #   build fails shows its pages' text all the same: sitemigrate.verify.text.page_paragraphs);
@@ -74,9 +73,8 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "massimolipari->academicpages-2025": {"paragraphs": 8},
     "ngram-lab->academicpages-2025": {"dead": 7},
     "palomapiot->academicpages-2025": {"paragraphs": 1, "lists": 2, "files": 4, "urls": 1},
-    "siyuanseever->academicpages-2025": {"lists": 3, "files": 1, "urls": 2},
+    "siyuanseever->academicpages-2025": {"lists": 3, "files": 1, "urls": 1},
     "sy3104->academicpages-2025": {"lists": 1, "files": 2},
-    "tdhock->academicpages-2025": {"urls": 3},
     "Barth-Nadine->al-folio-2026": {"dead": 1, "paragraphs": 8, "lists": 1},
     "CorentinKervadec->al-folio-2026": {"menu": 1, "paragraphs": 5},
     "Davidvandijcke->al-folio-2026": {"lists": 3},

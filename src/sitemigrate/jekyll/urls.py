@@ -250,7 +250,7 @@ def _generator_front(text: str) -> dict | None:
 
 
 _GENERATORS = {"jekyll-archives", "jekyll-archives-v2", "jekyll-paginate", "jekyll-paginate-v2"}
-_GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published")
+_GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published|hidden|locale")
 
 
 def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[str, Served],
@@ -259,12 +259,13 @@ def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[
     """The archive and pagination addresses the site's plugins generate
     (:mod:`.generated`), each with the file whose content it shows. ``cache``: front
     matter by file text, between calls (SRC, then DEST as planned)."""
-    from .generated import generated, plugins, post_date
+    from .generated import generated, plugins, post_date, site_date
     if not plugins(config) & _GENERATORS:
         return []
     by_path = {s.path: s.url for s in out.values() if not s.redirect_to}
     docs: dict[str, list] = {}
     pages = []
+    today = site_date(config)  # a document's date when it has none of its own
     for rel, text in files.items():
         parts = rel.split("/")
         post = "_posts" in parts[:-1]
@@ -279,8 +280,8 @@ def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[
         if front is None or front.get("published") is False:
             continue
         if name:
-            docs.setdefault(name, []).append((rel, front, post_date(rel if post else "", front)))
-        if rel in by_path:
+            docs.setdefault(name, []).append((rel, front, post_date(rel, front) or today))
+        elif rel in by_path:  # a page (a document is none, for the generators)
             pages.append((rel, by_path[rel], front))
     return generated(docs, pages, config, lambda t: slugify(t, "default", cased=False))
 
