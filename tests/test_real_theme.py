@@ -80,7 +80,6 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "Davidvandijcke->al-folio-2026": {"lists": 3},
     "ElcoK->al-folio-2026": {"dead": 9, "paragraphs": 6},
     "GVancauwenberghe->al-folio-2026": {"paragraphs": 7},
-    "LeiLi-Econ->al-folio-2026": {"details": 8},
     "Lindt8->al-folio-2026": {"dead": 5},
     "VincentCusson->al-folio-2026": {"examples": 1, "lists": 2},
     "antonior92->al-folio-2026": {"menu": 1},
