@@ -179,7 +179,7 @@ def test_the_owners_about_page_in_the_templates_shape_is_theirs(template, tmp_pa
 def test_near_needs_enough_words_of_the_templates():
     """Words the template has, in an order of the owner's that no shingle holds, are the
     owner's; a short file without a title is the template's only byte for byte."""
-    words = "one two three four five six seven eight nine ten".split() * 3
+    words = [f"w{i}" for i in range(10)] * 3
     facts = template_text.load_text(template_text.build_text(
         [("_data/cv.yml", ("- " + " ".join(words)).encode())], []))
     assert facts.near("_data/cv.yml", ("- " + " ".join(words)).encode())
@@ -199,3 +199,12 @@ def test_shipped_tables_hold_facts_of_the_example_text_only():
         package = Path(tf.__file__).parent / "themes" / theme.replace("-", "") / tf.TABLE
         text = json.loads(package.read_text("utf-8"))["text"]
         assert set(text) == {"k", "shingles", "titles", "entries"}
+
+
+def test_a_data_file_nested_deeper_than_python_reads_is_words_not_a_crash():
+    facts = template_text.load_text(template_text.build_text(
+        [("_data/cv.yml", b"- one two three four five six")], []))
+    deep = b"[" * 200_000 + b"]" * 200_000
+    assert template_text.prose("assets/json/resume.json", deep) == ([], None)
+    assert not facts.near("assets/json/resume.json", deep)
+    assert list(template_text.strings([[["a", {"k": ["b"]}], "c"]])) == ["a", "b", "c"]

@@ -64,15 +64,17 @@ def words(text: str) -> list[str]:
 
 
 def strings(value: Any) -> Iterator[str]:
-    """Every string of a data tree (mapping keys aside), in order."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings(v)
+    """Every string of a data tree (mapping keys aside), in order (without recursion: a
+    tree of any depth)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
 
 
 def _front(text: str) -> tuple[dict, str]:
@@ -88,7 +90,7 @@ def _data(rel: str, text: str) -> Any:
     if rel.endswith(".json"):
         try:
             return json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
             return text
     from .yamlio import load_yaml
     loaded = load_yaml(text, rel, None, shared=True)
