@@ -155,7 +155,8 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                     or rel in plan.copies or not (plan.dest / rel).is_file():
                 continue
             data = path.read_bytes()
-            if not table.owners(rel, data):
+            if not table.owners(rel, data) \
+                    and not template_files.is_example(spec["theme"], src, rel):
                 plan.write(rel, data)
                 count += 1
     return count
@@ -172,8 +173,9 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
             if not path.is_file() or path.is_symlink():
                 continue
             data = path.read_bytes()
-            if template_files.templates(theme).owners(rel, data):
-                continue
+            if template_files.templates(theme).owners(rel, data) \
+                    or template_files.is_example(theme, src, rel):
+                continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
             plan.write(rel, text)
             count += 1
