@@ -566,7 +566,8 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     json_rel = _resume_json_path(site, report)
     if json_rel and os.path.isfile(src / json_rel):  # (False in a folder not ours to read)
         try:
-            resume = read_json(src / json_rel, json_rel, report, root=src)
+            # jekyll-get-json reads it with Ruby's JSON.load, which skips comments
+            resume = read_json(src / json_rel, json_rel, report, root=src, comments=True)
             if resume is not None:
                 found["jsonresume"] = (resume, json_rel)
         except ValueError as exc:
