@@ -214,6 +214,41 @@ def test_alfolio_checkout_gets_the_owner_everywhere(tmp_path):
     assert any(f.code == "layout-missing" for f in plan.report.findings)
 
 
+def test_a_kept_listing_page_drops_the_templates_wording_and_example_categories(tmp_path):
+    """The template's projects page, kept because it lists the owner's projects (their
+    source had no projects page of its own), loses the description of the example
+    collection, and groups by the owner's own categories only: none, so every project is
+    listed (al-folio lists only the `display_categories` it names), with no category
+    invented for the projects."""
+    def convert(categories: list[str], name: str):
+        src = _write(tmp_path / name / "src", {
+            "_config.yml": "title: Ada Quill\nauthor:\n  name: Ada Quill\n"
+                           "collections:\n  portfolio:\n    output: true\n",
+            "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nI study rivers.\n",
+            **{f"_portfolio/p{n}.md": f"---\ntitle: River model {n}\ncollection: portfolio\n"
+               + (f"category: {cat}\n" if cat else "") + "---\nA model.\n"
+               for n, cat in enumerate(categories)}})
+        dest = alfolio_checkout(tmp_path / name / "checkout")
+        _write(dest, {"_pages/projects.md": "---\nlayout: page\ntitle: projects\n"
+                      "permalink: /projects/\ndescription: Example words about projects.\n"
+                      "nav: true\ndisplay_categories:\n  - work\n  - fun\n---\n"
+                      "<!-- the listing -->\n"})
+        plan = _convert(src, dest, "al-folio", from_="academicpages")
+        return dest, plan
+
+    dest, plan = convert(["", ""], "none")
+    page = (dest / "_pages/projects.md").read_text()
+    assert "Example words" not in page and "display_categories" not in page
+    assert "nav: true" in page and "<!-- the listing -->" in page
+    projects = [p.read_text() for p in (dest / "_projects").glob("*.md")]
+    assert len(projects) == 2 and not any("category:" in p for p in projects)
+    assert any(f.code == "template-example" and "_pages/projects.md" in f.message
+               for f in plan.report.findings)
+    dest, _ = convert(["fieldwork", "", "fieldwork"], "own")
+    page = (dest / "_pages/projects.md").read_text()
+    assert "display_categories:\n  - fieldwork\n---" in page and "Example words" not in page
+
+
 def test_tags_are_judged_by_the_plugins_dest_loads(tmp_path):
     """`{% cite %}` runs in a checkout that loads jekyll-scholar; `{% details %}` does not
     when no plugin of DEST registers it, and is kept visible inside raw."""

@@ -26,13 +26,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..ir import Origin, Site
 from ..lazyre import lazy_pattern
 from ..mapdata import load_mapping
 from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
-from ..textio import read_source, within
+from ..textio import dump_yaml, read_source, within
 from ..theme import SiteProbe, detect
 from .liquid import (
     CORE_TAGS,
@@ -560,6 +560,8 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     for role, paths in (spec.get("listing_pages") or {}).items():
         if role in owned and role not in written_roles:
             keep += paths  # the template's own listing page shows the owner's items
+            for rel in _walk_matching(plan, paths):
+                _own_listing_page(plan, rel, role, site, spec)
     removed: dict[str, int] = {}
     for rel in _walk(plan.dest):
         if rel in plan.files or rel in plan.copies:
@@ -574,6 +576,69 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     for kind, count in sorted(removed.items()):
         plan.report.mapped("template-example", f"the template's example content in `{kind}` "
                            f"removed ({count} file{'s' if count != 1 else ''}).", None)
+
+
+def _walk_matching(plan: Plan, globs: list[str]) -> list[str]:
+    """DEST's own files (none this run writes) at ``globs``, each folder listed once."""
+    out = []
+    for folder in sorted({str(PurePosixPath(g).parent) for g in globs}):
+        root = plan.dest / folder
+        if not root.is_dir() or root.is_symlink():
+            continue
+        for path in sorted(root.iterdir()):
+            rel = path.name if folder == "." else f"{folder}/{path.name}"
+            if (path.is_file() and not path.is_symlink() and rel not in plan.files
+                    and any(fnmatch.fnmatchcase(rel, g) for g in globs)):
+                out.append(rel)
+    return out
+
+
+def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -> None:
+    """The template's listing page kept to show the owner's items: the front matter that is
+    the template's example goes (``checkout.listing_wording``: its description of the
+    example collection), and the categories it groups by (``checkout.listing_groups``)
+    are only the owner's items' own, in their order (none: the key goes, so every item is
+    listed). The rest of the file stays as the template wrote it."""
+    try:
+        text = (plan.dest / rel).read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    m = re.match(r"---[ \t]*\r?\n(.*?\n)---[ \t]*(?:\r?\n|$)", text, re.S)
+    if not m:
+        return
+    fm = m.group(1)
+    edits: dict[str, Any] = {key: None for key in spec.get("listing_wording") or []}
+    group = (spec.get("listing_groups") or {}).get(role)
+    if group:
+        seen: list[str] = []
+        for item in _role_items(site, role):
+            # a known field, or front matter carried as the owner wrote it
+            value = item.fields.get(group["field"], item.extra.get(group["field"]))
+            if isinstance(value, str) and value and value not in seen:
+                seen.append(value)
+        edits[group["key"]] = seen or None
+    changed = []
+    for key, value in edits.items():
+        # the key's line and its block (indented or `- ` lines) below it
+        pattern = re.compile(rf"^{re.escape(key)}[ \t]*:.*\r?\n(?:(?:[ \t]+|- ).*\r?\n)*", re.M)
+        if not pattern.search(fm):
+            continue
+        line = "" if value is None else dump_yaml({key: value})
+        fm = pattern.sub(lambda _m, line=line: line, fm, count=1)
+        changed.append(key)
+    if changed:
+        plan.write(rel, text[:m.start(1)] + fm + text[m.end(1):])
+        plan.report.mapped("template-example", f"`{rel}`, the template's {role} page, shows "
+                           "your items: its example " + ", ".join(f"`{k}`" for k in changed)
+                           + " no longer the template's.", rel)
+
+
+def _role_items(site: Site, role: str) -> list:
+    """The owner's items a listing page of ``role`` lists."""
+    known = {"publications": site.publications, "talks": site.talks,
+             "teaching": site.teaching, "projects": site.projects, "blog": site.posts,
+             "news": site.news}
+    return list(known.get(role, site.collections.get(role, [])))
 
 
 def owner_has(site: Site) -> dict[str, bool]:

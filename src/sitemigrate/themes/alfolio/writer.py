@@ -503,7 +503,8 @@ def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> N
     if img:
         front["img"] = copier.carry(str(img), item.origin, "project image").lstrip("/")
     front["importance"] = f.get("importance", order)
-    front["category"] = f.get("category") or "work"
+    if f.get("category"):  # else listed by a projects page that groups by none of the owner's
+        front["category"] = f["category"]
     if f.get("github"):
         front["github"] = f["github"]
     url = f"/projects/{item.slug}/"
