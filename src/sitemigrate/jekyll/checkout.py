@@ -607,7 +607,7 @@ def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -
     if not m:
         return
     fm = m.group(1)
-    edits: dict[str, Any] = {key: None for key in spec.get("listing_wording") or []}
+    edits: dict[str, Any] = dict.fromkeys(spec.get("listing_wording") or [])
     group = (spec.get("listing_groups") or {}).get(role)
     if group:
         seen: list[str] = []
@@ -625,20 +625,20 @@ def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -
             continue
         line = "" if value is None else dump_yaml({key: value})
         fm = pattern.sub(lambda _m, line=line: line, fm, count=1)
-        changed.append(key)
+        changed.append(f"`{key}` removed" if value is None else f"`{key}` set to yours")
     if changed:
         plan.write(rel, text[:m.start(1)] + fm + text[m.end(1):])
-        plan.report.mapped("template-example", f"`{rel}`, the template's {role} page, shows "
-                           "your items: its example " + ", ".join(f"`{k}`" for k in changed)
-                           + " no longer the template's.", rel)
+        plan.report.mapped("template-example", f"the template's {role} page `{rel}` lists "
+                           "your items; its example front matter: " + ", ".join(changed)
+                           + ".", rel)
 
 
 def _role_items(site: Site, role: str) -> list:
     """The owner's items a listing page of ``role`` lists."""
-    known = {"publications": site.publications, "talks": site.talks,
-             "teaching": site.teaching, "projects": site.projects, "blog": site.posts,
-             "news": site.news}
-    return list(known.get(role, site.collections.get(role, [])))
+    known: dict[str, list] = {
+        "publications": site.publications, "talks": site.talks, "teaching": site.teaching,
+        "projects": site.projects, "blog": site.posts, "news": site.news}
+    return known.get(role) or site.collections.get(role, [])
 
 
 def owner_has(site: Site) -> dict[str, bool]:
