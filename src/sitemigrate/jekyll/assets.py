@@ -157,6 +157,29 @@ class AssetCopier:
             top = asset.path.split("/")[1]  # a custom collection's static file: its folder's
             self.carry(asset.path, None, "site file", is_file=True,
                        keep_path=_root_html(asset.path) or top[1:] in self.site.collections)
+        self.carry_static_files()
+
+    def carry_static_files(self) -> None:
+        """Every static file of the owner's that Jekyll published (:mod:`.static`) and that
+        nothing carried yet, at its own path: the owner's Liquid, carried as it is, may build
+        its address from data that no link names. Never over a file of DEST's checkout (one
+        the last run wrote is this tool's own)."""
+        from urllib.parse import quote
+
+        from ..template_files import templates
+        from .static import static_files
+        from .urls import read_config
+        theme = self.plan.from_theme
+        if self.root is None or theme is None or theme.can_read_files:
+            return  # plain pages are no Jekyll site
+        ours = set(templates(theme).files)
+        for rel in static_files(self.root, read_config(self.root), ours):
+            url = "/" + rel
+            if url in self.urls or rel in self.plan.files or rel in self.plan.copies \
+                    or (os.path.lexists(self.plan.dest / rel)
+                        and not self.plan.written_before(rel)):
+                continue
+            self.carry(quote(url), None, "site file", is_file=True, keep_path=True)
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.

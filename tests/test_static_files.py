@@ -1,0 +1,88 @@
+"""Jekyll copies every static file of a site as it is, at its own path, whether a page links
+it or not: the owner's Liquid may build a file's address from data (a lab's people page,
+`{{ person.image | prepend: '/assets/img/' }}`), so the owner's files are where they were in
+the new site; the template's own files, the repository's top-level files and what Jekyll
+does not publish stay behind, and nothing of DEST's checkout is written over."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import FIXTURES
+
+import sitemigrate
+
+PEOPLE_PAGE = """---
+layout: page
+title: People
+permalink: /people/
+---
+{% for person in site.data.members %}
+<img src="{{ person.image | prepend: '/assets/img/' | relative_url }}" alt="{{ person.name }}">
+{% endfor %}
+"""
+
+
+def owner_site(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_data/members.yml").write_text("- name: Bo Tamsin\n  image: people/bo.jpg\n")
+    (src / "_pages/people.md").write_text(PEOPLE_PAGE)
+    (src / "assets/img/people").mkdir()
+    (src / "assets/img/people/bo.jpg").write_bytes(b"\xff\xd8 a photo of Bo")
+    (src / "handouts").mkdir()
+    (src / "handouts/week 1.do").write_text("regress y x\n")
+    (src / "handouts/.notes.txt").write_text("private\n")
+    (src / "drafts").mkdir()
+    (src / "drafts/unfinished.pdf").write_bytes(b"%PDF-1.4 draft")
+    (src / "NOTES.txt").write_text("a note at the top of the repository\n")
+    (src / "assets/js").mkdir()
+    (src / "assets/js/common.js").write_text("// the template's script, edited\n")
+    with (src / "_config.yml").open("a") as fh:
+        fh.write("exclude: [drafts]\n")
+    return src
+
+
+def test_the_owners_static_files_are_where_they_were(tmp_path):
+    """A photo only the owner's Liquid names (from `_data/members.yml`) and a hand-out no page
+    links are copied to their own paths; a hidden file, an excluded folder, a file at the top
+    of the repository and a file at a path of the template's own (its scripts) are not."""
+    src = owner_site(tmp_path)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    out = tmp_path / "out"
+    assert (out / "assets/img/people/bo.jpg").read_bytes() == b"\xff\xd8 a photo of Bo"
+    assert (out / "handouts/week 1.do").read_text() == "regress y x\n"
+    assert "{{ person.image | prepend: '/assets/img/' | relative_url }}" in \
+        (out / "_pages/people.md").read_text()
+    for left in ("handouts/.notes.txt", "drafts/unfinished.pdf", "NOTES.txt",
+                 "assets/js/common.js"):
+        assert not (out / left).exists(), left
+    assert any(f.code == "asset" and "/handouts/week%201.do" in f.message
+               for f in plan.report.findings)
+
+
+def test_a_static_file_never_replaces_one_of_dests_checkout(tmp_path):
+    """DEST's checkout has a file at that path (the target template's own): it stays."""
+    src = owner_site(tmp_path)
+    out = tmp_path / "out"
+    (out / "handouts").mkdir(parents=True)
+    (out / "handouts/week 1.do").write_text("the checkout's own\n")
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    assert (out / "handouts/week 1.do").read_text() == "the checkout's own\n"
+    assert (out / "assets/img/people/bo.jpg").is_file()
+
+
+def test_a_relative_value_that_names_no_file_is_kept_as_written(tmp_path):
+    """`image: people/bo.jpg` in a project names no file at the site's root: what it means,
+    the owner's Liquid that reads it decides (`prepend: '/assets/img/'`), so it is written as
+    it was, not pointed at an invented `images/bo.jpg` and reported missing."""
+    src = owner_site(tmp_path)
+    project = src / "_projects/1_project.md"
+    project.write_text(project.read_text().replace("---\n", "---\nimage: people/bo.jpg\n", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    written = (tmp_path / "out/_portfolio/1_project.md").read_text()
+    assert "\nimage: people/bo.jpg\n" in written
+    assert not [f for f in plan.report.findings
+                if f.code == "missing-file" and "bo.jpg" in f.message]
