@@ -44,7 +44,13 @@ from pathlib import Path
 
 import yaml
 
-from sitemigrate.verify.compare import Comparison, compare, warning_keys
+from sitemigrate.verify.compare import (
+    Comparison,
+    compare,
+    left_out_addresses,
+    template_examples,
+    warning_keys,
+)
 from sitemigrate.verify.site import BuiltSite, menu_labels
 from sitemigrate.verify.text import norm, owner_paragraphs, page_text, paragraphs_of, permalink
 
@@ -523,10 +529,13 @@ class Lab:
             cell.new_dead = [d for d in cell.new_dead
                              if not owners_dead_link(CORPUS / site, src, d)]
         furniture = _furniture(self.work / "out" / f"{name}.report.json")
+        # SRC's example files the overlay put back from the template (the corpus copied
+        # none of them) are left out as the corpus's own are: their pages' files are no loss
+        left_out = left_out_addresses(src, furniture | set(template_examples(src)))
         cell.seen = compare(base.site, new.site, CORPUS / site,
                             templates=[TEMPLATES / template, TEMPLATES / SITES[site]],
                             skip=furniture, skip_pages=[permalink(src / rel) for rel in furniture],
-                            old_is_baseline=base.rc == 0)
+                            left_out_pages=left_out, old_is_baseline=base.rc == 0)
         if base.rc not in (0, 3):
             cell.seen.menu_was = []  # no source menu to compare
         cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]
