@@ -524,11 +524,14 @@ class Lab:
         old_dead = {_basename(d) for d in known_dead}
         cell.new_dead = sorted(d for d in new.dead if d not in known_dead
                                and _basename(d) not in old_dead)
+        report = self.work / "out" / f"{name}.report.json"
+        lacked = reported_missing(report)  # SRC lacks them: no conversion could carry them
+        cell.new_dead = [d for d in cell.new_dead if (new.site.local_path(d) or d) not in lacked]
         src = self.work / "src" / site.replace("/", "_")  # what the conversion read
         if base.rc not in (0, 3):  # no baseline build: the owner's own dead links, from files
             cell.new_dead = [d for d in cell.new_dead
                              if not owners_dead_link(CORPUS / site, src, d)]
-        furniture = _furniture(self.work / "out" / f"{name}.report.json")
+        furniture = _furniture(report)
         # SRC's example files the overlay put back from the template (the corpus copied
         # none of them) are left out as the corpus's own are: their pages' files are no loss
         left_out = left_out_addresses(src, furniture | set(template_examples(src)))
@@ -551,6 +554,22 @@ def _furniture(report: Path) -> set[str]:
     except (OSError, ValueError):
         return set()
     return set(left_out(data.get("findings", [])))
+
+
+_MISSING = re.compile(r"does not exist in the source site; the link now points to `([^`]+)`")
+
+
+def reported_missing(report: Path) -> set[str]:
+    """Where the conversion pointed the links to files SRC does not have (its report's
+    `missing-file` findings, each telling the owner to put the file there): a link the owner
+    wrote to a file they lack is dead on either site, whatever address it now has (a source
+    that did not build has no dead links to compare with)."""
+    try:
+        data = json.loads(report.read_text())
+    except (OSError, ValueError):
+        return set()
+    return {urllib.parse.unquote(m.group(1)) for f in data.get("findings", [])
+            if f.get("code") == "missing-file" and (m := _MISSING.search(f.get("message", "")))}
 
 
 _CONTENT_SUFFIXES = (".md", ".markdown", ".html")

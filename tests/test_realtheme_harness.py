@@ -109,3 +109,19 @@ def test_a_menu_entry_to_an_old_address_of_the_home_page_is_the_home_entry(tmp_p
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes", (),
                                  realtheme.BuiltSite(site)) == ["papers"]
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == ["about", "papers"]
+
+
+def test_a_link_to_a_file_the_source_lacks_is_no_new_dead_link(tmp_path):
+    """The owner linked `/assets/img/kit.jpg`, which SRC does not have; the conversion pointed
+    the link at the target's folder and said so (`missing-file`). That link is dead on either
+    site, whatever its address: the harness does not count it as the conversion's."""
+    import json
+    report = tmp_path / "cell.report.json"
+    report.write_text(json.dumps({"findings": [
+        {"code": "missing-file", "path": "_projects/kit.md", "message":
+         "project image `/assets/img/kit%20a.jpg` does not exist in the source site; the link "
+         "now points to `/images/kit%20a.jpg`: put the file there."},
+        {"code": "asset", "message": "linked file `/assets/img/b.jpg` copied to `/images/b.jpg`."},
+    ]}))
+    assert realtheme.reported_missing(report) == {"/images/kit a.jpg"}
+    assert realtheme.reported_missing(tmp_path / "none.json") == set()
