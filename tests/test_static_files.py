@@ -86,3 +86,18 @@ def test_a_relative_value_that_names_no_file_is_kept_as_written(tmp_path):
     assert "\nimage: people/bo.jpg\n" in written
     assert not [f for f in plan.report.findings
                 if f.code == "missing-file" and "bo.jpg" in f.message]
+
+
+def test_a_paperurl_without_the_sites_root_names_the_sites_file(tmp_path):
+    """`paperurl: files/robot-survey.pdf` (no leading `/`) names the site's file
+    `files/robot-survey.pdf`: al-folio gets the bare name in its PDF folder, where the file is
+    carried (written as it was, al-folio's layout would look in `/assets/pdf/files/`)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    pub = src / "_publications/2025-05-01-robot-survey.md"
+    pub.write_text(pub.read_text().replace("paperurl: '/files/robot-survey.pdf'",
+                                           "paperurl: 'files/robot-survey.pdf'"))
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    bib = (tmp_path / "out/_bibliography/papers.bib").read_text()
+    assert "pdf = {robot-survey.pdf}" in bib
+    assert (tmp_path / "out/assets/pdf/robot-survey.pdf").is_file()
