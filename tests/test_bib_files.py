@@ -52,3 +52,23 @@ def test_an_entry_key_with_spaces_is_read_as_jekyll_scholar_reads_it(tmp_path):
     dusk = [p for p in read.publications if p.title == "Buoys at Dusk"]
     assert [p.key for p in dusk] == ["Okonkwo_Del Prete_et al._2019"]
     assert dusk[0].venue == "Sea Notes" and dusk[0].year == 2019
+
+
+def test_a_publication_whose_permalink_is_on_another_site_gets_a_page_here(tmp_path):
+    """`permalink: https://journal.example.org/corridors` on a publication with text: its
+    page in al-folio is at an address of the site, and the bibliography links that page
+    (not the site's base path glued to the other site's address)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    pub = src / "_publications/2021-03-10-corridors.md"
+    pub.write_text(pub.read_text().replace(
+        "permalink: /publication/2021-03-10-corridors",
+        "permalink: https://journal.example.org/corridors") + "\nThe corridors we mapped.\n")
+    (src / "_config.yml").write_text((src / "_config.yml").read_text().replace(
+        'baseurl: ""', 'baseurl: "/lab"'))
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    bib = (tmp_path / "out/_bibliography/papers.bib").read_text()
+    page = next((tmp_path / "out/_pages/publications").glob("*.md")).read_text()
+    assert "https://journal.example.org/corridors" not in page
+    assert "permalink: /publications/" in page
+    assert "website = {/lab/publications/" in bib
