@@ -101,3 +101,33 @@ def test_a_paperurl_without_the_sites_root_names_the_sites_file(tmp_path):
     bib = (tmp_path / "out/_bibliography/papers.bib").read_text()
     assert "pdf = {robot-survey.pdf}" in bib
     assert (tmp_path / "out/assets/pdf/robot-survey.pdf").is_file()
+
+
+def test_a_linked_html_file_keeps_its_path_and_what_it_links(tmp_path, monkeypatch):
+    """A page links `/talkmap/map.html`, an HTML file Jekyll copies as it is; it links its
+    scripts relatively (`leaflet/leaflet.js`). It stays at its path (moved to the PDF
+    folder, its relative links named nothing) and what it links comes along, also a file at
+    a path of the template's own, which is otherwise left to the target's checkout."""
+    from sitemigrate import template_files
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "talkmap/leaflet").mkdir(parents=True)
+    (src / "talkmap/map.html").write_text(
+        '<html><head><script src="leaflet/leaflet.js"></script>'
+        '<script src="org-locations.js"></script></head><body></body></html>\n')
+    (src / "talkmap/leaflet/leaflet.js").write_text("// a map library\n")
+    (src / "talkmap/org-locations.js").write_text("var places = [];\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + '\n<iframe src="/talkmap/map.html"></iframe>\n')
+    table = template_files.Templates(
+        [{"name": "miniature", "generation": "2024-26", "date": "2025-01-01"}],
+        {"talkmap/leaflet/leaflet.js": {"0" * 64: [0]}})
+    real = template_files.templates
+    monkeypatch.setattr(template_files, "templates",
+                        lambda theme: table if theme.name == "academicpages" else real(theme))
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    out = tmp_path / "out"
+    assert '<iframe src="/talkmap/map.html">' in (out / "_pages/about.md").read_text()
+    assert (out / "talkmap/leaflet/leaflet.js").read_text() == "// a map library\n"
+    assert (out / "talkmap/org-locations.js").is_file()
+    assert not (out / "assets/pdf/map.html").exists()

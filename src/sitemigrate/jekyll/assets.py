@@ -222,8 +222,28 @@ class AssetCopier:
         if not static and (not suffix or suffix in PAGE_SUFFIXES
                            or suffix in THEME_SUFFIXES):
             return None
-        new = self.carry(absolute, origin, "linked file", is_file=static)
+        new = self.carry(absolute, origin, "linked file", is_file=static, keep_path=static)
+        if static:
+            self._carry_relatives(absolute)
         return None if new == url else new
+
+    def _carry_relatives(self, url: str) -> None:
+        """The files an HTML file of SRC that is copied as it is (at its own path) links by
+        relative addresses (its scripts, styles, data: `leaflet/map.css`): carried to their
+        own paths, where its links find them."""
+        source = self._source(url)
+        data = read_source(source, _file_path(url), None, root=self.root) if source else None
+        if data is None:
+            return
+        found: list[str] = []
+        rewrite_links(data.decode("utf-8", "replace"), lambda link: found.append(link) or None)
+        for link in found:
+            if link.startswith(("/", "#")) or is_external(link) or ":" in link.split("/")[0]:
+                continue
+            target = resolve(link, url).split("?")[0].split("#")[0]
+            if self._source(target) is not None:
+                self.carry(target, None, f"file `{_file_path(url)}` links", is_file=True,
+                           keep_path=True)
 
     def _static_html(self, url: str) -> bool:
         """An HTML file of SRC that Jekyll copies as it is (no front matter, not in a `_`
