@@ -131,3 +131,20 @@ def test_a_linked_html_file_keeps_its_path_and_what_it_links(tmp_path, monkeypat
     assert (out / "talkmap/leaflet/leaflet.js").read_text() == "// a map library\n"
     assert (out / "talkmap/org-locations.js").is_file()
     assert not (out / "assets/pdf/map.html").exists()
+
+
+def test_a_link_with_the_base_path_written_out_names_the_sites_file(tmp_path):
+    """`<img src="/lab/images/moose.png">` on a site whose `baseurl` is `/lab`: the owner
+    wrote the base path out; the file is `images/moose.png`, carried, and the link keeps
+    the base path in front of its new place."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_config.yml").write_text((src / "_config.yml").read_text().replace(
+        'baseurl: ""', 'baseurl: "/lab"'))
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + '\n<img src="/lab/images/moose.png" alt="a moose">\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    assert '<img src="/lab/assets/img/moose.png" alt="a moose">' in \
+        (tmp_path / "out/_pages/about.md").read_text()
+    assert not [f for f in plan.report.findings if f.code == "missing-file"]

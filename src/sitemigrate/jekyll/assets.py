@@ -197,6 +197,10 @@ class AssetCopier:
         if m and url[m.end():].startswith("/"):
             new = self._link(url[m.end():], page_url, origin)
             return None if new is None else m.group() + new
+        base = "/" + (self.site.identity.baseurl or "").strip("/")
+        if base != "/" and url.startswith(base + "/") and self._source(url) is None:
+            new = self._link(url[len(base):], page_url, origin)  # the base path written out
+            return None if new is None else base + new
         f = _URL_FILTER.match(url)  # {{ '/assets/x.pdf' | relative_url }}
         if f:
             new = self._link(f["path"], page_url, origin) if f["path"].startswith("/") \
