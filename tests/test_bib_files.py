@@ -1,6 +1,8 @@
-"""A site's `.bib` files as jekyll-scholar reads and shows them: an entry that two shown files
-hold (a list of every paper and a list per project, by the same key) is one publication, and
-an entry key holds what bibtex-ruby's key reads (spaces, dots: `Del Prete_2018`)."""
+"""Publications and talks as the source shows them and the target links them: an entry two
+shown `.bib` files hold (a list of every paper and a list per project, by the same key) is
+one publication; an entry key holds what bibtex-ruby's key reads (spaces, dots:
+`Del Prete_2018`); a publication's permalink on another site is no address of this one; a
+talk's flag (`slides: true`) is no link."""
 
 from __future__ import annotations
 
@@ -72,3 +74,16 @@ def test_a_publication_whose_permalink_is_on_another_site_gets_a_page_here(tmp_p
     assert "https://journal.example.org/corridors" not in page
     assert "permalink: /publications/" in page
     assert "website = {/lab/publications/" in bib
+
+
+def test_a_flag_is_no_link_of_a_talks_details(tmp_path):
+    """`slides: true` switches the owner's own slide layout on; it names no file: the line of
+    details al-folio's talk page gets has no `Slides` link to `/true`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    talk = src / "_talks/2024-09-12-field-robots.md"
+    talk.write_text(talk.read_text().replace("---\n", "---\nslides: true\n", 1))
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    written = next((tmp_path / "out/_talks").glob("*.md")).read_text()
+    assert "Nordic Ecology Meeting" in written or "page.venue" in written
+    assert "page.slides" not in written
