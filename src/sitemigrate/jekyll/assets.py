@@ -240,7 +240,10 @@ class AssetCopier:
         if data is None:
             return
         found: list[str] = []
-        rewrite_links(data.decode("utf-8", "replace"), lambda link: found.append(link) or None)
+
+        def note(link: str) -> None:
+            found.append(link)  # only read: the text is not rewritten
+        rewrite_links(data.decode("utf-8", "replace"), note)
         for link in found:
             if link.startswith(("/", "#")) or is_external(link) or ":" in link.split("/")[0]:
                 continue

@@ -493,7 +493,8 @@ def _once(pubs: list[Publication], rel: str, keys: dict[str, str],
           report: Report) -> list[Publication]:
     """The entries of ``rel`` whose key no file read before has: an entry of two files (a
     list of all papers and a list per project) is one publication."""
-    out, again = [], []
+    out: list[Publication] = []
+    again: list[Publication] = []
     for pub in pubs:
         first = keys.setdefault(pub.key.lower(), rel)
         (out if first == rel else again).append(pub)
