@@ -28,6 +28,7 @@ Nothing of the themes or the corpus is copied into the project: everything is re
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -40,7 +41,7 @@ import urllib.parse
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import yaml
 
@@ -577,24 +578,53 @@ _CONTENT_SUFFIXES = (".md", ".markdown", ".html")
 
 def owners_dead_link(corpus_site: Path, src: Path, url: str) -> bool:
     """For a source that cannot be built (no baseline): ``url`` is a link the owner wrote in
-    their content (``](url)``, ``href="url"``) to an address their own site does not have: no
-    file or folder of SRC starts it, and no ``permalink:`` or ``baseurl:`` of SRC begins with
-    its first segment (a template's example link copied into the owner's text). A link into
-    anything SRC has (its posts, pages, collections, files) is never counted as the owner's,
-    so a URL the conversion lost still counts."""
-    path = urllib.parse.urlsplit(url).path
-    first = path.strip("/").split("/")[0]
-    if not url.startswith("/") or url.startswith("//") or not first:
+    their content (``](url)``, ``href="url"``) to an address their own site does not have:
+    a file SRC does not have (`/files/a.do`); a relative link that, against the address of
+    the page it is written on, names nothing SRC serves; or an address no file or folder of
+    SRC starts, and no ``permalink:`` or ``baseurl:`` of SRC begins with its first segment (a
+    template's example link copied into the owner's text). A link into anything SRC has (its
+    posts, pages, collections, files) is never counted as the owner's, so a URL the
+    conversion lost still counts."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme or url.startswith(("//", "#")) or not parts.path.strip("/"):
         return False
     link = re.compile(r"(\]\(|href\s*=\s*[\"']?)" + re.escape(url) + r"[)\"'\s>#?]")
     files = [f for f in corpus_site.rglob("*") if f.is_file() and f.suffix in _CONTENT_SUFFIXES]
-    if not any(link.search(f.read_text("utf-8", "replace")) for f in files):
+    owners = [f for f in files if link.search(f.read_text("utf-8", "replace"))]
+    if not owners:
         return False
+    if not url.startswith("/"):  # as Jekyll served the page it is written on
+        from sitemigrate.formats.content import resolve
+        from sitemigrate.jekyll.urls import address_of
+        tree = _src_tree(src)
+        pages = [address_of(f.relative_to(corpus_site).as_posix(), tree) for f in owners]
+        return all(page and _names_nothing(src, resolve(url, page)) for page in pages)
+    path = urllib.parse.unquote(parts.path)
+    suffix = PurePosixPath(path).suffix.lower()
+    if suffix and suffix not in _CONTENT_SUFFIXES:
+        return not (src / path.lstrip("/")).is_file()  # a file: SRC has it, or not
+    first = path.strip("/").split("/")[0]
     if any((src / (first + ext)).exists() for ext in ("", *_CONTENT_SUFFIXES)):
         return False
     claims = re.compile(r"^\s*(permalink|baseurl)\s*:\s*['\"]?/" + re.escape(first) + r"\b", re.M)
     return not any(claims.search(f.read_text("utf-8", "replace")) for f in src.rglob("*")
                    if f.is_file() and f.suffix in (*_CONTENT_SUFFIXES, ".yml"))
+
+
+@functools.lru_cache(maxsize=8)
+def _src_tree(src: Path) -> tuple[dict[str, str], dict]:
+    from sitemigrate.jekyll.urls import read_tree
+    return read_tree(src)
+
+
+def _names_nothing(src: Path, url: str) -> bool:
+    """The site path ``url`` is no file of SRC and no address its pages are served at."""
+    from sitemigrate.jekyll.urls import normalize, served
+    path = urllib.parse.unquote(urllib.parse.urlsplit(url).path)
+    if (src / path.lstrip("/")).exists():
+        return False
+    files, config = _src_tree(src)
+    return normalize(path) not in served(files, config)
 
 
 def _basename(url: str) -> str:

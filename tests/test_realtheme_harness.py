@@ -125,3 +125,26 @@ def test_a_link_to_a_file_the_source_lacks_is_no_new_dead_link(tmp_path):
     ]}))
     assert realtheme.reported_missing(report) == {"/images/kit a.jpg"}
     assert realtheme.reported_missing(tmp_path / "none.json") == set()
+
+
+def test_a_source_without_baseline_owns_its_links_to_files_it_lacks(tmp_path):
+    """Without a baseline, a link the owner wrote to a file their site lacks (`/files/b.do`),
+    and a relative link that names nothing against the address of the page it is on
+    (`notes/a.pdf` on `/teaching/econ/`), are the owner's dead links; a file SRC has, or a
+    relative link that names one of its files, stays counted."""
+    page = ('---\npermalink: /teaching/econ/\n---\n\n<a href="/files/b.do">do</a> '
+            '<a href="notes/a.pdf">notes</a> <a href="../../notes/a.pdf">up</a> '
+            '<a href="/files/c.pdf">c</a>\n')
+    corpus, src = tmp_path / "corpus", tmp_path / "src"
+    for root in (corpus, src):
+        (root / "_pages").mkdir(parents=True)
+        (root / "_pages/econ.md").write_text(page)
+    (src / "_config.yml").write_text("include: [_pages]\n")
+    (src / "notes").mkdir()
+    (src / "notes/a.pdf").write_bytes(b"%PDF")
+    (src / "files").mkdir()
+    (src / "files/c.pdf").write_bytes(b"%PDF")
+    assert realtheme.owners_dead_link(corpus, src, "/files/b.do")
+    assert realtheme.owners_dead_link(corpus, src, "notes/a.pdf")
+    assert not realtheme.owners_dead_link(corpus, src, "../../notes/a.pdf")
+    assert not realtheme.owners_dead_link(corpus, src, "/files/c.pdf")
