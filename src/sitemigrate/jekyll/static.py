@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..textio import within
 from .site import iter_files
 from .urls import unpublished
 
@@ -39,7 +40,7 @@ def has_front_matter(path: Path) -> bool:
 def static_files(root: Path, config: Any, template_paths: set[str]) -> Iterator[str]:
     """The site paths (no leading `/`) of the static files of the site in ``root`` that
     Jekyll publishes, below its top folder, that are none of ``template_paths`` (the paths
-    the source template's checkouts have)."""
+    the source template's checkouts have); not a link out of SRC (never read)."""
     if not root.is_dir():
         return
     for top in sorted(os.scandir(root), key=lambda e: e.name):
@@ -47,6 +48,7 @@ def static_files(root: Path, config: Any, template_paths: set[str]) -> Iterator[
             continue
         for path, rel in iter_files(Path(top.path), root, suffixes=None):
             if rel in template_paths or rel.startswith(JEKYLL_EXCLUDES) \
-                    or unpublished(rel, config) or has_front_matter(path):
+                    or unpublished(rel, config) or not within(root, path) \
+                    or has_front_matter(path):
                 continue
             yield rel
