@@ -88,6 +88,17 @@ def test_a_relative_value_that_names_no_file_is_kept_as_written(tmp_path):
                 if f.code == "missing-file" and "bo.jpg" in f.message]
 
 
+def test_a_missing_file_in_a_folder_of_the_site_is_still_reported(tmp_path):
+    """`poster: assets/img/gone.jpg` names a folder the site has: a file of the site that is
+    missing, reported (and pointed at the target's folder) as before."""
+    src = owner_site(tmp_path)
+    project = src / "_projects/1_project.md"
+    project.write_text(project.read_text().replace("---\n", "---\nposter: assets/img/gone.jpg\n",
+                                                   1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    assert [f for f in plan.report.findings if f.code == "missing-file" and "gone.jpg" in f.message]
+
+
 def test_a_paperurl_without_the_sites_root_names_the_sites_file(tmp_path):
     """`paperurl: files/robot-survey.pdf` (no leading `/`) names the site's file
     `files/robot-survey.pdf`: al-folio gets the bare name in its PDF folder, where the file is

@@ -453,10 +453,15 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     shown = scholar.shown_files(uses, config)
     folder = scholar.source_folder(config)
     talk_files: set[str] = set()
-    # the files a tag names first: an entry of one of them is where a list page showed it
+    # an entry of several files is read from the publications page's file (or the default
+    # one) first, then from a file a tag names: where a list of publications showed it
+    roles = {p.path: p.role for p in site.pages}
+    main = {f for u in uses if roles.get(u.where) == "publications" for f in u.files or ()} \
+        | set(scholar.default_files(config) or ())
     listed = {f for u in uses for f in u.files or ()}
     files = sorted(iter_files(src / folder, src, {".bib"}, report),
-                   key=lambda found: scholar.stem(found[1]) not in listed)
+                   key=lambda found: (scholar.stem(found[1]) not in main,
+                                      scholar.stem(found[1]) not in listed))
     keys: dict[str, str] = {}  # an entry's key (as jekyll-scholar compares) -> its file
     for path, rel in files:
         name = scholar.stem(rel)
