@@ -46,6 +46,16 @@ def test_an_entry_of_two_shown_files_is_one_publication(tmp_path):
     assert carbon.origin and carbon.origin.path == "_bibliography/papers.bib"
 
 
+def test_two_lists_of_publications_pages_keep_their_own_entries(tmp_path):
+    """Two files a publications page lists each (a list per language, say) keep every entry,
+    also one whose key the other has: each list shows its own copy."""
+    src = site(tmp_path)
+    page = src / "_pages/publications.md"
+    page.write_text(page.read_text() + "\n{% bibliography -f greensched %}\n")
+    keys = [p.key for p in sitemigrate.read_site(src).publications]
+    assert keys.count("okonkwo2025carbon") == 2
+
+
 def test_an_entry_key_with_spaces_is_read_as_jekyll_scholar_reads_it(tmp_path):
     src = site(tmp_path)
     (src / "_bibliography/greensched.bib").write_text(

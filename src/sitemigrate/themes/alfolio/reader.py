@@ -472,7 +472,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                         "jekyll-scholar's default file): a leftover, not the owner's "
                         "publications; not carried.", rel)
             continue
-        pubs = _once(pubs, rel, keys, report)
+        pubs = _once(pubs, rel, keys, report, own_list=name in main)
         for pub in pubs:
             fields = {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}
             if scholar.shown_as(name, pub.entry_type, fields, uses) == "talk":
@@ -494,15 +494,17 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                           "are talks, listed with the theme's talks listing.", page.origin)
 
 
-def _once(pubs: list[Publication], rel: str, keys: dict[str, str],
-          report: Report) -> list[Publication]:
+def _once(pubs: list[Publication], rel: str, keys: dict[str, str], report: Report,
+          own_list: bool = False) -> list[Publication]:
     """The entries of ``rel`` whose key no file read before has: an entry of two files (a
-    list of all papers and a list per project) is one publication."""
+    list of all papers and a list per project) is one publication. A file a publications
+    page lists (``own_list``: a list of its own, another language's, say) keeps every
+    entry."""
     out: list[Publication] = []
     again: list[Publication] = []
     for pub in pubs:
         first = keys.setdefault(pub.key.lower(), rel)
-        (out if first == rel else again).append(pub)
+        (out if first == rel or own_list else again).append(pub)
     if again:
         report.mapped("bib-repeated", f"{len(again)} entries of `{rel}` are entries of "
                       f"`{keys[again[0].key.lower()]}` too (the same key): one publication "
