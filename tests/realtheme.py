@@ -28,6 +28,7 @@ Nothing of the themes or the corpus is copied into the project: everything is re
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -40,11 +41,17 @@ import urllib.parse
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import yaml
 
-from sitemigrate.verify.compare import Comparison, compare, warning_keys
+from sitemigrate.verify.compare import (
+    Comparison,
+    compare,
+    left_out_addresses,
+    template_examples,
+    warning_keys,
+)
 from sitemigrate.verify.site import BuiltSite, menu_labels
 from sitemigrate.verify.text import norm, owner_paragraphs, page_text, paragraphs_of, permalink
 
@@ -569,15 +576,22 @@ class Lab:
         old_dead = {_basename(d) for d in known_dead}
         cell.new_dead = sorted(d for d in new.dead if d not in known_dead
                                and _basename(d) not in old_dead)
+        report = self.work / "out" / f"{name}.report.json"
+        lacked = reported_missing(report)  # SRC lacks them: no conversion could carry them
+        cell.new_dead = [d for d in cell.new_dead if (new.site.local_path(d) or d) not in lacked]
         src = self.work / "src" / site.replace("/", "_")  # what the conversion read
         if base.rc not in (0, 3):  # no baseline build: the owner's own dead links, from files
             cell.new_dead = [d for d in cell.new_dead
                              if not owners_dead_link(CORPUS / site, src, d)]
-        furniture = _furniture(self.work / "out" / f"{name}.report.json")
+        furniture = _furniture(report)
+        # SRC's example files the overlay put back from the template (the corpus copied
+        # none of them) are left out as the corpus's own are: their pages' files are no loss
+        left_out = left_out_addresses(src, furniture | set(template_examples(src)))
         cell.seen = compare(base.site, new.site, CORPUS / site,
                             templates=[TEMPLATES / template, TEMPLATES / SITES[site]],
                             skip=furniture, skip_pages=[permalink(src / rel) for rel in furniture],
-                            old_is_baseline=base.rc == 0, source=src)
+                            left_out_pages=left_out, old_is_baseline=base.rc == 0,
+                            source=src)
         if base.rc not in (0, 3):
             cell.seen.menu_was = []  # no source menu to compare
         cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]
@@ -595,29 +609,74 @@ def _furniture(report: Path) -> set[str]:
     return set(left_out(data.get("findings", [])))
 
 
+_MISSING = re.compile(r"does not exist in the source site; the link now points to `([^`]+)`")
+
+
+def reported_missing(report: Path) -> set[str]:
+    """Where the conversion pointed the links to files SRC does not have (its report's
+    `missing-file` findings, each telling the owner to put the file there): a link the owner
+    wrote to a file they lack is dead on either site, whatever address it now has (a source
+    that did not build has no dead links to compare with)."""
+    try:
+        data = json.loads(report.read_text())
+    except (OSError, ValueError):
+        return set()
+    return {urllib.parse.unquote(m.group(1)) for f in data.get("findings", [])
+            if f.get("code") == "missing-file" and (m := _MISSING.search(f.get("message", "")))}
+
+
 _CONTENT_SUFFIXES = (".md", ".markdown", ".html")
 
 
 def owners_dead_link(corpus_site: Path, src: Path, url: str) -> bool:
     """For a source that cannot be built (no baseline): ``url`` is a link the owner wrote in
-    their content (``](url)``, ``href="url"``) to an address their own site does not have: no
-    file or folder of SRC starts it, and no ``permalink:`` or ``baseurl:`` of SRC begins with
-    its first segment (a template's example link copied into the owner's text). A link into
-    anything SRC has (its posts, pages, collections, files) is never counted as the owner's,
-    so a URL the conversion lost still counts."""
-    path = urllib.parse.urlsplit(url).path
-    first = path.strip("/").split("/")[0]
-    if not url.startswith("/") or url.startswith("//") or not first:
+    their content (``](url)``, ``href="url"``) to an address their own site does not have:
+    a file SRC does not have (`/files/a.do`); a relative link that, against the address of
+    the page it is written on, names nothing SRC serves; or an address no file or folder of
+    SRC starts, and no ``permalink:`` or ``baseurl:`` of SRC begins with its first segment (a
+    template's example link copied into the owner's text). A link into anything SRC has (its
+    posts, pages, collections, files) is never counted as the owner's, so a URL the
+    conversion lost still counts."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme or url.startswith(("//", "#")) or not parts.path.strip("/"):
         return False
     link = re.compile(r"(\]\(|href\s*=\s*[\"']?)" + re.escape(url) + r"[)\"'\s>#?]")
     files = [f for f in corpus_site.rglob("*") if f.is_file() and f.suffix in _CONTENT_SUFFIXES]
-    if not any(link.search(f.read_text("utf-8", "replace")) for f in files):
+    owners = [f for f in files if link.search(f.read_text("utf-8", "replace"))]
+    if not owners:
         return False
+    if not url.startswith("/"):  # as Jekyll served the page it is written on
+        from sitemigrate.formats.content import resolve
+        from sitemigrate.jekyll.urls import address_of
+        tree = _src_tree(src)
+        pages = [address_of(f.relative_to(corpus_site).as_posix(), tree) for f in owners]
+        return all(page and _names_nothing(src, resolve(url, page)) for page in pages)
+    path = urllib.parse.unquote(parts.path)
+    suffix = PurePosixPath(path).suffix.lower()
+    if suffix and suffix not in _CONTENT_SUFFIXES:
+        return not (src / path.lstrip("/")).is_file()  # a file: SRC has it, or not
+    first = path.strip("/").split("/")[0]
     if any((src / (first + ext)).exists() for ext in ("", *_CONTENT_SUFFIXES)):
         return False
     claims = re.compile(r"^\s*(permalink|baseurl)\s*:\s*['\"]?/" + re.escape(first) + r"\b", re.M)
     return not any(claims.search(f.read_text("utf-8", "replace")) for f in src.rglob("*")
                    if f.is_file() and f.suffix in (*_CONTENT_SUFFIXES, ".yml"))
+
+
+@functools.lru_cache(maxsize=8)
+def _src_tree(src: Path) -> tuple[dict[str, str], dict]:
+    from sitemigrate.jekyll.urls import read_tree
+    return read_tree(src)
+
+
+def _names_nothing(src: Path, url: str) -> bool:
+    """The site path ``url`` is no file of SRC and no address its pages are served at."""
+    from sitemigrate.jekyll.urls import normalize, served
+    path = urllib.parse.unquote(urllib.parse.urlsplit(url).path)
+    if (src / path.lstrip("/")).exists():
+        return False
+    files, config = _src_tree(src)
+    return normalize(path) not in served(files, config)
 
 
 def _basename(url: str) -> str:

@@ -141,3 +141,42 @@ def _utf8(data: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def test_a_link_to_a_file_the_source_lacks_is_no_new_dead_link(tmp_path):
+    """The owner linked `/assets/img/kit.jpg`, which SRC does not have; the conversion pointed
+    the link at the target's folder and said so (`missing-file`). That link is dead on either
+    site, whatever its address: the harness does not count it as the conversion's."""
+    import json
+    report = tmp_path / "cell.report.json"
+    report.write_text(json.dumps({"findings": [
+        {"code": "missing-file", "path": "_projects/kit.md", "message":
+         "project image `/assets/img/kit%20a.jpg` does not exist in the source site; the link "
+         "now points to `/images/kit%20a.jpg`: put the file there."},
+        {"code": "asset", "message": "linked file `/assets/img/b.jpg` copied to `/images/b.jpg`."},
+    ]}))
+    assert realtheme.reported_missing(report) == {"/images/kit a.jpg"}
+    assert realtheme.reported_missing(tmp_path / "none.json") == set()
+
+
+def test_a_source_without_baseline_owns_its_links_to_files_it_lacks(tmp_path):
+    """Without a baseline, a link the owner wrote to a file their site lacks (`/files/b.do`),
+    and a relative link that names nothing against the address of the page it is on
+    (`notes/a.pdf` on `/teaching/econ/`), are the owner's dead links; a file SRC has, or a
+    relative link that names one of its files, stays counted."""
+    page = ('---\npermalink: /teaching/econ/\n---\n\n<a href="/files/b.do">do</a> '
+            '<a href="notes/a.pdf">notes</a> <a href="../../notes/a.pdf">up</a> '
+            '<a href="/files/c.pdf">c</a>\n')
+    corpus, src = tmp_path / "corpus", tmp_path / "src"
+    for root in (corpus, src):
+        (root / "_pages").mkdir(parents=True)
+        (root / "_pages/econ.md").write_text(page)
+    (src / "_config.yml").write_text("include: [_pages]\n")
+    (src / "notes").mkdir()
+    (src / "notes/a.pdf").write_bytes(b"%PDF")
+    (src / "files").mkdir()
+    (src / "files/c.pdf").write_bytes(b"%PDF")
+    assert realtheme.owners_dead_link(corpus, src, "/files/b.do")
+    assert realtheme.owners_dead_link(corpus, src, "notes/a.pdf")
+    assert not realtheme.owners_dead_link(corpus, src, "../../notes/a.pdf")
+    assert not realtheme.owners_dead_link(corpus, src, "/files/c.pdf")

@@ -56,7 +56,8 @@ def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp
     """Jekyll copies an HTML file without front matter as it is, at its path: a visitor can
     have its address (the talk map's `talkmap/map.html`, which the talk-map page shows in a
     frame). The ledger lists it; the template's own file, left out, forwards to the nearest
-    page; one the conversion carries (an HTML file at the root) is served where it was."""
+    page; the owner's own, at the root or in a folder (a static file, carried as it is:
+    tests/test_static_files.py), is served where it was."""
     from sitemigrate import template_files
     src = _academicpages(tmp_path, {
         "talkmap/map.html": "<html><body>a map of no one's talks</body></html>\n",
@@ -74,9 +75,9 @@ def test_a_static_html_page_is_an_old_address_and_the_templates_own_forwards(tmp
     urls = _urls(plan)
     assert urls["/talkmap/map.html"]["how"] == "redirect" and urls["/talkmap/map.html"]["new"]
     assert urls["/google0a1b2c.html"]["how"] == "same"
-    assert urls["/notes/handout.html"]["how"] == "lost"  # said, not silently gone
-    assert any(f.code == "url-lost" and f.path == "notes/handout.html"
-               for f in plan.report.findings)
+    assert urls["/notes/handout.html"]["how"] == "same"
+    assert not any(f.code == "url-lost" and f.path == "notes/handout.html"
+                   for f in plan.report.findings)
 
 
 

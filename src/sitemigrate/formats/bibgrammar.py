@@ -8,7 +8,9 @@ pairs separated by commas, a value being parts joined by ``#``: ``{...}`` (brace
 a tolerant reader needs what that cannot give: the fields read before an error, an
 undefined macro kept as its name, and a bound on the text macros add (forty ``@string``
 each twice the one before are a terabyte). ``tests/test_bib.py`` checks that whatever this
-reads, pybtex's public parser reads alike (key, field names and values, in order).
+reads, pybtex's public parser reads alike (key, field names and values, in order), but
+for a key with blanks in it, which jekyll-scholar's bibtex-ruby reads whole (a site shows
+such entries) and pybtex refuses.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ _NAME = re.compile(rf"[{_NAME_CHARS}][{_NAME_CHARS}0-9]*")
 _WS = re.compile(r"\s*")
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _KEY = {"}": re.compile(r"[^\s,}]+"), ")": re.compile(r"[^\s,]+")}
+_SPACED_KEY = re.compile(r"""[\w/:!$?.%+;&*'"-]+(?: +[\w/:!$?.%+;&*'"-]+)+(?= *,)""")
+"""A key with spaces in it (`Del Prete_2018`), which bibtex-ruby (jekyll-scholar's reader)
+takes whole up to its comma, where BibTeX's grammar stops at the first blank."""
 _OPEN = re.compile(r"[({]")
 _EQUALS, _COMMA, _HASH = re.compile("="), re.compile(","), re.compile("#")
 _CLOSE = {"}": re.compile("}"), ")": re.compile(r"\)")}
@@ -107,7 +112,8 @@ class BlockReader:
             self.macros[name.lower()] = "".join(parts)
             self.fields.append((name, parts))
         else:
-            self.key = name = self._token(_KEY[close], "entry key").group()
+            spaced = self._optional(_SPACED_KEY)
+            self.key = name = (spaced or self._token(_KEY[close], "entry key")).group()
             while True:
                 if (plain := _PLAIN_FIELD.match(self.text, self.pos)) is not None:
                     self._field, value, number, macro = plain.groups()

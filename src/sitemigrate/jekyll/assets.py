@@ -157,6 +157,29 @@ class AssetCopier:
             top = asset.path.split("/")[1]  # a custom collection's static file: its folder's
             self.carry(asset.path, None, "site file", is_file=True,
                        keep_path=_root_html(asset.path) or top[1:] in self.site.collections)
+        self.carry_static_files()
+
+    def carry_static_files(self) -> None:
+        """Every static file of the owner's that Jekyll published (:mod:`.static`) and that
+        nothing carried yet, at its own path: the owner's Liquid, carried as it is, may build
+        its address from data that no link names. Never over a file of DEST's checkout (one
+        the last run wrote is this tool's own)."""
+        from urllib.parse import quote
+
+        from ..template_files import templates
+        from .static import static_files
+        from .urls import read_config
+        theme = self.plan.from_theme
+        if self.root is None or theme is None or theme.can_read_files:
+            return  # plain pages are no Jekyll site
+        ours = set(templates(theme).files)
+        for rel in static_files(self.root, read_config(self.root), ours):
+            url = "/" + rel
+            if url in self.urls or rel in self.plan.files or rel in self.plan.copies \
+                    or (os.path.lexists(self.plan.dest / rel)
+                        and not self.plan.written_before(rel)):
+                continue
+            self.carry(quote(url), None, "site file", is_file=True, keep_path=True)
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
@@ -174,6 +197,10 @@ class AssetCopier:
         if m and url[m.end():].startswith("/"):
             new = self._link(url[m.end():], page_url, origin)
             return None if new is None else m.group() + new
+        base = "/" + (self.site.identity.baseurl or "").strip("/")
+        if base != "/" and url.startswith(base + "/") and self._source(url) is None:
+            new = self._link(url[len(base):], page_url, origin)  # the base path written out
+            return None if new is None else base + new
         f = _URL_FILTER.match(url)  # {{ '/assets/x.pdf' | relative_url }}
         if f:
             new = self._link(f["path"], page_url, origin) if f["path"].startswith("/") \
@@ -199,8 +226,31 @@ class AssetCopier:
         if not static and (not suffix or suffix in PAGE_SUFFIXES
                            or suffix in THEME_SUFFIXES):
             return None
-        new = self.carry(absolute, origin, "linked file", is_file=static)
+        new = self.carry(absolute, origin, "linked file", is_file=static, keep_path=static)
+        if static:
+            self._carry_relatives(absolute)
         return None if new == url else new
+
+    def _carry_relatives(self, url: str) -> None:
+        """The files an HTML file of SRC that is copied as it is (at its own path) links by
+        relative addresses (its scripts, styles, data: `leaflet/map.css`): carried to their
+        own paths, where its links find them."""
+        source = self._source(url)
+        data = read_source(source, _file_path(url), None, root=self.root) if source else None
+        if data is None:
+            return
+        found: list[str] = []
+
+        def note(link: str) -> None:
+            found.append(link)  # only read: the text is not rewritten
+        rewrite_links(data.decode("utf-8", "replace"), note)
+        for link in found:
+            if link.startswith(("/", "#")) or is_external(link) or ":" in link.split("/")[0]:
+                continue
+            target = resolve(link, url).split("?")[0].split("#")[0]
+            if self._source(target) is not None:
+                self.carry(target, None, f"file `{_file_path(url)}` links", is_file=True,
+                           keep_path=True)
 
     def _static_html(self, url: str) -> bool:
         """An HTML file of SRC that Jekyll copies as it is (no front matter, not in a `_`

@@ -414,12 +414,19 @@ def site_path(url: str, base_dir: str) -> str:
 def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: str) -> Any:
     """A front-matter value that names an image or PDF of the site by path
     (``assets/img/covers/x.png``): the file is carried and the value points at its new place,
-    written the same way (with or without the leading slash). Anything else is returned."""
+    written the same way (with or without the leading slash). Anything else is returned, also
+    a relative value whose first folder the site does not have (`people/a.jpg` that the
+    owner's Liquid puts a folder in front of): what it means, the Liquid that reads it
+    decides. A missing file in a folder the site has (`assets/img/x.png`) is reported."""
     path = value.strip() if isinstance(value, str) else ""
     if "/" not in path or re.search(r"\s", path) or is_external(path):
         return value  # no path: text with spaces, a URL, Liquid
     if copier.kind_of(path) == "files":  # only images and PDFs: a path-like string is no file
         return value
+    top = path.split("/", 1)[0]
+    if not path.startswith("/") and copier.missing(site_path(path, "")) \
+            and copier.root is not None and not (copier.root / top).is_dir():
+        return value  # names no folder of the site: what it means, the Liquid that reads it says
     new = copier.carry(site_path(path, ""), origin, what)
     return new if path.startswith("/") else new.lstrip("/")
 

@@ -251,14 +251,22 @@ def address_of(rel: str, tree: tuple[Mapping[str, str], dict],
     """The address Jekyll gives file ``rel`` of ``tree`` (files, config), also when another
     file claims the same one (:func:`served` keeps one file per address); None when it
     serves none, or only forwards."""
+    for where in served_by(rel, tree, fronts):
+        if not where.redirect_to:
+            return where.url
+    return None
+
+
+def served_by(rel: str, tree: tuple[Mapping[str, str], dict],
+              fronts: dict[str, tuple[dict | None, bool]] | None = None) -> list[Served]:
+    """The addresses Jekyll gives file ``rel`` of ``tree`` (files, config), each with where
+    it forwards (``redirect:``), without its ``redirect_from`` stubs."""
     files, config = tree
     text = files.get(rel)
     if text is None or _unpublished(rel, _globs(config, "include"), _globs(config, "exclude")):
-        return None
-    for _, where, forwarded in _urls_of(rel, text, _Rules.of(config), fronts):
-        if not forwarded and not where.redirect_to:
-            return where.url
-    return None
+        return []
+    return [where for _, where, forwarded in _urls_of(rel, text, _Rules.of(config), fronts)
+            if not forwarded]
 
 
 def _generator_front(text: str) -> dict | None:

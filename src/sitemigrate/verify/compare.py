@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .shown import Probe, TextIndex
-from .site import BuiltSite, menu_labels
+from .site import FILE_SUFFIXES, BuiltSite, menu_labels
 from .text import example_texts, owner_details, owner_paragraphs, page_paragraphs
 
 LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presentations",
@@ -74,11 +74,14 @@ def left_out(findings: Iterable[dict[str, Any]]) -> list[str]:
 
 def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[Path] = (),
             skip: Iterable[str] = (), skip_pages: Iterable[str] = (),
-            old_is_baseline: bool = True, source: Path | None = None) -> Comparison:
+            left_out_pages: Iterable[str] = (), old_is_baseline: bool = True,
+            source: Path | None = None) -> Comparison:
     """Compare the builds ``old`` and ``new``. ``owner`` is the source folder whose content
     and data files are the owner's; ``templates`` pristine template checkouts whose example
     text must not appear; ``skip`` owner files that are the source theme's furniture and
-    ``skip_pages`` their addresses (left out by the conversion on purpose).
+    ``skip_pages`` their addresses (left out by the conversion on purpose);
+    ``left_out_pages`` more addresses of pages left out on purpose (of files of another
+    folder than ``owner``: :func:`left_out_addresses`), whose files are no loss either.
     ``old_is_baseline`` False: the old build is not complete (it stopped on an error), so
     what the owner's files hold is compared without asking whether the old site shows it,
     and the text of the owner's pages counts as shown by it (:func:`.text.page_paragraphs`):
@@ -93,7 +96,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     result.menu_was = menu_labels(old.menu(), old.url, [p for p in skip_pages if p], old)
     result.menu_now = menu_labels(new.menu(), new.url, site=new)
     result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
-    _files(result, old, new)
+    _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages])
     _addresses(result, old, new)
     examples: set[str] = set()
     for template in templates:
@@ -232,10 +235,44 @@ def _in_order(titles: Iterable[str], text: str) -> set[str]:
     return found
 
 
-def _files(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:
+def left_out_addresses(root: Path, rels: Iterable[str]) -> list[str]:
+    """The addresses Jekyll gives the files ``rels`` of the site in ``root`` (what a
+    conversion leaves out on purpose: the template's example posts, the theme's furniture),
+    and the files their front matter names (an example post's ``redirect:`` to a PDF, a
+    book's cover), which a list page of the old site showed as theirs."""
+    from ..jekyll.urls import read_tree, served_by
+    from .text import front
+    rels = sorted(rels)
+    if not rels or not root.is_dir():
+        return []
+    tree = read_tree(root)
+    out = [where.url for rel in rels for where in served_by(rel, tree)]
+    for rel in rels:
+        fm = front(tree[0].get(rel, ""))[0]
+        out += [v.strip() for v in fm.values() if isinstance(v, str)
+                and _FILE_VALUE.fullmatch(v.strip())] if isinstance(fm, dict) else []
+    return out
+
+
+_FILE_VALUE = re.compile(r"[^\s:]*\.(?:" + "|".join(FILE_SUFFIXES) + ")", re.I)
+"""A front-matter value that names a file of the site (`/assets/pdf/x.pdf`, `cover.jpg`)."""
+
+
+def _files(result: Comparison, old: BuiltSite, new: BuiltSite,
+           left_out: Iterable[str] = ()) -> None:
+    """The files old pages link that the new site lacks; not those that only pages left out
+    on purpose link, nor the files their front matter names (:func:`left_out_addresses`)."""
+    left = list(left_out)
+    names = {a.rsplit("/", 1)[-1] for a in left if _FILE_VALUE.fullmatch(a)}
+    gone = {old.page_at(p) for a in left if not _FILE_VALUE.fullmatch(a)
+            and (p := old.local_path(a)) is not None}
     seen: set[str] = set()
     for page in old.html:
+        if page in gone:
+            continue
         for path in old.file_links(page):
+            if path.rsplit("/", 1)[-1] in names:
+                continue  # a left-out item's own file, shown on a list page
             if path in seen or path.lstrip("/") not in old.files:
                 continue  # each file once; one the old site lacks too is no loss
             seen.add(path)

@@ -34,7 +34,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import unpublished
 from ...report import Report
-from ...textio import read_document, read_json, read_source
+from ...textio import read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .sections import read_grouped_sections
@@ -77,7 +77,8 @@ def read(src: Path, report: Report) -> Site:
                             config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     split_by = read_grouped_sections(site, config, src, pubs, report)
-    site.publications = [_with_bibtex(_publication(item, report, owner, split_by), src, report)
+    site.publications = [_with_bibtex(_site_links(_publication(item, report, owner, split_by),
+                                                  src), src, report)
                          for item in pubs]
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
     site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
@@ -204,6 +205,25 @@ def _authors(item: Item, report: Report, owner: tuple[str, str]) -> list[str]:
         report.verbatim("authors-unread", f"`authors: {value}` was not read as a list of names "
                         f"({why}); it is kept as written.", item.origin)
     return names
+
+
+def _site_links(pub: Publication, src: Path) -> Publication:
+    """A link of a publication written without the site's root (`paperurl: files/a.pdf`)
+    that names a file SRC has at that path is that file of the site (`/files/a.pdf`): the
+    owner meant it (relative to the page, where a layout that writes it as it is puts it,
+    it names nothing), and another theme's layouts read a bare name in a folder of theirs."""
+    for kind, url in pub.links.items():
+        path = url.split("?")[0].split("#")[0]
+        if not path or path.startswith(("/", "#")) or "://" in path or ".." in path.split("/") \
+                or ":" in path.split("/")[0]:
+            continue
+        try:
+            here = within(src, src / path) and (src / path).is_file()
+        except OSError:
+            continue
+        if here:
+            pub.links[kind] = "/" + url
+    return pub
 
 
 def _with_bibtex(pub: Publication, src: Path, report: Report) -> Publication:

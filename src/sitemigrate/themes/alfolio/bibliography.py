@@ -10,6 +10,7 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import bibtex as bib
 from ...formats.bibtext import slugify
 from ...formats.citation import citation_authors, entry_type_for
+from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.liquid import attribute_safe, raw_literal
@@ -189,8 +190,12 @@ def _has_own_page(pub: Publication) -> bool:
 
 
 def _page_url(pub: Publication) -> str:
-    """The address of a publication's own page (`_has_own_page`)."""
-    return pub.permalink or f"/publications/{pub.slug or pub.key}/"
+    """The address of a publication's own page (`_has_own_page`): its permalink, unless that
+    is an address on another site (`permalink: https://journal.example/x`), which is no
+    address of this one (Jekyll would make an odd folder of it)."""
+    if pub.permalink and not is_external(pub.permalink):
+        return pub.permalink
+    return f"/publications/{pub.slug or pub.key}/"
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,

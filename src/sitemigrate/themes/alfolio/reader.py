@@ -465,7 +465,17 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     shown = scholar.shown_files(uses, config)
     folder = scholar.source_folder(config)
     talk_files: set[str] = set()
-    for path, rel in iter_files(src / folder, src, {".bib"}, report):
+    # an entry of several files is read from the publications page's file (or the default
+    # one) first, then from a file a tag names: where a list of publications showed it
+    roles = {p.path: p.role for p in site.pages}
+    main = {f for u in uses if roles.get(u.where) == "publications" for f in u.files or ()} \
+        | set(scholar.default_files(config) or ())
+    listed = {f for u in uses for f in u.files or ()}
+    files = sorted(iter_files(src / folder, src, {".bib"}, report),
+                   key=lambda found: (scholar.stem(found[1]) not in main,
+                                      scholar.stem(found[1]) not in listed))
+    keys: dict[str, str] = {}  # an entry's key (as jekyll-scholar compares) -> its file
+    for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
         if shown is not None and name not in shown | named:
@@ -474,6 +484,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                         "jekyll-scholar's default file): a leftover, not the owner's "
                         "publications; not carried.", rel)
             continue
+        pubs = _once(pubs, rel, keys, report, own_list=name in main)
         for pub in pubs:
             fields = {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}
             if scholar.shown_as(name, pub.entry_type, fields, uses) == "talk":
@@ -493,6 +504,24 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             report.mapped("bib-talks", f"the talks this page listed from BibTeX "
                           f"({', '.join(sorted({f for u in mine for f in u.files or ()}))}) "
                           "are talks, listed with the theme's talks listing.", page.origin)
+
+
+def _once(pubs: list[Publication], rel: str, keys: dict[str, str], report: Report,
+          own_list: bool = False) -> list[Publication]:
+    """The entries of ``rel`` whose key no file read before has: an entry of two files (a
+    list of all papers and a list per project) is one publication. A file a publications
+    page lists (``own_list``: a list of its own, another language's, say) keeps every
+    entry."""
+    out: list[Publication] = []
+    again: list[Publication] = []
+    for pub in pubs:
+        first = keys.setdefault(pub.key.lower(), rel)
+        (out if first == rel or own_list else again).append(pub)
+    if again:
+        report.mapped("bib-repeated", f"{len(again)} entries of `{rel}` are entries of "
+                      f"`{keys[again[0].key.lower()]}` too (the same key): one publication "
+                      "each.", rel)
+    return out
 
 
 def _talk_of(pub: Publication) -> Item:

@@ -552,7 +552,7 @@ def _details_line(item: Item, layout: str, plan: Plan) -> str:
     venue, place, date, then its links."""
     shown = set(re.findall(r"\bpage\.(\w+)", _layout_chain(plan, layout)))
     have = {k: v for k, v in {**item.extra, **item.fields}.items()
-            if isinstance(v, (str, int)) and str(v).strip()}
+            if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip()}
     if item.date:
         have["date"] = item.date
     rule = THEME.vocabulary["item_details"]

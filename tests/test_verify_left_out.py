@@ -1,0 +1,39 @@
+"""The files of pages a conversion leaves out on purpose (the template's example posts, a
+theme's furniture) are no loss of the new site: neither the files such a page links, nor the
+files its front matter names that a list page of the old site showed with it."""
+
+from __future__ import annotations
+
+from sitemigrate.verify.compare import compare, left_out_addresses
+from sitemigrate.verify.site import BuiltSite
+
+
+def page(root, rel, html):
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"<html><body>{html}</body></html>\n")
+
+
+def test_files_only_left_out_pages_show_are_not_missing(tmp_path):
+    owner = tmp_path / "src"
+    (owner / "_posts").mkdir(parents=True)
+    (owner / "_config.yml").write_text("permalink: /blog/:year/:title/\n")
+    (owner / "_posts/2015-05-15-pictures.md").write_text(
+        "---\ntitle: pictures\n---\nA gallery of sample pictures.\n")
+    (owner / "_posts/2022-02-01-leaflet.md").write_text(
+        "---\ntitle: a leaflet\nredirect: /assets/pdf/leaflet.pdf\n---\nRedirecting.\n")
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "blog/2015/pictures/index.html", '<img src="/assets/img/9.jpg">')
+    page(old, "blog/index.html", '<a href="/assets/pdf/leaflet.pdf">a leaflet</a>')
+    page(old, "about/index.html", '<img src="/assets/img/bo.jpg">')
+    for rel in ("assets/img/9.jpg", "assets/pdf/leaflet.pdf", "assets/img/bo.jpg"):
+        (old / rel).parent.mkdir(parents=True, exist_ok=True)
+        (old / rel).write_bytes(b"x")
+    page(new, "about/index.html", '<img src="/assets/img/bo.jpg">')
+    examples = ["_posts/2015-05-15-pictures.md", "_posts/2022-02-01-leaflet.md"]
+    left = left_out_addresses(owner, examples)
+    assert "/blog/2015/pictures/" in left and "/assets/pdf/leaflet.pdf" in left
+    found = compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus", left_out_pages=left)
+    assert found.missing_files == [("about/index.html", "/assets/img/bo.jpg")]
+    every = compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus")
+    assert len(every.missing_files) == 3  # nothing left out: each counts
