@@ -162,6 +162,43 @@ def test_unpublished_pages_are_no_pages(tmp_path):
         assert not lost, lost
 
 
+def test_published_false_is_no_page_and_in_no_list(tmp_path):
+    """Jekyll leaves out a page, post or collection document whose front matter says
+    `published: false`: no address, in no `site.<collection>` loop. The new site does not
+    show it either (al-folio's BibTeX has no such switch), and the finding names it."""
+    ap = tmp_path / "ap"
+    shutil.copytree(FIXTURES / "academicpages-site", ap)
+    (ap / "_publications/2022-01-01-draft-paper.md").write_text(
+        "---\ntitle: \"Unfinished Moss Census\"\ncollection: publications\n"
+        "category: manuscripts\ndate: 2022-01-01\nvenue: 'Draft Journal'\n"
+        "published: false\n---\nNot yet.\n")
+    (ap / "_talks/2023-02-02-draft-talk.md").write_text(
+        "---\ntitle: \"Unheld Lichen Talk\"\ncollection: talks\ndate: 2023-02-02\n"
+        "published: false\n---\n")
+    (ap / "_pages/plans.md").write_text(
+        "---\ntitle: Plans\npermalink: /plans/\npublished: false\n---\nSecret plans.\n")
+    af = tmp_path / "af"
+    shutil.copytree(FIXTURES / "al-folio-site", af)
+    (af / "_posts/2024-06-01-draft-post.md").write_text(
+        "---\nlayout: post\ntitle: Unwritten Fern Post\ndate: 2024-06-01\n"
+        "published: false\n---\nLater.\n")
+    for src, to in ((ap, "al-folio"), (ap, "academicpages"), (af, "academicpages"),
+                    (af, "al-folio")):
+        out = tmp_path / f"{src.name}-{to}"
+        plan = convert(src, out, to)
+        written = "".join(f.read_text("utf-8", "replace") for f in out.rglob("*")
+                          if f.is_file() and f.suffix in (".md", ".bib", ".yml", ".html"))
+        for title in ("Unfinished Moss Census", "Unheld Lichen Talk", "Secret plans",
+                      "Unwritten Fern Post"):
+            assert title not in written, (src.name, to, title)
+        reasons = {f.path: f.message for f in findings(plan, "unpublished")}
+        drafts = ["_publications/2022-01-01-draft-paper.md", "_talks/2023-02-02-draft-talk.md",
+                  "_pages/plans.md"] if src == ap else ["_posts/2024-06-01-draft-post.md"]
+        for rel in drafts:
+            assert "`published: false`" in reasons[rel] and "copy it by hand" in reasons[rel]
+        assert "Wildlife Corridors" in written or src == af  # the published ones stay
+
+
 # -- links and assets ----------------------------------------------------------------------------
 
 def test_links_move_with_their_files(tmp_path):

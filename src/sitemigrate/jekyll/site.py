@@ -681,10 +681,15 @@ def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
 
 def drop_unpublished(things: list, config: Any, report: Report) -> list:
     """The pages or items Jekyll publishes; each one it does not is reported, not converted
-    (it is no live page: no menu entry, no URL)."""
+    (it is no live page: no menu entry, no URL, in no listing): one :func:`unpublished`
+    leaves out by its path, or whose front matter says `published: false` (Jekyll's
+    `Publisher`: such a page is not in `site.pages`, such a document in no collection's
+    docs, a post not in `site.posts`, unless the site is built with `--unpublished`)."""
     kept = []
     for thing in things:
-        why = unpublished(thing.path, config)
+        why = unpublished(thing.path, config) or (
+            "its front matter says `published: false`"
+            if getattr(thing, "extra", {}).get("published") is False else "")
         if not why:
             kept.append(thing)
             continue
