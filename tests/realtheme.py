@@ -526,7 +526,7 @@ class Lab:
         cell.seen = compare(base.site, new.site, CORPUS / site,
                             templates=[TEMPLATES / template, TEMPLATES / SITES[site]],
                             skip=furniture, skip_pages=[permalink(src / rel) for rel in furniture],
-                            old_is_baseline=base.rc == 0)
+                            old_is_baseline=base.rc == 0, converted=src)
         if base.rc not in (0, 3):
             cell.seen.menu_was = []  # no source menu to compare
         cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]

@@ -74,15 +74,18 @@ def left_out(findings: Iterable[dict[str, Any]]) -> list[str]:
 
 def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[Path] = (),
             skip: Iterable[str] = (), skip_pages: Iterable[str] = (),
-            old_is_baseline: bool = True) -> Comparison:
+            old_is_baseline: bool = True, converted: Path | None = None) -> Comparison:
     """Compare the builds ``old`` and ``new``. ``owner`` is the source folder whose content
     and data files are the owner's; ``templates`` pristine template checkouts whose example
     text must not appear; ``skip`` owner files that are the source theme's furniture and
     ``skip_pages`` their addresses (left out by the conversion on purpose).
     ``old_is_baseline`` False: the old build is not complete (it stopped on an error), so
-    what the owner's files hold is compared without asking whether the old site shows it."""
+    what the owner's files hold is compared without asking whether the old site shows it.
+    ``converted``: the folder the conversion read, when it is not ``owner`` (the owner's
+    files laid over a template): its template example content is what the conversion
+    left out (default ``owner``)."""
     result = Comparison()
-    examples_of_src = template_examples(owner)
+    examples_of_src = template_examples(converted or owner)
     skipped = set(skip) | set(examples_of_src)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline)
     _details(result, old, new, owner, skipped, old_is_baseline)
@@ -121,6 +124,24 @@ def template_examples(owner: Path) -> dict[str, str]:
     for rel in CV_DATA:  # the template's example CV, as it shipped: no entry is the owner's
         if is_example(theme, owner, rel):
             out[rel] = ""
+    out.update(_example_entries(theme, owner))
+    return out
+
+
+def _example_entries(theme: Any, owner: Path) -> dict[str, str]:
+    """The template's example BibTeX entries SRC's bibliography still holds (the conversion
+    leaves them out: ``drop_template_content``), as ``file#key`` with their titles."""
+    from ..formats.bibtex import parse_bib
+    from ..formats.bibtext import to_text
+    from ..template_files import split_entries, templates
+    from .text import norm
+    table, out = templates(theme), {}
+    for bib in sorted((owner / "_bibliography").glob("*.bib")):
+        for text in split_entries(bib.read_text("utf-8", "replace"))[1]:
+            if table.is_entry(text):
+                for entry in parse_bib(text).entries:
+                    out[f"_bibliography/{bib.name}#{entry.key}"] = norm(
+                        to_text(entry.fields.get("title", "")))
     return out
 
 
