@@ -293,6 +293,43 @@ def test_publications_listed_per_config_category_keep_their_sections(tmp_path):
     assert sum("category = {reports}" in e for e in entries) == 1
 
 
+def test_a_publication_in_no_category_keeps_its_own_page_not_a_list_entry(tmp_path):
+    """A publication in none of the `publication_category` groups is on no section of the
+    publications page, but on a page of its own (the collection's `output: true`): al-folio
+    does not list it either (no entry added), and keeps its page at its address, with its
+    venue, citation and links, and a finding that names it."""
+    groups = "publication_category:\n  manuscripts:\n    title: 'Journal Articles'\n"
+    stray = ("_publications/2020-05-01-kelp-notes.md",
+             "---\ntitle: \"kelp-notes\"\ncollection: publications\n"
+             "permalink: /publication/kelp-notes\ndate: 2020-05-01\nvenue: 'Kelp Letters'\n"
+             "paperurl: '/files/kelp.pdf'\nslidesurl: 'https://slides.example.org/kelp'\n"
+             "excerpt: 'Kelp forests hold more carbon than their size suggests.'\n"
+             "citation: 'Vantongeren, I. (2020). &quot;Kelp notes.&quot; Kelp Letters.'\n---\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + groups,
+        "_pages/publications.html": AP_GROUPED_PAGE.read_text("utf-8"),
+        "files/kelp.pdf": "%PDF-1.4 kelp",
+        **dict([_ap_categorised("salt-marsh", "manuscripts", 2019), stray]),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    listed = next((tmp_path / "af/_pages").glob("publications.*")).read_text("utf-8")
+    assert [line.strip() for line in listed.split("{% comment %}")[0].splitlines()
+            if "{% bibliography" in line] == ["{% bibliography -q @*[category=manuscripts] %}"]
+    own = (tmp_path / "af/_pages/publications/2020-05-01-kelp-notes.md").read_text("utf-8")
+    assert "permalink: /publication/kelp-notes" in own and "<em>Kelp Letters</em>, 2020" in own
+    assert "Vantongeren, I. (2020)" in own  # the citation, as the page's description
+    assert "<a href=\"{{ '/assets/pdf/kelp.pdf' | relative_url }}\">PDF</a>" in own
+    assert '<a href="https://slides.example.org/kelp">Slides</a>' in own
+    assert "Kelp forests hold more carbon than their size suggests." in own  # the excerpt
+    assert (tmp_path / "af/assets/pdf/kelp.pdf").read_bytes() == b"%PDF-1.4 kelp"
+    (said,) = [f.message for f in plan.report.findings
+               if f.code == "publication-page" and "kelp-notes" in f.message]
+    assert "none of the sections" in said and "`/publication/kelp-notes`" in said
+    # a listed publication without text of its own gets no page
+    assert not (tmp_path / "af/_pages/publications/2019-03-01-salt-marsh.md").exists()
+
+
 def test_a_page_not_split_by_category_keeps_one_listing(tmp_path):
     """The config's `publication_category` alone does not split a page that loops over the
     publications once: it stays one listing, and no entry gains a `category` field."""
