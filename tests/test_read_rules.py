@@ -251,6 +251,44 @@ def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     assert "type = {press}" in bib
 
 
+def _ap_talk(slug: str, kind: str) -> tuple[str, str]:
+    return (f"_talks/2022-02-02-{slug}.md",
+            f"---\ntitle: \"{slug}\"\ncollection: talks\ntype: \"{kind}\"\n"
+            f"permalink: /talks/{slug}\ndate: 2022-02-02\nvenue: 'Tide Forum'\n---\n")
+
+
+def test_talks_by_type_keep_their_sections_each_item_once_both_ways(tmp_path):
+    """A talks page whose owner Liquid lists the talks per `type` (`{% if post.type ==
+    "Keynote" %}` inside the loop) keeps its sections in al-folio, each talk once, and back
+    in academicpages."""
+    loop = ("<h2>{title}</h2>\n{{% for post in site.talks reversed %}}{{% if post.type == "
+            "\"{value}\" %}}\n  {{% include archive-single-talk.html %}}\n"
+            "{{% endif %}}{{% endfor %}}\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n"
+                             + loop.format(title="Keynotes", value="Keynote")
+                             + loop.format(title="Posters", value="Poster"),
+        **dict([_ap_talk("ebb-keynote", "Keynote"), _ap_talk("flood-poster", "Poster")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    page = next((tmp_path / "af/_pages").glob("talks.*")).read_text("utf-8")
+    assert "{% comment %}" not in page
+    tests = [line.split("{% if ")[1].split(" %}")[0] for line in page.splitlines()
+             if line.startswith("{% for talk in talks %}{% if ")]
+    assert tests == ['talk.type == "Keynote"', 'talk.type == "Poster"']
+    assert page.index("Keynotes") < page.index('"Keynote"') < page.index("Posters") \
+        < page.index('"Poster"')
+    assert 'type: "Keynote"' in (tmp_path / "af/_talks/2022-02-02-ebb-keynote.md").read_text()
+    sitemigrate.convert(tmp_path / "af", tmp_path / "ap", to="academicpages",
+                        from_="al-folio").apply()
+    back = next((tmp_path / "ap/_pages").glob("talks.*")).read_text("utf-8")
+    assert "{% comment %}" not in back
+    assert [line.split("%}{%")[1].strip() for line in back.splitlines()
+            if "for post in site.talks" in line] \
+        == ['if post.type == "Keynote" %}', 'if post.type == "Poster" %}']
+
+
 # the template's publications page, which lists the publications per `publication_category`
 AP_GROUPED_PAGE = Path(__file__).resolve().parents[1] / "fixtures/academicpages-site/_pages" \
     / "publications.html"
