@@ -289,6 +289,25 @@ def test_talks_by_type_keep_their_sections_each_item_once_both_ways(tmp_path):
         == ['if post.type == "Keynote" %}', 'if post.type == "Poster" %}']
 
 
+def test_a_document_without_a_title_keeps_the_title_jekyll_gives_it(tmp_path):
+    """A post or collection document with no `title:` (or no front matter at all) is shown
+    by Jekyll under its file name without the date, each word capitalized as Ruby does
+    (`Compile Ats 1.0 On Mac`): the new site shows that title, not the file name."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_posts/2021-03-09-Compile-ATS-1.0-on-Mac.md": "Build notes for the tide model.\n",
+        "_talks/2022-02-02-ebb-and-FLOW.md": "---\ncollection: talks\ndate: 2022-02-02\n---\n",
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    post = next((tmp_path / "af/_posts").glob("*.md")).read_text("utf-8")
+    assert "title: Compile Ats 1.0 On Mac\n" in post
+    assert "title: Ebb And Flow\n" in next((tmp_path / "af/_talks").glob("*.md")).read_text()
+    sitemigrate.convert(tmp_path / "src", tmp_path / "ap", to="academicpages",
+                        from_="academicpages").apply()
+    post = next((tmp_path / "ap/_posts").glob("*.md")).read_text("utf-8")
+    assert "title: 2021" not in post and "title: Compile Ats 1.0 On Mac\n" in post
+
+
 # the template's publications page, which lists the publications per `publication_category`
 AP_GROUPED_PAGE = Path(__file__).resolve().parents[1] / "fixtures/academicpages-site/_pages" \
     / "publications.html"

@@ -302,6 +302,21 @@ def words(value: Any, rel: str, key: str, report: Report, line: int | None = Non
     return out
 
 
+def document_title(item: Item) -> str:
+    """The title Jekyll shows for a collection document or post: its `title:`, else its file
+    name without the date and the extension, each `-`-separated word capitalized as Ruby's
+    `capitalize` does it (`Document#populate_title`, `Utils.titleize_slug`:
+    `2021-06-25-Compile-ATS-1.0.md` is "Compile Ats 1.0")."""
+    if item.title:
+        return item.title
+    name = item.path.rsplit("/", 1)[-1]
+    m = re.fullmatch(r"\d{2,4}-\d{1,2}-\d{1,2}-(.*)(\.[^.]+)", name) or \
+        re.fullmatch(r"(.*)(\.[^.]+)", name)
+    slug = (m[1] if m else name).rstrip(".")
+    return " ".join(w[:1].upper() + w[1:].lower() for w in slug.split("-")).rstrip() \
+        or item.slug
+
+
 def item_date(doc: Document, filename: str, report: Report | None = None) -> str:
     """The item's date as Jekyll gives it: front matter ``date`` read as Ruby's
     ``Time.parse`` reads it (``01-02-2018`` is 1 February), else the file name's. A date that

@@ -29,6 +29,7 @@ from ...jekyll.listings import (
     translate_body,
 )
 from ...jekyll.site import (
+    document_title,
     extra_key,
     forward_furniture,
     post_url,
@@ -395,7 +396,7 @@ def _field_value(key: str, value: str, pub: Publication, copier: AssetCopier) ->
 
 def _item_front(item: Item, collection: str) -> CommentedMap:
     front = CommentedMap()
-    front["title"] = item.title or item.slug
+    front["title"] = document_title(item)
     front["collection"] = collection
     return front
 
@@ -457,7 +458,7 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None:
     f = item.fields
     front = CommentedMap()
-    front["title"] = item.title or item.slug
+    front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
     url = post_url(str(site.config_extra.get("permalink") or ""), item)

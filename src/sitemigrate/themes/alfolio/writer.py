@@ -24,6 +24,7 @@ from ...jekyll.liquid import (
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
 from ...jekyll.site import (
+    document_title,
     extra_key,
     forward_furniture,
     post_url,
@@ -476,7 +477,7 @@ def _write_news(item: Item, plan: Plan) -> None:
 def _item_front(item: Item, layout: str) -> CommentedMap:
     front = CommentedMap()
     front["layout"] = layout
-    front["title"] = item.title or item.slug
+    front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
     return front
