@@ -199,6 +199,23 @@ def test_published_false_is_no_page_and_in_no_list(tmp_path):
         assert "Wildlife Corridors" in written or src == af  # the published ones stay
 
 
+def test_latest_posts_of_the_about_page_stay_on_it(tmp_path):
+    """al-folio's about page lists the latest posts (`latest_posts: enabled`, with a
+    `limit`): the academicpages about page gets the same list, under a heading in the
+    site's language."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("latest_posts:\n  enabled: false",
+                                               "latest_posts:\n  enabled: true\n  limit: 2"))
+    plan = convert(src, tmp_path / "ap", "academicpages")
+    page = next(p for p in (tmp_path / "ap/_pages").glob("about.*")).read_text()
+    assert "## Latest posts\n\n{% for post in site.posts limit: 2 %}\n" in page
+    assert "[{{ post.title }}]({{ post.url | relative_url }})" in page
+    (said,) = findings(plan, "latest-posts")
+    assert "the 2 newest" in said.message and said.outcome != "lost"
+
+
 # -- links and assets ----------------------------------------------------------------------------
 
 def test_links_move_with_their_files(tmp_path):

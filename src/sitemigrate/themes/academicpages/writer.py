@@ -268,9 +268,16 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
                       "the sidebar of every page with `author_profile: true`.", page.origin)
     posts = feats.latest_posts or {}
-    if posts.get("enabled"):
-        report.lost("latest-posts", "academicpages has no latest-posts list on the about page; "
-                    "the blog stays reachable from the menu.", page.origin)
+    if posts.get("enabled") and site.posts:  # the source's about page lists its latest posts
+        limit = posts.get("limit")
+        limit = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 \
+            else None
+        loop = THEME.vocabulary["listings"]["latest_posts"]["body"].replace(
+            " LIMIT", f" limit: {limit}" if limit else "")
+        extra.append(f"\n## {words['latest_posts']}\n\n" + loop)
+        which = f"the {limit} newest" if limit else "every post"
+        report.mapped("latest-posts", f"the about page's latest posts ({which}) written as a "
+                      f"`{words['latest_posts']}` section of it.", page.origin)
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
