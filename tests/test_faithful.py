@@ -216,6 +216,26 @@ def test_latest_posts_of_the_about_page_stay_on_it(tmp_path):
     assert "the 2 newest" in said.message and said.outcome != "lost"
 
 
+def test_latest_posts_switched_in_the_config_where_the_layout_reads_it(tmp_path):
+    """An about layout that shows the latest posts by `site.latest_posts.enabled` (the
+    config, 2023-24 templates) shows them whatever the page says: the config decides; a
+    layout that reads the page's own switch is decided by the page."""
+    for reads, shown in (("site.latest_posts.enabled", True), ("page.latest_posts", False)):
+        src = tmp_path / reads
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        about = src / "_pages/about.md"
+        about.write_text(about.read_text().replace("latest_posts:\n  enabled: false\n", ""))
+        (src / "_layouts").mkdir(exist_ok=True)
+        (src / "_layouts/about.liquid").write_text(
+            f"---\nlayout: default\n---\n{{{{ content }}}}\n{{% if {reads} %}}"
+            "{% include latest_posts.liquid %}{% endif %}\n")
+        with (src / "_config.yml").open("a") as fh:
+            fh.write("\nlatest_posts:\n  enabled: true\n  limit: 1\n")
+        convert(src, tmp_path / f"{reads}-ap", "academicpages")
+        page = (tmp_path / f"{reads}-ap/_pages/about.md").read_text()
+        assert ("{% for post in site.posts limit: 1 %}" in page) is shown, reads
+
+
 # -- links and assets ----------------------------------------------------------------------------
 
 def test_links_move_with_their_files(tmp_path):
