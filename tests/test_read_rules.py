@@ -387,6 +387,22 @@ def test_a_publication_in_no_category_keeps_its_own_page_not_a_list_entry(tmp_pa
     assert not (tmp_path / "af/_pages/publications/2019-03-01-salt-marsh.md").exists()
 
 
+def test_braces_of_a_front_matter_title_stay_visible_in_bibtex(tmp_path):
+    """academicpages shows a title as written, braces too (`Tu{d,b}e`); in BibTeX a brace is
+    a group that jekyll-scholar's LaTeX filter drops ("Tud,be"): they are escaped, and read
+    back as the same title."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_publications/2023-01-01-tube.md": "---\ntitle: \"Tu{d,b}e: playing with agents\"\n"
+                                            "collection: publications\ndate: 2023-01-01\n---\n",
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    assert "title = {Tu\\{d,b\\}e: playing with agents}" in bib
+    back = sitemigrate.read_site(tmp_path / "af")
+    assert [p.title for p in back.publications] == ["Tu{d,b}e: playing with agents"]
+
+
 def test_a_page_not_split_by_category_keeps_one_listing(tmp_path):
     """The config's `publication_category` alone does not split a page that loops over the
     publications once: it stays one listing, and no entry gains a `category` field."""

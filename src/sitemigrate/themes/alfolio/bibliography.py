@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
-from ...formats.bibtext import slugify
+from ...formats.bibtext import shown_braces, slugify
 from ...formats.citation import citation_authors, entry_type_for
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -65,7 +65,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                report: Report | None = None, shown: set[str] | None = None) -> bib.BibEntry:
     """``shown``: the `entry.*` fields DEST's bib layout prints (None: no layout)."""
     from ...inert import decode_entities as text  # academicpages escapes `& " ' <`
-    fields: dict[str, str] = {"title": text(pub.title)}  # BibTeX holds the text, not markup
+    # BibTeX holds the text, not markup; its own braces shown, not read as groups
+    fields: dict[str, str] = {"title": shown_braces(text(pub.title))}
     if pub.year:
         fields["year"] = str(pub.year)
     stated = pub.entry_type or _stated_type(pub)
