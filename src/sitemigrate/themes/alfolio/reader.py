@@ -632,9 +632,12 @@ def _site_latest_posts(about: Page, src: Path, config: dict, layout: str,
     """The about page's latest posts where its layout switches them in `_config.yml`
     (`{% if site.latest_posts.enabled %}`, the 2023-24 templates) rather than in the page's
     front matter: the config's `latest_posts` is what the page shows. Without the layout in
-    SRC, the config's value stands where the page sets none."""
+    SRC, the config's value stands where the page sets none; a layout that reads neither
+    shows no latest posts."""
     text_of = _layout_text(src, layout, report) if layout else None
     if text_of is not None and not re.search(r"\bsite\.latest_posts\b", text_of):
+        if "latest_posts" not in text_of:
+            about.features.latest_posts = None
         return  # the page's own switch decides
     if text_of is None and about.features.latest_posts is not None:
         return
