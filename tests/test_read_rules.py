@@ -308,6 +308,32 @@ def test_a_document_without_a_title_keeps_the_title_jekyll_gives_it(tmp_path):
     assert "title: 2021" not in post and "title: Compile Ats 1.0 On Mac\n" in post
 
 
+def test_a_collection_file_without_front_matter_is_a_file_not_an_item(tmp_path):
+    """Jekyll reads a collection's file without front matter as a static file (only posts
+    are documents without it): no item of the collection, in no listing; it is carried as
+    the file it is, and a post without front matter is still a post."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_talks/notes.md": "Raw speaker notes.\n",
+        "_talks/2022-02-02-ebb.md": "---\ntitle: Ebb\ncollection: talks\n---\n",
+        "_posts/2021-03-09-tide-log.md": "A log of tides.\n",
+    })
+    site = sitemigrate.read_site(src, "academicpages")
+    assert [t.title for t in site.talks] == ["Ebb"]
+    assert [p.path for p in site.posts] == ["_posts/2021-03-09-tide-log.md"]
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    assert [p.name for p in (tmp_path / "af/_talks").glob("*.md")] == ["2022-02-02-ebb.md"]
+    assert [f.read_text() for f in (tmp_path / "af").rglob("notes.md")] \
+        == ["Raw speaker notes.\n"]  # carried as a file (where DEST keeps files)
+    assert any(f.code == "static-file" and f.path == "_talks/notes.md"
+               for f in plan.report.findings)
+    af = write(tmp_path / "af-src", {  # al-folio's own collections alike
+        "_config.yml": ALFOLIO_CONFIG, "_projects/1_empty.md": "",
+        "_projects/2_kelp.md": "---\ntitle: Kelp\nlayout: page\n---\n"})
+    assert [p.title for p in sitemigrate.read_site(af, "al-folio").projects] == ["Kelp"]
+
+
 # the template's publications page, which lists the publications per `publication_category`
 AP_GROUPED_PAGE = Path(__file__).resolve().parents[1] / "fixtures/academicpages-site/_pages" \
     / "publications.html"

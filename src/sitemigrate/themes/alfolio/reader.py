@@ -27,7 +27,12 @@ from ...ir import (
     plain,
 )
 from ...jekyll import scholar
-from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.assets import (
+    collection_static_files,
+    record_asset,
+    root_static_html,
+    static_files,
+)
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -153,6 +158,9 @@ def read(src: Path, report: Report) -> Site:
         collection_static_files(site, name, report)
     _read_bibliographies(site, src, config, report)
     _fold_publication_pages(site, report)
+    for kind, name in (("news", "news"), ("projects", "projects"), ("teaching", "teachings"),
+                       ("talks", "talks")):
+        setattr(site, kind, static_files(site, getattr(site, kind), name, report))
     for kind in ("news", "projects", "posts", "teaching", "talks"):
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
