@@ -5,6 +5,7 @@ address), and a build command stands in for Jekyll."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -163,6 +164,33 @@ def test_the_templates_example_text_is_read_from_a_pristine_checkout(tmp_path):
     assert result.examples == ["professor of theoretical physics at somewhere"]
 
 
+def test_example_text_the_owners_page_holds_was_shown_by_an_old_build_that_stopped(tmp_path):
+    """The old build stopped on an error: Jekyll renders every page, so the template's stock
+    wording the owner kept on a page (with kramdown's attribute list, never shown) is what
+    the old site showed; the text of an example post is still counted."""
+    stock = "Write your story here and tell the visitors who you are and what you study."
+    template = write(tmp_path / "template", {
+        "_pages/about.md": f"---\nlayout: about\n---\n{stock}\n",
+        "_posts/2015-01-01-example.md": "---\ntitle: x\n---\nThe example post of the "
+                                        "theme, about nothing at all.\n"})
+    src = write(tmp_path / "src", {"_pages/about.md": "---\npermalink: /\n---\n"
+                                   + stock.replace("story", "[story](https://example.org)"
+                                                   '{:target="_blank"}') + "\n"})
+    new = new_site(tmp_path, **{"index.html": page(
+        f"<p>{stock}</p><p>The example post of the theme, about nothing at all.</p>")})
+    stopped = BuiltSite(write(tmp_path / "stopped", {"index.html": page("")}))
+    result = compare(stopped, new, src, templates=[template], old_is_baseline=False)
+    assert result.examples == ["the example post of the theme about nothing at all"]
+    assert len(compare(stopped, new, src, templates=[template]).examples) == 2
+    # the tree the conversion read (the owner's files over their template's checkout) has
+    # a page the owner's copy lacks: Jekyll rendered it too
+    read = shutil.copytree(src, tmp_path / "read")
+    write(read, {"_pages/post.md": "---\npermalink: /x/\n---\nThe example post of the "
+                                   "theme, about nothing at all.\n"})
+    assert compare(stopped, new, src, templates=[template], old_is_baseline=False,
+                   source=read).examples == []
+
+
 def test_a_build_command_gets_the_site_and_an_output_folder(tmp_path):
     site = write(tmp_path / "site", {"built/index.html": page("<p>hi</p>")})
     script = write(tmp_path, {"b.py": textwrap.dedent("""
@@ -293,7 +321,7 @@ def test_the_templates_example_entry_of_the_folder_converted_is_no_loss(tmp_path
     """A BibTeX entry of SRC's bibliography that is one of its template's example entries
     is not the owner's (the conversion leaves it out): verify does not ask the new list for
     it. Which entries are examples is read from the folder the conversion read
-    (``converted``), which may be the owner's files laid over a template."""
+    (``source``), which may be the owner's files laid over a template."""
     import sitemigrate.template_files as tf
     src = owner(tmp_path)
     converted = write(tmp_path / "converted", {"_bibliography/papers.bib": (
@@ -303,7 +331,7 @@ def test_the_templates_example_entry_of_the_folder_converted_is_no_loss(tmp_path
     monkeypatch.setattr(tf, "templates", lambda theme: type(
         "Table", (), {"is_entry": staticmethod(lambda text: "clocks" in text)})())
     without = new_site(tmp_path, **{"publications/index.html": page(pubs("Moorings at Night"))})
-    assert compare(old_site(tmp_path), without, src, converted=converted).lists == []
+    assert compare(old_site(tmp_path), without, src, source=converted).lists == []
     lost = compare(old_site(tmp_path), without, src).lists  # SRC itself has no such entry
     assert lost == [("publications/index.html", "publications/index.html", "missing",
                      "tidal clocks")]

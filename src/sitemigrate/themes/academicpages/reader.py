@@ -19,6 +19,7 @@ from ...jekyll.assets import (
     root_static_html,
     static_files,
 )
+from ...jekyll.languages import default_first, localize_pages, translations_as_pages
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -76,7 +77,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
-    site.pages = live_pages(site.pages, config, report)
+    site.pages = default_first(live_pages(site.pages, config, report), config)
     pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
@@ -108,6 +109,8 @@ def read(src: Path, report: Report) -> Site:
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
     mark_furniture(site, src, vocab, report)
+    localize_pages(site.pages, config)
+    translations_as_pages(site, config, report)
     return site
 
 
