@@ -70,7 +70,7 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "UzTak->academicpages-2025": {"files": 8},
     "bdubail->academicpages-2025": {"files": 7},
     "guoxuanma->academicpages-2025": {"dead": 1, "menu": 1},
-    "housefz->academicpages-2025": {"menu": 1, "lists": 2, "urls": 1},
+    "housefz->academicpages-2025": {"menu": 1, "lists": 1, "urls": 1},
     "klory->academicpages-2025": {"paragraphs": 2},
     "leigang-qu->academicpages-2025": {"files": 4, "urls": 1},
     "machines-in-motion->academicpages-2025": {"dead": 29, "lists": 66, "files": 27},
