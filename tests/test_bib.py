@@ -271,6 +271,14 @@ def test_slugify_limits_and_is_stable():
 # Writing
 # ------------------------------------------------------------------------------------------
 
+def test_format_entry_key_has_no_invisible_characters():
+    """A key made from a file name that starts with a byte-order mark (or holds a zero-width
+    space) loses them: jekyll-scholar's reader refuses the entry otherwise."""
+    text = format_entry("misc", "2017-09-01-\ufeffRiver\u200bBanks", {"title": "T"})
+    assert text.startswith("@misc{2017-09-01-RiverBanks,\n")
+    assert parse_bib(text).entries[0].key == "2017-09-01-RiverBanks"
+
+
 def test_format_entry_layout():
     text = format_entry("Article", "k1", {"title": "T", "year": "2020"},
                         {"author": ["A. Einstein", "Smith and Sons"], "editor": []})

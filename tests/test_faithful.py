@@ -162,6 +162,80 @@ def test_unpublished_pages_are_no_pages(tmp_path):
         assert not lost, lost
 
 
+def test_published_false_is_no_page_and_in_no_list(tmp_path):
+    """Jekyll leaves out a page, post or collection document whose front matter says
+    `published: false`: no address, in no `site.<collection>` loop. The new site does not
+    show it either (al-folio's BibTeX has no such switch), and the finding names it."""
+    ap = tmp_path / "ap"
+    shutil.copytree(FIXTURES / "academicpages-site", ap)
+    (ap / "_publications/2022-01-01-draft-paper.md").write_text(
+        "---\ntitle: \"Unfinished Moss Census\"\ncollection: publications\n"
+        "category: manuscripts\ndate: 2022-01-01\nvenue: 'Draft Journal'\n"
+        "published: false\n---\nNot yet.\n")
+    (ap / "_talks/2023-02-02-draft-talk.md").write_text(
+        "---\ntitle: \"Unheld Lichen Talk\"\ncollection: talks\ndate: 2023-02-02\n"
+        "published: false\n---\n")
+    (ap / "_pages/plans.md").write_text(
+        "---\ntitle: Plans\npermalink: /plans/\npublished: false\n---\nSecret plans.\n")
+    af = tmp_path / "af"
+    shutil.copytree(FIXTURES / "al-folio-site", af)
+    (af / "_posts/2024-06-01-draft-post.md").write_text(
+        "---\nlayout: post\ntitle: Unwritten Fern Post\ndate: 2024-06-01\n"
+        "published: false\n---\nLater.\n")
+    for src, to in ((ap, "al-folio"), (ap, "academicpages"), (af, "academicpages"),
+                    (af, "al-folio")):
+        out = tmp_path / f"{src.name}-{to}"
+        plan = convert(src, out, to)
+        written = "".join(f.read_text("utf-8", "replace") for f in out.rglob("*")
+                          if f.is_file() and f.suffix in (".md", ".bib", ".yml", ".html"))
+        for title in ("Unfinished Moss Census", "Unheld Lichen Talk", "Secret plans",
+                      "Unwritten Fern Post"):
+            assert title not in written, (src.name, to, title)
+        reasons = {f.path: f.message for f in findings(plan, "unpublished")}
+        drafts = ["_publications/2022-01-01-draft-paper.md", "_talks/2023-02-02-draft-talk.md",
+                  "_pages/plans.md"] if src == ap else ["_posts/2024-06-01-draft-post.md"]
+        for rel in drafts:
+            assert "`published: false`" in reasons[rel] and "copy it by hand" in reasons[rel]
+        assert "Wildlife Corridors" in written or src == af  # the published ones stay
+
+
+def test_latest_posts_of_the_about_page_stay_on_it(tmp_path):
+    """al-folio's about page lists the latest posts (`latest_posts: enabled`, with a
+    `limit`): the academicpages about page gets the same list, under a heading in the
+    site's language."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("latest_posts:\n  enabled: false",
+                                               "latest_posts:\n  enabled: true\n  limit: 2"))
+    plan = convert(src, tmp_path / "ap", "academicpages")
+    page = next(p for p in (tmp_path / "ap/_pages").glob("about.*")).read_text()
+    assert "## Latest posts\n\n{% for post in site.posts limit: 2 %}\n" in page
+    assert "[{{ post.title }}]({{ post.url | relative_url }})" in page
+    (said,) = findings(plan, "latest-posts")
+    assert "the 2 newest" in said.message and said.outcome != "lost"
+
+
+def test_latest_posts_switched_in_the_config_where_the_layout_reads_it(tmp_path):
+    """An about layout that shows the latest posts by `site.latest_posts.enabled` (the
+    config, 2023-24 templates) shows them whatever the page says: the config decides; a
+    layout that reads the page's own switch is decided by the page."""
+    for reads, shown in (("site.latest_posts.enabled", True), ("page.latest_posts", False)):
+        src = tmp_path / reads
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        about = src / "_pages/about.md"
+        about.write_text(about.read_text().replace("latest_posts:\n  enabled: false\n", ""))
+        (src / "_layouts").mkdir(exist_ok=True)
+        (src / "_layouts/about.liquid").write_text(
+            f"---\nlayout: default\n---\n{{{{ content }}}}\n{{% if {reads} %}}"
+            "{% include latest_posts.liquid %}{% endif %}\n")
+        with (src / "_config.yml").open("a") as fh:
+            fh.write("\nlatest_posts:\n  enabled: true\n  limit: 1\n")
+        convert(src, tmp_path / f"{reads}-ap", "academicpages")
+        page = (tmp_path / f"{reads}-ap/_pages/about.md").read_text()
+        assert ("{% for post in site.posts limit: 1 %}" in page) is shown, reads
+
+
 # -- links and assets ----------------------------------------------------------------------------
 
 def test_links_move_with_their_files(tmp_path):

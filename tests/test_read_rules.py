@@ -353,6 +353,89 @@ def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     assert "type = {press}" in bib
 
 
+def _ap_talk(slug: str, kind: str) -> tuple[str, str]:
+    return (f"_talks/2022-02-02-{slug}.md",
+            f"---\ntitle: \"{slug}\"\ncollection: talks\ntype: \"{kind}\"\n"
+            f"permalink: /talks/{slug}\ndate: 2022-02-02\nvenue: 'Tide Forum'\n---\n")
+
+
+def test_talks_by_type_keep_their_sections_each_item_once_both_ways(tmp_path):
+    """A talks page whose owner Liquid lists the talks per `type` (`{% if post.type ==
+    "Keynote" %}` inside the loop) keeps its sections in al-folio, each talk once, and back
+    in academicpages."""
+    loop = ("<h2>{title}</h2>\n{{% for post in site.talks reversed %}}{{% if post.type == "
+            "\"{value}\" %}}\n  {{% include archive-single-talk.html %}}\n"
+            "{{% endif %}}{{% endfor %}}\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n"
+                             + loop.format(title="Keynotes", value="Keynote")
+                             + loop.format(title="Posters", value="Poster"),
+        **dict([_ap_talk("ebb-keynote", "Keynote"), _ap_talk("flood-poster", "Poster")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    page = next((tmp_path / "af/_pages").glob("talks.*")).read_text("utf-8")
+    assert "{% comment %}" not in page
+    tests = [line.split("{% if ")[1].split(" %}")[0] for line in page.splitlines()
+             if line.startswith("{% for talk in talks %}{% if ")]
+    assert tests == ['talk.type == "Keynote"', 'talk.type == "Poster"']
+    assert page.index("Keynotes") < page.index('"Keynote"') < page.index("Posters") \
+        < page.index('"Poster"')
+    assert 'type: "Keynote"' in (tmp_path / "af/_talks/2022-02-02-ebb-keynote.md").read_text()
+    sitemigrate.convert(tmp_path / "af", tmp_path / "ap", to="academicpages",
+                        from_="al-folio").apply()
+    back = next((tmp_path / "ap/_pages").glob("talks.*")).read_text("utf-8")
+    assert "{% comment %}" not in back
+    assert [line.split("%}{%")[1].strip() for line in back.splitlines()
+            if "for post in site.talks" in line] \
+        == ['if post.type == "Keynote" %}', 'if post.type == "Poster" %}']
+
+
+def test_a_document_without_a_title_keeps_the_title_jekyll_gives_it(tmp_path):
+    """A post or collection document with no `title:` (or no front matter at all) is shown
+    by Jekyll under its file name without the date, each word capitalized as Ruby does
+    (`Compile Ats 1.0 On Mac`): the new site shows that title, not the file name."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_posts/2021-03-09-Compile-ATS-1.0-on-Mac.md": "Build notes for the tide model.\n",
+        "_talks/2022-02-02-ebb-and-FLOW.md": "---\ncollection: talks\ndate: 2022-02-02\n---\n",
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    post = next((tmp_path / "af/_posts").glob("*.md")).read_text("utf-8")
+    assert "title: Compile Ats 1.0 On Mac\n" in post
+    assert "title: Ebb And Flow\n" in next((tmp_path / "af/_talks").glob("*.md")).read_text()
+    sitemigrate.convert(tmp_path / "src", tmp_path / "ap", to="academicpages",
+                        from_="academicpages").apply()
+    post = next((tmp_path / "ap/_posts").glob("*.md")).read_text("utf-8")
+    assert "title: 2021" not in post and "title: Compile Ats 1.0 On Mac\n" in post
+
+
+def test_a_collection_file_without_front_matter_is_a_file_not_an_item(tmp_path):
+    """Jekyll reads a collection's file without front matter as a static file (only posts
+    are documents without it): no item of the collection, in no listing; it is carried as
+    the file it is, and a post without front matter is still a post."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_talks/notes.md": "Raw speaker notes.\n",
+        "_talks/2022-02-02-ebb.md": "---\ntitle: Ebb\ncollection: talks\n---\n",
+        "_posts/2021-03-09-tide-log.md": "A log of tides.\n",
+    })
+    site = sitemigrate.read_site(src, "academicpages")
+    assert [t.title for t in site.talks] == ["Ebb"]
+    assert [p.path for p in site.posts] == ["_posts/2021-03-09-tide-log.md"]
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    assert [p.name for p in (tmp_path / "af/_talks").glob("*.md")] == ["2022-02-02-ebb.md"]
+    assert [f.read_text() for f in (tmp_path / "af").rglob("notes.md")] \
+        == ["Raw speaker notes.\n"]  # carried as a file (where DEST keeps files)
+    assert any(f.code == "static-file" and f.path == "_talks/notes.md"
+               for f in plan.report.findings)
+    af = write(tmp_path / "af-src", {  # al-folio's own collections alike
+        "_config.yml": ALFOLIO_CONFIG, "_projects/1_empty.md": "",
+        "_projects/2_kelp.md": "---\ntitle: Kelp\nlayout: page\n---\n"})
+    assert [p.title for p in sitemigrate.read_site(af, "al-folio").projects] == ["Kelp"]
+
+
 # the template's publications page, which lists the publications per `publication_category`
 AP_GROUPED_PAGE = Path(__file__).resolve().parents[1] / "fixtures/academicpages-site/_pages" \
     / "publications.html"
@@ -393,6 +476,59 @@ def test_publications_listed_per_config_category_keep_their_sections(tmp_path):
     assert len(entries) == 3
     assert sum("category = {manuscripts}" in e for e in entries) == 2
     assert sum("category = {reports}" in e for e in entries) == 1
+
+
+def test_a_publication_in_no_category_keeps_its_own_page_not_a_list_entry(tmp_path):
+    """A publication in none of the `publication_category` groups is on no section of the
+    publications page, but on a page of its own (the collection's `output: true`): al-folio
+    does not list it either (no entry added), and keeps its page at its address, with its
+    venue, citation and links, and a finding that names it."""
+    groups = "publication_category:\n  manuscripts:\n    title: 'Journal Articles'\n"
+    stray = ("_publications/2020-05-01-kelp-notes.md",
+             "---\ntitle: \"kelp-notes\"\ncollection: publications\n"
+             "permalink: /publication/kelp-notes\ndate: 2020-05-01\nvenue: 'Kelp Letters'\n"
+             "paperurl: '/files/kelp.pdf'\nslidesurl: 'https://slides.example.org/kelp'\n"
+             "excerpt: 'Kelp forests hold more carbon than their size suggests.'\n"
+             "citation: 'Vantongeren, I. (2020). &quot;Kelp notes.&quot; Kelp Letters.'\n---\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + groups,
+        "_pages/publications.html": AP_GROUPED_PAGE.read_text("utf-8"),
+        "files/kelp.pdf": "%PDF-1.4 kelp",
+        **dict([_ap_categorised("salt-marsh", "manuscripts", 2019), stray]),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    listed = next((tmp_path / "af/_pages").glob("publications.*")).read_text("utf-8")
+    assert [line.strip() for line in listed.split("{% comment %}")[0].splitlines()
+            if "{% bibliography" in line] == ["{% bibliography -q @*[category=manuscripts] %}"]
+    own = (tmp_path / "af/_pages/publications/2020-05-01-kelp-notes.md").read_text("utf-8")
+    assert "permalink: /publication/kelp-notes" in own and "<em>Kelp Letters</em>, 2020" in own
+    assert "Vantongeren, I. (2020)" in own  # the citation, as the page's description
+    assert "<a href=\"{{ '/assets/pdf/kelp.pdf' | relative_url }}\">PDF</a>" in own
+    assert '<a href="https://slides.example.org/kelp">Slides</a>' in own
+    assert "Kelp forests hold more carbon than their size suggests." in own  # the excerpt
+    assert (tmp_path / "af/assets/pdf/kelp.pdf").read_bytes() == b"%PDF-1.4 kelp"
+    (said,) = [f.message for f in plan.report.findings
+               if f.code == "publication-page" and "kelp-notes" in f.message]
+    assert "none of the sections" in said and "`/publication/kelp-notes`" in said
+    # a listed publication without text of its own gets no page
+    assert not (tmp_path / "af/_pages/publications/2019-03-01-salt-marsh.md").exists()
+
+
+def test_braces_of_a_front_matter_title_stay_visible_in_bibtex(tmp_path):
+    """academicpages shows a title as written, braces too (`Tu{d,b}e`); in BibTeX a brace is
+    a group that jekyll-scholar's LaTeX filter drops ("Tud,be"): they are escaped, and read
+    back as the same title."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_publications/2023-01-01-tube.md": "---\ntitle: \"Tu{d,b}e: playing with agents\"\n"
+                                            "collection: publications\ndate: 2023-01-01\n---\n",
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    assert "title = {Tu\\{d,b\\}e: playing with agents}" in bib
+    back = sitemigrate.read_site(tmp_path / "af")
+    assert [p.title for p in back.publications] == ["Tu{d,b}e: playing with agents"]
 
 
 def test_a_page_not_split_by_category_keeps_one_listing(tmp_path):

@@ -317,6 +317,26 @@ def test_the_templates_example_cv_the_conversion_left_out_is_no_loss(tmp_path, m
     assert result.missing_details == [("_data/cv.yml", "master of tidal studies")]
 
 
+def test_the_templates_example_entry_of_the_folder_converted_is_no_loss(tmp_path, monkeypatch):
+    """A BibTeX entry of SRC's bibliography that is one of its template's example entries
+    is not the owner's (the conversion leaves it out): verify does not ask the new list for
+    it. Which entries are examples is read from the folder the conversion read
+    (``source``), which may be the owner's files laid over a template."""
+    import sitemigrate.template_files as tf
+    src = owner(tmp_path)
+    converted = write(tmp_path / "converted", {"_bibliography/papers.bib": (
+        "@article{clocks, title={Tidal {C}locks}, year={2020}}\n"
+        "@article{moor, title={Moorings at Night}, year={2021}}\n")})
+    _as_example(monkeypatch, "al-folio", None)
+    monkeypatch.setattr(tf, "templates", lambda theme: type(
+        "Table", (), {"is_entry": staticmethod(lambda text: "clocks" in text)})())
+    without = new_site(tmp_path, **{"publications/index.html": page(pubs("Moorings at Night"))})
+    assert compare(old_site(tmp_path), without, src, source=converted).lists == []
+    lost = compare(old_site(tmp_path), without, src).lists  # SRC itself has no such entry
+    assert lost == [("publications/index.html", "publications/index.html", "missing",
+                     "tidal clocks")]
+
+
 def test_verify_of_a_missing_site_is_one_line_and_exit_2(tmp_path, capsys):
     assert cli.main(["verify", str(tmp_path / "nowhere"), str(tmp_path)]) == 2
     err = capsys.readouterr().err

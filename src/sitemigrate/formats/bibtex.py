@@ -371,6 +371,14 @@ def _safe_name(name: str) -> str:
 
 
 _UNSAFE_IN_KEY = re.compile(r"[\s,{}()]")
+
+
+def _visible(text: str) -> str:
+    """``text`` without invisible characters (a byte-order mark, a zero-width space: Unicode
+    control and format characters), which jekyll-scholar's BibTeX reader refuses in a key
+    (the whole entry is then not shown)."""
+    import unicodedata
+    return "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cf"))
 _AND_WORD = re.compile(r"(^|\s)and(\s|$)", re.I)
 
 
@@ -387,7 +395,7 @@ def format_entry(entry_type: str, key: str, fields: dict[str, str],
     """One entry as BibTeX: persons first, then fields in the given order, every value in
     braces and brace-balanced.  Names containing " and " are protected by braces."""
     etype = _safe_name(entry_type) if entry_type.strip() else "misc"
-    key = _UNSAFE_IN_KEY.sub("-", key.strip()) or "unnamed"
+    key = _UNSAFE_IN_KEY.sub("-", _visible(key).strip()) or "unnamed"
     lines: list[tuple[str, str]] = []
     for role, names in (persons or {}).items():
         kept = [_bib_name(n) for n in names if n and n.strip()]

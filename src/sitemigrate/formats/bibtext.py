@@ -147,6 +147,14 @@ _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", 
 
 
 _SLUG_WORD = re.compile(r"[a-z0-9]+")
+def shown_braces(text: str) -> str:
+    """Plain text (a title of another theme's front matter) as a BibTeX value that shows
+    its braces: `{` and `}` escaped (`eTu\\{d,b\\}e`), which BibTeX's LaTeX filters print
+    as braces (unescaped, they are groups and vanish: "eTud,be")."""
+    return text.replace("{", "\\{").replace("}", "\\}") if "{" in text or "}" in text \
+        else text
+
+
 SLUG_MAX = 120
 """The longest slug, in characters (ASCII): file names made of one stay far below the 255
 bytes file systems take."""

@@ -8,7 +8,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
-from ..ir import Asset, Origin, Site
+from ..ir import Asset, Item, Origin, Site
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
 from ..textio import not_a_file, read_source, within
@@ -358,9 +358,20 @@ def collection_static_files(site: Site, name: str, report: Report) -> None:
     """The files of the site's own collection ``name`` that have no front matter are no
     items: Jekyll renders none of them (Liquid in them never runs), it copies them as they
     are (the collection's static files). They are carried to the same path, as files."""
+    site.collections[name] = static_files(site, site.collections.get(name, []), name, report)
+
+
+def static_files(site: Site, items: list[Item], name: str, report: Report) -> list[Item]:
+    """``items`` of collection ``name`` without the files that have no front matter (for
+    every collection but `posts`: Jekyll's `Collection#read` makes them static files, no
+    documents: no page of the collection's layout, in no `site.<name>` listing); each is
+    reported and carried to the same path, as a file."""
     root = Path(site.source)
     kept = []
-    for item in site.collections.get(name, []):
+    for item in items:
+        if not item.path.startswith(f"_{name}/"):
+            kept.append(item)  # read from another file (a talk of a `.bib`)
+            continue
         data = read_source(root / item.path, item.path, None, root=root)
         if data is None or data.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
             kept.append(item)
@@ -368,7 +379,7 @@ def collection_static_files(site: Site, name: str, report: Report) -> None:
         report.findings = [f for f in report.findings  # said as "converted as a page": not so
                            if not (f.code == "no-front-matter" and f.path == item.path)]
         report.mapped("static-file", "has no front matter: Jekyll copies it as it is (a "
-                      f"static file of collection `{name}`); it was carried as that file.",
-                      item.path)
+                      f"static file of collection `{name}`, in no listing of it); it was "
+                      "carried as that file, not as an item.", item.path)
         record_asset(site, "/" + item.path)
-    site.collections[name] = kept
+    return kept

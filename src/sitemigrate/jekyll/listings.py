@@ -170,6 +170,40 @@ def _translate_filtered(body: str, source: dict | None, target: dict | None
     return re.sub(source["match"], swap, body, flags=re.S), written
 
 
+def listed_sections(body: str, role: str, theme: Theme | None
+                    ) -> list[tuple[str, str, str]] | None:
+    """What a page of ``theme`` lists of the ``role`` items when it lists them by sections
+    only (``filtered`` listings of its mapping): each section's front-matter key, neutral
+    test (``equals``, ``contains``) and value. None when the page also lists every item
+    (a full listing), or lists none by sections."""
+    listing = (theme.vocabulary if theme is not None else {}).get("listings", {}).get(role)
+    source = (listing or {}).get("filtered")
+    if not source or "match" not in source:
+        return None
+    ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
+    found = [(m["key"], ops[m["op"]], m["value"])
+             for m in re.finditer(source["match"], body, re.S)]
+    rest = re.sub(source["match"], " ", body, flags=re.S)
+    if not found or any(re.search(pattern, rest, re.S) for pattern in listing["match"]):
+        return None
+    return found
+
+
+def in_sections(fields: dict[str, Any], sections: list[tuple[str, str, str]]) -> bool:
+    """Whether an item of front-matter ``fields`` is in one of ``sections``
+    (:func:`listed_sections`), as Liquid's `==` and `contains` decide it."""
+    for key, op, value in sections:
+        have = fields.get(key)
+        if have is None:
+            continue
+        if op == "equals" and str(have) == value:
+            return True
+        if op == "contains" and (value in [str(v) for v in have] if isinstance(have, list)
+                                 else value in str(have)):
+            return True
+    return False
+
+
 def kept_in_comment(text: str) -> str:
     """``text`` kept in the page where it renders nothing and cannot break the build: in a
     ``{% comment %}`` block, inside ``{% raw %}`` (Ruby Liquid parses the tags of a comment

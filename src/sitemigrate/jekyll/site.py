@@ -303,6 +303,21 @@ def words(value: Any, rel: str, key: str, report: Report, line: int | None = Non
     return out
 
 
+def document_title(item: Item) -> str:
+    """The title Jekyll shows for a collection document or post: its `title:`, else its file
+    name without the date and the extension, each `-`-separated word capitalized as Ruby's
+    `capitalize` does it (`Document#populate_title`, `Utils.titleize_slug`:
+    `2021-06-25-Compile-ATS-1.0.md` is "Compile Ats 1.0")."""
+    if item.title:
+        return item.title
+    name = item.path.rsplit("/", 1)[-1]
+    m = re.fullmatch(r"\d{2,4}-\d{1,2}-\d{1,2}-(.*)(\.[^.]+)", name) or \
+        re.fullmatch(r"(.*)(\.[^.]+)", name)
+    slug = (m[1] if m else name).rstrip(".")
+    return " ".join(w[:1].upper() + w[1:].lower() for w in slug.split("-")).rstrip() \
+        or item.slug
+
+
 def item_date(doc: Document, filename: str, report: Report | None = None) -> str:
     """The item's date as Jekyll gives it: front matter ``date`` read as Ruby's
     ``Time.parse`` reads it (``01-02-2018`` is 1 February), else the file name's. A date that
@@ -710,10 +725,15 @@ def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
 
 def drop_unpublished(things: list, config: Any, report: Report) -> list:
     """The pages or items Jekyll publishes; each one it does not is reported, not converted
-    (it is no live page: no menu entry, no URL)."""
+    (it is no live page: no menu entry, no URL, in no listing): one :func:`unpublished`
+    leaves out by its path, or whose front matter says `published: false` (Jekyll's
+    `Publisher`: such a page is not in `site.pages`, such a document in no collection's
+    docs, a post not in `site.posts`, unless the site is built with `--unpublished`)."""
     kept = []
     for thing in things:
-        why = unpublished(thing.path, config)
+        why = unpublished(thing.path, config) or (
+            "its front matter says `published: false`"
+            if getattr(thing, "extra", {}).get("published") is False else "")
         if not why:
             kept.append(thing)
             continue

@@ -86,9 +86,10 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     what the owner's files hold is compared without asking whether the old site shows it,
     and the text of the owner's pages counts as shown by it (:func:`.text.page_paragraphs`):
     those of ``source``, the tree the conversion read, where it is not ``owner`` (the
-    owner's files laid over their template's checkout)."""
+    owner's files laid over their template's checkout). The template example content the
+    conversion left out is read from ``source`` too (default ``owner``)."""
     result = Comparison()
-    examples_of_src = template_examples(owner)
+    examples_of_src = template_examples(source or owner)
     skipped = set(skip) | set(examples_of_src)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline)
     _details(result, old, new, owner, skipped, old_is_baseline)
@@ -131,6 +132,24 @@ def template_examples(owner: Path) -> dict[str, str]:
     for rel in CV_DATA:  # the template's example CV, as it shipped: no entry is the owner's
         if is_example(theme, owner, rel):
             out[rel] = ""
+    out.update(_example_entries(theme, owner))
+    return out
+
+
+def _example_entries(theme: Any, owner: Path) -> dict[str, str]:
+    """The template's example BibTeX entries SRC's bibliography still holds (the conversion
+    leaves them out: ``drop_template_content``), as ``file#key`` with their titles."""
+    from ..formats.bibtex import parse_bib
+    from ..formats.bibtext import to_text
+    from ..template_files import split_entries, templates
+    from .text import norm
+    table, out = templates(theme), {}
+    for bib in sorted((owner / "_bibliography").glob("*.bib")):
+        for text in split_entries(bib.read_text("utf-8", "replace"))[1]:
+            if table.is_entry(text):
+                for entry in parse_bib(text).entries:
+                    out[f"_bibliography/{bib.name}#{entry.key}"] = norm(
+                        to_text(entry.fields.get("title", "")))
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from fnmatch import fnmatch
 from functools import lru_cache
@@ -41,8 +42,9 @@ _WORDS = re.compile(r"\w+")
 
 def norm(text: str) -> str:
     """Text as compared: typography folded, case and punctuation ignored, whitespace
-    collapsed."""
-    text = html.unescape(text)
+    collapsed, accents composed (an `e` and a combining accent is the `é` a BibTeX filter
+    writes)."""
+    text = unicodedata.normalize("NFC", html.unescape(text))
     for typographic, plain in _FOLD:  # a few replace() passes: faster than translate()
         if typographic in text:
             text = text.replace(typographic, plain)

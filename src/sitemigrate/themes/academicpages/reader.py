@@ -13,7 +13,12 @@ from ...formats.bibtext import to_text
 from ...formats.citation import citation_authors, person_names
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
-from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.assets import (
+    collection_static_files,
+    record_asset,
+    root_static_html,
+    static_files,
+)
 from ...jekyll.languages import default_first, localize_pages, translations_as_pages
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
@@ -73,8 +78,8 @@ def read(src: Path, report: Report) -> Site:
         if page:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
-    pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
-                            config, report)
+    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
+    pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     split_by = read_grouped_sections(site, config, src, pubs, report)
     site.publications = [_with_bibtex(_site_links(_publication(item, report, owner, split_by),
@@ -87,6 +92,8 @@ def read(src: Path, report: Report) -> Site:
     for name in custom_collections(config, vocab):
         site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
         collection_static_files(site, name, report)
+    for kind, name in (("talks", "talks"), ("teaching", "teaching"), ("projects", "portfolio")):
+        setattr(site, kind, static_files(site, getattr(site, kind), name, report))
     for kind in ("talks", "teaching", "projects", "posts"):
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:

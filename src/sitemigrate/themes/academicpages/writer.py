@@ -29,6 +29,7 @@ from ...jekyll.listings import (
     translate_body,
 )
 from ...jekyll.site import (
+    document_title,
     extra_key,
     forward_furniture,
     post_url,
@@ -267,9 +268,16 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
                       "the sidebar of every page with `author_profile: true`.", page.origin)
     posts = feats.latest_posts or {}
-    if posts.get("enabled"):
-        report.lost("latest-posts", "academicpages has no latest-posts list on the about page; "
-                    "the blog stays reachable from the menu.", page.origin)
+    if posts.get("enabled") and site.posts:  # the source's about page lists its latest posts
+        limit = posts.get("limit")
+        limit = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 \
+            else None
+        loop = THEME.vocabulary["listings"]["latest_posts"]["body"].replace(
+            " LIMIT", f" limit: {limit}" if limit else "")
+        extra.append(f"\n## {words['latest_posts']}\n\n" + loop)
+        which = f"the {limit} newest" if limit else "every post"
+        report.mapped("latest-posts", f"the about page's latest posts ({which}) written as a "
+                      f"`{words['latest_posts']}` section of it.", page.origin)
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
@@ -395,7 +403,7 @@ def _field_value(key: str, value: str, pub: Publication, copier: AssetCopier) ->
 
 def _item_front(item: Item, collection: str) -> CommentedMap:
     front = CommentedMap()
-    front["title"] = item.title or item.slug
+    front["title"] = document_title(item)
     front["collection"] = collection
     return front
 
@@ -457,7 +465,7 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None:
     f = item.fields
     front = CommentedMap()
-    front["title"] = item.title or item.slug
+    front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
     url = post_url(str(site.config_extra.get("permalink") or ""), item)

@@ -4,16 +4,18 @@ publications with text of their own."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
-from ...formats.bibtext import slugify
+from ...formats.bibtext import shown_braces, slugify
 from ...formats.citation import citation_authors, entry_type_for
 from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.liquid import attribute_safe, raw_literal
+from ...jekyll.listings import in_sections, listed_sections
 from ...plan import Plan
 from ...report import Report
 from . import THEME
@@ -25,6 +27,9 @@ from .reader import (
     UNPRINTED_VENUE_FIELD,
     VENUE_FIELD,
 )
+
+if TYPE_CHECKING:
+    from ...theme import Theme
 
 
 def _unique_keys(pubs: list[Publication], report: Report) -> None:
@@ -61,7 +66,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                report: Report | None = None, shown: set[str] | None = None) -> bib.BibEntry:
     """``shown``: the `entry.*` fields DEST's bib layout prints (None: no layout)."""
     from ...inert import decode_entities as text  # academicpages escapes `& " ' <`
-    fields: dict[str, str] = {"title": text(pub.title)}  # BibTeX holds the text, not markup
+    # BibTeX holds the text, not markup; its own braces shown, not read as groups
+    fields: dict[str, str] = {"title": shown_braces(text(pub.title))}
     if pub.year:
         fields["year"] = str(pub.year)
     stated = pub.entry_type or _stated_type(pub)
@@ -184,9 +190,33 @@ def _has_year(pub: Publication, report: Report) -> bool:
     return False
 
 
-def _has_own_page(pub: Publication) -> bool:
-    """A publication whose text is more than its abstract keeps it on a page of its own."""
-    return bool(pub.body.strip()) and pub.body.strip() != pub.abstract.strip()
+def _has_own_page(pub: Publication, unlisted: frozenset[str] = frozenset()) -> bool:
+    """A publication whose text is more than its abstract keeps it on a page of its own; so
+    does one of ``unlisted`` (:func:`unlisted`), its page being the only place it shows."""
+    return (bool(pub.body.strip()) and pub.body.strip() != pub.abstract.strip()) \
+        or pub.key in unlisted
+
+
+def unlisted(site: Site, source: Theme | None) -> frozenset[str]:
+    """The keys of the publications that had a page of their own in the source (a document
+    of a collection Jekyll writes: `output: true`) but that its publications page does not
+    list: it lists them by sections only (one per category, or the owner's `{% if %}`s),
+    and none holds them. The publications page of al-folio does not list them either; their
+    own page is where a visitor still finds them."""
+    page = site.page("publications")
+    sections = listed_sections(page.body, "publications", source) if page else None
+    if not sections:
+        return frozenset()
+    collections = site.config_extra.get("collections")
+    out = set()
+    for pub in site.publications:
+        folder = pub.origin.path.split("/", 1)[0] if pub.origin else ""
+        spec = collections.get(folder[1:]) if isinstance(collections, dict) \
+            and folder.startswith("_") else None
+        fields = {"venue": pub.venue, "citation": pub.citation, **pub.fields, **pub.extra}
+        if isinstance(spec, dict) and spec.get("output") and not in_sections(fields, sections):
+            out.add(pub.key)
+    return frozenset(out)
 
 
 def _page_url(pub: Publication) -> str:
@@ -199,9 +229,10 @@ def _page_url(pub: Publication) -> str:
 
 
 def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
-                            site: Site) -> None:
+                            site: Site, listed: bool = True) -> None:
     """A publication with its own text keeps it on a page at its old address; the bib entry
-    links there (`website`), and the owner's menu too where it linked that address."""
+    links there (`website`), and the owner's menu too where it linked that address. One the
+    publications page does not list (``listed`` False) shows its files' links there too."""
     url = _page_url(pub)
     front = CommentedMap([("layout", "page"), ("title", pub.title or pub.key),
                           ("permalink", url)])
@@ -214,16 +245,56 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
     out = f"_pages/publications/{slugify(pub.slug or pub.key)}.md"
     body = copier.rewrite(pub.body, url, pub.origin)
     if pub.venue.strip():  # the source's page shows it; al-folio's page layout has no place
-        venue = pub.venue.strip()
-        venue = raw_literal(venue) if "{{" in venue or "{%" in venue else venue
+        venue = _as_written(pub.venue.strip())
         body = f"<p><em>{venue}</em>{f', {pub.year}' if pub.year else ''}</p>\n\n{body}"
+    shown = [name for name, value in (("venue", pub.venue.strip()), ("citation", pub.citation))
+             if value]
+    if not listed:  # its page is the only place it shows: its abstract and links too
+        abstract = pub.abstract.strip()
+        if abstract and abstract not in body:
+            body = body.rstrip("\n") + "\n\n" + _as_written(abstract) + "\n"
+            shown.append("abstract")
+        links = _links_line(pub, copier)
+        body = body.rstrip("\n") + "\n\n" + links
+        shown += ["links"] if links else []
     plan.write_document(out, front, body)
     # the bibliography prints `website` as written: a page of the site needs its baseurl
     pub.links.setdefault("website", plan.urls.get("site:baseurl", "") + url)
     if pub.origin:
         plan.origins[pub.origin.path] = out
-    plan.report.mapped("publication-page", f"the text of publication `{pub.key}` kept on its "
-                       f"own page `{url}` (`{out}`), linked from the bibliography.", pub.origin)
+    if listed:
+        plan.report.mapped("publication-page", f"the text of publication `{pub.key}` kept on "
+                           f"its own page `{url}` (`{out}`), linked from the bibliography.",
+                           pub.origin)
+        return
+    with_what = f", with its {', '.join(shown)}" if shown else ""
+    plan.report.mapped("publication-page", f"publication `{pub.key}` is in none of the "
+                       "sections of the publications page, as in the source; its own page "
+                       f"`{url}` (`{out}`) is kept{with_what}. Give it the value of a section "
+                       "to have it listed.", pub.origin)
+
+
+def _as_written(text: str) -> str:
+    """Text of the source shown as written (its Liquid does not run)."""
+    return raw_literal(text) if "{{" in text or "{%" in text else text
+
+
+def _links_line(pub: Publication, copier: AssetCopier) -> str:
+    """The publication's links (its PDF, slides ...) as one line of a page."""
+    import html
+    links = []
+    for kind, url in pub.links.items():
+        url = copier.carry(url, pub.origin, f"{kind} of `{pub.key}`") if url else ""
+        if url.startswith("/") and not url.startswith("//") and "'" not in url:
+            href = "{{ '" + url + "' | relative_url }}"
+        elif re.match(r"https?://", url, re.I):
+            href = html.escape(url, quote=True)
+        else:
+            continue  # a page's own link (`website`), or no link a page may write
+        label = kind.upper() if len(kind) <= 4 and kind not in ("code", "blog") else \
+            kind.capitalize()
+        links.append(f'<a href="{href}">{label}</a>')
+    return " | ".join(links) + "\n" if links else ""
 
 
 def _plain_citation(citation: str) -> str:

@@ -14,7 +14,7 @@ from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import attribute_safe
 from ...jekyll.listings import translate_listings
-from ...jekyll.site import read_data
+from ...jekyll.site import document_title, read_data
 from ...plan import Plan
 from ...report import Report
 from ...textio import dump_yaml
@@ -144,7 +144,7 @@ def _listed_entries(role: str, site: Site, plan: Plan) -> list[dict[str, Any]]:
             ("url", base + _page_url(p) if _has_own_page(p) else "")) if v} for p in pubs]
     collection = "talks" if role == "talks" else "teachings"
     items = sorted(getattr(site, role), key=lambda i: i.date, reverse=True)
-    return [{"title": _line(i.title or i.slug, base + _item_url(i, collection),
+    return [{"title": _line(document_title(i), base + _item_url(i, collection),
                             [str(i.fields.get(k) or "") for k in ("type", "venue", "location")]
                             + [_month(i.date)])} for i in items]
 

@@ -27,7 +27,12 @@ from ...ir import (
     plain,
 )
 from ...jekyll import scholar
-from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.assets import (
+    collection_static_files,
+    record_asset,
+    root_static_html,
+    static_files,
+)
 from ...jekyll.languages import (
     default_first,
     language_menu,
@@ -137,6 +142,8 @@ def read(src: Path, report: Report) -> Site:
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
     about = site.page("about")
+    if about:
+        _site_latest_posts(about, src, config, layouts.get(about.path, ""), report)
     if about and isinstance(about.features.news, dict):  # old configs: the limit is here
         for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
             if config.get(key) is not None and feat not in about.features.news:
@@ -157,6 +164,9 @@ def read(src: Path, report: Report) -> Site:
         collection_static_files(site, name, report)
     _read_bibliographies(site, src, config, report)
     _fold_publication_pages(site, report)
+    for kind, name in (("news", "news"), ("projects", "projects"), ("teaching", "teachings"),
+                       ("talks", "talks")):
+        setattr(site, kind, static_files(site, getattr(site, kind), name, report))
     for kind in ("news", "projects", "posts", "teaching", "talks"):
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
@@ -654,12 +664,38 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
         report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
                        "`jsonresume`; ignored.", page.origin)
         wanted = ""
-    own = next((p for p in sorted((src / "_layouts").glob(f"{layouts[page.path]}.*"))
-                if p.suffix in (".html", ".liquid")), None) if (src / "_layouts").is_dir() else None
-    data = read_source(own, f"_layouts/{own.name}", report, root=src) if own else None
-    layout_text = data.decode("utf-8", "replace") if data is not None else None
+    layout_text = _layout_text(src, layouts[page.path], report)
     return cv_layout_rule(layout_text, site.generation, THEME.vocabulary, found,
                           wanted), page, wanted
+
+
+def _layout_text(src: Path, name: str, report: Report) -> str | None:
+    """The text of SRC's layout ``name`` (None when SRC has none)."""
+    own = next((p for p in sorted((src / "_layouts").glob(f"{name}.*"))
+                if p.suffix in (".html", ".liquid")), None) if (src / "_layouts").is_dir() else None
+    data = read_source(own, f"_layouts/{own.name}", report, root=src) if own else None
+    return data.decode("utf-8", "replace") if data is not None else None
+
+
+def _site_latest_posts(about: Page, src: Path, config: dict, layout: str,
+                       report: Report) -> None:
+    """The about page's latest posts where its layout switches them in `_config.yml`
+    (`{% if site.latest_posts.enabled %}`, the 2023-24 templates) rather than in the page's
+    front matter: the config's `latest_posts` is what the page shows. Without the layout in
+    SRC, the config's value stands where the page sets none; a layout that reads neither
+    shows no latest posts."""
+    text_of = _layout_text(src, layout, report) if layout else None
+    if text_of is not None and not re.search(r"\bsite\.latest_posts\b", text_of):
+        if "latest_posts" not in text_of:
+            about.features.latest_posts = None
+        return  # the page's own switch decides
+    if text_of is None and about.features.latest_posts is not None:
+        return
+    value = config.get("latest_posts")
+    if isinstance(value, dict):
+        about.features.latest_posts = {str(k): plain(v) for k, v in value.items()}
+    elif text_of is not None or isinstance(value, bool):
+        about.features.latest_posts = {"enabled": value is True}
 
 
 def _resume_json_path(site: Site, report: Report) -> str:

@@ -24,6 +24,7 @@ from ...jekyll.liquid import (
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
 from ...jekyll.site import (
+    document_title,
     extra_key,
     forward_furniture,
     post_url,
@@ -43,6 +44,7 @@ from .bibliography import (
     _has_year,
     _unique_keys,
     _write_publication_page,
+    unlisted,
 )
 from .config import _target_generation, _write_config
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
@@ -93,9 +95,10 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             _write_item(item, f"_{name}", "page", plan, copier, name)
         collection_page(name, site, plan, THEME, CommentedMap([
             ("layout", "page"), ("title", name.replace("_", " ")), ("permalink", f"/{name}/")]))
+    hidden = unlisted(site, plan.from_theme)
     for pub in site.publications:
-        if _has_own_page(pub):
-            _write_publication_page(pub, plan, copier, site)
+        if _has_own_page(pub, hidden):
+            _write_publication_page(pub, plan, copier, site, pub.key not in hidden)
     if site.publications:
         _unique_keys(site.publications, report)
         for p in site.publications:
@@ -332,7 +335,9 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
     home = site.page("about")  # al-folio's header leads with it: an old address of it too
     pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
-    pages |= {p.permalink.rstrip("/") for p in site.publications if _has_own_page(p)} - {""}
+    hidden = unlisted(site, plan.from_theme)
+    pages |= {p.permalink.rstrip("/") for p in site.publications
+              if _has_own_page(p, hidden)} - {""}
     vocab = THEME.vocabulary
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
@@ -472,7 +477,7 @@ def _write_news(item: Item, plan: Plan) -> None:
 def _item_front(item: Item, layout: str) -> CommentedMap:
     front = CommentedMap()
     front["layout"] = layout
-    front["title"] = item.title or item.slug
+    front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
     return front
