@@ -187,6 +187,23 @@ def test_a_page_jekyll_hides_behind_another_is_not_carried(sites):
     assert "gardens on Mars" in about and "on the Moon" not in about
 
 
+def test_an_unpublished_draft_is_carried_as_written_and_stays_unpublished(sites):
+    """Jekyll does not publish a post with `published: false`, so a theme switch leaves it
+    out; an upgrade keeps the owner's draft in the repository as written (still unpublished),
+    and says so instead of calling it lost; an upgrade run again has nothing to do."""
+    src, dest = sites
+    draft = ("---\nlayout: post\ntitle: Half-grown beans\npublished: false\n---\n"
+             "Notes for later.\n")
+    _write(src, {"_posts/2022-05-06-beans.md": draft})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert (dest / "_posts/2022-05-06-beans.md").read_text() == draft
+    codes = {f.code: f for f in plan.report.findings}
+    assert "unpublished" not in codes
+    assert "_posts/2022-05-06-beans.md" in codes["upgrade-unpublished"].message
+    assert sitemigrate.convert(src, dest, to="al-folio").up_to_date()
+
+
 def test_the_old_paginate_keys_are_not_carried_beside_paginate_v2(sites):
     """jekyll-paginate-v2 (the new checkout's `pagination:`) stops the build when the old
     jekyll-paginate's `paginate` is set too: the owner's old keys are not carried."""

@@ -103,6 +103,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     if same:
         carried += _carry_data(plan, src, spec)
     carried += _carry_bibliography(plan, src, spec)
+    _carry_unpublished(plan, src)
     left += _keep_kept_assets(plan, src, spec, examples)
     if left:
         plan.report.mapped("upgrade-template-file", f"{left} file(s) of SRC are the old "
@@ -112,6 +113,32 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                              "carried as you wrote them (with the front-matter keys the new "
                              "template reads added).", None)
     summary(plan, site, theme)
+
+
+def _carry_unpublished(plan: Plan, src: Path) -> None:
+    """A page or item of SRC whose front matter says `published: false` (left out by the
+    reader, as Jekyll leaves it out of the live site) is the owner's draft: an upgrade
+    carries the file as written, so it stays in the repository, unpublished as before."""
+    from .textio import read_document, read_source
+    drafts, kept = [], []
+    for finding in plan.report.findings:
+        rel = finding.path or ""
+        doc = read_document(src / rel, rel, None, root=src) \
+            if finding.code == "unpublished" and rel and rel not in plan.files else None
+        data = read_source(src / rel, rel, None, root=src) \
+            if doc is not None and doc.data.get("published") is False else None
+        if data is not None:
+            plan.write(rel, data)
+            drafts.append(rel)
+        else:
+            kept.append(finding)
+    if drafts:
+        plan.report.findings[:] = kept
+        plan.report.verbatim("upgrade-unpublished", f"{len(drafts)} file(s) with "
+                             "`published: false` carried as you wrote them; the new site "
+                             "does not publish them either: " + ", ".join(
+                                 f"`{r}`" for r in drafts[:5])
+                             + (" ..." if len(drafts) > 5 else "") + ".", drafts[0])
 
 
 def _example_pages(site: Site, examples: list[str]) -> set[str]:
