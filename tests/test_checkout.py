@@ -135,6 +135,28 @@ def test_template_example_content_goes_and_listing_pages_are_not_doubled(tmp_pat
     assert any("`_publications`" in m for m in removed) and any("`_pages`" in m for m in removed)
 
 
+def test_an_owner_without_a_picture_gets_the_templates_silhouette_not_a_broken_image(tmp_path):
+    """academicpages' sidebar shows `author.avatar` whether it is set or not (empty: a broken
+    image on every page): an owner with no picture gets the template's generic silhouette
+    when DEST has it; the owner's own picture always wins."""
+    import yaml
+    src = _write(tmp_path / "src", {
+        "_config.yml": "title: blank\nfirst_name: Ada\nlast_name: Quill\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\n---\nI study rivers.\n"})
+    for name, has_file in (("with", True), ("without", False)):
+        dest = academicpages_checkout(tmp_path / name)
+        if has_file:
+            _write(dest, {"images/profile.png": "png"})
+        _convert(src, dest, "academicpages", from_="al-folio")
+        author = yaml.safe_load((dest / "_config.yml").read_text())["author"]
+        assert author["avatar"] == ("profile.png" if has_file else None), name
+    _write(src, {"_pages/about.md": "---\nlayout: about\npermalink: /\nprofile:\n"
+                 "  image: ada.jpg\n---\nI study rivers.\n", "assets/img/ada.jpg": "jpg"})
+    dest = _write(academicpages_checkout(tmp_path / "own"), {"images/profile.png": "png"})
+    _convert(src, dest, "academicpages", from_="al-folio")
+    assert yaml.safe_load((dest / "_config.yml").read_text())["author"]["avatar"] == "ada.jpg"
+
+
 def test_examples_go_only_on_the_first_run(tmp_path):
     """What the owner adds to DEST after the first conversion is theirs."""
     dest = academicpages_checkout(tmp_path / "checkout")

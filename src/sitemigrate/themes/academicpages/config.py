@@ -40,6 +40,9 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
         author[key] = None
     avatar = copier.carry(ident.avatar, ident.origin, "profile picture") if ident.avatar else ""
     avatar = avatar if "://" in avatar else avatar.removeprefix("/images/")  # read below it
+    placeholder = THEME.vocabulary["checkout"].get("placeholder_avatar")
+    if not avatar and placeholder and (plan.dest / "images" / placeholder).is_file():
+        avatar = placeholder  # the sidebar shows `author.avatar` always: never a broken image
     values = {"avatar": avatar or None, "name": name,
               "pronouns": ident.pronouns, "bio": ident.bio, "location": ident.location,
               "employer": ident.employer, "email": ident.email}
