@@ -10,6 +10,7 @@ is written by rules of its own where they are sure, else by ruamel (:func:`dump_
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import io
@@ -339,18 +340,26 @@ def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -
     """Report aliases (written out in full in the output) and tags (never constructed)."""
     if not _may_hold_alias_or_tag(text):
         return
-    from ruamel.yaml.events import AliasEvent, NodeEvent
-    try:
-        events = list(yaml_rt().parse(text))
-    except Exception:  # already reported by load_yaml
-        return
+    # libyaml's events (ruamel's parser takes ~40x as long); ruamel's where libyaml refuses
+    # the text or would count its lines otherwise (YAML 1.1's line breaks)
+    events = None
+    if not any(c in text for c in "\x85\u2028\u2029"):
+        with contextlib.suppress(Exception):
+            events = list(_events(text, fast=True))
+    if events is None:
+        try:
+            events = list(_events(text, fast=False))
+        except Exception:  # already reported by load_yaml
+            return
     for ev in events:
         line = first_line + ev.start_mark.line if ev.start_mark is not None else first_line
-        if isinstance(ev, AliasEvent):
+        kind = type(ev).__name__
+        if kind == "AliasEvent":
             report.problem("yaml-alias", f"YAML alias `*{ev.anchor}` repeats the value of "
                            f"anchor `&{ev.anchor}`; the output writes the value out in full.",
                            rel, line, severity="info")
-        elif isinstance(ev, NodeEvent) and (ev_tag := getattr(ev, "tag", None)) and ev_tag != "!":
+        elif kind in ("ScalarEvent", "SequenceStartEvent", "MappingStartEvent") \
+                and (ev_tag := getattr(ev, "tag", None)) and ev_tag != "!":
             tag = str(ev_tag).replace("tag:yaml.org,2002:", "!!")
             if tag in _CORE_TAGS:
                 continue
