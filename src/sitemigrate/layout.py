@@ -23,11 +23,11 @@ def keep_layout(old: str, new: str) -> str:
         return new
     from ruamel.yaml.comments import CommentedMap
 
-    from .textio import load_safe, yaml_rt
-    try:
-        old_data, new_data = yaml_rt().load(old), yaml_rt().load(new)
-    except Exception:  # a YAML error of DEST's file: written as ruamel gives it
-        return new
+    from .yamlio import load_safe, load_yaml
+    # both only read: ``old`` is DEST's config as the merge loaded it (not parsed again);
+    # a YAML error of DEST's file gives None: written as ruamel gives it
+    old_data = load_yaml(old, "_config.yml", None, shared=True)
+    new_data = load_yaml(new, "_config.yml", None, shared=True)
     if not isinstance(old_data, CommentedMap) or not isinstance(new_data, CommentedMap):
         return new
     old_lines, new_lines = old.split("\n"), new.split("\n")

@@ -264,11 +264,13 @@ def _safe_loader(last_wins: bool = False) -> Any:
 
 
 _LOADED: dict[str, Any] = {}
-"""Text -> what ruamel loaded from it, for texts loaded more than once in a run (SRC's
-``_config.yml`` is read by the reader and twice by the writer, ~15 ms a load on a real
-config, ~9 ms on a short one; a copy is ~1.5 ms). Only loads without a problem are kept;
-every caller gets a deep copy of its own (ruamel's types copy their comments, line numbers,
-styles and scalar forms)."""
+"""Text -> what ruamel loaded from it: a config is parsed once a run, however many read it
+(SRC's ``_config.yml``: detection, the reader, the writers; DEST's: its generation, its
+owner, the merge, :func:`sitemigrate.layout.keep_layout`): a round-trip load of a template's
+~600-line config is the longest step of a conversion, a copy of it a third of that. Only
+loads without a problem are kept, and the kept object is never changed: a caller that only
+reads gets it (``shared``), any other a deep copy of its own (ruamel's types copy their
+comments, line numbers, styles and scalar forms)."""
 
 
 def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
@@ -310,7 +312,8 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
                            "Fix the YAML and run again.", rel, line, severity="loss")
         return None
     if len(text) > 2000 or rel == "_config.yml":  # a config; front matter is loaded once
-        _LOADED[text] = copy.deepcopy(data)
+        _LOADED[text] = data
+        return data if shared else copy.deepcopy(data)
     return data
 
 
