@@ -684,6 +684,22 @@ def yaml_rt_dump(data: Any) -> str:
     return buf.getvalue()
 
 
+def load_with_nodes(text: str) -> tuple[Any, Any] | None:
+    """``text``'s plain values (:func:`load_safe`) and its node tree, whose marks give the
+    line of each key and value (for a reader of lines, not for a round trip: libyaml's
+    composer, given YAML 1.2's rules; ruamel's without libyaml); None for invalid YAML or
+    YAML beyond the bounds."""
+    try:
+        data = load_safe(text)
+        loader = _safe_loader()
+        if loader is None:
+            return data, yaml_rt().compose(text)
+        import yaml
+        return data, yaml.compose(text, Loader=loader)
+    except Exception:  # invalid YAML: the caller reads nothing
+        return None
+
+
 def load_safe(text: str, bounded: bool = True, last_wins: bool = False) -> Any:
     """Plain values of a YAML document (YAML 1.2, safe); raises on invalid YAML. With
     libyaml, loaded by PyYAML's safe loader given YAML 1.2's rules (the values of ruamel's).
