@@ -266,11 +266,11 @@ def _safe_loader(last_wins: bool = False) -> Any:
 _LOADED: dict[str, Any] = {}
 """Text -> what ruamel loaded from it: a config is parsed once a run, however many read it
 (SRC's ``_config.yml``: detection, the reader, the writers; DEST's: its generation, its
-owner, the merge, :func:`sitemigrate.layout.keep_layout`): a round-trip load of a template's
-~600-line config is the longest step of a conversion, a copy of it a third of that. Only
-loads without a problem are kept, and the kept object is never changed: a caller that only
-reads gets it (``shared``), any other a deep copy of its own (ruamel's types copy their
-comments, line numbers, styles and scalar forms)."""
+owner, the merge): a round-trip load of a template's ~600-line config is the longest step
+of a conversion, a copy of it a third of that. Only loads without a problem are kept, and
+the kept object is never changed: a caller that only reads gets it (``shared``), any other
+a deep copy of its own (ruamel's types copy their comments, line numbers, styles and
+scalar forms)."""
 
 
 def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
