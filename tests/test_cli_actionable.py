@@ -399,3 +399,8 @@ def test_keep_layout_takes_only_whole_unchanged_lines():
     assert "e: 1\n" in out  # `true` is not 1
     assert "  deep: 1\n" in out  # another indentation would break the mapping
     assert keep_layout("a: [\n", "a: 1\n") == "a: 1\n"  # DEST's YAML is broken: as given
+    # lines read from libyaml's node marks: a null value's mark is on its key's line
+    old = "empty    :       # set me\nlocale   : \"en-US\"\nm:\n  deep   : x   # kept\n"
+    new = "empty: # set me\nlocale: en-US\nm:\n  deep: x # kept\n  added: 1\n"
+    assert keep_layout(old, new) == ("empty    :       # set me\nlocale   : \"en-US\"\nm:\n"
+                                     "  deep   : x   # kept\n  added: 1\n")

@@ -414,17 +414,49 @@ def test_a_star_inside_a_config_value_needs_no_yaml_parse(monkeypatch):
     from sitemigrate import yamlio as textio
     from sitemigrate.report import Report
     text = 'title: Hello!\nscholar:\n  query: "@*"\nnote: 2 * 3\n'
-    real = textio.yaml_rt
+    real = textio._events
 
-    def refuse():
+    def refuse(text, fast):
         raise AssertionError("parsed")
-    monkeypatch.setattr(textio, "yaml_rt", refuse)
+    monkeypatch.setattr(textio, "_events", refuse)
     report = Report()
     textio.check_yaml_nodes(text, "_config.yml", report)
     assert report.findings == []
-    monkeypatch.setattr(textio, "yaml_rt", real)
+    monkeypatch.setattr(textio, "_events", real)
     textio.check_yaml_nodes(text + "a: &x 1\nb: *x\n", "_config.yml", report)
     assert [f.code for f in report.findings] == ["yaml-alias"]
+
+
+@settings(max_examples=3000, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from([*"ab1 :-?,[]{}*!&#'\"|>@%\n\t", "\r\n", ": ", "- ", "? ",
+                                 "*a", "!t", "!!str", "!<tag:x.org,1:y>", "&a", "&a !t ",
+                                 "%TAG !e! tag:e.org,2:\n---\n", "!e!z", "---", "\n  ", "\ufeff",
+                                 "\x85", "\u2028"]), max_size=14).map("".join))
+def test_yaml_aliases_and_tags_are_found_as_ruamel_parses_them(text):
+    """check_yaml_nodes reads libyaml's events (ruamel's where libyaml refuses the text):
+    for every text ruamel loads, the same findings, on the same lines, as ruamel's parser."""
+    from ruamel.yaml.events import AliasEvent, NodeEvent
+
+    from sitemigrate.report import Report
+    from sitemigrate.yamlio import _CORE_TAGS, check_yaml_nodes, yaml_rt
+    try:
+        yaml_rt().load(text)
+        events = list(yaml_rt().parse(text))
+    except Exception:
+        return  # not loaded: check_yaml_nodes is not asked
+    want = []
+    for ev in events:
+        line = 1 + ev.start_mark.line
+        if isinstance(ev, AliasEvent):
+            want.append(("yaml-alias", line, ev.anchor))
+        elif isinstance(ev, NodeEvent) and (tag := getattr(ev, "tag", None)) and tag != "!":
+            tag = str(tag).replace("tag:yaml.org,2002:", "!!")
+            if tag not in _CORE_TAGS:
+                want.append(("yaml-tag", line, tag))
+    report = Report()
+    check_yaml_nodes(text, "_config.yml", report)
+    got = [(f.code, f.line, f.message.split("`")[1].lstrip("*")) for f in report.findings]
+    assert got == want
 
 
 @settings(max_examples=2000, deadline=None, derandomize=True)

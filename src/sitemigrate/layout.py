@@ -21,39 +21,57 @@ def keep_layout(old: str, new: str) -> str:
     checked to load to the same data as ``new``, else ``new`` is returned."""
     if old == new or "\r" in old or "\r" in new:
         return new
-    from ruamel.yaml.comments import CommentedMap
-
-    from .textio import load_safe, yaml_rt
-    try:
-        old_data, new_data = yaml_rt().load(old), yaml_rt().load(new)
-    except Exception:  # a YAML error of DEST's file: written as ruamel gives it
+    from .yamlio import load_safe, load_with_nodes
+    # values and the line of each key and value: libyaml's (a round trip is not needed to
+    # read them); a YAML error of DEST's file gives None: written as ruamel gives it
+    old_read, new_read = load_with_nodes(old), load_with_nodes(new)
+    if old_read is None or new_read is None:
         return new
-    if not isinstance(old_data, CommentedMap) or not isinstance(new_data, CommentedMap):
+    old_entries, new_entries = _entries(*old_read), _entries(*new_read)
+    if old_entries is None or new_entries is None:
         return new
     old_lines, new_lines = old.split("\n"), new.split("\n")
-    _take_unchanged(old_data, new_data, old_lines, new_lines)
+    _take_unchanged(old_entries, new_entries, old_lines, new_lines)
     out = "\n".join(new_lines)
     try:
-        same = load_safe(out) == load_safe(new)
+        same = load_safe(out) == new_read[0]
     except Exception:
         same = False
     return out if same else new
 
 
-def _take_unchanged(old: Any, new: Any, old_lines: list[str], new_lines: list[str]) -> None:
-    from ruamel.yaml.comments import CommentedMap
-    for key in new:
+_Entries = dict[str, tuple[Any, Any, Any]]
+"""A mapping's string keys -> (value, key node, value node)."""
+
+
+def _entries(data: Any, node: Any) -> _Entries | None:
+    """The entries of a loaded mapping ``data`` and its node (None when it is no mapping).
+    Keys other than strings (`1:`, `true:`), and the merge key, are left out."""
+    if not isinstance(data, dict) or type(node).__name__ != "MappingNode":
+        return None
+    out: _Entries = {}
+    for key_node, value_node in node.value:
+        key = key_node.value
+        if str(key_node.tag) == "tag:yaml.org,2002:str" and key in data:
+            out[key] = (data[key], key_node, value_node)
+    return out
+
+
+def _take_unchanged(old: _Entries, new: _Entries, old_lines: list[str],
+                    new_lines: list[str]) -> None:
+    for key, (after, new_key, new_value) in new.items():
         if key not in old:
             continue
-        before, after = old[key], new[key]
-        if isinstance(before, CommentedMap) and isinstance(after, CommentedMap):
-            _take_unchanged(before, after, old_lines, new_lines)
+        before, old_key, old_value = old[key]
+        old_inner, new_inner = _entries(before, old_value), _entries(after, new_value)
+        if old_inner is not None and new_inner is not None:
+            _take_unchanged(old_inner, new_inner, old_lines, new_lines)
             continue
         if not _same(before, after):
             continue
         empty = before is None  # `key:` (and maybe a comment): no value to place
-        at_old = _one_line(old, key, old_lines, empty)
-        at_new = _one_line(new, key, new_lines, empty)
+        at_old = _one_line(old_key, old_value, old_lines, empty)
+        at_new = _one_line(new_key, new_value, new_lines, empty)
         if at_old is None or at_new is None:
             continue
         if _indent(old_lines[at_old]) == _indent(new_lines[at_new]):
@@ -78,14 +96,11 @@ def _plain(value: Any) -> Any:
     return (type(value).__name__ if not isinstance(value, str) else "str", str(value))
 
 
-def _one_line(mapping: Any, key: Any, lines: list[str], empty: bool) -> int | None:
-    """The line of ``key`` when its entry is that one line (not a block scalar or block
-    collection, not a value continued below), else None. ``empty``: the value is null."""
-    try:
-        line, _ = mapping.lc.key(key)
-        value_line, _ = mapping.lc.value(key)
-    except (KeyError, TypeError, AttributeError):
-        return None
+def _one_line(key: Any, value: Any, lines: list[str], empty: bool) -> int | None:
+    """The line of the entry of ``key`` (its node) when the entry is that one line (not a
+    block scalar or block collection, not a value continued below), else None. ``empty``:
+    the value is null."""
+    line, value_line = key.start_mark.line, value.start_mark.line
     if (value_line != line and not empty) or line >= len(lines):
         return None
     text = lines[line]

@@ -10,6 +10,7 @@ is written by rules of its own where they are sure, else by ruamel (:func:`dump_
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import io
@@ -263,11 +264,13 @@ def _safe_loader(last_wins: bool = False) -> Any:
 
 
 _LOADED: dict[str, Any] = {}
-"""Text -> what ruamel loaded from it, for texts loaded more than once in a run (SRC's
-``_config.yml`` is read by the reader and twice by the writer, ~15 ms a load on a real
-config, ~9 ms on a short one; a copy is ~1.5 ms). Only loads without a problem are kept;
-every caller gets a deep copy of its own (ruamel's types copy their comments, line numbers,
-styles and scalar forms)."""
+"""Text -> what ruamel loaded from it: a config is parsed once a run, however many read it
+(SRC's ``_config.yml``: detection, the reader, the writers; DEST's: its generation, its
+owner, the merge): a round-trip load of a template's ~600-line config is the longest step
+of a conversion, a copy of it a third of that. Only loads without a problem are kept, and
+the kept object is never changed: a caller that only reads gets it (``shared``), any other
+a deep copy of its own (ruamel's types copy their comments, line numbers, styles and
+scalar forms)."""
 
 
 def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
@@ -309,7 +312,8 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
                            "Fix the YAML and run again.", rel, line, severity="loss")
         return None
     if len(text) > 2000 or rel == "_config.yml":  # a config; front matter is loaded once
-        _LOADED[text] = copy.deepcopy(data)
+        _LOADED[text] = data
+        return data if shared else copy.deepcopy(data)
     return data
 
 
@@ -339,18 +343,26 @@ def check_yaml_nodes(text: str, rel: str, report: Report, first_line: int = 1) -
     """Report aliases (written out in full in the output) and tags (never constructed)."""
     if not _may_hold_alias_or_tag(text):
         return
-    from ruamel.yaml.events import AliasEvent, NodeEvent
-    try:
-        events = list(yaml_rt().parse(text))
-    except Exception:  # already reported by load_yaml
-        return
+    # libyaml's events (ruamel's parser takes ~40x as long); ruamel's where libyaml refuses
+    # the text or would count its lines otherwise (YAML 1.1's line breaks)
+    events = None
+    if not any(c in text for c in "\x85\u2028\u2029"):
+        with contextlib.suppress(Exception):
+            events = list(_events(text, fast=True))
+    if events is None:
+        try:
+            events = list(_events(text, fast=False))
+        except Exception:  # already reported by load_yaml
+            return
     for ev in events:
         line = first_line + ev.start_mark.line if ev.start_mark is not None else first_line
-        if isinstance(ev, AliasEvent):
+        kind = type(ev).__name__
+        if kind == "AliasEvent":
             report.problem("yaml-alias", f"YAML alias `*{ev.anchor}` repeats the value of "
                            f"anchor `&{ev.anchor}`; the output writes the value out in full.",
                            rel, line, severity="info")
-        elif isinstance(ev, NodeEvent) and (ev_tag := getattr(ev, "tag", None)) and ev_tag != "!":
+        elif kind in ("ScalarEvent", "SequenceStartEvent", "MappingStartEvent") \
+                and (ev_tag := getattr(ev, "tag", None)) and ev_tag != "!":
             tag = str(ev_tag).replace("tag:yaml.org,2002:", "!!")
             if tag in _CORE_TAGS:
                 continue
@@ -670,6 +682,22 @@ def yaml_rt_dump(data: Any) -> str:
     buf = io.StringIO()
     yaml_rt().dump(data, buf)
     return buf.getvalue()
+
+
+def load_with_nodes(text: str) -> tuple[Any, Any] | None:
+    """``text``'s plain values (:func:`load_safe`) and its node tree, whose marks give the
+    line of each key and value (for a reader of lines, not for a round trip: libyaml's
+    composer, given YAML 1.2's rules; ruamel's without libyaml); None for invalid YAML or
+    YAML beyond the bounds."""
+    try:
+        data = load_safe(text)
+        loader = _safe_loader()
+        if loader is None:
+            return data, yaml_rt().compose(text)
+        import yaml
+        return data, yaml.compose(text, Loader=loader)
+    except Exception:  # invalid YAML: the caller reads nothing
+        return None
 
 
 def load_safe(text: str, bounded: bool = True, last_wins: bool = False) -> Any:

@@ -117,7 +117,9 @@ def iter_pages(root: Path, report: Report | None = None) -> Iterator[tuple[Path,
                 yield path, path.name
 
 
-def read_config(root: Path, report: Report) -> dict[str, Any]:
+def read_config(root: Path, report: Report, shared: bool = False) -> dict[str, Any]:
+    """The site's `_config.yml`, its problems reported; ``shared``: for a caller that only
+    reads it, the one load of its text (see :func:`~sitemigrate.yamlio.load_yaml`)."""
     path = root / "_config.yml"
     if not path.is_file():
         if not skipped(path, "_config.yml", report):  # (a FIFO: reported as one)
@@ -126,7 +128,7 @@ def read_config(root: Path, report: Report) -> dict[str, Any]:
                            "config by hand.", "_config.yml", severity="warning")
         return {}
     src = read_text(path, "_config.yml", report)
-    data = load_yaml(src.text, "_config.yml", report) if src else None
+    data = load_yaml(src.text, "_config.yml", report, shared=shared) if src else None
     if src is not None and data is not None:
         check_yaml_nodes(src.text, "_config.yml", report)  # tags, aliases: said, not lost
     if not isinstance(data, dict):

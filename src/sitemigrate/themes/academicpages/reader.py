@@ -117,7 +117,7 @@ def read(src: Path, report: Report) -> Site:
 
 def owner_name(src: Path) -> str:
     """The owner's name as the config gives it, the rest of the site unread."""
-    config = read_config(src, Report())
+    config = read_config(src, Report(), shared=True)
     return _read_identity(config, THEME.vocabulary, Site(theme=NAME)).display_name()
 
 

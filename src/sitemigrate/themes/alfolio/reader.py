@@ -214,7 +214,7 @@ def _fold_publication_pages(site: Site, report: Report) -> None:
 def owner_name(src: Path) -> str:
     """The owner's name as the config gives it, the rest of the site unread."""
     report = Report()
-    return _read_identity(src, read_config(src, report), report).display_name()
+    return _read_identity(src, read_config(src, report, shared=True), report).display_name()
 
 
 def _read_identity(src: Path, config: dict, report: Report) -> Identity:
