@@ -427,6 +427,7 @@ def test_a_star_inside_a_config_value_needs_no_yaml_parse(monkeypatch):
     assert [f.code for f in report.findings] == ["yaml-alias"]
 
 
+@pytest.mark.filterwarnings("ignore::ruamel.yaml.error.ReusedAnchorWarning")  # the texts
 @settings(max_examples=3000, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from([*"ab1 :-?,[]{}*!&#'\"|>@%\n\t", "\r\n", ": ", "- ", "? ",
                                  "*a", "!t", "!!str", "!<tag:x.org,1:y>", "&a", "&a !t ",
