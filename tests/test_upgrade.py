@@ -327,6 +327,42 @@ def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
     assert isinstance(cv, list) and "Lunar Farms Ltd" in (dest / "_data/cv.yml").read_text()
 
 
+def _rendercv_site(root: Path, files: dict[str, str]) -> Path:
+    """Vera Vega's site on a miniature al-folio whose CV layout reads a RenderCV `cv.yml`
+    (the 2026 template), with ``files``."""
+    src = new_checkout(root)
+    _write(src, {"_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n"
+                                "collections:\n  teachings:\n    output: true\n",
+                 "_layouts/cv.liquid": "{% if page.cv_format == 'rendercv' %}"
+                                       "{{ site.data.cv.cv.email }}{% endif %}\n",
+                 "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\n"
+                                 "cv_format: rendercv\n---\n", **files})
+    (src / "assets/json/resume.json").unlink()
+    return src
+
+
+RENDERCV = ("cv:\n  name: Vera Vega\n  email: vera@moon.example\n"
+            "  summary: Gardener of the lunar maria,\n    grower of tidal beans.\n"
+            "  sections:\n    Awards and Honors:\n      - label: '2023'\n"
+            "        details: Silver Trowel of the Lunar Horticultural Society\n"
+            "      - bullet: Honorary member of the Crater Allotment Club\n")
+
+
+def test_rendercv_one_line_entries_reach_a_classic_cv(tmp_path):
+    """Into a checkout whose CV layout shows a classic list only (2025), a RenderCV CV
+    (2026) keeps the one-line and bullet entries of a section titled like a JSON Resume one
+    (`Awards and Honors`): RenderCV tells an entry's type by its keys, not by the title."""
+    src = _rendercv_site(tmp_path / "src", {"_data/cv.yml": RENDERCV})
+    dest = new_checkout(tmp_path / "dest")  # its CV layout loops over a classic list
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
+    awards = next(s for s in cv if s["title"] == "Awards and Honors")
+    assert awards["contents"] == [
+        {"title": "Silver Trowel of the Lunar Horticultural Society", "year": "2023"},
+        {"title": "Honorary member of the Crater Allotment Club"}]
+
+
 def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
                                                                         monkeypatch):
     src, dest = sites

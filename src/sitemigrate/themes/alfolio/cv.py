@@ -106,14 +106,27 @@ def _rendercv_sections(cv: dict, report: Report) -> tuple[list[CVSection], dict[
         origin = Origin(CV_YML, _line(raw))
         if key:
             rename = {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}
-            ir = [jsonresume.entry_from(key, {rename.get(str(k), str(k)): v
-                                              for k, v in e.items()})
+            ir = [_one_line(e) or jsonresume.entry_from(key, {rename.get(str(k), str(k)): v
+                                                              for k, v in e.items()})
                   if isinstance(e, dict) else {"title": text(e)} for e in entries]
             kind = jsonresume.SECTIONS[key][1]
         else:
             ir, kind = _rendercv_generic(entries)
         sections.append(CVSection(title, ir, kind=kind, key=key, origin=origin))  # type: ignore[arg-type]
     return sections, basics
+
+
+def _one_line(e: dict) -> dict[str, Any] | None:
+    """RenderCV's entry of one line in a section of a JSON Resume kind (`Awards and Honors`
+    of one-line entries): RenderCV tells an entry's type by its keys, not by the section's
+    title. A bullet entry is its title; a one-line entry its `details` dated by its `label`
+    (the year an award line names). None: an entry of the section's own kind."""
+    if set(e) == {"bullet"}:
+        return {"title": text(e["bullet"])}
+    if set(e) == {"label", "details"}:
+        return {k: v for k, v in (("title", text(e["details"])), ("date", text(e["label"])))
+                if v}
+    return None
 
 
 def _rendercv_generic(entries: list) -> tuple[list[dict[str, Any]], str]:
