@@ -363,6 +363,20 @@ def test_rendercv_one_line_entries_reach_a_classic_cv(tmp_path):
         {"title": "Honorary member of the Crater Allotment Club"}]
 
 
+def test_rendercv_basics_are_the_first_section_of_a_classic_cv(tmp_path):
+    """The RenderCV CV's own name, email and summary (the 2026 CV layout shows them) have
+    no place in a classic list but a first section, `Basics`, as the 2025 layout titles a
+    JSON Resume's."""
+    src = _rendercv_site(tmp_path / "src", {"_data/cv.yml": RENDERCV})
+    dest = new_checkout(tmp_path / "dest")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
+    assert cv[0] == {"title": "Basics", "type": "map", "contents": [
+        {"name": "Name", "value": "Vera Vega"},
+        {"name": "Email", "value": '<a href="mailto:vera@moon.example">vera@moon.example</a>'},
+        {"name": "Summary", "value": "Gardener of the lunar maria, grower of tidal beans."}]}
+
+
 def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
                                                                         monkeypatch):
     src, dest = sites

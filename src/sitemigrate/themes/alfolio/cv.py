@@ -228,6 +228,36 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
     return out
 
 
+# The CV data's own `basics` a classic `_data/cv.yml` shows, in JSON Resume's order and
+# words (the 2024-25 CV layout shows a JSON Resume's basics under their keys so).
+_BASICS_SHOWN = ("name", "label", "email", "phone", "url", "summary")
+
+
+def _classic_basics(basics: dict[str, Any]) -> CommentedMap | None:
+    """The CV data's `basics` (a RenderCV `cv:`'s name, email and summary, a JSON Resume's
+    `basics`) as the first section of a classic `_data/cv.yml`, which has no place of its
+    own for them: a `map` titled `Basics` (as the layout titles a JSON Resume's), an email
+    and a web address as links. None when the data had none of them."""
+    import html
+    rows = []
+    for key in _BASICS_SHOWN:
+        value = basics.get(key) if key != "url" else basics.get("url") or basics.get("website")
+        if not isinstance(value, (str, int, float)) or not str(value).strip():
+            continue
+        value = str(value).strip()
+        shown = html.escape(value, quote=False)
+        if key == "email" and "@" in value and not re.search(r"[\s<>\"]", value):
+            shown = f'<a href="mailto:{html.escape(value)}">{shown}</a>'
+        elif key == "url" and re.match(r"https?://[^\s<>\"]+$", value):
+            shown = f'<a href="{html.escape(value)}">{shown}</a>'
+        elif key == "summary":
+            shown = _html(" ".join(value.split()))
+        rows.append(CommentedMap([("name", key.capitalize()), ("value", shown)]))
+    if not rows:
+        return None
+    return CommentedMap([("title", "Basics"), ("type", "map"), ("contents", rows)])
+
+
 def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> CommentedMap:
     """RenderCV's `cv:` of the site's CV; ``layout`` is DEST's CV layout and the CV includes
     it shows entries with (if it has them)."""
