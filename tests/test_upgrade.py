@@ -377,6 +377,24 @@ def test_rendercv_basics_are_the_first_section_of_a_classic_cv(tmp_path):
         {"name": "Summary", "value": "Gardener of the lunar maria, grower of tidal beans."}]}
 
 
+def test_a_course_whose_layout_the_new_checkout_lacks_shows_its_details(tmp_path):
+    """A course page of a layout neither the owner's nor DEST's template has (2026's
+    `course` into a 2025 checkout) is the writer's: DEST's plain layout, with a line of the
+    details the course layout showed (its term, place, time)."""
+    src = _rendercv_site(tmp_path / "src", {
+        "_layouts/course.liquid": "{{ page.term }} {{ page.location }} {{ page.time }}"
+                                  "{{ content }}\n",
+        "_teachings/tides.md": "---\nlayout: course\ntitle: Tides\nterm: Fall\n"
+                               "location: Crater Hall\ntime: Mondays, 9-11 AM\n---\n"
+                               "Why the sea rises twice a day.\n"})
+    dest = new_checkout(tmp_path / "dest")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_teachings/tides.md").read_text())
+    assert front["layout"] == "page" and front["time"] == "Mondays, 9-11 AM"
+    assert body.startswith("{{ page.term }}, {{ page.location }}, {{ page.time }}\n"), body
+    assert "Why the sea rises twice a day." in body
+
+
 def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
                                                                         monkeypatch):
     src, dest = sites

@@ -10,7 +10,9 @@ includes and shims what DEST lacks) goes over the planned files that SRC has at 
   never replaces the new one's);
 * the owner's own document keeps its front matter and body as written (a layout DEST has,
   book keys, a publications page's working Liquid), with the keys the writer added for the
-  new generation merged in; a layout DEST lacks is the writer's;
+  new generation merged in; a layout DEST lacks is the writer's, and where DEST lacks the
+  writer's too (a newer generation's layout), the whole page is the writer's (DEST's plain
+  layout, with the details the lost layout showed);
 * a page of the old template's example content the owner left as it was (no menu entry, no
   listing of the owner's items) is not carried, and DEST's at its path goes, as in a theme
   switch; a page Jekyll hides behind another at its address is not carried either;
@@ -233,6 +235,11 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     added = _merge(front, theirs.data)
     layout = front.get("layout")
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
+        if theirs.data["layout"] not in to.layouts:
+            # neither layout is DEST's (a 2026 course page into a 2025 checkout): the
+            # writer's page falls back to DEST's plain layout with a line of the details
+            # that layout does not show, which the owner's text has no place for
+            return None
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
     body, switches = _block_tags(body, to.rules)
