@@ -150,6 +150,21 @@ def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, mon
     assert "new example person" not in (dest / "_pages/teaching.md").read_text()
 
 
+def test_a_stock_listing_page_both_templates_ship_as_is_stays(sites, tmp_path, monkeypatch):
+    """The old template's blog page, unchanged, that the new checkout ships as it is: the
+    new checkout's page lists the owner's posts as the old one did (with their
+    descriptions), not the writer's shorter listing of a theme switch."""
+    src, dest = sites
+    stock = ("---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\n---\n"
+             "{% for post in site.posts %}{{ post.title }}: {{ post.description }}"
+             "{% endfor %}\n")
+    _write(src, {"_pages/blog.md": stock})
+    _write(dest, {"_pages/blog.md": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/blog.md": stock}))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "_pages/blog.md").read_text() == stock
+
+
 def test_the_example_pages_of_both_templates_go(sites, tmp_path, monkeypatch):
     """A page of the old template's example content the owner left as it was (no menu entry,
     no listing of the owner's items: a bookshelf without books) is not carried, and the new

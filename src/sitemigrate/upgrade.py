@@ -65,6 +65,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                  _block_rules(plan, theme, spec), src)
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
+    listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
+                                or {}).values() for g in globs]
     hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:
     left = carried = 0  # a page Jekyll hides behind another at its address is not carried
     for rel in sorted({*plan.files, *plan.copies}):
@@ -77,7 +79,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                 plan.unwrite(rel)  # and DEST's at that path goes as in a theme switch
                 site.pages = [p for p in site.pages if p.path != rel]
                 continue
-            if any(fnmatch.fnmatchcase(rel, g) for g in examples):
+            if any(fnmatch.fnmatchcase(rel, g) for g in examples) \
+                    and not _shipped_as_is(rel, data, plan.dest, listings):
                 continue  # content: the writer's, as in a theme switch (never DEST's example)
             theirs = plan.dest / rel
             if theirs.is_file() and not theirs.is_symlink():  # the new checkout's own stays
@@ -126,6 +129,18 @@ def _example_pages(site: Site, examples: list[str]) -> set[str]:
     return {p.path for p in site.pages
             if any(fnmatch.fnmatchcase(p.path, g) for g in examples) and p.role not in owned
             and not p.nav and p.permalink not in menu}
+
+
+def _shipped_as_is(rel: str, data: bytes, dest: Path, listings: list[str]) -> bool:
+    """Whether SRC's ``rel``, a template's stock listing page (``checkout.listing_pages``:
+    a blog page over the owner's posts), is DEST's file at that path as it is (both
+    templates ship it unchanged): the new checkout's page then shows the owner's items as
+    the old one did, where the writer's listing would show less (no post descriptions)."""
+    theirs = dest / rel
+    if not any(fnmatch.fnmatchcase(rel, g) for g in listings) or not theirs.is_file() \
+            or theirs.is_symlink():
+        return False
+    return theirs.read_bytes().replace(b"\r\n", b"\n") == data.replace(b"\r\n", b"\n")
 
 
 def _same_shape(ours: bytes, theirs: bytes) -> bool:
