@@ -4,8 +4,11 @@ the pristine template checkouts of the lab (``../shared/lab/templates/<theme>-<d
 The table holds facts only, never the templates' text: for every path of every checkout,
 the SHA-256 digests of that file (line endings normalised to LF) and the checkouts that have
 each; for every BibTeX entry of the checkouts' ``_bibliography/*.bib``, the digest of the
-entry (white space collapsed). :mod:`sitemigrate.template_files` reads it to tell the
-template's own files (and example entries) from what an owner wrote.
+entry (white space collapsed); and facts of the example files' text (hashes of every run of
+five words, digests of the example titles and of the example entries' keys and titles:
+:mod:`sitemigrate.template_text`). :mod:`sitemigrate.template_files` reads it to tell the
+template's own files (and example entries, of the checkouts' versions and those between
+them) from what an owner wrote.
 
 Re-runnable: ``python scripts/template_digests.py [TEMPLATES_DIR]``.
 """

@@ -252,9 +252,33 @@ def overlay(corpus_site: Path, template: Path, out: Path) -> Path:
                 target = out / path.relative_to(corpus_site)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)
+    binary_posts(out)
     for extra in out.glob(".lab-*"):
         extra.unlink()
     return out
+
+
+BINARY = re.compile(r"\.(pdf|png|jpe?g|gif|webp|mp4|webm|mov|ico|zip|pptx?|docx?|mp3|wav)$",
+                    re.I)
+"""Kinds of file the overlay stands in for that are never UTF-8 (not its `.svg`, `.bib`
+or `.ipynb`, which are text)."""
+
+
+def binary_posts(site: Path) -> list[str]:
+    """Make the overlay's placeholders of binary files in a `_posts` folder binary again.
+    Jekyll reads every dated file of `_posts` as a post and publishes it when its content is
+    UTF-8: the owner's `_posts/2020-01-02-plot.png` is skipped ("could not read file"), an
+    empty stand-in would be a page at a post address the owner's site never had. Returns
+    the files changed."""
+    listed = site / ".lab-placeholders.txt"
+    changed = []
+    for rel in listed.read_text().splitlines() if listed.is_file() else ():
+        path = site / rel
+        if "_posts" in Path(rel).parts[:-1] and BINARY.search(rel) and path.is_file() \
+                and not path.stat().st_size:
+            path.write_bytes(b"\xff")  # never UTF-8
+            changed.append(rel)
+    return changed
 
 
 THEME_CODE = ("_includes", "_layouts", "_sass", "assets/js", "assets/css")
@@ -276,8 +300,16 @@ def _plugin_of(template: str, tag: str) -> str | None:
     return None
 
 
+def crashed_gem(log: str) -> str | None:
+    """The gem whose code raised the exception that stopped a build (the first frame of its
+    backtrace: a vendored ``ruby/<gem>/lib`` or an installed ``gems/<gem>-<version>/lib``)."""
+    m = re.search(r"(?m)^\S*/(?:ruby/([\w-]+)|gems/([\w-]+?)-\d[\w.]*)/lib/\S+:\d+:in .*"
+                  r"\(\w+(?:Error|Exception)\)$", log)
+    return (m.group(1) or m.group(2)) if m else None
+
+
 def restore_theme_code(src: Path, template: str, out: Path,
-                       plugins: Sequence[str] = ()) -> Path:
+                       plugins: Sequence[str] = (), unrequired: Sequence[str] = ()) -> Path:
     """SRC for its baseline build when it does not build as laid over.
 
     The corpus holds an owner's content, not their theme code: ``bin/overlay`` keeps the
@@ -289,7 +321,13 @@ def restore_theme_code(src: Path, template: str, out: Path,
     plug-ins of ``plugins`` (each registers a tag the build found unknown) and, in
     ``_config.yml``, the template's top-level keys its stylesheets read that the owner's
     file lacks: lab stand-ins, like the overlay's placeholders, listed in
-    ``<out>.stand-ins.txt``. The SRC that is converted stays as laid over."""
+    ``<out>.stand-ins.txt``. The Gemfile is the template's too (the corpus has no owner's
+    Gemfile), and al-folio's build requires its `:jekyll_plugins` group: a gem of
+    ``unrequired`` (one that crashed the build) that the owner's `plugins:` does not name is
+    taken out of that group, as the owner's own Gemfile, made for their `_config.yml`, did
+    not have it (a fork on jekyll-archives whose template copy is now on jekyll-archives-v2,
+    which reads the same key in another shape). The SRC that is converted stays as laid
+    over."""
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(src, out, symlinks=True)
@@ -308,6 +346,14 @@ def restore_theme_code(src: Path, template: str, out: Path,
         restored.append(f"_plugins/{name}")
     config = out / "_config.yml"
     owner = yaml.safe_load(config.read_text("utf-8")) or {}
+    named = owner.get("plugins") or owner.get("gems") or []
+    gemfile = out / "Gemfile"
+    for gem in (g for g in unrequired if g not in named and gemfile.is_file()):
+        old = gemfile.read_text("utf-8")
+        new = re.sub(r"(?m)^[ \t]*gem\s+['\"]" + re.escape(gem) + r"['\"].*\n", "", old)
+        if new != old:
+            gemfile.write_text(new, "utf-8")
+            restored.append(f"Gemfile: {gem} not required (the owner's plugins: lacks it)")
     ours = yaml.safe_load((root / "_config.yml").read_text("utf-8")) or {}
     styles = "".join(f.read_text("utf-8", "replace") for folder in ("_sass", "assets/css")
                      for f in (out / folder).rglob("*") if f.is_file())
@@ -455,16 +501,21 @@ class Lab:
                 out = self.work / "out" / f"src-{name}"
                 base = build(built, out)
                 plugins: list[str] = []
-                while base.rc not in (0, 3) and len(plugins) < 5:
+                gems: list[str] = []
+                while base.rc not in (0, 3) and len(plugins) + len(gems) < 5:
                     # the overlay's own gaps: see restore_theme_code
                     lab_src = restore_theme_code(built, template_of(site),
-                                                 self.work / "src-lab" / name, plugins)
+                                                 self.work / "src-lab" / name, plugins, gems)
                     base = build(lab_src, out)
                     tag = re.search(r"Unknown tag '(\w+)'", _log(out))
                     plugin = tag and _plugin_of(template_of(site), tag.group(1))
-                    if not plugin or plugin in plugins:
+                    gem = crashed_gem(_log(out))
+                    if plugin and plugin not in plugins:
+                        plugins.append(plugin)
+                    elif gem and gem not in gems and base.rc not in (0, 3):
+                        gems.append(gem)
+                    else:
                         break
-                    plugins.append(plugin)
                 self._sources[site] = base
         return src, self._sources[site]
 
@@ -526,7 +577,7 @@ class Lab:
         cell.seen = compare(base.site, new.site, CORPUS / site,
                             templates=[TEMPLATES / template, TEMPLATES / SITES[site]],
                             skip=furniture, skip_pages=[permalink(src / rel) for rel in furniture],
-                            old_is_baseline=base.rc == 0)
+                            old_is_baseline=base.rc == 0, source=src)
         if base.rc not in (0, 3):
             cell.seen.menu_was = []  # no source menu to compare
         cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]

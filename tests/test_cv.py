@@ -276,6 +276,28 @@ def test_alfolio_reads_rendercv_and_cv_format_chooses(tmp_path):
     assert cv.format == "jsonresume" and len(cv.sections) == 11
 
 
+def test_alfolio_resume_json_with_comments_is_read_as_rubys_json_reads_it(tmp_path):
+    """jekyll-get-json reads resume.json with Ruby's JSON.load, which skips // and /* */
+    comments: the CV the site shows is read (not "not valid JSON"), the commented-out
+    section is not, and a URL's // inside a string is no comment."""
+    text = ('{\n  "basics": {"name": "Rin Halvorsen", "url": "https://rin.example.net//x"},\n'
+            '  /* a block\n     comment */\n'
+            '  "work": [{"name": "Polar Lab", "position": "Postdoc"}], // trailing\n'
+            '  // "volunteer": [{"organization": "Fjord Cleanup"}],\n'
+            '  "awards": [{"title": "Frost Medal"}]\n}\n')
+    files = {"_config.yml": ALFOLIO_CONFIG, "assets/json/resume.json": text,
+             "_pages/cv.md": ALFOLIO_PAGE.format(extra="")}
+    report = Report()
+    cv = alfolio.read(_site(tmp_path / "a", files), report).cv
+    assert cv is not None and cv.format == "jsonresume"
+    assert [s.key for s in cv.sections] == ["work", "awards"]
+    assert "Polar Lab" in str(cv.sections[0].entries[0])
+    assert cv.basics["url"] == "https://rin.example.net//x"
+    notes = [f for f in report.findings if f.code == "json-comment"]
+    assert [(n.path, n.line) for n in notes] == [("assets/json/resume.json", 3)]
+    assert not any(f.code == "cv-json" for f in report.findings)
+
+
 # -- al-folio writer ------------------------------------------------------------------------
 
 def test_alfolio_writes_classic_and_resume_json(tmp_path):

@@ -217,6 +217,108 @@ def test_archives_v2_per_collection(tmp_path):
     assert {"/books/2021/", "/books/category/reference-works/"} <= urls
 
 
+
+def test_an_undated_collection_item_is_archived_in_the_build_year(tmp_path):
+    # Jekyll dates a document by its front matter, else its file name (in any collection),
+    # else `site.time`: `time:` of _config.yml, else the build's. jekyll-archives-v2 files an
+    # undated book under that year; the conversion must forward that address too.
+    import datetime as dt
+
+    from sitemigrate.jekyll.urls import read_tree, served
+    books = {"_pages/books.md": "---\nlayout: page\npermalink: /books/\ntitle: books\n---\n"
+                                "Books.\n",
+             "_books/tide-tables.md": "---\ntitle: Tide Tables\n---\nA book.\n",
+             "_books/2019-02-03-sea-charts.md": "---\ntitle: Sea Charts\n---\nA book.\n"}
+    config = (ALFOLIO_CONFIG + "include: [_pages]\nplugins: [jekyll-archives-v2]\n"
+              "collections:\n  books:\n    output: true\n"
+              "jekyll-archives:\n  books:\n    enabled: [year]\n")
+    root = write(tmp_path / "src", {"_config.yml": config + "time: 2024-05-06 10:00:00 +0000\n",
+                                    **books})
+    urls = {s.url: s.path for s in served(*read_tree(root)).values()}
+    assert urls.get("/books/2024/") == "_pages/books.md"
+    assert urls.get("/books/2019/") == "_pages/books.md"
+    plan = sitemigrate.convert(root, tmp_path / "out", to="academicpages")
+    rows = {r["old"]: r for r in plan.report.urls}
+    assert rows["/books/2024/"]["how"] == "redirect", rows.get("/books/2024/")
+    assert not [r for r in plan.report.urls if r["how"] == "lost"]
+    root = write(tmp_path / "now", {"_config.yml": config, **books})  # no `time:`: today
+    urls = {s.url for s in served(*read_tree(root)).values()}
+    assert f"/books/{dt.date.today().year}/" in urls
+
+
+def test_archive_names_are_the_tags_and_categories_jekyll_reads(tmp_path):
+    # `tag:`/`category:` name one tag however many words it has; `tag:` wins over `tags:`,
+    # `categories:` and `category:` both count; a plural key's string is words.
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-archives]\njekyll-archives:\n"
+        "  enabled: [tags, categories]\n",
+        "_posts/2020-01-02-mudflats.md": "---\ntitle: Mudflats\ntag: Field Work\n"
+                                         "category: Tidal Notes\n---\nText.\n",
+        "_posts/2020-02-03-lugworms.md": "---\ntitle: Lugworms\ntags: [Burrows]\ntag: Worms\n"
+                                         "categories: [Biology]\ncategory: Sediment\n---\nText.\n",
+        "_posts/2021-03-04-eelgrass.md": "---\ntitle: Eelgrass\ntags: sea grass\n---\nText.\n",
+    })
+    urls = {s.url for s in served(*read_tree(root)).values()}
+    archives = {u for u in urls if u.startswith(("/tag/", "/category/"))}
+    assert archives == {"/tag/field-work/", "/tag/worms/", "/tag/sea/", "/tag/grass/",
+                        "/category/tidal-notes/", "/category/biology/", "/category/sediment/"}
+
+
+
+def _numbered(n: int, categories: str = "", hidden: int = 0) -> dict[str, str]:
+    return {f"_posts/2020-01-{i:02d}-survey-{i}.md":
+            f"---\ntitle: Survey {i}\ncategories: [{categories}]\n"
+            f"{'hidden: true' if i == hidden else 'layout: post'}\n---\nCounts.\n"
+            for i in range(1, n + 1)}
+
+
+def test_paginate_v2_pages_as_the_gem_does(tmp_path):
+    # jekyll-paginate-v2: `/page:num/` under the page's own permalink by default, `hidden`
+    # posts not listed, `category:` and `locale:` filters (any case), `:max`, and `limit:`
+    # pages at most
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-paginate-v2]\npagination:\n"
+        "  enabled: true\n  per_page: 2\ncollections:\n  books:\n    output: true\n",
+        # a document is no page: the gem paginates pages only
+        "_books/reading.md": "---\npermalink: /reading/\npagination:\n  enabled: true\n---\n",
+        **_numbered(3, "Fieldwork"), **{k.replace("-01-0", "-02-0"): v
+                                        for k, v in _numbered(4, "lab", hidden=4).items()},
+        "notes/index.html": "---\nlayout: default\npagination:\n  enabled: true\n---\nAll.\n",
+        "field.html": "---\npermalink: /field/\npagination:\n  enabled: true\n"
+                      "  category: fieldwork\n  permalink: /p/:num-of-:max/\n---\nField.\n",
+        "lab.html": "---\npermalink: /lab/\npagination:\n  enabled: true\n  limit: 1\n---\nLab.\n",
+        **{f"_posts/2020-03-0{i}-releve-{i}.md": f"---\ntitle: Relevé {i}\nlocale: fr\n---\nTexte.\n"
+           for i in range(1, 4)},
+        "fr.html": "---\npermalink: /fr/\npagination:\n  enabled: true\n  locale: FR\n---\nFr.\n",
+    })
+    urls = {s.url: s.path for s in served(*read_tree(root)).values() if "/2020/" not in s.url}
+    assert urls == {"/notes/": "notes/index.html",
+                    **{f"/notes/page{n}/": "notes/index.html" for n in range(2, 6)},
+                    "/fr/": "fr.html", "/fr/page2/": "fr.html", "/field/": "field.html",
+                    "/field/p/2-of-2/": "field.html", "/lab/": "lab.html",
+                    "/reading/": "_books/reading.md"}
+
+
+def test_paginate_v1_pages_the_nearest_index_html(tmp_path):
+    # jekyll-paginate: the template is the `index.html` in `paginate_path`'s folder or the
+    # nearest folder above (here the home page); page N is the folder it names
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG + "plugins: [jekyll-paginate]\npaginate: 2\n"
+        "paginate_path: /notes/page:num\n",
+        **_numbered(6, hidden=6),
+        "index.html": "---\nlayout: default\n---\n{{ paginator.page }}\n",
+    })
+    urls = {s.url: s.path for s in served(*read_tree(root)).values() if "/2020/" not in s.url}
+    assert urls == {"/": "index.html", "/notes/page2/": "index.html",
+                    "/notes/page3/": "index.html"}
+    plan = sitemigrate.convert(root, tmp_path / "out", to="academicpages")
+    rows = {r["old"]: r["how"] for r in plan.report.urls}
+    assert rows["/notes/page2/"] == rows["/notes/page3/"] == "redirect"
+
+
 # -- 3. Category sections --------------------------------------------------------------------
 
 AP_CONFIG = "title: Ilse Vantongeren\nname: Ilse Vantongeren\nauthor:\n  name: Ilse Vantongeren\n" \

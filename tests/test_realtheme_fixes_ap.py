@@ -272,7 +272,7 @@ def test_pages_of_two_languages_share_an_address(tmp_path):
     address with the default language's, so neither is dropped."""
     src = _site(tmp_path, {"_pages/fr/accueil.md": _SECOND_HOME})
     config = src / "_config.yml"
-    config.write_text(config.read_text() + "\nlanguages: [\"en\", \"fr\"]\n")
+    config.write_text(config.read_text() + "\nlanguages: [\"en\", \"fr\"]\nlang_from_path: true\n")
     plan = _convert(src, tmp_path / "out")
     texts = _texts(tmp_path / "out")
     assert "count lichens on north-facing granite" in texts and "use less energy" in texts
@@ -297,3 +297,16 @@ def test_pages_of_one_file_name_at_one_address_are_reported(tmp_path):
     assert not [f for f in plan.report.findings if f.code == "address-clash"]
     texts = _texts(tmp_path / "b/out")
     assert "count mosses" in texts and "count lichens" not in texts
+
+
+def test_an_unpublished_page_is_no_menu_entry(tmp_path):
+    """al-folio's header lists the pages Jekyll builds: a page with `nav: true` and
+    `published: false` is not built, so it is no menu entry of the converted site (it was a
+    dead link there); the page itself is carried as the owner's draft, still unpublished."""
+    src = _site(tmp_path, {"_pages/teaching.md": "---\nlayout: page\ntitle: teaching\n"
+                                                 "permalink: /teaching/\nnav: true\nnav_order: 4\n"
+                                                 "published: false\n---\n\nNot yet.\n"})
+    _convert(src, tmp_path / "out")
+    menu = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert "/publications/" in menu and "/teaching/" not in menu
+    assert "published: false" in (tmp_path / "out/_pages/teaching.md").read_text()

@@ -109,3 +109,35 @@ def test_a_menu_entry_to_an_old_address_of_the_home_page_is_the_home_entry(tmp_p
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes", (),
                                  realtheme.BuiltSite(site)) == ["papers"]
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == ["about", "papers"]
+
+
+def test_a_binary_stand_in_in_posts_is_no_post(tmp_path):
+    """The overlay's empty stand-in for an image in `_posts` would be published by Jekyll as
+    an (empty) post, an address the owner's site never had (the real image is not UTF-8 and
+    Jekyll skips it): stand-ins of binary files there are made binary; text kinds (`.svg`,
+    `.bib`) and stand-ins elsewhere stay as they are."""
+    site = tmp_path / "site"
+    for rel in ("_posts/2021-04-05-tern-counts.png", "notes/_posts/2021-04-05-map.PDF",
+                "_posts/2021-04-05-colony.svg", "assets/img/tern.png"):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(b"")
+    (site / "_posts/2021-04-06-plot.png").write_bytes(b"\x89PNG")  # the owner's, copied
+    (site / ".lab-placeholders.txt").write_text(
+        "_posts/2021-04-05-tern-counts.png\nnotes/_posts/2021-04-05-map.PDF\n"
+        "_posts/2021-04-05-colony.svg\nassets/img/tern.png\n")
+    changed = realtheme.binary_posts(site)
+    assert changed == ["_posts/2021-04-05-tern-counts.png", "notes/_posts/2021-04-05-map.PDF"]
+    for rel in changed:
+        data = (site / rel).read_bytes()
+        assert data and not _utf8(data)
+    assert (site / "_posts/2021-04-05-colony.svg").read_bytes() == b""
+    assert (site / "assets/img/tern.png").read_bytes() == b""
+    assert (site / "_posts/2021-04-06-plot.png").read_bytes() == b"\x89PNG"
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

@@ -6,7 +6,8 @@ build, paragraphs, menu).
 
 A cell passes when the upgraded site builds, shows the owner's paragraphs the source build
 showed, lists each of the owner's publications as often as the source build did (once),
-and shows no text of either template's example content that the owner did not write.
+and shows no text of either template's example content that the owner did not write (or
+kept on a page of theirs: the old site showed it).
 The owner's content is what the corpus holds minus the template's own files (recognised by
 content: sitemigrate.template_files).
 
@@ -32,8 +33,8 @@ import realtheme as rt
 
 from sitemigrate.formats.bibtex import parse_bib
 from sitemigrate.registry import get_theme
-from sitemigrate.template_files import Templates, entry_digest, templates
-from sitemigrate.verify.text import example_texts
+from sitemigrate.template_files import is_example, templates
+from sitemigrate.verify.text import CV_DATA, example_texts, page_paragraphs
 from sitemigrate.verify.text import front as read_front
 
 CURRENT = {"al-folio": "al-folio-2026", "academicpages": "academicpages-2025"}
@@ -89,39 +90,53 @@ template of the full set)."""
 # the full set, 62 cells, after the example-content, furniture, menu and CV-format rules of
 # issue 34); a cell may not lack more. `build` 1: DEST does not build (both here: the source
 # does not build in the lab either); `examples`: phrases of either template's example
-# content the owner did not write (the new template's stock sentences that show the owner's
-# own data: its Scholar link, a listing page's description; an example excerpt the owner
-# commented out in a publication, which the 2025 archive layout shows); `twice`: titles listed
+# content the owner did not write or kept on a page (an example excerpt the owner commented
+# out in a publication, which the 2025 archive layout shows); `twice`: titles listed
 # more often than before; `missing`: owner paragraphs the source build shows and DEST does
 # not (501Good: the description of the template's example people page, which goes);
 # `details`: CV and talk details (4lhc: the template's example CV, measured against a source
 # that does not build); `urls`: old addresses nothing answers (the template's own static
 # files: lighthouse reports the newer templates dropped, the example entry's relativity.html).
 KNOWN_UPGRADE: dict[str, dict[str, int]] = {
-    "0xtob->al-folio-2026": {"examples": 1, "urls": 2},
+    "0xtob->al-folio-2026": {"urls": 2},
     "4lhc->al-folio-2026": {"build": 1, "details": 121},
     "501Good->al-folio-2026": {"missing": 1, "urls": 1},
     "594zyc->al-folio-2026": {"urls": 3},
     "AndyGreenPhD->al-folio-2026": {"urls": 1},
     "CoRAL-OSU->al-folio-2026": {"build": 1},
     "palomapiot->al-folio-2026": {"urls": 1},
-    "1chig0->academicpages-2025": {"examples": 2},
+    "1chig0->academicpages-2025": {"examples": 1},
     "A7ocin->academicpages-2025": {"examples": 1},
 }
 
 
 # -- what the owner wrote ---------------------------------------------------------------------
 
-def _template_own(table: Templates, corpus_site: Path, rel: str) -> bool:
+def _template_own(theme: str, corpus_site: Path, rel: str) -> bool:
+    """A template's own file (as a checkout has it), or its example content of a version
+    between the checkouts (what the conversion leaves out: template_files.is_example)."""
     data = (corpus_site / rel).read_bytes()
-    return bool(table.owners(rel, data) or table.anywhere(data))
+    table = templates(get_theme(theme))
+    return bool(table.owners(rel, data) or table.anywhere(data)) or is_example(
+        get_theme(theme), corpus_site, rel)
 
 
 def owners_text(corpus_site: Path, theme: str) -> dict[str, list[str]]:
     """:func:`realtheme.owner_paragraphs` without the files that are a template's own."""
-    table = templates(get_theme(theme))
     return {rel: paras for rel, paras in rt.owner_paragraphs(corpus_site).items()
-            if not (corpus_site / rel).is_file() or not _template_own(table, corpus_site, rel)}
+            if not (corpus_site / rel).is_file() or not _template_own(theme, corpus_site, rel)}
+
+
+def shown_anyway(corpus_site: Path, theme: str, source: Path) -> str:
+    """Text the old site shows that is no example item: its pages' (Jekyll renders every
+    page, the template's stock wording the owner kept on one too; the pages of ``source``,
+    what the conversion read: the corpus laid over its template) and the owner's CV data
+    (its CV layout shows all of it, an example entry the owner left in it too)."""
+    out = page_paragraphs(source if source.is_dir() else corpus_site)
+    for rel in CV_DATA:
+        if (corpus_site / rel).is_file() and not _template_own(theme, corpus_site, rel):
+            out.append(rt.norm((corpus_site / rel).read_text("utf-8", "replace")))
+    return "\n".join(out)
 
 
 def _title(text: str) -> str:
@@ -133,12 +148,12 @@ def owners_publications(corpus_site: Path, theme: str) -> list[str]:
     table, titles = templates(get_theme(theme)), []
     for bib in sorted((corpus_site / "_bibliography").glob("*.bib")):
         for entry in parse_bib(bib.read_text("utf-8", "replace")).entries:
-            if entry_digest(entry.raw) not in table.entries and entry.fields.get("title"):
+            if not table.is_entry(entry.raw) and entry.fields.get("title"):
                 titles.append(_title(entry.fields["title"]))
     for md in sorted((corpus_site / "_publications").glob("*.md")):
         rel = md.relative_to(corpus_site).as_posix()
         front, _ = read_front(md.read_text("utf-8", "replace"))
-        if isinstance(front.get("title"), str) and not _template_own(table, corpus_site, rel):
+        if isinstance(front.get("title"), str) and not _template_own(theme, corpus_site, rel):
             titles.append(_title(front["title"]))
     return [t for t in titles if len(t.split()) >= 3]
 
@@ -230,7 +245,8 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
                 up.publications_once += 1
             else:
                 up.twice.append(f"{title[:60]} ({before} -> {now.count(title)})")
-        owner = " ".join(p for paras in owners_text(corpus, theme).values() for p in paras)
+        owner = " ".join(p for paras in owners_text(corpus, theme).values() for p in paras) \
+            + "\n" + shown_anyway(corpus, theme, lab.work / "src" / name)
         markers = example_texts(rt.TEMPLATES / rt.template_of(site)) \
             | example_texts(rt.TEMPLATES / template)
         up.examples = sorted(m for m in markers if m in new.text and m not in owner)

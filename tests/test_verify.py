@@ -5,6 +5,7 @@ address), and a build command stands in for Jekyll."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -161,6 +162,33 @@ def test_the_templates_example_text_is_read_from_a_pristine_checkout(tmp_path):
         "404.html": page("<p>The page you were looking for is not here at all, sorry.</p>")})
     result = compare(old_site(tmp_path), new, owner(tmp_path), templates=[template])
     assert result.examples == ["professor of theoretical physics at somewhere"]
+
+
+def test_example_text_the_owners_page_holds_was_shown_by_an_old_build_that_stopped(tmp_path):
+    """The old build stopped on an error: Jekyll renders every page, so the template's stock
+    wording the owner kept on a page (with kramdown's attribute list, never shown) is what
+    the old site showed; the text of an example post is still counted."""
+    stock = "Write your story here and tell the visitors who you are and what you study."
+    template = write(tmp_path / "template", {
+        "_pages/about.md": f"---\nlayout: about\n---\n{stock}\n",
+        "_posts/2015-01-01-example.md": "---\ntitle: x\n---\nThe example post of the "
+                                        "theme, about nothing at all.\n"})
+    src = write(tmp_path / "src", {"_pages/about.md": "---\npermalink: /\n---\n"
+                                   + stock.replace("story", "[story](https://example.org)"
+                                                   '{:target="_blank"}') + "\n"})
+    new = new_site(tmp_path, **{"index.html": page(
+        f"<p>{stock}</p><p>The example post of the theme, about nothing at all.</p>")})
+    stopped = BuiltSite(write(tmp_path / "stopped", {"index.html": page("")}))
+    result = compare(stopped, new, src, templates=[template], old_is_baseline=False)
+    assert result.examples == ["the example post of the theme about nothing at all"]
+    assert len(compare(stopped, new, src, templates=[template]).examples) == 2
+    # the tree the conversion read (the owner's files over their template's checkout) has
+    # a page the owner's copy lacks: Jekyll rendered it too
+    read = shutil.copytree(src, tmp_path / "read")
+    write(read, {"_pages/post.md": "---\npermalink: /x/\n---\nThe example post of the "
+                                   "theme, about nothing at all.\n"})
+    assert compare(stopped, new, src, templates=[template], old_is_baseline=False,
+                   source=read).examples == []
 
 
 def test_a_build_command_gets_the_site_and_an_output_folder(tmp_path):

@@ -6,7 +6,9 @@ of that file (line endings normalised) and the checkouts that have each, plus th
 of the example BibTeX entries. Facts only: no text of a template is stored.
 
 A file of SRC whose content is the template's own file at that path (of any generation the
-table knows) is the template's, not the owner's: the template's example posts, projects,
+table knows) is the template's, not the owner's; so is a file at an example path whose text
+is the template's example text of a version between those (:mod:`sitemigrate.template_text`):
+the template's example posts, projects,
 news, CV data and bibliography entries are never carried as the owner's content, in a theme
 switch or an upgrade (:func:`drop_template_content`), and an upgrade leaves such a file to
 the new checkout.
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from .ir import Site
 from .report import Report
+from .template_text import ExampleText, build_text, load_text
 from .theme import SiteProbe, Theme, generation_of
 
 TABLE = "template_files.json"
@@ -49,6 +52,8 @@ class Templates:
     """``{name, generation, date}`` of each checkout the table was made from, oldest first."""
     files: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     entries: dict[str, list[int]] = field(default_factory=dict)
+    text: ExampleText = field(default_factory=ExampleText)
+    """The facts of the example text (:mod:`sitemigrate.template_text`)."""
     _by_digest: dict[str, list[str]] | None = None
 
     def owners(self, rel: str, data: bytes) -> list[str]:
@@ -66,8 +71,10 @@ class Templates:
         return self._by_digest.get(digest(data), [])
 
     def is_entry(self, bibtex: str) -> bool:
-        """True when a BibTeX entry is one of a template's example entries."""
-        return bool(bibtex) and entry_digest(bibtex) in self.entries
+        """True when a BibTeX entry is one of a template's example entries, as a checkout
+        has it or with an example entry's key and title (another version's fields)."""
+        return bool(bibtex) and (entry_digest(bibtex) in self.entries
+                                 or self.text.is_entry(bibtex))
 
     def paths(self, checkout: str) -> dict[str, str]:
         """Path -> digest of every file of the checkout ``checkout``."""
@@ -118,11 +125,11 @@ def _bib_entries(checkout: Path) -> list[str]:
 
 def without_example_entries(theme: Theme, text: str) -> str:
     """A BibTeX file's text without the entries that are a template's example entries."""
-    known = templates(theme).entries
-    if not known:
+    table = templates(theme)
+    if not table.entries:
         return text
     head, entries = split_entries(text)
-    return head + "".join(e for e in entries if entry_digest(e) not in known)
+    return head + "".join(e for e in entries if not table.is_entry(e))
 
 
 def split_entries(text: str) -> tuple[str, list[str]]:
@@ -140,6 +147,10 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     names: list[dict] = []
     files: dict[str, dict[str, list[int]]] = {}
     entries: dict[str, list[int]] = {}
+    examples: list[tuple[str, bytes]] = []
+    texts: list[str] = []
+    globs = _example_globs(theme)
+    kept = theme.vocabulary.get("checkout", {}).get("keep", [])
     for index, checkout in enumerate(checkouts):
         names.append({"name": checkout.name, "date": source_date(checkout),
                       "generation": generation_of(theme, SiteProbe(checkout))})
@@ -151,14 +162,20 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
                     or any(rel.startswith(s) or f"/{s}" in rel for s in SKIP):
                 continue
             files.setdefault(rel, {}).setdefault(digest(path.read_bytes()), []).append(index)
+            if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
+                    and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
+                examples.append((rel, path.read_bytes()))
         for entry in _bib_entries(checkout):
+            texts.append(entry)
             seen = entries.setdefault(entry_digest(entry), [])
             if index not in seen:
                 seen.append(index)
     return {"about": "facts of pristine template checkouts (scripts/template_digests.py): "
                      "path -> SHA-256 of the file (LF line endings) -> checkouts that have it; "
-                     "BibTeX entry digest -> checkouts",
-            "templates": names, "files": files, "entries": entries}
+                     "BibTeX entry digest -> checkouts; the example text's facts "
+                     "(sitemigrate.template_text)",
+            "templates": names, "files": files, "entries": entries,
+            "text": build_text(examples, texts)}
 
 
 @cache
@@ -169,7 +186,8 @@ def templates(theme: Theme) -> Templates:
     if path is None or not path.is_file():
         return Templates()
     data = json.loads(path.read_text("utf-8"))
-    return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}))
+    return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}),
+                     load_text(data.get("text")))
 
 
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:
@@ -189,7 +207,8 @@ def _example_globs(theme: Theme) -> list[str]:
 def is_example(theme: Theme, root: Path, rel: str) -> bool:
     """True when SRC's ``rel`` is example content of ``theme``'s template: a file under one
     of the mapping's example globs (not a page) that is a template's own file, at that path
-    or another example path (an example post the owner renamed)."""
+    or another example path (an example post the owner renamed), or that holds the
+    template's example text of a version between the checkouts (:mod:`.template_text`)."""
     globs = _example_globs(theme)
     if not any(fnmatch.fnmatchcase(rel, g) for g in globs):
         return False
@@ -199,7 +218,8 @@ def is_example(theme: Theme, root: Path, rel: str) -> bool:
         return False
     table = templates(theme)
     return bool(table.owners(rel, data)) or any(
-        any(fnmatch.fnmatchcase(p, g) for g in globs) for p in table.anywhere(data))
+        any(fnmatch.fnmatchcase(p, g) for g in globs) for p in table.anywhere(data)) \
+        or table.text.near(rel, data)
 
 
 def walk_menu(items: list) -> list:
@@ -269,5 +289,5 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
             site.navigation = entries
     for kind, count in sorted(dropped.items()):
         report.mapped("template-content", f"{kind}: {count} item{'s' if count != 1 else ''} "
-                      "of SRC that the template ships as its example content, unchanged, "
-                      "not carried as yours.", None)
+                      "of SRC that the template ships as its example content (as a version "
+                      "of the template has it, at most reworded), not carried as yours.", None)

@@ -237,9 +237,17 @@ JSON_MAX_DEPTH = 100
 """Nesting levels a JSON file (``resume.json``) may have; deeper is refused unread."""
 
 
-def read_json(path: Path, rel: str, report: Report | None, root: Path | None = None) -> Any:
+_JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*.*?\*/', re.S)
+
+
+def read_json(path: Path, rel: str, report: Report | None, root: Path | None = None,
+              comments: bool = False) -> Any:
     """A JSON file of SRC through :func:`read_source`: None when it cannot be read (reported
-    there); raises ValueError when it is not JSON or nests deeper than ``JSON_MAX_DEPTH``."""
+    there); raises ValueError when it is not JSON or nests deeper than ``JSON_MAX_DEPTH``.
+
+    ``comments``: the file is read by Ruby's JSON parser (a plug-in's ``JSON.load``, not
+    Jekyll's ``_data`` reader, which reads JSON as YAML), which skips ``//`` and ``/* */``
+    comments outside strings; so does this reader then, with a note naming the first one."""
     import json
     data = read_source(path, rel, report, root)
     if data is None:
@@ -247,7 +255,22 @@ def read_json(path: Path, rel: str, report: Report | None, root: Path | None = N
     # json.loads raises RecursionError (not ValueError) on a thousand nested brackets
     if _bracket_depth(data) > JSON_MAX_DEPTH:
         raise ValueError(f"it nests more than {JSON_MAX_DEPTH} levels deep")
-    return json.loads(data.decode("utf-8"))
+    try:
+        return json.loads(data.decode("utf-8"))
+    except ValueError:
+        if not comments:
+            raise
+        first = next((m for m in _JSON_TOKEN.finditer(data) if m.group()[:1] == b"/"), None)
+        if first is None:
+            raise
+    text = _JSON_TOKEN.sub(lambda m: m.group() if m.group()[:1] == b'"' else b" ", data)
+    value = json.loads(text.decode("utf-8"))
+    if report is not None:
+        report.problem("json-comment", "comments in this JSON file are skipped, as the Ruby "
+                       "JSON reader that builds the site skips them; what they hold is not "
+                       "shown on the site and not carried.", rel,
+                       data.count(b"\n", 0, first.start()) + 1, severity="info")
+    return value
 
 
 def _bracket_depth(data: bytes) -> int:

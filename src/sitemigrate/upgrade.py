@@ -12,7 +12,9 @@ includes and shims what DEST lacks) goes over the planned files that SRC has at 
   book keys, a publications page's working Liquid), with the keys the writer added for the
   new generation merged in; a layout DEST lacks is the writer's, and where DEST lacks the
   writer's too (a newer generation's layout), the whole page is the writer's (DEST's plain
-  layout, with the details the lost layout showed);
+  layout, with the details the lost layout showed); so are the address and menu entry of a
+  page of another language of a jekyll-polyglot site (DEST runs no jekyll-polyglot: the
+  page is at the address its language's build served it at);
 * a page of the old template's example content the owner left as it was (no menu entry, no
   listing of the owner's items) is not carried, and DEST's at its path goes, as in a theme
   switch; a page Jekyll hides behind another at its address is not carried either;
@@ -54,6 +56,7 @@ def is_upgrade(site: Site, theme: str, source_theme: str | None) -> bool:
 def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     """Carry the owner's files of SRC over the writer's rendering of them (see the module)."""
     from .jekyll.checkout import of
+    from .jekyll.languages import other_languages
     spec = {**(theme.vocabulary.get("upgrade") or {}), "theme": theme}
     src, table = Path(site.source), template_files.templates(theme)
     found = of(plan)
@@ -62,7 +65,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     from .theme import SiteProbe, generation_of
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
-                 _block_rules(plan, theme, spec), src)
+                 _block_rules(plan, theme, spec), src, other_languages(site))
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
     listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
@@ -169,7 +172,8 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                     or rel in plan.copies or not (plan.dest / rel).is_file():
                 continue
             data = path.read_bytes()
-            if not table.owners(rel, data):
+            if not table.owners(rel, data) \
+                    and not template_files.is_example(spec["theme"], src, rel):
                 plan.write(rel, data)
                 count += 1
     return count
@@ -186,8 +190,9 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
             if not path.is_file() or path.is_symlink():
                 continue
             data = path.read_bytes()
-            if template_files.templates(theme).owners(rel, data):
-                continue
+            if template_files.templates(theme).owners(rel, data) \
+                    or template_files.is_example(theme, src, rel):
+                continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
             plan.write(rel, text)
             count += 1
@@ -222,6 +227,9 @@ class _Target:
     includes: set[str]
     rules: list[dict]
     src: Path
+    moved: frozenset[str] = frozenset()
+    """Pages whose address and menu entry and place are the writer's: another language's, at the
+    address its build served it at (:mod:`.jekyll.languages`), not the owner's `permalink`."""
 
 
 def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
@@ -248,6 +256,12 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         if (to.src / near).is_file() and near not in to.plan.files:
             to.plan.copy(near, to.src / near)
     added = _merge(front, theirs.data)
+    for key in ("permalink", "nav", "nav_order") if rel in to.moved else ():
+        if front.get(key) != theirs.data.get(key):
+            front[key] = theirs.data.get(key)
+            added = True
+            if front[key] is None:
+                del front[key]
     layout = front.get("layout")
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
         if theirs.data["layout"] not in to.layouts:

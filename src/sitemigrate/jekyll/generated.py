@@ -11,10 +11,13 @@ Facts of the plugins (their configuration keys and defaults), no theme's:
   {year: /:collection/:year/, ..., tags: /:collection/:type/:name/}}}` (`:type` is `tag`
   or `category`), per collection.
 * jekyll-paginate-v2: a page whose front matter has `pagination: {enabled: true}` (merged over
-  `pagination:` of `_config.yml`) lists `collection` (posts) `per_page` (10) at a time; page
-  N > 1 is at the page's folder + `permalink` (`/page/:num/`).
-* jekyll-paginate: `paginate: N` pages the posts of the `index.html` in the folder of
-  `paginate_path` (`/page:num/`); page N > 1 is at `paginate_path`.
+  `pagination:` of `_config.yml`, whose `enabled` must be true) lists `collection` (posts;
+  several, or `all`), but `hidden` documents, those of `category`/`tag`/`locale` when set,
+  from `offset` on, `per_page` (10) at a time, at most `limit` pages; page N > 1 is at the
+  page's `permalink` (else its folder) + `permalink` (`/page:num/`; `:num`, `:max`).
+* jekyll-paginate (and v2 with `paginate:` and no `pagination:`): `paginate: N` pages the
+  posts (but `hidden` ones) of the `index.html` file in the folder of `paginate_path`
+  (`/page:num`) or the nearest folder above; page N > 1 is the folder `paginate_path` names.
 
 An archive page's content is the listing page of its collection (the page at the address
 the archive's permalink starts with, else the home page): that page is the file it is
@@ -90,7 +93,7 @@ def _archives(collection: str, docs: list[Doc], enabled: Any, perms: Mapping[str
         template = perms.get(kind) or ("/:collection/:type/:name/" if v2 else "")
         if not template:
             continue
-        for value in sorted({v for _, front, date in docs for v in _values(kind, front, date)}):
+        for value in sorted({v for doc in docs for v in _values(kind, doc)}):
             parts = {"collection": collection, "type": "category" if kind == "categories"
                      else kind.removesuffix("s")}
             if kind in _DATES:
@@ -104,18 +107,29 @@ def _archives(collection: str, docs: list[Doc], enabled: Any, perms: Mapping[str
     return urls
 
 
-def _values(kind: str, front: dict, date: _dt.date | None) -> list[str]:
-    """A document's years/months/days, or its tags/categories (`tags`/`tag`,
-    `categories`/`category`: a list, or words in a string)."""
+def _values(kind: str, doc: Doc) -> list[str]:
+    """A document's years/months/days, or its tags/categories as Jekyll reads them: the
+    singular key (`tag`, `category`) is one name however many words it has, the plural one
+    (`tags`, `categories`) a list or words in a string; `tag` wins over `tags`, categories
+    are both."""
+    _, front, date = doc
     if kind in _DATES:
         return [date.strftime({"year": "%Y", "month": "%Y-%m", "day": "%Y-%m-%d"}[kind])] \
             if date else []
-    found = []
-    for key in (kind, kind.removesuffix("ies") + "y" if kind == "categories" else "tag"):
-        value = front.get(key)
-        found += value.split() if isinstance(value, str) else \
-            [str(v) for v in value if v is not None] if isinstance(value, list) else []
-    return found
+    one = "category" if kind == "categories" else "tag"
+    found = _names(front.get(kind), split=True) if kind == "categories" or one not in front \
+        else []
+    if one in front:
+        found += _names(front.get(one), split=False)
+    return list(dict.fromkeys(found))
+
+
+def _names(value: Any, split: bool) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value if v is not None]
+    if value is None:
+        return []
+    return str(value).split() if split else [str(value)]
 
 
 def _owner(url: str, pages: list[tuple[str, str, dict]]) -> str:
@@ -134,29 +148,83 @@ def _paginated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]]
                config: Mapping, loaded: set[str]) -> list[tuple[str, str]]:
     found = []
     site = config.get("pagination")
-    if "jekyll-paginate-v2" in loaded and isinstance(site, dict) and site.get("enabled"):
+    legacy = config.get("paginate") is not None and (
+        "jekyll-paginate" in loaded or ("jekyll-paginate-v2" in loaded and site is None))
+    if "jekyll-paginate-v2" in loaded and not legacy and isinstance(site, dict) \
+            and site.get("enabled"):
         for rel, url, front in pages:
             own = front.get("pagination")
             if not isinstance(own, dict) or not own.get("enabled"):
-                continue
+                continue  # the gem takes only pages that enable it themselves
             conf = {**site, **own}
-            items = docs.get(str(conf.get("collection") or "posts"), [])
-            per_page = _int(conf.get("per_page"), 10)
-            base = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
-            template = str(conf.get("permalink") or "/page/:num/")
-            for num in range(2, math.ceil(len(items) / per_page) + 1):
+            items = _filtered(_listed(docs, conf.get("collection")), conf)
+            if conf.get("sort_field", "date"):  # the gem drops `offset` items only so
+                items = items[max(0, _int(conf.get("offset"), 0)):]
+            total = math.ceil(len(items) / max(1, _int(conf.get("per_page"), 10)))
+            if _int(conf.get("limit"), 0) > 0:
+                total = min(total, _int(conf.get("limit"), 0))
+            permalink = front.get("permalink")
+            base = str(permalink).rstrip("/") + "/" if permalink else \
+                url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
+            template = str(conf.get("permalink") or "/page:num/")
+            for num in range(2, total + 1):
                 found.append((base.rstrip("/") + "/" + template.replace(":num", str(num))
-                              .lstrip("/"), rel))
+                              .replace(":max", str(total)).lstrip("/"), rel))
     per_page = _int(config.get("paginate"), 0)
-    if "jekyll-paginate" in loaded and per_page > 0:
-        path = str(config.get("paginate_path") or "/page:num/")
-        folder = "/" + path.strip("/").rsplit("/", 1)[0] + "/" if "/" in path.strip("/") else "/"
-        index = next((rel for rel, url, _ in pages if url == folder
-                      and rel.rsplit("/", 1)[-1] == "index.html"), None)
-        if index is not None:
-            for num in range(2, math.ceil(len(docs.get("posts", [])) / per_page) + 1):
-                found.append(("/" + path.lstrip("/").replace(":num", str(num)), index))
+    if legacy and per_page > 0:
+        path = "/" + str(config.get("paginate_path") or "/page:num").strip("/") + "/"
+        index = _legacy_template(pages, path)
+        posts = [d for d in docs.get("posts", []) if not d[1].get("hidden")]
+        if index is not None:  # page N is the folder `paginate_path` names, an index.html
+            for num in range(2, math.ceil(len(posts) / per_page) + 1):
+                found.append((path.replace(":num", str(num)), index))
     return found
+
+
+def _listed(docs: Mapping[str, list[Doc]], collection: Any) -> list[Doc]:
+    """The documents jekyll-paginate-v2 lists for `collection:` (names split at `,`, `;` or
+    spaces; `all`: every collection but the posts), without those marked `hidden`."""
+    names = re.split(r"[;,\s]", collection) if isinstance(collection, str) else \
+        [str(c) for c in collection] if isinstance(collection, list) else ["posts"]
+    listed: list[Doc] = []
+    for name in (n.strip().lower() for n in names if n.strip()):
+        listed += [d for c, items in docs.items() if c != "posts" for d in items
+                   if "pagination" not in d[1]] if name == "all" else docs.get(name, [])
+    return [d for d in listed if not d[1].get("hidden")]
+
+
+def _filtered(items: list[Doc], conf: Mapping) -> list[Doc]:
+    """jekyll-paginate-v2's `category`, `tag` and `locale` filters: only the documents that
+    have every name listed (`,`/`;`-separated, any case)."""
+    for key, kind in (("category", "categories"), ("tag", "tags"), ("locale", "locale")):
+        wanted = conf.get(key)
+        if wanted is None:
+            continue
+        names = re.split(r"[;,]", wanted) if isinstance(wanted, str) else \
+            [str(w) for w in wanted] if isinstance(wanted, list) else [str(wanted)]
+        for name in {n.strip().lower() for n in names}:
+            if key == "category" and name == "posts":
+                continue  # the gem's name for every post
+            items = [d for d in items if name in _index_names(kind, d)]
+    return items
+
+
+def _index_names(kind: str, doc: Doc) -> set[str]:
+    """The names the gem indexes a document under: its tags, categories or locale, lower
+    case, split at `,` and `;` (and, in a string, at spaces)."""
+    values = _values(kind, doc) if kind != "locale" else _names(doc[1].get("locale"), True)
+    return {n.strip().lower() for v in values for n in re.split(r"[;,]", v) if n.strip()}
+
+
+def _legacy_template(pages: list[tuple[str, str, dict]], path: str) -> str | None:
+    """jekyll-paginate's template: the page file named `index.html` in the folder of
+    `paginate_path` or a folder above it, the deepest one."""
+    folders = path.strip("/").split("/")[:-1]
+    for n in range(len(folders), -1, -1):
+        want = "/".join([*folders[:n], "index.html"])
+        if any(rel == want for rel, _, _ in pages):
+            return want
+    return None
 
 
 def _int(value: Any, default: int) -> int:
@@ -167,7 +235,8 @@ def _int(value: Any, default: int) -> int:
 
 
 def post_date(rel: str, front: Mapping) -> _dt.date | None:
-    """A post's date: its front matter's `date`, else its file name's."""
+    """A document's date: its front matter's `date`, else its file name's
+    (`YYYY-MM-DD-name`, in a collection as in `_posts`); None for neither."""
     value = front.get("date")
     if isinstance(value, _dt.datetime):
         return value.date()
@@ -183,3 +252,10 @@ def post_date(rel: str, front: Mapping) -> _dt.date | None:
         return _dt.date(int(m[1]), int(m[2]), int(m[3])) if m else None
     except ValueError:
         return None
+
+
+def site_date(config: Mapping) -> _dt.date:
+    """The day of Jekyll's `site.time`: `time:` of `_config.yml`, else the day of the build
+    (here: of the conversion). A document with no date of its own has it, so its year
+    archive is the build's year (`/books/2026/` for an undated book built in 2026)."""
+    return post_date("", {"date": config.get("time")}) or _dt.date.today()

@@ -9,12 +9,12 @@ defined: Ruby's sort is not stable, and the order before it follows the file sys
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import PurePosixPath
 from typing import Any
 
 from ..ir import Page
 from ..report import Report
+from .polyglot import Languages
 from .site import drop_unpublished
 from .urls import normalize
 
@@ -31,7 +31,7 @@ def drop_shadowed(pages: list[Page], report: Report, config: Any = None) -> list
     converted. Pages of one file name written last to one address are both kept, and
     reported (which one is shown is not defined); pages of two languages share no address
     (:func:`shadowed`)."""
-    langs = languages(config)
+    langs = Languages.of(config)
     hidden = shadowed(pages, langs)
     for page in (p for p in pages if id(p) in hidden):
         shown = hidden[id(page)]
@@ -54,13 +54,7 @@ def drop_shadowed(pages: list[Page], report: Report, config: Any = None) -> list
     return [p for p in pages if id(p) not in hidden]
 
 
-def languages(config: Any) -> tuple[str, ...]:
-    """The languages jekyll-polyglot builds the site in (`languages:`); none without it."""
-    langs = config.get("languages") if isinstance(config, dict) else None
-    return tuple(str(x) for x in langs) if isinstance(langs, list) else ()
-
-
-def shadowed(pages: list[Page], langs: Iterable[str] = ()) -> dict[int, Page]:
+def shadowed(pages: list[Page], langs: Languages | None = None) -> dict[int, Page]:
     """id of each page another page hides (:func:`drop_shadowed`) -> the page shown: every
     page at an address but those of the last file name. When several pages have that name,
     the one shown is not defined and none of them hides the others."""
@@ -72,18 +66,13 @@ def shadowed(pages: list[Page], langs: Iterable[str] = ()) -> dict[int, Page]:
     return hidden
 
 
-def _address_groups(pages: list[Page], langs: Iterable[str]) -> list[list[Page]]:
+def _address_groups(pages: list[Page], langs: Languages | None) -> list[list[Page]]:
     """The pages of each address more than one page has. With jekyll-polyglot (``langs``)
-    each language is a site of its own: a page of a language folder (`_pages/fr/`) or with a
-    `lang:` of its own shares no address with another language's."""
-    langs = set(langs)
-
-    def language(page: Page) -> str:
-        own = page.extra.get("lang") if langs else None
-        folders = [d for d in PurePosixPath(page.path).parts[:-1] if d in langs]
-        return str(own) if isinstance(own, str) and own else (folders[0] if folders else "")
+    each language is a site of its own: a page of another language (its `lang:`, or its
+    language folder with `lang_from_path`) shares no address with the default language's."""
     by_file: dict[tuple[str, str], list[Page]] = {}
     for page in pages:
         if page.permalink and ":" not in page.permalink:
-            by_file.setdefault((language(page), normalize(page.permalink)), []).append(page)
+            lang = langs.language(page.path, page.extra.get("lang")) if langs else ""
+            by_file.setdefault((lang, normalize(page.permalink)), []).append(page)
     return [group for group in by_file.values() if len(group) > 1]

@@ -24,6 +24,7 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .documents import distinct_slugs
+from .polyglot import SETTINGS, Languages
 from .problems import check_document, check_liquid
 from .urls import unpublished
 
@@ -560,6 +561,27 @@ TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plug
                          "whitelist", "defaults", "theme", "remote_theme"})
 
 
+def _languages_written(site: Site, report: Report, src: Any) -> set[str]:
+    """jekyll-polyglot's settings of a site in several languages: its pages were written at
+    the addresses each language's build gave them (`/fr/...`: :mod:`.languages`), so the
+    target must not run the plugin over them again: not carried, said once."""
+    langs = Languages.of(site.config_extra)
+    keys = [k for k in SETTINGS if k in site.config_extra] if langs else []
+    if langs and keys:
+        others = ", ".join(f"`/{code}/`" for code in langs.builds()[1:])
+        menu = [f"`/{c}/`" for c in langs.builds()[1:]
+                if any(n.url == f"/{c}/" for n in site.navigation)]
+        report.add("languages", "info", "mapped", f"a site in {len(langs.builds())} languages "
+                   f"(jekyll-polyglot, `{langs.default}` the default): the pages of each other "
+                   f"language are pages of their own at the addresses its build served them "
+                   f"at (under {others})" + (f", and the menu leads to {', '.join(menu)}"
+                                             if menu else "") + "; "
+                   + ", ".join(f"`{k}`" for k in keys) + " (the plugin's settings) were not "
+                   "carried, as the target does not run it over those pages again.",
+                   "_config.yml", config_line(src, keys[0]))
+    return set(keys)
+
+
 def source_config(site: Site) -> Any:
     """SRC's `_config.yml` as loaded (a round-trip mapping, lines known), or an empty dict.
     Read-only: it is the one the reader's load kept (writers read lines from it), not a
@@ -611,7 +633,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     source = plan.from_theme
     own = source.vocabulary.get("config_settings", []) if source is not None else []
     reads = target.vocabulary.get("config_settings", [])
-    done = set(consumed)
+    done = set(consumed) | _languages_written(site, report, src)
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
     for key, value in site.config_extra.items():

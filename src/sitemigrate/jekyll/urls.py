@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..textio import load_safe, not_utf8, read_source
+from .polyglot import Languages
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
 _SLASHES = re.compile(r"/+")
@@ -201,6 +202,8 @@ def served(files: Mapping[str, str], config: dict,
     rules = _Rules.of(config)
     known = memo.setdefault(rules, {}) if memo is not None else None
     out: dict[str, Served] = {}
+    langs = Languages.of(config)
+    docs: list[tuple[Served, str]] = []  # with jekyll-polyglot: what each build coordinates
     include, exclude = _globs(config, "include"), _globs(config, "exclude")
     for rel, text in files.items():
         if _unpublished(rel, include, exclude):
@@ -209,15 +212,38 @@ def served(files: Mapping[str, str], config: dict,
             found = _urls_of(rel, text, rules, fronts)
         elif (found := known.get((rel, text))) is None:
             found = known[(rel, text)] = _urls_of(rel, text, rules, fronts)
+        lang = _language(langs, rel, text, fronts) if langs else ""
         for key, where, forwarded in found:
             if forwarded:  # a redirect_from address: the first file to claim it keeps it
                 out.setdefault(key, where)
+            elif lang:  # a page or document of a site in several languages: see below
+                docs.append((where, lang))
             else:
                 out[key] = where
+    built = langs.coordinate([(where.url, lang) for where, lang in docs]) if langs else []
+    for active, url, i in built:  # the default language's build first
+        if active == built[0][0]:
+            out[normalize(url)] = Served(url, docs[i][0].path, docs[i][0].redirect_to)
     cache = memo.setdefault("generated", {}) if memo is not None else {}
-    for url, rel in _generated(files, config, rules, out, include, exclude, cache):
+    generated = _generated(files, config, rules, out, include, exclude, cache)
+    for url, rel in generated:
         out.setdefault(normalize(url), Served(url, rel))  # a file at that address wins
+    for active, url, i in built:  # each other language's build, under `/L/`
+        if active != built[0][0]:
+            out[normalize(url)] = Served(url, docs[i][0].path, docs[i][0].redirect_to)
+    for lang in (langs.builds()[1:] if langs else ()):
+        for url, rel in generated:  # its archives and pages of lists too
+            out.setdefault(normalize(f"/{lang}{url}"), Served(f"/{lang}{url}", rel))
     return out
+
+
+def _language(langs: Languages, rel: str, text: str,
+              fronts: dict[str, tuple[dict | None, bool]] | None) -> str:
+    """The language of file ``rel`` of a jekyll-polyglot site; empty for a file without front
+    matter (Jekyll copies it as it is: no document polyglot coordinates)."""
+    got = fronts.get(text) if fronts is not None else None
+    fm = got[0] if got is not None else _front(text, "_posts" in rel.split("/")[:-1])[0]
+    return "" if fm is None else langs.language(rel, fm.get("lang"))
 
 
 def address_of(rel: str, tree: tuple[Mapping[str, str], dict],
@@ -250,7 +276,7 @@ def _generator_front(text: str) -> dict | None:
 
 
 _GENERATORS = {"jekyll-archives", "jekyll-archives-v2", "jekyll-paginate", "jekyll-paginate-v2"}
-_GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published")
+_GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published|hidden|locale")
 
 
 def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[str, Served],
@@ -259,12 +285,13 @@ def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[
     """The archive and pagination addresses the site's plugins generate
     (:mod:`.generated`), each with the file whose content it shows. ``cache``: front
     matter by file text, between calls (SRC, then DEST as planned)."""
-    from .generated import generated, plugins, post_date
+    from .generated import generated, plugins, post_date, site_date
     if not plugins(config) & _GENERATORS:
         return []
     by_path = {s.path: s.url for s in out.values() if not s.redirect_to}
     docs: dict[str, list] = {}
     pages = []
+    today = site_date(config)  # a document's date when it has none of its own
     for rel, text in files.items():
         parts = rel.split("/")
         post = "_posts" in parts[:-1]
@@ -279,8 +306,8 @@ def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[
         if front is None or front.get("published") is False:
             continue
         if name:
-            docs.setdefault(name, []).append((rel, front, post_date(rel if post else "", front)))
-        if rel in by_path:
+            docs.setdefault(name, []).append((rel, front, post_date(rel, front) or today))
+        elif rel in by_path:  # a page (a document is none, for the generators)
             pages.append((rel, by_path[rel], front))
     return generated(docs, pages, config, lambda t: slugify(t, "default", cased=False))
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from .shown import Probe, TextIndex
 from .site import BuiltSite, menu_labels
-from .text import example_texts, owner_details, owner_paragraphs
+from .text import example_texts, owner_details, owner_paragraphs, page_paragraphs
 
 LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presentations",
                         "teaching", "teachings", "courses", "projects", "portfolio", "news",
@@ -74,13 +74,16 @@ def left_out(findings: Iterable[dict[str, Any]]) -> list[str]:
 
 def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[Path] = (),
             skip: Iterable[str] = (), skip_pages: Iterable[str] = (),
-            old_is_baseline: bool = True) -> Comparison:
+            old_is_baseline: bool = True, source: Path | None = None) -> Comparison:
     """Compare the builds ``old`` and ``new``. ``owner`` is the source folder whose content
     and data files are the owner's; ``templates`` pristine template checkouts whose example
     text must not appear; ``skip`` owner files that are the source theme's furniture and
     ``skip_pages`` their addresses (left out by the conversion on purpose).
     ``old_is_baseline`` False: the old build is not complete (it stopped on an error), so
-    what the owner's files hold is compared without asking whether the old site shows it."""
+    what the owner's files hold is compared without asking whether the old site shows it,
+    and the text of the owner's pages counts as shown by it (:func:`.text.page_paragraphs`):
+    those of ``source``, the tree the conversion read, where it is not ``owner`` (the
+    owner's files laid over their template's checkout)."""
     result = Comparison()
     examples_of_src = template_examples(owner)
     skipped = set(skip) | set(examples_of_src)
@@ -95,7 +98,11 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     examples: set[str] = set()
     for template in templates:
         examples |= example_texts(template)
-    result.examples = sorted(t for t in examples if new.index.has(t) and not old.index.has(t))
+    # an old build that stopped on an error: the owner's pages show what they hold (the
+    # template's stock wording they kept on their about or listing page) all the same
+    pages = "" if old_is_baseline else "\n".join(page_paragraphs(source or owner, skipped))
+    result.examples = sorted(t for t in examples if new.index.has(t) and not old.index.has(t)
+                             and t not in pages)
     result.new_warnings = sorted(warning_keys(new.log) - warning_keys(old.log))
     return result
 

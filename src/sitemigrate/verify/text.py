@@ -81,6 +81,8 @@ _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 _EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
 BARE_URL = re.compile(r"\s*\w+://\S+\s*")
 _UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
+_IAL = re.compile(r"\{:[^{}\n]*\}")
+"""kramdown's attribute lists (`{:target="_blank"}`, `{: .class}`): kramdown never shows them."""
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """PyYAML's safe loader (libyaml's where built): YAML 1.1, as Jekyll reads front matter."""
 _MACHINE_KEYS = frozenset({"layout", "permalink", "collection", "url", "slidesurl", "paperurl",
@@ -125,6 +127,7 @@ def paragraphs_of(text: str) -> list[str]:
     body = re.sub(r"(?s)<!--.*?-->", " ", body)
     body = _LIQUID.sub(" ", body)
     body = _EMOJI_CODE.sub(" ", body)
+    body = _IAL.sub(" ", body)
     out = []
     for block in re.split(r"\n\s*\n", body):
         block = TAG.sub(" ", _unlink(block))
@@ -195,6 +198,15 @@ def owner_paragraphs(site: Path) -> dict[str, list[str]]:
         if strings:
             found["_data/cv.yml"] = strings
     return found
+
+
+def page_paragraphs(site: Path, skip: Iterable[str] = ()) -> list[str]:
+    """The paragraphs of a site's pages (``_pages/``, but the files ``skip``): Jekyll renders
+    every page, so the site shows what they hold without a layout listing them, as it does
+    not a collection's items or data."""
+    skipped = set(skip)
+    return [p for rel, paras in owner_paragraphs(site).items()
+            if rel.startswith("_pages/") and rel not in skipped for p in paras]
 
 
 def owner_details(site: Path) -> dict[str, list[str]]:

@@ -14,6 +14,7 @@ from ...formats.citation import citation_authors, person_names
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.languages import default_first, localize_pages, translations_as_pages
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -71,7 +72,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, report)
         if page:
             site.pages.append(page)
-    site.pages = live_pages(site.pages, config, report)
+    site.pages = default_first(live_pages(site.pages, config, report), config)
     pubs = drop_unpublished(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
                             config, report)
     owner = (site.identity.first_name, site.identity.last_name)
@@ -101,6 +102,8 @@ def read(src: Path, report: Report) -> Site:
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
     mark_furniture(site, src, vocab, report)
+    localize_pages(site.pages, config)
+    translations_as_pages(site, config, report)
     return site
 
 

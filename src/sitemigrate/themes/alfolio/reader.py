@@ -28,6 +28,12 @@ from ...ir import (
 )
 from ...jekyll import scholar
 from ...jekyll.assets import collection_static_files, record_asset, root_static_html
+from ...jekyll.languages import (
+    default_first,
+    language_menu,
+    localize_pages,
+    translations_as_pages,
+)
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -125,7 +131,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, site, report, no_front, layouts)
         if page:
             site.pages.append(page)
-    site.pages = live_pages(site.pages, config, report)
+    site.pages = default_first(live_pages(site.pages, config, report), config)
     _read_profiles(site, src, report)
     _keep_files_without_front_matter(site, no_front)
     for rel in root_static_html(src, config):  # copied as they are, at their address
@@ -157,7 +163,10 @@ def read(src: Path, report: Report) -> Site:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
     site.cv = _read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)
-    site.navigation = _navigation([p for p in site.pages if p.role != "furniture"])
+    localize_pages(site.pages, config)
+    translations_as_pages(site, config, report)
+    site.navigation = language_menu(site.pages, _navigation([p for p in site.pages
+                                                             if p.role != "furniture"]), config)
     comments_asked(site)
     return site
 
@@ -426,7 +435,10 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
 
 
 def _navigation(pages: list[Page]) -> list[NavItem]:
-    navs = [p for p in pages if p.nav or p.permalink == "/"]
+    """al-folio's header: the home page, then the pages with `nav: true` by `nav_order`; a
+    page with `published: false` is no page of the built site, and no entry of its menu."""
+    navs = [p for p in pages if (p.nav or p.permalink == "/")
+            and p.extra.get("published") is not False]
     navs.sort(key=lambda p: (p.permalink != "/", p.nav_order if p.nav_order is not None else 1e9))
     return [NavItem(p.title, p.permalink, [NavItem(c.title, c.url)
                                            for c in p.features.children])
@@ -554,7 +566,8 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     json_rel = _resume_json_path(site, report)
     if json_rel and os.path.isfile(src / json_rel):  # (False in a folder not ours to read)
         try:
-            resume = read_json(src / json_rel, json_rel, report, root=src)
+            # jekyll-get-json reads it with Ruby's JSON.load, which skips comments
+            resume = read_json(src / json_rel, json_rel, report, root=src, comments=True)
             if resume is not None:
                 found["jsonresume"] = (resume, json_rel)
         except ValueError as exc:

@@ -1,0 +1,128 @@
+"""A site in several languages (jekyll-polyglot) read for a target without it: each page and
+document at the address its language's build served it at.
+
+jekyll-polyglot builds the site once per language (:mod:`.polyglot`): a page or document of
+a language ``L`` other than the default is served under ``/L`` (`_pages/fr/about.md` with
+`permalink: /` is the French home page, `/fr/`). Neither target theme runs jekyll-polyglot:
+each page is written as an ordinary page at that address, so no address is lost and no
+language overwrites another. An item (news, project, ...) of another language is an item of
+its collection as in any site, listed with the default language's, when the default
+language's build listed it too (it has no version in the default language); a version of a
+default-language item in another language (its address but for the language segment:
+`_projects/fr/x.md` beside `_projects/x.md`) was listed only by that language's pages, so it
+becomes a page of its own at its address, never merged into the other one nor added to the
+default language's lists. The URL ledger (:mod:`.urls`) knows every address each language's
+build served, and forwards the old ones the target serves elsewhere.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..ir import NavItem, Origin, Page, Site
+from ..report import Report
+from ..textio import read_text, split_document
+from .polyglot import Languages
+from .urls import address_of
+
+
+def default_first(pages: list[Page], config: Any) -> list[Page]:
+    """The pages of a jekyll-polyglot site, the default language's first, so that a role the
+    site has once (its home page, its CV) is the default language's page. A page of another
+    language is no home page of the whole site (`_pages/fr/about.md` is the French one): it
+    stays a page of its own. Pages of a site in one language are returned as they are."""
+    langs = Languages.of(config)
+    if langs is None:
+        return pages
+    for page in pages:
+        if page.role == "about" and not _default(langs, page):
+            page.role = "other"
+    return sorted(pages, key=lambda p: not _default(langs, p))
+
+
+def localize_pages(pages: list[Page], config: Any) -> None:
+    """Each page of a jekyll-polyglot site in a language other than the default at the
+    address its language's build served it at (`permalink: /` of `_pages/fr/about.md` is
+    `/fr/`), and none of them an entry of the one menu (:func:`language_menu`). Called once
+    the pages are read as the source theme reads them (its furniture is known by its own
+    address: `_pages/fr/404.md` is a 404 page too)."""
+    langs = Languages.of(config)
+    if langs is None:
+        return
+    for page in pages:
+        if _default(langs, page):
+            continue
+        page.nav = False  # each language's build showed its own menu: see language_menu
+        if page.permalink and "://" not in page.permalink:
+            page.permalink = langs.address(page.permalink, langs.language(
+                page.path, page.extra.get("lang")))
+
+
+def other_languages(site: Site) -> frozenset[str]:
+    """The pages of ``site`` (read from a jekyll-polyglot site) in a language other than the
+    default: their address and menu entry are the converter's (:func:`localize_pages`)."""
+    langs = Languages.of(site.config_extra)
+    return frozenset(p.path for p in site.pages if langs and not _default(langs, p))
+
+
+def translations_as_pages(site: Site, config: Any, report: Report) -> None:
+    """Each item that is another language's version of a default-language item of its
+    collection (jekyll-polyglot's coordination) taken out of the collection and made a page
+    of its own at the address its language's build served it at (see the module's text)."""
+    langs = Languages.of(config)
+    if langs is None or not site.source:
+        return
+    kinds = [site.news, site.projects, site.teaching, site.talks, site.posts,
+             *site.collections.values()]
+    taken = {p.path for p in site.pages}
+    for items in kinds:
+        texts = {id(i): read_text(Path(site.source) / i.path, i.path, None, Path(site.source))
+                 for i in items}
+        urls = {id(i): address_of(i.path, ({i.path: t.text}, config)) or ""
+                if (t := texts[id(i)]) is not None else "" for i in items}
+        default = {langs.strip(u) for i in items if (u := urls[id(i)])
+                   and langs.language(i.path, i.extra.get("lang")) == langs.default}
+        for item in list(items):
+            lang = langs.language(item.path, item.extra.get("lang"))
+            url = urls[id(item)]
+            path = f"_pages/{item.path.lstrip('_')}"
+            if lang == langs.default or not url or langs.strip(url) not in default \
+                    or path in taken:
+                continue
+            items.remove(item)
+            taken.add(path)
+            address = langs.address(url, lang)
+            site.pages.append(Page(path=path, title=item.title or item.slug, permalink=address,
+                                   body=item.body, newline=item.newline,
+                                   origin=item.origin or Origin(item.path)))
+            text = texts[id(item)]
+            data = split_document(text, item.path, None).data if text is not None else {}
+            rest = [f"`{k}`" for k in data if k not in ("title", "permalink", "layout", "lang")]
+            report.mapped("translation", f"`{item.path}` is the `{lang}` version of an item "
+                          f"of the default language (`{langs.default}`), listed only by the "
+                          f"`{lang}` pages: its title and text are a page of their own at its "
+                          f"address `{address}`, not an item of the one list the converted "
+                          "site has" + (f" (its {', '.join(rest)}, which a page does not "
+                                        "show, not carried)" if rest else "") + ".",
+                          item.origin or item.path)
+
+
+def _default(langs: Languages, page: Page) -> bool:
+    return langs.language(page.path, page.extra.get("lang")) == langs.default
+
+
+def language_menu(pages: list[Page], menu: list[NavItem], config: Any) -> list[NavItem]:
+    """The menu of a jekyll-polyglot site as one menu can hold it: the default language's
+    entries (each language's build shows its own pages' entries), then one entry per other
+    language that has a home page, leading to it as the site's language switch did, under
+    that page's own title (a theme whose menu shows the page's title shows the same), else
+    the language's code. A site in one language keeps ``menu``."""
+    langs = Languages.of(config)
+    if langs is None:
+        return menu
+    other = {p.permalink for p in pages if not _default(langs, p)}
+    homes = {p.permalink: p.title.strip() for p in pages if not _default(langs, p)}
+    return [n for n in menu if n.url not in other] + [
+        NavItem(homes[f"/{code}/"] or code, f"/{code}/") for code in langs.builds()[1:]
+        if f"/{code}/" in homes]

@@ -1,0 +1,209 @@
+"""The template's example text, recognised in versions between the checkouts the table knows.
+
+A site made from a version of its template that no checkout of the table is (an older fork,
+a copy of a month between two checkouts) keeps example files whose bytes no digest of the
+table has: a post whose wording moved a little between versions, a project whose markup
+changed, a news item re-dated. The table also holds facts of the example *text*, never the
+text itself (``scripts/template_digests.py`` writes them):
+
+* ``shingles``: a 32-bit hash of every run of :data:`K` consecutive words of the checkouts'
+  example files (their front-matter strings, their prose without tags, their data strings),
+  as one base64 string of sorted numbers;
+* ``titles``: the digest of every example item's title (its words, lower case);
+* ``entries``: the digest of every example BibTeX entry's key and title.
+
+A file at an example path is the template's when its words are the template's words: an item
+whose title is an example item's title and whose text is mostly covered by the template's
+shingles (:data:`TITLED`); a file without a title (data, a one-line news item, a whole
+bibliography) only when nearly every word is covered (:data:`UNTITLED`). An item the owner
+named (a title no example has) or wrote into (their own sentences are words no shingle
+covers) is the owner's.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+K = 5
+"""Words per shingle."""
+
+TITLED = 0.5
+"""An item with an example title is the template's when at most this share of its words is
+covered by no shingle of the template's example text (the rest of the text of a version the
+table does not know)."""
+
+UNTITLED = 0.02
+"""A file without a title (data, a short news item, a bibliography) is the template's only
+when at most this share of its words is uncovered (an owner's user name in a data file of
+twenty words is more)."""
+
+LONGEST_RUN = 3
+"""...and no run of more than this many uncovered words (a sentence of the owner's)."""
+
+UNTITLED_WORDS = 20
+"""...and only when it has this many words: a shorter one (a menu of the template's labels,
+a one-line news item) is the template's only as a checkout has it, byte for byte."""
+
+DOCUMENTS = (".md", ".markdown", ".html", ".htm")
+DATA = (".yml", ".yaml", ".json")
+_WORD = re.compile(r"[^\W_]+")
+_MARKUP = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>", re.S)
+_KEY = re.compile(r"@\s*[A-Za-z]+\s*[{(]\s*([^\s,{}()]+)")
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, lower case (letters and digits of any script)."""
+    return _WORD.findall(text.lower())
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string of a data tree (mapping keys aside), in order (without recursion: a
+    tree of any depth)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+
+
+def _front(text: str) -> tuple[dict, str]:
+    from .formats.frontmatter import HANDLER
+    parts = HANDLER.split_lines(text)
+    if parts is None:
+        return {}, text
+    loaded = HANDLER.load(parts[0], "", None)
+    return (dict(loaded) if isinstance(loaded, dict) else {}), parts[1]
+
+
+def _data(rel: str, text: str) -> Any:
+    if rel.endswith(".json"):
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
+            return text
+    from .yamlio import load_yaml
+    loaded = load_yaml(text, rel, None, shared=True)
+    return text if loaded is None else loaded
+
+
+def prose(rel: str, data: bytes) -> tuple[list[str], str | None]:
+    """The words a file holds as text (front-matter strings and the body without Liquid
+    and HTML tags; a data file's strings; a bibliography's text) and its title (None: it
+    has none). Nothing for a file of another kind (a picture)."""
+    suffix = PurePosixPath(rel).suffix.lower()
+    if suffix not in (*DOCUMENTS, *DATA, ".bib"):
+        return [], None
+    text = data.decode("utf-8", "replace")
+    if suffix in DATA:
+        return [w for s in strings(_data(rel, text)) for w in words(s)], None
+    if suffix == ".bib":
+        return words(text), None
+    front, body = _front(text)
+    title = front.get("title")
+    return ([w for s in strings(front) for w in words(s)] + words(_MARKUP.sub(" ", body)),
+            " ".join(words(title)) if isinstance(title, str) else None)
+
+
+def _hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8"), digest_size=4).digest(), "big")
+
+
+def shingles(seq: list[str]) -> list[int]:
+    """The hash of every run of :data:`K` words (of the whole text, when it is shorter)."""
+    if len(seq) < K:
+        return [_hash(" ".join(seq))] if seq else []
+    return [_hash(" ".join(seq[i:i + K])) for i in range(len(seq) - K + 1)]
+
+
+def mark(*parts: str) -> str:
+    """The digest of a title (or of an entry's key and title), as the table holds it."""
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+def entry_mark(raw: str) -> str | None:
+    """The mark of a BibTeX entry: its key and its title's words (None without either)."""
+    from .formats.bibtex import parse_bib
+    key = _KEY.match(raw.lstrip())
+    entries = parse_bib(raw).entries
+    title = entries[0].fields.get("title", "") if entries else ""
+    if not key or not title:
+        return None
+    return mark(key.group(1).lower(), " ".join(words(title)))
+
+
+@dataclass
+class ExampleText:
+    """The facts of a theme's example text (empty when its table has none)."""
+
+    shingles: frozenset[int] = frozenset()
+    titles: frozenset[str] = frozenset()
+    entries: frozenset[str] = frozenset()
+
+    def uncovered(self, seq: list[str]) -> tuple[float, int]:
+        """The share of the words no shingle of the template's covers, and the longest run
+        of such words."""
+        if not seq:
+            return 1.0, 0
+        covered = [False] * len(seq)
+        for i, h in enumerate(shingles(seq)):
+            if h in self.shingles:
+                covered[i:i + K] = [True] * min(K, len(seq) - i)
+        run = longest = 0
+        for c in covered:
+            run = 0 if c else run + 1
+            longest = max(longest, run)
+        return covered.count(False) / len(seq), longest
+
+    def near(self, rel: str, data: bytes) -> bool:
+        """True when the file ``rel`` holds the template's example text (see the module):
+        an example item of another version of the template."""
+        if not self.shingles:
+            return False
+        seq, title = prose(rel, data)
+        if not seq:
+            return False
+        share, run = self.uncovered(seq)
+        if title is not None:  # an item the owner named is the owner's
+            return mark(title) in self.titles and share <= TITLED
+        return len(seq) >= UNTITLED_WORDS and share <= UNTITLED and run <= LONGEST_RUN
+
+    def is_entry(self, raw: str) -> bool:
+        """True when a BibTeX entry has an example entry's key and title."""
+        return bool(self.entries) and entry_mark(raw) in self.entries
+
+
+def build_text(files: Iterable[tuple[str, bytes]], entries: Iterable[str]) -> dict:
+    """The facts of the example files ``files`` (path, bytes) and BibTeX entries ``entries``
+    (as written), as the table stores them."""
+    found: set[int] = set()
+    titles: set[str] = set()
+    for rel, data in files:
+        seq, title = prose(rel, data)
+        found.update(shingles(seq))
+        if title:
+            titles.add(mark(title))
+    marks = {m for m in map(entry_mark, entries) if m}
+    packed = b"".join(h.to_bytes(4, "big") for h in sorted(found))
+    return {"k": K, "shingles": base64.b64encode(packed).decode("ascii"),
+            "titles": sorted(titles), "entries": sorted(marks)}
+
+
+def load_text(data: dict | None) -> ExampleText:
+    """The facts as the table stores them (:func:`build_text`)."""
+    if not data or data.get("k") != K:
+        return ExampleText()
+    packed = base64.b64decode(data.get("shingles", ""))
+    return ExampleText(
+        frozenset(int.from_bytes(packed[i:i + 4], "big") for i in range(0, len(packed), 4)),
+        frozenset(data.get("titles", [])), frozenset(data.get("entries", [])))

@@ -1,0 +1,222 @@
+"""A site in several languages (jekyll-polyglot) converted into a theme that does not run it:
+each language keeps its pages and items at the addresses its build served them at, none
+overwrites another, the home page and the menu are the default language's, and the old
+addresses of every language are in the URL ledger.
+
+The sites are invented (fixtures/al-folio-site and fixtures/academicpages-site plus a
+second language written here).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import FIXTURES
+
+import sitemigrate
+from sitemigrate.jekyll.polyglot import Languages
+from sitemigrate.jekyll.urls import src_urls
+
+POLYGLOT = '\nlanguages: ["en", "de"]\ndefault_lang: "en"\nlang_from_path: true\n'
+
+GERMAN = {
+    "_pages/de/about.md": "---\nlayout: about\ntitle: über mich\npermalink: /\n---\n\n"
+                          "Ada Okonkwo erforscht energiesparende verteilte Systeme.\n",
+    "_pages/de/publications.md": "---\nlayout: page\ntitle: publikationen\n"
+                                 "permalink: /publications/\nnav: true\nnav_order: 2\n---\n\n"
+                                 "Alle Aufsätze, die neuesten zuerst.\n\n{% bibliography %}\n",
+    "_news/de/announcement_1.md": "---\nlayout: post\ndate: 2025-03-02 10:00:00-0400\n"
+                                  "inline: true\n---\n\nUnser Aufsatz wurde angenommen.\n",
+    "_projects/de/1_project.md": "---\nlayout: page\ntitle: GrünPlan\nimportance: 1\n---\n\n"
+                                 "GrünPlan verschiebt Rechenaufträge in saubere Stunden.\n",
+}
+
+
+def _site(tmp_path: Path, fixture: str, files: dict[str, str], config: str) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / fixture, src)
+    (src / "_config.yml").write_text((src / "_config.yml").read_text() + config)
+    for rel, text in files.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text)
+    return src
+
+
+def _front(path: Path) -> dict:
+    return yaml.safe_load(path.read_text().split("---")[1])
+
+
+def _written(out: Path, text: str) -> list[Path]:
+    """The files of ``out`` whose text holds ``text``."""
+    return [p for p in out.rglob("*.md") if text in p.read_text()]
+
+
+def test_each_language_keeps_its_pages_at_their_addresses(tmp_path):
+    """`_pages/de/about.md` (`permalink: /`) is the German home page, `/de/`: written as a
+    page of its own there, not over the English home page, which stays the site's home
+    page although `de` sorts before `en`; the German publications page is `/de/publications/`."""
+    src = _site(tmp_path, "al-folio-site", GERMAN, POLYGLOT)
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    german = _written(out, "energiesparende verteilte Systeme")
+    assert [_front(p)["permalink"] for p in german] == ["/de/"]
+    home = [p for p in out.rglob("*.md") if _front(p).get("permalink") == "/"
+            and "_pages/redirects" not in str(p)]
+    assert len(home) == 1 and "energiesparende" not in home[0].read_text()
+    assert _front(home[0])["title"] != "über mich"
+    papers = _written(out, "Alle Aufsätze, die neuesten zuerst.")
+    assert [_front(p)["permalink"] for p in papers] == ["/de/publications/"]
+    assert _front(out / "_pages/publications.md")["permalink"] == "/publications/"
+
+
+def test_another_languages_version_of_an_item_is_a_page_at_its_address(tmp_path):
+    """`_news/de/announcement_1.md` beside `_news/announcement_1.md` and
+    `_projects/de/1_project.md` beside `_projects/1_project.md`: the German versions were
+    listed only by the German pages, so each is a page of its own at the address the German
+    build served it at (under `/de/`), never merged into the English item nor added to the
+    English lists (the home page's news, the projects page)."""
+    src = _site(tmp_path, "al-folio-site", GERMAN, POLYGLOT)
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    project = _written(out, "GrünPlan verschiebt")
+    assert [(p.relative_to(out).as_posix(), _front(p)["permalink"]) for p in project] == [
+        ("_pages/projects/de/1_project.md", "/de/projects/de/1_project.html")]
+    assert _written(out, "GreenSched moves batch jobs") == [out / "_portfolio/1_project.md"]
+    news = _written(out, "Unser Aufsatz wurde angenommen.")
+    assert [_front(p)["permalink"] for p in news] == ["/de/news/de/announcement_1.html"]
+    assert "Our paper on carbon-aware scheduling" in (out / "_pages/about.md").read_text()
+    rows = {r["old"]: (r["how"], r["new"]) for r in plan.report.urls}
+    assert rows["/de/projects/de/1_project.html"] == ("same", "/de/projects/de/1_project.html")
+    assert rows["/projects/1_project.html"] == ("redirect", "/portfolio/1_project/")
+    said = {f.path: f.message for f in plan.report.findings if f.code == "translation"}
+    assert sorted(said) == ["_news/de/announcement_1.md", "_projects/de/1_project.md"]
+    assert "`date`" in said["_news/de/announcement_1.md"]  # an item's, no page shows it
+
+
+def test_the_menu_is_the_default_languages_and_leads_to_the_others(tmp_path):
+    """One menu (academicpages' `main`): the English entries, not the German pages' too,
+    then one entry to the German home page, as the site's language switch was, under its
+    own title (al-folio's menu shows a page's title: no page is retitled)."""
+    src = _site(tmp_path, "al-folio-site", GERMAN, POLYGLOT)
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    menu = yaml.safe_load((out / "_data/navigation.yml").read_text())["main"]
+    assert "publikationen" not in [m["title"] for m in menu]
+    assert {"title": "publications", "url": "/publications/"} in menu
+    assert menu[-1] == {"title": "über mich", "url": "/de/"}
+    config = yaml.safe_load((out / "_config.yml").read_text())
+    assert not {"languages", "default_lang", "lang_from_path"} & set(config)
+    said = [f for f in plan.report.findings if f.code == "languages"]
+    assert len(said) == 1 and "`/de/`" in said[0].message and "menu" in said[0].message
+    again = tmp_path / "again"  # al-folio's menu: the page's own title, as before
+    sitemigrate.convert(src, again, to="al-folio").apply()
+    german = _front(again / "_pages/de/about.md")
+    assert (german["title"], german["permalink"], german["nav"]) == ("über mich", "/de/", True)
+
+
+def test_the_old_addresses_of_every_language_are_in_the_ledger(tmp_path):
+    """The German build served the German pages under `/de/` and the English pages that have
+    no German version there too: every one of those addresses is an old URL, and the German
+    home page keeps its own."""
+    src = _site(tmp_path, "al-folio-site", GERMAN, POLYGLOT)
+    old = src_urls(src)
+    assert old is not None
+    assert old["/index.html"].path == "_pages/about.md"
+    assert old["/de/index.html"].path == "_pages/de/about.md"
+    assert old["/de/publications/index.html"].path == "_pages/de/publications.md"
+    assert old["/de/cv/index.html"].path == "_pages/cv.md"  # no German CV: the English one
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    rows = {r["old"]: (r["how"], r["new"]) for r in plan.report.urls}
+    assert rows["/de/"] == ("same", "/de/") and rows["/"] == ("same", "/")
+    assert rows["/de/publications/"] == ("same", "/de/publications/")
+    assert rows["/de/cv/"] == ("redirect", "/cv/")  # the English page it showed
+
+
+def test_a_lang_of_its_own_without_language_folders(tmp_path):
+    """Without `lang_from_path` a folder says nothing; a page's `lang:` does: the German
+    contact page beside the English one at `/contact/` is `/de/contact/`."""
+    files = {"_pages/contact.md": "---\nlayout: page\ntitle: contact\npermalink: /contact/\n"
+                                  "---\n\nWrite to the lab office.\n",
+             "_pages/kontakt.md": "---\nlayout: page\ntitle: kontakt\npermalink: /contact/\n"
+                                  "lang: de\n---\n\nSchreiben Sie an das Sekretariat.\n"}
+    src = _site(tmp_path, "al-folio-site", files, '\nlanguages: ["en", "de"]\n')
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    assert _front(out / "_pages/kontakt.md")["permalink"] == "/de/contact/"
+    assert _front(out / "_pages/contact.md")["permalink"] == "/contact/"
+    assert not [f for f in plan.report.findings if f.code in ("shadowed", "address-clash")]
+
+
+def test_an_academicpages_site_in_two_languages_into_al_folio(tmp_path):
+    """The same rules read from academicpages' shapes: `_pages/fr/about.md` is `/fr/`, and
+    `_portfolio/fr/moose-counter.md` beside `_portfolio/moose-counter.md` is a second
+    project's French version, a page at its French address."""
+    files = {"_pages/fr/about.md": "---\npermalink: /\ntitle: \"À propos\"\n---\n\n"
+                                   "J'étudie comment les animaux traversent les paysages.\n",
+             "_portfolio/fr/moose-counter.md": "---\ntitle: \"Compteur d'élans\"\n"
+                                               "collection: portfolio\n---\nLe robot compte "
+                                               "les animaux avec une caméra thermique.\n"}
+    src = _site(tmp_path, "academicpages-site", files,
+                '\nlanguages: ["en", "fr"]\nlang_from_path: true\n')
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="al-folio")
+    plan.apply()
+    french = _written(out, "les animaux traversent les paysages")
+    assert [_front(p)["permalink"] for p in french] == ["/fr/"]
+    assert "les animaux traversent" not in (out / "_pages/about.md").read_text()
+    robot = _written(out, "caméra thermique")
+    assert [_front(p)["permalink"] for p in robot] == ["/fr/portfolio/fr/moose-counter/"]
+    assert "_projects" not in str(robot[0])
+    assert _written(out, "counts animals with a thermal camera") != robot
+    rows = {r["old"]: (r["how"], r["new"]) for r in plan.report.urls}
+    assert rows["/fr/portfolio/fr/moose-counter/"] == ("same", "/fr/portfolio/fr/moose-counter/")
+
+
+def test_polyglot_rules():
+    """jekyll-polyglot's own rules: the language of a path and of `lang:`, the versions of
+    one page (language segments aside) and which one each build shows, at its own URL."""
+    langs = Languages.of({"languages": ["en", "fr"], "lang_from_path": True})
+    assert langs is not None and langs.default == "en"
+    assert Languages.of({"languages": ["en"]}) is None and Languages.of({}) is None
+    assert langs.language("_pages/fr/x.md", None) == "fr"
+    assert langs.language("fr/x.md", None) == "fr"
+    assert langs.language("_pages/x.md", "fr") == "fr"
+    assert langs.language("_pages/x.md", None) == "en"
+    assert langs.language("_portfolio/frogs/x.md", None) == "en"  # no language's folder name
+    docs = [("/a/", "en"), ("/fr/a/", "fr"), ("/b/", "en"), ("/c/", "fr")]
+    assert sorted(langs.coordinate(docs)) == [
+        ("en", "/a/", 0), ("en", "/b/", 2), ("en", "/c/", 3),
+        ("fr", "/fr/b/", 2), ("fr", "/fr/c/", 3), ("fr", "/fr/fr/a/", 1)]
+
+
+def test_an_upgrade_keeps_the_owners_front_matter_but_not_another_languages_address(tmp_path):
+    """An upgrade carries the owner's pages as written, but the new checkout runs no
+    jekyll-polyglot: a French page keeps its front matter but for its address (its French
+    one) and its menu entry and place (the one menu is the default language's)."""
+    from test_upgrade import new_checkout, old_site
+    src = old_site(tmp_path / "old")
+    (src / "_config.yml").write_text((src / "_config.yml").read_text()
+                                     + 'languages: ["en", "fr"]\nlang_from_path: true\n')
+    french = {"_pages/fr/about.md": "---\nlayout: about\npermalink: /\ntitle: accueil\n---\n"
+                                    "Vera Vega cultive des jardins sur la Lune.\n",
+              "_pages/fr/publications.md": "---\nlayout: page\npermalink: /publications/\n"
+                                           "title: articles\nnav: true\nnav_order: 2\n---\n"
+                                           "Mes articles.\n\n{% bibliography %}\n"}
+    for rel, text in french.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text)
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    papers = _front(dest / "_pages/fr/publications.md")
+    assert papers["permalink"] == "/fr/publications/" and not papers.get("nav")
+    assert papers["title"] == "articles" and "nav_order" not in papers  # the owner's title
+    home = _front(dest / "_pages/fr/about.md")
+    assert home["permalink"] == "/fr/" and home["title"] == "accueil"
+    assert _front(dest / "_pages/publications.md")["permalink"] == "/publications/"
+    assert "Vera Vega grows gardens" in (dest / "_pages/about.md").read_text()
