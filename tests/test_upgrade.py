@@ -384,7 +384,10 @@ def test_rendercv_basics_are_the_first_section_of_a_classic_cv(tmp_path):
     JSON Resume's."""
     src = _rendercv_site(tmp_path / "src", {"_data/cv.yml": RENDERCV})
     dest = new_checkout(tmp_path / "dest")
-    sitemigrate.convert(src, dest, to="al-folio").apply()
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert any(f.code == "cv-basics" and "`Name`, `Email`, `Summary`" in f.message
+               for f in plan.report.findings)
     cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
     assert cv[0] == {"title": "Basics", "type": "map", "contents": [
         {"name": "Name", "value": "Vera Vega"},

@@ -235,9 +235,10 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
         plan.write(CV_YML, dump_yaml(([basics] if basics else [])
                                      + [_classic_section(s, report) for s in cv.sections]))
         if basics:
-            report.mapped("cv-basics", f"the CV data's own name, contact and summary are the "
-                          f"first section of `{CV_YML}`, `Basics` (the classic format has no "
-                          "other place for them).", cv.origin)
+            said = ", ".join(f"`{row['name']}`" for row in basics["contents"])
+            report.mapped("cv-basics", f"the CV data's own {said} are the first section of "
+                          f"`{CV_YML}`, `Basics` (the classic format has no other place for "
+                          "them).", cv.origin)
     report.mapped("cv", f"CV ({len(cv.sections)} sections, "
                   f"{sum(len(s.entries) for s in cv.sections)} entries) written to `{CV_YML}` "
                   f"({fmt} format).", cv.origin)
