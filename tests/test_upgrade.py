@@ -430,6 +430,23 @@ def test_owners_bibliography_files_are_carried_without_example_entries(sites, tm
     assert "{% bibliography --file moon %}" in (dest / "_projects/moon.md").read_text()
 
 
+def test_an_entry_the_writer_leaves_out_is_not_carried_back(sites):
+    """A yearless entry stops the build of a bibliography grouped by year: the writer leaves
+    it out (and says so), and the owner's file carried as written leaves it out too, its
+    `@string` definitions and dated entries kept."""
+    src, dest = sites
+    _write(src, {"_bibliography/papers.bib": "@string{moon = {Lunar Letters}}\n"
+                                             "@article{vega2024,\n  title={Tidal Gardens},\n"
+                                             "  journal=moon,\n  year={2024}\n}\n"
+                                             "@misc{vega-notes,\n  title={Garden Notes}\n}\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    papers = (dest / "_bibliography/papers.bib").read_text()
+    assert "@string{moon" in papers and "@article{vega2024," in papers
+    assert "vega-notes" not in papers, papers
+    assert any(f.code == "publication-no-year" for f in plan.report.findings)
+
+
 def test_a_template_picture_the_owner_kept_stays_as_the_new_checkouts(sites, tmp_path,
                                                                       monkeypatch):
     src, dest = sites

@@ -181,9 +181,12 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
 
 def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
-    template's example entries: the owner's Liquid that names one (`--file MARL`) finds it,
-    and the writer's merge of all of them into one file lists no paper twice."""
+    template's example entries and the entries the writer left out of its bibliography (a
+    yearless entry, which stops the new template's build: reported so): the owner's Liquid
+    that names one (`--file MARL`) finds it, and the writer's merge of all of them into one
+    file lists no paper twice."""
     theme, count = spec["theme"], 0
+    written = _written_keys(plan, spec)
     for pattern in spec.get("bibliography", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()
@@ -194,9 +197,31 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                     or template_files.is_example(theme, src, rel):
                 continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
-            plan.write(rel, text)
+            plan.write(rel, text if written is None else _kept_by_writer(text, written))
             count += 1
     return count
+
+
+def _written_keys(plan: Plan, spec: dict[str, Any]) -> set[str] | None:
+    """The keys of the entries the writer put in the bibliography files it planned (None:
+    it planned none)."""
+    from .formats.bibtex import parse_bib
+    files = [data for rel, data in plan.files.items()
+             if any(fnmatch.fnmatchcase(rel, g) for g in spec.get("bibliography", []))]
+    if not files:
+        return None
+    return {e.key for data in files
+            for e in parse_bib(data.decode("utf-8", "replace")).entries}
+
+
+def _kept_by_writer(text: str, written: set[str]) -> str:
+    """A BibTeX file's text without the entries whose key the writer's bibliography lacks
+    (`@string`, `@preamble` and comments stay)."""
+    from .formats.bibtex import parse_bib, safe_key
+    head, chunks = template_files.split_entries(text)
+    kept = [c for c in chunks if not (keys := [e.key for e in parse_bib(c).entries])
+            or any(k in written or safe_key(k) in written for k in keys)]
+    return head + "".join(kept)
 
 
 def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[str]) -> int:
