@@ -150,6 +150,21 @@ def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, mon
     assert "new example person" not in (dest / "_pages/teaching.md").read_text()
 
 
+def test_a_stock_listing_page_both_templates_ship_as_is_stays(sites, tmp_path, monkeypatch):
+    """The old template's blog page, unchanged, that the new checkout ships as it is: the
+    new checkout's page lists the owner's posts as the old one did (with their
+    descriptions), not the writer's shorter listing of a theme switch."""
+    src, dest = sites
+    stock = ("---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\n---\n"
+             "{% for post in site.posts %}{{ post.title }}: {{ post.description }}"
+             "{% endfor %}\n")
+    _write(src, {"_pages/blog.md": stock})
+    _write(dest, {"_pages/blog.md": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/blog.md": stock}))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "_pages/blog.md").read_text() == stock
+
+
 def test_the_example_pages_of_both_templates_go(sites, tmp_path, monkeypatch):
     """A page of the old template's example content the owner left as it was (no menu entry,
     no listing of the owner's items: a bookshelf without books) is not carried, and the new
@@ -344,6 +359,77 @@ def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
     assert isinstance(cv, list) and "Lunar Farms Ltd" in (dest / "_data/cv.yml").read_text()
 
 
+def _rendercv_site(root: Path, files: dict[str, str]) -> Path:
+    """Vera Vega's site on a miniature al-folio whose CV layout reads a RenderCV `cv.yml`
+    (the 2026 template), with ``files``."""
+    src = new_checkout(root)
+    _write(src, {"_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n"
+                                "collections:\n  teachings:\n    output: true\n",
+                 "_layouts/cv.liquid": "{% if page.cv_format == 'rendercv' %}"
+                                       "{{ site.data.cv.cv.email }}{% endif %}\n",
+                 "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\n"
+                                 "cv_format: rendercv\n---\n", **files})
+    (src / "assets/json/resume.json").unlink()
+    return src
+
+
+RENDERCV = ("cv:\n  name: Vera Vega\n  email: vera@moon.example\n"
+            "  summary: Gardener of the lunar maria,\n    grower of tidal beans.\n"
+            "  sections:\n    Awards and Honors:\n      - label: '2023'\n"
+            "        details: Silver Trowel of the Lunar Horticultural Society\n"
+            "      - bullet: Honorary member of the Crater Allotment Club\n")
+
+
+def test_rendercv_one_line_entries_reach_a_classic_cv(tmp_path):
+    """Into a checkout whose CV layout shows a classic list only (2025), a RenderCV CV
+    (2026) keeps the one-line and bullet entries of a section titled like a JSON Resume one
+    (`Awards and Honors`): RenderCV tells an entry's type by its keys, not by the title."""
+    src = _rendercv_site(tmp_path / "src", {"_data/cv.yml": RENDERCV})
+    dest = new_checkout(tmp_path / "dest")  # its CV layout loops over a classic list
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
+    awards = next(s for s in cv if s["title"] == "Awards and Honors")
+    assert awards["contents"] == [
+        {"title": "Silver Trowel of the Lunar Horticultural Society", "year": "2023"},
+        {"title": "Honorary member of the Crater Allotment Club"}]
+
+
+def test_rendercv_basics_are_the_first_section_of_a_classic_cv(tmp_path):
+    """The RenderCV CV's own name, email and summary (the 2026 CV layout shows them) have
+    no place in a classic list but a first section, `Basics`, as the 2025 layout titles a
+    JSON Resume's."""
+    src = _rendercv_site(tmp_path / "src", {"_data/cv.yml": RENDERCV})
+    dest = new_checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert any(f.code == "cv-basics" and "`Name`, `Email`, `Summary`" in f.message
+               for f in plan.report.findings)
+    cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
+    assert cv[0] == {"title": "Basics", "type": "map", "contents": [
+        {"name": "Name", "value": "Vera Vega"},
+        {"name": "Email", "value": '<a href="mailto:vera@moon.example">vera@moon.example</a>'},
+        {"name": "Summary", "value": "Gardener of the lunar maria, grower of tidal beans."}]}
+
+
+def test_a_course_whose_layout_the_new_checkout_lacks_shows_its_details(tmp_path):
+    """A course page of a layout neither the owner's nor DEST's template has (2026's
+    `course` into a 2025 checkout) is the writer's: DEST's plain layout, with a line of the
+    details the course layout showed (its term, place, time)."""
+    src = _rendercv_site(tmp_path / "src", {
+        "_layouts/course.liquid": "{{ page.term }} {{ page.location }} {{ page.time }}"
+                                  "{{ content }}\n",
+        "_teachings/tides.md": "---\nlayout: course\ntitle: Tides\nterm: Fall\n"
+                               "location: Crater Hall\ntime: Mondays, 9-11 AM\n---\n"
+                               "Why the sea rises twice a day.\n"})
+    dest = new_checkout(tmp_path / "dest")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_teachings/tides.md").read_text())
+    assert front["layout"] == "page" and front["time"] == "Mondays, 9-11 AM"
+    assert body.startswith("{{ page.term }}, {{ page.location }}, {{ page.time }}\n"), body
+    assert "Why the sea rises twice a day." in body
+
+
 def test_owners_bibliography_files_are_carried_without_example_entries(sites, tmp_path,
                                                                         monkeypatch):
     src, dest = sites
@@ -359,6 +445,23 @@ def test_owners_bibliography_files_are_carried_without_example_entries(sites, tm
     assert (dest / "_bibliography/papers.bib").read_text() == papers
     assert (dest / "_bibliography/moon.bib").read_text().startswith("@misc{vega2020,")
     assert "{% bibliography --file moon %}" in (dest / "_projects/moon.md").read_text()
+
+
+def test_an_entry_the_writer_leaves_out_is_not_carried_back(sites):
+    """A yearless entry stops the build of a bibliography grouped by year: the writer leaves
+    it out (and says so), and the owner's file carried as written leaves it out too, its
+    `@string` definitions and dated entries kept."""
+    src, dest = sites
+    _write(src, {"_bibliography/papers.bib": "@string{moon = {Lunar Letters}}\n"
+                                             "@article{vega2024,\n  title={Tidal Gardens},\n"
+                                             "  journal=moon,\n  year={2024}\n}\n"
+                                             "@misc{vega-notes,\n  title={Garden Notes}\n}\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    papers = (dest / "_bibliography/papers.bib").read_text()
+    assert "@string{moon" in papers and "@article{vega2024," in papers
+    assert "vega-notes" not in papers, papers
+    assert any(f.code == "publication-no-year" for f in plan.report.findings)
 
 
 def test_a_template_picture_the_owner_kept_stays_as_the_new_checkouts(sites, tmp_path,

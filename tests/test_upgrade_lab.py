@@ -88,18 +88,20 @@ template of the full set)."""
 
 # What an upgrade cell of the sample still lacks, measure by measure (measured 2026-11-27 on
 # the full set, 62 cells, after the example-content, furniture, menu and CV-format rules of
-# issue 34); a cell may not lack more. `build` 1: DEST does not build (both here: the source
-# does not build in the lab either); `examples`: phrases of either template's example
-# content the owner did not write or kept on a page (an example excerpt the owner commented
-# out in a publication, which the 2025 archive layout shows); `twice`: titles listed
-# more often than before; `missing`: owner paragraphs the source build shows and DEST does
-# not (501Good: the description of the template's example people page, which goes);
-# `details`: CV and talk details (4lhc: the template's example CV, measured against a source
-# that does not build); `urls`: old addresses nothing answers (the template's own static
-# files: lighthouse reports the newer templates dropped, the example entry's relativity.html).
+# issue 34); a cell may not lack more. `build` 1: DEST does not build (CoRAL-OSU: the source
+# does not build in the lab either, an include it names is missing); `examples`: phrases of
+# either template's example content the owner did not write or kept on a page (an example
+# excerpt the owner commented out in a publication, which the 2025 archive layout shows);
+# `twice`: titles listed more often than before; `missing`: owner paragraphs the source build
+# shows and DEST does not (501Good: the description of the template's example people page,
+# which goes); `details`: CV and talk details (4lhc: fields of its JSON Resume no CV layout
+# shows, an education's score, a project's entity and roles, measured against a source that
+# does not build: a yearless entry stops jekyll-scholar, which the upgrade leaves out); `urls`:
+# old addresses nothing answers (the template's own static files: lighthouse reports the newer
+# templates dropped, the example entry's relativity.html).
 KNOWN_UPGRADE: dict[str, dict[str, int]] = {
     "0xtob->al-folio-2026": {"urls": 2},
-    "4lhc->al-folio-2026": {"build": 1, "details": 121},
+    "4lhc->al-folio-2026": {"details": 8},
     "501Good->al-folio-2026": {"missing": 1, "urls": 1},
     "594zyc->al-folio-2026": {"urls": 3},
     "AndyGreenPhD->al-folio-2026": {"urls": 1},

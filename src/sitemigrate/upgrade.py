@@ -10,9 +10,11 @@ includes and shims what DEST lacks) goes over the planned files that SRC has at 
   never replaces the new one's);
 * the owner's own document keeps its front matter and body as written (a layout DEST has,
   book keys, a publications page's working Liquid), with the keys the writer added for the
-  new generation merged in; a layout DEST lacks is the writer's, and so are the address and
-  menu entry of a page of another language of a jekyll-polyglot site (DEST runs no
-  jekyll-polyglot: the page is at the address its language's build served it at);
+  new generation merged in; a layout DEST lacks is the writer's, and where DEST lacks the
+  writer's too (a newer generation's layout), the whole page is the writer's (DEST's plain
+  layout, with the details the lost layout showed); so are the address and menu entry of a
+  page of another language of a jekyll-polyglot site (DEST runs no jekyll-polyglot: the
+  page is at the address its language's build served it at);
 * a page of the old template's example content the owner left as it was (no menu entry, no
   listing of the owner's items) is not carried, and DEST's at its path goes, as in a theme
   switch; a page Jekyll hides behind another at its address is not carried either;
@@ -66,6 +68,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                  _block_rules(plan, theme, spec), src, other_languages(site))
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
+    listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
+                                or {}).values() for g in globs]
     hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:
     left = carried = 0  # a page Jekyll hides behind another at its address is not carried
     for rel in sorted({*plan.files, *plan.copies}):
@@ -78,7 +82,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                 plan.unwrite(rel)  # and DEST's at that path goes as in a theme switch
                 site.pages = [p for p in site.pages if p.path != rel]
                 continue
-            if any(fnmatch.fnmatchcase(rel, g) for g in examples):
+            if any(fnmatch.fnmatchcase(rel, g) for g in examples) \
+                    and not _shipped_as_is(rel, data, plan.dest, listings):
                 continue  # content: the writer's, as in a theme switch (never DEST's example)
             theirs = plan.dest / rel
             if theirs.is_file() and not theirs.is_symlink():  # the new checkout's own stays
@@ -156,6 +161,18 @@ def _example_pages(site: Site, examples: list[str]) -> set[str]:
             and not p.nav and p.permalink not in menu}
 
 
+def _shipped_as_is(rel: str, data: bytes, dest: Path, listings: list[str]) -> bool:
+    """Whether SRC's ``rel``, a template's stock listing page (``checkout.listing_pages``:
+    a blog page over the owner's posts), is DEST's file at that path as it is (both
+    templates ship it unchanged): the new checkout's page then shows the owner's items as
+    the old one did, where the writer's listing would show less (no post descriptions)."""
+    theirs = dest / rel
+    if not any(fnmatch.fnmatchcase(rel, g) for g in listings) or not theirs.is_file() \
+            or theirs.is_symlink():
+        return False
+    return theirs.read_bytes().replace(b"\r\n", b"\n") == data.replace(b"\r\n", b"\n")
+
+
 def _same_shape(ours: bytes, theirs: bytes) -> bool:
     """Whether the owner's data file and the writer's rendering of it (in the format DEST's
     template reads) are of one shape: both a list, or both a mapping. A generation's
@@ -191,9 +208,12 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
 
 def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
-    template's example entries: the owner's Liquid that names one (`--file MARL`) finds it,
-    and the writer's merge of all of them into one file lists no paper twice."""
+    template's example entries and the entries the writer left out of its bibliography (a
+    yearless entry, which stops the new template's build: reported so): the owner's Liquid
+    that names one (`--file MARL`) finds it, and the writer's merge of all of them into one
+    file lists no paper twice."""
     theme, count = spec["theme"], 0
+    written = _written_keys(plan, spec)
     for pattern in spec.get("bibliography", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()
@@ -204,9 +224,31 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                     or template_files.is_example(theme, src, rel):
                 continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
-            plan.write(rel, text)
+            plan.write(rel, text if written is None else _kept_by_writer(text, written))
             count += 1
     return count
+
+
+def _written_keys(plan: Plan, spec: dict[str, Any]) -> set[str] | None:
+    """The keys of the entries the writer put in the bibliography files it planned (None:
+    it planned none)."""
+    from .formats.bibtex import parse_bib
+    files = [data for rel, data in plan.files.items()
+             if any(fnmatch.fnmatchcase(rel, g) for g in spec.get("bibliography", []))]
+    if not files:
+        return None
+    return {e.key for data in files
+            for e in parse_bib(data.decode("utf-8", "replace")).entries}
+
+
+def _kept_by_writer(text: str, written: set[str]) -> str:
+    """A BibTeX file's text without the entries whose key the writer's bibliography lacks
+    (`@string`, `@preamble` and comments stay)."""
+    from .formats.bibtex import parse_bib, safe_key
+    head, chunks = template_files.split_entries(text)
+    kept = [c for c in chunks if not (keys := [e.key for e in parse_bib(c).entries])
+            or any(k in written or safe_key(k) in written for k in keys)]
+    return head + "".join(kept)
 
 
 def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[str]) -> int:
@@ -274,6 +316,11 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
                 del front[key]
     layout = front.get("layout")
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
+        if theirs.data["layout"] not in to.layouts:
+            # neither layout is DEST's (a 2026 course page into a 2025 checkout): the
+            # writer's page falls back to DEST's plain layout with a line of the details
+            # that layout does not show, which the owner's text has no place for
+            return None
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
     body, switches = _block_tags(body, to.rules)

@@ -390,12 +390,18 @@ def _bib_name(name: str) -> str:
     return _balance(f"{{{name}}}" if _AND_WORD.search(name) else name)
 
 
+def safe_key(key: str) -> str:
+    """An entry's key as :func:`format_entry` writes it (no blank, comma, brace or
+    parenthesis: BibTeX would end the key there)."""
+    return _UNSAFE_IN_KEY.sub("-", _visible(key).strip()) or "unnamed"
+
+
 def format_entry(entry_type: str, key: str, fields: dict[str, str],
                  persons: dict[str, list[str]] | None = None) -> str:
     """One entry as BibTeX: persons first, then fields in the given order, every value in
     braces and brace-balanced.  Names containing " and " are protected by braces."""
     etype = _safe_name(entry_type) if entry_type.strip() else "misc"
-    key = _UNSAFE_IN_KEY.sub("-", _visible(key).strip()) or "unnamed"
+    key = safe_key(key)
     lines: list[tuple[str, str]] = []
     for role, names in (persons or {}).items():
         kept = [_bib_name(n) for n in names if n and n.strip()]

@@ -353,9 +353,6 @@ def render_entry(entry: Any, kind: str) -> list[str]:
         title = f"{title} ({entry['role']})" if title else str(entry["role"])
     year = display_year(entry)
     extra: dict[str, Any] = x if isinstance(x := entry.get("extra"), dict) else {}
-    if not title and extra.get("details") not in (None, ""):  # RenderCV's one-line entry
-        title = str(extra["details"])
-        year = year or str(extra.get("label") or "")
     head = f"* {year}: {title}" if year and title else f"* {year or title}"
     out = [head.rstrip()]
     if extra.get("doi") not in (None, "") and not isinstance(extra["doi"], (dict, list)):

@@ -106,14 +106,27 @@ def _rendercv_sections(cv: dict, report: Report) -> tuple[list[CVSection], dict[
         origin = Origin(CV_YML, _line(raw))
         if key:
             rename = {**RENDERCV_KEYS[""], **RENDERCV_KEYS.get(key, {})}
-            ir = [jsonresume.entry_from(key, {rename.get(str(k), str(k)): v
-                                              for k, v in e.items()})
+            ir = [_one_line(e) or jsonresume.entry_from(key, {rename.get(str(k), str(k)): v
+                                                              for k, v in e.items()})
                   if isinstance(e, dict) else {"title": text(e)} for e in entries]
             kind = jsonresume.SECTIONS[key][1]
         else:
             ir, kind = _rendercv_generic(entries)
         sections.append(CVSection(title, ir, kind=kind, key=key, origin=origin))  # type: ignore[arg-type]
     return sections, basics
+
+
+def _one_line(e: dict) -> dict[str, Any] | None:
+    """RenderCV's entry of one line in a section of a JSON Resume kind (`Awards and Honors`
+    of one-line entries): RenderCV tells an entry's type by its keys, not by the section's
+    title. A bullet entry is its title; a one-line entry its `details` dated by its `label`
+    (the year an award line names). None: an entry of the section's own kind."""
+    if set(e) == {"bullet"}:
+        return {"title": text(e["bullet"])}
+    if set(e) == {"label", "details"}:
+        return {k: v for k, v in (("title", text(e["details"])), ("date", text(e["label"])))
+                if v}
+    return None
 
 
 def _rendercv_generic(entries: list) -> tuple[list[dict[str, Any]], str]:
@@ -213,6 +226,36 @@ def _classic_section(sec: CVSection, report: Report) -> CommentedMap:
                     f"place for {', '.join(f'`{d}`' for d in sorted(dropped))}; dropped there "
                     f"(kept in `{RESUME_JSON}` where one is written).", sec.origin)
     return out
+
+
+# The CV data's own `basics` a classic `_data/cv.yml` shows, in JSON Resume's order and
+# words (the 2024-25 CV layout shows a JSON Resume's basics under their keys so).
+_BASICS_SHOWN = ("name", "label", "email", "phone", "url", "summary")
+
+
+def _classic_basics(basics: dict[str, Any]) -> CommentedMap | None:
+    """The CV data's `basics` (a RenderCV `cv:`'s name, email and summary, a JSON Resume's
+    `basics`) as the first section of a classic `_data/cv.yml`, which has no place of its
+    own for them: a `map` titled `Basics` (as the layout titles a JSON Resume's), an email
+    and a web address as links. None when the data had none of them."""
+    import html
+    rows = []
+    for key in _BASICS_SHOWN:
+        value = basics.get(key) if key != "url" else basics.get("url") or basics.get("website")
+        if not isinstance(value, (str, int, float)) or not str(value).strip():
+            continue
+        value = str(value).strip()
+        shown = html.escape(value, quote=False)
+        if key == "email" and "@" in value and not re.search(r"[\s<>\"]", value):
+            shown = f'<a href="mailto:{html.escape(value)}">{shown}</a>'
+        elif key == "url" and re.match(r"https?://[^\s<>\"]+$", value):
+            shown = f'<a href="{html.escape(value)}">{shown}</a>'
+        elif key == "summary":
+            shown = _html(" ".join(value.split()))
+        rows.append(CommentedMap([("name", key.capitalize()), ("value", shown)]))
+    if not rows:
+        return None
+    return CommentedMap([("title", "Basics"), ("type", "map"), ("contents", rows)])
 
 
 def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> CommentedMap:

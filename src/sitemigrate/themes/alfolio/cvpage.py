@@ -22,7 +22,7 @@ from ...theme import Options
 from . import THEME
 from .bibliography import _has_own_page, _page_url
 from .config import _target_generation
-from .cv import CV_YML, RESUME_JSON, _classic_section, _html, _rendercv_of
+from .cv import CV_YML, RESUME_JSON, _classic_basics, _classic_section, _html, _rendercv_of
 
 
 def _cv_as_data(site: Site) -> bool:
@@ -231,7 +231,14 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     if fmt == "rendercv":
         plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan))}))
     else:
-        plan.write(CV_YML, dump_yaml([_classic_section(s, report) for s in cv.sections]))
+        basics = _classic_basics(cv.basics)
+        plan.write(CV_YML, dump_yaml(([basics] if basics else [])
+                                     + [_classic_section(s, report) for s in cv.sections]))
+        if basics:
+            said = ", ".join(f"`{row['name']}`" for row in basics["contents"])
+            report.mapped("cv-basics", f"the CV data's own {said} are the first section of "
+                          f"`{CV_YML}`, `Basics` (the classic format has no other place for "
+                          "them).", cv.origin)
     report.mapped("cv", f"CV ({len(cv.sections)} sections, "
                   f"{sum(len(s.entries) for s in cv.sections)} entries) written to `{CV_YML}` "
                   f"({fmt} format).", cv.origin)
