@@ -86,7 +86,7 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "Barth-Nadine->al-folio-2026": {"dead": 1},
     "CorentinKervadec->al-folio-2026": {"menu": 1},
     "Davidvandijcke->al-folio-2026": {"lists": 3},
-    "ElcoK->al-folio-2026": {"dead": 9, "paragraphs": 3},
+    "ElcoK->al-folio-2026": {"dead": 9, "paragraphs": 2},
     "GVancauwenberghe->al-folio-2026": {"paragraphs": 2},
     "Lindt8->al-folio-2026": {"dead": 5},
     "VincentCusson->al-folio-2026": {"examples": 1},
