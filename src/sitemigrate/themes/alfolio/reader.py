@@ -323,9 +323,8 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
     """al-folio's `profiles` layout (the people page) shows, per entry of `profiles:`, a
     picture, the text of a file (`content:`, included relative to the page's own folder,
     read even when `exclude:` lists it; usually without front matter, so Jekyll builds no
-    page of it) and `more_info`. That
-    text becomes the page's own body, so every theme shows it; the content file is no page
-    of its own."""
+    page of it) and `more_info`. That text becomes the page's own body, so every theme
+    shows it; the content file is no page of its own."""
     from ...template_files import is_template_file
     used: set[str] = set()
     examples: dict[int, tuple[Page, list[str]]] = {}
