@@ -220,6 +220,19 @@ def test_markdown_cv_sub_bullets_keep_every_item_whatever_the_indent():
                                                  ["Sonar", "Side-scan", "Diving"]]
 
 
+def test_markdown_cv_job_lines_are_the_jobs_highlights():
+    """The lines under an employer in a Markdown CV (its `items`) are the job's highlights
+    in every JSON Resume/RenderCV work entry, the list al-folio's experience layout shows
+    (an `items` key no CV layout reads lost them)."""
+    body = ("Work experience\n----\n* Fjord Institute, Bergen\n"
+            "\t* 2019-2021: Field assistant\n\t* Duties: sampling meltwater by kayak\n")
+    sec = cvmarkdown.parse(body).sections[0]
+    entry = jsonresume.entry_to("work", sec.entries[0])
+    assert "items" not in entry
+    assert entry["highlights"] == ["2019-2021: Field assistant",
+                                   "Duties: sampling meltwater by kayak"]
+
+
 def test_markdown_cv_ignores_commented_sections():
     body = "A\n===\n* one\n<!-- B\n===\n* two --> -->\n\nC\n===\n* three <!-- note -->\n"
     parsed = cvmarkdown.parse(body)

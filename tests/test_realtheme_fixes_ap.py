@@ -73,6 +73,22 @@ def test_a_people_page_shows_its_profiles(tmp_path):
     assert not [f for f in plan.report.findings if f.code == "key-typo"]
 
 
+def test_a_people_page_in_a_subfolder_shows_the_profiles_of_its_own_folder(tmp_path):
+    """The `profiles` layout includes each `content:` file relative to the page
+    (`include_relative`): a people page in `_pages/en/` shows `_pages/en/<content>`, not
+    a file of `_pages/` (the text of a site's language subtree was lost)."""
+    src = _site(tmp_path, {
+        "_pages/en/referees.md": "---\nlayout: profiles\npermalink: /referees/\n"
+                                 "title: referees\nprofiles:\n  - content: about_ok.md\n---\n",
+        "_pages/en/about_ok.md": "Olav Kvist supervises the tide gauge network and writes "
+                                 "letters for former students.\n",
+    })
+    _convert(src, tmp_path / "out")
+    body = next((tmp_path / "out/_pages").rglob("referees.md")).read_text()
+    assert "Olav Kvist supervises the tide gauge network" in body
+    assert not list((tmp_path / "out/_pages").rglob("about_ok.md"))
+
+
 def test_project_image_and_post_redirect_keep_the_sites_baseurl(tmp_path):
     """A project's `img` is printed from its excerpt as written (no Liquid runs there), and a
     post's `redirect:` becomes a link in its text: on a site served from a folder both must

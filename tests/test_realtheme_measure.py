@@ -32,3 +32,13 @@ def test_a_cv_entrys_bare_url_is_no_paragraph(tmp_path):
     found = realtheme.owner_paragraphs(tmp_path)
     assert found == {"_data/cv.yml": [
         "we count drifting buoys by night with a small boat and a lamp"]}
+
+
+def test_a_link_whose_target_holds_parentheses_shows_its_text_only():
+    """kramdown keeps balanced parentheses inside a link's target (a report's file name
+    `(Case Study) (1.0).pdf`) and shows the link's text only: no piece of the address is a
+    word the new site is asked to show."""
+    paras = realtheme.paragraphs_of(
+        "**Flood study:** [Berg et al., 2019](https://data.example/docs/(FS_12)%20"
+        "(Case%20Study%20Tier%202)%20(1.0).pdf) for the tidal gauges")
+    assert paras == ["flood study berg et al 2019 for the tidal gauges"]

@@ -37,3 +37,25 @@ def test_files_only_left_out_pages_show_are_not_missing(tmp_path):
     assert found.missing_files == [("about/index.html", "/assets/img/bo.jpg")]
     every = compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus")
     assert len(every.missing_files) == 3  # nothing left out: each counts
+
+
+def test_a_template_example_paragraph_an_owner_page_kept_is_not_asked_of_the_new_site(
+        tmp_path):
+    """An owner's edited page that still holds its template's example text word for word
+    (the example CV's lines): the conversion leaves that text out on purpose, so the new
+    site is not asked to show it; the owner's own paragraph on that page still is."""
+    example = "Summer 2010 lab assistant at Example University, duties included pipetting"
+    own = "Field technician at the Harbour Survey, mapping eelgrass beds from a dinghy"
+    owner, template = tmp_path / "src", tmp_path / "tpl"
+    for root, body in ((owner, f"{own}\n\n{example}\n"), (template, f"{example}\n")):
+        (root / "_pages").mkdir(parents=True)
+        (root / "_pages/cv.md").write_text(f"---\ntitle: CV\n---\n{body}")
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "cv/index.html", f"<p>{own}</p><p>{example}</p>")
+    page(new, "cv/index.html", f"<p>{own}</p>")
+    found = compare(BuiltSite(old), BuiltSite(new), owner, templates=[template])
+    assert (found.paragraphs, found.missing_paragraphs) == (1, [])
+    page(new, "cv/index.html", "<p>nothing</p>")
+    lost = compare(BuiltSite(old), BuiltSite(new), owner, templates=[template])
+    assert [p for _, _, _, p in lost.missing_paragraphs] == [
+        "field technician at the harbour survey mapping eelgrass beds from a dinghy"]

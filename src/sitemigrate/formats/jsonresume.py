@@ -232,6 +232,10 @@ def entry_to(key: str, entry: dict[str, Any], dialect: Dialect = JSON_RESUME) ->
     if key in ("skills", "interests", "references") and not entry.get("title") \
             and entry.get("name"):
         entry["title"] = entry["name"]
+    if entry.get("items") and "items" not in inverse and "description" in inverse:
+        # sub-points of a section with no list field of its own (a job's lines under its
+        # employer): its highlights, the list a CV layout shows (an `items` key none shows)
+        entry["description"] = [*(entry.get("description") or []), *entry.pop("items")]
     if entry.get("description") and "description" not in inverse:
         points = [_flat(p) for p in entry["description"]]
         if "summary" in inverse and not entry.get("summary"):

@@ -91,7 +91,10 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     result = Comparison()
     examples_of_src = template_examples(source or owner)
     skipped = set(skip) | set(examples_of_src)
-    _paragraphs(result, old, new, owner, skipped, old_is_baseline)
+    examples: set[str] = set()
+    for template in templates:
+        examples |= example_texts(template)
+    _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples)
     _details(result, old, new, owner, skipped, old_is_baseline)
     _lists(result, old, new, set(examples_of_src.values()) - {""})
     result.menu_was = menu_labels(old.menu(), old.url, [p for p in skip_pages if p], old)
@@ -99,9 +102,6 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
     _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages])
     _addresses(result, old, new)
-    examples: set[str] = set()
-    for template in templates:
-        examples |= example_texts(template)
     # an old build that stopped on an error: the owner's pages show what they hold (the
     # template's stock wording they kept on their about or listing page) all the same
     pages = "" if old_is_baseline else "\n".join(page_paragraphs(source or owner, skipped))
@@ -164,7 +164,11 @@ def warning_keys(log: str) -> set[str]:
 
 
 def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
-                skipped: set[str], baseline: bool) -> None:
+                skipped: set[str], baseline: bool, examples: set[str]) -> None:
+    """Count the owner's paragraphs the new site shows. A paragraph that is word for word
+    a template's example text (the example CV's lines, a listing page's stock sentence an
+    owner's edited page kept) is not the owner's: the conversion leaves it out on purpose,
+    as it does a file that is all example content."""
     old_home = TextIndex({"index.html": old.pages.get("index.html", "")})
     new_home_page = new.answer("/") or ""
     new_home = TextIndex({new_home_page: new.pages.get(new_home_page, "")})
@@ -172,6 +176,8 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
         if rel in skipped:
             continue  # the source theme's own page (a 404 page): not the owner's
         for p in map(Probe, paras):
+            if p.text in examples:
+                continue
             if baseline and not old.index.shows(p):
                 continue  # the old site does not show it either
             result.paragraphs += 1

@@ -77,7 +77,10 @@ CV_DATA = ("_data/cv.yml", "_data/cv.yaml", "_data/cv.json", "assets/json/resume
 _FM = re.compile(r"\A\ufeff?---\s*\n(.*?)\n---\s*\n", re.S)
 _LIQUID = re.compile(
     r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
-_MD_LINK = re.compile(r"!\[[^\]]*\]\([^)]*\)|\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]")
+_TARGET = r"\((?:[^()]|\([^()]*\))*\)"
+"""A Markdown link's `(target)`: kramdown keeps balanced parentheses inside it (a file name
+`(Case Study).pdf`), so the link ends at the `)` that closes the first `(`."""
+_MD_LINK = re.compile(rf"!\[[^\]]*\]{_TARGET}|\[([^\]]*)\]{_TARGET}|\[([^\]]*)\]\[[^\]]*\]")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 # `:sparkles:`: an emoji plugin shows a picture or a character, no words
 _EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")

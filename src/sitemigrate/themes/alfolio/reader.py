@@ -321,10 +321,10 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
 
 def _read_profiles(site: Site, src: Path, report: Report) -> None:
     """al-folio's `profiles` layout (the people page) shows, per entry of `profiles:`, a
-    picture, the text of a file of `_pages/` (`content:`, read even when `exclude:` lists
-    it; usually without front matter, so Jekyll builds no page of it) and `more_info`. That
-    text becomes the page's own body, so every theme shows it; the content file is no page
-    of its own."""
+    picture, the text of a file (`content:`, included relative to the page's own folder,
+    read even when `exclude:` lists it; usually without front matter, so Jekyll builds no
+    page of it) and `more_info`. That text becomes the page's own body, so every theme
+    shows it; the content file is no page of its own."""
     from ...template_files import is_template_file
     used: set[str] = set()
     examples: dict[int, tuple[Page, list[str]]] = {}
@@ -333,7 +333,9 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
         if not isinstance(profiles, list):
             continue
         del page.extra["profiles"]
-        files = [f"_pages/{text(p.get('content'))}" for p in profiles if isinstance(p, dict)]
+        # `include_relative`: a content file is in the folder of the page that names it
+        folder = PurePosixPath(page.path).parent.as_posix() if page.path else "_pages"
+        files = [f"{folder}/{text(p.get('content'))}" for p in profiles if isinstance(p, dict)]
         if files and not page.nav and not page.body.strip() and all(
                 is_template_file(THEME, src, rel) for rel in files):
             examples[id(page)] = (page, files)  # only the template's example people
@@ -344,7 +346,7 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
                 record_asset(site, image, "image")
                 parts.append(f"<img src=\"{{{{ '{image}' | relative_url }}}}\" alt=\"\">")
             content = text(prof.get("content"))
-            rel = f"_pages/{content}"
+            rel = f"{folder}/{content}"
             if content and ".." not in PurePosixPath(content).parts:
                 data = read_source(src / rel, rel, report, root=src)
                 if data is not None:
