@@ -1,0 +1,55 @@
+"""CV entry details and the about page's selected papers reach academicpages' pages, as the
+al-folio source showed them. Invented people."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import sitemigrate
+from sitemigrate.formats import cvmarkdown, jsonresume
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+RENDERCV = """cv:
+  name: Ada Q. Okonkwo
+  sections:
+    Publications:
+      - title: Quiet Schedulers for Loud Clusters
+        authors:
+          - Okonkwo, Ada Q.
+          - Lindqvist, Bo
+        doi: 10.1000/quiet.2024
+        journal: Journal of Invented Systems
+        date: "2024-05-01"
+"""
+
+
+def _alfolio(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    return src
+
+
+def test_rendercv_publication_authors_are_on_the_markdown_cv(tmp_path):
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(RENDERCV)
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    entry = cv.split("Quiet Schedulers for Loud Clusters", 1)[1].split("\n* ", 1)[0]
+    assert "  * Okonkwo, Ada Q.; Lindqvist, Bo" in entry.splitlines()
+    assert "  * DOI: [10.1000/quiet.2024](https://doi.org/10.1000/quiet.2024)" in entry
+
+
+def test_json_resume_grade_and_project_text_are_on_the_markdown_cv():
+    school = jsonresume.entry_from("education", {
+        "institution": "Northgate University", "studyType": "MSc", "area": "Robotics",
+        "startDate": "2015", "endDate": "2017", "score": "GPA: 3.9"})
+    project = jsonresume.entry_from("projects", {
+        "name": "Moss Counter", "description": "A robot that counts moss on walls.",
+        "highlights": ["Built the arm"], "startDate": "2019", "endDate": "2020"})
+    assert cvmarkdown.render_entry(school, "time_table") == [
+        "* 2015 – 2017: MSc in Robotics", "  * Northgate University", "  * GPA: 3.9"]
+    assert cvmarkdown.render_entry(project, "time_table") == [
+        "* 2019 – 2020: Moss Counter", "  * A robot that counts moss on walls.", "  * Built the arm"]
+
