@@ -53,3 +53,18 @@ def test_json_resume_grade_and_project_text_are_on_the_markdown_cv():
     assert cvmarkdown.render_entry(project, "time_table") == [
         "* 2019 – 2020: Moss Counter", "  * A robot that counts moss on walls.", "  * Built the arm"]
 
+
+def test_selected_papers_keep_their_doi_and_folded_abstract_on_the_about_page(tmp_path):
+    src = _alfolio(tmp_path)
+    bib = src / "_bibliography/papers.bib"
+    bib.write_text(bib.read_text().replace(
+        "  selected = {true},", "  selected = {true},\n  doi = {10.1000/carbon_2025},", 1))
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    section = about.split("## Selected publications\n\n", 1)[1]
+    item = section.split("\n- ", 1)[0]
+    assert "Carbon-Aware Scheduling" in item
+    assert r"DOI: [10.1000/carbon\_2025](https://doi.org/10.1000/carbon_2025)" in item
+    assert ("\n\n  <details><summary>Abstract</summary>We schedule batch jobs when the grid "
+            "is clean") in item
+    assert "30% of emissions.</details>" in item
