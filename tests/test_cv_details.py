@@ -68,3 +68,18 @@ def test_selected_papers_keep_their_doi_and_folded_abstract_on_the_about_page(tm
     assert ("\n\n  <details><summary>Abstract</summary>We schedule batch jobs when the grid "
             "is clean") in item
     assert "30% of emissions.</details>" in item
+
+
+def test_selected_papers_abstract_label_follows_the_site_language_and_doi_links_stay_whole(
+        tmp_path):
+    src = _alfolio(tmp_path)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("lang: en", "lang: fr", 1))
+    bib = src / "_bibliography/papers.bib"
+    bib.write_text(bib.read_text().replace(
+        "  selected = {true},", "  selected = {true},\n  doi = {10.1000/(carbon) 2025},", 1))
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    item = about.split("## Publications choisies\n\n", 1)[1].split("\n- ", 1)[0]
+    assert "(https://doi.org/10.1000/%28carbon%29%202025)" in item
+    assert "<details><summary>Résumé</summary>We schedule" in item
