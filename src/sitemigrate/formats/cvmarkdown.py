@@ -355,14 +355,22 @@ def render_entry(entry: Any, kind: str) -> list[str]:
     extra: dict[str, Any] = x if isinstance(x := entry.get("extra"), dict) else {}
     head = f"* {year}: {title}" if year and title else f"* {year or title}"
     out = [head.rstrip()]
+    authors = extra.get("authors")  # a RenderCV publication entry's author list
+    if isinstance(authors, list) and any(isinstance(a, str) and a.strip() for a in authors):
+        out.append("  * " + "; ".join(a.strip() for a in authors
+                                       if isinstance(a, str) and a.strip()))
     if extra.get("doi") not in (None, "") and not isinstance(extra["doi"], (dict, list)):
         doi = str(extra["doi"]).strip()
         out.append(f"  * DOI: [{doi}]({doi if '://' in doi else 'https://doi.org/' + doi})")
     place = ", ".join(str(entry[k]) for k in ("institution", "location") if entry.get(k))
     if place:
         out.append(f"  * {place}")
+    if isinstance(extra.get("score"), (str, int, float)) and str(extra["score"]).strip():
+        out.append(f"  * {str(extra['score']).strip()}")  # a JSON Resume education's grade
     if entry.get("summary"):
         out += [f"  * {line}" for line in str(entry["summary"]).splitlines() if line.strip()]
+    if isinstance(extra.get("description"), str):  # a JSON Resume project's own text
+        out += [f"  * {line}" for line in extra["description"].splitlines() if line.strip()]
     out += _points(list(entry.get("description") or []), "  ")
     out += _points(list(entry.get("items") or []), "  ")
     return out

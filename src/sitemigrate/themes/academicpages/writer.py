@@ -4,9 +4,11 @@ All academicpages knowledge lives in this package and in ``mappings/academicpage
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import PurePosixPath
 from typing import Any
+from urllib.parse import quote
 
 from ruamel.yaml.comments import CommentedMap
 
@@ -20,6 +22,7 @@ from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
     markdown_links_as_html,
+    raw_literal,
     source_line,
 )
 from ...jekyll.listings import (
@@ -255,7 +258,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     if feats.selected_papers:
         chosen = [p for p in site.publications if p.selected]
         if chosen:
-            lines = [f"- {p.citation or p.title}" for p in chosen]
+            lines = [_selected_line(p, words['abstract']) for p in chosen]
             extra.append(f"\n## {words['selected_publications']}\n\n" + "\n".join(lines)
                          + "\n")
             report.mapped("selected-papers", f"{len(chosen)} selected publications listed on "
@@ -281,6 +284,24 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
+
+
+def _selected_line(pub: Publication, label: str) -> str:
+    """A selected publication as the about page's list item: its citation, the DOI al-folio's
+    about page shows as a button, and its abstract folded as al-folio folds it."""
+    line = f"- {pub.citation or pub.title}"
+    doi = pub.links.get("doi", "").strip()
+    if doi:
+        bare = re.sub(r"^doi:\s*", "", doi, flags=re.I)
+        target = ("" if re.match(r"https?://", bare) else "https://doi.org/") + quote(
+            bare, safe="/:;.,_-?=&%#~+")
+        shown = re.sub(r"([\\`*_\[\]<>])", r"\\\1", doi)
+        line += f" DOI: [{shown}]({target})"
+    if pub.abstract.strip():
+        text = html.escape(re.sub(r"\s+", " ", pub.abstract).strip(), quote=False)
+        text = raw_literal(text) if "{{" in text or "{%" in text else text
+        line += f"\n\n  <details><summary>{label}</summary>{text}</details>"
+    return line
 
 
 def _publication_slugs(pubs: list[Publication]) -> list[str]:

@@ -1,0 +1,85 @@
+"""CV entry details and the about page's selected papers reach academicpages' pages, as the
+al-folio source showed them. Invented people."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import sitemigrate
+from sitemigrate.formats import cvmarkdown, jsonresume
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+RENDERCV = """cv:
+  name: Ada Q. Okonkwo
+  sections:
+    Publications:
+      - title: Quiet Schedulers for Loud Clusters
+        authors:
+          - Okonkwo, Ada Q.
+          - Lindqvist, Bo
+        doi: 10.1000/quiet.2024
+        journal: Journal of Invented Systems
+        date: "2024-05-01"
+"""
+
+
+def _alfolio(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    return src
+
+
+def test_rendercv_publication_authors_are_on_the_markdown_cv(tmp_path):
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(RENDERCV)
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    entry = cv.split("Quiet Schedulers for Loud Clusters", 1)[1].split("\n* ", 1)[0]
+    assert "  * Okonkwo, Ada Q.; Lindqvist, Bo" in entry.splitlines()
+    assert "  * DOI: [10.1000/quiet.2024](https://doi.org/10.1000/quiet.2024)" in entry
+
+
+def test_json_resume_grade_and_project_text_are_on_the_markdown_cv():
+    school = jsonresume.entry_from("education", {
+        "institution": "Northgate University", "studyType": "MSc", "area": "Robotics",
+        "startDate": "2015", "endDate": "2017", "score": "GPA: 3.9"})
+    project = jsonresume.entry_from("projects", {
+        "name": "Moss Counter", "description": "A robot that counts moss on walls.",
+        "highlights": ["Built the arm"], "startDate": "2019", "endDate": "2020"})
+    assert cvmarkdown.render_entry(school, "time_table") == [
+        "* 2015 – 2017: MSc in Robotics", "  * Northgate University", "  * GPA: 3.9"]
+    assert cvmarkdown.render_entry(project, "time_table") == [
+        "* 2019 – 2020: Moss Counter", "  * A robot that counts moss on walls.", "  * Built the arm"]
+
+
+def test_selected_papers_keep_their_doi_and_folded_abstract_on_the_about_page(tmp_path):
+    src = _alfolio(tmp_path)
+    bib = src / "_bibliography/papers.bib"
+    bib.write_text(bib.read_text().replace(
+        "  selected = {true},", "  selected = {true},\n  doi = {10.1000/carbon_2025},", 1))
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    section = about.split("## Selected publications\n\n", 1)[1]
+    item = section.split("\n- ", 1)[0]
+    assert "Carbon-Aware Scheduling" in item
+    assert r"DOI: [10.1000/carbon\_2025](https://doi.org/10.1000/carbon_2025)" in item
+    assert ("\n\n  <details><summary>Abstract</summary>We schedule batch jobs when the grid "
+            "is clean") in item
+    assert "30% of emissions.</details>" in item
+
+
+def test_selected_papers_abstract_label_follows_the_site_language_and_doi_links_stay_whole(
+        tmp_path):
+    src = _alfolio(tmp_path)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("lang: en", "lang: fr", 1))
+    bib = src / "_bibliography/papers.bib"
+    bib.write_text(bib.read_text().replace(
+        "  selected = {true},", "  selected = {true},\n  doi = {10.1000/(carbon) 2025},", 1))
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    item = about.split("## Publications choisies\n\n", 1)[1].split("\n- ", 1)[0]
+    assert "(https://doi.org/10.1000/%28carbon%29%202025)" in item
+    assert "<details><summary>Résumé</summary>We schedule" in item
