@@ -76,3 +76,33 @@ def test_an_include_named_by_site_settings_resolves_as_jekyll_renders_it(tmp_pat
     assert (dest / "_includes/own.html").read_text() == "<p>my own box</p>\n"
     # a name only the page knows is left to the page
     assert not any("page.box" in f.message for f in shims)
+
+
+def _about_profile(dest):
+    import yaml
+    text = (dest / "_pages/about.md").read_text()
+    return yaml.safe_load(text.split("---\n")[1])["profile"]
+
+
+def test_a_profile_picture_the_about_layout_cannot_read_never_breaks_the_build(tmp_path):
+    # al-folio's about layout digests the picture at its address: `my face.png` is read as
+    # `my%20face.png`, and a picture SRC lacks is read all the same; both stop the build
+    for avatar, picture in (("my face.png", True), ("gone.png", False)):
+        src = tmp_path / avatar / "src"
+        shutil.copytree(FIXTURES / "academicpages-site", src)
+        config = src / "_config.yml"
+        config.write_text(config.read_text().replace('avatar: "profile.png"',
+                                                     f'avatar: "{avatar}"'))
+        if picture:
+            (src / "images" / avatar).write_bytes(b"\x89PNG face")
+        dest = alfolio_checkout(tmp_path / avatar / "checkout")
+        plan = _convert(src, dest, "al-folio")
+        profile = _about_profile(dest)
+        codes = {f.code for f in plan.report.findings}
+        if picture:
+            assert profile["image"] == "my-face.png"
+            assert (dest / "assets/img/my-face.png").read_bytes() == b"\x89PNG face"
+            assert "profile-image-renamed" in codes
+        else:
+            assert "image" not in profile
+            assert "profile-image-missing" in codes
