@@ -12,17 +12,19 @@ import shutil
 from conftest import FIXTURES
 from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
 
+
+def _source(root, fixture: str, files: dict[str, str]):
+    """A copy of a fixture site with ``files`` added."""
+    shutil.copytree(FIXTURES / fixture, root)
+    return _write(root, files)
+
+
 _BIB = "@article{doe2020methods,\n  title={Counting Pebbles},\n  author={Doe, Jane},\n" \
        "  journal={Journal of Small Things},\n  year={2020}\n}\n"
 
 
 def test_bibliography_files_the_pages_name_are_carried_or_kept_as_text(tmp_path):
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "academicpages-site", src)
-    config = src / "_config.yml"
-    config.write_text(config.read_text() + "scholar:\n  bibliography: '*.bib'\n"
-                      "  source: ./_bibliography\n")
-    _write(src, {
+    src = _source(tmp_path / "src", "academicpages-site", {
         "_bibliography/methods.bib": _BIB,
         "_bibliography/pending.bib": _BIB + _BIB.replace("doe2020methods", "doe2099next")
                                                   .replace("2020", "forthcoming"),
@@ -31,6 +33,9 @@ def test_bibliography_files_the_pages_name_are_carried_or_kept_as_text(tmp_path)
                             "{% bibliography --file vanished %}\n\n## Soon\n\n"
                             "{% bibliography --file pending %}\n",
     })
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "scholar:\n  bibliography: '*.bib'\n"
+                      "  source: ./_bibliography\n")
     dest = alfolio_checkout(tmp_path / "checkout")
     config = dest / "_config.yml"
     config.write_text(config.read_text().replace("scholar:\n", "scholar:\n  group_by: year\n"))
@@ -55,9 +60,7 @@ def test_bibliography_files_the_pages_name_are_carried_or_kept_as_text(tmp_path)
 
 
 def test_an_include_named_by_site_settings_resolves_as_jekyll_renders_it(tmp_path):
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
-    _write(src, {
+    src = _source(tmp_path / "src", "al-folio-site", {
         "_pages/service.md": "---\nlayout: page\npermalink: /service/\ntitle: Service\n---\n"
                              "Networks\n\n{% include {{site.baseurl}}/graph.html %}\n"
                              "{% include {{ site.baseurl }}/own.html %}\n"
@@ -88,8 +91,7 @@ def test_a_profile_picture_the_about_layout_cannot_read_never_breaks_the_build(t
     # al-folio's about layout digests the picture at its address: `my face.png` is read as
     # `my%20face.png`, and a picture SRC lacks is read all the same; both stop the build
     for avatar, picture in (("my face.png", True), ("gone.png", False)):
-        src = tmp_path / avatar / "src"
-        shutil.copytree(FIXTURES / "academicpages-site", src)
+        src = _source(tmp_path / avatar / "src", "academicpages-site", {})
         config = src / "_config.yml"
         config.write_text(config.read_text().replace('avatar: "profile.png"',
                                                      f'avatar: "{avatar}"'))
