@@ -135,18 +135,19 @@ def _profile_image(site: Site, plan: Plan, copier: AssetCopier) -> str:
     SRC lacks, or whose name the address escapes (`a b.png` read as `a%20b.png`), would stop
     the build, so the first is left out and the second copied under a name kept as is."""
     from urllib.parse import unquote
+    if copier.missing(site.identity.avatar):
+        plan.report.verbatim("profile-image-missing", f"the profile picture "
+                             f"`{site.identity.avatar}` is not in the source site, and "
+                             "al-folio's about layout stops the build on a picture it cannot "
+                             "read: the about page has none. Put the picture in `assets/img/` "
+                             "and name it in the about page's `profile.image`.",
+                             site.identity.origin)
+        return ""
     new = copier.carry(site.identity.avatar, site.identity.origin, "profile picture")
     if not new.startswith("/"):
         return new.removeprefix("/assets/img/")  # another site's address: not read here
     rel = unquote(new.split("?")[0]).lstrip("/")
     source = plan.copies.get(rel)
-    if source is None and rel not in plan.files and not (plan.dest / rel).is_file():
-        plan.report.verbatim("profile-image-missing", f"the profile picture `{new}` is not in "
-                             "the source site, and al-folio's about layout stops the build on "
-                             "a picture it cannot read: the about page has none. Put the file "
-                             f"at `{rel}` and set `profile.image` in the about page.",
-                             site.identity.origin)
-        return ""
     if source is not None and not _URL_SAFE.fullmatch(rel):
         path = PurePosixPath(rel)
         safe = path.with_name(re.sub(r"[^A-Za-z0-9._~-]+", "-", path.name).strip("-")
