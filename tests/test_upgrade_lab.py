@@ -88,8 +88,7 @@ template of the full set)."""
 
 # What an upgrade cell of the sample still lacks, measure by measure (measured 2026-11-27 on
 # the full set, 62 cells, after the example-content, furniture, menu and CV-format rules of
-# issue 34); a cell may not lack more. `build` 1: DEST does not build (CoRAL-OSU: the source
-# does not build in the lab either, an include it names is missing); `examples`: phrases of
+# issue 34); a cell may not lack more. `examples`: phrases of
 # either template's example content the owner did not write or kept on a page (an example
 # excerpt the owner commented out in a publication, which the 2025 archive layout shows);
 # `twice`: titles listed more often than before; `missing`: owner paragraphs the source build
@@ -105,7 +104,6 @@ KNOWN_UPGRADE: dict[str, dict[str, int]] = {
     "501Good->al-folio-2026": {"missing": 1, "urls": 1},
     "594zyc->al-folio-2026": {"urls": 3},
     "AndyGreenPhD->al-folio-2026": {"urls": 1},
-    "CoRAL-OSU->al-folio-2026": {"build": 1},
     "palomapiot->al-folio-2026": {"urls": 1},
     "1chig0->academicpages-2025": {"examples": 1},
     "A7ocin->academicpages-2025": {"examples": 1},

@@ -51,6 +51,7 @@ from .liquid import (
     translate_site_variables,
     write_construct,
 )
+from .named import carry_bibliographies, config_of, resolved_include
 
 if TYPE_CHECKING:
     from ..theme import Theme
@@ -289,7 +290,9 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
         target, plan, generation)
     src_root = Path(site.source) if site.source and Path(site.source).is_dir() else None
     queue = _text_files(plan)
+    carry_bibliographies(plan, src_root, queue, "bibliography" in runnable_tags(plan, target))
     done: set[str] = set()
+    settings: dict[str, Any] | None = None
     for rel in queue:  # grows with the includes copied along
         data = plan.files.get(rel)
         if data is None or b"{%" not in data or b"include" not in data:
@@ -301,6 +304,10 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
             name = include_name(tok)
             if name and tok.name == "include" and src_root is not None:
                 _carry_param_files(tok, plan, src_root)
+            if name and tok.name == "include" and "{{" in name:
+                if settings is None:
+                    settings = config_of(plan)
+                name = resolved_include(name, settings)  # `{{ site.baseurl }}/x.html`
             if (not name or tok.name != "include" or "{{" in name or name in known
                     or name in done):
                 continue

@@ -126,6 +126,43 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     copier.carry_assets()
 
 
+_URL_SAFE = re.compile(r"[A-Za-z0-9._~/-]+")
+
+
+def _profile_image(site: Site, plan: Plan, copier: AssetCopier) -> str:
+    """The about page's `profile.image` (a path below `assets/img/`). The about layout
+    reads the file at its address (its cache-busting digest of `relative_url`): a picture
+    SRC lacks, or whose name the address escapes (`a b.png` read as `a%20b.png`), would stop
+    the build, so the first is left out and the second copied under a name kept as is."""
+    from urllib.parse import unquote
+    if copier.missing(site.identity.avatar):
+        plan.report.verbatim("profile-image-missing", f"the profile picture "
+                             f"`{site.identity.avatar}` is not in the source site, and "
+                             "al-folio's about layout stops the build on a picture it cannot "
+                             "read: the about page has none. Put the picture in `assets/img/` "
+                             "and name it in the about page's `profile.image`.",
+                             site.identity.origin)
+        return ""
+    new = copier.carry(site.identity.avatar, site.identity.origin, "profile picture")
+    if not new.startswith("/"):
+        return new.removeprefix("/assets/img/")  # another site's address: not read here
+    rel = unquote(new.split("?")[0]).lstrip("/")
+    source = plan.copies.get(rel)
+    if source is not None and not _URL_SAFE.fullmatch(rel):
+        path = PurePosixPath(rel)
+        safe = path.with_name(re.sub(r"[^A-Za-z0-9._~-]+", "-", path.name).strip("-")
+                              or "profile" + path.suffix).as_posix()
+        if safe not in plan.copies and not (plan.dest / safe).exists():
+            plan.copy(safe, source)
+            plan.report.verbatim("profile-image-renamed", f"the profile picture `{new}` is "
+                                 f"also copied as `/{safe}`, which the about page shows: "
+                                 "al-folio's about layout reads the picture at its address, "
+                                 "and a name the address escapes stops the build.",
+                                 site.identity.origin)
+            rel = safe
+    return rel.removeprefix("assets/img/")  # read below assets/img/
+
+
 def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                 copier: AssetCopier) -> list[Item]:
     """Write one page; returns news items extracted from it."""
@@ -143,9 +180,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             front["subtitle"] = subtitle
         profile = CommentedMap()
         profile["align"] = "right" if feats.profile_align is None else feats.profile_align
-        if site.identity.avatar:
-            new = copier.carry(site.identity.avatar, site.identity.origin, "profile picture")
-            profile["image"] = new.removeprefix("/assets/img/")  # read below assets/img/
+        if site.identity.avatar and (image := _profile_image(site, plan, copier)):
+            profile["image"] = image
         profile["image_circular"] = feats.profile_image_circular
         more = feats.profile_text or _profile_text(site.identity)
         if more:

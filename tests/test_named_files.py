@@ -1,0 +1,110 @@
+"""Liquid the source already had never breaks DEST's build (sitemigrate.jekyll.named): a file
+the owner's Liquid names through a `site.*` value or a jekyll-scholar `--file` is carried,
+or the tag gets a placeholder or is kept as text, reported with its file and line.
+
+Invented miniature sites; the checkouts are test_checkout's miniatures of each template.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import FIXTURES
+from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
+
+
+def _source(root, fixture: str, files: dict[str, str]):
+    """A copy of a fixture site with ``files`` added."""
+    shutil.copytree(FIXTURES / fixture, root)
+    return _write(root, files)
+
+
+_BIB = "@article{doe2020methods,\n  title={Counting Pebbles},\n  author={Doe, Jane},\n" \
+       "  journal={Journal of Small Things},\n  year={2020}\n}\n"
+
+
+def test_bibliography_files_the_pages_name_are_carried_or_kept_as_text(tmp_path):
+    src = _source(tmp_path / "src", "academicpages-site", {
+        "_bibliography/methods.bib": _BIB,
+        "_bibliography/pending.bib": _BIB + _BIB.replace("doe2020methods", "doe2099next")
+                                                  .replace("2020", "forthcoming"),
+        "_pages/themes.md": "---\npermalink: /themes/\ntitle: Themes\n---\n## Methods\n\n"
+                            "{% bibliography --file methods %}\n\n## Gone\n\n"
+                            "{% bibliography --file vanished %}\n\n## Soon\n\n"
+                            "{% bibliography --file pending %}\n",
+    })
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "scholar:\n  bibliography: '*.bib'\n"
+                      "  source: ./_bibliography\n")
+    dest = alfolio_checkout(tmp_path / "checkout")
+    config = dest / "_config.yml"
+    config.write_text(config.read_text().replace("scholar:\n", "scholar:\n  group_by: year\n"))
+    plan = _convert(src, dest, "al-folio")
+    # jekyll-scholar reads `--file methods` in DEST's scholar.source: the owner's file is there
+    assert (dest / "_bibliography/methods.bib").read_text() == _BIB
+    page = (dest / "_pages/themes.md").read_text()
+    assert "\n{% bibliography --file methods %}\n" in page
+    # a file that exists nowhere would stop the build: the tag stays visible, as text
+    assert "{% raw %}{% bibliography --file vanished %}{% endraw %}" in page
+    missing = [f for f in plan.report.findings if f.code == "bib-missing"]
+    assert [(f.path, f.line) for f in missing] == [("_pages/themes.md", 12)]
+    assert "vanished" in missing[0].message
+    assert page.splitlines()[11] == "{% raw %}{% bibliography --file vanished %}{% endraw %}"
+    # jekyll-scholar cannot sort `forthcoming` beside `2020` into year groups: that list is
+    # shown whole, the others keep DEST's grouping
+    assert "\n{% bibliography --file pending --group_by none %}\n" in page
+    ungrouped = [f for f in plan.report.findings if f.code == "bib-ungrouped"]
+    assert [(f.path, f.line) for f in ungrouped] == [("_pages/themes.md", 16)]
+    assert "`doe2099next` of `_bibliography/pending.bib` has year `forthcoming`" \
+        in ungrouped[0].message
+
+
+def test_an_include_named_by_site_settings_resolves_as_jekyll_renders_it(tmp_path):
+    src = _source(tmp_path / "src", "al-folio-site", {
+        "_pages/service.md": "---\nlayout: page\npermalink: /service/\ntitle: Service\n---\n"
+                             "Networks\n\n{% include {{site.baseurl}}/graph.html %}\n"
+                             "{% include {{ site.baseurl }}/own.html %}\n"
+                             "{% include {{ page.box }} %}\n",
+        "_includes/own.html": "<p>my own box</p>\n",
+    })
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    page = (dest / "_pages/service.md").read_text()
+    assert "{% include {{site.baseurl}}/graph.html %}" in page  # the owner's Liquid as written
+    # DEST's `baseurl` is empty: Jekyll looks for `_includes/graph.html`, which SRC lacks
+    assert "renders nothing" in (dest / "_includes/graph.html").read_text()
+    shims = [f for f in plan.report.findings if f.code == "include-shim"]
+    assert any("graph.html" in f.message and f.path == "_pages/service.md" for f in shims)
+    # the owner's file of that name is copied along
+    assert (dest / "_includes/own.html").read_text() == "<p>my own box</p>\n"
+    # a name only the page knows is left to the page
+    assert not any("page.box" in f.message for f in shims)
+
+
+def _about_profile(dest):
+    import yaml
+    text = (dest / "_pages/about.md").read_text()
+    return yaml.safe_load(text.split("---\n")[1])["profile"]
+
+
+def test_a_profile_picture_the_about_layout_cannot_read_never_breaks_the_build(tmp_path):
+    # al-folio's about layout digests the picture at its address: `my face.png` is read as
+    # `my%20face.png`, and a picture SRC lacks is read all the same; both stop the build
+    for avatar, picture in (("my face.png", True), ("gone.png", False)):
+        src = _source(tmp_path / avatar / "src", "academicpages-site", {})
+        config = src / "_config.yml"
+        config.write_text(config.read_text().replace('avatar: "profile.png"',
+                                                     f'avatar: "{avatar}"'))
+        if picture:
+            (src / "images" / avatar).write_bytes(b"\x89PNG face")
+        dest = alfolio_checkout(tmp_path / avatar / "checkout")
+        plan = _convert(src, dest, "al-folio")
+        profile = _about_profile(dest)
+        codes = {f.code for f in plan.report.findings}
+        if picture:
+            assert profile["image"] == "my-face.png"
+            assert (dest / "assets/img/my-face.png").read_bytes() == b"\x89PNG face"
+            assert "profile-image-renamed" in codes
+        else:
+            assert "image" not in profile
+            assert "profile-image-missing" in codes
