@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -99,7 +100,8 @@ _REFRESH = re.compile(r'http-equiv="refresh" content="0; ?url=([^"]+)"', re.I)
 
 def served_path(url: str) -> str:
     url = url.split("#")[0].split("?")[0]
-    url = re.sub(r"^https?://[^/]*", "", url).lstrip("/")
+    # the file a browser asks for: `%C3%B3` is the `ó` of the file name Jekyll wrote
+    url = urllib.parse.unquote(re.sub(r"^https?://[^/]*", "", url).lstrip("/"))
     if url == "" or url.endswith("/"):
         return url + "index.html"
     return url if Path(url).suffix else url + ".html"
@@ -132,6 +134,12 @@ def check(src: Path, to: str, tmp_path: Path, from_: str | None = None) -> None:
     assert introduced == set(), "Liquid problems the conversion introduced"
     old, new = html_urls(tmp_path / "out-a"), html_urls(tmp_path / "out-b")
     assert old, "SRC built no page"
+    config = YAML(typ="safe").load((src / "_config.yml").read_text("utf-8", "replace")) or {}
+    others = [lang for lang in config.get("languages") or []
+              if lang != config.get("default_lang")]
+    if others and not any((tmp_path / "out-a" / lang).is_dir() for lang in others):
+        pytest.skip("SRC's stand-in build ran no jekyll-polyglot: its addresses are not the "
+                    "ones the site serves (tests/test_real_theme.py builds it with the plug-in)")
     missing = []
     for path in old:
         if path == "404.html":

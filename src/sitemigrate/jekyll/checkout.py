@@ -557,9 +557,10 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     """On a first conversion into a checkout of ``target``, remove the template's example
     content that no written file replaces: files under the mapping's ``checkout.examples``
     globs, except ``checkout.keep`` (theme furniture), and listing pages kept only for
-    collections the owner has. One report line per kind."""
-    if not is_fresh_template(plan, target):
-        return
+    collections the owner has. One report line per kind. A kept listing page's example front
+    matter is the owner's on every run (:func:`_own_listing_page`: a later run keeps what
+    the first wrote)."""
+    fresh = is_fresh_template(plan, target)
     spec = target.vocabulary["checkout"]
     keep = list(spec.get("keep", []))
     owned = {kind for kind, has in owner_has(site).items() if has}
@@ -568,7 +569,10 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
         if role in owned and role not in written_roles:
             keep += paths  # the template's own listing page shows the owner's items
             for rel in _walk_matching(plan, paths):
-                _own_listing_page(plan, rel, role, site, spec)
+                if fresh or plan.written_before(rel):
+                    _own_listing_page(plan, rel, role, site, spec)
+    if not fresh:
+        return
     removed: dict[str, int] = {}
     for rel in _walk(plan.dest):
         if rel in plan.files or rel in plan.copies:
@@ -633,8 +637,9 @@ def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -
         line = "" if value is None else dump_yaml({key: value})
         fm = pattern.sub(lambda _m, line=line: line, fm, count=1)
         changed.append(f"`{key}` removed" if value is None else f"`{key}` set to yours")
-    if changed:
+    if changed or plan.written_before(rel):  # (a later run: the file the first one wrote)
         plan.write(rel, text[:m.start(1)] + fm + text[m.end(1):])
+    if changed:
         plan.report.mapped("template-example", f"the template's {role} page `{rel}` lists "
                            "your items; its example front matter: " + ", ".join(changed)
                            + ".", rel)
