@@ -38,7 +38,7 @@ def config_of(plan: Plan, src: Path | None = None) -> dict[str, Any]:
     """The settings of DEST as written (the plan's `_config.yml`, else DEST's own), or of
     SRC (``src``); an empty dict when there is none or it does not load."""
     if src is not None:
-        found = read_text(src / "_config.yml", "_config.yml", None) \
+        found = read_text(src / "_config.yml", "_config.yml", None, root=src) \
             if (src / "_config.yml").is_file() else None
         text = found.text if found else ""
     elif "_config.yml" in plan.files:
