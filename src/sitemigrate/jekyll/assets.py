@@ -239,11 +239,8 @@ class AssetCopier:
         data = read_source(source, _file_path(url), None, root=self.root) if source else None
         if data is None:
             return
-        found: list[str] = []
-
-        def note(link: str) -> None:
-            found.append(link)  # only read: the text is not rewritten
-        rewrite_links(data.decode("utf-8", "replace"), note)
+        found: list[str] = []  # only read (append returns None: the text is not rewritten)
+        rewrite_links(data.decode("utf-8", "replace"), found.append)
         for link in found:
             if link.startswith(("/", "#")) or is_external(link) or ":" in link.split("/")[0]:
                 continue

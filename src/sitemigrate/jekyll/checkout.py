@@ -645,20 +645,22 @@ def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -
                            + ".", rel)
 
 
+def _kinds(site: Site) -> dict[str, list]:
+    """The owner's items by the role of the listing page that lists them."""
+    return {"publications": site.publications, "talks": site.talks,
+            "teaching": site.teaching, "projects": site.projects, "blog": site.posts,
+            "news": site.news}
+
+
 def _role_items(site: Site, role: str) -> list:
     """The owner's items a listing page of ``role`` lists."""
-    known: dict[str, list] = {
-        "publications": site.publications, "talks": site.talks, "teaching": site.teaching,
-        "projects": site.projects, "blog": site.posts, "news": site.news}
-    return known.get(role) or site.collections.get(role, [])
+    return _kinds(site).get(role) or site.collections.get(role, [])
 
 
 def owner_has(site: Site) -> dict[str, bool]:
     """Per kind of item (and per collection): whether the owner's site has any."""
-    has = {"publications": bool(site.publications), "talks": bool(site.talks),
-           "teaching": bool(site.teaching), "projects": bool(site.projects),
-           "blog": bool(site.posts), "news": bool(site.news),
-           "cv": bool(site.cv and site.cv.sections)}
+    has = {kind: bool(items) for kind, items in _kinds(site).items()}
+    has["cv"] = bool(site.cv and site.cv.sections)
     has.update((name, bool(items)) for name, items in site.collections.items())
     return has
 

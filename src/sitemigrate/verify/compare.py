@@ -142,10 +142,13 @@ def _example_entries(theme: Any, owner: Path) -> dict[str, str]:
     from ..formats.bibtex import parse_bib
     from ..formats.bibtext import to_text
     from ..template_files import split_entries, templates
+    from ..textio import read_text
     from .text import norm
     table, out = templates(theme), {}
     for bib in sorted((owner / "_bibliography").glob("*.bib")):
-        for text in split_entries(bib.read_text("utf-8", "replace"))[1]:
+        # SRC's file (a link out of SRC is never read)
+        found = read_text(bib, f"_bibliography/{bib.name}", None, root=owner)
+        for text in split_entries(found.text if found else "")[1]:
             if table.is_entry(text):
                 for entry in parse_bib(text).entries:
                     out[f"_bibliography/{bib.name}#{entry.key}"] = norm(

@@ -447,10 +447,10 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
 
 
 def _navigation(pages: list[Page]) -> list[NavItem]:
-    """al-folio's header: the home page, then the pages with `nav: true` by `nav_order`; a
-    page with `published: false` is no page of the built site, and no entry of its menu."""
-    navs = [p for p in pages if (p.nav or p.permalink == "/")
-            and p.extra.get("published") is not False]
+    """al-folio's header: the home page, then the pages with `nav: true` by `nav_order` (of
+    the pages Jekyll publishes: :func:`~sitemigrate.jekyll.shadow.live_pages` left out the
+    others)."""
+    navs = [p for p in pages if p.nav or p.permalink == "/"]
     navs.sort(key=lambda p: (p.permalink != "/", p.nav_order if p.nav_order is not None else 1e9))
     return [NavItem(p.title, p.permalink, [NavItem(c.title, c.url)
                                            for c in p.features.children])
