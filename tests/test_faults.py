@@ -350,6 +350,24 @@ def _interrupted_before_our_code(err: bytes) -> bool:
             and bool(frames) and all('File "<frozen ' in line for line in frames))
 
 
+def test_interrupt_python_could_not_raise_still_ends_the_run():
+    """Ctrl-C landing in a weak-reference callback of the import machinery (or a ``__del__``)
+    is "Exception ignored" by Python and the run would go on as if never pressed: the
+    command raises it once more and ends with the same one line and 130. A program that
+    imports the library keeps Python's own handling."""
+    body = ("class Late:\n    def __del__(self):\n        raise KeyboardInterrupt\n"
+            "Late()\nimport time\nfor _ in range(200):\n    time.sleep(0.01)\n"
+            "print('went on')\n")
+    as_command = "import sys; sys.argv[0] = '-m'; import sitemigrate\n" + body
+    done = subprocess.run([sys.executable, "-c", as_command], capture_output=True, text=True)
+    assert (done.returncode, done.stderr, done.stdout) == (
+        130, "sitemigrate: interrupted; nothing was written\n", "")
+    as_library = "import sitemigrate\n" + body
+    done = subprocess.run([sys.executable, "-c", as_library], capture_output=True, text=True)
+    assert done.returncode == 0 and "Exception ignored" in done.stderr
+    assert done.stdout == "went on\n"
+
+
 def test_interrupt_before_our_code_is_told_from_one_in_it():
     """The excuse above covers Python's own frames only: a traceback through any module of
     sitemigrate is still a failure."""

@@ -46,10 +46,23 @@ def _interrupted_while_starting(kind, value, tb, _default=sys.excepthook) -> Non
         os._exit(130)
 
 
+def _interrupt_again(unraisable, _default=sys.unraisablehook) -> None:
+    """Ctrl-C that lands where Python cannot raise it (a weak-reference callback of its
+    import machinery, a ``__del__``) is printed as "Exception ignored" and then lost: the
+    run would go on. Deliver it once more from a short-lived thread (raised here, inside
+    this hook, it would be lost the same way), so the main thread raises it where it is
+    running and the run ends as on any Ctrl-C."""
+    if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        return _default(unraisable)
+    import _thread
+    _thread.start_new_thread(_thread.interrupt_main, ())
+
+
 _ARGV0 = (getattr(sys, "argv", None) or [""])[0]  # an embedded interpreter has no argv
 if _ARGV0 == "-m" or _ARGV0.endswith(("/sitemigrate", "\\sitemigrate.exe")):
     # run as the command (`python -m sitemigrate`, the `sitemigrate` script), not imported
     sys.excepthook = _interrupted_while_starting
+    sys.unraisablehook = _interrupt_again
 
 _LAZY = {
     "SitemigrateError": "api", "convert": "api", "detect_theme": "api",
