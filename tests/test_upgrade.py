@@ -494,3 +494,22 @@ def test_the_owners_file_a_page_names_comes_along(sites):
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert "about_vera.md" in (dest / "_pages/people.md").read_text()
     assert (dest / "_pages/about_vera.md").read_text() == "Vera Vega, gardener of the Moon.\n"
+
+
+def test_a_dropdown_menu_page_stays_a_dropdown(sites, tmp_path, monkeypatch):
+    """al-folio's header shows a page with `dropdown: true` as a toggle listing its
+    `children` (`divider` a rule, no address): the upgraded page (the old template's own,
+    so the writer's) is still one, not a menu link to the page's own address
+    (`/_pages/more/`, a page with no text)."""
+    src, dest = sites
+    stock = ("---\nlayout: page\ntitle: more\nnav: true\nnav_order: 5\ndropdown: true\n"
+             "children:\n  - title: papers\n    permalink: /publications/\n"
+             "  - title: divider\n  - title: garden log\n    permalink: /blog/\n---\n")
+    _write(src, {"_pages/more.md": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/more.md": stock}))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, _ = _front((dest / "_pages/more.md").read_text())
+    assert front["nav"] is True and front["dropdown"] is True
+    assert front["children"] == [{"title": "papers", "permalink": "/publications/"},
+                                 {"title": "divider"},
+                                 {"title": "garden log", "permalink": "/blog/"}]
