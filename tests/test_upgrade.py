@@ -513,3 +513,29 @@ def test_a_dropdown_menu_page_stays_a_dropdown(sites, tmp_path, monkeypatch):
     assert front["children"] == [{"title": "papers", "permalink": "/publications/"},
                                  {"title": "divider"},
                                  {"title": "garden log", "permalink": "/blog/"}]
+
+
+def test_a_comment_cut_open_by_the_excerpt_is_not_shown(tmp_path):
+    """Jekyll's excerpt of a document is its text up to the first blank line; a comment the
+    owner wrote across a blank line is cut open there, and academicpages' lists would print
+    the commented-out text. The written `excerpt:` leaves the comment out; a comment closed
+    before the blank line, or a document whose excerpt is set, is left as it is."""
+    from sitemigrate.jekyll.documents import comment_safe_excerpt
+    hidden = "<!-- Old abstract of the moon paper.\n\nCited as: Vega 2019. -->\n"
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_publications/2024-01-01-tides.md": "---\ntitle: Tidal Gardens of the Moon\n"
+                                             "collection: publications\n---\n" + hidden,
+        "_talks/2024-02-02-soil.md": "---\ntitle: Moon Soil Talk\ncollection: talks\n---\n"
+                                     "Given at the crater.\n<!-- draft\n\nnotes -->\n",
+        "_talks/2024-03-03-rock.md": "---\ntitle: Moon Rock Talk\ncollection: talks\n"
+                                     "excerpt: Rocks.\n---\n" + hidden})
+    dest = academicpages_checkout(tmp_path / "dest")
+    sitemigrate.convert(src, dest, to="academicpages").apply()
+    front, body = _front(next((dest / "_publications").glob("*tides*.md")).read_text())
+    assert front["excerpt"] == "" and body == hidden  # the comment itself kept as written
+    front, _ = _front(next((dest / "_talks").glob("*soil*.md")).read_text())
+    assert front["excerpt"] == "Given at the crater."
+    front, _ = _front(next((dest / "_talks").glob("*rock*.md")).read_text())
+    assert front["excerpt"] == "Rocks."
+    assert comment_safe_excerpt("<!-- closed -->\n\nText.\n", "\n\n") is None
+    assert comment_safe_excerpt("Text.\n<!-- open\n", "\n\n") is None  # no separator
