@@ -218,8 +218,14 @@ def page_paragraphs(site: Path, skip: Iterable[str] = ()) -> list[str]:
 
 def output_folders(site: Path) -> tuple[str, ...]:
     """The folders of the collections whose documents Jekyll writes as pages of their own:
-    `_posts/` and each collection `_config.yml` gives `output: true`."""
-    config = load_data(site / "_config.yml")
+    `_posts/` and each collection `_config.yml` gives `output: true` (SRC's file: a link out
+    of SRC is never read)."""
+    from ..textio import read_text
+    found = read_text(site / "_config.yml", "_config.yml", None, root=site)
+    try:
+        config = yaml.load(found.text, Loader=_LOADER) if found else None
+    except yaml.YAMLError:
+        config = None
     cols = config.get("collections") if isinstance(config, dict) else None
     named = [str(k) for k, v in cols.items() if isinstance(v, dict) and v.get("output")] \
         if isinstance(cols, dict) else []
