@@ -42,9 +42,10 @@ CELLS = realtheme.cells()
 # untitled-document and latest-posts rules:
 # the gaps are the converter's, by kind --
 # `urls`: al-folio's example page `/assets/plotly/demo.html`, neither kept nor redirected;
-# `examples`: a template sentence the owner kept inside their own project's caption, and
-#   the target's stock projects page beside a language subtree's portfolio (a source whose
-#   build fails shows its pages' text all the same: sitemigrate.verify.text.page_paragraphs);
+# `examples`: the target's stock projects page beside a language subtree's portfolio (a
+#   source whose build fails shows its pages' text all the same, and its posts' and output
+#   collections' documents': sitemigrate.verify.text.page_paragraphs, so a template
+#   sentence the owner kept in their own project's caption is theirs);
 # `lists`: publications listed two or three times (several bibliographies, category
 #   sections), a second bibliography's entries on the first one's page, list items whose
 #   owner layout adds words (a "Permalink" link), owner Liquid over `site.publications` on a
@@ -56,15 +57,15 @@ CELLS = realtheme.cells()
 #   CV pages whose body al-folio's CV layout does not render; `build`: none left
 #   (CoRAL-OSU's include and djvill's bibliographies and profile picture, which the corpus
 #   lacks or al-folio could not read, no longer stop it: test_named_files);
-# `menu`: entries reordered or relabelled; on the multi-language sites the entry to each
-# other language's home page (the lab's source header is the pristine template's, without
-# the fork's language switch the owner's site had); `lists` there: a news page of another
+# `menu`: entries reordered or relabelled (the multi-language sites' entry to each other
+# language's home page is not compared: the lab's source header is the pristine template's,
+# without the fork's language switch the owner's site had: realtheme.language_switch);
+# `lists` on those sites: a news page of another
 # language lists the one news list of the converted site, not its own language's. Sources
 # whose own build fails (the upstream v1 config, 4lhc's BibTeX entry without `year`) have no
 # baseline: everything their files hold is asked of DEST.
 KNOWN_GAPS: dict[str, dict[str, int]] = {
     "0xtob->academicpages-2025": {"files": 8, "urls": 1},
-    "4lhc->academicpages-2025": {"examples": 1},
     "501Good->academicpages-2025": {"files": 2, "urls": 1},
     "594zyc->academicpages-2025": {"files": 1, "urls": 1},
     # `dead`: five headshots the people page links, which the corpus did not copy
@@ -72,18 +73,16 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "UzTak->academicpages-2025": {"files": 8},
     "bdubail->academicpages-2025": {"files": 7},
     "guoxuanma->academicpages-2025": {"dead": 1, "menu": 1},
-    "housefz->academicpages-2025": {"menu": 1, "lists": 1, "urls": 1},
+    "housefz->academicpages-2025": {"lists": 1},
     "klory->academicpages-2025": {"paragraphs": 2},
     "leigang-qu->academicpages-2025": {"files": 4, "urls": 1},
     "machines-in-motion->academicpages-2025": {"dead": 29, "lists": 66, "files": 27},
     "marcorosso768->academicpages-2025": {"dead": 28},
-    "massimolipari->academicpages-2025": {"menu": 1, "files": 1, "urls": 1},
     "ngram-lab->academicpages-2025": {"dead": 7},
     "palomapiot->academicpages-2025": {"paragraphs": 1, "files": 4, "urls": 1},
     "siyuanseever->academicpages-2025": {"files": 1, "urls": 1},
     "sy3104->academicpages-2025": {"lists": 1, "files": 2},
     "Barth-Nadine->al-folio-2026": {"dead": 1},
-    "CorentinKervadec->al-folio-2026": {"menu": 1},
     "Davidvandijcke->al-folio-2026": {"lists": 3},
     "ElcoK->al-folio-2026": {"dead": 9, "paragraphs": 2},
     "GVancauwenberghe->al-folio-2026": {"paragraphs": 2},
@@ -95,9 +94,6 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "lucasgautheron->al-folio-2026": {"lists": 21},
     "academicpages->al-folio-2026": {"menu": 1},
     "fork-variants->al-folio-2026": {"menu": 1},
-    # `files`: pictures only the old template's example post and project pages link (the
-    # example project of another version no longer brings three of them along)
-    "al-folio-legacy->academicpages-2025": {"files": 9},
 }
 _RESULTS: dict[tuple[str, str], realtheme.Cell] = {}
 

@@ -42,3 +42,18 @@ def test_a_link_whose_target_holds_parentheses_shows_its_text_only():
         "**Flood study:** [Berg et al., 2019](https://data.example/docs/(FS_12)%20"
         "(Case%20Study%20Tier%202)%20(1.0).pdf) for the tidal gauges")
     assert paras == ["flood study berg et al 2019 for the tidal gauges"]
+
+
+def test_the_language_switch_of_a_polyglot_site_is_not_asked_of_the_source_build(tmp_path):
+    """The lab builds a jekyll-polyglot site without the plugin and without the fork's
+    header: its source build shows no language switch, so the converted menu's entries to
+    the other languages' home pages are left out of the comparison; a site in one language
+    has none."""
+    from sitemigrate.verify.site import menu_labels
+    (tmp_path / "_config.yml").write_text("languages: [en, fr, de]\ndefault_lang: en\n")
+    switch = realtheme.language_switch(tmp_path)
+    assert switch == ["/fr/", "/de/"]
+    menu = [("about", "/"), ("papers", "/papers/"), ("à propos", "/fr/"), ("über", "/de/")]
+    assert menu_labels(menu, "", switch) == ["papers"]
+    (tmp_path / "_config.yml").write_text("title: Vera Vega\n")
+    assert realtheme.language_switch(tmp_path) == []

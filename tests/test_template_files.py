@@ -166,6 +166,11 @@ def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
     assert [n.title for n in site.navigation] == ["Talks", "Gardens"]
     lines = [f.message for f in report.findings if f.code == "template-content"]
     assert any(m.startswith("menu entries: 1 item") for m in lines), lines
+    # the CV's line names its file: verify leaves what that page showed (its menu entry
+    # too) out of what the new site must show
+    from sitemigrate.verify.compare import left_out
+    assert left_out([{"code": f.code, "path": f.path} for f in report.findings]) == \
+        ["_pages/cv.md"]
 
 
 def test_a_people_page_of_the_example_people_only_is_not_the_owners(table, tmp_path):

@@ -494,3 +494,48 @@ def test_the_owners_file_a_page_names_comes_along(sites):
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert "about_vera.md" in (dest / "_pages/people.md").read_text()
     assert (dest / "_pages/about_vera.md").read_text() == "Vera Vega, gardener of the Moon.\n"
+
+
+def test_a_dropdown_menu_page_stays_a_dropdown(sites, tmp_path, monkeypatch):
+    """al-folio's header shows a page with `dropdown: true` as a toggle listing its
+    `children` (`divider` a rule, no address): the upgraded page (the old template's own,
+    so the writer's) is still one, not a menu link to the page's own address
+    (`/_pages/more/`, a page with no text)."""
+    src, dest = sites
+    stock = ("---\nlayout: page\ntitle: more\nnav: true\nnav_order: 5\ndropdown: true\n"
+             "children:\n  - title: papers\n    permalink: /publications/\n"
+             "  - title: divider\n  - title: garden log\n    permalink: /blog/\n---\n")
+    _write(src, {"_pages/more.md": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_pages/more.md": stock}))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, _ = _front((dest / "_pages/more.md").read_text())
+    assert front["nav"] is True and front["dropdown"] is True
+    assert front["children"] == [{"title": "papers", "permalink": "/publications/"},
+                                 {"title": "divider"},
+                                 {"title": "garden log", "permalink": "/blog/"}]
+
+
+def test_a_comment_cut_open_by_the_excerpt_is_not_shown(tmp_path):
+    """Jekyll's excerpt of a document is its text up to the first blank line; a comment the
+    owner wrote across a blank line is cut open there, and academicpages' lists would print
+    the commented-out text. The written `excerpt:` leaves the comment out; a comment closed
+    before the blank line, or a document whose excerpt is set, is left as it is."""
+    from sitemigrate.jekyll.documents import comment_safe_excerpt
+    hidden = "<!-- Old abstract of the moon paper.\n\nCited as: Vega 2019. -->\n"
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_publications/2024-01-01-tides.md": "---\ntitle: Tidal Gardens of the Moon\n"
+                                             "collection: publications\n---\n" + hidden,
+        "_talks/2024-02-02-soil.md": "---\ntitle: Moon Soil Talk\ncollection: talks\n---\n"
+                                     "Given at the crater.\n<!-- draft\n\nnotes -->\n",
+        "_talks/2024-03-03-rock.md": "---\ntitle: Moon Rock Talk\ncollection: talks\n"
+                                     "excerpt: Rocks.\n---\n" + hidden})
+    dest = academicpages_checkout(tmp_path / "dest")
+    sitemigrate.convert(src, dest, to="academicpages").apply()
+    front, body = _front(next((dest / "_publications").glob("*tides*.md")).read_text())
+    assert front["excerpt"] == "" and body == hidden  # the comment itself kept as written
+    front, _ = _front(next((dest / "_talks").glob("*soil*.md")).read_text())
+    assert front["excerpt"] == "Given at the crater."
+    front, _ = _front(next((dest / "_talks").glob("*rock*.md")).read_text())
+    assert front["excerpt"] == "Rocks."
+    assert comment_safe_excerpt("<!-- closed -->\n\nText.\n", "\n\n") is None
+    assert comment_safe_excerpt("Text.\n<!-- open\n", "\n\n") is None  # no separator

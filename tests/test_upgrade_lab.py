@@ -88,9 +88,10 @@ template of the full set)."""
 
 # What an upgrade cell of the sample still lacks, measure by measure (measured 2026-11-27 on
 # the full set, 62 cells, after the example-content, furniture, menu and CV-format rules of
-# issue 34); a cell may not lack more. `examples`: phrases of
-# either template's example content the owner did not write or kept on a page (an example
-# excerpt the owner commented out in a publication, which the 2025 archive layout shows);
+# issue 34, then the commented-out excerpt rule); a cell may not lack more. `examples`:
+# phrases of either template's example content the owner did not write or kept on a page
+# (none left: an example abstract an owner commented out across a blank line, which Jekyll's
+# excerpt cut open and both archive layouts printed, is no longer shown);
 # `twice`: titles listed more often than before; `missing`: owner paragraphs the source build
 # shows and DEST does not (501Good: the description of the template's example people page,
 # which goes); `details`: CV and talk details (4lhc: fields of its JSON Resume no CV layout
@@ -105,8 +106,6 @@ KNOWN_UPGRADE: dict[str, dict[str, int]] = {
     "594zyc->al-folio-2026": {"urls": 3},
     "AndyGreenPhD->al-folio-2026": {"urls": 1},
     "palomapiot->al-folio-2026": {"urls": 1},
-    "1chig0->academicpages-2025": {"examples": 1},
-    "A7ocin->academicpages-2025": {"examples": 1},
 }
 
 

@@ -191,6 +191,27 @@ def test_example_text_the_owners_page_holds_was_shown_by_an_old_build_that_stopp
                    source=read).examples == []
 
 
+def test_example_text_the_owners_project_holds_was_shown_by_an_old_build_that_stopped(
+        tmp_path):
+    """Jekyll writes a page of each document of a collection with `output: true`: the
+    template's caption the owner kept in a project of theirs is what the old site showed,
+    though its build stopped; in a collection without output it was shown nowhere."""
+    caption = "A picture caption that the example project of the theme carries around."
+    template = write(tmp_path / "template", {
+        "_projects/1_project.md": f"---\ntitle: x\n---\n{caption}\n"})
+    src = write(tmp_path / "src", {
+        "_config.yml": "collections:\n  projects:\n    output: true\n  notes:\n"
+                       "    output: false\n",
+        "_projects/robot.md": f"---\ntitle: Robot\n---\nMy balancing robot.\n\n{caption}\n"})
+    new = new_site(tmp_path, **{"robot/index.html": page(f"<p>{caption}</p>")})
+    stopped = BuiltSite(write(tmp_path / "stopped", {"index.html": page("")}))
+    assert compare(stopped, new, src, templates=[template],
+                   old_is_baseline=False).examples == []
+    (src / "_projects/robot.md").rename(write(src, {"_notes/x": ""}) / "_notes/robot.md")
+    assert len(compare(stopped, new, src, templates=[template],
+                       old_is_baseline=False).examples) == 1
+
+
 def test_a_build_command_gets_the_site_and_an_output_folder(tmp_path):
     site = write(tmp_path / "site", {"built/index.html": page("<p>hi</p>")})
     script = write(tmp_path, {"b.py": textwrap.dedent("""

@@ -59,3 +59,26 @@ def test_a_template_example_paragraph_an_owner_page_kept_is_not_asked_of_the_new
     lost = compare(BuiltSite(old), BuiltSite(new), owner, templates=[template])
     assert [p for _, _, _, p in lost.missing_paragraphs] == [
         "field technician at the harbour survey mapping eelgrass beds from a dinghy"]
+
+
+def test_files_the_left_out_example_entries_name_are_not_missing(tmp_path):
+    """The template's example BibTeX entries are left out (`file#key`): the preview picture
+    a publications list showed beside one is no loss; the owner's entry's picture is."""
+    owner = tmp_path / "src"
+    (owner / "_bibliography").mkdir(parents=True)
+    (owner / "_bibliography/papers.bib").write_text(
+        "@article{nobody1900,\n  title={Example Waves},\n  preview={waves.gif},\n"
+        "  year={1900}\n}\n@article{vega2024,\n  title={Tidal Gardens},\n"
+        "  preview={tides.png},\n  year={2024}\n}\n")
+    assert left_out_addresses(owner, ["_bibliography/papers.bib#nobody1900"]) == ["waves.gif"]
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "publications/index.html", '<img src="/assets/img/publication_preview/'
+         'waves.gif"><img src="/assets/img/publication_preview/tides.png">')
+    for name in ("waves.gif", "tides.png"):
+        (old / "assets/img/publication_preview").mkdir(parents=True, exist_ok=True)
+        (old / "assets/img/publication_preview" / name).write_bytes(b"x")
+    page(new, "publications/index.html", "")
+    left = left_out_addresses(owner, ["_bibliography/papers.bib#nobody1900"])
+    found = compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus", left_out_pages=left)
+    assert found.missing_files == [("publications/index.html",
+                                    "/assets/img/publication_preview/tides.png")]

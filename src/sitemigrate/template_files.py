@@ -231,7 +231,7 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
     """Remove from ``site`` (read as ``theme``) what its template's example content put
     there: collection items read from a template's example file, BibTeX entries that are a
     template's example entries, a template's page that the menu does not show, and a CV read
-    from a template's example data. One report line a kind."""
+    from a template's example data. One report line a kind (the CV's names its file)."""
     if not site.source or not Path(site.source).is_dir():
         return
     root = Path(site.source)
@@ -281,7 +281,10 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         gone = [p for p in site.pages
                 if p.role == "cv" and p.origin and p.origin.path == cv_origin.path]
         site.pages = [p for p in site.pages if p not in gone]
-        dropped["CV"] = 1
+        # named by its file: what the CV page showed is left out on purpose (verify)
+        report.mapped("template-content", f"CV: `{cv_origin.path}` is the CV of the "
+                      "template's example person (as a version of the template has it, at "
+                      "most reworded), not carried as yours.", cv_origin.path)
         urls = {"/" + p.permalink.strip("/") for p in gone if p.permalink}
         entries = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
         if len(entries) != len(site.navigation):  # no menu entry to the example CV either

@@ -19,3 +19,23 @@ def distinct_slugs(items: list[Item]) -> list[Item]:
         if names[item.slug] > 1 and len(parts) > 1:
             item.slug = "/".join([*parts[:-1], item.slug])
     return items
+
+
+def excerpt_separator(config: dict) -> str:
+    """The separator Jekyll cuts a document's excerpt at: the site's `excerpt_separator`,
+    else Jekyll's default (a blank line)."""
+    value = config.get("excerpt_separator")
+    return value if isinstance(value, str) and value else "\n\n"
+
+
+def comment_safe_excerpt(body: str, separator: str) -> str | None:
+    """Jekyll's excerpt of a document that sets none is its body up to the first
+    ``separator``; where that cuts an HTML comment open (its `<!--` before the separator, its
+    `-->` after), kramdown prints the comment's text as text on every list that shows the
+    excerpt (the owner commented it out). Returns the excerpt without the comment cut open
+    then (the text before it, maybe none), else None."""
+    head, found, _ = body.partition(separator)
+    start = head.rfind("<!--")
+    if not found or start < 0 or "-->" in head[start:]:
+        return None
+    return head[:start].strip()

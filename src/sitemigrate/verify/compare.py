@@ -279,6 +279,26 @@ def left_out_addresses(root: Path, rels: Iterable[str]) -> list[str]:
         fm = front(tree[0].get(rel, ""))[0]
         out += [v.strip() for v in fm.values() if isinstance(v, str)
                 and _FILE_VALUE.fullmatch(v.strip())] if isinstance(fm, dict) else []
+    return out + _entry_files(root, [r for r in rels if "#" in r])
+
+
+def _entry_files(root: Path, rels: list[str]) -> list[str]:
+    """The files the fields of the BibTeX entries ``rels`` (``file#key``: the template's
+    example entries, :func:`_example_entries`) name (al-folio's `preview` picture, a `pdf`),
+    which the publications list showed beside them."""
+    from ..formats.bibtex import parse_bib
+    from ..textio import read_text
+    keys: dict[str, set[str]] = {}
+    for rel in rels:
+        bib, _, key = rel.partition("#")
+        keys.setdefault(bib, set()).add(key)
+    out: list[str] = []
+    for bib, wanted in sorted(keys.items()):
+        found = read_text(root / bib, bib, None, root=root)  # SRC's file, never one outside
+        for entry in parse_bib(found.text if found else "").entries:
+            if entry.key in wanted:
+                out += [v.strip() for v in entry.fields.values()
+                        if _FILE_VALUE.fullmatch(v.strip())]
     return out
 
 

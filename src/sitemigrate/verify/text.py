@@ -206,12 +206,30 @@ def owner_paragraphs(site: Path) -> dict[str, list[str]]:
 
 
 def page_paragraphs(site: Path, skip: Iterable[str] = ()) -> list[str]:
-    """The paragraphs of a site's pages (``_pages/``, but the files ``skip``): Jekyll renders
-    every page, so the site shows what they hold without a layout listing them, as it does
-    not a collection's items or data."""
+    """The paragraphs of a site's pages (``_pages/``, but the files ``skip``) and of the
+    documents Jekyll writes a page of (posts, the items of a collection with `output: true`):
+    Jekyll renders each, so the site shows what they hold without a layout listing them, as
+    it does not the items of a collection without output, or data."""
     skipped = set(skip)
+    folders = ("_pages/", *output_folders(site))
     return [p for rel, paras in owner_paragraphs(site).items()
-            if rel.startswith("_pages/") and rel not in skipped for p in paras]
+            if rel.startswith(folders) and rel not in skipped for p in paras]
+
+
+def output_folders(site: Path) -> tuple[str, ...]:
+    """The folders of the collections whose documents Jekyll writes as pages of their own:
+    `_posts/` and each collection `_config.yml` gives `output: true` (SRC's file: a link out
+    of SRC is never read)."""
+    from ..textio import read_text
+    found = read_text(site / "_config.yml", "_config.yml", None, root=site)
+    try:
+        config = yaml.load(found.text, Loader=_LOADER) if found else None
+    except yaml.YAMLError:
+        config = None
+    cols = config.get("collections") if isinstance(config, dict) else None
+    named = [str(k) for k, v in cols.items() if isinstance(v, dict) and v.get("output")] \
+        if isinstance(cols, dict) else []
+    return ("_posts/", *(f"_{name}/" for name in named))
 
 
 def owner_details(site: Path) -> dict[str, list[str]]:

@@ -18,6 +18,7 @@ from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import furniture_forwards, is_fresh_template, layout_text
+from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
 from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
@@ -69,20 +70,21 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.news and not any(n.path in plan.origins for n in site.news):
         _write_news_list(site.news, plan, None, words["news"])
     _write_config(site, plan, copier)
+    sep = excerpt_separator(site.config_extra)
     for pub, slug in zip(site.publications, slugs, strict=True):
-        _write_publication(pub, slug, plan, copier, site.identity.baseurl)
+        _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep)
     for item in site.projects:
-        _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"])
+        _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"], sep)
     for item in site.posts:
-        _write_post(item, site, plan, copier)
+        _write_post(item, site, plan, copier, sep)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
         for item in getattr(site, kind):
-            _write_event(item, kind, folder, plan, copier, words)
+            _write_event(item, kind, folder, plan, copier, words, sep)
     for item in site.news:
         if item.title and not item.fields.get("inline"):
             _write_news_page(item, plan, copier)
     for name, items in site.collections.items():
-        _write_custom(name, items, site, plan, copier)
+        _write_custom(name, items, site, plan, copier, sep)
     if site.cv and site.cv.sections:
         _write_cv_json(site, plan, options)
     site.navigation = _one_cv_in_menu(site.navigation, plan)
@@ -355,7 +357,7 @@ def _publication_url(pub: Publication, slug: str) -> str:
 
 
 def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCopier,
-                       site_baseurl: str = "") -> None:
+                       site_baseurl: str = "", sep: str = "\n\n") -> None:
     date = _publication_date(pub)
     if not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
@@ -407,6 +409,7 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + line + "\n"
     if pub.selected:
         front["selected"] = True
+    _excerpt_outside_comment(front, body, sep, plan, pub.origin)
     for key, value in pub.extra.items():  # its own front matter (`note`, `pubtype` ...)
         if key not in front and value not in (None, "", []):
             front[key] = value
@@ -434,8 +437,28 @@ def _item_front(item: Item, collection: str) -> CommentedMap:
     return front
 
 
+def _excerpt_outside_comment(front: Any, body: str, sep: str | None, plan: Plan,
+                             origin: Origin | None) -> None:
+    """academicpages' lists print a document's excerpt: one that Jekyll would cut inside an
+    HTML comment (:func:`~sitemigrate.jekyll.documents.comment_safe_excerpt`) is written as
+    `excerpt:` without it, so that the commented-out text stays hidden."""
+    if sep is None or front.get("excerpt") is not None:
+        return
+    excerpt = comment_safe_excerpt(body, sep)
+    if excerpt is None:
+        return
+    front["excerpt"] = excerpt
+    plan.report.mapped("excerpt-comment", "Jekyll's excerpt of this document (its text up to "
+                       "the first blank line or `excerpt_separator`) would cut the HTML "
+                       "comment in it open, and the lists that show excerpts would print "
+                       "the commented-out text; `excerpt:` is written without the comment "
+                       + ("(empty)." if not excerpt else "."), origin)
+
+
 def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
-                 copier: AssetCopier, old_url: str, new_url: str) -> None:
+                 copier: AssetCopier, old_url: str, new_url: str,
+                 sep: str | None = None) -> None:
+    _excerpt_outside_comment(front, body, sep, plan, item.origin)
     redirects = list(item.redirect_from)
     if old_url and old_url != new_url and old_url not in redirects:
         redirects.append(old_url)
@@ -464,7 +487,7 @@ def _site_link(url: str) -> str:
 
 
 def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: str,
-                     code_label: str) -> None:
+                     code_label: str, sep: str) -> None:
     f = item.fields
     front = _item_front(item, "portfolio")
     excerpt = str(f.get("description") or "")
@@ -485,10 +508,11 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
                              f"field; it became a `[{code_label}]` link at the end of the body.",
                              item.origin)
     new_url = f"/portfolio/{item.slug}/"
-    _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url)
+    _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url,
+                 sep)
 
 
-def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None:
+def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: str) -> None:
     f = item.fields
     front = CommentedMap()
     front["title"] = document_title(item)
@@ -503,11 +527,11 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None
     if f.get("description"):
         front["excerpt"] = f["description"]
     name = PurePosixPath(item.path).name
-    _finish_item(item, front, f"_posts/{name}", item.body, plan, copier, url, url)
+    _finish_item(item, front, f"_posts/{name}", item.body, plan, copier, url, url, sep)
 
 
 def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier,
-                 words: dict[str, str]) -> None:
+                 words: dict[str, str], sep: str) -> None:
     f = item.fields
     front = _item_front(item, kind)
     if f.get("type"):
@@ -543,7 +567,8 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
             plan.report.mapped("teaching-schedule", "the course's `schedule` shown as a table "
                                "at the end of its page (academicpages' layouts do not show "
                                "it).", item.origin)
-    _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url)
+    _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url,
+                 sep)
 
 
 def _schedule_table(schedule: Any, words: dict[str, str]) -> str:
@@ -582,14 +607,14 @@ def _write_news_page(item: Item, plan: Plan, copier: AssetCopier) -> None:
 
 
 def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
-                  copier: AssetCopier) -> None:
+                  copier: AssetCopier, sep: str) -> None:
     for item in items:
         front = _item_front(item, name)
         for key, value in item.fields.items():
             front[key] = value
         url = item.permalink or f"/{name}/{item.slug}/"
         _finish_item(item, front, f"_{name}/{PurePosixPath(item.path).name}", item.body, plan,
-                     copier, url, url)
+                     copier, url, url, sep)
     if items:
         plan.report.verbatim("custom-collection", f"collection `{name}` ({len(items)} items) has "
                              f"no academicpages equivalent; kept as `_{name}/`, declared in "

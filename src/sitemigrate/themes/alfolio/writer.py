@@ -242,6 +242,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         if order is not None:
             front["nav"] = True
             front["nav_order"] = int(order) if float(order).is_integer() else order
+            _dropdown(front, page)
         if page.role == "cv":
             body = _cv_page(front, page, body, site, plan, options, copier)
     if page.redirect:
@@ -276,6 +277,18 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_stub(old, target, plan, page.origin)
     return news
+
+
+def _dropdown(front: CommentedMap, page: Page) -> None:
+    """A menu page whose entry is a dropdown (al-folio's header shows `dropdown: true` as a
+    toggle listing `children`, each a `title` and a `permalink`, `divider` a rule): written
+    as one, so that the menu shows its entries as the old site's did, not a link to the
+    page's own address."""
+    if not page.features.children:
+        return
+    front["dropdown"] = True
+    front["children"] = [{"title": c.title, **({"permalink": c.url} if c.url else {})}
+                         for c in page.features.children]
 
 
 ABOUT_OUT = "_pages/about.md"
