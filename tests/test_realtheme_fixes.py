@@ -481,3 +481,51 @@ def test_an_external_menu_entry_is_linked_as_such_where_the_checkouts_header_doe
     front = _front(dest / "_pages/menu-lab.md")
     assert front["permalink"] == "https://lab.example.org/" and "redirect" not in front
     assert (front["title"], front["nav"], front["nav_order"]) == ("Lab", True, 5)
+
+
+def _page_cv_only(src: Path) -> Path:
+    """The source without its CV data file: the CV is its CV page's, as on most sites."""
+    (src / "_data/cv.json").unlink()
+    (src / "_pages/cv-json.md").unlink()
+    return src
+
+
+def test_cv_notes_the_cv_layout_would_hide_keep_the_page_text(tmp_path):
+    """Notes of a Markdown CV (a key to its marks, a line under a heading) are no CV entry:
+    al-folio's CV layout would show none of them, so the page keeps its whole text."""
+    src = _page_cv_only(_source(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\n## Education\n\n"
+        "* Ph.D in Glaciology, Example University, 2019\n\n## Teaching\n\n"
+        "Graduate courses in **bold**.\n\n* **Ice Physics**, Example University, 2020\n\n"
+        "## Research\n\n\\* = student co-author\n\n* Snow on the Moon*, 2021\n")}))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    cv = dest / "_pages/cv.md"
+    assert _front(cv)["layout"] == "page"
+    text = cv.read_text()
+    assert "Graduate courses in **bold**." in text and "= student co-author" in text
+    assert "Ph.D in Glaciology" in text
+    said = [f.message for f in plan.report.findings if f.code in ("cv-text", "cv-page")]
+    assert any("keeps its whole text" in m for m in said), said
+    assert not any("moved from the page text" in m for m in said), said
+
+
+def test_a_cv_page_showing_the_owners_cv_data_keeps_it(tmp_path):
+    """A CV page whose own Liquid shows `site.data.cv` (the owner's `_data/cv/` folder)
+    keeps its text, and the owner's data keeps its name: no `_data/cv.yml` of the
+    converter's (nor the template's example) stands in its place."""
+    src = _page_cv_only(_source(tmp_path, {
+        "_data/cv/education.yml": "- degree: Ph.D\n  university: Example University\n",
+        "_pages/cv.md": (
+            "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\n## Education\n\n"
+            "{% for item in site.data.cv.education %}\n* {{ item.degree }}, "
+            "{{ item.university }}\n{% endfor %}\n\n## Service\n\n"
+            "* Reviewer, Journal of Snow, 2021\n")}))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    cv = dest / "_pages/cv.md"
+    assert _front(cv)["layout"] == "page"
+    assert "site.data.cv.education" in cv.read_text() and "Reviewer" in cv.read_text()
+    assert not (dest / "_data/cv.yml").exists()
+    assert (dest / "_data/cv/education.yml").read_text().startswith("- degree: Ph.D")
+    assert not any(f.code == "data-kept" for f in plan.report.findings)
