@@ -529,3 +529,27 @@ def test_a_cv_page_showing_the_owners_cv_data_keeps_it(tmp_path):
     assert not (dest / "_data/cv.yml").exists()
     assert (dest / "_data/cv/education.yml").read_text().startswith("- degree: Ph.D")
     assert not any(f.code == "data-kept" for f in plan.report.findings)
+
+
+def test_cv_text_in_a_field_the_sections_include_does_not_show_is_a_highlight(tmp_path):
+    """al-folio's RenderCV layout lays out `Education` with an include of its own, which
+    shows an entry's degree, area and highlights but no `summary`: the degree's note in
+    parentheses is written as the entry's first highlight, so that it is shown."""
+    src = _page_cv_only(_source(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\nEducation\n======\n"
+        "* M.Sc in Glaciology (Ice and Snow), Example University, 2012\n")}))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+        "{% assign section_title = s[0] %}{% if section_title == 'Education' %}"
+        "{% assign entries = s[1] %}{% include cv/education.liquid %}"
+        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
+    _write(dest, {"_includes/cv/education.liquid": (
+        "{% for entry in entries %}{{ entry.degree }} {{ entry.area }} {{ entry.institution }}"
+        " {{ entry.end_date }}{% for h in entry.highlights %}{{ h }}{% endfor %}{% endfor %}\n")})
+    plan = _convert(src, dest, "al-folio")
+    [entry] = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]["Education"]
+    assert entry["highlights"] == ["Ice and Snow"] and "summary" not in entry
+    assert entry["area"] == "Glaciology" and entry["institution"] == "Example University"
+    assert any(f.code == "cv-field" for f in plan.report.findings)

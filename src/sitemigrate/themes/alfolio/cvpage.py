@@ -249,6 +249,34 @@ def _shown_fields(data: Any) -> Any:
     return data
 
 
+# `{% if section_title == 'Education' %}` (or `elsif`, titles joined by `or`) and what
+# follows it up to the next branch
+_SECTION_BRANCH = re.compile(
+    r"""\{%-?\s*(?:els)?if\s+((?:section_title\s*==\s*['"][^'"]+['"]\s*(?:or\s+)?)+)-?%\}"""
+    r"""(.*?)(?=\{%-?\s*(?:elsif|else|endif)\b)""", re.S)
+
+
+def _section_fields(plan: Plan) -> dict[str, set[str]]:
+    """Each CV section title DEST's CV layout lays out with includes of its own (a branch
+    `section_title == 'Education'` that includes `cv/education.liquid`) -> the entry fields
+    (`entry.area`) those includes show."""
+    out: dict[str, set[str]] = {}
+    for m in _SECTION_BRANCH.finditer(layout_text(plan, "cv") or ""):
+        fields: set[str] = set()
+        for name in re.findall(r"\{%-?\s*include\s+([\w./-]+)", m[2]):
+            if ".." in name.split("/"):
+                break  # never a file out of DEST's includes
+            try:
+                text = (plan.dest / "_includes" / name).read_text("utf-8")
+            except (OSError, UnicodeDecodeError):
+                break  # an include not read: what the section shows is not known
+            fields |= set(re.findall(r"\bentry\.(\w+)", text))
+        else:
+            if fields:
+                out.update(dict.fromkeys(re.findall(r"""['"]([^'"]+)['"]""", m[1]), fields))
+    return out
+
+
 def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
     """`_data/cv.yml` (classic or RenderCV) and, where the generation reads it, the JSON
     Resume `assets/json/resume.json`."""
@@ -259,7 +287,8 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     gen = _target_generation(plan, options)
     fmt = _cv_yml_format(plan, gen)
     if fmt == "rendercv":
-        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan))}))
+        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan),
+                                                         _section_fields(plan))}))
     else:
         basics = _classic_basics(cv.basics)
         plan.write(CV_YML, dump_yaml(([basics] if basics else [])
