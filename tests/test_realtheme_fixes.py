@@ -553,3 +553,23 @@ def test_cv_text_in_a_field_the_sections_include_does_not_show_is_a_highlight(tm
     assert entry["highlights"] == ["Ice and Snow"] and "summary" not in entry
     assert entry["area"] == "Glaciology" and entry["institution"] == "Example University"
     assert any(f.code == "cv-field" for f in plan.report.findings)
+
+
+def test_a_menu_entry_to_a_file_of_the_site_stays_in_the_menu(tmp_path):
+    """A menu entry to a file of the site (a CV as a PDF, a saved HTML CV) is no page, and
+    al-folio's menu lists pages only: the file is carried, and a menu page in the entry's
+    place forwards to it; a file SRC lacks is reported, its entry kept all the same."""
+    menu = ("main:\n  - title: CV\n    url: /files/cv.pdf\n"
+            "  - title: Notes\n    url: /files/field-notes.html\n")
+    src = _source(tmp_path, {"_data/navigation.yml": menu})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    cv, notes = _front(dest / "_pages/menu-cv.md"), _front(dest / "_pages/menu-notes.md")
+    assert (cv["title"], cv["nav"], cv["nav_order"]) == ("CV", True, 1)
+    assert cv["redirect"].endswith("/cv.pdf") and (dest / cv["redirect"].lstrip("/")).is_file()
+    assert notes["nav_order"] == 2 and notes["redirect"].endswith("/field-notes.html")
+    assert any(f.code == "missing-file" and "/files/field-notes.html" in f.message
+               and f"`{notes['redirect']}`: put the file there" in f.message
+               for f in plan.report.findings)
+    assert not any(f.code == "menu-entry" and f.outcome == "verbatim"
+                   for f in plan.report.findings)
