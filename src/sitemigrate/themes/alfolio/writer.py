@@ -392,8 +392,8 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
             if external and _header_links_external(plan, gen):  # the header links it
                 front["permalink"] = n.url
                 how = "a page with an external permalink"
-            elif gen in vocab["redirect_menu_generations"] or not external and \
-                    gen in vocab["redirect_path_generations"]:  # its layout forwards there
+            elif gen in vocab["redirect_menu_generations"] or (
+                    not external and gen in vocab["redirect_path_generations"]):  # it forwards
                 front["redirect"] = target
                 how = "a page that forwards there with al-folio's `redirect:`"
             else:  # `redirect:` would forward home: the page forwards by itself
