@@ -563,14 +563,18 @@ def test_a_menu_entry_to_a_file_of_the_site_stays_in_the_menu(tmp_path):
     al-folio's menu lists pages only: the file is carried, and a menu page in the entry's
     place forwards to it; a file SRC lacks is reported, its entry kept all the same."""
     menu = ("main:\n  - title: CV\n    url: /files/cv.pdf\n"
-            "  - title: Notes\n    url: /files/field-notes.html\n")
-    src = _source(tmp_path, {"_data/navigation.yml": menu})
+            "  - title: Notes\n    url: /files/field-notes.html\n"
+            "  - title: Web CV\n    url: /files/cv-web.html\n")
+    src = _source(tmp_path, {"_data/navigation.yml": menu,  # a saved HTML page, links beside it
+                             "files/cv-web.html": '<html><img src="cv-web-1.png"></html>\n'})
     dest = alfolio_checkout(tmp_path / "checkout")
     plan = _convert(src, dest, "al-folio")
     cv, notes = _front(dest / "_pages/menu-cv.md"), _front(dest / "_pages/menu-notes.md")
     assert (cv["title"], cv["nav"], cv["nav_order"]) == ("CV", True, 1)
     assert cv["redirect"].endswith("/cv.pdf") and (dest / cv["redirect"].lstrip("/")).is_file()
-    assert notes["nav_order"] == 2 and notes["redirect"].endswith("/field-notes.html")
+    assert (notes["nav_order"], notes["redirect"]) == (2, "/files/field-notes.html")
+    web = _front(dest / "_pages/menu-web-cv.md")  # a saved HTML file keeps its address
+    assert web["redirect"] == "/files/cv-web.html" and (dest / "files/cv-web.html").is_file()
     assert any(f.code == "missing-file" and "/files/field-notes.html" in f.message
                and f"`{notes['redirect']}`: put the file there" in f.message
                for f in plan.report.findings)

@@ -24,6 +24,7 @@ from ...jekyll.liquid import (
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
 from ...jekyll.site import (
+    PAGE_SUFFIXES,
     document_title,
     extra_key,
     forward_furniture,
@@ -424,11 +425,13 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
 def _menu_file(url: str, title: str, copier: AssetCopier) -> str:
     """Where a menu entry to a file of the site (an address with a file's suffix that no
     page has: `/files/cv.pdf`) points in DEST, the file carried (or reported missing); ''
-    for any other address."""
+    for any other address. A saved HTML file keeps its address (its own relative links
+    may name the files beside it)."""
     path = PurePosixPath(url.split("?")[0].split("#")[0])
     if not url.startswith("/") or not path.suffix:
         return ""
-    new = copier.carry(url, "_data/navigation.yml", f"menu entry `{title}`", is_file=True)
+    new = copier.carry(url, "_data/navigation.yml", f"menu entry `{title}`", is_file=True,
+                       keep_path=path.suffix.lower() in PAGE_SUFFIXES)
     return new if new.startswith("/") and not new.startswith("//") else ""
 
 
