@@ -193,6 +193,18 @@ def test_a_relative_cv_pdf_and_a_link_with_a_space(tmp_path):
         dest / "_pages/press.md").read_text()
 
 
+def _rendercv_checkout(tmp_path: Path, title: str, shows: str) -> Path:
+    """The al-folio checkout with a RenderCV layout like the 2026 one: the section titled
+    ``title`` laid out by the Liquid ``shows``, any other one's bullet entries only."""
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+        f"{{% assign section_title = s[0] %}}{{% if section_title == '{title}' %}}{shows}"
+        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
+    return dest
+
+
 def test_rendercv_work_and_text_lines_are_shown_by_the_2026_cv_layout(tmp_path):
     """al-folio's RenderCV layout shows experience entries only under `Experience` and, in
     any other section, bullet entries but not text lines: `Work experience` is written as
@@ -207,14 +219,9 @@ def test_rendercv_work_and_text_lines_are_shown_by_the_2026_cv_layout(tmp_path):
         "Service and leadership\n======\n* Member of eleven ski clubs\n\n"
         "Invited talks\n======\n* Spring 2018: Counting buntings by night\n"
         "  * Example Alpine Society\n")})
-    dest = alfolio_checkout(tmp_path / "checkout")
-    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
-    # a RenderCV layout like the 2026 one: jobs only under `Experience`, else bullets
-    (dest / "_layouts/cv.liquid").write_text(
-        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
-        "{% assign section_title = s[0] %}{% if section_title == 'Experience' %}"
-        "{% for e in s[1] %}{{ e.position }} {{ e.company }}{% endfor %}"
-        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
+    # jobs only under `Experience`, else bullets
+    dest = _rendercv_checkout(tmp_path, "Experience",
+                              "{% for e in s[1] %}{{ e.position }} {{ e.company }}{% endfor %}")
     _convert(src, dest, "al-folio")
     sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
     assert "Work experience" not in sections
@@ -481,3 +488,95 @@ def test_an_external_menu_entry_is_linked_as_such_where_the_checkouts_header_doe
     front = _front(dest / "_pages/menu-lab.md")
     assert front["permalink"] == "https://lab.example.org/" and "redirect" not in front
     assert (front["title"], front["nav"], front["nav_order"]) == ("Lab", True, 5)
+
+
+def _page_cv_only(src: Path) -> Path:
+    """The source without its CV data file: the CV is its CV page's, as on most sites."""
+    (src / "_data/cv.json").unlink()
+    (src / "_pages/cv-json.md").unlink()
+    return src
+
+
+def _cv_kept_as_page(tmp_path: Path, body: str, files: dict[str, str] | None = None) -> tuple:
+    """A CV page of ``body`` (and ``files``) over the page-CV source, converted into the
+    al-folio checkout: the plan and DEST, whose CV page has kept its text (layout `page`)."""
+    page = "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\n## Education\n\n" + body
+    src = _page_cv_only(_source(tmp_path, {**(files or {}), "_pages/cv.md": page}))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/cv.md")["layout"] == "page"
+    return plan, dest
+
+
+def test_cv_notes_the_cv_layout_would_hide_keep_the_page_text(tmp_path):
+    """Notes of a Markdown CV (a key to its marks, a line under a heading) are no CV entry:
+    al-folio's CV layout would show none of them, so the page keeps its whole text."""
+    plan, dest = _cv_kept_as_page(tmp_path, (
+        "* Ph.D in Glaciology, Example University, 2019\n\n## Teaching\n\n"
+        "Graduate courses in **bold**.\n\n* **Ice Physics**, Example University, 2020\n\n"
+        "## Research\n\n\\* = student co-author\n\n* Snow on the Moon*, 2021\n"))
+    text = (dest / "_pages/cv.md").read_text()
+    assert "Graduate courses in **bold**." in text and "= student co-author" in text
+    assert "Ph.D in Glaciology" in text
+    said = [f.message for f in plan.report.findings if f.code in ("cv-text", "cv-page")]
+    assert any("keeps its whole text" in m for m in said), said
+    assert not any("moved from the page text" in m for m in said), said
+
+
+def test_a_cv_page_showing_the_owners_cv_data_keeps_it(tmp_path):
+    """A CV page whose own Liquid shows `site.data.cv` (the owner's `_data/cv/` folder)
+    keeps its text, and the owner's data keeps its name: no `_data/cv.yml` of the
+    converter's (nor the template's example) stands in its place."""
+    plan, dest = _cv_kept_as_page(tmp_path, (
+        "{% for item in site.data.cv.education %}\n* {{ item.degree }}, "
+        "{{ item.university }}\n{% endfor %}\n\n## Service\n\n"
+        "* Reviewer, Journal of Snow, 2021\n"), {
+        "_data/cv/education.yml": "- degree: Ph.D\n  university: Example University\n"})
+    text = (dest / "_pages/cv.md").read_text()
+    assert "site.data.cv.education" in text and "Reviewer" in text
+    assert not (dest / "_data/cv.yml").exists()
+    assert (dest / "_data/cv/education.yml").read_text().startswith("- degree: Ph.D")
+    assert not any(f.code == "data-kept" for f in plan.report.findings)
+
+
+def test_cv_text_in_a_field_the_sections_include_does_not_show_is_a_highlight(tmp_path):
+    """al-folio's RenderCV layout lays out `Education` with an include of its own, which
+    shows an entry's degree, area and highlights but no `summary`: the degree's note in
+    parentheses is written as the entry's first highlight, so that it is shown."""
+    src = _page_cv_only(_source(tmp_path, {"_pages/cv.md": (
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\nEducation\n======\n"
+        "* M.Sc in Glaciology (Ice and Snow), Example University, 2012\n")}))
+    dest = _rendercv_checkout(tmp_path, "Education",
+                              "{% assign entries = s[1] %}{% include cv/education.liquid %}")
+    _write(dest, {"_includes/cv/education.liquid": (
+        "{% for entry in entries %}{{ entry.degree }} {{ entry.area }} {{ entry.institution }}"
+        " {{ entry.end_date }}{% for h in entry.highlights %}{{ h }}{% endfor %}{% endfor %}\n")})
+    plan = _convert(src, dest, "al-folio")
+    [entry] = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]["Education"]
+    assert entry["highlights"] == ["Ice and Snow"] and "summary" not in entry
+    assert entry["area"] == "Glaciology" and entry["institution"] == "Example University"
+    assert any(f.code == "cv-field" for f in plan.report.findings)
+
+
+def test_a_menu_entry_to_a_file_of_the_site_stays_in_the_menu(tmp_path):
+    """A menu entry to a file of the site (a CV as a PDF, a saved HTML CV) is no page, and
+    al-folio's menu lists pages only: the file is carried, and a menu page in the entry's
+    place forwards to it; a file SRC lacks is reported, its entry kept all the same."""
+    menu = ("main:\n  - title: CV\n    url: /files/cv.pdf\n"
+            "  - title: Notes\n    url: /files/field-notes.html\n"
+            "  - title: Web CV\n    url: /files/cv-web.html\n")
+    src = _source(tmp_path, {"_data/navigation.yml": menu,  # a saved HTML page, links beside it
+                             "files/cv-web.html": '<html><img src="cv-web-1.png"></html>\n'})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    cv, notes = _front(dest / "_pages/menu-cv.md"), _front(dest / "_pages/menu-notes.md")
+    assert (cv["title"], cv["nav"], cv["nav_order"]) == ("CV", True, 1)
+    assert cv["redirect"].endswith("/cv.pdf") and (dest / cv["redirect"].lstrip("/")).is_file()
+    assert (notes["nav_order"], notes["redirect"]) == (2, "/files/field-notes.html")
+    web = _front(dest / "_pages/menu-web-cv.md")  # a saved HTML file keeps its address
+    assert web["redirect"] == "/files/cv-web.html" and (dest / "files/cv-web.html").is_file()
+    assert any(f.code == "missing-file" and "/files/field-notes.html" in f.message
+               and f"`{notes['redirect']}`: put the file there" in f.message
+               for f in plan.report.findings)
+    assert not any(f.code == "menu-entry" and f.outcome == "verbatim"
+                   for f in plan.report.findings)

@@ -281,15 +281,18 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         gone = [p for p in site.pages
                 if p.role == "cv" and p.origin and p.origin.path == cv_origin.path]
         site.pages = [p for p in site.pages if p not in gone]
-        # named by its file: what the CV page showed is left out on purpose (verify)
-        report.mapped("template-content", f"CV: `{cv_origin.path}` is the CV of the "
-                      "template's example person (as a version of the template has it, at "
-                      "most reworded), not carried as yours.", cv_origin.path)
         urls = {"/" + p.permalink.strip("/") for p in gone if p.permalink}
         entries = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
-        if len(entries) != len(site.navigation):  # no menu entry to the example CV either
-            dropped["menu entries"] = len(site.navigation) - len(entries)
-            site.navigation = entries
+        menu_gone = [n.title for n in site.navigation if n not in entries]
+        site.navigation = entries  # no menu entry to the example CV either
+        # one line naming the file: the page, its address and its menu entry go with it
+        report.mapped("template-content", f"`{cv_origin.path}` is the template's example CV "
+                      "(its example person's entries, as a version of the template has them, "
+                      "at most reworded): not carried as yours"
+                      + "".join(f", nor its page `{p.permalink}`" for p in gone if p.permalink)
+                      + "".join(f", nor its menu entry `{t}`" for t in menu_gone)
+                      + ". To show your own CV, write it into the new site's CV data and "
+                      "give its CV page a menu entry.", cv_origin.path)
     for kind, count in sorted(dropped.items()):
         report.mapped("template-content", f"{kind}: {count} item{'s' if count != 1 else ''} "
                       "of SRC that the template ships as its example content (as a version "

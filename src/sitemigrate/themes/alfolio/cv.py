@@ -258,9 +258,11 @@ def _classic_basics(basics: dict[str, Any]) -> CommentedMap | None:
     return CommentedMap([("title", "Basics"), ("type", "map"), ("contents", rows)])
 
 
-def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> CommentedMap:
+def _rendercv_of(site: Site, report: Report, layout: str | None = None,
+                 shown: dict[str, set[str]] | None = None) -> CommentedMap:
     """RenderCV's `cv:` of the site's CV; ``layout`` is DEST's CV layout and the CV includes
-    it shows entries with (if it has them)."""
+    it shows entries with (if it has them), ``shown`` the entry fields the include of each
+    section title it lays out its own way shows (:func:`.cvpage._section_fields`)."""
     cv = site.cv
     assert cv is not None  # written only for a site with CV data
     basics = jsonresume.basics_of(site.identity, cv.basics)
@@ -305,18 +307,53 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None) -> Comme
             if _generic_section(sec.title, layout):
                 entries = [_as_bullet(e) for e in entries]
         title = sec.title
-        shown = _SHOWN_TITLES.get(key)
-        if shown and title != shown and shown not in sections and not any(
-                s.title == shown for s in cv.sections) and \
-                re.search(rf"section_title\s*==\s*['\"]{shown}['\"]", layout or ""):
-            report.mapped("cv-section", f"CV section `{title}` is RenderCV's `{shown}` in "
+        renamed = _SHOWN_TITLES.get(key)
+        if renamed and title != renamed and renamed not in sections and not any(
+                s.title == renamed for s in cv.sections) and \
+                re.search(rf"section_title\s*==\s*['\"]{renamed}['\"]", layout or ""):
+            report.mapped("cv-section", f"CV section `{title}` is RenderCV's `{renamed}` in "
                           f"`{CV_YML}`: al-folio's CV layout shows experience entries only "
                           f"under that title.", sec.origin)
-            title = shown
+            title = renamed
+        if shown and shown.get(title):
+            entries = _shown_entries(entries, shown[title], title, report, sec.origin)
         while title in sections:
             title += " (2)"
         sections[title] = entries
     out["sections"] = sections
+    return out
+
+
+def _shown_entries(entries: list[Any], fields: set[str], title: str, report: Report,
+                   origin: Origin | None) -> list[Any]:
+    """``entries`` of section ``title``, whose include in DEST's CV layout shows ``fields``:
+    an entry's text in a field it does not show (an education's `summary`) goes first in
+    the entry's `highlights`, which it shows; where it shows none, the text is reported."""
+    out, moved = [], set()
+    for e in entries:
+        hidden = [k for k, v in e.items() if k not in fields and k != "highlights"
+                  and isinstance(v, (str, int)) and str(v).strip()] \
+            if isinstance(e, dict) else []
+        if not hidden:
+            out.append(e)
+            continue
+        moved.update(hidden)
+        if "highlights" not in fields:
+            out.append(e)
+            continue
+        kept = {k: v for k, v in e.items() if k not in hidden}
+        kept["highlights"] = [str(e[k]).strip() for k in hidden] + list(e.get("highlights") or [])
+        out.append(kept)
+    if moved:
+        said = ", ".join(f"`{k}`" for k in sorted(moved))
+        if "highlights" in fields:
+            report.mapped("cv-field", f"CV section `{title}`: DEST's CV layout shows no {said} "
+                          "of its entries; that text is the first of each entry's highlights.",
+                          origin)
+        else:
+            report.verbatim("cv-field", f"CV section `{title}`: DEST's CV layout shows no {said} "
+                            f"of its entries; the text stays in `{CV_YML}`, not shown: move it "
+                            "into a field the section shows.", origin)
     return out
 
 

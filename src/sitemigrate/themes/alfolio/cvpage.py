@@ -27,8 +27,17 @@ from .cv import CV_YML, RESUME_JSON, _classic_basics, _classic_section, _html, _
 
 def _cv_as_data(site: Site) -> bool:
     """CV data goes to `_data/cv.yml`, except a CV parsed out of homepage text (best effort):
-    that one stays the CV page's text."""
-    return bool(site.cv and site.cv.sections and site.cv.format != "text")
+    that one stays the CV page's text; and except a CV read from a page whose own Liquid
+    shows the site's `site.data.cv` (the owner's CV data, copied along): that page keeps
+    its text, and a `_data/cv.yml` of ours would take the name of the data it shows."""
+    if not (site.cv and site.cv.sections and site.cv.format != "text"):
+        return False
+    origin = site.cv.origin.path if site.cv.origin else ""
+    return not any(p.origin and p.origin.path == origin and _READS_CV_DATA.search(p.body)
+                   for p in site.pages)
+
+
+_READS_CV_DATA = re.compile(r"""\bsite\.data(?:\.cv\b|\[\s*["']cv["']\s*\])""")
 
 
 def _cv_yml_format(plan: Plan, gen: str) -> str:
@@ -51,12 +60,11 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
     report = plan.report
     gen = _target_generation(plan, options)
     has_data = _cv_as_data(site)
-    if site.cv and site.cv.sections and not has_data:
+    if site.cv and site.cv.sections and site.cv.format == "text":
         report.mapped("cv-text", "the CV was read from homepage text: it stays Markdown on "
                         "the CV page (no `_data/cv.yml`), so that none of its wording is lost.",
                         site.cv.origin)
-    rest = _cv_body_rest(page.cv, report, page) if has_data and page.cv is not None \
-        else body
+    rest = page.cv.prose if has_data and page.cv is not None else body
     shows_text = re.search(r"\{\{-?\s*content\b", layout_text(plan, "cv") or "")
     prose = _prose_left(rest) if has_data and not shows_text else []
     if len(prose) == 1 and "description" not in front and "\n" not in prose[0].strip():
@@ -66,14 +74,20 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         rest = rest.replace(prose[0], "", 1)
         report.mapped("cv-text", "the CV page's line of text beyond the CV sections is its "
                       "`description`, which DEST's CV layout shows under the title.", page.origin)
-    elif any(p.endswith("\n(heading)") for p in prose) and site.cv and site.cv.origin and \
-            site.cv.origin.path == page.path:  # a section of this page not read as data
+    elif prose and site.cv and site.cv.origin and \
+            site.cv.origin.path == page.path:  # text of this page not read as data
         has_data = False  # DEST's CV layout shows no page text: the CV stays the page's text
         report.mapped("cv-text", "the CV page has text beyond the CV sections read as data "
-                      "(sections of prose, not one entry a bullet), and DEST's CV layout shows "
-                      "no page text: the page keeps its whole text (layout `page`) so that all "
-                      f"of it is shown; `{CV_YML}` holds the sections that were read.",
-                      page.origin)
+                      "(notes, sections of prose, not one entry a bullet), and DEST's CV "
+                      "layout shows no page text: the page keeps its whole text (layout "
+                      "`page`) so that all of it is shown; "
+                      f"`{CV_YML}` holds the sections that were read.", page.origin)
+    elif site.cv and site.cv.origin and site.cv.origin.path == page.path and \
+            _READS_CV_DATA.search(page.body):
+        report.mapped("cv-text", "the CV page shows your `site.data.cv` through its own "
+                      "Liquid, and DEST's CV layout shows no page text: the page keeps its "
+                      f"whole text (layout `page`), and no `{CV_YML}` of the converter's "
+                      "takes the name of your CV data.", page.origin)
     if has_data:
         front["layout"] = "cv"
         if _cv_yml_format(plan, gen) == "rendercv":
@@ -90,6 +104,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                       "page's download button).", page.origin)
     if has_data:
         body = rest
+        if page.cv is not None:
+            _report_moved(page.cv, report, page)
     body, done = translate_listings(body, ("publications", "talks", "teaching"),
                                     plan.from_theme, THEME, report, page.origin, original=page.body)
     if has_data and not shows_text:
@@ -197,12 +213,11 @@ def _cv_pdf_prefixed(plan: Plan, gen: str) -> bool:
     return gen != "v1"
 
 
-def _cv_body_rest(text: PageCV, report: Report, page: Page) -> str:
-    """The page body without the CV sections that are now in `_data/cv.yml`."""
+def _report_moved(text: PageCV, report: Report, page: Page) -> None:
+    """Say which CV sections of the page text are now in `_data/cv.yml`."""
     if text.data:
         report.mapped("cv-page", f"CV sections {', '.join(text.data)} moved from the page "
                       "text into `_data/cv.yml`; the rest of the page text stays.", page.origin)
-    return text.prose
 
 
 def _cv_layout(plan: Plan) -> str | None:
@@ -234,6 +249,34 @@ def _shown_fields(data: Any) -> Any:
     return data
 
 
+# `{% if section_title == 'Education' %}` (or `elsif`, titles joined by `or`) and what
+# follows it up to the next branch
+_SECTION_BRANCH = re.compile(
+    r"""\{%-?\s*(?:els)?if\s+((?:section_title\s*==\s*['"][^'"]+['"]\s*(?:or\s+)?)+)-?%\}"""
+    r"""(.*?)(?=\{%-?\s*(?:elsif|else|endif)\b)""", re.S)
+
+
+def _section_fields(plan: Plan) -> dict[str, set[str]]:
+    """Each CV section title DEST's CV layout lays out with includes of its own (a branch
+    `section_title == 'Education'` that includes `cv/education.liquid`) -> the entry fields
+    (`entry.area`) those includes show."""
+    out: dict[str, set[str]] = {}
+    for m in _SECTION_BRANCH.finditer(layout_text(plan, "cv") or ""):
+        fields: set[str] = set()
+        for name in re.findall(r"\{%-?\s*include\s+([\w./-]+)", m[2]):
+            if ".." in name.split("/"):
+                break  # never a file out of DEST's includes
+            try:
+                text = (plan.dest / "_includes" / name).read_text("utf-8")
+            except (OSError, UnicodeDecodeError):
+                break  # an include not read: what the section shows is not known
+            fields |= set(re.findall(r"\bentry\.(\w+)", text))
+        else:
+            if fields:
+                out.update(dict.fromkeys(re.findall(r"""['"]([^'"]+)['"]""", m[1]), fields))
+    return out
+
+
 def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
     """`_data/cv.yml` (classic or RenderCV) and, where the generation reads it, the JSON
     Resume `assets/json/resume.json`."""
@@ -244,7 +287,8 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     gen = _target_generation(plan, options)
     fmt = _cv_yml_format(plan, gen)
     if fmt == "rendercv":
-        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan))}))
+        plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan),
+                                                         _section_fields(plan))}))
     else:
         basics = _classic_basics(cv.basics)
         plan.write(CV_YML, dump_yaml(([basics] if basics else [])

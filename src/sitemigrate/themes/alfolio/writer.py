@@ -24,6 +24,7 @@ from ...jekyll.liquid import (
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
 from ...jekyll.site import (
+    PAGE_SUFFIXES,
     document_title,
     extra_key,
     forward_furniture,
@@ -77,7 +78,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
                    "and shows the profile on the about page only; pages that hid it "
                    "(`false`) look the same, the others no longer show it.", sidebar[0].path,
                    source_line(plan, sidebar[0].path, "author_profile", 1))
-    _write_menu_links(site, plan, gen)
+    _write_menu_links(site, plan, gen, copier)
     if _cv_as_data(site):
         _write_cv(site, plan, options, copier)
     for item in news:
@@ -377,12 +378,14 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
     return True
 
 
-def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
+def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> None:
     """Menu entries that are no page of the site. An external link becomes a menu page: at
     the URL itself where the generation's header links an external permalink, else one that
     forwards there (by `redirect:` where the generation's layout follows an external one,
-    else a bare page of DEST's `none` layout); anything else is reported (al-folio menus list
-    pages only)."""
+    else a bare page of DEST's `none` layout); a file of the site (a CV as a PDF or a saved
+    HTML file) is carried and its menu page forwards to it the same way (`redirect:` where
+    the layout follows a site path); anything else is reported (al-folio menus list pages
+    only)."""
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
     home = site.page("about")  # al-folio's header leads with it: an old address of it too
     pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
@@ -393,21 +396,25 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
-        if "://" in n.url:
+        external = "://" in n.url
+        target = n.url if external else _menu_file(n.url, n.title, copier)
+        if target:
             slug = slugify(n.title) or str(order)
             out, body = f"_pages/menu-{slug}.md", ""
             front = CommentedMap([("layout", "page"), ("title", n.title),
                                   ("permalink", f"/menu-{slug}/")])
-            if _header_links_external(plan, gen):  # the header links the permalink
+            if external and _header_links_external(plan, gen):  # the header links it
                 front["permalink"] = n.url
                 how = "a page with an external permalink"
-            elif gen in vocab["redirect_menu_generations"]:  # its layout forwards there
-                front["redirect"] = n.url
+            elif gen in vocab["redirect_menu_generations"] or (
+                    not external and gen in vocab["redirect_path_generations"]):  # it forwards
+                front["redirect"] = target
                 how = "a page that forwards there with al-folio's `redirect:`"
             else:  # `redirect:` would forward home: the page forwards by itself
                 import html
                 out, front["layout"] = f"_pages/menu-{slug}.html", "none"
-                url = html.escape(n.url)
+                url = html.escape(target if external
+                                  else plan.urls.get("site:baseurl", "") + target)
                 body = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
                         f'<meta http-equiv="refresh" content="0; url={url}">\n'
                         f'<link rel="canonical" href="{url}"></head>\n'
@@ -417,13 +424,28 @@ def _write_menu_links(site: Site, plan: Plan, gen: str) -> None:
             if "redirect" in front or front["layout"] == "none":
                 front["sitemap"] = False
             plan.write_document(out, front, body)
-            plan.report.mapped("menu-entry", f"external menu entry `{n.title}` ({n.url}) → "
-                               f"`{out}` ({how}).", "_data/navigation.yml")
+            plan.report.mapped("menu-entry", f"{'external ' if external else ''}menu entry "
+                               f"`{n.title}` ({n.url}) → `{out}` ({how}"
+                               + ("" if external else f" to the file at `{target}`") + ").",
+                               "_data/navigation.yml")
             continue
         plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
                              "page of the site (a collection index); "
                              f"al-folio {gen} menus list pages only: add a page with that "
                              "permalink to keep it in the menu.", "_data/navigation.yml")
+
+
+def _menu_file(url: str, title: str, copier: AssetCopier) -> str:
+    """Where a menu entry to a file of the site (an address with a file's suffix that no
+    page has: `/files/cv.pdf`) points in DEST, the file carried (or reported missing); ''
+    for any other address. A saved HTML file keeps its address (its own relative links
+    may name the files beside it)."""
+    path = PurePosixPath(url.split("?")[0].split("#")[0])
+    if not url.startswith("/") or not path.suffix:
+        return ""
+    new = copier.carry(url, "_data/navigation.yml", f"menu entry `{title}`", is_file=True,
+                       keep_path=path.suffix.lower() in PAGE_SUFFIXES)
+    return new if new.startswith("/") and not new.startswith("//") else ""
 
 
 def _header_links_external(plan: Plan, gen: str) -> bool:
