@@ -264,10 +264,8 @@ def example_texts(template: Path) -> frozenset[str]:
     the example CV, resume, authors) and the titles of its bibliography's entries."""
     examples, kept = example_globs()
     texts: set[str] = set()
-    for path in sorted(template.rglob("*")):
-        rel = path.relative_to(template).as_posix()
-        if not path.is_file() or not any(fnmatch(rel, g) for g in examples) or any(
-                fnmatch(rel, g) for g in kept):
+    for path, rel in _template_files(template):
+        if not any(fnmatch(rel, g) for g in examples) or any(fnmatch(rel, g) for g in kept):
             continue
         if path.suffix in (".md", ".markdown", ".html"):
             fm, body = front(path.read_text("utf-8", "replace"))
@@ -288,3 +286,23 @@ def example_texts(template: Path) -> frozenset[str]:
                 if len(title.split()) >= 3:
                     texts.add(title)
     return frozenset(t for t in texts if t)
+
+
+def _template_files(template: Path) -> Iterator[tuple[Path, str]]:
+    """Every file of a template checkout, with its path in it."""
+    for path in sorted(template.rglob("*")):
+        if path.is_file():
+            yield path, path.relative_to(template).as_posix()
+
+
+@lru_cache(maxsize=16)
+def furniture_texts(template: Path) -> frozenset[str]:
+    """The paragraphs of a pristine template checkout's furniture pages (``checkout.keep``:
+    its 404 and sitemap pages): the theme's own wording, which a site shows on those pages
+    whatever its owner wrote. An owner's page that holds one word for word (a copy of the
+    sitemap page) does not make it the owner's text."""
+    kept = example_globs()[1]
+    return frozenset(p for path, rel in _template_files(template)
+                     if path.suffix in (".md", ".markdown", ".html")
+                     and any(fnmatch(rel, g) for g in kept)
+                     for p in paragraphs_of(front(path.read_text("utf-8", "replace"))[1]))
