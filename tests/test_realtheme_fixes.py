@@ -324,6 +324,24 @@ def test_the_source_themes_own_data_is_not_copied_as_it_is(tmp_path):
     assert (dest / "_data/sledges.yml").read_text() == "- name: Blue sledge\n"
 
 
+def test_the_owners_data_of_the_source_theme_a_page_reads_is_reported(tmp_path):
+    """What a kept page shows from the source theme's own data it is not given (its text
+    inside `{% if site.data.repositories... %}`) is shown nowhere: the report says which
+    page, which data and what to do."""
+    from test_checkout import academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {
+        "_pages/repositories.md": "---\nlayout: page\ntitle: Code\npermalink: /repositories/\n"
+                                  "nav: true\n---\n{% if site.data.repositories.github_users %}\n"
+                                  "Tools for counting snow buntings from a tent.\n{% endif %}\n",
+        "_data/repositories.yml": "github_users: [snow-counter]\n"})
+    plan = _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")
+    [lost] = [f for f in plan.report.findings if f.code == "data-theme"]
+    assert (lost.path, lost.severity) == ("_pages/repositories.md", "loss")
+    assert "`_data/repositories.yml`" in lost.message and "site.data.repositories" in lost.message
+
+
 _UNTYPED = ("---\ntitle: \"Snow Depth and Bunting Nests\"\ncollection: publications\n"
             "permalink: /publication/2022-02-01-snow\ndate: 2022-02-01\n"
             "venue: 'Letters on Northern Birds'\n---\n")
