@@ -105,8 +105,10 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
     _details(result, old, new, owner, skipped, old_is_baseline)
     _lists(result, old, new, set(examples_of_src.values()) - {""})
-    result.menu_was = menu_labels(old.menu(), old.url, [p for p in skip_pages if p], old)
-    result.menu_now = menu_labels(new.menu(), new.url, site=new)
+    switch = language_homes(source or owner)  # a language switch, in either menu
+    result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch],
+                                  old)
+    result.menu_now = menu_labels(new.menu(), new.url, switch, site=new)
     result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
     _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages])
     _addresses(result, old, new)
@@ -117,6 +119,17 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
                              and t not in pages)
     result.new_warnings = sorted(warning_keys(new.log) - warning_keys(old.log))
     return result
+
+
+def language_homes(owner: Path) -> list[str]:
+    """The home pages of a jekyll-polyglot site's languages but the default (`/fr/`): a
+    menu's link to one is the site's language switch (a theme's own, an owner's header the
+    build does not have, or the entry a converter writes for it), not an entry of the menu
+    as its pages' `nav` settings or its navigation data build it."""
+    from ..jekyll.polyglot import Languages
+    from .text import load_data
+    langs = Languages.of(load_data(owner / "_config.yml"))
+    return [f"/{code}/" for code in langs.builds()[1:]] if langs else []
 
 
 def template_examples(owner: Path) -> dict[str, str]:
