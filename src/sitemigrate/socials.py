@@ -304,6 +304,15 @@ def read_social(theme: str, key: str, value: object) -> Social | None:
     return _from_text(row, col, _text(value))
 
 
+def read_owner_social(theme: str, key: str, value: object) -> Social | None:
+    """:func:`read_social`, and for a key of the owner's own (one ``theme``'s column does
+    not name: `author.dblp`) whose value is a profile address, the service the address is
+    of (:func:`social_from_url`)."""
+    if key in _theme_keys(theme):
+        return read_social(theme, key, value)
+    return social_from_url(value) if isinstance(value, str) else None
+
+
 def social_from_url(url: str) -> Social | None:
     """The service a profile URL belongs to (first row whose ``parse`` matches), or None.
 
