@@ -22,12 +22,16 @@ def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
     config = src / "_config.yml"
     config.write_text(config.read_text().replace(
         "author:\n", "author:\n  dblp: https://dblp.org/pid/00/0001.html\n"
+                     "  preprints: https://papers.example.org/@ada-example\n"
                      "  office: Room 12, the boathouse\n", 1))
     (src / "_pages/publications.md").write_text(PAGE)
     plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
     plan.apply()
     socials = (tmp_path / "out/_data/socials.yml").read_text()
     assert "dblp_url: https://dblp.org/pid/00/0001.html" in socials
+    # a key that names no service is not read by its address alone (`/@name` of any host
+    # is the shape of a Mastodon profile too)
+    assert "papers.example.org" not in socials
     page = next((tmp_path / "out/_pages").glob("publications.*")).read_text()
     assert '{% if site.data.socials.dblp_url %}' in page
     assert '<a href="{{ site.data.socials.dblp_url }}">' in page

@@ -588,9 +588,10 @@ def translate_site_variables(body: str, source_theme: Theme | None, target: Them
     config: list[dict[str, Any]] = []  # SRC's settings, read when a key needs them
 
     def by_address(key: str, rule: dict) -> str | None:
-        """A key of the owner's own (`site.author.dblp`, which no column names) whose value
-        in SRC's config is a profile address: the target's key of that service, where the
-        target keeps the address as it is (the reader read it as that profile)."""
+        """A key of the owner's own (`site.author.dblp`, which no column names) that the
+        reader read as a profile (:func:`~sitemigrate.socials.read_owner_social`, from its
+        value in SRC's config): the target's key of that service, where the target keeps
+        the address as it is."""
         prefix = str(rule.get("prefix", ""))
         if key in socials.known_keys(rule["column"]) or prefix.startswith("data."):
             return None
@@ -599,7 +600,7 @@ def translate_site_variables(body: str, source_theme: Theme | None, target: Them
         value: Any = config[0]
         for part in [*prefix.split(".")[:-1], key]:
             value = value.get(part) if isinstance(value, dict) else None
-        found = socials.social_from_url(value) if isinstance(value, str) else None
+        found = socials.read_owner_social(rule["column"], key, value)
         row = socials.service_row(found.service) if found else None
         out = row.specs.get(form["column"]) if row else None
         return f"{form['prefix']}{out.key}" if out and out.kind == "url" and out.writable \
