@@ -178,10 +178,12 @@ def _skip_menu_page(page: Page, site: Site, plan: Plan) -> None:
         plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
                            f"({page.permalink or 'a dropdown'}); it is in "
                            "`_data/navigation.yml`, not a page.", page.origin)
-    else:  # a template's example dropdown left with `nav: false`: no menu showed it
-        plan.report.mapped("menu-page", f"`{page.path}` is a menu entry the old menu did not "
-                           f"show ({page.permalink or 'a dropdown'}, not in the menu) and has "
-                           "no text of its own; it is not written.", page.origin)
+    else:  # a template's example dropdown left with `nav: false`, another language's
+        plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
+                           f"({page.permalink or 'a dropdown'}) and not one of the menu "
+                           "written to `_data/navigation.yml` (no `nav: true`, or the menu of "
+                           "another language's pages); it has no text of its own and is not "
+                           "written.", page.origin)
 
 
 def _in_menu(page: Page, site: Site) -> bool:
