@@ -594,26 +594,8 @@ class Lab:
                             source=src)
         if base.rc not in (0, 3):
             cell.seen.menu_was = []  # no source menu to compare
-        switch = language_switch(src)
-        if switch:
-            cell.seen.menu_now = menu_labels(new.site.menu(), new.site.url, switch, new.site)
         cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]
         return cell
-
-
-def language_switch(src: Path) -> list[str]:
-    """The home pages of a jekyll-polyglot site's other languages (`/fr/`), which its own
-    header's language switch led to. The lab has no jekyll-polyglot and the corpus none of
-    the fork's header, so the source build shows no switch; the converted menu's entries to
-    those pages (the conversion's language switch, reported as `languages`) are not asked
-    of it."""
-    from sitemigrate.jekyll.polyglot import Languages
-    try:
-        config = yaml.safe_load((src / "_config.yml").read_text("utf-8", "replace"))
-    except (OSError, yaml.YAMLError):
-        return []
-    langs = Languages.of(config)
-    return [f"/{code}/" for code in langs.builds()[1:]] if langs else []
 
 
 def _furniture(report: Path) -> set[str]:

@@ -118,6 +118,26 @@ def test_the_menu_is_the_default_languages_and_leads_to_the_others(tmp_path):
     assert (german["title"], german["permalink"], german["nav"]) == ("über mich", "/de/", True)
 
 
+def test_the_default_languages_dropdown_stays_in_the_one_menu(tmp_path):
+    """A dropdown has no address: the default language's stays in the menu (its entries in
+    its place), though another language's dropdown has no address either; the report says
+    the German one is in no menu written, not that it is."""
+    dropdown = ("---\nlayout: page\ntitle: {title}\nnav: true\nnav_order: 5\ndropdown: true\n"
+                "children:\n  - title: {entry}\n    permalink: /publications/\n---\n")
+    src = _site(tmp_path, "al-folio-site", GERMAN | {
+        "_pages/en/more.md": dropdown.format(title="more", entry="papers"),
+        "_pages/de/more.md": dropdown.format(title="mehr", entry="aufsätze")}, POLYGLOT)
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    menu = yaml.safe_load((out / "_data/navigation.yml").read_text())["main"]
+    assert {"title": "papers", "url": "/publications/"} in menu
+    assert "aufsätze" not in [m["title"] for m in menu]
+    said = {f.path: f.message for f in plan.report.findings if f.code == "menu-page"}
+    assert "it is in `_data/navigation.yml`" in said["_pages/en/more.md"]
+    assert "not one of the menu" in said["_pages/de/more.md"]
+
+
 def test_the_old_addresses_of_every_language_are_in_the_ledger(tmp_path):
     """The German build served the German pages under `/de/` and the English pages that have
     no German version there too: every one of those addresses is an old URL, and the German

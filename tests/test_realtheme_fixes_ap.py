@@ -329,3 +329,24 @@ def test_an_unpublished_page_is_no_menu_entry(tmp_path):
     assert not (tmp_path / "out/_pages/teaching.md").exists()
     assert any(f.code == "unpublished" and f.path == "_pages/teaching.md"
                for f in plan.report.findings)
+
+
+def _talk(date: str, permalink: str) -> str:
+    return (f"---\ntitle: Tide gauges {date}\nlayout: page\ndate: {date}\n"
+            f"permalink: {permalink}\n---\nA talk on tide gauges and their drift.\n")
+
+
+def test_an_item_jekyll_writes_over_is_converted_and_reported(tmp_path):
+    """Two items of one collection at one address: Jekyll writes a collection's items by
+    date (then by path), so the address shows the later one, whatever the file names say;
+    both are converted (a list shows both) and the earlier one is reported, with the one
+    shown and the address. Items at their own addresses are not."""
+    src = _site(tmp_path, {"_talks/b_spring.md": _talk("2021-03-01", "/talks/gauges/"),
+                           "_talks/a_autumn.md": _talk("2021-10-01", "/talks/gauges/"),
+                           "_talks/c_winter.md": _talk("2022-01-01", "/talks/winter/")})
+    plan = _convert(src, tmp_path / "out")
+    clash = [f for f in plan.report.findings if f.code == "address-clash"]
+    assert [(f.path, f.severity) for f in clash] == [("_talks/b_spring.md", "warning")]
+    assert "`_talks/a_autumn.md`" in clash[0].message and "`/talks/gauges/`" in clash[0].message
+    assert sorted(p.name for p in (tmp_path / "out/_talks").glob("*.md")) == [
+        "a_autumn.md", "b_spring.md", "c_winter.md"]

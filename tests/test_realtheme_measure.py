@@ -44,16 +44,26 @@ def test_a_link_whose_target_holds_parentheses_shows_its_text_only():
     assert paras == ["flood study berg et al 2019 for the tidal gauges"]
 
 
-def test_the_language_switch_of_a_polyglot_site_is_not_asked_of_the_source_build(tmp_path):
-    """The lab builds a jekyll-polyglot site without the plugin and without the fork's
-    header: its source build shows no language switch, so the converted menu's entries to
-    the other languages' home pages are left out of the comparison; a site in one language
-    has none."""
-    from sitemigrate.verify.site import menu_labels
-    (tmp_path / "_config.yml").write_text("languages: [en, fr, de]\ndefault_lang: en\n")
-    switch = realtheme.language_switch(tmp_path)
-    assert switch == ["/fr/", "/de/"]
-    menu = [("about", "/"), ("papers", "/papers/"), ("à propos", "/fr/"), ("über", "/de/")]
-    assert menu_labels(menu, "", switch) == ["papers"]
-    (tmp_path / "_config.yml").write_text("title: Vera Vega\n")
-    assert realtheme.language_switch(tmp_path) == []
+def test_a_linked_image_shows_no_words():
+    """kramdown shows `[![alt](picture)](video)` as a picture inside a link: the alt text
+    is an attribute and the address no text, so the line is no paragraph (its alt text and
+    the video's address were asked of the new site as words)."""
+    paras = realtheme.paragraphs_of(
+        "[![Glider fleet tracking the tide line](https://img.video.example/vi/Q1w2/0.jpg)]"
+        "(https://video.example/watch?v=Q1w2)\n\n"
+        "The fleet [films ![badge](b.png) the tide](https://video.example/tide) at dawn each day")
+    assert paras == ["the fleet films the tide at dawn each day"]
+
+
+def test_front_matter_closed_at_the_end_of_the_file_is_no_paragraph(tmp_path):
+    """Jekyll takes a file's front matter up to a closing `---` (or `...`) that may end the
+    file without a newline: a menu page of front matter alone (a drop-down's `children:`)
+    shows none of its keys as text."""
+    (tmp_path / "_pages").mkdir()
+    (tmp_path / "_pages/menu.md").write_text(
+        "---\nlayout: page\ntitle: more pages\ndropdown: true\nchildren:\n"
+        "    - title: field notes\n      permalink: /notes/\n---")
+    (tmp_path / "_pages/notes.md").write_text(
+        "---\ntitle: Notes\n...\nNotes from the harbour survey of the winter season.\n")
+    assert realtheme.owner_paragraphs(tmp_path) == {
+        "_pages/notes.md": ["notes from the harbour survey of the winter season"]}

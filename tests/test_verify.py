@@ -149,6 +149,20 @@ def test_a_moved_page_is_followed_and_the_menu_order_is_compared(tmp_path):
     assert report.findings[0].severity == "warning"
 
 
+def test_a_link_to_another_languages_home_is_the_language_switch_not_a_menu_entry(tmp_path):
+    """A jekyll-polyglot site (`languages: [en, fr]`): the French home page the new menu
+    links (the entry a converter writes for the site's language switch, as one menu holds
+    it) is not an entry the old menu lacked; any other added entry still is."""
+    src = owner(tmp_path)
+    (src / "_config.yml").write_text("languages: [en, fr]\ndefault_lang: en\n")
+    switch = MENU_OLD.replace("</nav>", '<a href="/fr/">Accueil</a></nav>')
+    new = new_site(tmp_path, **{"index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                                                   switch), "fr/index.html": page("<p>x</p>")})
+    assert compare(old_site(tmp_path), new, src).menu_state() == "same"
+    (src / "_config.yml").write_text("languages: [en]\n")
+    assert compare(old_site(tmp_path), new, src).menu_state() == "differs"
+
+
 def test_the_templates_example_text_is_read_from_a_pristine_checkout(tmp_path):
     template = write(tmp_path / "template", {
         "_pages/about.md": "---\nlayout: about\n---\nThis is the example person of the "

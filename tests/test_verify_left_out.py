@@ -82,3 +82,24 @@ def test_files_the_left_out_example_entries_name_are_not_missing(tmp_path):
     found = compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus", left_out_pages=left)
     assert found.missing_files == [("publications/index.html",
                                     "/assets/img/publication_preview/tides.png")]
+
+
+def test_an_owner_page_holding_the_templates_sitemap_wording_is_not_asked_of_the_new_site(
+        tmp_path):
+    """An owner's page that copied the template's sitemap page (kept furniture, not example
+    content) holds the theme's own sentence, which the old site showed on its sitemap page:
+    a target without a sitemap page does not lose the owner's text."""
+    stock = "Every page and post of this site, listed for crawlers; an XML version exists too."
+    own = "Consultancy for mapping agencies on spatial data infrastructures and their users"
+    owner, template = tmp_path / "src", tmp_path / "tpl"
+    (owner / "_pages").mkdir(parents=True)
+    (owner / "_pages/expertise.md").write_text(f"---\ntitle: Expertise\n---\n{stock}\n\n{own}\n")
+    (template / "_pages").mkdir(parents=True)
+    (template / "_pages/sitemap.md").write_text(f"---\npermalink: /sitemap/\n---\n{stock}\n")
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "sitemap/index.html", f"<p>{stock}</p>")
+    page(old, "expertise/index.html", f"<p>{own}</p>")
+    page(new, "expertise/index.html", f"<p>{own}</p>")
+    found = compare(BuiltSite(old), BuiltSite(new), owner, templates=[template])
+    assert (found.paragraphs, found.missing_paragraphs) == (1, [])
+    assert found.examples == []  # the furniture's wording is no example text the new site shows

@@ -88,6 +88,8 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
     if not _reads_files(name_of_theme):
         from .template_files import drop_template_content
         drop_template_content(site, report, reader)  # the template's example items: not the owner's
+        from .jekyll.shadow import report_item_clashes
+        report_item_clashes(site, report)  # items Jekyll writes over (a shared permalink)
     fold_redirect_stubs(site, report)
     from .normalize import normalize
     normalize(site)  # what page bodies hold (news lines, a Markdown CV), read once

@@ -239,19 +239,24 @@ class _Index:
     by_service: dict[str, ServiceRow]
     by_key: dict[str, dict[str, tuple[ServiceRow, Column]]]
     """theme -> key (or alias) -> (row, column)."""
+    by_name: dict[str, ServiceRow]
+    """a service's id and label as :func:`_name_key` compares them -> its row."""
 
 
 @functools.lru_cache(maxsize=1)
 def _index() -> _Index:
     by_service: dict[str, ServiceRow] = {}
     by_key: dict[str, dict[str, tuple[ServiceRow, Column]]] = {}
+    by_name: dict[str, ServiceRow] = {}
     for row in _load_table(None):
         by_service[row.service] = row
+        for name in (row.service, row.label):
+            by_name.setdefault(_name_key(name), row)
         for theme, col in row.specs.items():
             keys = by_key.setdefault(theme, {})
             for key in (col.key, *col.aliases):
                 keys[key] = (row, col)
-    return _Index(by_service, by_key)
+    return _Index(by_service, by_key, by_name)
 
 
 def _theme_keys(theme: str) -> dict[str, tuple[ServiceRow, Column]]:
@@ -302,6 +307,31 @@ def read_social(theme: str, key: str, value: object) -> Social | None:
         if _is_empty(value):
             return None
     return _from_text(row, col, _text(value))
+
+
+def read_owner_social(theme: str, key: str, value: object) -> Social | None:
+    """:func:`read_social`, and for a key of the owner's own (one ``theme``'s column does
+    not name: `author.dblp`, `author.research_gate`) that names a service of the table (its
+    id or label, letters and digits compared) and holds an address of that service, that
+    profile. A key that names no service is not read by its address alone: an address
+    shaped as another service's (a `/@name` page of any host) is not that service."""
+    if key in _theme_keys(theme):
+        return read_social(theme, key, value)
+    if not isinstance(value, str) or not _URL_RE.match(value.strip()):
+        return None
+    row = _index().by_name.get(_name_key(key))
+    if row is None:
+        return None
+    url = value.strip()
+    handle = row.parse_url(url)
+    if row.parse_regex and handle is None:
+        return None
+    return Social(row.service, handle, url)
+
+
+def _name_key(name: str) -> str:
+    """A service's id, label or key as compared: its letters and digits, lower case."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
 def social_from_url(url: str) -> Social | None:

@@ -715,3 +715,13 @@ def load_safe(text: str, bounded: bool = True, last_wins: bool = False) -> Any:
         return YAML(typ="safe").load(text)
     import yaml
     return yaml.load(text, Loader=loader)  # a safe loader
+
+
+def settings_of(text: str) -> dict[str, Any]:
+    """A `_config.yml` text as data (:func:`load_safe`): {} when it is empty, is no mapping
+    or does not load (no settings to read)."""
+    try:
+        data = load_safe(text) if text else None
+    except Exception:  # a config that does not load: no settings to read
+        data = None
+    return data if isinstance(data, dict) else {}

@@ -369,7 +369,10 @@ def _carry_data(plan: Plan, src_root: Path, target: Theme) -> None:
     page) is copied along, to the same path, unless the writer wrote one of that name or
     DEST has its own (the template's example data, removed with the rest, is replaced).
     The source theme's own data files (its mapping's example data: a CV the reader read,
-    the data of its furniture) are the writer's to convert, never copied as they are."""
+    the data of its furniture) are the writer's to convert, never copied as they are: one
+    of the owner's that no written data file stands for (a repositories list, whose cards
+    need the source theme's settings) is reported, since what reads it shows nothing."""
+    from ..template_files import is_example
     source = plan.from_theme
     theme_data = [g for g in (source.vocabulary.get("checkout", {}).get("examples", [])
                               if source is not None else []) if g.startswith("_data/")]
@@ -394,12 +397,21 @@ def _carry_data(plan: Plan, src_root: Path, target: Theme) -> None:
         else:
             found = [stem + x for x in _DATA_SUFFIXES
                      if os.path.isfile(src_root / (stem + x))][:1]
-        found = [r for r in found if within(src_root, src_root / r)
-                 and not any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
-        if not found:
-            continue
+        found = [r for r in found if within(src_root, src_root / r)]
+        theme_own = [r for r in found if any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
+        found = [r for r in found if r not in theme_own]
         theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
                   or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
+        if theme_own and source is not None and source.name != target.name and not theirs \
+                and not is_example(source, src_root, theme_own[0]):
+            plan.report.lost("data-theme", f"`{reader}` reads `site.data.{name}`: your "
+                             f"`{theme_own[0]}` is data of {source.name}'s own, which "
+                             f"{target.name} does not read; it was not copied, so what "
+                             f"`{reader}` shows from it (and its text inside "
+                             f"`{{% if site.data.{name}... %}}`) is not shown. Rewrite that "
+                             "part of the page.", _where(plan, reader))
+        if not found:
+            continue
         theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
                             and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
         if theirs:

@@ -121,7 +121,8 @@ def language_menu(pages: list[Page], menu: list[NavItem], config: Any) -> list[N
     langs = Languages.of(config)
     if langs is None:
         return menu
-    other = {p.permalink for p in pages if not _default(langs, p)}
+    # the other languages' addresses (a dropdown has none: the default language's stays)
+    other = {p.permalink for p in pages if not _default(langs, p) and p.permalink}
     homes = {p.permalink: p.title.strip() for p in pages if not _default(langs, p)}
     return [n for n in menu if n.url not in other] + [
         NavItem(homes[f"/{code}/"] or code, f"/{code}/") for code in langs.builds()[1:]

@@ -527,6 +527,12 @@ def _owner_reads(vocabs: tuple[dict[str, Any], ...]) -> tuple[list[dict], list[s
     return got[1], got[2], got[3]
 
 
+def _source_config(plan: Plan) -> dict[str, Any]:
+    """SRC's `_config.yml` as data ({} without one, or when it does not load)."""
+    from ..yamlio import settings_of
+    return settings_of(plan.source_text("_config.yml") or "")
+
+
 def translate_site_variables(body: str, source_theme: Theme | None, target: Theme,
                              plan: Plan, origin: Origin | None) -> str:
     """The `site.*` variables of the owner (name, email, social ids) in Liquid, as other themes
@@ -579,13 +585,34 @@ def translate_site_variables(body: str, source_theme: Theme | None, target: Them
                                                                 ("append", tail)) if v) + " "
         return None
 
+    config: list[dict[str, Any]] = []  # SRC's settings, read when a key needs them
+
+    def by_address(key: str, rule: dict) -> str | None:
+        """A key of the owner's own (`site.author.dblp`, which no column names) that the
+        reader read as a profile (:func:`~sitemigrate.socials.read_owner_social`, from its
+        value in SRC's config): the target's key of that service, where the target keeps
+        the address as it is."""
+        prefix = str(rule.get("prefix", ""))
+        if key in socials.known_keys(rule["column"]) or prefix.startswith("data."):
+            return None
+        if not config:
+            config.append(_source_config(plan))
+        value: Any = config[0]
+        for part in [*prefix.split(".")[:-1], key]:
+            value = value.get(part) if isinstance(value, dict) else None
+        found = socials.read_owner_social(rule["column"], key, value)
+        row = socials.service_row(found.service) if found else None
+        out = row.specs.get(form["column"]) if row else None
+        return f"{form['prefix']}{out.key}" if out and out.kind == "url" and out.writable \
+            else None
+
     def new_var(key: str, rule: dict, tok: Any = None, var_text: str = "") -> str | None:
         if key == "email":
             return str(form["email"])
         if tok is not None and (via_id := id_of_url(key, rule, tok, var_text)):
             return via_id
         found = social(key, rule["column"], form["column"])
-        return None if found is None else f"{form['prefix']}{found}"
+        return by_address(key, rule) if found is None else f"{form['prefix']}{found}"
 
     def fn(tok: Any) -> str | None:
         if tok.kind not in ("tag", "output") or "site." not in tok.text:

@@ -21,7 +21,7 @@ from typing import Any
 from ..lazyre import lazy_pattern
 from ..plan import Plan, UnsafePath, safe_rel
 from ..textio import read_text, within
-from ..yamlio import load_safe
+from ..yamlio import settings_of
 from . import scholar
 from .liquid import Token, raw_literal, replace_tokens
 
@@ -46,11 +46,7 @@ def config_of(plan: Plan, src: Path | None = None) -> dict[str, Any]:
     else:
         path = plan.dest / "_config.yml"
         text = path.read_text("utf-8", errors="replace") if path.is_file() else ""
-    try:
-        data = load_safe(text) if text else None
-    except Exception:  # a config that does not load: no settings to read
-        data = None
-    return data if isinstance(data, dict) else {}
+    return settings_of(text)
 
 
 def resolved_include(name: str, config: dict[str, Any]) -> str | None:

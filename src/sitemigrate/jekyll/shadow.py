@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
-from ..ir import Page
+from ..ir import Item, Page, Site
 from ..report import Report
 from .polyglot import Languages
 from .site import drop_unpublished
@@ -76,3 +76,29 @@ def _address_groups(pages: list[Page], langs: Languages | None) -> list[list[Pag
             lang = langs.language(page.path, page.extra.get("lang")) if langs else ""
             by_file.setdefault((lang, normalize(page.permalink)), []).append(page)
     return [group for group in by_file.values() if len(group) > 1]
+
+
+def report_item_clashes(site: Site, report: Report) -> None:
+    """Items of one collection whose permalinks give one address: Jekyll writes a
+    collection's documents in its order (`Document#<=>`: by date, then by path; by
+    path alone where an item has no date), so the address shows the last one, and a list
+    page that links the others leads to it. Each item written over is reported; all are
+    converted (the list pages show them as before)."""
+    for items in (site.talks, site.teaching, site.projects, site.posts, site.news,
+                  *site.collections.values()):
+        by_address: dict[str, list[Item]] = {}
+        for item in items:
+            if item.permalink and ":" not in item.permalink:
+                by_address.setdefault(normalize(item.permalink), []).append(item)
+        for group in (g for g in by_address.values() if len(g) > 1):
+            dated = all(i.date for i in group)  # `nil <=> date` is nil: then by path
+            *hidden, shown = sorted(group, key=lambda i: (i.date[:10] if dated else "", i.path))
+            for item in hidden:
+                report.problem("address-clash", f"`{item.path}` has no page of its own: "
+                               f"`{shown.path}` has the same address `{item.permalink}`, "
+                               "and Jekyll writes it after this one (a collection's items "
+                               "by date, then by file), so that address shows "
+                               f"`{shown.path}` and a list linking `{item.path}` leads "
+                               "there. Both were converted, with that address: give "
+                               f"`{item.path}` its own `permalink`.",
+                               item.origin or item.path)

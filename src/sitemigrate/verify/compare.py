@@ -14,7 +14,13 @@ from typing import Any
 
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
-from .text import example_texts, owner_details, owner_paragraphs, page_paragraphs
+from .text import (
+    example_texts,
+    furniture_texts,
+    owner_details,
+    owner_paragraphs,
+    page_paragraphs,
+)
 
 LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presentations",
                         "teaching", "teachings", "courses", "projects", "portfolio", "news",
@@ -92,13 +98,17 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     examples_of_src = template_examples(source or owner)
     skipped = set(skip) | set(examples_of_src)
     examples: set[str] = set()
+    theirs: set[str] = set()  # the templates' wording: example content and furniture pages
     for template in templates:
         examples |= example_texts(template)
-    _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples)
+        theirs |= furniture_texts(template)
+    _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
     _details(result, old, new, owner, skipped, old_is_baseline)
     _lists(result, old, new, set(examples_of_src.values()) - {""})
-    result.menu_was = menu_labels(old.menu(), old.url, [p for p in skip_pages if p], old)
-    result.menu_now = menu_labels(new.menu(), new.url, site=new)
+    switch = language_homes(source or owner)  # a language switch, in either menu
+    result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch],
+                                  old)
+    result.menu_now = menu_labels(new.menu(), new.url, switch, site=new)
     result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
     _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages])
     _addresses(result, old, new)
@@ -109,6 +119,17 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
                              and t not in pages)
     result.new_warnings = sorted(warning_keys(new.log) - warning_keys(old.log))
     return result
+
+
+def language_homes(owner: Path) -> list[str]:
+    """The home pages of a jekyll-polyglot site's languages but the default (`/fr/`): a
+    menu's link to one is the site's language switch (a theme's own, an owner's header the
+    build does not have, or the entry a converter writes for it), not an entry of the menu
+    as its pages' `nav` settings or its navigation data build it."""
+    from ..jekyll.polyglot import Languages
+    from .text import load_data
+    langs = Languages.of(load_data(owner / "_config.yml"))
+    return [f"/{code}/" for code in langs.builds()[1:]] if langs else []
 
 
 def template_examples(owner: Path) -> dict[str, str]:
@@ -170,7 +191,8 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
                 skipped: set[str], baseline: bool, examples: set[str]) -> None:
     """Count the owner's paragraphs the new site shows. A paragraph that is word for word
     a template's example text (the example CV's lines, a listing page's stock sentence an
-    owner's edited page kept) is not the owner's: the conversion leaves it out on purpose,
+    owner's edited page kept) or its furniture pages' wording (the sitemap page's sentence
+    an owner's page copied) is not the owner's: the conversion leaves it out on purpose,
     as it does a file that is all example content."""
     old_home = TextIndex({"index.html": old.pages.get("index.html", "")})
     new_home_page = new.answer("/") or ""

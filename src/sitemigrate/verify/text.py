@@ -74,13 +74,17 @@ DETAIL_DIRS = ("_talks", "_teaching", "_teachings")
 """Collections whose items' front matter a list page shows (venue, date, location ...)."""
 CV_DATA = ("_data/cv.yml", "_data/cv.yaml", "_data/cv.json", "assets/json/resume.json")
 """Files a CV layout reads (both themes, every generation)."""
-_FM = re.compile(r"\A\ufeff?---\s*\n(.*?)\n---\s*\n", re.S)
+_FM = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\n?^(?:---|\.\.\.)[ \t]*\r?$\n?", re.S | re.M)
+"""Front matter as Jekyll finds it: its closing ``---`` (or ``...``) may end the file."""
 _LIQUID = re.compile(
     r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
 _TARGET = r"\((?:[^()]|\([^()]*\))*\)"
 """A Markdown link's `(target)`: kramdown keeps balanced parentheses inside it (a file name
 `(Case Study).pdf`), so the link ends at the `)` that closes the first `(`."""
-_MD_LINK = re.compile(rf"!\[[^\]]*\]{_TARGET}|\[([^\]]*)\]{_TARGET}|\[([^\]]*)\]\[[^\]]*\]")
+_MD_IMAGE = re.compile(rf"!\[[^\]]*\]{_TARGET}")
+"""A Markdown image: its alt text is an attribute, no word a visitor reads (read before
+links: a linked image `[![alt](picture)](video)` shows the picture alone)."""
+_MD_LINK = re.compile(rf"\[([^\]]*)\]{_TARGET}|\[([^\]]*)\]\[[^\]]*\]")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 # `:sparkles:`: an emoji plugin shows a picture or a character, no words
 _EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
@@ -122,7 +126,7 @@ def permalink(path: Path) -> str:
 
 
 def _unlink(text: str) -> str:
-    return _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", text)
+    return _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", _MD_IMAGE.sub(" ", text))
 
 
 def paragraphs_of(text: str) -> list[str]:
@@ -278,10 +282,8 @@ def example_texts(template: Path) -> frozenset[str]:
     the example CV, resume, authors) and the titles of its bibliography's entries."""
     examples, kept = example_globs()
     texts: set[str] = set()
-    for path in sorted(template.rglob("*")):
-        rel = path.relative_to(template).as_posix()
-        if not path.is_file() or not any(fnmatch(rel, g) for g in examples) or any(
-                fnmatch(rel, g) for g in kept):
+    for path, rel in _template_files(template):
+        if not any(fnmatch(rel, g) for g in examples) or any(fnmatch(rel, g) for g in kept):
             continue
         if path.suffix in (".md", ".markdown", ".html"):
             fm, body = front(path.read_text("utf-8", "replace"))
@@ -302,3 +304,23 @@ def example_texts(template: Path) -> frozenset[str]:
                 if len(title.split()) >= 3:
                     texts.add(title)
     return frozenset(t for t in texts if t)
+
+
+def _template_files(template: Path) -> Iterator[tuple[Path, str]]:
+    """Every file of a template checkout, with its path in it."""
+    for path in sorted(template.rglob("*")):
+        if path.is_file():
+            yield path, path.relative_to(template).as_posix()
+
+
+@lru_cache(maxsize=16)
+def furniture_texts(template: Path) -> frozenset[str]:
+    """The paragraphs of a pristine template checkout's furniture pages (``checkout.keep``:
+    its 404 and sitemap pages): the theme's own wording, which a site shows on those pages
+    whatever its owner wrote. An owner's page that holds one word for word (a copy of the
+    sitemap page) does not make it the owner's text."""
+    kept = example_globs()[1]
+    return frozenset(p for path, rel in _template_files(template)
+                     if path.suffix in (".md", ".markdown", ".html")
+                     and any(fnmatch(rel, g) for g in kept)
+                     for p in paragraphs_of(front(path.read_text("utf-8", "replace"))[1]))

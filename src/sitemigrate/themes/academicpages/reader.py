@@ -139,8 +139,9 @@ def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
     for key, value in author.items():
         if key in skip or value in (None, ""):
             continue
-        social = socials.read_social(NAME, str(key), value)
-        if social is None:
+        social = socials.read_owner_social(NAME, str(key), value)
+        if social is None or (str(key) not in socials.known_keys(NAME) and any(
+                s.service == social.service for s in ident.socials)):  # an owner's 2nd link
             ident.extra.setdefault("author", {})[str(key)] = plain(value)
             continue
         social.origin = Origin("_config.yml", None)

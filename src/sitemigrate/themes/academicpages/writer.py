@@ -181,9 +181,23 @@ def _skip_menu_page(page: Page, site: Site, plan: Plan) -> None:
     about = site.page("about")
     if about is not None:  # the address Jekyll gave the page forwards home
         plan.origins[page.path] = _page_out(about)
-    plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
-                       f"({page.permalink or 'a dropdown'}); it is in `_data/navigation.yml`, "
-                       "not a page.", page.origin)
+    if _in_menu(page, site):
+        plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
+                           f"({page.permalink or 'a dropdown'}); it is in "
+                           "`_data/navigation.yml`, not a page.", page.origin)
+    else:  # a template's example dropdown left with `nav: false`, another language's
+        plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
+                           f"({page.permalink or 'a dropdown'}) and not one of the menu "
+                           "written to `_data/navigation.yml` (no `nav: true`, or the menu of "
+                           "another language's pages); it has no text of its own and is not "
+                           "written.", page.origin)
+
+
+def _in_menu(page: Page, site: Site) -> bool:
+    """The source's menu has the entry ``page`` is (its address, or its dropdown)."""
+    return any((page.permalink and n.url == page.permalink)
+               or (page.features.children and not n.url and n.title == page.title)
+               for n in site.navigation)
 
 
 NEWS_URL = "/news/"

@@ -1,0 +1,42 @@
+"""A profile link under a key of the owner's own in academicpages' `author:` block (one no
+theme's column names): read as the profile its address is of, and the owner's Liquid that
+reads it (`site.author.KEY`) reads the target's key of that profile."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import sitemigrate
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+PAGE = ("---\nlayout: archive\ntitle: Publications\npermalink: /publications/\n---\n"
+        "{% if site.author.dblp %}<p>My papers are also on <a href=\"{{ site.author.dblp }}\">"
+        "DBLP</a>.</p>{% endif %}\n{% if site.author.office %}{{ site.author.office }}"
+        "{% endif %}\n")
+
+
+def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "author:\n", "author:\n  dblp: https://dblp.org/pid/00/0001.html\n"
+                     "  preprints: https://papers.example.org/@ada-example\n"
+                     "  office: Room 12, the boathouse\n", 1))
+    (src / "_pages/publications.md").write_text(PAGE)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    socials = (tmp_path / "out/_data/socials.yml").read_text()
+    assert "dblp_url: https://dblp.org/pid/00/0001.html" in socials
+    # a key that names no service is not read by its address alone (`/@name` of any host
+    # is the shape of a Mastodon profile too)
+    assert "papers.example.org" not in socials
+    page = next((tmp_path / "out/_pages").glob("publications.*")).read_text()
+    assert '{% if site.data.socials.dblp_url %}' in page
+    assert '<a href="{{ site.data.socials.dblp_url }}">' in page
+    # a value that is no profile address stays the owner's, and its loss is reported
+    assert "{{ site.author.office }}" in page
+    lost = [f.message for f in plan.report.findings if f.code == "site-variable"
+            and f.outcome == "lost"]
+    assert lost and all("site.author.office" in m for m in lost)
