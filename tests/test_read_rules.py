@@ -58,6 +58,34 @@ def test_a_bib_file_no_page_lists_is_not_the_owners(tmp_path):
     assert len(lost) == 1 and "example.bib" in lost[0].message
 
 
+def test_a_paper_a_project_file_keys_its_own_way_is_one_publication(tmp_path):
+    """A list of all papers (the publications page's file) and a file per project that keys
+    the same papers otherwise: one publication a work (the same DOI, or title and year), not
+    one a file; a talk with its paper's title stays a talk."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\n---\n{% bibliography -f all %}\n",
+        "_pages/talks.md": "---\nlayout: page\npermalink: /talks/\ntitle: talks\n---\n"
+                           "{% bibliography -f talks %}\n",
+        "_projects/marsh.md": "---\nlayout: page\ntitle: Marsh\nbibliography: marsh\n---\n",
+        "_bibliography/all.bib": entry("article", "Vantongeren_2021", "Salt Marsh", 2021,
+                                       "\n  doi={10.1/SALT}")
+                                 + entry("article", "Vantongeren_2022", "Mudflat Worms", 2022),
+        "_bibliography/marsh.bib": entry("article", "vantongeren_salt_2021", "Salt {Marsh}",
+                                         2021, "\n  doi={10.1/salt}")
+                                   + entry("article", "vantongeren_mud_2022", "Mudflat worms",
+                                           2022)
+                                   + entry("article", "vantongeren_reed_2023", "Reed Beds", 2023),
+        "_bibliography/talks.bib": entry("misc", "talk21", "Salt Marsh", 2021),
+    }))
+    assert sorted(p.title for p in site.publications) == ["Mudflat Worms", "Reed Beds",
+                                                          "Salt Marsh"]
+    assert [t.title for t in site.talks] == ["Salt Marsh"]
+    assert any(f.code == "bib-repeated" and "marsh.bib" in f.message
+               for f in report.findings)
+
+
 def test_a_file_named_by_a_tag_or_by_liquid_of_the_config_is_shown(tmp_path):
     site, _ = read(write(tmp_path, {
         "_config.yml": ALFOLIO_CONFIG,

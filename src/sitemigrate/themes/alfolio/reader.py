@@ -496,10 +496,12 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                         "jekyll-scholar's default file): a leftover, not the owner's "
                         "publications; not carried.", rel)
             continue
-        pubs = _once(pubs, rel, keys, report, own_list=name in main)
+        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, {
+            **pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}, uses)
+            for pub in pubs}
+        pubs = _once(pubs, rel, keys, report, kinds, own_list=name in main)
         for pub in pubs:
-            fields = {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}
-            if scholar.shown_as(name, pub.entry_type, fields, uses) == "talk":
+            if kinds[id(pub)] == "talk":
                 site.talks.append(_talk_of(pub))
                 talk_files.add(name)
             else:
@@ -519,21 +521,39 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
 
 
 def _once(pubs: list[Publication], rel: str, keys: dict[str, str], report: Report,
-          own_list: bool = False) -> list[Publication]:
-    """The entries of ``rel`` whose key no file read before has: an entry of two files (a
-    list of all papers and a list per project) is one publication. A file a publications
-    page lists (``own_list``: a list of its own, another language's, say) keeps every
-    entry."""
+          kinds: dict[int, str], own_list: bool = False) -> list[Publication]:
+    """The entries of ``rel`` whose work no file read before has (:func:`_work_of`; ``kinds``:
+    each entry's `publication` or `talk`, by ``id``): an entry of two files (a list of all
+    papers and a list per project) is one publication. A file a publications page lists
+    (``own_list``: a list of its own, another language's, say) keeps every entry."""
     out: list[Publication] = []
     again: list[Publication] = []
     for pub in pubs:
-        first = keys.setdefault(pub.key.lower(), rel)
-        (out if first == rel or own_list else again).append(pub)
+        names = _work_of(pub, kinds[id(pub)])
+        first = [keys.setdefault(name, rel) for name in names]
+        (out if all(f == rel for f in first) or own_list else again).append(pub)
     if again:
+        other = next(f for f in (keys[n] for n in _work_of(again[0], kinds[id(again[0])]))
+                     if f != rel)
         report.mapped("bib-repeated", f"{len(again)} entries of `{rel}` are entries of "
-                      f"`{keys[again[0].key.lower()]}` too (the same key): one publication "
-                      "each.", rel)
+                      f"`{other}` too (the same key, DOI, or title and year): one "
+                      "publication each.", rel)
     return out
+
+
+def _work_of(pub: Publication, kind: str) -> list[str]:
+    """What names an entry's work across files: its key (as jekyll-scholar compares keys),
+    and, among entries shown as the same ``kind`` (a talk may bear its paper's title), its
+    DOI and its title with its year: a file per project often keys the papers of the list
+    of all papers its own way."""
+    names = [pub.key.lower()]
+    doi = pub.links.get("doi", "").strip().lower().removeprefix("https://doi.org/")
+    if doi:
+        names.append(f"{kind}:doi:{doi}")
+    title = slugify(pub.title, 0) if pub.title else ""
+    if title and not title.startswith("untitled-"):
+        names.append(f"{kind}:title:{title}:{pub.year or ''}")
+    return names
 
 
 def _talk_of(pub: Publication) -> Item:
