@@ -32,3 +32,21 @@ def test_a_title_s_screen_reader_text_is_no_word_of_the_title(tmp_path):
     assert old.items("publications/index.html") == ["moorings at night", "tidal clocks"]
     result = compare(old, new, tmp_path / "src")
     assert result.lists == []
+
+
+def test_an_item_of_a_file_left_out_on_purpose_is_not_asked_of_the_new_list(tmp_path):
+    """The conversion left out `_news/fr/x.md` (reported: the translated example
+    announcement of the template): a list of the old site showed it, the new one need not;
+    an item of a file the conversion kept is still asked for."""
+    src = tmp_path / "src"
+    (src / "_news/fr").mkdir(parents=True)
+    (src / "_news/fr/x.md").write_text("---\ntitle: Une annonce traduite\n---\nUne annonce.\n",
+                                       "utf-8")
+    old = built(tmp_path / "old", {"fr/news/index.html": (
+        '<h3 class="post-title">Une annonce traduite</h3>'
+        '<h3 class="post-title">Le jardin lunaire</h3>')})
+    new = built(tmp_path / "new", {"fr/news/index.html": (
+        '<h3 class="post-title">Le jardin lunaire</h3>')})
+    assert compare(old, new, src, skip=["_news/fr/x.md"]).lists == []
+    assert compare(old, new, src).lists == [
+        ("fr/news/index.html", "fr/news/index.html", "missing", "une annonce traduite")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -58,6 +59,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import unpublished
 from ...report import Report
+from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -174,7 +176,7 @@ def read(src: Path, report: Report) -> Site:
     site.cv = _read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)
     localize_pages(site.pages, config)
-    translations_as_pages(site, config, report)
+    translations_as_pages(site, config, report, partial(is_example, THEME, src))
     site.navigation = language_menu(site.pages, _navigation([p for p in site.pages
                                                              if p.role != "furniture"]), config)
     comments_asked(site)
