@@ -488,7 +488,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     files = sorted(iter_files(src / folder, src, {".bib"}, report),
                    key=lambda found: (scholar.stem(found[1]) not in main,
                                       scholar.stem(found[1]) not in listed))
-    keys: dict[str, str] = {}  # an entry's key (as jekyll-scholar compares) -> its file
+    # what names an entry's work (its key as jekyll-scholar compares, ...: _work_of) -> the
+    # file and the entry first read with it
+    keys: dict[str, tuple[str, Publication]] = {}
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
@@ -522,23 +524,27 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                           "are talks, listed with the theme's talks listing.", page.origin)
 
 
-def _once(pubs: list[Publication], rel: str, keys: dict[str, str], report: Report,
-          kinds: dict[int, str], own_list: bool = False) -> list[Publication]:
+def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
+          report: Report, kinds: dict[int, str], own_list: bool = False) -> list[Publication]:
     """The entries of ``rel`` whose work no file read before has (:func:`_work_of`; ``kinds``:
     each entry's `publication` or `talk`, by ``id``): an entry of two files (a list of all
-    papers and a list per project) is one publication. A file a publications page lists
-    (``own_list``: a list of its own, another language's, say) keeps every entry."""
+    papers and a list per project) is one publication, which keeps the other key among its
+    ``aliases``. A file a publications page lists (``own_list``: a list of its own, another
+    language's, say) keeps every entry."""
     out: list[Publication] = []
-    again: list[Publication] = []
+    again: list[tuple[Publication, str]] = []
     for pub in pubs:
-        names = _work_of(pub, kinds[id(pub)])
-        first = [keys.setdefault(name, rel) for name in names]
-        (out if all(f == rel for f in first) or own_list else again).append(pub)
+        first = [keys.setdefault(name, (rel, pub)) for name in _work_of(pub, kinds[id(pub)])]
+        before = next((f for f in first if f[0] != rel), None)
+        if before is None or own_list:
+            out.append(pub)
+            continue
+        again.append((pub, before[0]))
+        if pub.key.lower() != before[1].key.lower() and pub.key not in before[1].aliases:
+            before[1].aliases.append(pub.key)
     if again:
-        other = next(f for f in (keys[n] for n in _work_of(again[0], kinds[id(again[0])]))
-                     if f != rel)
         report.mapped("bib-repeated", f"{len(again)} entries of `{rel}` are entries of "
-                      f"`{other}` too (the same key, DOI, or title and year): one "
+                      f"`{again[0][1]}` too (the same key, DOI, or title and year): one "
                       "publication each.", rel)
     return out
 
