@@ -609,9 +609,46 @@ def test_a_page_of_several_bibliographies_lists_each_item_once(tmp_path):
     plan = sitemigrate.convert(site, tmp_path / "ap", to="academicpages")
     plan.apply()
     body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
-    shown = body.split("{% comment %}")[0]
-    assert shown.count("for post in site.publications") == 1
-    assert any(f.code == "listing-once" for f in plan.report.findings)
+    # a section a file, under its heading: each item once, where the source listed it
+    assert "{% comment %}" not in body
+    assert [line.split("{% if ")[1].split(" %}")[0] for line in body.splitlines()
+            if "for post in site.publications" in line] \
+        == ['post.bibliography == "drafts"', 'post.bibliography == "papers"']
+    assert body.index("Working papers") < body.index('"drafts"') < body.index("Articles")
+    fronts = {p.name: p.read_text("utf-8") for p in (tmp_path / "ap/_publications").iterdir()}
+    assert sorted(f.split("bibliography: ")[1].split("\n")[0] for f in fronts.values()) \
+        == ["drafts", "papers"]
+
+
+def test_pages_that_each_list_one_bib_file_list_that_files_entries_only(tmp_path):
+    """A page of papers (`-f papers`) and a page of reviews (`-f reviews`), each by year:
+    each lists its own file's entries in the other theme too, not every publication."""
+    loop = ("<div class=\"publications\">\n{%- for y in page.years %}\n  <h2 class=\"year\">"
+            "{{y}}</h2>\n  {% bibliography -f FILE -q @*[year={{y}}]* %}\n{% endfor %}\n"
+            "</div>\n")
+    site = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/papers.md": "---\nlayout: page\npermalink: /papers/\ntitle: Papers\n"
+                            "years: [2021]\n---\n" + loop.replace("FILE", "papers"),
+        "_pages/reviews.md": "---\nlayout: page\npermalink: /reviews/\ntitle: Reviews\n"
+                             "years: [2023]\n---\n" + loop.replace("FILE", "reviews"),
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/reviews.bib": entry("article", "v23", "Marshes Reviewed", 2023),
+    })
+    plan = sitemigrate.convert(site, tmp_path / "ap", to="academicpages")
+    plan.apply()
+    for name in ("papers", "reviews"):
+        body = (tmp_path / f"ap/_pages/{name}.md").read_text("utf-8")
+        assert f'{{% if post.bibliography == "{name}" %}}' in body, body
+        assert "{% bibliography" not in body.split("{% comment %}")[0]
+    said = [f.path for f in plan.report.findings if f.code == "bib-file-section"]
+    assert sorted(said) == ["_pages/papers.md", "_pages/reviews.md"]
+    # one file alone: no sections, the publications carry no file
+    (site / "_bibliography/reviews.bib").unlink()
+    (site / "_pages/reviews.md").unlink()
+    plan = sitemigrate.convert(site, tmp_path / "ap1", to="academicpages")
+    plan.apply()
+    assert "post.bibliography" not in (tmp_path / "ap1/_pages/papers.md").read_text("utf-8")
 
 
 # -- 5. Authors ------------------------------------------------------------------------------

@@ -143,6 +143,30 @@ def query_selects(query: str, entry_type: str, fields: dict[str, str]) -> bool:
     return True
 
 
+def selects_all(query: str) -> bool:
+    """Whether a query selects every entry of its file over the renders of its tag: none,
+    or `@*` with conditions on Liquid values only (`@*[year={{ y }}]*` in a loop over the
+    years lists each entry under its year)."""
+    query = query.strip()
+    if not query:
+        return True
+    if not re.match(r"@\*(?:\[|$)", query):
+        return False
+    values = [c.group(3) if c else "" for c in map(_COND.match, _conditions(query))]
+    return all("{{" in v for v in values)
+
+
+def file_sections(uses: list[Use], files: set[str], merged: set[str]) -> list[Use]:
+    """The tags that list all entries of one of several ``files`` (the `.bib` files the
+    site's publications come from), each on a page of its own or under a heading: each such
+    page lists that file's entries only. Not a file some entries of went to another file's
+    (``merged``: the same work read once), whose list would lack them."""
+    if len(files) < 2:
+        return []
+    return [u for u in uses if not u.talks and u.files is not None and len(u.files) == 1
+            and u.files[0] in files - merged and selects_all(u.query)]
+
+
 def _condition(cond: str, fields: dict[str, str]) -> bool:
     m = _COND.match(cond)
     if not m:

@@ -491,6 +491,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     # what names an entry's work (its key as jekyll-scholar compares, ...: _work_of) -> the
     # file and the entry first read with it
     keys: dict[str, tuple[str, Publication]] = {}
+    merged: set[str] = set()  # files some entries of are another file's
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
@@ -503,7 +504,10 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         kinds = {id(pub): scholar.shown_as(name, pub.entry_type, {
             **pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}, uses)
             for pub in pubs}
+        count = len(pubs)
         pubs = _once(pubs, rel, keys, report, kinds, own_list=name in main)
+        if len(pubs) < count:
+            merged.add(name)
         for pub in pubs:
             if kinds[id(pub)] == "talk":
                 site.talks.append(_talk_of(pub))
@@ -511,6 +515,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             else:
                 site.publications.append(pub)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
+    _file_sections(site, [u for u in uses if u.where not in {t.where for t in talks}],
+                   merged, report)
     listing = THEME.vocabulary["listings"]["talks"]["body"]
     for page in site.pages:
         mine = [u for u in talks if u.where == page.path]
@@ -522,6 +528,32 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             report.mapped("bib-talks", f"the talks this page listed from BibTeX "
                           f"({', '.join(sorted({f for u in mine for f in u.files or ()}))}) "
                           "are talks, listed with the theme's talks listing.", page.origin)
+
+
+def _file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
+                   report: Report) -> None:
+    """A page that lists one of the several `.bib` files the publications come from
+    (:func:`..jekyll.scholar.file_sections`) lists that file's entries only: each entry
+    names its file (the field ``by_file`` of the theme's filtered publications listing), and
+    the tag is that listing, of the entries of that file."""
+    spec = THEME.vocabulary["listings"]["publications"]["filtered"]
+    files = {scholar.stem(p.origin.path) for p in site.publications if p.origin}
+    pages = {p.path: p for p in site.pages}
+    mine = [u for u in scholar.file_sections(uses, files, merged) if u.where in pages]
+    if not mine:
+        return
+    key = spec["by_file"]
+    for pub in site.publications:
+        if pub.origin:
+            pub.fields.setdefault(key, scholar.stem(pub.origin.path))
+    for use in sorted(mine, key=lambda u: -u.span[0]):
+        page, file = pages[use.where], (use.files or ("",))[0]
+        parts = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": file}
+        page.body = scholar.replace_use(page.body, use, re.sub(
+            "KEY|OP|VALUE", lambda m: parts[m[0]], spec["body"]))
+        report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only, "
+                      f"of the {len(files)} files the publications come from: written as "
+                      f"a listing of the publications whose `{key}` is `{file}`.", page.origin)
 
 
 def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
