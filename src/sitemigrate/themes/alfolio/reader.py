@@ -548,12 +548,16 @@ def _file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
             pub.fields.setdefault(key, scholar.stem(pub.origin.path))
     for use in sorted(mine, key=lambda u: -u.span[0]):
         page, file = pages[use.where], (use.files or ("",))[0]
-        parts = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": file}
+        parts: dict[str, str] = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": file}
         page.body = scholar.replace_use(page.body, use, re.sub(
-            "KEY|OP|VALUE", lambda m: parts[m[0]], spec["body"]))
+            "KEY|OP|VALUE", partial(_part, parts), spec["body"]))
         report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only, "
                       f"of the {len(files)} files the publications come from: written as "
                       f"a listing of the publications whose `{key}` is `{file}`.", page.origin)
+
+
+def _part(parts: dict[str, str], m: re.Match[str]) -> str:
+    return parts[m[0]]
 
 
 def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
