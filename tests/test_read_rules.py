@@ -725,3 +725,28 @@ def test_marks_and_invisible_characters_are_no_part_of_a_name():
     assert cite.citation_authors("Ana Lopes&dagger;, Ilse Vantongeren&#8224;. Salt. "
                                  "<i>Oikos</i>.", owner) == (["Ana Lopes", "Ilse Vantongeren"],
                                                              None)
+
+
+def test_a_file_listed_in_a_loop_that_counts_first_is_one_listing(tmp_path):
+    """Sections by file whose tag sits in a loop over the years that counts each year's
+    entries first (`bibliography_count`): the loop is the listing the target's replaces,
+    once for the page, so each item shows once (not once a section)."""
+    loop = ("### NAME\n<div class=\"publications\">\n{%- for y in page.years %}\n"
+            "  {%- capture n -%}{%- bibliography_count -f FILE -q @*[year={{y}}]* -%}"
+            "{%- endcapture -%}\n  {%- if n != \"0\" %}\n  <h2>{{y}}</h2>\n"
+            "  {% bibliography -f FILE -q @*[year={{y}}]* %}\n  {%- endif -%}\n{% endfor %}\n"
+            "</div>\n")
+    site = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\nyears: [2021, 2024]\n---\n"
+                                  + loop.replace("NAME", "Preprints").replace("FILE", "drafts")
+                                  + loop.replace("NAME", "Articles").replace("FILE", "papers"),
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/drafts.bib": entry("misc", "v24", "Mudflat Worms", 2024),
+    })
+    sitemigrate.convert(site, tmp_path / "ap", to="academicpages").apply()
+    body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
+    shown = "".join(part.split("{% endraw %}{% endcomment %}")[-1]
+                    for part in body.split("{% comment %}"))
+    assert shown.count("for post in site.publications") == 1, body

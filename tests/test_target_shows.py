@@ -296,8 +296,10 @@ def test_a_page_whose_own_liquid_reads_the_publications_still_reads_them(tmp_pat
     codes = {f.code: f for f in plan.report.findings if f.path == "_pages/research.md"}
     assert "publication-documents" in codes and "liquid-collection" not in codes
     assert "site.publications" in (dest / "_pages/research.md").read_text()
-    # the theme's own listing only: swapped for al-folio's, no collection kept
-    (src / "_pages/research.md").unlink()
+    # Liquid that renders nothing (in an HTML comment), or the theme's own listing only
+    # (swapped for al-folio's): no collection kept
+    (src / "_pages/research.md").write_text(research.replace("{% assign", "<!-- {% assign")
+                                            + " -->\n")
     _convert(src, tmp_path / "dest2", "al-folio")
     assert not (tmp_path / "dest2/_publications").exists()
     assert "publications" not in (yaml.safe_load((tmp_path / "dest2/_config.yml").read_text())

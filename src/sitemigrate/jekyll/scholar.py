@@ -211,12 +211,24 @@ def shown_as(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]
 def replace_use(body: str, use: Use, new: str) -> str:
     """``body`` with the listing of ``use`` replaced by ``new``: the tag, or the `for` loop
     around it when that loop holds nothing else but headings (a list by year)."""
+    start, end = listing_span(body, use)
+    return body[:start] + new.rstrip("\n") + body[end:]
+
+
+def listing_span(body: str, use: Use) -> tuple[int, int]:
+    """What :func:`replace_use` replaces: the tag, or the `for` loop around it that holds
+    nothing else but headings."""
     start, end = use.span
     for m in _FOR_BLOCK.finditer(body):
         if m.start() <= start and end <= m.end():
             rest = (m.group("inner")[: start - m.start("inner")]
                     + m.group("inner")[end - m.start("inner"):])
             if not re.sub(r"<h[1-6][^>]*>.*?</h[1-6]>|\s", "", rest, flags=re.S):
-                start, end = m.span()
+                return m.span()
             break
-    return body[:start] + new.rstrip("\n") + body[end:]
+    return start, end
+
+
+def in_loop(body: str, span: tuple[int, int]) -> bool:
+    """A `for` loop of ``body`` holds ``span``: what is there renders once an iteration."""
+    return any(m.start() < span[0] and span[1] < m.end() for m in _FOR_BLOCK.finditer(body))

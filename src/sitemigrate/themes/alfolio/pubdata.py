@@ -42,13 +42,23 @@ def documents(site: Site, plan: Plan) -> dict[str, str]:
     return out
 
 
+def reads_publications(text: str) -> bool:
+    """A Liquid tag or output of ``text`` that renders (not in a `{% comment %}` or
+    `{% raw %}` block, nor in an HTML comment, whose output no visitor sees) reads
+    `site.publications`."""
+    from ...formats.cvmarkdown import mask_comments
+    from ...jekyll.liquid import tokenize
+    return any(tok.kind in ("tag", "output") and _READS.search(tok.text)
+               for tok in tokenize(mask_comments(text)))
+
+
 def keep_documents(site: Site, plan: Plan) -> None:
     """Once the pages are written: when one still reads `site.publications` in Liquid of its
     own, the publications' documents, as written, in the collection `publications` that
     `_config.yml` declares with `output: false` (see the module)."""
     readers = [p.path for p in site.pages if "site.publications" in p.body
                and (out := plan.origins.get(p.path)) in plan.files
-               and _READS.search(plan.files[out].decode("utf-8", "replace"))]
+               and reads_publications(plan.files[out].decode("utf-8", "replace"))]
     docs = documents(site, plan) if readers else {}
     if not docs:
         return

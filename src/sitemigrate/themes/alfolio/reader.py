@@ -539,7 +539,11 @@ def _file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
     spec = THEME.vocabulary["listings"]["publications"]["filtered"]
     files = {scholar.stem(p.origin.path) for p in site.publications if p.origin}
     pages = {p.path: p for p in site.pages}
-    mine = [u for u in scholar.file_sections(uses, files, merged) if u.where in pages]
+    # a tag in a loop that does more than head each render (counts, conditions) stays the
+    # loop's: the listing swapped for the target's takes the whole loop
+    mine = [u for u in scholar.file_sections(uses, files, merged) if u.where in pages
+            and not scholar.in_loop(pages[u.where].body,
+                                    scholar.listing_span(pages[u.where].body, u))]
     if not mine:
         return
     key = spec["by_file"]

@@ -259,7 +259,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     body = encoded_link_targets(body)
     body = add_collection_listings(page, body, site, THEME, report)
     missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body))
-                     - ({pubdata.COLLECTION} if pubdata.documents(site, plan) else set()))
+                     - ({pubdata.COLLECTION} if pubdata.reads_publications(body)
+                        and pubdata.documents(site, plan) else set()))
     if missing:
         report.verbatim("liquid-collection", "this page's Liquid uses "
                         + ", ".join(f"`site.{m}`" for m in missing) + ", which al-folio does "
