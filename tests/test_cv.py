@@ -326,6 +326,28 @@ def test_alfolio_writes_classic_and_resume_json(tmp_path):
     assert resume["work"][0]["startDate"] == "2019" and resume["work"][0]["endDate"] == "2022"
 
 
+def test_empty_resume_fields_are_left_out_where_al_folio_would_show_their_decoration(tmp_path):
+    """al-folio's CV includes test a field with Liquid's `if`, to which an empty text is
+    true (`(level)` after a skill's name shows as `()`): an empty field is not written; an
+    empty end date ("still ongoing", read through `default`) stays."""
+    resume = {"basics": {"name": "Rin Halvorsen", "label": ""},
+              "work": [{"name": "Polar Lab", "position": "Postdoc", "startDate": "2021-09",
+                        "endDate": "", "summary": ""}],
+              "skills": [{"name": "Ice-core dating", "level": "", "keywords": ["Isotopes"]}]}
+    src = _site(tmp_path / "src", {
+        "_config.yml": AP_CONFIG, "_data/cv.json": json.dumps(resume),
+        "_data/navigation.yml": "main:\n  - title: CV\n    url: /cv-json/\n",
+        "_pages/cv-json.md": "---\ntitle: CV\npermalink: /cv-json/\n---\n"
+                             "{% include cv-template.html %}\n"})
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="al-folio", from_="academicpages",
+                        options=Options(generation="2024-25")).apply()
+    written = json.loads((out / "assets/json/resume.json").read_text())
+    assert written["skills"] == [{"name": "Ice-core dating", "keywords": ["Isotopes"]}]
+    assert written["work"][0]["endDate"] == "" and "summary" not in written["work"][0]
+    assert "label" not in written["basics"] and written["basics"]["name"] == "Rin Halvorsen"
+
+
 def test_alfolio_writes_rendercv_for_v1(tmp_path):
     src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": RENDERCV,
                                    "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})

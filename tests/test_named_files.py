@@ -107,4 +107,9 @@ def test_a_profile_picture_the_about_layout_cannot_read_never_breaks_the_build(t
             assert "profile-image-renamed" in codes
         else:
             assert "image" not in profile
-            assert "profile-image-missing" in codes
+            told = [f for f in plan.report.findings if avatar in f.message]
+            # told once, at the line that names it; not again as a file no link names
+            assert [(f.code, f.path) for f in told] == [("profile-image-missing",
+                                                         "_config.yml")]
+            assert config.read_text().splitlines()[told[0].line - 1].strip() == \
+                f'avatar: "{avatar}"'

@@ -95,7 +95,10 @@ def test_seed_000_alfolio_about_to_academicpages(tmp_path, data_regression):
     plan = convert(src, out, "academicpages")
     about = (out / "_pages/about.md").read_text()
     fm = yaml.load(about.split("---\n")[1])
-    assert fm["permalink"] == "/" and fm["author_profile"] is True and fm["title"] == "About"
+    assert fm["permalink"] == "/" and fm["author_profile"] is True
+    # the heading al-folio's about layout showed (`title: blank`: the owner's name), not the
+    # page's menu label `About`: academicpages shows the title as the page's heading
+    assert fm["title"] == "Sam Seedperson"
     # subtitle HTML carried into the sidebar bio
     config = yaml.load((out / "_config.yml").read_text())
     assert "<a href='https://cse.hkust.edu.hk/'>HKUST</a>" in config["author"]["bio"]

@@ -140,6 +140,10 @@ class PageFeatures:
     """Theme-neutral switches and settings of a page, set in its front matter. A field left
     at its default was not set by the source (a writer uses the target theme's default)."""
 
+    heading: str = ""
+    """The heading the source's layout shows at the top of the page when it is not the
+    page's ``title`` (al-folio's about page shows the site's title or the owner's name
+    there, and its ``title`` is the page's label in the menu)."""
     subtitle: str = ""
     """The home page's subtitle (shown under the name)."""
     profile_text: str = ""

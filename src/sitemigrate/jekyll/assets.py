@@ -63,13 +63,13 @@ class AssetCopier:
             report.problem("outside-src", f"{what} `{url}` is a symbolic link to a file "
                            f"outside the site (SRC); it was not copied. The link now points "
                            f"to `{new}`: put the file there.", origin,
-                           self._line_of(origin, name), severity="loss")
+                           self.line_of(origin, name), severity="loss")
         elif source is None and self._special(url):
             pass  # a FIFO, a socket, a device: reported as such, never opened
         elif source is None:
             report.problem("missing-file", f"{what} `{url}` does not exist in the source site; "
                            f"the link now points to `{new}`: put the file there.", origin,
-                           self._line_of(origin, name))
+                           self.line_of(origin, name))
         else:
             try:  # the file's name, not its URL: `a%20b.pdf` is the file `a b.pdf`
                 self.plan.copy(_file_path(new), source)
@@ -218,7 +218,7 @@ class AssetCopier:
                 "schemeless-link", f"`{url}` looks like a link to another site written "
                 "without `https://`: browsers read it as a path of this site. Left as "
                 "written (not a file of the site); add the scheme.", origin,
-                self._line_of(origin, url), severity="info")
+                self.line_of(origin, url), severity="info")
             return None
         absolute = resolve(url, page_url or "/")
         suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
@@ -259,7 +259,7 @@ class AssetCopier:
         data = read_source(source, _file_path(url), None, root=self.root)
         return data is not None and not data.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
-    def _line_of(self, origin: Origin | str | None, needle: str) -> int | None:
+    def line_of(self, origin: Origin | str | None, needle: str) -> int | None:
         """The first line of the origin's SRC file that mentions ``needle``, else its line."""
         path = origin.path if isinstance(origin, Origin) else origin
         fallback = origin.line if isinstance(origin, Origin) else None
@@ -274,6 +274,11 @@ class AssetCopier:
             if (at := text.find(form)) >= 0:
                 return text.count("\n", 0, at) + 1
         return fallback
+
+    def leave_out(self, url: str) -> None:
+        """A file SRC lacks whose absence the caller has told where it is named: links to it
+        stay as they are, and nothing reports it once more (as a site file nobody links)."""
+        self.urls[self.local(url)] = url
 
     def missing(self, url: str) -> bool:
         """``url`` names a file of the site (a path with a file's suffix) that SRC lacks."""

@@ -100,7 +100,12 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     body = page.body
     if page.role == "about":
         front["permalink"] = "/"
-        front["title"] = page.title or "About"
+        front["title"] = page.features.heading or page.title or "About"  # its heading
+        if page.features.heading and page.title and page.features.heading != page.title:
+            report.mapped("about-heading", f"the home page's heading `{page.features.heading}`"
+                          f" is its `title` (academicpages shows the title as the heading); "
+                          f"its menu label `{page.title}` is not needed: academicpages "
+                          "links home from the site's title.", page.origin)
         if page.description:
             front["excerpt"] = page.description
         body = _about_body(page, site, plan)

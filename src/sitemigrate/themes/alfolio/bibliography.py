@@ -148,7 +148,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                             f"`citation` could not be read ({why}); the citation is kept whole "
                             f"in `{kept}`. Add `author = {{...}}` to the entry.",
                             pub.origin and pub.origin.path,
-                            copier._line_of(pub.origin, "citation:"))
+                            copier.line_of(pub.origin, "citation:"))
     if (carried or empty) and report is not None:
         said = [", ".join(f"`{k}`" + (f" as `{v}`" if v != k else "")
                           for k, v in carried.items()) + " carried as BibTeX field(s) of its "

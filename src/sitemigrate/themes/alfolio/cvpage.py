@@ -219,6 +219,21 @@ def _cv_layout(plan: Plan) -> str | None:
     return text
 
 
+_DATES = frozenset({"startDate", "endDate", "date", "releaseDate"})
+
+
+def _shown_fields(data: Any) -> Any:
+    """JSON Resume as al-folio's CV includes show it: they test a field with Liquid's `if`,
+    to which an empty text is true, so an empty field would show its decoration around
+    nothing (a skill's `()`, a bare label). Empty texts are left out; a date keeps its
+    empty text (JSON Resume's "still ongoing", which the layouts read through `default`)."""
+    if isinstance(data, dict):
+        return {k: _shown_fields(v) for k, v in data.items() if v != "" or k in _DATES}
+    if isinstance(data, list):
+        return [_shown_fields(v) for v in data]
+    return data
+
+
 def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> None:
     """`_data/cv.yml` (classic or RenderCV) and, where the generation reads it, the JSON
     Resume `assets/json/resume.json`."""
@@ -254,6 +269,7 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     elif gen != "2020-23" or (plan.dest / RESUME_JSON).is_file():
         data, left = jsonresume.to_resume(cv.sections, jsonresume.basics_of(site.identity,
                                                                               cv.basics))
+        data = _shown_fields(data)
         plan.write(RESUME_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         report.mapped("cv-json", f"CV also written as JSON Resume to `{RESUME_JSON}` "
                       "(`cv_format: jsonresume`).", cv.origin)

@@ -419,6 +419,8 @@ def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
 
 def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
     feats = page.features
+    # the about layout's heading: the site's title, or the owner's name when it is `blank`
+    feats.heading = site.identity.site_title or site.identity.display_name()
     if data.get("subtitle"):
         feats.subtitle = text(data["subtitle"])
     profile = data.get("profile") or {}

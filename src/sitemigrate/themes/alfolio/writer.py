@@ -137,12 +137,14 @@ def _profile_image(site: Site, plan: Plan, copier: AssetCopier) -> str:
     the build, so the first is left out and the second copied under a name kept as is."""
     from urllib.parse import unquote
     if copier.missing(site.identity.avatar):
+        origin = site.identity.origin
         plan.report.verbatim("profile-image-missing", f"the profile picture "
                              f"`{site.identity.avatar}` is not in the source site, and "
                              "al-folio's about layout stops the build on a picture it cannot "
                              "read: the about page has none. Put the picture in `assets/img/` "
-                             "and name it in the about page's `profile.image`.",
-                             site.identity.origin)
+                             "and name it in the about page's `profile.image`.", origin,
+                             copier.line_of(origin, PurePosixPath(site.identity.avatar).name))
+        copier.leave_out(site.identity.avatar)
         return ""
     new = copier.carry(site.identity.avatar, site.identity.origin, "profile picture")
     if not new.startswith("/"):
