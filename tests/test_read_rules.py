@@ -58,6 +58,34 @@ def test_a_bib_file_no_page_lists_is_not_the_owners(tmp_path):
     assert len(lost) == 1 and "example.bib" in lost[0].message
 
 
+def test_a_paper_a_project_file_keys_its_own_way_is_one_publication(tmp_path):
+    """A list of all papers (the publications page's file) and a file per project that keys
+    the same papers otherwise: one publication a work (the same DOI, or title and year), not
+    one a file; a talk with its paper's title stays a talk."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\n---\n{% bibliography -f all %}\n",
+        "_pages/talks.md": "---\nlayout: page\npermalink: /talks/\ntitle: talks\n---\n"
+                           "{% bibliography -f talks %}\n",
+        "_projects/marsh.md": "---\nlayout: page\ntitle: Marsh\nbibliography: marsh\n---\n",
+        "_bibliography/all.bib": entry("article", "Vantongeren_2021", "Salt Marsh", 2021,
+                                       "\n  doi={10.1/SALT}")
+                                 + entry("article", "Vantongeren_2022", "Mudflat Worms", 2022),
+        "_bibliography/marsh.bib": entry("article", "vantongeren_salt_2021", "Salt {Marsh}",
+                                         2021, "\n  doi={10.1/salt}")
+                                   + entry("article", "vantongeren_mud_2022", "Mudflat worms",
+                                           2022)
+                                   + entry("article", "vantongeren_reed_2023", "Reed Beds", 2023),
+        "_bibliography/talks.bib": entry("misc", "talk21", "Salt Marsh", 2021),
+    }))
+    assert sorted(p.title for p in site.publications) == ["Mudflat Worms", "Reed Beds",
+                                                          "Salt Marsh"]
+    assert [t.title for t in site.talks] == ["Salt Marsh"]
+    assert any(f.code == "bib-repeated" and "marsh.bib" in f.message
+               for f in report.findings)
+
+
 def test_a_file_named_by_a_tag_or_by_liquid_of_the_config_is_shown(tmp_path):
     site, _ = read(write(tmp_path, {
         "_config.yml": ALFOLIO_CONFIG,
@@ -581,9 +609,46 @@ def test_a_page_of_several_bibliographies_lists_each_item_once(tmp_path):
     plan = sitemigrate.convert(site, tmp_path / "ap", to="academicpages")
     plan.apply()
     body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
-    shown = body.split("{% comment %}")[0]
-    assert shown.count("for post in site.publications") == 1
-    assert any(f.code == "listing-once" for f in plan.report.findings)
+    # a section a file, under its heading: each item once, where the source listed it
+    assert "{% comment %}" not in body
+    assert [line.split("{% if ")[1].split(" %}")[0] for line in body.splitlines()
+            if "for post in site.publications" in line] \
+        == ['post.bibliography == "drafts"', 'post.bibliography == "papers"']
+    assert body.index("Working papers") < body.index('"drafts"') < body.index("Articles")
+    fronts = {p.name: p.read_text("utf-8") for p in (tmp_path / "ap/_publications").iterdir()}
+    assert sorted(f.split("bibliography: ")[1].split("\n")[0] for f in fronts.values()) \
+        == ["drafts", "papers"]
+
+
+def test_pages_that_each_list_one_bib_file_list_that_files_entries_only(tmp_path):
+    """A page of papers (`-f papers`) and a page of reviews (`-f reviews`), each by year:
+    each lists its own file's entries in the other theme too, not every publication."""
+    loop = ("<div class=\"publications\">\n{%- for y in page.years %}\n  <h2 class=\"year\">"
+            "{{y}}</h2>\n  {% bibliography -f FILE -q @*[year={{y}}]* %}\n{% endfor %}\n"
+            "</div>\n")
+    site = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/papers.md": "---\nlayout: page\npermalink: /papers/\ntitle: Papers\n"
+                            "years: [2021]\n---\n" + loop.replace("FILE", "papers"),
+        "_pages/reviews.md": "---\nlayout: page\npermalink: /reviews/\ntitle: Reviews\n"
+                             "years: [2023]\n---\n" + loop.replace("FILE", "reviews"),
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/reviews.bib": entry("article", "v23", "Marshes Reviewed", 2023),
+    })
+    plan = sitemigrate.convert(site, tmp_path / "ap", to="academicpages")
+    plan.apply()
+    for name in ("papers", "reviews"):
+        body = (tmp_path / f"ap/_pages/{name}.md").read_text("utf-8")
+        assert f'{{% if post.bibliography == "{name}" %}}' in body, body
+        assert "{% bibliography" not in body.split("{% comment %}")[0]
+    said = [f.path for f in plan.report.findings if f.code == "bib-file-section"]
+    assert sorted(said) == ["_pages/papers.md", "_pages/reviews.md"]
+    # one file alone: no sections, the publications carry no file
+    (site / "_bibliography/reviews.bib").unlink()
+    (site / "_pages/reviews.md").unlink()
+    plan = sitemigrate.convert(site, tmp_path / "ap1", to="academicpages")
+    plan.apply()
+    assert "post.bibliography" not in (tmp_path / "ap1/_pages/papers.md").read_text("utf-8")
 
 
 # -- 5. Authors ------------------------------------------------------------------------------
@@ -660,3 +725,28 @@ def test_marks_and_invisible_characters_are_no_part_of_a_name():
     assert cite.citation_authors("Ana Lopes&dagger;, Ilse Vantongeren&#8224;. Salt. "
                                  "<i>Oikos</i>.", owner) == (["Ana Lopes", "Ilse Vantongeren"],
                                                              None)
+
+
+def test_a_file_listed_in_a_loop_that_counts_first_is_one_listing(tmp_path):
+    """Sections by file whose tag sits in a loop over the years that counts each year's
+    entries first (`bibliography_count`): the loop is the listing the target's replaces,
+    once for the page, so each item shows once (not once a section)."""
+    loop = ("### NAME\n<div class=\"publications\">\n{%- for y in page.years %}\n"
+            "  {%- capture n -%}{%- bibliography_count -f FILE -q @*[year={{y}}]* -%}"
+            "{%- endcapture -%}\n  {%- if n != \"0\" %}\n  <h2>{{y}}</h2>\n"
+            "  {% bibliography -f FILE -q @*[year={{y}}]* %}\n  {%- endif -%}\n{% endfor %}\n"
+            "</div>\n")
+    site = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\nyears: [2021, 2024]\n---\n"
+                                  + loop.replace("NAME", "Preprints").replace("FILE", "drafts")
+                                  + loop.replace("NAME", "Articles").replace("FILE", "papers"),
+        "_bibliography/papers.bib": entry("article", "v21", "Salt Marsh", 2021),
+        "_bibliography/drafts.bib": entry("misc", "v24", "Mudflat Worms", 2024),
+    })
+    sitemigrate.convert(site, tmp_path / "ap", to="academicpages").apply()
+    body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
+    shown = "".join(part.split("{% endraw %}{% endcomment %}")[-1]
+                    for part in body.split("{% comment %}"))
+    assert shown.count("for post in site.publications") == 1, body

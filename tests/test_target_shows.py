@@ -270,3 +270,37 @@ def test_a_site_without_publications_still_has_the_bibliography_al_folio_reads(t
     assert "_bibliography/papers.bib" in written
     plan.apply()
     assert (tmp_path / "dest" / "_bibliography" / "papers.bib").read_text("utf-8") == "---\n---\n"
+
+
+def test_a_page_whose_own_liquid_reads_the_publications_still_reads_them(tmp_path):
+    """A research page that picks publications by a front-matter field in its own Liquid
+    (`site.publications | where: "field", "Policy"`): al-folio has no such collection, so
+    the publications' documents are kept as written in a collection Jekyll reads and does
+    not write, and the page lists them as before; a site whose pages only list them with the
+    theme's own listing gets no such collection."""
+    import yaml
+    research = ("---\nlayout: archive\ntitle: Research\npermalink: /research/\n---\n"
+                '{% assign policy = site.publications | where: "field", "Policy" %}\n'
+                '{% for post in policy %}<span class="pub-title">{{ post.title }}</span>'
+                "{% endfor %}\n")
+    paper = ("---\ntitle: \"Estuary Rules\"\ncollection: publications\npermalink: "
+             "/publication/2021-estuary\ndate: 2021-01-01\nvenue: 'Estuaries'\nfield: Policy\n"
+             "---\nWhy estuaries need rules.\n")
+    src = _academicpages(tmp_path, {"_pages/research.md": research,
+                                    "_publications/2021-01-01-estuary.md": paper})
+    plan = _convert(src, tmp_path / "dest", "al-folio")
+    dest = tmp_path / "dest"
+    assert (dest / "_publications/2021-01-01-estuary.md").read_text() == paper
+    config = yaml.safe_load((dest / "_config.yml").read_text())
+    assert config["collections"]["publications"] == {"output": False}
+    codes = {f.code: f for f in plan.report.findings if f.path == "_pages/research.md"}
+    assert "publication-documents" in codes and "liquid-collection" not in codes
+    assert "site.publications" in (dest / "_pages/research.md").read_text()
+    # Liquid that renders nothing (in an HTML comment), or the theme's own listing only
+    # (swapped for al-folio's): no collection kept
+    (src / "_pages/research.md").write_text(research.replace("{% assign", "<!-- {% assign")
+                                            + " -->\n")
+    _convert(src, tmp_path / "dest2", "al-folio")
+    assert not (tmp_path / "dest2/_publications").exists()
+    assert "publications" not in (yaml.safe_load((tmp_path / "dest2/_config.yml").read_text())
+                                  .get("collections") or {})

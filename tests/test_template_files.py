@@ -203,3 +203,33 @@ def test_a_people_page_of_the_example_people_only_is_not_the_owners(table, tmp_p
                  "_pages/profiles.md": people.replace("NAV", "false").replace(
                      "about_nobody.md", "about_vera.md")})
     assert "Vera Vega grows gardens." in read_site(src, "al-folio", Report()).page("people").body
+
+
+def test_another_languages_version_of_an_example_item_is_the_templates_too(table, tmp_path):
+    """A site in two languages (jekyll-polyglot) that kept the template's example
+    announcement in English and its translation in French: both are the template's, so the
+    French one becomes no page of its own (a translated example is no owner's text); the
+    French version of the owner's own announcement does."""
+    src = tmp_path / "owner"
+    shutil.copytree(table, src)
+    example = (table / "_news/announcement_1.md").read_text("utf-8")
+    (src / "_news/announcement_1.md").unlink()
+    _write(src, {
+        "_config.yml": (table / "_config.yml").read_text("utf-8")
+        + 'languages: ["en", "fr"]\ndefault_lang: "en"\nlang_from_path: true\n'
+        + "collections:\n  news:\n    output: true\n",
+        "_news/en/announcement_1.md": example,
+        "_news/fr/announcement_1.md": "---\nlayout: post\ndate: 2015-10-22\ninline: true\n"
+                                      "title: Une annonce traduite\n---\nUne annonce.\n",
+        "_news/en/moon.md": "---\nlayout: post\ndate: 2024-02-01\ninline: true\n---\n"
+                            "Vera Vega planted the first moon garden.\n",
+        "_news/fr/moon.md": "---\nlayout: post\ndate: 2024-02-01\ninline: true\n---\n"
+                            "Vera Vega a planté le premier jardin lunaire.\n",
+    })
+    report = Report()
+    site = read_site(src, "al-folio", report)
+    assert [i.path for i in site.news] == ["_news/en/moon.md"]
+    assert [p.origin.path for p in site.pages if p.origin and p.origin.path.startswith(
+        "_news/")] == ["_news/fr/moon.md"]
+    said = [f for f in report.findings if f.code == "template-content" and f.path]
+    assert [f.path for f in said] == ["_news/fr/announcement_1.md"]

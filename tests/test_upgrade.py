@@ -447,6 +447,20 @@ def test_owners_bibliography_files_are_carried_without_example_entries(sites, tm
     assert "{% bibliography --file moon %}" in (dest / "_projects/moon.md").read_text()
 
 
+def test_a_project_files_own_key_of_a_listed_paper_stays_in_its_file(sites):
+    """A project's file keys a paper of the publications page's file its own way: the
+    writer's bibliography holds the paper once, and the project's file, carried as written,
+    still holds it under its own key (the owner's Liquid that lists that file shows it)."""
+    src, dest = sites
+    _write(src, {"_bibliography/moon.bib": "@article{vega_tidal_2024,\n  title={Tidal "
+                                           "{Gardens}},\n  year={2024}\n}\n",
+                 "_projects/moon.md": "---\nlayout: page\ntitle: Moon\n---\n"
+                                      "{% bibliography --file moon %}\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert (dest / "_bibliography/moon.bib").read_text().startswith("@article{vega_tidal_2024,")
+    assert (dest / "_bibliography/papers.bib").read_text().count("Tidal") == 1
+
+
 def test_an_entry_the_writer_leaves_out_is_not_carried_back(sites):
     """A yearless entry stops the build of a bibliography grouped by year: the writer leaves
     it out (and says so), and the owner's file carried as written leaves it out too, its

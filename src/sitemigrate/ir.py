@@ -272,6 +272,9 @@ class Publication:
     permalink: str = ""
     slug: str = ""
     redirect_from: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)
+    """The keys of the same work in other `.bib` files of the source, read as this one (a
+    file per project that keys the papers of the list of all papers its own way)."""
     extra: dict[str, Any] = field(default_factory=dict)
     origin: Origin | None = None
 

@@ -107,7 +107,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
             carried += 1
     if same:
         carried += _carry_data(plan, src, spec)
-    carried += _carry_bibliography(plan, src, spec)
+    carried += _carry_bibliography(plan, src, spec, site)
     _carry_unpublished(plan, src)
     left += _keep_kept_assets(plan, src, spec, examples)
     if left:
@@ -206,14 +206,17 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
     return count
 
 
-def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
+def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site) -> int:
     """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
     template's example entries and the entries the writer left out of its bibliography (a
     yearless entry, which stops the new template's build: reported so): the owner's Liquid
     that names one (`--file MARL`) finds it, and the writer's merge of all of them into one
-    file lists no paper twice."""
+    file lists no paper twice. An entry read as the same work as a written one, under
+    another key (a publication's ``aliases``), is the owner's too: kept in its file."""
     theme, count = spec["theme"], 0
     written = _written_keys(plan, spec)
+    if written is not None:
+        written |= {a for p in site.publications for a in p.aliases}
     for pattern in spec.get("bibliography", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()

@@ -17,6 +17,7 @@ build served, and forwards the old ones the target serves elsewhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,10 +67,14 @@ def other_languages(site: Site) -> frozenset[str]:
     return frozenset(p.path for p in site.pages if langs and not _default(langs, p))
 
 
-def translations_as_pages(site: Site, config: Any, report: Report) -> None:
+def translations_as_pages(site: Site, config: Any, report: Report,
+                          example: Callable[[str], bool] | None = None) -> None:
     """Each item that is another language's version of a default-language item of its
     collection (jekyll-polyglot's coordination) taken out of the collection and made a page
-    of its own at the address its language's build served it at (see the module's text)."""
+    of its own at the address its language's build served it at (see the module's text).
+    The version of an item that is the template's example content (``example``, of its
+    file), such as a translated example announcement, is the template's too: taken out,
+    and no page (reported as ``template-content``)."""
     langs = Languages.of(config)
     if langs is None or not site.source:
         return
@@ -81,7 +86,7 @@ def translations_as_pages(site: Site, config: Any, report: Report) -> None:
                  for i in items}
         urls = {id(i): address_of(i.path, ({i.path: t.text}, config)) or ""
                 if (t := texts[id(i)]) is not None else "" for i in items}
-        default = {langs.strip(u) for i in items if (u := urls[id(i)])
+        default = {langs.strip(u): i.path for i in items if (u := urls[id(i)])
                    and langs.language(i.path, i.extra.get("lang")) == langs.default}
         for item in list(items):
             lang = langs.language(item.path, item.extra.get("lang"))
@@ -91,6 +96,11 @@ def translations_as_pages(site: Site, config: Any, report: Report) -> None:
                     or path in taken:
                 continue
             items.remove(item)
+            if example is not None and example(default[langs.strip(url)]):
+                report.mapped("template-content", f"`{item.path}` is the `{lang}` version of "
+                              f"`{default[langs.strip(url)]}`, the template's example content: "
+                              "not carried as yours.", item.origin or item.path)
+                continue
             taken.add(path)
             address = langs.address(url, lang)
             site.pages.append(Page(path=path, title=item.title or item.slug, permalink=address,

@@ -143,6 +143,30 @@ def query_selects(query: str, entry_type: str, fields: dict[str, str]) -> bool:
     return True
 
 
+def selects_all(query: str) -> bool:
+    """Whether a query selects every entry of its file over the renders of its tag: none,
+    or `@*` with conditions on Liquid values only (`@*[year={{ y }}]*` in a loop over the
+    years lists each entry under its year)."""
+    query = query.strip()
+    if not query:
+        return True
+    if not re.match(r"@\*(?:\[|$)", query):
+        return False
+    values = [c.group(3) if c else "" for c in map(_COND.match, _conditions(query))]
+    return all("{{" in v for v in values)
+
+
+def file_sections(uses: list[Use], files: set[str], merged: set[str]) -> list[Use]:
+    """The tags that list all entries of one of several ``files`` (the `.bib` files the
+    site's publications come from), each on a page of its own or under a heading: each such
+    page lists that file's entries only. Not a file some entries of went to another file's
+    (``merged``: the same work read once), whose list would lack them."""
+    if len(files) < 2:
+        return []
+    return [u for u in uses if not u.talks and u.files is not None and len(u.files) == 1
+            and u.files[0] in files - merged and selects_all(u.query)]
+
+
 def _condition(cond: str, fields: dict[str, str]) -> bool:
     m = _COND.match(cond)
     if not m:
@@ -187,12 +211,24 @@ def shown_as(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]
 def replace_use(body: str, use: Use, new: str) -> str:
     """``body`` with the listing of ``use`` replaced by ``new``: the tag, or the `for` loop
     around it when that loop holds nothing else but headings (a list by year)."""
+    start, end = listing_span(body, use)
+    return body[:start] + new.rstrip("\n") + body[end:]
+
+
+def listing_span(body: str, use: Use) -> tuple[int, int]:
+    """What :func:`replace_use` replaces: the tag, or the `for` loop around it that holds
+    nothing else but headings."""
     start, end = use.span
     for m in _FOR_BLOCK.finditer(body):
         if m.start() <= start and end <= m.end():
             rest = (m.group("inner")[: start - m.start("inner")]
                     + m.group("inner")[end - m.start("inner"):])
             if not re.sub(r"<h[1-6][^>]*>.*?</h[1-6]>|\s", "", rest, flags=re.S):
-                start, end = m.span()
+                return m.span()
             break
-    return body[:start] + new.rstrip("\n") + body[end:]
+    return start, end
+
+
+def in_loop(body: str, span: tuple[int, int]) -> bool:
+    """A `for` loop of ``body`` holds ``span``: what is there renders once an iteration."""
+    return any(m.start() < span[0] and span[1] < m.end() for m in _FOR_BLOCK.finditer(body))

@@ -104,7 +104,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
         theirs |= furniture_texts(template)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
     _details(result, old, new, owner, skipped, old_is_baseline)
-    _lists(result, old, new, set(examples_of_src.values()) - {""})
+    _lists(result, old, new, (set(examples_of_src.values())
+                              | {_title_of(owner, rel) for rel in set(skip)}) - {""})
     switch = language_homes(source or owner)  # a language switch, in either menu
     result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch],
                                   old)
@@ -212,6 +213,18 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
                 was = _page_showing(old, p.text)
                 now = new.answer("/" + was) if was else None
                 result.missing_paragraphs.append((rel, was, now or "", p.text))
+
+
+def _title_of(owner: Path, rel: str) -> str:
+    """The title (as a list shows it) of the owner's file ``rel``: a file the conversion
+    left out on purpose (the template's example announcement in another language), whose
+    item a list of the new site need not show."""
+    from ..textio import read_text
+    from .text import front, norm
+    found = read_text(owner / rel, rel, None, root=owner) if rel.endswith(
+        (".md", ".markdown", ".html")) else None
+    fm = front(found.text)[0] if found is not None else {}
+    return norm(str(fm.get("title") or "")) if isinstance(fm, dict) else ""
 
 
 def _page_showing(site: BuiltSite, text: str) -> str:

@@ -22,6 +22,10 @@ _REFRESH_URL = re.compile(r"""(?i)url\s*=\s*['"]?([^"'>\s]+)""")
 _CHROME = re.compile(elements("nav|header|footer|h1"), re.I)
 _CLASSED = re.compile(r"""(?is)<(\w+)\b[^>]*?\bclass\s*=\s*["']([^"']*)["'][^>]*>""")
 _TITLE_CLASS = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?title(?:\s|$)")
+_UNSEEN_CLASS = re.compile(r"(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text)(?:\s|$)")
+"""The classes that hide an element from sight and leave it to screen readers (Bootstrap's
+`sr-only` and `visually-hidden`, `screen-reader-text`): a theme's `Permalink` beside an item's
+title icon is no word of the title a visitor reads."""
 FILE_SUFFIXES = ("pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "bib", "zip", "ppt", "pptx",
                  "doc", "docx", "key", "mp4", "mov", "webm", "mp3", "ipynb", "tex", "csv", "tif",
                  "tiff", "avif")
@@ -190,7 +194,7 @@ class BuiltSite:
             end = re.compile(rf"(?i)</{tag}\s*>").search(body, m.end())
             if end is None:
                 continue
-            title = norm(TAG.sub(" ", body[m.end():end.start()]))
+            title = norm(TAG.sub(" ", _unseen(body[m.end():end.start()])))
             if title:
                 out.append(title)
         return out
@@ -214,6 +218,19 @@ class BuiltSite:
 
     def has_file(self, path: str) -> bool:
         return path.lstrip("/") in self.files or path.rsplit("/", 1)[-1] in self.file_names
+
+
+def _unseen(html_text: str) -> str:
+    """``html_text`` without the elements only a screen reader reads (:data:`_UNSEEN_CLASS`),
+    each to its first end tag of its name."""
+    out, at = [], 0
+    for m in _CLASSED.finditer(html_text):
+        if m.start() < at or not _UNSEEN_CLASS.search(m.group(2)):
+            continue
+        end = re.compile(rf"(?i)</{m.group(1)}\s*>").search(html_text, m.end())
+        out.append(html_text[at:m.start()])
+        at = end.end() if end else len(html_text)
+    return "".join(out) + html_text[at:]
 
 
 def menu_labels(entries: list[tuple[str, str]], url: str, skip: Iterable[str] = (),

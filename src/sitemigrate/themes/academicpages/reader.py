@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import partial
 from pathlib import Path, PurePosixPath
 
 from ... import socials
@@ -39,6 +40,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import unpublished
 from ...report import Report
+from ...template_files import is_example
 from ...textio import read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -111,7 +113,7 @@ def read(src: Path, report: Report) -> Site:
     _find_cv_pdf(site, src, vocab)
     mark_furniture(site, src, vocab, report)
     localize_pages(site.pages, config)
-    translations_as_pages(site, config, report)
+    translations_as_pages(site, config, report, partial(is_example, THEME, src))
     return site
 
 

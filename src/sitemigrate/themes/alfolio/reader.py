@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -58,6 +59,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import unpublished
 from ...report import Report
+from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -174,7 +176,7 @@ def read(src: Path, report: Report) -> Site:
     site.cv = _read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)
     localize_pages(site.pages, config)
-    translations_as_pages(site, config, report)
+    translations_as_pages(site, config, report, partial(is_example, THEME, src))
     site.navigation = language_menu(site.pages, _navigation([p for p in site.pages
                                                              if p.role != "furniture"], report),
                                     config)
@@ -505,7 +507,10 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     files = sorted(iter_files(src / folder, src, {".bib"}, report),
                    key=lambda found: (scholar.stem(found[1]) not in main,
                                       scholar.stem(found[1]) not in listed))
-    keys: dict[str, str] = {}  # an entry's key (as jekyll-scholar compares) -> its file
+    # what names an entry's work (its key as jekyll-scholar compares, ...: _work_of) -> the
+    # file and the entry first read with it
+    keys: dict[str, tuple[str, Publication]] = {}
+    merged: set[str] = set()  # files some entries of are another file's
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
@@ -515,15 +520,22 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                         "jekyll-scholar's default file): a leftover, not the owner's "
                         "publications; not carried.", rel)
             continue
-        pubs = _once(pubs, rel, keys, report, own_list=name in main)
+        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, {
+            **pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}, uses)
+            for pub in pubs}
+        count = len(pubs)
+        pubs = _once(pubs, rel, keys, report, kinds, own_list=name in main)
+        if len(pubs) < count:
+            merged.add(name)
         for pub in pubs:
-            fields = {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}
-            if scholar.shown_as(name, pub.entry_type, fields, uses) == "talk":
+            if kinds[id(pub)] == "talk":
                 site.talks.append(_talk_of(pub))
                 talk_files.add(name)
             else:
                 site.publications.append(pub)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
+    _file_sections(site, [u for u in uses if u.where not in {t.where for t in talks}],
+                   merged, report)
     listing = THEME.vocabulary["listings"]["talks"]["body"]
     for page in site.pages:
         mine = [u for u in talks if u.where == page.path]
@@ -537,22 +549,78 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                           "are talks, listed with the theme's talks listing.", page.origin)
 
 
-def _once(pubs: list[Publication], rel: str, keys: dict[str, str], report: Report,
-          own_list: bool = False) -> list[Publication]:
-    """The entries of ``rel`` whose key no file read before has: an entry of two files (a
-    list of all papers and a list per project) is one publication. A file a publications
-    page lists (``own_list``: a list of its own, another language's, say) keeps every
-    entry."""
+def _file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
+                   report: Report) -> None:
+    """A page that lists one of the several `.bib` files the publications come from
+    (:func:`..jekyll.scholar.file_sections`) lists that file's entries only: each entry
+    names its file (the field ``by_file`` of the theme's filtered publications listing), and
+    the tag is that listing, of the entries of that file."""
+    spec = THEME.vocabulary["listings"]["publications"]["filtered"]
+    files = {scholar.stem(p.origin.path) for p in site.publications if p.origin}
+    pages = {p.path: p for p in site.pages}
+    # a tag in a loop that does more than head each render (counts, conditions) stays the
+    # loop's: the listing swapped for the target's takes the whole loop
+    mine = [u for u in scholar.file_sections(uses, files, merged) if u.where in pages
+            and not scholar.in_loop(pages[u.where].body,
+                                    scholar.listing_span(pages[u.where].body, u))]
+    if not mine:
+        return
+    key = spec["by_file"]
+    for pub in site.publications:
+        if pub.origin:
+            pub.fields.setdefault(key, scholar.stem(pub.origin.path))
+    for use in sorted(mine, key=lambda u: -u.span[0]):
+        page, file = pages[use.where], (use.files or ("",))[0]
+        parts: dict[str, str] = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": file}
+        page.body = scholar.replace_use(page.body, use, re.sub(
+            "KEY|OP|VALUE", partial(_part, parts), spec["body"]))
+        report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only, "
+                      f"of the {len(files)} files the publications come from: written as "
+                      f"a listing of the publications whose `{key}` is `{file}`.", page.origin)
+
+
+def _part(parts: dict[str, str], m: re.Match[str]) -> str:
+    return parts[m[0]]
+
+
+def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
+          report: Report, kinds: dict[int, str], own_list: bool = False) -> list[Publication]:
+    """The entries of ``rel`` whose work no file read before has (:func:`_work_of`; ``kinds``:
+    each entry's `publication` or `talk`, by ``id``): an entry of two files (a list of all
+    papers and a list per project) is one publication, which keeps the other key among its
+    ``aliases``. A file a publications page lists (``own_list``: a list of its own, another
+    language's, say) keeps every entry."""
     out: list[Publication] = []
-    again: list[Publication] = []
+    again: list[tuple[Publication, str]] = []
     for pub in pubs:
-        first = keys.setdefault(pub.key.lower(), rel)
-        (out if first == rel or own_list else again).append(pub)
+        first = [keys.setdefault(name, (rel, pub)) for name in _work_of(pub, kinds[id(pub)])]
+        before = next((f for f in first if f[0] != rel), None)
+        if before is None or own_list:
+            out.append(pub)
+            continue
+        again.append((pub, before[0]))
+        if pub.key.lower() != before[1].key.lower() and pub.key not in before[1].aliases:
+            before[1].aliases.append(pub.key)
     if again:
         report.mapped("bib-repeated", f"{len(again)} entries of `{rel}` are entries of "
-                      f"`{keys[again[0].key.lower()]}` too (the same key): one publication "
-                      "each.", rel)
+                      f"`{again[0][1]}` too (the same key, DOI, or title and year): one "
+                      "publication each.", rel)
     return out
+
+
+def _work_of(pub: Publication, kind: str) -> list[str]:
+    """What names an entry's work across files: its key (as jekyll-scholar compares keys),
+    and, among entries shown as the same ``kind`` (a talk may bear its paper's title), its
+    DOI and its title with its year: a file per project often keys the papers of the list
+    of all papers its own way."""
+    names = [pub.key.lower()]
+    doi = pub.links.get("doi", "").strip().lower().removeprefix("https://doi.org/")
+    if doi:
+        names.append(f"{kind}:doi:{doi}")
+    title = slugify(pub.title, 0) if pub.title else ""
+    if title and not title.startswith("untitled-"):
+        names.append(f"{kind}:title:{title}:{pub.year or ''}")
+    return names
 
 
 def _talk_of(pub: Publication) -> Item:

@@ -37,7 +37,7 @@ from ...plan import Plan
 from ...report import Report
 from ...textio import dump_yaml, read_document
 from ...theme import Options
-from . import THEME
+from . import THEME, pubdata
 from .bibliography import (
     _bibtex_of,
     _carry_entry_files,
@@ -69,6 +69,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             continue
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
+    pubdata.keep_documents(site, plan)
     news = _unique_news(news, kept_news, report)
     sidebar = [p for p in site.pages if p.features.profile_sidebar is not None]
     if sidebar:
@@ -261,7 +262,9 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
     body = encoded_link_targets(body)
     body = add_collection_listings(page, body, site, THEME, report)
-    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body)))
+    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body))
+                     - ({pubdata.COLLECTION} if pubdata.reads_publications(body)
+                        and pubdata.documents(site, plan) else set()))
     if missing:
         report.verbatim("liquid-collection", "this page's Liquid uses "
                         + ", ".join(f"`site.{m}`" for m in missing) + ", which al-folio does "

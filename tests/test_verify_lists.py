@@ -1,0 +1,52 @@
+"""How `verify` (and the real-theme harness) reads a list page's items: the titles a visitor
+reads, each as often as the page shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitemigrate.verify import BuiltSite, compare
+
+
+def built(root: Path, pages: dict[str, str]) -> BuiltSite:
+    for rel, body in pages.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"<html><head><title>x</title></head><body><main>{body}</main>"
+                        "</body></html>", "utf-8")
+    return BuiltSite(root)
+
+
+def test_a_title_s_screen_reader_text_is_no_word_of_the_title(tmp_path):
+    """academicpages puts a permalink icon in each item's heading, with the word `Permalink`
+    in a `sr-only` span that no visitor sees; a theme that shows the same title without it
+    lists the same item."""
+    old = built(tmp_path / "old", {"publications/index.html": (
+        '<h2 class="archive__item-title"><a href="/x/">Moorings at Night</a> '
+        '<a href="/publications/moorings/" rel="permalink"><i class="fa fa-link"></i>'
+        '<span class="sr-only">Permalink</span></a></h2>'
+        '<h2 class="archive__item-title">Tidal Clocks <span class="icon visually-hidden">'
+        'link</span></h2>')})
+    new = built(tmp_path / "new", {"publications/index.html": (
+        '<div class="title">Moorings at Night</div><div class="title">Tidal Clocks</div>')})
+    assert old.items("publications/index.html") == ["moorings at night", "tidal clocks"]
+    result = compare(old, new, tmp_path / "src")
+    assert result.lists == []
+
+
+def test_an_item_of_a_file_left_out_on_purpose_is_not_asked_of_the_new_list(tmp_path):
+    """The conversion left out `_news/fr/x.md` (reported: the translated example
+    announcement of the template): a list of the old site showed it, the new one need not;
+    an item of a file the conversion kept is still asked for."""
+    src = tmp_path / "src"
+    (src / "_news/fr").mkdir(parents=True)
+    (src / "_news/fr/x.md").write_text("---\ntitle: Une annonce traduite\n---\nUne annonce.\n",
+                                       "utf-8")
+    old = built(tmp_path / "old", {"fr/news/index.html": (
+        '<h3 class="post-title">Une annonce traduite</h3>'
+        '<h3 class="post-title">Le jardin lunaire</h3>')})
+    new = built(tmp_path / "new", {"fr/news/index.html": (
+        '<h3 class="post-title">Le jardin lunaire</h3>')})
+    assert compare(old, new, src, skip=["_news/fr/x.md"]).lists == []
+    assert compare(old, new, src).lists == [
+        ("fr/news/index.html", "fr/news/index.html", "missing", "une annonce traduite")]
