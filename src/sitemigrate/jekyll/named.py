@@ -21,8 +21,7 @@ from typing import Any
 from ..lazyre import lazy_pattern
 from ..plan import Plan, UnsafePath, safe_rel
 from ..textio import read_text, within
-from ..yamlio import load_safe
-from . import scholar
+from . import scholar, urls
 from .liquid import Token, raw_literal, replace_tokens
 
 __all__ = ["carry_bibliographies", "config_of", "resolved_include"]
@@ -36,7 +35,8 @@ _GROUP_FLAG = lazy_pattern(r"(?:^|\s)(?:-g|--group_by)\s")
 
 def config_of(plan: Plan, src: Path | None = None) -> dict[str, Any]:
     """The settings of DEST as written (the plan's `_config.yml`, else DEST's own), or of
-    SRC (``src``); an empty dict when there is none or it does not load."""
+    SRC (``src``); an empty dict when there is none or it does not load. Shared with every
+    reader of the same text (:func:`.urls.config_of`): read it, never change it."""
     if src is not None:
         found = read_text(src / "_config.yml", "_config.yml", None, root=src) \
             if (src / "_config.yml").is_file() else None
@@ -46,11 +46,7 @@ def config_of(plan: Plan, src: Path | None = None) -> dict[str, Any]:
     else:
         path = plan.dest / "_config.yml"
         text = path.read_text("utf-8", errors="replace") if path.is_file() else ""
-    try:
-        data = load_safe(text) if text else None
-    except Exception:  # a config that does not load: no settings to read
-        data = None
-    return data if isinstance(data, dict) else {}
+    return urls.config_of(text)  # one load of a text a run (read, never changed)
 
 
 def resolved_include(name: str, config: dict[str, Any]) -> str | None:

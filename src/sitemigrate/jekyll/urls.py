@@ -539,7 +539,12 @@ def _read(root: Path, rel: str) -> str:
     return "" if data is None else data.decode("utf-8", "replace")
 
 
+@functools.lru_cache(maxsize=8)
 def config_of(text: str) -> dict:
+    """The settings of a `_config.yml` text as Jekyll reads them ({} when it does not load).
+    A config text is loaded once a run, however many passes read it (SRC's: static files, the
+    ledger, jekyll-scholar's folder; the merged one: its includes, the ledger, twice): the
+    values are shared, so a caller reads them and never changes them."""
     try:
         data = load_safe(text) if text else {}
     except Exception:
