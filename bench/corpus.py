@@ -12,8 +12,10 @@ alternating, ``--repeat`` times each:
 - the real-theme build of the converted site (DEST), the build its owner runs next.
 
 Best of each, and the ratio of convert to each build. A site whose build fails is no
-anchor. Each run writes into a folder of its own (see RESULTS.md on ext4 and deleted files).
-Needs the lab (``../shared/lab/bin/setup``).
+anchor. sitemigrate's bytecode is compiled first, as ``bench/run.py`` does (a wheel's install
+compiles it; an editable install under ``PYTHONDONTWRITEBYTECODE=1`` would compile every
+changed module again in every run). Each run writes into a folder of its own (see RESULTS.md
+on ext4 and deleted files). Needs the lab (``../shared/lab/bin/setup``).
 
     python bench/corpus.py GVancauwenberghe AndyGreenPhD tdhock --repeat 3
 """
@@ -32,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import realtheme as rt  # noqa: E402  (the lab harness: its sites, templates and overlay)
+from run import compile_bytecode  # noqa: E402  (bench/run.py's: as a wheel's install does)
 
 
 def timed(cmd: list[str], ok: tuple[int, ...]) -> float:
@@ -55,6 +58,7 @@ def main() -> int:
     args = p.parse_args()
     if why := rt.missing():
         raise SystemExit(f"the lab cannot run: {why}")
+    print(compile_bytecode(), file=sys.stderr)  # else each run may compile modules anew
     work = args.work or Path(tempfile.mkdtemp(prefix="sitemigrate-corpus-"))
     print("site | source build | convert | converted site's build | convert / builds")
     for name in args.sites:

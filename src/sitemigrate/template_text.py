@@ -173,10 +173,13 @@ class ExampleText:
         seq, title = prose(rel, data)
         if not seq:
             return False
-        share, run = self.uncovered(seq)
+        # the title and the length first: the shingles of an owner's post are not needed
         if title is not None:  # an item the owner named is the owner's
-            return mark(title) in self.titles and share <= TITLED
-        return len(seq) >= UNTITLED_WORDS and share <= UNTITLED and run <= LONGEST_RUN
+            return mark(title) in self.titles and self.uncovered(seq)[0] <= TITLED
+        if len(seq) < UNTITLED_WORDS:
+            return False
+        share, run = self.uncovered(seq)
+        return share <= UNTITLED and run <= LONGEST_RUN
 
     def is_entry(self, raw: str) -> bool:
         """True when a BibTeX entry has an example entry's key and title."""

@@ -87,13 +87,22 @@ def yaml_limits(text: str) -> YAMLLimitError | None:
             sum(text.count(c) for c in "[{-?:") <= YAML_MAX_DEPTH
             or _depth_bound(text) <= YAML_MAX_DEPTH):
         return None  # no alias, and not deep enough: nothing to parse
+    found = _parsed_limits(text)
+    return None if found is None else YAMLLimitError(*found)
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed_limits(text: str) -> tuple[str, int] | None:
+    """:func:`yaml_limits` of a text that needs its events read: once a run for each text
+    (a config is loaded by several readers, each checking it)."""
     try:
-        return _limit_events(_events(text, fast=True))
+        found = _limit_events(_events(text, fast=True))
     except Exception:  # libyaml refused it: ruamel's parser reads some YAML 1.2 it does not
         try:
-            return _limit_events(_events(text, fast=False))
+            found = _limit_events(_events(text, fast=False))
         except Exception:  # invalid YAML: the loader reports it, before any deep part
             return None
+    return None if found is None else (found.problem, found.line)
 
 
 def _depth_bound(text: str) -> int:
@@ -717,9 +726,13 @@ def load_safe(text: str, bounded: bool = True, last_wins: bool = False) -> Any:
     return yaml.load(text, Loader=loader)  # a safe loader
 
 
+@functools.lru_cache(maxsize=8)
 def settings_of(text: str) -> dict[str, Any]:
     """A `_config.yml` text as data (:func:`load_safe`): {} when it is empty, is no mapping
-    or does not load (no settings to read)."""
+    or does not load (no settings to read). A config text is loaded once a run, however many
+    passes read it (SRC's: static files, the ledger, jekyll-scholar's folder; the merged
+    one: its includes, the ledger): the values are shared, so a caller reads them and never
+    changes them."""
     try:
         data = load_safe(text) if text else None
     except Exception:  # a config that does not load: no settings to read

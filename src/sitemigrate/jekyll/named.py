@@ -36,7 +36,8 @@ _GROUP_FLAG = lazy_pattern(r"(?:^|\s)(?:-g|--group_by)\s")
 
 def config_of(plan: Plan, src: Path | None = None) -> dict[str, Any]:
     """The settings of DEST as written (the plan's `_config.yml`, else DEST's own), or of
-    SRC (``src``); an empty dict when there is none or it does not load."""
+    SRC (``src``); an empty dict when there is none or it does not load. Shared with every
+    reader of the same text (:func:`~sitemigrate.yamlio.settings_of`): read it, never change it."""
     if src is not None:
         found = read_text(src / "_config.yml", "_config.yml", None, root=src) \
             if (src / "_config.yml").is_file() else None
@@ -46,7 +47,7 @@ def config_of(plan: Plan, src: Path | None = None) -> dict[str, Any]:
     else:
         path = plan.dest / "_config.yml"
         text = path.read_text("utf-8", errors="replace") if path.is_file() else ""
-    return settings_of(text)
+    return settings_of(text)  # one load of a text a run (read, never changed)
 
 
 def resolved_include(name: str, config: dict[str, Any]) -> str | None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..textio import load_safe, not_utf8, read_source
+from ..yamlio import settings_of
 from .polyglot import Languages
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
@@ -503,7 +504,7 @@ def src_urls(src: Path) -> dict[str, Served] | None:
 
 def read_config(root: Path) -> dict:
     """``root``'s ``_config.yml`` as Jekyll reads it ({} when it has none or cannot be read)."""
-    return config_of(_read(Path(root), "_config.yml"))
+    return settings_of(_read(Path(root), "_config.yml"))
 
 
 def _rglob(folder: str, parts: tuple[str, ...] = (),
@@ -537,14 +538,6 @@ def _rglob(folder: str, parts: tuple[str, ...] = (),
 def _read(root: Path, rel: str) -> str:
     data = read_source(root / rel, rel, None, root=root)
     return "" if data is None else data.decode("utf-8", "replace")
-
-
-def config_of(text: str) -> dict:
-    try:
-        data = load_safe(text) if text else {}
-    except Exception:
-        data = {}
-    return data if isinstance(data, dict) else {}
 
 
 def ledger(old: dict[str, Served], new: dict[str, Served]) -> list[LedgerRow]:
@@ -583,7 +576,7 @@ def planned_tree(plan, dest: tuple[dict[str, str], dict] | None = None,
     texts, then = earlier if earlier is not None else ({}, {})
     for path, data in plan.files.items():
         if path == "_config.yml":
-            config = config_of(data.decode("utf-8", "replace"))
+            config = settings_of(data.decode("utf-8", "replace"))
         elif _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE:
             files[path] = (texts[path] if then.get(path) is data
                            else data.decode("utf-8", "replace"))

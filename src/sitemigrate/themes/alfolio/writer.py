@@ -5,6 +5,7 @@ All al-folio knowledge lives in this package and in ``mappings/al-folio.yml``.""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -56,6 +57,7 @@ from .reader import NAME
 def write(site: Site, plan: Plan, options: Options) -> None:
     vocab = THEME.vocabulary
     gen = _target_generation(plan, options)
+    options = replace(options, generation=gen)  # told once: the parts below ask again
     report = plan.report
     copier = AssetCopier(site, plan, vocab["paths"])
     _write_config(site, plan, gen, options, copier)
