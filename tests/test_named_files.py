@@ -113,3 +113,26 @@ def test_a_profile_picture_the_about_layout_cannot_read_never_breaks_the_build(t
                                                          "_config.yml")]
             assert config.read_text().splitlines()[told[0].line - 1].strip() == \
                 f'avatar: "{avatar}"'
+
+
+def test_theme_data_the_owner_wrote_goes_along_with_the_page_that_reads_it(tmp_path):
+    """al-folio's `_data/repositories.yml` is one of its template's example files; the
+    owner's own (their users and repositories), read by their repositories page that goes
+    along, is theirs: copied, so that the page shows them (it was left out, the page empty)."""
+    repos = "github_users:\n  - pebble-lab\n\ngithub_repos:\n  - pebble-lab/counting\n"
+    src = _source(tmp_path / "src", "al-folio-site", {
+        "_data/repositories.yml": repos,
+        "_pages/repositories.md": "---\nlayout: page\npermalink: /repositories/\n"
+                                  "title: repositories\nnav: true\n---\n"
+                                  "{% for user in site.data.repositories.github_users %}"
+                                  "{% include repository/repo_user.liquid username=user %}"
+                                  "{% endfor %}\n",
+        "_includes/repository/repo_user.liquid": "<span>{{ include.username }}</span>\n",
+    })
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    assert (dest / "_data/repositories.yml").read_text() == repos
+    copied = [f for f in plan.report.findings if f.code == "data-copied"]
+    assert [f.path for f in copied] == ["_pages/repositories.md"]
+    assert "`_data/repositories.yml` copied along" in copied[0].message
+

@@ -357,22 +357,31 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
     _fix_root_links(plan, site)
     _show_emoji(plan, site)
     if src_root is not None:
-        _carry_data(plan, src_root, target)
+        _carry_data(plan, src_root, target, site)
 
 
 _DATA_REF = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
 _DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
 
 
-def _carry_data(plan: Plan, src_root: Path, target: Theme) -> None:
+def _carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
     """A data file of SRC that a written file reads (`site.data.skills` in the owner's about
     page) is copied along, to the same path, unless the writer wrote one of that name or
     DEST has its own (the template's example data, removed with the rest, is replaced).
-    The source theme's own data files (its mapping's example data: a CV the reader read,
-    the data of its furniture) are the writer's to convert, never copied as they are."""
+    Of the source theme's own data files (its mapping's example data), the CV the reader
+    read is the writer's to convert, and one still the template's example is no one's:
+    neither is copied; one the owner wrote (their `_data/repositories.yml`, which a
+    repositories page carried along reads) is theirs, and goes along."""
     source = plan.from_theme
     theme_data = [g for g in (source.vocabulary.get("checkout", {}).get("examples", [])
                               if source is not None else []) if g.startswith("_data/")]
+    read = {site.cv.origin.path} if site.cv and site.cv.origin else set()
+
+    def theirs_to_convert(rel: str) -> bool:
+        if not any(fnmatch.fnmatchcase(rel, g) for g in theme_data):
+            return False
+        from ..template_files import is_example
+        return rel in read or source is None or is_example(source, src_root, rel)
     names: dict[str, str] = {}
     for rel in _text_files(plan):
         data = plan.files.get(rel)
@@ -395,7 +404,7 @@ def _carry_data(plan: Plan, src_root: Path, target: Theme) -> None:
             found = [stem + x for x in _DATA_SUFFIXES
                      if os.path.isfile(src_root / (stem + x))][:1]
         found = [r for r in found if within(src_root, src_root / r)
-                 and not any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
+                 and not theirs_to_convert(r)]
         if not found:
             continue
         theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
