@@ -136,3 +136,27 @@ def test_theme_data_the_owner_wrote_goes_along_with_the_page_that_reads_it(tmp_p
     assert [f.path for f in copied] == ["_pages/repositories.md"]
     assert "`_data/repositories.yml` copied along" in copied[0].message
 
+
+def test_a_key_the_sites_own_layout_showed_is_a_loss_not_a_key_kept(tmp_path):
+    """Front matter no reader knows is kept as written; when SRC's own layout (or a layout
+    it is laid into) showed it on the page (`{% for m in page.milestones %}`), the target's
+    layouts do not: a visitor loses it, said at the key's line with the layout's line (it
+    was "has no meaning; kept as written", while the home page lost the section)."""
+    src = _source(tmp_path / "src", "al-folio-site", {
+        "_layouts/about.liquid": "---\nlayout: framed\n---\n<article>{{ content }}</article>\n",
+        "_layouts/framed.liquid": "---\nlayout: default\n---\n{{ content }}\n<h2>Milestones</h2>\n"
+                                  "{% for m in page.milestones %}<p>{{ m.what }}</p>{% endfor %}\n",
+    })
+    about = src / "_pages/about.md"
+    text = about.read_text()
+    assert text.startswith("---\nlayout: about\n")
+    about.write_text(text.replace("permalink: /\n", "permalink: /\nmilestones:\n"
+                                  "  - what: Founded the pebble survey\nbadge_color: teal\n", 1))
+    line = about.read_text().splitlines().index("milestones:") + 1
+    plan = _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")
+    (lost,) = [f for f in plan.report.findings if f.code == "extra-key-shown"]
+    assert (lost.path, lost.line, lost.severity) == ("_pages/about.md", line, "loss")
+    assert "`milestones`" in lost.message and "`_layouts/framed.liquid` (line 6)" in lost.message
+    # a key no layout of SRC reads stays "no meaning; kept as written"
+    kept = [f for f in plan.report.findings if f.code == "extra-key" and "badge_color" in f.message]
+    assert [f.outcome for f in kept] == ["verbatim"]

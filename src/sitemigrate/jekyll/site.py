@@ -24,6 +24,7 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .documents import distinct_slugs
+from .layouts import shown_by
 from .polyglot import SETTINGS, Languages
 from .problems import check_document, check_liquid
 from .urls import unpublished
@@ -480,14 +481,22 @@ def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
 
 def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> None:
     """Report a front-matter key that no reader understood and the writer kept as written:
-    a key the target's layouts read too (`toc`, ...) is said to be kept, any other to have no
-    meaning there; each at its line."""
+    a key the target's layouts read too (`toc`, ...) is said to be kept; one that SRC's own
+    layout showed on the page (an `experiences` list its about layout loops over) is lost to
+    a visitor; any other has no meaning there; each at its line."""
     where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
         if origin else None
+    shown = shown_by(plan, origin.path, key) if origin else None
     if key in theme.vocabulary.get("page_switches", []):
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: {theme.name}'s layouts read it too (check it works the same "
                         "there).", where)
+    elif shown is not None:
+        plan.report.lost("extra-key-shown", f"front-matter key `{key}` is shown on this page "
+                         f"by your layout `{shown[0]}` (line {shown[1]}); the layouts of "
+                         f"{theme.name} do not show it, so a visitor no longer sees it. It is "
+                         "kept in the front matter: put what it shows into the page's text, or "
+                         "into a layout of your own.", where)
     else:
         plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
                              "kept as written.", where)
