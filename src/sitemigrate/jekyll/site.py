@@ -129,9 +129,16 @@ def read_config(root: Path, report: Report, shared: bool = False) -> dict[str, A
                            "config by hand.", "_config.yml", severity="warning")
         return {}
     src = read_text(path, "_config.yml", report)
-    data = load_yaml(src.text, "_config.yml", report, shared=shared) if src else None
+    twice: list[tuple[Any, int]] = []
+    data = load_yaml(src.text, "_config.yml", report, shared=shared,
+                     duplicates=twice) if src else None
     if src is not None and data is not None:
         check_yaml_nodes(src.text, "_config.yml", report)  # tags, aliases: said, not lost
+    for key, at in twice:  # Jekyll's YAML reader takes a key's last value, and so do we
+        report.problem("duplicate-key", f"`_config.yml` has `{key}` twice; Jekyll reads "
+                       "the last one (here), so the earlier one had no effect and was not "
+                       "read either. Remove one of them.", "_config.yml", at + 1,
+                       severity="warning")
     if not isinstance(data, dict):
         return {}
     for key, shapes in CONFIG_SHAPES.items():
@@ -622,7 +629,7 @@ def source_config(site: Site) -> Any:
     if not site.source or not (Path(site.source) / "_config.yml").is_file():
         return {}
     src = read_text(Path(site.source) / "_config.yml", "_config.yml", None)
-    data = load_yaml(src.text, "_config.yml", None, shared=True) if src else None
+    data = load_yaml(src.text, "_config.yml", None, shared=True, duplicates=[]) if src else None
     return data if isinstance(data, dict) else {}
 
 
