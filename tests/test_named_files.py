@@ -137,26 +137,45 @@ def test_theme_data_the_owner_wrote_goes_along_with_the_page_that_reads_it(tmp_p
     assert "`_data/repositories.yml` copied along" in copied[0].message
 
 
-def test_a_key_the_sites_own_layout_showed_is_a_loss_not_a_key_kept(tmp_path):
-    """Front matter no reader knows is kept as written; when SRC's own layout (or a layout
+
+def test_a_key_the_sites_own_layout_showed_is_shown_again_or_a_loss(tmp_path):
+    """Front matter no reader knows is kept as written. When SRC's own layout (or a layout
     it is laid into) showed it on the page (`{% for m in page.milestones %}`), the target's
-    layouts do not: a visitor loses it, said at the key's line with the layout's line (it
-    was "has no meaning; kept as written", while the home page lost the section)."""
+    layouts do not: that part of the layout, plain Liquid, goes to the end of the page's
+    text (in `{::nomarkdown}`, so kramdown passes its HTML as it is), said at the key's line
+    with the layout's lines; a part that runs an include the target may lack is a loss,
+    said so (it was "has no meaning; kept as written", while the home page lost the
+    section)."""
     src = _source(tmp_path / "src", "al-folio-site", {
         "_layouts/about.liquid": "---\nlayout: framed\n---\n<article>{{ content }}</article>\n",
-        "_layouts/framed.liquid": "---\nlayout: default\n---\n{{ content }}\n<h2>Milestones</h2>\n"
-                                  "{% for m in page.milestones %}<p>{{ m.what }}</p>{% endfor %}\n",
+        "_layouts/framed.liquid": "---\nlayout: default\n---\n{{ content }}\n"
+                                  "    {% if page.milestones %}\n      <h2>Milestones</h2>\n"
+                                  "      {% for m in page.milestones %}\n"
+                                  "        <p>{{ m.what | markdownify }}</p>\n"
+                                  "      {% endfor %}\n    {% endif %}\n"
+                                  "{% if page.badges %}{% include badge.liquid %}{% endif %}\n",
     })
     about = src / "_pages/about.md"
     text = about.read_text()
     assert text.startswith("---\nlayout: about\n")
     about.write_text(text.replace("permalink: /\n", "permalink: /\nmilestones:\n"
-                                  "  - what: Founded the pebble survey\nbadge_color: teal\n", 1))
+                                  "  - what: Founded the pebble survey\nbadges: [teal]\n"
+                                  "badge_color: teal\n", 1))
     line = about.read_text().splitlines().index("milestones:") + 1
-    plan = _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")
-    (lost,) = [f for f in plan.report.findings if f.code == "extra-key-shown"]
-    assert (lost.path, lost.line, lost.severity) == ("_pages/about.md", line, "loss")
-    assert "`milestones`" in lost.message and "`_layouts/framed.liquid` (line 6)" in lost.message
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    found = {f.message.split("`")[1]: f for f in plan.report.findings
+             if f.code == "extra-key-shown"}
+    shown, lost = found["milestones"], found["badges"]
+    assert (shown.path, shown.line, shown.severity) == ("_pages/about.md", line, "warning")
+    assert "`_layouts/framed.liquid` (lines 5-10)" in shown.message
+    page = next(p for p in dest.glob("_pages/*.md") if "milestones:" in p.read_text())
+    assert page.read_text().endswith(
+        "\n\n{::nomarkdown}\n{% if page.milestones %}\n  <h2>Milestones</h2>\n"
+        "  {% for m in page.milestones %}\n    <p>{{ m.what | markdownify }}</p>\n"
+        "  {% endfor %}\n{% endif %}\n{:/nomarkdown}\n")
+    assert (lost.line, lost.severity) == (line + 2, "loss")
+    assert "`_layouts/framed.liquid` (line 11)" in lost.message
     # a key no layout of SRC reads stays "no meaning; kept as written"
     kept = [f for f in plan.report.findings if f.code == "extra-key" and "badge_color" in f.message]
     assert [f.outcome for f in kept] == ["verbatim"]

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..lazyre import lazy_pattern
+from .liquid import is_html_file
 
 if TYPE_CHECKING:
     from ..plan import Plan
@@ -47,3 +48,66 @@ def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
         m = _LAYOUT_KEY().match(text)
         name = m[1] if m else ""
     return None
+
+
+_OPENERS = {"if": "endif", "unless": "endunless", "for": "endfor", "case": "endcase"}
+_PLAIN_TAGS = frozenset({*_OPENERS, *_OPENERS.values(), "elsif", "else", "when", "assign",
+                         "capture", "endcapture", "break", "continue", "cycle", "increment",
+                         "decrement"})
+
+
+def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | None:
+    """The part of SRC's layout that shows front-matter key ``key`` of ``page``: the block
+    (``{% if page.KEY %}...{% endif %}``, a ``for``, ``unless`` or ``case``) whose opening tag
+    reads the key, as (layout, first line, last line, its text, dedented), when it runs the
+    same on any Jekyll site: plain Liquid only (no include, no plugin tag, no ``content``).
+    None otherwise, or when no layout of SRC's own shows the key."""
+    import textwrap
+
+    from .liquid import tokenize
+    where = shown_by(plan, page, key)
+    if where is None:
+        return None
+    rel, _ = where
+    text = plan.source_text(rel) or ""
+    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+    tokens = tokenize(text)
+    for i, tok in enumerate(tokens):
+        if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup):
+            continue
+        depth, end = 0, None
+        for j in range(i, len(tokens)):
+            if tokens[j].kind == "tag" and tokens[j].name == tok.name:
+                depth += 1
+            elif tokens[j].kind == "tag" and tokens[j].name == _OPENERS[tok.name]:
+                depth -= 1
+                if depth == 0:
+                    end = j
+                    break
+        if end is None:
+            return None
+        inner = tokens[i:end + 1]
+        if any(t.kind == "raw" or (t.kind == "tag" and t.name not in _PLAIN_TAGS)
+               or (t.kind in ("tag", "output") and re.search(r"(?<![\w.])content\b", t.markup))
+               for t in inner):
+            return None
+        start = text.rfind("\n", 0, tok.start) + 1
+        stop = text.find("\n", tokens[end].start)
+        stop = len(text) if stop < 0 else stop
+        last = tokens[end].line + tokens[end].text.count("\n")
+        return rel, tok.line, last, textwrap.dedent(text[start:stop]).strip("\n")
+    return None
+
+
+def with_shown(body: str, blocks: list[str], out: str) -> str:
+    """``body`` with the parts of SRC's layouts that showed its page's keys (from
+    :func:`extra_key`) at its end, each once. In a Markdown page (``out``) they are HTML
+    that kramdown must pass as it is (its GFM parser ends an HTML block at a blank line and
+    reads the indented lines after it as code): inside `{::nomarkdown}`."""
+    parts = [b for b in dict.fromkeys(blocks) if b]
+    if not parts:
+        return body
+    shown = "\n\n".join(parts)
+    if not is_html_file(out):
+        shown = "{::nomarkdown}\n" + shown + "\n{:/nomarkdown}"
+    return body.rstrip("\n") + "\n\n" + shown + "\n"

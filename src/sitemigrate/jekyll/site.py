@@ -24,7 +24,7 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .documents import distinct_slugs
-from .layouts import shown_by
+from .layouts import shown_block, shown_by, with_shown
 from .polyglot import SETTINGS, Languages
 from .problems import check_document, check_liquid
 from .urls import unpublished
@@ -460,11 +460,13 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
                url: str, theme: Theme) -> None:
     """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
     point its links at carried files, write it and remember where its content went."""
+    shown = []
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
-            extra_key(plan, key, theme, item.origin)
-    body = translate_liquid(body, plan.from_theme, theme, plan, item.origin)
+            shown.append(extra_key(plan, key, theme, item.origin))
+    body = with_shown(translate_liquid(body, plan.from_theme, theme, plan, item.origin), shown,
+                      out)
     body = copier.rewrite(body, url, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
@@ -486,18 +488,28 @@ def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
     return None
 
 
-def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> None:
+def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> str:
     """Report a front-matter key that no reader understood and the writer kept as written:
     a key the target's layouts read too (`toc`, ...) is said to be kept; one that SRC's own
-    layout showed on the page (an `experiences` list its about layout loops over) is lost to
-    a visitor; any other has no meaning there; each at its line."""
+    layout showed on the page (an `experiences` list its about layout loops over) is shown
+    by that part of the layout, returned for the end of the page's text when it is plain
+    Liquid (:func:`~.layouts.shown_block`), else lost to a visitor; any other has no meaning
+    there; each at its line. Returns the Liquid to add to the page ("" for none)."""
     where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
         if origin else None
     shown = shown_by(plan, origin.path, key) if origin else None
+    block = shown_block(plan, origin.path, key) if origin and shown else None
     if key in theme.vocabulary.get("page_switches", []):
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: {theme.name}'s layouts read it too (check it works the same "
                         "there).", where)
+    elif block is not None:
+        plan.report.verbatim("extra-key-shown", f"front-matter key `{key}` is shown on this "
+                             f"page by your layout `{block[0]}` (lines {block[1]}-{block[2]}); "
+                             f"the layouts of {theme.name} do not show it, so that part of "
+                             "your layout was added at the end of the page's text, where it "
+                             "shows the key as before. Check how it looks there.", where)
+        return block[3]
     elif shown is not None:
         plan.report.lost("extra-key-shown", f"front-matter key `{key}` is shown on this page "
                          f"by your layout `{shown[0]}` (line {shown[1]}); the layouts of "
@@ -507,6 +519,7 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> None
     else:
         plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
                              "kept as written.", where)
+    return ""
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:
