@@ -120,17 +120,13 @@ def test_theme_data_the_owner_wrote_goes_along_with_the_page_that_reads_it(tmp_p
     owner's own (their users and repositories), read by their repositories page that goes
     along, is theirs: copied, so that the page shows them (it was left out, the page empty)."""
     repos = "github_users:\n  - pebble-lab\n\ngithub_repos:\n  - pebble-lab/counting\n"
-    src = _source(tmp_path / "src", "al-folio-site", {
-        "_data/repositories.yml": repos,
-        "_pages/repositories.md": "---\nlayout: page\npermalink: /repositories/\n"
-                                  "title: repositories\nnav: true\n---\n"
-                                  "{% for user in site.data.repositories.github_users %}"
-                                  "{% include repository/repo_user.liquid username=user %}"
-                                  "{% endfor %}\n",
-        "_includes/repository/repo_user.liquid": "<span>{{ include.username }}</span>\n",
-    })
+    page = ("---\nlayout: page\npermalink: /repositories/\ntitle: repositories\nnav: true\n"
+            "---\n{% for user in site.data.repositories.github_users %}"
+            "{% include repository/repo_user.liquid username=user %}{% endfor %}\n")
+    files = {"_data/repositories.yml": repos, "_pages/repositories.md": page,
+             "_includes/repository/repo_user.liquid": "<span>{{ include.username }}</span>\n"}
     dest = academicpages_checkout(tmp_path / "checkout")
-    plan = _convert(src, dest, "academicpages")
+    plan = _convert(_source(tmp_path / "src", "al-folio-site", files), dest, "academicpages")
     assert (dest / "_data/repositories.yml").read_text() == repos
     copied = [f for f in plan.report.findings if f.code == "data-copied"]
     assert [f.path for f in copied] == ["_pages/repositories.md"]

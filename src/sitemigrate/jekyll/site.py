@@ -503,19 +503,17 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> str:
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: {theme.name}'s layouts read it too (check it works the same "
                         "there).", where)
-    elif block is not None:
-        plan.report.verbatim("extra-key-shown", f"front-matter key `{key}` is shown on this "
-                             f"page by your layout `{block[0]}` (lines {block[1]}-{block[2]}); "
-                             f"the layouts of {theme.name} do not show it, so that part of "
-                             "your layout was added at the end of the page's text, where it "
-                             "shows the key as before. Check how it looks there.", where)
-        return block[3]
     elif shown is not None:
-        plan.report.lost("extra-key-shown", f"front-matter key `{key}` is shown on this page "
-                         f"by your layout `{shown[0]}` (line {shown[1]}); the layouts of "
-                         f"{theme.name} do not show it, so a visitor no longer sees it. It is "
-                         "kept in the front matter: put what it shows into the page's text, or "
-                         "into a layout of your own.", where)
+        lines = f"lines {block[1]}-{block[2]}" if block else f"line {shown[1]}"
+        then = ("so that part of your layout was added at the end of the page's text, where "
+                "it shows the key as before. Check how it looks there." if block else
+                "so a visitor no longer sees it. It is kept in the front matter: put what it "
+                "shows into the page's text, or into a layout of your own.")
+        plan.report.add("extra-key-shown", "warning" if block else "loss",
+                        "verbatim" if block else "lost", f"front-matter key `{key}` is shown on "
+                        f"this page by your layout `{shown[0]}` ({lines}); the layouts of "
+                        f"{theme.name} do not show it, {then}", where)
+        return block[3] if block else ""
     else:
         plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
                              "kept as written.", where)
