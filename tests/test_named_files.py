@@ -149,14 +149,15 @@ def test_a_key_the_sites_own_layout_showed_is_shown_again_or_a_loss(tmp_path):
                                   "      {% for m in page.milestones %}\n"
                                   "        <p>{{ m.what | markdownify }}</p>\n"
                                   "      {% endfor %}\n    {% endif %}\n"
-                                  "{% if page.badges %}{% include badge.liquid %}{% endif %}\n",
+                                  "{% if page.badges %}{% include badge.liquid %}{% endif %}\n"
+                                  "{% if page.quiet %}{% include quiet.liquid %}{% endif %}\n",
     })
     about = src / "_pages/about.md"
     text = about.read_text()
     assert text.startswith("---\nlayout: about\n")
     about.write_text(text.replace("permalink: /\n", "permalink: /\nmilestones:\n"
                                   "  - what: Founded the pebble survey\nbadges: [teal]\n"
-                                  "badge_color: teal\n", 1))
+                                  "badge_color: teal\nquiet: false\n", 1))
     line = about.read_text().splitlines().index("milestones:") + 1
     dest = academicpages_checkout(tmp_path / "checkout")
     plan = _convert(src, dest, "academicpages")
@@ -172,6 +173,7 @@ def test_a_key_the_sites_own_layout_showed_is_shown_again_or_a_loss(tmp_path):
         "  {% endfor %}\n{% endif %}\n{:/nomarkdown}\n")
     assert (lost.line, lost.severity) == (line + 2, "loss")
     assert "`_layouts/framed.liquid` (line 11)" in lost.message
-    # a key no layout of SRC reads stays "no meaning; kept as written"
-    kept = [f for f in plan.report.findings if f.code == "extra-key" and "badge_color" in f.message]
-    assert [f.outcome for f in kept] == ["verbatim"]
+    assert "quiet" not in found  # `false`: the layout showed nothing for it
+    # a key no layout of SRC reads (or one it showed nothing for) stays "no meaning; kept"
+    kept = [f.message.split("`")[1] for f in plan.report.findings if f.code == "extra-key"]
+    assert {"badge_color", "quiet"} <= set(kept)

@@ -464,7 +464,7 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
-            shown.append(extra_key(plan, key, theme, item.origin))
+            shown.append(extra_key(plan, key, theme, item.origin, value))
     body = with_shown(translate_liquid(body, plan.from_theme, theme, plan, item.origin), shown,
                       out)
     body = copier.rewrite(body, url, item.origin)
@@ -488,16 +488,20 @@ def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
     return None
 
 
-def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> str:
+def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
+              value: Any = True) -> str:
     """Report a front-matter key that no reader understood and the writer kept as written:
     a key the target's layouts read too (`toc`, ...) is said to be kept; one that SRC's own
     layout showed on the page (an `experiences` list its about layout loops over) is shown
     by that part of the layout, returned for the end of the page's text when it is plain
     Liquid (:func:`~.layouts.shown_block`), else lost to a visitor; any other has no meaning
-    there; each at its line. Returns the Liquid to add to the page ("" for none)."""
+    there; each at its line (a ``value`` that is off or empty showed nothing). Returns the
+    Liquid to add to the page ("" for none)."""
     where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
         if origin else None
-    shown = shown_by(plan, origin.path, key) if origin else None
+    shows = origin is not None and not (value is None or value is False or (
+        isinstance(value, (str, list, dict)) and not value))  # Liquid's falsy, or empty
+    shown = shown_by(plan, origin.path, key) if origin and shows else None
     block = shown_block(plan, origin.path, key) if origin and shown else None
     if key in theme.vocabulary.get("page_switches", []):
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
