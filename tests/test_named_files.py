@@ -177,3 +177,23 @@ def test_a_key_the_sites_own_layout_showed_is_shown_again_or_a_loss(tmp_path):
     # a key no layout of SRC reads (or one it showed nothing for) stays "no meaning; kept"
     kept = [f.message.split("`")[1] for f in plan.report.findings if f.code == "extra-key"]
     assert {"badge_color", "quiet"} <= set(kept)
+
+
+def test_what_the_themes_own_unchanged_layout_shows_is_the_theme_packages_to_carry(
+        tmp_path, monkeypatch):
+    """A key read by a layout of the template as it ships (a book layout's `page.status`)
+    is the theme package's to read and write, not this rule's: no block of the theme's own
+    layout is pasted into pages, and the key stays "kept as written"."""
+    import sitemigrate.template_files as tf
+    files = {"_layouts/about.liquid": "---\nlayout: default\n---\n{{ content }}\n"
+                                      "{% if page.status %}<p>{{ page.status }}</p>{% endif %}\n"}
+    src = _source(tmp_path / "src", "al-folio-site", files)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("permalink: /\n", "permalink: /\nstatus: x\n", 1))
+    monkeypatch.setattr(tf, "is_template_file", lambda theme, root, rel: rel in files)
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    assert not [f for f in plan.report.findings if f.code == "extra-key-shown"]
+    assert [f.outcome for f in plan.report.findings
+            if f.code == "extra-key" and "`status`" in f.message] == ["verbatim"]
+    assert "{::nomarkdown}" not in (dest / "_pages/about.md").read_text()

@@ -1,6 +1,8 @@
 """What SRC's own layouts show of a page: the layout a page names, and the layouts that
 layout is laid into, read as Jekyll reads them (``_layouts/<name>.*``, each one's own
-``layout:``), to tell whether a front-matter key is shown (``page.KEY`` in one of them)."""
+``layout:``), to tell whether a front-matter key is shown (``page.KEY`` in one of them).
+Only layouts the owner wrote or changed count: what the theme's own layouts show is the
+theme package's to read and write (its reader and writer)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,23 @@ from .liquid import is_html_file
 if TYPE_CHECKING:
     from ..plan import Plan
 
-_LAYOUT_KEY = lazy_pattern(r"\A---[ \t]*\n(?:.*\n)*?layout:[ \t]*['\"]?([\w.-]+)")
+_FRONT = lazy_pattern(r"\A---[ \t]*\n(.*?\n)?---[ \t]*$", re.S | re.M)
+_LAYOUT_KEY = lazy_pattern(r"^layout:[ \t]*['\"]?([\w.-]+)", re.M)
 _SUFFIXES = (".html", ".liquid", ".md", ".markdown")
+
+
+def _layout_of(text: str | None) -> str:
+    """The layout a file's front matter names (``layout:``), or ""."""
+    front = _FRONT().match(text) if text is not None else None
+    m = _LAYOUT_KEY().search(front[1] or "") if front else None
+    return m[1] if m else ""
+
+
+def _theirs(plan: Plan, rel: str) -> bool:
+    """Whether SRC's ``rel`` is a file of the source theme's template, unchanged."""
+    from ..template_files import is_template_file
+    return plan.from_theme is not None and plan.source is not None and \
+        is_template_file(plan.from_theme, plan.source, rel)
 
 
 def _layout(plan: Plan, name: str) -> tuple[str, str] | None:
@@ -30,12 +47,11 @@ def _layout(plan: Plan, name: str) -> tuple[str, str] | None:
 def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
     """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
     path and the line of its first ``page.KEY`` (``page["KEY"]``), following the chain of
-    layouts; None when the page names no layout of SRC's own or none reads the key."""
-    text = plan.source_text(page)
-    m = _LAYOUT_KEY().match(text) if text is not None else None
+    layouts; None when the page names no layout of SRC's own, none reads the key, or the
+    one that does is the theme's own, unchanged."""
     reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
     seen: set[str] = set()
-    name = m[1] if m else ""
+    name = _layout_of(plan.source_text(page))
     while name and name not in seen:
         seen.add(name)
         found = _layout(plan, name)
@@ -44,9 +60,8 @@ def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
         rel, text = found
         hit = reads.search(text)
         if hit:
-            return rel, text.count("\n", 0, hit.start()) + 1
-        m = _LAYOUT_KEY().match(text)
-        name = m[1] if m else ""
+            return None if _theirs(plan, rel) else (rel, text.count("\n", 0, hit.start()) + 1)
+        name = _layout_of(text)
     return None
 
 
