@@ -288,7 +288,6 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     return names, None
 
 
-
 def _folded(text: str) -> str:
     import unicodedata
     return "".join(c for c in unicodedata.normalize("NFKD", text)
