@@ -360,6 +360,52 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
         _carry_data(plan, src_root, target, site)
 
 
+_SITE_KEY = lazy_pattern(r"\bsite\.([\w-]*\w)")
+
+
+def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]:
+    """The top-level `site.KEY`s that the includes SRC's pages and items run (their own,
+    which DEST's checkout lacks, so they are copied along by :func:`finish_liquid`) read,
+    transitively: settings such an include needs in DEST's config (the address of the
+    service a repositories page's cards come from)."""
+    src_root = Path(site.source) if site.source and Path(site.source).is_dir() else None
+    if src_root is None:
+        return set()
+    found = _checkout(plan)
+    known = found.includes if found.includes is not None else _stock_includes(target, plan,
+                                                                               None)
+    items = [i for kind in (site.posts, site.talks, site.teaching, site.projects, site.news)
+             for i in kind] + [i for docs in site.collections.values() for i in docs]
+    texts = [p.body for p in site.pages if p.role != "furniture"] + [i.body for i in items]
+    source = plan.from_theme  # its stock listings are replaced by the target's: not run
+    listings = source.vocabulary.get("listings", {}) if source is not None else {}
+    reads = source.vocabulary.get("liquid", {}).get("reads", []) if source is not None else []
+    known = set(known) | {n for r in reads for n in r.get("include", [])}  # constructs
+    for pattern in (p for spec in listings.values() for p in spec.get("match", [])):
+        texts = [re.sub(pattern, " ", t, flags=re.S) if "{%" in t else t for t in texts]
+    keys: set[str] = set()
+    done: set[str] = set()
+    while texts:
+        text = texts.pop()
+        if "{%" not in text or "include" not in text:
+            continue
+        for tok in tokenize(text):
+            name = include_name(tok)
+            if not name or tok.name != "include" or "{{" in name or name in known \
+                    or name in done:
+                continue
+            done.add(name)
+            path = src_root / "_includes" / name
+            if ".." in name.split("/") or not path.is_file() or not within(src_root, path):
+                continue
+            raw = read_source(path, f"_includes/{name}", None, root=src_root)
+            if raw is not None:
+                body = raw.decode("utf-8", "replace")
+                keys.update(_SITE_KEY().findall(body))
+                texts.append(body)
+    return keys
+
+
 _DATA_REF = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
 _DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
 

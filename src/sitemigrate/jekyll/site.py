@@ -22,7 +22,7 @@ from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
-from .checkout import translate_liquid
+from .checkout import settings_read_by_includes, translate_liquid
 from .documents import distinct_slugs
 from .layouts import shown_block, shown_by, with_shown
 from .polyglot import SETTINGS, Languages
@@ -691,6 +691,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     done = set(consumed) | _languages_written(site, report, src)
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
+    included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
         if key in done or value in (None, "", [], {}):
             continue  # dealt with by the writer, or empty: nothing to carry
@@ -705,8 +706,10 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 target_kept.append((key, line))
         elif key in TARGET_OWNS:
             target_kept.append((key, line))
-        elif _is_setting(key, own) and key not in config and _read_by_content(site, source,
-                                                                              key):
+        elif _is_setting(key, own) and key not in config and (
+                _read_by_content(site, source, key)
+                or key in (included := settings_read_by_includes(plan, site, target)
+                           if included is None else included)):
             set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
             report.verbatim("config-key", f"`_config.yml` key `{key}` is a {site.theme} "
                             f"setting {target.name} does not read, but Liquid of your pages reads "
