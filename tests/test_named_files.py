@@ -204,21 +204,24 @@ def test_settings_an_include_carried_along_reads_are_kept_in_the_config(tmp_path
     `site.repo_theme_light`: the setting is kept in DEST's config, so the card shows what
     it showed (its image addresses were left without their theme, or their service). An
     include the target's own Liquid replaces (al-folio's figure, a construct) runs nowhere
-    in DEST: what it reads stays out."""
+    in DEST, and a switch an include tests would turn on a feature whose scripts DEST lacks
+    (al-folio's bibliography search): those stay out."""
     files = {"_pages/code.md": "---\nlayout: page\npermalink: /code/\n"
                                "title: code\n---\n{% include repo_card.liquid %}\n"
                                "{% include figure.liquid path=\"assets/img/a.png\" %}\n",
              "_includes/repo_card.liquid": "<img src=\"https://stats.example.org/?theme="
-                                           "{{ site.repo_theme_light }}\">\n",
+                                           "{{ site.repo_theme_light }}\">\n{% if site.bib_search"
+                                           " %}<script src=\"/assets/js/bibsearch.js\">{% endif %}",
              "_includes/figure.liquid": "{% if site.imagemagick.enabled %}x{% endif %}\n"}
     src = _source(tmp_path / "src", "al-folio-site", files)
     config = src / "_config.yml"
     config.write_text(config.read_text() + "repo_theme_light: dark-ink\n"
-                      "imagemagick:\n  enabled: true\n")
+                      "imagemagick:\n  enabled: true\nbib_search: true\n")
     dest = academicpages_checkout(tmp_path / "checkout")
     plan = _convert(src, dest, "academicpages")
     written = (dest / "_config.yml").read_text()
-    assert "repo_theme_light: dark-ink" in written and "imagemagick" not in written
+    assert "repo_theme_light: dark-ink" in written
+    assert "imagemagick" not in written and "bib_search" not in written
     (kept,) = [f for f in plan.report.findings if f.code == "config-key"
                and "`repo_theme_light`" in f.message]
     assert "reads `site.repo_theme_light`: kept as written" in kept.message

@@ -365,9 +365,10 @@ _SITE_KEY = lazy_pattern(r"\bsite\.([\w-]*\w)")
 
 def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]:
     """The top-level `site.KEY`s that the includes SRC's pages and items run (their own,
-    which DEST's checkout lacks, so they are copied along by :func:`finish_liquid`) read,
-    transitively: settings such an include needs in DEST's config (the address of the
-    service a repositories page's cards come from)."""
+    which DEST's checkout lacks, so they are copied along by :func:`finish_liquid`) print or
+    assign, transitively: values such an include needs in DEST's config (the address of the
+    service a repositories page's cards come from). A switch they test (`{% if site.KEY %}`)
+    does not count: it would turn on a feature of the source theme whose scripts DEST lacks."""
     src_root = Path(site.source) if site.source and Path(site.source).is_dir() else None
     if src_root is None:
         return set()
@@ -401,7 +402,8 @@ def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]
             raw = read_source(path, f"_includes/{name}", None, root=src_root)
             if raw is not None:
                 body = raw.decode("utf-8", "replace")
-                keys.update(_SITE_KEY().findall(body))
+                keys.update(k for t in tokenize(body) if t.kind == "output" or t.name == "assign"
+                            for k in _SITE_KEY().findall(t.markup))
                 texts.append(body)
     return keys
 
