@@ -557,3 +557,18 @@ def test_balanced_on_deep_nesting():
     assert balanced(deep) and _balance(deep) == deep
     assert not balanced(deep + "}") and not balanced("}" + deep[:-1] + "{")
     assert _balance(deep[1:]).count(r"\textbraceright{}") == 1
+
+
+def test_a_field_written_twice_takes_its_last_value_as_jekyll_scholar_reads_it():
+    """bibtex-ruby (jekyll-scholar's reader) merges an entry's fields into one hash: a
+    field written twice shows its last value on the site; so it is read (and said)."""
+    parsed = parse_bib("@book{roe2019moss,\n  author = {Ann Roe},\n  title = {Moss},\n"
+                       "  note = {Paperback, 2020},\n  year = {2019},\n"
+                       "  note = {Winner of the Pebble Prize}\n}\n")
+    (e,) = parsed.entries
+    assert e.fields["note"] == "Winner of the Pebble Prize" and e.fields["year"] == "2019"
+    assert [(p.line, p.message) for p in parsed.problems] == [
+        (1, "entry `roe2019moss` has a second `note` field; the last was kept, as "
+            "jekyll-scholar reads it")]
+    assert "Winner of the Pebble Prize" in dump_bib(parsed.entries)
+    assert "Paperback, 2020" not in dump_bib(parsed.entries)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from ruamel.yaml import YAML
@@ -9,7 +10,7 @@ from ruamel.yaml import YAML
 import sitemigrate
 from sitemigrate.formats import bibtex as bib
 
-from conftest import snapshot
+from conftest import FIXTURES, snapshot
 
 yaml = YAML(typ="safe")
 
@@ -241,3 +242,24 @@ def test_a_page_at_al_folios_about_path_is_not_overwritten_by_the_about_page(tmp
     assert front(tmp_path / "out" / moved)["permalink"] == "/en/"
     assert "animals move through fragmented" in (tmp_path / "out" / moved).read_text("utf-8")
     assert "Français" in (pages / "about.md").read_text("utf-8")
+
+
+def test_a_config_key_written_twice_is_read_as_jekyll_reads_it(tmp_path):
+    """Jekyll's YAML reader takes a top-level key's last value; a `_config.yml` with a key
+    twice (a `scholar:` block pasted above the template's own) is the site's config, not
+    "invalid YAML" with every setting lost (the owner's name went, the new site had none)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    text = config.read_text()
+    assert text.count("\nscholar:") == 1
+    config.write_text("scholar:\n  style: ieee\n  sort_by: year\n\n" + text)
+    line = config.read_text().splitlines().index("scholar:", 1) + 1
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    assert not [f for f in plan.report.findings if f.code == "bad-yaml"]
+    (twice,) = [f for f in plan.report.findings if f.code == "duplicate-key"]
+    assert (twice.path, twice.line) == ("_config.yml", line)
+    assert "`scholar` twice" in twice.message
+    site, same = sitemigrate.read_site(src), sitemigrate.read_site(FIXTURES / "al-folio-site")
+    assert site.identity.last_name and site.identity.last_name == same.identity.last_name
+    assert site.config_extra["scholar"] == same.config_extra["scholar"]  # the last one

@@ -458,3 +458,24 @@ def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):
     assert [(e["studyType"], e["area"]) for e in resume["education"]] == [
         ("Ph.D", "Ecology"), ("B.S.", "Biology")]
     assert plan.report.counts()["problem"] == 0
+
+
+def test_classic_cv_data_where_the_layout_prints_text_is_read_as_its_words(tmp_path):
+    """The classic layout prints a description point's contents as text; a mapping there
+    (`- years: 2016-present\\n  items: [...]`) is shown as Ruby writes data. Its words are
+    what the owner wrote: read as `2016-present — Pebble Society; Moss Guild`, never as the
+    data's syntax (Python's `{'years': ...}` reached the converted CV page)."""
+    cv = ("- title: Appointments\n  type: time_table\n  contents:\n"
+          "    - title: Visiting posts\n      description:\n"
+          "        - title: Fellow\n          contents:\n"
+          "            - years: 2016-present\n              items:\n"
+          "                - Pebble Society\n                - Moss Guild\n"
+          "            - years:\n              items: Lichen Circle\n"
+          "        - plain point\n")
+    src = _site(tmp_path, {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": cv,
+                           "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    entry = alfolio.read(src, Report()).cv.sections[0].entries[0]
+    assert entry["description"] == [
+        {"title": "Fellow", "items": ["2016-present — Pebble Society; Moss Guild",
+                                      "Lichen Circle"]},
+        "plain point"]

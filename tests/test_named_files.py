@@ -113,3 +113,117 @@ def test_a_profile_picture_the_about_layout_cannot_read_never_breaks_the_build(t
                                                          "_config.yml")]
             assert config.read_text().splitlines()[told[0].line - 1].strip() == \
                 f'avatar: "{avatar}"'
+
+
+def test_theme_data_the_owner_wrote_goes_along_with_the_page_that_reads_it(tmp_path):
+    """al-folio's `_data/repositories.yml` is one of its template's example files; the
+    owner's own (their users and repositories), read by their repositories page that goes
+    along, is theirs: copied, so that the page shows them (it was left out, the page empty)."""
+    repos = "github_users:\n  - pebble-lab\n\ngithub_repos:\n  - pebble-lab/counting\n"
+    page = ("---\nlayout: page\npermalink: /repositories/\ntitle: repositories\nnav: true\n"
+            "---\n{% for user in site.data.repositories.github_users %}"
+            "{% include repository/repo_user.liquid username=user %}{% endfor %}\n")
+    files = {"_data/repositories.yml": repos, "_pages/repositories.md": page,
+             "_includes/repository/repo_user.liquid": "<span>{{ include.username }}</span>\n"}
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(_source(tmp_path / "src", "al-folio-site", files), dest, "academicpages")
+    assert (dest / "_data/repositories.yml").read_text() == repos
+    copied = [f for f in plan.report.findings if f.code == "data-copied"]
+    assert [f.path for f in copied] == ["_pages/repositories.md"]
+    assert "`_data/repositories.yml` copied along" in copied[0].message
+
+
+
+def test_a_key_the_sites_own_layout_showed_is_shown_again_or_a_loss(tmp_path):
+    """Front matter no reader knows is kept as written. When SRC's own layout (or a layout
+    it is laid into) showed it on the page (`{% for m in page.milestones %}`), the target's
+    layouts do not: that part of the layout, plain Liquid, goes to the end of the page's
+    text (in `{::nomarkdown}`, so kramdown passes its HTML as it is), said at the key's line
+    with the layout's lines; a part that runs an include the target may lack is a loss,
+    said so (it was "has no meaning; kept as written", while the home page lost the
+    section)."""
+    src = _source(tmp_path / "src", "al-folio-site", {
+        "_layouts/about.liquid": "---\nlayout: framed\n---\n<article>{{ content }}</article>\n",
+        "_layouts/framed.liquid": "---\nlayout: default\n---\n{{ content }}\n"
+                                  "    {% if page.milestones %}\n      <h2>Milestones</h2>\n"
+                                  "      {% for m in page.milestones %}\n"
+                                  "        <p>{{ m.what | markdownify }}</p>\n"
+                                  "      {% endfor %}\n    {% endif %}\n"
+                                  "{% if page.badges %}{% include badge.liquid %}{% endif %}\n"
+                                  "{% if page.quiet %}{% include quiet.liquid %}{% endif %}\n",
+    })
+    about = src / "_pages/about.md"
+    text = about.read_text()
+    assert text.startswith("---\nlayout: about\n")
+    about.write_text(text.replace("permalink: /\n", "permalink: /\nmilestones:\n"
+                                  "  - what: Founded the pebble survey\nbadges: [teal]\n"
+                                  "badge_color: teal\nquiet: false\n", 1))
+    line = about.read_text().splitlines().index("milestones:") + 1
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    found = {f.message.split("`")[1]: f for f in plan.report.findings
+             if f.code == "extra-key-shown"}
+    shown, lost = found["milestones"], found["badges"]
+    assert (shown.path, shown.line, shown.severity) == ("_pages/about.md", line, "warning")
+    assert "`_layouts/framed.liquid` (lines 5-10)" in shown.message
+    page = next(p for p in dest.glob("_pages/*.md") if "milestones:" in p.read_text())
+    assert page.read_text().endswith(
+        "\n\n{::nomarkdown}\n{% if page.milestones %}\n  <h2>Milestones</h2>\n"
+        "  {% for m in page.milestones %}\n    <p>{{ m.what | markdownify }}</p>\n"
+        "  {% endfor %}\n{% endif %}\n{:/nomarkdown}\n")
+    assert (lost.line, lost.severity) == (line + 2, "loss")
+    assert "`_layouts/framed.liquid` (line 11)" in lost.message
+    assert "quiet" not in found  # `false`: the layout showed nothing for it
+    # a key no layout of SRC reads (or one it showed nothing for) stays "no meaning; kept"
+    kept = [f.message.split("`")[1] for f in plan.report.findings if f.code == "extra-key"]
+    assert {"badge_color", "quiet"} <= set(kept)
+
+
+def test_what_the_themes_own_unchanged_layout_shows_is_the_theme_packages_to_carry(
+        tmp_path, monkeypatch):
+    """A key read by a layout of the template as it ships (a book layout's `page.status`)
+    is the theme package's to read and write, not this rule's: no block of the theme's own
+    layout is pasted into pages, and the key stays "kept as written"."""
+    import sitemigrate.template_files as tf
+    files = {"_layouts/about.liquid": "---\nlayout: default\n---\n{{ content }}\n"
+                                      "{% if page.status %}<p>{{ page.status }}</p>{% endif %}\n"}
+    src = _source(tmp_path / "src", "al-folio-site", files)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("permalink: /\n", "permalink: /\nstatus: x\n", 1))
+    monkeypatch.setattr(tf, "is_template_file", lambda theme, root, rel: rel in files)
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    assert not [f for f in plan.report.findings if f.code == "extra-key-shown"]
+    assert [f.outcome for f in plan.report.findings
+            if f.code == "extra-key" and "`status`" in f.message] == ["verbatim"]
+    assert "{::nomarkdown}" not in (dest / "_pages/about.md").read_text()
+
+
+def test_settings_an_include_carried_along_reads_are_kept_in_the_config(tmp_path):
+    """An include of the site's own that goes along (its repositories page's card) reads
+    `site.repo_theme_light`: the setting is kept in DEST's config, so the card shows what
+    it showed (its image addresses were left without their theme, or their service). An
+    include the target's own Liquid replaces (al-folio's figure, a construct) runs nowhere
+    in DEST, and a switch an include tests would turn on a feature whose scripts DEST lacks
+    (al-folio's bibliography search): those stay out."""
+    files = {"_pages/code.md": "---\nlayout: page\npermalink: /code/\n"
+                               "title: code\n---\n{% include repo_card.liquid %}\n"
+                               "{% include figure.liquid path=\"assets/img/a.png\" %}\n",
+             "_includes/repo_card.liquid": "<img src=\"https://stats.example.org/?theme="
+                                           "{{ site.repo_theme_light }}\">\n{% if site.bib_search"
+                                           " %}<script src=\"/assets/js/bibsearch.js\">{% endif %}",
+             "_includes/figure.liquid": "{% if site.imagemagick.enabled %}x{% endif %}\n"}
+    src = _source(tmp_path / "src", "al-folio-site", files)
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "repo_theme_light: dark-ink\n"
+                      "imagemagick:\n  enabled: true\nbib_search: true\n")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    written = (dest / "_config.yml").read_text()
+    assert "repo_theme_light: dark-ink" in written
+    assert "imagemagick" not in written and "bib_search" not in written
+    (kept,) = [f for f in plan.report.findings if f.code == "config-key"
+               and "`repo_theme_light`" in f.message]
+    assert "reads `site.repo_theme_light`: kept as written" in kept.message
+    assert not [f for f in plan.report.findings if f.code == "config-key"
+                and "imagemagick" in f.message]

@@ -246,3 +246,28 @@ def test_publication_front_as_plain_dict_is_written_as_a_commented_map(items):
         commented[key] = value
     assert dump_yaml(plain) == dump_yaml(commented)
     assert yaml_rt_dump(plain) == yaml_rt_dump(commented)
+
+
+def test_an_excerpt_that_is_the_author_list_becomes_the_authors(tmp_path):
+    """academicpages' list prints a publication's `excerpt` under its title; an owner who
+    writes only names there, theirs among them (accents or not), wrote the author line:
+    it is read as the authors (al-folio shows them on the line; as an abstract they hid
+    behind ABS). An excerpt that says more than names stays the abstract."""
+    head = "---\ncollection: publications\ncategory: manuscripts\ndate: 2022-04-01\n"
+    src = _ap_site(tmp_path, {
+        "2022-04-01-moss.md": head + "title: Moss on Stones\n"
+                              "excerpt: 'Ann Roe, Tomas Lindqvist and Bo Lee-Hart'\n---\n",
+        "2022-04-02-lichen.md": head + "title: Lichen Maps\n"
+                                "excerpt: 'We map lichens with Tomás Lindqvist and Ann Roe.'\n---\n",
+        "2022-04-03-fern.md": head + "title: Ferns\nexcerpt: 'Ann Roe and Bo Lee-Hart'\n---\n",
+    })
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    entries = _entries(plan)
+    moss = entries["2022-04-01-moss"]
+    assert "  author = {Ann Roe and Tomas Lindqvist and Bo Lee-Hart},\n" in moss.raw
+    assert "abstract" not in moss.fields
+    lichen, fern = entries["2022-04-02-lichen"], entries["2022-04-03-fern"]
+    assert "author" not in lichen.fields and lichen.fields["abstract"].startswith("We map")
+    assert "author" not in fern.fields and "abstract" in fern.fields  # not the owner's list
+    (said,) = [f for f in plan.report.findings if f.code == "excerpt-authors"]
+    assert said.path == "_publications/2022-04-01-moss.md"

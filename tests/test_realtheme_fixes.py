@@ -311,31 +311,6 @@ def test_a_data_file_the_owners_page_reads_is_copied_along(tmp_path):
     assert len(kept) == 1 and "site.data.socials" in kept[0].message
 
 
-def test_the_source_themes_own_data_is_not_copied_as_it_is(tmp_path):
-    """The other way round: al-folio's repositories page reads `site.data.repositories`,
-    data of al-folio's own (its cards need al-folio's settings): not copied raw into an
-    academicpages checkout, while a data file of the owner's own is. What the page shows
-    from it (its text inside `{% if site.data.repositories... %}`) is shown nowhere: the
-    report says which page, which data and what to do."""
-    from test_checkout import academicpages_checkout
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
-    _write(src, {
-        "_pages/repositories.md": "---\nlayout: page\ntitle: Code\npermalink: /repositories/\n"
-                                  "nav: true\n---\nThings I wrote for counting snow buntings.\n\n"
-                                  "{% for user in site.data.repositories.github_users %}"
-                                  "{{ user }}{% endfor %}{{ site.data.sledges.size }} sledges\n",
-        "_data/repositories.yml": "github_users: [snow-counter]\n",
-        "_data/sledges.yml": "- name: Blue sledge\n"})
-    dest = academicpages_checkout(tmp_path / "checkout")
-    plan = _convert(src, dest, "academicpages")
-    assert not (dest / "_data/repositories.yml").exists()
-    assert (dest / "_data/sledges.yml").read_text() == "- name: Blue sledge\n"
-    [lost] = [f for f in plan.report.findings if f.code == "data-theme"]
-    assert (lost.path, lost.severity) == ("_pages/repositories.md", "loss")
-    assert "`_data/repositories.yml`" in lost.message and "site.data.repositories" in lost.message
-
-
 _UNTYPED = ("---\ntitle: \"Snow Depth and Bunting Nests\"\ncollection: publications\n"
             "permalink: /publication/2022-02-01-snow\ndate: 2022-02-01\n"
             "venue: 'Letters on Northern Birds'\n---\n")

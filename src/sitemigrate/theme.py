@@ -158,7 +158,8 @@ class SiteProbe:
             # loaded as the reader loads it (round trip; the reader then takes a copy of
             # this load instead of parsing again); bad YAML gives {}: the reader reports it
             src = read_text(self.root / "_config.yml", "_config.yml", None)
-            data = load_yaml(src.text, "_config.yml", None, shared=True) if src else None
+            data = load_yaml(src.text, "_config.yml", None, shared=True,
+                             duplicates=[]) if src else None  # (as Jekyll: the last wins)
             self._config = data if isinstance(data, dict) else {}
         return self._config
 

@@ -281,6 +281,10 @@ the kept object is never changed: a caller that only reads gets it (``shared``),
 a deep copy of its own (ruamel's types copy their comments, line numbers, styles and
 scalar forms)."""
 
+_TWICE: dict[str, list[tuple[Any, int]]] = {}
+"""Text -> the top-level keys it has twice (as ``duplicates`` lists them), for a caller
+that asks after a first load of the text was kept."""
+
 
 def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
               shared: bool = False, duplicates: list[tuple[Any, int]] | None = None) -> Any:
@@ -289,6 +293,8 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
     ``duplicates``: a top-level key written twice takes its last value, as Jekyll reads
     front matter, and is listed there (key, 0-based line); else it is an error."""
     if text in _LOADED:
+        if duplicates is not None:
+            duplicates.extend(_TWICE.get(text, []))
         return _LOADED[text] if shared else copy.deepcopy(_LOADED[text])
     limit = yaml_limits(text)
     if limit is not None:
@@ -322,6 +328,8 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
         return None
     if len(text) > 2000 or rel == "_config.yml":  # a config; front matter is loaded once
         _LOADED[text] = data
+        if duplicates:
+            _TWICE[text] = list(duplicates)
         return data if shared else copy.deepcopy(data)
     return data
 

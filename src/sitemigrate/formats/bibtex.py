@@ -248,10 +248,12 @@ class _Reader:
             # (every field of every entry): `\s` and str.split() know the same whitespace
             name, value = fname.lower(), " ".join("".join(value_parts).split())
             if name in entry.fields or name in entry.persons:
-                self.problem(line, f"entry `{key}` has a second `{name}` field; the first "
-                             "was kept")
+                # jekyll-scholar's reader (bibtex-ruby) merges an entry's fields into one
+                # hash, so the last value of a field is the one a site shows
+                self.problem(line, f"entry `{key}` has a second `{name}` field; the last "
+                             "was kept, as jekyll-scholar reads it")
                 clean = False
-            elif name in PERSON_ROLES:
+            if name in PERSON_ROLES:
                 entry.persons[name] = _split_names(value) if value else []
             else:
                 entry.fields[name] = value

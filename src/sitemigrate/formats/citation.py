@@ -287,3 +287,25 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
         names.append("others")
     return names, None
 
+
+def _folded(text: str) -> str:
+    import unicodedata
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c)).lower()
+
+
+def author_list(text: str, owner: tuple[str, str]) -> list[str]:
+    """The names of ``text`` when it is nothing but a list of people with the owner among
+    them (an academicpages `excerpt: 'Jane Doe, Ann Roe and Owner Name'`, which its list
+    prints under the title as the author line), as BibTeX names; else ``[]``. The owner's
+    last name is compared without accents (`Clement` and `Clément` name one person)."""
+    import html
+    whole = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(without_marks(text))).split())
+    whole = re.sub(r"(?<=[^\W\d_]{2})\.$", "", whole)
+    if not owner[1].strip() or not whole or _citation_head(text) != whole:
+        return []  # more than names: an abstract, a citation, a sentence
+    names, why = citation_authors(text, owner)
+    last = _folded(owner[1].strip())
+    if why or not any(last in _folded(n).replace(",", " ").split() for n in names):
+        return []
+    return names

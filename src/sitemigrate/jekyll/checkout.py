@@ -357,25 +357,79 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
     _fix_root_links(plan, site)
     _show_emoji(plan, site)
     if src_root is not None:
-        _carry_data(plan, src_root, target)
+        _carry_data(plan, src_root, target, site)
+
+
+_SITE_KEY = lazy_pattern(r"\bsite\.([\w-]*\w)")
+
+
+def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]:
+    """The top-level `site.KEY`s that the includes SRC's pages and items run (their own,
+    which DEST's checkout lacks, so they are copied along by :func:`finish_liquid`) print or
+    assign, transitively: values such an include needs in DEST's config (the address of the
+    service a repositories page's cards come from). A switch they test (`{% if site.KEY %}`)
+    does not count: it would turn on a feature of the source theme whose scripts DEST lacks."""
+    src_root = Path(site.source) if site.source and Path(site.source).is_dir() else None
+    if src_root is None:
+        return set()
+    found = _checkout(plan)
+    known = found.includes if found.includes is not None else _stock_includes(target, plan,
+                                                                               None)
+    items = [i for kind in (site.posts, site.talks, site.teaching, site.projects, site.news)
+             for i in kind] + [i for docs in site.collections.values() for i in docs]
+    texts = [p.body for p in site.pages if p.role != "furniture"] + [i.body for i in items]
+    source = plan.from_theme  # its stock listings are replaced by the target's: not run
+    listings = source.vocabulary.get("listings", {}) if source is not None else {}
+    reads = source.vocabulary.get("liquid", {}).get("reads", []) if source is not None else []
+    known = set(known) | {n for r in reads for n in r.get("include", [])}  # constructs
+    for pattern in (p for spec in listings.values() for p in spec.get("match", [])):
+        texts = [re.sub(pattern, " ", t, flags=re.S) if "{%" in t else t for t in texts]
+    keys: set[str] = set()
+    done: set[str] = set()
+    while texts:
+        text = texts.pop()
+        if "{%" not in text or "include" not in text:
+            continue
+        for tok in tokenize(text):
+            name = include_name(tok)
+            if not name or tok.name != "include" or "{{" in name or name in known \
+                    or name in done:
+                continue
+            done.add(name)
+            path = src_root / "_includes" / name
+            if ".." in name.split("/") or not path.is_file() or not within(src_root, path):
+                continue
+            raw = read_source(path, f"_includes/{name}", None, root=src_root)
+            if raw is not None:
+                body = raw.decode("utf-8", "replace")
+                keys.update(k for t in tokenize(body) if t.kind == "output" or t.name == "assign"
+                            for k in _SITE_KEY().findall(t.markup))
+                texts.append(body)
+    return keys
 
 
 _DATA_REF = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
 _DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
 
 
-def _carry_data(plan: Plan, src_root: Path, target: Theme) -> None:
+def _carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
     """A data file of SRC that a written file reads (`site.data.skills` in the owner's about
     page) is copied along, to the same path, unless the writer wrote one of that name or
     DEST has its own (the template's example data, removed with the rest, is replaced).
-    The source theme's own data files (its mapping's example data: a CV the reader read,
-    the data of its furniture) are the writer's to convert, never copied as they are: one
-    of the owner's that no written data file stands for (a repositories list, whose cards
-    need the source theme's settings) is reported, since what reads it shows nothing."""
-    from ..template_files import is_example
+    Of the source theme's own data files (its mapping's example data), the CV the reader
+    read is the writer's to convert, and one still the template's example is no one's:
+    neither is copied; one the owner wrote (their `_data/repositories.yml`, which a
+    repositories page carried along reads) is theirs, and goes along."""
     source = plan.from_theme
     theme_data = [g for g in (source.vocabulary.get("checkout", {}).get("examples", [])
                               if source is not None else []) if g.startswith("_data/")]
+    read = {site.cv.origin.path} if site.cv and site.cv.origin else set()
+
+    def theirs_to_convert(rel: str) -> bool:
+        if not any(fnmatch.fnmatchcase(rel, g) for g in theme_data):
+            return False
+        from ..template_files import is_example
+        return rel in read or source is None or is_example(source, src_root, rel)
     names: dict[str, str] = {}
     for rel in _text_files(plan):
         data = plan.files.get(rel)
@@ -397,21 +451,12 @@ def _carry_data(plan: Plan, src_root: Path, target: Theme) -> None:
         else:
             found = [stem + x for x in _DATA_SUFFIXES
                      if os.path.isfile(src_root / (stem + x))][:1]
-        found = [r for r in found if within(src_root, src_root / r)]
-        theme_own = [r for r in found if any(fnmatch.fnmatchcase(r, g) for g in theme_data)]
-        found = [r for r in found if r not in theme_own]
-        theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
-                  or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
-        if theme_own and source is not None and source.name != target.name and not theirs \
-                and not is_example(source, src_root, theme_own[0]):
-            plan.report.lost("data-theme", f"`{reader}` reads `site.data.{name}`: your "
-                             f"`{theme_own[0]}` is data of {source.name}'s own, which "
-                             f"{target.name} does not read; it was not copied, so what "
-                             f"`{reader}` shows from it (and its text inside "
-                             f"`{{% if site.data.{name}... %}}`) is not shown. Rewrite that "
-                             "part of the page.", _where(plan, reader))
+        found = [r for r in found if within(src_root, src_root / r)
+                 and not theirs_to_convert(r)]
         if not found:
             continue
+        theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
+                  or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
         theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
                             and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
         if theirs:

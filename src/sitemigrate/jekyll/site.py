@@ -22,8 +22,9 @@ from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
-from .checkout import translate_liquid
+from .checkout import settings_read_by_includes, translate_liquid
 from .documents import distinct_slugs
+from .layouts import shown_block, shown_by, with_shown
 from .polyglot import SETTINGS, Languages
 from .problems import check_document, check_liquid
 from .urls import unpublished
@@ -128,9 +129,16 @@ def read_config(root: Path, report: Report, shared: bool = False) -> dict[str, A
                            "config by hand.", "_config.yml", severity="warning")
         return {}
     src = read_text(path, "_config.yml", report)
-    data = load_yaml(src.text, "_config.yml", report, shared=shared) if src else None
+    twice: list[tuple[Any, int]] = []
+    data = load_yaml(src.text, "_config.yml", report, shared=shared,
+                     duplicates=twice) if src else None
     if src is not None and data is not None:
         check_yaml_nodes(src.text, "_config.yml", report)  # tags, aliases: said, not lost
+    for key, at in twice:  # Jekyll's YAML reader takes a key's last value, and so do we
+        report.problem("duplicate-key", f"`_config.yml` has `{key}` twice; Jekyll reads "
+                       "the last one (here), so the earlier one had no effect and was not "
+                       "read either. Remove one of them.", "_config.yml", at + 1,
+                       severity="warning")
     if not isinstance(data, dict):
         return {}
     for key, shapes in CONFIG_SHAPES.items():
@@ -452,11 +460,13 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
                url: str, theme: Theme) -> None:
     """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
     point its links at carried files, write it and remember where its content went."""
+    shown = []
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
-            extra_key(plan, key, theme, item.origin)
-    body = translate_liquid(body, plan.from_theme, theme, plan, item.origin)
+            shown.append(extra_key(plan, key, theme, item.origin, value))
+    body = with_shown(translate_liquid(body, plan.from_theme, theme, plan, item.origin), shown,
+                      out)
     body = copier.rewrite(body, url, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
@@ -478,19 +488,40 @@ def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
     return None
 
 
-def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None) -> None:
+def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
+              value: Any = True) -> str:
     """Report a front-matter key that no reader understood and the writer kept as written:
-    a key the target's layouts read too (`toc`, ...) is said to be kept, any other to have no
-    meaning there; each at its line."""
+    a key the target's layouts read too (`toc`, ...) is said to be kept; one that SRC's own
+    layout showed on the page (an `experiences` list its about layout loops over) is shown
+    by that part of the layout, returned for the end of the page's text when it is plain
+    Liquid (:func:`~.layouts.shown_block`), else lost to a visitor; any other has no meaning
+    there; each at its line (a ``value`` that is off or empty showed nothing). Returns the
+    Liquid to add to the page ("" for none)."""
     where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
         if origin else None
+    shows = origin is not None and not (value is None or value is False or (
+        isinstance(value, (str, list, dict)) and not value))  # Liquid's falsy, or empty
+    shown = shown_by(plan, origin.path, key) if origin and shows else None
+    block = shown_block(plan, origin.path, key) if origin and shown else None
     if key in theme.vocabulary.get("page_switches", []):
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: {theme.name}'s layouts read it too (check it works the same "
                         "there).", where)
+    elif shown is not None:
+        lines = f"lines {block[1]}-{block[2]}" if block else f"line {shown[1]}"
+        then = ("so that part of your layout was added at the end of the page's text, where "
+                "it shows the key as before. Check how it looks there." if block else
+                "so a visitor no longer sees it. It is kept in the front matter: put what it "
+                "shows into the page's text, or into a layout of your own.")
+        plan.report.add("extra-key-shown", "warning" if block else "loss",
+                        "verbatim" if block else "lost", f"front-matter key `{key}` is shown on "
+                        f"this page by your layout `{shown[0]}` ({lines}); the layouts of "
+                        f"{theme.name} do not show it, {then}", where)
+        return block[3] if block else ""
     else:
         plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
                              "kept as written.", where)
+    return ""
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:
@@ -613,7 +644,7 @@ def source_config(site: Site) -> Any:
     if not site.source or not (Path(site.source) / "_config.yml").is_file():
         return {}
     src = read_text(Path(site.source) / "_config.yml", "_config.yml", None)
-    data = load_yaml(src.text, "_config.yml", None, shared=True) if src else None
+    data = load_yaml(src.text, "_config.yml", None, shared=True, duplicates=[]) if src else None
     return data if isinstance(data, dict) else {}
 
 
@@ -660,6 +691,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     done = set(consumed) | _languages_written(site, report, src)
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
+    included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
         if key in done or value in (None, "", [], {}):
             continue  # dealt with by the writer, or empty: nothing to carry
@@ -674,8 +706,10 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 target_kept.append((key, line))
         elif key in TARGET_OWNS:
             target_kept.append((key, line))
-        elif _is_setting(key, own) and key not in config and _read_by_content(site, source,
-                                                                              key):
+        elif _is_setting(key, own) and key not in config and (
+                _read_by_content(site, source, key)
+                or key in (included := settings_read_by_includes(plan, site, target)
+                           if included is None else included)):
             set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
             report.verbatim("config-key", f"`_config.yml` key `{key}` is a {site.theme} "
                             f"setting {target.name} does not read, but Liquid of your pages reads "

@@ -11,7 +11,7 @@ from ... import socials
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import to_text
-from ...formats.citation import citation_authors, person_names
+from ...formats.citation import author_list, citation_authors, person_names
 from ...formats.content import split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import (
@@ -191,15 +191,22 @@ def _publication(item: Item, report: Report, owner: tuple[str, str] = ("", ""),
     if f.get("category") and (str(f["category"]) not in CATEGORY_TO_NEUTRAL
                               or "category" in split_by):
         item.extra["category"] = str(f["category"])  # a category of the site's own
+    authors = _authors(item, report, owner)
+    excerpt = str(f.get("excerpt") or "")
+    named = [] if authors or f.get("citation") else author_list(excerpt, owner)
+    if named:
+        report.mapped("excerpt-authors", f"`excerpt` of `{item.path}` is its author list (the "
+                      "publication list shows it under the title): read as its authors.",
+                      item.origin)
     return Publication(
         key=item.slug, entry_type="", title=item.title, year=year, date=item.date,
         selected=selected is True or str(selected).lower() == "true",
         venue=str(f.get("venue") or ""),
         category=CATEGORY_TO_NEUTRAL.get(str(f.get("category")), ""),
-        citation=str(f.get("citation") or ""), abstract=str(f.get("excerpt") or ""),
+        citation=str(f.get("citation") or ""), abstract="" if named else excerpt,
         body=item.body, links=links, permalink=item.permalink, slug=item.slug,
         redirect_from=item.redirect_from, extra=item.extra, origin=item.origin,
-        authors=_authors(item, report, owner))
+        authors=authors or named)
 
 
 def _authors(item: Item, report: Report, owner: tuple[str, str]) -> list[str]:

@@ -19,6 +19,7 @@ from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import furniture_forwards, is_fresh_template, layout_text
 from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
+from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
@@ -136,10 +137,11 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("page-redirect", f"page forwards to `{page.redirect}` → `redirect_to: "
                       f"{target}` (jekyll-redirect-from, which forwards at once: the page's "
                       "own text is not shown).", page.origin)
+    shown = []
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            extra_key(plan, key, THEME, page.origin)
+            shown.append(extra_key(plan, key, THEME, page.origin, value))
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
         link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
@@ -164,7 +166,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             plan.origins[item.path] = out
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
-    body = copier.rewrite(body, page.permalink or "/", page.origin)
+    body = copier.rewrite(with_shown(body, shown, out), page.permalink or "/", page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out

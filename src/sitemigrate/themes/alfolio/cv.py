@@ -54,6 +54,17 @@ def _classic_sections(data: list, report: Report) -> list[CVSection]:
     return out
 
 
+def _words(value: Any) -> str:
+    """The words of a CV value as the classic layout prints them: a scalar as it is; a
+    mapping or list (`{years: 2016, items: [...]}` where the layout expects text, printed as
+    Ruby writes data) by its values, without the data's syntax: `2016 — A; B`."""
+    if isinstance(value, dict):
+        return " — ".join(w for w in map(_words, value.values()) if w)
+    if isinstance(value, list):
+        return "; ".join(w for w in map(_words, value) if w)
+    return text(value)
+
+
 def _classic_entry(entry: Any, kind: str) -> dict[str, Any]:
     if not isinstance(entry, dict):
         return {"title": text(entry)}
@@ -64,12 +75,13 @@ def _classic_entry(entry: Any, kind: str) -> dict[str, Any]:
         if key == "description":
             points = value if isinstance(value, list) else [value]
             out["description"] = [
-                {"title": text(p.get("title")), "items": [text(i) for i in p.get("contents") or []]}
-                if isinstance(p, dict) else text(p) for p in points if p not in (None, "")]
+                {"title": text(p.get("title")),
+                 "items": [_words(i) for i in p.get("contents") or []]}
+                if isinstance(p, dict) else _words(p) for p in points if p not in (None, "")]
             if not out["description"]:
                 del out["description"]
         elif key == "items":
-            out["items"] = [text(i) for i in (value if isinstance(value, list) else [value])]
+            out["items"] = [_words(i) for i in (value if isinstance(value, list) else [value])]
         elif key in ("title", "institution", "year", "name", "value", "location", "url"):
             if value not in (None, ""):
                 out[key] = text(value)

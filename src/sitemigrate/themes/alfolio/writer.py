@@ -17,6 +17,7 @@ from ...ir import Identity, Item, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
+from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
     attribute_safe,
     encoded_link_targets,
@@ -255,10 +256,11 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         front["redirect_from"] = list(page.redirect_from)
         plan.report.mapped("redirect", f"old URLs {', '.join(page.redirect_from)} kept in "
                            "`redirect_from` (jekyll-redirect-from enabled).", page.origin)
+    shown = []
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            extra_key(plan, key, THEME, page.origin)
+            shown.append(extra_key(plan, key, THEME, page.origin, value))
     out = _page_out(page, site)
     body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin)
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
@@ -273,7 +275,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                         "not have (publications live in `_bibliography/papers.bib`, projects in "
                         "`site.projects`, teaching in `site.teachings`); kept as written: "
                         "rewrite those loops.", page.origin)
-    body = copier.rewrite(body, page.permalink or "/", page.origin)
+    body = copier.rewrite(with_shown(body, shown, out), page.permalink or "/", page.origin)
     body = _local_includes(body, _target_generation(plan, options))
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
