@@ -543,6 +543,65 @@ def test_a_publication_in_no_category_keeps_its_own_page_not_a_list_entry(tmp_pa
     assert not (tmp_path / "af/_pages/publications/2019-03-01-salt-marsh.md").exists()
 
 
+def test_a_loop_that_only_collects_is_no_listing_so_an_unlisted_item_keeps_its_page(tmp_path):
+    """A publications page that lists by sections (the owner's `{% if post.type contains %}`)
+    and also loops over every publication only to collect their tags (`assign` and
+    `capture`: nothing of an item is written there) lists no publication outside its
+    sections: one of a type no section names (a poster) showed only on its own page, and
+    keeps it in al-folio, venue and all."""
+    collect = ("{% assign tags = \"\" | split: ',' %}\n{% for post in site.publications %}\n"
+               "  {% capture last %}{{ post.title }}{% endcapture %}\n"
+               "  {% for tag in post.tags %}{% assign tags = tags | push: tag %}{% endfor %}\n"
+               "{% endfor %}\n"
+               "{% for tag in tags %}<span>{{ tag }}</span>{% endfor %}\n")
+    loop = ("<h2>{title}</h2>\n<ul>\n{{% for post in site.publications reversed %}}\n"
+            "  {{% if post.type contains \"{value}\" %}}\n    {{% include archive-single.html %}}"
+            "\n  {{% endif %}}\n{{% endfor %}}\n</ul>\n")
+    poster = ("_publications/2021-06-01-dune-poster.md",
+              "---\ntitle: \"dune-poster\"\ncollection: publications\n"
+              "permalink: /publication/dune-poster\ndate: 2021-06-01\n"
+              "venue: 'Coastal Dunes Poster Session'\ntype: posters\ntags: [dunes]\n---\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n" + collect + "{% include base_path %}\n"
+                                  + loop.format(title="Articles", value="article"),
+        **dict([_ap_pub("salt-marsh", "article"), poster]),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    own = tmp_path / "af/_pages/publications/2021-06-01-dune-poster.md"
+    assert own.exists(), "the poster showed only on its own page, and keeps it"
+    text = own.read_text("utf-8")
+    assert "permalink: /publication/dune-poster" in text
+    assert "<em>Coastal Dunes Poster Session</em>, 2021" in text
+    (said,) = [f.message for f in plan.report.findings
+               if f.code == "publication-page" and "dune-poster" in f.message]
+    assert "none of the sections" in said
+    # the listed article has no text of its own: no page
+    assert not (tmp_path / "af/_pages/publications/2021-01-01-salt-marsh.md").exists()
+
+
+def test_what_a_loop_over_the_publications_writes_decides_whether_it_lists_them():
+    """A loop lists the publications when its body, up to its own `endfor`, writes through
+    an output or a tag that writes, outside a `capture`; the page then lists every item."""
+    from sitemigrate.jekyll.listings import listed_sections
+    from sitemigrate.registry import get_theme
+    theme = get_theme("academicpages")
+    section = ("{% for post in site.publications %}{% if post.type contains \"article\" %}"
+               "{% include archive-single.html %}{% endif %}{% endfor %}\n")
+    full = "{% for post in site.publications %}{% include archive-single.html %}{% endfor %}"
+    after_inner = ("{% for post in site.publications %}{% for t in post.tags %}{% assign n = t %}"
+                   "{% endfor %}<li>{{ post.title }}</li>{% endfor %}")
+    captured = ("{% for post in site.publications %}{% capture x %}{{ post.title }}"
+                "{% endcapture %}{% assign n = n | plus: 1 %}{% endfor %}")
+    assert listed_sections(section, "publications", theme) == [("type", "contains", "article")]
+    assert listed_sections(section + full, "publications", theme) is None
+    assert listed_sections(section + after_inner, "publications", theme) is None
+    assert listed_sections(section + captured, "publications", theme) \
+        == [("type", "contains", "article")]
+
+
 def test_braces_of_a_front_matter_title_stay_visible_in_bibtex(tmp_path):
     """academicpages shows a title as written, braces too (`Tu{d,b}e`); in BibTeX a brace is
     a group that jekyll-scholar's LaTeX filter drops ("Tud,be"): they are escaped, and read

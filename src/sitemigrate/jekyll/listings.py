@@ -95,7 +95,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
             spans = [m.span() for m in re.finditer(wrapped, body, re.S)
                      if (masked[m.start()] != " " or body[m.start()] == " "
                          or body.startswith("<!--", m.start()))  # a marker that is a comment
-                     and _shows_items(m.group(0))]
+                     and _shows_items(body[m.start():])]
             notes: list[tuple[str, int | None]] = []  # reported in file order
             for start, end in reversed(spans):
                 old = body[start:end]
@@ -143,11 +143,39 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
 _SECTION = "\x00section{}\x00"  # a written section, out of reach of the listing patterns
 
 
+#: Liquid's tags that write nothing where they stand: they assign, capture, branch, loop,
+#: end a block or hold a comment (any other tag may write: `include`, `cycle`, a plugin's)
+_SILENT_TAGS = frozenset({
+    "assign", "capture", "endcapture", "if", "elsif", "else", "endif", "unless", "endunless",
+    "case", "when", "endcase", "for", "endfor", "break", "continue", "comment", "endcomment",
+    "#"})
+
+
 def _shows_items(text: str) -> bool:
-    """Whether a matched listing renders anything: a loop that only assigns (collects
-    tags, counts) is no listing."""
-    return not re.match(r"(?:<ul>\s*)?\{%-?\s*for\b", text) or bool(
-        re.search(r"\{\{|\{%-?\s*(?:include|bibliography)\b", text))
+    """Whether the listing that starts ``text`` shows anything of the items. A loop
+    (``{% for %}`` up to its own ``{% endfor %}``) shows its items only if its body writes
+    through an output (``{{ }}``) or a tag that writes (not :data:`_SILENT_TAGS`) outside a
+    ``{% capture %}`` (whose text goes to a variable, not the page): a loop that only
+    assigns or captures (collects tags, counts) lists nothing. Its plain text is the same
+    for every item, none of theirs. A listing that is no loop shows its items."""
+    from .liquid import tokenize
+    start = re.match(r"(?:<ul>\s*)?", text)
+    tokens = tokenize(text[start.end() if start else 0:])
+    if not tokens or tokens[0].kind != "tag" or tokens[0].name != "for":
+        return True
+    loops = captures = 0
+    for tok in tokens:
+        if tok.kind == "output" and not captures:
+            return True
+        if tok.kind != "tag":
+            continue  # text, a comment, a raw block: nothing of the items
+        loops += {"for": 1, "endfor": -1}.get(tok.name, 0)
+        captures += {"capture": 1, "endcapture": -1}.get(tok.name, 0)
+        if not loops:
+            return False  # the loop's own end
+        if tok.name not in _SILENT_TAGS and not captures:
+            return True
+    return False  # a loop without an end (Jekyll stops the build)
 
 
 def _translate_filtered(body: str, source: dict | None, target: dict | None
@@ -184,7 +212,8 @@ def listed_sections(body: str, role: str, theme: Theme | None
     found = [(m["key"], ops[m["op"]], m["value"])
              for m in re.finditer(source["match"], body, re.S)]
     rest = re.sub(source["match"], " ", body, flags=re.S)
-    if not found or any(re.search(pattern, rest, re.S) for pattern in listing["match"]):
+    if not found or any(_shows_items(rest[m.start():]) for pattern in listing["match"]
+                        for m in re.finditer(pattern, rest, re.S)):
         return None
     return found
 
