@@ -190,8 +190,11 @@ def _translate_filtered(body: str, source: dict | None, target: dict | None
     ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
     written: list[str] = []
 
+    keys = target.get("keys") or {}  # a front-matter key that is another field there
+
     def swap(m: re.Match[str]) -> str:
-        parts = {"KEY": m["key"], "OP": target["ops"][ops[m["op"]]], "VALUE": m["value"]}
+        key = keys.get(m["key"].lower(), m["key"])
+        parts = {"KEY": key, "OP": target["ops"][ops[m["op"]]], "VALUE": m["value"]}
         written.append(re.sub("KEY|OP|VALUE", lambda p: parts[p[0]],
                               target["body"].rstrip("\n")))
         return _SECTION.format(len(written) - 1)
