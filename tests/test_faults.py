@@ -355,7 +355,10 @@ def test_interrupt_python_could_not_raise_still_ends_the_run():
     is "Exception ignored" by Python and the run would go on as if never pressed: the
     command raises it once more and ends with the same one line and 130. A program that
     imports the library keeps Python's own handling."""
-    body = ("class Late:\n    def __del__(self):\n        raise KeyboardInterrupt\n"
+    # Ctrl-C live as in a terminal: a job started in the background of a shell without
+    # job control inherits SIGINT ignored, and Python then leaves it ignored
+    body = ("import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+            "class Late:\n    def __del__(self):\n        raise KeyboardInterrupt\n"
             "Late()\nimport time\nfor _ in range(200):\n    time.sleep(0.01)\n"
             "print('went on')\n")
     as_command = "import sys; sys.argv[0] = '-m'; import sitemigrate\n" + body
