@@ -705,9 +705,10 @@ def load_with_nodes(text: str) -> tuple[Any, Any] | None:
     """``text``'s plain values (:func:`load_safe`) and its node tree, whose marks give the
     line of each key and value (for a reader of lines, not for a round trip: libyaml's
     composer, given YAML 1.2's rules; ruamel's without libyaml); None for invalid YAML or
-    YAML beyond the bounds."""
+    YAML beyond the bounds. The values of a config that loads to a mapping are
+    :func:`settings_of`'s, shared with the passes that read that text (read only)."""
     try:
-        data = load_safe(text)
+        data = settings_of(text) or load_safe(text)
         loader = _safe_loader()
         if loader is None:
             return data, yaml_rt().compose(text)

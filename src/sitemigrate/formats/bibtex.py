@@ -28,8 +28,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from pybtex.bibtex.utils import split_name_list
-
 from .bibgrammar import MONTHS, BlockReader, ExpansionLimit
 from .bibtext import balanced
 
@@ -298,6 +296,7 @@ def _split_names(value: str) -> list[str]:
     while "{" in inner:
         stripped = _SPACELESS_GROUP.sub("", inner)
         if stripped == inner:   # a group with a space, or an unclosed one: pybtex
+            from pybtex.bibtex.utils import split_name_list  # imported when first needed
             return split_name_list(value)
         inner = stripped
     return [name.strip() for name in _AND.split(value)]

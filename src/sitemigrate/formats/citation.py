@@ -11,8 +11,6 @@ import calendar
 import functools
 import re
 
-from pybtex.database import Person
-
 from ..lazyre import lazy_pattern
 from .bibtex import BibEntry
 from .bibtext import to_text
@@ -34,7 +32,10 @@ def person_names(entry: BibEntry, role: str = "author") -> list[tuple[str, str]]
 @functools.lru_cache(maxsize=4096)
 def _person(name: str) -> tuple[str, str]:
     """One name as ``(first and middle names, last name)`` in Unicode. Cached: a
-    bibliography names its owner in nearly every entry, and co-authors again and again."""
+    bibliography names its owner in nearly every entry, and co-authors again and again.
+    pybtex is imported here, by the first name split (~15 ms of start-up that a conversion
+    into al-folio, whose pages cite by key, never needs)."""
+    from pybtex.database import Person
     try:
         p = Person(name)
         first = p.first_names + p.middle_names
