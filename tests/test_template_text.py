@@ -14,6 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_checkout import _write
 
 import sitemigrate.template_files as tf
@@ -208,3 +210,19 @@ def test_a_data_file_nested_deeper_than_python_reads_is_words_not_a_crash():
     assert template_text.prose("assets/json/resume.json", deep) == ([], None)
     assert not facts.near("assets/json/resume.json", deep)
     assert list(template_text.strings([[["a", {"k": ["b"]}], "c"]])) == ["a", "b", "c"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["tide", "gauge", "salt", "marsh", "heron", "reed"]),
+                min_size=template_text.UNTITLED_WORDS, max_size=120),
+       st.lists(st.sampled_from(["tide", "gauge", "salt", "marsh", "heron", "reed"]),
+                min_size=template_text.K, max_size=60))
+def test_the_early_stop_of_an_untitled_file_agrees_with_counting_every_word(words, example):
+    """`near` stops reading a long file once more of its words than an example may leave
+    uncovered are: it never stops a file that counting every word would find near."""
+    text = template_text.ExampleText(shingles=frozenset(template_text.shingles(example)))
+    share, _ = text.uncovered(words)
+    if not text._covered_enough(words):
+        assert share > template_text.UNTITLED
+    if share <= template_text.UNTITLED:
+        assert text._covered_enough(words)

@@ -176,10 +176,27 @@ class ExampleText:
         # the title and the length first: the shingles of an owner's post are not needed
         if title is not None:  # an item the owner named is the owner's
             return mark(title) in self.titles and self.uncovered(seq)[0] <= TITLED
-        if len(seq) < UNTITLED_WORDS:
+        if len(seq) < UNTITLED_WORDS or not self._covered_enough(seq):
             return False
         share, run = self.uncovered(seq)
         return share <= UNTITLED and run <= LONGEST_RUN
+
+    def _covered_enough(self, seq: list[str]) -> bool:
+        """Whether at most :data:`UNTITLED` of the words can be uncovered, read from the
+        start and stopped as soon as more are (an owner's long file, a bibliography of a
+        thousand entries, is told from the first few of its words): word ``i`` is final
+        once the shingle that starts at it was looked up."""
+        limit = UNTITLED * len(seq)
+        last = -1  # the last word a shingle of the template's covers
+        missed = 0
+        for i in range(len(seq) - K + 1):
+            if _hash(" ".join(seq[i:i + K])) in self.shingles:
+                last = i + K - 1
+            elif i > last:
+                missed += 1
+                if missed > limit:
+                    return False
+        return True
 
     def is_entry(self, raw: str) -> bool:
         """True when a BibTeX entry has an example entry's key and title."""
