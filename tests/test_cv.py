@@ -479,3 +479,24 @@ def test_classic_cv_data_where_the_layout_prints_text_is_read_as_its_words(tmp_p
         {"title": "Fellow", "items": ["2016-present — Pebble Society; Moss Guild",
                                       "Lichen Circle"]},
         "plain point"]
+
+
+def test_a_json_resume_goes_whole_where_the_cv_layout_shows_resume_json_first(tmp_path):
+    """DEST's CV layout shows `resume.json` when there is one (`unless site.data.resume`),
+    and every section of the site's JSON Resume fits it: it is written there whole (a score,
+    a project's entity), not squeezed into the classic `cv.yml`, which has no place for them
+    and which that layout would not show."""
+    from test_checkout import alfolio_checkout
+    resume = {**RESUME, "education": [{**RESUME["education"][0], "score": "GPA 3.9"}],
+              "projects": [{**RESUME["projects"][0], "entity": "Polar Lab"}]}
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "assets/json/resume.json": json.dumps(resume),
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    dest = alfolio_checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio", from_="al-folio")
+    plan.apply()
+    written = json.loads((dest / "assets/json/resume.json").read_text())
+    assert written["education"][0]["score"] == "GPA 3.9"
+    assert written["projects"][0]["entity"] == "Polar Lab"
+    assert not (dest / "_data/cv.yml").exists()  # the template's example one too
+    assert not [f for f in plan.report.findings if f.code == "cv-detail"]

@@ -286,6 +286,26 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     assert cv is not None  # written only for a site with CV data (_cv_as_data)
     gen = _target_generation(plan, options)
     fmt = _cv_yml_format(plan, gen)
+    cv_layout = layout_text(plan, "cv")
+    resume_first = cv_layout is not None and bool(
+        re.search(r"unless\s+site\.data\.resume\b", cv_layout))
+    if resume_first and cv.format == "jsonresume" and fmt != "rendercv":
+        data, left = jsonresume.to_resume(cv.sections, jsonresume.basics_of(site.identity,
+                                                                              cv.basics))
+        if not left:
+            # DEST's CV layout shows resume.json when there is one, and every section of
+            # this JSON Resume fits it: written there whole (the classic cv.yml has no
+            # place for some of its fields: a score, a project's description)
+            if (plan.dest / CV_YML).is_file():
+                plan.delete(CV_YML)
+            plan.write(RESUME_JSON, json.dumps(_shown_fields(data), indent=2,
+                                               ensure_ascii=False) + "\n")
+            report.mapped("cv-json", f"CV ({len(cv.sections)} sections, "
+                          f"{sum(len(s.entries) for s in cv.sections)} entries) written to "
+                          f"`{RESUME_JSON}`, whole: DEST's CV layout shows it instead of "
+                          f"`{CV_YML}` when it exists, and every section fits it.", cv.origin)
+            _add_cv_page(site, plan, fmt)
+            return
     if fmt == "rendercv":
         plan.write(CV_YML, dump_yaml({"cv": _rendercv_of(site, report, _cv_layout(plan),
                                                          _section_fields(plan))}))
@@ -301,8 +321,7 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     report.mapped("cv", f"CV ({len(cv.sections)} sections, "
                   f"{sum(len(s.entries) for s in cv.sections)} entries) written to `{CV_YML}` "
                   f"({fmt} format).", cv.origin)
-    cv_layout = layout_text(plan, "cv")
-    if cv_layout is not None and re.search(r"unless\s+site\.data\.resume\b", cv_layout):
+    if resume_first:
         # DEST's CV layout shows resume.json when there is one, cv.yml only without: cv.yml
         # holds every section, resume.json cannot (the template's example one goes)
         if (plan.dest / RESUME_JSON).is_file():
@@ -320,11 +339,16 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
         for sec in left:
             report.verbatim("cv-json-section", f"CV section `{sec.title}` has no JSON Resume "
                             f"equivalent; it is in `{CV_YML}` only.", sec.origin or cv.origin)
+    _add_cv_page(site, plan, fmt)
+
+
+def _add_cv_page(site: Site, plan: Plan, fmt: str) -> None:
+    """A CV page for a site that had CV data but no CV page."""
     if site.page("cv") is None:
         front = CommentedMap([("layout", "cv"), ("title", "cv"), ("permalink", "/cv/"),
                               ("nav", True), ("nav_order", 5)])
         if fmt == "rendercv":
             front["cv_format"] = "rendercv"
         plan.write_document("_pages/cv.md", front, "")
-        report.mapped("cv-page", "the site had CV data but no CV page: `_pages/cv.md` added.",
-                      cv.origin)
+        plan.report.mapped("cv-page", "the site had CV data but no CV page: `_pages/cv.md` "
+                           "added.", site.cv.origin if site.cv else None)
