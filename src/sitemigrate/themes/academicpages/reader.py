@@ -40,7 +40,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import unpublished
 from ...report import Report
-from ...template_files import is_example
+from ...template_files import is_example, is_template_setting
 from ...textio import read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -69,7 +69,7 @@ def read(src: Path, report: Report) -> Site:
     vocab = THEME.vocabulary
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
-    site.identity = _read_identity(config, vocab, site)
+    site.identity = _read_identity(config, vocab, site, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
     site.settings = read_settings(site, config)
     for path, rel in iter_pages(src, report):
@@ -123,23 +123,46 @@ def owner_name(src: Path) -> str:
     return _read_identity(config, THEME.vocabulary, Site(theme=NAME)).display_name()
 
 
-def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
+def _read_identity(config: dict, vocab: dict, site: Site,
+                   report: Report | None = None) -> Identity:
+    """The owner as the config names them. A value of `author:` that the template's own
+    config gives at that key (its sidebar name, biography, example profiles) is the
+    template's example, not the owner's: the sidebar of an owner who never filled it in
+    shows the template's, and the owner's name is then the site's `name` (a fresh checkout,
+    all of whose values are the template's, keeps its placeholder)."""
     ident = Identity(origin=Origin("_config.yml", 1))
     author = a if isinstance(a := config.get("author"), dict) else {}
-    ident.full_name = text(author.get("name")) or text(config.get("name"))
+    def example(key: str, value: object) -> bool:
+        return is_template_setting(THEME, key, value)
+
+    examples = sorted(str(k) for k, v in author.items() if k != "avatar" and v not in (None, "")
+                      and example(f"author.{k}", v))
+    names = [(n, k) for k, n in (("author.name", text(author.get("name"))),
+                                 ("name", text(config.get("name")))) if n]
+    ident.full_name = next((n for n, k in names if not example(k, n)),
+                           names[0][0] if names else "")
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     title = text(config.get("title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):
         setattr(ident, key, text(config.get(key)))
     for key in ("bio", "location", "employer", "pronouns", "email"):
-        setattr(ident, key, text(author.get(key)))
+        if key not in examples:
+            setattr(ident, key, text(author.get(key)))
+    fresh = not names or any(example(k, ident.full_name) for k in ("author.name", "name"))
+    if examples and report is not None and not fresh:
+        named = (f"; the owner's name is the site's `name`, {ident.full_name}"
+                 if "name" in examples else "")
+        report.mapped("template-author", "`author` in `_config.yml` keeps the template's "
+                      f"example values of {', '.join(f'`{k}`' for k in examples)} (what a "
+                      f"fresh checkout's sidebar shows): not carried as yours{named}.",
+                      Origin("_config.yml", None))
     if author.get("avatar"):
         ident.avatar = site_path(text(author["avatar"]), vocab["paths"]["images"])
         record_asset(site, ident.avatar, "image")
     skip = set(vocab["author_identity_keys"]) - {"uri"}
     for key, value in author.items():
-        if key in skip or value in (None, ""):
+        if key in skip or value in (None, "") or str(key) in examples:
             continue
         social = socials.read_owner_social(NAME, str(key), value)
         if social is None or (str(key) not in socials.known_keys(NAME) and any(
