@@ -25,13 +25,13 @@ from ...jekyll.liquid import (
     source_line,
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
+from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     PAGE_SUFFIXES,
     document_title,
     extra_key,
     forward_furniture,
     post_url,
-    redirect_stub_path,
     write_item,
     yaml_date,
 )
@@ -678,7 +678,7 @@ def _layout_chain(plan: Plan, name: str) -> str:
 
 def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> None:
     """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards."""
-    out = redirect_stub_path(plan, old)
+    out = stub_path(plan, old, target or "/", origin)
     front = CommentedMap([("layout", "default"), ("permalink", old.strip()),
                           ("redirect", target or "/"), ("sitemap", False)])
     plan.write_document(out, front, "")
