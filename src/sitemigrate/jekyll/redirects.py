@@ -15,6 +15,7 @@ from ..ir import Origin
 from ..plan import Plan
 from .site import redirect_stub_path
 
+_CLAIMERS = re.compile(r"`redirect_from` of \d+ pages \((?P<paths>[^)]*)\)")
 _PERMALINK = re.compile(r"^permalink:\s*['\"]?(?P<url>[^'\"\n]*?)['\"]?\s*$", re.M)
 
 
@@ -30,15 +31,18 @@ def stub_path(plan: Plan, old: str, target: str, origin: Origin | str | None) ->
         m = _PERMALINK.search(text.split("\n---", 1)[0])
         if m and m["url"].strip() == old.strip():
             through = f"through `{path}`"
-            before = [f for f in plan.report.findings if f.code == "redirect"
-                      and f"old URL `{old}` " in f.message and through in f.message]
+            start = f"old URL `{old}` "
+            before = [f for f in plan.report.findings if f.message.startswith(start) and (
+                f.code == "redirect-claimed" or (f.code == "redirect" and through in f.message))]
+            claims = {_path(origin)}
             for f in before:
                 plan.report.findings.remove(f)
+                m = _CLAIMERS.search(f.message) if f.code == "redirect-claimed" else None
+                claims |= set(m["paths"].split(", ")) if m else {f.path or "?"}
             plan.report.mapped(
-                "redirect-claimed", f"old URL `{old}` is in the `redirect_from` of two pages "
-                f"({', '.join(sorted({f.path or '?' for f in before} | {_path(origin)}))}): "
-                "Jekyll writes both redirects there, the later page's last; it forwards to "
-                f"`{target}`, as on the old site.", origin)
+                "redirect-claimed", f"{start}is in the `redirect_from` of {len(claims)} pages "
+                f"({', '.join(sorted(claims))}): Jekyll writes every one's redirect there, the "
+                f"last page's last; it forwards to `{target}`, as on the old site.", origin)
             return path
     return redirect_stub_path(plan, old)
 
