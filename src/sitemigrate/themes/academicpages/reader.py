@@ -389,8 +389,10 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
 
 
 def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
-    """Each CV page's PDF (neutral feature ``cv_pdf``): a PDF the page links to whose name
-    says CV, else one of the conventional files (``cv_pdf_files`` in the mapping)."""
+    """Each CV page's PDF (neutral feature ``cv_pdf``): a PDF of SRC the page links to whose
+    name says CV, else one of the conventional files (``cv_pdf_files`` in the mapping). A
+    link to a file SRC does not have is no download button (the page's link, where the page
+    is carried, is reported as missing there, with its line)."""
     root = "|".join(re.escape(v) for v in vocab.get("root_url_variables") or [])
     prefix = rf"(?:\{{\{{\s*(?:{root})\s*\}}\}})?" if root else ""
     link = re.compile(rf"""(?:\]\(|href=["']){prefix}([^)"'\s]+\.pdf)""", re.I)
@@ -398,10 +400,11 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
                   if os.path.isfile(src / rel)), "")
     for page in (p for p in site.pages if p.role == "cv"):
         from ...formats import cvmarkdown  # imported for a CV page only
-        found = next((site_path(m[1], vocab["paths"]["pdfs"])
-                      for m in link.finditer(cvmarkdown.mask_comments(page.body))
+        found = next((path for m in link.finditer(cvmarkdown.mask_comments(page.body))
                       if "://" not in m[1] and any(w in PurePosixPath(m[1]).name.lower()
-                                                   for w in ("cv", "resume", "vita"))), usual)
+                                                   for w in ("cv", "resume", "vita"))
+                      and os.path.isfile(src / (path := site_path(
+                          m[1], vocab["paths"]["pdfs"])).lstrip("/"))), usual)
         if found:
             page.features.cv_pdf = found
             record_asset(site, found, "pdf")
