@@ -136,14 +136,11 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     all of whose values are the template's, keeps its placeholder)."""
     ident = Identity(origin=Origin("_config.yml", 1))
     author = a if isinstance(a := config.get("author"), dict) else {}
-    def example(key: str, value: object) -> bool:
-        return is_template_setting(THEME, key, value)
-
     examples = sorted(str(k) for k, v in author.items() if k != "avatar" and v not in (None, "")
-                      and example(f"author.{k}", v))
+                      and _example(f"author.{k}", v))
     names = [(n, k) for k, n in (("author.name", text(author.get("name"))),
                                  ("name", text(config.get("name")))) if n]
-    ident.full_name = next((n for n, k in names if not example(k, n)),
+    ident.full_name = next((n for n, k in names if not _example(k, n)),
                            names[0][0] if names else "")
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     title = text(config.get("title"))
@@ -153,7 +150,7 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     for key in ("bio", "location", "employer", "pronouns", "email"):
         if key not in examples:
             setattr(ident, key, text(author.get(key)))
-    fresh = not names or any(example(k, ident.full_name) for k in ("author.name", "name"))
+    fresh = not names or any(_example(k, ident.full_name) for k in ("author.name", "name"))
     if examples and report is not None and not fresh:
         named = (f"; the owner's name is the site's `name`, {ident.full_name}"
                  if "name" in examples else "")
@@ -176,6 +173,11 @@ def _read_identity(config: dict, vocab: dict, site: Site,
         social.origin = Origin("_config.yml", None)
         ident.socials.append(social)
     return ident
+
+
+def _example(key: str, value: object) -> bool:
+    """Whether the template's own config gives ``value`` at ``key``."""
+    return is_template_setting(THEME, key, value)
 
 
 def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None:
@@ -407,11 +409,17 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
         found = next((path for m in link.finditer(cvmarkdown.mask_comments(page.body))
                       if "://" not in m[1] and any(w in PurePosixPath(m[1]).name.lower()
                                                    for w in ("cv", "resume", "vita"))
-                      and os.path.isfile(src / (path := site_path(
-                          m[1], vocab["paths"]["pdfs"])).lstrip("/"))), usual)
+                      and _in_src(src, path := site_path(m[1], vocab["paths"]["pdfs"]))),
+                     usual)
         if found:
             page.features.cv_pdf = found
             record_asset(site, found, "pdf")
+
+
+def _in_src(src: Path, url: str) -> bool:
+    """Whether the site path ``url`` is a file of SRC (one outside it is none)."""
+    path = src / url.lstrip("/")
+    return within(src, path) and path.is_file()
 
 
 def _cv_dialect() -> jsonresume.Dialect:
