@@ -2,8 +2,7 @@
 site's `name` and `title` but never filled in the sidebar keeps the template's sidebar name,
 biography and example profiles there. Those values (the template config's own, told from the
 table of template checkouts) are not carried as the owner's; the owner is the site's `name`,
-and such a site is not refused as "a fresh template". So with the template's own files in
-`images/` and `files/`.
+and such a site is not refused as "a fresh template".
 
 The template here is an invented miniature in the shape of academicpages (key names only);
 its table is made by the same function as the shipped ones (scripts/template_digests.py).
@@ -28,17 +27,12 @@ TEMPLATE_AUTHOR = ('author:\n  avatar: "profile.png"\n  name: "Your Sidebar Name
                    '  github: "exampleorg"\n  twitter: "placeholderhandle"\n')
 
 
-DEMO_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><text>demo</text></svg>\n'
-
-
 @pytest.fixture
 def template(tmp_path, monkeypatch):
     tpl = _write(tmp_path / "academicpages-2099", {
         "_config.yml": ('title: "Your Name / Site Title"\nname: &name "Your Name"\n'
                         + TEMPLATE_AUTHOR),
         "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nThe example person's page.\n",
-        "images/demo-banner.svg": DEMO_SVG,
-        "files/example-paper.pdf": "%PDF-1.4 an example paper of nobody\n",
     })
     built = tf.build_table(get_theme("academicpages"), [tpl])
     assert built["settings"] and all(len(d) == 64 for d in built["settings"])  # digests only
@@ -87,20 +81,3 @@ def test_a_fresh_template_is_still_refused(template, tmp_path, capsys):
     assert cli.main(["convert", str(template), str(out), "--to", "al-folio", "--from",
                      "academicpages", "-q"]) == 2
     assert "SRC is a fresh academicpages template" in capsys.readouterr().err
-
-
-def test_the_templates_own_images_and_files_are_not_carried(template, tmp_path):
-    """`images/` and `files/` are the owner's folders, but a file there that is the
-    template's own, unchanged (its demo pictures, example papers, favicons), is not: it is
-    carried only when a page of the owner's links it."""
-    src, out = owner_site(tmp_path / "src"), tmp_path / "out"
-    (src / "images/demo-banner.svg").write_text(DEMO_SVG)
-    (src / "files/example-paper.pdf").write_text("%PDF-1.4 an example paper of nobody\n")
-    (src / "images/harbour.svg").write_text(DEMO_SVG.replace("demo", "harbour"))
-    about = src / "_pages/about.md"
-    about.write_text(about.read_text("utf-8") + "\n![banner](/images/demo-banner.svg)\n",
-                     "utf-8")
-    assert cli.main(["convert", str(src), str(out), "--to", "al-folio", "-q"]) == 0
-    carried = {p.name for p in out.rglob("*") if p.is_file()}
-    assert "harbour.svg" in carried and "demo-banner.svg" in carried  # the owner's; linked
-    assert "example-paper.pdf" not in carried

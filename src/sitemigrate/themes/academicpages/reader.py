@@ -40,7 +40,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import unpublished
 from ...report import Report
-from ...template_files import is_example, is_template_file, is_template_setting
+from ...template_files import is_example, is_template_setting
 from ...textio import read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -100,13 +100,9 @@ def read(src: Path, report: Report) -> Site:
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
-    # images/, files/: the owner's, but for the template's own files, unchanged (its favicons,
-    # demo images, example papers), which a page of the owner's that links one still carries
-    for folder in sorted(set(vocab["paths"].values())):
+    for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
         for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
-            if not is_template_file(THEME, src, rel):
-                record_asset(site, "/" + rel,
-                             "image" if folder == vocab["paths"]["images"] else "file")
+            record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
     nav = read_data(src, "_data/navigation.yml", report)
