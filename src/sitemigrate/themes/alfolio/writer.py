@@ -25,13 +25,13 @@ from ...jekyll.liquid import (
     source_line,
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
+from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     PAGE_SUFFIXES,
     document_title,
     extra_key,
     forward_furniture,
     post_url,
-    redirect_stub_path,
     write_item,
     yaml_date,
 )
@@ -694,7 +694,7 @@ def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> 
     gen = plan.urls.get("site:generation") or vocab["default_generation"]
     itself = target != "/" and gen not in vocab[
         "redirect_menu_generations" if "://" in target else "redirect_path_generations"]
-    out = redirect_stub_path(plan, old, ".html" if itself else ".md")
+    out = stub_path(plan, old, target, origin, ".html" if itself else ".md")
     front = CommentedMap([("layout", "none" if itself else "default"),
                           ("permalink", old.strip()), ("redirect", target), ("sitemap", False)])
     body, how = "", "al-folio `redirect:`"
