@@ -62,3 +62,49 @@ def test_a_tab_where_libyaml_refuses_it_too_is_still_reported(tmp_path):
         "_projects/bad.md": "---\ntitle: Bad\n\tcategory: past\n---\n",
     }), "al-folio", report)
     assert [f.line for f in report.findings if f.code == "bad-yaml"] == [3]
+
+
+# -- the owner's own layout ------------------------------------------------------------------
+
+TEACHING_LAYOUT = ("---\nlayout: default\n---\n<h1>{{ page.title }}</h1>\n"
+                   "{% for course in site.data.teaching.courses %}"
+                   "<li>{{ course.code }}, {{ course.title }}</li>{% endfor %}\n"
+                   "{% include figure.html path=page.logo %}\n")
+
+
+def _teaching_site(root: Path, layout: str = TEACHING_LAYOUT) -> Path:
+    from test_upgrade import old_site
+    return write(old_site(root), {
+        "_layouts/teaching.html": layout,
+        "_includes/figure.html": "<img>\n",
+        "_pages/teaching.md": "---\nlayout: teaching\npermalink: /teaching/\ntitle: teaching\n"
+                              "nav: true\nnav_order: 4\n---\n",
+        "_data/teaching.yml": "courses:\n  - title: Reading the Tides\n    code: TIDE 101\n",
+    })
+
+
+def test_a_page_in_the_owners_own_layout_keeps_it_and_the_data_it_shows(tmp_path):
+    """A page laid out in a layout of the owner's own (no template has one of that name)
+    keeps it: the layout comes along (its includes as the new checkout names them) with the
+    data file it reads, so the page shows what it showed instead of an empty page."""
+    from test_upgrade import new_checkout
+    src, dest = _teaching_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "layout: teaching\n" in (dest / "_pages/teaching.md").read_text("utf-8")
+    layout = (dest / "_layouts/teaching.html").read_text("utf-8")
+    assert "site.data.teaching.courses" in layout and "{% include figure.liquid " in layout
+    assert "Reading the Tides" in (dest / "_data/teaching.yml").read_text("utf-8")
+    said = [f for f in plan.report.findings if f.code == "upgrade-own-layout"]
+    assert len(said) == 1 and "_pages/teaching.md" in said[0].message
+    assert not any("_layouts/teaching.html" in f.message for f in plan.report.findings
+                   if f.code == "upgrade-look-at")
+
+
+def test_an_own_layout_with_an_include_the_new_checkout_lacks_is_not_carried(tmp_path):
+    from test_upgrade import new_checkout
+    src = _teaching_site(tmp_path / "old", TEACHING_LAYOUT + "{% include sidebar.html %}\n")
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert not (dest / "_layouts/teaching.html").exists()
+    assert "layout: teaching\n" not in (dest / "_pages/teaching.md").read_text("utf-8")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from glob import escape as glob_escape
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
@@ -318,6 +319,8 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
             if front[key] is None:
                 del front[key]
     layout = front.get("layout")
+    if isinstance(layout, str) and layout not in to.layouts:
+        _owner_layout(to, layout, rel)
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
         if theirs.data["layout"] not in to.layouts:
             # neither layout is DEST's (a 2026 course page into a 2025 checkout): the
@@ -342,6 +345,41 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         fm = ours.fm_text + ("\n" if ours.fm_text and not ours.fm_text.endswith("\n") else "")
     out = f"---\n{fm}---\n{body}"
     return (out.replace("\n", "\r\n") if crlf else out).encode("utf-8")
+
+
+def _owner_layout(to: _Target, name: str, page: str) -> None:
+    """The owner's own layout ``name`` (a `_layouts/NAME.*` of SRC that is no template's:
+    no checkout ever had a layout of that name) comes along where DEST has none of that
+    name, so that ``page`` shows what it showed (a teaching page its layout builds from
+    `site.data`): its includes named as DEST's checkout has them, and only where each of
+    them, and the layout it is itself laid out in, resolves in DEST."""
+    base = to.src / "_layouts"
+    files = [p for p in sorted(base.glob(f"{glob_escape(name)}.*")) if p.is_file()
+             and not p.is_symlink() and p.stem == name] if base.is_dir() else []
+    table = template_files.templates(to.theme)
+    if len(files) != 1 or any(r.startswith("_layouts/") and PurePosixPath(r).stem == name
+                              for r in table.files):
+        return
+    rel = f"_layouts/{files[0].name}"
+    try:
+        text = _include_names(files[0].read_text("utf-8"), to.includes)
+    except (OSError, UnicodeDecodeError):
+        return
+    from .textio import SourceText, split_document
+    used = {f"{m.group(2)}.{m.group(3)}" for m in _INCLUDE.finditer(text)}
+    parent = split_document(SourceText(text), rel, None).data.get("layout")
+    parent = parent if isinstance(parent, str) and parent not in ("none", "null") else None
+    to.layouts.add(name)  # (a layout laid out in itself stops here)
+    if parent is not None and parent not in to.layouts:
+        _owner_layout(to, parent, rel)
+    if not used <= to.includes or (parent is not None and parent not in to.layouts):
+        to.layouts.discard(name)
+        return
+    to.plan.write(rel, text.encode("utf-8"))
+    to.plan.report.verbatim("upgrade-own-layout", f"`{page}` is laid out in `{rel}`, your own "
+                            "layout (no template has one of that name): carried as you wrote "
+                            "it, so the page shows what it showed. Check it against the new "
+                            "template's look.", rel)
 
 
 def _named_files(value: Any) -> list[str]:
@@ -455,7 +493,8 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
         plan.report.mapped("upgrade-step", f"{a} -> {b}: " + ("; ".join(lines) or
                                                               "no change to the theme's code")
                            + ".", None)
-    owners = _owner_code(Path(site.source), table, folders)
+    owners = [r for r in _owner_code(Path(site.source), table, folders)
+              if r not in plan.files]  # (an own layout carried is said where it is)
     if owners:
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
                              f"in SRC are not any template's ({', '.join(owners[:5])}"
