@@ -108,3 +108,29 @@ def test_an_own_layout_with_an_include_the_new_checkout_lacks_is_not_carried(tmp
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert not (dest / "_layouts/teaching.html").exists()
     assert "layout: teaching\n" not in (dest / "_pages/teaching.md").read_text("utf-8")
+
+
+# -- jekyll-scholar's grouping ----------------------------------------------------------------
+
+def test_a_by_year_page_stays_ungrouped_where_the_new_settings_group_by_year(tmp_path):
+    """The 2020-23 publications page writes a heading per year and asks jekyll-scholar for
+    that year's entries; a newer template's settings group every `{% bibliography %}` by
+    year (`scholar.group_by: year`), which would print each year twice. The owner's page
+    keeps rendering ungrouped (the tag's `--group_by` wins over the settings)."""
+    from test_upgrade import PUBLICATIONS, new_checkout, old_site
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    config = dest / "_config.yml"
+    config.write_text(config.read_text().replace("scholar:\n", "scholar:\n  group_by: year\n"))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    body = (dest / "_pages/publications.md").read_text("utf-8").split("---\n", 2)[2]
+    assert body == PUBLICATIONS.split("---\n", 2)[2].replace(
+        "{% bibliography -f papers -q @*[year={{y}}]* %}",
+        "{% bibliography -f papers -q @*[year={{y}}]* --group_by none %}")
+    # where SRC's settings grouped already, the page is carried as written
+    (src / "_config.yml").write_text((src / "_config.yml").read_text().replace(
+        "scholar:\n", "scholar:\n  group_by: year\n"))
+    dest2 = new_checkout(tmp_path / "new2")
+    config2 = dest2 / "_config.yml"
+    config2.write_text(config2.read_text().replace("scholar:\n", "scholar:\n  group_by: year\n"))
+    sitemigrate.convert(src, dest2, to="al-folio").apply()
+    assert "--group_by" not in (dest2 / "_pages/publications.md").read_text("utf-8")

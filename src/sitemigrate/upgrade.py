@@ -66,7 +66,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     from .theme import SiteProbe, generation_of
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
-                 _block_rules(plan, theme, spec), src, other_languages(site))
+                 _block_rules(plan, theme, spec), src, other_languages(site),
+                 _regrouped(plan, src))
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
     listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
@@ -286,6 +287,9 @@ class _Target:
     moved: frozenset[str] = frozenset()
     """Pages whose address and menu entry and place are the writer's: another language's, at the
     address its build served it at (:mod:`.jekyll.languages`), not the owner's `permalink`."""
+    ungroup: bool = False
+    """DEST's jekyll-scholar groups a `{% bibliography %}` (`scholar.group_by`) where SRC's
+    did not: a carried page's tags say `--group_by none`, as they rendered before."""
 
 
 def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
@@ -330,6 +334,8 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
     body, switches = _block_tags(body, to.rules)
+    if to.ungroup:
+        body = _BIBLIOGRAPHY_TAG.sub(_ungrouped, body)
     body = _include_names(body, to.includes)
     from .ir import Origin
     from .jekyll.checkout import translate_liquid  # a tag DEST does not run stays visible
@@ -380,6 +386,33 @@ def _owner_layout(to: _Target, name: str, page: str) -> None:
                             "layout (no template has one of that name): carried as you wrote "
                             "it, so the page shows what it showed. Check it against the new "
                             "template's look.", rel)
+
+
+_BIBLIOGRAPHY_TAG = re.compile(r"(\{%-?\s*bibliography)(\s[^%]*?)?(\s*-?%\})")
+
+
+def _grouping(config: Any) -> bool:
+    """Whether jekyll-scholar settings group a `{% bibliography %}` (its `group_by`)."""
+    scholar = config.get("scholar") if isinstance(config, dict) else None
+    group = scholar.get("group_by") if isinstance(scholar, dict) else None
+    return group not in (None, "", "none", [])
+
+
+def _regrouped(plan: Plan, src: Path) -> bool:
+    """DEST's settings group a bibliography by a field where SRC's did not (al-folio's
+    `scholar.group_by: year` came in 2023): a page of the owner's that lists by year with
+    its own headings would show each heading twice."""
+    from .jekyll.named import config_of
+    return _grouping(config_of(plan)) and not _grouping(config_of(plan, src))
+
+
+def _ungrouped(m: re.Match[str]) -> str:
+    """A `{% bibliography %}` tag rendered ungrouped, as SRC's settings rendered it (the
+    tag's own `--group_by` wins over the settings, in jekyll-scholar)."""
+    args = m.group(2) or ""
+    if re.search(r"(?:^|\s)(?:-g|--group_by)(?:\s|=|$)", args):
+        return m.group(0)  # the tag says how it groups
+    return f"{m.group(1)}{args.rstrip()} --group_by none {m.group(3).strip()}"
 
 
 def _named_files(value: Any) -> list[str]:
