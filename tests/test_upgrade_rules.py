@@ -134,3 +134,24 @@ def test_a_by_year_page_stays_ungrouped_where_the_new_settings_group_by_year(tmp
     config2.write_text(config2.read_text().replace("scholar:\n", "scholar:\n  group_by: year\n"))
     sitemigrate.convert(src, dest2, to="al-folio").apply()
     assert "--group_by" not in (dest2 / "_pages/publications.md").read_text("utf-8")
+
+
+# -- BibTeX switches written as bare names ------------------------------------------------------
+
+def test_a_bare_switch_value_is_braced_so_the_new_bibtex_box_hides_it(tmp_path):
+    """`bibtex_show=true` names an undefined @string, which bibtex-ruby keeps as the text
+    `true` and prints back bare; al-folio's filter of hidden fields (2024-) only takes
+    `name = {...}`, so the upgraded BibTeX box showed the line. Braced, it reads the same
+    and is hidden; a name inside a braced or quoted value, and a defined @string, stay."""
+    from test_upgrade import new_checkout, old_site
+    src = write(old_site(tmp_path / "old"), {"_bibliography/papers.bib": (
+        "@string{jtf = {Journal of Tidal Flats}}\n"
+        "@article{vega2024,\n  title={Tidal Gardens, selected=true},\n  author={Vega, Vera},\n"
+        "  journal=jtf,\n  month=jun,\n  year={2024},\n  note=\"seen, abbr=x\",\n"
+        "  bibtex_show=true, \n  selected=true\n}\n")})
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    bib = (dest / "_bibliography/papers.bib").read_text("utf-8")
+    assert "  bibtex_show={true}, \n  selected={true}\n}" in bib
+    assert "title={Tidal Gardens, selected=true}" in bib and "journal=jtf," in bib
+    assert "month=jun," in bib and 'note="seen, abbr=x"' in bib

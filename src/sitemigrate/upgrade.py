@@ -229,9 +229,50 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
                     or template_files.is_example(theme, src, rel):
                 continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
+            text = _braced_names(text)
             plan.write(rel, text if written is None else _kept_by_writer(text, written))
             count += 1
     return count
+
+
+def _braced_names(text: str) -> str:
+    """A field whose value is a bare name no @string defines (`bibtex_show = true`) written
+    braced (`{true}`): bibtex-ruby reads both as that text, but it prints the bare name back
+    as written, and al-folio's filter of the fields its BibTeX box hides (since 2024) only
+    takes `name = {...}`, so the box showed `bibtex_show = true` on every such entry."""
+    from .formats.bibtex import parse_bib
+    found = parse_bib(text)
+    if not found.undefined:
+        return text
+    raws = {e.key: e.raw for e in found.entries}
+    for key, fname, macro in dict.fromkeys(found.undefined):
+        raw = raws.get(key)
+        if not raw:
+            continue
+        bare = re.compile(rf"(?i)(\b{re.escape(fname)}\s*=\s*){re.escape(macro)}"
+                          r"(?=\s*(?:,|\}|\)|$))", re.M)
+        top = _top_level(raw)
+        new = bare.sub(lambda m: f"{m.group(1)}{{{macro}}}" if top[m.start()] else m.group(0),
+                       raw)
+        if new != raw and raw in text:
+            text = text.replace(raw, new, 1)
+            raws[key] = new
+    return text
+
+
+def _top_level(raw: str) -> list[bool]:
+    """Per character of an entry's text: whether it is among its fields (inside the entry's
+    own delimiters, outside any braced or quoted value)."""
+    out, depth, quoted = [], 0, False
+    for c in raw:
+        out.append(depth == 1 and not quoted)
+        if c == "{" or (c == "(" and depth == 0):
+            depth += 1
+        elif c == "}" or (c == ")" and depth == 1 and not quoted):
+            depth -= 1
+        elif c == '"' and depth == 1:
+            quoted = not quoted
+    return out
 
 
 def _written_keys(plan: Plan, spec: dict[str, Any]) -> set[str] | None:
