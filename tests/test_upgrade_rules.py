@@ -155,3 +155,37 @@ def test_a_bare_switch_value_is_braced_so_the_new_bibtex_box_hides_it(tmp_path):
     assert "  bibtex_show={true}, \n  selected={true}\n}" in bib
     assert "title={Tidal Gardens, selected=true}" in bib and "journal=jtf," in bib
     assert "month=jun," in bib and 'note="seen, abbr=x"' in bib
+
+
+# -- the owner's settings ---------------------------------------------------------------------
+
+def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, monkeypatch):
+    """A scalar setting both templates have: the owner's value (no template ships it) is
+    carried over the new template's; one the owner left at the old template's default
+    stays the new template's; a mapping (`scholar`) stays the new template's."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+
+    import sitemigrate.template_files as tf
+    from sitemigrate.registry import get_theme
+    old_template = _write(tmp_path / "al-folio-2000", {
+        "_config.yml": "max_width: 800px\nblog_name: example-blog\nrepo_theme_light: plain\n"})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
+                  + "max_width: 930px\nblog_name: example-blog\nrepo_theme_light: nord-ish\n"})
+    built = tf.build_table(get_theme("al-folio"), [old_template, dest])
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=built["settings"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "max_width: 1200px\nblog_name: Tide Notes\nrepo_theme_light: plain\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    config = (dest / "_config.yml").read_text("utf-8")
+    assert "max_width: 1200px" in config and "blog_name: Tide Notes" in config
+    assert "repo_theme_light: nord-ish" in config
+    (said,) = [f for f in plan.report.findings if f.code == "config-own-value"]
+    assert "`max_width`" in said.message and "`blog_name`" in said.message
+    assert "repo_theme_light" not in said.message
+    kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    assert "max_width" not in kept and "blog_name" not in kept

@@ -44,6 +44,21 @@ def entry_digest(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
 
 
+def value_digest(value: object) -> str:
+    """SHA-256 (16 hex digits) of a setting's value as JSON."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _scalar_settings(checkout: Path) -> dict[str, object]:
+    """The top-level keys of a checkout's `_config.yml` whose value is a scalar."""
+    from .yamlio import load_yaml
+    path = checkout / "_config.yml"
+    data = load_yaml(path.read_text("utf-8"), "_config.yml", None) if path.is_file() else None
+    return {str(k): v for k, v in (data or {}).items()
+            if isinstance(v, (str, int, float, bool)) and v != ""}
+
+
 @dataclass
 class Templates:
     """A theme's table of template files (empty when its package ships none)."""
@@ -54,12 +69,20 @@ class Templates:
     entries: dict[str, list[int]] = field(default_factory=dict)
     text: ExampleText = field(default_factory=ExampleText)
     """The facts of the example text (:mod:`sitemigrate.template_text`)."""
+    settings: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    """`_config.yml` key -> digest of a scalar value (:func:`value_digest`) -> the checkouts
+    that ship it."""
     _by_digest: dict[str, list[str]] | None = None
 
     def owners(self, rel: str, data: bytes) -> list[str]:
         """The checkouts whose file at ``rel`` is ``data`` (none: not the template's)."""
         found = self.files.get(rel, {}).get(digest(data), [])
         return [self.checkouts[i]["name"] for i in found]
+
+    def ships_setting(self, key: str, value: object) -> bool:
+        """Whether some checkout's `_config.yml` has ``key`` at this scalar ``value`` (the
+        template's own value, which an owner who never changed it still has)."""
+        return value_digest(value) in self.settings.get(key, {})
 
     def anywhere(self, data: bytes) -> list[str]:
         """The template paths whose content is ``data`` (an example post renamed)."""
@@ -149,6 +172,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     entries: dict[str, list[int]] = {}
     examples: list[tuple[str, bytes]] = []
     texts: list[str] = []
+    settings: dict[str, dict[str, list[int]]] = {}
     globs = _example_globs(theme)
     kept = theme.vocabulary.get("checkout", {}).get("keep", [])
     for index, checkout in enumerate(checkouts):
@@ -165,6 +189,8 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
             if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
+        for key, value in _scalar_settings(checkout).items():
+            settings.setdefault(key, {}).setdefault(value_digest(value), []).append(index)
         for entry in _bib_entries(checkout):
             texts.append(entry)
             seen = entries.setdefault(entry_digest(entry), [])
@@ -173,9 +199,10 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     return {"about": "facts of pristine template checkouts (scripts/template_digests.py): "
                      "path -> SHA-256 of the file (LF line endings) -> checkouts that have it; "
                      "BibTeX entry digest -> checkouts; the example text's facts "
-                     "(sitemigrate.template_text)",
+                     "(sitemigrate.template_text); `_config.yml` key -> digest of its "
+                     "scalar value -> checkouts",
             "templates": names, "files": files, "entries": entries,
-            "text": build_text(examples, texts)}
+            "text": build_text(examples, texts), "settings": settings}
 
 
 @cache
@@ -187,7 +214,17 @@ def templates(theme: Theme) -> Templates:
         return Templates()
     data = json.loads(path.read_text("utf-8"))
     return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}),
-                     load_text(data.get("text")))
+                     load_text(data.get("text")), data.get("settings", {}))
+
+
+def owners_setting(theme: Theme, key: str, value: object) -> bool:
+    """In an upgrade: whether SRC's scalar ``value`` of a setting is the owner's (no
+    checkout of ``theme`` ships it, so they set it: `max_width: 1200px`, `blog_name`), not
+    the old template's default, which the new template's replaces. A mapping or list
+    (`scholar`, `collections`) is not judged here (False)."""
+    found = templates(theme)
+    return bool(found.settings) and isinstance(value, (str, int, float, bool)) \
+        and not found.ships_setting(key, value)
 
 
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:
