@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from glob import escape as glob_escape
+from collections.abc import Iterator
 from dataclasses import dataclass
+from glob import escape as glob_escape
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -251,13 +252,21 @@ def _braced_names(text: str) -> str:
             continue
         bare = re.compile(rf"(?i)(\b{re.escape(fname)}\s*=\s*){re.escape(macro)}"
                           r"(?=\s*(?:,|\}|\)|$))", re.M)
-        top = _top_level(raw)
-        new = bare.sub(lambda m: f"{m.group(1)}{{{macro}}}" if top[m.start()] else m.group(0),
-                       raw)
+        top, braced = _top_level(raw), f"{{{macro}}}"
+        new = "".join(_spliced(raw, [m for m in bare.finditer(raw) if top[m.start()]], braced))
         if new != raw and raw in text:
             text = text.replace(raw, new, 1)
             raws[key] = new
     return text
+
+
+def _spliced(raw: str, matches: list[re.Match[str]], braced: str) -> Iterator[str]:
+    """``raw`` with each match's value (after its `name =`) replaced by ``braced``."""
+    at = 0
+    for m in matches:
+        yield raw[at:m.end(1)] + braced
+        at = m.end()
+    yield raw[at:]
 
 
 def _top_level(raw: str) -> list[bool]:
