@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_read_rules import write
+
 import sitemigrate
 from sitemigrate.report import Report
 
@@ -15,14 +17,6 @@ last_name: Vantongeren
 title: blank
 enable_project_categories: true
 """
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, body in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(body, encoding="utf-8")
-    return root
 
 
 # A project card's description continued on a line that starts, after its indent, with
@@ -41,7 +35,8 @@ def test_front_matter_with_tabs_jekyll_reads_is_read_as_jekyll_reads_it(tmp_path
     }), "al-folio", report)
     (project,) = site.projects
     assert project.title == "Dune Survey"
-    assert project.fields["description"] == 'Mapping moving sand. <div class="fund">Grant 4242</div>'
+    fund = '<div class="fund">Grant 4242</div>'
+    assert project.fields["description"] == f"Mapping moving sand. {fund}"
     assert project.fields["category"] == "past" and project.redirect == "https://example.org/dunes/"
     assert not [f for f in report.findings if f.code == "bad-yaml"]
 
