@@ -154,24 +154,28 @@ def test_a_bare_switch_value_is_braced_so_the_new_bibtex_box_hides_it(tmp_path):
 
 # -- the owner's settings ---------------------------------------------------------------------
 
+def _known_settings(monkeypatch, *checkouts: Path) -> None:
+    """Make the table of template files (with their settings) the one of these checkouts."""
+    import sitemigrate.template_files as tf
+    from sitemigrate.registry import get_theme
+    built = tf.build_table(get_theme("al-folio"), list(checkouts))
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=built["settings"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+
+
 def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, monkeypatch):
     """A scalar setting both templates have: the owner's value (no template ships it) is
     carried over the new template's; one the owner left at the old template's default
     stays the new template's; a mapping (`scholar`) stays the new template's."""
     from test_checkout import _write
     from test_upgrade import new_checkout, old_site
-
-    import sitemigrate.template_files as tf
-    from sitemigrate.registry import get_theme
     old_template = _write(tmp_path / "al-folio-2000", {
         "_config.yml": "max_width: 800px\nblog_name: example-blog\nrepo_theme_light: plain\n"})
     src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
     _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
                   + "max_width: 930px\nblog_name: example-blog\nrepo_theme_light: nord-ish\n"})
-    built = tf.build_table(get_theme("al-folio"), [old_template, dest])
-    known = tf.Templates(built["templates"], built["files"], built["entries"],
-                         settings=built["settings"])
-    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    _known_settings(monkeypatch, old_template, dest)
     _write(src, {"_config.yml": (src / "_config.yml").read_text()
                  + "max_width: 1200px\nblog_name: Tide Notes\nrepo_theme_light: plain\n"})
     plan = sitemigrate.convert(src, dest, to="al-folio")
@@ -184,3 +188,24 @@ def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, 
     assert "repo_theme_light" not in said.message
     kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
     assert "max_width" not in kept and "blog_name" not in kept
+
+
+def test_the_templates_contact_note_is_no_ones(tmp_path, monkeypatch):
+    """The template's example `contact_note` left in the config (an owner layout may hide
+    it) is not carried as the owner's note: the new about page would show it under their
+    links. A note of the owner's own is carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    note = "Say which way of reaching you is best.\n"
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": f"contact_note: >\n  {note}"})
+    for mine, shown in ((note, False), ("Email is best; I answer on Fridays.\n", True)):
+        src = old_site(tmp_path / f"old{shown}")
+        _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                     + f"contact_note: >\n  {mine}"})
+        dest = new_checkout(tmp_path / f"new{shown}")
+        _known_settings(monkeypatch, old_template, dest)
+        plan = sitemigrate.convert(src, dest, to="al-folio")
+        plan.apply()
+        config = (dest / "_config.yml").read_text("utf-8")
+        assert (mine.strip() in config) == shown
+        assert bool([f for f in plan.report.findings if f.code == "template-wording"]) != shown

@@ -227,6 +227,18 @@ def owners_setting(theme: Theme, key: str, value: object) -> bool:
         and not found.ships_setting(key, value)
 
 
+def template_wording(theme: Theme, key: str, value: object, report: Report) -> bool:
+    """Whether a setting's text (``key``: ``value`` of SRC's `_config.yml`) is what a
+    template checkout ships as it, its example wording (`contact_note`): no one's, so not
+    carried, and said so."""
+    if not isinstance(value, str) or not value.strip() \
+            or not templates(theme).ships_setting(key, value):
+        return False
+    report.mapped("template-wording", f"`{key}` is the template's own wording, not yours: "
+                  "not carried.", "_config.yml")
+    return True
+
+
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:
     """True when SRC's ``rel`` is a file of a template checkout of ``theme``, unchanged."""
     try:
