@@ -209,3 +209,28 @@ def test_the_templates_contact_note_is_no_ones(tmp_path, monkeypatch):
         config = (dest / "_config.yml").read_text("utf-8")
         assert (mine.strip() in config) == shown
         assert bool([f for f in plan.report.findings if f.code == "template-wording"]) != shown
+
+
+# -- a CV section the RenderCV layout shows as a generic one ----------------------------------
+
+def test_a_standard_cv_section_under_a_title_the_layout_does_not_test_is_bullets(tmp_path):
+    """A classic `type: list` section `Research Interests` is JSON Resume's `interests`,
+    whose entries RenderCV names (`name:`); al-folio's RenderCV layout lays out `Interests`
+    its own way, and any other title as a generic section that shows bullet entries only,
+    so the section showed empty: its entries are bullets there."""
+    import yaml
+    from test_realtheme_fixes import _rendercv_checkout
+    from test_upgrade import old_site
+    src = write(old_site(tmp_path / "old"), {"_data/cv.yml": (
+        "- title: Research Interests\n  type: list\n  contents:\n"
+        "    - Tidal flats, salt marshes and the birds that feed there\n"
+        "- title: Education\n  type: time_table\n  contents:\n"
+        "    - title: PhD in Coastal Ecology\n      institution: Example University\n"
+        "      year: 2019\n"),
+        "_pages/cv.md": "---\nlayout: cv\ntitle: cv\npermalink: /cv/\nnav: true\n---\n"})
+    dest = _rendercv_checkout(tmp_path, "Education", "{% for e in s[1] %}{{ e.area }}{% endfor %}")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    assert sections["Research Interests"] == [
+        {"bullet": "Tidal flats, salt marshes and the birds that feed there"}]
+    assert "bullet" not in sections["Education"][0]
