@@ -416,12 +416,17 @@ def _owner_layout(to: _Target, name: str, page: str) -> None:
     if len(files) != 1 or any(r.startswith("_layouts/") and PurePosixPath(r).stem == name
                               for r in table.files):
         return
+    from .ir import Origin
+    from .jekyll.checkout import translate_liquid
+    from .textio import SourceText, split_document, within
     rel = f"_layouts/{files[0].name}"
+    if not within(to.src, files[0]):
+        return  # (a folder linked from outside SRC is not read)
     try:
         text = _include_names(files[0].read_text("utf-8"), to.includes)
     except (OSError, UnicodeDecodeError):
         return
-    from .textio import SourceText, split_document
+    text = translate_liquid(text, to.theme, to.theme, to.plan, Origin(rel, 1))  # as a page's
     used = {f"{m.group(2)}.{m.group(3)}" for m in _INCLUDE.finditer(text)}
     parent = split_document(SourceText(text), rel, None).data.get("layout")
     parent = parent if isinstance(parent, str) and parent not in ("none", "null") else None
