@@ -229,6 +229,28 @@ def is_template_setting(theme: Theme, key: str, value: object) -> bool:
     return templates(theme).is_setting(key, value)
 
 
+def owners_setting(theme: Theme, key: str, value: object) -> bool:
+    """In an upgrade: whether SRC's scalar ``value`` of a setting is the owner's (no
+    checkout of ``theme`` ships it, so they set it: `max_width: 1200px`, `blog_name`), not
+    the old template's default, which the new template's replaces. A mapping or list
+    (`scholar`, `collections`) is not judged here (False)."""
+    found = templates(theme)
+    return bool(found.settings) and isinstance(value, (str, int, float, bool)) \
+        and not found.is_setting(key, value)
+
+
+def template_wording(theme: Theme, key: str, value: object, report: Report) -> bool:
+    """Whether a setting's text (``key``: ``value`` of SRC's `_config.yml`) is what a
+    template checkout ships as it, its example wording (`contact_note`): no one's, so not
+    carried, and said so."""
+    if not isinstance(value, str) or not value.strip() \
+            or not templates(theme).is_setting(key, value):
+        return False
+    report.mapped("template-wording", f"`{key}` is the template's own wording, not yours: "
+                  "not carried.", "_config.yml")
+    return True
+
+
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:
     """True when SRC's ``rel`` is a file of a template checkout of ``theme``, unchanged."""
     try:

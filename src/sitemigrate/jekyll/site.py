@@ -683,6 +683,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
+    from ..template_files import owners_setting
     report = plan.report
     src = source_config(site)
     source = plan.from_theme
@@ -691,6 +692,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     done = set(consumed) | _languages_written(site, report, src)
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
+    owners: list[tuple[str, int | None]] = []
     included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
         if key in done or value in (None, "", [], {}):
@@ -703,7 +705,11 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
             elif key not in config or config[key] in (None, "", [], {}):
                 set_key(config, key, value)
             elif plain(config[key]) != value:
-                target_kept.append((key, line))
+                if site.theme == target.name and owners_setting(target, key, value):
+                    set_key(config, key, value)  # theirs: no template ships it
+                    owners.append((key, line))
+                else:
+                    target_kept.append((key, line))
         elif key in TARGET_OWNS:
             target_kept.append((key, line))
         elif _is_setting(key, own) and key not in config and (
@@ -728,6 +734,11 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                                 f"of {target.name} and DEST's config already has a value for it, "
                                 "which was kept; the source's was not carried.", "_config.yml",
                                 line)
+    if owners:
+        listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in owners)
+        report.add("config-own-value", "info", "mapped", f"your values of {listed}, which no "
+                   f"{target.name} template ships (you set them), replace the new template's.",
+                   "_config.yml", owners[0][1])
     for code, keys, what in (
             ("config-target", target_kept, f"settings of the {target.name} template's own build, "
              "left as DEST has them (the source's values were not carried): {}."),

@@ -327,6 +327,8 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
                           f"`{CV_YML}`: al-folio's CV layout shows experience entries only "
                           f"under that title.", sec.origin)
             title = renamed
+        if key in jsonresume.STANDARD and _generic_section(title, layout):
+            entries = [_as_bullet(e) for e in entries]  # (`Research Interests`: no include)
         if shown and shown.get(title):
             entries = _shown_entries(entries, shown[title], title, report, sec.origin)
         while title in sections:

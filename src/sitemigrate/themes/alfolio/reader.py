@@ -71,7 +71,7 @@ from .cv import (
     cv_formats_shown,
     cv_layout_rule,
 )
-from .settings import comments_asked, read_settings
+from .settings import comments_asked, own_text, read_settings
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -224,7 +224,7 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
     for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
                 "keywords", "footer_text", "contact_note", "email"):
-        setattr(ident, key, text(config.get(key)))
+        setattr(ident, key, own_text(key, config.get(key), report))
     title = text(config.get("title"))
     ident.site_title = "" if title.lower() == "blank" else title
     ident.full_name = ident.display_name()
