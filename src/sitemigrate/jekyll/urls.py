@@ -334,6 +334,16 @@ def unpublished(rel: str, config: Any) -> str:
     return _unpublished(rel, _globs(config, "include"), _globs(config, "exclude"))
 
 
+def linked_baseurl(value: Any) -> str:
+    """`baseurl` as Jekyll's `relative_url`/`absolute_url` put it before a path: one trailing
+    `/` dropped, a leading `/` added (`/` and an empty value both mean the site's root, so
+    `baseurl: /` is ``""``: a theme that joins `url` and `baseurl` as written would otherwise
+    give every link a double slash)."""
+    base = "" if value is None or isinstance(value, (dict, list)) else str(value).strip()
+    base = base.removesuffix("/")
+    return base if not base or base.startswith("/") else "/" + base
+
+
 def _globs(config: Any, key: str) -> tuple[str, ...]:
     """The patterns of `include:` or `exclude:` (a list; anything else names none)."""
     value = config.get(key) if isinstance(config, dict) else None

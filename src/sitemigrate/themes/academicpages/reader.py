@@ -38,7 +38,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.urls import unpublished
+from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
 from ...textio import read_document, read_json, read_source, within
@@ -131,7 +131,7 @@ def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
     title = text(config.get("title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):
-        setattr(ident, key, text(config.get(key)))
+        setattr(ident, key, (linked_baseurl if key == "baseurl" else text)(config.get(key)))
     for key in ("bio", "location", "employer", "pronouns", "email"):
         setattr(ident, key, text(author.get(key)))
     if author.get("avatar"):

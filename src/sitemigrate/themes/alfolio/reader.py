@@ -57,7 +57,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.urls import unpublished
+from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
@@ -224,7 +224,7 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
     for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
                 "keywords", "footer_text", "contact_note", "email"):
-        setattr(ident, key, text(config.get(key)))
+        setattr(ident, key, (linked_baseurl if key == "baseurl" else text)(config.get(key)))
     title = text(config.get("title"))
     ident.site_title = "" if title.lower() == "blank" else title
     ident.full_name = ident.display_name()
