@@ -27,7 +27,7 @@ from .documents import distinct_slugs
 from .layouts import shown_block, shown_by, with_shown
 from .polyglot import SETTINGS, Languages
 from .problems import check_document, check_liquid
-from .urls import unpublished
+from .urls import undated_post, unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
@@ -385,8 +385,9 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         doc = read_document(path, rel, report, root)  # `rel` is the file's path from `root`
         if doc is None:
             continue
-        check_document(doc, report)
-        check_liquid(doc, report)
+        if not undated_post(rel):  # else no file of the site: dropped unread, reported once
+            check_document(doc, report)
+            check_liquid(doc, report)
         data = doc.data
         item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
                     date=item_date(doc, path.name, report), body=doc.body,
