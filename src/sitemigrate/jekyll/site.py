@@ -96,26 +96,43 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
         yield Path(path), base + "/".join(parts)
 
 
-def iter_pages(root: Path, report: Report | None = None) -> Iterator[tuple[Path, str]]:
-    """`_pages/**` plus root-level pages that have front matter (Jekyll builds both)."""
+def iter_pages(root: Path, report: Report | None = None,
+               config: Any = None) -> Iterator[tuple[Path, str]]:
+    """`_pages/**`, root-level pages that have front matter, and the pages with front matter
+    in the site's other folders (`blog/index.html`, `notes/x.md`): Jekyll builds every one
+    of them. A folder Jekyll does not publish (`_`, `.`, `exclude:` in ``config``) is not
+    read for pages."""
     yield from iter_files(root / "_pages", root, report=report)
+    folders = []
     for path in sorted(root.iterdir()) if root.is_dir() else ():
-        if path.suffix in TEXT_SUFFIXES and not skipped(path, path.name, report) \
+        if path.is_dir() and not path.is_symlink():
+            folders.append(path)
+        elif path.suffix in TEXT_SUFFIXES and not skipped(path, path.name, report) \
                 and path.is_file():
             if not within(root, path):
                 yield path, path.name  # a link out of SRC: the guarded reader refuses it
                 continue
             if path.is_symlink():
                 continue
-            try:
-                with path.open("rb") as fh:  # a file of SRC itself (not a link)
-                    head = fh.read(4)
-            except OSError:
-                if path.suffix in (".md", ".markdown", ".html"):
-                    yield path, path.name  # reading it again reports it, with its reason
-                continue
-            if head.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+            if _front_matter_first(path, True):
                 yield path, path.name
+    for folder in folders:
+        if unpublished(folder.name + "/", config or {}) or unpublished(folder.name, {}):
+            continue
+        for path, rel in iter_files(folder, root, report=report):
+            if not unpublished(rel, config or {}) and _front_matter_first(path, False):
+                yield path, rel
+
+
+def _front_matter_first(path: Path, unreadable: bool) -> bool:
+    """Whether ``path`` starts with `---` (Jekyll's test for a page); ``unreadable``: what an
+    unreadable file counts as (a page, so reading it again reports it with its reason)."""
+    try:
+        with path.open("rb") as fh:  # a file of SRC itself (not a link)
+            head = fh.read(4)
+    except OSError:
+        return unreadable and path.suffix in (".md", ".markdown", ".html")
+    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
 
 def read_config(root: Path, report: Report, shared: bool = False) -> dict[str, Any]:

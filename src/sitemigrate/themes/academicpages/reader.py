@@ -72,7 +72,7 @@ def read(src: Path, report: Report) -> Site:
     site.identity = _read_identity(config, vocab, site)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
     site.settings = read_settings(site, config)
-    for path, rel in iter_pages(src, report):
+    for path, rel in iter_pages(src, report, config):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue

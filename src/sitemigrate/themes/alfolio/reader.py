@@ -131,7 +131,7 @@ def read(src: Path, report: Report) -> Site:
     site.settings = read_settings(site, config)
     no_front: set[str] = set()
     layouts: dict[str, str] = {}
-    for path, rel in iter_pages(src, report):
+    for path, rel in iter_pages(src, report, config):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue
