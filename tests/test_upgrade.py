@@ -219,6 +219,22 @@ def test_an_unpublished_draft_is_carried_as_written_and_stays_unpublished(sites)
     assert sitemigrate.convert(src, dest, to="al-folio").up_to_date()
 
 
+def test_a_post_file_without_a_date_is_carried_as_written_and_stays_unpublished(sites):
+    """Jekyll's post reader takes only `_posts` files named `YYYY-MM-DD-title`: a file named
+    otherwise is no page of the live site (not even a copied file). An upgrade keeps it in
+    the repository as written, says so, and reports none of its contents as problems."""
+    src, dest = sites
+    note = "Jotted lines about {% include nowhere.liquid %} seed trays.\n"
+    _write(src, {"_posts/seed-notes.md": note})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert (dest / "_posts/seed-notes.md").read_text() == note
+    codes = {f.code: f for f in plan.report.findings}
+    assert "_posts/seed-notes.md" in codes["upgrade-unpublished"].message
+    assert not [f for f in plan.report.findings
+                if f.path == "_posts/seed-notes.md" and f.code != "upgrade-unpublished"]
+
+
 def test_the_old_paginate_keys_are_not_carried_beside_paginate_v2(sites):
     """jekyll-paginate-v2 (the new checkout's `pagination:`) stops the build when the old
     jekyll-paginate's `paginate` is set too: the owner's old keys are not carried."""

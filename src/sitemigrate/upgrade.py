@@ -124,9 +124,11 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
 
 
 def _carry_unpublished(plan: Plan, src: Path) -> None:
-    """A page or item of SRC whose front matter says `published: false` (left out by the
-    reader, as Jekyll leaves it out of the live site) is the owner's draft: an upgrade
-    carries the file as written, so it stays in the repository, unpublished as before."""
+    """A page or item of SRC whose front matter says `published: false`, or a file of
+    `_posts` not named by a date (left out by the reader, as Jekyll leaves it out of the live
+    site), is the owner's draft: an upgrade carries the file as written, so it stays in the
+    repository, unpublished as before."""
+    from .jekyll.urls import undated_post
     from .textio import read_document, read_source
     drafts, kept = [], []
     for finding in plan.report.findings:
@@ -134,7 +136,8 @@ def _carry_unpublished(plan: Plan, src: Path) -> None:
         doc = read_document(src / rel, rel, None, root=src) \
             if finding.code == "unpublished" and rel and rel not in plan.files else None
         data = read_source(src / rel, rel, None, root=src) \
-            if doc is not None and doc.data.get("published") is False else None
+            if doc is not None and (doc.data.get("published") is False or undated_post(rel)) \
+            else None
         if data is not None:
             plan.write(rel, data)
             drafts.append(rel)
@@ -142,9 +145,10 @@ def _carry_unpublished(plan: Plan, src: Path) -> None:
             kept.append(finding)
     if drafts:
         plan.report.findings[:] = kept
-        plan.report.verbatim("upgrade-unpublished", f"{len(drafts)} file(s) with "
-                             "`published: false` carried as you wrote them; the new site "
-                             "does not publish them either: " + ", ".join(
+        plan.report.verbatim("upgrade-unpublished", f"{len(drafts)} file(s) Jekyll does "
+                             "not publish (`published: false`, or in `_posts` without a date "
+                             "in the name) carried as you wrote them; the new site does not "
+                             "publish them either: " + ", ".join(
                                  f"`{r}`" for r in drafts[:5])
                              + (" ..." if len(drafts) > 5 else "") + ".", drafts[0])
 

@@ -292,6 +292,14 @@ def tokenize(text: str) -> list[Token]:
     return _scan(text)[0]
 
 
+def shown_liquid(text: str) -> str:
+    """``text`` without what renders nothing a visitor sees: `{% comment %}` blocks, and
+    whatever lies inside an HTML comment (Liquid still runs there, but the browser shows
+    none of it): what a layout reads there, it does not show."""
+    return "".join(t.text for t in tokenize(text)
+                   if t.kind != "comment" and not t.in_html_comment)
+
+
 def _block_problems(tokens: list[Token]) -> list[tuple[int, str]]:
     """(line, message) for block tags unclosed, closed without opening or closed out of order."""
     out: list[tuple[int, str]] = []

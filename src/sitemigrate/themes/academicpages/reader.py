@@ -38,7 +38,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.urls import unpublished
+from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example, is_template_setting
 from ...textio import read_document, read_json, read_source, within
@@ -72,7 +72,7 @@ def read(src: Path, report: Report) -> Site:
     site.identity = _read_identity(config, vocab, site, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
     site.settings = read_settings(site, config)
-    for path, rel in iter_pages(src, report):
+    for path, rel in iter_pages(src, report, config):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue
@@ -142,7 +142,7 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     title = text(config.get("title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):
-        setattr(ident, key, text(config.get(key)))
+        setattr(ident, key, (linked_baseurl if key == "baseurl" else text)(config.get(key)))
     for key in ("bio", "location", "employer", "pronouns", "email"):
         if key not in examples:
             setattr(ident, key, text(author.get(key)))

@@ -57,7 +57,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.urls import unpublished
+from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
@@ -131,7 +131,7 @@ def read(src: Path, report: Report) -> Site:
     site.settings = read_settings(site, config)
     no_front: set[str] = set()
     layouts: dict[str, str] = {}
-    for path, rel in iter_pages(src, report):
+    for path, rel in iter_pages(src, report, config):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue
@@ -224,9 +224,9 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
     for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
                 "keywords", "footer_text", "contact_note", "email"):
-        setattr(ident, key, own_text(key, config.get(key), report))
-    title = text(config.get("title"))
-    ident.site_title = "" if title.lower() == "blank" else title
+        setattr(ident, key, linked_baseurl(config.get(key)) if key == "baseurl"
+                else own_text(key, config.get(key), report))
+    ident.site_title = "" if (title := text(config.get("title"))).lower() == "blank" else title
     ident.full_name = ident.display_name()
     if not ident.full_name and text(config.get("name")):
         # an old al-folio config names the owner in one `name:` key (no first/last names)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...ir import Addon, Analytics, Comments, Origin, Setting, Site, SiteSettings, Verification
-from ...jekyll.site import config_line, site_path, text
+from ...jekyll.configkeys import config_line
+from ...jekyll.site import site_path, text
 from ...report import Report
 from ...template_files import template_wording
 from . import THEME
