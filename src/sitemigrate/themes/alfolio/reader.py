@@ -103,6 +103,7 @@ REDIRECT_PLUGIN = "jekyll-redirect-from"
 LINK_FIELDS = {"pdf": "assets/pdf", "supp": "assets/pdf", "poster": "assets/pdf",
                "slides": "assets/pdf", "html": "assets/html", "code": None, "video": None,
                "website": None, "blog": None, "url": None}
+TALK_LINKS = ("url", "slides", "video", "pdf", "poster", "code", "website")  # of a talk's page
 CATEGORY_OF_TYPE = {"article": "journal", "inproceedings": "conference",
                     "conference": "conference", "proceedings": "conference", "book": "book",
                     "inbook": "book", "incollection": "book", "phdthesis": "thesis",
@@ -624,14 +625,12 @@ def _work_of(pub: Publication, kind: str) -> list[str]:
 
 
 def _talk_of(pub: Publication) -> Item:
-    """A BibTeX entry that a list of talks shows, as a talk."""
-    fields: dict[str, Any] = {"venue": pub.venue}
-    location = pub.fields.get("location") or pub.fields.get("address")
-    if location:
-        fields["location"] = to_text(location)
-    if pub.abstract:
-        fields["description"] = pub.abstract
-    fields.update({k: v for k, v in pub.links.items() if k in ("slides", "video", "url", "pdf")})
+    """A BibTeX entry that a list of talks shows, as a talk: where no classic field names its
+    venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows."""
+    fields: dict[str, Any] = {"venue": pub.venue or to_text(pub.fields.get("eventtitle", ""))}
+    fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
+    fields["description"] = pub.abstract
+    fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
     fields.setdefault("url", pub.links.get("html", ""))
     return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,
                 title=pub.title, date=pub.date, fields={k: v for k, v in fields.items() if v},

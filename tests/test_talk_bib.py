@@ -1,0 +1,95 @@
+"""Talks kept in a `.bib` of their own (al-folio: `{% bibliography -f talks %}`) as
+academicpages talks: the event an entry names (biblatex's `eventtitle`), every link the bib
+layout showed, and one file per talk when two talks share a title (issue #31: "Talk and
+teaching details ... are visible in both directions"). Invented people throughout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_checkout import _convert, academicpages_checkout
+from test_read_rules import ALFOLIO_CONFIG, read, write
+
+PUBLICATIONS = ("---\nlayout: page\npermalink: /publications/\ntitle: Publications\nnav: true\n"
+                "---\n<h2>Papers</h2>\n{% bibliography %}\n\n<h2>Talks</h2>\n"
+                "{% bibliography -f talks %}\n")
+PAPERS = ("---\n---\n@article{v21,\n  title={Salt Marsh},\n  author={Vantongeren, Ilse},\n"
+          "  journal={Tidal Letters},\n  year={2021},\n}\n")
+TALKS = """---
+---
+@misc{dunes24,
+  title = {Counting Dune Beetles},
+  year = {2024},
+  month = {Mar},
+  eventtitle = {{{DUNE}} Days 2024},
+  website = {https://dune-days.example.org/},
+  slides = {dunes24.pdf},
+}
+
+@misc{marsh23a,
+  title = {Worms of the Mudflat},
+  year = {2023},
+  month = {Feb},
+  eventtitle = {Estuary Forum 2023},
+  url = {https://estuary.example.org/talk},
+  website = {https://estuary.example.org/talk},
+}
+
+@misc{marsh23b,
+  title = {Worms of the Mudflat},
+  year = {2023},
+  month = {Feb},
+  eventtitle = {Young Ecologists 2023},
+  slides = {worms-young.pdf},
+}
+"""
+
+
+def _site(root: Path) -> Path:
+    return write(root, {"_config.yml": ALFOLIO_CONFIG, "_pages/publications.md": PUBLICATIONS,
+                        "_bibliography/papers.bib": PAPERS, "_bibliography/talks.bib": TALKS,
+                        "assets/pdf/dunes24.pdf": "%PDF-1.4\n",
+                        "assets/pdf/worms-young.pdf": "%PDF-1.4\n"})
+
+
+def test_a_talk_entry_names_its_event_and_keeps_every_link(tmp_path):
+    site, _ = read(_site(tmp_path))
+    assert [p.title for p in site.publications] == ["Salt Marsh"]
+    dunes = next(t for t in site.talks if t.title == "Counting Dune Beetles")
+    assert dunes.fields["venue"] == "DUNE Days 2024"
+    assert dunes.fields["website"] == "https://dune-days.example.org/"
+    assert dunes.fields["slides"] == "/assets/pdf/dunes24.pdf"
+    assert sorted(t.fields["venue"] for t in site.talks if t.title == "Worms of the Mudflat") \
+        == ["Estuary Forum 2023", "Young Ecologists 2023"]
+
+
+def test_talks_into_academicpages_show_their_links_and_none_overwrites_another(tmp_path):
+    src = _site(tmp_path / "src")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    talks = {p.name: p.read_text() for p in (dest / "_talks").glob("*.md")}
+    worms = [text for name, text in talks.items() if name.startswith("worms-of-the-mudflat")]
+    assert len(worms) == 2  # two events, two talks: neither file written over the other
+    assert len({t.split("permalink: ")[1].split("\n")[0] for t in worms}) == 2
+    forum = next(t for t in worms if "Estuary Forum 2023" in t)
+    young = next(t for t in worms if "Young Ecologists 2023" in t)
+    # the same address as `url` and `website`: one link
+    assert forum.count("https://estuary.example.org/talk") == 1
+    assert "[Link](https://estuary.example.org/talk)" in forum
+    assert "[Slides]({{ '/files/worms-young.pdf' | relative_url }})" in young
+    dunes = next(t for n, t in talks.items() if n.startswith("counting-dune-beetles"))
+    assert "venue: DUNE Days 2024" in dunes
+    assert "[Slides]({{ '/files/dunes24.pdf' | relative_url }}) | " \
+           "[Website](https://dune-days.example.org/)" in dunes
+    assert (dest / "files/dunes24.pdf").is_file() and (dest / "files/worms-young.pdf").is_file()
+    codes = [f.code for f in plan.report.findings]
+    assert "same-slug" in codes and codes.count("event-links") == 3
+
+
+def test_the_link_labels_follow_the_sites_language(tmp_path):
+    src = _site(tmp_path / "src")
+    (src / "_config.yml").write_text(ALFOLIO_CONFIG + "lang: fr\n", encoding="utf-8")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    text = next((dest / "_talks").glob("counting-dune-beetles*.md")).read_text()
+    assert "[Diapositives](" in text and "[Site web](" in text
