@@ -93,3 +93,25 @@ def test_the_link_labels_follow_the_sites_language(tmp_path):
     _convert(src, dest, "academicpages")
     text = next((dest / "_talks").glob("counting-dune-beetles*.md")).read_text()
     assert "[Diapositives](" in text and "[Site web](" in text
+
+
+def test_a_dropdown_of_pages_the_menu_has_already_adds_no_second_entry(tmp_path):
+    """academicpages' masthead has no submenus: a dropdown's entries join the top-level menu,
+    but an address the menu lists already (al-folio's example dropdown repeats pages of the
+    menu) is listed once."""
+    src = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/about.md": "---\nlayout: about\ntitle: about\npermalink: /\n---\nDunes.\n",
+        "_pages/publications.md": PUBLICATIONS.replace("nav: true", "nav: true\nnav_order: 1"),
+        "_pages/field.md": "---\nlayout: page\ntitle: field notes\npermalink: /field/\n---\nx\n",
+        "_pages/more.md": "---\nlayout: page\ntitle: more\nnav: true\nnav_order: 2\ndropdown: "
+                          "true\nchildren:\n  - title: publications\n    permalink: "
+                          "/publications/\n  - title: divider\n  - title: field notes\n"
+                          "    permalink: /field/\n---\n",
+        "_bibliography/papers.bib": PAPERS, "_bibliography/talks.bib": TALKS})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    menu = (dest / "_data/navigation.yml").read_text()
+    assert menu.count("url: /publications/") == 1 and menu.count("url: /field/") == 1
+    found = next(f for f in plan.report.findings if f.code == "menu-dropdown")
+    assert "its 1 entries" in found.message and "1 it has already" in found.message

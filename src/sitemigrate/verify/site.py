@@ -239,19 +239,22 @@ def menu_labels(entries: list[tuple[str, str]], url: str, skip: Iterable[str] = 
     it with the about page's title, academicpages with the site's: each theme's own; also
     an old address of the home page that ``site`` forwards there), its links to the pages
     of ``skip`` (site paths: the source theme's furniture, which the conversion leaves out)
-    and an entry repeated (a dropdown's copy)."""
+    and an entry repeated (a dropdown's copy: the same label, or the same page)."""
     parts = urllib.parse.urlsplit(url)
     root = parts.path.rstrip("/") + "/"
     left_out = {root + p.strip("/") + "/" for p in skip}
     out: list[str] = []
+    seen: set[str] = set()
     for label, href in entries:
         if href.startswith("//") and not parts.netloc:  # `{{ site.url }}/…` with no url set
             href = href[1:]
         path = re.sub(r"/{2,}", "/", urllib.parse.urlsplit(href).path)
         if not path.endswith("/"):
             path += "/"
-        if path == root or path in left_out or _forwards_home(site, path, root):
+        if path == root or path in left_out or path in seen \
+                or _forwards_home(site, path, root):
             continue
+        seen.add(path)
         label = re.sub(r"\s+current$", "", label)
         if label not in out:
             out.append(label)

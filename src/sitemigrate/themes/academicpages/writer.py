@@ -679,18 +679,27 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
 
 def _write_navigation(site: Site, plan: Plan) -> None:
     """`_data/navigation.yml` in menu order. The masthead has no submenus: a dropdown's
-    entries take its place in the top-level menu (dividers dropped), and the report says so."""
+    entries take its place in the top-level menu (dividers dropped; an address the menu has
+    already, once), and the report says so."""
     main = []
+    listed = {n.url for n in site.navigation if n.url}
     for n in site.navigation:
         if n.url and n.url != "/":
             main.append({"title": n.title, "url": n.url})
         children = [c for c in n.children if c.url]
+        added = []
+        for child in children:
+            if child.url not in listed:
+                listed.add(child.url)
+                added.append(child)
         if children:
-            main += [{"title": c.title, "url": c.url} for c in children]
+            main += [{"title": c.title, "url": c.url} for c in added]
+            again = len(children) - len(added)
             plan.report.verbatim("menu-dropdown", f"menu `{n.title}` is a dropdown; "
                                  "academicpages menus have no submenus, so its "
-                                 f"{len(children)} entries were put in the top-level menu in "
-                                 "its place.", None)
+                                 f"{len(added)} entries were put in the top-level menu in "
+                                 "its place" + (f" ({again} it has already were not repeated)"
+                                                if again else "") + ".", None)
     plan.write("_data/navigation.yml", dump_yaml({"main": main}))
     plan.report.mapped("navigation", f"{len(main)} menu entries written to "
                        "`_data/navigation.yml`.", None)
