@@ -5,6 +5,7 @@ teaching details ... are visible in both directions"). Invented people throughou
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from test_checkout import _convert, academicpages_checkout
@@ -115,3 +116,59 @@ def test_a_dropdown_of_pages_the_menu_has_already_adds_no_second_entry(tmp_path)
     assert menu.count("url: /publications/") == 1 and menu.count("url: /field/") == 1
     found = next(f for f in plan.report.findings if f.code == "menu-dropdown")
     assert "its 1 entries" in found.message and "1 it has already" in found.message
+
+
+def _year_loop(file: str) -> str:
+    return ("{%- for y in page.pub_years %}\n  <h2 class=\"year\">{{y}}</h2>\n  {% bibliography "
+            + (f"-f {file} " if file else "") + "-q @*[year={{y}}]* %}\n{% endfor %}\n")
+
+
+def _publications_page(body: str) -> str:
+    return ("---\nlayout: page\npermalink: /publications/\ntitle: output\npub_years: [2024, 2021]"
+            "\nnav: true\n---\n" + body)
+
+
+def _live(dest: Path) -> str:
+    """The publications page's body outside `{% comment %}` blocks (what renders)."""
+    body = (dest / "_pages/publications.md").read_text().split("---\n", 2)[2]
+    return re.sub(r"\{% comment %\}.*?\{% endcomment %\}", "", body, flags=re.S)
+
+
+def test_a_list_by_year_becomes_one_listing_not_one_a_year(tmp_path):
+    """`{% for y in page.pub_years %}<h2>{{y}}</h2>{% bibliography -f papers -q ... %}{% endfor %}`
+    listed each year's papers once; academicpages' listing lists every paper, so the loop
+    goes with the tag: in the loop, every paper would be listed once a year."""
+    src = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG, "_bibliography/papers.bib": PAPERS,
+        "_pages/publications.md": _publications_page("<h1>papers</h1>\n" + _year_loop("papers"))})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    live = _live(dest)
+    assert live.count("site.publications") == 1 and "page.pub_years" not in live
+    assert "<h1>papers</h1>" in live
+
+
+def test_papers_talks_and_posters_of_one_page_keep_their_sections(tmp_path):
+    """One page lists three files, each by year: papers, talks, posters. Talks are talks;
+    the papers section lists the papers and the posters section the posters, each once
+    (was: the papers section listed papers and posters once a year, the posters section
+    nothing)."""
+    posters = "@misc{v24,\n  title={Reed Beds},\n  author={Vantongeren, Ilse},\n  year={2024},\n}\n"
+    src = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG, "_bibliography/papers.bib": PAPERS,
+        "_bibliography/talks.bib": TALKS, "_bibliography/posters.bib": posters,
+        "_pages/publications.md": _publications_page(
+            "<h1>papers</h1>\n" + _year_loop("papers") + "<h1>talks</h1>\n" + _year_loop("talks")
+            + "<h1>posters</h1>\n" + _year_loop("posters"))})
+    site, _ = read(src)
+    page = next(p for p in site.pages if p.permalink == "/publications/")
+    assert page.role == "publications"
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    live = _live(dest)
+    papers, rest = live.split("<h1>talks</h1>")
+    talks, posters = rest.split("<h1>posters</h1>")
+    assert papers.count("site.publications") == 1 and '== "papers"' in papers
+    assert "site.talks" in talks and "site.publications" not in talks
+    assert posters.count("site.publications") == 1 and '== "posters"' in posters
+    assert "page.pub_years" not in live
