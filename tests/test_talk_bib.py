@@ -172,3 +172,23 @@ def test_papers_talks_and_posters_of_one_page_keep_their_sections(tmp_path):
     assert "site.talks" in talks and "site.publications" not in talks
     assert posters.count("site.publications") == 1 and '== "posters"' in posters
     assert "page.pub_years" not in live
+
+
+def test_fields_of_the_owners_that_the_bib_layout_prints_stay_shown(tmp_path):
+    """A site's own bib layout prints fields of the owner's (`{{ entry.conference }}`,
+    `{{ entry.town }}`): what it showed of a talk is the talk's venue and place; a field no
+    layout prints is no guess."""
+    talk = ("@talk{t23,\n  title={Mudflat Acoustics},\n  year={2023},\n  conference={Estuary "
+            "Forum},\n  town={Lier},\n  colour={blue},\n}\n")
+    layout = ("---\n---\n<div class=\"title\">{{ entry.title }}</div>\n<em>{{entry.conference}}"
+              "</em>, {{- entry.town -}}\n{% if entry.colour %}{% endif %}\n")
+    files = {"_config.yml": ALFOLIO_CONFIG, "_pages/publications.md": PUBLICATIONS,
+             "_bibliography/papers.bib": PAPERS, "_bibliography/talks.bib": talk}
+    site, report = read(write(tmp_path / "plain", files))
+    assert "venue" not in site.talks[0].fields and "location" not in site.talks[0].fields
+    site, report = read(write(tmp_path / "own", {**files, "_layouts/bib.liquid": layout}))
+    [t] = site.talks
+    assert (t.fields["venue"], t.fields["location"]) == ("Estuary Forum", "Lier")
+    assert "colour" not in str(t.fields)
+    assert [f.message.split("`")[1] for f in report.findings if f.code == "bib-own-field"] \
+        == ["conference", "town"]

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from pathlib import PurePosixPath
+from typing import Any
 
-from ...ir import Site
+from ...formats import bibtex as bib
+from ...formats.bibtext import to_text
+from ...ir import Publication, Site
 from ...jekyll import scholar
 from ...report import Report
 from . import THEME
@@ -69,3 +73,35 @@ def file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
 
 def _part(parts: dict[str, str], m: re.Match[str]) -> str:
     return parts[m[0]]
+
+
+def printed_fields(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> list[str]:
+    """The fields the site's bibliography layout (jekyll-scholar's `bibliography_template`)
+    prints, `{{ entry.x }}`, in its order, that are neither BibTeX's nor al-folio's own (a
+    field of the owner's: `conference`, say). ``texts``: (path, text, _) of the site's files."""
+    scholar_config = config.get("scholar")
+    name = str((scholar_config if isinstance(scholar_config, dict) else {}).get(
+        "bibliography_template") or "bib")
+    known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | {"eventtitle"}
+    out: list[str] = []
+    for rel, text, _ in texts:
+        if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name:
+            for field in re.findall(r"\{\{-?\s*entry\.(\w+)", text):
+                if field.lower() not in known and field.lower() not in out:
+                    out.append(field.lower())
+    return out
+
+
+def shown_fields(fields: dict[str, Any], pub: Publication, printed: list[str],
+                 report: Report) -> None:
+    """What the site's own bib layout printed of a talk through fields of the owner's
+    (:func:`printed_fields`) stays shown: its venue where the talk has none, else its place,
+    else a line of its description; each reported."""
+    for name in printed:
+        value = to_text(str(pub.fields.get(name) or "")).strip()
+        if not value:
+            continue
+        slot = next((k for k in ("venue", "location") if not fields.get(k)), "description")
+        fields[slot] = f"{fields[slot]}\n\n{value}" if fields.get(slot) else value
+        report.mapped("bib-own-field", f"`{name}` of `{pub.key}`, a field of your own that "
+                      f"your bibliography layout prints, is the talk's {slot}.", pub.origin)

@@ -63,7 +63,7 @@ from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
-from .bibsections import swap_listings
+from .bibsections import printed_fields, shown_fields, swap_listings
 from .cv import (
     CV_YML,
     RESUME_JSON,
@@ -493,6 +493,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             data = read_source(path, rel, report, root=src)
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
     uses = scholar.bibliography_uses(texts, config)
+    printed = printed_fields(texts, config)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
@@ -531,7 +532,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             merged.add(name)
         for pub in pubs:
             if kinds[id(pub)] == "talk":
-                site.talks.append(_talk_of(pub))
+                site.talks.append(_talk_of(pub, printed, report))
                 talk_files.add(name)
             else:
                 site.publications.append(pub)
@@ -579,13 +580,14 @@ def _work_of(pub: Publication, kind: str) -> list[str]:
     return names
 
 
-def _talk_of(pub: Publication) -> Item:
+def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
     """A BibTeX entry that a list of talks shows, as a talk: where no classic field names its
     venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows."""
     fields: dict[str, Any] = {"venue": pub.venue or to_text(pub.fields.get("eventtitle", ""))}
     fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
     fields["description"] = pub.abstract
     fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
+    shown_fields(fields, pub, printed, report)  # and what its own fields showed
     fields.setdefault("url", pub.links.get("html", ""))
     return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,
                 title=pub.title, date=pub.date, fields={k: v for k, v in fields.items() if v},
