@@ -49,6 +49,8 @@ class Comparison:
     menu_was: list[str] = field(default_factory=list)
     menu_now: list[str] = field(default_factory=list)
     dead_menu: list[str] = field(default_factory=list)
+    dead_menu_before: list[str] = field(default_factory=list)
+    """Menu entries of the new site that lead nowhere, as they did on the old site."""
     missing_files: list[tuple[str, str]] = field(default_factory=list)
     """(old page, file path) of a file an old page links that the new site lacks."""
     unanswered: list[str] = field(default_factory=list)
@@ -110,7 +112,12 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch],
                                   old)
     result.menu_now = menu_labels(new.menu(), new.url, switch, site=new)
-    result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
+    # an entry that led nowhere on the old site too is no loss (still said: a warning)
+    was_dead = {old.local_path(h) for _, h in old.menu() if not old.resolves(h)}
+    for _, href in new.menu():
+        if not new.resolves(href):
+            (result.dead_menu_before if new.local_path(href) in was_dead
+             else result.dead_menu).append(href)
     _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages])
     _addresses(result, old, new)
     # an old build that stopped on an error: the owner's pages show what they hold (the
