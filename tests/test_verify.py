@@ -361,6 +361,25 @@ def test_the_templates_example_item_the_conversion_left_out_is_no_loss(tmp_path,
     assert result.lists and result.missing_details  # the owner's own talk: lost
 
 
+def test_a_menu_entry_to_a_list_of_the_templates_examples_only_is_no_loss(tmp_path,
+                                                                          monkeypatch):
+    """The old menu's `Talks` led to a list of the template's example talk only; the
+    conversion left the example out and the new menu has no `Talks`: no loss (nor would a
+    `Talks` the new menu kept be asked). A list that held an item of the owner's is one."""
+    src = owner(tmp_path)
+    nav = MENU_OLD.replace("</nav>", '<a href="/talks/">Talks</a></nav>')
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>"),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"), nav)}))
+    new = new_site(tmp_path, **{"talks/index.html": None})
+    _as_example(monkeypatch, "academicpages", "_talks/tides.md")
+    result = compare(old, new, src)
+    assert result.menu_was == result.menu_now == ["papers", "cv"]
+    _as_example(monkeypatch, "academicpages", None)
+    assert compare(old, new, src).menu_was == ["papers", "cv", "talks"]
+
+
 def test_the_templates_example_cv_the_conversion_left_out_is_no_loss(tmp_path, monkeypatch):
     """A CV data file of SRC that is its template's example CV, as it shipped, is nobody's
     CV: the conversion leaves it out, and verify does not ask the new site for its entries
