@@ -54,6 +54,8 @@ class Templates:
     entries: dict[str, list[int]] = field(default_factory=dict)
     text: ExampleText = field(default_factory=ExampleText)
     """The facts of the example text (:mod:`sitemigrate.template_text`)."""
+    settings: set[str] = field(default_factory=set)
+    """Digests of the checkouts' own config values (:func:`setting_digest`)."""
     _by_digest: dict[str, list[str]] | None = None
 
     def owners(self, rel: str, data: bytes) -> list[str]:
@@ -75,6 +77,11 @@ class Templates:
         has it or with an example entry's key and title (another version's fields)."""
         return bool(bibtex) and (entry_digest(bibtex) in self.entries
                                  or self.text.is_entry(bibtex))
+
+    def is_setting(self, key: str, value: object) -> bool:
+        """True when a checkout's ``_config.yml`` gives ``value`` at ``key`` (dotted:
+        ``author.github``): the template's example value, not an owner's."""
+        return setting_digest(key, value) in self.settings
 
     def paths(self, checkout: str) -> dict[str, str]:
         """Path -> digest of every file of the checkout ``checkout``."""
@@ -141,6 +148,29 @@ def split_entries(text: str) -> tuple[str, list[str]]:
         text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
+def setting_digest(key: str, value: object) -> str:
+    """SHA-256 of a config key (dotted) and its scalar value, as text with its white space
+    collapsed."""
+    return hashlib.sha256(f"{key}\0{' '.join(str(value).split())}".encode()).hexdigest()
+
+
+def _settings(checkout: Path) -> set[str]:
+    """The digests of the scalar values of a checkout's ``_config.yml``, at the top level
+    and one level down (``author.github``)."""
+    from .yamlio import load_yaml
+    try:
+        config = load_yaml((checkout / "_config.yml").read_text("utf-8"), "_config.yml", None)
+    except (OSError, ValueError):
+        return set()
+    out: set[str] = set()
+    for key, value in (config.items() if isinstance(config, dict) else []):
+        inner = value.items() if isinstance(value, dict) else [(None, value)]
+        for sub, v in inner:
+            if v not in (None, "") and not isinstance(v, (dict, list)):
+                out.add(setting_digest(f"{key}.{sub}" if sub is not None else str(key), v))
+    return out
+
+
 def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     """The table of ``theme`` made from pristine checkouts of its template (oldest first);
     blobs a checkout lacks (listed in its ``.lab-missing.txt``) are left out."""
@@ -149,6 +179,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     entries: dict[str, list[int]] = {}
     examples: list[tuple[str, bytes]] = []
     texts: list[str] = []
+    settings: set[str] = set()
     globs = _example_globs(theme)
     kept = theme.vocabulary.get("checkout", {}).get("keep", [])
     for index, checkout in enumerate(checkouts):
@@ -165,6 +196,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
             if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
+        settings |= _settings(checkout)
         for entry in _bib_entries(checkout):
             texts.append(entry)
             seen = entries.setdefault(entry_digest(entry), [])
@@ -173,8 +205,9 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     return {"about": "facts of pristine template checkouts (scripts/template_digests.py): "
                      "path -> SHA-256 of the file (LF line endings) -> checkouts that have it; "
                      "BibTeX entry digest -> checkouts; the example text's facts "
-                     "(sitemigrate.template_text)",
+                     "(sitemigrate.template_text); digests of the config's own values (key, value)",
             "templates": names, "files": files, "entries": entries,
+            "settings": sorted(settings),
             "text": build_text(examples, texts)}
 
 
@@ -187,7 +220,13 @@ def templates(theme: Theme) -> Templates:
         return Templates()
     data = json.loads(path.read_text("utf-8"))
     return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}),
-                     load_text(data.get("text")))
+                     load_text(data.get("text")), set(data.get("settings", [])))
+
+
+def is_template_setting(theme: Theme, key: str, value: object) -> bool:
+    """True when a template checkout of ``theme`` gives ``value`` at the config key ``key``
+    (dotted: ``author.github``): the template's example value."""
+    return templates(theme).is_setting(key, value)
 
 
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:

@@ -567,13 +567,13 @@ def include_pages(config: Any) -> None:
         include.append("_pages")
 
 
-def redirect_stub_path(plan: Plan, old: str) -> str:
-    """A free `_pages/redirects/*.md` path named after an old URL (never starting with `_`:
-    Jekyll would not publish it)."""
+def redirect_stub_path(plan: Plan, old: str, suffix: str = ".md") -> str:
+    """A free `_pages/redirects/*.md` (or ``suffix``) path named after an old URL (never
+    starting with `_`: Jekyll would not publish it)."""
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", old.strip().strip("/")).strip("-_") or "index"
-    while f"_pages/redirects/{name}.md" in plan.files:
+    while any(f"_pages/redirects/{name}{s}" in plan.files for s in (".md", ".html")):
         name += "-1"
-    return f"_pages/redirects/{name}.md"
+    return f"_pages/redirects/{name}{suffix}"
 
 
 def yaml_date(iso: str) -> Any:

@@ -81,9 +81,16 @@ def _split(text: str) -> tuple[str, int]:
     return text, (text.find("\n---", 4) if text.startswith("---\n") else -2)
 
 
+_FORWARDS_ONLY = re.compile(r"<!DOCTYPE html>\s*<html><head>(?:<meta charset=[^>]*>)?\s*"
+                            r"<meta http-equiv=\"refresh\"[^>]*>.{0,1000}</html>", re.S | re.I)
+
+
 def _blank_after(text: str, end: int) -> bool:
-    """Whether nothing but blanks follows the front matter that ends at ``end``."""
-    return not text[end + 4:].lstrip("-\n").strip()
+    """Whether the page that ends its front matter at ``end`` shows nothing of its own: only
+    blanks follow, or only a document that forwards (``<meta http-equiv="refresh">``, where
+    the default layout would forward home: the page's `redirect:` says where it goes)."""
+    rest = text[end + 4:].lstrip("-\n").strip()
+    return not rest or bool(_FORWARDS_ONLY.fullmatch(rest))
 
 
 def _front(text: str, dated: bool = True) -> tuple[dict | None, bool]:

@@ -34,12 +34,12 @@ from ...jekyll.listings import (
     site_words,
     translate_body,
 )
+from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
     extra_key,
     forward_furniture,
     post_url,
-    redirect_stub_path,
     write_item,
     yaml_date,
 )
@@ -707,7 +707,7 @@ def _write_navigation(site: Site, plan: Plan) -> None:
 
 def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
     """Make ``old`` forward to ``target`` (jekyll-redirect-from's ``redirect_to``)."""
-    out = redirect_stub_path(plan, old)
+    out = stub_path(plan, old, target, origin)
     front = CommentedMap([("permalink", old), ("redirect_to", target), ("sitemap", False)])
     plan.write_document(out, front, "")
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}`.",
