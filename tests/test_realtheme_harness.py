@@ -84,6 +84,9 @@ def test_menu_labels_leave_out_the_home_link_and_repeats():
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == [
         "papers", "talks", "english"]
     assert realtheme.menu_labels([("cv", "//cv/"), ("home", "//")], "/") == ["cv"]
+    # a dropdown's copy under another label (`Papers` in the menu, `papers` in a dropdown)
+    assert realtheme.menu_labels([("Papers", "/papers/"), ("more", "#"), ("papers", "/papers/"),
+                                  ("talks", "/talks/")], "/") == ["Papers", "talks"]
 
 
 def test_menu_labels_leave_out_the_source_themes_furniture():

@@ -239,19 +239,23 @@ def menu_labels(entries: list[tuple[str, str]], url: str, skip: Iterable[str] = 
     it with the about page's title, academicpages with the site's: each theme's own; also
     an old address of the home page that ``site`` forwards there), its links to the pages
     of ``skip`` (site paths: the source theme's furniture, which the conversion leaves out;
-    also through the redirect pages of ``site``) and an entry repeated (a dropdown's copy)."""
+    also through the redirect pages of ``site``) and an entry repeated (a dropdown's copy:
+    the same label, or the same page)."""
     parts = urllib.parse.urlsplit(url)
     root = parts.path.rstrip("/") + "/"
     left_out = {root + p.strip("/") + "/" for p in skip}
     out: list[str] = []
+    seen: set[str] = set()
     for label, href in entries:
         if href.startswith("//") and not parts.netloc:  # `{{ site.url }}/…` with no url set
             href = href[1:]
         path = re.sub(r"/{2,}", "/", urllib.parse.urlsplit(href).path)
         if not path.endswith("/"):
             path += "/"
-        if any(hop == root or hop in left_out for hop in (path, *_forwards(site, path, root))):
+        if path in seen or any(hop == root or hop in left_out
+                               for hop in (path, *_forwards(site, path, root))):
             continue
+        seen.add(path)
         label = re.sub(r"\s+current$", "", label)
         if label not in out:
             out.append(label)
