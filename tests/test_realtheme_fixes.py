@@ -579,3 +579,24 @@ def test_a_menu_entry_to_a_file_of_the_site_stays_in_the_menu(tmp_path):
                for f in plan.report.findings)
     assert not any(f.code == "menu-entry" and f.outcome == "verbatim"
                    for f in plan.report.findings)
+
+
+def test_the_about_switches_go_where_the_about_layout_reads_them(tmp_path):
+    """al-folio 2024's about layout reads the news and latest-posts switches from
+    `_config.yml` (`site.latest_posts.enabled`, the template's own config has it on) and
+    `page.news`: a site without posts gets no "latest posts" heading linking a blog it does
+    not have, and its news shows as before (was: set on the about page only, where that
+    layout does not look)."""
+    src = _source(tmp_path, {})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n{{ content }}{% if page.news and site.announcements.enabled"
+        " %}news{% endif %}{% if site.latest_posts.enabled %}latest posts{% endif %}\n")
+    with (dest / "_config.yml").open("a") as f:
+        f.write("announcements:\n  enabled: false\n  limit: 5\n"
+                "latest_posts:\n  enabled: true  # the template's own\n  limit: 3\n")
+    _convert(src, dest, "al-folio")
+    config = yaml.safe_load((dest / "_config.yml").read_text())
+    assert config["latest_posts"]["enabled"] is False
+    assert config["announcements"]["enabled"] is True
+    assert _front(dest / "_pages/about.md")["news"] is True

@@ -17,7 +17,7 @@ from ...jekyll.configkeys import account_config, config_line, source_config
 from ...jekyll.liquid import attribute_safe
 from ...jekyll.site import dest_config, include_pages, set_key, set_nested, text
 from ...plan import Plan
-from ...textio import dump_yaml
+from ...textio import dump_yaml, load_yaml
 from ...theme import Options, SiteProbe, generation_of
 from . import THEME
 from .menu import _menu_position, _menu_title
@@ -344,3 +344,26 @@ def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
         plan.report.mapped("social", f"social profile `{social.service}` → `{out[0]}`.",
                            social.origin)
     return rows
+
+
+def site_switches(plan: Plan, layout: str, news: dict, posts: dict) -> None:
+    """The about page's news and latest-posts switches where DEST's about layout reads them
+    from `_config.yml` (`site.announcements.enabled`, `site.latest_posts.enabled`: the 2024
+    templates; the template's own config has both on) rather than from the page: set there
+    as the about page had them, so a site without posts shows no "latest posts" heading
+    linking a blog it does not have. ``news``/``posts``: ``{enabled, scrollable, limit}``."""
+    wanted = {name: values for name, values in (("announcements", news), ("latest_posts", posts))
+              if re.search(rf"\bsite\.{name}\.enabled\b", layout)}
+    data = plan.files.get("_config.yml")
+    if not wanted or data is None:
+        return
+    config = load_yaml(data.decode("utf-8"), "_config.yml", None)
+    if not isinstance(config, CommentedMap):
+        return
+    for name, values in wanted.items():
+        for key, value in values.items():
+            set_nested(config, (name, key), value)
+    plan.write("_config.yml", dump_yaml(config))
+    plan.report.mapped("about-switches", "DEST's about layout reads "
+                       + " and ".join(f"`{n}.enabled`" for n in wanted) + " from `_config.yml`: "
+                       "set there as the about page had them.", "_config.yml")

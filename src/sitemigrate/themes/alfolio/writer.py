@@ -49,7 +49,7 @@ from .bibliography import (
     _write_publication_page,
     unlisted,
 )
-from .config import _target_generation, _write_config
+from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
 from .menu import _menu_position, _menu_title
 from .reader import NAME
@@ -232,6 +232,10 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                                       "limit": int(news_feat.get("limit") or 5)}
             front["latest_posts"] = {"enabled": bool(posts.get("enabled", False)),
                                      "scrollable": True, "limit": int(posts.get("limit") or 3)}
+            about = layout_text(plan, "about") or ""
+            if re.search(r"\bpage\.news\b", about):  # 2024: `page.news and site.announcements`
+                front["news"] = show_news
+            site_switches(plan, about, front["announcements"], front["latest_posts"])
         front["selected_papers"] = (any(p.selected for p in site.publications)
                                     if feats.selected_papers is None else feats.selected_papers)
         front["social"] = True if feats.social is None else feats.social
