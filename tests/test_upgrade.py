@@ -66,7 +66,8 @@ def new_checkout(root: Path) -> Path:
 def _known(monkeypatch, *checkouts: Path, theme: str = "al-folio") -> None:
     """Make the table of template files the one of these invented checkouts."""
     built = tf.build_table(get_theme(theme), list(checkouts))
-    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=built["settings"])
     monkeypatch.setattr(tf, "templates", lambda theme: known)
 
 
@@ -134,6 +135,29 @@ def test_the_old_templates_own_file_is_left_to_the_new_checkout(sites, tmp_path,
     _write(dest, {"_data/socials.yml": ours})
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert (dest / "_data/socials.yml").read_text() == ours
+
+
+def test_a_setting_the_owner_changed_is_carried_one_the_old_template_ships_is_not(
+        sites, tmp_path, monkeypatch):
+    """The blog's name and the favicon are the owner's choice where no checkout of the
+    template ships that value; a value the old template shipped (its page width) gives way
+    to the new template's."""
+    src, dest = sites
+    stock = "blog_name: example-blog\nicon: X\nmax_width: 800px\n"
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_config.yml": stock}))
+    config = (src / "_config.yml").read_text()
+    _write(src, {"_config.yml": config + "blog_name: Garden Notes\nicon: X\nmax_width: 800px\n"})
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
+                  + "blog_name: example-blog\nicon: Y\nmax_width: 930px\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    written = yaml.safe_load((dest / "_config.yml").read_text())
+    assert written["blog_name"] == "Garden Notes"
+    assert (written["icon"], written["max_width"]) == ("Y", "930px")
+    (owner,) = [f for f in plan.report.findings if f.code == "config-owner"]
+    assert "`blog_name`" in owner.message and "`icon`" not in owner.message
+    (kept,) = [f for f in plan.report.findings if f.code == "config-target"]
+    assert "`max_width`" in kept.message and "`blog_name`" not in kept.message
 
 
 def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, monkeypatch):

@@ -23,8 +23,9 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from .ir import Site
+from .ir import Site, plain
 from .report import Report
 from .template_text import ExampleText, build_text, load_text
 from .theme import SiteProbe, Theme, generation_of
@@ -44,6 +45,22 @@ def entry_digest(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
 
 
+def setting_digest(value: Any) -> str:
+    """SHA-256 of a `_config.yml` value as YAML reads it (a mapping's key order and the
+    comments around it do not matter)."""
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode("utf-8")
+                          ).hexdigest()
+
+
+def _settings(checkout: Path) -> dict[str, str]:
+    """Top-level key -> :func:`setting_digest` of its value in a checkout's `_config.yml`."""
+    from .yamlio import load_yaml
+    path = checkout / "_config.yml"
+    config = load_yaml(path.read_text("utf-8"), "_config.yml", None) if path.is_file() else None
+    return {str(k): setting_digest(plain(v)) for k, v in config.items()} \
+        if isinstance(config, dict) else {}
+
+
 @dataclass
 class Templates:
     """A theme's table of template files (empty when its package ships none)."""
@@ -54,6 +71,8 @@ class Templates:
     entries: dict[str, list[int]] = field(default_factory=dict)
     text: ExampleText = field(default_factory=ExampleText)
     """The facts of the example text (:mod:`sitemigrate.template_text`)."""
+    settings: dict[str, list[str]] = field(default_factory=dict)
+    """`_config.yml` key -> the :func:`setting_digest` of every value a checkout ships."""
     _by_digest: dict[str, list[str]] | None = None
 
     def owners(self, rel: str, data: bytes) -> list[str]:
@@ -75,6 +94,11 @@ class Templates:
         has it or with an example entry's key and title (another version's fields)."""
         return bool(bibtex) and (entry_digest(bibtex) in self.entries
                                  or self.text.is_entry(bibtex))
+
+    def ships_setting(self, key: str, value: Any) -> bool:
+        """True when ``value`` of the `_config.yml` key ``key`` is one a checkout of the
+        template ships (not a value its owner set)."""
+        return setting_digest(plain(value)) in self.settings.get(key, ())
 
     def paths(self, checkout: str) -> dict[str, str]:
         """Path -> digest of every file of the checkout ``checkout``."""
@@ -149,6 +173,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     entries: dict[str, list[int]] = {}
     examples: list[tuple[str, bytes]] = []
     texts: list[str] = []
+    settings: dict[str, list[str]] = {}
     globs = _example_globs(theme)
     kept = theme.vocabulary.get("checkout", {}).get("keep", [])
     for index, checkout in enumerate(checkouts):
@@ -165,6 +190,9 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
             if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
+        for key, found in _settings(checkout).items():
+            if found not in settings.setdefault(key, []):
+                settings[key].append(found)
         for entry in _bib_entries(checkout):
             texts.append(entry)
             seen = entries.setdefault(entry_digest(entry), [])
@@ -173,8 +201,9 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     return {"about": "facts of pristine template checkouts (scripts/template_digests.py): "
                      "path -> SHA-256 of the file (LF line endings) -> checkouts that have it; "
                      "BibTeX entry digest -> checkouts; the example text's facts "
-                     "(sitemigrate.template_text)",
+                     "(sitemigrate.template_text); `_config.yml` key -> digests of its values",
             "templates": names, "files": files, "entries": entries,
+            "settings": {k: sorted(v) for k, v in settings.items()},
             "text": build_text(examples, texts)}
 
 
@@ -187,7 +216,16 @@ def templates(theme: Theme) -> Templates:
         return Templates()
     data = json.loads(path.read_text("utf-8"))
     return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}),
-                     load_text(data.get("text")))
+                     load_text(data.get("text")), data.get("settings", {}))
+
+
+def set_by_owner(theme: Theme, site: Site, key: str, value: Any) -> bool:
+    """In an upgrade (SRC is a copy of ``theme``'s template), a single `_config.yml` value
+    (text, number, switch) that no checkout of the template ships is one its owner set: the
+    blog's name, the favicon. One a checkout ships is the old template's: the new one's
+    stays. A mapping or list is the template's structure, left to the new checkout."""
+    return site.theme == theme.name and isinstance(value, (str, int, float)) \
+        and not templates(theme).ships_setting(key, value)
 
 
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:

@@ -21,6 +21,7 @@ from ..formats.content import is_external
 from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
+from ..template_files import set_by_owner
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import settings_read_by_includes, translate_liquid
 from .documents import distinct_slugs
@@ -691,6 +692,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     done = set(consumed) | _languages_written(site, report, src)
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
+    owner_set: list[tuple[str, int | None]] = []
     included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
         if key in done or value in (None, "", [], {}):
@@ -702,6 +704,9 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 target_kept.append((key, line))
             elif key not in config or config[key] in (None, "", [], {}):
                 set_key(config, key, value)
+            elif plain(config[key]) != value and set_by_owner(target, site, key, value):
+                set_key(config, key, value)  # an upgrade: the value the owner chose stays
+                owner_set.append((key, line))
             elif plain(config[key]) != value:
                 target_kept.append((key, line))
         elif key in TARGET_OWNS:
@@ -729,13 +734,16 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                                 "which was kept; the source's was not carried.", "_config.yml",
                                 line)
     for code, keys, what in (
+            ("config-owner", owner_set, "settings you changed from your template's values, "
+             "carried as you set them (the new template's values are not): {}."),
             ("config-target", target_kept, f"settings of the {target.name} template's own build, "
              "left as DEST has them (the source's values were not carried): {}."),
             ("config-theme", theme_only, f"{site.theme} settings that {target.name} does not read "
              "(its look and features are set in its own config): {}; not carried.")):
         if keys:
             listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
-            report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+            report.add(code, "info", "mapped" if code == "config-owner" else "lost",
+                       what.format(listed), "_config.yml", keys[0][1])
 
 
 # -- files Jekyll never publishes ---------------------------------------------------------------
