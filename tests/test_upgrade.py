@@ -160,6 +160,26 @@ def test_a_setting_the_owner_changed_is_carried_one_the_old_template_ships_is_no
     assert "`max_width`" in kept.message and "`blog_name`" not in kept.message
 
 
+@pytest.mark.parametrize("old_had_it", [True, False])
+def test_a_listing_page_the_owner_removed_is_not_put_back(sites, tmp_path, monkeypatch,
+                                                          old_had_it):
+    """Vera's papers are only cited by her posts: she removed the template's publications
+    page, so the new checkout's does not come back into her menu. A listing page her old
+    template never had is no choice of hers: the new one's shows her items."""
+    src, dest = sites
+    (src / "_pages/publications.md").unlink()
+    old = {"_layouts/page.html": "{{ content }}\n"}
+    if old_had_it:
+        old["_pages/publications.md"] = PUBLICATIONS
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", old))
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert (dest / "_pages/publications.md").is_file() is not old_had_it
+    gone = [f for f in plan.report.findings if f.code == "listing-removed"]
+    assert len(gone) == old_had_it and all("publications page" in f.message for f in gone)
+    assert "Tidal Gardens" in (dest / "_bibliography/papers.bib").read_text()
+
+
 def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, monkeypatch):
     """An example page the owner kept is the writer's (as in a theme switch): the new
     checkout's example page (its example person) never takes its place."""
