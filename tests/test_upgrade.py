@@ -381,6 +381,24 @@ def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
     assert (dest / "assets/json/resume.json").read_text() == resume
 
 
+def test_data_a_page_reads_carried_as_written_has_nothing_to_merge(tmp_path):
+    """Vera's repositories page reads her `_data/repositories.yml`: the upgrade carries it
+    as written, so no finding asks her to merge it with the new checkout's example."""
+    page = ("---\nlayout: page\npermalink: /repositories/\ntitle: repositories\n---\n"
+            "{% for user in site.data.repositories.github_users %}{{ user }}{% endfor %}\n")
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_data/repositories.yml": "github_users:\n  - vera-vega\n",
+                 "_pages/repositories.md": page,
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n"})
+    dest = _write(new_checkout(tmp_path / "dest"),
+                  {"_data/repositories.yml": "github_users:\n  - example-nobody\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert (dest / "_data/repositories.yml").read_text() == "github_users:\n  - vera-vega\n"
+    assert not [f for f in plan.report.findings if f.code == "data-kept"]
+
+
 def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
     """Two checkouts of one generation may read the CV in two formats (a RenderCV `cv:`
     mapping, a classic list): the owner's file is carried as written only where the new

@@ -457,6 +457,9 @@ def _carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
             continue
         theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
                   or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
+        if any(plan.files.get(r) == (src_root / r).read_bytes() for r in theirs
+               if r in found):
+            continue  # yours, carried as written (an upgrade): nothing to merge
         theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
                             and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
         if theirs:
