@@ -572,3 +572,16 @@ def test_a_field_written_twice_takes_its_last_value_as_jekyll_scholar_reads_it()
             "jekyll-scholar reads it")]
     assert "Winner of the Pebble Prize" in dump_bib(parsed.entries)
     assert "Paperback, 2020" not in dump_bib(parsed.entries)
+
+
+@pytest.mark.parametrize("value,shown", [
+    ("Dunes &amp; Marshes", "Dunes & Marshes"),     # an HTML reference: the page shows `&`
+    ("Dunes & Marshes", "Dunes & Marshes"),         # a bare `&`: printed as it stands
+    ("Dunes \\& Marshes", "Dunes & Marshes"),       # LaTeX's escaped `&`
+    ("Worms &lt;i&gt; x", "Worms <i> x"),
+    ("R&D at sea", "R&D at sea")])
+def test_an_ampersand_in_a_value_is_text_as_jekyll_scholar_shows_it(value, shown):
+    """jekyll-scholar prints a value's bare `&` and HTML references into the page as they
+    stand (its LaTeX filter leaves them): the text is what the page showed, not LaTeX's
+    alignment mark dropped ("Dunes amp; Marshes")."""
+    assert to_text(value) == shown

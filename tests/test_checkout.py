@@ -388,6 +388,34 @@ def test_publication_links_keep_the_sites_baseurl(tmp_path):
     assert urls and all(u.startswith(("/lab/", "http")) for u in urls), urls
 
 
+@pytest.mark.parametrize("written, linked", [("/", ""), ("/lab/", "/lab"), ("lab", "/lab")])
+def test_baseurl_is_written_as_jekylls_links_read_it(tmp_path, written, linked):
+    """Jekyll's `relative_url` drops one trailing `/` of `baseurl` and adds a leading one, so
+    `baseurl: /` is the site's root; academicpages joins `url` and `baseurl` as written, where
+    `/` gave every link of the new site a double slash (`https://host//teaching/`)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('baseurl: ""', f'baseurl: "{written}"'))
+    _convert(src, tmp_path / "out", "academicpages")
+    assert yaml.safe_load((tmp_path / "out/_config.yml").read_text())["baseurl"] == linked
+    fronts = [yaml.safe_load(p.read_text().split("---")[1])
+              for p in (tmp_path / "out/_publications").glob("*.md")]
+    urls = [f[k] for f in fronts for k in ("bibtexurl", "paperurl") if f.get(k)]
+    assert urls and all(u.startswith((linked + "/", "http")) for u in urls), urls
+    assert not [u for u in urls if u.startswith("//")]
+
+
+def test_an_academicpages_baseurl_is_read_as_jekylls_links_read_it(tmp_path):
+    """The same rule reading academicpages: `baseurl: lab/` links as `/lab`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(re.sub(r"(?m)^baseurl\s*:.*$", 'baseurl: "lab/"', config.read_text()))
+    _convert(src, tmp_path / "out", "al-folio")
+    assert yaml.safe_load((tmp_path / "out/_config.yml").read_text())["baseurl"] == "/lab"
+
+
 def test_dest_cv_yml_with_an_alias_is_read_without_a_report(tmp_path: Path) -> None:
     """DEST's `_data/cv.yml` is read (for its format) with no report: an alias in it must not
     need one (it once reached `report.problem` on None)."""

@@ -454,6 +454,23 @@ def test_fixture_alfolio_to_academicpages_cv(alfolio_site, tmp_path):
     assert "[Download my CV as PDF]({{ '/files/cv.pdf' | relative_url }})" in page
 
 
+def test_a_cv_pdf_link_to_a_file_the_site_lacks_is_no_download_button(academicpages_site,
+                                                                       tmp_path):
+    # the template's JSON CV page links `files/cv.pdf`, a file a site need not have: that
+    # page is not carried, and no finding asks the owner to put a file where nothing links
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(academicpages_site, src)
+    (src / "files/cv.pdf").unlink()
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    front = yaml.load((tmp_path / "out/_pages/cv.md").read_text().split("---\n")[1])
+    assert "cv_pdf" not in front
+    missing = [f for f in plan.report.findings if f.code == "missing-file"]
+    assert missing and all(f.path and f.path.startswith("_pages/") and f.line
+                           for f in missing), missing  # each an owner page's link, its line
+
+
 def test_fixture_academicpages_to_alfolio_cv(academicpages_site, tmp_path):
     plan = sitemigrate.convert(academicpages_site, tmp_path, to="al-folio")
     plan.apply()

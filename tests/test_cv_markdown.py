@@ -58,6 +58,15 @@ def test_degree_line_is_split_into_its_fields():
                     "year": "2019-2021"}
 
 
+def test_a_span_with_nothing_after_its_dash_is_going_on():
+    # "(Mar 2021 - )": the owner's way of writing a role still held; not part of its title
+    entry = cvmarkdown.split_entry("Lab engineer at Reed Robotics (Mar 2021 - )", "work")
+    assert entry == {"title": "Lab engineer at Reed Robotics", "year": "Mar 2021 - present"}
+    lead = cvmarkdown.split_entry("2022 –: Reviewer, Journal of Tidal Studies", "work")
+    assert lead["year"] == "2022 - present" and lead["title"] == "Reviewer"
+    assert cvmarkdown.split_entry("Tutor, Reed College, 2016-18", "work")["year"] == "2016-2018"
+
+
 _WORD = st.from_regex(r"[A-Z][a-z]{2,9}", fullmatch=True)
 _MARK = st.sampled_from(["", "*", "**", "_", "__"])
 

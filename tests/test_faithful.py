@@ -162,6 +162,48 @@ def test_unpublished_pages_are_no_pages(tmp_path):
         assert not lost, lost
 
 
+def test_a_posts_file_without_a_date_is_no_post(tmp_path):
+    """Jekyll's post reader takes only the `_posts` files named `YYYY-MM-DD-title.ext`; any
+    other file there is neither a post nor a file it copies. It is not converted into a
+    post of the new site, it has no old address, and its contents raise no findings (no
+    "has no front matter: Jekyll copies it" that is not so): one line says why it is left."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_posts/jotted.md").write_text("Half a thought about {% include gone.liquid %}.\n")
+    (src / "_posts/draft-title.md").write_text("---\nlayout: post\ntitle: Stray Draft\n"
+                                               "---\nNot dated.\n")
+    plan = convert(src, tmp_path / "out", "academicpages")
+    assert not (tmp_path / "out/_posts/jotted.md").exists()
+    assert not (tmp_path / "out/_posts/draft-title.md").exists()
+    reasons = {f.path: f.message for f in findings(plan, "unpublished")}
+    for rel in ("_posts/jotted.md", "_posts/draft-title.md"):
+        assert "does not start with a date" in reasons[rel]
+        assert [f.code for f in plan.report.findings if f.path == rel] == ["unpublished"]
+    assert not [r for r in plan.report.urls if "draft-title" in str(r) or "jotted" in str(r)]
+
+
+def test_a_page_in_a_folder_of_its_own_is_a_page(tmp_path):
+    """Jekyll builds every file with front matter outside `_` folders, `notes/index.md` as
+    well as `_pages/x.md`: its text is on the new site at its old address (it was lost,
+    with only an unanswered old URL to show for it); a folder `exclude:` names is not read."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "notes").mkdir()
+    (src / "notes/index.md").write_text("---\nlayout: page\ntitle: field notes\n---\n\n"
+                                        "Moss grows on the north side of the birch grove.\n")
+    (src / "vendor/gem").mkdir(parents=True)
+    (src / "vendor/gem/readme.md").write_text("---\ntitle: a gem\n---\nNot a page.\n")
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\nexclude: [vendor]\n")
+    for to in ("academicpages", "al-folio"):
+        plan = convert(src, tmp_path / to, to)
+        shown = [p for p in (tmp_path / to).rglob("*.md") if "birch grove" in p.read_text()]
+        assert shown, to
+        lost = [r for r in plan.report.urls if r.get("status") == "lost"]
+        assert not lost, (to, lost)
+        assert not [p for p in (tmp_path / to).rglob("*.md") if "Not a page" in p.read_text()]
+
+
 def test_published_false_is_no_page_and_in_no_list(tmp_path):
     """Jekyll leaves out a page, post or collection document whose front matter says
     `published: false`: no address, in no `site.<collection>` loop. The new site does not

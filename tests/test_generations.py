@@ -338,6 +338,26 @@ def test_academicpages_2024_content(gen, converted):
     assert_no_url_lost(plan)
 
 
+@pytest.mark.parametrize("gen", AF_GENS)
+def test_old_addresses_forward_where_the_generations_layout_can(gen, converted):
+    """al-folio 2020-23's default layout forwards a `redirect:` page home, whatever its
+    value: there an old address forwards to its new page by a page of its own (no layout,
+    a `<meta http-equiv="refresh">` to the new address), which the URL ledger reads as
+    that redirect; later generations forward to the page's `redirect:`."""
+    dest, plan = converted("academicpages-site", "al-folio", gen)
+    rows = {r["old"]: r for r in plan.report.urls}
+    assert rows["/resume"] == {**rows["/resume"], "how": "redirect", "new": "/cv/"}
+    stubs = [p for p in (dest / "_pages/redirects").iterdir()
+             if front(p).get("permalink") == "/resume"]
+    assert len(stubs) == 1 and front(stubs[0])["redirect"] == "/cv/"
+    body = stubs[0].read_text().split("---\n", 2)[2]
+    if gen == "2020-23":
+        assert front(stubs[0])["layout"] == "none" and stubs[0].suffix == ".html"
+        assert '<meta http-equiv="refresh" content="0; url=/cv/">' in body
+    else:
+        assert front(stubs[0])["layout"] == "default" and not body.strip()
+
+
 def test_academicpages_2024_cv_json_carried(converted):
     dest, _ = converted("academicpages-site", "al-folio", "v1")
     assert (dest / "assets/json/resume.json").is_file()

@@ -203,7 +203,8 @@ def test_source_config_is_shared_read_only_and_the_readers_copy_its_own():
     """Writers read SRC's `_config.yml` lines through source_config: the load the reader
     kept, not a deep copy per call (a real config's copy costs milliseconds); a load for a
     caller that changes it is still a copy of its own."""
-    from sitemigrate.jekyll.site import config_line, read_config, source_config
+    from sitemigrate.jekyll.configkeys import config_line, source_config
+    from sitemigrate.jekyll.site import read_config
     from sitemigrate.report import Report
     site = sitemigrate.read_site(FIXTURES / "al-folio-site")
     shared = source_config(site)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 import sitemigrate
 from sitemigrate.jekyll import scholar
 from sitemigrate.report import Report
@@ -187,6 +189,26 @@ def test_the_sites_own_cv_layout_decides(tmp_path):
     }))
     assert site.cv is not None and site.cv.format == "jsonresume"
     assert "Example Person" not in str(site.cv)
+
+
+@pytest.mark.parametrize("hidden", [
+    "<!-- {% for entry in site.data.cv %}{{ entry.title }}{% endfor %} -->",
+    "{% comment %}{% for entry in site.data.cv %}{{ entry.title }}{% endfor %}{% endcomment %}"])
+def test_cv_data_the_own_layout_reads_only_inside_a_comment_is_not_shown(tmp_path, hidden):
+    """An owner's CV layout that put its `site.data.cv` loop inside an HTML comment (Liquid
+    still runs it, the browser shows none of it) or a `{% comment %}` block, and shows a PDF
+    instead: its CV page shows no CV data, so the (stale) `cv.yml` is no one's CV."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_layouts/cv.html": "---\nlayout: default\n---\n" + hidden +
+                            '\n<div class="post"><object data="../assets/pdf/cv.pdf"></object>'
+                            "</div>\n",
+        "_pages/cv.md": CV_PAGE,
+        "_data/cv.yml": CLASSIC_EXAMPLE,
+    }))
+    assert site.cv is None
+    unused = [f for f in report.findings if f.code == "cv-unused"]
+    assert len(unused) == 1 and "shows no CV data" in unused[0].message
 
 
 def test_cv_data_no_page_shows_is_not_the_owners(tmp_path):

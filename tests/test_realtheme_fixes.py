@@ -340,6 +340,25 @@ def test_an_untyped_venue_is_written_where_the_bib_layout_shows_one(tmp_path):
         assert entry.startswith(expected[0]) and expected[1] in entry
 
 
+def test_a_venue_the_bib_layout_cannot_show_is_reported(tmp_path):
+    """A talk kept as a publication is `@misc`; an older bib layout (al-folio 2022's) shows
+    the venue of an article or a proceedings only: the venue is kept in the entry and one
+    finding says the page does not show it (was: silent)."""
+    talk = _UNTYPED.replace("collection: publications", "collection: talks\ntype: talk")
+    src = _source(tmp_path, {"_publications/2022-02-01-snow.md": talk})
+    for layout, told in (
+            ("{% if entry.type == 'article' %}<em>{{ entry.journal }}</em>{% else %}<em>In "
+             "{{ entry.booktitle }}</em>{% endif %} {{ entry.year }}", True),
+            ("{{ entry.journal }}{{ entry.note }}", False)):
+        dest = alfolio_checkout(tmp_path / f"checkout-{told}")
+        (dest / "_layouts/bib.liquid").write_text(f"---\n---\n{layout}\n")
+        plan = _convert(src, dest, "al-folio")
+        assert "Letters on Northern Birds" in _entry(dest, "Snow Depth")
+        venue = [f.message for f in plan.report.findings if f.code == "publication-venue"]
+        assert len(venue) == int(told), venue
+        assert not told or "`Letters on Northern Birds`" in venue[0]
+
+
 def test_an_open_end_date_keeps_the_owners_word_in_rendercv(tmp_path):
     """al-folio's RenderCV layout prints `end_date` as written: `Ongoing` stays `Ongoing`
     (not RenderCV's `present`, a word the owner did not write)."""

@@ -84,6 +84,9 @@ def test_menu_labels_leave_out_the_home_link_and_repeats():
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes") == [
         "papers", "talks", "english"]
     assert realtheme.menu_labels([("cv", "//cv/"), ("home", "//")], "/") == ["cv"]
+    # a dropdown's copy under another label (`Papers` in the menu, `papers` in a dropdown)
+    assert realtheme.menu_labels([("Papers", "/papers/"), ("more", "#"), ("papers", "/papers/"),
+                                  ("talks", "/talks/")], "/") == ["Papers", "talks"]
 
 
 def test_menu_labels_leave_out_the_source_themes_furniture():
@@ -180,3 +183,18 @@ def test_a_source_without_baseline_owns_its_links_to_files_it_lacks(tmp_path):
     assert realtheme.owners_dead_link(corpus, src, "notes/a.pdf")
     assert not realtheme.owners_dead_link(corpus, src, "../../notes/a.pdf")
     assert not realtheme.owners_dead_link(corpus, src, "/files/c.pdf")
+
+
+def test_a_menu_entry_that_forwards_to_furniture_is_not_asked_of_the_new_menu(tmp_path):
+    """A menu page that forwards to an old address of a page left out as furniture (the
+    template's JSON CV page, whose old address forwards on to the new CV page) is the same
+    entry as the source menu's link to that furniture: not asked of the new menu."""
+    site = tmp_path / "_site"
+    for page, target in (("menu-cv", "https://ada.example.org/notes/cv-json/"),
+                         ("cv-json", "/notes/cv/")):
+        (site / page).mkdir(parents=True)
+        (site / page / "index.html").write_text(
+            f'<!DOCTYPE html>\n<meta http-equiv="refresh" content="0; url={target}">')
+    entries = [("papers", "/notes/papers/"), ("cv", "/notes/menu-cv/")]
+    assert realtheme.menu_labels(entries, "https://ada.example.org/notes", ["/cv-json/"],
+                                 realtheme.BuiltSite(site)) == ["papers"]

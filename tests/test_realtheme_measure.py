@@ -67,3 +67,18 @@ def test_front_matter_closed_at_the_end_of_the_file_is_no_paragraph(tmp_path):
         "---\ntitle: Notes\n...\nNotes from the harbour survey of the winter season.\n")
     assert realtheme.owner_paragraphs(tmp_path) == {
         "_pages/notes.md": ["notes from the harbour survey of the winter season"]}
+
+
+def test_a_folder_of_no_declared_collection_shows_no_paragraph(tmp_path):
+    """Jekyll reads `_pages` (included), `_posts` and the folder of each collection the
+    config declares: an owner's `_projects/` the config never names is read by no build,
+    so a paragraph of it is nothing the old site showed (the same words on another page,
+    a template's example copied there, are that page's)."""
+    (tmp_path / "_config.yml").write_text("collections:\n  talks:\n    output: true\n")
+    for rel in ("_projects/tide.md", "_talks/tide.md", "_pages/tide.md"):
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text("---\ntitle: Tides\n---\nA survey of the tide gauges of "
+                                    "the northern harbour in winter.\n")
+    assert sorted(realtheme.owner_paragraphs(tmp_path)) == ["_pages/tide.md", "_talks/tide.md"]
+    (tmp_path / "_config.yml").write_text("collections: [talks, projects]\n")  # a list
+    assert len(realtheme.owner_paragraphs(tmp_path)) == 3

@@ -195,24 +195,46 @@ def test_no_markdown_is_written_into_an_html_page(tmp_path):
 
 
 def test_web_links_are_encoded_and_liquid_in_them_stays_liquid(tmp_path):
-    """al-folio's jekyll-target-blank parses every web link and stops the build on a space
-    or a non-ASCII letter: those are percent-encoded in the links al-folio is given (pages,
-    items, news), and `{{ site.x }}` inside a link stays Liquid (not `{{%20site.x%20}}`)."""
+    """al-folio's jekyll-target-blank parses every web link and stops the build on a space,
+    a non-ASCII letter or any other character a URI may not hold (`>`, `|`, a stray `%`):
+    those are percent-encoded in the links al-folio is given (pages, items, news), and `{{ site.x }}` inside a link stays Liquid (not `{{%20site.x%20}}`)."""
     src = _academicpages(tmp_path, {
         "_talks/2023-05-02-snow.md": "---\ntitle: Snow\ncollection: talks\ndate: 2023-05-02\n---"
                                      "\n<a href=\"https://example.org/café\">the café</a>\n"})
     about = (src / "_pages/about.md").read_text()
     _write(src, {"_pages/about.md": about + "\nSee [Müller](https://de.example.org/wiki/"
                  "Thomas_Müller), [notes](https://example.org/field notes.pdf) and [mirror]("
-                 "https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf).\n"})
+                 "https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf), [radio]("
+                 "https://radio.example.org>) and [poll](https://example.org/q?a|b=50%).\n"})
     dest = tmp_path / "dest"
     _convert(src, dest, "al-folio")
     text = (dest / "_pages/about.md").read_text()
     assert "(https://de.example.org/wiki/Thomas_M%C3%BCller)" in text
     assert "(https://example.org/field%20notes.pdf)" in text
     assert "(https://mirror.example.org/{{ site.data.mirror.path }}/cv.pdf)" in text
+    assert "(https://radio.example.org%3E)" in text  # a typo Ruby's URI.parse refuses
+    assert "(https://example.org/q?a%7Cb=50%25)" in text
     talk = (dest / "_talks/2023-05-02-snow.md").read_text()
     assert 'href="https://example.org/caf%C3%A9"' in talk
+
+
+def test_an_invisible_character_pasted_before_a_link_is_not_part_of_it(tmp_path):
+    """A byte-order mark or zero-width space pasted in front of `https://` (a `paperurl`, a
+    Markdown link) is no part of the address: without it the link stays a web link (was: a
+    path of the site, `/assets/pdf/\ufeffhttp:/...`, and al-folio's link plugin stopped the
+    build on the non-ASCII character)."""
+    src = _academicpages(tmp_path, {
+        "_publications/2021-03-01-ice.md": "---\ntitle: Ice cores\ncollection: publications\n"
+        "date: 2021-03-01\nvenue: Glacier Letters\npaperurl: '\ufeffhttps://doi.example.org/10."
+        "1/ice'\n---\n[Download paper here](\u200bhttps://doi.example.org/10.1/ice)\n"})
+    dest = tmp_path / "dest"
+    _convert(src, dest, "al-folio")
+    written = "\n".join(p.read_text() for p in dest.rglob("*") if p.suffix in (".md", ".bib")
+                        and ".sitemigrate" not in p.parts)
+    assert "\ufeff" not in written and "\u200b" not in written
+    assert "{https://doi.example.org/10.1/ice}" in (dest / "_bibliography/papers.bib"
+                                                     ).read_text()
+    assert "/http" not in written and "ice.bib" not in written
 
 
 @pytest.mark.parametrize("blog", [True, False])

@@ -132,6 +132,29 @@ def test_what_a_visitor_would_lose_is_named(tmp_path):
     assert report.has_at_least("loss")
 
 
+def test_a_menu_entry_that_led_nowhere_before_is_a_warning_not_a_loss(tmp_path):
+    """An entry the old menu had to a page the old site lacked (a template's dropdown naming
+    `/talks-old/`) leads nowhere on the new site either: said, as a warning; an entry that
+    only the new menu has dead is a loss."""
+    dead = '<a href="/talks-old/">Old talks</a>'
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>"),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                           MENU_OLD.replace("</nav>", dead + "</nav>"))}))
+    nav = MENU_OLD.replace("</nav>", dead + '<a href="/gone/">Gone</a></nav>')
+    new = new_site(tmp_path, **{"index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                                                   nav)})
+    result = compare(old, new, owner(tmp_path))
+    assert result.dead_menu == ["/gone/"] and result.dead_menu_before == ["/talks-old/"]
+    report = Report()
+    record(result, report)
+    menu = {f.message: f.severity for f in report.findings if f.code == "verify-menu"}
+    assert menu["the menu entry `/gone/` leads nowhere"] == "loss"
+    assert menu["the menu entry `/talks-old/` leads nowhere, as it did on the old site: "
+                "remove it or make the page it names"] == "warning"
+
+
 def test_a_moved_page_is_followed_and_the_menu_order_is_compared(tmp_path):
     nav = '<nav><a href="/cv/">CV</a><a href="/papers/">Papers</a></nav>'
     new = new_site(tmp_path, **{
@@ -336,6 +359,25 @@ def test_the_templates_example_item_the_conversion_left_out_is_no_loss(tmp_path,
     _as_example(monkeypatch, "academicpages", None)
     result = compare(old_site(tmp_path), without_talk, src)
     assert result.lists and result.missing_details  # the owner's own talk: lost
+
+
+def test_a_menu_entry_to_a_list_of_the_templates_examples_only_is_no_loss(tmp_path,
+                                                                          monkeypatch):
+    """The old menu's `Talks` led to a list of the template's example talk only; the
+    conversion left the example out and the new menu has no `Talks`: no loss (nor would a
+    `Talks` the new menu kept be asked). A list that held an item of the owner's is one."""
+    src = owner(tmp_path)
+    nav = MENU_OLD.replace("</nav>", '<a href="/talks/">Talks</a></nav>')
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>"),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"), nav)}))
+    new = new_site(tmp_path, **{"talks/index.html": None})
+    _as_example(monkeypatch, "academicpages", "_talks/tides.md")
+    result = compare(old, new, src)
+    assert result.menu_was == result.menu_now == ["papers", "cv"]
+    _as_example(monkeypatch, "academicpages", None)
+    assert compare(old, new, src).menu_was == ["papers", "cv", "talks"]
 
 
 def test_the_templates_example_cv_the_conversion_left_out_is_no_loss(tmp_path, monkeypatch):

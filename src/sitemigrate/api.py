@@ -86,6 +86,9 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
     if src.is_dir():
         _report_unreadable_folders(src, report)
     if not _reads_files(name_of_theme):
+        from .jekyll.unread import report_unread_folders
+        from .jekyll.urls import read_config
+        report_unread_folders(src, read_config(src), site, report)  # `_x/` Jekyll never reads
         from .template_files import drop_template_content
         drop_template_content(site, report, reader)  # the template's example items: not the owner's
         from .jekyll.shadow import report_item_clashes

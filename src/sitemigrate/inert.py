@@ -21,6 +21,14 @@ if TYPE_CHECKING:
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 _SCHEME = re.compile(r"([a-z][a-z0-9+.\-]*):")
 _IGNORED = re.compile(r"[\x00-\x20\x7f]+")  # what a browser drops from (or around) a URL
+# blanks and invisible characters pasted around an address (a byte-order mark, a zero-width
+# space): no part of the address the owner meant, and they turn `https://...` into a path
+_AROUND = re.compile(r"^[\s\ufeff\u200b-\u200d\u2060]+|[\s\ufeff\u200b-\u200d\u2060]+$")
+
+
+def visible(url: str) -> str:
+    """``url`` without the blanks and invisible characters around it."""
+    return _AROUND.sub("", url) if url else url
 
 
 _CHARREF = re.compile(r"&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[A-Za-z][A-Za-z0-9]{1,31};?)")
@@ -67,6 +75,8 @@ def scrub(site: Site, report: Report) -> None:
     permalink, redirect or old URL, a publication's or a profile's link), with a finding
     each. The advice comes first, so a cut summary line still says what to do."""
     for value, owner, key, origin in list(_addresses(site)):
+        if visible(value) != value:
+            value = _replace(owner, key, visible(value))
         if is_safe(value):
             continue
         if isinstance(owner, list):
@@ -78,6 +88,20 @@ def scrub(site: Site, report: Report) -> None:
         report.problem("unsafe-link", "not carried: only http(s), mailto or site-path links "
                        "are written (others run as script); fix this link: "
                        f"`{_short(value)}`.", origin, severity="loss")
+
+
+def _replace(owner: Any, key: Any, value: str) -> str:
+    """Put ``value`` where :func:`_addresses` found an address (see :data:`_Address`)."""
+    if isinstance(owner, list):
+        if isinstance(key, str):
+            owner[owner.index(key)] = value
+        else:
+            key.url = value
+    elif isinstance(owner, dict):
+        owner[key] = value
+    else:
+        setattr(owner, key, value)
+    return value
 
 
 _Address = tuple[str, Any, Any, "Origin | str | None"]

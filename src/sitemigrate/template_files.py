@@ -23,9 +23,8 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from .ir import Site, plain
+from .ir import Site
 from .report import Report
 from .template_text import ExampleText, build_text, load_text
 from .theme import SiteProbe, Theme, generation_of
@@ -45,22 +44,6 @@ def entry_digest(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
 
 
-def setting_digest(value: Any) -> str:
-    """SHA-256 of a `_config.yml` value as YAML reads it (a mapping's key order and the
-    comments around it do not matter)."""
-    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode("utf-8")
-                          ).hexdigest()
-
-
-def _settings(checkout: Path) -> dict[str, str]:
-    """Top-level key -> :func:`setting_digest` of its value in a checkout's `_config.yml`."""
-    from .yamlio import load_yaml
-    path = checkout / "_config.yml"
-    config = load_yaml(path.read_text("utf-8"), "_config.yml", None) if path.is_file() else None
-    return {str(k): setting_digest(plain(v)) for k, v in config.items()} \
-        if isinstance(config, dict) else {}
-
-
 @dataclass
 class Templates:
     """A theme's table of template files (empty when its package ships none)."""
@@ -71,8 +54,8 @@ class Templates:
     entries: dict[str, list[int]] = field(default_factory=dict)
     text: ExampleText = field(default_factory=ExampleText)
     """The facts of the example text (:mod:`sitemigrate.template_text`)."""
-    settings: dict[str, list[str]] = field(default_factory=dict)
-    """`_config.yml` key -> the :func:`setting_digest` of every value a checkout ships."""
+    settings: set[str] = field(default_factory=set)
+    """Digests of the checkouts' own config values (:func:`setting_digest`)."""
     _by_digest: dict[str, list[str]] | None = None
 
     def owners(self, rel: str, data: bytes) -> list[str]:
@@ -95,10 +78,10 @@ class Templates:
         return bool(bibtex) and (entry_digest(bibtex) in self.entries
                                  or self.text.is_entry(bibtex))
 
-    def ships_setting(self, key: str, value: Any) -> bool:
-        """True when ``value`` of the `_config.yml` key ``key`` is one a checkout of the
-        template ships (not a value its owner set)."""
-        return setting_digest(plain(value)) in self.settings.get(key, ())
+    def is_setting(self, key: str, value: object) -> bool:
+        """True when a checkout's ``_config.yml`` gives ``value`` at ``key`` (dotted:
+        ``author.github``): the template's example value, not an owner's."""
+        return setting_digest(key, value) in self.settings
 
     def paths(self, checkout: str) -> dict[str, str]:
         """Path -> digest of every file of the checkout ``checkout``."""
@@ -165,6 +148,29 @@ def split_entries(text: str) -> tuple[str, list[str]]:
         text[a:b] for a, b in zip(starts, ends, strict=True)]
 
 
+def setting_digest(key: str, value: object) -> str:
+    """SHA-256 of a config key (dotted) and its scalar value, as text with its white space
+    collapsed."""
+    return hashlib.sha256(f"{key}\0{' '.join(str(value).split())}".encode()).hexdigest()
+
+
+def _settings(checkout: Path) -> set[str]:
+    """The digests of the scalar values of a checkout's ``_config.yml``, at the top level
+    and one level down (``author.github``)."""
+    from .yamlio import load_yaml
+    try:
+        config = load_yaml((checkout / "_config.yml").read_text("utf-8"), "_config.yml", None)
+    except (OSError, ValueError):
+        return set()
+    out: set[str] = set()
+    for key, value in (config.items() if isinstance(config, dict) else []):
+        inner = value.items() if isinstance(value, dict) else [(None, value)]
+        for sub, v in inner:
+            if v not in (None, "") and not isinstance(v, (dict, list)):
+                out.add(setting_digest(f"{key}.{sub}" if sub is not None else str(key), v))
+    return out
+
+
 def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     """The table of ``theme`` made from pristine checkouts of its template (oldest first);
     blobs a checkout lacks (listed in its ``.lab-missing.txt``) are left out."""
@@ -173,7 +179,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     entries: dict[str, list[int]] = {}
     examples: list[tuple[str, bytes]] = []
     texts: list[str] = []
-    settings: dict[str, list[str]] = {}
+    settings: set[str] = set()
     globs = _example_globs(theme)
     kept = theme.vocabulary.get("checkout", {}).get("keep", [])
     for index, checkout in enumerate(checkouts):
@@ -190,9 +196,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
             if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
-        for key, found in _settings(checkout).items():
-            if found not in settings.setdefault(key, []):
-                settings[key].append(found)
+        settings |= _settings(checkout)
         for entry in _bib_entries(checkout):
             texts.append(entry)
             seen = entries.setdefault(entry_digest(entry), [])
@@ -201,9 +205,9 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     return {"about": "facts of pristine template checkouts (scripts/template_digests.py): "
                      "path -> SHA-256 of the file (LF line endings) -> checkouts that have it; "
                      "BibTeX entry digest -> checkouts; the example text's facts "
-                     "(sitemigrate.template_text); `_config.yml` key -> digests of its values",
+                     "(sitemigrate.template_text); digests of the config's own values (key, value)",
             "templates": names, "files": files, "entries": entries,
-            "settings": {k: sorted(v) for k, v in settings.items()},
+            "settings": sorted(settings),
             "text": build_text(examples, texts)}
 
 
@@ -216,16 +220,35 @@ def templates(theme: Theme) -> Templates:
         return Templates()
     data = json.loads(path.read_text("utf-8"))
     return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}),
-                     load_text(data.get("text")), data.get("settings", {}))
+                     load_text(data.get("text")), set(data.get("settings", [])))
 
 
-def set_by_owner(theme: Theme, site: Site, key: str, value: Any) -> bool:
-    """In an upgrade (SRC is a copy of ``theme``'s template), a single `_config.yml` value
-    (text, number, switch) that no checkout of the template ships is one its owner set: the
-    blog's name, the favicon. One a checkout ships is the old template's: the new one's
-    stays. A mapping or list is the template's structure, left to the new checkout."""
-    return site.theme == theme.name and isinstance(value, (str, int, float)) \
-        and not templates(theme).ships_setting(key, value)
+def is_template_setting(theme: Theme, key: str, value: object) -> bool:
+    """True when a template checkout of ``theme`` gives ``value`` at the config key ``key``
+    (dotted: ``author.github``): the template's example value."""
+    return templates(theme).is_setting(key, value)
+
+
+def owners_setting(theme: Theme, key: str, value: object) -> bool:
+    """In an upgrade: whether SRC's scalar ``value`` of a setting is the owner's (no
+    checkout of ``theme`` ships it, so they set it: `max_width: 1200px`, `blog_name`), not
+    the old template's default, which the new template's replaces. A mapping or list
+    (`scholar`, `collections`) is not judged here (False)."""
+    found = templates(theme)
+    return bool(found.settings) and isinstance(value, (str, int, float, bool)) \
+        and not found.is_setting(key, value)
+
+
+def template_wording(theme: Theme, key: str, value: object, report: Report) -> bool:
+    """Whether a setting's text (``key``: ``value`` of SRC's `_config.yml`) is what a
+    template checkout ships as it, its example wording (`contact_note`): no one's, so not
+    carried, and said so."""
+    if not isinstance(value, str) or not value.strip() \
+            or not templates(theme).is_setting(key, value):
+        return False
+    report.mapped("template-wording", f"`{key}` is the template's own wording, not yours: "
+                  "not carried.", "_config.yml")
+    return True
 
 
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from glob import escape as glob_escape
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -65,7 +67,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     from .theme import SiteProbe, generation_of
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
-                 _block_rules(plan, theme, spec), src, other_languages(site))
+                 _block_rules(plan, theme, spec), src, other_languages(site),
+                 _regrouped(plan, src))
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples)
     listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
@@ -121,9 +124,11 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
 
 
 def _carry_unpublished(plan: Plan, src: Path) -> None:
-    """A page or item of SRC whose front matter says `published: false` (left out by the
-    reader, as Jekyll leaves it out of the live site) is the owner's draft: an upgrade
-    carries the file as written, so it stays in the repository, unpublished as before."""
+    """A page or item of SRC whose front matter says `published: false`, or a file of
+    `_posts` not named by a date (left out by the reader, as Jekyll leaves it out of the live
+    site), is the owner's draft: an upgrade carries the file as written, so it stays in the
+    repository, unpublished as before."""
+    from .jekyll.urls import undated_post
     from .textio import read_document, read_source
     drafts, kept = [], []
     for finding in plan.report.findings:
@@ -131,7 +136,8 @@ def _carry_unpublished(plan: Plan, src: Path) -> None:
         doc = read_document(src / rel, rel, None, root=src) \
             if finding.code == "unpublished" and rel and rel not in plan.files else None
         data = read_source(src / rel, rel, None, root=src) \
-            if doc is not None and doc.data.get("published") is False else None
+            if doc is not None and (doc.data.get("published") is False or undated_post(rel)) \
+            else None
         if data is not None:
             plan.write(rel, data)
             drafts.append(rel)
@@ -139,9 +145,10 @@ def _carry_unpublished(plan: Plan, src: Path) -> None:
             kept.append(finding)
     if drafts:
         plan.report.findings[:] = kept
-        plan.report.verbatim("upgrade-unpublished", f"{len(drafts)} file(s) with "
-                             "`published: false` carried as you wrote them; the new site "
-                             "does not publish them either: " + ", ".join(
+        plan.report.verbatim("upgrade-unpublished", f"{len(drafts)} file(s) Jekyll does "
+                             "not publish (`published: false`, or in `_posts` without a date "
+                             "in the name) carried as you wrote them; the new site does not "
+                             "publish them either: " + ", ".join(
                                  f"`{r}`" for r in drafts[:5])
                              + (" ..." if len(drafts) > 5 else "") + ".", drafts[0])
 
@@ -227,9 +234,58 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
                     or template_files.is_example(theme, src, rel):
                 continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
+            text = _braced_names(text)
             plan.write(rel, text if written is None else _kept_by_writer(text, written))
             count += 1
     return count
+
+
+def _braced_names(text: str) -> str:
+    """A field whose value is a bare name no @string defines (`bibtex_show = true`) written
+    braced (`{true}`): bibtex-ruby reads both as that text, but it prints the bare name back
+    as written, and al-folio's filter of the fields its BibTeX box hides (since 2024) only
+    takes `name = {...}`, so the box showed `bibtex_show = true` on every such entry."""
+    from .formats.bibtex import parse_bib
+    found = parse_bib(text)
+    if not found.undefined:
+        return text
+    raws = {e.key: e.raw for e in found.entries}
+    for key, fname, macro in dict.fromkeys(found.undefined):
+        raw = raws.get(key)
+        if not raw:
+            continue
+        bare = re.compile(rf"(?i)(\b{re.escape(fname)}\s*=\s*){re.escape(macro)}"
+                          r"(?=\s*(?:,|\}|\)|$))", re.M)
+        top, braced = _top_level(raw), f"{{{macro}}}"
+        new = "".join(_spliced(raw, [m for m in bare.finditer(raw) if top[m.start()]], braced))
+        if new != raw and raw in text:
+            text = text.replace(raw, new, 1)
+            raws[key] = new
+    return text
+
+
+def _spliced(raw: str, matches: list[re.Match[str]], braced: str) -> Iterator[str]:
+    """``raw`` with each match's value (after its `name =`) replaced by ``braced``."""
+    at = 0
+    for m in matches:
+        yield raw[at:m.end(1)] + braced
+        at = m.end()
+    yield raw[at:]
+
+
+def _top_level(raw: str) -> list[bool]:
+    """Per character of an entry's text: whether it is among its fields (inside the entry's
+    own delimiters, outside any braced or quoted value)."""
+    out, depth, quoted = [], 0, False
+    for c in raw:
+        out.append(depth == 1 and not quoted)
+        if c == "{" or (c == "(" and depth == 0):
+            depth += 1
+        elif c == "}" or (c == ")" and depth == 1 and not quoted):
+            depth -= 1
+        elif c == '"' and depth == 1:
+            quoted = not quoted
+    return out
 
 
 def _written_keys(plan: Plan, spec: dict[str, Any]) -> set[str] | None:
@@ -285,6 +341,9 @@ class _Target:
     moved: frozenset[str] = frozenset()
     """Pages whose address and menu entry and place are the writer's: another language's, at the
     address its build served it at (:mod:`.jekyll.languages`), not the owner's `permalink`."""
+    ungroup: bool = False
+    """DEST's jekyll-scholar groups a `{% bibliography %}` (`scholar.group_by`) where SRC's
+    did not: a carried page's tags say `--group_by none`, as they rendered before."""
 
 
 def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
@@ -318,6 +377,8 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
             if front[key] is None:
                 del front[key]
     layout = front.get("layout")
+    if isinstance(layout, str) and layout not in to.layouts:
+        _owner_layout(to, layout, rel)
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
         if theirs.data["layout"] not in to.layouts:
             # neither layout is DEST's (a 2026 course page into a 2025 checkout): the
@@ -327,6 +388,8 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
     body, switches = _block_tags(body, to.rules)
+    if to.ungroup:
+        body = _BIBLIOGRAPHY_TAG.sub(_ungrouped, body)
     body = _include_names(body, to.includes)
     from .ir import Origin
     from .jekyll.checkout import translate_liquid  # a tag DEST does not run stays visible
@@ -342,6 +405,73 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         fm = ours.fm_text + ("\n" if ours.fm_text and not ours.fm_text.endswith("\n") else "")
     out = f"---\n{fm}---\n{body}"
     return (out.replace("\n", "\r\n") if crlf else out).encode("utf-8")
+
+
+def _owner_layout(to: _Target, name: str, page: str) -> None:
+    """The owner's own layout ``name`` (a `_layouts/NAME.*` of SRC that is no template's:
+    no checkout ever had a layout of that name) comes along where DEST has none of that
+    name, so that ``page`` shows what it showed (a teaching page its layout builds from
+    `site.data`): its includes named as DEST's checkout has them, and only where each of
+    them, and the layout it is itself laid out in, resolves in DEST."""
+    base = to.src / "_layouts"
+    files = [p for p in sorted(base.glob(f"{glob_escape(name)}.*")) if p.is_file()
+             and not p.is_symlink() and p.stem == name] if base.is_dir() else []
+    table = template_files.templates(to.theme)
+    if len(files) != 1 or any(r.startswith("_layouts/") and PurePosixPath(r).stem == name
+                              for r in table.files):
+        return
+    from .ir import Origin
+    from .jekyll.checkout import translate_liquid
+    from .textio import SourceText, split_document, within
+    rel = f"_layouts/{files[0].name}"
+    if not within(to.src, files[0]):
+        return  # (a folder linked from outside SRC is not read)
+    try:
+        text = _include_names(files[0].read_text("utf-8"), to.includes)
+    except (OSError, UnicodeDecodeError):
+        return
+    text = translate_liquid(text, to.theme, to.theme, to.plan, Origin(rel, 1))  # as a page's
+    used = {f"{m.group(2)}.{m.group(3)}" for m in _INCLUDE.finditer(text)}
+    parent = split_document(SourceText(text), rel, None).data.get("layout")
+    parent = parent if isinstance(parent, str) and parent not in ("none", "null") else None
+    to.layouts.add(name)  # (a layout laid out in itself stops here)
+    if parent is not None and parent not in to.layouts:
+        _owner_layout(to, parent, rel)
+    if not used <= to.includes or (parent is not None and parent not in to.layouts):
+        to.layouts.discard(name)
+        return
+    to.plan.write(rel, text.encode("utf-8"))
+    to.plan.report.verbatim("upgrade-own-layout", f"`{page}` is laid out in `{rel}`, your own "
+                            "layout (no template has one of that name): carried as you wrote "
+                            "it, so the page shows what it showed. Check it against the new "
+                            "template's look.", rel)
+
+
+_BIBLIOGRAPHY_TAG = re.compile(r"(\{%-?\s*bibliography)(\s[^%]*?)?(\s*-?%\})")
+
+
+def _grouping(config: Any) -> bool:
+    """Whether jekyll-scholar settings group a `{% bibliography %}` (its `group_by`)."""
+    scholar = config.get("scholar") if isinstance(config, dict) else None
+    group = scholar.get("group_by") if isinstance(scholar, dict) else None
+    return group not in (None, "", "none", [])
+
+
+def _regrouped(plan: Plan, src: Path) -> bool:
+    """DEST's settings group a bibliography by a field where SRC's did not (al-folio's
+    `scholar.group_by: year` came in 2023): a page of the owner's that lists by year with
+    its own headings would show each heading twice."""
+    from .jekyll.named import config_of
+    return _grouping(config_of(plan)) and not _grouping(config_of(plan, src))
+
+
+def _ungrouped(m: re.Match[str]) -> str:
+    """A `{% bibliography %}` tag rendered ungrouped, as SRC's settings rendered it (the
+    tag's own `--group_by` wins over the settings, in jekyll-scholar)."""
+    args = m.group(2) or ""
+    if re.search(r"(?:^|\s)(?:-g|--group_by)(?:\s|=|$)", args):
+        return m.group(0)  # the tag says how it groups
+    return f"{m.group(1)}{args.rstrip()} --group_by none {m.group(3).strip()}"
 
 
 def _named_files(value: Any) -> list[str]:
@@ -455,7 +585,8 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
         plan.report.mapped("upgrade-step", f"{a} -> {b}: " + ("; ".join(lines) or
                                                               "no change to the theme's code")
                            + ".", None)
-    owners = _owner_code(Path(site.source), table, folders)
+    owners = [r for r in _owner_code(Path(site.source), table, folders)
+              if r not in plan.files]  # (an own layout carried is said where it is)
     if owners:
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
                              f"in SRC are not any template's ({', '.join(owners[:5])}"

@@ -320,17 +320,43 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = first_line + mark.line if mark is not None else first_line
         problem = getattr(exc, "problem", None) or str(exc).split("\n")[0]
+        data = _SLOW
         if "'\\t'" in problem:
             problem = "a tab character: YAML indents with spaces only"
-        if report:
-            report.problem("bad-yaml", f"invalid YAML ({problem}); this block was not read. "
-                           "Fix the YAML and run again.", rel, line, severity="loss")
-        return None
+            data = _as_libyaml_reads(text, duplicates)
+        if data is _SLOW:
+            if report:
+                report.problem("bad-yaml", f"invalid YAML ({problem}); this block was not "
+                               "read. Fix the YAML and run again.", rel, line, severity="loss")
+            return None
     if len(text) > 2000 or rel == "_config.yml":  # a config; front matter is loaded once
         _LOADED[text] = data
         if duplicates:
             _TWICE[text] = list(duplicates)
         return data if shared else copy.deepcopy(data)
+    return data
+
+
+def _as_libyaml_reads(text: str, duplicates: list[tuple[Any, int]] | None) -> Any:
+    """``text`` as libyaml reads it, where ruamel refused a tab: Jekyll reads YAML with
+    Ruby's Psych, which is libyaml, and libyaml takes a tab as the white space between
+    tokens (after a plain scalar's continuation indent, before a comment) where ruamel
+    stops. _SLOW where libyaml refuses it too, or where it holds what :func:`_build`
+    does not build (its comments are not kept: ruamel could not read them either)."""
+    loader = _safe_loader()
+    if loader is None or yaml_limits(text) is not None:
+        return _SLOW
+    import yaml
+    found: tuple[dict[Any, int], list] = ({}, [])
+    try:
+        root = yaml.compose(text, Loader=loader)
+        data = _build(root, 0, False, found) if root is not None else _SLOW
+    except Exception:  # libyaml refuses it too, or _build does not build it
+        return _SLOW
+    if found[1] and duplicates is None:
+        return _SLOW  # a duplicate key where the caller refuses one: the error stands
+    if duplicates is not None:
+        duplicates.extend(found[1])
     return data
 
 

@@ -80,6 +80,9 @@ class BibFile:
     comments: list[str] = field(default_factory=list)
     problems: list[BibProblem] = field(default_factory=list)
     front_matter: bool = False
+    undefined: list[tuple[str, str, str]] = field(default_factory=list)
+    """(entry key as written, field, macro): a value that names an undefined @string, which
+    bibtex-ruby keeps as its name (`bibtex_show = true`)."""
 
 
 # ==========================================================================================
@@ -239,6 +242,7 @@ class _Reader:
         for fname, macro in parser.undefined:
             self.problem(line, f"entry `{key}` uses the undefined @string `{macro}` in "
                          f"`{fname.lower()}`; its name was kept as the value", severe=False)
+            self.out.undefined.append((key, fname.lower(), macro))
         entry = BibEntry(self._unique(key, line), kind, {}, {}, line, raw)
         clean = error is None and closed and not parser.undefined
         for fname, value_parts in parts:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html
 import re
 import unicodedata
 from typing import Any
@@ -127,18 +128,27 @@ def to_text(latex: str) -> str:
 
     Accents and special letters become Unicode, case-protecting braces go, ``--`` is an en
     dash, ``~`` a space, ``\\&`` an ampersand; ``$...$`` math is kept as written.  A bare
-    ``%`` is text here (BibTeX values are not LaTeX comments).
+    ``%`` is text here (BibTeX values are not LaTeX comments), and so is a bare ``&`` and an
+    HTML character reference (``&amp;``): jekyll-scholar prints them into the page as they
+    stand, where they show as themselves.
 
     Cached: a bibliography repeats its names, venues, years and months, and each title is
     asked for several times (title, slug, citation)."""
     if not latex:
         return ""
+    if "&" in latex:  # jekyll-scholar prints a bare `&` as it stands, into HTML
+        latex = _BARE_AMP.sub(r"\\&", latex)
     text = _simple_text(latex)
     if text is None and "\\" in latex:
         text = _table_text(latex)
     if text is None:
         text = _pylatexenc_text(latex)
+    if "&" in text:  # an HTML character reference in the value shows as its character
+        text = html.unescape(text)
     return " ".join(text.replace("\u00a0", " ").split())
+
+
+_BARE_AMP = re.compile(r"(?<!\\)&")
 
 _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe",
                                 "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",

@@ -36,7 +36,7 @@ _BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
 _WORD = r"[A-Z][a-z]+\.?"
 _DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
 _OPEN = r"(?:present|now|current|today|ongoing|date)"
-_SPAN = (rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d)))?"
+_SPAN = (rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d))?)?"
          r"(?:\s*\((?:expected|exp\.)\))?")
 _LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?::\s*(?P<rest>.*))?$", re.I)
 _TRAILING = lazy_pattern(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
@@ -130,7 +130,11 @@ def _place_like(text: str) -> bool:
 
 
 def _full_year(year: str) -> str:
-    """``2018-19`` -> ``2018-2019`` (an end year of two digits, after the start)."""
+    """``2018-19`` -> ``2018-2019`` (an end year of two digits, after the start); a span
+    with nothing after its dash (``Jan 2018 -``, still going on) ends at ``present``."""
+    open_end = re.fullmatch(r"(.*?\S)\s*(?:-|–|—|to)", year, re.I)
+    if open_end:
+        return f"{open_end[1]} - present"
     m = re.fullmatch(r"(\d{2})(\d{2})(\s*[-–—]\s*)(\d{2})", year)
     if m and int(m[4]) > int(m[2]):
         return f"{m[1]}{m[2]}{m[3]}{m[1]}{m[4]}"

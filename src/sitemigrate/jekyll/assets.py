@@ -8,6 +8,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
+from ..inert import visible
 from ..ir import Asset, Item, Origin, Site
 from ..plan import Plan, UnsafePath, safe_rel
 from ..report import Report
@@ -194,6 +195,9 @@ class AssetCopier:
 
     def _link(self, url: str, page_url: str, origin: Origin | str | None) -> str | None:
         """The DEST URL of one link of a body (its file carried), or None to leave it."""
+        if visible(url) != url:  # `\ufeffhttps://...`: the address the owner meant
+            bare = visible(url)
+            return self._link(bare, page_url, origin) or bare
         m = self._root_prefix.match(url)
         if m and url[m.end():].startswith("/"):
             new = self._link(url[m.end():], page_url, origin)

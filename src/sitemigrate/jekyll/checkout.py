@@ -431,8 +431,8 @@ def _carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
         from ..template_files import is_example
         return rel in read or source is None or is_example(source, src_root, rel)
     names: dict[str, str] = {}
-    for rel in _text_files(plan):
-        data = plan.files.get(rel)
+    for rel in [*_text_files(plan), *(r for r in plan.files if r.startswith("_layouts/"))]:
+        data = plan.files.get(rel)  # (a layout written: the owner's own, carried along)
         if data is None or b"site.data" not in data:
             continue
         for m in _DATA_REF().finditer(data.decode("utf-8", "replace")):

@@ -232,17 +232,31 @@ _LINK_TARGET = re.compile(r"""(?P<md>\]\()(?P<url>https?://[^\s)\]]++(?: ++[^\s)
                           r"""|(?P<attr>\bhref=(?P<q>["']))(?P<href>https?://[^"'<>]*+)(?=(?P=q))""")
 
 
+# What RFC 3986 does not allow in a URI (Ruby's `URI.parse`): a character outside its
+# unreserved and reserved sets, a `%` that starts no `%HH`, a `[` or `]` (only an IPv6 host
+# has them), and a second `#` (a fragment holds none)
+_NOT_URI = re.compile(r"%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]")
+
+
 def encoded_link_targets(text: str) -> str:
-    """The web links of ``text`` with spaces and non-ASCII characters percent-encoded (a
-    plugin that parses each link, al-folio's jekyll-target-blank, stops the build on them);
-    Liquid inside a link (``{{ site.url }}``) is left as written."""
+    """The web links of ``text`` with every character a URI may not hold percent-encoded
+    (spaces, non-ASCII letters, `<>"{}|`, a stray `%`: a plugin that parses each link,
+    al-folio's jekyll-target-blank, stops the build on them); Liquid inside a link
+    (``{{ site.url }}``) is left as written."""
     from urllib.parse import quote
 
     def encode(url: str) -> str:
-        out = []
+        out, fragment = [], False
         for tok in tokenize(url):
-            out.append(tok.text if tok.kind in ("tag", "output") else
-                       re.sub(r"[^\x21-\x7e]", lambda c: quote(c[0]), tok.text))
+            if tok.kind in ("tag", "output"):
+                out.append(tok.text)
+                continue
+            text = _NOT_URI.sub(lambda c: quote(c[0], safe=""), tok.text)
+            if fragment or "#" in text:
+                head, hash_, tail = text.partition("#") if not fragment else ("", "", text)
+                text = head + hash_ + tail.replace("#", "%23")
+                fragment = True
+            out.append(text)
         return "".join(out)
 
     def fn(m: re.Match) -> str:
@@ -276,6 +290,14 @@ def attribute_safe(text: str) -> str:
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens whose texts, joined, are exactly ``text``."""
     return _scan(text)[0]
+
+
+def shown_liquid(text: str) -> str:
+    """``text`` without what renders nothing a visitor sees: `{% comment %}` blocks, and
+    whatever lies inside an HTML comment (Liquid still runs there, but the browser shows
+    none of it): what a layout reads there, it does not show."""
+    return "".join(t.text for t in tokenize(text)
+                   if t.kind != "comment" and not t.in_html_comment)
 
 
 def _block_problems(tokens: list[Token]) -> list[tuple[int, str]]:

@@ -10,6 +10,7 @@ from ..ir import Origin, Page, Site
 from ..plan import Plan
 from ..report import Report
 from .checkout import translate_liquid
+from .scholar import loop_span
 
 if TYPE_CHECKING:
     from ..theme import Theme
@@ -92,7 +93,9 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
         for pattern in listing["match"]:
             wrapped = r"(?:<ul>\s*)?(?:" + pattern + r")(?:\s*</ul>)?"
             masked = mask_comments(body)
-            spans = [m.span() for m in re.finditer(wrapped, body, re.S)
+            # a `for` loop around the listing with nothing but headings in it (a list by
+            # year) goes with it: the target's listing in it would list every item each turn
+            spans = [loop_span(body, *m.span()) for m in re.finditer(wrapped, body, re.S)
                      if (masked[m.start()] != " " or body[m.start()] == " "
                          or body.startswith("<!--", m.start()))  # a marker that is a comment
                      and _shows_items(body[m.start():])]

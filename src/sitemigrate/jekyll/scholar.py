@@ -218,7 +218,13 @@ def replace_use(body: str, use: Use, new: str) -> str:
 def listing_span(body: str, use: Use) -> tuple[int, int]:
     """What :func:`replace_use` replaces: the tag, or the `for` loop around it that holds
     nothing else but headings."""
-    start, end = use.span
+    return loop_span(body, *use.span)
+
+
+def loop_span(body: str, start: int, end: int) -> tuple[int, int]:
+    """The listing at ``start:end`` of ``body``, or the `for` loop around it that holds
+    nothing else but headings (a list by year: a listing of every item in its place would
+    list every item once a turn)."""
     for m in _FOR_BLOCK.finditer(body):
         if m.start() <= start and end <= m.end():
             rest = (m.group("inner")[: start - m.start("inner")]

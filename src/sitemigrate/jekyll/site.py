@@ -9,7 +9,6 @@ No theme vocabulary lives here: callers pass key lists and paths from their mapp
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -21,14 +20,12 @@ from ..formats.content import is_external
 from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
 from ..report import Report
-from ..template_files import set_by_owner
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
-from .checkout import settings_read_by_includes, translate_liquid
+from .checkout import translate_liquid
 from .documents import distinct_slugs
 from .layouts import shown_block, shown_by, with_shown
-from .polyglot import SETTINGS, Languages
 from .problems import check_document, check_liquid
-from .urls import unpublished
+from .urls import undated_post, unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
@@ -97,26 +94,43 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
         yield Path(path), base + "/".join(parts)
 
 
-def iter_pages(root: Path, report: Report | None = None) -> Iterator[tuple[Path, str]]:
-    """`_pages/**` plus root-level pages that have front matter (Jekyll builds both)."""
+def iter_pages(root: Path, report: Report | None = None,
+               config: Any = None) -> Iterator[tuple[Path, str]]:
+    """`_pages/**`, root-level pages that have front matter, and the pages with front matter
+    in the site's other folders (`blog/index.html`, `notes/x.md`): Jekyll builds every one
+    of them. A folder Jekyll does not publish (`_`, `.`, `exclude:` in ``config``) is not
+    read for pages."""
     yield from iter_files(root / "_pages", root, report=report)
+    folders = []
     for path in sorted(root.iterdir()) if root.is_dir() else ():
-        if path.suffix in TEXT_SUFFIXES and not skipped(path, path.name, report) \
+        if path.is_dir() and not path.is_symlink():
+            folders.append(path)
+        elif path.suffix in TEXT_SUFFIXES and not skipped(path, path.name, report) \
                 and path.is_file():
             if not within(root, path):
                 yield path, path.name  # a link out of SRC: the guarded reader refuses it
                 continue
             if path.is_symlink():
                 continue
-            try:
-                with path.open("rb") as fh:  # a file of SRC itself (not a link)
-                    head = fh.read(4)
-            except OSError:
-                if path.suffix in (".md", ".markdown", ".html"):
-                    yield path, path.name  # reading it again reports it, with its reason
-                continue
-            if head.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+            if _front_matter_first(path, True):
                 yield path, path.name
+    for folder in folders:
+        if unpublished(folder.name + "/", config or {}) or unpublished(folder.name, {}):
+            continue
+        for path, rel in iter_files(folder, root, report=report):
+            if not unpublished(rel, config or {}) and _front_matter_first(path, False):
+                yield path, rel
+
+
+def _front_matter_first(path: Path, unreadable: bool) -> bool:
+    """Whether ``path`` starts with `---` (Jekyll's test for a page); ``unreadable``: what an
+    unreadable file counts as (a page, so reading it again reports it with its reason)."""
+    try:
+        with path.open("rb") as fh:  # a file of SRC itself (not a link)
+            head = fh.read(4)
+    except OSError:
+        return unreadable and path.suffix in (".md", ".markdown", ".html")
+    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
 
 def read_config(root: Path, report: Report, shared: bool = False) -> dict[str, Any]:
@@ -386,8 +400,9 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         doc = read_document(path, rel, report, root)  # `rel` is the file's path from `root`
         if doc is None:
             continue
-        check_document(doc, report)
-        check_liquid(doc, report)
+        if not undated_post(rel):  # else no file of the site: dropped unread, reported once
+            check_document(doc, report)
+            check_liquid(doc, report)
         data = doc.data
         item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
                     date=item_date(doc, path.name, report), body=doc.body,
@@ -568,13 +583,13 @@ def include_pages(config: Any) -> None:
         include.append("_pages")
 
 
-def redirect_stub_path(plan: Plan, old: str) -> str:
-    """A free `_pages/redirects/*.md` path named after an old URL (never starting with `_`:
-    Jekyll would not publish it)."""
+def redirect_stub_path(plan: Plan, old: str, suffix: str = ".md") -> str:
+    """A free `_pages/redirects/*.md` (or ``suffix``) path named after an old URL (never
+    starting with `_`: Jekyll would not publish it)."""
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", old.strip().strip("/")).strip("-_") or "index"
-    while f"_pages/redirects/{name}.md" in plan.files:
+    while any(f"_pages/redirects/{name}{s}" in plan.files for s in (".md", ".html")):
         name += "-1"
-    return f"_pages/redirects/{name}.md"
+    return f"_pages/redirects/{name}{suffix}"
 
 
 def yaml_date(iso: str) -> Any:
@@ -602,170 +617,7 @@ def post_url(pattern: str, item: Item) -> str:
     return jekyll_post_url(pattern, PurePosixPath(item.path).stem, front)
 
 
-# -- source `_config.yml` keys: each one carried or named in the report ------------------------
-
-# Jekyll's own settings: every theme reads them alike. Those that shape the target template's
-# build (its plugins, defaults, collections, URL style) stay as the target sets them.
-JEKYLL_KEYS = frozenset({
-    "markdown", "markdown_ext", "highlighter", "kramdown", "timezone", "encoding", "future",
-    "lsi", "sass", "excerpt_separator", "keep_files", "paginate", "paginate_path", "incremental",
-    "safe", "source", "destination", "show_drafts", "unpublished", "limit_posts", "liquid",
-    "strict_front_matter", "webrick", "port", "host", "livereload", "quiet", "verbose",
-    "profile", "data_dir", "includes_dir", "layouts_dir", "plugins_dir", "collections_dir",
-    "show_dir_listing"})
-TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plugins", "gems",
-                         "whitelist", "defaults", "theme", "remote_theme"})
-
-
-def _languages_written(site: Site, report: Report, src: Any) -> set[str]:
-    """jekyll-polyglot's settings of a site in several languages: its pages were written at
-    the addresses each language's build gave them (`/fr/...`: :mod:`.languages`), so the
-    target must not run the plugin over them again: not carried, said once."""
-    langs = Languages.of(site.config_extra)
-    keys = [k for k in SETTINGS if k in site.config_extra] if langs else []
-    if langs and keys:
-        others = ", ".join(f"`/{code}/`" for code in langs.builds()[1:])
-        menu = [f"`/{c}/`" for c in langs.builds()[1:]
-                if any(n.url == f"/{c}/" for n in site.navigation)]
-        report.add("languages", "info", "mapped", f"a site in {len(langs.builds())} languages "
-                   f"(jekyll-polyglot, `{langs.default}` the default): the pages of each other "
-                   f"language are pages of their own at the addresses its build served them "
-                   f"at (under {others})" + (f", and the menu leads to {', '.join(menu)}"
-                                             if menu else "") + "; "
-                   + ", ".join(f"`{k}`" for k in keys) + " (the plugin's settings) were not "
-                   "carried, as the target does not run it over those pages again.",
-                   "_config.yml", config_line(src, keys[0]))
-    return set(keys)
-
-
-def source_config(site: Site) -> Any:
-    """SRC's `_config.yml` as loaded (a round-trip mapping, lines known), or an empty dict.
-    Read-only: it is the one the reader's load kept (writers read lines from it), not a
-    copy of its own."""
-    if not site.source or not (Path(site.source) / "_config.yml").is_file():
-        return {}
-    src = read_text(Path(site.source) / "_config.yml", "_config.yml", None)
-    data = load_yaml(src.text, "_config.yml", None, shared=True, duplicates=[]) if src else None
-    return data if isinstance(data, dict) else {}
-
-
-def config_line(config: Any, *keys: str) -> int | None:
-    """1-based line of a (nested) key of a loaded `_config.yml`."""
-    node, line = config, None
-    for key in keys:
-        try:
-            line = node.lc.key(key)[0] + 1
-            node = node[key]
-        except (AttributeError, KeyError, TypeError):
-            return line
-    return line
-
-
-def _is_setting(key: str, patterns: Iterable[str]) -> bool:
-    names, wild = _setting_patterns(tuple(patterns))
-    if key in names:
-        return True
-    import fnmatch
-    return any(fnmatch.fnmatchcase(key, p) for p in wild)
-
-
-@functools.lru_cache(maxsize=16)
-def _setting_patterns(patterns: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
-    """A theme's ``config_settings`` as plain names (a set: a look-up, where fnmatch would
-    compile a regex for each of ~90 names) and wildcard patterns."""
-    wild = tuple(p for p in patterns if any(c in p for c in "*?["))
-    return frozenset(p for p in patterns if p not in wild), wild
-
-
-def account_config(site: Site, config: Any, plan: Plan, target: Theme,
-                   consumed: Iterable[str] = ()) -> None:
-    """Carry or report every key of SRC's `_config.yml` that the reader left in
-    ``site.config_extra`` and the writer did not ``consumed``: a key the target theme reads
-    too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
-    theme's own machinery is named in one finding; any other key (the owner's own, read by
-    their Liquid as `site.KEY`) is kept as written and reported."""
-    report = plan.report
-    src = source_config(site)
-    source = plan.from_theme
-    own = source.vocabulary.get("config_settings", []) if source is not None else []
-    reads = target.vocabulary.get("config_settings", [])
-    done = set(consumed) | _languages_written(site, report, src)
-    theme_only: list[tuple[str, int | None]] = []
-    target_kept: list[tuple[str, int | None]] = []
-    owner_set: list[tuple[str, int | None]] = []
-    included: set[str] | None = None  # what the includes copied along read (found once)
-    for key, value in site.config_extra.items():
-        if key in done or value in (None, "", [], {}):
-            continue  # dealt with by the writer, or empty: nothing to carry
-        line = config_line(src, key)
-        if site.theme == target.name or key in JEKYLL_KEYS or (
-                _is_setting(key, reads) and key not in TARGET_OWNS):
-            if key in TARGET_OWNS:
-                target_kept.append((key, line))
-            elif key not in config or config[key] in (None, "", [], {}):
-                set_key(config, key, value)
-            elif plain(config[key]) != value and set_by_owner(target, site, key, value):
-                set_key(config, key, value)  # an upgrade: the value the owner chose stays
-                owner_set.append((key, line))
-            elif plain(config[key]) != value:
-                target_kept.append((key, line))
-        elif key in TARGET_OWNS:
-            target_kept.append((key, line))
-        elif _is_setting(key, own) and key not in config and (
-                _read_by_content(site, source, key)
-                or key in (included := settings_read_by_includes(plan, site, target)
-                           if included is None else included)):
-            set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
-            report.verbatim("config-key", f"`_config.yml` key `{key}` is a {site.theme} "
-                            f"setting {target.name} does not read, but Liquid of your pages reads "
-                            f"`site.{key}`: kept as written, so they show what they showed.",
-                            "_config.yml", line)
-        elif _is_setting(key, own):
-            theme_only.append((key, line))
-        else:
-            if key not in config:
-                set_key(config, key, value)
-                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
-                                f"of {target.name}; kept as written (Liquid of your own that reads "
-                                f"`site.{key}` still finds it).", "_config.yml", line)
-            else:
-                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
-                                f"of {target.name} and DEST's config already has a value for it, "
-                                "which was kept; the source's was not carried.", "_config.yml",
-                                line)
-    for code, keys, what in (
-            ("config-owner", owner_set, "settings you changed from your template's values, "
-             "carried as you set them (the new template's values are not): {}."),
-            ("config-target", target_kept, f"settings of the {target.name} template's own build, "
-             "left as DEST has them (the source's values were not carried): {}."),
-            ("config-theme", theme_only, f"{site.theme} settings that {target.name} does not read "
-             "(its look and features are set in its own config): {}; not carried.")):
-        if keys:
-            listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
-            report.add(code, "info", "mapped" if code == "config-owner" else "lost",
-                       what.format(listed), "_config.yml", keys[0][1])
-
-
 # -- files Jekyll never publishes ---------------------------------------------------------------
-
-def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
-    """Some page, post or collection item the site publishes reads ``site.KEY`` (outside
-    the stock listings of ``source``, the source theme, which the target's replace)."""
-    listings = source.vocabulary.get("listings", {}) if source is not None else {}
-    stock = [p for spec in listings.values() for p in spec.get("match", [])]
-    key_re = re.compile(rf"\bsite\.{re.escape(key)}\b")
-
-    def reads(body: str) -> bool:
-        if f"site.{key}" not in body or not key_re.search(body):  # the pattern needs the text
-            return False
-        for pattern in stock:
-            body = re.sub(pattern, " ", body, flags=re.S)
-        return bool(key_re.search(body))
-    items = [i for kind in (site.posts, site.talks, site.teaching, site.projects, site.news)
-             for i in kind] + [i for items in site.collections.values() for i in items]
-    return any(reads(p.body) for p in site.pages if p.role != "furniture") or \
-        any(reads(i.body) for i in items)
-
 
 def drop_unpublished(things: list, config: Any, report: Report) -> list:
     """The pages or items Jekyll publishes; each one it does not is reported, not converted

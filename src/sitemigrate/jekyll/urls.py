@@ -24,6 +24,8 @@ from .polyglot import Languages
 
 _POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
 _SLASHES = re.compile(r"/+")
+# Jekyll's `Document::DATE_FILENAME_MATCHER`: the only files its post reader takes from `_posts`
+_DATED = re.compile(r"^(?:.+/)*?(\d{2,4}-\d{1,2}-\d{1,2})-([^/]*)(\.[^.]+)$")
 _STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
            "pretty": "/:categories/:year/:month/:day/:title/",
            "ordinal": "/:categories/:year/:y_day/:title:output_ext",
@@ -81,9 +83,16 @@ def _split(text: str) -> tuple[str, int]:
     return text, (text.find("\n---", 4) if text.startswith("---\n") else -2)
 
 
+_FORWARDS_ONLY = re.compile(r"<!DOCTYPE html>\s*<html><head>(?:<meta charset=[^>]*>)?\s*"
+                            r"<meta http-equiv=\"refresh\"[^>]*>.{0,1000}</html>", re.S | re.I)
+
+
 def _blank_after(text: str, end: int) -> bool:
-    """Whether nothing but blanks follows the front matter that ends at ``end``."""
-    return not text[end + 4:].lstrip("-\n").strip()
+    """Whether the page that ends its front matter at ``end`` shows nothing of its own: only
+    blanks follow, or only a document that forwards (``<meta http-equiv="refresh">``, where
+    the default layout would forward home: the page's `redirect:` says where it goes)."""
+    rest = text[end + 4:].lstrip("-\n").strip()
+    return not rest or bool(_FORWARDS_ONLY.fullmatch(rest))
 
 
 def _front(text: str, dated: bool = True) -> tuple[dict | None, bool]:
@@ -334,6 +343,24 @@ def unpublished(rel: str, config: Any) -> str:
     return _unpublished(rel, _globs(config, "include"), _globs(config, "exclude"))
 
 
+def linked_baseurl(value: Any) -> str:
+    """`baseurl` as Jekyll's `relative_url`/`absolute_url` put it before a path: one trailing
+    `/` dropped, a leading `/` added (`/` and an empty value both mean the site's root, so
+    `baseurl: /` is ``""``: a theme that joins `url` and `baseurl` as written would otherwise
+    give every link a double slash)."""
+    base = "" if value is None or isinstance(value, (dict, list)) else str(value).strip()
+    base = base.removesuffix("/")
+    return base if not base or base.startswith("/") else "/" + base
+
+
+def undated_post(rel: str) -> bool:
+    """A file of a `_posts` folder whose name does not start with a date: Jekyll's post reader
+    skips it (it is neither a post nor a file Jekyll copies)."""
+    parts = rel.split("/")
+    return "_posts" in parts[:-1] and not _DATED.match(
+        "/".join(parts[parts.index("_posts") + 1:]))
+
+
 def _globs(config: Any, key: str) -> tuple[str, ...]:
     """The patterns of `include:` or `exclude:` (a list; anything else names none)."""
     value = config.get(key) if isinstance(config, dict) else None
@@ -374,6 +401,9 @@ def _unpublished(rel: str, include: tuple[str, ...], exclude: tuple[str, ...]) -
     if excluded and excluded.match(rel):
         pattern = next(p for p in exclude if p not in include and _jekyll_glob(p, rel))
         return f"`exclude:` in `_config.yml` lists `{pattern}`"
+    if undated_post(rel):
+        return ("it is in `_posts` but its name does not start with a date (`YYYY-MM-DD-`): "
+                "Jekyll reads no other file there, not even as a file to copy")
     return ""
 
 

@@ -85,6 +85,9 @@ def record(result: Comparison, report: Report) -> None:
                        f"`{' | '.join(result.menu_was)}`")
     for href in result.dead_menu:
         report.lost("verify-menu", f"the menu entry `{href}` leads nowhere")
+    for href in result.dead_menu_before:
+        report.problem("verify-menu", f"the menu entry `{href}` leads nowhere, as it did on "
+                       "the old site: remove it or make the page it names")
     for page, path in result.missing_files:
         report.lost("verify-file", f"`{path}` (linked from `{_page(page)}`) is not in the "
                     "new site")

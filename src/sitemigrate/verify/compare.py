@@ -49,6 +49,8 @@ class Comparison:
     menu_was: list[str] = field(default_factory=list)
     menu_now: list[str] = field(default_factory=list)
     dead_menu: list[str] = field(default_factory=list)
+    dead_menu_before: list[str] = field(default_factory=list)
+    """Menu entries of the new site that lead nowhere, as they did on the old site."""
     missing_files: list[tuple[str, str]] = field(default_factory=list)
     """(old page, file path) of a file an old page links that the new site lacks."""
     unanswered: list[str] = field(default_factory=list)
@@ -104,13 +106,21 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
         theirs |= furniture_texts(template)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
     _details(result, old, new, owner, skipped, old_is_baseline)
-    _lists(result, old, new, (set(examples_of_src.values())
-                              | {_title_of(owner, rel) for rel in set(skip)}) - {""})
+    not_owners = (set(examples_of_src.values())
+                  | {_title_of(owner, rel) for rel in set(skip)}) - {""}
+    _lists(result, old, new, not_owners)
     switch = language_homes(source or owner)  # a language switch, in either menu
-    result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch],
-                                  old)
-    result.menu_now = menu_labels(new.menu(), new.url, switch, site=new)
-    result.dead_menu = [h for _, h in new.menu() if not new.resolves(h)]
+    # an entry to a list of the template's examples only is compared in neither menu
+    theirs_only = _examples_only(old, not_owners)
+    result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch,
+                                                        *theirs_only], old)
+    result.menu_now = menu_labels(new.menu(), new.url, [*switch, *theirs_only], site=new)
+    # an entry that led nowhere on the old site too is no loss (still said: a warning)
+    was_dead = {old.local_path(h) for _, h in old.menu() if not old.resolves(h)}
+    for _, href in new.menu():
+        if not new.resolves(href):
+            (result.dead_menu_before if new.local_path(href) in was_dead
+             else result.dead_menu).append(href)
     _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages])
     _addresses(result, old, new)
     # an old build that stopped on an error: the owner's pages show what they hold (the
@@ -131,6 +141,20 @@ def language_homes(owner: Path) -> list[str]:
     from .text import load_data
     langs = Languages.of(load_data(owner / "_config.yml"))
     return [f"/{code}/" for code in langs.builds()[1:]] if langs else []
+
+
+def _examples_only(old: BuiltSite, not_owners: set[str]) -> list[str]:
+    """The pages of the old menu that listed nothing but items the conversion left out as
+    the template's examples (a blog of the template's sample posts): what the entry led to
+    is no loss, and neither is the entry (nor is it asked of the new menu)."""
+    out = []
+    for _, href in old.menu():
+        path = old.local_path(href)
+        page = old.page_at(path) if path else None
+        items = old.items(page) if page else []
+        if items and all(title in not_owners for title in items):
+            out.append(path or "")
+    return out
 
 
 def template_examples(owner: Path) -> dict[str, str]:

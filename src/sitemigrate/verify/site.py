@@ -238,29 +238,38 @@ def menu_labels(entries: list[tuple[str, str]], url: str, skip: Iterable[str] = 
     """The labels of a menu in order, without its link to the site's home (al-folio labels
     it with the about page's title, academicpages with the site's: each theme's own; also
     an old address of the home page that ``site`` forwards there), its links to the pages
-    of ``skip`` (site paths: the source theme's furniture, which the conversion leaves out)
-    and an entry repeated (a dropdown's copy)."""
+    of ``skip`` (site paths: the source theme's furniture, which the conversion leaves out;
+    also through the redirect pages of ``site``) and an entry repeated (a dropdown's copy:
+    the same label, or the same page)."""
     parts = urllib.parse.urlsplit(url)
     root = parts.path.rstrip("/") + "/"
     left_out = {root + p.strip("/") + "/" for p in skip}
     out: list[str] = []
+    seen: set[str] = set()
     for label, href in entries:
         if href.startswith("//") and not parts.netloc:  # `{{ site.url }}/…` with no url set
             href = href[1:]
         path = re.sub(r"/{2,}", "/", urllib.parse.urlsplit(href).path)
         if not path.endswith("/"):
             path += "/"
-        if path == root or path in left_out or _forwards_home(site, path, root):
+        if path in seen or any(hop == root or hop in left_out
+                               for hop in (path, *_forwards(site, path, root))):
             continue
+        seen.add(path)
         label = re.sub(r"\s+current$", "", label)
         if label not in out:
             out.append(label)
     return out
 
 
-def _forwards_home(site: BuiltSite | None, path: str, root: str) -> bool:
-    """The built page at ``path`` is a redirect page to the home."""
-    if site is None or not path.startswith(root):
-        return False
-    target = site.redirect(path[len(root):] + "index.html")
-    return target is not None and urllib.parse.urlsplit(target).path.rstrip("/") + "/" == root
+def _forwards(site: BuiltSite | None, path: str, root: str, hops: int = 3) -> list[str]:
+    """The paths the built page at ``path`` forwards to, one redirect page after another
+    (a menu page that forwards to an old address, which forwards to its new page)."""
+    out: list[str] = []
+    while site is not None and path.startswith(root) and len(out) < hops:
+        target = site.redirect(path[len(root):] + "index.html")
+        if target is None:
+            break
+        path = urllib.parse.urlsplit(target).path.rstrip("/") + "/"
+        out.append(path)
+    return out

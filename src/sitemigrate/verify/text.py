@@ -190,7 +190,10 @@ _SHOWN_KEYS = re.compile(r"(?m)^\s*(published|venue|location|excerpt|description
 def owner_paragraphs(site: Path) -> dict[str, list[str]]:
     """file -> paragraphs, for every content file of a site's source (and CV data strings)."""
     found: dict[str, list[str]] = {}
+    read = jekyll_folders(site)
     for path in content_files(site):
+        if read is not None and path.relative_to(site).parts[0] not in read:
+            continue  # a folder of no collection: Jekyll reads none of its files
         fm, body = front(path.read_text("utf-8", "replace"), _SHOWN_KEYS)
         if fm.get("published") is False:
             continue
@@ -220,16 +223,33 @@ def page_paragraphs(site: Path, skip: Iterable[str] = ()) -> list[str]:
             if rel.startswith(folders) and rel not in skipped for p in paras]
 
 
-def output_folders(site: Path) -> tuple[str, ...]:
-    """The folders of the collections whose documents Jekyll writes as pages of their own:
-    `_posts/` and each collection `_config.yml` gives `output: true` (SRC's file: a link out
-    of SRC is never read)."""
+def _config(site: Path) -> Any:
+    """The site's `_config.yml` (SRC's file: a link out of SRC is never read), or None."""
     from ..textio import read_text
     found = read_text(site / "_config.yml", "_config.yml", None, root=site)
     try:
-        config = yaml.load(found.text, Loader=_LOADER) if found else None
+        return yaml.load(found.text, Loader=_LOADER) if found else None
     except yaml.YAMLError:
-        config = None
+        return None
+
+
+def jekyll_folders(site: Path) -> set[str] | None:
+    """The content folders Jekyll reads: `_pages` (included), `_posts` and the folder of
+    each collection `_config.yml` declares (a map or a list of names); None when the config
+    cannot be read. The files of another `_folder` (a collection the config does not
+    declare) are read by no build: no page shows their text."""
+    config = _config(site)
+    if not isinstance(config, dict):
+        return None
+    cols = config.get("collections")
+    names = [str(n) for n in cols] if isinstance(cols, (dict, list)) else []
+    return {"_pages", "_posts", *(f"_{name}" for name in names)}
+
+
+def output_folders(site: Path) -> tuple[str, ...]:
+    """The folders of the collections whose documents Jekyll writes as pages of their own:
+    `_posts/` and each collection `_config.yml` gives `output: true`."""
+    config = _config(site)
     cols = config.get("collections") if isinstance(config, dict) else None
     named = [str(k) for k, v in cols.items() if isinstance(v, dict) and v.get("output")] \
         if isinstance(cols, dict) else []

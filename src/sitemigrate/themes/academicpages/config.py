@@ -8,16 +8,8 @@ from ruamel.yaml.comments import CommentedMap
 from ... import socials
 from ...ir import Analytics, Origin, Site, SiteSettings
 from ...jekyll.assets import AssetCopier
-from ...jekyll.site import (
-    account_config,
-    config_line,
-    dest_config,
-    include_pages,
-    set_key,
-    set_nested,
-    source_config,
-    text,
-)
+from ...jekyll.configkeys import account_config, config_line, source_config
+from ...jekyll.site import dest_config, include_pages, set_key, set_nested, text
 from ...plan import Plan
 from ...textio import dump_yaml
 from . import THEME

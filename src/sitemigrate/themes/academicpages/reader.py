@@ -38,9 +38,9 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.urls import unpublished
+from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
-from ...template_files import is_example
+from ...template_files import is_example, is_template_setting
 from ...textio import read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -69,10 +69,10 @@ def read(src: Path, report: Report) -> Site:
     vocab = THEME.vocabulary
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
-    site.identity = _read_identity(config, vocab, site)
+    site.identity = _read_identity(config, vocab, site, report)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS}
     site.settings = read_settings(site, config)
-    for path, rel in iter_pages(src, report):
+    for path, rel in iter_pages(src, report, config):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue
@@ -123,23 +123,43 @@ def owner_name(src: Path) -> str:
     return _read_identity(config, THEME.vocabulary, Site(theme=NAME)).display_name()
 
 
-def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
+def _read_identity(config: dict, vocab: dict, site: Site,
+                   report: Report | None = None) -> Identity:
+    """The owner as the config names them. A value of `author:` that the template's own
+    config gives at that key (its sidebar name, biography, example profiles) is the
+    template's example, not the owner's: the sidebar of an owner who never filled it in
+    shows the template's, and the owner's name is then the site's `name` (a fresh checkout,
+    all of whose values are the template's, keeps its placeholder)."""
     ident = Identity(origin=Origin("_config.yml", 1))
     author = a if isinstance(a := config.get("author"), dict) else {}
-    ident.full_name = text(author.get("name")) or text(config.get("name"))
+    examples = sorted(str(k) for k, v in author.items() if k != "avatar" and v not in (None, "")
+                      and _example(f"author.{k}", v))
+    names = [(n, k) for k, n in (("author.name", text(author.get("name"))),
+                                 ("name", text(config.get("name")))) if n]
+    ident.full_name = next((n for n, k in names if not _example(k, n)),
+                           names[0][0] if names else "")
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     title = text(config.get("title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):
-        setattr(ident, key, text(config.get(key)))
+        setattr(ident, key, (linked_baseurl if key == "baseurl" else text)(config.get(key)))
     for key in ("bio", "location", "employer", "pronouns", "email"):
-        setattr(ident, key, text(author.get(key)))
+        if key not in examples:
+            setattr(ident, key, text(author.get(key)))
+    fresh = not names or any(_example(k, ident.full_name) for k in ("author.name", "name"))
+    if examples and report is not None and not fresh:
+        named = (f"; the owner's name is the site's `name`, {ident.full_name}"
+                 if "name" in examples else "")
+        report.mapped("template-author", "`author` in `_config.yml` keeps the template's "
+                      f"example values of {', '.join(f'`{k}`' for k in examples)} (what a "
+                      f"fresh checkout's sidebar shows): not carried as yours{named}.",
+                      Origin("_config.yml", None))
     if author.get("avatar"):
         ident.avatar = site_path(text(author["avatar"]), vocab["paths"]["images"])
         record_asset(site, ident.avatar, "image")
     skip = set(vocab["author_identity_keys"]) - {"uri"}
     for key, value in author.items():
-        if key in skip or value in (None, ""):
+        if key in skip or value in (None, "") or str(key) in examples:
             continue
         social = socials.read_owner_social(NAME, str(key), value)
         if social is None or (str(key) not in socials.known_keys(NAME) and any(
@@ -149,6 +169,11 @@ def _read_identity(config: dict, vocab: dict, site: Site) -> Identity:
         social.origin = Origin("_config.yml", None)
         ident.socials.append(social)
     return ident
+
+
+def _example(key: str, value: object) -> bool:
+    """Whether the template's own config gives ``value`` at ``key``."""
+    return is_template_setting(THEME, key, value)
 
 
 def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None:
@@ -366,8 +391,10 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
 
 
 def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
-    """Each CV page's PDF (neutral feature ``cv_pdf``): a PDF the page links to whose name
-    says CV, else one of the conventional files (``cv_pdf_files`` in the mapping)."""
+    """Each CV page's PDF (neutral feature ``cv_pdf``): a PDF of SRC the page links to whose
+    name says CV, else one of the conventional files (``cv_pdf_files`` in the mapping). A
+    link to a file SRC does not have is no download button (the page's link, where the page
+    is carried, is reported as missing there, with its line)."""
     root = "|".join(re.escape(v) for v in vocab.get("root_url_variables") or [])
     prefix = rf"(?:\{{\{{\s*(?:{root})\s*\}}\}})?" if root else ""
     link = re.compile(rf"""(?:\]\(|href=["']){prefix}([^)"'\s]+\.pdf)""", re.I)
@@ -375,13 +402,20 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
                   if os.path.isfile(src / rel)), "")
     for page in (p for p in site.pages if p.role == "cv"):
         from ...formats import cvmarkdown  # imported for a CV page only
-        found = next((site_path(m[1], vocab["paths"]["pdfs"])
-                      for m in link.finditer(cvmarkdown.mask_comments(page.body))
+        found = next((path for m in link.finditer(cvmarkdown.mask_comments(page.body))
                       if "://" not in m[1] and any(w in PurePosixPath(m[1]).name.lower()
-                                                   for w in ("cv", "resume", "vita"))), usual)
+                                                   for w in ("cv", "resume", "vita"))
+                      and _in_src(src, path := site_path(m[1], vocab["paths"]["pdfs"]))),
+                     usual)
         if found:
             page.features.cv_pdf = found
             record_asset(site, found, "pdf")
+
+
+def _in_src(src: Path, url: str) -> bool:
+    """Whether the site path ``url`` is a file of SRC (one outside it is none)."""
+    path = src / url.lstrip("/")
+    return within(src, path) and path.is_file()
 
 
 def _cv_dialect() -> jsonresume.Dialect:

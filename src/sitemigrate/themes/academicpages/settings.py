@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 from ...ir import Analytics, Comments, Origin, Setting, Site, SiteSettings, Verification
-from ...jekyll.site import config_line, site_path, text
+from ...jekyll.configkeys import config_line
+from ...jekyll.site import site_path, text
 
 VERIFICATION = re.compile(r"(\w+)_site_verification")  # google, bing, alexa, yandex
 

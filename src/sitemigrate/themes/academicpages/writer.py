@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import quote
@@ -33,16 +34,17 @@ from ...jekyll.listings import (
     site_words,
     translate_body,
 )
+from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
     extra_key,
     forward_furniture,
     post_url,
-    redirect_stub_path,
     write_item,
     yaml_date,
 )
 from ...plan import Plan
+from ...report import Report
 from ...textio import dump_yaml
 from ...theme import Options
 from . import THEME
@@ -79,7 +81,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for item in site.posts:
         _write_post(item, site, plan, copier, sep)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
-        for item in getattr(site, kind):
+        for item in _distinct_slugs(getattr(site, kind), plan.report, folder):
             _write_event(item, kind, folder, plan, copier, words, sep)
     for item in site.news:
         if item.title and not item.fields.get("inline"):
@@ -565,6 +567,16 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
     body = item.body
     if f.get("description") and str(f["description"]) not in body:
         body = f"{f['description']}\n\n{body}"
+    shown: dict[str, str] = {}  # each address once, by its first name
+    for key in EVENT_LINKS:
+        if isinstance(f.get(key), str) and f[key].strip() and f[key] not in body:
+            shown.setdefault(f[key], key)
+    if shown:  # academicpages' talk and teaching layouts show none of them
+        body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + " | ".join(
+            f"[{words['link_' + k]}]({_site_link(url)})" for url, k in shown.items()) + "\n"
+        plan.report.mapped("event-links", f"its {', '.join(shown.values())} shown as links at "
+                           "the end of its page (academicpages' layouts show no such field).",
+                           item.origin)
     for key in ("instructor", "term", "year", "time", "course_id", "schedule"):
         if f.get(key) is not None:
             front[key] = f[key]
@@ -585,6 +597,31 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
                                "it).", item.origin)
     _finish_item(item, front, f"{folder}/{item.slug}.md", body, plan, copier, new_url, new_url,
                  sep)
+
+
+# the links of a talk or course (the IR's names), in the order its page shows them
+EVENT_LINKS = ("url", "slides", "video", "pdf", "poster", "code", "website")
+
+
+def _distinct_slugs(items: list[Item], report: Report, folder: str) -> list[Item]:
+    """The items of a collection folder, each with a file of its own: one whose slug an item
+    before it took (two talks of one title, given at two events) is named `<slug>-2`, ...
+    (academicpages names each document by its file, so one would overwrite the other)."""
+    taken: set[str] = set()
+    out = []
+    for item in items:
+        slug, n = item.slug, 1
+        while slug in taken:
+            n += 1
+            slug = f"{item.slug}-{n}"
+        if slug != item.slug:
+            report.mapped("same-slug", f"`{folder}/{item.slug}.md` is the name of an item "
+                          f"before this one (the same title): written as `{slug}.md`.",
+                          item.origin)
+            item = replace(item, slug=slug)
+        taken.add(slug)
+        out.append(item)
+    return out
 
 
 def _schedule_table(schedule: Any, words: dict[str, str]) -> str:
@@ -642,18 +679,27 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
 
 def _write_navigation(site: Site, plan: Plan) -> None:
     """`_data/navigation.yml` in menu order. The masthead has no submenus: a dropdown's
-    entries take its place in the top-level menu (dividers dropped), and the report says so."""
+    entries take its place in the top-level menu (dividers dropped; an address the menu has
+    already, once), and the report says so."""
     main = []
+    listed = {n.url for n in site.navigation if n.url}
     for n in site.navigation:
         if n.url and n.url != "/":
             main.append({"title": n.title, "url": n.url})
         children = [c for c in n.children if c.url]
+        added = []
+        for child in children:
+            if child.url not in listed:
+                listed.add(child.url)
+                added.append(child)
         if children:
-            main += [{"title": c.title, "url": c.url} for c in children]
+            main += [{"title": c.title, "url": c.url} for c in added]
+            again = len(children) - len(added)
             plan.report.verbatim("menu-dropdown", f"menu `{n.title}` is a dropdown; "
                                  "academicpages menus have no submenus, so its "
-                                 f"{len(children)} entries were put in the top-level menu in "
-                                 "its place.", None)
+                                 f"{len(added)} entries were put in the top-level menu in "
+                                 "its place" + (f" ({again} it has already were not repeated)"
+                                                if again else "") + ".", None)
     plan.write("_data/navigation.yml", dump_yaml({"main": main}))
     plan.report.mapped("navigation", f"{len(main)} menu entries written to "
                        "`_data/navigation.yml`.", None)
@@ -661,7 +707,7 @@ def _write_navigation(site: Site, plan: Plan) -> None:
 
 def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
     """Make ``old`` forward to ``target`` (jekyll-redirect-from's ``redirect_to``)."""
-    out = redirect_stub_path(plan, old)
+    out = stub_path(plan, old, target, origin)
     front = CommentedMap([("permalink", old), ("redirect_to", target), ("sitemap", False)])
     plan.write_document(out, front, "")
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}`.",

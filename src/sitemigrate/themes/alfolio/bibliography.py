@@ -138,6 +138,12 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
         fields["selected"] = "true"
     if pub.venue and entry_type not in VENUE_FIELD and "note" not in fields:
         fields["note"] = text(pub.venue)  # al-folio prints `note` in the venue line
+    if pub.venue and shown is not None and not {venue_key, "note"} & shown \
+            and report is not None:  # an older bib layout: venues of articles, proceedings
+        report.lost("publication-venue", f"publication `{pub.key}` (`@{entry_type}`): DEST's "
+                    f"bib layout shows no `{venue_key}` or `note`, so its venue "
+                    f"(`{text(pub.venue)[:60]}`) is in `_bibliography/papers.bib` but not on "
+                    "the page; a newer al-folio template shows it.", pub.origin)
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
         citation_authors(pub.citation, owner)
     if pub.citation and not authors:

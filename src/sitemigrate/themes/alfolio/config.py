@@ -13,17 +13,9 @@ from ... import socials
 from ...formats.content import split_name
 from ...ir import Analytics, Origin, Site
 from ...jekyll.assets import AssetCopier
+from ...jekyll.configkeys import account_config, config_line, source_config
 from ...jekyll.liquid import attribute_safe
-from ...jekyll.site import (
-    account_config,
-    config_line,
-    dest_config,
-    include_pages,
-    set_key,
-    set_nested,
-    source_config,
-    text,
-)
+from ...jekyll.site import dest_config, include_pages, set_key, set_nested, text
 from ...plan import Plan
 from ...textio import dump_yaml
 from ...theme import Options, SiteProbe, generation_of

@@ -11,6 +11,7 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import jsonresume
 from ...inert import is_safe
 from ...ir import CVSection, Origin, Site, plain
+from ...jekyll.liquid import shown_liquid
 from ...jekyll.site import text
 from ...report import Report
 
@@ -328,6 +329,8 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
                           f"`{CV_YML}`: al-folio's CV layout shows experience entries only "
                           f"under that title.", sec.origin)
             title = renamed
+        if key in jsonresume.STANDARD and _generic_section(title, layout):
+            entries = [_as_bullet(e) for e in entries]  # (`Research Interests`: no include)
         if shown and shown.get(title):
             entries = _shown_entries(entries, shown[title], title, report, sec.origin)
         while title in sections:
@@ -443,8 +446,10 @@ def cv_layout_rule(layout_text: str | None, generation: str, vocab: dict, found:
     """How the CV layout picks its data (``cv_layout`` in the mapping): from the site's own
     layout's Liquid when SRC has one (what it reads, and in which order), else the rule of
     the site's generation. A RenderCV `cv.yml` or a page's `cv_format` mean the `cv-format`
-    layout whatever the generation (older layouts know neither)."""
+    layout whatever the generation (older layouts know neither). What the layout reads
+    inside an HTML or Liquid comment it does not show."""
     if layout_text is not None:
+        layout_text = shown_liquid(layout_text)
         if re.search(r"\bpage\.cv_format\b", layout_text):
             return "cv-format"
         cv_at = re.search(r"\bsite\.data\.cv\b", layout_text)

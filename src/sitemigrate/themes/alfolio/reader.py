@@ -57,12 +57,13 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.urls import unpublished
+from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
+from .bibsections import printed_fields, shown_fields, swap_listings
 from .cv import (
     CV_YML,
     RESUME_JSON,
@@ -71,7 +72,7 @@ from .cv import (
     cv_formats_shown,
     cv_layout_rule,
 )
-from .settings import comments_asked, read_settings
+from .settings import comments_asked, own_text, read_settings
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -103,6 +104,7 @@ REDIRECT_PLUGIN = "jekyll-redirect-from"
 LINK_FIELDS = {"pdf": "assets/pdf", "supp": "assets/pdf", "poster": "assets/pdf",
                "slides": "assets/pdf", "html": "assets/html", "code": None, "video": None,
                "website": None, "blog": None, "url": None}
+TALK_LINKS = ("url", "slides", "video", "pdf", "poster", "code", "website")  # of a talk's page
 CATEGORY_OF_TYPE = {"article": "journal", "inproceedings": "conference",
                     "conference": "conference", "proceedings": "conference", "book": "book",
                     "inbook": "book", "incollection": "book", "phdthesis": "thesis",
@@ -131,7 +133,7 @@ def read(src: Path, report: Report) -> Site:
     site.settings = read_settings(site, config)
     no_front: set[str] = set()
     layouts: dict[str, str] = {}
-    for path, rel in iter_pages(src, report):
+    for path, rel in iter_pages(src, report, config):
         if unpublished(rel, config):
             site.pages.append(Page(rel, origin=Origin(rel, 1)))  # reported below
             continue
@@ -224,9 +226,9 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
     for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
                 "keywords", "footer_text", "contact_note", "email"):
-        setattr(ident, key, text(config.get(key)))
-    title = text(config.get("title"))
-    ident.site_title = "" if title.lower() == "blank" else title
+        setattr(ident, key, linked_baseurl(config.get(key)) if key == "baseurl"
+                else own_text(key, config.get(key), report))
+    ident.site_title = "" if (title := text(config.get("title"))).lower() == "blank" else title
     ident.full_name = ident.display_name()
     if not ident.full_name and text(config.get("name")):
         # an old al-folio config names the owner in one `name:` key (no first/last names)
@@ -491,6 +493,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             data = read_source(path, rel, report, root=src)
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
     uses = scholar.bibliography_uses(texts, config)
+    printed = printed_fields(texts, config)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
@@ -529,58 +532,12 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             merged.add(name)
         for pub in pubs:
             if kinds[id(pub)] == "talk":
-                site.talks.append(_talk_of(pub))
+                site.talks.append(_talk_of(pub, printed, report))
                 talk_files.add(name)
             else:
                 site.publications.append(pub)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
-    _file_sections(site, [u for u in uses if u.where not in {t.where for t in talks}],
-                   merged, report)
-    listing = THEME.vocabulary["listings"]["talks"]["body"]
-    for page in site.pages:
-        mine = [u for u in talks if u.where == page.path]
-        for use in sorted(mine, key=lambda u: -u.span[0]):
-            page.body = scholar.replace_use(page.body, use, listing)
-        if mine:
-            if "{% bibliography" not in page.body and page.role == "publications":
-                page.role = "talks"
-            report.mapped("bib-talks", f"the talks this page listed from BibTeX "
-                          f"({', '.join(sorted({f for u in mine for f in u.files or ()}))}) "
-                          "are talks, listed with the theme's talks listing.", page.origin)
-
-
-def _file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
-                   report: Report) -> None:
-    """A page that lists one of the several `.bib` files the publications come from
-    (:func:`..jekyll.scholar.file_sections`) lists that file's entries only: each entry
-    names its file (the field ``by_file`` of the theme's filtered publications listing), and
-    the tag is that listing, of the entries of that file."""
-    spec = THEME.vocabulary["listings"]["publications"]["filtered"]
-    files = {scholar.stem(p.origin.path) for p in site.publications if p.origin}
-    pages = {p.path: p for p in site.pages}
-    # a tag in a loop that does more than head each render (counts, conditions) stays the
-    # loop's: the listing swapped for the target's takes the whole loop
-    mine = [u for u in scholar.file_sections(uses, files, merged) if u.where in pages
-            and not scholar.in_loop(pages[u.where].body,
-                                    scholar.listing_span(pages[u.where].body, u))]
-    if not mine:
-        return
-    key = spec["by_file"]
-    for pub in site.publications:
-        if pub.origin:
-            pub.fields.setdefault(key, scholar.stem(pub.origin.path))
-    for use in sorted(mine, key=lambda u: -u.span[0]):
-        page, file = pages[use.where], (use.files or ("",))[0]
-        parts: dict[str, str] = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": file}
-        page.body = scholar.replace_use(page.body, use, re.sub(
-            "KEY|OP|VALUE", partial(_part, parts), spec["body"]))
-        report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only, "
-                      f"of the {len(files)} files the publications come from: written as "
-                      f"a listing of the publications whose `{key}` is `{file}`.", page.origin)
-
-
-def _part(parts: dict[str, str], m: re.Match[str]) -> str:
-    return parts[m[0]]
+    swap_listings(site, uses, talks, merged, report)
 
 
 def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
@@ -623,15 +580,14 @@ def _work_of(pub: Publication, kind: str) -> list[str]:
     return names
 
 
-def _talk_of(pub: Publication) -> Item:
-    """A BibTeX entry that a list of talks shows, as a talk."""
-    fields: dict[str, Any] = {"venue": pub.venue}
-    location = pub.fields.get("location") or pub.fields.get("address")
-    if location:
-        fields["location"] = to_text(location)
-    if pub.abstract:
-        fields["description"] = pub.abstract
-    fields.update({k: v for k, v in pub.links.items() if k in ("slides", "video", "url", "pdf")})
+def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
+    """A BibTeX entry that a list of talks shows, as a talk: where no classic field names its
+    venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows."""
+    fields: dict[str, Any] = {"venue": pub.venue or to_text(pub.fields.get("eventtitle", ""))}
+    fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
+    fields["description"] = pub.abstract
+    fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
+    shown_fields(fields, pub, printed, report)  # and what its own fields showed
     fields.setdefault("url", pub.links.get("html", ""))
     return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,
                 title=pub.title, date=pub.date, fields={k: v for k, v in fields.items() if v},

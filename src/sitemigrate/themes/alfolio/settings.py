@@ -8,7 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...ir import Addon, Analytics, Comments, Origin, Setting, Site, SiteSettings, Verification
-from ...jekyll.site import config_line, site_path, text
+from ...jekyll.configkeys import config_line
+from ...jekyll.site import site_path, text
+from ...report import Report
+from ...template_files import template_wording
+from . import THEME
 
 ENGINES = ("google", "bing")  # the search engines al-folio has a verification key for
 
@@ -50,6 +54,15 @@ def read_settings(site: Site, config: Any) -> SiteSettings:
     if "news_limit" in extra:
         out.news_limit = Setting(extra["news_limit"], "news_limit", at("news_limit"))
     return out
+
+
+def own_text(key: str, value: Any, report: Report) -> str:
+    """The text of an identity setting of `_config.yml`, or "" where it is a template's own
+    wording (`contact_note`, shown under the about page's links): no one's."""
+    if key in ("description", "keywords", "footer_text", "contact_note") \
+            and template_wording(THEME, key, value, report):
+        return ""
+    return text(value)
 
 
 def _set_up(value: Any) -> bool:

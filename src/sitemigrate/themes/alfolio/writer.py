@@ -25,13 +25,13 @@ from ...jekyll.liquid import (
     source_line,
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
+from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     PAGE_SUFFIXES,
     document_title,
     extra_key,
     forward_furniture,
     post_url,
-    redirect_stub_path,
     write_item,
     yaml_date,
 )
@@ -59,6 +59,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     vocab = THEME.vocabulary
     gen = _target_generation(plan, options)
     options = replace(options, generation=gen)  # told once: the parts below ask again
+    plan.urls["site:generation"] = gen  # how DEST's layouts forward (redirect stubs)
     report = plan.report
     copier = AssetCopier(site, plan, vocab["paths"])
     _write_config(site, plan, gen, options, copier)
@@ -418,14 +419,8 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
                 front["redirect"] = target
                 how = "a page that forwards there with al-folio's `redirect:`"
             else:  # `redirect:` would forward home: the page forwards by itself
-                import html
                 out, front["layout"] = f"_pages/menu-{slug}.html", "none"
-                url = html.escape(target if external
-                                  else plan.urls.get("site:baseurl", "") + target)
-                body = (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
-                        f'<meta http-equiv="refresh" content="0; url={url}">\n'
-                        f'<link rel="canonical" href="{url}"></head>\n'
-                        f'<body><a href="{url}">{html.escape(n.title)}</a></body></html>\n')
+                body = _forwarding_html(target, n.title, plan)
                 how = "a page that forwards there by itself"
             front["nav"], front["nav_order"] = True, order
             if "redirect" in front or front["layout"] == "none":
@@ -676,14 +671,38 @@ def _layout_chain(plan: Plan, name: str) -> str:
     return out
 
 
+def _forwarding_html(target: str, label: str, plan: Plan) -> str:
+    """A page of its own (``layout: none``) that forwards to ``target``, an address elsewhere
+    or a site path (the site's base path put in front), for a generation whose default
+    layout forwards a `redirect:` page home only."""
+    import html
+    url = html.escape(target if "://" in target
+                      else plan.urls.get("site:baseurl", "") + target)
+    return (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
+            f'<meta http-equiv="refresh" content="0; url={url}">\n'
+            f'<link rel="canonical" href="{url}"></head>\n'
+            f'<body><a href="{url}">{html.escape(label)}</a></body></html>\n')
+
+
 def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> None:
-    """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards."""
-    out = redirect_stub_path(plan, old)
-    front = CommentedMap([("layout", "default"), ("permalink", old.strip()),
-                          ("redirect", target or "/"), ("sitemap", False)])
-    plan.write_document(out, front, "")
+    """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards, where
+    DEST's default layout forwards to the page's `redirect:`; where it forwards home only
+    (2020-23), a page of no layout that forwards by itself (its `redirect:` kept: it says
+    where the page leads, for the URL ledger and a later reading of the site)."""
+    target = target or "/"
+    vocab = THEME.vocabulary
+    gen = plan.urls.get("site:generation") or vocab["default_generation"]
+    itself = target != "/" and gen not in vocab[
+        "redirect_menu_generations" if "://" in target else "redirect_path_generations"]
+    out = stub_path(plan, old, target, origin, ".html" if itself else ".md")
+    front = CommentedMap([("layout", "none" if itself else "default"),
+                          ("permalink", old.strip()), ("redirect", target), ("sitemap", False)])
+    body, how = "", "al-folio `redirect:`"
+    if itself:
+        body, how = _forwarding_html(target, target, plan), "a page that forwards by itself"
+    plan.write_document(out, front, body)
     plan.report.mapped("redirect", f"old URL `{old}` forwards to `{target}` through `{out}` "
-                       "(al-folio `redirect:`).", origin)
+                       f"({how}).", origin)
 
 
 def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:

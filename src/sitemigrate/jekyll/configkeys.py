@@ -1,0 +1,188 @@
+"""SRC's `_config.yml` keys, each one carried or named in the report: what the target
+theme reads too, Jekyll's own settings, the source theme's machinery, the owner's own keys
+(read by their Liquid as `site.KEY`)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..ir import Site, plain
+from ..plan import Plan
+from ..report import Report
+from ..textio import load_yaml, read_text
+from .checkout import settings_read_by_includes
+from .polyglot import SETTINGS, Languages
+from .site import set_key
+
+if TYPE_CHECKING:
+    from ..theme import Theme
+
+# -- source `_config.yml` keys: each one carried or named in the report ------------------------
+
+# Jekyll's own settings: every theme reads them alike. Those that shape the target template's
+# build (its plugins, defaults, collections, URL style) stay as the target sets them.
+JEKYLL_KEYS = frozenset({
+    "markdown", "markdown_ext", "highlighter", "kramdown", "timezone", "encoding", "future",
+    "lsi", "sass", "excerpt_separator", "keep_files", "paginate", "paginate_path", "incremental",
+    "safe", "source", "destination", "show_drafts", "unpublished", "limit_posts", "liquid",
+    "strict_front_matter", "webrick", "port", "host", "livereload", "quiet", "verbose",
+    "profile", "data_dir", "includes_dir", "layouts_dir", "plugins_dir", "collections_dir",
+    "show_dir_listing"})
+TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plugins", "gems",
+                         "whitelist", "defaults", "theme", "remote_theme"})
+
+
+def _languages_written(site: Site, report: Report, src: Any) -> set[str]:
+    """jekyll-polyglot's settings of a site in several languages: its pages were written at
+    the addresses each language's build gave them (`/fr/...`: :mod:`.languages`), so the
+    target must not run the plugin over them again: not carried, said once."""
+    langs = Languages.of(site.config_extra)
+    keys = [k for k in SETTINGS if k in site.config_extra] if langs else []
+    if langs and keys:
+        others = ", ".join(f"`/{code}/`" for code in langs.builds()[1:])
+        menu = [f"`/{c}/`" for c in langs.builds()[1:]
+                if any(n.url == f"/{c}/" for n in site.navigation)]
+        report.add("languages", "info", "mapped", f"a site in {len(langs.builds())} languages "
+                   f"(jekyll-polyglot, `{langs.default}` the default): the pages of each other "
+                   f"language are pages of their own at the addresses its build served them "
+                   f"at (under {others})" + (f", and the menu leads to {', '.join(menu)}"
+                                             if menu else "") + "; "
+                   + ", ".join(f"`{k}`" for k in keys) + " (the plugin's settings) were not "
+                   "carried, as the target does not run it over those pages again.",
+                   "_config.yml", config_line(src, keys[0]))
+    return set(keys)
+
+
+def source_config(site: Site) -> Any:
+    """SRC's `_config.yml` as loaded (a round-trip mapping, lines known), or an empty dict.
+    Read-only: it is the one the reader's load kept (writers read lines from it), not a
+    copy of its own."""
+    if not site.source or not (Path(site.source) / "_config.yml").is_file():
+        return {}
+    src = read_text(Path(site.source) / "_config.yml", "_config.yml", None)
+    data = load_yaml(src.text, "_config.yml", None, shared=True, duplicates=[]) if src else None
+    return data if isinstance(data, dict) else {}
+
+
+def config_line(config: Any, *keys: str) -> int | None:
+    """1-based line of a (nested) key of a loaded `_config.yml`."""
+    node, line = config, None
+    for key in keys:
+        try:
+            line = node.lc.key(key)[0] + 1
+            node = node[key]
+        except (AttributeError, KeyError, TypeError):
+            return line
+    return line
+
+
+def _is_setting(key: str, patterns: Iterable[str]) -> bool:
+    names, wild = _setting_patterns(tuple(patterns))
+    if key in names:
+        return True
+    import fnmatch
+    return any(fnmatch.fnmatchcase(key, p) for p in wild)
+
+
+@functools.lru_cache(maxsize=16)
+def _setting_patterns(patterns: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """A theme's ``config_settings`` as plain names (a set: a look-up, where fnmatch would
+    compile a regex for each of ~90 names) and wildcard patterns."""
+    wild = tuple(p for p in patterns if any(c in p for c in "*?["))
+    return frozenset(p for p in patterns if p not in wild), wild
+
+
+def account_config(site: Site, config: Any, plan: Plan, target: Theme,
+                   consumed: Iterable[str] = ()) -> None:
+    """Carry or report every key of SRC's `_config.yml` that the reader left in
+    ``site.config_extra`` and the writer did not ``consumed``: a key the target theme reads
+    too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
+    theme's own machinery is named in one finding; any other key (the owner's own, read by
+    their Liquid as `site.KEY`) is kept as written and reported."""
+    from ..template_files import owners_setting
+    report = plan.report
+    src = source_config(site)
+    source = plan.from_theme
+    own = source.vocabulary.get("config_settings", []) if source is not None else []
+    reads = target.vocabulary.get("config_settings", [])
+    done = set(consumed) | _languages_written(site, report, src)
+    theme_only: list[tuple[str, int | None]] = []
+    target_kept: list[tuple[str, int | None]] = []
+    owners: list[tuple[str, int | None]] = []
+    included: set[str] | None = None  # what the includes copied along read (found once)
+    for key, value in site.config_extra.items():
+        if key in done or value in (None, "", [], {}):
+            continue  # dealt with by the writer, or empty: nothing to carry
+        line = config_line(src, key)
+        if site.theme == target.name or key in JEKYLL_KEYS or (
+                _is_setting(key, reads) and key not in TARGET_OWNS):
+            if key in TARGET_OWNS:
+                target_kept.append((key, line))
+            elif key not in config or config[key] in (None, "", [], {}):
+                set_key(config, key, value)
+            elif plain(config[key]) != value:
+                if site.theme == target.name and owners_setting(target, key, value):
+                    set_key(config, key, value)  # theirs: no template ships it
+                    owners.append((key, line))
+                else:
+                    target_kept.append((key, line))
+        elif key in TARGET_OWNS:
+            target_kept.append((key, line))
+        elif _is_setting(key, own) and key not in config and (
+                _read_by_content(site, source, key)
+                or key in (included := settings_read_by_includes(plan, site, target)
+                           if included is None else included)):
+            set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
+            report.verbatim("config-key", f"`_config.yml` key `{key}` is a {site.theme} "
+                            f"setting {target.name} does not read, but Liquid of your pages reads "
+                            f"`site.{key}`: kept as written, so they show what they showed.",
+                            "_config.yml", line)
+        elif _is_setting(key, own):
+            theme_only.append((key, line))
+        else:
+            if key not in config:
+                set_key(config, key, value)
+                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
+                                f"of {target.name}; kept as written (Liquid of your own that reads "
+                                f"`site.{key}` still finds it).", "_config.yml", line)
+            else:
+                report.verbatim("config-key", f"`_config.yml` key `{key}` is not a setting "
+                                f"of {target.name} and DEST's config already has a value for it, "
+                                "which was kept; the source's was not carried.", "_config.yml",
+                                line)
+    if owners:
+        listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in owners)
+        report.add("config-own-value", "info", "mapped", f"your values of {listed}, which no "
+                   f"{target.name} template ships (you set them), replace the new template's.",
+                   "_config.yml", owners[0][1])
+    for code, keys, what in (
+            ("config-target", target_kept, f"settings of the {target.name} template's own build, "
+             "left as DEST has them (the source's values were not carried): {}."),
+            ("config-theme", theme_only, f"{site.theme} settings that {target.name} does not read "
+             "(its look and features are set in its own config): {}; not carried.")):
+        if keys:
+            listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
+            report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+
+
+def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
+    """Some page, post or collection item the site publishes reads ``site.KEY`` (outside
+    the stock listings of ``source``, the source theme, which the target's replace)."""
+    listings = source.vocabulary.get("listings", {}) if source is not None else {}
+    stock = [p for spec in listings.values() for p in spec.get("match", [])]
+    key_re = re.compile(rf"\bsite\.{re.escape(key)}\b")
+
+    def reads(body: str) -> bool:
+        if f"site.{key}" not in body or not key_re.search(body):  # the pattern needs the text
+            return False
+        for pattern in stock:
+            body = re.sub(pattern, " ", body, flags=re.S)
+        return bool(key_re.search(body))
+    items = [i for kind in (site.posts, site.talks, site.teaching, site.projects, site.news)
+             for i in kind] + [i for items in site.collections.values() for i in items]
+    return any(reads(p.body) for p in site.pages if p.role != "furniture") or \
+        any(reads(i.body) for i in items)

@@ -1,0 +1,107 @@
+"""The `{% bibliography %}` tags of al-folio pages as the theme's listings: a file's own
+section (one of several `.bib` files the publications come from) and a list of talks. Every
+listing of a page is swapped in one pass, from its end, so that a page that lists papers,
+talks and posters keeps each section where it stood."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from pathlib import PurePosixPath
+from typing import Any
+
+from ...formats import bibtex as bib
+from ...formats.bibtext import to_text
+from ...ir import Publication, Site
+from ...jekyll import scholar
+from ...report import Report
+from . import THEME
+
+
+def swap_listings(site: Site, uses: list[scholar.Use], talks: list[scholar.Use],
+                  merged: set[str], report: Report) -> None:
+    """Each tag of ``talks`` becomes the theme's talks listing, and each tag that lists one
+    of several publication files (:func:`file_sections`) the theme's listing of that file's
+    publications; a publications page that listed talks only becomes the talks page."""
+    swaps = [(u, THEME.vocabulary["listings"]["talks"]["body"]) for u in talks]
+    swaps += file_sections(site, uses, merged, report)
+    for page in site.pages:
+        mine = sorted((s for s in swaps if s[0].where == page.path), key=lambda s: -s[0].span[0])
+        for use, listing in mine:
+            page.body = scholar.replace_use(page.body, use, listing)
+        listed = {f for u in talks if u.where == page.path for f in u.files or ()}
+        if not listed:
+            continue
+        if page.role == "publications" and "{% bibliography" not in page.body \
+                and all(u.talks for u in uses if u.where == page.path):
+            page.role = "talks"
+        report.mapped("bib-talks", f"the talks this page listed from BibTeX "
+                      f"({', '.join(sorted(listed))}) are talks, listed with the theme's "
+                      "talks listing.", page.origin)
+
+
+def file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
+                  report: Report) -> list[tuple[scholar.Use, str]]:
+    """A page that lists one of the several `.bib` files the publications come from
+    (:func:`..jekyll.scholar.file_sections`) lists that file's entries only: each entry
+    names its file (the field ``by_file`` of the theme's filtered publications listing), and
+    the tag is that listing, of the entries of that file. Returns (tag, listing)."""
+    spec = THEME.vocabulary["listings"]["publications"]["filtered"]
+    files = {scholar.stem(p.origin.path) for p in site.publications if p.origin}
+    pages = {p.path: p for p in site.pages}
+    # a tag in a loop that does more than head each render (counts, conditions) stays the
+    # loop's: the listing swapped for the target's takes the whole loop
+    mine = [u for u in scholar.file_sections(uses, files, merged) if u.where in pages
+            and not scholar.in_loop(pages[u.where].body,
+                                    scholar.listing_span(pages[u.where].body, u))]
+    if not mine:
+        return []
+    key = spec["by_file"]
+    for pub in site.publications:
+        if pub.origin:
+            pub.fields.setdefault(key, scholar.stem(pub.origin.path))
+    out = []
+    for use in sorted(mine, key=lambda u: -u.span[0]):
+        page, file = pages[use.where], (use.files or ("",))[0]
+        parts: dict[str, str] = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": file}
+        out.append((use, re.sub("KEY|OP|VALUE", partial(_part, parts), spec["body"])))
+        report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only, "
+                      f"of the {len(files)} files the publications come from: written as "
+                      f"a listing of the publications whose `{key}` is `{file}`.", page.origin)
+    return out
+
+
+def _part(parts: dict[str, str], m: re.Match[str]) -> str:
+    return parts[m[0]]
+
+
+def printed_fields(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> list[str]:
+    """The fields the site's bibliography layout (jekyll-scholar's `bibliography_template`)
+    prints, `{{ entry.x }}`, in its order, that are neither BibTeX's nor al-folio's own (a
+    field of the owner's: `conference`, say). ``texts``: (path, text, _) of the site's files."""
+    scholar_config = config.get("scholar")
+    name = str((scholar_config if isinstance(scholar_config, dict) else {}).get(
+        "bibliography_template") or "bib")
+    known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | {"eventtitle"}
+    out: list[str] = []
+    for rel, text, _ in texts:
+        if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name:
+            for field in re.findall(r"\{\{-?\s*entry\.(\w+)", text):
+                if field.lower() not in known and field.lower() not in out:
+                    out.append(field.lower())
+    return out
+
+
+def shown_fields(fields: dict[str, Any], pub: Publication, printed: list[str],
+                 report: Report) -> None:
+    """What the site's own bib layout printed of a talk through fields of the owner's
+    (:func:`printed_fields`) stays shown: its venue where the talk has none, else its place,
+    else a line of its description; each reported."""
+    for name in printed:
+        value = to_text(str(pub.fields.get(name) or "")).strip()
+        if not value:
+            continue
+        slot = next((k for k in ("venue", "location") if not fields.get(k)), "description")
+        fields[slot] = f"{fields[slot]}\n\n{value}" if fields.get(slot) else value
+        report.mapped("bib-own-field", f"`{name}` of `{pub.key}`, a field of your own that "
+                      f"your bibliography layout prints, is the talk's {slot}.", pub.origin)

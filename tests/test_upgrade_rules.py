@@ -1,0 +1,236 @@
+"""Rules found by upgrading old real sites onto the current template of their own theme
+(issue #31): what Jekyll reads and the site's own layouts show is what the new site shows.
+Miniature sites in each theme's exact shapes; invented people throughout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_read_rules import write
+
+import sitemigrate
+from sitemigrate.report import Report
+
+ALFOLIO_CONFIG = """\
+first_name: Ilse
+last_name: Vantongeren
+title: blank
+enable_project_categories: true
+"""
+
+
+# A project card's description continued on a line that starts, after its indent, with
+# tabs: Jekyll reads front matter with Psych (libyaml), which takes the tabs as white
+# space between words; ruamel refuses them.
+TABBED_PROJECT = ("---\nlayout: page\ntitle: Dune Survey\ndescription: Mapping moving sand.\n"
+                  "    \t\t<div class=\"fund\">Grant 4242</div>\n"
+                  "redirect: https://example.org/dunes/\nimportance: 1\ncategory: past\n---\n")
+
+
+def test_front_matter_with_tabs_jekyll_reads_is_read_as_jekyll_reads_it(tmp_path):
+    report = Report()
+    site = sitemigrate.read_site(write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_projects/dune.md": TABBED_PROJECT,
+    }), "al-folio", report)
+    (project,) = site.projects
+    assert project.title == "Dune Survey"
+    fund = '<div class="fund">Grant 4242</div>'
+    assert project.fields["description"] == f"Mapping moving sand. {fund}"
+    assert project.fields["category"] == "past" and project.redirect == "https://example.org/dunes/"
+    assert not [f for f in report.findings if f.code == "bad-yaml"]
+
+
+def test_an_upgraded_project_with_tabs_keeps_its_card(tmp_path):
+    src = write(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "_projects/dune.md": TABBED_PROJECT})
+    sitemigrate.convert(src, tmp_path / "dest", to="al-folio", from_="al-folio").apply()
+    text = (tmp_path / "dest/_projects/dune.md").read_text("utf-8")
+    assert "title: Dune Survey" in text and "Grant 4242" in text
+    assert "category: past" in text and "redirect: https://example.org/dunes/" in text
+
+
+def test_a_tab_where_libyaml_refuses_it_too_is_still_reported(tmp_path):
+    report = Report()
+    sitemigrate.read_site(write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_projects/bad.md": "---\ntitle: Bad\n\tcategory: past\n---\n",
+    }), "al-folio", report)
+    assert [f.line for f in report.findings if f.code == "bad-yaml"] == [3]
+
+
+# -- the owner's own layout ------------------------------------------------------------------
+
+TEACHING_LAYOUT = ("---\nlayout: default\n---\n<h1>{{ page.title }}</h1>\n"
+                   "{% for course in site.data.teaching.courses %}"
+                   "<li>{{ course.code }}, {{ course.title }}</li>{% endfor %}\n"
+                   "{% include figure.html path=page.logo %}\n")
+
+
+def _teaching_site(root: Path, layout: str = TEACHING_LAYOUT) -> Path:
+    from test_upgrade import old_site
+    return write(old_site(root), {
+        "_layouts/teaching.html": layout,
+        "_includes/figure.html": "<img>\n",
+        "_pages/teaching.md": "---\nlayout: teaching\npermalink: /teaching/\ntitle: teaching\n"
+                              "nav: true\nnav_order: 4\n---\n",
+        "_data/teaching.yml": "courses:\n  - title: Reading the Tides\n    code: TIDE 101\n",
+    })
+
+
+def test_a_page_in_the_owners_own_layout_keeps_it_and_the_data_it_shows(tmp_path):
+    """A page laid out in a layout of the owner's own (no template has one of that name)
+    keeps it: the layout comes along (its includes as the new checkout names them) with the
+    data file it reads, so the page shows what it showed instead of an empty page."""
+    from test_upgrade import new_checkout
+    src, dest = _teaching_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "layout: teaching\n" in (dest / "_pages/teaching.md").read_text("utf-8")
+    layout = (dest / "_layouts/teaching.html").read_text("utf-8")
+    assert "site.data.teaching.courses" in layout and "{% include figure.liquid " in layout
+    assert "Reading the Tides" in (dest / "_data/teaching.yml").read_text("utf-8")
+    said = [f for f in plan.report.findings if f.code == "upgrade-own-layout"]
+    assert len(said) == 1 and "_pages/teaching.md" in said[0].message
+    assert not any("_layouts/teaching.html" in f.message for f in plan.report.findings
+                   if f.code == "upgrade-look-at")
+
+
+def test_an_own_layout_with_an_include_the_new_checkout_lacks_is_not_carried(tmp_path):
+    from test_upgrade import new_checkout
+    src = _teaching_site(tmp_path / "old", TEACHING_LAYOUT + "{% include sidebar.html %}\n")
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert not (dest / "_layouts/teaching.html").exists()
+    assert "layout: teaching\n" not in (dest / "_pages/teaching.md").read_text("utf-8")
+
+
+# -- jekyll-scholar's grouping ----------------------------------------------------------------
+
+def test_a_by_year_page_stays_ungrouped_where_the_new_settings_group_by_year(tmp_path):
+    """The 2020-23 publications page writes a heading per year and asks jekyll-scholar for
+    that year's entries; a newer template's settings group every `{% bibliography %}` by
+    year (`scholar.group_by: year`), which would print each year twice. The owner's page
+    keeps rendering ungrouped (the tag's `--group_by` wins over the settings)."""
+    from test_upgrade import PUBLICATIONS, new_checkout, old_site
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    config = dest / "_config.yml"
+    config.write_text(config.read_text().replace("scholar:\n", "scholar:\n  group_by: year\n"))
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    body = (dest / "_pages/publications.md").read_text("utf-8").split("---\n", 2)[2]
+    assert body == PUBLICATIONS.split("---\n", 2)[2].replace(
+        "{% bibliography -f papers -q @*[year={{y}}]* %}",
+        "{% bibliography -f papers -q @*[year={{y}}]* --group_by none %}")
+    # where SRC's settings grouped already, the page is carried as written
+    (src / "_config.yml").write_text((src / "_config.yml").read_text().replace(
+        "scholar:\n", "scholar:\n  group_by: year\n"))
+    dest2 = new_checkout(tmp_path / "new2")
+    config2 = dest2 / "_config.yml"
+    config2.write_text(config2.read_text().replace("scholar:\n", "scholar:\n  group_by: year\n"))
+    sitemigrate.convert(src, dest2, to="al-folio").apply()
+    assert "--group_by" not in (dest2 / "_pages/publications.md").read_text("utf-8")
+
+
+# -- BibTeX switches written as bare names ------------------------------------------------------
+
+def test_a_bare_switch_value_is_braced_so_the_new_bibtex_box_hides_it(tmp_path):
+    """`bibtex_show=true` names an undefined @string, which bibtex-ruby keeps as the text
+    `true` and prints back bare; al-folio's filter of hidden fields (2024-) only takes
+    `name = {...}`, so the upgraded BibTeX box showed the line. Braced, it reads the same
+    and is hidden; a name inside a braced or quoted value, and a defined @string, stay."""
+    from test_upgrade import new_checkout, old_site
+    src = write(old_site(tmp_path / "old"), {"_bibliography/papers.bib": (
+        "@string{jtf = {Journal of Tidal Flats}}\n"
+        "@article{vega2024,\n  title={Tidal Gardens, selected=true},\n  author={Vega, Vera},\n"
+        "  journal=jtf,\n  month=jun,\n  year={2024},\n  note=\"seen, abbr=x\",\n"
+        "  bibtex_show=true, \n  selected=true\n}\n")})
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    bib = (dest / "_bibliography/papers.bib").read_text("utf-8")
+    assert "  bibtex_show={true}, \n  selected={true}\n}" in bib
+    assert "title={Tidal Gardens, selected=true}" in bib and "journal=jtf," in bib
+    assert "month=jun," in bib and 'note="seen, abbr=x"' in bib
+
+
+# -- the owner's settings ---------------------------------------------------------------------
+
+def _known_settings(monkeypatch, *checkouts: Path) -> None:
+    """Make the table of template files (with their settings) the one of these checkouts."""
+    import sitemigrate.template_files as tf
+    from sitemigrate.registry import get_theme
+    built = tf.build_table(get_theme("al-folio"), list(checkouts))
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=built["settings"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+
+
+def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, monkeypatch):
+    """A scalar setting both templates have: the owner's value (no template ships it) is
+    carried over the new template's; one the owner left at the old template's default
+    stays the new template's; a mapping (`scholar`) stays the new template's."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {
+        "_config.yml": "max_width: 800px\nblog_name: example-blog\nrepo_theme_light: plain\n"})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
+                  + "max_width: 930px\nblog_name: example-blog\nrepo_theme_light: nord-ish\n"})
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "max_width: 1200px\nblog_name: Tide Notes\nrepo_theme_light: plain\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    config = (dest / "_config.yml").read_text("utf-8")
+    assert "max_width: 1200px" in config and "blog_name: Tide Notes" in config
+    assert "repo_theme_light: nord-ish" in config
+    (said,) = [f for f in plan.report.findings if f.code == "config-own-value"]
+    assert "`max_width`" in said.message and "`blog_name`" in said.message
+    assert "repo_theme_light" not in said.message
+    kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    assert "max_width" not in kept and "blog_name" not in kept
+
+
+def test_the_templates_contact_note_is_no_ones(tmp_path, monkeypatch):
+    """The template's example `contact_note` left in the config (an owner layout may hide
+    it) is not carried as the owner's note: the new about page would show it under their
+    links. A note of the owner's own is carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    note = "Say which way of reaching you is best.\n"
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": f"contact_note: >\n  {note}"})
+    for mine, shown in ((note, False), ("Email is best; I answer on Fridays.\n", True)):
+        src = old_site(tmp_path / f"old{shown}")
+        _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                     + f"contact_note: >\n  {mine}"})
+        dest = new_checkout(tmp_path / f"new{shown}")
+        _known_settings(monkeypatch, old_template, dest)
+        plan = sitemigrate.convert(src, dest, to="al-folio")
+        plan.apply()
+        config = (dest / "_config.yml").read_text("utf-8")
+        assert (mine.strip() in config) == shown
+        assert bool([f for f in plan.report.findings if f.code == "template-wording"]) != shown
+
+
+# -- a CV section the RenderCV layout shows as a generic one ----------------------------------
+
+def test_a_standard_cv_section_under_a_title_the_layout_does_not_test_is_bullets(tmp_path):
+    """A classic `type: list` section `Research Interests` is JSON Resume's `interests`,
+    whose entries RenderCV names (`name:`); al-folio's RenderCV layout lays out `Interests`
+    its own way, and any other title as a generic section that shows bullet entries only,
+    so the section showed empty: its entries are bullets there."""
+    import yaml
+    from test_realtheme_fixes import _rendercv_checkout
+    from test_upgrade import old_site
+    src = write(old_site(tmp_path / "old"), {"_data/cv.yml": (
+        "- title: Research Interests\n  type: list\n  contents:\n"
+        "    - Tidal flats, salt marshes and the birds that feed there\n"
+        "- title: Education\n  type: time_table\n  contents:\n"
+        "    - title: PhD in Coastal Ecology\n      institution: Example University\n"
+        "      year: 2019\n"),
+        "_pages/cv.md": "---\nlayout: cv\ntitle: cv\npermalink: /cv/\nnav: true\n---\n"})
+    dest = _rendercv_checkout(tmp_path, "Education", "{% for e in s[1] %}{{ e.area }}{% endfor %}")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    assert sections["Research Interests"] == [
+        {"bullet": "Tidal flats, salt marshes and the birds that feed there"}]
+    assert "bullet" not in sections["Education"][0]
