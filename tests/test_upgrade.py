@@ -391,6 +391,32 @@ def test_data_a_page_reads_carried_as_written_has_nothing_to_merge(tmp_path):
     assert not [f for f in plan.report.findings if f.code == "data-kept"]
 
 
+@pytest.mark.parametrize("old_reads", ["site", "page"])
+def test_a_page_switch_the_old_layout_never_read_is_what_the_page_showed(tmp_path, old_reads):
+    """Vera's about page says `latest_posts: enabled: false`, but her old about layout
+    switched the list by `site.latest_posts.enabled` (true), so her home page listed her
+    posts; the new layout reads the page's switch: it says what her page showed. Where the
+    old layout read the page's own switch, her value stays."""
+    about = ("---\nlayout: about\ntitle: About\npermalink: /\nlatest_posts:\n"
+             "  enabled: false\n---\nVera Vega grows gardens on the Moon.\n")
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_layouts/about.liquid": f"{{% if {old_reads}.latest_posts.enabled %}}"
+                                          "{% include latest_posts.liquid %}{% endif %}"
+                                          "{{ content }}\n",
+                 "_pages/about.md": about,
+                 "_posts/2021-02-03-moon.md": "---\nlayout: post\ntitle: Moon soil\n---\nSoil.\n",
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "latest_posts:\n  enabled: true\n"
+                                "third_party_libraries:\n  katex: {}\n"})
+    dest = _write(new_checkout(tmp_path / "dest"), {
+        "_layouts/about.liquid": "{% if page.latest_posts.enabled %}{% include "
+                                 "latest_posts.liquid %}{% endif %}{{ content }}\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_pages/about.md").read_text())
+    assert front["latest_posts"]["enabled"] is (old_reads == "site")
+    assert "Vera Vega grows gardens on the Moon." in body
+
+
 def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
     """Two checkouts of one generation may read the CV in two formats (a RenderCV `cv:`
     mapping, a classic list): the owner's file is carried as written only where the new
