@@ -29,6 +29,7 @@ between template checkouts what changed, and what the owner should look at.
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import re
 from collections.abc import Iterator
@@ -350,14 +351,16 @@ class _Target:
         """Whether a layout or include of SRC reads the front-matter key ``key`` of the page
         it renders (`page.KEY`); True where SRC has no layouts of its own (nothing to tell)."""
         if self._page_keys is None:
+            from .textio import within
             found: set[str] = set()
             for folder in ("_layouts", "_includes"):
                 for path in sorted((self.src / folder).rglob("*")) \
                         if (self.src / folder).is_dir() else []:
-                    if path.is_file() and not path.is_symlink() \
+                    if path.is_file() and not path.is_symlink() and within(self.src, path) \
                             and path.suffix in (".html", ".liquid"):
-                        found |= {a or b for a, b in _PAGE_KEY.findall(
-                            path.read_text("utf-8", "replace"))}
+                        with contextlib.suppress(OSError):  # unreadable: reads nothing
+                            found |= {a or b for a, b in _PAGE_KEY.findall(
+                                path.read_text("utf-8", "replace"))}
             self._page_keys = frozenset(found) if (self.src / "_layouts").is_dir() \
                 else frozenset({"*"})
         return "*" in self._page_keys or key in self._page_keys

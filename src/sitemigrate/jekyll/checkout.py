@@ -630,7 +630,8 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
                                                                              paths):
             plan.report.mapped("listing-removed", f"the template's {role} page is not kept: "
                                f"your site is a copy of this template without it (no "
-                               f"`{paths[0]}`), so its menu had no such entry.", None)
+                               f"`{paths[0]}`), so its menu had no such entry; the items stay in "
+                               "their files.", None)
         elif role in owned and role not in written_roles:
             keep += paths  # the template's own listing page shows the owner's items
             for rel in _walk_matching(plan, paths):
