@@ -47,3 +47,20 @@ def test_text_that_looks_like_a_path_is_left_alone(tmp_path):
     assert "poster: assets/img/moose-cover.png" in out  # any folder of the site
     assert (tmp_path / "out/assets/img/moose-cover.png").is_file()
     assert not [f for f in plan.report.findings if "fig/a.png" in f.message]
+
+
+def test_a_figure_path_climbing_above_the_root_is_the_file_a_browser_loads(tmp_path):
+    """`{% include figure.liquid path="../assets/img/x.png" %}` renders `/../assets/img/x.png`
+    (relative_url), which a browser asks for as `/assets/img/x.png` (no segment above the
+    root): the file is found and carried, not reported missing under a path of its own."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    post = src / "_posts/2024-05-01-hello.md"
+    post.write_text(post.read_text() + '\n{% include figure.liquid '
+                    'path="../assets/img/greensched.png" class="img-fluid" %}\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    written = next((tmp_path / "out/_posts").glob("*hello*")).read_text()
+    assert "'/images/greensched.png'" in written and "assets/img" not in written
+    assert (tmp_path / "out/images/greensched.png").is_file()
+    assert not [f for f in plan.report.findings if f.code == "missing-file"]

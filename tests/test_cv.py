@@ -363,6 +363,24 @@ def test_alfolio_writes_rendercv_for_v1(tmp_path):
     assert "layout: cv" in page and "cv_format: rendercv" in page
 
 
+def test_a_blank_profile_of_a_json_resume_is_no_social_network(tmp_path):
+    """A JSON Resume's profile left blank (network, username and url empty, as the example
+    file has it) is no network RenderCV lacks: no finding names an empty one."""
+    resume = {**RESUME, "basics": {**RESUME["basics"], "profiles": [
+        {"network": "", "username": "", "url": ""}, {"network": "GitHub", "username": "rinh"},
+        {"network": "Fjordbook", "username": "rin"}]}}
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "assets/json/resume.json": json.dumps(resume),
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="al-folio", options=Options(generation="v1"))
+    plan.apply()
+    cv = yaml.load((out / "_data/cv.yml").read_text())["cv"]
+    assert cv["social_networks"] == [{"network": "GitHub", "username": "rinh"}]
+    (left,) = [f.message for f in plan.report.findings if f.code == "cv-network"]
+    assert "`Fjordbook`" in left and "``" not in left
+
+
 # -- academicpages --------------------------------------------------------------------------
 
 def test_academicpages_reads_markdown_cv_and_json(tmp_path):

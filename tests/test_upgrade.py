@@ -136,6 +136,26 @@ def test_the_old_templates_own_file_is_left_to_the_new_checkout(sites, tmp_path,
     assert (dest / "_data/socials.yml").read_text() == ours
 
 
+@pytest.mark.parametrize("old_had_it", [True, False])
+def test_a_listing_page_the_owner_removed_is_not_put_back(sites, tmp_path, monkeypatch,
+                                                          old_had_it):
+    """Vera's papers are only cited by her posts: she removed the template's publications
+    page, so the new checkout's does not come back into her menu. A listing page her old
+    template never had is no choice of hers: the new one's shows her items."""
+    src, dest = sites
+    (src / "_pages/publications.md").unlink()
+    old = {"_layouts/page.html": "{{ content }}\n"}
+    if old_had_it:
+        old["_pages/publications.md"] = PUBLICATIONS
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", old))
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert (dest / "_pages/publications.md").is_file() is not old_had_it
+    gone = [f for f in plan.report.findings if f.code == "listing-removed"]
+    assert len(gone) == old_had_it and all("publications page" in f.message for f in gone)
+    assert "Tidal Gardens" in (dest / "_bibliography/papers.bib").read_text()
+
+
 def test_the_old_templates_example_page_is_not_the_new_ones(sites, tmp_path, monkeypatch):
     """An example page the owner kept is the writer's (as in a theme switch): the new
     checkout's example page (its example person) never takes its place."""
@@ -351,6 +371,50 @@ def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
     dest = new_checkout(tmp_path / "dest")
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert (dest / "assets/json/resume.json").read_text() == resume
+
+
+def test_data_a_page_reads_carried_as_written_has_nothing_to_merge(tmp_path):
+    """Vera's repositories page reads her `_data/repositories.yml`: the upgrade carries it
+    as written, so no finding asks her to merge it with the new checkout's example."""
+    page = ("---\nlayout: page\npermalink: /repositories/\ntitle: repositories\n---\n"
+            "{% for user in site.data.repositories.github_users %}{{ user }}{% endfor %}\n")
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_data/repositories.yml": "github_users:\n  - vera-vega\n",
+                 "_pages/repositories.md": page,
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n"})
+    dest = _write(new_checkout(tmp_path / "dest"),
+                  {"_data/repositories.yml": "github_users:\n  - example-nobody\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert (dest / "_data/repositories.yml").read_text() == "github_users:\n  - vera-vega\n"
+    assert not [f for f in plan.report.findings if f.code == "data-kept"]
+
+
+@pytest.mark.parametrize("old_reads", ["site", "page"])
+def test_a_page_switch_the_old_layout_never_read_is_what_the_page_showed(tmp_path, old_reads):
+    """Vera's about page says `latest_posts: enabled: false`, but her old about layout
+    switched the list by `site.latest_posts.enabled` (true), so her home page listed her
+    posts; the new layout reads the page's switch: it says what her page showed. Where the
+    old layout read the page's own switch, her value stays."""
+    about = ("---\nlayout: about\ntitle: About\npermalink: /\nlatest_posts:\n"
+             "  enabled: false\n---\nVera Vega grows gardens on the Moon.\n")
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_layouts/about.liquid": f"{{% if {old_reads}.latest_posts.enabled %}}"
+                                          "{% include latest_posts.liquid %}{% endif %}"
+                                          "{{ content }}\n",
+                 "_pages/about.md": about,
+                 "_posts/2021-02-03-moon.md": "---\nlayout: post\ntitle: Moon soil\n---\nSoil.\n",
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "latest_posts:\n  enabled: true\n"
+                                "third_party_libraries:\n  katex: {}\n"})
+    dest = _write(new_checkout(tmp_path / "dest"), {
+        "_layouts/about.liquid": "{% if page.latest_posts.enabled %}{% include "
+                                 "latest_posts.liquid %}{% endif %}{{ content }}\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_pages/about.md").read_text())
+    assert front["latest_posts"]["enabled"] is (old_reads == "site")
+    assert "Vera Vega grows gardens on the Moon." in body
 
 
 def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):

@@ -29,6 +29,7 @@ between template checkouts what changed, and what the owner should look at.
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import re
 from collections.abc import Iterator
@@ -344,6 +345,25 @@ class _Target:
     ungroup: bool = False
     """DEST's jekyll-scholar groups a `{% bibliography %}` (`scholar.group_by`) where SRC's
     did not: a carried page's tags say `--group_by none`, as they rendered before."""
+    _page_keys: frozenset[str] | None = None
+
+    def reads_page_key(self, key: str) -> bool:
+        """Whether a layout or include of SRC reads the front-matter key ``key`` of the page
+        it renders (`page.KEY`); True where SRC has no layouts of its own (nothing to tell)."""
+        if self._page_keys is None:
+            from .textio import within
+            found: set[str] = set()
+            for folder in ("_layouts", "_includes"):
+                for path in sorted((self.src / folder).rglob("*")) \
+                        if (self.src / folder).is_dir() else []:
+                    if path.is_file() and not path.is_symlink() and within(self.src, path) \
+                            and path.suffix in (".html", ".liquid"):
+                        with contextlib.suppress(OSError):  # unreadable: reads nothing
+                            found |= {a or b for a, b in _PAGE_KEY.findall(
+                                path.read_text("utf-8", "replace"))}
+            self._page_keys = frozenset(found) if (self.src / "_layouts").is_dir() \
+                else frozenset({"*"})
+        return "*" in self._page_keys or key in self._page_keys
 
 
 def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
@@ -370,6 +390,11 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         if (to.src / near).is_file() and near not in to.plan.files:
             to.plan.copy(near, to.src / near)
     added = _merge(front, theirs.data)
+    for key in [k for k, v in theirs.data.items() if k in front and front[k] != v
+                and isinstance(v, (dict, bool)) and isinstance(front[k], (dict, bool))
+                and not to.reads_page_key(k)]:
+        front[key] = theirs.data[key]  # a switch SRC's layouts never read (they read the
+        added = True  # site's): what the page showed is the writer's reading of it
     for key in ("permalink", "nav", "nav_order") if rel in to.moved else ():
         if front.get(key) != theirs.data.get(key):
             front[key] = theirs.data.get(key)
@@ -509,6 +534,7 @@ def _merge(ours: Any, theirs: Any) -> bool:
 
 
 _BLOCK = r"\{%-?\s*TAG\s*-?%\}\n?(.*?)\{%-?\s*endTAG\s*-?%\}"
+_PAGE_KEY = re.compile(r"\bpage\s*(?:\.\s*([\w-]+)|\[\s*['\"]([\w-]+)['\"]\s*\])")
 
 
 _INCLUDE = re.compile(r"(\{%-?\s*include\s+)([\w./-]+?)\.(html|liquid)\b")

@@ -75,11 +75,18 @@ def climbs_out(url: str) -> bool:
     return ".." in re.split(r"[/\\]", url.split("?")[0].split("#")[0])
 
 
+_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
+
+
 def resolve(url: str, page_url: str) -> str:
-    """A site-relative URL resolved against the URL of the page it appears on."""
-    if is_external(url) or url.startswith("/"):
+    """A site-relative URL resolved against the URL of the page it appears on; a site path
+    with `.` or `..` segments is the path a browser asks for (none above the root:
+    `/../img/a.png` is `/img/a.png`, RFC 3986 5.2.4)."""
+    if is_external(url) or (url.startswith("/") and not _DOT_SEGMENT.search(
+            url.split("#")[0].split("?")[0])):
         return url
-    base = page_url if page_url.endswith("/") else posixpath.dirname(page_url) + "/"
+    base = "/" if url.startswith("/") else \
+        page_url if page_url.endswith("/") else posixpath.dirname(page_url) + "/"
     path, sep, rest = url.partition("#")
     path, qsep, query = path.partition("?")
     joined = posixpath.normpath(posixpath.join(base or "/", path))

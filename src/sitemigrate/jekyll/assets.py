@@ -49,6 +49,7 @@ class AssetCopier:
         url = self.local(url)
         if not url or is_external(url) or not url.startswith("/"):
             return url
+        url = resolve(url, "/")  # `/../img/a.png` (`../img/a.png` | relative_url) is `/img/a.png`
         if url in self.urls:
             return self.urls[url]
         if url in self.produced:  # already a DEST URL of a file this run carried

@@ -457,6 +457,9 @@ def _carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
             continue
         theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
                   or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
+        if any(plan.files.get(r) == (src_root / r).read_bytes() for r in theirs
+               if r in found):
+            continue  # yours, carried as written (an upgrade): nothing to merge
         theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
                             and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
         if theirs:
@@ -623,7 +626,13 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     owned = {kind for kind, has in owner_has(site).items() if has}
     written_roles = {p.role for p in site.pages}
     for role, paths in (spec.get("listing_pages") or {}).items():
-        if role in owned and role not in written_roles:
+        if role in owned and role not in written_roles and _removed_by_owner(site, target,
+                                                                             paths):
+            plan.report.mapped("listing-removed", f"the template's {role} page is not kept: "
+                               f"your site is a copy of this template without it (no "
+                               f"`{paths[0]}`), so its menu had no such entry; the items stay in "
+                               "their files.", None)
+        elif role in owned and role not in written_roles:
             keep += paths  # the template's own listing page shows the owner's items
             for rel in _walk_matching(plan, paths):
                 if fresh or plan.written_before(rel):
@@ -644,6 +653,22 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     for kind, count in sorted(removed.items()):
         plan.report.mapped("template-example", f"the template's example content in `{kind}` "
                            f"removed ({count} file{'s' if count != 1 else ''}).", None)
+
+
+def _removed_by_owner(site: Site, target: Theme, paths: list[str]) -> bool:
+    """An upgrade whose SRC is a whole checkout of ``target``'s template (its layouts are
+    there) with no file at a listing page's ``paths``, where the checkout SRC was made from
+    ships one: the owner removed that page, so the old site listed those items on no page
+    of their own (a page the old template never had is no owner's choice)."""
+    from ..template_files import templates
+    src = Path(site.source) if site.source and site.theme == target.name else None
+    if src is None or not (src / "_layouts").is_dir() \
+            or any(path.is_file() for g in paths for path in src.glob(g)):
+        return False
+    table = templates(target)
+    made_from = table.closest(src)
+    return made_from is not None and any(fnmatch.fnmatchcase(rel, g)
+                                         for rel in table.paths(made_from) for g in paths)
 
 
 def _walk_matching(plan: Plan, globs: list[str]) -> list[str]:

@@ -296,7 +296,8 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
             out["address"] = address
     if basics.get("profiles"):
         nets = [{"network": p.get("network", ""), "username": p.get("username") or p.get("url", "")}
-                for p in basics["profiles"] if isinstance(p, dict)]
+                for p in basics["profiles"] if isinstance(p, dict)
+                and any(p.get(k) for k in ("network", "username", "url"))]  # not a blank one
         out["social_networks"] = [n for n in nets if n["network"] in jsonresume.RENDERCV_NETWORKS]
         skipped = [n["network"] for n in nets if n["network"] not in jsonresume.RENDERCV_NETWORKS]
         if skipped:
