@@ -69,11 +69,11 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
             with os.scandir(here) as it:
                 entries = list(it)
         except OSError as exc:
-            if report is not None:
+            rel = base + "".join(f"{p}/" for p in parts) or "./"
+            if report is not None and not any(  # told once, though two readers walk it
+                    f.code == "unreadable" and f.path == rel for f in report.findings):
                 report.problem("unreadable", f"this folder could not be read ({exc.strerror});"
-                               " what it holds was not converted.",
-                               base + "".join(f"{p}/" for p in parts) or "./",
-                               severity="loss")
+                               " what it holds was not converted.", rel, severity="loss")
             continue
         for e in reversed(entries):  # its subfolders are popped in the listing's order
             try:

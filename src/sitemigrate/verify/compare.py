@@ -114,7 +114,9 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     theirs_only = _examples_only(old, not_owners)
     result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch,
                                                         *theirs_only], old)
-    result.menu_now = menu_labels(new.menu(), new.url, [*switch, *theirs_only], site=new)
+    result.menu_now = menu_labels(new.menu(), new.url, [*switch, *theirs_only, *(
+        "/" + page.removesuffix("index.html") for p in theirs_only
+        if (page := new.answer(p)) and not page.startswith("external:"))], site=new)
     # an entry that led nowhere on the old site too is no loss (still said: a warning)
     was_dead = {old.local_path(h) for _, h in old.menu() if not old.resolves(h)}
     for _, href in new.menu():
@@ -146,7 +148,8 @@ def language_homes(owner: Path) -> list[str]:
 def _examples_only(old: BuiltSite, not_owners: set[str]) -> list[str]:
     """The pages of the old menu that listed nothing but items the conversion left out as
     the template's examples (a blog of the template's sample posts): what the entry led to
-    is no loss, and neither is the entry (nor is it asked of the new menu)."""
+    is no loss, and neither is the entry (nor is it asked of the new menu, at that address
+    or at the page the new site forwards it to)."""
     out = []
     for _, href in old.menu():
         path = old.local_path(href)

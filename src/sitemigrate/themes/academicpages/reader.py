@@ -413,9 +413,13 @@ def _find_cv_pdf(site: Site, src: Path, vocab: dict) -> None:
 
 
 def _in_src(src: Path, url: str) -> bool:
-    """Whether the site path ``url`` is a file of SRC (one outside it is none)."""
+    """Whether the site path ``url`` is a file of SRC (one outside it, or one that cannot be
+    looked at, is none: the unreadable folder is reported where the site is walked)."""
     path = src / url.lstrip("/")
-    return within(src, path) and path.is_file()
+    try:
+        return within(src, path) and path.is_file()
+    except OSError:
+        return False
 
 
 def _cv_dialect() -> jsonresume.Dialect:
