@@ -385,6 +385,67 @@ def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     assert "@article{" in bib  # the stated type still chooses the entry's type
 
 
+def test_sections_by_a_published_value_keep_their_entries(tmp_path):
+    """Jekyll's `published` hides a document only when it is `false`; an owner who writes
+    `published: book` and lists each section with `{% if post.published == 'book' %}`
+    uses it as a field of their own: each entry carries it, so that al-folio's query of
+    each section finds its entries (was: every section empty)."""
+    loop = ("<h2>{title}</h2>\n{{% for post in site.publications reversed %}}\n"
+            "  {{% if post.published == '{value}' %}}\n    {{% include archive-single.html %}}"
+            "\n  {{% endif %}}\n{{% endfor %}}\n")
+
+    def pub(slug: str, value: str) -> tuple[str, str]:
+        return (f"_publications/2021-01-01-{slug}.md",
+                f"---\ntitle: \"{slug}\"\ncollection: publications\npublished: {value}\n"
+                "date: 2021-01-01\nvenue: 'Estuaries'\n---\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n"
+                                  + loop.format(title="Book", value="book")
+                                  + loop.format(title="Articles", value="journal"),
+        **dict([pub("tide-atlas", "book"), pub("salt-marsh", "journal"),
+                pub("old-draft", "false")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    body = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
+    tags = [line.strip() for line in body.splitlines() if "{% bibliography" in line]
+    assert tags == ["{% bibliography -q @*[published=book] %}",
+                    "{% bibliography -q @*[published=journal] %}"]
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    entries = {e.split(",")[0]: e for e in bib.split("@")[1:]}
+    assert "published = {book}" in next(e for k, e in entries.items() if "tide-atlas" in k)
+    assert "published = {journal}" in next(e for k, e in entries.items() if "salt-marsh" in k)
+    assert "old-draft" not in bib  # `published: false`: Jekyll builds no page of it
+
+
+def test_arxiv_field_holds_an_identifier_al_folio_can_link(tmp_path):
+    """al-folio links an entry's `arxiv` as `arxiv.org/abs/<arxiv>`: a front-matter
+    `arXiv:` written with its prefix gives the bare identifier; one that is no identifier (a
+    typo) takes that of the entry's arXiv address (`arXivurl`, a 10.48550 DOI); one with
+    neither is kept under another name and reported (it would have linked to no paper)."""
+    def pub(slug: str, extra: str) -> tuple[str, str]:
+        return (f"_publications/2021-01-01-{slug}.md",
+                f"---\ntitle: \"{slug}\"\ncollection: publications\ndate: 2021-01-01\n"
+                f"venue: 'Estuaries'\n{extra}---\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        **dict([pub("salt-marsh", 'arXiv: "arXiv:2103.04567"\n'),
+                pub("mudflat", 'arXiv: "arXiv:2103:04568"\n'
+                    'arXivurl: "https://doi.org/10.48550/arXiv.2103.04568"\n'),
+                pub("old-style", 'arXiv: "arXiv.cond-mat/0102536v2"\n'),
+                pub("kelp", 'arXiv: "preprint"\n')]),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    arxiv = re.findall(r"^\s*arxiv = \{([^}]*)\}", bib, re.M)
+    assert sorted(arxiv) == ["2103.04567", "2103.04568", "cond-mat/0102536v2"]
+    assert "arxiv_label = {preprint}" in bib
+    assert [f for f in plan.report.findings if f.code == "publication-arxiv"
+            and "`preprint` is no arXiv identifier" in f.message]
+
+
 def _ap_talk(slug: str, kind: str) -> tuple[str, str]:
     return (f"_talks/2022-02-02-{slug}.md",
             f"---\ntitle: \"{slug}\"\ncollection: talks\ntype: \"{kind}\"\n"
