@@ -484,6 +484,48 @@ def test_talks_by_type_keep_their_sections_each_item_once_both_ways(tmp_path):
         == ['if post.type == "Keynote" %}', 'if post.type == "Poster" %}']
 
 
+def test_a_section_of_tests_joined_by_or_stays_one_section(tmp_path):
+    """A section whose `{% if %}` joins tests with `or` (`post.type == 'Keynote' or
+    post.type == 'Seminar'`) is one section of its talks in al-folio and back (was: a
+    listing of every talk there, so that the talks of the other sections showed twice);
+    a publications section so written is one jekyll-scholar query joined by `||`."""
+    loop = ("<h2>{title}</h2>\n{{% for post in site.{what} reversed %}}\n  {{% if {test} %}}\n"
+            "    {{% include archive-single-talk.html %}}\n  {{% endif %}}\n{{% endfor %}}\n")
+    either = "post.type == 'Keynote' or post.type == 'Seminar'"
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n"
+                             + loop.format(title="Invited", what="talks", test=either)
+                             + loop.format(title="Posters", what="talks",
+                                           test="post.type == 'Poster'"),
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n"
+                                  + loop.format(title="Papers", what="publications",
+                                                test="post.type == 'article' or "
+                                                     "post.type == 'letter'"),
+        **dict([_ap_talk("ebb-keynote", "Keynote"), _ap_talk("neap-seminar", "Seminar"),
+                _ap_talk("flood-poster", "Poster"), _ap_pub("salt-marsh", "article")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    page = next((tmp_path / "af/_pages").glob("talks.*")).read_text("utf-8")
+    assert "{% comment %}" not in page
+    tests = [line.split("{% if ")[1].split(" %}")[0] for line in page.splitlines()
+             if line.startswith("{% for talk in talks %}{% if ")]
+    assert tests == ['talk.type == "Keynote" or talk.type == "Seminar"',
+                     'talk.type == "Poster"']
+    assert page.count("{% for talk in talks %}") == 2  # no listing of every talk
+    pubs = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
+    assert "{% bibliography -q @*[pubtype=article||pubtype=letter] %}" in pubs
+    sitemigrate.convert(tmp_path / "af", tmp_path / "ap", to="academicpages",
+                        from_="al-folio").apply()
+    back = next((tmp_path / "ap/_pages").glob("talks.*")).read_text("utf-8")
+    assert "{% comment %}" not in back
+    assert [line.split("%}{%")[1].strip() for line in back.splitlines()
+            if "for post in site.talks" in line] \
+        == ['if post.type == "Keynote" or post.type == "Seminar" %}',
+            'if post.type == "Poster" %}']
+
+
 def test_a_document_without_a_title_keeps_the_title_jekyll_gives_it(tmp_path):
     """A post or collection document with no `title:` (or no front matter at all) is shown
     by Jekyll under its file name without the date, each word capitalized as Ruby does
