@@ -526,6 +526,29 @@ def test_a_section_of_tests_joined_by_or_stays_one_section(tmp_path):
             'if post.type == "Poster" %}']
 
 
+def test_a_furniture_page_is_said_to_forward_where_it_does(tmp_path):
+    """academicpages' JSON CV view forwards to the CV page, but a site without one
+    forwards it home, and a 404 page forwards nowhere (the target's own serves it): the
+    finding says which (was: "forwards to the cv page" for a redirect home)."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nTide research.\n",
+        "_pages/cv-json.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv-json/\n---\n"
+                             "{% include cv-template.html %}\n",
+        "_pages/404.md": "---\ntitle: Page Not Found\npermalink: /404.html\n---\nGone.\n",
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    said = {f.path: f.message for f in plan.report.findings if f.code == "furniture"}
+    assert "its address forwards to the home page" in said["_pages/cv-json.md"]
+    assert "forwards" not in said["_pages/404.md"]
+    assert "page-not-found page serves its address" in said["_pages/404.md"]
+    (src / "_pages/cv.md").write_text("---\ntitle: CV\npermalink: /cv/\n---\n"
+                                     "Education\n======\n* PhD, Tide University, 2020\n")
+    plan = sitemigrate.convert(src, tmp_path / "af2", to="al-folio", from_="academicpages")
+    said = {f.path: f.message for f in plan.report.findings if f.code == "furniture"}
+    assert "its address forwards to the cv page" in said["_pages/cv-json.md"]
+
+
 def test_a_document_without_a_title_keeps_the_title_jekyll_gives_it(tmp_path):
     """A post or collection document with no `title:` (or no front matter at all) is shown
     by Jekyll under its file name without the date, each word capitalized as Ruby does
