@@ -549,6 +549,30 @@ def test_a_furniture_page_is_said_to_forward_where_it_does(tmp_path):
     assert "its address forwards to the cv page" in said["_pages/cv-json.md"]
 
 
+def test_a_publication_a_hand_written_list_page_never_drew_keeps_its_own_page(tmp_path):
+    """A publications page written by hand (its Liquid never loops over the collection)
+    lists none of the `_publications` items, whose own pages (`output: true`) were where a
+    visitor read their abstract and citation: each keeps its page at its old address (was:
+    the address forwarded to the publications page, which does not show it)."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n<ul><li>Salt marsh carbon, 2021</li>"
+                                  "</ul>\n",
+        "_publications/2021-01-01-salt-marsh.md":
+            "---\ntitle: \"Salt marsh carbon\"\ncollection: publications\n"
+            "permalink: /publication/salt-marsh\ndate: 2021-01-01\nvenue: 'Estuaries'\n"
+            "excerpt: 'Marshes bury carbon faster than forests.'\n"
+            "citation: 'Vantongeren, I. (2021). Salt marsh carbon. Estuaries.'\n---\n",
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    own = (tmp_path / "af/_pages/publications/2021-01-01-salt-marsh.md").read_text("utf-8")
+    assert "permalink: /publication/salt-marsh" in own
+    assert "Marshes bury carbon faster than forests." in own
+    assert not list((tmp_path / "af/_pages").glob("redirects/publication-salt-marsh*"))
+
+
 def test_a_document_without_a_title_keeps_the_title_jekyll_gives_it(tmp_path):
     """A post or collection document with no `title:` (or no front matter at all) is shown
     by Jekyll under its file name without the date, each word capitalized as Ruby does

@@ -238,11 +238,16 @@ def unlisted(site: Site, source: Theme | None) -> frozenset[str]:
     """The keys of the publications that had a page of their own in the source (a document
     of a collection Jekyll writes: `output: true`) but that its publications page does not
     list: it lists them by sections only (one per category, or the owner's `{% if %}`s),
-    and none holds them. The publications page of al-folio does not list them either; their
-    own page is where a visitor still finds them."""
+    and none holds them, or it lists none of them (a list written by hand, which its
+    Liquid never draws from the collection). The publications page of al-folio does not
+    list them either; their own page is where a visitor still finds them."""
     page = site.page("publications")
-    sections = listed_sections(page.body, "publications", source) if page else None
-    if not sections:
+    if page is None:
+        return frozenset()
+    sections = listed_sections(page.body, "publications", source)
+    by_hand = not sections and not re.search(r"\bsite\.publications\b|\{%-?\s*bibliography\b",
+                                             page.body)
+    if not sections and not by_hand:
         return frozenset()
     collections = site.config_extra.get("collections")
     out = set()
@@ -251,7 +256,8 @@ def unlisted(site: Site, source: Theme | None) -> frozenset[str]:
         spec = collections.get(folder[1:]) if isinstance(collections, dict) \
             and folder.startswith("_") else None
         fields = {"venue": pub.venue, "citation": pub.citation, **pub.fields, **pub.extra}
-        if isinstance(spec, dict) and spec.get("output") and not in_sections(fields, sections):
+        if isinstance(spec, dict) and spec.get("output") \
+                and (by_hand or not in_sections(fields, sections or [])):
             out.add(pub.key)
     return frozenset(out)
 
