@@ -360,6 +360,12 @@ def _ap_pub(slug: str, kind: str) -> tuple[str, str]:
             f"date: 2021-01-01\nvenue: 'Estuaries'\ntype: {kind}\n---\n")
 
 
+def _ap_listed(loop: str, *sections: tuple[str, str], page: str = "publications") -> str:
+    """An academicpages page at `/PAGE/` whose body is ``loop`` once per (title, value)."""
+    return (f"---\nlayout: archive\ntitle: {page.title()}\npermalink: /{page}/\n---\n"
+            + "".join(loop.format(title=t, value=v) for t, v in sections))
+
+
 def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     loop = ("<h2>{title}</h2>\n<ul>\n{{% for post in site.publications reversed %}}\n"
             "  {{% if post.type contains \"{value}\" %}}\n    {{% include archive-single.html %}}"
@@ -400,10 +406,7 @@ def test_sections_by_a_published_value_keep_their_entries(tmp_path):
                 "date: 2021-01-01\nvenue: 'Estuaries'\n---\n")
     src = write(tmp_path / "src", {
         "_config.yml": AP_CONFIG,
-        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
-                                  "/publications/\n---\n"
-                                  + loop.format(title="Book", value="book")
-                                  + loop.format(title="Articles", value="journal"),
+        "_pages/publications.md": _ap_listed(loop, ("Book", "book"), ("Articles", "journal")),
         **dict([pub("tide-atlas", "book"), pub("salt-marsh", "journal"),
                 pub("old-draft", "false")]),
     })
@@ -475,13 +478,19 @@ def test_talks_by_type_keep_their_sections_each_item_once_both_ways(tmp_path):
     assert page.index("Keynotes") < page.index('"Keynote"') < page.index("Posters") \
         < page.index('"Poster"')
     assert 'type: "Keynote"' in (tmp_path / "af/_talks/2022-02-02-ebb-keynote.md").read_text()
+    assert _talk_tests_back(tmp_path) == ['if post.type == "Keynote" %}',
+                                          'if post.type == "Poster" %}']
+
+
+def _talk_tests_back(tmp_path: Path) -> list[str]:
+    """The `{% if %}` of each talks section, after converting `af/` back to academicpages
+    (none kept in a comment)."""
     sitemigrate.convert(tmp_path / "af", tmp_path / "ap", to="academicpages",
                         from_="al-folio").apply()
     back = next((tmp_path / "ap/_pages").glob("talks.*")).read_text("utf-8")
     assert "{% comment %}" not in back
-    assert [line.split("%}{%")[1].strip() for line in back.splitlines()
-            if "for post in site.talks" in line] \
-        == ['if post.type == "Keynote" %}', 'if post.type == "Poster" %}']
+    return [line.split("%}{%")[1].strip() for line in back.splitlines()
+            if "for post in site.talks" in line]
 
 
 def test_a_section_of_tests_joined_by_or_stays_one_section(tmp_path):
@@ -489,20 +498,17 @@ def test_a_section_of_tests_joined_by_or_stays_one_section(tmp_path):
     post.type == 'Seminar'`) is one section of its talks in al-folio and back (was: a
     listing of every talk there, so that the talks of the other sections showed twice);
     a publications section so written is one jekyll-scholar query joined by `||`."""
-    loop = ("<h2>{title}</h2>\n{{% for post in site.{what} reversed %}}\n  {{% if {test} %}}\n"
-            "    {{% include archive-single-talk.html %}}\n  {{% endif %}}\n{{% endfor %}}\n")
+    loop = ("<h2>{{title}}</h2>\n{{{{% for post in site.{what} reversed %}}}}\n"
+            "  {{{{% if {{value}} %}}}}\n    {{{{% include archive-single-talk.html %}}}}\n"
+            "  {{{{% endif %}}}}\n{{{{% endfor %}}}}\n")
     either = "post.type == 'Keynote' or post.type == 'Seminar'"
     src = write(tmp_path / "src", {
         "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
-        "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n"
-                             + loop.format(title="Invited", what="talks", test=either)
-                             + loop.format(title="Posters", what="talks",
-                                           test="post.type == 'Poster'"),
-        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
-                                  "/publications/\n---\n"
-                                  + loop.format(title="Papers", what="publications",
-                                                test="post.type == 'article' or "
-                                                     "post.type == 'letter'"),
+        "_pages/talks.html": _ap_listed(loop.format(what="talks"), ("Invited", either),
+                                        ("Posters", "post.type == 'Poster'"), page="talks"),
+        "_pages/publications.md": _ap_listed(
+            loop.format(what="publications"),
+            ("Papers", "post.type == 'article' or post.type == 'letter'")),
         **dict([_ap_talk("ebb-keynote", "Keynote"), _ap_talk("neap-seminar", "Seminar"),
                 _ap_talk("flood-poster", "Poster"), _ap_pub("salt-marsh", "article")]),
     })
@@ -516,14 +522,8 @@ def test_a_section_of_tests_joined_by_or_stays_one_section(tmp_path):
     assert page.count("{% for talk in talks %}") == 2  # no listing of every talk
     pubs = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
     assert "{% bibliography -q @*[pubtype=article||pubtype=letter] %}" in pubs
-    sitemigrate.convert(tmp_path / "af", tmp_path / "ap", to="academicpages",
-                        from_="al-folio").apply()
-    back = next((tmp_path / "ap/_pages").glob("talks.*")).read_text("utf-8")
-    assert "{% comment %}" not in back
-    assert [line.split("%}{%")[1].strip() for line in back.splitlines()
-            if "for post in site.talks" in line] \
-        == ['if post.type == "Keynote" or post.type == "Seminar" %}',
-            'if post.type == "Poster" %}']
+    assert _talk_tests_back(tmp_path) == [
+        'if post.type == "Keynote" or post.type == "Seminar" %}', 'if post.type == "Poster" %}']
 
 
 def test_a_furniture_page_is_said_to_forward_where_it_does(tmp_path):
