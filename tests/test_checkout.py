@@ -271,6 +271,28 @@ def test_a_kept_listing_page_drops_the_templates_wording_and_example_categories(
     assert "display_categories:\n  - fieldwork\n---" in page and "Example words" not in page
 
 
+def test_a_kept_listing_page_stays_out_of_a_menu_that_had_no_such_page(tmp_path):
+    """A site with a menu of its own but no projects page: the template's projects page,
+    kept to list the owner's projects, is not put in the menu (`nav` off), so the menu is
+    the one the owner had; the page still lists them at its address."""
+    src = _write(tmp_path / "src", {
+        "_config.yml": "title: Ada Quill\nauthor:\n  name: Ada Quill\n"
+                       "collections:\n  portfolio:\n    output: true\n",
+        "_data/navigation.yml": "main:\n  - title: CV\n    url: /cv/\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nI study rivers.\n",
+        "_pages/cv.md": "---\npermalink: /cv/\ntitle: CV\n---\nEducation\n======\n"
+                        "* PhD, River University, 2020\n",
+        "_portfolio/p1.md": "---\ntitle: River model\ncollection: portfolio\n---\nA model.\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _write(dest, {"_pages/projects.md": "---\nlayout: page\ntitle: projects\n"
+                  "permalink: /projects/\nnav: true\nnav_order: 3\n---\n<!-- the listing -->\n"})
+    plan = _convert(src, dest, "al-folio", from_="academicpages")
+    page = (dest / "_pages/projects.md").read_text()
+    assert "nav: false\n" in page and "<!-- the listing -->" in page
+    assert any(f.code == "template-example" and "`nav` off" in f.message
+               for f in plan.report.findings)
+
+
 def test_tags_are_judged_by_the_plugins_dest_loads(tmp_path):
     """`{% cite %}` runs in a checkout that loads jekyll-scholar; `{% details %}` does not
     when no plugin of DEST registers it, and is kept visible inside raw."""

@@ -382,6 +382,12 @@ def _ap_pub(slug: str, kind: str) -> tuple[str, str]:
             f"date: 2021-01-01\nvenue: 'Estuaries'\ntype: {kind}\n---\n")
 
 
+def _ap_listed(loop: str, *sections: tuple[str, str], page: str = "publications") -> str:
+    """An academicpages page at `/PAGE/` whose body is ``loop`` once per (title, value)."""
+    return (f"---\nlayout: archive\ntitle: {page.title()}\npermalink: /{page}/\n---\n"
+            + "".join(loop.format(title=t, value=v) for t, v in sections))
+
+
 def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     loop = ("<h2>{title}</h2>\n<ul>\n{{% for post in site.publications reversed %}}\n"
             "  {{% if post.type contains \"{value}\" %}}\n    {{% include archive-single.html %}}"
@@ -405,6 +411,64 @@ def test_sections_by_a_field_stay_sections_each_item_once(tmp_path):
     bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
     assert "pubtype = {press}" in bib and not re.search(r"^\s*type\s*=", bib, re.M)
     assert "@article{" in bib  # the stated type still chooses the entry's type
+
+
+def test_sections_by_a_published_value_keep_their_entries(tmp_path):
+    """Jekyll's `published` hides a document only when it is `false`; an owner who writes
+    `published: book` and lists each section with `{% if post.published == 'book' %}`
+    uses it as a field of their own: each entry carries it, so that al-folio's query of
+    each section finds its entries (was: every section empty)."""
+    loop = ("<h2>{title}</h2>\n{{% for post in site.publications reversed %}}\n"
+            "  {{% if post.published == '{value}' %}}\n    {{% include archive-single.html %}}"
+            "\n  {{% endif %}}\n{{% endfor %}}\n")
+
+    def pub(slug: str, value: str) -> tuple[str, str]:
+        return (f"_publications/2021-01-01-{slug}.md",
+                f"---\ntitle: \"{slug}\"\ncollection: publications\npublished: {value}\n"
+                "date: 2021-01-01\nvenue: 'Estuaries'\n---\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": _ap_listed(loop, ("Book", "book"), ("Articles", "journal")),
+        **dict([pub("tide-atlas", "book"), pub("salt-marsh", "journal"),
+                pub("old-draft", "false")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    body = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
+    tags = [line.strip() for line in body.splitlines() if "{% bibliography" in line]
+    assert tags == ["{% bibliography -q @*[published=book] %}",
+                    "{% bibliography -q @*[published=journal] %}"]
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    entries = {e.split(",")[0]: e for e in bib.split("@")[1:]}
+    assert "published = {book}" in next(e for k, e in entries.items() if "tide-atlas" in k)
+    assert "published = {journal}" in next(e for k, e in entries.items() if "salt-marsh" in k)
+    assert "old-draft" not in bib  # `published: false`: Jekyll builds no page of it
+
+
+def test_arxiv_field_holds_an_identifier_al_folio_can_link(tmp_path):
+    """al-folio links an entry's `arxiv` as `arxiv.org/abs/<arxiv>`: a front-matter
+    `arXiv:` written with its prefix gives the bare identifier; one that is no identifier (a
+    typo) takes that of the entry's arXiv address (`arXivurl`, a 10.48550 DOI); one with
+    neither is kept under another name and reported (it would have linked to no paper)."""
+    def pub(slug: str, extra: str) -> tuple[str, str]:
+        return (f"_publications/2021-01-01-{slug}.md",
+                f"---\ntitle: \"{slug}\"\ncollection: publications\ndate: 2021-01-01\n"
+                f"venue: 'Estuaries'\n{extra}---\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        **dict([pub("salt-marsh", 'arXiv: "arXiv:2103.04567"\n'),
+                pub("mudflat", 'arXiv: "arXiv:2103:04568"\n'
+                    'arXivurl: "https://doi.org/10.48550/arXiv.2103.04568"\n'),
+                pub("old-style", 'arXiv: "arXiv.cond-mat/0102536v2"\n'),
+                pub("kelp", 'arXiv: "preprint"\n')]),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    arxiv = re.findall(r"^\s*arxiv = \{([^}]*)\}", bib, re.M)
+    assert sorted(arxiv) == ["2103.04567", "2103.04568", "cond-mat/0102536v2"]
+    assert "arxiv_label = {preprint}" in bib
+    assert [f for f in plan.report.findings if f.code == "publication-arxiv"
+            and "`preprint` is no arXiv identifier" in f.message]
 
 
 def _ap_talk(slug: str, kind: str) -> tuple[str, str]:
@@ -436,13 +500,99 @@ def test_talks_by_type_keep_their_sections_each_item_once_both_ways(tmp_path):
     assert page.index("Keynotes") < page.index('"Keynote"') < page.index("Posters") \
         < page.index('"Poster"')
     assert 'type: "Keynote"' in (tmp_path / "af/_talks/2022-02-02-ebb-keynote.md").read_text()
+    assert _talk_tests_back(tmp_path) == ['if post.type == "Keynote" %}',
+                                          'if post.type == "Poster" %}']
+
+
+def _talk_tests_back(tmp_path: Path) -> list[str]:
+    """The `{% if %}` of each talks section, after converting `af/` back to academicpages
+    (none kept in a comment)."""
     sitemigrate.convert(tmp_path / "af", tmp_path / "ap", to="academicpages",
                         from_="al-folio").apply()
     back = next((tmp_path / "ap/_pages").glob("talks.*")).read_text("utf-8")
     assert "{% comment %}" not in back
-    assert [line.split("%}{%")[1].strip() for line in back.splitlines()
-            if "for post in site.talks" in line] \
-        == ['if post.type == "Keynote" %}', 'if post.type == "Poster" %}']
+    return [line.split("%}{%")[1].strip() for line in back.splitlines()
+            if "for post in site.talks" in line]
+
+
+def test_a_section_of_tests_joined_by_or_stays_one_section(tmp_path):
+    """A section whose `{% if %}` joins tests with `or` (`post.type == 'Keynote' or
+    post.type == 'Seminar'`) is one section of its talks in al-folio and back (was: a
+    listing of every talk there, so that the talks of the other sections showed twice);
+    a publications section so written is one jekyll-scholar query joined by `||`."""
+    loop = ("<h2>{{title}}</h2>\n{{{{% for post in site.{what} reversed %}}}}\n"
+            "  {{{{% if {{value}} %}}}}\n    {{{{% include archive-single-talk.html %}}}}\n"
+            "  {{{{% endif %}}}}\n{{{{% endfor %}}}}\n")
+    either = "post.type == 'Keynote' or post.type == 'Seminar'"
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + "  talks:\n    output: true\n",
+        "_pages/talks.html": _ap_listed(loop.format(what="talks"), ("Invited", either),
+                                        ("Posters", "post.type == 'Poster'"), page="talks"),
+        "_pages/publications.md": _ap_listed(
+            loop.format(what="publications"),
+            ("Papers", "post.type == 'article' or post.type == 'letter'")),
+        **dict([_ap_talk("ebb-keynote", "Keynote"), _ap_talk("neap-seminar", "Seminar"),
+                _ap_talk("flood-poster", "Poster"), _ap_pub("salt-marsh", "article")]),
+    })
+    sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages").apply()
+    page = next((tmp_path / "af/_pages").glob("talks.*")).read_text("utf-8")
+    assert "{% comment %}" not in page
+    tests = [line.split("{% if ")[1].split(" %}")[0] for line in page.splitlines()
+             if line.startswith("{% for talk in talks %}{% if ")]
+    assert tests == ['talk.type == "Keynote" or talk.type == "Seminar"',
+                     'talk.type == "Poster"']
+    assert page.count("{% for talk in talks %}") == 2  # no listing of every talk
+    pubs = (tmp_path / "af/_pages/publications.md").read_text("utf-8")
+    assert "{% bibliography -q @*[pubtype=article||pubtype=letter] %}" in pubs
+    assert _talk_tests_back(tmp_path) == [
+        'if post.type == "Keynote" or post.type == "Seminar" %}', 'if post.type == "Poster" %}']
+
+
+def test_a_furniture_page_is_said_to_forward_where_it_does(tmp_path):
+    """academicpages' JSON CV view forwards to the CV page, but a site without one
+    forwards it home, and a 404 page forwards nowhere (the target's own serves it): the
+    finding says which (was: "forwards to the cv page" for a redirect home)."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nTide research.\n",
+        "_pages/cv-json.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv-json/\n---\n"
+                             "{% include cv-template.html %}\n",
+        "_pages/404.md": "---\ntitle: Page Not Found\npermalink: /404.html\n---\nGone.\n",
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    said = {f.path: f.message for f in plan.report.findings if f.code == "furniture"}
+    assert "its address forwards to the home page" in said["_pages/cv-json.md"]
+    assert "forwards" not in said["_pages/404.md"]
+    assert "page-not-found page serves its address" in said["_pages/404.md"]
+    (src / "_pages/cv.md").write_text("---\ntitle: CV\npermalink: /cv/\n---\n"
+                                     "Education\n======\n* PhD, Tide University, 2020\n")
+    plan = sitemigrate.convert(src, tmp_path / "af2", to="al-folio", from_="academicpages")
+    said = {f.path: f.message for f in plan.report.findings if f.code == "furniture"}
+    assert "its address forwards to the cv page" in said["_pages/cv-json.md"]
+
+
+def test_a_publication_a_hand_written_list_page_never_drew_keeps_its_own_page(tmp_path):
+    """A publications page written by hand (its Liquid never loops over the collection)
+    lists none of the `_publications` items, whose own pages (`output: true`) were where a
+    visitor read their abstract and citation: each keeps its page at its old address (was:
+    the address forwarded to the publications page, which does not show it)."""
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG,
+        "_pages/publications.md": "---\nlayout: archive\ntitle: Publications\npermalink: "
+                                  "/publications/\n---\n<ul><li>Salt marsh carbon, 2021</li>"
+                                  "</ul>\n",
+        "_publications/2021-01-01-salt-marsh.md":
+            "---\ntitle: \"Salt marsh carbon\"\ncollection: publications\n"
+            "permalink: /publication/salt-marsh\ndate: 2021-01-01\nvenue: 'Estuaries'\n"
+            "excerpt: 'Marshes bury carbon faster than forests.'\n"
+            "citation: 'Vantongeren, I. (2021). Salt marsh carbon. Estuaries.'\n---\n",
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    own = (tmp_path / "af/_pages/publications/2021-01-01-salt-marsh.md").read_text("utf-8")
+    assert "permalink: /publication/salt-marsh" in own
+    assert "Marshes bury carbon faster than forests." in own
+    assert not list((tmp_path / "af/_pages").glob("redirects/publication-salt-marsh*"))
 
 
 def test_a_document_without_a_title_keeps_the_title_jekyll_gives_it(tmp_path):

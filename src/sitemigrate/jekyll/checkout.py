@@ -710,6 +710,9 @@ def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -
             if isinstance(value, str) and value and value not in seen:
                 seen.append(value)
         edits[group["key"]] = seen or None
+    menu = spec.get("listing_menu")
+    if menu and site.navigation:  # the owner's menu had no page of this role to link
+        edits[menu["key"]] = menu["off"]
     changed = []
     for key, value in edits.items():
         # the key's line and its block (indented or `- ` lines) below it
@@ -718,7 +721,8 @@ def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -
             continue
         line = "" if value is None else dump_yaml({key: value})
         fm = pattern.sub(lambda _m, line=line: line, fm, count=1)
-        changed.append(f"`{key}` removed" if value is None else f"`{key}` set to yours")
+        changed.append(f"`{key}` removed" if value is None else f"`{key}` set to yours"
+                       if value else f"`{key}` off (your menu had no such page)")
     if changed or plan.written_before(rel):  # (a later run: the file the first one wrote)
         plan.write(rel, text[:m.start(1)] + fm + text[m.end(1):])
     if changed:

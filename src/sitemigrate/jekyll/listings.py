@@ -190,18 +190,32 @@ def _translate_filtered(body: str, source: dict | None, target: dict | None
     the sections written."""
     if not source or not target or "match" not in source:
         return body, []
-    ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
     written: list[str] = []
 
     keys = target.get("keys") or {}  # a front-matter key that is another field there
 
+    def fill(template: str, key: str, op: str, value: str) -> str:
+        parts = {"KEY": keys.get(key.lower(), key), "OP": target["ops"][op], "VALUE": value}
+        return re.sub("KEY|OP|VALUE", lambda p: parts[p[0]], template)
+
     def swap(m: re.Match[str]) -> str:
-        key = keys.get(m["key"].lower(), m["key"])
-        parts = {"KEY": key, "OP": target["ops"][ops[m["op"]]], "VALUE": m["value"]}
-        written.append(re.sub("KEY|OP|VALUE", lambda p: parts[p[0]],
-                              target["body"].rstrip("\n")))
+        (key, op, value), *more = _tests(m, source)
+        if more and "or" not in target:
+            return m[0]  # the target cannot join tests: its full listing takes the loop
+        value += "".join(fill(target["or"], *test) for test in more)
+        written.append(fill(target["body"].rstrip("\n"), key, op, value))
         return _SECTION.format(len(written) - 1)
     return re.sub(source["match"], swap, body, flags=re.S), written
+
+
+def _tests(m: re.Match[str], source: dict) -> list[tuple[str, str, str]]:
+    """The tests of a matched `filtered` listing: its front-matter key, neutral test and
+    value, then those its `{% if %}` joins to it with `or` (``either`` of the mapping)."""
+    ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
+    more = m.groupdict().get("more") or ""
+    return [(m["key"], ops[m["op"]], m["value"])] + [
+        (t["key"], ops[t["op"]], t["value"]) for t in re.finditer(source.get("either") or
+                                                                    r"(?!)", more)]
 
 
 def listed_sections(body: str, role: str, theme: Theme | None
@@ -214,9 +228,8 @@ def listed_sections(body: str, role: str, theme: Theme | None
     source = (listing or {}).get("filtered")
     if not source or "match" not in source:
         return None
-    ops = {spelled: neutral for neutral, spelled in source["ops"].items()}
-    found = [(m["key"], ops[m["op"]], m["value"])
-             for m in re.finditer(source["match"], body, re.S)]
+    found = [test for m in re.finditer(source["match"], body, re.S)
+             for test in _tests(m, source)]
     rest = re.sub(source["match"], " ", body, flags=re.S)
     if not found or any(_shows_items(rest[m.start():]) for pattern in listing["match"]
                         for m in re.finditer(pattern, rest, re.S)):

@@ -216,8 +216,7 @@ def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
             gone.add(url)
             report.mapped("furniture", f"`{page.path}` is {rule['what']} of {site.theme}, not "
                           "your content: the target theme has its own, so it is not carried "
-                          f"(its address forwards to the {rule.get('forward') or 'home'} page)."
-                          , page.origin)
+                          f"({_forwarded_to(page, site)}).", page.origin)
             break
     kept = []
     for item in site.navigation:
@@ -227,6 +226,16 @@ def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
         else:
             kept.append(item)
     site.navigation = kept
+
+
+def _forwarded_to(page: Page, site: Site) -> str:
+    """Where :func:`forward_furniture` sends a furniture page's address, in words: the page
+    of the role its rule names when the site has one, else home; a 404 page nowhere."""
+    if page.permalink == "/404.html":
+        return "the target's own page-not-found page serves its address"
+    role = page.features.forward or "about"
+    shown = role if role != "about" and site.page(role) is not None else "home"
+    return f"its address forwards to the {shown} page"
 
 
 def _owners_furniture(page: Page, rule: dict, menu_labels: set[str]) -> bool:

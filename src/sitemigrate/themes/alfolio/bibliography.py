@@ -105,8 +105,9 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     for name, value in pub.extra.items():  # front matter of another theme (`note`, `pubtype`,
         key = name.lower()                   # al-folio's own `abbr` ...): BibTeX fields
         key = aliases.get(key, key) if aliases.get(key) != "author" or pub.authors else key
-        if key in PUB_FRONT_ONLY:
-            continue
+        if key in PUB_FRONT_ONLY and not (key == "published" and not isinstance(value, bool)):
+            continue  # Jekyll's `published` hides a document only as `false`: any other
+            # value is the owner's field (a page may list publications by it)
         if value in (None, "", []):
             empty.append(name)
             continue
@@ -130,6 +131,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
             report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
                         f"`{key}` holds a structure a BibTeX field cannot; not carried.",
                         pub.origin)
+    if "arxiv" in fields:
+        _arxiv_identifier(fields, pub, report)
     if fields.get("preview", "").startswith("/"):
         folder = THEME.vocabulary["paths"]["publication_preview"]
         new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)
@@ -165,6 +168,34 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     persons = {"author": authors} if authors else {}
     # an entry, not its text: dump_bib formats it and need not parse it back
     return bib.BibEntry(pub.key, entry_type, fields, persons)
+
+
+#: an arXiv identifier: new style (`2401.16243`) or old (`cond-mat/0102536`), any version
+_ARXIV_ID = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
+
+
+def _arxiv_identifier(fields: dict[str, str], pub: Publication, report: Report | None) -> None:
+    """al-folio's bib layout links `arxiv` as `arxiv.org/abs/<arxiv>`: an identifier. A value
+    written with its prefix (`arXiv:2401.16243`, `arXiv.2401.16243`) is that identifier; one
+    that holds none (a label, a typo) takes the identifier of an arXiv address the entry
+    has (`arxiv.org/abs/ID`, the DOI `10.48550/arXiv.ID`); with none either, it would link
+    to no paper, so it is kept under another name and reported."""
+    value = fields["arxiv"].strip()
+    m = re.fullmatch(rf"(?:arxiv\s*[:.]?\s*)?({_ARXIV_ID})", value, re.I)
+    found = m[1] if m else next(
+        (a or b for v in fields.values() for a, b in re.findall(
+            rf"arxiv\.org/(?:abs|pdf)/({_ARXIV_ID})|10\.48550/arxiv\.({_ARXIV_ID})", v, re.I)),
+        "")
+    if found:
+        fields["arxiv"] = found
+        return
+    fields["arxiv_label"] = fields.pop("arxiv")
+    if report is not None:
+        report.verbatim("publication-arxiv", f"publication `{pub.key}`: `{value}` is no arXiv "
+                        f"identifier, and al-folio would link it as `arxiv.org/abs/{value}` "
+                        "(no paper); it is kept as `arxiv_label`. Add the paper's identifier "
+                        "as `arxiv` to the entry.",
+                        pub.origin)
 
 
 def _stated_type(pub: Publication) -> str:
@@ -207,11 +238,16 @@ def unlisted(site: Site, source: Theme | None) -> frozenset[str]:
     """The keys of the publications that had a page of their own in the source (a document
     of a collection Jekyll writes: `output: true`) but that its publications page does not
     list: it lists them by sections only (one per category, or the owner's `{% if %}`s),
-    and none holds them. The publications page of al-folio does not list them either; their
-    own page is where a visitor still finds them."""
+    and none holds them, or it lists none of them (a list written by hand, which its
+    Liquid never draws from the collection). The publications page of al-folio does not
+    list them either; their own page is where a visitor still finds them."""
     page = site.page("publications")
-    sections = listed_sections(page.body, "publications", source) if page else None
-    if not sections:
+    if page is None:
+        return frozenset()
+    sections = listed_sections(page.body, "publications", source)
+    by_hand = not sections and not re.search(r"\bsite\.publications\b|\{%-?\s*bibliography\b",
+                                             page.body)
+    if not sections and not by_hand:
         return frozenset()
     collections = site.config_extra.get("collections")
     out = set()
@@ -220,7 +256,8 @@ def unlisted(site: Site, source: Theme | None) -> frozenset[str]:
         spec = collections.get(folder[1:]) if isinstance(collections, dict) \
             and folder.startswith("_") else None
         fields = {"venue": pub.venue, "citation": pub.citation, **pub.fields, **pub.extra}
-        if isinstance(spec, dict) and spec.get("output") and not in_sections(fields, sections):
+        if isinstance(spec, dict) and spec.get("output") \
+                and (by_hand or not in_sections(fields, sections or [])):
             out.add(pub.key)
     return frozenset(out)
 

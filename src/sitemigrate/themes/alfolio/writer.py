@@ -485,7 +485,9 @@ def _local_includes(body: str, gen: str) -> str:
 
 
 def _profile_text(ident: Identity) -> str:
-    parts = [p for p in (ident.employer, ident.location) if p]
+    """What another theme's profile sidebar showed under the name: pronouns, employer,
+    location, as the lines of al-folio's `more_info` under the picture."""
+    parts = [p for p in (ident.pronouns, ident.employer, ident.location) if p]
     return "".join(f"<p>{p}</p>" for p in parts)
 
 
