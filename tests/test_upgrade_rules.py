@@ -234,3 +234,27 @@ def test_a_standard_cv_section_under_a_title_the_layout_does_not_test_is_bullets
     assert sections["Research Interests"] == [
         {"bullet": "Tidal flats, salt marshes and the birds that feed there"}]
     assert "bullet" not in sections["Education"][0]
+
+
+def test_a_favicon_naming_no_picture_is_not_carried(tmp_path, monkeypatch):
+    """al-folio's head takes an `icon` of more than 4 characters as a file of `assets/img/`
+    and its cache-busting filter stops the build when there is none: the owner's value that
+    names no picture (a folder, `/assets/img/favicons/`) is not carried, the template's
+    favicon stays, and a finding says what to do; a picture that is there is carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": "icon: x\n"})
+    for mine, there in (("/assets/img/favicons/", False), ("tide.png", True)):
+        src = old_site(tmp_path / f"old{there}")
+        _write(src, {"_config.yml": (src / "_config.yml").read_text() + f"icon: {mine}\n"})
+        if there:
+            (src / "assets/img").mkdir(parents=True, exist_ok=True)
+            (src / "assets/img/tide.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+        dest = new_checkout(tmp_path / f"new{there}")
+        _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + "icon: ⚛️\n"})
+        _known_settings(monkeypatch, old_template, dest)
+        plan = sitemigrate.convert(src, dest, to="al-folio")
+        plan.apply()
+        config = (dest / "_config.yml").read_text("utf-8")
+        assert (f"icon: {mine}" in config) == there and ("icon: ⚛️" in config) != there
+        assert bool([f for f in plan.report.findings if f.code == "favicon"]) != there

@@ -149,6 +149,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
                           "in the config and the paged page), whose build stops when both are "
                           "set: not carried.", at(key))
     if site.theme == NAME:
+        done |= _favicon_named_nowhere(site, plan)
         if gen == "2020-23":  # its own generation reads the news limit from the config
             return done
         for key in ("news_limit", "news_scrollable"):
@@ -367,3 +368,26 @@ def site_switches(plan: Plan, layout: str, news: dict, posts: dict) -> None:
     plan.report.mapped("about-switches", "DEST's about layout reads "
                        + " and ".join(f"`{n}.enabled`" for n in wanted) + " from `_config.yml`: "
                        "set there as the about page had them.", "_config.yml")
+
+
+def _favicon_named_nowhere(site: Site, plan: Plan) -> set[str]:
+    """`icon` when it names a picture (al-folio's head takes a value of up to 4 characters
+    as an emoji, anything longer as a file of `assets/img/`, whose cache-busting filter
+    stops the build when the file is not there) that neither SRC nor DEST has: not carried,
+    DEST's own favicon kept, and said so."""
+    icon = site.settings.favicon
+    if icon is None or len(icon.value) <= 4 or not site.source:
+        return set()
+    rel = "assets/img/" + icon.value.lstrip("/")
+    for root in (Path(site.source), plan.dest):
+        try:
+            if (root / rel).is_file():
+                return set()
+        except OSError:
+            continue
+    plan.report.problem("favicon", f"`icon: {icon.value}` names no picture of "
+                        f"`assets/img/` (al-folio looks for `{rel}`, and its build stops on a "
+                        "missing one): not carried, the template's favicon kept. Put the "
+                        "picture there and set `icon` to its file name, or to an emoji.",
+                        icon.origin)
+    return {icon.key}
