@@ -263,3 +263,25 @@ def test_a_config_key_written_twice_is_read_as_jekyll_reads_it(tmp_path):
     site, same = sitemigrate.read_site(src), sitemigrate.read_site(FIXTURES / "al-folio-site")
     assert site.identity.last_name and site.identity.last_name == same.identity.last_name
     assert site.config_extra["scholar"] == same.config_extra["scholar"]  # the last one
+
+
+def test_a_nested_config_key_written_twice_takes_its_last_value(tmp_path):
+    """Jekyll's YAML reader takes the last value of a key written twice inside a mapping too
+    (`author:` with `name` twice, an owner's line pasted above the template's): the config
+    is read, the owner is the last `name`, and the earlier line is named in a warning (was:
+    the whole `_config.yml` refused as invalid YAML, the owner's name and settings lost)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    text = config.read_text()
+    assert text.count('  name: "Tomás Lindqvist"\n') == 1
+    config.write_text(text.replace('  name: "Tomás Lindqvist"\n',
+                                   '  name: "Tomás Lindqvist"\n  name: Ilse Brandvik\n'))
+    line = config.read_text().splitlines().index("  name: Ilse Brandvik") + 1
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    assert not [f for f in plan.report.findings if f.code == "bad-yaml"]
+    twice = [f for f in plan.report.findings if f.code == "duplicate-key"]
+    assert [(f.path, f.line) for f in twice] == [("_config.yml", line)]
+    assert "`author.name` twice" in twice[0].message
+    site = sitemigrate.read_site(src)
+    assert site.identity.display_name() == "Ilse Brandvik"

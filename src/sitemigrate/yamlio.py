@@ -573,9 +573,10 @@ def load_front_matter(text: str, rel: str, report: Report | None,
 
 
 def _last_wins(text: str, duplicates: list[tuple[Any, int]]) -> Any:
-    """``text`` loaded by ruamel where it has a duplicate key: each top-level key takes its
-    last value, in its first place (as Jekyll reads it); raises where a nested mapping has
-    one (not read then, as before)."""
+    """``text`` loaded by ruamel where it has a duplicate key: each key takes its last
+    value, in its first place, as Jekyll (Psych) reads it. A top-level key's last value is
+    loaded round trip from its own lines; a nested one (``author:`` with `name` twice) is
+    loaded plain (libyaml's reading of its node, where ruamel kept the first)."""
     import yaml
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     if not isinstance(root, yaml.MappingNode):
@@ -589,19 +590,34 @@ def _last_wins(text: str, duplicates: list[tuple[Any, int]]) -> Any:
             duplicates.append((key, key_node.start_mark.line))
         seen.add(key)
         last[key] = i
-    todo = [value for _, value in root.value]
-    while todo:  # a nested duplicate: not read (ruamel's error stands)
-        node = todo.pop()
+    nested: list[tuple[tuple[Any, ...], Any, Any]] = []  # (path to the mapping, key, node)
+    todo: list[tuple[tuple[Any, ...], Any]] = [((k.value,), v) for i, (k, v)
+                                                in enumerate(root.value) if last[k.value] == i]
+    while todo:
+        path, node = todo.pop()
         if isinstance(node, yaml.MappingNode):
-            keys = [k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)]
-            if len(set(keys)) < len(keys):
-                raise ValueError("a duplicate key in a nested mapping")
-            todo += [v for _, v in node.value]
+            keys = [k.value if isinstance(k, yaml.ScalarNode) else None for k, _ in node.value]
+            final = {key: i for i, key in enumerate(keys)}  # each key's last place
+            for i, (key, (_, value)) in enumerate(zip(keys, node.value, strict=True)):
+                if key is None or keys.count(key) == 1:
+                    todo.append(((*path, key), value))
+                elif i == final[key]:
+                    nested.append((path, key, value))
+                else:  # an earlier one: said at the line of the one that counts
+                    line = node.value[final[key]][0].start_mark.line
+                    duplicates.append((".".join(map(str, (*path, key))), line))
         elif isinstance(node, yaml.SequenceNode):
-            todo += node.value
+            todo += [((*path, n), v) for n, v in enumerate(node.value)]
     y = yaml_rt()
     y.allow_duplicate_keys = True
     data = y.load(text)
+    for path, key, node in nested:
+        here = data
+        for step in path:  # ruamel's keys may be numbers where the node's text is not
+            here = here[step] if isinstance(step, int) and isinstance(here, list) else next(
+                v for k, v in here.items() if str(k) == str(step))
+        name = next(k for k in here if str(k) == str(key))
+        here[name] = yaml.safe_load(yaml.serialize(node))
     rows = text.split("\n")
     twice = {k for k, _ in duplicates}
     for key, i in last.items():
