@@ -16,11 +16,11 @@ from typing import Any
 
 from ..ir import Site
 from ..report import Report
+from .site import iter_files
 
 JEKYLL_OWN = frozenset({"_layouts", "_includes", "_data", "_sass", "_plugins", "_site",
                         "_posts", "_drafts", "_bibliography"})
 """Folders Jekyll (and jekyll-scholar) reads as what they are, not as pages."""
-_TEXT = (".md", ".markdown", ".html", ".htm")
 
 
 def report_unread_folders(root: Path, config: Any, site: Site, report: Report) -> None:
@@ -46,7 +46,7 @@ def report_unread_folders(root: Path, config: Any, site: Site, report: Report) -
     for top in tops:
         if top in read:
             continue
-        files = [f"{top}/{rel}" for rel in _texts(root / top)]
+        files = [rel for _, rel in iter_files(root / top, root)]  # its pages' files
         if files:
             shown = ", ".join(f"`{f}`" for f in files[:3]) + (
                 f" and {len(files) - 3} more" if len(files) > 3 else "")
@@ -57,12 +57,3 @@ def report_unread_folders(root: Path, config: Any, site: Site, report: Report) -
                        "so they were not converted; copy them by hand if you want them shown.",
                        top)
 
-
-def _texts(folder: Path) -> list[str]:
-    out = []
-    for path, dirs, names in os.walk(folder):  # links to folders are not followed
-        dirs.sort()
-        for name in sorted(names):
-            if name.lower().endswith(_TEXT):
-                out.append(Path(path, name).relative_to(folder).as_posix())
-    return out
