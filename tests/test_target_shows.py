@@ -234,7 +234,8 @@ def test_an_invisible_character_pasted_before_a_link_is_not_part_of_it(tmp_path)
     assert "\ufeff" not in written and "\u200b" not in written
     assert "{https://doi.example.org/10.1/ice}" in (dest / "_bibliography/papers.bib"
                                                      ).read_text()
-    assert "/http" not in written and "ice.bib" not in written
+    assert "/http" not in written  # not a path of the site (`/assets/pdf/\ufeffhttp:/...`)
+    assert "[Download paper here](https://doi.example.org/10.1/ice)" in written
 
 
 @pytest.mark.parametrize("blog", [True, False])
