@@ -17,7 +17,7 @@ from ...jekyll.configkeys import account_config, config_line, source_config
 from ...jekyll.liquid import attribute_safe
 from ...jekyll.site import dest_config, include_pages, set_key, set_nested, text
 from ...plan import Plan
-from ...textio import dump_yaml, load_yaml
+from ...textio import dump_yaml, load_yaml, within
 from ...theme import Options, SiteProbe, generation_of
 from . import THEME
 from .menu import _menu_position, _menu_title
@@ -381,8 +381,8 @@ def _favicon_named_nowhere(site: Site, plan: Plan) -> set[str]:
     rel = "assets/img/" + icon.value.lstrip("/")
     for root in (Path(site.source), plan.dest):
         try:
-            if (root / rel).is_file():
-                return set()
+            if within(root, root / rel) and (root / rel).is_file():
+                return set()  # (a name that climbs out of the site names no picture of it)
         except OSError:
             continue
     plan.report.problem("favicon", f"`icon: {icon.value}` names no picture of "
