@@ -121,6 +121,10 @@ class Plan:
     documents: dict[str, dict] = field(default_factory=dict)
     """DEST path -> front matter of the documents written with :meth:`write_document` (and
     not overwritten since): the URL ledger need not parse back what a writer just wrote."""
+    redirect_claims: dict[str, tuple[str, list[str]]] = field(default_factory=dict,
+                                                              init=False, repr=False)
+    """Old address -> (the redirect page written for it, the source files that claimed it):
+    one page per address (:mod:`sitemigrate.jekyll.redirects`)."""
     behind_links: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     """DEST path -> the folder on its way that links out of DEST (left out of the plan)."""
     checkout: Any = field(default=None, init=False, repr=False)

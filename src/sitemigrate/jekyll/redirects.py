@@ -9,14 +9,9 @@ the same way, once per address: the later claim replaces the earlier one's page.
 
 from __future__ import annotations
 
-import re
-
 from ..ir import Origin
 from ..plan import Plan
 from .site import redirect_stub_path
-
-_CLAIMERS = re.compile(r"`redirect_from` of \d+ pages \((?P<paths>[^)]*)\)")
-_PERMALINK = re.compile(r"^permalink:\s*['\"]?(?P<url>[^'\"\n]*?)['\"]?\s*$", re.M)
 
 
 def stub_path(plan: Plan, old: str, target: str, origin: Origin | str | None,
@@ -24,29 +19,22 @@ def stub_path(plan: Plan, old: str, target: str, origin: Origin | str | None,
     """Where the redirect page of ``old`` goes: a new `_pages/redirects/*` path (of
     ``suffix``), or the page an earlier claim of ``old`` wrote, whose finding is then
     withdrawn (the later claim is what the old site served; the double claim is reported)."""
-    name = redirect_stub_path(plan, old).removesuffix(".md")
-    while name.endswith("-1"):  # the paths taken before: one may be this address's
-        name = name.removesuffix("-1")
-        path = next((f"{name}{s}" for s in (".md", ".html") if f"{name}{s}" in plan.files),
-                    f"{name}.md")
-        text = plan.files.get(path, b"").decode("utf-8", "replace")
-        m = _PERMALINK.search(text.split("\n---", 1)[0])
-        if m and m["url"].strip() == old.strip():
-            through = f"through `{path}`"
-            start = f"old URL `{old}` "
-            before = [f for f in plan.report.findings if f.message.startswith(start) and (
-                f.code == "redirect-claimed" or (f.code == "redirect" and through in f.message))]
-            claims = {_path(origin)}
-            for f in before:
-                plan.report.findings.remove(f)
-                m = _CLAIMERS.search(f.message) if f.code == "redirect-claimed" else None
-                claims |= set(m["paths"].split(", ")) if m else {f.path or "?"}
-            plan.report.mapped(
-                "redirect-claimed", f"{start}is in the `redirect_from` of {len(claims)} pages "
-                f"({', '.join(sorted(claims))}): Jekyll writes every one's redirect there, the "
-                f"last page's last; it forwards to `{target}`, as on the old site.", origin)
-            return path
-    return redirect_stub_path(plan, old, suffix)
+    claimed = plan.redirect_claims.get(old.strip())
+    if claimed is None:
+        path = redirect_stub_path(plan, old, suffix)
+        plan.redirect_claims[old.strip()] = (path, [_path(origin)])
+        return path
+    path, claims = claimed
+    claims.append(_path(origin))
+    start = f"old URL `{old}` "
+    for f in [f for f in plan.report.findings if f.message.startswith(start)
+              and f.code in ("redirect", "redirect-claimed")]:
+        plan.report.findings.remove(f)
+    plan.report.mapped(
+        "redirect-claimed", f"{start}is in the `redirect_from` of {len(set(claims))} pages "
+        f"({', '.join(sorted(set(claims)))}): Jekyll writes every one's redirect there, the "
+        f"last page's last; it forwards to `{target}`, as on the old site.", origin)
+    return path
 
 
 def _path(origin: Origin | str | None) -> str:
