@@ -42,6 +42,10 @@ _LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?::\s*(?P<rest>.*))?$", re.I)
 _TRAILING = lazy_pattern(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
 _MAP = lazy_pattern(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
 _TRAILING_PAREN = lazy_pattern(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
+# a trailing date set in italics or bold (`..., *2019 - 2023*`, `... *(2020 - 2022)*`): the
+# markers are the date's look, the date is still the entry's
+_EMPHASISED_END = lazy_pattern(rf"(?P<mark>\*{{1,2}}|_{{1,2}})(?P<date>\(?{_SPAN}\)?)(?P=mark)"
+                               r"(?P<stop>\.?)$", re.I)
 
 
 @dataclass
@@ -169,10 +173,25 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
     while len(rest) > 1 and _place_like(rest[-1]):
         places.insert(0, rest.pop())
     if rest:
-        out["institution"] = ", ".join(rest)
+        _institution(out, ", ".join(rest))
     if places:
         out["location"] = ", ".join(places)
     return out
+
+
+_MD_LINK = re.compile(r"\[([^\[\]]+)\]\(\s*((?:https?://|/)[^\s()]*)\s*\)")
+
+
+def _institution(entry: dict[str, Any], text: str) -> None:
+    """The institution part of an entry: a Markdown link in it (``[University of X](url)``)
+    is the institution's website, JSON Resume's and RenderCV's ``url`` of the entry (the
+    first link, when the part names several); the institution is its text, since the CV
+    layouts show it as text."""
+    links = _MD_LINK.findall(text)
+    if links:
+        entry.setdefault("url", links[0][1])
+        text = _MD_LINK.sub(lambda m: m[1], text)
+    entry["institution"] = text
 
 
 def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
@@ -188,7 +207,8 @@ def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
         if m["rest"]:
             out |= _split_parts(m["rest"], section_key)
         return _ordered(out)
-    m = _TRAILING().match(text) or _TRAILING_PAREN().match(text)
+    plain = _EMPHASISED_END().sub(r"\g<date>\g<stop>", text)
+    m = _TRAILING().match(plain) or _TRAILING_PAREN().match(plain)
     if m:
         return _ordered({"year": _full_year(m["year"].strip()),
                          **_split_parts(m["rest"], section_key)})
@@ -272,7 +292,7 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
             places: list[str] = []
             while len(rest) > 1 and _place_like(rest[-1]):
                 places.insert(0, rest.pop())
-            entry["institution"] = ", ".join(rest)
+            _institution(entry, ", ".join(rest))
             if places:
                 entry["location"] = ", ".join(places)
         points: list[Any] = []
