@@ -190,3 +190,12 @@ def test_a_linked_institution_is_the_entry_url_and_shows_as_text():
     # a link that is no web address is left as written, never made a url
     odd = split("**Tutor**, [Moss College](javascript:void), 2020", "work")
     assert "url" not in odd and "javascript" in odd["institution"]
+
+
+def test_a_comma_inside_a_bold_or_italic_part_does_not_split_it():
+    """``**Moss, Fern and Lichen Meeting**, Uppsala, Sweden, *2024*``: the owner set the
+    event's name in bold, commas and all; it stays one title."""
+    split = cvmarkdown.split_entry
+    talk = split("**Moss, Fern and Lichen Meeting**, Uppsala, Sweden, *2024*", "talks")
+    assert talk["title"] == "Moss, Fern and Lichen Meeting" and talk["year"] == "2024"
+    assert split("*Ferns, an essay*, Reed Press, 2019", "work")["title"] == "Ferns, an essay"

@@ -94,6 +94,7 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
 
 _EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|"
                        r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\3(?![\w*])")
+_STARRED = re.compile(r"(\*\*?)(?=\S)[^*]+?(?<=\S)\1")
 _INSTITUTION = re.compile(
     r"universi|college|institut|school|academy|hochschule|[ée]cole|polytechn|\b(?:KU|ETH|MIT|"
     r"UCL|EPFL|CNRS)\b|department|faculty|laborator|\blab\b|cent(?:er|re)|hospital|"
@@ -112,14 +113,16 @@ def unmark(text: str) -> str:
 
 
 def _pieces(text: str) -> list[str]:
-    """Comma-separated parts, commas inside parentheses or links aside."""
+    """Comma-separated parts, commas inside parentheses, links or an emphasis set with
+    asterisks aside (``**Health, Mind and Body Conference**, Dublin`` names one event)."""
     out, depth, cur = [], 0, ""
-    for c in text:
+    stars = _STARRED.sub(lambda m: "\0" * len(m[0]), text)  # where a `*...*` span runs
+    for c, star in zip(text, stars, strict=True):
         if c in "([":
             depth += 1
         elif c in ")]":
             depth -= 1
-        if c == "," and depth <= 0:
+        if c == "," and depth <= 0 and star != "\0":
             out.append(cur)
             cur = ""
         else:
