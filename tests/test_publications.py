@@ -42,6 +42,8 @@ OWNER = ("Tomás", "Lindqvist")
     # a period typed twice after an initial, inside or outside the owner's bold
     ("Berg, A., <b>Lindqvist, T.</b>., Moss, K.. (2026). &quot;Ferns.&quot; <i>Oikos</i>.",
      ["Berg, A.", "Lindqvist, T.", "Moss, K."]),
+    ("Berg, A., Lindqvist, T., Moss, K., ... & Fern, J. (2021). Lichens.",  # APA's ellipsis
+     ["Berg, A.", "Lindqvist, T.", "Moss, K.", "Fern, J.", "others"]),
 ])
 def test_citation_authors(citation, names):
     got, why = cite.citation_authors(citation, OWNER)

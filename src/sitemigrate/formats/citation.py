@@ -249,7 +249,7 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
     head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
-    head = re.sub(r"(?<=\.)\s*\.+(?=\s*(?:[,;&]|$))", "", head)  # `B..`, `<b>B.</b>.`: one period
+    head = re.sub(r"(?<=[^\W\d_]\.)\s*\.+(?=\s*(?:[,;&]|$))", "", head)  # `B..`: one period
     elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
     head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
     if not head:
