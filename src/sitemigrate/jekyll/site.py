@@ -380,12 +380,13 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
     if d is None:
         d = written
         if report is not None:
-            where = (f"read as {written}" if written else
-                     f"the file name's date {named} was used" if named else "it was left undated")
-            why = ("Jekyll cannot read it (its build stops with \"Invalid date\")" if written
-                   else "it is not a date sitemigrate can read")
-            report.problem("bad-date", f"`date: {value}`: {why}; {where}. Write it as "
-                           "YYYY-MM-DD.", doc.rel, line)
+            # a date Jekyll cannot read stops its build, whether or not sitemigrate reads it
+            where = (f"sitemigrate read it as {written}" if written else
+                     f"sitemigrate used the file name's date {named}" if named else
+                     "sitemigrate cannot read it either and read the item as undated")
+            report.problem("bad-date", f"`date: {value}`: Jekyll cannot read it (its build "
+                           f"stops with \"Invalid date\"); {where}. Write it as YYYY-MM-DD.",
+                           doc.rel, line)
     elif report is not None and (written is None or written.iso() != d.iso()) and \
             re.match(r"\s*\d", value):
         report.problem("bad-date", f"`date: {value}` is not a day of the calendar; Jekyll "
