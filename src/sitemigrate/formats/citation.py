@@ -325,6 +325,6 @@ def doi_in(citation: str) -> str:
     if not m:
         return ""
     doi = m[1]
-    while doi[-1] in ".,;:" or doi[-1] == ")" and doi.count(")") > doi.count("("):
+    while doi[-1] in ".,;:" or (doi[-1] == ")" and doi.count(")") > doi.count("(")):
         doi = doi[:-1]
     return doi
