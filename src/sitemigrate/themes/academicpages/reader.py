@@ -111,8 +111,8 @@ def read(src: Path, report: Report) -> Site:
                            for n in nav["main"] if isinstance(n, dict)]
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
-    mark_furniture(site, src, vocab, report, lambda rel: os.path.isfile(src / rel)
-                   and not is_template_file(THEME, src, rel))
+    mark_furniture(site, src, vocab, report, lambda rel: within(src, src / rel)
+                   and os.path.isfile(src / rel) and not is_template_file(THEME, src, rel))
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
     return site
