@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..ir import Site, plain
+from ..ir import Origin, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import load_yaml, read_text
@@ -110,6 +110,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     own = source.vocabulary.get("config_settings", []) if source is not None else []
     reads = target.vocabulary.get("config_settings", [])
     done = set(consumed) | _languages_written(site, report, src)
+    if site.theme != target.name:  # read into the menu, which every writer writes
+        for label in site.settings.menu_labels:
+            done.add(label.key)
+            report.mapped("config-key", f"`{label.key}` ({label.value}) is the label of its "
+                          "menu entry, carried with the menu.",
+                          Origin("_config.yml", config_line(src, label.key)))
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
     owners: list[tuple[str, int | None]] = []
