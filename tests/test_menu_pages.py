@@ -88,7 +88,7 @@ BLOG_2022 = ("---\nlayout: default\ntitle: blog\n---\n\n<div class=\"post\">\n\n
              "    {% endfor %}\n  </ul>\n\n  {% include pagination.html %}\n\n</div>\n")
 
 
-def _blog_2022(tmp_path: Path, header: str):
+def _blog_2022(tmp_path: Path, header: str, label: str = "notebook"):
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
     (src / "_includes").mkdir()
@@ -96,7 +96,7 @@ def _blog_2022(tmp_path: Path, header: str):
     (src / "blog").mkdir()
     (src / "blog/index.html").write_text(BLOG_2022)
     with (src / "_config.yml").open("a") as fh:
-        fh.write("blog_name: Tidal notes\nblog_nav_title: notebook\n")
+        fh.write(f"blog_name: Tidal notes\nblog_nav_title: {label}\n")
     plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
     plan.apply()
     menu = [line.strip() for line in (tmp_path / "out/_data/navigation.yml").read_text()
@@ -123,3 +123,10 @@ def test_no_blog_entry_where_the_sites_header_does_not_read_blog_nav_title(tmp_p
     blog entry shows none)."""
     _, menu, _ = _blog_2022(tmp_path, HEADER.replace("site.blog_nav_title", "site.blog_off"))
     assert "url: /blog/" not in menu
+
+
+def test_an_empty_blog_nav_title_hides_the_blog_entry(tmp_path):
+    """`blog_nav_title: ""`, the usual way to hide the blog's entry: the header's link has no
+    text, so no entry a visitor sees; the new menu has none either."""
+    _, menu, _ = _blog_2022(tmp_path, HEADER, label='""')
+    assert "url: /blog/" not in menu and "- title: ''" not in menu

@@ -19,12 +19,15 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
     entry the header include shows by a config key instead of a page (``config_menu`` in the
     mapping: 2020-22's `{% if site.blog_nav_title %}` links `/blog/` under that value). Such
     an entry is the site's when its own header reads the key and Liquid takes the value as
-    true (anything but nil and false); its key is in ``settings.menu_labels``."""
+    true (anything but nil and false) and it has a label to show (`blog_nav_title: ""`, the
+    usual way to hide it, gives a link without text: no entry a visitor sees); its key is in
+    ``settings.menu_labels``."""
     menu = _page_entries(pages, report)
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:
         value = config.get(spec["key"])
-        if value is None or value is False or not _header_reads(src, spec, report):
+        if value is None or value is False or not text(value).strip() \
+                or not _header_reads(src, spec, report):
             continue
         menu.insert(at, NavItem(text(value), spec["url"]))
         settings.menu_labels.append(Setting(text(value), spec["key"], Origin("_config.yml")))
