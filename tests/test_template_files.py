@@ -233,3 +233,27 @@ def test_another_languages_version_of_an_example_item_is_the_templates_too(table
         "_news/")] == ["_news/fr/moon.md"]
     said = [f for f in report.findings if f.code == "template-content" and f.path]
     assert [f.path for f in said] == ["_news/fr/announcement_1.md"]
+
+
+def test_the_example_resume_dropped_leaves_no_question_about_it(tmp_path, monkeypatch):
+    """A CV page showing the template's example `resume.json` (another person's name): the
+    CV is not carried (one `template-content` line says so), and the summary does not still
+    ask the owner to check a CV that "was read anyway"."""
+    resume = ('{"basics": {"name": "Ada Example", "label": "Example person"}, '
+              '"work": [{"name": "Example Labs", "position": "Tester", '
+              '"startDate": "2001-01-01"}]}\n')
+    tpl = _write(tmp_path / "al-folio-2099", {"assets/json/resume.json": resume})
+    built = tf.build_table(get_theme("al-folio"), [tpl])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    src = _write(tmp_path / "owner", {
+        "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nGardens.\n",
+        "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\n---\n",
+        "assets/json/resume.json": resume})
+    report = Report()
+    site = read_site(src, "al-folio", report)
+    assert site.cv is None
+    assert [f.code for f in report.findings if f.path == "assets/json/resume.json"
+            and f.code == "template-content"] == ["template-content"]
+    assert not [f for f in report.findings if f.code == "cv-example"]

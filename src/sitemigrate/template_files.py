@@ -346,6 +346,9 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         entries = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
         menu_gone = [n.title for n in site.navigation if n not in entries]
         site.navigation = entries  # no menu entry to the example CV either
+        # the reader's question whether this data is the template's example is answered here
+        report.findings[:] = [f for f in report.findings
+                           if not (f.code == "cv-example" and f.path == cv_origin.path)]
         # one line naming the file: the page, its address and its menu entry go with it
         report.mapped("template-content", f"`{cv_origin.path}` is the template's example CV "
                       "(its example person's entries, as a version of the template has them, "
