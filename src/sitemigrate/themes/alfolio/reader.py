@@ -73,6 +73,7 @@ from .cv import (
     cv_formats_shown,
     cv_layout_rule,
 )
+from .home import news_by_layout
 from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
 
@@ -449,6 +450,9 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
             setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
+    news_by_layout(page, data, site.config_extra,
+                   _layout_text(Path(site.source), text(data.get("layout")), report)
+                   if site.source and data.get("layout") else None)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
     if "social" in data:
