@@ -140,16 +140,30 @@ def test_an_example_posts_address_forwards_to_the_page_above_it(table, tmp_path)
     assert not any(f.code == "url-lost" for f in plan.report.findings)
 
 
+def _only_template(monkeypatch, theme: str, checkout: Path) -> None:
+    """The facts of ``checkout`` as the only template of ``theme`` sitemigrate knows."""
+    built = tf.build_table(get_theme(theme), [checkout])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda _theme: known)
+
+
+def _read_without_cv(src: Path, theme: str):
+    """SRC read as ``theme``: its site (which has no CV: the template's example is not the
+    owner's) and the report."""
+    report = Report()
+    site = read_site(src, theme, report)
+    assert site.cv is None
+    return site, report
+
+
 def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
     """The template's example CV page is not the owner's, and neither is the menu entry to
     it (the owner's menu keeps its other entries, in their order)."""
     cv = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\nEducation\n======\n"
           "* Ph.D. in Examples, University of Nowhere, 2001\n\nWork experience\n======\n"
           "* 2002: Example work\n  * at Example Labs\n")
-    tpl = _write(tmp_path / "academicpages-2099", {"_pages/cv.md": cv})
-    built = tf.build_table(get_theme("academicpages"), [tpl])
-    known = tf.Templates(built["templates"], built["files"], built["entries"])
-    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    _only_template(monkeypatch, "academicpages",
+                   _write(tmp_path / "academicpages-2099", {"_pages/cv.md": cv}))
     src = _write(tmp_path / "owner", {
         "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
                        "include: [_pages]\n",
@@ -160,9 +174,7 @@ def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
         "_pages/gardens.md": "---\npermalink: /gardens/\ntitle: Gardens\n---\nMoon gardens.\n",
         "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n",
         "_pages/cv.md": cv})
-    report = Report()
-    site = read_site(src, "academicpages", report)
-    assert site.cv is None
+    site, report = _read_without_cv(src, "academicpages")
     assert [n.title for n in site.navigation] == ["Talks", "Gardens"]
     # one finding names the file, its page and its menu entry: `verify` asks the new site
     # for neither (the source menu is compared without the entry)
@@ -239,21 +251,15 @@ def test_the_example_resume_dropped_leaves_no_question_about_it(tmp_path, monkey
     """A CV page showing the template's example `resume.json` (another person's name): the
     CV is not carried (one `template-content` line says so), and the summary does not still
     ask the owner to check a CV that "was read anyway"."""
-    resume = ('{"basics": {"name": "Ada Example", "label": "Example person"}, '
-              '"work": [{"name": "Example Labs", "position": "Tester", '
-              '"startDate": "2001-01-01"}]}\n')
-    tpl = _write(tmp_path / "al-folio-2099", {"assets/json/resume.json": resume})
-    built = tf.build_table(get_theme("al-folio"), [tpl])
-    known = tf.Templates(built["templates"], built["files"], built["entries"])
-    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    example = {"assets/json/resume.json": '{"basics": {"name": "Ada Example"}, "work": '
+               '[{"name": "Example Labs", "position": "Tester", "startDate": "2001-01-01"}]}\n'}
     src = _write(tmp_path / "owner", {
         "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n",
         "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nGardens.\n",
         "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\n---\n",
-        "assets/json/resume.json": resume})
-    report = Report()
-    site = read_site(src, "al-folio", report)
-    assert site.cv is None
+        **example})
+    _only_template(monkeypatch, "al-folio", _write(tmp_path / "al-folio-2099", example))
+    _, report = _read_without_cv(src, "al-folio")
     assert [f.code for f in report.findings if f.path == "assets/json/resume.json"
             and f.code == "template-content"] == ["template-content"]
     assert not [f for f in report.findings if f.code == "cv-example"]
