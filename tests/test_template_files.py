@@ -263,3 +263,23 @@ def test_the_example_resume_dropped_leaves_no_question_about_it(tmp_path, monkey
     assert [f.code for f in report.findings if f.path == "assets/json/resume.json"
             and f.code == "template-content"] == ["template-content"]
     assert not [f for f in report.findings if f.code == "cv-example"]
+
+
+def test_the_templates_blog_page_goes_with_its_example_posts(tmp_path, monkeypatch):
+    """A 2022 site's `blog/index.html` as the template ships it, in no menu: with only the
+    template's example posts it lists nothing of the owner's and is not carried (its address
+    forwards home); with a post of the owner's it is their blog listing, at `/blog/`."""
+    blog = ("---\nlayout: default\ntitle: blog\n---\n<div class=\"post\">\n"
+            "{% for post in paginator.posts %}<a href=\"{{ post.url }}\">{{ post.title }}</a>"
+            "{% endfor %}\n{% include pagination.html %}\n</div>\n")
+    example = {"blog/index.html": blog, "_posts/2015-03-15-formatting.md":
+               "---\nlayout: post\ntitle: an example post\n---\nExample text.\n"}
+    _only_template(monkeypatch, "al-folio", _write(tmp_path / "al-folio-2099", example))
+    for own, kept in (({}, False), ({"_posts/2021-05-02-moss.md": "---\nlayout: post\n"
+                                     "title: Moss\n---\nMoss on the north wall.\n"}, True)):
+        src = _write(tmp_path / f"owner-{kept}", {
+            "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n",
+            "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nHi.\n",
+            **example, **own})
+        site = read_site(src, "al-folio", Report())
+        assert (site.page("blog") is not None) is kept

@@ -327,10 +327,12 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         dropped["publications"] = len(site.publications) - len(kept_pubs)
         site.publications = kept_pubs
     # an example page that the menu does not show and that lists nothing of the owner's
-    # (a profile of the example person): the template's, unchanged
+    # (a profile of the example person, a blog page when every post was an example): the
+    # template's, unchanged
     menu = {n.url for n in walk_menu(site.navigation)}
+    examples = ("other", "people") if site.posts else ("other", "people", "blog")
     pages = [p for p in site.pages if p.nav or p.permalink in menu
-             or p.role not in ("other", "people")
+             or p.role not in examples
              or not p.origin or not is_template_file(theme, root, p.origin.path)]
     if len(pages) != len(site.pages):
         dropped["pages"] = len(site.pages) - len(pages)
