@@ -123,13 +123,13 @@ def iter_pages(root: Path, report: Report | None = None,
 
 
 def index_address(rel: str) -> str:
-    """The address Jekyll gives a page without a `permalink` that is its folder's index
-    (`blog/index.html` -> `/blog/`, `index.md` -> `/`), whatever the permalink style; ''
-    for any other page."""
+    """The address Jekyll gives a page without a `permalink` that is the index of a folder
+    of the site (`blog/index.html` -> `/blog/`), whatever the permalink style; '' for any
+    other page (the site's own root `index.*` too: a theme's home page names its address)."""
     folder, _, name = rel.rpartition("/")
-    if name.partition(".")[0] != "index" or folder.startswith("_"):
+    if name.partition(".")[0] != "index" or not folder or folder.startswith("_"):
         return ""
-    return f"/{folder}/" if folder else "/"
+    return f"/{folder}/"
 
 
 def _front_matter_first(path: Path, unreadable: bool) -> bool:
