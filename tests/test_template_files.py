@@ -283,3 +283,28 @@ def test_the_templates_blog_page_goes_with_its_example_posts(tmp_path, monkeypat
             **example, **own})
         site = read_site(src, "al-folio", Report())
         assert (site.page("blog") is not None) is kept
+
+
+def test_an_upgrade_keeps_the_2022_blog_menu_entry_on_the_new_blog_page(tmp_path, monkeypatch):
+    """A 2022 site upgraded: its `blog/index.html` is the old template's page as shipped,
+    in the menu by `blog_nav_title` after the home entry; the new checkout's own blog page
+    (`_pages/blog.md`) takes that place and label (`nav: true`, before the owner's pages),
+    and the old page is not written over it."""
+    from test_checkout import _convert, alfolio_checkout
+    from test_menu_pages import BLOG_2022, HEADER
+    _only_template(monkeypatch, "al-folio",
+                   _write(tmp_path / "al-folio-2099", {"blog/index.html": BLOG_2022}))
+    src = _write(tmp_path / "owner", {
+        "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n"
+                       "blog_nav_title: notebook\n",
+        "_includes/header.html": HEADER, "blog/index.html": BLOG_2022,
+        "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nHi.\n",
+        "_pages/moss.md": "---\nlayout: page\npermalink: /moss/\ntitle: moss\nnav: true\n"
+                          "nav_order: 5\n---\nMoss.\n",
+        "_posts/2021-05-02-walls.md": "---\nlayout: post\ntitle: Walls\n---\nNorth walls.\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    blog = (dest / "_pages/blog.md").read_text()
+    assert "title: notebook" in blog and "nav: true" in blog
+    assert int(blog.split("nav_order:")[1].split()[0]) < 5
+    assert not (dest / "blog/index.html").exists()

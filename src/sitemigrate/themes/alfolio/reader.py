@@ -302,6 +302,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
             report.problem("wrong-type", f"`nav_order: {order}` is not a number; the page was "
                            "put at the end of the menu.", rel, doc.line_of("nav_order"))
     page.role = _role(layout, page, vocab)
+    if not page.permalink and page.role != "other":  # a listing page at its folder's address
+        page.permalink = index_address(rel)
     known = set(vocab["page_keys"])
     if page.role == "about":
         known |= set(vocab["about_keys"])
