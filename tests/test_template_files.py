@@ -308,3 +308,4 @@ def test_an_upgrade_keeps_the_2022_blog_menu_entry_on_the_new_blog_page(tmp_path
     assert "title: notebook" in blog and "nav: true" in blog
     assert int(blog.split("nav_order:")[1].split()[0]) < 5
     assert not (dest / "blog/index.html").exists()
+    assert "<div" not in blog  # the old page's wrapper around its listing is no text of theirs
