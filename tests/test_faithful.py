@@ -278,6 +278,28 @@ def test_latest_posts_switched_in_the_config_where_the_layout_reads_it(tmp_path)
         assert ("{% for post in site.posts limit: 1 %}" in page) is shown, reads
 
 
+def test_news_on_the_home_page_as_a_2023_24_about_layout_decides(tmp_path):
+    """An about layout that tests `page.news and site.announcements.enabled` (2023-24)
+    reads neither the page's `announcements:` block nor a page without `news:`: that home
+    page showed no news, and the new one shows none; with `news: true` and the config's
+    switch on, it shows them."""
+    layout = ("---\nlayout: default\n---\n{{ content }}\n{% if page.news and "
+              "site.announcements.enabled %}{% include news.liquid limit=true %}{% endif %}\n")
+    for name, news_line, shown in (("block", "", False), ("news", "news: true\n", True)):
+        src = tmp_path / name
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        about = src / "_pages/about.md"
+        about.write_text(about.read_text().replace("announcements:", news_line
+                                                   + "announcements:", 1))
+        (src / "_layouts").mkdir(exist_ok=True)
+        (src / "_layouts/about.liquid").write_text(layout)
+        with (src / "_config.yml").open("a") as fh:
+            fh.write("\nannouncements:\n  enabled: true\n  limit: 1\n")
+        convert(src, tmp_path / f"{name}-ap", "academicpages")
+        page = (tmp_path / f"{name}-ap/_pages/about.md").read_text()
+        assert ("EuroSys 2025" in page) is shown, (name, page)
+
+
 # -- links and assets ----------------------------------------------------------------------------
 
 def test_links_move_with_their_files(tmp_path):

@@ -436,6 +436,9 @@ class SiteSettings:
     news_limit: Setting | None = None
     """How many news items the home page lists, set in the site's config."""
     addons: list[Addon] = field(default_factory=list)
+    menu_labels: list[Setting] = field(default_factory=list)
+    """Labels of menu entries that a config key gives instead of a page (the entries are in
+    :attr:`Site.navigation`): a writer of another theme carries them with the menu."""
 
 
 @dataclass(slots=True)

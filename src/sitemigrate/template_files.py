@@ -334,11 +334,13 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         dropped["publications"] = len(site.publications) - len(kept_pubs)
         site.publications = kept_pubs
     # an example page that the menu does not show and that lists nothing of the owner's
-    # (a profile of the example person): the template's, unchanged
+    # (a profile of the example person, a blog page when every post was an example): the
+    # template's, unchanged
     menu = {n.url for n in walk_menu(site.navigation)}
     owned = owned_furniture(report)
+    examples = ("other", "people") if site.posts else ("other", "people", "blog")
     pages = [p for p in site.pages if p.nav or p.permalink in menu
-             or p.role not in ("other", "people") or p.path in owned
+             or p.role not in examples or p.path in owned
              or not p.origin or not is_template_file(theme, root, p.origin.path)]
     if len(pages) != len(site.pages):
         dropped["pages"] = len(site.pages) - len(pages)
@@ -354,6 +356,9 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         entries = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
         menu_gone = [n.title for n in site.navigation if n not in entries]
         site.navigation = entries  # no menu entry to the example CV either
+        # the reader's question whether this data is the template's example is answered here
+        report.findings[:] = [f for f in report.findings
+                           if not (f.code == "cv-example" and f.path == cv_origin.path)]
         # one line naming the file: the page, its address and its menu entry go with it
         report.mapped("template-content", f"`{cv_origin.path}` is the template's example CV "
                       "(its example person's entries, as a version of the template has them, "

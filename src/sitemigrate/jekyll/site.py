@@ -122,6 +122,16 @@ def iter_pages(root: Path, report: Report | None = None,
                 yield path, rel
 
 
+def index_address(rel: str) -> str:
+    """The address Jekyll gives a page without a `permalink` that is the index of a folder
+    of the site (`blog/index.html` -> `/blog/`), whatever the permalink style; '' for any
+    other page (the site's own root `index.*` too: a theme's home page names its address)."""
+    folder, _, name = rel.rpartition("/")
+    if name.partition(".")[0] != "index" or not folder or folder.startswith("_"):
+        return ""
+    return f"/{folder}/"
+
+
 def _front_matter_first(path: Path, unreadable: bool) -> bool:
     """Whether ``path`` starts with `---` (Jekyll's test for a page); ``unreadable``: what an
     unreadable file counts as (a page, so reading it again reports it with its reason)."""

@@ -46,6 +46,7 @@ from ...jekyll.site import (
     as_list,
     custom_collections,
     drop_unpublished,
+    index_address,
     iter_files,
     iter_pages,
     mark_furniture,
@@ -72,6 +73,8 @@ from .cv import (
     cv_formats_shown,
     cv_layout_rule,
 )
+from .home import news_by_layout
+from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
 
 NAME = "al-folio"
@@ -179,9 +182,9 @@ def read(src: Path, report: Report) -> Site:
     mark_furniture(site, src, vocab, report)
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
-    site.navigation = language_menu(site.pages, _navigation([p for p in site.pages
-                                                             if p.role != "furniture"], report),
-                                    config)
+    site.navigation = language_menu(site.pages, navigation(
+        [p for p in site.pages if p.role != "furniture"], src, config, report, site.settings),
+        config)
     comments_asked(site)
     return site
 
@@ -299,6 +302,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
             report.problem("wrong-type", f"`nav_order: {order}` is not a number; the page was "
                            "put at the end of the menu.", rel, doc.line_of("nav_order"))
     page.role = _role(layout, page, vocab)
+    if not page.permalink and page.role != "other":  # a listing page at its folder's address
+        page.permalink = index_address(rel)
     known = set(vocab["page_keys"])
     if page.role == "about":
         known |= set(vocab["about_keys"])
@@ -394,7 +399,7 @@ def _role(layout: str, page: Page, vocab: dict) -> PageRole:
         return "publications"
     if "site.projects" in page.body:
         return "projects"
-    return vocab["page_roles"].get(page.permalink, "other")
+    return vocab["page_roles"].get(page.permalink or index_address(page.path), "other")
 
 
 def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
@@ -447,37 +452,13 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
             setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
+    news_by_layout(page, data, site.config_extra,
+                   _layout_text(Path(site.source), text(data.get("layout")), report)
+                   if site.source and data.get("layout") else None)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
     if "social" in data:
         feats.social = bool(data["social"])
-
-
-def _navigation(pages: list[Page], report: Report) -> list[NavItem]:
-    """al-folio's header: the home page, then the pages with `nav: true` by `nav_order` (of
-    the pages Jekyll publishes: :func:`~sitemigrate.jekyll.shadow.live_pages` left out the
-    others), through Jekyll's `sort` filter: a page without `nav_order` before those with
-    one (its `nils` default, "first"). Pages of one `nav_order` (or none) are in an order no
-    file decides (Ruby's sort does not keep the order of equal keys): reported."""
-    navs = [p for p in pages if p.nav or p.permalink == "/"]
-    navs.sort(key=lambda p: (p.permalink != "/", p.nav_order is not None, p.nav_order or 0))
-    ties: dict[float | None, list[Page]] = {}
-    for page in navs:
-        if page.permalink != "/":
-            ties.setdefault(page.nav_order, []).append(page)
-    for order, group in ties.items():
-        if len(group) > 1:
-            said = f"`nav_order: {order:g}`" if order is not None else "no `nav_order`"
-            report.problem("menu-order", ", ".join(f"`{p.path}`" for p in group) + " have "
-                           f"{said}: Jekyll's sort does not keep the order of equal keys, so "
-                           "no file decided their order in the old menu (it can change from "
-                           "one build to the next). Check it in the converted menu and give "
-                           "each its own place (`nav_order`, or its line in "
-                           "`_data/navigation.yml`) in the order you want.",
-                           group[0].origin or group[0].path)
-    return [NavItem(p.title, p.permalink, [NavItem(c.title, c.url)
-                                           for c in p.features.children])
-            for p in navs]
 
 
 def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) -> None:

@@ -68,8 +68,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for page in site.pages:
         if page.role == "furniture" and checkout.furniture_forwards(plan, site, THEME):
             forward_furniture(page, site, plan, lambda p: _page_out(p, site))
-        elif page.role == "blog" and site.theme != NAME and _reuse_blog_page(
-                page, site, plan):
+        elif page.role == "blog" and _reuse_blog_page(page, site, plan):
             continue
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
@@ -340,15 +339,25 @@ def _template_blog_page(plan: Plan) -> str | None:
     return None
 
 
+def _stock_page(site: Site, page: Page) -> bool:
+    """Whether ``page`` is a file of an al-folio template as it ships it."""
+    from pathlib import Path
+
+    from ...template_files import is_template_file
+    return bool(site.source and page.origin) and is_template_file(
+        THEME, Path(site.source), page.origin.path if page.origin else "")
+
+
 def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
-    """The owner's blog listing (another theme's, at its own address) becomes DEST's own
-    blog page, which al-folio's includes link (`/blog/`, its pagination): that page keeps
-    its listing and takes the owner's title, menu place and prose; the old address forwards
-    there. False (the page is written as it is) when DEST has no blog page or the owner's
-    page has a listing of its own."""
+    """The owner's blog listing (another theme's, at its own address, or in an upgrade the
+    older template's own blog page, unchanged) becomes DEST's own blog page, which
+    al-folio's includes link (`/blog/`, its pagination): that page keeps its listing and
+    takes the owner's title, menu place and prose; the old address forwards there. False
+    (the page is written as it is) when DEST has no blog page or the owner's page has a
+    listing of its own."""
     rel = _template_blog_page(plan)
-    if rel is None:
-        return False
+    if rel is None or (site.theme == NAME and not _stock_page(site, page)):
+        return False  # an upgrade: the owner's own blog page is theirs, as written
     doc = read_document(plan.dest / rel, rel, None)
     if doc is None or not doc.has_front_matter:
         return False
@@ -356,6 +365,8 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
     stock = THEME.vocabulary["listings"]["blog"]["body"].rstrip("\n")
     prose = body.replace(stock, "")
     prose = re.sub(r"\{%-?\s*assign base_path = [^%]*%\}", "", prose).strip()
+    if not re.sub(r"<[^>]*>", "", prose).strip():
+        prose = ""  # the stock page's wrapper around its listing: markup without text
     if re.search(r"\bsite\.posts\b|\bpaginator\b", re.sub(r"<!--.*?-->", "", prose, flags=re.S)):
         return False
     fm = doc.fm_text
