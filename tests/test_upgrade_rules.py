@@ -190,6 +190,31 @@ def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, 
     assert "max_width" not in kept and "blog_name" not in kept
 
 
+def test_an_old_templates_settings_the_new_one_dropped_are_not_carried(tmp_path, monkeypatch):
+    """A key the new template no longer has, left at the old template's own value (its
+    library pins `bootstrap: {version, integrity}`, `highlight_theme_light`), is no one's:
+    it was appended to the new config, in no line of the report. One line names them; a key
+    of the owner's own (or an old key at the owner's value) is still carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": (
+        "highlight_theme_light: github\nrss_icon: true\n"
+        "bootstrap:\n  version: \"4.6.1\"\n  integrity:\n    css: \"sha256-AAAA\"\n")})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "highlight_theme_light: github\nrss_icon: false\nbadge_motto: Tides first\n"
+                 "bootstrap:\n  version: \"4.6.1\"\n  integrity:\n    css: \"sha256-AAAA\"\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    config = (dest / "_config.yml").read_text("utf-8")
+    assert "highlight_theme_light" not in config and "bootstrap" not in config
+    assert "rss_icon: false" in config and "badge_motto: Tides first" in config
+    (said,) = [f for f in plan.report.findings if f.code == "config-old-template"]
+    assert "`highlight_theme_light`" in said.message and "`bootstrap`" in said.message
+    assert "rss_icon" not in said.message and "badge_motto" not in said.message
+
+
 def test_the_templates_contact_note_is_no_ones(tmp_path, monkeypatch):
     """The template's example `contact_note` left in the config (an owner layout may hide
     it) is not carried as the owner's note: the new about page would show it under their

@@ -239,6 +239,19 @@ def owners_setting(theme: Theme, key: str, value: object) -> bool:
         and not found.is_setting(key, value)
 
 
+def template_value(theme: Theme, key: str, value: object) -> bool:
+    """Whether SRC's ``value`` at the config key ``key`` is what a template checkout of
+    ``theme`` ships there: a scalar the checkout gives, or a mapping whose every scalar one
+    level down is the checkout's (an old template's `bootstrap: {version, integrity}` pin),
+    with at least one. A list is not judged (False)."""
+    found = templates(theme)
+    if isinstance(value, dict):
+        scalars = [(k, v) for k, v in value.items()
+                   if v not in (None, "") and not isinstance(v, (dict, list))]
+        return bool(scalars) and all(found.is_setting(f"{key}.{k}", v) for k, v in scalars)
+    return isinstance(value, (str, int, float, bool)) and found.is_setting(key, value)
+
+
 def template_wording(theme: Theme, key: str, value: object, report: Report) -> bool:
     """Whether a setting's text (``key``: ``value`` of SRC's `_config.yml`) is what a
     template checkout ships as it, its example wording (`contact_note`): no one's, so not
