@@ -215,6 +215,30 @@ def test_an_old_templates_settings_the_new_one_dropped_are_not_carried(tmp_path,
     assert "rss_icon" not in said.message and "badge_motto" not in said.message
 
 
+def test_an_example_projects_image_goes_with_the_example_project(tmp_path, monkeypatch):
+    """A template's example project left in `_projects/` is not the owner's, and neither is
+    the image its card names: once the owner deleted the template's images, the report said
+    "`/assets/img/9.jpg` does not exist in the source site ... put the file there" for a
+    project the new site does not have. The owner's own project image is carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    example = ("---\nlayout: page\ntitle: Sample Kite\ndescription: an example card\n"
+               "img: assets/img/9.jpg\nimportance: 1\ncategory: work\n---\nExample text.\n")
+    old_template = _write(tmp_path / "al-folio-2000", {"_projects/1_project.md": example})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_projects/1_project.md": example,
+                 "_projects/reef.md": "---\nlayout: page\ntitle: Reef Atlas\n"
+                                      "img: assets/img/reef.png\nimportance: 2\n---\nMine.\n",
+                 "assets/img/reef.png": "png"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    missing = [f.message for f in plan.report.findings if f.code == "missing-file"]
+    assert not [m for m in missing if "9.jpg" in m]
+    assert (dest / "assets/img/reef.png").is_file()
+    assert not (dest / "_projects/1_project.md").exists()
+
+
 def test_the_templates_contact_note_is_no_ones(tmp_path, monkeypatch):
     """The template's example `contact_note` left in the config (an owner layout may hide
     it) is not carried as the owner's note: the new about page would show it under their
