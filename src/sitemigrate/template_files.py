@@ -341,21 +341,21 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         return memo[rel]
 
     dropped: dict[str, int] = {}
-    gone: list[Item] = []  # the example items left out: their files (a card's image) go too
+    left_out: list[Item] = []  # the example items: their files (a card's image) go too
     for kind in ("news", "talks", "teaching", "projects", "posts"):
         items = getattr(site, kind)
         kept = [i for i in items if not example(i.origin)]
         if len(kept) != len(items):
             dropped[kind] = len(items) - len(kept)
-            gone += [i for i in items if i not in kept]
+            left_out += [i for i in items if i not in kept]
             setattr(site, kind, kept)
     for name, items in list(site.collections.items()):
         kept = [i for i in items if not example(i.origin)]
         if len(kept) != len(items):
             dropped[name] = len(items) - len(kept)
-            gone += [i for i in items if i not in kept]
+            left_out += [i for i in items if i not in kept]
             site.collections[name] = kept
-    _drop_their_files(site, gone)
+    _drop_their_files(site, left_out)
     table = templates(theme)
     kept_pubs = [p for p in site.publications
                  if not (example(p.origin) or table.is_entry(p.bibtex))]
