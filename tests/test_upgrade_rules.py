@@ -239,6 +239,24 @@ def test_an_example_projects_image_goes_with_the_example_project(tmp_path, monke
     assert not (dest / "_projects/1_project.md").exists()
 
 
+def test_an_about_page_that_turned_news_off_shows_none_after_the_upgrade(tmp_path):
+    """`news: false` on the about page hides the announcements even where `_news/` has
+    items (the layout tests `page.news`): the upgraded about page showed all of them on the
+    home page, which had none. With no switch, a site with news shows them."""
+    about = "---\nlayout: about\npermalink: /\nnews: {news}\n---\nHelga Brandt maps dunes.\n"
+    news = "---\nlayout: post\ndate: 2023-6-1 07:59:00-0400\ninline: true\n---\nA prize.\n"
+    for switch, shown in (("false", False), ("true", True)):
+        src = write(tmp_path / f"src-{switch}", {
+            "_config.yml": ALFOLIO_CONFIG, "_news/prize.md": news,
+            "_pages/about.md": about.format(news=switch)})
+        dest = tmp_path / f"dest-{switch}"
+        sitemigrate.convert(src, dest, to="al-folio", from_="al-folio").apply()
+        text = (dest / "_pages/about.md").read_text("utf-8")
+        head = text.split("announcements:", 1)[1]
+        assert f"enabled: {str(shown).lower()}" in head.split("latest_posts:", 1)[0], switch
+        assert (dest / "_news/prize.md").is_file()
+
+
 def test_the_templates_contact_note_is_no_ones(tmp_path, monkeypatch):
     """The template's example `contact_note` left in the config (an owner layout may hide
     it) is not carried as the owner's note: the new about page would show it under their
