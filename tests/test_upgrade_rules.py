@@ -325,3 +325,21 @@ def test_a_favicon_naming_no_picture_is_not_carried(tmp_path, monkeypatch):
         config = (dest / "_config.yml").read_text("utf-8")
         assert (f"icon: {mine}" in config) == there and ("icon: ⚛️" in config) != there
         assert bool([f for f in plan.report.findings if f.code == "favicon"]) != there
+
+
+def test_liquid_in_a_news_item_listed_on_the_news_page_is_translated(tmp_path):
+    """Jekyll runs Liquid inside `<!-- -->`: an al-folio news item's commented-out
+    `{% twitter %}` stopped the academicpages build once the items were listed on one news
+    page, which took their text as it was (no translation, no report line)."""
+    src = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/about.md": "---\nlayout: about\npermalink: /\nnews: false\n---\nOla Berg.\n",
+        "_news/defence.md": "---\nlayout: post\ndate: 2021-8-31 15:59:00-0400\ninline: true\n"
+                            "---\n\nI defended.\n\n<!-- {% twitter https://x.example/s/1 %} -->\n"})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages", from_="al-folio")
+    plan.apply()
+    news = (tmp_path / "dest/_pages/news.md").read_text("utf-8")
+    assert "I defended." in news
+    assert "{% raw %}{% twitter https://x.example/s/1 %}{% endraw %}" in news
+    (said,) = [f for f in plan.report.findings if "twitter" in f.message]
+    assert (said.path, said.line) == ("_news/defence.md", 9)
