@@ -343,3 +343,32 @@ def test_liquid_in_a_news_item_listed_on_the_news_page_is_translated(tmp_path):
     assert "{% raw %}{% twitter https://x.example/s/1 %}{% endraw %}" in news
     (said,) = [f for f in plan.report.findings if "twitter" in f.message]
     assert (said.path, said.line) == ("_news/defence.md", 9)
+
+
+def test_the_blogs_tag_list_keeps_the_owners_words_and_says_what_it_wrote(tmp_path):
+    """`display_tags` that name the owner's posts' tags are the owner's choice and stay;
+    the template's example words (no post has them) become the posts' most used ones. The
+    report said the source's values were "left as DEST has them" while it wrote others."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout
+    post = "---\nlayout: post\ntitle: {t}\ntags: {tags}\ncategories: field\n---\nText.\n"
+    for listed, expected in (("[robotics, formatting]", ["robotics"]),
+                             ("[formatting, links]", ["sailing", "robotics"])):
+        src = write(tmp_path / f"src{len(expected)}", {
+            "_config.yml": ALFOLIO_CONFIG + f"display_tags: {listed}\n"
+                           "display_categories: [external-services]\n",
+            "_posts/2024-01-02-a.md": post.format(t="A", tags="robotics sailing"),
+            "_posts/2024-02-03-b.md": post.format(t="B", tags="sailing")})
+        dest = new_checkout(tmp_path / f"dest{len(expected)}")
+        _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + (
+            "display_tags: [formatting, links]\ndisplay_categories: [external-services]\n")})
+        plan = sitemigrate.convert(src, dest, to="al-folio", from_="al-folio")
+        plan.apply()
+        from sitemigrate.yamlio import load_yaml
+        config = load_yaml((dest / "_config.yml").read_text("utf-8"), "_config.yml", None)
+        assert list(config["display_tags"]) == expected, listed
+        assert list(config["display_categories"]) == ["field"]
+        kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+        assert "display_tags" not in kept and "display_categories" not in kept
+        said = [f.message for f in plan.report.findings if f.code == "blog-words"]
+        assert any("`display_tags`" in m for m in said)
