@@ -268,10 +268,12 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
         kept = [str(w) for w in mine if str(w) in counts] if isinstance(mine, list) else []
         config[key] = kept or sorted(counts, key=lambda w: (-counts[w], w))[:6]
         written.add(key)
-        plan.report.mapped("blog-words", f"`{key}` (the blog page's {field_name}): "
-                           + (", ".join(f"`{w}`" for w in config[key]) or "none")
-                           + (", as your config lists them." if kept else
-                              ", the ones your posts use most."), "_config.yml")
+        words = ", ".join(f"`{w}`" for w in config[key])
+        plan.report.mapped("blog-words", f"`{key}` (the blog page's {field_name}): " + (
+            f"{words}, as your config lists them." if kept else
+            f"{words}, the ones your posts use most." if words else
+            f"none, as your posts have no {field_name} (the template's example ones are not "
+            "yours)."), "_config.yml")
     return written
 
 
