@@ -153,6 +153,40 @@ def test_jekyll_scholar_queries():
     assert scholar.query_selects("@*[year=2019 || keywords~=talk]", "misc", fields)
 
 
+YEARS_PAGE = ("---\nlayout: page\npermalink: /publications/\ntitle: publications\n"
+              "years: [2019, 2020]\nnav: true\n---\n<div class=\"publications\">\n"
+              "{%- for y in page.years %}\n  <h2 class=\"year\">{{y}}</h2>\n"
+              "  {% bibliography -f papers -q @*[year={{ y }}]* %}\n{% endfor %}\n</div>\n")
+
+
+@pytest.mark.parametrize("page, named", [(YEARS_PAGE, ["Dune Drift"]),
+                                         (YEARS_PAGE.replace("[2019, 2020]", "[2019, 2021]"),
+                                          ["Tide Tables"]),
+                                         (YEARS_PAGE.replace("page.years", "site.years"), [])])
+def test_entries_a_year_loop_over_the_pages_list_skips_are_named(tmp_path, page, named):
+    """jekyll-scholar runs `-q @*[year={{ y }}]*` once a value of the page's `years:`: an
+    entry of another year is on no page. It is carried and named (a switch listed it on the
+    new publications page in no line of the report); a loop over a list the page does not
+    hold (`site.years`) is not judged."""
+    root = write(tmp_path / "src", {
+        "_config.yml": "first_name: Ilse\nlast_name: Vantongeren\n"
+                       "scholar:\n  bibliography: papers.bib\n",
+        "_pages/publications.md": page,
+        "_bibliography/papers.bib": entry("article", "a", "Salt Marsh Maps", 2019)
+                                    + entry("article", "b", "Dune Drift", 2021)
+                                    + entry("article", "c", "Tide Tables", 2020)})
+    site, report = read(root)
+    assert len(site.publications) == 3
+    said = [f for f in report.findings if f.code == "bib-on-no-page"]
+    if not named:
+        assert not said
+        return
+    (one,) = said
+    assert one.path == "_pages/publications.md"
+    for title in ("Salt Marsh Maps", "Dune Drift", "Tide Tables"):
+        assert (f"`{title}`" in one.message) == (title in named), title
+
+
 # -- 2. Which data the CV layout shows -------------------------------------------------------
 
 CLASSIC_EXAMPLE = "- title: General Information\n  type: map\n  contents:\n    - name: Full Name\n" \

@@ -103,7 +103,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
-    from ..template_files import owners_setting
+    from ..template_files import owners_setting, template_value
     report = plan.report
     src = source_config(site)
     source = plan.from_theme
@@ -119,6 +119,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
     owners: list[tuple[str, int | None]] = []
+    old_defaults: list[tuple[str, int | None]] = []
     included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
         if key in done or value in (None, "", [], {}):
@@ -128,6 +129,10 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 _is_setting(key, reads) and key not in TARGET_OWNS):
             if key in TARGET_OWNS:
                 target_kept.append((key, line))
+            elif key not in config and site.theme == target.name \
+                    and template_value(target, key, value) \
+                    and not _read_by_content(site, source, key):
+                old_defaults.append((key, line))  # the old template's, which the new lacks
             elif key not in config or config[key] in (None, "", [], {}):
                 set_key(config, key, value)
             elif plain(config[key]) != value:
@@ -160,6 +165,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                                 f"of {target.name} and DEST's config already has a value for it, "
                                 "which was kept; the source's was not carried.", "_config.yml",
                                 line)
+    if old_defaults:
+        listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in old_defaults)
+        report.add("config-old-template", "info", "mapped", "settings of an older "
+                   f"{target.name} template, at that template's own values (not yours), which "
+                   f"the new template no longer has and nothing of your site reads: {listed}; "
+                   "not carried.", "_config.yml", old_defaults[0][1])
     if owners:
         listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in owners)
         report.add("config-own-value", "info", "mapped", f"your values of {listed}, which no "

@@ -238,3 +238,36 @@ def loop_span(body: str, start: int, end: int) -> tuple[int, int]:
 def in_loop(body: str, span: tuple[int, int]) -> bool:
     """A `for` loop of ``body`` holds ``span``: what is there renders once an iteration."""
     return any(m.start() < span[0] and span[1] < m.end() for m in _FOR_BLOCK.finditer(body))
+
+
+_FOR_OVER = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+page\.(\w+)\s*-?%\}")
+
+
+def loop_queries(body: str, use: Use, front: Any) -> list[str] | None:
+    """The queries a tag inside `{% for VAR in page.KEY %}` runs: one per value of the
+    page's front-matter list KEY, its `{{ VAR }}` replaced (`years: [2019, 2020]` with
+    `-q @*[year={{ y }}]*`). None when the tag is in no such loop or KEY is no list."""
+    for m in _FOR_BLOCK.finditer(body):
+        if not (m.start() <= use.span[0] and use.span[1] <= m.end()):
+            continue
+        head = _FOR_OVER.match(body, m.start())
+        if head is None or not isinstance(front, dict) \
+                or not isinstance(front.get(head.group(2)), list):
+            return None
+        var = re.compile(r"\{\{-?\s*" + re.escape(head.group(1)) + r"\s*-?\}\}")
+        return [var.sub(str(v).replace("\\", r"\\"), use.query) for v in front[head.group(2)]]
+    return None
+
+
+def on_no_page(name: str, entry_type: str, fields: dict[str, str], uses: list[Use],
+               loops: dict[int, list[str]]) -> bool:
+    """Whether no tag lists this entry of file ``name``, where some tag runs its query for
+    the values of a front-matter list only (``loops``: the queries of such tags, by their
+    index in ``uses``, :func:`loop_queries`)."""
+    for n, use in enumerate(uses):
+        if use.files is not None and name not in use.files:
+            continue
+        queries = loops.get(n, [use.query])
+        if any(query_selects(q, entry_type, fields) for q in queries):
+            return False
+    return True

@@ -221,7 +221,10 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         has_news = bool(news or site.news)
         news_feat = feats.news or {}
         posts = feats.latest_posts or {}
-        show_news = bool(has_news or news_feat.get("enabled"))
+        # the about page's own switch decides, as its layout did (`news: false` over a site
+        # with `_news/`: no announcements); a News section of its body it showed
+        show_news = bool(news) or (bool(news_feat["enabled"]) if "enabled" in news_feat
+                                   else has_news)
         if THEME.vocabulary["about_flags"][_target_generation(plan, options)] == "boolean":
             front["news"] = show_news  # 2020-23: plain switches, limits live in _config.yml
             front["latest_posts"] = bool(posts.get("enabled", False))
