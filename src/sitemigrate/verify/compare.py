@@ -288,15 +288,15 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
     for page in list_pages(old):
         if old.redirect(page):
             continue
-        was = Counter(old.items(page))
+        was = Counter(_listed(old, page))
         if not was:
             continue
         now_page = new.answer("/" + page)
         if now_page is None or now_page.startswith("external:"):
             continue  # an address lost: reported once, as such
-        now = Counter(new.items(now_page))
-        shown = _in_order(was, new.pages.get(now_page, ""))
-        old_text = old.pages.get(page, "")
+        now = Counter(_listed(new, now_page))
+        shown = _in_order(was, " ".join(new.pages.get(p, "") for p in new.listing(now_page)))
+        old_text = " ".join(old.pages.get(p, "") for p in old.listing(page))
         for title in was:
             if title in not_owners:
                 continue  # the template's example item, left out on purpose
@@ -307,6 +307,11 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         for title in now:
             if title not in was and title not in old_text:
                 result.lists.append((page, now_page, "added", title))
+
+
+def _listed(site: BuiltSite, page: str) -> list[str]:
+    """The titles the list of ``page`` shows over all its pages (:meth:`BuiltSite.listing`)."""
+    return [title for each in site.listing(page) for title in site.items(each)]
 
 
 def _in_order(titles: Iterable[str], text: str) -> set[str]:

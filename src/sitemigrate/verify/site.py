@@ -22,6 +22,10 @@ _REFRESH_URL = re.compile(r"""(?i)url\s*=\s*['"]?([^"'>\s]+)""")
 _CHROME = re.compile(elements("nav|header|footer|h1"), re.I)
 _CLASSED = re.compile(r"""(?is)<(\w+)\b[^>]*?\bclass\s*=\s*["']([^"']*)["'][^>]*>""")
 _TITLE_CLASS = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?title(?:\s|$)")
+_PAGINATION_CLASS = re.compile(r"(?:^|\s)pagination(?:\s|$)")
+"""The class of the navigation a paginated list's pages carry (jekyll-paginate's and
+jekyll-paginate-v2's pages as both themes lay them out: `nav.pagination`, Bootstrap's
+`ul.pagination`): its links lead to the rest of the list."""
 _UNSEEN_CLASS = re.compile(r"(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text)(?:\s|$)")
 """The classes that hide an element from sight and leave it to screen readers (Bootstrap's
 `sr-only` and `visually-hidden`, `screen-reader-text`): a theme's `Permalink` beside an item's
@@ -197,6 +201,27 @@ class BuiltSite:
             title = norm(TAG.sub(" ", _unseen(body[m.end():end.start()])))
             if title:
                 out.append(title)
+        return out
+
+    def listing(self, page: str, limit: int = 200) -> list[str]:
+        """``page`` and the pages its list goes on on: the pages its pagination links lead
+        to (:data:`_PAGINATION_CLASS`), and theirs, in the order found. A paginator
+        (jekyll-paginate, jekyll-paginate-v2) splits a list over ``page/2/``, ``page/3/``
+        ...: the list a visitor reads is all of them."""
+        out, at = [page], 0
+        while at < len(out) and len(out) < limit:
+            current = out[at]
+            at += 1
+            html = self.html.get(current, "")
+            for m in _CLASSED.finditer(html):
+                if not _PAGINATION_CLASS.search(m.group(2)):
+                    continue
+                end = re.compile(rf"(?i)</{m.group(1)}\s*>").search(html, m.end())
+                for href in _HREF.findall(html[m.end():end.start() if end else len(html)]):
+                    path = self.local_path(href, current)
+                    found = self.page_at(path) if path else None
+                    if found and found.endswith(".html") and found not in out:
+                        out.append(found)
         return out
 
     def file_links(self, page: str) -> list[str]:
