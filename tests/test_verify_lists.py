@@ -71,3 +71,17 @@ def test_a_list_split_over_paginated_pages_lists_every_item(tmp_path):
     unlinked = built(tmp_path / "unlinked", pages | {"blog/index.html": first})
     assert compare(old, unlinked, tmp_path / "src").lists == [
         ("blog/index.html", "blog/index.html", "missing", "a quiet harbour")]
+
+
+def test_a_list_inside_an_html_comment_lists_nothing(tmp_path):
+    """An owner commented out the loop of their about page with `<!-- -->`: Liquid still
+    rendered the items into the comment, and no visitor saw them; the new home page, which
+    does not have them, lists nothing less."""
+    old = built(tmp_path / "old", {"index.html": (
+        '<p>About Ines Varga.</p><!--Publications <ul><li><h3 class="archive__item-title">'
+        'Moss on Stones</h3></li></ul> -->'
+        '<h3 class="archive__item-title">Tidal Clocks</h3>')})
+    new = built(tmp_path / "new", {"index.html": '<p>About Ines Varga.</p>'})
+    assert old.items("index.html") == ["tidal clocks"]
+    assert compare(old, new, tmp_path / "src").lists == [
+        ("index.html", "index.html", "missing", "tidal clocks")]

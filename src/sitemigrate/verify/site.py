@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .shown import TextIndex
-from .text import TAG, elements, norm, visible_words
+from .text import TAG, elements, norm, visible_words, without_hidden
 
 _NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
 _A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
@@ -188,8 +188,9 @@ class BuiltSite:
     def items(self, page: str) -> list[str]:
         """The titles a list page shows (publications, talks, posts ...): the text of each
         element whose class names a title (``title``, ``post-title``, ``item-title`` ...),
-        outside the page's own heading, header, menu and footer; normalised, in order."""
-        body = _CHROME.sub(" ", self.html.get(page, ""))
+        outside the page's own heading, header, menu and footer and outside what no browser
+        shows (comments, scripts); normalised, in order."""
+        body = _CHROME.sub(" ", without_hidden(self.html.get(page, "")))
         out = []
         for m in _CLASSED.finditer(body):
             if not _TITLE_CLASS.search(m.group(2)):
