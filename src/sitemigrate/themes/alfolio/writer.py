@@ -271,7 +271,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
     body = encoded_link_targets(body)
     body = add_collection_listings(page, body, site, THEME, report)
-    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body))
+    rendered = "\n".join(pubdata.rendered_liquid(body))  # a loop in `<!-- -->` shows nothing
+    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", rendered))
                      - ({pubdata.COLLECTION} if pubdata.reads_publications(body)
                         and pubdata.documents(site, plan) else set()))
     if missing:
