@@ -68,6 +68,12 @@ def looks_like_host(url: str) -> bool:
         "/" in url and first.rsplit(".", 1)[-1].lower() not in _FILE_SUFFIXES)
 
 
+def wrapped_address(url: str) -> bool:
+    """True for another site's address inside parentheses (`[code]((https://…))`): kramdown
+    reads the parentheses as part of the link, a path of this site that leads nowhere."""
+    return re.match(r"\(+\s*(?:https?:|mailto:)", url) is not None
+
+
 def climbs_out(url: str) -> bool:
     """True for a site path with a ``..`` segment (URLs of other sites are not checked)."""
     if is_external(url):
