@@ -540,3 +540,14 @@ def test_an_address_inside_parentheses_is_no_file_of_the_site(tmp_path):
     missing = [f.message for f in findings(plan, "missing-file")
                if f.path == "_posts/2020-02-02-trees.md"]
     assert len(missing) == 1 and "/files/notes.pdf" in missing[0], missing
+
+
+def test_an_attribute_inside_a_quoted_value_is_no_link():
+    """An embedded calendar's address carries `?src=…&ctz=…` in its query: that `src=` is
+    text of the quoted `src` value, not an attribute of the tag; the address stays whole,
+    while an unquoted attribute after a quoted one is still a link."""
+    from sitemigrate.formats.content import rewrite_links
+    body = ('<iframe src="https://calendar.example.org/embed?src=ivarga%40example.org&ctz=UTC"'
+            ' width="800"></iframe>\n<img alt="a src=b" src=/a.png>')
+    assert rewrite_links(body, lambda u: None if "://" in u else "/NEW" + u) == body.replace(
+        "src=/a.png", "src=/NEW/a.png")

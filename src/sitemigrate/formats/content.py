@@ -27,8 +27,11 @@ _MD_LINK = lazy_pattern(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\]\s>{]|\{(?!\{)
 _HTML_ATTR = lazy_pattern(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
                             r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
 # An unquoted attribute value, inside an HTML tag (`<a href=/x.pdf>`; not Liquid's `assign
-# href = post.url`).
-_HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s[^<>{}]*?\b(?:href|src|poster|data-src)"""
+# href = post.url`). The attributes before it are read whole, their quoted values as one
+# piece: a `src=` inside another attribute's value (an embed's `?src=x&ctz=...` query) is
+# that value's text, no attribute.
+_HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s(?:[^<>{}"']|"[^"<>{}]*"|'[^'<>{}]*')*?"""
+                                 r"""\b(?:href|src|poster|data-src)"""
                                  r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
 _MD_REF = lazy_pattern(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
