@@ -40,3 +40,21 @@ def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
     lost = [f.message for f in plan.report.findings if f.code == "site-variable"
             and f.outcome == "lost"]
     assert lost and all("site.author.office" in m for m in lost)
+
+
+def test_a_dblp_address_by_name_is_that_profile_too(tmp_path):
+    """dblp's older person pages are addressed by name (`/pers/hd/v/Varga:Ines`), not by
+    id: still the owner's DBLP profile, linked as written (was: reported as having no
+    al-folio setting, and gone from the new site's socials)."""
+    from sitemigrate import socials
+    url = "http://dblp.uni-trier.de/pers/hd/v/Varga:Ines"
+    assert socials.read_owner_social("academicpages", "dblp", url) == socials.Social(
+        "dblp", "v/Varga:Ines", url)
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("author:\n", f"author:\n  dblp: {url}\n", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    assert f"dblp_url: {url}" in (tmp_path / "out/_data/socials.yml").read_text()
+    assert not [f for f in plan.report.findings if "author.dblp" in f.message]
