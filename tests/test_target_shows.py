@@ -348,3 +348,21 @@ def test_a_loop_the_owner_put_in_an_html_comment_needs_no_rewriting(tmp_path):
     asks = [f.message for f in plan.report.findings if f.code == "liquid-collection"
             and f.path == "_pages/about.md" and f.outcome == "verbatim"]
     assert len(asks) == 1 and "`site.publications`" in asks[0]
+
+
+def test_a_collection_document_at_a_pages_address_is_that_page(tmp_path):
+    """The owner's publications page is a document of `_publications/` written at
+    `/publications/` (no page of the site has that address): the visitor met its text
+    there. It is read as the publications page, so al-folio's publications page shows the
+    text and is the only page at that address; it is no yearless publication."""
+    text = ("---\nlayout: archive\ntitle: \"Publications\"\npermalink: /publications/\n---\n"
+            "My papers are listed on the archive of my institute.\n")
+    src = _academicpages(tmp_path, {"_publications/publications.md": text})
+    (src / "_pages/publications.html").unlink()
+    plan = _convert(src, tmp_path / "dest", "al-folio")
+    dest = tmp_path / "dest"
+    at = [p for p in dest.rglob("*.md") if "permalink: /publications/\n" in p.read_text()]
+    assert at == [dest / "_pages/publications.md"], at
+    assert "listed on the archive of my institute" in at[0].read_text()
+    assert not [f for f in plan.report.findings if f.path == "_publications/publications.md"
+                and f.code == "publication-no-year"]

@@ -80,7 +80,8 @@ def read(src: Path, report: Report) -> Site:
         if page:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
-    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
+    pubs = _role_pages(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
+                       site, src, vocab, report)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     split_by = read_grouped_sections(site, config, src, pubs, report)
@@ -115,6 +116,32 @@ def read(src: Path, report: Report) -> Site:
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
     return site
+
+
+def _role_pages(items: list[Item], site: Site, src: Path, vocab: dict,
+                report: Report) -> list[Item]:
+    """``items`` without the documents Jekyll writes at the address of one of the theme's
+    pages (`_publications/publications.md` with `permalink: /publications/`) that no page
+    of the site has: such a document is the page a visitor meets there (its text, its
+    layout), not an item; it is read as that page."""
+    def address(url: str) -> str:
+        return "/" + url.strip("/")
+    taken = {address(p.permalink) for p in site.pages if p.permalink}
+    roles = {address(k) for k in vocab["page_roles"]}
+    kept = []
+    for item in items:
+        where = address(item.permalink) if item.permalink else ""
+        page = (_read_page(src / item.path, item.path, vocab, report)
+                if where in roles - taken else None)
+        if page is None:
+            kept.append(item)
+            continue
+        taken.add(where)
+        site.pages.append(page)
+        report.mapped("page", f"`{item.path}` is written at `{item.permalink}`, the address "
+                      f"of the {page.role} page, which no page of the site has: read as that "
+                      "page, not as an item of its collection.", page.origin)
+    return kept
 
 
 def owner_name(src: Path) -> str:
