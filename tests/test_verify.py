@@ -155,6 +155,29 @@ def test_a_menu_entry_that_led_nowhere_before_is_a_warning_not_a_loss(tmp_path):
                 "remove it or make the page it names"] == "warning"
 
 
+def test_a_menu_entry_that_led_nowhere_before_and_is_gone_is_a_warning(tmp_path):
+    """The old menu's `Hobbies` named a page the old site lacked (its file had no front
+    matter, so Jekyll built no page): the new menu without it loses no page, which is said
+    as a warning; `cv`, a page the old menu reached, gone from the new menu, is a loss."""
+    dead = '<a href="/hobbies/">Hobbies</a>'
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>"),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                           MENU_OLD.replace("</nav>", dead + "</nav>"))}))
+    new = new_site(tmp_path, **{"index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                                                   MENU_NEW)})
+    result = compare(old, new, owner(tmp_path))
+    assert result.menu_was == ["papers", "cv", "hobbies"] and result.menu_dead_was == ["hobbies"]
+    report = Report()
+    record(result, report)
+    menu = {f.message: f.severity for f in report.findings if f.code == "verify-menu"}
+    assert menu == {"the menu no longer has the entry `cv`": "loss",
+                    "the menu no longer has the entry `hobbies`, which led nowhere on the old "
+                    "site either (no page is lost): add the page it names, or leave it out":
+                    "warning"}
+
+
 def test_a_moved_page_is_followed_and_the_menu_order_is_compared(tmp_path):
     nav = '<nav><a href="/cv/">CV</a><a href="/papers/">Papers</a></nav>'
     new = new_site(tmp_path, **{

@@ -51,6 +51,9 @@ class Comparison:
     dead_menu: list[str] = field(default_factory=list)
     dead_menu_before: list[str] = field(default_factory=list)
     """Menu entries of the new site that lead nowhere, as they did on the old site."""
+    menu_dead_was: list[str] = field(default_factory=list)
+    """Labels of the old menu's entries that led nowhere on the old site: gone from the new
+    menu, no page is lost."""
     missing_files: list[tuple[str, str]] = field(default_factory=list)
     """(old page, file path) of a file an old page links that the new site lacks."""
     unanswered: list[str] = field(default_factory=list)
@@ -114,6 +117,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     theirs_only = _examples_only(old, not_owners)
     result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch,
                                                         *theirs_only], old)
+    result.menu_dead_was = [label for label in result.menu_was if label in menu_labels(
+        [(lab, h) for lab, h in old.menu() if not old.resolves(h)], old.url, site=old)]
     result.menu_now = menu_labels(new.menu(), new.url, [*switch, *theirs_only, *(
         "/" + page.removesuffix("index.html") for p in theirs_only
         if (page := new.answer(p)) and not page.startswith("external:"))], site=new)
