@@ -58,3 +58,26 @@ def test_a_dblp_address_by_name_is_that_profile_too(tmp_path):
     plan.apply()
     assert f"dblp_url: {url}" in (tmp_path / "out/_data/socials.yml").read_text()
     assert not [f for f in plan.report.findings if "author.dblp" in f.message]
+
+
+def test_a_title_before_the_owners_name_is_no_first_name(tmp_path):
+    """`author.name: "Prof. Ines Varga"`: `Prof.` is a title. al-folio's first name (which
+    its bibliography also matches to set the owner's name in bold) is `Ines`, not `Prof.`;
+    the report says so. A name is never all title, and an initial is no title."""
+    from sitemigrate.formats.content import split_name
+    assert split_name("Prof. Dr. Ines K. Varga") == ("Ines", "K.", "Varga")
+    assert split_name("Dr. Varga") == ("", "", "Varga")
+    assert split_name("M. Varga") == ("M.", "", "Varga")
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    text = config.read_text()
+    name = next(line for line in text.splitlines() if line.strip().startswith("name")
+                and line.startswith("  "))
+    config.write_text(text.replace(name, '  name: "Prof. Ines Varga"', 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    import yaml
+    out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert (out["first_name"], out["last_name"]) == ("Ines", "Varga")
+    assert any("`Prof.` in the name" in f.message for f in plan.report.findings)

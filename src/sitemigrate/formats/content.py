@@ -135,9 +135,28 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
 
 # -- names --------------------------------------------------------------------------------
 
-def split_name(full: str) -> tuple[str, str, str]:
-    """"Ada B. C. Lovelace" -> ("Ada", "B. C.", "Lovelace"); one word -> ("", "", word)."""
+_TITLES = frozenset({"prof", "professor", "dr", "drs", "dr.-ing", "dipl.-ing", "pd", "mr",
+                     "mrs", "ms", "mx", "sir", "dame", "pr", "dott", "dott.ssa", "dra", "mme",
+                     "mlle"})
+"""Academic and courtesy titles written before a name (`Prof.`, `Dr.`, `Dr.-Ing.`, `Dott.`,
+`Mme`): no part of the person's name."""
+
+
+def name_title(full: str) -> str:
+    """The titles ``full`` starts with (`Prof. Dr.` of `Prof. Dr. Ada Lovelace`), or ''; a
+    name is never all title."""
     words = full.split()
+    n = 0
+    while n < len(words) - 1 and words[n].lower().rstrip(".") in _TITLES:
+        n += 1
+    return " ".join(words[:n])
+
+
+def split_name(full: str) -> tuple[str, str, str]:
+    """"Ada B. C. Lovelace" -> ("Ada", "B. C.", "Lovelace"); one word -> ("", "", word); a
+    title before the name (:func:`name_title`) is no first name: "Prof. Ada Lovelace" ->
+    ("Ada", "", "Lovelace")."""
+    words = full.split()[len(name_title(full).split()):]
     if not words:
         return "", "", ""
     if len(words) == 1:

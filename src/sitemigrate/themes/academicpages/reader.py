@@ -12,7 +12,7 @@ from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import to_text
 from ...formats.citation import author_list, citation_authors, person_names
-from ...formats.content import split_name
+from ...formats.content import name_title, split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import (
     collection_static_files,
@@ -166,6 +166,11 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     ident.full_name = next((n for n, k in names if not _example(k, n)),
                            names[0][0] if names else "")
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
+    if report is not None and (honour := name_title(ident.full_name)):
+        report.mapped("identity", f"`{honour}` in the name `{ident.full_name}` is a title, "
+                      f"not a first name: first name `{ident.first_name}`, last name "
+                      f"`{ident.last_name}` (a theme that writes the name from its parts "
+                      "shows it without the title).", Origin("_config.yml", None))
     title = text(config.get("title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):
