@@ -311,8 +311,9 @@ ABOUT_OUT = "_pages/about.md"
 
 def _page_out(page: Page, site: Site) -> str:
     """The file a page is written to: the about page to `_pages/about.md`, a page read from
-    another folder starting with `_` to `_pages/`, any other page to its own path; another page at `_pages/about.md` (the about page is a page elsewhere,
-    at `/`) moves aside, named by its address, so that neither overwrites the other."""
+    another folder starting with `_` to `_pages/`, any other page to its own path; another
+    page at `_pages/about.md` (the about page is a page elsewhere, at `/`) moves aside,
+    named by its address, so that neither overwrites the other."""
     if page.role == "about":
         return ABOUT_OUT
     folder = page.path.split("/", 1)[0]
