@@ -296,13 +296,12 @@ def test_a_publication_with_invalid_front_matter_is_reported_once_with_its_fix(t
     """A quote inside a single-quoted `citation` breaks the front matter: Jekyll logs a YAML
     exception and reads no title or date of it. The report says the YAML is invalid and
     where; it does not also tell the owner to give a date the file has."""
-    src, dest = tmp_path / "src", tmp_path / "dest"
-    shutil.copytree(FIXTURES / "academicpages-site", src)
-    bad = src / "_publications/2019-moss.md"
-    bad.write_text("---\ntitle: \"Moss on Stones\"\ncollection: publications\n"
-                   "date: 2019-04-01\nvenue: 'Lichen Letters'\n"
-                   "citation: 'Ines Varga, \"Moss on Stones,\" (LL'19), 2019.'\n---\n", "utf-8")
-    plan = sitemigrate.convert(src, dest, to="al-folio")
+    from test_target_shows import _academicpages
+    src = _academicpages(tmp_path, {"_publications/2019-moss.md": (
+        "---\ntitle: \"Moss on Stones\"\ncollection: publications\ndate: 2019-04-01\n"
+        "venue: 'Lichen Letters'\ncitation: 'Ines Varga, \"Moss on Stones,\" (LL'19), 2019.'\n"
+        "---\n")})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="al-folio")
     mine = [f for f in plan.report.findings if f.path == "_publications/2019-moss.md"]
     assert [(f.code, f.line) for f in mine if f.code == "bad-yaml"] == [("bad-yaml", 6)]
     assert not [f for f in mine if f.code == "publication-no-year"], mine

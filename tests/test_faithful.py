@@ -525,12 +525,11 @@ def test_an_address_inside_parentheses_is_no_file_of_the_site(tmp_path):
     link, a path of this site that led nowhere on the old site. It is not carried as a
     missing file (`/assets/pdf/…(https:/…`, with the advice to put a file there): it is
     left as written and the typo is named where it is."""
-    src, dest = tmp_path / "src", tmp_path / "dest"
-    shutil.copytree(FIXTURES / "academicpages-site", src)
-    post = src / "_posts/2020-02-02-trees.md"
-    post.write_text("---\ntitle: 'Trees'\ndate: 2020-02-02\npermalink: /posts/2020/02/trees\n"
-                    "---\nThe parts:\n\n- [Tree code]((https://example.org/ivarga/tree.py)).\n"
-                    "- [Notes](/files/notes.pdf).\n", "utf-8")
+    from test_target_shows import _academicpages
+    src, dest = _academicpages(tmp_path, {"_posts/2020-02-02-trees.md": (
+        "---\ntitle: 'Trees'\ndate: 2020-02-02\npermalink: /posts/2020/02/trees\n---\n"
+        "The parts:\n\n- [Tree code]((https://example.org/ivarga/tree.py)).\n"
+        "- [Notes](/files/notes.pdf).\n")}), tmp_path / "dest"
     plan = sitemigrate.convert(src, dest, to="al-folio")
     plan.apply()
     text = next(dest.glob("_posts/2020-02-02-trees.md")).read_text("utf-8")
