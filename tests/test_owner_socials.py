@@ -81,3 +81,22 @@ def test_a_title_before_the_owners_name_is_no_first_name(tmp_path):
     out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
     assert (out["first_name"], out["last_name"]) == ("Ines", "Varga")
     assert any("`Prof.` in the name" in f.message for f in plan.report.findings)
+
+
+def test_a_sidebar_link_to_no_known_service_says_where_it_can_go(tmp_path):
+    """`author.CV-HAL: https://…` (a key of the owner's own that the owner's sidebar
+    shows as a link): al-folio has no key for it, and the report says where it can go (a
+    custom entry of `_data/socials.yml`), not that al-folio has no sidebar; a value that is
+    no link is still just not carried."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "author:\n", "author:\n  CV-HAL: https://cv.example.org/ines-varga\n"
+                     "  office: Room 12\n", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    said = {f.message.split("`")[1]: f.message for f in plan.report.findings
+            if f.code == "config-key" and f.message.startswith("`author.")}
+    assert "custom entry in `_data/socials.yml`" in said["author.CV-HAL"]
+    assert "https://cv.example.org/ines-varga" in said["author.CV-HAL"]
+    assert "not carried: Room 12" in said["author.office"]
