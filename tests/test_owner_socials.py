@@ -84,8 +84,8 @@ def test_a_title_before_the_owners_name_is_no_first_name(tmp_path):
 
 
 def test_a_sidebar_link_to_no_known_service_says_where_it_can_go(tmp_path):
-    """`author.CV-HAL: https://…` (a key of the owner's own that the owner's sidebar
-    shows as a link): al-folio has no key for it, and the report says where it can go (a
+    """`author.CV-HAL: https://…` (a key of the owner's own, a link to no service the
+    social table knows): al-folio has no key for it, and the report says where it can go (a
     custom entry of `_data/socials.yml`), not that al-folio has no sidebar; a value that is
     no link is still just not carried."""
     src = tmp_path / "src"

@@ -141,8 +141,8 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
     for key, value in site.identity.extra.get("author", {}).items():
         link = isinstance(value, str) and re.match(r"https?://\S+$", value.strip())
         report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
-                   + ("(a link of the profile sidebar to no service al-folio knows); add it "
-                      "as a custom entry in `_data/socials.yml` or to the about page: "
+                   + ("(a link to no service al-folio knows); add it as a custom entry in "
+                      "`_data/socials.yml` or to the about page: "
                       if link else "(al-folio has no sidebar); not carried: ") + f"{value}",
                    at("author", key))
     if isinstance(config.get("pagination"), dict):  # DEST pages with jekyll-paginate-v2
