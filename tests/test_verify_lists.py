@@ -85,3 +85,16 @@ def test_a_list_inside_an_html_comment_lists_nothing(tmp_path):
     assert old.items("index.html") == ["tidal clocks"]
     assert compare(old, new, tmp_path / "src").lists == [
         ("index.html", "index.html", "missing", "tidal clocks")]
+
+
+def test_a_block_inside_a_titles_element_is_no_part_of_the_title(tmp_path):
+    """An owner's list puts each citation in a `<p>` inside the item's heading: a line of
+    its own under the title. The title a visitor reads is the link's text, which a list
+    that shows the citation elsewhere (or not at all) still lists."""
+    old = built(tmp_path / "old", {"publications/index.html": (
+        '<h3 class="archive__item-title"><a href="/p/moss/">Moss on Stones</a>\n'
+        '<p style="font-size:12px;">Ines Varga and Ola Berg, Lichen Letters 2019.</p></h3>')})
+    new = built(tmp_path / "new", {"publications/index.html": (
+        '<div class="title">Moss on Stones</div><div class="author">I. Varga</div>')})
+    assert old.items("publications/index.html") == ["moss on stones"]
+    assert compare(old, new, tmp_path / "src").lists == []

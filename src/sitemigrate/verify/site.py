@@ -26,6 +26,9 @@ _PAGINATION_CLASS = re.compile(r"(?:^|\s)pagination(?:\s|$)")
 """The class of the navigation a paginated list's pages carry (jekyll-paginate's and
 jekyll-paginate-v2's pages as both themes lay them out: `nav.pagination`, Bootstrap's
 `ul.pagination`): its links lead to the rest of the list."""
+_NESTED_BLOCK = re.compile(r"(?i)<(?:p|div|ul|ol|table|br)\b")
+"""A block inside a title's element (an owner's `<h3 class="archive__item-title"><a>Title</a>
+<p>citation</p></h3>`): a line of its own under the title, not words of the title."""
 _UNSEEN_CLASS = re.compile(r"(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text)(?:\s|$)")
 """The classes that hide an element from sight and leave it to screen readers (Bootstrap's
 `sr-only` and `visually-hidden`, `screen-reader-text`): a theme's `Permalink` beside an item's
@@ -199,7 +202,8 @@ class BuiltSite:
             end = re.compile(rf"(?i)</{tag}\s*>").search(body, m.end())
             if end is None:
                 continue
-            title = norm(TAG.sub(" ", _unseen(body[m.end():end.start()])))
+            inner = _NESTED_BLOCK.split(body[m.end():end.start()], 1)[0]
+            title = norm(TAG.sub(" ", _unseen(inner)))
             if title:
                 out.append(title)
         return out
