@@ -355,6 +355,27 @@ def test_rewrite_links_skips_comments_and_code():
                    "<video poster='/NEW/x.png' data-src=\"/NEW/x.mp4\"></video>\n")
 
 
+def test_a_pdf_an_object_embeds_is_a_link_of_the_page(tmp_path):
+    """`<object data="../files/cv.pdf">` (a CV or slides shown in the page) names a file as
+    `href` does: it is copied and its address rewritten with the link beside it (before:
+    the download link moved to al-folio's folder and the embedded PDF named nothing)."""
+    from sitemigrate.formats.content import rewrite_links
+    assert rewrite_links('<object data="/x.pdf" type="application/pdf"></object> '
+                         '<div data="/y.pdf">', lambda u: "/NEW" + u) == (
+        '<object data="/NEW/x.pdf" type="application/pdf"></object> <div data="/y.pdf">')
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "files/moss-cv.pdf").write_bytes(b"%PDF-1.4 a CV of moss")
+    (src / "_pages/vitae.md").write_text(
+        "---\ntitle: Vitae\npermalink: /vitae/\n---\n\n<object data=\"../files/moss-cv.pdf\" "
+        'type="application/pdf" width="100%"><a href="../files/moss-cv.pdf">Download'
+        "</a></object>\n")
+    convert(src, tmp_path / "out", "al-folio")
+    text = next((tmp_path / "out/_pages").glob("vitae.*")).read_text()
+    assert '<object data="/assets/pdf/moss-cv.pdf"' in text
+    assert (tmp_path / "out/assets/pdf/moss-cv.pdf").read_bytes() == b"%PDF-1.4 a CV of moss"
+
+
 def test_comment_closer_in_code_block_is_no_problem():
     from sitemigrate.jekyll.liquid import find_problems
     assert find_problems("```html\n<b>x</b> -->\n<!-- open\n```\n") == []

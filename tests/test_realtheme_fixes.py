@@ -397,6 +397,23 @@ def test_a_page_shows_the_owners_menu_label_in_al_folios_menu(tmp_path):
                for e in plan.report.findings if e.code == "menu-title")
 
 
+
+def test_the_about_page_keeps_the_menu_label_the_source_menu_gave_it(tmp_path):
+    """al-folio's menu shows the about page's `title` as its first entry; an academicpages
+    menu that links `/` as `About` while the page greets with `Good morning!` keeps `About`
+    in the menu (before: the greeting became the menu label)."""
+    about = (FIXTURES / "academicpages-site/_pages/about.md").read_text().replace(
+        'title: "About me"', 'title: "Good morning!"')
+    src = _source(tmp_path, {
+        "_pages/about.md": about,
+        "_data/navigation.yml": "main:\n  - title: About\n    url: /\n"
+                                "  - title: Talks\n    url: /talks/\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/about.md")["title"] == "About"
+    assert any("(its own title was `Good morning!`)" in e.message
+               for e in plan.report.findings if e.code == "menu-title")
+
 _MENU = ("main:\n  - title: Hello\n    url: /about/\n  - title: Sky charts\n    url: /charts/\n"
          "  - title: CV\n    url: /cv/\n  - title: Write to me\n    url: /markdown/\n"
          "  - title: Lab\n    url: https://lab.example.org/\n    external: true\n")

@@ -288,6 +288,13 @@ def walk_menu(items: list) -> list:
     return [n for item in items for n in (item, *walk_menu(item.children))]
 
 
+def owned_furniture(report: Report) -> set[str]:
+    """The pages of the theme's furniture the reader found the owner's
+    (:func:`sitemigrate.jekyll.site.mark_furniture`: retitled, or showing the owner's data,
+    as a talk map made from their talks), though the file is the template's own."""
+    return {f.path for f in report.findings if f.code == "furniture-owned" and f.path}
+
+
 def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
     """Remove from ``site`` (read as ``theme``) what its template's example content put
     there: collection items read from a template's example file, BibTeX entries that are a
@@ -329,8 +336,9 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
     # an example page that the menu does not show and that lists nothing of the owner's
     # (a profile of the example person): the template's, unchanged
     menu = {n.url for n in walk_menu(site.navigation)}
+    owned = owned_furniture(report)
     pages = [p for p in site.pages if p.nav or p.permalink in menu
-             or p.role not in ("other", "people")
+             or p.role not in ("other", "people") or p.path in owned
              or not p.origin or not is_template_file(theme, root, p.origin.path)]
     if len(pages) != len(site.pages):
         dropped["pages"] = len(site.pages) - len(pages)

@@ -71,7 +71,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                  _block_rules(plan, theme, spec), src, other_languages(site),
                  _regrouped(plan, src))
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
-    example_pages = _example_pages(site, examples)
+    example_pages = _example_pages(site, examples) - template_files.owned_furniture(plan.report)
     listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
                                 or {}).values() for g in globs]
     hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:

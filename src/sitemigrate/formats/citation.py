@@ -260,6 +260,7 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
     head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
+    head = re.sub(r"(?<=[^\W\d_]\.)\s*\.+(?=\s*(?:[,;&]|$))", "", head)  # `B..`: one period
     elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
     head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
     if not head:
@@ -323,3 +324,20 @@ def author_list(text: str, owner: tuple[str, str]) -> list[str]:
     if why or not any(last in _folded(n).replace(",", " ").split() for n in names):
         return []
     return names
+
+
+#: a DOI as a citation writes it: a doi.org address or a `doi:` label, then the DOI itself
+_DOI = lazy_pattern(r"(?:https?://(?:dx\.)?doi\.org/|\bdoi:\s*)(10\.\d{4,9}/[^\s\"'<>\[\]]+)", re.I)
+
+
+def doi_in(citation: str) -> str:
+    """The DOI a hand-written citation names (``https://doi.org/10.1000/x1``, ``doi:
+    10.1000/x1``, as text or as a link's address), bare (``10.1000/x1``), or ``""``. A
+    sentence's period or a closing parenthesis of the text around it is no part of it."""
+    m = _DOI().search(citation)
+    if not m:
+        return ""
+    doi = m[1]
+    while doi[-1] in ".,;:" or (doi[-1] == ")" and doi.count(")") > doi.count("(")):
+        doi = doi[:-1]
+    return doi

@@ -33,6 +33,10 @@ _HTML_ATTR = lazy_pattern(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:"
 _HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s(?:[^<>{}"']|"[^"<>{}]*"|'[^'<>{}]*')*?"""
                                  r"""\b(?:href|src|poster|data-src)"""
                                  r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
+# An <object>'s `data`: the address of what it embeds (`<object data="/files/cv.pdf">`, a PDF
+# shown in the page); `data` is an attribute of <object> only.
+_OBJECT_DATA = lazy_pattern(r"""(<object\b[^<>]*?\sdata\s*=\s*)(["'])((?:""" + _URL_LIQUID +
+                            r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
 _MD_REF = lazy_pattern(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
 _FENCED_CODE = r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)"
@@ -106,8 +110,8 @@ def resolve(url: str, page_url: str) -> str:
 
 def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
     """Replace every Markdown link/image target (inline or a reference definition) and HTML
-    href/src/poster/data-src (quoted or not) with ``fn(url)``, outside HTML comments and
-    fenced code blocks.
+    href/src/poster/data-src (quoted or not) and <object> data with ``fn(url)``, outside HTML
+    comments and fenced code blocks.
 
     ``fn`` returns the new URL or None to keep it. Text outside URLs is never changed.
     """
@@ -123,6 +127,7 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
 
     def links(text: str) -> str:
         text = _MD_REF().sub(md, _MD_LINK().sub(md, text))
+        text = _OBJECT_DATA().sub(attr, text)
         return _HTML_ATTR_BARE().sub(attr, _HTML_ATTR().sub(attr, text))
 
     out, pos = [], 0

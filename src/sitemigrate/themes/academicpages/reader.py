@@ -40,7 +40,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
-from ...template_files import is_example, is_template_setting
+from ...template_files import is_example, is_template_file, is_template_setting
 from ...textio import read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -112,7 +112,8 @@ def read(src: Path, report: Report) -> Site:
                            for n in nav["main"] if isinstance(n, dict)]
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
-    mark_furniture(site, src, vocab, report)
+    mark_furniture(site, src, vocab, report, lambda rel: within(src, src / rel)
+                   and os.path.isfile(src / rel) and not is_template_file(THEME, src, rel))
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
     return site

@@ -10,7 +10,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
 from ...formats.bibtext import shown_braces, slugify
-from ...formats.citation import citation_authors, entry_type_for
+from ...formats.citation import citation_authors, doi_in, entry_type_for
 from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -133,6 +133,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                         pub.origin)
     if "arxiv" in fields:
         _arxiv_identifier(fields, pub, report)
+    if pub.citation and "doi" not in fields and (doi := doi_in(pub.citation)):
+        fields["doi"] = doi  # the citation's DOI link: al-folio links `doi` as a button
     if fields.get("preview", "").startswith("/"):
         folder = THEME.vocabulary["paths"]["publication_preview"]
         new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)

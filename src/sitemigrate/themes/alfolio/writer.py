@@ -180,7 +180,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     body = page.body
     if page.role == "about":
         front["layout"] = "about"
-        front["title"] = page.title or "about"
+        front["title"] = _menu_title(site, page, report) or "about"  # the menu's first label
         front["permalink"] = "/"
         feats = page.features
         subtitle = feats.subtitle or site.identity.bio
