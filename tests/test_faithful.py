@@ -561,3 +561,35 @@ def test_redirect_to_page_forwards_in_alfolio(tmp_path):
     assert not [f for f in findings(plan, "extra-key") if f.path == "_pages/lab.md"]
     convert(src, tmp_path / "ap", "academicpages")
     assert front(tmp_path / "ap/_pages/lab.md")["redirect_to"] == "https://lab.example.org/"
+
+
+def test_an_address_inside_parentheses_is_no_file_of_the_site(tmp_path):
+    """`[the code]((https://…/tree.py))`: kramdown reads the parentheses as part of the
+    link, a path of this site that led nowhere on the old site. It is not carried as a
+    missing file (`/assets/pdf/…(https:/…`, with the advice to put a file there): it is
+    left as written and the typo is named where it is."""
+    from test_target_shows import _academicpages
+    src, dest = _academicpages(tmp_path, {"_posts/2020-02-02-trees.md": (
+        "---\ntitle: 'Trees'\ndate: 2020-02-02\npermalink: /posts/2020/02/trees\n---\n"
+        "The parts:\n\n- [Tree code]((https://example.org/ivarga/tree.py)).\n"
+        "- [Notes](/files/notes.pdf).\n")}), tmp_path / "dest"
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    text = next(dest.glob("_posts/2020-02-02-trees.md")).read_text("utf-8")
+    assert "[Tree code]((https://example.org/ivarga/tree.py))" in text
+    (hint,) = findings(plan, "wrapped-link")
+    assert (hint.path, hint.line, hint.severity) == ("_posts/2020-02-02-trees.md", 8, "info")
+    missing = [f.message for f in findings(plan, "missing-file")
+               if f.path == "_posts/2020-02-02-trees.md"]
+    assert len(missing) == 1 and "/files/notes.pdf" in missing[0], missing
+
+
+def test_an_attribute_inside_a_quoted_value_is_no_link():
+    """An embedded calendar's address carries `?src=…&ctz=…` in its query: that `src=` is
+    text of the quoted `src` value, not an attribute of the tag; the address stays whole,
+    while an unquoted attribute after a quoted one is still a link."""
+    from sitemigrate.formats.content import rewrite_links
+    body = ('<iframe src="https://calendar.example.org/embed?src=ivarga%40example.org&ctz=UTC"'
+            ' width="800"></iframe>\n<img alt="a src=b" src=/a.png>')
+    assert rewrite_links(body, lambda u: None if "://" in u else "/NEW" + u) == body.replace(
+        "src=/a.png", "src=/NEW/a.png")

@@ -39,6 +39,12 @@ OWNER = ("Tomás", "Lindqvist")
      ["Du, J.", "Lindqvist, T.", "Fern Holm, J. A.", "Moss, K.", "others"]),
     ("<b>Tomás Lindqvist</b>, Anna Berg, Karl Nilsson", ["Tomás Lindqvist", "Anna Berg",
                                                         "Karl Nilsson"]),
+    # the venue's acronym between the last name and the year is no given name (`IJCAI` is
+    # no run of initials: those are one to three capitals) and no author
+    ("Ines Varga, <b>Tomás Lindqvist</b> and Anna Berg, IJCAI 2019.",
+     ["Ines Varga", "Tomás Lindqvist", "Anna Berg"]),
+    ("Anna Berg, <b>Tomás Lindqvist</b>, Karl Nilsson, AAAI 2020. <b>(spotlight)</b>",
+     ["Anna Berg", "Tomás Lindqvist", "Karl Nilsson"]),
     # a period typed twice after an initial, inside or outside the owner's bold
     ("Berg, A., <b>Lindqvist, T.</b>., Moss, K.. (2026). &quot;Ferns.&quot; <i>Oikos</i>.",
      ["Berg, A.", "Lindqvist, T.", "Moss, K."]),

@@ -140,8 +140,12 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
         return Origin("_config.yml", config_line(src, *key))
 
     for key, value in site.identity.extra.get("author", {}).items():
+        link = isinstance(value, str) and re.match(r"https?://\S+$", value.strip())
         report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
-                   f"(al-folio has no sidebar); not carried: {value}", at("author", key))
+                   + ("(a link to no service al-folio knows); add it as a custom entry in "
+                      "`_data/socials.yml` or to the about page: "
+                      if link else "(al-folio has no sidebar); not carried: ") + f"{value}",
+                   at("author", key))
     if isinstance(config.get("pagination"), dict):  # DEST pages with jekyll-paginate-v2
         for key in (k for k in ("paginate", "paginate_path") if k in extra):
             done.add(key)

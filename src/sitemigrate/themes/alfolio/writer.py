@@ -273,7 +273,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
     body = encoded_link_targets(body)
     body = add_collection_listings(page, body, site, THEME, report)
-    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body))
+    rendered = "\n".join(pubdata.rendered_liquid(body))  # a loop in `<!-- -->` shows nothing
+    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", rendered))
                      - ({pubdata.COLLECTION} if pubdata.reads_publications(body)
                         and pubdata.documents(site, plan) else set()))
     if missing:
@@ -311,11 +312,23 @@ ABOUT_OUT = "_pages/about.md"
 
 
 def _page_out(page: Page, site: Site) -> str:
-    """The file a page is written to: the about page to `_pages/about.md`, any other page
-    to its own path; another page at `_pages/about.md` (the about page is a page elsewhere,
-    at `/`) moves aside, named by its address, so that neither overwrites the other."""
+    """The file a page is written to: the about page to `_pages/about.md`, a page read from
+    another folder starting with `_` to `_pages/`, any other page to its own path; another
+    page at `_pages/about.md` (the about page is a page elsewhere, at `/`) moves aside,
+    named by its address, so that neither overwrites the other."""
     if page.role == "about":
         return ABOUT_OUT
+    folder = page.path.split("/", 1)[0]
+    if "/" in page.path and folder.startswith("_") and folder != "_pages":
+        # a page read from a collection's folder (`_publications/publications.md`): Jekyll
+        # builds no page of a folder starting with `_`, al-folio's pages are in `_pages/`
+        taken = {p.path for p in site.pages}
+        name = PurePosixPath(page.path)
+        out, n = f"_pages/{name.name}", 1
+        while out in taken:
+            n += 1
+            out = f"_pages/{name.stem}-{n}{name.suffix}"
+        return out
     if page.path != ABOUT_OUT or not any(p.role == "about" for p in site.pages):
         return page.path
     taken = {p.path for p in site.pages}
