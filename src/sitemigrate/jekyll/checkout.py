@@ -246,9 +246,11 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
                     new = markdown_links_as_html(new)
             except jinja2.UndefinedError:
                 continue  # the tag has a shape the read cannot take (a variable parameter)
+            line = line0 + tok.line - 1 if where else None
             plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
-                            f"`{new.strip() or '(nothing)'}` for {target.name}.",
-                            where, line0 + tok.line - 1 if where else None)
+                            f"`{new.strip() or '(nothing)'}` for {target.name}.", where, line)
+            if construct == "cite":
+                _uncited(tok.text.strip(), args, plan, where, line)
             return new
         name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
         if name in runs:
@@ -260,6 +262,19 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
         return raw_literal(tok.text)
 
     return replace_tokens(body, fn)
+
+
+def _uncited(tag: str, args: dict[str, Any], plan: Plan, where: str | None,
+             line: int | None) -> None:
+    """A citation of an entry that is no publication of DEST (its `.bib` file was a page's
+    references, or has no such key) links to an anchor no page has: reported."""
+    lost = [str(k) for k in args.get("keys") or () if f"publication:{k}" not in plan.urls]
+    if lost:
+        plan.report.lost("cite-unresolved", f"`{tag}` cites " + ", ".join(
+            f"`{k}`" for k in lost) + ", which is no publication of the converted site (a "
+            "page's reference, not on its list of publications): written as a link to `#"
+            + lost[0] + "`, which leads nowhere. Write the reference out in the text.",
+            where, line)
 
 
 # -- includes and layouts -------------------------------------------------------------------

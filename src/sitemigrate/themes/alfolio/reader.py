@@ -492,13 +492,15 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         for path, rel in iter_files(src / folder, src, {".html", ".liquid"}, report):
             data = read_source(path, rel, report, root=src)
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
-    uses = scholar.bibliography_uses(texts, config)
+    # a page's references (`--cited`) list no file: what only they show is no list
+    uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
     printed = printed_fields(texts, config)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
              if "bibliography" in str(k) and isinstance(v, str)}
-    shown = scholar.shown_files(uses, config)
+    shown = scholar.shown_files(uses, config, bool(site.pages),
+                                any(p.features.selected_papers for p in site.pages))
     folder = scholar.source_folder(config)
     talk_files: set[str] = set()
     # an entry of several files is read from the publications page's file (or the default
@@ -518,10 +520,13 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
         if shown is not None and name not in shown | named:
-            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) is listed by no page "
-                        "of the site (no `{% bibliography %}` names it, and it is not "
-                        "jekyll-scholar's default file): a leftover, not the owner's "
-                        "publications; not carried.", rel)
+            why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
+                   "`{% bibliography %}` tag but a page's references, which show only the "
+                   "entries the page cites)") if name in (scholar.default_files(config) or ()) \
+                else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
+                      "it is not jekyll-scholar's default file)")
+            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
+                        "list of publications; not carried.", rel)
             continue
         kinds = {id(pub): scholar.shown_as(name, pub.entry_type, {
             **pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}, uses)

@@ -1,0 +1,100 @@
+"""A `.bib` file only cited is no list of publications (issue #31, "Which bibliography a
+page shows"): jekyll-scholar lists a file where a `{% bibliography %}` tag lists it; a tag
+with `--cited` / `--cited_in_order` (al-folio's references under a post or page) lists only
+what its page cites. Miniature al-folio sites; invented people throughout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sitemigrate
+from sitemigrate.jekyll import scholar
+from sitemigrate.report import Report
+
+CONFIG = """\
+title: Oda Marlowe
+first_name: Oda
+last_name: Marlowe
+scholar:
+  last_name: [Marlowe]
+  first_name: [Oda]
+  source: /_bibliography/
+  bibliography: papers.bib
+  bibliography_template: bib
+"""
+
+ABOUT = ("---\nlayout: about\ntitle: about\npermalink: /\nselected_papers: {sel}\n---\n"
+         "Oda studies tide pools.\n")
+REFS = ("@article{kelp19,\n  title={Kelp Forests at Night},\n  author={Quill, Ansel},\n"
+        "  journal={Journal of Tide Pools},\n  year={2019},\n  selected={true}\n}\n\n"
+        "@book{urchin88,\n  title={A Field Guide to Urchins},\n  author={Brae, Tamsin},\n"
+        "  year={1988}\n}\n")
+POST = ("---\nlayout: post\ntitle: Reading notes\nrelated_publications: true\n---\n"
+        "Kelp grows fast {% cite kelp19 %}.\n")
+# al-folio's post layout: the references of a post are the entries it cites
+LAYOUT = ("---\nlayout: default\n---\n{{ content }}\n{% if page.related_publications %}\n"
+          "<h2>References</h2>\n{% bibliography --cited_in_order %}\n{% endif %}\n")
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, body in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body, encoding="utf-8")
+    return root
+
+
+def read(root: Path) -> tuple[sitemigrate.Site, Report]:
+    report = Report()
+    return sitemigrate.read_site(root, "al-folio", report), report
+
+
+def test_the_default_file_only_cited_is_no_list_of_publications(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_posts/2024-03-02-notes.md": POST, "_layouts/post.liquid": LAYOUT,
+        "_bibliography/papers.bib": REFS}))
+    assert site.publications == []
+    lost = [f for f in report.findings if f.code == "bib-unshown"]
+    assert len(lost) == 1 and "papers.bib" in lost[0].message
+    assert "is jekyll-scholar's default file, but no page" in lost[0].message
+
+
+def test_a_pages_references_list_no_file_beside_a_publications_page(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": "---\nlayout: page\ntitle: publications\npermalink: "
+                                  "/publications/\n---\n{% bibliography %}\n",
+        "_pages/reading.md": "---\nlayout: page\ntitle: reading\npermalink: /reading/\n---\n"
+                             "Urchins {% cite urchin88 --file reading %}.\n\n"
+                             "{% bibliography --file reading --cited %}\n",
+        "_bibliography/papers.bib": "@article{m23,\n  title={Limpets},\n  author={Marlowe, "
+                                    "Oda},\n  journal={Shore Letters},\n  year={2023}\n}\n",
+        "_bibliography/reading.bib": REFS}))
+    assert [p.title for p in site.publications] == ["Limpets"]
+
+
+def test_selected_papers_on_the_home_page_list_the_default_file(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_bibliography/papers.bib": REFS}))
+    assert sorted(p.title for p in site.publications) == ["A Field Guide to Urchins",
+                                                           "Kelp Forests at Night"]
+
+
+def test_a_copy_without_pages_keeps_its_files():
+    """Nothing says which file a copy without pages lists: every file may be."""
+    uses = scholar.bibliography_uses([("p.md", "{% bibliography --cited %}", "")], {})
+    assert [u.cited for u in uses] == [True]
+    assert scholar.shown_files([], {}) is None
+    assert scholar.shown_files([], {}, pages=True) == set()
+
+
+def test_a_citation_of_an_entry_not_carried_is_reported(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_posts/2024-03-02-notes.md": POST, "_bibliography/papers.bib": REFS})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    said = [f for f in plan.report.findings if f.code == "cite-unresolved"]
+    assert len(said) == 1 and "`kelp19`" in said[0].message
+    assert (said[0].path, said[0].line) == ("_posts/2024-03-02-notes.md", 6)
