@@ -1,7 +1,8 @@
 """A `.bib` file only cited is no list of publications (issue #31, "Which bibliography a
 page shows"): jekyll-scholar lists a file where a `{% bibliography %}` tag lists it; a tag
 with `--cited` / `--cited_in_order` (al-folio's references under a post or page) lists only
-what its page cites. Miniature al-folio sites; invented people throughout."""
+what its page cites; the home page's selected papers show the files its selected-papers list
+lists. Miniature al-folio sites; invented people throughout."""
 
 from __future__ import annotations
 
@@ -98,3 +99,43 @@ def test_a_citation_of_an_entry_not_carried_is_reported(tmp_path):
     said = [f for f in plan.report.findings if f.code == "cite-unresolved"]
     assert len(said) == 1 and "`kelp19`" in said[0].message
     assert (said[0].path, said[0].line) == ("_posts/2024-03-02-notes.md", 6)
+
+
+# -- the home page's selected papers ---------------------------------------------------------
+
+PROJECTS = ("@misc{reef22,\n  title={Counting Reef Snails},\n  author={Marlowe, Oda},\n"
+            "  year={2022},\n  selected={true}\n}\n")
+PAPER = ("@article{m23,\n  title={Limpets},\n  author={Marlowe, Oda},\n  journal={Shore "
+         "Letters},\n  year={2023},\n  selected={true}\n}\n")
+
+
+def test_a_selected_entry_of_a_file_the_selected_papers_do_not_show_is_no_selected_paper(
+        tmp_path):
+    """The home page lists selected projects from their own file by an include of the
+    owner's; its selected papers (the theme's include) show the default file only."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_includes/selected_projects.liquid": "{% bibliography --file projects --query "
+                                              "@*[selected=true]* %}\n",
+        "_pages/projects.md": "---\nlayout: page\ntitle: projects\npermalink: /projects/\n---"
+                              "\n{% bibliography --file projects %}\n",
+        "_pages/publications.md": "---\nlayout: page\ntitle: publications\npermalink: "
+                                  "/publications/\n---\n{% bibliography %}\n",
+        "_bibliography/papers.bib": PAPER, "_bibliography/projects.bib": PROJECTS}))
+    assert {p.title: p.selected for p in site.publications} == {"Limpets": True,
+                                                                "Counting Reef Snails": False}
+    assert any(f.code == "selected-papers" and "projects.bib" in f.message
+               for f in report.findings)
+
+
+def test_the_sites_own_selected_papers_include_decides_which_file_it_shows(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_includes/selected_papers.liquid": "{% bibliography -f projects -q @*[selected=true]* "
+                                            "%}\n",
+        "_pages/publications.md": "---\nlayout: page\ntitle: publications\npermalink: "
+                                  "/publications/\n---\n{% bibliography %}\n"
+                                  "{% bibliography -f projects %}\n",
+        "_bibliography/papers.bib": PAPER, "_bibliography/projects.bib": PROJECTS}))
+    assert {p.title: p.selected for p in site.publications} == {"Limpets": False,
+                                                                "Counting Reef Snails": True}

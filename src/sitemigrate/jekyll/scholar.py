@@ -210,6 +210,19 @@ def shown_files(uses: list[Use], config: dict, pages: bool = False,
     return {f for u in uses for f in u.files or ()} | set(default_files(config) or ())
 
 
+def selected_files(uses: list[Use], config: dict, include: str) -> set[str] | None:
+    """The `.bib` files a home page's list of selected papers shows: those the tags of the
+    site's own ``include`` (the theme's selected-papers include, by path without suffix)
+    list, else jekyll-scholar's default file (the theme's include lists it); None when
+    nothing says (a file named by Liquid read elsewhere, no default file)."""
+    mine = [u for u in uses if u.where.rsplit(".", 1)[0] == include]
+    if any(u.files is None for u in mine):
+        return None
+    if mine:
+        return {f for u in mine for f in u.files or ()}
+    return set(default_files(config) or ()) or None
+
+
 def shown_as(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> str:
     """`talk` when only tags listing talks select this entry of file ``name``, else
     `publication` (the default file is the theme's publication list)."""

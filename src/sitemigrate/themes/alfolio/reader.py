@@ -63,7 +63,13 @@ from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
-from .bibsections import printed_fields, shown_fields, swap_listings
+from .bibsections import (
+    printed_fields,
+    selected_of_listed_files,
+    shown_fields,
+    shown_note,
+    swap_listings,
+)
 from .cv import (
     CV_YML,
     RESUME_JSON,
@@ -520,6 +526,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
         if shown is not None and name not in shown | named:
+            if not pubs:
+                continue  # nothing to lose
             why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
                    "`{% bibliography %}` tag but a page's references, which show only the "
                    "entries the page cites)") if name in (scholar.default_files(config) or ()) \
@@ -543,6 +551,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                 site.publications.append(pub)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
     swap_listings(site, uses, talks, merged, report)
+    selected_of_listed_files(site, uses, config, report)
 
 
 def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
@@ -592,6 +601,7 @@ def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
     fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
     fields["description"] = pub.abstract
     fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
+    shown_note(fields, pub, report)
     shown_fields(fields, pub, printed, report)  # and what its own fields showed
     fields.setdefault("url", pub.links.get("html", ""))
     return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,
