@@ -6,11 +6,10 @@ lists. Miniature al-folio sites; invented people throughout."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from test_read_rules import read, write
 
 import sitemigrate
 from sitemigrate.jekyll import scholar
-from sitemigrate.report import Report
 
 CONFIG = """\
 title: Oda Marlowe
@@ -32,22 +31,10 @@ REFS = ("@article{kelp19,\n  title={Kelp Forests at Night},\n  author={Quill, An
         "  year={1988}\n}\n")
 POST = ("---\nlayout: post\ntitle: Reading notes\nrelated_publications: true\n---\n"
         "Kelp grows fast {% cite kelp19 %}.\n")
+PUBLICATIONS = "---\nlayout: page\ntitle: publications\npermalink: /publications/\n---\n{}\n"
 # al-folio's post layout: the references of a post are the entries it cites
 LAYOUT = ("---\nlayout: default\n---\n{{ content }}\n{% if page.related_publications %}\n"
           "<h2>References</h2>\n{% bibliography --cited_in_order %}\n{% endif %}\n")
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, body in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(body, encoding="utf-8")
-    return root
-
-
-def read(root: Path) -> tuple[sitemigrate.Site, Report]:
-    report = Report()
-    return sitemigrate.read_site(root, "al-folio", report), report
 
 
 def test_the_default_file_only_cited_is_no_list_of_publications(tmp_path):
@@ -64,8 +51,7 @@ def test_the_default_file_only_cited_is_no_list_of_publications(tmp_path):
 def test_a_pages_references_list_no_file_beside_a_publications_page(tmp_path):
     site, _ = read(write(tmp_path, {
         "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
-        "_pages/publications.md": "---\nlayout: page\ntitle: publications\npermalink: "
-                                  "/publications/\n---\n{% bibliography %}\n",
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
         "_pages/reading.md": "---\nlayout: page\ntitle: reading\npermalink: /reading/\n---\n"
                              "Urchins {% cite urchin88 --file reading %}.\n\n"
                              "{% bibliography --file reading --cited %}\n",
@@ -119,8 +105,7 @@ def test_a_selected_entry_of_a_file_the_selected_papers_do_not_show_is_no_select
                                               "@*[selected=true]* %}\n",
         "_pages/projects.md": "---\nlayout: page\ntitle: projects\npermalink: /projects/\n---"
                               "\n{% bibliography --file projects %}\n",
-        "_pages/publications.md": "---\nlayout: page\ntitle: publications\npermalink: "
-                                  "/publications/\n---\n{% bibliography %}\n",
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
         "_bibliography/papers.bib": PAPER, "_bibliography/projects.bib": PROJECTS}))
     assert {p.title: p.selected for p in site.publications} == {"Limpets": True,
                                                                 "Counting Reef Snails": False}
@@ -133,9 +118,63 @@ def test_the_sites_own_selected_papers_include_decides_which_file_it_shows(tmp_p
         "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
         "_includes/selected_papers.liquid": "{% bibliography -f projects -q @*[selected=true]* "
                                             "%}\n",
-        "_pages/publications.md": "---\nlayout: page\ntitle: publications\npermalink: "
-                                  "/publications/\n---\n{% bibliography %}\n"
-                                  "{% bibliography -f projects %}\n",
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}\n"
+                                                      "{% bibliography -f projects %}"),
         "_bibliography/papers.bib": PAPER, "_bibliography/projects.bib": PROJECTS}))
     assert {p.title: p.selected for p in site.publications} == {"Limpets": False,
                                                                 "Counting Reef Snails": True}
+
+
+# -- entries a query selects -------------------------------------------------------------------
+
+def test_an_entry_no_query_of_the_tags_selects_is_on_no_page(tmp_path):
+    """Sections by a field of the owner's (`work`): an entry that has the field in neither
+    value is listed by no section, so no page shows it."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format(
+            "## Working papers\n{% bibliography --query @*[work=true]* %}\n"
+            "## Articles\n{% bibliography --query @*[work=false]* %}"),
+        "_bibliography/papers.bib": "@article{m23,\n  title={Limpets},\n  author={Marlowe, "
+                                    "Oda},\n  year={2023},\n  work={false}\n}\n\n"
+                                    "@misc{m24,\n  title={Barnacles},\n  author={Marlowe, Oda}"
+                                    ",\n  year={2024},\n  work={true}\n}\n\n"
+                                    "@misc{m25,\n  title={Whelks},\n  author={Marlowe, Oda},\n"
+                                    "  year={2025}\n}\n"}))
+    assert sorted(p.title for p in site.publications) == ["Barnacles", "Limpets"]
+    said = [f for f in report.findings if f.code == "bib-unselected"]
+    assert len(said) == 1 and "`m25`" in said[0].message and "`m23`" not in said[0].message
+
+
+def test_a_selected_entry_the_home_page_lists_is_shown_though_no_page_query_selects_it(
+        tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography -q @book %}"),
+        "_bibliography/papers.bib": REFS}))
+    assert sorted(p.title for p in site.publications) == ["A Field Guide to Urchins",
+                                                           "Kelp Forests at Night"]
+
+
+def test_an_upgrade_keeps_the_entries_no_page_shows_in_their_file(tmp_path):
+    """al-folio onto al-folio: a file only cited is the owner's all the same (its citations
+    read it), and so is an entry no query selects: kept as written."""
+    from test_upgrade import new_checkout, old_site
+    src = write(old_site(tmp_path / "old"), {
+        "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\nscholar:\n  "
+                       "bibliography: papers.bib\nplugins: [jekyll/scholar]\n",
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography -q @*[year>=2000]* %}"),
+        "_bibliography/papers.bib": "@article{vega2024,\n  title={Tidal Gardens},\n  author="
+                                    "{Vega, Vera},\n  year={2024}\n}\n\n@misc{vega1999,\n  "
+                                    "title={Early Sketches},\n  author={Vega, Vera},\n  year="
+                                    "{1999}\n}\n",
+        "_bibliography/refs.bib": "@book{moss19,\n  title={Moss},\n  author={Quill, Ansel},\n"
+                                  "  year={2019}\n}\n",
+        "_posts/2022-01-02-moss.md": "---\nlayout: post\ntitle: Moss\n---\nSee "
+                                     "{% cite moss19 --file refs %}.\n\n"
+                                     "{% bibliography --file refs --cited %}\n"})
+    sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio").apply()
+    kept = {name: (tmp_path / "new/_bibliography" / name).read_text("utf-8")
+            for name in ("refs.bib", "papers.bib")}
+    assert "@book{moss19," in kept["refs.bib"]
+    assert "vega2024" in kept["papers.bib"] and "vega1999" in kept["papers.bib"]

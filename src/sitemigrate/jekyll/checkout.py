@@ -639,6 +639,9 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     spec = target.vocabulary["checkout"]
     keep = list(spec.get("keep", []))
     owned = {kind for kind, has in owner_has(site).items() if has}
+    if plan.from_theme is target and site.unshown_entries:
+        owned.add("publications")  # an upgrade keeps them in their file, where the new
+        # template's listing of it finds them
     written_roles = {p.role for p in site.pages}
     for role, paths in (spec.get("listing_pages") or {}).items():
         if role in owned and role not in written_roles and _removed_by_owner(site, target,

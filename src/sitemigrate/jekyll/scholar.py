@@ -223,6 +223,13 @@ def selected_files(uses: list[Use], config: dict, include: str) -> set[str] | No
     return set(default_files(config) or ()) or None
 
 
+def lists_entry(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> bool:
+    """Whether a tag that lists file ``name`` selects this entry by its query; True when no
+    tag names the file (nothing says which of its entries show)."""
+    mine = [u for u in uses if u.files is None or name in u.files]
+    return not mine or any(query_selects(u.query, entry_type, fields) for u in mine)
+
+
 def shown_as(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> str:
     """`talk` when only tags listing talks select this entry of file ``name``, else
     `publication` (the default file is the theme's publication list)."""

@@ -139,3 +139,31 @@ def selected_of_listed_files(site: Site, uses: list[scholar.Use], config: dict[s
                       "`selected={true}`, but the home page's selected papers show only "
                       + ", ".join(f"`{f}.bib`" for f in sorted(files))
                       + ": not selected publications.", off[0].origin)
+
+
+def query_fields(pub: Publication) -> dict[str, str]:
+    """An entry's fields as a jekyll-scholar query reads them (`title`, `year`, `selected`
+    and its links are fields too)."""
+    return {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or ""),
+            **({"selected": "true"} if pub.selected else {})}
+
+
+def listed_entries(pubs: list[Publication], name: str, rel: str, uses: list[scholar.Use],
+                   home_selected: bool, report: Report) -> list[Publication]:
+    """The entries of file ``name`` some page shows: those a tag that lists the file selects
+    by its query (:func:`..jekyll.scholar.lists_entry`), and its selected ones where the
+    home page lists the default file's selected papers (``home_selected``). The others
+    are on no page: reported, not carried."""
+    out = [p for p in pubs if scholar.lists_entry(name, p.entry_type, query_fields(p), uses)
+           or (home_selected and p.selected)]
+    if len(out) < len(pubs):
+        shown = {id(p) for p in out}
+        off = [p.key for p in pubs if id(p) not in shown]
+        queries = sorted({u.query for u in uses if u.files is None or name in u.files})
+        report.lost("bib-unselected", f"{len(off)} entries of `{rel}` ("
+                    + ", ".join(f"`{k}`" for k in off[:5]) + (", ..." if len(off) > 5 else "")
+                    + ") are selected by no query of the tags that list the file ("
+                    + ", ".join(f"`{q}`" for q in queries) + "): no page shows them, so they "
+                    "were not carried. If they should show, give them what a query asks for "
+                    "and convert again.", rel)
+    return out

@@ -64,7 +64,9 @@ from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import (
+    listed_entries,
     printed_fields,
+    query_fields,
     selected_of_listed_files,
     shown_fields,
     shown_note,
@@ -505,8 +507,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
              if "bibliography" in str(k) and isinstance(v, str)}
-    shown = scholar.shown_files(uses, config, bool(site.pages),
-                                any(p.features.selected_papers for p in site.pages))
+    home_selected = any(p.features.selected_papers for p in site.pages)
+    defaults = set(scholar.default_files(config) or ())
+    shown = scholar.shown_files(uses, config, bool(site.pages), home_selected)
     folder = scholar.source_folder(config)
     talk_files: set[str] = set()
     # an entry of several files is read from the publications page's file (or the default
@@ -530,15 +533,20 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                 continue  # nothing to lose
             why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
                    "`{% bibliography %}` tag but a page's references, which show only the "
-                   "entries the page cites)") if name in (scholar.default_files(config) or ()) \
+                   "entries the page cites)") if name in defaults \
                 else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
                       "it is not jekyll-scholar's default file)")
             report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
                         "list of publications; not carried.", rel)
+            site.unshown_entries += [p.key for p in pubs]
             continue
-        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, {
-            **pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}, uses)
-            for pub in pubs}
+        shown_pubs = listed_entries(pubs, name, rel, uses, home_selected and name in defaults,
+                                    report)
+        kept_ids = {id(p) for p in shown_pubs}
+        site.unshown_entries += [p.key for p in pubs if id(p) not in kept_ids]
+        pubs = shown_pubs
+        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, query_fields(pub), uses)
+                 for pub in pubs}
         count = len(pubs)
         pubs = _once(pubs, rel, keys, report, kinds, own_list=name in main)
         if len(pubs) < count:
