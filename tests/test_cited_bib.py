@@ -30,7 +30,7 @@ REFS = ("@article{kelp19,\n  title={Kelp Forests at Night},\n  author={Quill, An
         "@book{urchin88,\n  title={A Field Guide to Urchins},\n  author={Brae, Tamsin},\n"
         "  year={1988}\n}\n")
 POST = ("---\nlayout: post\ntitle: Reading notes\nrelated_publications: true\n---\n"
-        "Kelp grows fast {% cite kelp19 %}.\n")
+        "Kelp grows fast {% cite kelp19 --file papers %}.\n")
 PUBLICATIONS = "---\nlayout: page\ntitle: publications\npermalink: /publications/\n---\n{}\n"
 # al-folio's post layout: the references of a post are the entries it cites
 LAYOUT = ("---\nlayout: default\n---\n{{ content }}\n{% if page.related_publications %}\n"
@@ -82,8 +82,12 @@ def test_a_citation_of_an_entry_not_carried_is_reported(tmp_path):
         "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
         "_posts/2024-03-02-notes.md": POST, "_bibliography/papers.bib": REFS})
     plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    plan.apply()
     said = [f for f in plan.report.findings if f.code == "cite-unresolved"]
-    assert len(said) == 1 and "`kelp19`" in said[0].message
+    assert len(said) == 1 and "`kelp19`, which" in said[0].message
+    assert "`papers`" not in said[0].message and "`--file`" not in said[0].message
+    post = (tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8")
+    assert "Kelp grows fast [kelp19](#kelp19).\n" in post  # the key, not the options
     assert (said[0].path, said[0].line) == ("_posts/2024-03-02-notes.md", 6)
 
 

@@ -532,8 +532,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             if not pubs:
                 continue  # nothing to lose
             why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
-                   "`{% bibliography %}` tag but a page's references, which show only the "
-                   "entries the page cites)") if name in defaults \
+                   "`{% bibliography %}` tag does; a page's references list only the entries "
+                   "that page cites)") if name in defaults \
                 else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
                       "it is not jekyll-scholar's default file)")
             report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
