@@ -182,3 +182,17 @@ def test_an_upgrade_keeps_the_entries_no_page_shows_in_their_file(tmp_path):
             for name in ("refs.bib", "papers.bib")}
     assert "@book{moss19," in kept["refs.bib"]
     assert "vega2024" in kept["papers.bib"] and "vega1999" in kept["papers.bib"]
+
+
+def test_an_upgrade_keeps_the_talks_in_the_file_the_owners_talks_page_lists(tmp_path):
+    """The owner's talks page, kept as written, lists its `.bib` file: the entries read as
+    talks stay in it (they were dropped as no publication, and the page listed nothing)."""
+    from test_upgrade import new_checkout, old_site
+    src = write(old_site(tmp_path / "old"), {
+        "_pages/talks.md": "---\nlayout: page\ntitle: talks\npermalink: /talks/\n---\n"
+                           "{% bibliography --file talks %}\n",
+        "_bibliography/talks.bib": "@misc{vega2023talk,\n  title={Gardens at Dusk},\n  author"
+                                   "={Vega, Vera},\n  year={2023},\n  note={Moon Fair}\n}\n"})
+    sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio").apply()
+    assert "@misc{vega2023talk," in (tmp_path / "new/_bibliography/talks.bib").read_text()
+    assert "{% bibliography --file talks %}" in (tmp_path / "new/_pages/talks.md").read_text()

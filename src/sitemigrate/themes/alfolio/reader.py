@@ -554,6 +554,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         for pub in pubs:
             if kinds[id(pub)] == "talk":
                 site.talks.append(_talk_of(pub, printed, report))
+                site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
                 site.publications.append(pub)
