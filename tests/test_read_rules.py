@@ -142,6 +142,24 @@ def test_a_query_for_talks_splits_one_file(tmp_path):
     assert [t.title for t in site.talks] == ["Lugworm Burrows"]
 
 
+def test_the_note_the_bib_layout_shows_under_a_talk_stays_shown(tmp_path):
+    """al-folio's bib layout shows a `note` on its own line (the event and its day): a talk
+    keeps it, as its venue where it has none, else in its description."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/talks.md": "---\nlayout: page\npermalink: /talks/\ntitle: talks\n---\n"
+                           "{% bibliography --file talks %}\n",
+        "_bibliography/talks.bib": entry("inproceedings", "t24", "Worms at Dusk", 2024,
+                                         "\n  note={Tidal Flats Day, 3 May 2024}")
+        + "@misc{t25,\n  title={Lugworm Burrows},\n  author={Vantongeren, Ilse},\n  year={2025}"
+          ",\n  note={Estuary Meeting, 9 June 2025}\n}\n",
+    }))
+    got = {t.title: (t.fields.get("venue"), t.fields.get("description")) for t in site.talks}
+    assert got == {"Worms at Dusk": ("Workshop on Tidal Flats", "Tidal Flats Day, 3 May 2024"),
+                   "Lugworm Burrows": ("Estuary Meeting, 9 June 2025", None)}
+    assert sum(f.code == "bib-note" for f in report.findings) == 2
+
+
 def test_jekyll_scholar_queries():
     fields = {"year": "2020", "keywords": "talk, poster", "note": "preprint"}
     assert scholar.query_selects("@*[year=2020]", "article", fields)

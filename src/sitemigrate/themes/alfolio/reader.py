@@ -64,7 +64,15 @@ from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
-from .bibsections import printed_fields, shown_fields, swap_listings
+from .bibsections import (
+    listed_entries,
+    printed_fields,
+    query_fields,
+    selected_of_listed_files,
+    shown_fields,
+    shown_note,
+    swap_listings,
+)
 from .cv import (
     CV_YML,
     RESUME_JSON,
@@ -473,13 +481,16 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         for path, rel in iter_files(src / folder, src, {".html", ".liquid"}, report):
             data = read_source(path, rel, report, root=src)
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
-    uses = scholar.bibliography_uses(texts, config)
+    # a page's references (`--cited`) list no file: what only they show is no list
+    uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
     printed = printed_fields(texts, config)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
              if "bibliography" in str(k) and isinstance(v, str)}
-    shown = scholar.shown_files(uses, config)
+    home_selected = any(p.features.selected_papers for p in site.pages)
+    defaults = set(scholar.default_files(config) or ())
+    shown = scholar.shown_files(uses, config, bool(site.pages), home_selected)
     folder = scholar.source_folder(config)
     talk_files: set[str] = set()
     # an entry of several files is read from the publications page's file (or the default
@@ -500,14 +511,24 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
         if shown is not None and name not in shown | named:
-            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) is listed by no page "
-                        "of the site (no `{% bibliography %}` names it, and it is not "
-                        "jekyll-scholar's default file): a leftover, not the owner's "
-                        "publications; not carried.", rel)
+            if not pubs:
+                continue  # nothing to lose
+            why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
+                   "`{% bibliography %}` tag does; a page's references list only the entries "
+                   "that page cites)") if name in defaults \
+                else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
+                      "it is not jekyll-scholar's default file)")
+            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
+                        "list of publications; not carried.", rel)
+            site.unshown_entries += [p.key for p in pubs]
             continue
-        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, {
-            **pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}, uses)
-            for pub in pubs}
+        shown_pubs = listed_entries(pubs, name, rel, uses, home_selected and name in defaults,
+                                    report)
+        kept_ids = {id(p) for p in shown_pubs}
+        site.unshown_entries += [p.key for p in pubs if id(p) not in kept_ids]
+        pubs = shown_pubs
+        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, query_fields(pub), uses)
+                 for pub in pubs}
         count = len(pubs)
         pubs = _once(pubs, rel, keys, report, kinds, own_list=name in main)
         if len(pubs) < count:
@@ -515,6 +536,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         for pub in pubs:
             if kinds[id(pub)] == "talk":
                 site.talks.append(_talk_of(pub, printed, report))
+                site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
                 site.publications.append(pub)
@@ -522,6 +544,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     _on_no_page(site, uses, read, report)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
     swap_listings(site, uses, talks, merged, report)
+    selected_of_listed_files(site, uses, config, report)
 
 
 def _on_no_page(site: Site, uses: list, read: list[tuple[str, Publication]],
@@ -592,6 +615,7 @@ def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
     fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
     fields["description"] = pub.abstract
     fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
+    shown_note(fields, pub, report)
     shown_fields(fields, pub, printed, report)  # and what its own fields showed
     fields.setdefault("url", pub.links.get("html", ""))
     return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,
