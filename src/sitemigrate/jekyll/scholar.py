@@ -18,7 +18,7 @@ No theme vocabulary lives here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -223,11 +223,15 @@ def selected_files(uses: list[Use], config: dict, include: str) -> set[str] | No
     return set(default_files(config) or ()) or None
 
 
-def lists_entry(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> bool:
+def lists_entry(name: str, entry_type: str, fields: dict[str, str], uses: list[Use],
+                loops: Mapping[int, list[str]] | None = None) -> bool:
     """Whether a tag that lists file ``name`` selects this entry by its query; True when no
-    tag names the file (nothing says which of its entries show)."""
-    mine = [u for u in uses if u.files is None or name in u.files]
-    return not mine or any(query_selects(u.query, entry_type, fields) for u in mine)
+    tag names the file (nothing says which of its entries show). ``loops``: by a tag's
+    index in ``uses``, the queries it runs inside a loop over its page's front-matter list
+    (:func:`loop_queries`), in place of its own."""
+    mine = [n for n, u in enumerate(uses) if u.files is None or name in u.files]
+    return not mine or any(query_selects(q, entry_type, fields)
+                           for n in mine for q in (loops or {}).get(n, [uses[n].query]))
 
 
 def shown_as(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> str:
@@ -290,16 +294,3 @@ def loop_queries(body: str, use: Use, front: Any) -> list[str] | None:
         return [var.sub(str(v).replace("\\", r"\\"), use.query) for v in front[head.group(2)]]
     return None
 
-
-def on_no_page(name: str, entry_type: str, fields: dict[str, str], uses: list[Use],
-               loops: dict[int, list[str]]) -> bool:
-    """Whether no tag lists this entry of file ``name``, where some tag runs its query for
-    the values of a front-matter list only (``loops``: the queries of such tags, by their
-    index in ``uses``, :func:`loop_queries`)."""
-    for n, use in enumerate(uses):
-        if use.files is not None and name not in use.files:
-            continue
-        queries = loops.get(n, [use.query])
-        if any(query_selects(q, entry_type, fields) for q in queries):
-            return False
-    return True

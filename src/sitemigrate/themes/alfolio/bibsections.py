@@ -148,22 +148,35 @@ def query_fields(pub: Publication) -> dict[str, str]:
             **({"selected": "true"} if pub.selected else {})}
 
 
+def loop_queries(site: Site, uses: list[scholar.Use]) -> dict[int, list[str]]:
+    """By a tag's index in ``uses``: the queries it runs inside a loop over its page's
+    front-matter list (`for y in page.years`, :func:`..jekyll.scholar.loop_queries`)."""
+    pages = {p.path: p for p in site.pages}
+    return {n: q for n, u in enumerate(uses) if u.where in pages and (
+        q := scholar.loop_queries(pages[u.where].body, u, pages[u.where].extra)) is not None}
+
+
 def listed_entries(pubs: list[Publication], name: str, rel: str, uses: list[scholar.Use],
-                   home_selected: bool, report: Report) -> list[Publication]:
+                   home_selected: bool, report: Report,
+                   loops: dict[int, list[str]] | None = None) -> list[Publication]:
     """The entries of file ``name`` some page shows: those a tag that lists the file selects
-    by its query (:func:`..jekyll.scholar.lists_entry`), and its selected ones where the
-    home page lists the default file's selected papers (``home_selected``). The others
-    are on no page: reported, not carried."""
-    out = [p for p in pubs if scholar.lists_entry(name, p.entry_type, query_fields(p), uses)
+    by its query (:func:`..jekyll.scholar.lists_entry`; a tag in a loop over its page's
+    front-matter list, ``loops``, by the queries it runs for those values only), and its
+    selected ones where the home page lists the default file's selected papers
+    (``home_selected``). The others are on no page: reported, not carried."""
+    out = [p for p in pubs if scholar.lists_entry(name, p.entry_type, query_fields(p), uses,
+                                                  loops)
            or (home_selected and p.selected)]
     if len(out) < len(pubs):
         shown = {id(p) for p in out}
         off = [p.key for p in pubs if id(p) not in shown]
-        queries = sorted({u.query for u in uses if u.files is None or name in u.files})
+        queries = sorted({f"`{u.query}`" + (" (for each value of the list its page's loop "
+                                            "runs over)" if n in (loops or {}) else "")
+                          for n, u in enumerate(uses) if u.files is None or name in u.files})
         report.lost("bib-unselected", f"{len(off)} entries of `{rel}` ("
                     + ", ".join(f"`{k}`" for k in off[:5]) + (", ..." if len(off) > 5 else "")
                     + ") are selected by no query of the tags that list the file ("
-                    + ", ".join(f"`{q}`" for q in queries) + "): no page shows them, so they "
+                    + ", ".join(queries) + "): no page shows them, so they "
                     "were not carried. If they should show, give them what a query asks for "
-                    "and convert again.", rel)
+                    "(or add the value to that list) and convert again.", rel)
     return out

@@ -66,6 +66,7 @@ from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import (
     listed_entries,
+    loop_queries,
     printed_fields,
     query_fields,
     selected_of_listed_files,
@@ -506,7 +507,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     # file and the entry first read with it
     keys: dict[str, tuple[str, Publication]] = {}
     merged: set[str] = set()  # files some entries of are another file's
-    read: list[tuple[str, Publication]] = []
+    loops = loop_queries(site, uses)  # tags in a loop over their page's list
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
@@ -523,7 +524,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             site.unshown_entries += [p.key for p in pubs]
             continue
         shown_pubs = listed_entries(pubs, name, rel, uses, home_selected and name in defaults,
-                                    report)
+                                    report, loops)
         kept_ids = {id(p) for p in shown_pubs}
         site.unshown_entries += [p.key for p in pubs if id(p) not in kept_ids]
         pubs = shown_pubs
@@ -540,32 +541,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                 talk_files.add(name)
             else:
                 site.publications.append(pub)
-                read.append((name, pub))
-    _on_no_page(site, uses, read, report)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
     swap_listings(site, uses, talks, merged, report)
     selected_of_listed_files(site, uses, config, report)
-
-
-def _on_no_page(site: Site, uses: list, read: list[tuple[str, Publication]],
-                report: Report) -> None:
-    """Entries no page lists because a tag runs its query only for the values of a list in
-    its page's front matter (`for y in page.years`): carried, and named, so that a page
-    listing every entry (another theme's) is no surprise."""
-    pages = {p.path: p for p in site.pages}
-    loops = {n: q for n, u in enumerate(uses) if u.where in pages and (
-        q := scholar.loop_queries(pages[u.where].body, u, pages[u.where].extra)) is not None}
-    gone = [p for name, p in read if loops and scholar.on_no_page(name, p.entry_type, {
-        **p.fields, **p.links, "title": p.title, "year": str(p.year or "")}, uses, loops)]
-    if gone:
-        where = sorted({uses[n].where for n in loops})
-        report.problem("bib-on-no-page", f"{len(gone)} entr{'ies' if len(gone) > 1 else 'y'} "
-                       "of your `.bib` files the old site showed on no page: "
-                       + ", ".join(f"`{p.title}`" for p in gone[:3])
-                       + (" ..." if len(gone) > 3 else "") + f". {', '.join(where)} lists only "
-                       "the values of its front-matter list its loop runs over (`years:`, say). "
-                       "They are carried: a publications page that lists every entry shows "
-                       "them; add them to that list, or remove them.", where[0], severity="info")
 
 
 def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
