@@ -385,6 +385,10 @@ def test_a_pdf_an_object_embeds_is_a_link_of_the_page(tmp_path):
     assert rewrite_links('<object data="/x.pdf" type="application/pdf"></object> '
                          '<div data="/y.pdf">', lambda u: "/NEW" + u) == (
         '<object data="/NEW/x.pdf" type="application/pdf"></object> <div data="/y.pdf">')
+    # a ` data=` inside another attribute's quoted value is that value's text
+    assert rewrite_links('<object title="see data=\'/z.pdf\'" data="/x.pdf"></object>',
+                         lambda u: "/NEW" + u) == (
+        '<object title="see data=\'/z.pdf\'" data="/NEW/x.pdf"></object>')
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", src)
     (src / "files/moss-cv.pdf").write_bytes(b"%PDF-1.4 a CV of moss")
