@@ -148,9 +148,9 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 or key in (included := settings_read_by_includes(plan, site, target)
                            if included is None else included)):
             set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
-            report.verbatim("config-key", f"`_config.yml` key `{key}` is a {site.theme} "
-                            f"setting {target.name} does not read, but Liquid of your pages reads "
-                            f"`site.{key}`: kept as written, so they show what they showed.",
+            report.verbatim("config-key", f"`_config.yml` key `{key}` is a setting of "
+                            f"{site.theme} that {target.name} does not read, but Liquid of your "
+                            f"pages reads `site.{key}`: kept as written, so they show what they showed.",
                             "_config.yml", line)
         elif _is_setting(key, own):
             theme_only.append((key, line))
