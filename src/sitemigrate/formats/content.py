@@ -36,9 +36,9 @@ _HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s(?:[^<>{}"']|"[^"<>{}]*"|'
 # An <object>'s `data`: the address of what it embeds (`<object data="/files/cv.pdf">`, a PDF
 # shown in the page); `data` is an attribute of <object> only. The attributes before it are
 # read whole, as above: a ` data=` inside another attribute's quoted value is no attribute.
-_OBJECT_DATA = lazy_pattern(r"""(<object\b(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*?\sdata\s*=\s*)(["'])((?:"""
-                            + _URL_LIQUID +
-                            r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
+_OBJECT_DATA = lazy_pattern(r"""(<object\b(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*?\sdata\s*=\s*)"""
+                            r"""(["'])((?:""" + _URL_LIQUID + r"""|[^"'\s{]|\{(?!\{))*+)(\2)""",
+                            re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
 _MD_REF = lazy_pattern(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
 _FENCED_CODE = r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)"
