@@ -150,7 +150,8 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
             set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
             report.verbatim("config-key", f"`_config.yml` key `{key}` is a setting of "
                             f"{site.theme} that {target.name} does not read, but Liquid of your "
-                            f"pages reads `site.{key}`: kept as written, so they show what they showed.",
+                            f"pages reads `site.{key}`: kept as written, so they show what "
+                            "they showed.",
                             "_config.yml", line)
         elif _is_setting(key, own):
             theme_only.append((key, line))
