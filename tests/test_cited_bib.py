@@ -196,3 +196,42 @@ def test_an_upgrade_keeps_the_talks_in_the_file_the_owners_talks_page_lists(tmp_
     sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio").apply()
     assert "@misc{vega2023talk," in (tmp_path / "new/_bibliography/talks.bib").read_text()
     assert "{% bibliography --file talks %}" in (tmp_path / "new/_pages/talks.md").read_text()
+
+
+# -- what the list shows beside an entry -----------------------------------------------------
+
+AWARDED = ("@inproceedings{m24,\n  title={Barnacle Census},\n  author={Marlowe, Oda},\n"
+           "  booktitle={Shore Workshop},\n  year={2024},\n  award={Best poster of the "
+           "workshop},\n  award_name={Poster prize},\n  additional_info={Oral, 12 minutes}\n}\n")
+BIB_LAYOUT = ("<div class=\"title\">{{ entry.title }}</div>\n{{ entry.booktitle }}"
+              "{{ entry.additional_info }}\n{% if entry.award %}<div class=\"award\">"
+              "{{ entry.award }}</div>{% endif %}\n")
+
+
+def _converted_publication(tmp_path, files):
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_bibliography/papers.bib": AWARDED, **files})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    (page,) = (tmp_path / "dest/_publications").glob("*.md")
+    return page.read_text("utf-8")
+
+
+def test_an_award_and_additional_information_the_bib_layout_showed_stay_shown(tmp_path):
+    """al-folio's bib layout shows an entry's `award` (behind a button labelled
+    `award_name`) and its `additional_info` after the venue; academicpages' layouts read no
+    such key, so they are lines of the publication's page (before: front matter only,
+    shown nowhere, in no line of the report)."""
+    text = _converted_publication(tmp_path, {"_layouts/bib.liquid": BIB_LAYOUT})
+    body = text.split("\n---\n", 1)[1]
+    assert "Oral, 12 minutes" in body
+    assert "**Poster prize**: Best poster of the workshop" in body
+
+
+def test_text_fields_the_sites_own_bib_layout_never_printed_are_not_shown(tmp_path):
+    """An older bib layout (al-folio 2020-22) prints neither field: they showed nowhere."""
+    text = _converted_publication(tmp_path, {
+        "_layouts/bib.html": "<div class=\"title\">{{ entry.title }}</div>\n"})
+    body = text.split("\n---\n", 1)[1]
+    assert "Oral, 12 minutes" not in body and "Best poster" not in body

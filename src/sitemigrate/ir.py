@@ -267,6 +267,10 @@ class Publication:
     ``video``, ``website``, ``blog``, ``supp``, ``doi``, ``arxiv``, ``bibtex``."""
     fields: dict[str, str] = field(default_factory=dict)
     """Every other BibTeX field, kept as written (LaTeX allowed)."""
+    notes: list[str] = field(default_factory=list)
+    """What the source's list showed with the entry beyond its citation and links, as lines
+    of Markdown (an award, additional information after the venue). The fields it came from
+    stay in :attr:`fields`; a writer whose layouts show no such field shows these lines."""
     bibtex: str = ""
     """The original BibTeX source of the entry when there was one."""
     permalink: str = ""

@@ -430,6 +430,8 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     if pub.citation:
         front["citation"] = pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
+    if pub.notes:  # what the source's list showed beside it (an award): no field shows it here
+        body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + "\n\n".join(pub.notes) + "\n"
     if links:
         line = " · ".join(f"[{LINK_LABELS.get(k, k.title())}]({v})" for k, v in links.items())
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + line + "\n"

@@ -65,6 +65,7 @@ from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import (
+    layout_text_fields,
     listed_entries,
     loop_queries,
     printed_fields,
@@ -72,6 +73,7 @@ from .bibsections import (
     selected_of_listed_files,
     shown_fields,
     shown_note,
+    shown_notes,
     swap_listings,
 )
 from .cv import (
@@ -485,6 +487,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     # a page's references (`--cited`) list no file: what only they show is no list
     uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
     printed = printed_fields(texts, config)
+    text_fields = layout_text_fields(texts, config)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
@@ -540,6 +543,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                 site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
+                shown_notes(pub, text_fields)
                 site.publications.append(pub)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
     swap_listings(site, uses, talks, merged, report)
