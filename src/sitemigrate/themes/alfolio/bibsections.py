@@ -182,23 +182,25 @@ def listed_entries(pubs: list[Publication], name: str, rel: str, uses: list[scho
     return out
 
 
-#: Fields of al-folio's own whose text its bib layout (2023+) shows beside an entry: the
+#: Fields of al-folio's own whose text its bib layout shows beside an entry (2023 on): the
 #: award a button reveals (labelled `award_name`, else "Awarded"), and additional
 #: information printed after the venue.
 _TEXT_FIELDS = ("additional_info", "award")
 
 
-def layout_text_fields(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> set[str]:
+def layout_text_fields(texts: list[tuple[str, str, str]], config: dict[str, Any],
+                       generation: str) -> set[str]:
     """Which of al-folio's text fields (``_TEXT_FIELDS``) the site's bibliography layout
-    (jekyll-scholar's `bibliography_template`) prints; all of them when the site has no
-    such layout of its own (the template's shows them). ``texts``: the site's files."""
+    (jekyll-scholar's `bibliography_template`) prints; where the site has no such layout of
+    its own, those its generation's layout prints (the mapping's `bib_text_fields`).
+    ``texts``: the site's files."""
     scholar_config = config.get("scholar")
     name = str((scholar_config if isinstance(scholar_config, dict) else {}).get(
         "bibliography_template") or "bib")
     layouts = [text for rel, text, _ in texts
                if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name]
     if not layouts:
-        return set(_TEXT_FIELDS)
+        return set(THEME.vocabulary.get("bib_text_fields", {}).get(generation) or ())
     return {f for f in _TEXT_FIELDS if any(re.search(rf"\bentry\.{f}\b", t) for t in layouts)}
 
 
@@ -206,7 +208,8 @@ def shown_notes(pub: Publication, shown: set[str]) -> None:
     """The lines the bib layout showed with ``pub`` from its text fields (``shown``:
     :func:`layout_text_fields`), as :attr:`..ir.Publication.notes`."""
     notes = []
-    info = to_text(str(pub.fields.get("additional_info") or "")).strip()
+    # printed right after the venue, often with its own joining punctuation (`. Oral`)
+    info = to_text(str(pub.fields.get("additional_info") or "")).strip().lstrip(".,;: ")
     if "additional_info" in shown and info:
         notes.append(info)
     award = to_text(str(pub.fields.get("award") or "")).strip()

@@ -487,7 +487,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     # a page's references (`--cited`) list no file: what only they show is no list
     uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
     printed = printed_fields(texts, config)
-    text_fields = layout_text_fields(texts, config)
+    text_fields = layout_text_fields(texts, config, site.generation)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
