@@ -463,8 +463,9 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
                                "_data/navigation.yml")
             continue
         plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
-                             "page of the site (a collection index); "
-                             f"al-folio {gen} menus list pages only: add a page with that "
+                             "page or file sitemigrate read from the site; al-folio "
+                             f"{gen} menus list pages only: if the old site served that "
+                             "address (a page a plugin made, say), add a page with that "
                              "permalink to keep it in the menu.", "_data/navigation.yml")
 
 
