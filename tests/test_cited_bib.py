@@ -235,3 +235,52 @@ def test_text_fields_the_sites_own_bib_layout_never_printed_are_not_shown(tmp_pa
         "_layouts/bib.html": "<div class=\"title\">{{ entry.title }}</div>\n"})
     body = text.split("\n---\n", 1)[1]
     assert "Oral, 12 minutes" not in body and "Best poster" not in body
+
+
+# -- a page that lists one file in parts, by queries -----------------------------------------
+
+TYPED = ("@article{a1,\n  title={Limpets at Dusk},\n  author={Marlowe, Oda},\n  journal={Shore "
+         "Letters},\n  year={2023}\n}\n\n@inproceedings{c1,\n  title={Counting Snails},\n"
+         "  author={Marlowe, Oda},\n  booktitle={Tide Workshop},\n  year={2022}\n}\n\n"
+         "@inproceedings{c2,\n  title={Barnacle Maps},\n  author={Marlowe, Oda},\n"
+         "  booktitle={Tide Workshop},\n  year={2021}\n}\n")
+
+
+def _typed_sections(tmp_path, second: str):
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format(
+            "## Journal articles\n\n{% bibliography -f papers -q @article %}\n\n"
+            f"## Conference papers\n\n{{% bibliography -f papers -q {second} %}}\n"),
+        "_bibliography/papers.bib": TYPED})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    page = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
+    sections = {}
+    for path in (tmp_path / "dest/_publications").glob("*.md"):
+        text = path.read_text("utf-8")
+        title = text.split("\ntitle: ", 1)[1].split("\n", 1)[0].strip("'\"")
+        sections[title] = text.split("\nbib_section: ", 1)[1].split("\n", 1)[0] \
+            if "\nbib_section: " in text else None
+    return page, sections
+
+
+def test_a_file_listed_in_parts_by_queries_keeps_its_parts(tmp_path):
+    """`-q @article` under one heading and `-q @inproceedings` under the next: each heading
+    keeps its entries (before: every entry under the first heading, the second empty, and
+    "split it by hand" in the report)."""
+    page, sections = _typed_sections(tmp_path, "@inproceedings")
+    assert sections == {"Limpets at Dusk": "papers-1", "Counting Snails": "papers-2",
+                        "Barnacle Maps": "papers-2"}
+    journal, conference = page.split("## Conference papers")
+    assert 'post.bib_section == "papers-1"' in journal
+    assert 'post.bib_section == "papers-2"' in conference
+    assert "papers-2" not in journal and "papers-1" not in conference
+
+
+def test_parts_that_share_an_entry_are_not_made_sections(tmp_path):
+    """An entry both queries select (a 2023 article under "since 2022" too) would be listed
+    in both parts by jekyll-scholar and once by one listing: the page is left to the one
+    listing and its "split it by hand" line, as before."""
+    page, sections = _typed_sections(tmp_path, "@*[year>=2022]*")
+    assert set(sections.values()) == {None}
+    assert "bib_section" not in page

@@ -25,6 +25,7 @@ def swap_listings(site: Site, uses: list[scholar.Use], talks: list[scholar.Use],
     publications; a publications page that listed talks only becomes the talks page."""
     swaps = [(u, THEME.vocabulary["listings"]["talks"]["body"]) for u in talks]
     swaps += file_sections(site, uses, merged, report)
+    swaps += query_sections(site, uses, {id(u) for u, _ in swaps}, report)
     for page in site.pages:
         mine = sorted((s for s in swaps if s[0].where == page.path), key=lambda s: -s[0].span[0])
         for use, listing in mine:
@@ -68,6 +69,52 @@ def file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
         report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only, "
                       f"of the {len(files)} files the publications come from: written as "
                       f"a listing of the publications whose `{key}` is `{file}`.", page.origin)
+    return out
+
+
+def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
+                   report: Report) -> list[tuple[scholar.Use, str]]:
+    """A page whose tags each list a part of one file by a query (`-q @article` under
+    "Journal articles", `-q @inproceedings` under "Conference papers"), no entry in two of
+    the parts, lists each part in its place: each entry of a part names it (the field
+    ``by_query`` of the theme's filtered publications listing: the file, then the part's
+    number), and each tag is that listing, of the entries of its part. Tags in a loop, with
+    Liquid in the query, or of a file another page parts too, stay as they are. Returns
+    (tag, listing); ``taken``: the ``id`` of the tags already swapped."""
+    spec = THEME.vocabulary["listings"]["publications"]["filtered"]
+    pages = {p.path: p for p in site.pages}
+    groups: dict[tuple[str, str], list[scholar.Use]] = {}
+    for u in uses:
+        page = pages.get(u.where)
+        if (page is None or id(u) in taken or u.talks or u.cited or u.files is None
+                or len(u.files) != 1 or scholar.selects_all(u.query) or "{" in u.query
+                or scholar.in_loop(page.body, scholar.listing_span(page.body, u))):
+            continue
+        groups.setdefault((u.where, u.files[0]), []).append(u)
+    per_file: dict[str, int] = {}
+    for _, file in groups:
+        per_file[file] = per_file.get(file, 0) + 1
+    out: list[tuple[scholar.Use, str]] = []
+    for (where, file), mine in groups.items():
+        of_file = [p for p in site.publications
+                   if p.origin and scholar.stem(p.origin.path) == file]
+        parts = [[p for p in of_file if scholar.query_selects(u.query, p.entry_type,
+                                                              query_fields(p))] for u in mine]
+        if len(mine) < 2 or per_file[file] > 1 or \
+                sum(map(len, parts)) != len({id(p) for part in parts for p in part}):
+            continue  # one part, a file parted on two pages, or an entry in two parts
+        for n, (use, part) in enumerate(sorted(zip(mine, parts, strict=True),
+                                               key=lambda up: up[0].span[0]), 1):
+            value = f"{file}-{n}"
+            for pub in part:
+                pub.fields[spec["by_query"]] = value
+            fill = {"KEY": spec["by_query"], "OP": spec["ops"]["equals"], "VALUE": value}
+            out.append((use, re.sub("KEY|OP|VALUE", partial(_part, fill), spec["body"])))
+        report.mapped("bib-query-section", f"this page lists the entries of `{file}.bib` in "
+                      f"{len(mine)} parts, each by a query ("
+                      + ", ".join(f"`{u.query}`" for u in mine) + "): each part is written "
+                      f"as a listing of the publications whose `{spec['by_query']}` names "
+                      "it.", pages[where].origin)
     return out
 
 
