@@ -284,3 +284,14 @@ def test_parts_that_share_an_entry_are_not_made_sections(tmp_path):
     page, sections = _typed_sections(tmp_path, "@*[year>=2022]*")
     assert set(sections.values()) == {None}
     assert "bib_section" not in page
+
+
+def test_parts_beside_another_listing_of_the_file_are_not_made_sections(tmp_path):
+    """A third tag lists the same file in a loop over the years (its query holds Liquid):
+    that listing becomes the one listing of every entry, so the parts beside it are not
+    written as sections too (each entry would show twice)."""
+    page, sections = _typed_sections(
+        tmp_path, "@inproceedings %}\n\n{% for y in page.years %}\n"
+                  "{% bibliography -f papers -q @*[year={{ y }}]* %}\n{% endfor")
+    assert set(sections.values()) == {None}
+    assert "bib_section" not in page

@@ -78,17 +78,22 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
     "Journal articles", `-q @inproceedings` under "Conference papers"), no entry in two of
     the parts, lists each part in its place: each entry of a part names it (the field
     ``by_query`` of the theme's filtered publications listing: the file, then the part's
-    number), and each tag is that listing, of the entries of its part. Tags in a loop, with
-    Liquid in the query, or of a file another page parts too, stay as they are. Returns
+    number), and each tag is that listing, of the entries of its part. A page with another
+    listing besides (a tag in a loop, with Liquid in its query, of several files), or a
+    file another page parts too, stays as it is. Returns
     (tag, listing); ``taken``: the ``id`` of the tags already swapped."""
     spec = THEME.vocabulary["listings"]["publications"]["filtered"]
     pages = {p.path: p for p in site.pages}
     groups: dict[tuple[str, str], list[scholar.Use]] = {}
+    spoilt: set[str] = set()  # pages with a tag that lists a file otherwise (a year loop)
     for u in uses:
         page = pages.get(u.where)
-        if (page is None or id(u) in taken or u.talks or u.cited or u.files is None
-                or len(u.files) != 1 or scholar.selects_all(u.query) or "{" in u.query
+        if page is None or id(u) in taken or u.cited:
+            continue
+        if (u.talks or u.files is None or len(u.files) != 1 or scholar.selects_all(u.query)
+                or "{" in u.query
                 or scholar.in_loop(page.body, scholar.listing_span(page.body, u))):
+            spoilt.add(u.where)
             continue
         groups.setdefault((u.where, u.files[0]), []).append(u)
     per_file: dict[str, int] = {}
@@ -100,7 +105,7 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
                    if p.origin and scholar.stem(p.origin.path) == file]
         parts = [[p for p in of_file if scholar.query_selects(u.query, p.entry_type,
                                                               query_fields(p))] for u in mine]
-        if len(mine) < 2 or per_file[file] > 1 or \
+        if len(mine) < 2 or per_file[file] > 1 or where in spoilt or \
                 sum(map(len, parts)) != len({id(p) for part in parts for p in part}):
             continue  # one part, a file parted on two pages, or an entry in two parts
         for n, (use, part) in enumerate(sorted(zip(mine, parts, strict=True),
