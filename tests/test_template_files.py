@@ -60,6 +60,9 @@ def test_template_example_content_is_not_the_owners(table, tmp_path):
         "_projects/1_project.md": "---\nlayout: page\ntitle: Moon gardens\nimportance: 1\n"
                                   "---\nWhat Vera Vega grows.\n",
         "_bibliography/papers.bib": EXAMPLE_BIB.replace("\n", "\r\n") + "\n" + OWNER_BIB,
+        # jekyll-scholar shows a file where a tag lists it
+        "_pages/publications.md": "---\nlayout: page\npermalink: /publications/\ntitle: "
+                                  "publications\nnav: true\n---\n{% bibliography %}\n",
     })
     (src / "_news/announcement_1.md").write_bytes(
         (table / "_news/announcement_1.md").read_bytes().replace(b"\n", b"\r\n"))
