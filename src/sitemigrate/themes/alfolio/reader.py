@@ -64,6 +64,7 @@ from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import printed_fields, shown_fields, swap_listings
+from .blogmenu import add_blog_entry
 from .cv import (
     CV_YML,
     RESUME_JSON,
@@ -182,6 +183,7 @@ def read(src: Path, report: Report) -> Site:
     site.navigation = language_menu(site.pages, _navigation([p for p in site.pages
                                                              if p.role != "furniture"], report),
                                     config)
+    add_blog_entry(site, src, config)
     comments_asked(site)
     return site
 

@@ -1,0 +1,107 @@
+"""Rules found by converting whole real sites outside the corpus (large blogs, sites whose
+menu or pages are made by their own includes and layouts), each in a miniature invented site
+in the exact shape of the theme's files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import FIXTURES
+
+import sitemigrate
+
+# the 2020-23 template's blog page: its header bar, the posts of the page, the pagination
+BLOG_2022 = """---
+layout: default
+title: blog
+pagination:
+  enabled: true
+  collection: posts
+---
+
+<div class="post">
+
+  <div class="header-bar">
+    <h1>{{ site.blog_name }}</h1>
+    <h2>{{ site.blog_description }}</h2>
+  </div>
+
+  <ul class="post-list">
+    {% for post in paginator.posts %}
+    <li>
+      <h3><a class="post-title" href="{{ post.url | prepend: site.baseurl }}">{{ post.title }}</a></h3>
+      <p>{{ post.description }}</p>
+    </li>
+    {% endfor %}
+  </ul>
+
+  {% include pagination.html %}
+
+</div>
+"""
+
+# a 2020-23 header: the home entry, the pages with `nav: true`, and the blog entry that
+# `blog_nav_title` shows, where ``blog_last`` puts it
+HOME = """<ul class="navbar-nav">
+  <li class="nav-item"><a class="nav-link" href="{{ '/' | relative_url }}">{{ about_title }}</a></li>
+"""
+BLOG = """  {% if site.blog_nav_title %}
+  <li class="nav-item"><a class="nav-link" href="{{ '/blog/' | relative_url }}">{{ site.blog_nav_title }}</a></li>
+  {% endif %}
+"""
+PAGES = """  {%- assign sorted_pages = site.pages | sort: "nav_order" -%}
+  {%- for p in sorted_pages -%}{%- if p.nav -%}
+  <li class="nav-item"><a class="nav-link" href="{{ p.url | relative_url }}">{{ p.title }}</a></li>
+  {%- endif -%}{% endfor %}
+"""
+
+
+def _blog_site(tmp_path: Path, header: str | None) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_pages/dropdown.md").unlink()  # its submenu links the blog too
+    (src / "blog").mkdir()
+    (src / "blog/index.html").write_text(BLOG_2022)
+    if header is not None:
+        (src / "_includes").mkdir()
+        (src / "_includes/header.html").write_text(header + "</ul>\n")
+    return src
+
+
+def _convert(src: Path, dest: Path, to: str = "academicpages"):
+    plan = sitemigrate.convert(src, dest, to=to)
+    plan.apply()
+    return plan
+
+
+def _menu(dest: Path) -> list[tuple[str, str]]:
+    nav = yaml.safe_load((dest / "_data/navigation.yml").read_text())["main"]
+    return [(n["title"], n["url"]) for n in nav]
+
+
+def test_a_2020_23_blog_entry_is_in_the_menu_after_the_home_entry(tmp_path):
+    """A 2020-23 header shows `blog_nav_title` as a menu entry to `/blog/`, right after the
+    home entry; no page has `nav: true` for it. The blog page keeps its address and lists
+    the posts the target's way (its paginator loop lists nothing there)."""
+    src = _blog_site(tmp_path, None)  # a copy of the content: the generation's header
+    dest = tmp_path / "out"
+    _convert(src, dest)
+    menu = _menu(dest)
+    assert menu[0] == ("blog", "/blog/"), menu
+    assert [t for t, _ in menu].count("blog") == 1
+    blog = (dest / "blog/index.html").read_text()
+    assert "site.posts" in blog and "paginator.posts" not in blog.split("{% comment %}")[0]
+
+
+def test_the_sites_own_header_puts_the_blog_entry_where_it_shows_it(tmp_path):
+    """A header of the site's own that shows the blog entry after the pages: last in the
+    menu; one that does not show `blog_nav_title` at all: no blog entry."""
+    src = _blog_site(tmp_path, HOME + PAGES + BLOG)
+    _convert(src, tmp_path / "out")
+    assert _menu(tmp_path / "out")[-1] == ("blog", "/blog/")
+    src2 = _blog_site(tmp_path / "two", HOME + PAGES)
+    _convert(src2, tmp_path / "out2")
+    assert "/blog/" not in [u for _, u in _menu(tmp_path / "out2")]
