@@ -32,7 +32,8 @@ pagination:
   <ul class="post-list">
     {% for post in paginator.posts %}
     <li>
-      <h3><a class="post-title" href="{{ post.url | prepend: site.baseurl }}">{{ post.title }}</a></h3>
+      <h3><a class="post-title" href="{{ post.url | prepend: site.baseurl }}">
+        {{ post.title }}</a></h3>
       <p>{{ post.description }}</p>
     </li>
     {% endfor %}
@@ -46,10 +47,12 @@ pagination:
 # a 2020-23 header: the home entry, the pages with `nav: true`, and the blog entry that
 # `blog_nav_title` shows, where ``blog_last`` puts it
 HOME = """<ul class="navbar-nav">
-  <li class="nav-item"><a class="nav-link" href="{{ '/' | relative_url }}">{{ about_title }}</a></li>
+  <li class="nav-item"><a class="nav-link" href="{{ '/' | relative_url }}">
+    {{ about_title }}</a></li>
 """
 BLOG = """  {% if site.blog_nav_title %}
-  <li class="nav-item"><a class="nav-link" href="{{ '/blog/' | relative_url }}">{{ site.blog_nav_title }}</a></li>
+  <li class="nav-item"><a class="nav-link" href="{{ '/blog/' | relative_url }}">
+    {{ site.blog_nav_title }}</a></li>
   {% endif %}
 """
 PAGES = """  {%- assign sorted_pages = site.pages | sort: "nav_order" -%}
@@ -105,3 +108,39 @@ def test_the_sites_own_header_puts_the_blog_entry_where_it_shows_it(tmp_path):
     src2 = _blog_site(tmp_path / "two", HOME + PAGES)
     _convert(src2, tmp_path / "out2")
     assert "/blog/" not in [u for _, u in _menu(tmp_path / "out2")]
+
+
+# an owner's layout that forwards a page to the address in its front matter
+FORWARD = """<!DOCTYPE html>
+<html><head><meta http-equiv="refresh" content="0; url = {{ page.goto }}" /></head>
+<body><p>Moving on</p></body></html>
+"""
+
+
+def test_a_page_whose_own_layout_forwards_it_still_forwards(tmp_path):
+    """A CV page of `layout: forward` (the owner's, a meta refresh to `page.goto`) forwards to
+    the PDF at that address, written with the site's baseurl as the layout prints it as
+    written: the new CV page forwards to the carried PDF; a project of that layout forwards
+    to a poster elsewhere: a link to it in the item's text; neither key is left as a key
+    that "a visitor no longer sees"."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('baseurl: ""', 'baseurl: "/home"'))
+    (src / "_layouts").mkdir()
+    (src / "_layouts/forward.html").write_text(FORWARD)
+    (src / "assets/pdf").mkdir(parents=True, exist_ok=True)
+    (src / "assets/pdf/vita.pdf").write_text("%PDF-1.1\n")
+    (src / "_pages/cv.md").write_text("---\nlayout: forward\ntitle: CV\npermalink: /cv/\n"
+                                      "nav: true\ngoto: /home/assets/pdf/vita.pdf\n---\n")
+    (src / "_projects/9_poster.md").write_text(
+        "---\nlayout: forward\ntitle: A poster on tides\ngoto: https://posters.example.org/t\n"
+        "---\nGoing to the poster.\n")
+    plan = _convert(src, tmp_path / "out")
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    front = yaml.safe_load(cv.split("---")[1])
+    assert front["redirect_to"] == "/files/vita.pdf" and "goto" not in front
+    assert (tmp_path / "out/files/vita.pdf").is_file()
+    poster = next((tmp_path / "out/_portfolio").glob("*poster*"))
+    assert "(https://posters.example.org/t)" in poster.read_text()
+    assert not [f for f in plan.report.findings if f.code == "extra-key-shown"]

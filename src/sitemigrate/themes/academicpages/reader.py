@@ -80,19 +80,20 @@ def read(src: Path, report: Report) -> Site:
         if page:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
-    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY)
+    base = site.identity.baseurl  # an item's layout may forward it to an address
+    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY, base)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     split_by = read_grouped_sections(site, config, src, pubs, report)
     site.publications = [_with_bibtex(_site_links(_publication(item, report, owner, split_by),
                                                   src), src, report)
                          for item in pubs]
-    site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
-    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
-    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY)
-    site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
+    site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY, base)
+    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY, base)
+    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY, base)
+    site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY, base)
     for name in custom_collections(config, vocab):
-        site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
+        site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY, base)
         collection_static_files(site, name, report)
     for kind, name in (("talks", "talks"), ("teaching", "teaching"), ("projects", "portfolio")):
         setattr(site, kind, static_files(site, getattr(site, kind), name, report))

@@ -408,6 +408,8 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
+        if n.url == vocab["blog_menu"]["url"] and site.theme == NAME:
+            continue  # the header's blog entry: the template's blog page shows it
         external = "://" in n.url
         target = n.url if external else _menu_file(n.url, n.title, copier)
         if target:
