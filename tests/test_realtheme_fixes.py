@@ -163,6 +163,18 @@ def test_a_cv_note_is_the_cv_pages_description(tmp_path):
     assert "Glaciology" in (dest / "_data/cv.yml").read_text()
 
 
+def test_a_cv_section_the_owner_commented_out_is_no_description(tmp_path):
+    """An HTML comment with blank lines in it (a section the owner took off the CV) is no
+    text: no line of it becomes the CV's description, shown under its title."""
+    off = "\n<!--\n\nOlympiads\n======\n\n* A regional final, 2009\n\n-->\n"
+    src = _source(tmp_path, {"_pages/cv.md": _CV.split("Fieldwork")[0] + off})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_pages/cv.md")
+    assert front["layout"] == "cv" and "description" not in front
+    assert "regional final" not in (dest / "_data/cv.yml").read_text()
+
+
 def test_a_source_setting_the_owners_page_tests_is_carried(tmp_path):
     """academicpages' `talkmap_link` means nothing to al-folio, but the owner's talks page
     shows its sentence only `{% if site.talkmap_link %}`: the key is carried."""
