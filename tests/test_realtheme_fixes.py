@@ -138,6 +138,26 @@ _CV = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n{% include base_p
        "Counted snow buntings from a tent for six weeks.\n")
 
 
+def test_a_page_listing_the_posts_at_its_own_address_is_the_blog(tmp_path):
+    """A page of the owner's whose own loop lists the posts, at an address of its choosing
+    (`/blog/`, not the template's `/year-archive/`), is the blog: one page at `/blog/` in
+    al-folio, with the owner's prose (the template's blog page there was a second one, and
+    Jekyll kept only one of them)."""
+    page = _ARCHIVE.replace("/year-archive/", "/blog/")
+    src = _source(tmp_path, {"_pages/notes.html": page})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    (dest / "_pages/blog.md").write_text(
+        "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\nnav_order: 1\n"
+        "pagination:\n  enabled: true\n---\n<div class=\"post\">\n<div class=\"header-bar\">"
+        "<h1>{{ site.blog_name }}</h1></div>\n{% for post in paginator.posts %}{% endfor %}\n"
+        "</div>\n")
+    _convert(src, dest, "al-folio")
+    at_blog = [p for p in (dest / "_pages").rglob("*.*")
+               if _front(p).get("permalink") == "/blog/"]
+    assert len(at_blog) == 1, at_blog
+    assert at_blog[0].read_text().count("mostly about batteries") == 1
+
+
 def test_cv_text_the_cv_layout_would_hide_stays_page_text(tmp_path):
     """al-folio's CV layout shows `_data/cv.yml`, never the page text: a CV section of
     prose (not one entry a bullet) keeps the whole CV as the page's text."""

@@ -177,6 +177,9 @@ def _example(key: str, value: object) -> bool:
     return is_template_setting(THEME, key, value)
 
 
+_LISTS_POSTS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.posts\b")
+
+
 def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None:
     doc = read_document(path, rel, report)
     if doc is None:
@@ -198,6 +201,8 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
+    elif page.role == "other" and _LISTS_POSTS.search(page.body):
+        page.role = "blog"  # its own loop lists the posts: the blog, at its own address
     _, page.extra = split_known(data, [*vocab["page_keys"], *(
         ["redirect_to"] if page.redirect else [])])
     return page
