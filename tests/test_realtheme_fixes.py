@@ -30,16 +30,21 @@ _ARCHIVE = ("---\nlayout: archive\ntitle: Field notes\npermalink: /year-archive/
             "{% for post in site.posts %}\n  {% include archive-single.html %}\n{% endfor %}\n")
 
 
-def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
-    """al-folio links `/blog/` (latest posts, pagination): the template's blog page stays
-    there with the owner's title, menu place and prose; the old address forwards to it."""
-    src = _source(tmp_path, {"_pages/year-archive.html": _ARCHIVE})
-    dest = alfolio_checkout(tmp_path / "checkout")
+def _template_blog_page(dest: Path) -> None:
+    """The al-folio checkout's own blog page (latest posts, pagination) at `/blog/`."""
     (dest / "_pages/blog.md").write_text(
         "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\nnav_order: 1\n"
         "pagination:\n  enabled: true\n---\n<div class=\"post\">\n<div class=\"header-bar\">"
         "<h1>{{ site.blog_name }}</h1></div>\n{% for post in paginator.posts %}{% endfor %}\n"
         "</div>\n")
+
+
+def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
+    """al-folio links `/blog/` (latest posts, pagination): the template's blog page stays
+    there with the owner's title, menu place and prose; the old address forwards to it."""
+    src = _source(tmp_path, {"_pages/year-archive.html": _ARCHIVE})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _template_blog_page(dest)
     _convert(src, dest, "al-folio")
     blog = dest / "_pages/blog.md"
     front = _front(blog)
@@ -146,11 +151,7 @@ def test_a_page_listing_the_posts_at_its_own_address_is_the_blog(tmp_path):
     page = _ARCHIVE.replace("/year-archive/", "/blog/")
     src = _source(tmp_path, {"_pages/notes.html": page})
     dest = alfolio_checkout(tmp_path / "checkout")
-    (dest / "_pages/blog.md").write_text(
-        "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\nnav_order: 1\n"
-        "pagination:\n  enabled: true\n---\n<div class=\"post\">\n<div class=\"header-bar\">"
-        "<h1>{{ site.blog_name }}</h1></div>\n{% for post in paginator.posts %}{% endfor %}\n"
-        "</div>\n")
+    _template_blog_page(dest)
     _convert(src, dest, "al-folio")
     at_blog = [p for p in (dest / "_pages").rglob("*.*")
                if _front(p).get("permalink") == "/blog/"]
