@@ -102,13 +102,14 @@ _DEGREE = re.compile(
     r"diploma)(?![a-z])", re.I)
 
 
-_ESCAPED = re.compile(r"\\([|:#!.+=\"'$-])")
+# escapes of characters that mean nothing in a line of text once unescaped; the others
+# (`\*`, `\[`, `\#`, `\-`, `1\.`...) stay, as the data is Markdown to its readers
+_ESCAPED = re.compile(r"\\([|:\"'=])")
 
 
 def as_kramdown_reads(text: str) -> str:
-    """A line of a bullet as kramdown shows it: a `\\` that ends it is a line break (the
-    line ends there) and a backslash before a character it escapes is gone (`\\|` is `|`);
-    the escapes of characters that are Markdown to the readers of the data stay."""
+    """A line of a bullet as kramdown shows it: a `\\\\` that ends it is a line break (the
+    line ends there) and a backslash before a character it escapes is gone (`\\|` is `|`)."""
     text = re.sub(r"\s*\\\\$", "", text)
     return _ESCAPED.sub(r"\1", text)
 

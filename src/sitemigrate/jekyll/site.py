@@ -23,6 +23,7 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .documents import distinct_slugs
+from .forwards import forwarded_to
 from .layouts import shown_block, shown_by, with_shown
 from .problems import check_document, check_liquid
 from .urls import undated_post, unpublished
@@ -403,7 +404,6 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
     """Read ``root/folder`` into Items. ``known`` maps front-matter key -> neutral field;
     ``strip`` lists keys that carry no content in the neutral model (``layout``...). An item
     whose layout forwards it (:mod:`.forwards`, the site's ``baseurl``) forwards there."""
-    from .forwards import forwarded_to
     items = []
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
     switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
