@@ -144,3 +144,40 @@ def test_a_page_whose_own_layout_forwards_it_still_forwards(tmp_path):
     poster = next((tmp_path / "out/_portfolio").glob("*poster*"))
     assert "(https://posters.example.org/t)" in poster.read_text()
     assert not [f for f in plan.report.findings if f.code == "extra-key-shown"]
+
+
+# a publications page that lists each year's papers where jekyll-scholar counts some
+BY_COUNTED_YEAR = """---
+layout: page
+permalink: /publications/
+title: papers
+nav: true
+---
+<div class="publications">
+{% assign last = "now" | date: "%Y" | plus: 0 %}
+{% for y in (2015..last) reversed %}
+  <!-- how many papers of that year -->
+  {%- capture found -%}{%- bibliography_count -f papers -q @*[year={{y}}]* -%}{%- endcapture -%}
+  {% assign found = found | plus: 0 %}
+  {% if found > 0 %}
+    <h2 class="year">{{y}}</h2>
+    {% bibliography -f papers -q @*[year={{y}}]* %}
+  {% endif %}
+{% endfor %}
+</div>
+"""
+
+
+def test_a_list_by_counted_year_is_one_listing_outside_its_loop(tmp_path):
+    """A loop over years that prints a year's heading and list where `bibliography_count`
+    finds some is a list by year: the target's listing takes the whole loop's place, once
+    (a `bibliography_count` is no listing: the listing once went inside its `capture`, so
+    the new page printed nothing)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/publications.md").write_text(BY_COUNTED_YEAR)
+    _convert(src, tmp_path / "out")
+    text = (tmp_path / "out/_pages/publications.md").read_text()
+    live = text.split("{% comment %}")[0]
+    assert live.count("site.publications") == 1
+    assert "capture" not in live and "{% for y in" not in live
