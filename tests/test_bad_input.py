@@ -290,3 +290,18 @@ def test_yaml_within_the_bounds_loads_as_before():
     doc = split_document(decode(b"---\ntitle: T\nx: &x [1, 2]\ny: *x\n---\nbody\n", "a.md", None),
                          "a.md", None)
     assert doc.data["y"] == [1, 2] and doc.body == "body\n"
+
+
+def test_a_publication_with_invalid_front_matter_is_reported_once_with_its_fix(tmp_path):
+    """A quote inside a single-quoted `citation` breaks the front matter: Jekyll logs a YAML
+    exception and reads no title or date of it. The report says the YAML is invalid and
+    where; it does not also tell the owner to give a date the file has."""
+    from test_target_shows import _academicpages
+    src = _academicpages(tmp_path, {"_publications/2019-moss.md": (
+        "---\ntitle: \"Moss on Stones\"\ncollection: publications\ndate: 2019-04-01\n"
+        "venue: 'Lichen Letters'\ncitation: 'Ines Varga, \"Moss on Stones,\" (LL'19), 2019.'\n"
+        "---\n")})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="al-folio")
+    mine = [f for f in plan.report.findings if f.path == "_publications/2019-moss.md"]
+    assert [(f.code, f.line) for f in mine if f.code == "bad-yaml"] == [("bad-yaml", 6)]
+    assert not [f for f in mine if f.code == "publication-no-year"], mine

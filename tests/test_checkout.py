@@ -342,6 +342,27 @@ def test_post_urls_are_jekylls(name, pattern, url):
     assert post_url(pattern, item) == url
 
 
+def test_a_post_named_with_a_one_digit_month_keeps_its_address(tmp_path):
+    """Jekyll names a post by `YYYY-M-D-slug` too (one-digit month and day, its
+    DATE_FILENAME_MATCHER): `2021-3-7-tide-tables.md` is at `/blog/2021/tide-tables/`
+    (`:month` is the date's `03`), and the converted post keeps that address; was: the
+    whole file name as its slug, an address the old site never had."""
+    from sitemigrate.jekyll import urls
+    assert urls.post_url("/blog/:year/:month/:title/", "2021-3-7-tide-tables", {}) == \
+        "/blog/2021/03/tide-tables/"
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_posts/2021-3-7-tide-tables.md": "---\nlayout: post\ntitle: Tide tables\n"
+                 "---\nThe spring tides of March.\n"})
+    with (src / "_config.yml").open("a") as fh:
+        fh.write("permalink: /blog/:year/:title/\n")
+    plan = _convert(src, tmp_path / "out", "academicpages")
+    post = (tmp_path / "out/_posts/2021-3-7-tide-tables.md").read_text()
+    assert "permalink: /blog/2021/tide-tables/" in post
+    assert {"old": "/blog/2021/tide-tables/", "new": "/blog/2021/tide-tables/"} in [
+        {k: u[k] for k in ("old", "new")} for u in plan.report.urls]
+
+
 def test_a_new_folder_says_which_template_to_merge_into(tmp_path):
     proc = subprocess.run(["sitemigrate", "convert", str(FIXTURES / "al-folio-site"),
                            str(tmp_path / "new"), "--to", "academicpages"],

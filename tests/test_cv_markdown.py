@@ -157,6 +157,50 @@ def test_an_education_entry_round_trips_through_markdown(degree, area, uni, city
     assert back == entry
 
 
+def test_a_trailing_date_set_in_italics_or_bold_is_the_entry_date():
+    """``..., *2019 – 2023*`` and ``... *(2020 - 2022)*``: the markers are the date's look;
+    the date is still read (before: the whole line became the title, or the date landed in
+    the institution and the CV showed no dates)."""
+    split = cvmarkdown.split_entry
+    phd = split("**PhD Candidate**, Fern Institute, University of Nowhere, *2025 – Present*",
+                "education")
+    assert (phd["institution"], phd["year"]) == ("Fern Institute, University of Nowhere",
+                                                 "2025 – Present")
+    work = split("**Tutor**, Moss College, Utrecht, Netherlands *(2020 - 2022)*", "work")
+    assert work == {"title": "Tutor", "institution": "Moss College",
+                    "location": "Utrecht, Netherlands", "year": "2020 - 2022"}
+    assert split("**Warden**, Reed Hall, __2018__.", "work")["year"] == "2018"
+    # emphasis that is no date stays the owner's words
+    assert split("Essay on the year *1848*", "work") == {"title": "Essay on the year *1848*"}
+
+
+def test_a_linked_institution_is_the_entry_url_and_shows_as_text():
+    """``[Moss College](https://...)`` in an entry's institution: the CV layouts show the
+    institution as text, so the link is the entry's ``url`` (JSON Resume's website of the
+    organisation) and no Markdown is left in the field."""
+    split = cvmarkdown.split_entry
+    work = split("**Tutor**, Dept. of Ferns, [Moss College](https://moss.example/), "
+                 "Utrecht, Netherlands, 2020 - 2022", "work")
+    assert work["institution"] == "Dept. of Ferns, Moss College"
+    assert work["url"] == "https://moss.example/"
+    two = split("**Tutor**, [Fern Lab](https://fern.example/lab), [Moss College]"
+                "(https://moss.example/), 2020", "work")
+    assert (two["institution"], two["url"]) == ("Fern Lab, Moss College",
+                                                "https://fern.example/lab")
+    # a link that is no web address is left as written, never made a url
+    odd = split("**Tutor**, [Moss College](javascript:void), 2020", "work")
+    assert "url" not in odd and "javascript" in odd["institution"]
+
+
+def test_a_comma_inside_a_bold_or_italic_part_does_not_split_it():
+    """``**Moss, Fern and Lichen Meeting**, Uppsala, Sweden, *2024*``: the owner set the
+    event's name in bold, commas and all; it stays one title."""
+    split = cvmarkdown.split_entry
+    talk = split("**Moss, Fern and Lichen Meeting**, Uppsala, Sweden, *2024*", "talks")
+    assert talk["title"] == "Moss, Fern and Lichen Meeting" and talk["year"] == "2024"
+    assert split("*Ferns, an essay*, Reed Press, 2019", "work")["title"] == "Ferns, an essay"
+
+
 def test_a_cv_line_is_read_as_kramdown_shows_it():
     """`\\|` is a `|` and a `\\\\` that ends the line is a line break to kramdown: neither
     stays in a field; a date before a `|` is the entry's date, as before a `:`."""

@@ -99,6 +99,18 @@ def test_a_date_jekyll_cannot_read_is_reported_and_read_month_first():
     assert f.code == "bad-date" and "Invalid date" in f.message and f.line == 2
 
 
+def test_a_date_neither_jekyll_nor_sitemigrate_reads_says_jekyll_stops_on_it():
+    """`date: 2023-2024` (an academic year): Jekyll's build stops on it ("Invalid date"),
+    in the source as in an upgraded copy, which keeps the file as written; the finding says
+    so (before: only that sitemigrate could not read it, and that it was "left undated",
+    which an upgrade does not do)."""
+    report = Report()
+    assert item_date(_doc("date: 2023-2024"), "x.md", report) == ""
+    (f,) = report.findings
+    assert f.code == "bad-date" and "Invalid date" in f.message
+    assert "left undated" not in f.message and "YYYY-MM-DD" in f.message
+
+
 def test_a_news_list_written_month_first_keeps_its_convention():
     """Jekyll never parses a news line: an ambiguous one follows the rest of its list."""
     from sitemigrate.formats.content import extract_news

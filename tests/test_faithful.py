@@ -278,6 +278,28 @@ def test_latest_posts_switched_in_the_config_where_the_layout_reads_it(tmp_path)
         assert ("{% for post in site.posts limit: 1 %}" in page) is shown, reads
 
 
+def test_news_on_the_home_page_as_a_2023_24_about_layout_decides(tmp_path):
+    """An about layout that tests `page.news and site.announcements.enabled` (2023-24)
+    reads neither the page's `announcements:` block nor a page without `news:`: that home
+    page showed no news, and the new one shows none; with `news: true` and the config's
+    switch on, it shows them."""
+    layout = ("---\nlayout: default\n---\n{{ content }}\n{% if page.news and "
+              "site.announcements.enabled %}{% include news.liquid limit=true %}{% endif %}\n")
+    for name, news_line, shown in (("block", "", False), ("news", "news: true\n", True)):
+        src = tmp_path / name
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        about = src / "_pages/about.md"
+        about.write_text(about.read_text().replace("announcements:", news_line
+                                                   + "announcements:", 1))
+        (src / "_layouts").mkdir(exist_ok=True)
+        (src / "_layouts/about.liquid").write_text(layout)
+        with (src / "_config.yml").open("a") as fh:
+            fh.write("\nannouncements:\n  enabled: true\n  limit: 1\n")
+        convert(src, tmp_path / f"{name}-ap", "academicpages")
+        page = (tmp_path / f"{name}-ap/_pages/about.md").read_text()
+        assert ("EuroSys 2025" in page) is shown, (name, page)
+
+
 # -- links and assets ----------------------------------------------------------------------------
 
 def test_links_move_with_their_files(tmp_path):
@@ -353,6 +375,27 @@ def test_rewrite_links_skips_comments_and_code():
     assert out == ("[a](/NEW/x.pdf) <!-- [b](/x.pdf) --> <a href=/NEW/x.pdf>c</a>\n"
                    "[ref]: /NEW/x.pdf\n~~~\n[d](/x.pdf)\n~~~\n"
                    "<video poster='/NEW/x.png' data-src=\"/NEW/x.mp4\"></video>\n")
+
+
+def test_a_pdf_an_object_embeds_is_a_link_of_the_page(tmp_path):
+    """`<object data="../files/cv.pdf">` (a CV or slides shown in the page) names a file as
+    `href` does: it is copied and its address rewritten with the link beside it (before:
+    the download link moved to al-folio's folder and the embedded PDF named nothing)."""
+    from sitemigrate.formats.content import rewrite_links
+    assert rewrite_links('<object data="/x.pdf" type="application/pdf"></object> '
+                         '<div data="/y.pdf">', lambda u: "/NEW" + u) == (
+        '<object data="/NEW/x.pdf" type="application/pdf"></object> <div data="/y.pdf">')
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "files/moss-cv.pdf").write_bytes(b"%PDF-1.4 a CV of moss")
+    (src / "_pages/vitae.md").write_text(
+        "---\ntitle: Vitae\npermalink: /vitae/\n---\n\n<object data=\"../files/moss-cv.pdf\" "
+        'type="application/pdf" width="100%"><a href="../files/moss-cv.pdf">Download'
+        "</a></object>\n")
+    convert(src, tmp_path / "out", "al-folio")
+    text = next((tmp_path / "out/_pages").glob("vitae.*")).read_text()
+    assert '<object data="/assets/pdf/moss-cv.pdf"' in text
+    assert (tmp_path / "out/assets/pdf/moss-cv.pdf").read_bytes() == b"%PDF-1.4 a CV of moss"
 
 
 def test_comment_closer_in_code_block_is_no_problem():
@@ -518,3 +561,35 @@ def test_redirect_to_page_forwards_in_alfolio(tmp_path):
     assert not [f for f in findings(plan, "extra-key") if f.path == "_pages/lab.md"]
     convert(src, tmp_path / "ap", "academicpages")
     assert front(tmp_path / "ap/_pages/lab.md")["redirect_to"] == "https://lab.example.org/"
+
+
+def test_an_address_inside_parentheses_is_no_file_of_the_site(tmp_path):
+    """`[the code]((https://…/tree.py))`: kramdown reads the parentheses as part of the
+    link, a path of this site that led nowhere on the old site. It is not carried as a
+    missing file (`/assets/pdf/…(https:/…`, with the advice to put a file there): it is
+    left as written and the typo is named where it is."""
+    from test_target_shows import _academicpages
+    src, dest = _academicpages(tmp_path, {"_posts/2020-02-02-trees.md": (
+        "---\ntitle: 'Trees'\ndate: 2020-02-02\npermalink: /posts/2020/02/trees\n---\n"
+        "The parts:\n\n- [Tree code]((https://example.org/ivarga/tree.py)).\n"
+        "- [Notes](/files/notes.pdf).\n")}), tmp_path / "dest"
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    text = next(dest.glob("_posts/2020-02-02-trees.md")).read_text("utf-8")
+    assert "[Tree code]((https://example.org/ivarga/tree.py))" in text
+    (hint,) = findings(plan, "wrapped-link")
+    assert (hint.path, hint.line, hint.severity) == ("_posts/2020-02-02-trees.md", 8, "info")
+    missing = [f.message for f in findings(plan, "missing-file")
+               if f.path == "_posts/2020-02-02-trees.md"]
+    assert len(missing) == 1 and "/files/notes.pdf" in missing[0], missing
+
+
+def test_an_attribute_inside_a_quoted_value_is_no_link():
+    """An embedded calendar's address carries `?src=…&ctz=…` in its query: that `src=` is
+    text of the quoted `src` value, not an attribute of the tag; the address stays whole,
+    while an unquoted attribute after a quoted one is still a link."""
+    from sitemigrate.formats.content import rewrite_links
+    body = ('<iframe src="https://calendar.example.org/embed?src=ivarga%40example.org&ctz=UTC"'
+            ' width="800"></iframe>\n<img alt="a src=b" src=/a.png>')
+    assert rewrite_links(body, lambda u: None if "://" in u else "/NEW" + u) == body.replace(
+        "src=/a.png", "src=/NEW/a.png")

@@ -73,3 +73,60 @@ def test_menu_pages_of_one_nav_order_are_reported(tmp_path):
     assert "`nav_order: 1`" in said[0].message
     _, said = _menu(tmp_path / "b", {"tides": "nav_order: 1\n", "moorings": "nav_order: 4\n"})
     assert said == []
+
+
+# al-folio 2020-22: the blog is `blog/index.html` (no `permalink`: its folder's address), in
+# the menu by the header's `{% if site.blog_nav_title %}` entry after the home entry
+HEADER = ("<ul>\n<li><a href=\"{{ '/' | relative_url }}\">{{ about_title }}</a></li>\n"
+          "{% if site.blog_nav_title %}<li><a href=\"{{ '/blog/' | relative_url }}\">"
+          "{{ site.blog_nav_title }}</a></li>{% endif %}\n</ul>\n")
+BLOG_2022 = ("---\nlayout: default\ntitle: blog\n---\n\n<div class=\"post\">\n\n"
+             "  <div class=\"header-bar\">\n    <h1>{{ site.blog_name }}</h1>\n"
+             "    <h2>{{ site.blog_description }}</h2>\n  </div>\n\n"
+             "  <ul class=\"post-list\">\n    {% for post in paginator.posts %}\n"
+             "    <li><a href=\"{{ post.url | relative_url }}\">{{ post.title }}</a></li>\n"
+             "    {% endfor %}\n  </ul>\n\n  {% include pagination.html %}\n\n</div>\n")
+
+
+def _blog_2022(tmp_path: Path, header: str, label: str = "notebook"):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/header.html").write_text(header)
+    (src / "blog").mkdir()
+    (src / "blog/index.html").write_text(BLOG_2022)
+    with (src / "_config.yml").open("a") as fh:
+        fh.write(f"blog_name: Tidal notes\nblog_nav_title: {label}\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    menu = [line.strip() for line in (tmp_path / "out/_data/navigation.yml").read_text()
+            .splitlines() if line.strip().startswith(("- title: ", "url: "))]
+    return plan.report.findings, menu, tmp_path / "out"
+
+
+def test_the_blog_entry_a_2022_header_shows_by_blog_nav_title_stays_in_the_menu(tmp_path):
+    """The header links `/blog/` under `blog_nav_title`, right after the home entry: the new
+    menu has it there, the blog page is the blog listing (the target's loop, not al-folio's
+    paginator), and the report says the key was carried, not that it was lost."""
+    findings, menu, out = _blog_2022(tmp_path, HEADER)
+    assert menu[:2] == ["- title: notebook", "url: /blog/"]
+    listing = (out / "blog/index.html").read_text()
+    assert "for post in site.posts" in listing and "paginator" not in listing
+    [carried] = [f for f in findings if f.code == "config-key" and "blog_nav_title" in f.message]
+    assert carried.outcome == "mapped" and carried.line is not None
+    assert not [f for f in findings if f.code == "config-theme"
+                and "`blog_nav_title`" in f.message]
+
+
+def test_no_blog_entry_where_the_sites_header_does_not_read_blog_nav_title(tmp_path):
+    """The key alone makes no menu entry: the site's own header decides (one without the
+    blog entry shows none)."""
+    _, menu, _ = _blog_2022(tmp_path, HEADER.replace("site.blog_nav_title", "site.blog_off"))
+    assert "url: /blog/" not in menu
+
+
+def test_an_empty_blog_nav_title_hides_the_blog_entry(tmp_path):
+    """`blog_nav_title: ""`, the usual way to hide the blog's entry: the header's link has no
+    text, so no entry a visitor sees; the new menu has none either."""
+    _, menu, _ = _blog_2022(tmp_path, HEADER, label='""')
+    assert "url: /blog/" not in menu and "- title: ''" not in menu

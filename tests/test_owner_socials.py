@@ -40,3 +40,63 @@ def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
     lost = [f.message for f in plan.report.findings if f.code == "site-variable"
             and f.outcome == "lost"]
     assert lost and all("site.author.office" in m for m in lost)
+
+
+def test_a_dblp_address_by_name_is_that_profile_too(tmp_path):
+    """dblp's older person pages are addressed by name (`/pers/hd/v/Varga:Ines`), not by
+    id: still the owner's DBLP profile, linked as written (was: reported as having no
+    al-folio setting, and gone from the new site's socials)."""
+    from sitemigrate import socials
+    url = "http://dblp.uni-trier.de/pers/hd/v/Varga:Ines"
+    assert socials.read_owner_social("academicpages", "dblp", url) == socials.Social(
+        "dblp", "v/Varga:Ines", url)
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("author:\n", f"author:\n  dblp: {url}\n", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    assert f"dblp_url: {url}" in (tmp_path / "out/_data/socials.yml").read_text()
+    assert not [f for f in plan.report.findings if "author.dblp" in f.message]
+
+
+def test_a_title_before_the_owners_name_is_no_first_name(tmp_path):
+    """`author.name: "Prof. Ines Varga"`: `Prof.` is a title. al-folio's first name (which
+    its bibliography also matches to set the owner's name in bold) is `Ines`, not `Prof.`;
+    the report says so. A name is never all title, and an initial is no title."""
+    from sitemigrate.formats.content import split_name
+    assert split_name("Prof. Dr. Ines K. Varga") == ("Ines", "K.", "Varga")
+    assert split_name("Dr. Varga") == ("", "", "Varga")
+    assert split_name("M. Varga") == ("M.", "", "Varga")
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    text = config.read_text()
+    name = next(line for line in text.splitlines() if line.strip().startswith("name")
+                and line.startswith("  "))
+    config.write_text(text.replace(name, '  name: "Prof. Ines Varga"', 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    import yaml
+    out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert (out["first_name"], out["last_name"]) == ("Ines", "Varga")
+    assert any("`Prof.` in the name" in f.message for f in plan.report.findings)
+
+
+def test_a_sidebar_link_to_no_known_service_says_where_it_can_go(tmp_path):
+    """`author.CV-HAL: https://…` (a key of the owner's own, a link to no service the
+    social table knows): al-folio has no key for it, and the report says where it can go (a
+    custom entry of `_data/socials.yml`), not that al-folio has no sidebar; a value that is
+    no link is still just not carried."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "author:\n", "author:\n  CV-HAL: https://cv.example.org/ines-varga\n"
+                     "  office: Room 12\n", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    said = {f.message.split("`")[1]: f.message for f in plan.report.findings
+            if f.code == "config-key" and f.message.startswith("`author.")}
+    assert "custom entry in `_data/socials.yml`" in said["author.CV-HAL"]
+    assert "https://cv.example.org/ines-varga" in said["author.CV-HAL"]
+    assert "not carried: Room 12" in said["author.office"]

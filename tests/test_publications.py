@@ -39,6 +39,17 @@ OWNER = ("Tomás", "Lindqvist")
      ["Du, J.", "Lindqvist, T.", "Fern Holm, J. A.", "Moss, K.", "others"]),
     ("<b>Tomás Lindqvist</b>, Anna Berg, Karl Nilsson", ["Tomás Lindqvist", "Anna Berg",
                                                         "Karl Nilsson"]),
+    # the venue's acronym between the last name and the year is no given name (`IJCAI` is
+    # no run of initials: those are one to three capitals) and no author
+    ("Ines Varga, <b>Tomás Lindqvist</b> and Anna Berg, IJCAI 2019.",
+     ["Ines Varga", "Tomás Lindqvist", "Anna Berg"]),
+    ("Anna Berg, <b>Tomás Lindqvist</b>, Karl Nilsson, AAAI 2020. <b>(spotlight)</b>",
+     ["Anna Berg", "Tomás Lindqvist", "Karl Nilsson"]),
+    # a period typed twice after an initial, inside or outside the owner's bold
+    ("Berg, A., <b>Lindqvist, T.</b>., Moss, K.. (2026). &quot;Ferns.&quot; <i>Oikos</i>.",
+     ["Berg, A.", "Lindqvist, T.", "Moss, K."]),
+    ("Berg, A., Lindqvist, T., Moss, K., ... & Fern, J. (2021). Lichens.",  # APA's ellipsis
+     ["Berg, A.", "Lindqvist, T.", "Moss, K.", "Fern, J.", "others"]),
 ])
 def test_citation_authors(citation, names):
     got, why = cite.citation_authors(citation, OWNER)
@@ -271,3 +282,29 @@ def test_an_excerpt_that_is_the_author_list_becomes_the_authors(tmp_path):
     assert "author" not in fern.fields and "abstract" in fern.fields  # not the owner's list
     (said,) = [f for f in plan.report.findings if f.code == "excerpt-authors"]
     assert said.path == "_publications/2022-04-01-moss.md"
+
+
+def test_the_doi_a_citation_links_is_the_entrys_doi(tmp_path):
+    """academicpages -> al-folio: the citation is read into authors and no longer shown, so
+    the DOI it linked (as a Markdown or HTML link, or as text) becomes the entry's `doi`,
+    which al-folio's bib layout shows as a DOI button."""
+    src = _ap_site(tmp_path, {
+        "2025-01-02-ferns.md": (
+            "---\ntitle: Ferns at Dusk\ncollection: publications\ndate: 2025-01-02\n"
+            "venue: Oikos\ncitation: 'Lindqvist, T., & Berg, A. (2025). &quot;Ferns at Dusk."
+            "&quot; <i>Oikos</i>, 4(2). <a href=\"https://doi.org/10.5555/oik.2025.12\">"
+            "https://doi.org/10.5555/oik.2025.12</a>'\n---\n"),
+        "2024-03-04-moss.md": (
+            "---\ntitle: Moss Again\ncollection: publications\ndate: 2024-03-04\n"
+            "venue: Oikos\ncitation: 'Lindqvist, T. (2024). &quot;Moss Again.&quot; "
+            "<i>Oikos</i>. [https://doi.org/10.5555/x(24)7](https://doi.org/10.5555/x(24)7).'"
+            "\n---\n"),
+        "2023-05-06-none.md": (
+            "---\ntitle: No Identifier\ncollection: publications\ndate: 2023-05-06\n"
+            "venue: Oikos\ncitation: 'Lindqvist, T. (2023). &quot;No Identifier.&quot;'\n---\n"),
+    })
+    entries = _entries(sitemigrate.convert(src, tmp_path / "out", to="al-folio"))
+    doi = {e.fields["title"]: e.fields.get("doi") for e in entries.values()}
+    assert doi == {"Ferns at Dusk": "10.5555/oik.2025.12", "Moss Again": "10.5555/x(24)7",
+                   "No Identifier": None}
+    assert cite.doi_in("see doi: 10.5555/abc.") == "10.5555/abc"

@@ -142,6 +142,24 @@ def test_a_query_for_talks_splits_one_file(tmp_path):
     assert [t.title for t in site.talks] == ["Lugworm Burrows"]
 
 
+def test_the_note_the_bib_layout_shows_under_a_talk_stays_shown(tmp_path):
+    """al-folio's bib layout shows a `note` on its own line (the event and its day): a talk
+    keeps it, as its venue where it has none, else in its description."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/talks.md": "---\nlayout: page\npermalink: /talks/\ntitle: talks\n---\n"
+                           "{% bibliography --file talks %}\n",
+        "_bibliography/talks.bib": entry("inproceedings", "t24", "Worms at Dusk", 2024,
+                                         "\n  note={Tidal Flats Day, 3 May 2024}")
+        + "@misc{t25,\n  title={Lugworm Burrows},\n  author={Vantongeren, Ilse},\n  year={2025}"
+          ",\n  note={Estuary Meeting, 9 June 2025}\n}\n",
+    }))
+    got = {t.title: (t.fields.get("venue"), t.fields.get("description")) for t in site.talks}
+    assert got == {"Worms at Dusk": ("Workshop on Tidal Flats", "Tidal Flats Day, 3 May 2024"),
+                   "Lugworm Burrows": ("Estuary Meeting, 9 June 2025", None)}
+    assert sum(f.code == "bib-note" for f in report.findings) == 2
+
+
 def test_jekyll_scholar_queries():
     fields = {"year": "2020", "keywords": "talk, poster", "note": "preprint"}
     assert scholar.query_selects("@*[year=2020]", "article", fields)
@@ -151,6 +169,40 @@ def test_jekyll_scholar_queries():
     assert scholar.query_selects("@*[year<=2020 && note=preprint]", "misc", fields)
     assert not scholar.query_selects("@*[year=2020 && note!=preprint]", "misc", fields)
     assert scholar.query_selects("@*[year=2019 || keywords~=talk]", "misc", fields)
+
+
+YEARS_PAGE = ("---\nlayout: page\npermalink: /publications/\ntitle: publications\n"
+              "years: [2019, 2020]\nnav: true\n---\n<div class=\"publications\">\n"
+              "{%- for y in page.years %}\n  <h2 class=\"year\">{{y}}</h2>\n"
+              "  {% bibliography -f papers -q @*[year={{ y }}]* %}\n{% endfor %}\n</div>\n")
+
+
+@pytest.mark.parametrize("page, named", [(YEARS_PAGE, ["Dune Drift"]),
+                                         (YEARS_PAGE.replace("[2019, 2020]", "[2019, 2021]"),
+                                          ["Tide Tables"]),
+                                         (YEARS_PAGE.replace("page.years", "site.years"), [])])
+def test_entries_a_year_loop_over_the_pages_list_skips_are_named(tmp_path, page, named):
+    """jekyll-scholar runs `-q @*[year={{ y }}]*` once a value of the page's `years:`: an
+    entry of another year is on no page. It is carried and named (a switch listed it on the
+    new publications page in no line of the report); a loop over a list the page does not
+    hold (`site.years`) is not judged."""
+    root = write(tmp_path / "src", {
+        "_config.yml": "first_name: Ilse\nlast_name: Vantongeren\n"
+                       "scholar:\n  bibliography: papers.bib\n",
+        "_pages/publications.md": page,
+        "_bibliography/papers.bib": entry("article", "a", "Salt Marsh Maps", 2019)
+                                    + entry("article", "b", "Dune Drift", 2021)
+                                    + entry("article", "c", "Tide Tables", 2020)})
+    site, report = read(root)
+    assert len(site.publications) == 3
+    said = [f for f in report.findings if f.code == "bib-on-no-page"]
+    if not named:
+        assert not said
+        return
+    (one,) = said
+    assert one.path == "_pages/publications.md"
+    for title in ("Salt Marsh Maps", "Dune Drift", "Tide Tables"):
+        assert (f"`{title}`" in one.message) == (title in named), title
 
 
 # -- 2. Which data the CV layout shows -------------------------------------------------------

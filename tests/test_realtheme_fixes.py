@@ -210,6 +210,27 @@ def test_a_source_setting_the_owners_page_tests_is_carried(tmp_path):
     assert yaml.safe_load((dest / "_config.yml").read_text())["talkmap_link"] is True
 
 
+def test_a_setting_a_copy_of_a_stock_listing_tests_on_another_page_is_carried(tmp_path):
+    """A datasets page made from a copy of the projects page's Liquid (`{% if
+    site.enable_project_categories and page.display_categories %}`): only the projects
+    page's listing is swapped for the target's, so this page keeps its Liquid, and the
+    setting it tests is carried (its category headings stay); was: read as the stock
+    listing everywhere, the setting was dropped and the headings went."""
+    import sitemigrate
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/datasets.md").write_text(
+        "---\nlayout: page\ntitle: datasets\npermalink: /datasets/\nnav: true\n"
+        "display_categories: [2021]\n---\n{%- if site.enable_project_categories and "
+        "page.display_categories -%}{%- for category in page.display_categories -%}\n"
+        "<h2>{{ category }}</h2>\n{%- endfor %}{%- endif -%}\n")
+    with (src / "_config.yml").open("a") as f:
+        f.write("enable_project_categories: true\n")
+    sitemigrate.convert(src, tmp_path / "ap", to="academicpages").apply()
+    config = yaml.safe_load((tmp_path / "ap/_config.yml").read_text())
+    assert config.get("enable_project_categories") is True
+
+
 def test_a_relative_cv_pdf_and_a_link_with_a_space(tmp_path):
     """`cv_pdf: ../files/cv.pdf` is relative to the CV page (the layout puts `assets/pdf/` in
     front: `/assets/pdf/../files/` was dead); a space inside a link's URL stops al-folio's
@@ -429,6 +450,23 @@ def test_a_page_shows_the_owners_menu_label_in_al_folios_menu(tmp_path):
     assert any("(its own title was `Talks and presentations`)" in e.message
                for e in plan.report.findings if e.code == "menu-title")
 
+
+
+def test_the_about_page_keeps_the_menu_label_the_source_menu_gave_it(tmp_path):
+    """al-folio's menu shows the about page's `title` as its first entry; an academicpages
+    menu that links `/` as `About` while the page greets with `Good morning!` keeps `About`
+    in the menu (before: the greeting became the menu label)."""
+    about = (FIXTURES / "academicpages-site/_pages/about.md").read_text().replace(
+        'title: "About me"', 'title: "Good morning!"')
+    src = _source(tmp_path, {
+        "_pages/about.md": about,
+        "_data/navigation.yml": "main:\n  - title: About\n    url: /\n"
+                                "  - title: Talks\n    url: /talks/\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/about.md")["title"] == "About"
+    assert any("(its own title was `Good morning!`)" in e.message
+               for e in plan.report.findings if e.code == "menu-title")
 
 _MENU = ("main:\n  - title: Hello\n    url: /about/\n  - title: Sky charts\n    url: /charts/\n"
          "  - title: CV\n    url: /cv/\n  - title: Write to me\n    url: /markdown/\n"

@@ -327,3 +327,42 @@ def test_a_page_whose_own_liquid_reads_the_publications_still_reads_them(tmp_pat
     assert not (tmp_path / "dest2/_publications").exists()
     assert "publications" not in (yaml.safe_load((tmp_path / "dest2/_config.yml").read_text())
                                   .get("collections") or {})
+
+
+def test_a_loop_the_owner_put_in_an_html_comment_needs_no_rewriting(tmp_path):
+    """An about page whose owner commented out its `site.publications` loop with
+    `<!-- -->`: Jekyll renders it into the comment and no visitor sees it, so the report
+    does not ask the owner to rewrite it; the same loop outside the comment (on a site
+    with no publication documents to keep for it) still gets that finding."""
+    loops = "{% for post in site.publications %}{{ post.title }}{% endfor %}\n"
+    about = ("---\npermalink: /\ntitle: \"About me\"\n---\nI map estuaries.\n\n<!--Lists\n"
+             + loops + "-->\n")
+    src = _academicpages(tmp_path, {"_pages/about.md": about}, drop=("_publications",))
+    plan = _convert(src, tmp_path / "dest", "al-folio")
+    asks = [f for f in plan.report.findings if f.code == "liquid-collection"
+            and f.path == "_pages/about.md" and f.outcome == "verbatim"]
+    assert asks == []
+    _write(src, {"_pages/about.md": about.replace("<!--Lists\n", "Lists\n")
+                 .replace("-->\n", "")})
+    plan = _convert(src, tmp_path / "dest2", "al-folio")
+    asks = [f.message for f in plan.report.findings if f.code == "liquid-collection"
+            and f.path == "_pages/about.md" and f.outcome == "verbatim"]
+    assert len(asks) == 1 and "`site.publications`" in asks[0]
+
+
+def test_a_collection_document_at_a_pages_address_is_that_page(tmp_path):
+    """The owner's publications page is a document of `_publications/` written at
+    `/publications/` (no page of the site has that address): the visitor met its text
+    there. It is read as the publications page, so al-folio's publications page shows the
+    text and is the only page at that address; it is no yearless publication."""
+    text = ("---\nlayout: archive\ntitle: \"Publications\"\npermalink: /publications/\n---\n"
+            "My papers are listed on the archive of my institute.\n")
+    src = _academicpages(tmp_path, {"_publications/publications.md": text})
+    (src / "_pages/publications.html").unlink()
+    plan = _convert(src, tmp_path / "dest", "al-folio")
+    dest = tmp_path / "dest"
+    at = [p for p in dest.rglob("*.md") if "permalink: /publications/\n" in p.read_text()]
+    assert at == [dest / "_pages/publications.md"], at
+    assert "listed on the archive of my institute" in at[0].read_text()
+    assert not [f for f in plan.report.findings if f.path == "_publications/publications.md"
+                and f.code == "publication-no-year"]

@@ -140,16 +140,30 @@ def test_an_example_posts_address_forwards_to_the_page_above_it(table, tmp_path)
     assert not any(f.code == "url-lost" for f in plan.report.findings)
 
 
+def _only_template(monkeypatch, theme: str, checkout: Path) -> None:
+    """The facts of ``checkout`` as the only template of ``theme`` sitemigrate knows."""
+    built = tf.build_table(get_theme(theme), [checkout])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda _theme: known)
+
+
+def _read_without_cv(src: Path, theme: str):
+    """SRC read as ``theme``: its site (which has no CV: the template's example is not the
+    owner's) and the report."""
+    report = Report()
+    site = read_site(src, theme, report)
+    assert site.cv is None
+    return site, report
+
+
 def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
     """The template's example CV page is not the owner's, and neither is the menu entry to
     it (the owner's menu keeps its other entries, in their order)."""
     cv = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\nEducation\n======\n"
           "* Ph.D. in Examples, University of Nowhere, 2001\n\nWork experience\n======\n"
           "* 2002: Example work\n  * at Example Labs\n")
-    tpl = _write(tmp_path / "academicpages-2099", {"_pages/cv.md": cv})
-    built = tf.build_table(get_theme("academicpages"), [tpl])
-    known = tf.Templates(built["templates"], built["files"], built["entries"])
-    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    _only_template(monkeypatch, "academicpages",
+                   _write(tmp_path / "academicpages-2099", {"_pages/cv.md": cv}))
     src = _write(tmp_path / "owner", {
         "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
                        "include: [_pages]\n",
@@ -160,9 +174,7 @@ def test_no_menu_entry_to_the_example_cv(tmp_path, monkeypatch):
         "_pages/gardens.md": "---\npermalink: /gardens/\ntitle: Gardens\n---\nMoon gardens.\n",
         "_pages/talks.html": "---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n",
         "_pages/cv.md": cv})
-    report = Report()
-    site = read_site(src, "academicpages", report)
-    assert site.cv is None
+    site, report = _read_without_cv(src, "academicpages")
     assert [n.title for n in site.navigation] == ["Talks", "Gardens"]
     # one finding names the file, its page and its menu entry: `verify` asks the new site
     # for neither (the source menu is compared without the entry)
@@ -233,3 +245,67 @@ def test_another_languages_version_of_an_example_item_is_the_templates_too(table
         "_news/")] == ["_news/fr/moon.md"]
     said = [f for f in report.findings if f.code == "template-content" and f.path]
     assert [f.path for f in said] == ["_news/fr/announcement_1.md"]
+
+
+def test_the_example_resume_dropped_leaves_no_question_about_it(tmp_path, monkeypatch):
+    """A CV page showing the template's example `resume.json` (another person's name): the
+    CV is not carried (one `template-content` line says so), and the summary does not still
+    ask the owner to check a CV that "was read anyway"."""
+    example = {"assets/json/resume.json": '{"basics": {"name": "Ada Example"}, "work": '
+               '[{"name": "Example Labs", "position": "Tester", "startDate": "2001-01-01"}]}\n'}
+    src = _write(tmp_path / "owner", {
+        "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nGardens.\n",
+        "_pages/cv.md": "---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\n---\n",
+        **example})
+    _only_template(monkeypatch, "al-folio", _write(tmp_path / "al-folio-2099", example))
+    _, report = _read_without_cv(src, "al-folio")
+    assert [f.code for f in report.findings if f.path == "assets/json/resume.json"
+            and f.code == "template-content"] == ["template-content"]
+    assert not [f for f in report.findings if f.code == "cv-example"]
+
+
+def test_the_templates_blog_page_goes_with_its_example_posts(tmp_path, monkeypatch):
+    """A 2022 site's `blog/index.html` as the template ships it, in no menu: with only the
+    template's example posts it lists nothing of the owner's and is not carried (its address
+    forwards home); with a post of the owner's it is their blog listing, at `/blog/`."""
+    blog = ("---\nlayout: default\ntitle: blog\n---\n<div class=\"post\">\n"
+            "{% for post in paginator.posts %}<a href=\"{{ post.url }}\">{{ post.title }}</a>"
+            "{% endfor %}\n{% include pagination.html %}\n</div>\n")
+    example = {"blog/index.html": blog, "_posts/2015-03-15-formatting.md":
+               "---\nlayout: post\ntitle: an example post\n---\nExample text.\n"}
+    _only_template(monkeypatch, "al-folio", _write(tmp_path / "al-folio-2099", example))
+    for own, kept in (({}, False), ({"_posts/2021-05-02-moss.md": "---\nlayout: post\n"
+                                     "title: Moss\n---\nMoss on the north wall.\n"}, True)):
+        src = _write(tmp_path / f"owner-{kept}", {
+            "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n",
+            "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nHi.\n",
+            **example, **own})
+        site = read_site(src, "al-folio", Report())
+        assert (site.page("blog") is not None) is kept
+
+
+def test_an_upgrade_keeps_the_2022_blog_menu_entry_on_the_new_blog_page(tmp_path, monkeypatch):
+    """A 2022 site upgraded: its `blog/index.html` is the old template's page as shipped,
+    in the menu by `blog_nav_title` after the home entry; the new checkout's own blog page
+    (`_pages/blog.md`) takes that place and label (`nav: true`, before the owner's pages),
+    and the old page is not written over it."""
+    from test_checkout import _convert, alfolio_checkout
+    from test_menu_pages import BLOG_2022, HEADER
+    _only_template(monkeypatch, "al-folio",
+                   _write(tmp_path / "al-folio-2099", {"blog/index.html": BLOG_2022}))
+    src = _write(tmp_path / "owner", {
+        "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n"
+                       "blog_nav_title: notebook\n",
+        "_includes/header.html": HEADER, "blog/index.html": BLOG_2022,
+        "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nHi.\n",
+        "_pages/moss.md": "---\nlayout: page\npermalink: /moss/\ntitle: moss\nnav: true\n"
+                          "nav_order: 5\n---\nMoss.\n",
+        "_posts/2021-05-02-walls.md": "---\nlayout: post\ntitle: Walls\n---\nNorth walls.\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    blog = (dest / "_pages/blog.md").read_text()
+    assert "title: notebook" in blog and "nav: true" in blog
+    assert int(blog.split("nav_order:")[1].split()[0]) < 5
+    assert not (dest / "blog/index.html").exists()
+    assert "<div" not in blog  # the old page's wrapper around its listing is no text of theirs

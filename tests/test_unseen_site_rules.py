@@ -87,9 +87,10 @@ def _menu(dest: Path) -> list[tuple[str, str]]:
 
 def test_a_2020_23_blog_entry_is_in_the_menu_after_the_home_entry(tmp_path):
     """A 2020-23 header shows `blog_nav_title` as a menu entry to `/blog/`, right after the
-    home entry; no page has `nav: true` for it. The blog page keeps its address and lists
-    the posts the target's way (its paginator loop lists nothing there)."""
-    src = _blog_site(tmp_path, None)  # a copy of the content: the generation's header
+    home entry; no page has `nav: true` for it. The blog page (`blog/index.html`, whose
+    address is its folder's) keeps its address and lists the posts the target's way (its
+    paginator loop lists nothing there)."""
+    src = _blog_site(tmp_path, HOME + BLOG + PAGES)  # the template's order
     dest = tmp_path / "out"
     _convert(src, dest)
     menu = _menu(dest)

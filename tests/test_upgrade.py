@@ -633,3 +633,48 @@ def test_a_comment_cut_open_by_the_excerpt_is_not_shown(tmp_path):
     assert front["excerpt"] == "Rocks."
     assert comment_safe_excerpt("<!-- closed -->\n\nText.\n", "\n\n") is None
     assert comment_safe_excerpt("Text.\n<!-- open\n", "\n\n") is None  # no separator
+
+
+_TALKMAP_PAGE = ("---\nlayout: archive\ntitle: Talk map\npermalink: /talkmap.html\n---\n\n"
+                 '<iframe src="/talkmap/map.html" height="700" width="850"></iframe>\n')
+_TALKMAP_HTML = ('<html><head><script src="org-locations.js"></script></head>'
+                 "<body>a map</body></html>\n")
+_EXAMPLE_PINS = 'var addressPoints = [["Example Hall; Nowhere", 1.0, 2.0]];\n'
+
+
+@pytest.mark.parametrize("pins, owned", [
+    ('var addressPoints = [["Moon Base, Mare Imbrium", 3.5, 4.5]];\n', True),
+    (_EXAMPLE_PINS, False)])
+def test_the_talk_map_made_from_the_owners_talks_stays_in_an_upgrade(tmp_path, monkeypatch,
+                                                                     pins, owned):
+    """academicpages' talk map (`/talkmap.html`, a frame of `talkmap/map.html`, which shows
+    the pins talkmap.py wrote into `talkmap/org-locations.js` from the owner's talks) is the
+    theme's furniture, but where the pins are the owner's the page shows the owner's talks:
+    the upgrade keeps the page at its address and carries the pins over the new template's
+    example pins (before: the page went, its address forwarded home, and the new site's
+    map, had a visitor found it, showed the template's example talks). A map still showing
+    the template's own pins is no one's: it goes, as before."""
+    stock = {"_pages/talkmap.html": _TALKMAP_PAGE, "talkmap/map.html": _TALKMAP_HTML,
+             "talkmap/org-locations.js": _EXAMPLE_PINS}
+    _known(monkeypatch, _write(tmp_path / "academicpages-2098", stock), theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {
+        **stock, "talkmap/org-locations.js": pins,
+        "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
+                       "include: [_pages]\ntalkmap_link: true\n",
+        "_talks/2024-05-01-tides.md": "---\ntitle: Tides of the Moon\ncollection: talks\n"
+                                      "location: Moon Base, Mare Imbrium\n---\n"})
+    dest = _write(academicpages_checkout(tmp_path / "dest"), stock)
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    urls = {u["old"]: u for u in plan.report.urls}
+    if owned:
+        assert "_pages/talkmap.html" in plan.files
+        assert "permalink: /talkmap.html" in plan.files["_pages/talkmap.html"].decode()
+        carried = plan.files.get("talkmap/org-locations.js")
+        copied = plan.copies.get("talkmap/org-locations.js")
+        assert (carried.decode() if carried else Path(copied).read_text()) == pins
+        assert urls["/talkmap.html"]["how"] == "same"
+        assert any(f.code == "furniture-owned" and "talkmap/org-locations.js" in f.message
+                   for f in plan.report.findings)
+    else:
+        assert "_pages/talkmap.html" not in plan.files
+        assert urls["/talkmap.html"]["how"] == "redirect"

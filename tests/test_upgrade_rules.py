@@ -190,6 +190,73 @@ def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, 
     assert "max_width" not in kept and "blog_name" not in kept
 
 
+def test_an_old_templates_settings_the_new_one_dropped_are_not_carried(tmp_path, monkeypatch):
+    """A key the new template no longer has, left at the old template's own value (its
+    library pins `bootstrap: {version, integrity}`, `highlight_theme_light`), is no one's:
+    it was appended to the new config, in no line of the report. One line names them; a key
+    of the owner's own (or an old key at the owner's value) is still carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": (
+        "highlight_theme_light: github\nrss_icon: true\n"
+        "bootstrap:\n  version: \"4.6.1\"\n  integrity:\n    css: \"sha256-AAAA\"\n")})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "highlight_theme_light: github\nrss_icon: false\nbadge_motto: Tides first\n"
+                 "bootstrap:\n  version: \"4.6.1\"\n  integrity:\n    css: \"sha256-AAAA\"\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    config = (dest / "_config.yml").read_text("utf-8")
+    assert "highlight_theme_light" not in config and "bootstrap" not in config
+    assert "rss_icon: false" in config and "badge_motto: Tides first" in config
+    (said,) = [f for f in plan.report.findings if f.code == "config-old-template"]
+    assert "`highlight_theme_light`" in said.message and "`bootstrap`" in said.message
+    assert "rss_icon" not in said.message and "badge_motto" not in said.message
+
+
+def test_an_example_projects_image_goes_with_the_example_project(tmp_path, monkeypatch):
+    """A template's example project left in `_projects/` is not the owner's, and neither is
+    the image its card names: once the owner deleted the template's images, the report said
+    "`/assets/img/9.jpg` does not exist in the source site ... put the file there" for a
+    project the new site does not have. The owner's own project image is carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    example = ("---\nlayout: page\ntitle: Sample Kite\ndescription: an example card\n"
+               "img: assets/img/9.jpg\nimportance: 1\ncategory: work\n---\nExample text.\n")
+    old_template = _write(tmp_path / "al-folio-2000", {"_projects/1_project.md": example})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_projects/1_project.md": example,
+                 "_projects/reef.md": "---\nlayout: page\ntitle: Reef Atlas\n"
+                                      "img: assets/img/reef.png\nimportance: 2\n---\nMine.\n",
+                 "assets/img/reef.png": "png"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    missing = [f.message for f in plan.report.findings if f.code == "missing-file"]
+    assert not [m for m in missing if "9.jpg" in m]
+    assert (dest / "assets/img/reef.png").is_file()
+    assert not (dest / "_projects/1_project.md").exists()
+
+
+def test_an_about_page_that_turned_news_off_shows_none_after_the_upgrade(tmp_path):
+    """`news: false` on the about page hides the announcements even where `_news/` has
+    items (the layout tests `page.news`): the upgraded about page showed all of them on the
+    home page, which had none. With no switch, a site with news shows them."""
+    about = "---\nlayout: about\npermalink: /\nnews: {news}\n---\nHelga Brandt maps dunes.\n"
+    news = "---\nlayout: post\ndate: 2023-6-1 07:59:00-0400\ninline: true\n---\nA prize.\n"
+    for switch, shown in (("false", False), ("true", True)):
+        src = write(tmp_path / f"src-{switch}", {
+            "_config.yml": ALFOLIO_CONFIG, "_news/prize.md": news,
+            "_pages/about.md": about.format(news=switch)})
+        dest = tmp_path / f"dest-{switch}"
+        sitemigrate.convert(src, dest, to="al-folio", from_="al-folio").apply()
+        text = (dest / "_pages/about.md").read_text("utf-8")
+        head = text.split("announcements:", 1)[1]
+        assert f"enabled: {str(shown).lower()}" in head.split("latest_posts:", 1)[0], switch
+        assert (dest / "_news/prize.md").is_file()
+
+
 def test_the_templates_contact_note_is_no_ones(tmp_path, monkeypatch):
     """The template's example `contact_note` left in the config (an owner layout may hide
     it) is not carried as the owner's note: the new about page would show it under their
@@ -258,3 +325,50 @@ def test_a_favicon_naming_no_picture_is_not_carried(tmp_path, monkeypatch):
         config = (dest / "_config.yml").read_text("utf-8")
         assert (f"icon: {mine}" in config) == there and ("icon: ⚛️" in config) != there
         assert bool([f for f in plan.report.findings if f.code == "favicon"]) != there
+
+
+def test_liquid_in_a_news_item_listed_on_the_news_page_is_translated(tmp_path):
+    """Jekyll runs Liquid inside `<!-- -->`: an al-folio news item's commented-out
+    `{% twitter %}` stopped the academicpages build once the items were listed on one news
+    page, which took their text as it was (no translation, no report line)."""
+    src = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_pages/about.md": "---\nlayout: about\npermalink: /\nnews: false\n---\nOla Berg.\n",
+        "_news/defence.md": "---\nlayout: post\ndate: 2021-8-31 15:59:00-0400\ninline: true\n"
+                            "---\n\nI defended.\n\n<!-- {% twitter https://x.example/s/1 %} -->\n"})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages", from_="al-folio")
+    plan.apply()
+    news = (tmp_path / "dest/_pages/news.md").read_text("utf-8")
+    assert "I defended." in news
+    assert "{% raw %}{% twitter https://x.example/s/1 %}{% endraw %}" in news
+    (said,) = [f for f in plan.report.findings if "twitter" in f.message]
+    assert (said.path, said.line) == ("_news/defence.md", 9)
+
+
+def test_the_blogs_tag_list_keeps_the_owners_words_and_says_what_it_wrote(tmp_path):
+    """`display_tags` that name the owner's posts' tags are the owner's choice and stay;
+    the template's example words (no post has them) become the posts' most used ones. The
+    report said the source's values were "left as DEST has them" while it wrote others."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout
+    post = "---\nlayout: post\ntitle: {t}\ntags: {tags}\ncategories: field\n---\nText.\n"
+    for listed, expected in (("[robotics, formatting]", ["robotics"]),
+                             ("[formatting, links]", ["sailing", "robotics"])):
+        src = write(tmp_path / f"src{len(expected)}", {
+            "_config.yml": ALFOLIO_CONFIG + f"display_tags: {listed}\n"
+                           "display_categories: [external-services]\n",
+            "_posts/2024-01-02-a.md": post.format(t="A", tags="robotics sailing"),
+            "_posts/2024-02-03-b.md": post.format(t="B", tags="sailing")})
+        dest = new_checkout(tmp_path / f"dest{len(expected)}")
+        _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + (
+            "display_tags: [formatting, links]\ndisplay_categories: [external-services]\n")})
+        plan = sitemigrate.convert(src, dest, to="al-folio", from_="al-folio")
+        plan.apply()
+        from sitemigrate.yamlio import load_yaml
+        config = load_yaml((dest / "_config.yml").read_text("utf-8"), "_config.yml", None)
+        assert list(config["display_tags"]) == expected, listed
+        assert list(config["display_categories"]) == ["field"]
+        kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+        assert "display_tags" not in kept and "display_categories" not in kept
+        said = [f.message for f in plan.report.findings if f.code == "blog-words"]
+        assert any("`display_tags`" in m for m in said)

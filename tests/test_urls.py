@@ -62,6 +62,27 @@ def test_a_post_dated_in_its_front_matter_was_served_at_that_date():
     assert sorted(s.url for s in got.values()) == ["/blog/2022/moved/", "/news/moved/"]
 
 
+def test_a_post_named_with_a_one_digit_month_is_served_and_keeps_its_address(tmp_path):
+    """Jekyll's post names take a month and a day of one or two digits
+    (`2025-1-7-notes.md`), and `:month`/`:day` are the date's, zero-padded. Such a post was
+    served nowhere in the ledger (its old address in no line of the report) and its upgrade
+    pinned it to `/blog/2025/2025-1-7-notes/`, so its address went."""
+    from sitemigrate.jekyll import urls
+    text = "---\ntitle: Notes\n---\nBody.\n"
+    got = urls.served({"_posts/2025-1-7-notes.md": text},
+                      {"permalink": "/blog/:year/:month/:day/:title/"})
+    assert [s.url for s in got.values()] == ["/blog/2025/01/07/notes/"]
+    src = tmp_path / "src"
+    (src / "_posts").mkdir(parents=True)
+    (src / "_config.yml").write_text("title: Ada Quill\npermalink: /blog/:year/:title/\n")
+    (src / "_posts" / "2025-1-7-notes.md").write_text(
+        "---\nlayout: post\ntitle: Notes\ndate: 2025-1-7 10:00:00\n---\nSome notes.\n")
+    dest = tmp_path / "dest"
+    sitemigrate.convert(src, dest, to="al-folio", from_="al-folio").apply()
+    written = (dest / "_posts" / "2025-1-7-notes.md").read_text()
+    assert "permalink: /blog/2025/notes/" in written
+
+
 def test_an_index_page_serves_its_folder():
     """Jekyll serves `index.md` at its folder's address, the site root included (the ledger
     once computed `/./` for a root `index.md` without a permalink)."""

@@ -132,16 +132,21 @@ def test_what_a_visitor_would_lose_is_named(tmp_path):
     assert report.has_at_least("loss")
 
 
+def _old_with_menu_entry(tmp_path: Path, entry: str) -> BuiltSite:
+    """The old site, its menu with one more entry (``entry``: a link)."""
+    return BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>"),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                           MENU_OLD.replace("</nav>", entry + "</nav>"))}))
+
+
 def test_a_menu_entry_that_led_nowhere_before_is_a_warning_not_a_loss(tmp_path):
     """An entry the old menu had to a page the old site lacked (a template's dropdown naming
     `/talks-old/`) leads nowhere on the new site either: said, as a warning; an entry that
     only the new menu has dead is a loss."""
     dead = '<a href="/talks-old/">Old talks</a>'
-    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
-        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
-        "notes.html": page("<p>short</p>"),
-        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
-                           MENU_OLD.replace("</nav>", dead + "</nav>"))}))
+    old = _old_with_menu_entry(tmp_path, dead)
     nav = MENU_OLD.replace("</nav>", dead + '<a href="/gone/">Gone</a></nav>')
     new = new_site(tmp_path, **{"index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
                                                    nav)})
@@ -153,6 +158,25 @@ def test_a_menu_entry_that_led_nowhere_before_is_a_warning_not_a_loss(tmp_path):
     assert menu["the menu entry `/gone/` leads nowhere"] == "loss"
     assert menu["the menu entry `/talks-old/` leads nowhere, as it did on the old site: "
                 "remove it or make the page it names"] == "warning"
+
+
+def test_a_menu_entry_that_led_nowhere_before_and_is_gone_is_a_warning(tmp_path):
+    """The old menu's `Hobbies` named a page the old site lacked (its file had no front
+    matter, so Jekyll built no page): the new menu without it loses no page, which is said
+    as a warning; `cv`, a page the old menu reached, gone from the new menu, is a loss."""
+    dead = '<a href="/hobbies/">Hobbies</a>'
+    old = _old_with_menu_entry(tmp_path, dead)
+    new = new_site(tmp_path, **{"index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                                                   MENU_NEW)})
+    result = compare(old, new, owner(tmp_path))
+    assert result.menu_was == ["papers", "cv", "hobbies"] and result.menu_dead_was == ["hobbies"]
+    report = Report()
+    record(result, report)
+    menu = {f.message: f.severity for f in report.findings if f.code == "verify-menu"}
+    assert menu == {"the menu no longer has the entry `cv`": "loss",
+                    "the menu no longer has the entry `hobbies`, which led nowhere on the old "
+                    "site either (no page is lost): add the page it names, or leave it out":
+                    "warning"}
 
 
 def test_a_moved_page_is_followed_and_the_menu_order_is_compared(tmp_path):

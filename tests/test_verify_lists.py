@@ -50,3 +50,51 @@ def test_an_item_of_a_file_left_out_on_purpose_is_not_asked_of_the_new_list(tmp_
     assert compare(old, new, src, skip=["_news/fr/x.md"]).lists == []
     assert compare(old, new, src).lists == [
         ("fr/news/index.html", "fr/news/index.html", "missing", "une annonce traduite")]
+
+
+def test_a_list_split_over_paginated_pages_lists_every_item(tmp_path):
+    """A paginator (jekyll-paginate-v2 on the new site) shows the oldest posts on
+    `blog/page/2/`, reached by the page's pagination links: the list still shows them; a
+    page 2 nothing links to is not part of the list, and an item only there is missing."""
+    old = built(tmp_path / "old", {"blog/index.html": (
+        '<h2 class="post-title">Ferns in Winter</h2><h2 class="post-title">Kites</h2>'
+        '<h2 class="post-title">A Quiet Harbour</h2>')})
+    pages = {"blog/page/2/index.html": (
+        '<h3 class="post-title">A Quiet Harbour</h3><ul class="pagination">'
+        '<li class="page-item"><a class="page-link" href="/blog/">1</a></li></ul>')}
+    first = ('<h3 class="post-title">Ferns in Winter</h3><h3 class="post-title">Kites</h3>')
+    linked = built(tmp_path / "new", pages | {"blog/index.html": first + (
+        '<ul class="pagination pagination-lg"><li class="page-item">'
+        '<a class="page-link" href="/blog/page/2/">2</a></li></ul>')})
+    assert linked.listing("blog/index.html") == ["blog/index.html", "blog/page/2/index.html"]
+    assert compare(old, linked, tmp_path / "src").lists == []
+    unlinked = built(tmp_path / "unlinked", pages | {"blog/index.html": first})
+    assert compare(old, unlinked, tmp_path / "src").lists == [
+        ("blog/index.html", "blog/index.html", "missing", "a quiet harbour")]
+
+
+def test_a_list_inside_an_html_comment_lists_nothing(tmp_path):
+    """An owner commented out the loop of their about page with `<!-- -->`: Liquid still
+    rendered the items into the comment, and no visitor saw them; the new home page, which
+    does not have them, lists nothing less."""
+    old = built(tmp_path / "old", {"index.html": (
+        '<p>About Ines Varga.</p><!--Publications <ul><li><h3 class="archive__item-title">'
+        'Moss on Stones</h3></li></ul> -->'
+        '<h3 class="archive__item-title">Tidal Clocks</h3>')})
+    new = built(tmp_path / "new", {"index.html": '<p>About Ines Varga.</p>'})
+    assert old.items("index.html") == ["tidal clocks"]
+    assert compare(old, new, tmp_path / "src").lists == [
+        ("index.html", "index.html", "missing", "tidal clocks")]
+
+
+def test_a_block_inside_a_titles_element_is_no_part_of_the_title(tmp_path):
+    """An owner's list puts each citation in a `<p>` inside the item's heading: a line of
+    its own under the title. The title a visitor reads is the link's text, which a list
+    that shows the citation elsewhere (or not at all) still lists."""
+    old = built(tmp_path / "old", {"publications/index.html": (
+        '<h3 class="archive__item-title"><a href="/p/moss/">Moss on Stones</a>\n'
+        '<p style="font-size:12px;">Ines Varga and Ola Berg, Lichen Letters 2019.</p></h3>')})
+    new = built(tmp_path / "new", {"publications/index.html": (
+        '<div class="title">Moss on Stones</div><div class="author">I. Varga</div>')})
+    assert old.items("publications/index.html") == ["moss on stones"]
+    assert compare(old, new, tmp_path / "src").lists == []

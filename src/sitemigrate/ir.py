@@ -436,6 +436,9 @@ class SiteSettings:
     news_limit: Setting | None = None
     """How many news items the home page lists, set in the site's config."""
     addons: list[Addon] = field(default_factory=list)
+    menu_labels: list[Setting] = field(default_factory=list)
+    """Labels of menu entries that a config key gives instead of a page (the entries are in
+    :attr:`Site.navigation`): a writer of another theme carries them with the menu."""
 
 
 @dataclass(slots=True)
@@ -466,6 +469,13 @@ class Site:
     social profiles too): a writer of the source's theme carries them. Those read into
     :attr:`settings` are among them (each setting names its ``key``); a writer of another
     theme takes those from the settings, never by a key name of the source theme."""
+    unshown_entries: list[str] = field(default_factory=list)
+    """The BibTeX keys of the source's entries no page shows (a file no page lists, or
+    lists only as a page's references; an entry no query of the tags that list its file
+    selects): no publications. An upgrade keeps them in their file as written."""
+    talk_entries: list[str] = field(default_factory=list)
+    """The BibTeX keys of the source's entries read as talks (a list of talks shows them):
+    an upgrade keeps them in their file as written, where the owner's list finds them."""
     findings: list[Finding] = field(default_factory=list)
     """What reading the site found (``sitemigrate.read_site`` fills it in): a report that
     :func:`sitemigrate.write_site` makes starts with these. Not part of :func:`to_json`'s

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from .ir import Site
+from .ir import Item, Site
 from .report import Report
 from .template_text import ExampleText, build_text, load_text
 from .theme import SiteProbe, Theme, generation_of
@@ -239,6 +239,19 @@ def owners_setting(theme: Theme, key: str, value: object) -> bool:
         and not found.is_setting(key, value)
 
 
+def template_value(theme: Theme, key: str, value: object) -> bool:
+    """Whether SRC's ``value`` at the config key ``key`` is what a template checkout of
+    ``theme`` ships there: a scalar the checkout gives, or a mapping whose every scalar one
+    level down is the checkout's (an old template's `bootstrap: {version, integrity}` pin),
+    with at least one. A list is not judged (False)."""
+    found = templates(theme)
+    if isinstance(value, dict):
+        scalars = [(k, v) for k, v in value.items()
+                   if v not in (None, "") and not isinstance(v, (dict, list))]
+        return bool(scalars) and all(found.is_setting(f"{key}.{k}", v) for k, v in scalars)
+    return isinstance(value, (str, int, float, bool)) and found.is_setting(key, value)
+
+
 def template_wording(theme: Theme, key: str, value: object, report: Report) -> bool:
     """Whether a setting's text (``key``: ``value`` of SRC's `_config.yml`) is what a
     template checkout ships as it, its example wording (`contact_note`): no one's, so not
@@ -288,6 +301,32 @@ def walk_menu(items: list) -> list:
     return [n for item in items for n in (item, *walk_menu(item.children))]
 
 
+def _field_paths(items: list[Item]) -> set[str]:
+    return {v for i in items for v in i.fields.values() if isinstance(v, str)}
+
+
+def _drop_their_files(site: Site, gone: list[Item]) -> None:
+    """The static files the reader listed for example items left out (a project card's
+    image, named in its front matter) and for nothing else of the site: not the owner's
+    either, so not carried (nor reported missing where the owner deleted them). A page or
+    item that still links one carries it as its link."""
+    if not gone:
+        return
+    theirs = _field_paths(gone)
+    kept = [i for kind in ("news", "talks", "teaching", "projects", "posts")
+            for i in getattr(site, kind)] + [i for items in site.collections.values()
+                                             for i in items]
+    still = _field_paths(kept) | {site.identity.avatar or ""}
+    site.assets = [a for a in site.assets if a.path not in theirs or a.path in still]
+
+
+def owned_furniture(report: Report) -> set[str]:
+    """The pages of the theme's furniture the reader found the owner's
+    (:func:`sitemigrate.jekyll.site.mark_furniture`: retitled, or showing the owner's data,
+    as a talk map made from their talks), though the file is the template's own."""
+    return {f.path for f in report.findings if f.code == "furniture-owned" and f.path}
+
+
 def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
     """Remove from ``site`` (read as ``theme``) what its template's example content put
     there: collection items read from a template's example file, BibTeX entries that are a
@@ -309,17 +348,21 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         return memo[rel]
 
     dropped: dict[str, int] = {}
+    left_out: list[Item] = []  # the example items: their files (a card's image) go too
     for kind in ("news", "talks", "teaching", "projects", "posts"):
         items = getattr(site, kind)
         kept = [i for i in items if not example(i.origin)]
         if len(kept) != len(items):
             dropped[kind] = len(items) - len(kept)
+            left_out += [i for i in items if i not in kept]
             setattr(site, kind, kept)
     for name, items in list(site.collections.items()):
         kept = [i for i in items if not example(i.origin)]
         if len(kept) != len(items):
             dropped[name] = len(items) - len(kept)
+            left_out += [i for i in items if i not in kept]
             site.collections[name] = kept
+    _drop_their_files(site, left_out)
     table = templates(theme)
     kept_pubs = [p for p in site.publications
                  if not (example(p.origin) or table.is_entry(p.bibtex))]
@@ -327,10 +370,13 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         dropped["publications"] = len(site.publications) - len(kept_pubs)
         site.publications = kept_pubs
     # an example page that the menu does not show and that lists nothing of the owner's
-    # (a profile of the example person): the template's, unchanged
+    # (a profile of the example person, a blog page when every post was an example): the
+    # template's, unchanged
     menu = {n.url for n in walk_menu(site.navigation)}
+    owned = owned_furniture(report)
+    examples = ("other", "people") if site.posts else ("other", "people", "blog")
     pages = [p for p in site.pages if p.nav or p.permalink in menu
-             or p.role not in ("other", "people")
+             or p.role not in examples or p.path in owned
              or not p.origin or not is_template_file(theme, root, p.origin.path)]
     if len(pages) != len(site.pages):
         dropped["pages"] = len(site.pages) - len(pages)
@@ -346,6 +392,9 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         entries = [n for n in site.navigation if "/" + n.url.strip("/") not in urls]
         menu_gone = [n.title for n in site.navigation if n not in entries]
         site.navigation = entries  # no menu entry to the example CV either
+        # the reader's question whether this data is the template's example is answered here
+        report.findings[:] = [f for f in report.findings
+                           if not (f.code == "cv-example" and f.path == cv_origin.path)]
         # one line naming the file: the page, its address and its menu entry go with it
         report.mapped("template-content", f"`{cv_origin.path}` is the template's example CV "
                       "(its example person's entries, as a version of the template has them, "

@@ -71,7 +71,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                  _block_rules(plan, theme, spec), src, other_languages(site),
                  _regrouped(plan, src))
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
-    example_pages = _example_pages(site, examples)
+    example_pages = _example_pages(site, examples) - template_files.owned_furniture(plan.report)
     listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
                                 or {}).values() for g in globs]
     hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:
@@ -220,11 +220,14 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
     yearless entry, which stops the new template's build: reported so): the owner's Liquid
     that names one (`--file MARL`) finds it, and the writer's merge of all of them into one
     file lists no paper twice. An entry read as the same work as a written one, under
-    another key (a publication's ``aliases``), is the owner's too: kept in its file."""
+    another key (a publication's ``aliases``), is the owner's too: kept in its file; so are
+    an entry no page showed (``Site.unshown_entries``: cited only, say) and a talk
+    (``Site.talk_entries``: the owner's list of talks, kept as written, lists its file)."""
     theme, count = spec["theme"], 0
     written = _written_keys(plan, spec)
-    if written is not None:
-        written |= {a for p in site.publications for a in p.aliases}
+    if written is not None:  # and the talks, and what no page showed: the owner's all the same
+        written |= {a for p in site.publications for a in p.aliases} \
+            | set(site.unshown_entries) | set(site.talk_entries)
     for pattern in spec.get("bibliography", []):
         for path in sorted(src.glob(pattern)):
             rel = path.relative_to(src).as_posix()

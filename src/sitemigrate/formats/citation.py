@@ -184,6 +184,17 @@ _NOT_A_NAME = lazy_pattern(
     r"on|for|with|to|institute|society|association|report|thesis|working|paper)\b", re.I)
 _INITIALS = lazy_pattern(r"(?:[A-Z\u00C0-\u024F][a-z]?\.?\s*-?\s*)+")
 _VANCOUVER = lazy_pattern(r"[A-Z]{1,3}|(?:[A-Z\u00C0-\u024F]\.\s*-?\s*)+")  # `TL`, `T.`, `J.-P.`
+_ACRONYM = lazy_pattern(r"[A-Z][A-Z0-9&]+(?:[\s-][A-Z0-9&][\w&]*)*")
+"""A venue's acronym (`IJCAI`, `ACM MM`): what stands between a list's last name and the year
+in `Ann Lee and Ola Berg, IJCAI 2019.`"""
+
+
+def _initials(text: str) -> bool:
+    """Given names written as initials: dotted (`T.`, `J.-P.`) or, undotted, one to three
+    capitals (`TL`, as Vancouver writes them); four capitals or more are an acronym (`IJCAI`,
+    `CIKM`), not a person's initials."""
+    return bool(_INITIALS().fullmatch(text)) and (
+        "." in text or len(re.sub(r"[\s-]", "", text)) <= 3)
 
 
 def _word(token: str) -> bool:
@@ -249,6 +260,7 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
     venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
     head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
+    head = re.sub(r"(?<=[^\W\d_]\.)\s*\.+(?=\s*(?:[,;&]|$))", "", head)  # `B..`: one period
     elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out
     head = re.sub(r"\s*(?:…|\.\.\.)\s*(?:&\s*)?", " ", head).replace(", ,", ",").strip()
     if not head:
@@ -270,16 +282,18 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
             names.append(f"{piece}, {nxt}")   # the owner, "Last, First"
             i += 2
         elif nxt and _surname(piece) and _given(nxt) and (
-                _INITIALS().fullmatch(nxt) or not names or size[group] == 2):
+                _initials(nxt) or not names or size[group] == 2):
             names.append(f"{piece}, {nxt}")
             i += 2
-        elif nxt and _INITIALS().fullmatch(nxt) and (tokens := _name_tokens(piece)) \
+        elif nxt and _initials(nxt) and (tokens := _name_tokens(piece)) \
                 and len(tokens) <= 3:
             names.append(f"{piece}, {nxt}")   # "Fellows Yates, J. A.": initials follow a surname
             i += 2
         elif (full := _full_name(piece)) is not None:
             names.append(full)
             i += 1
+        elif names and i == len(pieces) - 1 and _ACRONYM().fullmatch(piece):
+            break   # the venue before the year the list was cut at (`…, Ola Berg, IJCAI 2019`)
         else:
             return [], f"`{piece}` is not a name"
     if not names or names == ["others"]:
@@ -310,3 +324,20 @@ def author_list(text: str, owner: tuple[str, str]) -> list[str]:
     if why or not any(last in _folded(n).replace(",", " ").split() for n in names):
         return []
     return names
+
+
+#: a DOI as a citation writes it: a doi.org address or a `doi:` label, then the DOI itself
+_DOI = lazy_pattern(r"(?:https?://(?:dx\.)?doi\.org/|\bdoi:\s*)(10\.\d{4,9}/[^\s\"'<>\[\]]+)", re.I)
+
+
+def doi_in(citation: str) -> str:
+    """The DOI a hand-written citation names (``https://doi.org/10.1000/x1``, ``doi:
+    10.1000/x1``, as text or as a link's address), bare (``10.1000/x1``), or ``""``. A
+    sentence's period or a closing parenthesis of the text around it is no part of it."""
+    m = _DOI().search(citation)
+    if not m:
+        return ""
+    doi = m[1]
+    while doi[-1] in ".,;:" or (doi[-1] == ")" and doi.count(")") > doi.count("(")):
+        doi = doi[:-1]
+    return doi

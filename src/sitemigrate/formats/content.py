@@ -27,9 +27,16 @@ _MD_LINK = lazy_pattern(r"(\]\()(<?)((?:" + _URL_LIQUID + r"|[^)\]\s>{]|\{(?!\{)
 _HTML_ATTR = lazy_pattern(r"""(\b(?:href|src|poster|data-src)\s*=\s*)(["'])((?:""" + _URL_LIQUID +
                             r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
 # An unquoted attribute value, inside an HTML tag (`<a href=/x.pdf>`; not Liquid's `assign
-# href = post.url`).
-_HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s[^<>{}]*?\b(?:href|src|poster|data-src)"""
+# href = post.url`). The attributes before it are read whole, their quoted values as one
+# piece: a `src=` inside another attribute's value (an embed's `?src=x&ctz=...` query) is
+# that value's text, no attribute.
+_HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s(?:[^<>{}"']|"[^"<>{}]*"|'[^'<>{}]*')*?"""
+                                 r"""\b(?:href|src|poster|data-src)"""
                                  r"""\s*=\s*)()([^\s"'<>`{=][^\s"'<>`]*)()""", re.I)
+# An <object>'s `data`: the address of what it embeds (`<object data="/files/cv.pdf">`, a PDF
+# shown in the page); `data` is an attribute of <object> only.
+_OBJECT_DATA = lazy_pattern(r"""(<object\b[^<>]*?\sdata\s*=\s*)(["'])((?:""" + _URL_LIQUID +
+                            r"""|[^"'\s{]|\{(?!\{))*+)(\2)""", re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
 _MD_REF = lazy_pattern(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
 _FENCED_CODE = r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)"
@@ -68,6 +75,12 @@ def looks_like_host(url: str) -> bool:
         "/" in url and first.rsplit(".", 1)[-1].lower() not in _FILE_SUFFIXES)
 
 
+def wrapped_address(url: str) -> bool:
+    """True for another site's address inside parentheses (`[code]((https://…))`): kramdown
+    reads the parentheses as part of the link, a path of this site that leads nowhere."""
+    return re.match(r"\(+\s*(?:https?:|mailto:)", url) is not None
+
+
 def climbs_out(url: str) -> bool:
     """True for a site path with a ``..`` segment (URLs of other sites are not checked)."""
     if is_external(url):
@@ -97,8 +110,8 @@ def resolve(url: str, page_url: str) -> str:
 
 def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
     """Replace every Markdown link/image target (inline or a reference definition) and HTML
-    href/src/poster/data-src (quoted or not) with ``fn(url)``, outside HTML comments and
-    fenced code blocks.
+    href/src/poster/data-src (quoted or not) and <object> data with ``fn(url)``, outside HTML
+    comments and fenced code blocks.
 
     ``fn`` returns the new URL or None to keep it. Text outside URLs is never changed.
     """
@@ -114,6 +127,7 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
 
     def links(text: str) -> str:
         text = _MD_REF().sub(md, _MD_LINK().sub(md, text))
+        text = _OBJECT_DATA().sub(attr, text)
         return _HTML_ATTR_BARE().sub(attr, _HTML_ATTR().sub(attr, text))
 
     out, pos = [], 0
@@ -126,9 +140,28 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
 
 # -- names --------------------------------------------------------------------------------
 
-def split_name(full: str) -> tuple[str, str, str]:
-    """"Ada B. C. Lovelace" -> ("Ada", "B. C.", "Lovelace"); one word -> ("", "", word)."""
+_TITLES = frozenset({"prof", "professor", "dr", "drs", "dr.-ing", "dipl.-ing", "pd", "mr",
+                     "mrs", "ms", "mx", "sir", "dame", "pr", "dott", "dott.ssa", "dra", "mme",
+                     "mlle"})
+"""Academic and courtesy titles written before a name (`Prof.`, `Dr.`, `Dr.-Ing.`, `Dott.`,
+`Mme`): no part of the person's name."""
+
+
+def name_title(full: str) -> str:
+    """The titles ``full`` starts with (`Prof. Dr.` of `Prof. Dr. Ada Lovelace`), or ''; a
+    name is never all title."""
     words = full.split()
+    n = 0
+    while n < len(words) - 1 and words[n].lower().rstrip(".") in _TITLES:
+        n += 1
+    return " ".join(words[:n])
+
+
+def split_name(full: str) -> tuple[str, str, str]:
+    """"Ada B. C. Lovelace" -> ("Ada", "B. C.", "Lovelace"); one word -> ("", "", word); a
+    title before the name (:func:`name_title`) is no first name: "Prof. Ada Lovelace" ->
+    ("Ada", "", "Lovelace")."""
+    words = full.split()[len(name_title(full).split()):]
     if not words:
         return "", "", ""
     if len(words) == 1:

@@ -42,6 +42,10 @@ _LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?:[:|]\s*(?P<rest>.*))?$", re.I
 _TRAILING = lazy_pattern(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
 _MAP = lazy_pattern(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
 _TRAILING_PAREN = lazy_pattern(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
+# a trailing date set in italics or bold (`..., *2019 - 2023*`, `... *(2020 - 2022)*`): the
+# markers are the date's look, the date is still the entry's
+_EMPHASISED_END = lazy_pattern(rf"(?P<mark>\*{{1,2}}|_{{1,2}})(?P<date>\(?{_SPAN}\)?)(?P=mark)"
+                               r"(?P<stop>\.?)$", re.I)
 
 
 @dataclass
@@ -90,6 +94,7 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
 
 _EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|"
                        r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\3(?![\w*])")
+_STARRED = re.compile(r"(\*\*?)(?=\S)[^*]+?(?<=\S)\1")
 _INSTITUTION = re.compile(
     r"universi|college|institut|school|academy|hochschule|[ée]cole|polytechn|\b(?:KU|ETH|MIT|"
     r"UCL|EPFL|CNRS)\b|department|faculty|laborator|\blab\b|cent(?:er|re)|hospital|"
@@ -120,14 +125,16 @@ def unmark(text: str) -> str:
 
 
 def _pieces(text: str) -> list[str]:
-    """Comma-separated parts, commas inside parentheses or links aside."""
+    """Comma-separated parts, commas inside parentheses, links or an emphasis set with
+    asterisks aside (``**Health, Mind and Body Conference**, Dublin`` names one event)."""
     out, depth, cur = [], 0, ""
-    for c in text:
+    stars = _STARRED.sub(lambda m: "\0" * len(m[0]), text)  # where a `*...*` span runs
+    for c, star in zip(text, stars, strict=True):
         if c in "([":
             depth += 1
         elif c in ")]":
             depth -= 1
-        if c == "," and depth <= 0:
+        if c == "," and depth <= 0 and star != "\0":
             out.append(cur)
             cur = ""
         else:
@@ -181,10 +188,25 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
     while len(rest) > 1 and _place_like(rest[-1]):
         places.insert(0, rest.pop())
     if rest:
-        out["institution"] = ", ".join(rest)
+        _institution(out, ", ".join(rest))
     if places:
         out["location"] = ", ".join(places)
     return out
+
+
+_MD_LINK = re.compile(r"\[([^\[\]]+)\]\(\s*((?:https?://|/)[^\s()]*)\s*\)")
+
+
+def _institution(entry: dict[str, Any], text: str) -> None:
+    """The institution part of an entry: a Markdown link in it (``[University of X](url)``)
+    is the institution's website, JSON Resume's and RenderCV's ``url`` of the entry (the
+    first link, when the part names several); the institution is its text, since the CV
+    layouts show it as text."""
+    links = _MD_LINK.findall(text)
+    if links:
+        entry.setdefault("url", links[0][1])
+        text = _MD_LINK.sub(lambda m: m[1], text)
+    entry["institution"] = text
 
 
 def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
@@ -200,7 +222,8 @@ def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
         if m["rest"]:
             out |= _split_parts(m["rest"], section_key)
         return _ordered(out)
-    m = _TRAILING().match(text) or _TRAILING_PAREN().match(text)
+    plain = _EMPHASISED_END().sub(r"\g<date>\g<stop>", text)
+    m = _TRAILING().match(plain) or _TRAILING_PAREN().match(plain)
     if m:
         return _ordered({"year": _full_year(m["year"].strip()),
                          **_split_parts(m["rest"], section_key)})
@@ -284,7 +307,7 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
             places: list[str] = []
             while len(rest) > 1 and _place_like(rest[-1]):
                 places.insert(0, rest.pop())
-            entry["institution"] = ", ".join(rest)
+            _institution(entry, ", ".join(rest))
             if places:
                 entry["location"] = ", ".join(places)
         points: list[Any] = []

@@ -7,7 +7,13 @@ import os
 import re
 from pathlib import Path, PurePosixPath
 
-from ..formats.content import is_external, looks_like_host, resolve, rewrite_links
+from ..formats.content import (
+    is_external,
+    looks_like_host,
+    resolve,
+    rewrite_links,
+    wrapped_address,
+)
 from ..inert import visible
 from ..ir import Asset, Item, Origin, Site
 from ..plan import Plan, UnsafePath, safe_rel
@@ -224,6 +230,13 @@ class AssetCopier:
                 "without `https://`: browsers read it as a path of this site. Left as "
                 "written (not a file of the site); add the scheme.", origin,
                 self.line_of(origin, url), severity="info")
+            return None
+        if wrapped_address(url):
+            self.plan.report.problem(
+                "wrapped-link", f"`{url}` is another site's address inside parentheses "
+                "(`[text]((https://…))`): browsers read it as a path of this site, a dead link "
+                "on the old site too. Left as written (not a file of the site); remove the "
+                "extra parentheses.", origin, self.line_of(origin, url), severity="info")
             return None
         absolute = resolve(url, page_url or "/")
         suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()

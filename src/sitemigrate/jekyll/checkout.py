@@ -246,9 +246,11 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
                     new = markdown_links_as_html(new)
             except jinja2.UndefinedError:
                 continue  # the tag has a shape the read cannot take (a variable parameter)
+            line = line0 + tok.line - 1 if where else None
             plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
-                            f"`{new.strip() or '(nothing)'}` for {target.name}.",
-                            where, line0 + tok.line - 1 if where else None)
+                            f"`{new.strip() or '(nothing)'}` for {target.name}.", where, line)
+            if construct == "cite":
+                _uncited(tok.text.strip(), args, plan, where, line)
             return new
         name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
         if name in runs:
@@ -260,6 +262,19 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
         return raw_literal(tok.text)
 
     return replace_tokens(body, fn)
+
+
+def _uncited(tag: str, args: dict[str, Any], plan: Plan, where: str | None,
+             line: int | None) -> None:
+    """A citation of an entry that is no publication of DEST (its `.bib` file was a page's
+    references, or has no such key) links to an anchor no page has: reported."""
+    lost = [str(k) for k in args.get("keys") or () if f"publication:{k}" not in plan.urls]
+    if lost:
+        plan.report.lost("cite-unresolved", f"`{tag}` cites " + ", ".join(
+            f"`{k}`" for k in lost) + ", which is no publication of the converted site (a "
+            "page's reference, not on its list of publications): written as a link to `#"
+            + lost[0] + "`, which leads nowhere. Write the reference out in the text.",
+            where, line)
 
 
 # -- includes and layouts -------------------------------------------------------------------
@@ -624,6 +639,9 @@ def clear_examples(plan: Plan, site: Site, target: Theme) -> None:
     spec = target.vocabulary["checkout"]
     keep = list(spec.get("keep", []))
     owned = {kind for kind, has in owner_has(site).items() if has}
+    if plan.from_theme is target and site.unshown_entries:
+        owned.add("publications")  # an upgrade keeps them in their file, where the new
+        # template's listing of it finds them
     written_roles = {p.role for p in site.pages}
     for role, paths in (spec.get("listing_pages") or {}).items():
         if role in owned and role not in written_roles and _removed_by_owner(site, target,

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..ir import Site, plain
+from ..ir import Origin, Site, plain
 from ..plan import Plan
 from ..report import Report
 from ..textio import load_yaml, read_text
@@ -103,16 +103,23 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
-    from ..template_files import owners_setting
+    from ..template_files import owners_setting, template_value
     report = plan.report
     src = source_config(site)
     source = plan.from_theme
     own = source.vocabulary.get("config_settings", []) if source is not None else []
     reads = target.vocabulary.get("config_settings", [])
     done = set(consumed) | _languages_written(site, report, src)
+    if site.theme != target.name:  # read into the menu, which every writer writes
+        for label in site.settings.menu_labels:
+            done.add(label.key)
+            report.mapped("config-key", f"`{label.key}` ({label.value}) is the label of its "
+                          "menu entry, carried with the menu.",
+                          Origin("_config.yml", config_line(src, label.key)))
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
     owners: list[tuple[str, int | None]] = []
+    old_defaults: list[tuple[str, int | None]] = []
     included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
         if key in done or value in (None, "", [], {}):
@@ -122,6 +129,10 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 _is_setting(key, reads) and key not in TARGET_OWNS):
             if key in TARGET_OWNS:
                 target_kept.append((key, line))
+            elif key not in config and site.theme == target.name \
+                    and template_value(target, key, value) \
+                    and not _read_by_content(site, source, key):
+                old_defaults.append((key, line))  # the old template's, which the new lacks
             elif key not in config or config[key] in (None, "", [], {}):
                 set_key(config, key, value)
             elif plain(config[key]) != value:
@@ -154,6 +165,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                                 f"of {target.name} and DEST's config already has a value for it, "
                                 "which was kept; the source's was not carried.", "_config.yml",
                                 line)
+    if old_defaults:
+        listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in old_defaults)
+        report.add("config-old-template", "info", "mapped", "settings of an older "
+                   f"{target.name} template, at that template's own values (not yours), which "
+                   f"the new template no longer has and nothing of your site reads: {listed}; "
+                   "not carried.", "_config.yml", old_defaults[0][1])
     if owners:
         listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in owners)
         report.add("config-own-value", "info", "mapped", f"your values of {listed}, which no "
@@ -171,18 +188,20 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
 
 def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
     """Some page, post or collection item the site publishes reads ``site.KEY`` (outside
-    the stock listings of ``source``, the source theme, which the target's replace)."""
+    the stock listings of ``source``, the source theme, which the target's replace on its
+    listing pages: a page of another role, say a datasets page made from a copy of the
+    projects page's Liquid, keeps that Liquid, and with it what it reads)."""
     listings = source.vocabulary.get("listings", {}) if source is not None else {}
     stock = [p for spec in listings.values() for p in spec.get("match", [])]
     key_re = re.compile(rf"\bsite\.{re.escape(key)}\b")
 
-    def reads(body: str) -> bool:
+    def reads(body: str, swapped: bool) -> bool:
         if f"site.{key}" not in body or not key_re.search(body):  # the pattern needs the text
             return False
-        for pattern in stock:
+        for pattern in stock if swapped else ():
             body = re.sub(pattern, " ", body, flags=re.S)
         return bool(key_re.search(body))
     items = [i for kind in (site.posts, site.talks, site.teaching, site.projects, site.news)
              for i in kind] + [i for items in site.collections.values() for i in items]
-    return any(reads(p.body) for p in site.pages if p.role != "furniture") or \
-        any(reads(i.body) for i in items)
+    return any(reads(p.body, p.role in listings) for p in site.pages
+               if p.role != "furniture") or any(reads(i.body, False) for i in items)

@@ -38,7 +38,7 @@ _V1_KEYS = {"tags": "tag", "categories": "category"}  # v1 names its permalinks 
 _V2_PERMALINKS = {"year": "/:collection/:year/", "month": "/:collection/:year/:month/",
                   "day": "/:collection/:year/:month/:day/"}
 _DATES = ("year", "month", "day")
-_POST_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-")
+_POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-")  # as Jekyll names posts
 
 Doc = tuple[str, dict, "_dt.date | None"]  # (path, front matter, date)
 

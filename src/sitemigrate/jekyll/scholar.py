@@ -6,7 +6,9 @@ jekyll-scholar reads its settings from `scholar:` in `_config.yml` (`source`, de
 without `.bib`, repeatable) lists others, and `-q QUERY` / `--query QUERY` keeps the
 entries the query selects (`@*`, `@article`, `@*[year=2020]`, `@*[keywords~=talk]`,
 `&&`/`||`). A file no tag lists (and that is not the default file) is shown by no page: a
-leftover template file, not the owner's list.
+leftover template file, not the owner's list. A tag with `-c`/`--cited` or
+`-C`/`--cited_in_order` lists only the entries its page cites (`{% cite %}`): the page's
+references, not a list of a file; a file only cited is no publication list either.
 
 A tag on a page about talks (its file name, the page's title or address, the heading above
 the tag, or what its query selects say talks or presentations) lists talks, not publications.
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 _TAG = re.compile(r"\{%-?\s*bibliography(?:\s+([^%]*?))?\s*-?%\}")
+_CITED = re.compile(r"(?:^|\s)(?:-c|--cited|-C|--cited_in_order)(?=\s|$)")
 _ARG = re.compile(r"""(--file|-f|--query|-q)\s+((?:\{\{.*?\}\}|"[^"]*"|'[^']*'|[^\s{])+)""")
 _LIQUID = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$|<h[1-6][^>]*>(.*?)</h[1-6]>", re.M | re.S)
@@ -33,13 +36,15 @@ _FOR_BLOCK = re.compile(r"\{%-?\s*for\s[^%]*%\}(?P<inner>(?:(?!\{%-?\s*(?:for|en
 @dataclass(slots=True)
 class Use:
     """One `{% bibliography %}` tag: the files it lists (None: Liquid that cannot be read
-    here, so any file), its query, and whether it lists talks."""
+    here, so any file), its query, whether it lists talks, and whether it lists only the
+    entries its page cites (``cited``: the page's references)."""
 
     files: tuple[str, ...] | None
     query: str
     talks: bool
     where: str
     span: tuple[int, int]
+    cited: bool = False
 
 
 def stem(name: str) -> str:
@@ -91,7 +96,8 @@ def bibliography_uses(texts: Iterable[tuple[str, str, str]], config: dict) -> li
             names = defaults if files == [] else (tuple(files) if files is not None else None)
             heading = _heading_before(body, m.start())
             said = " ".join([about, heading, *(names or ()), _positive_values(query)])
-            uses.append(Use(names, query, bool(_TALK_WORDS.search(said)), where, m.span()))
+            uses.append(Use(names, query, bool(_TALK_WORDS.search(said)), where, m.span(),
+                            bool(_CITED.search(m.group(1) or ""))))
     return uses
 
 
@@ -190,12 +196,38 @@ def _condition(cond: str, fields: dict[str, str]) -> bool:
     return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
 
 
-def shown_files(uses: list[Use], config: dict) -> set[str] | None:
-    """The `.bib` files (by name) some page lists; None when every file may be listed (a
-    tag whose file is Liquid read elsewhere, or no tag at all: nothing says which)."""
-    if not uses or any(u.files is None for u in uses):
+def shown_files(uses: list[Use], config: dict, pages: bool = False,
+                selected: bool = False) -> set[str] | None:
+    """The `.bib` files (by name) some page lists (``uses``: the tags that list files, not
+    a page's references); None when every file may be listed: a tag whose file is Liquid
+    read elsewhere, or no tag in a copy without pages (nothing says which). A site whose
+    pages (``pages``) list no file shows none, but for the default file when a page shows
+    its selected papers (``selected``: the theme's layout lists them)."""
+    if any(u.files is None for u in uses) or not (uses or pages):
         return None
+    if not uses and not selected:
+        return set()
     return {f for u in uses for f in u.files or ()} | set(default_files(config) or ())
+
+
+def selected_files(uses: list[Use], config: dict, include: str) -> set[str] | None:
+    """The `.bib` files a home page's list of selected papers shows: those the tags of the
+    site's own ``include`` (the theme's selected-papers include, by path without suffix)
+    list, else jekyll-scholar's default file (the theme's include lists it); None when
+    nothing says (a file named by Liquid read elsewhere, no default file)."""
+    mine = [u for u in uses if u.where.rsplit(".", 1)[0] == include]
+    if any(u.files is None for u in mine):
+        return None
+    if mine:
+        return {f for u in mine for f in u.files or ()}
+    return set(default_files(config) or ()) or None
+
+
+def lists_entry(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> bool:
+    """Whether a tag that lists file ``name`` selects this entry by its query; True when no
+    tag names the file (nothing says which of its entries show)."""
+    mine = [u for u in uses if u.files is None or name in u.files]
+    return not mine or any(query_selects(u.query, entry_type, fields) for u in mine)
 
 
 def shown_as(name: str, entry_type: str, fields: dict[str, str], uses: list[Use]) -> str:
@@ -247,3 +279,36 @@ def loop_span(body: str, start: int, end: int) -> tuple[int, int]:
 def in_loop(body: str, span: tuple[int, int]) -> bool:
     """A `for` loop of ``body`` holds ``span``: what is there renders once an iteration."""
     return any(m.start() < span[0] and span[1] < m.end() for m in _FOR_BLOCK.finditer(body))
+
+
+_FOR_OVER = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+page\.(\w+)\s*-?%\}")
+
+
+def loop_queries(body: str, use: Use, front: Any) -> list[str] | None:
+    """The queries a tag inside `{% for VAR in page.KEY %}` runs: one per value of the
+    page's front-matter list KEY, its `{{ VAR }}` replaced (`years: [2019, 2020]` with
+    `-q @*[year={{ y }}]*`). None when the tag is in no such loop or KEY is no list."""
+    for m in _FOR_BLOCK.finditer(body):
+        if not (m.start() <= use.span[0] and use.span[1] <= m.end()):
+            continue
+        head = _FOR_OVER.match(body, m.start())
+        if head is None or not isinstance(front, dict) \
+                or not isinstance(front.get(head.group(2)), list):
+            return None
+        var = re.compile(r"\{\{-?\s*" + re.escape(head.group(1)) + r"\s*-?\}\}")
+        return [var.sub(str(v).replace("\\", r"\\"), use.query) for v in front[head.group(2)]]
+    return None
+
+
+def on_no_page(name: str, entry_type: str, fields: dict[str, str], uses: list[Use],
+               loops: dict[int, list[str]]) -> bool:
+    """Whether no tag lists this entry of file ``name``, where some tag runs its query for
+    the values of a front-matter list only (``loops``: the queries of such tags, by their
+    index in ``uses``, :func:`loop_queries`)."""
+    for n, use in enumerate(uses):
+        if use.files is not None and name not in use.files:
+            continue
+        queries = loops.get(n, [use.query])
+        if any(query_selects(q, entry_type, fields) for q in queries):
+            return False
+    return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -123,6 +123,16 @@ def iter_pages(root: Path, report: Report | None = None,
                 yield path, rel
 
 
+def index_address(rel: str) -> str:
+    """The address Jekyll gives a page without a `permalink` that is the index of a folder
+    of the site (`blog/index.html` -> `/blog/`), whatever the permalink style; '' for any
+    other page (the site's own root `index.*` too: a theme's home page names its address)."""
+    folder, _, name = rel.rpartition("/")
+    if name.partition(".")[0] != "index" or not folder or folder.startswith("_"):
+        return ""
+    return f"/{folder}/"
+
+
 def _front_matter_first(path: Path, unreadable: bool) -> bool:
     """Whether ``path`` starts with `---` (Jekyll's test for a page); ``unreadable``: what an
     unreadable file counts as (a page, so reading it again reports it with its reason)."""
@@ -189,13 +199,15 @@ def read_data(root: Path, rel: str, report: Report | None) -> Any:
     return data
 
 
-def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
+def mark_furniture(site: Site, src: Path, vocab: dict, report: Report,
+                   owned: Callable[[str], bool] | None = None) -> None:
     """Pages the source theme ships as furniture (``furniture`` in its mapping: a 404 page,
     a Markdown guide, a talk map) get the role ``furniture``: writers leave them out (the
     target has its own) and forward their address home. Menu entries to them go too. A page
     the owner made their own is theirs (a Markdown guide rewritten as a contact page): its
     title, or the label the owner's menu links it under, is none the theme gives it (the
-    rule's ``names``)."""
+    rule's ``names``), or the data it shows is the owner's (the rule's ``owned_with``, a file
+    of SRC for which ``owned`` says so: a talk map made from the owner's talks)."""
     rules = vocab.get("furniture") or []
     gone: set[str] = set()
     labels: dict[str, set[str]] = {}
@@ -207,6 +219,12 @@ def mark_furniture(site: Site, src: Path, vocab: dict, report: Report) -> None:
             if url != rule["permalink"] or (rule.get("when_missing")
                                             and (src / rule["when_missing"]).is_file()):
                 continue
+            data = rule.get("owned_with")
+            if data and owned is not None and owned(data):
+                report.mapped("furniture-owned", f"`{page.path}` is {rule['what']} of "
+                              f"{site.theme}, and the data it shows (`{data}`) is yours: "
+                              "carried as a page.", page.origin)
+                break
             if _owners_furniture(page, rule, labels.get(url.rstrip("/") or "/", set())):
                 report.mapped("furniture-owned", f"`{page.path}` is {rule['what']} of "
                               f"{site.theme} made the owner's own (title `{page.title}`): "
@@ -373,12 +391,13 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
     if d is None:
         d = written
         if report is not None:
-            where = (f"read as {written}" if written else
-                     f"the file name's date {named} was used" if named else "it was left undated")
-            why = ("Jekyll cannot read it (its build stops with \"Invalid date\")" if written
-                   else "it is not a date sitemigrate can read")
-            report.problem("bad-date", f"`date: {value}`: {why}; {where}. Write it as "
-                           "YYYY-MM-DD.", doc.rel, line)
+            # a date Jekyll cannot read stops its build, whether or not sitemigrate reads it
+            where = (f"sitemigrate read it as {written}" if written else
+                     f"sitemigrate used the file name's date {named}" if named else
+                     "sitemigrate cannot read it either and read the item as undated")
+            report.problem("bad-date", f"`date: {value}`: Jekyll cannot read it (its build "
+                           f"stops with \"Invalid date\"); {where}. Write it as YYYY-MM-DD.",
+                           doc.rel, line)
     elif report is not None and (written is None or written.iso() != d.iso()) and \
             re.match(r"\s*\d", value):
         report.problem("bad-date", f"`date: {value}` is not a day of the calendar; Jekyll "

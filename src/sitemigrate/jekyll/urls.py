@@ -22,7 +22,7 @@ from ..textio import load_safe, not_utf8, read_source
 from ..yamlio import settings_of
 from .polyglot import Languages
 
-_POST = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
+_POST = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")  # Jekyll: `2020-9-18-x` too
 _SLASHES = re.compile(r"/+")
 # Jekyll's `Document::DATE_FILENAME_MATCHER`: the only files its post reader takes from `_posts`
 _DATED = re.compile(r"^(?:.+/)*?(\d{2,4}-\d{1,2}-\d{1,2})-([^/]*)(\.[^.]+)$")
@@ -156,6 +156,7 @@ def post_url(pattern: str, stem: str, front: Mapping[str, Any]) -> str:
     pattern = _STYLES.get(pattern or "date", pattern or _STYLES["date"])
     m = _POST.match(stem)
     year, month, day, name = m.groups() if m else ("0000", "00", "00", stem)
+    month, day = month.zfill(2), day.zfill(2)  # the date's `%m`/`%d`: `2020-9-18` is 09, 18
     date = front.get("date")
     if isinstance(date, (dt.date, dt.datetime)):
         year, month, day = f"{date.year:04d}", f"{date.month:02d}", f"{date.day:02d}"

@@ -79,7 +79,12 @@ def record(result: Comparison, report: Report) -> None:
                               else "that the old page did not"))
     gone = [label for label in result.menu_was if label not in result.menu_now]
     for label in gone:
-        report.lost("verify-menu", f"the menu no longer has the entry `{label}`")
+        if label in result.menu_dead_was:
+            report.problem("verify-menu", f"the menu no longer has the entry `{label}`, which "
+                           "led nowhere on the old site either (no page is lost): add the page "
+                           "it names, or leave it out")
+        else:
+            report.lost("verify-menu", f"the menu no longer has the entry `{label}`")
     if not gone and result.menu_was and result.menu_was != result.menu_now:
         report.problem("verify-menu", f"the menu is `{' | '.join(result.menu_now)}`; it was "
                        f"`{' | '.join(result.menu_was)}`")

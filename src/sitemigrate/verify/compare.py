@@ -51,6 +51,9 @@ class Comparison:
     dead_menu: list[str] = field(default_factory=list)
     dead_menu_before: list[str] = field(default_factory=list)
     """Menu entries of the new site that lead nowhere, as they did on the old site."""
+    menu_dead_was: list[str] = field(default_factory=list)
+    """Labels of the old menu's entries that led nowhere on the old site: gone from the new
+    menu, no page is lost."""
     missing_files: list[tuple[str, str]] = field(default_factory=list)
     """(old page, file path) of a file an old page links that the new site lacks."""
     unanswered: list[str] = field(default_factory=list)
@@ -114,6 +117,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     theirs_only = _examples_only(old, not_owners)
     result.menu_was = menu_labels(old.menu(), old.url, [*(p for p in skip_pages if p), *switch,
                                                         *theirs_only], old)
+    result.menu_dead_was = [label for label in result.menu_was if label in menu_labels(
+        [(lab, h) for lab, h in old.menu() if not old.resolves(h)], old.url, site=old)]
     result.menu_now = menu_labels(new.menu(), new.url, [*switch, *theirs_only, *(
         "/" + page.removesuffix("index.html") for p in theirs_only
         if (page := new.answer(p)) and not page.startswith("external:"))], site=new)
@@ -288,15 +293,15 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
     for page in list_pages(old):
         if old.redirect(page):
             continue
-        was = Counter(old.items(page))
+        was = Counter(_listed(old, page))
         if not was:
             continue
         now_page = new.answer("/" + page)
         if now_page is None or now_page.startswith("external:"):
             continue  # an address lost: reported once, as such
-        now = Counter(new.items(now_page))
-        shown = _in_order(was, new.pages.get(now_page, ""))
-        old_text = old.pages.get(page, "")
+        now = Counter(_listed(new, now_page))
+        shown = _in_order(was, " ".join(new.pages.get(p, "") for p in new.listing(now_page)))
+        old_text = " ".join(old.pages.get(p, "") for p in old.listing(page))
         for title in was:
             if title in not_owners:
                 continue  # the template's example item, left out on purpose
@@ -307,6 +312,11 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         for title in now:
             if title not in was and title not in old_text:
                 result.lists.append((page, now_page, "added", title))
+
+
+def _listed(site: BuiltSite, page: str) -> list[str]:
+    """The titles the list of ``page`` shows over all its pages (:meth:`BuiltSite.listing`)."""
+    return [title for each in site.listing(page) for title in site.items(each)]
 
 
 def _in_order(titles: Iterable[str], text: str) -> set[str]:

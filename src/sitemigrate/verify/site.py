@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .shown import TextIndex
-from .text import TAG, elements, norm, visible_words
+from .text import TAG, elements, norm, visible_words, without_hidden
 
 _NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
 _A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
@@ -22,6 +22,13 @@ _REFRESH_URL = re.compile(r"""(?i)url\s*=\s*['"]?([^"'>\s]+)""")
 _CHROME = re.compile(elements("nav|header|footer|h1"), re.I)
 _CLASSED = re.compile(r"""(?is)<(\w+)\b[^>]*?\bclass\s*=\s*["']([^"']*)["'][^>]*>""")
 _TITLE_CLASS = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?title(?:\s|$)")
+_PAGINATION_CLASS = re.compile(r"(?:^|\s)pagination(?:\s|$)")
+"""The class of the navigation a paginated list's pages carry (jekyll-paginate's and
+jekyll-paginate-v2's pages as both themes lay them out: `nav.pagination`, Bootstrap's
+`ul.pagination`): its links lead to the rest of the list."""
+_NESTED_BLOCK = re.compile(r"(?i)<(?:p|div|ul|ol|table|br)\b")
+"""A block inside a title's element (an owner's `<h3 class="archive__item-title"><a>Title</a>
+<p>citation</p></h3>`): a line of its own under the title, not words of the title."""
 _UNSEEN_CLASS = re.compile(r"(?:^|\s)(?:sr-only|visually-hidden|screen-reader-text)(?:\s|$)")
 """The classes that hide an element from sight and leave it to screen readers (Bootstrap's
 `sr-only` and `visually-hidden`, `screen-reader-text`): a theme's `Permalink` beside an item's
@@ -184,8 +191,9 @@ class BuiltSite:
     def items(self, page: str) -> list[str]:
         """The titles a list page shows (publications, talks, posts ...): the text of each
         element whose class names a title (``title``, ``post-title``, ``item-title`` ...),
-        outside the page's own heading, header, menu and footer; normalised, in order."""
-        body = _CHROME.sub(" ", self.html.get(page, ""))
+        outside the page's own heading, header, menu and footer and outside what no browser
+        shows (comments, scripts); normalised, in order."""
+        body = _CHROME.sub(" ", without_hidden(self.html.get(page, "")))
         out = []
         for m in _CLASSED.finditer(body):
             if not _TITLE_CLASS.search(m.group(2)):
@@ -194,9 +202,31 @@ class BuiltSite:
             end = re.compile(rf"(?i)</{tag}\s*>").search(body, m.end())
             if end is None:
                 continue
-            title = norm(TAG.sub(" ", _unseen(body[m.end():end.start()])))
+            inner = _NESTED_BLOCK.split(body[m.end():end.start()], 1)[0]
+            title = norm(TAG.sub(" ", _unseen(inner)))
             if title:
                 out.append(title)
+        return out
+
+    def listing(self, page: str, limit: int = 200) -> list[str]:
+        """``page`` and the pages its list goes on on: the pages its pagination links lead
+        to (:data:`_PAGINATION_CLASS`), and theirs, in the order found. A paginator
+        (jekyll-paginate, jekyll-paginate-v2) splits a list over ``page/2/``, ``page/3/``
+        ...: the list a visitor reads is all of them."""
+        out, at = [page], 0
+        while at < len(out) and len(out) < limit:
+            current = out[at]
+            at += 1
+            html = self.html.get(current, "")
+            for m in _CLASSED.finditer(html):
+                if not _PAGINATION_CLASS.search(m.group(2)):
+                    continue
+                end = re.compile(rf"(?i)</{m.group(1)}\s*>").search(html, m.end())
+                for href in _HREF.findall(html[m.end():end.start() if end else len(html)]):
+                    path = self.local_path(href, current)
+                    found = self.page_at(path) if path else None
+                    if found and found.endswith(".html") and found not in out:
+                        out.append(found)
         return out
 
     def file_links(self, page: str) -> list[str]:

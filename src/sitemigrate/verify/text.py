@@ -32,6 +32,12 @@ def elements(names: str) -> str:
 _DROP = re.compile(elements("script|style|svg|head|noscript") + r"|<!--[^-]*(?:-(?!->)[^-]*)*-->",
                    re.I)
 """What a browser does not show: those elements, and comments."""
+
+
+def without_hidden(html_text: str) -> str:
+    """``html_text`` without what a browser does not show (:data:`_DROP`): an owner's list
+    inside `<!-- -->` lists nothing, whatever Liquid rendered into it."""
+    return _DROP.sub(" ", html_text)
 _BLOCK = re.compile(
     r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
 TAG = re.compile(r"<[^>]+>")

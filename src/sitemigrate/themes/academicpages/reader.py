@@ -12,7 +12,7 @@ from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import to_text
 from ...formats.citation import author_list, citation_authors, person_names
-from ...formats.content import split_name
+from ...formats.content import name_title, split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import (
     collection_static_files,
@@ -40,7 +40,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
-from ...template_files import is_example, is_template_setting
+from ...template_files import is_example, is_template_file, is_template_setting
 from ...textio import read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -81,7 +81,8 @@ def read(src: Path, report: Report) -> Site:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
     base = site.identity.baseurl  # an item's layout may forward it to an address
-    pubs = read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY, base)
+    pubs = _role_pages(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY,
+                                       base), site, src, vocab, report)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     split_by = read_grouped_sections(site, config, src, pubs, report)
@@ -112,10 +113,37 @@ def read(src: Path, report: Report) -> Site:
                            for n in nav["main"] if isinstance(n, dict)]
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
-    mark_furniture(site, src, vocab, report)
+    mark_furniture(site, src, vocab, report, lambda rel: within(src, src / rel)
+                   and os.path.isfile(src / rel) and not is_template_file(THEME, src, rel))
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
     return site
+
+
+def _role_pages(items: list[Item], site: Site, src: Path, vocab: dict,
+                report: Report) -> list[Item]:
+    """``items`` without the documents Jekyll writes at the address of one of the theme's
+    pages (`_publications/publications.md` with `permalink: /publications/`) that no page
+    of the site has: such a document is the page a visitor meets there (its text, its
+    layout), not an item; it is read as that page."""
+    def address(url: str) -> str:
+        return "/" + url.strip("/")
+    taken = {address(p.permalink) for p in site.pages if p.permalink}
+    roles = {address(k) for k in vocab["page_roles"]}
+    kept = []
+    for item in items:
+        where = address(item.permalink) if item.permalink else ""
+        page = (_read_page(src / item.path, item.path, vocab, report)
+                if where in roles - taken else None)
+        if page is None:
+            kept.append(item)
+            continue
+        taken.add(where)
+        site.pages.append(page)
+        report.mapped("page", f"`{item.path}` is written at `{item.permalink}`, the address "
+                      f"of the {page.role} page, which no page of the site has: read as that "
+                      "page, not as an item of its collection.", page.origin)
+    return kept
 
 
 def owner_name(src: Path) -> str:
@@ -140,6 +168,11 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     ident.full_name = next((n for n, k in names if not _example(k, n)),
                            names[0][0] if names else "")
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
+    if report is not None and (honour := name_title(ident.full_name)):
+        report.mapped("identity", f"`{honour}` in the name `{ident.full_name}` is a title, "
+                      f"not a first name: first name `{ident.first_name}`, last name "
+                      f"`{ident.last_name}` (a theme that writes the name from its parts "
+                      "shows it without the title).", Origin("_config.yml", None))
     title = text(config.get("title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):

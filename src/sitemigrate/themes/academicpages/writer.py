@@ -18,7 +18,12 @@ from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.checkout import furniture_forwards, is_fresh_template, layout_text
+from ...jekyll.checkout import (
+    furniture_forwards,
+    is_fresh_template,
+    layout_text,
+    translate_liquid,
+)
 from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
 from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
@@ -217,7 +222,10 @@ def _write_news_list(items: list[Item], plan: Plan, about: Page | None, title: s
     front = CommentedMap([("layout", "single"), ("title", title), ("permalink", NEWS_URL),
                           ("author_profile", True)])
     items = sorted(items, key=lambda n: n.date, reverse=True)
-    plan.write_document(NEWS_PAGE, front, "\n".join(_news_line(n) for n in items))
+    # each item's Liquid as its own page's would be (Jekyll runs it inside `<!-- -->` too)
+    lines = [_news_line(replace(n, body=translate_liquid(n.body, plan.from_theme, THEME, plan,
+                                                         n.origin))) for n in items]
+    plan.write_document(NEWS_PAGE, front, "\n".join(lines))
     for item in items:
         plan.origins.setdefault(item.path, NEWS_PAGE)
     plan.report.mapped("news-page", f"all {len(items)} news items listed on `{NEWS_URL}`.",

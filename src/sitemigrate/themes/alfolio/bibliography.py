@@ -10,7 +10,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
 from ...formats.bibtext import shown_braces, slugify
-from ...formats.citation import citation_authors, entry_type_for
+from ...formats.citation import citation_authors, doi_in, entry_type_for
 from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -133,6 +133,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                         pub.origin)
     if "arxiv" in fields:
         _arxiv_identifier(fields, pub, report)
+    if pub.citation and "doi" not in fields and (doi := doi_in(pub.citation)):
+        fields["doi"] = doi  # the citation's DOI link: al-folio links `doi` as a button
     if fields.get("preview", "").startswith("/"):
         folder = THEME.vocabulary["paths"]["publication_preview"]
         new = copier.carry(fields["preview"], pub.origin, f"preview of `{pub.key}`", folder)
@@ -217,9 +219,14 @@ def _stated_type(pub: Publication) -> str:
 def _has_year(pub: Publication, report: Report) -> bool:
     """An entry without a year stops jekyll-scholar's build when the bibliography is grouped
     by year (every template's `group_by: year`): such a publication is left out of
-    `papers.bib`, kept on its own page when it has text, and reported."""
+    `papers.bib`, kept on its own page when it has text, and reported, unless its front
+    matter is invalid YAML: that is reported already, with what to do (its date is there)."""
     if pub.year or (pub.bibtex and re.search(r"\b(year|date)\s*=", pub.bibtex, re.I)):
         return True
+    if pub.origin and any(f.code == "bad-yaml" and f.path == pub.origin.path
+                          for f in report.findings):
+        return False  # its front matter was not read, as Jekyll reads none of it (no title,
+        # no date: its list showed nothing of it); the invalid YAML is reported, with its fix
     kept = "its text stays on its own page" if pub.body.strip() else "nothing else of it is shown"
     report.lost("publication-no-year", f"publication `{pub.key}` has no date; al-folio's "
                 "bibliography is grouped by year and a yearless entry stops the build, so it "

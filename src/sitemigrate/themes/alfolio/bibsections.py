@@ -105,3 +105,65 @@ def shown_fields(fields: dict[str, Any], pub: Publication, printed: list[str],
         fields[slot] = f"{fields[slot]}\n\n{value}" if fields.get(slot) else value
         report.mapped("bib-own-field", f"`{name}` of `{pub.key}`, a field of your own that "
                       f"your bibliography layout prints, is the talk's {slot}.", pub.origin)
+
+
+def shown_note(fields: dict[str, Any], pub: Publication, report: Report) -> None:
+    """A talk's `note`, the line al-folio's bib layout shows under its venue and date (the
+    event and its day, often), is the talk's venue where it has none, else a line of its
+    description."""
+    note = to_text(str(pub.fields.get("note") or "")).strip()
+    if not note or note in (fields.get("venue"), fields.get("description")):
+        return
+    slot = "description" if fields.get("venue") else "venue"
+    fields[slot] = f"{fields[slot]}\n\n{note}" if fields.get(slot) else note
+    report.mapped("bib-note", f"`note` of `{pub.key}` (shown under the talk by the bib "
+                  f"layout) is the talk's {slot}.", pub.origin)
+
+
+def selected_of_listed_files(site: Site, uses: list[scholar.Use], config: dict[str, Any],
+                             report: Report) -> None:
+    """An entry marked `selected={true}` is a selected paper of the home page only when the
+    home page's selected-papers list shows its file (:func:`..jekyll.scholar.selected_files`):
+    a file of projects or talks with a selected list of its own (an include of the owner's
+    under another heading) has no selected papers."""
+    files = scholar.selected_files(uses, config, THEME.vocabulary["paths"]["selected_papers"])
+    if files is None:
+        return
+    off = [p for p in site.publications if p.selected and p.origin
+           and scholar.stem(p.origin.path) not in files]
+    for pub in off:
+        pub.selected = False
+    if off:
+        names = sorted({f"`{p.origin.path}`" for p in off if p.origin})
+        report.mapped("selected-papers", f"{len(off)} entries of {', '.join(names)} are marked "
+                      "`selected={true}`, but the home page's selected papers show only "
+                      + ", ".join(f"`{f}.bib`" for f in sorted(files))
+                      + ": not selected publications.", off[0].origin)
+
+
+def query_fields(pub: Publication) -> dict[str, str]:
+    """An entry's fields as a jekyll-scholar query reads them (`title`, `year`, `selected`
+    and its links are fields too)."""
+    return {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or ""),
+            **({"selected": "true"} if pub.selected else {})}
+
+
+def listed_entries(pubs: list[Publication], name: str, rel: str, uses: list[scholar.Use],
+                   home_selected: bool, report: Report) -> list[Publication]:
+    """The entries of file ``name`` some page shows: those a tag that lists the file selects
+    by its query (:func:`..jekyll.scholar.lists_entry`), and its selected ones where the
+    home page lists the default file's selected papers (``home_selected``). The others
+    are on no page: reported, not carried."""
+    out = [p for p in pubs if scholar.lists_entry(name, p.entry_type, query_fields(p), uses)
+           or (home_selected and p.selected)]
+    if len(out) < len(pubs):
+        shown = {id(p) for p in out}
+        off = [p.key for p in pubs if id(p) not in shown]
+        queries = sorted({u.query for u in uses if u.files is None or name in u.files})
+        report.lost("bib-unselected", f"{len(off)} entries of `{rel}` ("
+                    + ", ".join(f"`{k}`" for k in off[:5]) + (", ..." if len(off) > 5 else "")
+                    + ") are selected by no query of the tags that list the file ("
+                    + ", ".join(f"`{q}`" for q in queries) + "): no page shows them, so they "
+                    "were not carried. If they should show, give them what a query asks for "
+                    "and convert again.", rel)
+    return out

@@ -82,14 +82,15 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
             body[key] = value
         header = "# Social profiles shown on the about page (converted by sitemigrate).\n"
         plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
-    _owner_config(config, site, plan, first, last)
+    owned = _owner_config(config, site, plan, first, last)
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan, gen)
     include_pages(config)
     if gen == "v1" and "al_folio" not in config:
         _declare_v1(config, plan)
-    account_config(site, config, plan, THEME, _carry_settings(site, config, plan, gen, copier))
+    account_config(site, config, plan, THEME,
+                   _carry_settings(site, config, plan, gen, copier) | owned)
     plan.write("_config.yml", dump_yaml(config))
 
 
@@ -139,8 +140,12 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
         return Origin("_config.yml", config_line(src, *key))
 
     for key, value in site.identity.extra.get("author", {}).items():
+        link = isinstance(value, str) and re.match(r"https?://\S+$", value.strip())
         report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
-                   f"(al-folio has no sidebar); not carried: {value}", at("author", key))
+                   + ("(a link to no service al-folio knows); add it as a custom entry in "
+                      "`_data/socials.yml` or to the about page: "
+                      if link else "(al-folio has no sidebar); not carried: ") + f"{value}",
+                   at("author", key))
     if isinstance(config.get("pagination"), dict):  # DEST pages with jekyll-paginate-v2
         for key in (k for k in ("paginate", "paginate_path") if k in extra):
             done.add(key)
@@ -216,10 +221,11 @@ def _carry_analytics(analytics: Analytics, config: CommentedMap, plan: Plan, gen
                         "the source (no provider); nothing to carry.", analytics.origin)
 
 
-def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last: str) -> None:
+def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
+                  last: str) -> set[str]:
     """Config values of a template checkout that name its example person or its example
     posts: jekyll-scholar's author names (bolded in the bibliography) and the blog's tag and
-    category lists become the owner's."""
+    category lists become the owner's. Returns the keys of the blog's lists it wrote."""
     scholar = config.get("scholar")
     if isinstance(scholar, dict):
         if last and "last_name" in scholar:
@@ -251,6 +257,7 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
                                + ("your blog page's title and description" if blog else
                                   "empty (your site had no blog page)")
                                + ", not the template's wording.", "_config.yml")
+    written: set[str] = set()
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
             continue
@@ -259,7 +266,19 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str, last
             value = post.fields.get(field_name) or post.extra.get(field_name) or []
             for word in (value.split() if isinstance(value, str) else value):
                 counts[str(word)] = counts.get(str(word), 0) + 1
-        config[key] = sorted(counts, key=lambda w: (-counts[w], w))[:6]
+        # the source's own list where it names the owner's posts' words (an al-folio
+        # site's), else the posts' most used ones: never the template's example words
+        mine = site.config_extra.get(key) if site.theme == NAME else None
+        kept = [str(w) for w in mine if str(w) in counts] if isinstance(mine, list) else []
+        config[key] = kept or sorted(counts, key=lambda w: (-counts[w], w))[:6]
+        written.add(key)
+        words = ", ".join(f"`{w}`" for w in config[key])
+        plan.report.mapped("blog-words", f"`{key}` (the blog page's {field_name}): " + (
+            f"{words}, as your config lists them." if kept else
+            f"{words}, the ones your posts use most." if words else
+            f"none, as your posts have no {field_name} (the template's example ones are not "
+            "yours)."), "_config.yml")
+    return written
 
 
 def _declare_v1(config: CommentedMap, plan: Plan) -> None:

@@ -6,11 +6,11 @@ from ...ir import NavItem, Page, Site
 from ...report import Report
 
 
-def _nav_entry(site: Site, url: str) -> tuple[int, NavItem] | None:
-    """The first entry of the site menu that links ``url`` (not the home) and its place
-    (from 1)."""
+def _nav_entry(site: Site, url: str, home: bool = False) -> tuple[int, NavItem] | None:
+    """The first entry of the site menu that links ``url`` (not the home, unless ``home``)
+    and its place (from 1)."""
     key = url.rstrip("/") or "/"
-    if key == "/":
+    if key == "/" and not home:
         return None
     return next(((order, n) for order, n in enumerate(site.navigation, 1)
                  if (n.url.rstrip("/") or "/") == key), None)
@@ -20,8 +20,8 @@ def _menu_title(site: Site, page: Page, report: Report | None = None) -> str:
     """The page's title as al-folio writes it: al-folio's menu shows a page's `title`, so a
     page the source menu links under another label (`Talks` for a page titled `Talks and
     presentations`, `CV` for one without a title) takes that label (reported)."""
-    entry = _nav_entry(site, page.permalink)
-    label = entry[1].title.strip() if entry else ""
+    entry = _nav_entry(site, page.permalink, home=page.role == "about")  # al-folio's first
+    label = entry[1].title.strip() if entry else ""                    # entry: the about page
     if not label or label == page.title.strip():
         return page.title
     if report is not None and page.title.strip():

@@ -42,14 +42,19 @@ def documents(site: Site, plan: Plan) -> dict[str, str]:
     return out
 
 
-def reads_publications(text: str) -> bool:
-    """A Liquid tag or output of ``text`` that renders (not in a `{% comment %}` or
-    `{% raw %}` block, nor in an HTML comment, whose output no visitor sees) reads
-    `site.publications`."""
+def rendered_liquid(text: str) -> list[str]:
+    """The Liquid tags and outputs of ``text`` whose output a visitor can see: not in a
+    `{% comment %}` or `{% raw %}` block, nor in an HTML comment (Jekyll renders Liquid
+    there too, into the comment, which no browser shows)."""
     from ...formats.cvmarkdown import mask_comments
     from ...jekyll.liquid import tokenize
-    return any(tok.kind in ("tag", "output") and _READS.search(tok.text)
-               for tok in tokenize(mask_comments(text)))
+    return [tok.text for tok in tokenize(mask_comments(text)) if tok.kind in ("tag", "output")]
+
+
+def reads_publications(text: str) -> bool:
+    """A Liquid tag or output of ``text`` that renders (:func:`rendered_liquid`) reads
+    `site.publications`."""
+    return any(_READS.search(tag) for tag in rendered_liquid(text))
 
 
 def keep_documents(site: Site, plan: Plan) -> None:

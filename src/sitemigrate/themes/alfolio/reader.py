@@ -47,6 +47,7 @@ from ...jekyll.site import (
     as_list,
     custom_collections,
     drop_unpublished,
+    index_address,
     iter_files,
     iter_pages,
     mark_furniture,
@@ -64,8 +65,15 @@ from ...template_files import is_example
 from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
-from .bibsections import printed_fields, shown_fields, swap_listings
-from .blogmenu import add_blog_entry
+from .bibsections import (
+    listed_entries,
+    printed_fields,
+    query_fields,
+    selected_of_listed_files,
+    shown_fields,
+    shown_note,
+    swap_listings,
+)
 from .cv import (
     CV_YML,
     RESUME_JSON,
@@ -74,6 +82,8 @@ from .cv import (
     cv_formats_shown,
     cv_layout_rule,
 )
+from .home import news_by_layout
+from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
 
 NAME = "al-folio"
@@ -182,10 +192,9 @@ def read(src: Path, report: Report) -> Site:
     mark_furniture(site, src, vocab, report)
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
-    site.navigation = language_menu(site.pages, _navigation([p for p in site.pages
-                                                             if p.role != "furniture"], report),
-                                    config)
-    add_blog_entry(site, src, config)
+    site.navigation = language_menu(site.pages, navigation(
+        [p for p in site.pages if p.role != "furniture"], src, config, report, site.settings),
+        config)
     comments_asked(site)
     return site
 
@@ -303,6 +312,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
             report.problem("wrong-type", f"`nav_order: {order}` is not a number; the page was "
                            "put at the end of the menu.", rel, doc.line_of("nav_order"))
     page.role = _role(layout, page, vocab)
+    if not page.permalink and page.role != "other":  # a listing page at its folder's address
+        page.permalink = index_address(rel)
     known = set(vocab["page_keys"])
     forward = None if page.redirect else forwarded_to(Path(site.source), data,
                                                       site.identity.baseurl)
@@ -403,7 +414,7 @@ def _role(layout: str, page: Page, vocab: dict) -> PageRole:
         return "publications"
     if "site.projects" in page.body:
         return "projects"
-    return vocab["page_roles"].get(page.permalink, "other")
+    return vocab["page_roles"].get(page.permalink or index_address(page.path), "other")
 
 
 def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
@@ -456,37 +467,13 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
             setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
+    news_by_layout(page, data, site.config_extra,
+                   _layout_text(Path(site.source), text(data.get("layout")), report)
+                   if site.source and data.get("layout") else None)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
     if "social" in data:
         feats.social = bool(data["social"])
-
-
-def _navigation(pages: list[Page], report: Report) -> list[NavItem]:
-    """al-folio's header: the home page, then the pages with `nav: true` by `nav_order` (of
-    the pages Jekyll publishes: :func:`~sitemigrate.jekyll.shadow.live_pages` left out the
-    others), through Jekyll's `sort` filter: a page without `nav_order` before those with
-    one (its `nils` default, "first"). Pages of one `nav_order` (or none) are in an order no
-    file decides (Ruby's sort does not keep the order of equal keys): reported."""
-    navs = [p for p in pages if p.nav or p.permalink == "/"]
-    navs.sort(key=lambda p: (p.permalink != "/", p.nav_order is not None, p.nav_order or 0))
-    ties: dict[float | None, list[Page]] = {}
-    for page in navs:
-        if page.permalink != "/":
-            ties.setdefault(page.nav_order, []).append(page)
-    for order, group in ties.items():
-        if len(group) > 1:
-            said = f"`nav_order: {order:g}`" if order is not None else "no `nav_order`"
-            report.problem("menu-order", ", ".join(f"`{p.path}`" for p in group) + " have "
-                           f"{said}: Jekyll's sort does not keep the order of equal keys, so "
-                           "no file decided their order in the old menu (it can change from "
-                           "one build to the next). Check it in the converted menu and give "
-                           "each its own place (`nav_order`, or its line in "
-                           "`_data/navigation.yml`) in the order you want.",
-                           group[0].origin or group[0].path)
-    return [NavItem(p.title, p.permalink, [NavItem(c.title, c.url)
-                                           for c in p.features.children])
-            for p in navs]
 
 
 def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) -> None:
@@ -501,13 +488,16 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         for path, rel in iter_files(src / folder, src, {".html", ".liquid"}, report):
             data = read_source(path, rel, report, root=src)
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
-    uses = scholar.bibliography_uses(texts, config)
+    # a page's references (`--cited`) list no file: what only they show is no list
+    uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
     printed = printed_fields(texts, config)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
              if "bibliography" in str(k) and isinstance(v, str)}
-    shown = scholar.shown_files(uses, config)
+    home_selected = any(p.features.selected_papers for p in site.pages)
+    defaults = set(scholar.default_files(config) or ())
+    shown = scholar.shown_files(uses, config, bool(site.pages), home_selected)
     folder = scholar.source_folder(config)
     talk_files: set[str] = set()
     # an entry of several files is read from the publications page's file (or the default
@@ -523,18 +513,29 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     # file and the entry first read with it
     keys: dict[str, tuple[str, Publication]] = {}
     merged: set[str] = set()  # files some entries of are another file's
+    read: list[tuple[str, Publication]] = []
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
         if shown is not None and name not in shown | named:
-            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) is listed by no page "
-                        "of the site (no `{% bibliography %}` names it, and it is not "
-                        "jekyll-scholar's default file): a leftover, not the owner's "
-                        "publications; not carried.", rel)
+            if not pubs:
+                continue  # nothing to lose
+            why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
+                   "`{% bibliography %}` tag does; a page's references list only the entries "
+                   "that page cites)") if name in defaults \
+                else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
+                      "it is not jekyll-scholar's default file)")
+            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
+                        "list of publications; not carried.", rel)
+            site.unshown_entries += [p.key for p in pubs]
             continue
-        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, {
-            **pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or "")}, uses)
-            for pub in pubs}
+        shown_pubs = listed_entries(pubs, name, rel, uses, home_selected and name in defaults,
+                                    report)
+        kept_ids = {id(p) for p in shown_pubs}
+        site.unshown_entries += [p.key for p in pubs if id(p) not in kept_ids]
+        pubs = shown_pubs
+        kinds = {id(pub): scholar.shown_as(name, pub.entry_type, query_fields(pub), uses)
+                 for pub in pubs}
         count = len(pubs)
         pubs = _once(pubs, rel, keys, report, kinds, own_list=name in main)
         if len(pubs) < count:
@@ -542,11 +543,36 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         for pub in pubs:
             if kinds[id(pub)] == "talk":
                 site.talks.append(_talk_of(pub, printed, report))
+                site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
                 site.publications.append(pub)
+                read.append((name, pub))
+    _on_no_page(site, uses, read, report)
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
     swap_listings(site, uses, talks, merged, report)
+    selected_of_listed_files(site, uses, config, report)
+
+
+def _on_no_page(site: Site, uses: list, read: list[tuple[str, Publication]],
+                report: Report) -> None:
+    """Entries no page lists because a tag runs its query only for the values of a list in
+    its page's front matter (`for y in page.years`): carried, and named, so that a page
+    listing every entry (another theme's) is no surprise."""
+    pages = {p.path: p for p in site.pages}
+    loops = {n: q for n, u in enumerate(uses) if u.where in pages and (
+        q := scholar.loop_queries(pages[u.where].body, u, pages[u.where].extra)) is not None}
+    gone = [p for name, p in read if loops and scholar.on_no_page(name, p.entry_type, {
+        **p.fields, **p.links, "title": p.title, "year": str(p.year or "")}, uses, loops)]
+    if gone:
+        where = sorted({uses[n].where for n in loops})
+        report.problem("bib-on-no-page", f"{len(gone)} entr{'ies' if len(gone) > 1 else 'y'} "
+                       "of your `.bib` files the old site showed on no page: "
+                       + ", ".join(f"`{p.title}`" for p in gone[:3])
+                       + (" ..." if len(gone) > 3 else "") + f". {', '.join(where)} lists only "
+                       "the values of its front-matter list its loop runs over (`years:`, say). "
+                       "They are carried: a publications page that lists every entry shows "
+                       "them; add them to that list, or remove them.", where[0], severity="info")
 
 
 def _once(pubs: list[Publication], rel: str, keys: dict[str, tuple[str, Publication]],
@@ -596,6 +622,7 @@ def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
     fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
     fields["description"] = pub.abstract
     fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
+    shown_note(fields, pub, report)
     shown_fields(fields, pub, printed, report)  # and what its own fields showed
     fields.setdefault("url", pub.links.get("html", ""))
     return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,

@@ -68,8 +68,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for page in site.pages:
         if page.role == "furniture" and checkout.furniture_forwards(plan, site, THEME):
             forward_furniture(page, site, plan, lambda p: _page_out(p, site))
-        elif page.role == "blog" and site.theme != NAME and _reuse_blog_page(
-                page, site, plan):
+        elif page.role == "blog" and _reuse_blog_page(page, site, plan):
             continue
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
@@ -180,7 +179,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     body = page.body
     if page.role == "about":
         front["layout"] = "about"
-        front["title"] = page.title or "about"
+        front["title"] = _menu_title(site, page, report) or "about"  # the menu's first label
         front["permalink"] = "/"
         feats = page.features
         subtitle = feats.subtitle or site.identity.bio
@@ -222,7 +221,10 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         has_news = bool(news or site.news)
         news_feat = feats.news or {}
         posts = feats.latest_posts or {}
-        show_news = bool(has_news or news_feat.get("enabled"))
+        # the about page's own switch decides, as its layout did (`news: false` over a site
+        # with `_news/`: no announcements); a News section of its body it showed
+        show_news = bool(news) or (bool(news_feat["enabled"]) if "enabled" in news_feat
+                                   else has_news)
         if THEME.vocabulary["about_flags"][_target_generation(plan, options)] == "boolean":
             front["news"] = show_news  # 2020-23: plain switches, limits live in _config.yml
             front["latest_posts"] = bool(posts.get("enabled", False))
@@ -271,7 +273,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
     body = encoded_link_targets(body)
     body = add_collection_listings(page, body, site, THEME, report)
-    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", body))
+    rendered = "\n".join(pubdata.rendered_liquid(body))  # a loop in `<!-- -->` shows nothing
+    missing = sorted(set(re.findall(r"site\.(publications|portfolio|teaching)\b", rendered))
                      - ({pubdata.COLLECTION} if pubdata.reads_publications(body)
                         and pubdata.documents(site, plan) else set()))
     if missing:
@@ -309,11 +312,23 @@ ABOUT_OUT = "_pages/about.md"
 
 
 def _page_out(page: Page, site: Site) -> str:
-    """The file a page is written to: the about page to `_pages/about.md`, any other page
-    to its own path; another page at `_pages/about.md` (the about page is a page elsewhere,
-    at `/`) moves aside, named by its address, so that neither overwrites the other."""
+    """The file a page is written to: the about page to `_pages/about.md`, a page read from
+    another folder starting with `_` to `_pages/`, any other page to its own path; another
+    page at `_pages/about.md` (the about page is a page elsewhere, at `/`) moves aside,
+    named by its address, so that neither overwrites the other."""
     if page.role == "about":
         return ABOUT_OUT
+    folder = page.path.split("/", 1)[0]
+    if "/" in page.path and folder.startswith("_") and folder != "_pages":
+        # a page read from a collection's folder (`_publications/publications.md`): Jekyll
+        # builds no page of a folder starting with `_`, al-folio's pages are in `_pages/`
+        taken = {p.path for p in site.pages}
+        name = PurePosixPath(page.path)
+        out, n = f"_pages/{name.name}", 1
+        while out in taken:
+            n += 1
+            out = f"_pages/{name.stem}-{n}{name.suffix}"
+        return out
     if page.path != ABOUT_OUT or not any(p.role == "about" for p in site.pages):
         return page.path
     taken = {p.path for p in site.pages}
@@ -340,15 +355,25 @@ def _template_blog_page(plan: Plan) -> str | None:
     return None
 
 
+def _stock_page(site: Site, page: Page) -> bool:
+    """Whether ``page`` is a file of an al-folio template as it ships it."""
+    from pathlib import Path
+
+    from ...template_files import is_template_file
+    return bool(site.source and page.origin) and is_template_file(
+        THEME, Path(site.source), page.origin.path if page.origin else "")
+
+
 def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
-    """The owner's blog listing (another theme's, at its own address) becomes DEST's own
-    blog page, which al-folio's includes link (`/blog/`, its pagination): that page keeps
-    its listing and takes the owner's title, menu place and prose; the old address forwards
-    there. False (the page is written as it is) when DEST has no blog page or the owner's
-    page has a listing of its own."""
+    """The owner's blog listing (another theme's, at its own address, or in an upgrade the
+    older template's own blog page, unchanged) becomes DEST's own blog page, which
+    al-folio's includes link (`/blog/`, its pagination): that page keeps its listing and
+    takes the owner's title, menu place and prose; the old address forwards there. False
+    (the page is written as it is) when DEST has no blog page or the owner's page has a
+    listing of its own."""
     rel = _template_blog_page(plan)
-    if rel is None:
-        return False
+    if rel is None or (site.theme == NAME and not _stock_page(site, page)):
+        return False  # an upgrade: the owner's own blog page is theirs, as written
     doc = read_document(plan.dest / rel, rel, None)
     if doc is None or not doc.has_front_matter:
         return False
@@ -356,6 +381,8 @@ def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
     stock = THEME.vocabulary["listings"]["blog"]["body"].rstrip("\n")
     prose = body.replace(stock, "")
     prose = re.sub(r"\{%-?\s*assign base_path = [^%]*%\}", "", prose).strip()
+    if not re.sub(r"<[^>]*>", "", prose).strip():
+        prose = ""  # the stock page's wrapper around its listing: markup without text
     if re.search(r"\bsite\.posts\b|\bpaginator\b", re.sub(r"<!--.*?-->", "", prose, flags=re.S)):
         return False
     fm = doc.fm_text
@@ -408,8 +435,6 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
     for order, n in enumerate(site.navigation, 1):
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
-        if n.url == vocab["blog_menu"]["url"] and site.theme == NAME:
-            continue  # the header's blog entry: the template's blog page shows it
         external = "://" in n.url
         target = n.url if external else _menu_file(n.url, n.title, copier)
         if target:

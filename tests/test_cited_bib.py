@@ -1,0 +1,198 @@
+"""A `.bib` file only cited is no list of publications (issue #31, "Which bibliography a
+page shows"): jekyll-scholar lists a file where a `{% bibliography %}` tag lists it; a tag
+with `--cited` / `--cited_in_order` (al-folio's references under a post or page) lists only
+what its page cites; the home page's selected papers show the files its selected-papers list
+lists. Miniature al-folio sites; invented people throughout."""
+
+from __future__ import annotations
+
+from test_read_rules import read, write
+
+import sitemigrate
+from sitemigrate.jekyll import scholar
+
+CONFIG = """\
+title: Oda Marlowe
+first_name: Oda
+last_name: Marlowe
+scholar:
+  last_name: [Marlowe]
+  first_name: [Oda]
+  source: /_bibliography/
+  bibliography: papers.bib
+  bibliography_template: bib
+"""
+
+ABOUT = ("---\nlayout: about\ntitle: about\npermalink: /\nselected_papers: {sel}\n---\n"
+         "Oda studies tide pools.\n")
+REFS = ("@article{kelp19,\n  title={Kelp Forests at Night},\n  author={Quill, Ansel},\n"
+        "  journal={Journal of Tide Pools},\n  year={2019},\n  selected={true}\n}\n\n"
+        "@book{urchin88,\n  title={A Field Guide to Urchins},\n  author={Brae, Tamsin},\n"
+        "  year={1988}\n}\n")
+POST = ("---\nlayout: post\ntitle: Reading notes\nrelated_publications: true\n---\n"
+        "Kelp grows fast {% cite kelp19 --file papers %}.\n")
+PUBLICATIONS = "---\nlayout: page\ntitle: publications\npermalink: /publications/\n---\n{}\n"
+# al-folio's post layout: the references of a post are the entries it cites
+LAYOUT = ("---\nlayout: default\n---\n{{ content }}\n{% if page.related_publications %}\n"
+          "<h2>References</h2>\n{% bibliography --cited_in_order %}\n{% endif %}\n")
+
+
+def test_the_default_file_only_cited_is_no_list_of_publications(tmp_path):
+    site, report = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_posts/2024-03-02-notes.md": POST, "_layouts/post.liquid": LAYOUT,
+        "_bibliography/papers.bib": REFS}))
+    assert site.publications == []
+    lost = [f for f in report.findings if f.code == "bib-unshown"]
+    assert len(lost) == 1 and "papers.bib" in lost[0].message
+    assert "is jekyll-scholar's default file, but no page" in lost[0].message
+
+
+def test_a_pages_references_list_no_file_beside_a_publications_page(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_pages/reading.md": "---\nlayout: page\ntitle: reading\npermalink: /reading/\n---\n"
+                             "Urchins {% cite urchin88 --file reading %}.\n\n"
+                             "{% bibliography --file reading --cited %}\n",
+        "_bibliography/papers.bib": "@article{m23,\n  title={Limpets},\n  author={Marlowe, "
+                                    "Oda},\n  journal={Shore Letters},\n  year={2023}\n}\n",
+        "_bibliography/reading.bib": REFS}))
+    assert [p.title for p in site.publications] == ["Limpets"]
+
+
+def test_selected_papers_on_the_home_page_list_the_default_file(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_bibliography/papers.bib": REFS}))
+    assert sorted(p.title for p in site.publications) == ["A Field Guide to Urchins",
+                                                           "Kelp Forests at Night"]
+
+
+def test_a_copy_without_pages_keeps_its_files():
+    """Nothing says which file a copy without pages lists: every file may be."""
+    uses = scholar.bibliography_uses([("p.md", "{% bibliography --cited %}", "")], {})
+    assert [u.cited for u in uses] == [True]
+    assert scholar.shown_files([], {}) is None
+    assert scholar.shown_files([], {}, pages=True) == set()
+
+
+def test_a_citation_of_an_entry_not_carried_is_reported(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_posts/2024-03-02-notes.md": POST, "_bibliography/papers.bib": REFS})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    plan.apply()
+    said = [f for f in plan.report.findings if f.code == "cite-unresolved"]
+    assert len(said) == 1 and "`kelp19`, which" in said[0].message
+    assert "`papers`" not in said[0].message and "`--file`" not in said[0].message
+    post = (tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8")
+    assert "Kelp grows fast [kelp19](#kelp19).\n" in post  # the key, not the options
+    assert (said[0].path, said[0].line) == ("_posts/2024-03-02-notes.md", 6)
+
+
+# -- the home page's selected papers ---------------------------------------------------------
+
+PROJECTS = ("@misc{reef22,\n  title={Counting Reef Snails},\n  author={Marlowe, Oda},\n"
+            "  year={2022},\n  selected={true}\n}\n")
+PAPER = ("@article{m23,\n  title={Limpets},\n  author={Marlowe, Oda},\n  journal={Shore "
+         "Letters},\n  year={2023},\n  selected={true}\n}\n")
+
+
+def test_a_selected_entry_of_a_file_the_selected_papers_do_not_show_is_no_selected_paper(
+        tmp_path):
+    """The home page lists selected projects from their own file by an include of the
+    owner's; its selected papers (the theme's include) show the default file only."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_includes/selected_projects.liquid": "{% bibliography --file projects --query "
+                                              "@*[selected=true]* %}\n",
+        "_pages/projects.md": "---\nlayout: page\ntitle: projects\npermalink: /projects/\n---"
+                              "\n{% bibliography --file projects %}\n",
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_bibliography/papers.bib": PAPER, "_bibliography/projects.bib": PROJECTS}))
+    assert {p.title: p.selected for p in site.publications} == {"Limpets": True,
+                                                                "Counting Reef Snails": False}
+    assert any(f.code == "selected-papers" and "projects.bib" in f.message
+               for f in report.findings)
+
+
+def test_the_sites_own_selected_papers_include_decides_which_file_it_shows(tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_includes/selected_papers.liquid": "{% bibliography -f projects -q @*[selected=true]* "
+                                            "%}\n",
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}\n"
+                                                      "{% bibliography -f projects %}"),
+        "_bibliography/papers.bib": PAPER, "_bibliography/projects.bib": PROJECTS}))
+    assert {p.title: p.selected for p in site.publications} == {"Limpets": False,
+                                                                "Counting Reef Snails": True}
+
+
+# -- entries a query selects -------------------------------------------------------------------
+
+def test_an_entry_no_query_of_the_tags_selects_is_on_no_page(tmp_path):
+    """Sections by a field of the owner's (`work`): an entry that has the field in neither
+    value is listed by no section, so no page shows it."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format(
+            "## Working papers\n{% bibliography --query @*[work=true]* %}\n"
+            "## Articles\n{% bibliography --query @*[work=false]* %}"),
+        "_bibliography/papers.bib": "@article{m23,\n  title={Limpets},\n  author={Marlowe, "
+                                    "Oda},\n  year={2023},\n  work={false}\n}\n\n"
+                                    "@misc{m24,\n  title={Barnacles},\n  author={Marlowe, Oda}"
+                                    ",\n  year={2024},\n  work={true}\n}\n\n"
+                                    "@misc{m25,\n  title={Whelks},\n  author={Marlowe, Oda},\n"
+                                    "  year={2025}\n}\n"}))
+    assert sorted(p.title for p in site.publications) == ["Barnacles", "Limpets"]
+    said = [f for f in report.findings if f.code == "bib-unselected"]
+    assert len(said) == 1 and "`m25`" in said[0].message and "`m23`" not in said[0].message
+
+
+def test_a_selected_entry_the_home_page_lists_is_shown_though_no_page_query_selects_it(
+        tmp_path):
+    site, _ = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography -q @book %}"),
+        "_bibliography/papers.bib": REFS}))
+    assert sorted(p.title for p in site.publications) == ["A Field Guide to Urchins",
+                                                           "Kelp Forests at Night"]
+
+
+def test_an_upgrade_keeps_the_entries_no_page_shows_in_their_file(tmp_path):
+    """al-folio onto al-folio: a file only cited is the owner's all the same (its citations
+    read it), and so is an entry no query selects: kept as written."""
+    from test_upgrade import new_checkout, old_site
+    src = write(old_site(tmp_path / "old"), {
+        "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\nscholar:\n  "
+                       "bibliography: papers.bib\nplugins: [jekyll/scholar]\n",
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography -q @*[year>=2000]* %}"),
+        "_bibliography/papers.bib": "@article{vega2024,\n  title={Tidal Gardens},\n  author="
+                                    "{Vega, Vera},\n  year={2024}\n}\n\n@misc{vega1999,\n  "
+                                    "title={Early Sketches},\n  author={Vega, Vera},\n  year="
+                                    "{1999}\n}\n",
+        "_bibliography/refs.bib": "@book{moss19,\n  title={Moss},\n  author={Quill, Ansel},\n"
+                                  "  year={2019}\n}\n",
+        "_posts/2022-01-02-moss.md": "---\nlayout: post\ntitle: Moss\n---\nSee "
+                                     "{% cite moss19 --file refs %}.\n\n"
+                                     "{% bibliography --file refs --cited %}\n"})
+    sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio").apply()
+    kept = {name: (tmp_path / "new/_bibliography" / name).read_text("utf-8")
+            for name in ("refs.bib", "papers.bib")}
+    assert "@book{moss19," in kept["refs.bib"]
+    assert "vega2024" in kept["papers.bib"] and "vega1999" in kept["papers.bib"]
+
+
+def test_an_upgrade_keeps_the_talks_in_the_file_the_owners_talks_page_lists(tmp_path):
+    """The owner's talks page, kept as written, lists its `.bib` file: the entries read as
+    talks stay in it (they were dropped as no publication, and the page listed nothing)."""
+    from test_upgrade import new_checkout, old_site
+    src = write(old_site(tmp_path / "old"), {
+        "_pages/talks.md": "---\nlayout: page\ntitle: talks\npermalink: /talks/\n---\n"
+                           "{% bibliography --file talks %}\n",
+        "_bibliography/talks.bib": "@misc{vega2023talk,\n  title={Gardens at Dusk},\n  author"
+                                   "={Vega, Vera},\n  year={2023},\n  note={Moon Fair}\n}\n"})
+    sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio").apply()
+    assert "@misc{vega2023talk," in (tmp_path / "new/_bibliography/talks.bib").read_text()
+    assert "{% bibliography --file talks %}" in (tmp_path / "new/_pages/talks.md").read_text()
