@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from ...ir import NavItem, Origin, Page, Setting, SiteSettings
-from ...jekyll.site import text
+from ...jekyll.site import index_address, text
 from ...report import Report
 from ...textio import read_source
 from . import THEME
@@ -40,8 +40,9 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
             at += 1
         settings.menu_labels.append(Setting(text(value), spec["key"], Origin("_config.yml")))
         for page in pages:  # the page at that address is the one the entry shows
-            if spec.get("role") and _address(page).rstrip("/") == spec["url"].rstrip("/"):
-                page.permalink, page.role = _address(page), spec["role"]
+            address = page.permalink or index_address(page.path)
+            if spec.get("role") and address.rstrip("/") == spec["url"].rstrip("/"):
+                page.permalink, page.role = address, spec["role"]
     return menu
 
 
@@ -52,14 +53,6 @@ def _header(src: Path, spec: dict[str, Any], report: Report) -> str | None:
             data = read_source(src / rel, rel, report, root=src)
             return None if data is None else data.decode("utf-8", "replace")
     return None
-
-
-def _address(page: Page) -> str:
-    """The address Jekyll gives a page: its permalink, else an index file's folder."""
-    rel = PurePosixPath(page.path)
-    if page.permalink:
-        return page.permalink
-    return f"/{rel.parent.as_posix()}/" if rel.stem == "index" and rel.parent.name else ""
 
 
 def _page_entries(pages: list[Page], report: Report) -> list[NavItem]:
