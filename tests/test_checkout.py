@@ -449,6 +449,21 @@ def test_baseurl_is_written_as_jekylls_links_read_it(tmp_path, written, linked):
     assert not [u for u in urls if u.startswith("//")]
 
 
+@pytest.mark.parametrize("baseurl", ["", "/lab"])
+def test_a_url_ending_in_a_slash_gives_academicpages_links_one_slash(tmp_path, baseurl):
+    """academicpages's menu and redirects are `site.url` + `site.baseurl` + the path as
+    written: `url: https://host/` gave every one of them a double slash."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    text = re.sub(r"(?m)^url\s*:.*$", 'url: "https://someone.github.io/"', config.read_text())
+    config.write_text(text.replace('baseurl: ""', f'baseurl: "{baseurl}"'))
+    plan = _convert(src, tmp_path / "out", "academicpages")
+    out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert (out["url"], out["baseurl"]) == ("https://someone.github.io", baseurl)
+    assert [f for f in plan.report.findings if f.code == "url-slash"]
+
+
 def test_an_academicpages_baseurl_is_read_as_jekylls_links_read_it(tmp_path):
     """The same rule reading academicpages: `baseurl: lab/` links as `/lab`."""
     src = tmp_path / "src"

@@ -199,3 +199,28 @@ def test_a_comma_inside_a_bold_or_italic_part_does_not_split_it():
     talk = split("**Moss, Fern and Lichen Meeting**, Uppsala, Sweden, *2024*", "talks")
     assert talk["title"] == "Moss, Fern and Lichen Meeting" and talk["year"] == "2024"
     assert split("*Ferns, an essay*, Reed Press, 2019", "work")["title"] == "Ferns, an essay"
+
+
+def test_a_cv_line_is_read_as_kramdown_shows_it():
+    """`\\|` is a `|` and a `\\\\` that ends the line is a line break to kramdown: neither
+    stays in a field; a date before a `|` is the entry's date, as before a `:`."""
+    body = ("Education\n=========\n"
+            "* 2021-09 to now \\| Doctorate\\\\\n"
+            "  Glacier Studies Unit, University of Nowhere\n\n"
+            "Awards\n======\n"
+            "* 2022-05-04 \\| Snow Society \\| Best poster\n")
+    parsed = cvmarkdown.parse(body)
+    edu, awards = parsed.sections
+    assert edu.entries[0]["year"] == "2021-09 to now"
+    assert "\\" not in json.dumps(edu.entries[0], ensure_ascii=False)  # no backslash
+    assert awards.entries[0]["year"] == "2022-05-04"
+    assert awards.entries[0]["title"] == "Snow Society | Best poster"
+
+
+def test_a_span_from_a_month_splits_at_its_spaced_separator():
+    """`2021-09 to now` starts in 2021-09 (the date's own `-` is no separator); a single
+    date is no span."""
+    from sitemigrate.formats.jsonresume import entry_to
+    out = entry_to("work", {"title": "Researcher", "year": "2021-09 to now"})
+    assert (out["startDate"], out["endDate"]) == ("2021-09", "now")
+    assert "startDate" not in entry_to("work", {"title": "Researcher", "year": "2021-09"})

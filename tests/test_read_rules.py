@@ -1018,10 +1018,11 @@ def test_marks_and_invisible_characters_are_no_part_of_a_name():
                                                              None)
 
 
-def test_a_file_listed_in_a_loop_that_counts_first_is_one_listing(tmp_path):
+def test_a_file_listed_in_a_loop_that_counts_first_is_its_files_listing(tmp_path):
     """Sections by file whose tag sits in a loop over the years that counts each year's
-    entries first (`bibliography_count`): the loop is the listing the target's replaces,
-    once for the page, so each item shows once (not once a section)."""
+    entries first (`bibliography_count`, which prints nothing: the count only decides
+    whether the year shows): each loop is its file's listing, replaced by the target's
+    listing of that file, so each item shows once, in its own section."""
     loop = ("### NAME\n<div class=\"publications\">\n{%- for y in page.years %}\n"
             "  {%- capture n -%}{%- bibliography_count -f FILE -q @*[year={{y}}]* -%}"
             "{%- endcapture -%}\n  {%- if n != \"0\" %}\n  <h2>{{y}}</h2>\n"
@@ -1040,4 +1041,6 @@ def test_a_file_listed_in_a_loop_that_counts_first_is_one_listing(tmp_path):
     body = (tmp_path / "ap/_pages/publications.md").read_text("utf-8")
     shown = "".join(part.split("{% endraw %}{% endcomment %}")[-1]
                     for part in body.split("{% comment %}"))
-    assert shown.count("for post in site.publications") == 1, body
+    assert shown.count("for post in site.publications") == 2, body
+    assert shown.index("Preprints") < shown.index('post.bibliography == "drafts"') \
+        < shown.index("Articles") < shown.index('post.bibliography == "papers"'), body

@@ -30,16 +30,21 @@ _ARCHIVE = ("---\nlayout: archive\ntitle: Field notes\npermalink: /year-archive/
             "{% for post in site.posts %}\n  {% include archive-single.html %}\n{% endfor %}\n")
 
 
-def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
-    """al-folio links `/blog/` (latest posts, pagination): the template's blog page stays
-    there with the owner's title, menu place and prose; the old address forwards to it."""
-    src = _source(tmp_path, {"_pages/year-archive.html": _ARCHIVE})
-    dest = alfolio_checkout(tmp_path / "checkout")
+def _template_blog_page(dest: Path) -> None:
+    """The al-folio checkout's own blog page (latest posts, pagination) at `/blog/`."""
     (dest / "_pages/blog.md").write_text(
         "---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\nnav_order: 1\n"
         "pagination:\n  enabled: true\n---\n<div class=\"post\">\n<div class=\"header-bar\">"
         "<h1>{{ site.blog_name }}</h1></div>\n{% for post in paginator.posts %}{% endfor %}\n"
         "</div>\n")
+
+
+def test_the_owners_blog_listing_becomes_the_templates_blog_page(tmp_path):
+    """al-folio links `/blog/` (latest posts, pagination): the template's blog page stays
+    there with the owner's title, menu place and prose; the old address forwards to it."""
+    src = _source(tmp_path, {"_pages/year-archive.html": _ARCHIVE})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _template_blog_page(dest)
     _convert(src, dest, "al-folio")
     blog = dest / "_pages/blog.md"
     front = _front(blog)
@@ -138,6 +143,22 @@ _CV = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n{% include base_p
        "Counted snow buntings from a tent for six weeks.\n")
 
 
+def test_a_page_listing_the_posts_at_its_own_address_is_the_blog(tmp_path):
+    """A page of the owner's whose own loop lists the posts, at an address of its choosing
+    (`/blog/`, not the template's `/year-archive/`), is the blog: one page at `/blog/` in
+    al-folio, with the owner's prose (the template's blog page there was a second one, and
+    Jekyll kept only one of them)."""
+    page = _ARCHIVE.replace("/year-archive/", "/blog/")
+    src = _source(tmp_path, {"_pages/notes.html": page})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _template_blog_page(dest)
+    _convert(src, dest, "al-folio")
+    at_blog = [p for p in (dest / "_pages").rglob("*.*")
+               if _front(p).get("permalink") == "/blog/"]
+    assert len(at_blog) == 1, at_blog
+    assert at_blog[0].read_text().count("mostly about batteries") == 1
+
+
 def test_cv_text_the_cv_layout_would_hide_stays_page_text(tmp_path):
     """al-folio's CV layout shows `_data/cv.yml`, never the page text: a CV section of
     prose (not one entry a bullet) keeps the whole CV as the page's text."""
@@ -161,6 +182,18 @@ def test_a_cv_note_is_the_cv_pages_description(tmp_path):
     assert front["layout"] == "cv"
     assert front["description"].startswith("Updated in <a href='/assets/pdf/cv.pdf'>May</a>")
     assert "Glaciology" in (dest / "_data/cv.yml").read_text()
+
+
+def test_a_cv_section_the_owner_commented_out_is_no_description(tmp_path):
+    """An HTML comment with blank lines in it (a section the owner took off the CV) is no
+    text: no line of it becomes the CV's description, shown under its title."""
+    off = "\n<!--\n\nOlympiads\n======\n\n* A regional final, 2009\n\n-->\n"
+    src = _source(tmp_path, {"_pages/cv.md": _CV.split("Fieldwork")[0] + off})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    front = _front(dest / "_pages/cv.md")
+    assert front["layout"] == "cv" and "description" not in front
+    assert "regional final" not in (dest / "_data/cv.yml").read_text()
 
 
 def test_a_source_setting_the_owners_page_tests_is_carried(tmp_path):

@@ -38,7 +38,7 @@ _DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
 _OPEN = r"(?:present|now|current|today|ongoing|date)"
 _SPAN = (rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d))?)?"
          r"(?:\s*\((?:expected|exp\.)\))?")
-_LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?::\s*(?P<rest>.*))?$", re.I)
+_LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?:[:|]\s*(?P<rest>.*))?$", re.I)
 _TRAILING = lazy_pattern(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
 _MAP = lazy_pattern(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
 _TRAILING_PAREN = lazy_pattern(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
@@ -105,6 +105,18 @@ _DEGREE = re.compile(
     r"m\.?\s?phil|m\.?\s?eng|m\.?\s?res|bachelor|b\.?\s?sc|b\.?\s?s\.?|b\.?\s?a\.?|"
     r"b\.?\s?eng|b\.?\s?tech|m\.?\s?tech|diplom|magister|licen[cs]|laurea|habilitation|"
     r"diploma)(?![a-z])", re.I)
+
+
+# escapes of characters that mean nothing in a line of text once unescaped; the others
+# (`\*`, `\[`, `\#`, `\-`, `1\.`...) stay, as the data is Markdown to its readers
+_ESCAPED = re.compile(r"\\([|:\"'=])")
+
+
+def as_kramdown_reads(text: str) -> str:
+    """A line of a bullet as kramdown shows it: a `\\\\` that ends it is a line break (the
+    line ends there) and a backslash before a character it escapes is gone (`\\|` is `|`)."""
+    text = re.sub(r"\s*\\\\$", "", text)
+    return _ESCAPED.sub(r"\1", text)
 
 
 def unmark(text: str) -> str:
@@ -247,15 +259,15 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
                 continue  # blank, commented out, or a stray `-->`
             m = _BULLET.match(line)
             if m and len(m["indent"].expandtabs(4)) < 2:
-                raw.append((m["text"], []))
+                raw.append((as_kramdown_reads(m["text"]), []))
             elif m and raw:
                 widths.setdefault(len(raw) - 1, []).append(len(m["indent"].expandtabs(4)))
-                raw[-1][1].append(m["text"])
+                raw[-1][1].append(as_kramdown_reads(m["text"]))
             elif raw and (line[:1] in " \t" or masked[i - 1].strip()) and not re.match(
                     r"\s*(?:<|\||\{%|#)", line) and "{{" not in line and "{%" not in line:
                 # a line that continues the item above (indented, or lazily right below it):
                 # a "Supervisor: ..." line stays with its entry
-                text = line.strip()
+                text = as_kramdown_reads(line.strip())
                 if raw[-1][1]:
                     raw[-1][1][-1] += " " + text
                 else:

@@ -95,10 +95,11 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
             masked = mask_comments(body)
             # a `for` loop around the listing with nothing but headings in it (a list by
             # year) goes with it: the target's listing in it would list every item each turn
-            spans = [loop_span(body, *m.span()) for m in re.finditer(wrapped, body, re.S)
-                     if (masked[m.start()] != " " or body[m.start()] == " "
-                         or body.startswith("<!--", m.start()))  # a marker that is a comment
-                     and _shows_items(body[m.start():])]
+            spans = list(dict.fromkeys(  # (two tags of one loop: the loop once)
+                loop_span(body, *m.span()) for m in re.finditer(wrapped, body, re.S)
+                if (masked[m.start()] != " " or body[m.start()] == " "
+                    or body.startswith("<!--", m.start()))  # a marker that is a comment
+                and _shows_items(body[m.start():])))
             notes: list[tuple[str, int | None]] = []  # reported in file order
             for start, end in reversed(spans):
                 old = body[start:end]

@@ -257,14 +257,23 @@ def listing_span(body: str, use: Use) -> tuple[int, int]:
     return loop_span(body, *use.span)
 
 
+# Liquid that prints nothing by itself: comments, a `capture` (a count of the year's
+# items), `assign`, and the `if`s that decide whether a heading shows
+_SCAFFOLD = re.compile(
+    r"<!--.*?-->|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}"
+    r"|\{%-?\s*capture\b.*?\{%-?\s*endcapture\s*-?%\}"
+    r"|\{%-?\s*(?:assign|if|elsif|else|endif|unless|endunless)\b[^%]*%\}", re.S)
+
+
 def loop_span(body: str, start: int, end: int) -> tuple[int, int]:
     """The listing at ``start:end`` of ``body``, or the `for` loop around it that holds
-    nothing else but headings (a list by year: a listing of every item in its place would
-    list every item once a turn)."""
+    nothing else but headings and Liquid that prints nothing by itself (a list by year,
+    each year's heading shown when its count is not 0: a listing of every item in its
+    place would list every item once a turn)."""
     for m in _FOR_BLOCK.finditer(body):
         if m.start() <= start and end <= m.end():
-            rest = (m.group("inner")[: start - m.start("inner")]
-                    + m.group("inner")[end - m.start("inner"):])
+            rest = _SCAFFOLD.sub("", m.group("inner")[: start - m.start("inner")]
+                                 + m.group("inner")[end - m.start("inner"):])
             if not re.sub(r"<h[1-6][^>]*>.*?</h[1-6]>|\s", "", rest, flags=re.S):
                 return m.span()
             break

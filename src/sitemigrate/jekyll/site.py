@@ -23,6 +23,7 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .documents import distinct_slugs
+from .forwards import forwarded_to
 from .layouts import shown_block, shown_by, with_shown
 from .problems import check_document, check_liquid
 from .urls import undated_post, unpublished
@@ -418,9 +419,10 @@ WORD_FIELDS = {"tags", "categories"}
 
 
 def read_collection(root: Path, folder: str, known: dict[str, str], report: Report,
-                    strip: Iterable[str] = ()) -> list[Item]:
+                    strip: Iterable[str] = (), baseurl: str = "") -> list[Item]:
     """Read ``root/folder`` into Items. ``known`` maps front-matter key -> neutral field;
-    ``strip`` lists keys that carry no content in the neutral model (``layout``...)."""
+    ``strip`` lists keys that carry no content in the neutral model (``layout``...). An item
+    whose layout forwards it (:mod:`.forwards`, the site's ``baseurl``) forwards there."""
     items = []
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
     switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
@@ -441,10 +443,13 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
                     origin=Origin(rel, 1, doc.body_line))
         if isinstance(data.get("redirect"), bool):
             item.redirect = "/" if data["redirect"] else ""
+        forward = None if item.redirect else forwarded_to(root, data, baseurl)
+        if forward:
+            item.redirect = forward[0]
         for key, value in data.items():
             if key in strip and key not in ("layout", "collection"):
                 switches.setdefault(str(key), []).append(Origin(rel, doc.line_of(key)))
-            if key in skip:
+            if key in skip or (forward and key == forward[1]):
                 continue
             if key in known:
                 item.fields[known[key]] = plain(value) if known[key] not in WORD_FIELDS \

@@ -16,14 +16,29 @@ from . import THEME
 from .reader import NAME
 
 
+def _joinable_url(url: str, plan: Plan, origin: Origin | None) -> str:
+    """`url` as academicpages's layouts join it: they put `site.url`, `site.baseurl` and the
+    path one after the other as written (its `base_path` include), so a `url` ending in `/`
+    gave every menu entry and redirect of the new site a double slash
+    (`https://host//teaching/`). Jekyll's own `url` has no trailing `/`."""
+    bare = (url or "").rstrip("/")
+    if bare == (url or "") or "://" not in bare or bare.endswith(":"):
+        return url
+    plan.report.mapped("url-slash", f"`url: {url}` ends in `/`; academicpages puts `url` and "
+                       "`baseurl` in front of every link as written, so it is "
+                       f"`url: {bare}` (else every link would have a double slash).", origin)
+    return bare
+
+
 def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     ident = site.identity
     config = dest_config(plan)
     name = ident.display_name()
     set_key(config, "title", ident.site_title or name)
     set_key(config, "name", name)
-    for key in ("description", "url", "baseurl"):
-        set_key(config, key, getattr(ident, key))
+    set_key(config, "description", ident.description)
+    set_key(config, "url", _joinable_url(ident.url, plan, ident.origin))
+    set_key(config, "baseurl", ident.baseurl)
     author = config.get("author")
     if not isinstance(author, CommentedMap):
         author = CommentedMap()

@@ -80,20 +80,21 @@ def read(src: Path, report: Report) -> Site:
         if page:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
-    pubs = _role_pages(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY),
-                       site, src, vocab, report)
+    base = site.identity.baseurl  # an item's layout may forward it to an address
+    pubs = _role_pages(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY,
+                                       base), site, src, vocab, report)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     split_by = read_grouped_sections(site, config, src, pubs, report)
     site.publications = [_with_bibtex(_site_links(_publication(item, report, owner, split_by),
                                                   src), src, report)
                          for item in pubs]
-    site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY)
-    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY)
-    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY)
-    site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY)
+    site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY, base)
+    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY, base)
+    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY, base)
+    site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY, base)
     for name in custom_collections(config, vocab):
-        site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY)
+        site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY, base)
         collection_static_files(site, name, report)
     for kind, name in (("talks", "talks"), ("teaching", "teaching"), ("projects", "portfolio")):
         setattr(site, kind, static_files(site, getattr(site, kind), name, report))
@@ -209,6 +210,9 @@ def _example(key: str, value: object) -> bool:
     return is_template_setting(THEME, key, value)
 
 
+_LISTS_POSTS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.posts\b")
+
+
 def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None:
     doc = read_document(path, rel, report)
     if doc is None:
@@ -230,6 +234,8 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
+    elif page.role == "other" and _LISTS_POSTS.search(page.body):
+        page.role = "blog"  # its own loop lists the posts: the blog, at its own address
     _, page.extra = split_known(data, [*vocab["page_keys"], *(
         ["redirect_to"] if page.redirect else [])])
     return page

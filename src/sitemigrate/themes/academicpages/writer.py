@@ -502,8 +502,9 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
     elif item.redirect:
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + \
             f"This page has moved: [{item.redirect}]({_site_link(item.redirect)})\n"
-        plan.report.verbatim("item-redirect", f"`redirect: {item.redirect}` became a link in "
-                             "the body (academicpages items cannot forward).", item.origin)
+        plan.report.verbatim("item-redirect", f"the page forwarded to `{item.redirect}`; "
+                             "that became a link in the body (academicpages items cannot "
+                             "forward).", item.origin)
     write_item(plan, copier, item, front, out, body, new_url, THEME)
 
 

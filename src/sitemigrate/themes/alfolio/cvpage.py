@@ -9,6 +9,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
+from ...formats.cvmarkdown import mask_comments
 from ...ir import CVSection, Item, Page, PageCV, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
@@ -192,9 +193,14 @@ def _prose_left(body: str) -> list[str]:
     tags, headings and listing loops; a heading with text under it counts with its text."""
     masked = re.sub(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}",
                     lambda m: re.sub(r"[^\n]", " ", m.group()), body, flags=re.S)
+    # an HTML comment is no text, blank lines in it too: paragraphs are split around it
+    unseen = mask_comments(masked)  # the same length, each character where it was
     out = []
-    for block in re.split(r"\n[ \t]*\n", masked):
-        text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>", " ", block, flags=re.S)
+    starts = [0, *(m.end() for m in re.finditer(r"\n[ \t]*\n", unseen))]
+    ends = [*(m.start() for m in re.finditer(r"\n[ \t]*\n", unseen)), len(unseen)]
+    for start, end in zip(starts, ends, strict=True):
+        block = masked[start:end]
+        text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}|<[^>]*>", " ", unseen[start:end], flags=re.S)
         lines = text.split("\n")
         words = [line for n, line in enumerate(lines)
                  if not re.match(r"\s*(#|=+\s*$|-+\s*$)", line)

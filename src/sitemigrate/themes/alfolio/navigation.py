@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ...ir import NavItem, Origin, Page, Setting, SiteSettings
-from ...jekyll.site import text
+from ...jekyll.site import index_address, text
 from ...report import Report
 from ...textio import read_source
 from . import THEME
@@ -26,24 +26,33 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:
         value = config.get(spec["key"])
-        if value is None or value is False or not text(value).strip() \
-                or not _header_reads(src, spec, report):
+        header = _header(src, spec, report)
+        if value is None or value is False or not text(value).strip() or header is None \
+                or not re.search(r"\bsite\." + re.escape(spec["key"]) + r"\b", header):
             continue
-        menu.insert(at, NavItem(text(value), spec["url"]))
+        entry = NavItem(text(value), spec["url"])
+        shown = re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b", header)
+        loop = re.search(spec["pages_loop"], header) if spec.get("pages_loop") else None
+        if shown and loop and loop.start() < shown.start():
+            menu.append(entry)  # the site's header shows it after the pages' entries
+        else:
+            menu.insert(at, entry)
+            at += 1
         settings.menu_labels.append(Setting(text(value), spec["key"], Origin("_config.yml")))
-        at += 1
+        for page in pages:  # the page at that address is the one the entry shows
+            address = page.permalink or index_address(page.path)
+            if spec.get("role") and address.rstrip("/") == spec["url"].rstrip("/"):
+                page.permalink, page.role = address, spec["role"]
     return menu
 
 
-def _header_reads(src: Path, spec: dict[str, Any], report: Report) -> bool:
-    """Whether the site's own header include (the first of ``spec["header"]`` it has) reads
-    `site.<key>`."""
-    word = re.compile(r"\bsite\." + re.escape(spec["key"]) + r"\b")
+def _header(src: Path, spec: dict[str, Any], report: Report) -> str | None:
+    """The site's own header include (the first of ``spec["header"]`` it has), or None."""
     for rel in spec["header"]:
         if (src / rel).is_file():
             data = read_source(src / rel, rel, report, root=src)
-            return data is not None and bool(word.search(data.decode("utf-8", "replace")))
-    return False
+            return None if data is None else data.decode("utf-8", "replace")
+    return None
 
 
 def _page_entries(pages: list[Page], report: Report) -> list[NavItem]:

@@ -34,6 +34,7 @@ from ...jekyll.assets import (
     root_static_html,
     static_files,
 )
+from ...jekyll.forwards import forwarded_to
 from ...jekyll.languages import (
     default_first,
     language_menu,
@@ -166,19 +167,20 @@ def read(src: Path, report: Report) -> Site:
         for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
             if config.get(key) is not None and feat not in about.features.news:
                 about.features.news[feat] = plain(config[key])
-    site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY)
-    site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY)
+    base = site.identity.baseurl  # an item's layout may forward it to an address
+    site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY, base)
+    site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY, base)
     for p in site.projects:
         if p.fields.get("image"):
             p.fields["image"] = site_path(str(p.fields["image"]), "assets/img")
             record_asset(site, p.fields["image"], "image")
-    site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY)
-    site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY)
-    site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY)
+    site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY, base)
+    site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY, base)
+    site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY, base)
     for item in (*site.teaching, *site.talks):  # a line that shows its front matter: not text
         item.body = DETAILS_LINE.sub("", item.body, count=1)
     for name in custom_collections(config, vocab):
-        site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY)
+        site.collections[name] = read_collection(src, f"_{name}", {}, report, LAYOUT_ONLY, base)
         collection_static_files(site, name, report)
     _read_bibliographies(site, src, config, report)
     _fold_publication_pages(site, report)
@@ -316,6 +318,11 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
     if not page.permalink and page.role != "other":  # a listing page at its folder's address
         page.permalink = index_address(rel)
     known = set(vocab["page_keys"])
+    forward = None if page.redirect else forwarded_to(Path(site.source), data,
+                                                      site.identity.baseurl)
+    if forward:  # its own layout forwards it (an owner's `redirect` layout)
+        page.redirect = forward[0]
+        known.add(forward[1])
     if page.role == "about":
         known |= set(vocab["about_keys"])
         _read_about(page, data, site, doc, report)

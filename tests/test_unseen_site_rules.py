@@ -1,0 +1,184 @@
+"""Rules found by converting whole real sites outside the corpus (large blogs, sites whose
+menu or pages are made by their own includes and layouts), each in a miniature invented site
+in the exact shape of the theme's files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import FIXTURES
+
+import sitemigrate
+
+# the 2020-23 template's blog page: its header bar, the posts of the page, the pagination
+BLOG_2022 = """---
+layout: default
+title: blog
+pagination:
+  enabled: true
+  collection: posts
+---
+
+<div class="post">
+
+  <div class="header-bar">
+    <h1>{{ site.blog_name }}</h1>
+    <h2>{{ site.blog_description }}</h2>
+  </div>
+
+  <ul class="post-list">
+    {% for post in paginator.posts %}
+    <li>
+      <h3><a class="post-title" href="{{ post.url | prepend: site.baseurl }}">
+        {{ post.title }}</a></h3>
+      <p>{{ post.description }}</p>
+    </li>
+    {% endfor %}
+  </ul>
+
+  {% include pagination.html %}
+
+</div>
+"""
+
+# a 2020-23 header: the home entry, the pages with `nav: true`, and the blog entry that
+# `blog_nav_title` shows, where ``blog_last`` puts it
+HOME = """<ul class="navbar-nav">
+  <li class="nav-item"><a class="nav-link" href="{{ '/' | relative_url }}">
+    {{ about_title }}</a></li>
+"""
+BLOG = """  {% if site.blog_nav_title %}
+  <li class="nav-item"><a class="nav-link" href="{{ '/blog/' | relative_url }}">
+    {{ site.blog_nav_title }}</a></li>
+  {% endif %}
+"""
+PAGES = """  {%- assign sorted_pages = site.pages | sort: "nav_order" -%}
+  {%- for p in sorted_pages -%}{%- if p.nav -%}
+  <li class="nav-item"><a class="nav-link" href="{{ p.url | relative_url }}">{{ p.title }}</a></li>
+  {%- endif -%}{% endfor %}
+"""
+
+
+def _blog_site(tmp_path: Path, header: str | None) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_pages/dropdown.md").unlink()  # its submenu links the blog too
+    (src / "blog").mkdir()
+    (src / "blog/index.html").write_text(BLOG_2022)
+    if header is not None:
+        (src / "_includes").mkdir()
+        (src / "_includes/header.html").write_text(header + "</ul>\n")
+    return src
+
+
+def _convert(src: Path, dest: Path, to: str = "academicpages"):
+    plan = sitemigrate.convert(src, dest, to=to)
+    plan.apply()
+    return plan
+
+
+def _menu(dest: Path) -> list[tuple[str, str]]:
+    nav = yaml.safe_load((dest / "_data/navigation.yml").read_text())["main"]
+    return [(n["title"], n["url"]) for n in nav]
+
+
+def test_a_2020_23_blog_entry_is_in_the_menu_after_the_home_entry(tmp_path):
+    """A 2020-23 header shows `blog_nav_title` as a menu entry to `/blog/`, right after the
+    home entry; no page has `nav: true` for it. The blog page (`blog/index.html`, whose
+    address is its folder's) keeps its address and lists the posts the target's way (its
+    paginator loop lists nothing there)."""
+    src = _blog_site(tmp_path, HOME + BLOG + PAGES)  # the template's order
+    dest = tmp_path / "out"
+    _convert(src, dest)
+    menu = _menu(dest)
+    assert menu[0] == ("blog", "/blog/"), menu
+    assert [t for t, _ in menu].count("blog") == 1
+    blog = (dest / "blog/index.html").read_text()
+    assert "site.posts" in blog and "paginator.posts" not in blog.split("{% comment %}")[0]
+
+
+def test_the_sites_own_header_puts_the_blog_entry_where_it_shows_it(tmp_path):
+    """A header of the site's own that shows the blog entry after the pages: last in the
+    menu; one that does not show `blog_nav_title` at all: no blog entry."""
+    src = _blog_site(tmp_path, HOME + PAGES + BLOG)
+    _convert(src, tmp_path / "out")
+    assert _menu(tmp_path / "out")[-1] == ("blog", "/blog/")
+    src2 = _blog_site(tmp_path / "two", HOME + PAGES)
+    _convert(src2, tmp_path / "out2")
+    assert "/blog/" not in [u for _, u in _menu(tmp_path / "out2")]
+
+
+# an owner's layout that forwards a page to the address in its front matter
+FORWARD = """<!DOCTYPE html>
+<html><head><meta http-equiv="refresh" content="0; url = {{ page.goto }}" /></head>
+<body><p>Moving on</p></body></html>
+"""
+
+
+def test_a_page_whose_own_layout_forwards_it_still_forwards(tmp_path):
+    """A CV page of `layout: forward` (the owner's, a meta refresh to `page.goto`) forwards to
+    the PDF at that address, written with the site's baseurl as the layout prints it as
+    written: the new CV page forwards to the carried PDF; a project of that layout forwards
+    to a poster elsewhere: a link to it in the item's text; neither key is left as a key
+    that "a visitor no longer sees"."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('baseurl: ""', 'baseurl: "/home"'))
+    (src / "_layouts").mkdir()
+    (src / "_layouts/forward.html").write_text(FORWARD)
+    (src / "assets/pdf").mkdir(parents=True, exist_ok=True)
+    (src / "assets/pdf/vita.pdf").write_text("%PDF-1.1\n")
+    (src / "_pages/cv.md").write_text("---\nlayout: forward\ntitle: CV\npermalink: /cv/\n"
+                                      "nav: true\ngoto: /home/assets/pdf/vita.pdf\n---\n")
+    (src / "_projects/9_poster.md").write_text(
+        "---\nlayout: forward\ntitle: A poster on tides\ngoto: https://posters.example.org/t\n"
+        "---\nGoing to the poster.\n")
+    plan = _convert(src, tmp_path / "out")
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    front = yaml.safe_load(cv.split("---")[1])
+    assert front["redirect_to"] == "/files/vita.pdf" and "goto" not in front
+    assert (tmp_path / "out/files/vita.pdf").is_file()
+    poster = next((tmp_path / "out/_portfolio").glob("*poster*"))
+    assert "(https://posters.example.org/t)" in poster.read_text()
+    assert not [f for f in plan.report.findings if f.code == "extra-key-shown"]
+
+
+# a publications page that lists each year's papers where jekyll-scholar counts some
+BY_COUNTED_YEAR = """---
+layout: page
+permalink: /publications/
+title: papers
+nav: true
+---
+<div class="publications">
+{% assign last = "now" | date: "%Y" | plus: 0 %}
+{% for y in (2015..last) reversed %}
+  <!-- how many papers of that year -->
+  {%- capture found -%}{%- bibliography_count -f papers -q @*[year={{y}}]* -%}{%- endcapture -%}
+  {% assign found = found | plus: 0 %}
+  {% if found > 0 %}
+    <h2 class="year">{{y}}</h2>
+    {% bibliography -f papers -q @*[year={{y}}]* %}
+  {% endif %}
+{% endfor %}
+</div>
+"""
+
+
+def test_a_list_by_counted_year_is_one_listing_outside_its_loop(tmp_path):
+    """A loop over years that prints a year's heading and list where `bibliography_count`
+    finds some is a list by year: the target's listing takes the whole loop's place, once
+    (a `bibliography_count` is no listing: the listing once went inside its `capture`, so
+    the new page printed nothing)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/publications.md").write_text(BY_COUNTED_YEAR)
+    _convert(src, tmp_path / "out")
+    text = (tmp_path / "out/_pages/publications.md").read_text()
+    live = text.split("{% comment %}")[0]
+    assert live.count("site.publications") == 1
+    assert "capture" not in live and "{% for y in" not in live
