@@ -535,3 +535,33 @@ def test_a_json_resume_goes_whole_where_the_cv_layout_shows_resume_json_first(tm
     assert written["projects"][0]["entity"] == "Polar Lab"
     assert not (dest / "_data/cv.yml").exists()  # the template's example one too
     assert not [f for f in plan.report.findings if f.code == "cv-detail"]
+
+
+def test_the_resume_sections_the_al_folio_cv_page_leaves_out_are_not_the_owners_cv(tmp_path):
+    """al-folio's CV layout shows no JSON Resume section without entries, and only the
+    sections `jsonresume` in `_config.yml` lists (the layout reads `site.jsonresume`): an
+    empty list is no heading on the CV page, an unlisted section is not carried and said so."""
+    resume = {"basics": {"name": "Rin Halvorsen"},
+              "work": [{"name": "Polar Lab", "position": "Postdoc", "startDate": "2021-09"}],
+              "volunteer": [], "skills": [],
+              "projects": [{"name": "IceNet", "summary": "Sea-ice forecasts"}]}
+    layout = ("{% for data in site.data.resume %}{% if site.jsonresume and "
+              "site.jsonresume.size > 0 %}{% unless site.jsonresume contains data[0] %}"
+              "{% continue %}{% endunless %}{% endif %}{{ data[0] }}{% endfor %}\n")
+    config = ALFOLIO_CONFIG + "jsonresume:\n  - work\n  - volunteer\n  - skills\n  # - projects\n"
+    files = {"_config.yml": config, "assets/json/resume.json": json.dumps(resume),
+             "_pages/cv.md": ALFOLIO_PAGE.format(extra=""), "_layouts/cv.liquid": layout}
+    report = Report()
+    cv = alfolio.read(_site(tmp_path / "a", files), report).cv
+    assert cv is not None and [s.key for s in cv.sections] == ["work"]
+    unshown = [f for f in report.findings if f.code == "cv-unshown"]
+    assert len(unshown) == 1 and "`projects` (1 entries)" in unshown[0].message
+    out = tmp_path / "out"
+    sitemigrate.convert(tmp_path / "a", out, to="academicpages").apply()
+    page = (out / "_pages/cv.md").read_text()
+    assert "Polar Lab" in page and "IceNet" not in page
+    assert not re.search(r"^(Volunteer|Skills|Projects)$", page, re.M)
+    # a layout of its own that does not read `site.jsonresume` shows every non-empty section
+    files["_layouts/cv.liquid"] = "{% for data in site.data.resume %}{{ data[0] }}{% endfor %}\n"
+    cv = alfolio.read(_site(tmp_path / "b", files), Report()).cv
+    assert cv is not None and [s.key for s in cv.sections] == ["work", "projects"]
