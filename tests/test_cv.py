@@ -565,3 +565,41 @@ def test_the_resume_sections_the_al_folio_cv_page_leaves_out_are_not_the_owners_
     files["_layouts/cv.liquid"] = "{% for data in site.data.resume %}{{ data[0] }}{% endfor %}\n"
     cv = alfolio.read(_site(tmp_path / "b", files), Report()).cv
     assert cv is not None and [s.key for s in cv.sections] == ["work", "projects"]
+
+
+def test_a_cv_page_of_its_own_text_keeps_it_and_the_json_cv_keeps_its_page(tmp_path):
+    """An academicpages site with a Markdown CV page (`/cv/`, text the converter does not
+    read as CV data) and the JSON CV page (`/cv-json/`, `_data/cv.json`): al-folio's CV
+    layout shows no page text, so `/cv/` keeps its text (layout `page`), and the CV data
+    gets a CV-layout page at `/cv-json/`, where the source showed it (not forwarded)."""
+    cv_json = {"basics": {"name": "Rin Halvorsen", "phone": "+00 1234"},
+               "work": [{"company": "Polar Lab", "position": "Postdoc",
+                         "startDate": "2021", "endDate": "2023"}],
+               "skills": []}
+    body = ("# Rin Halvorsen\n\nGlaciologist, Fjord College\n\n"
+            "**Fjord College** *(2019 – 2021)*  \n*Ice-core technician*  \n"
+            "- Dated two hundred cores.\n\n"
+            "**Harbour Café** *(2016 – 2018)*  \n*Barista*  \n- Opened the shop.\n")
+    files = {"_config.yml": AP_CONFIG,
+             "_data/cv.json": json.dumps(cv_json),
+             "_data/navigation.yml": "main:\n  - title: CV\n    url: /cv/\n",
+             "_pages/cv.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n"
+                             "author_profile: true\n---\n\n" + body,
+             "_pages/cv-json.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv-json/\n"
+                                  "---\n\n{% include cv-template.html %}\n",
+             "_includes/cv-template.html": "{% assign cv = site.data.cv %}{{ cv.basics.name }}\n"}
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(_site(tmp_path / "src", files), out, to="al-folio",
+                               from_="academicpages")
+    plan.apply()
+    page = (out / "_pages/cv.md").read_text()
+    assert re.search(r"^layout: page$", page, re.M)
+    assert "Harbour Café" in page and "Dated two hundred cores." in page
+    data_page = (out / "_pages/cv-json.md").read_text()
+    assert re.search(r"^layout: cv$", data_page, re.M)
+    assert re.search(r"^permalink: /cv-json/$", data_page, re.M)
+    assert "Polar Lab" in (out / "_data/cv.yml").read_text()
+    codes = {(f.code, f.path) for f in plan.report.findings}
+    assert ("cv-text", "_pages/cv.md") in codes and ("cv-page", "_pages/cv-json.md") in codes
+    assert ("furniture", "_pages/cv-json.md") not in codes
+    assert not (out / "_pages/redirects/cv-json.md").exists()
