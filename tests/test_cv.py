@@ -603,3 +603,12 @@ def test_a_cv_page_of_its_own_text_keeps_it_and_the_json_cv_keeps_its_page(tmp_p
     assert ("cv-text", "_pages/cv.md") in codes and ("cv-page", "_pages/cv-json.md") in codes
     assert ("furniture", "_pages/cv-json.md") not in codes
     assert not (out / "_pages/redirects/cv-json.md").exists()
+    # a CV page that shows the CV data itself (its include reads `site.data.cv`) is the CV
+    files["_pages/cv.md"] = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\n"
+                             '<div class="links">\n  <a href="/files/cv.pdf">Download the CV '
+                             "as a PDF file</a>\n</div>\n\n{% include cv-template.html %}\n")
+    out = tmp_path / "out2"
+    sitemigrate.convert(_site(tmp_path / "src2", files), out, to="al-folio",
+                        from_="academicpages").apply()
+    assert re.search(r"^layout: cv$", (out / "_pages/cv.md").read_text(), re.M)
+    assert not (out / "_pages/cv-json.md").exists()

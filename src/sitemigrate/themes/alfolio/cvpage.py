@@ -83,7 +83,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                       "`page`) so that all of it is shown; "
                       f"`{CV_YML}` holds the sections that were read.", page.origin)
     elif prose and site.cv and site.cv.origin and site.cv.origin.path != page.path and \
-            not (page.cv and page.cv.data) and (shown_by := _data_page(site, page)):
+            not (page.cv and page.cv.data) and not page.features.shows_cv_data and \
+            (shown_by := _data_page(site, page)):
         has_data = False  # the page's text is a CV of its own; the data had a page of its own
         plan.urls["cv:data"] = shown_by.permalink
         report.mapped("cv-text", "the CV page's text is not the CV data (that is "
