@@ -612,3 +612,9 @@ def test_a_cv_page_of_its_own_text_keeps_it_and_the_json_cv_keeps_its_page(tmp_p
                         from_="academicpages").apply()
     assert re.search(r"^layout: cv$", (out / "_pages/cv.md").read_text(), re.M)
     assert not (out / "_pages/cv-json.md").exists()
+    # ... also through the template's own `cv-template.html`, of which SRC has no copy
+    del files["_includes/cv-template.html"]
+    out = tmp_path / "out3"
+    sitemigrate.convert(_site(tmp_path / "src3", files), out, to="al-folio",
+                        from_="academicpages").apply()
+    assert re.search(r"^layout: cv$", (out / "_pages/cv.md").read_text(), re.M)
