@@ -464,11 +464,11 @@ def cv_layout_rule(layout_text: str | None, generation: str, vocab: dict, found:
 
 def resume_sections_shown(sections: list[CVSection], layout_text: str | None, rule: str,
                            config: dict, rel: str, report: Report) -> list[CVSection]:
-    """The JSON Resume sections al-folio's CV layout shows: never one without entries (every
-    era's layout skips an empty list), and, where the layout reads `site.jsonresume` (the
-    site's own layout when SRC has one; else the template's, which came with that
-    `_config.yml` key, the `cv-format` layout aside), only the sections that list names. A
-    section left out that way was not on the source's CV page: not carried, and said so."""
+    """The JSON Resume sections al-folio's CV layout shows (an empty one is none,
+    :func:`.jsonresume.sections_from`): where the layout reads `site.jsonresume` (the site's
+    own layout when SRC has one; else the template's, which came with that `_config.yml`
+    key, the `cv-format` layout aside), only the sections that list names. A section left
+    out that way was not on the source's CV page: not carried, and said so."""
     wanted = config.get("jsonresume")
     reads = (re.search(r"\bsite\.jsonresume\b", shown_liquid(layout_text)) is not None
              if layout_text is not None else rule != "cv-format")
@@ -476,8 +476,6 @@ def resume_sections_shown(sections: list[CVSection], layout_text: str | None, ru
               else None)
     shown = []
     for sec in sections:
-        if not sec.entries:
-            continue
         if listed is not None and sec.key not in listed:
             report.verbatim("cv-unshown", f"`{sec.key}` ({len(sec.entries)} entries) is not in "
                             "`jsonresume` of `_config.yml`, so the source's CV page did not "
