@@ -477,10 +477,9 @@ def resume_sections_shown(sections: list[CVSection], layout_text: str | None, ru
     shown = []
     for sec in sections:
         if listed is not None and sec.key not in listed:
-            report.verbatim("cv-unshown", f"`{sec.key}` ({len(sec.entries)} entries) is not in "
-                            "`jsonresume` of `_config.yml`, so the source's CV page did not "
-                            "show it; not carried. Add it to the CV by hand if you want it.",
-                            rel)
+            report.verbatim("cv-unshown", f"CV section `{sec.key}` is not in `jsonresume` of "
+                            "`_config.yml`, so the source's CV page did not show it; not "
+                            "carried. Add it to the CV by hand if you want it.", rel)
             continue
         shown.append(sec)
     return shown
