@@ -535,3 +535,87 @@ def test_a_json_resume_goes_whole_where_the_cv_layout_shows_resume_json_first(tm
     assert written["projects"][0]["entity"] == "Polar Lab"
     assert not (dest / "_data/cv.yml").exists()  # the template's example one too
     assert not [f for f in plan.report.findings if f.code == "cv-detail"]
+
+
+def test_the_resume_sections_the_al_folio_cv_page_leaves_out_are_not_the_owners_cv(tmp_path):
+    """al-folio's CV layout shows no JSON Resume section without entries, and only the
+    sections `jsonresume` in `_config.yml` lists (the layout reads `site.jsonresume`): an
+    empty list is no heading on the CV page, an unlisted section is not carried and said so."""
+    resume = {"basics": {"name": "Rin Halvorsen"},
+              "work": [{"name": "Polar Lab", "position": "Postdoc", "startDate": "2021-09"}],
+              "volunteer": [], "skills": [],
+              "projects": [{"name": "IceNet", "summary": "Sea-ice forecasts"}]}
+    layout = ("{% for data in site.data.resume %}{% if site.jsonresume and "
+              "site.jsonresume.size > 0 %}{% unless site.jsonresume contains data[0] %}"
+              "{% continue %}{% endunless %}{% endif %}{{ data[0] }}{% endfor %}\n")
+    config = ALFOLIO_CONFIG + "jsonresume:\n  - work\n  - volunteer\n  - skills\n  # - projects\n"
+    files = {"_config.yml": config, "assets/json/resume.json": json.dumps(resume),
+             "_pages/cv.md": ALFOLIO_PAGE.format(extra=""), "_layouts/cv.liquid": layout}
+    report = Report()
+    cv = alfolio.read(_site(tmp_path / "a", files), report).cv
+    assert cv is not None and [s.key for s in cv.sections] == ["work"]
+    unshown = [f for f in report.findings if f.code == "cv-unshown"]
+    assert len(unshown) == 1 and "section `projects` is not in" in unshown[0].message
+    out = tmp_path / "out"
+    sitemigrate.convert(tmp_path / "a", out, to="academicpages").apply()
+    page = (out / "_pages/cv.md").read_text()
+    assert "Polar Lab" in page and "IceNet" not in page
+    assert not re.search(r"^(Volunteer|Skills|Projects)$", page, re.M)
+    # a layout of its own that does not read `site.jsonresume` shows every non-empty section
+    files["_layouts/cv.liquid"] = "{% for data in site.data.resume %}{{ data[0] }}{% endfor %}\n"
+    cv = alfolio.read(_site(tmp_path / "b", files), Report()).cv
+    assert cv is not None and [s.key for s in cv.sections] == ["work", "projects"]
+
+
+def test_a_cv_page_of_its_own_text_keeps_it_and_the_json_cv_keeps_its_page(tmp_path):
+    """An academicpages site with a Markdown CV page (`/cv/`, text the converter does not
+    read as CV data) and the JSON CV page (`/cv-json/`, `_data/cv.json`): al-folio's CV
+    layout shows no page text, so `/cv/` keeps its text (layout `page`), and the CV data
+    gets a CV-layout page at `/cv-json/`, where the source showed it (not forwarded)."""
+    cv_json = {"basics": {"name": "Rin Halvorsen", "phone": "+00 1234"},
+               "work": [{"company": "Polar Lab", "position": "Postdoc",
+                         "startDate": "2021", "endDate": "2023"}],
+               "skills": []}
+    body = ("# Rin Halvorsen\n\nGlaciologist, Fjord College\n\n"
+            "**Fjord College** *(2019 – 2021)*  \n*Ice-core technician*  \n"
+            "- Dated two hundred cores.\n\n"
+            "**Harbour Café** *(2016 – 2018)*  \n*Barista*  \n- Opened the shop.\n")
+    files = {"_config.yml": AP_CONFIG,
+             "_data/cv.json": json.dumps(cv_json),
+             "_data/navigation.yml": "main:\n  - title: CV\n    url: /cv/\n",
+             "_pages/cv.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n"
+                             "author_profile: true\n---\n\n" + body,
+             "_pages/cv-json.md": "---\nlayout: archive\ntitle: CV\npermalink: /cv-json/\n"
+                                  "---\n\n{% include cv-template.html %}\n",
+             "_includes/cv-template.html": "{% assign cv = site.data.cv %}{{ cv.basics.name }}\n"}
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(_site(tmp_path / "src", files), out, to="al-folio",
+                               from_="academicpages")
+    plan.apply()
+    page = (out / "_pages/cv.md").read_text()
+    assert re.search(r"^layout: page$", page, re.M)
+    assert "Harbour Café" in page and "Dated two hundred cores." in page
+    data_page = (out / "_pages/cv-json.md").read_text()
+    assert re.search(r"^layout: cv$", data_page, re.M)
+    assert re.search(r"^permalink: /cv-json/$", data_page, re.M)
+    cv_yml = (out / "_data/cv.yml").read_text()
+    assert "Polar Lab" in cv_yml and "Skills" not in cv_yml  # an empty list is no section
+    codes = {(f.code, f.path) for f in plan.report.findings}
+    assert ("cv-text", "_pages/cv.md") in codes and ("cv-page", "_pages/cv-json.md") in codes
+    assert ("furniture", "_pages/cv-json.md") not in codes
+    assert not (out / "_pages/redirects/cv-json.md").exists()
+    # a CV page that shows the CV data itself (its include reads `site.data.cv`) is the CV
+    files["_pages/cv.md"] = ("---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\n"
+                             '<div class="links">\n  <a href="/files/cv.pdf">Download the CV '
+                             "as a PDF file</a>\n</div>\n\n{% include cv-template.html %}\n")
+    out = tmp_path / "out2"
+    sitemigrate.convert(_site(tmp_path / "src2", files), out, to="al-folio",
+                        from_="academicpages").apply()
+    assert re.search(r"^layout: cv$", (out / "_pages/cv.md").read_text(), re.M)
+    assert not (out / "_pages/cv-json.md").exists()
+    # ... also through the template's own `cv-template.html`, of which SRC has no copy
+    del files["_includes/cv-template.html"]
+    out = tmp_path / "out3"
+    sitemigrate.convert(_site(tmp_path / "src3", files), out, to="al-folio",
+                        from_="academicpages").apply()
+    assert re.search(r"^layout: cv$", (out / "_pages/cv.md").read_text(), re.M)

@@ -177,6 +177,9 @@ class PageFeatures:
     forward: str = ""
     """For a page of the source theme's furniture: the role of the page its address
     forwards to (``about`` when empty)."""
+    shows_cv_data: bool = False
+    """The page shows the site's CV data file through its own Liquid, layout or includes
+    (academicpages' `site.data.cv`), as the reader found."""
 
     def any(self) -> bool:
         """Whether the source set any of them."""

@@ -154,7 +154,9 @@ def entry_from(key: str, data: Any, dialect: Dialect = JSON_RESUME) -> dict[str,
 def sections_from(data: Any, origin: Origin | None = None,
                   titles: dict[str, str] | None = None,
                   dialect: Dialect = JSON_RESUME) -> tuple[list[CVSection], dict, list[str]]:
-    """A JSON Resume document -> (sections in document order, basics, unknown top keys)."""
+    """A JSON Resume document -> (sections in document order, basics, unknown top keys). A
+    section whose list is empty is none: the CV layouts of both themes show nothing for it
+    (al-folio's skips an empty list, academicpages' `cv-template.html` tests its size)."""
     if not isinstance(data, dict):
         return [], {}, []
     sections: list[CVSection] = []
@@ -167,6 +169,8 @@ def sections_from(data: Any, origin: Origin | None = None,
         known = dialect.section(key)
         if known is None or not isinstance(value, list):
             unknown.append(key)
+            continue
+        if not value:
             continue
         title, kind, _ = known
         title = (titles or {}).get(key, title)

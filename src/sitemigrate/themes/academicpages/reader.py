@@ -357,24 +357,29 @@ _LAYOUT = re.compile(r"^layout:[ \t]*['\"]?([\w./-]+)", re.M)
 def _cv_json_shown(src: Path, site: Site) -> bool:
     """Whether a page of the site shows `_data/cv.json`, as Jekyll renders it: the theme's
     JSON CV page (`/cv-json/`), or a page whose text, layout or an include it (or its
-    layout) names reads `site.data.cv`. A file no page shows is no one's CV."""
+    layout) names reads `site.data.cv` (a stock include SRC has no copy of: as the
+    template's, `cv_data_includes` in the mapping). A file no page shows is no one's CV."""
+    stock = set(THEME.vocabulary.get("cv_data_includes") or [])
+
     def text_of(rel: str) -> str:
         path = src / rel
         data = read_source(path, rel, None, root=src) if path.is_file() else None
+        if data is None and rel.removeprefix("_includes/") in stock:
+            return "{{ site.data.cv }}"  # the template's include, which shows it
         return (data or b"").decode("utf-8", "replace")
 
+    shown = False
     for page in site.pages:
-        if page.permalink.rstrip("/") == CV_JSON_URL.rstrip("/"):
-            return True
         texts = [page.body]
         layout = _LAYOUT.search(text_of(page.path).split("\n---", 1)[0])
         if layout:
             texts.append(text_of(f"_layouts/{layout[1]}.html"))
         texts += [text_of(f"_includes/{name}") for t in list(texts)
                   for name in _INCLUDE.findall(t)]
-        if any(_READS_CV.search(t) for t in texts):
-            return True
-    return False
+        page.features.shows_cv_data = any(_READS_CV.search(t) for t in texts)
+        shown = shown or page.features.shows_cv_data or \
+            page.permalink.rstrip("/") == CV_JSON_URL.rstrip("/")
+    return shown
 
 
 def _read_cv(src: Path, site: Site, report: Report) -> CV | None:

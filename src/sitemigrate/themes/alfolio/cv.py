@@ -462,6 +462,29 @@ def cv_layout_rule(layout_text: str | None, generation: str, vocab: dict, found:
     return str(vocab["cv_layout"]["generations"].get(generation, "resume-first"))
 
 
+def resume_sections_shown(sections: list[CVSection], layout_text: str | None, rule: str,
+                           config: dict, rel: str, report: Report) -> list[CVSection]:
+    """The JSON Resume sections al-folio's CV layout shows (an empty one is none,
+    :func:`.jsonresume.sections_from`): where the layout reads `site.jsonresume` (the site's
+    own layout when SRC has one; else the template's, which came with that `_config.yml`
+    key, the `cv-format` layout aside), only the sections that list names. A section left
+    out that way was not on the source's CV page: not carried, and said so."""
+    wanted = config.get("jsonresume")
+    reads = (re.search(r"\bsite\.jsonresume\b", shown_liquid(layout_text)) is not None
+             if layout_text is not None else rule != "cv-format")
+    listed = ({str(k) for k in wanted} if reads and isinstance(wanted, list) and wanted
+              else None)
+    shown = []
+    for sec in sections:
+        if listed is not None and sec.key not in listed:
+            report.verbatim("cv-unshown", f"CV section `{sec.key}` is not in `jsonresume` of "
+                            "`_config.yml`, so the source's CV page did not show it; not "
+                            "carried. Add it to the CV by hand if you want it.", rel)
+            continue
+        shown.append(sec)
+    return shown
+
+
 def cv_formats_shown(rule: str, wanted: str) -> list[str]:
     """The data formats a CV layout of ``rule`` shows, first choice first (`classic`,
     `rendercv`: `_data/cv.yml`; `jsonresume`: the JSON Resume)."""

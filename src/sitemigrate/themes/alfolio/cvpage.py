@@ -83,6 +83,16 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                       "layout shows no page text: the page keeps its whole text (layout "
                       "`page`) so that all of it is shown; "
                       f"`{CV_YML}` holds the sections that were read.", page.origin)
+    elif prose and site.cv and site.cv.origin and site.cv.origin.path != page.path and \
+            not (page.cv and page.cv.data) and not page.features.shows_cv_data and \
+            (shown_by := _data_page(site, page)):
+        has_data = False  # the page's text is a CV of its own; the data had a page of its own
+        plan.urls["cv:data"] = shown_by.permalink
+        report.mapped("cv-text", "the CV page's text is not the CV data (that is "
+                      f"`{site.cv.origin.path}`, which `{shown_by.permalink}` showed), and "
+                      "DEST's CV layout shows no page text: the page keeps its whole text "
+                      f"(layout `page`); the CV data has its CV page at `{shown_by.permalink}`.",
+                      page.origin)
     elif site.cv and site.cv.origin and site.cv.origin.path == page.path and \
             _READS_CV_DATA.search(page.body):
         report.mapped("cv-text", "the CV page shows your `site.data.cv` through its own "
@@ -348,9 +358,32 @@ def _write_cv(site: Site, plan: Plan, options: Options, copier: AssetCopier) -> 
     _add_cv_page(site, plan, fmt)
 
 
+def _data_page(site: Site, page: Page) -> Page | None:
+    """The source's page that showed the CV data, when that is not the CV page: a page of
+    the source theme's own that shows the data and forwards to the CV page when not written
+    (the CV page shows the data in the target)."""
+    return next((p for p in site.pages if p is not page and p.role == "furniture"
+                 and p.features.forward == "cv"), None)
+
+
 def _add_cv_page(site: Site, plan: Plan, fmt: str) -> None:
-    """A CV page for a site that had CV data but no CV page."""
-    if site.page("cv") is None:
+    """A CV page for a site that had CV data but no CV page, or whose CV page keeps a text
+    of its own (:func:`_cv_page`): then at the address of the page that showed the data."""
+    shown_at = plan.urls.get("cv:data")
+    data_page = next((p for p in site.pages if p.permalink == shown_at), None)
+    if data_page is not None:
+        front = CommentedMap([("layout", "cv"), ("title", data_page.title or "cv"),
+                              ("permalink", data_page.permalink)])
+        if fmt == "rendercv":
+            front["cv_format"] = "rendercv"
+        plan.write_document(data_page.path, front, "")
+        plan.origins[data_page.path] = data_page.path  # its address is served, not forwarded
+        plan.report.findings[:] = [f for f in plan.report.findings if not (
+            f.code == "furniture" and f.path == data_page.path)]
+        plan.report.mapped("cv-page", f"`{data_page.path}` showed the CV data: it is a CV "
+                           f"page of DEST's CV layout at the same address (`{shown_at}`).",
+                           data_page.origin)
+    elif site.page("cv") is None:
         front = CommentedMap([("layout", "cv"), ("title", "cv"), ("permalink", "/cv/"),
                               ("nav", True), ("nav_order", 5)])
         if fmt == "rendercv":

@@ -84,6 +84,7 @@ from .cv import (
     _rendercv_sections,
     cv_formats_shown,
     cv_layout_rule,
+    resume_sections_shown,
 )
 from .home import news_by_layout
 from .navigation import navigation
@@ -677,7 +678,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
                            json_rel)
     if not found:
         return None
-    rule, page, wanted = _cv_layout(src, site, layouts, set(found), report)
+    rule, page, wanted, layout_text = _cv_layout(src, site, layouts, set(found), report)
     shown = cv_formats_shown(rule, wanted)
     fmt = next((f for f in shown if f in found), "")
     if not fmt:
@@ -697,6 +698,8 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
         cv.sections, cv.basics = _rendercv_sections(value, report)
     else:
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
+        cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
+                                            site.config_extra, rel, report)
         for key in unknown:
             report.lost("cv-json-key", f"`{key}` is not a JSON Resume section; not carried.",
                         rel)
@@ -715,13 +718,13 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
 
 
 def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
-               report: Report) -> tuple[str, Page | None, str]:
+               report: Report) -> tuple[str, Page | None, str, str | None]:
     """The first page with a CV layout, how that layout picks its data
-    (:func:`.cv.cv_layout_rule`), and the page's `cv_format`."""
+    (:func:`.cv.cv_layout_rule`), the page's `cv_format`, and SRC's own layout's text."""
     names = THEME.vocabulary["cv_layout"]["layouts"]
     page = next((p for p in site.pages if layouts.get(p.path) in names), None)
     if page is None:
-        return "none", None, ""
+        return "none", None, "", None
     wanted = page.features.cv_format
     if wanted and wanted not in ("rendercv", "jsonresume"):
         report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
@@ -729,7 +732,7 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
         wanted = ""
     layout_text = _layout_text(src, layouts[page.path], report)
     return cv_layout_rule(layout_text, site.generation, THEME.vocabulary, found,
-                          wanted), page, wanted
+                          wanted), page, wanted, layout_text
 
 
 def _layout_text(src: Path, name: str, report: Report) -> str | None:
