@@ -155,7 +155,10 @@ def test_an_example_entry_with_other_fields_is_the_templates(template, tmp_path)
     mine = ("@article{vega2024tides,\n  title={Tidal Gardens of the Moon},\n  year={2024}\n}\n"
             "@article{nobody1925weather,\n  title={Soil Tides Under a New Moon},\n"
             "  year={2025}\n}\n")
-    src = _owner(template, tmp_path, {"_bibliography/papers.bib": other + "\n" + mine})
+    src = _owner(template, tmp_path, {"_bibliography/papers.bib": other + "\n" + mine,
+                                      # jekyll-scholar shows a file where a tag lists it
+                                      "_pages/publications.md": "---\nlayout: page\npermalink: "
+                                      "/publications/\n---\n{% bibliography -f papers %}\n"})
     site = read_site(src, "al-folio", Report())
     assert sorted(p.title for p in site.publications) == [
         "Soil Tides Under a New Moon", "Tidal Gardens of the Moon"]
