@@ -372,3 +372,38 @@ def test_the_blogs_tag_list_keeps_the_owners_words_and_says_what_it_wrote(tmp_pa
         assert "display_tags" not in kept and "display_categories" not in kept
         said = [f.message for f in plan.report.findings if f.code == "blog-words"]
         assert any("`display_tags`" in m for m in said)
+
+
+# -- the owner's includes ----------------------------------------------------------------------
+
+def test_an_owner_include_that_nothing_includes_is_not_told_as_a_change_to_carry(tmp_path,
+                                                                                  monkeypatch):
+    """Jekyll renders a file of `_includes/` only where an ``{% include %}`` names it (a name
+    built with ``{{ }}`` names what its fixed parts fit; a tag inside ``{% comment %}``
+    renders nothing). An owner's include that nothing includes showed nowhere: the upgrade
+    says so (nothing is missing) instead of asking the owner to carry it by hand; the
+    includes the site does use are still named as changes to carry."""
+    from test_upgrade import _known, new_checkout, old_site
+    _known(monkeypatch, write(tmp_path / "al-folio-2098", {"_layouts/page.html": "{{ content }}\n"}),
+           write(tmp_path / "al-folio-2099", {"_includes/scripts.liquid":
+                                              "{% if page.mermaid.enabled %}m{% endif %}\n"}))
+    src = write(old_site(tmp_path / "old"), {
+        "_includes/visit_counter.html": "<script>count('vv-42')</script>\n",
+        "_includes/retired_note.html": "<p>Old note</p>\n",
+        "_includes/moon_banner.html": "<div>Moon banner</div>\n",
+        "_includes/trackers/tidecount.html": "<script>tide('vv-7')</script>\n",
+        "_layouts/post.html": "{% include /trackers/{{ site.tracker }}.html %}{{ content }}\n",
+        "_pages/garden.md": "---\nlayout: page\npermalink: /garden/\ntitle: Garden\n---\n"
+                            "{% comment %}{% include retired_note.html %}{% endcomment %}\n"
+                            "<!-- {% include moon_banner.html %} -->\nBeds of basil.\n",
+    })
+    plan = sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio")
+    (unused,) = [f for f in plan.report.findings if f.code == "upgrade-unused-include"]
+    assert unused.severity == "info"
+    for name in ("visit_counter.html", "retired_note.html", "news.html"):
+        assert f"_includes/{name}" in unused.message
+    (carry,) = [f for f in plan.report.findings if f.code == "upgrade-look-at"]
+    for name in ("moon_banner.html", "trackers/tidecount.html"):  # (HTML comments hide no Liquid)
+        assert name not in unused.message
+    assert "_includes/moon_banner.html" in carry.message
+    assert "visit_counter" not in carry.message and "retired_note" not in carry.message

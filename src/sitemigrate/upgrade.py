@@ -33,7 +33,7 @@ import contextlib
 import fnmatch
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from glob import escape as glob_escape
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
@@ -616,6 +616,15 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                            + ".", None)
     owners = [r for r in _owner_code(Path(site.source), table, folders)
               if r not in plan.files]  # (an own layout carried is said where it is)
+    unused = _included_nowhere(Path(site.source), owners)
+    if unused:
+        owners = [r for r in owners if r not in unused]
+        plan.report.mapped("upgrade-unused-include", f"{len(unused)} file(s) of `_includes/` "
+                           f"in SRC are no template's ({', '.join(unused[:5])}"
+                           f"{', ...' if len(unused) > 5 else ''}), but no layout, include or "
+                           "page of SRC includes them: they showed nowhere on your site, so "
+                           "nothing of them is missing (copy them if you mean to use them).",
+                           None)
     if owners:
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
                              f"in SRC are not any template's ({', '.join(owners[:5])}"
@@ -635,3 +644,43 @@ def _owner_code(src: Path, table: Any, folders: list[str]) -> list[str]:
             if path.is_file() and not table.owners(rel, path.read_bytes()):
                 out.append(rel)
     return out
+
+
+#: what Jekyll may render Liquid in (pages, layouts, includes, documents, assets with front
+#: matter); an include tag elsewhere only makes an include count as used
+_LIQUID_SUFFIXES = frozenset({".html", ".htm", ".md", ".markdown", ".liquid", ".xml", ".txt",
+                              ".json", ".js", ".css", ".scss", ".sass", ".rmd", ".Rmd"})
+_NOT_BUILT = frozenset({".git", "_site", "node_modules", ".jekyll-cache", ".sass-cache"})
+
+
+def _included_nowhere(src: Path, owners: list[str]) -> list[str]:
+    """The owner's files under `_includes/` that no ``{% include %}`` of SRC names: Jekyll
+    renders an include only where a tag names it (`_includes/` + the name, a leading `/`
+    ignored), so such a file showed nowhere. A name built with ``{{ }}`` names every file
+    its fixed parts fit; a tag inside ``{% comment %}`` renders nothing."""
+    from .jekyll.liquid import include_name, tokenize
+    from .jekyll.site import iter_files
+    from .textio import read_source
+    wanted = [r for r in owners if r.startswith("_includes/")]
+    if not wanted:
+        return []
+    fits: list[re.Pattern[str]] = []
+    for top in sorted(src.iterdir()) if src.is_dir() else []:
+        if top.name in _NOT_BUILT or top.is_symlink():
+            continue
+        found = iter_files(top, src, _LIQUID_SUFFIXES) if top.is_dir() else \
+            [(top, top.name)] if top.suffix in _LIQUID_SUFFIXES else []
+        for path, rel in found:
+            data = read_source(path, rel, None, src)  # (what cannot be read is told elsewhere)
+            if data is None or b"include" not in data:
+                continue
+            text = data.decode("utf-8", "replace")
+            for tok in tokenize(text):
+                if tok.kind != "tag" or tok.name not in ("include", "include_cached"):
+                    continue  # (include_relative reads beside the file, not `_includes/`)
+                name = include_name(replace(tok, name="include"))
+                if name:
+                    parts = re.split(r"\{\{.*?\}\}", name.lstrip("/"), flags=re.S)
+                    fits.append(re.compile(".*".join(map(re.escape, parts)), re.S))
+    return [r for r in wanted
+            if not any(f.fullmatch(r.removeprefix("_includes/")) for f in fits)]
