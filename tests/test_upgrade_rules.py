@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+import yaml
 from test_read_rules import write
 
 import sitemigrate
@@ -407,3 +409,45 @@ def test_an_owner_include_that_nothing_includes_is_not_told_as_a_change_to_carry
         assert name not in unused.message
     assert "_includes/moon_banner.html" in carry.message
     assert "visit_counter" not in carry.message and "retired_note" not in carry.message
+
+
+# -- the owner's settings groups ---------------------------------------------------------------
+
+OLD_ANALYTICS = "analytics:\n  provider: google-universal\n  google:\n    tracking_id:\n"
+NEW_ANALYTICS = "analytics:\n  provider: \"false\"\n  google:\n    tracking_id:\n"
+
+
+@pytest.mark.parametrize("tracking, carried", [("UA-4242-1", True), ("", False)])
+def test_an_owners_settings_group_is_carried_whole_in_an_upgrade(tmp_path, monkeypatch,
+                                                                 tracking, carried):
+    """A settings group in which the owner set a value (an analytics id, where the new
+    template leaves a blank for one) is the owner's set-up: its values select one another
+    (the provider the id is for), so the upgrade carries it whole over the new template's.
+    A group at the old template's own values (its provider, no id) stays the new
+    template's."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import vera_on_academicpages
+
+    from sitemigrate import template_files as tf
+    from sitemigrate.registry import get_theme
+    built = tf.build_table(get_theme("academicpages"), [
+        write(tmp_path / "academicpages-2098", {"_config.yml": OLD_ANALYTICS}),
+        write(tmp_path / "academicpages-2099", {"_config.yml": NEW_ANALYTICS})])
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=set(built["settings"]))  # the checkouts' config values
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    src = vera_on_academicpages(tmp_path / "src", {})
+    config = (src / "_config.yml").read_text() + OLD_ANALYTICS.replace(
+        "tracking_id:", f"tracking_id: {tracking}")
+    write(src, {"_config.yml": config})
+    dest = academicpages_checkout(tmp_path / "dest")
+    write(dest, {"_config.yml": (dest / "_config.yml").read_text() + NEW_ANALYTICS})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    analytics = yaml.safe_load((dest / "_config.yml").read_text())["analytics"]
+    if carried:
+        assert analytics == {"provider": "google-universal", "google": {"tracking_id": tracking}}
+        assert any(f.code == "config-own-value" and "`analytics`" in f.message
+                   for f in plan.report.findings)
+    else:
+        assert analytics == {"provider": "false", "google": {"tracking_id": None}}
