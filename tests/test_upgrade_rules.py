@@ -451,3 +451,34 @@ def test_an_owners_settings_group_is_carried_whole_in_an_upgrade(tmp_path, monke
                    for f in plan.report.findings)
     else:
         assert analytics == {"provider": "false", "google": {"tracking_id": None}}
+
+
+def test_an_owners_change_to_code_the_new_template_did_not_change_is_carried(tmp_path,
+                                                                              monkeypatch):
+    """The owner's change to a file of the theme's code that the new template has as the
+    old one had it (the analytics snippet academicpages reads from
+    `analytics-providers/custom.html`) is what a merge of the two would keep: carried. A
+    file the new template changed keeps the new template's, and is named to carry by hand."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import _known, vera_on_academicpages
+    slot = "_includes/analytics-providers/custom.html"
+    stock = "<!-- start custom analytics snippet -->\n<!-- end custom analytics snippet -->\n"
+    ours = stock.replace("-->\n<!--", "-->\n<script>tally('vv-77')</script>\n<!--")
+    old = {slot: stock, "_includes/footer.html": "<footer>old</footer>\n",
+           "_includes/seo.html": "<meta old>\n"}
+    new = {slot: stock, "_includes/footer.html": "<footer>new</footer>\n",
+           "_includes/seo.html": "<meta new>\n"}
+    _known(monkeypatch, write(tmp_path / "academicpages-2098", old),
+           write(tmp_path / "academicpages-2099", new), theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {
+        **old, slot: ours, "_includes/footer.html": "<footer>old, Vera's</footer>\n"})
+    dest = write(academicpages_checkout(tmp_path / "dest"), new)
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    assert (dest / slot).read_text() == ours
+    assert (dest / "_includes/footer.html").read_text() == "<footer>new</footer>\n"
+    (carried,) = [f for f in plan.report.findings if f.code == "upgrade-own-code"]
+    assert slot in carried.message and "footer.html" not in carried.message
+    told = " ".join(f.message for f in plan.report.findings
+                    if f.code in ("upgrade-look-at", "upgrade-unused-include"))
+    assert "_includes/footer.html" in told and slot not in told

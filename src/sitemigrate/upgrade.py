@@ -591,9 +591,12 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
     table = template_files.templates(theme)
     old, new = table.closest(Path(site.source)), table.closest(plan.dest)
     names = [c["name"] for c in table.checkouts]
-    if old is None or new is None or old == new or names.index(old) > names.index(new):
+    if old is None or new is None or names.index(old) > names.index(new):
         return
     folders = (theme.vocabulary.get("upgrade") or {}).get("steps", [])
+    carried = _carry_own_code(plan, Path(site.source), table, (old, new), folders)
+    if old == new:
+        return
     steps = names[names.index(old):names.index(new) + 1]
     for a, b in pairwise(steps):
         before, after = table.paths(a), table.paths(b)
@@ -615,7 +618,7 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                                                               "no change to the theme's code")
                            + ".", None)
     owners = [r for r in _owner_code(Path(site.source), table, folders)
-              if r not in plan.files]  # (an own layout carried is said where it is)
+              if r not in plan.files and r not in carried]  # (an own layout: said where it is)
     unused = _included_nowhere(Path(site.source), owners)
     if unused:
         owners = [r for r in owners if r not in unused]
@@ -630,6 +633,40 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                              f"in SRC are not any template's ({', '.join(owners[:5])}"
                              f"{', ...' if len(owners) > 5 else ''}): your changes; the new "
                              "checkout's own are kept, so carry what you need by hand.", None)
+
+
+def _carry_own_code(plan: Plan, src: Path, table: Any, checkouts: tuple[str, str],
+                    folders: list[str]) -> set[str]:
+    """The owner's changes to files of the theme's code that the new template has as the
+    old one had them (an analytics snippet in `analytics-providers/custom.html`, a footer
+    link): nothing upstream changed there, so the owner's version is the merge of the two,
+    as git would make it; carried where DEST's checkout still has that file untouched.
+    Returns those files (DEST's already the owner's version too)."""
+    from .textio import read_source
+    before, after = (table.paths(name) for name in checkouts)
+    done: set[str] = set()
+    for rel in _owner_code(src, table, folders):
+        if rel in plan.files or not before.get(rel) or before.get(rel) != after.get(rel):
+            continue
+        ours, theirs = read_source(src / rel, rel, None, src), plan.dest / rel
+        try:
+            dest = theirs.read_bytes() if theirs.is_file() and not theirs.is_symlink() else None
+        except OSError:
+            dest = None
+        if ours is None or dest is None:
+            continue
+        if template_files.digest(dest) == after[rel]:
+            plan.write(rel, ours)
+        elif dest != ours:
+            continue  # DEST's own change: left as it is
+        done.add(rel)
+    if done:
+        names = sorted(done)
+        plan.report.mapped("upgrade-own-code", f"{len(names)} file(s) of the theme's code you "
+                           f"changed ({', '.join(names[:5])}{', ...' if len(names) > 5 else ''}"
+                           "), which the new template has as the old one had them: carried "
+                           "as you changed them.", None)
+    return done
 
 
 def _owner_code(src: Path, table: Any, folders: list[str]) -> list[str]:
