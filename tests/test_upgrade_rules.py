@@ -482,3 +482,39 @@ def test_an_owners_change_to_code_the_new_template_did_not_change_is_carried(tmp
     told = " ".join(f.message for f in plan.report.findings
                     if f.code in ("upgrade-look-at", "upgrade-unused-include"))
     assert "_includes/footer.html" in told and slot not in told
+
+
+# -- inline math between single dollars --------------------------------------------------------
+
+MATHJAX_2 = ("<script src=\"https://example.org/MathJax.js\"></script>\n<script type=\"text/"
+             "x-mathjax-config\">\n  MathJax.Hub.Config({tex2jax: {inlineMath: [['$','$']]}});"
+             "\n</script>\n")
+MATHJAX_3 = "<script id=\"MathJax-script\" src=\"https://example.org/mathjax@3/tex.js\"></script>\n"
+DOLLAR_3 = "<script>window.MathJax = {tex: {inlineMath: [[\"$\", \"$\"]]}};</script>\n" + MATHJAX_3
+
+
+@pytest.mark.parametrize("dest_head, told", [(MATHJAX_3, True), (DOLLAR_3, False)])
+def test_inline_dollar_math_the_new_mathjax_does_not_read_is_told(tmp_path, dest_head, told):
+    """MathJax reads `$x$` as math only where its settings list `$` among the inline
+    delimiters (its default is `\\(x\\)`; kramdown's is `$$x$$`). An old template whose
+    MathJax settings did, upgraded onto one whose MathJax does not, would show the posts'
+    `$x$` raw: the pages that write it are named, with what to do. `$$x$$`, code and prices
+    (`$5 or $6`) are no such math."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import vera_on_academicpages
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_includes/head.html": "<meta charset=\"utf-8\">\n" + MATHJAX_2,
+        "_posts/2022-01-05-tides.md": "---\ntitle: Tides\n---\nLet $h(t)$ be the height.\n",
+        "_posts/2022-02-05-orbits.md": "---\ntitle: Orbits\n---\nThe period $$T$$ is long; "
+                                       "seeds cost $5 or $6; `echo $HOME$`.\n",
+    })
+    dest = write(academicpages_checkout(tmp_path / "dest"), {
+        "_includes/head/custom.html": dest_head})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    found = [f for f in plan.report.findings if f.code == "inline-dollar-math"]
+    if not told:
+        assert found == []
+        return
+    (said,) = found
+    assert said.severity == "warning" and "_posts/2022-01-05-tides.md" in said.message
+    assert "orbits" not in said.message and "inlineMath" in said.message

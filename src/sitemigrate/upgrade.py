@@ -121,6 +121,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         plan.report.verbatim("upgrade-carried", f"{carried} file(s) you wrote or changed are "
                              "carried as you wrote them (with the front-matter keys the new "
                              "template reads added).", None)
+    from .jekyll import mathdelims
+    mathdelims.check(plan, site, mathdelims.src_code(src))
     summary(plan, site, theme)
 
 
