@@ -464,6 +464,20 @@ def test_author_profile_false_kept_and_switches_named(tmp_path):
     assert sidebar.line and "no sidebar" in sidebar.message
 
 
+def test_author_profile_of_a_template_page_left_behind_is_not_named(tmp_path):
+    """A page of the template's own (its Markdown guide) is left to al-folio's and its
+    address forwarded: the finding about the pages that no longer show the profile names
+    the owner's pages only, not one that is not carried."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/markdown.md").write_text("---\npermalink: /markdown/\ntitle: Markdown\n"
+                                            "author_profile: true\n---\nA guide.\n")
+    plan = convert(src, tmp_path / "af", "al-folio")
+    assert not (tmp_path / "af/_pages/markdown.md").exists()
+    (sidebar,) = [f for f in findings(plan, "theme-switch") if "`author_profile`" in f.message]
+    assert "_pages/cv.md" in sidebar.message and "markdown.md" not in sidebar.message
+
+
 def test_custom_news_heading(tmp_path):
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", src)

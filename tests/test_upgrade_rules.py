@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+import yaml
 from test_read_rules import write
 
 import sitemigrate
@@ -372,3 +374,147 @@ def test_the_blogs_tag_list_keeps_the_owners_words_and_says_what_it_wrote(tmp_pa
         assert "display_tags" not in kept and "display_categories" not in kept
         said = [f.message for f in plan.report.findings if f.code == "blog-words"]
         assert any("`display_tags`" in m for m in said)
+
+
+# -- the owner's includes ----------------------------------------------------------------------
+
+def test_an_owner_include_that_nothing_includes_is_not_told_as_a_change_to_carry(tmp_path,
+                                                                                  monkeypatch):
+    """Jekyll renders a file of `_includes/` only where an ``{% include %}`` names it (a name
+    built with ``{{ }}`` names what its fixed parts fit; a tag inside ``{% comment %}``
+    renders nothing). An owner's include that nothing includes showed nowhere: the upgrade
+    says so (nothing is missing) instead of asking the owner to carry it by hand; the
+    includes the site does use are still named as changes to carry."""
+    from test_upgrade import _known, new_checkout, old_site
+    _known(monkeypatch, write(tmp_path / "al-folio-2098", {"_layouts/page.html": "{{ content }}\n"}),
+           write(tmp_path / "al-folio-2099", {"_includes/scripts.liquid":
+                                              "{% if page.mermaid.enabled %}m{% endif %}\n"}))
+    src = write(old_site(tmp_path / "old"), {
+        "_includes/visit_counter.html": "<script>count('vv-42')</script>\n",
+        "_includes/retired_note.html": "<p>Old note</p>\n",
+        "_includes/moon_banner.html": "<div>Moon banner</div>\n",
+        "_includes/trackers/tidecount.html": "<script>tide('vv-7')</script>\n",
+        "_layouts/post.html": "{% include /trackers/{{ site.tracker }}.html %}{{ content }}\n",
+        "_pages/garden.md": "---\nlayout: page\npermalink: /garden/\ntitle: Garden\n---\n"
+                            "{% comment %}{% include retired_note.html %}{% endcomment %}\n"
+                            "<!-- {% include moon_banner.html %} -->\nBeds of basil.\n",
+    })
+    plan = sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio")
+    (unused,) = [f for f in plan.report.findings if f.code == "upgrade-unused-include"]
+    assert unused.severity == "info"
+    for name in ("visit_counter.html", "retired_note.html", "news.html"):
+        assert f"_includes/{name}" in unused.message
+    (carry,) = [f for f in plan.report.findings if f.code == "upgrade-look-at"]
+    for name in ("moon_banner.html", "trackers/tidecount.html"):  # (HTML comments hide no Liquid)
+        assert name not in unused.message
+    assert "_includes/moon_banner.html" in carry.message
+    assert "visit_counter" not in carry.message and "retired_note" not in carry.message
+
+
+# -- the owner's settings groups ---------------------------------------------------------------
+
+OLD_ANALYTICS = "analytics:\n  provider: google-universal\n  google:\n    tracking_id:\n"
+NEW_ANALYTICS = "analytics:\n  provider: \"false\"\n  google:\n    tracking_id:\n"
+
+
+@pytest.mark.parametrize("tracking, carried", [("UA-4242-1", True), ("", False)])
+def test_an_owners_settings_group_is_carried_whole_in_an_upgrade(tmp_path, monkeypatch,
+                                                                 tracking, carried):
+    """A settings group in which the owner set a value (an analytics id, where the new
+    template leaves a blank for one) is the owner's set-up: its values select one another
+    (the provider the id is for), so the upgrade carries it whole over the new template's.
+    A group at the old template's own values (its provider, no id) stays the new
+    template's."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import vera_on_academicpages
+
+    from sitemigrate import template_files as tf
+    from sitemigrate.registry import get_theme
+    built = tf.build_table(get_theme("academicpages"), [
+        write(tmp_path / "academicpages-2098", {"_config.yml": OLD_ANALYTICS}),
+        write(tmp_path / "academicpages-2099", {"_config.yml": NEW_ANALYTICS})])
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=set(built["settings"]))  # the checkouts' config values
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    src = vera_on_academicpages(tmp_path / "src", {})
+    config = (src / "_config.yml").read_text() + OLD_ANALYTICS.replace(
+        "tracking_id:", f"tracking_id: {tracking}")
+    write(src, {"_config.yml": config})
+    dest = academicpages_checkout(tmp_path / "dest")
+    write(dest, {"_config.yml": (dest / "_config.yml").read_text() + NEW_ANALYTICS})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    analytics = yaml.safe_load((dest / "_config.yml").read_text())["analytics"]
+    if carried:
+        assert analytics == {"provider": "google-universal", "google": {"tracking_id": tracking}}
+        assert any(f.code == "config-own-value" and "`analytics`" in f.message
+                   for f in plan.report.findings)
+    else:
+        assert analytics == {"provider": "false", "google": {"tracking_id": None}}
+
+
+def test_an_owners_change_to_code_the_new_template_did_not_change_is_carried(tmp_path,
+                                                                              monkeypatch):
+    """The owner's change to a file of the theme's code that the new template has as the
+    old one had it (the analytics snippet academicpages reads from
+    `analytics-providers/custom.html`) is what a merge of the two would keep: carried. A
+    file the new template changed keeps the new template's, and is named to carry by hand."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import _known, vera_on_academicpages
+    slot = "_includes/analytics-providers/custom.html"
+    stock = "<!-- start custom analytics snippet -->\n<!-- end custom analytics snippet -->\n"
+    ours = stock.replace("-->\n<!--", "-->\n<script>tally('vv-77')</script>\n<!--")
+    old = {slot: stock, "_includes/footer.html": "<footer>old</footer>\n",
+           "_includes/seo.html": "<meta old>\n"}
+    new = {slot: stock, "_includes/footer.html": "<footer>new</footer>\n",
+           "_includes/seo.html": "<meta new>\n"}
+    _known(monkeypatch, write(tmp_path / "academicpages-2098", old),
+           write(tmp_path / "academicpages-2099", new), theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {
+        **old, slot: ours, "_includes/footer.html": "<footer>old, Vera's</footer>\n"})
+    dest = write(academicpages_checkout(tmp_path / "dest"), new)
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    assert (dest / slot).read_text() == ours
+    assert (dest / "_includes/footer.html").read_text() == "<footer>new</footer>\n"
+    (carried,) = [f for f in plan.report.findings if f.code == "upgrade-own-code"]
+    assert slot in carried.message and "footer.html" not in carried.message
+    told = " ".join(f.message for f in plan.report.findings
+                    if f.code in ("upgrade-look-at", "upgrade-unused-include"))
+    assert "_includes/footer.html" in told and slot not in told
+
+
+# -- inline math between single dollars --------------------------------------------------------
+
+MATHJAX_2 = ("<script src=\"https://example.org/MathJax.js\"></script>\n<script type=\"text/"
+             "x-mathjax-config\">\n  MathJax.Hub.Config({tex2jax: {inlineMath: [['$','$']]}});"
+             "\n</script>\n")
+MATHJAX_3 = "<script id=\"MathJax-script\" src=\"https://example.org/mathjax@3/tex.js\"></script>\n"
+DOLLAR_3 = "<script>window.MathJax = {tex: {inlineMath: [[\"$\", \"$\"]]}};</script>\n" + MATHJAX_3
+
+
+@pytest.mark.parametrize("dest_head, told", [(MATHJAX_3, True), (DOLLAR_3, False)])
+def test_inline_dollar_math_the_new_mathjax_does_not_read_is_told(tmp_path, dest_head, told):
+    """MathJax reads `$x$` as math only where its settings list `$` among the inline
+    delimiters (its default is `\\(x\\)`; kramdown's is `$$x$$`). An old template whose
+    MathJax settings did, upgraded onto one whose MathJax does not, would show the posts'
+    `$x$` raw: the pages that write it are named, with what to do. `$$x$$`, code and prices
+    (`$5 or $6`) are no such math."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import vera_on_academicpages
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_includes/head.html": "<meta charset=\"utf-8\">\n" + MATHJAX_2,
+        "_posts/2022-01-05-tides.md": "---\ntitle: Tides\n---\nLet $h(t)$ be the height.\n",
+        "_posts/2022-02-05-orbits.md": "---\ntitle: Orbits\n---\nThe period $$T$$ is long; "
+                                       "seeds cost $5 or $6; `echo $HOME$`.\n",
+    })
+    dest = write(academicpages_checkout(tmp_path / "dest"), {
+        "_includes/head/custom.html": dest_head})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    found = [f for f in plan.report.findings if f.code == "inline-dollar-math"]
+    if not told:
+        assert found == []
+        return
+    (said,) = found
+    assert said.severity == "warning" and "_posts/2022-01-05-tides.md" in said.message
+    assert "orbits" not in said.message and "inlineMath" in said.message

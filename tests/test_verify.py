@@ -458,3 +458,19 @@ def test_verify_alone_reads_the_furniture_from_the_last_conversions_record(tmp_p
         {"code": "template-content", "path": "_posts/2015-03-15-example.md"},
         {"code": "mapped", "path": "_pages/about.md"}]}}), "utf-8")
     assert _furniture(src, dest, Report()) == ["_pages/404.md", "_posts/2015-03-15-example.md"]
+
+
+def test_an_old_redirect_that_led_nowhere_is_no_address_lost(tmp_path):
+    """Two pages at one address on the old site (a page's `redirect_from: /notes/` over a
+    page at `/notes/`, the redirect written last) send `/notes/` round in a circle there: the
+    visitor found no page at it before, so the new site's same circle loses none. An address
+    the old site answered and the new one does not is still lost."""
+    loop = ('<html><head><meta http-equiv="refresh" content="0; url=/notes"></head>'
+            '<body>Redirecting</body></html>')
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes/index.html": loop, "tides/index.html": page("<p>Tides</p>"),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"))}))
+    new = new_site(tmp_path, **{"notes/index.html": loop, "notes.html": None})
+    result = compare(old, new, owner(tmp_path))
+    assert result.unanswered == ["/tides/"]

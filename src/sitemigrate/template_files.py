@@ -239,6 +239,29 @@ def owners_setting(theme: Theme, key: str, value: object) -> bool:
         and not found.is_setting(key, value)
 
 
+def owners_group(theme: Theme, key: str, value: object, theirs: object) -> bool:
+    """In an upgrade: whether SRC's mapping ``value`` at ``key`` (`analytics`, `comments`)
+    holds a value the owner set, against ``theirs`` (DEST's at ``key``): a value one level
+    down that no checkout of ``theme`` ships (`analytics.provider: google-analytics-4`), or
+    one deeper where the new template leaves a blank for the owner to fill
+    (`analytics.google.tracking_id`). Such a group is the owner's set-up, whose values
+    select one another (a provider and its id), so it is carried whole."""
+    found = templates(theme)
+    if not found.settings or not isinstance(value, dict):
+        return False
+
+    def owned(path: tuple[str, ...], v: object, dest: object) -> bool:
+        if isinstance(v, dict):
+            return any(owned((*path, str(k)), sub, dest.get(k) if isinstance(dest, dict)
+                             else None) for k, sub in v.items())
+        if v in (None, "") or not isinstance(v, (str, int, float, bool)):
+            return False
+        if len(path) == 1:  # the table knows the checkouts' values one level down
+            return not found.is_setting(f"{key}.{path[0]}", v)
+        return dest in (None, "")
+    return owned((), value, theirs)
+
+
 def template_value(theme: Theme, key: str, value: object) -> bool:
     """Whether SRC's ``value`` at the config key ``key`` is what a template checkout of
     ``theme`` ships there: a scalar the checkout gives, or a mapping whose every scalar one

@@ -33,7 +33,7 @@ import contextlib
 import fnmatch
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from glob import escape as glob_escape
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
@@ -121,6 +121,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         plan.report.verbatim("upgrade-carried", f"{carried} file(s) you wrote or changed are "
                              "carried as you wrote them (with the front-matter keys the new "
                              "template reads added).", None)
+    from .jekyll import mathdelims
+    mathdelims.check(plan, site, mathdelims.src_code(src))
     summary(plan, site, theme)
 
 
@@ -591,9 +593,12 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
     table = template_files.templates(theme)
     old, new = table.closest(Path(site.source)), table.closest(plan.dest)
     names = [c["name"] for c in table.checkouts]
-    if old is None or new is None or old == new or names.index(old) > names.index(new):
+    if old is None or new is None or names.index(old) > names.index(new):
         return
     folders = (theme.vocabulary.get("upgrade") or {}).get("steps", [])
+    carried = _carry_own_code(plan, Path(site.source), table, (old, new), folders)
+    if old == new:
+        return
     steps = names[names.index(old):names.index(new) + 1]
     for a, b in pairwise(steps):
         before, after = table.paths(a), table.paths(b)
@@ -615,12 +620,55 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                                                               "no change to the theme's code")
                            + ".", None)
     owners = [r for r in _owner_code(Path(site.source), table, folders)
-              if r not in plan.files]  # (an own layout carried is said where it is)
+              if r not in plan.files and r not in carried]  # (an own layout: said where it is)
+    unused = _included_nowhere(Path(site.source), owners)
+    if unused:
+        owners = [r for r in owners if r not in unused]
+        plan.report.mapped("upgrade-unused-include", f"{len(unused)} file(s) of `_includes/` "
+                           f"in SRC are no template's ({', '.join(unused[:5])}"
+                           f"{', ...' if len(unused) > 5 else ''}), but no layout, include or "
+                           "page of SRC includes them: they showed nowhere on your site, so "
+                           "nothing of them is missing (copy them if you mean to use them).",
+                           None)
     if owners:
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
                              f"in SRC are not any template's ({', '.join(owners[:5])}"
                              f"{', ...' if len(owners) > 5 else ''}): your changes; the new "
                              "checkout's own are kept, so carry what you need by hand.", None)
+
+
+def _carry_own_code(plan: Plan, src: Path, table: Any, checkouts: tuple[str, str],
+                    folders: list[str]) -> set[str]:
+    """The owner's changes to files of the theme's code that the new template has as the
+    old one had them (an analytics snippet in `analytics-providers/custom.html`, a footer
+    link): nothing upstream changed there, so the owner's version is the merge of the two,
+    as git would make it; carried where DEST's checkout still has that file untouched.
+    Returns those files (DEST's already the owner's version too)."""
+    from .textio import read_source
+    before, after = (table.paths(name) for name in checkouts)
+    done: set[str] = set()
+    for rel in _owner_code(src, table, folders):
+        if rel in plan.files or not before.get(rel) or before.get(rel) != after.get(rel):
+            continue
+        ours, theirs = read_source(src / rel, rel, None, src), plan.dest / rel
+        try:
+            dest = theirs.read_bytes() if theirs.is_file() and not theirs.is_symlink() else None
+        except OSError:
+            dest = None
+        if ours is None or dest is None:
+            continue
+        if template_files.digest(dest) == after[rel]:
+            plan.write(rel, ours)
+        elif dest != ours:
+            continue  # DEST's own change: left as it is
+        done.add(rel)
+    if done:
+        names = sorted(done)
+        plan.report.mapped("upgrade-own-code", f"{len(names)} file(s) of the theme's code you "
+                           f"changed ({', '.join(names[:5])}{', ...' if len(names) > 5 else ''}"
+                           "), which the new template has as the old one had them: carried "
+                           "as you changed them.", None)
+    return done
 
 
 def _owner_code(src: Path, table: Any, folders: list[str]) -> list[str]:
@@ -635,3 +683,43 @@ def _owner_code(src: Path, table: Any, folders: list[str]) -> list[str]:
             if path.is_file() and not table.owners(rel, path.read_bytes()):
                 out.append(rel)
     return out
+
+
+#: what Jekyll may render Liquid in (pages, layouts, includes, documents, assets with front
+#: matter); an include tag elsewhere only makes an include count as used
+_LIQUID_SUFFIXES = frozenset({".html", ".htm", ".md", ".markdown", ".liquid", ".xml", ".txt",
+                              ".json", ".js", ".css", ".scss", ".sass", ".rmd", ".Rmd"})
+_NOT_BUILT = frozenset({".git", "_site", "node_modules", ".jekyll-cache", ".sass-cache"})
+
+
+def _included_nowhere(src: Path, owners: list[str]) -> list[str]:
+    """The owner's files under `_includes/` that no ``{% include %}`` of SRC names: Jekyll
+    renders an include only where a tag names it (`_includes/` + the name, a leading `/`
+    ignored), so such a file showed nowhere. A name built with ``{{ }}`` names every file
+    its fixed parts fit; a tag inside ``{% comment %}`` renders nothing."""
+    from .jekyll.liquid import include_name, tokenize
+    from .jekyll.site import iter_files
+    from .textio import read_source
+    wanted = [r for r in owners if r.startswith("_includes/")]
+    if not wanted:
+        return []
+    fits: list[re.Pattern[str]] = []
+    for top in sorted(src.iterdir()) if src.is_dir() else []:
+        if top.name in _NOT_BUILT or top.is_symlink():
+            continue
+        found = iter_files(top, src, _LIQUID_SUFFIXES) if top.is_dir() else \
+            [(top, top.name)] if top.suffix in _LIQUID_SUFFIXES else []
+        for path, rel in found:
+            data = read_source(path, rel, None, src)  # (what cannot be read is told elsewhere)
+            if data is None or b"include" not in data:
+                continue
+            text = data.decode("utf-8", "replace")
+            for tok in tokenize(text):
+                if tok.kind != "tag" or tok.name not in ("include", "include_cached"):
+                    continue  # (include_relative reads beside the file, not `_includes/`)
+                name = include_name(replace(tok, name="include"))
+                if name:
+                    parts = re.split(r"\{\{.*?\}\}", name.lstrip("/"), flags=re.S)
+                    fits.append(re.compile(".*".join(map(re.escape, parts)), re.S))
+    return [r for r in wanted
+            if not any(f.fullmatch(r.removeprefix("_includes/")) for f in fits)]

@@ -103,7 +103,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
-    from ..template_files import owners_setting, template_value
+    from ..template_files import owners_group, owners_setting, template_value
     report = plan.report
     src = source_config(site)
     source = plan.from_theme
@@ -136,7 +136,9 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
             elif key not in config or config[key] in (None, "", [], {}):
                 set_key(config, key, value)
             elif plain(config[key]) != value:
-                if site.theme == target.name and owners_setting(target, key, value):
+                if site.theme == target.name and (owners_setting(target, key, value) or
+                                                  owners_group(target, key, value,
+                                                               plain(config[key]))):
                     set_key(config, key, value)  # theirs: no template ships it
                     owners.append((key, line))
                 else:

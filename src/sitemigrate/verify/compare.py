@@ -405,5 +405,5 @@ def _addresses(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:
         if page == "404.html":
             continue
         path = "/" + (page[:-len("index.html")] if page.endswith("index.html") else page)
-        if new.answer(path) is None:
-            result.unanswered.append(path)
+        if new.answer(path) is None and old.answer(path) is not None:
+            result.unanswered.append(path)  # (a redirect that led nowhere before: no page lost)

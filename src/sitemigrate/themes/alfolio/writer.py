@@ -65,8 +65,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     _write_config(site, plan, gen, options, copier)
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
+    forwards = checkout.furniture_forwards(plan, site, THEME)
     for page in site.pages:
-        if page.role == "furniture" and checkout.furniture_forwards(plan, site, THEME):
+        if page.role == "furniture" and forwards:
             forward_furniture(page, site, plan, lambda p: _page_out(p, site))
         elif page.role == "blog" and _reuse_blog_page(page, site, plan):
             continue
@@ -74,7 +75,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             news += _write_page(page, site, plan, options, copier)
     pubdata.keep_documents(site, plan)
     news = _unique_news(news, kept_news, report)
-    sidebar = [p for p in site.pages if p.features.profile_sidebar is not None]
+    sidebar = [p for p in site.pages if p.features.profile_sidebar is not None
+               and not (p.role == "furniture" and forwards)]  # (not carried: no page to look at)
     if sidebar:
         report.add("theme-switch", "info", "lost", f"`author_profile` (academicpages' profile "
                    f"sidebar switch) on {len(sidebar)} page(s) ("

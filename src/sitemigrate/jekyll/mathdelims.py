@@ -1,0 +1,93 @@
+"""Inline math written between single dollars (`$x$`): MathJax shows it only where the
+site's MathJax settings list `$` among the inline delimiters (MathJax 2 and 3 read only
+`\\(x\\)` by default, and kramdown reads only `$$x$$`). When SRC's code sets `$` up and
+DEST's does not, the pages that write `$x$` would show it raw: said once, with the pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..formats.content import fenced_code
+from ..lazyre import lazy_pattern
+
+if TYPE_CHECKING:
+    from ..ir import Item, Page, Site
+    from ..plan import Plan
+
+#: a MathJax setting (2: `tex2jax: {inlineMath: ...}`, 3: `tex: {inlineMath: ...}`) whose
+#: inline delimiters include a single dollar
+_DOLLAR_SET_UP = lazy_pattern(r"""inlineMath\W*\[\s*\[\s*['"]\$['"]""")
+#: `$x$` on one line: not `$$`, not escaped, no white space inside either dollar (`$5 or $6`)
+_INLINE_DOLLAR = lazy_pattern(r"(?<![\\$])\$(?![\s$])[^$\n]+?(?<![\s\\$])\$(?!\$)")
+_CODE_SPAN = lazy_pattern(r"`[^`\n]*`")
+_CODE_SUFFIXES = (".html", ".liquid", ".js")
+
+
+def _sets_up_dollars(texts: list[str]) -> bool:
+    return any(_DOLLAR_SET_UP().search(t) for t in texts)
+
+
+def _code_texts(folder: Path, extra: dict[str, bytes], prefix: str) -> list[str]:
+    """The texts of the code files under ``folder`` (`_includes/`, `_layouts/`, `assets/js/`),
+    where ``extra`` (a plan's files) replaces what it writes there."""
+    out = [data.decode("utf-8", "replace") for rel, data in extra.items()
+           if rel.startswith(prefix) and rel.endswith(_CODE_SUFFIXES)]
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*")):
+            rel = prefix + path.relative_to(folder).as_posix()
+            if rel not in extra and path.suffix in _CODE_SUFFIXES and path.is_file() \
+                    and not path.is_symlink():
+                try:
+                    out.append(path.read_text("utf-8", "replace"))
+                except OSError:
+                    continue
+    return out
+
+
+def src_code(src: Path) -> list[str]:
+    """The texts of SRC's code files (`_includes/`, `_layouts/`, `assets/js/`), read as
+    every file of SRC is (never through a link out of it)."""
+    from ..textio import read_source
+    from .site import iter_files
+    out = []
+    for folder in ("_includes", "_layouts", "assets/js"):
+        for path, rel in iter_files(src / folder, src, _CODE_SUFFIXES):
+            data = read_source(path, rel, None, src)
+            if data is not None:
+                out.append(data.decode("utf-8", "replace"))
+    return out
+
+
+def uses_inline_dollars(body: str) -> bool:
+    """Whether a Markdown body writes inline math as `$x$` (outside code)."""
+    spans = fenced_code(body)
+    for start, end in reversed(spans):
+        body = body[:start] + body[end:]
+    return bool(_INLINE_DOLLAR().search(_CODE_SPAN().sub("", body)))
+
+
+def check(plan: Plan, site: Site, src_code: list[str]) -> None:
+    """Say which pages write `$x$` math that SRC's MathJax settings showed (``src_code``: the
+    texts of SRC's code files) and DEST's will not."""
+    if not _sets_up_dollars(src_code):
+        return
+    files = {rel: data for rel, data in plan.files.items() if isinstance(data, bytes)}
+    dest = [t for folder in ("_includes/", "_layouts/", "assets/js/")
+            for t in _code_texts(plan.dest / folder, files, folder)]
+    if not any("mathjax" in t.lower() for t in dest) or _sets_up_dollars(dest):
+        return  # no MathJax (said where its math is), or one that reads `$` too
+    docs: list[Page | Item] = [*site.pages, *site.posts, *site.talks, *site.teaching,
+                               *site.projects]
+    pages = [d.path for d in docs if d.path and uses_inline_dollars(d.body)]
+    if not pages:
+        return
+    listed = ", ".join(f"`{p}`" for p in pages[:5]) + (", ..." if len(pages) > 5 else "")
+    plan.report.add("inline-dollar-math", "warning", "lost", f"{len(pages)} page(s) write "
+                    f"inline math between single dollars (`$x$`: {listed}), which the old "
+                    "site's MathJax settings read (`inlineMath` with `$`) and the new "
+                    "template's MathJax does not: they would show the dollars and the TeX "
+                    "as written. Add `$` to the inline delimiters of the new template's "
+                    "MathJax settings (MathJax 3: `window.MathJax = {tex: {inlineMath: "
+                    "[['$', '$'], ['\\\\(', '\\\\)']]}};` before it loads), or write `$$x$$`.",
+                    pages[0])
