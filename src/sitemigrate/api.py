@@ -241,6 +241,9 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     from .upgrade import is_upgrade, upgrade
     if is_upgrade(site, theme, report.source_theme):  # an old copy of the same template
         upgrade(plan, site, writer)
+    else:
+        from .jekyll.ownlayouts import report_own_layouts
+        report_own_layouts(plan, site)
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
         from .jekyll.redirects import drop_shadowed_pages
