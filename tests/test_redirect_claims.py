@@ -60,3 +60,7 @@ def test_a_page_at_an_address_another_pages_redirect_claims_is_not_carried(tmp_p
     dropped = [f for f in plan.report.findings if f.code == "redirect-shadows-page"]
     assert len(dropped) == 1 and dropped[0].path == "_pages/gallery.md", dropped
     assert "_pages/work.md" in dropped[0].message
+    config = (src / "_config.yml").read_text("utf-8")  # a site without the plug-in served
+    (src / "_config.yml").write_text(config.replace("jekyll-redirect-from", "jekyll-gist"))
+    plan = convert(src, tmp_path / "out2", to="al-folio")
+    assert not [f for f in plan.report.findings if f.code == "redirect-shadows-page"]

@@ -247,7 +247,7 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
         from .jekyll.redirects import drop_shadowed_pages
-        drop_shadowed_pages(plan)
+        drop_shadowed_pages(plan, site)
         finish_liquid(plan, site, writer, (options or Options()).generation)
         clear_examples(plan, site, writer)
         if not of(plan).has_theme:

@@ -13,7 +13,7 @@ a page replaces that page, which the old site never served (:func:`drop_shadowed
 
 from __future__ import annotations
 
-from ..ir import Origin
+from ..ir import Origin, Site
 from ..plan import Plan
 from .site import redirect_stub_path
 
@@ -41,10 +41,15 @@ def stub_path(plan: Plan, old: str, target: str, origin: Origin | str | None,
     return path
 
 
-def drop_shadowed_pages(plan: Plan) -> None:
+def drop_shadowed_pages(plan: Plan, site: Site) -> None:
     """A page written to DEST at an address a redirect page claims (a template's portfolio
     page at `/portfolio/`, the `redirect_from` of the owner's projects page) is left out:
-    the old site served the redirect there, and the target would build both to one file."""
+    the old site, which ran jekyll-redirect-from, served the redirect there, and the target
+    would build both to one file."""
+    plugins = [*_as_list(site.config_extra.get("plugins")), *_as_list(site.config_extra.get(
+        "gems"))]
+    if "jekyll-redirect-from" not in plugins:
+        return  # the old site served the page: its `redirect_from` made nothing
     stubs = {path: old for old, (path, _) in plan.redirect_claims.items()}
     claimed = {_address(old): old for old in stubs.values()}
     for rel, front in list(plan.documents.items()):
@@ -63,6 +68,10 @@ def drop_shadowed_pages(plan: Plan) -> None:
                            f"{', '.join(sorted(set(claims)))} replaced it (jekyll-redirect-"
                            f"from writes its pages after the others); `{path}` forwards "
                            "there now.", source)
+
+
+def _as_list(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def _address(url: str) -> str:
