@@ -639,20 +639,22 @@ def _reads_excerpt(plan: Plan, site: Site) -> bool:
 
 
 _EXCERPT = lazy_pattern(r"\w\.excerpt\b")
+_EXCERPT_KEY = lazy_pattern(r"\A---[ \t]*\r?\n(?:(?!---[ \t]*\r?$).*\n)*?excerpt[ \t]*:",
+                            re.M)
 
 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier,
                 excerpt: bool = False) -> None:
-    """``excerpt``: the owner's Liquid in DEST prints posts' `excerpt`, which keeps the
-    summary the source gave them (al-folio's `description`)."""
+    """``excerpt``: the owner's Liquid in DEST prints posts' `excerpt`: a post whose front
+    matter gave one (the source theme's summary, al-folio's `description`) keeps it."""
     f = item.fields
     front = _item_front(item, "post")
     url = post_url(str(site.config_extra.get("permalink") or ""), item)
     front["permalink"] = url  # the post keeps its address
     if f.get("description"):
         front["description"] = attribute_safe(str(f["description"]))
-        if excerpt:
-            front["excerpt"] = str(f["description"])
+        if excerpt and _EXCERPT_KEY().search(plan.source_text(item.path) or ""):
+            front["excerpt"] = str(f["description"])  # the source's own, as Jekyll read it
     for key in ("tags", "categories"):
         value = f.get(key)
         if value:  # Jekyll splits a string at spaces: a tag with a space stays one in a list
