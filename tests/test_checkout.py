@@ -492,3 +492,29 @@ def test_suffix_is_purepath_suffix(rel):
 
     from sitemigrate.jekyll.checkout import _suffix
     assert _suffix(rel) == PurePosixPath(rel).suffix
+
+
+def test_posts_keep_their_excerpt_when_the_owners_carried_liquid_prints_it(tmp_path):
+    """Jekyll gives a post the `excerpt` of its front matter, else its first paragraph;
+    al-folio's layouts print `description`. A page of the owner's own kept in DEST whose loop
+    runs an include of theirs printing `post.excerpt` shows the summary the owner wrote,
+    not the post's first heading; without such Liquid no `excerpt` is written."""
+    files = {
+        "_config.yml": "title: Ada Quill\nauthor:\n  name: Ada Quill\n",
+        "_posts/2030-01-02-rivers.md": "---\ntitle: Rivers\nexcerpt: Notes on river deltas.\n"
+                                       "---\n## First heading\n\nBody text.\n",
+        "_pages/about.md": "---\npermalink: /\n---\nI study rivers.\n"}
+    plain = _write(tmp_path / "plain", files)
+    carried = _write(tmp_path / "carried", {
+        **files,
+        "_pages/notes.html": "---\nlayout: archive\npermalink: /notes/\ntitle: Notes\n---\n"
+                            "{% for post in site.posts %}{% if post.date %}"
+                            "{% include note-row.html %}{% endif %}{% endfor %}\n",
+        "_includes/note-row.html": "<p>{{ post.excerpt | markdownify }}</p>\n"})
+    for src, kept in ((carried, True), (plain, False)):
+        dest = alfolio_checkout(tmp_path / f"dest-{src.name}")
+        _convert(src, dest, "al-folio", from_="academicpages")
+        front = yaml.safe_load((dest / "_posts/2030-01-02-rivers.md").read_text()
+                               .split("---\n")[1])
+        assert front["description"] == "Notes on river deltas."
+        assert front.get("excerpt") == ("Notes on river deltas." if kept else None), src.name

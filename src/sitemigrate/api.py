@@ -239,8 +239,14 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     scrub(site, report)  # no menu entry, redirect or link that would run as script
     writer.write(site, plan, options or Options())
     from .upgrade import is_upgrade, upgrade
-    if is_upgrade(site, theme, report.source_theme):  # an old copy of the same template
+    upgrading = is_upgrade(site, theme, report.source_theme)
+    if upgrading:  # an old copy of the same template
         upgrade(plan, site, writer)
+    else:  # (an upgrade keeps the owner's layouts and pages)
+        from .jekyll.ownlayouts import report_own_layouts
+        from .jekyll.redirects import drop_shadowed_pages
+        report_own_layouts(plan, site)
+        drop_shadowed_pages(plan, site)
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
         finish_liquid(plan, site, writer, (options or Options()).generation)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -384,9 +384,19 @@ def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]
     assign, transitively: values such an include needs in DEST's config (the address of the
     service a repositories page's cards come from). A switch they test (`{% if site.KEY %}`)
     does not count: it would turn on a feature of the source theme whose scripts DEST lacks."""
+    return {k for body in owner_includes(plan, site, target) for t in tokenize(body)
+            if t.kind == "output" or t.name == "assign" for k in _SITE_KEY().findall(t.markup)}
+
+
+def owner_includes(plan: Plan, site: Site, target: Theme,
+                   written: Iterable[str] | None = None) -> Iterator[str]:
+    """The text of each include of SRC's own that SRC's pages and items run (DEST's checkout
+    lacks it, so :func:`finish_liquid` copies it along), transitively; the source theme's
+    stock listings, which the target's replace, do not count. ``written``: run by these
+    texts (written files) instead."""
     src_root = Path(site.source) if site.source and Path(site.source).is_dir() else None
     if src_root is None:
-        return set()
+        return
     found = _checkout(plan)
     known = found.includes if found.includes is not None else _stock_includes(target, plan,
                                                                                None)
@@ -399,7 +409,8 @@ def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]
     known = set(known) | {n for r in reads for n in r.get("include", [])}  # constructs
     for pattern in (p for spec in listings.values() for p in spec.get("match", [])):
         texts = [re.sub(pattern, " ", t, flags=re.S) if "{%" in t else t for t in texts]
-    keys: set[str] = set()
+    if written is not None:
+        texts = list(written)
     done: set[str] = set()
     while texts:
         text = texts.pop()
@@ -417,10 +428,8 @@ def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]
             raw = read_source(path, f"_includes/{name}", None, root=src_root)
             if raw is not None:
                 body = raw.decode("utf-8", "replace")
-                keys.update(k for t in tokenize(body) if t.kind == "output" or t.name == "assign"
-                            for k in _SITE_KEY().findall(t.markup))
+                yield body
                 texts.append(body)
-    return keys
 
 
 _DATA_REF = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")

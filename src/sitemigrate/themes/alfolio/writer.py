@@ -23,6 +23,7 @@ from ...jekyll.liquid import (
     encoded_link_targets,
     markdown_in_html,
     source_line,
+    tokenize,
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
 from ...jekyll.redirects import stub_path
@@ -35,6 +36,7 @@ from ...jekyll.site import (
     write_item,
     yaml_date,
 )
+from ...lazyre import lazy_pattern
 from ...plan import Plan
 from ...report import Report
 from ...textio import dump_yaml, read_document
@@ -91,8 +93,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_news(item, plan)
     for n, item in enumerate(site.projects, 1):
         _write_project(item, n, plan, copier)
+    excerpts = bool(site.posts) and _reads_excerpt(plan, site)
     for item in site.posts:
-        _write_post(item, site, plan, copier)
+        _write_post(item, site, plan, copier, excerpts)
     for item in site.teaching:
         _write_item(item, "_teachings", "course", plan, copier, "teachings", details=True)
     for item in site.talks:
@@ -627,13 +630,34 @@ def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> N
     _finish(item, front, f"_projects/{item.slug}.md", item.body, plan, copier, url)
 
 
-def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier) -> None:
+def _reads_excerpt(plan: Plan, site: Site) -> bool:
+    """Whether the owner's Liquid written to DEST so far (their pages and the includes of
+    their own these run) prints an item's `excerpt`: Jekyll gives a document the `excerpt`
+    of its front matter, else its first paragraph; al-folio's layouts read `description`."""
+    pages = [plan.files[rel].decode("utf-8", "replace") for rel in plan.files
+             if rel.startswith("_pages/") and PurePosixPath(rel).suffix in PAGE_SUFFIXES]
+    texts = pages + list(checkout.owner_includes(plan, site, THEME, pages))
+    return any(_EXCERPT().search(tok.markup) for text in texts if "excerpt" in text
+               for tok in tokenize(text) if tok.kind != "text")
+
+
+_EXCERPT = lazy_pattern(r"\w\.excerpt\b")
+_EXCERPT_KEY = lazy_pattern(r"\A---[ \t]*\r?\n(?:(?!---[ \t]*\r?$).*\n)*?excerpt[ \t]*:",
+                            re.M)
+
+
+def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier,
+                excerpt: bool = False) -> None:
+    """``excerpt``: the owner's Liquid in DEST prints posts' `excerpt`: a post whose front
+    matter gave one (the source theme's summary, al-folio's `description`) keeps it."""
     f = item.fields
     front = _item_front(item, "post")
     url = post_url(str(site.config_extra.get("permalink") or ""), item)
     front["permalink"] = url  # the post keeps its address
     if f.get("description"):
         front["description"] = attribute_safe(str(f["description"]))
+        if excerpt and _EXCERPT_KEY().search(plan.source_text(item.path) or ""):
+            front["excerpt"] = str(f["description"])  # the source's own, as Jekyll read it
     for key in ("tags", "categories"):
         value = f.get(key)
         if value:  # Jekyll splits a string at spaces: a tag with a space stays one in a list

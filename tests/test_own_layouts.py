@@ -1,0 +1,42 @@
+"""A page on a layout of the owner's own (one no template of the source theme has: a second
+language's `single-xx` laid into `default-xx`, which runs their own language menu) is
+written on a layout of the target theme: what their layouts showed around the text is
+lost, and the report says so, once per layout, naming its pages and their own includes
+(was: no line at all)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sitemigrate.api import convert
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def test_pages_on_the_owners_own_layouts_are_reported_once_per_layout(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    files = {
+        "_layouts/default-xx.html": "<html><body>{% include lang-menu.html %}"
+                                    "{% include footer.html %}{{ content }}</body></html>\n",
+        "_layouts/single-xx.html": "---\nlayout: default-xx\n---\n<article>{{ content }}"
+                                   "</article>\n",
+        "_includes/lang-menu.html": "<nav><a href=\"/xx/\">Kielet</a></nav>\n",
+        "_pages/about-xx.md": "---\ntitle: Minusta\npermalink: /xx/\nlayout: single-xx\n---\n"
+                              "\nTomás Lindqvist tutkii jokia.\n",
+        "_pages/work-xx.md": "---\ntitle: Työt\npermalink: /xx/work/\nlayout: default-xx\n"
+                             "---\n\nJokien kartat.\n",
+    }
+    for rel, text in files.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text, "utf-8")
+    plan = convert(src, tmp_path / "out", to="al-folio")
+    found = {f.path: f.message for f in plan.report.findings if f.code == "own-layout"}
+    assert set(found) == {"_layouts/default-xx.html", "_layouts/single-xx.html"}, found
+    assert "2 page(s) use (`_pages/about-xx.md`, `_pages/work-xx.md`)" in \
+        found["_layouts/default-xx.html"]
+    assert "your `lang-menu.html`" in found["_layouts/default-xx.html"]
+    assert "footer.html" not in found["_layouts/default-xx.html"]  # the theme's own include
+    assert "1 page(s) use (`_pages/about-xx.md`)" in found["_layouts/single-xx.html"]
+    assert "it runs" not in found["_layouts/single-xx.html"]
