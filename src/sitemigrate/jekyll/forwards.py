@@ -11,25 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from ..lazyre import lazy_pattern
-from ..textio import read_source
+from .layouts import _layout_of, source_layout
 
-_FRONT = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
-_LAYOUT_KEY = lazy_pattern(r"^layout:[ \t]*['\"]?([\w.-]+)", re.M)
 _REFRESH = lazy_pattern(
     r"""<meta\b[^>]*\bhttp-equiv\s*=\s*["']?refresh\b[^>]*\bcontent\s*=\s*["']\s*\d+\s*;"""
     r"""\s*url\s*=\s*\{\{-?\s*page\.(\w+)\s*((?:\|[^}]*)?)-?\}\}""", re.I)
-_SUFFIXES = (".html", ".liquid", ".md", ".markdown")
 # the themes' and jekyll-redirect-from's own keys: their readers read them
 _OWN_KEYS = frozenset({"redirect", "redirect_to"})
-
-
-def _layout_text(root: Path, name: str) -> str | None:
-    for suffix in _SUFFIXES:
-        rel = f"_layouts/{name}{suffix}"
-        if (root / rel).is_file():
-            data = read_source(root / rel, rel, None, root=root)
-            return None if data is None else data.decode("utf-8", errors="replace")
-    return None
 
 
 def forwarding_key(root: Path, layout: str) -> tuple[str, bool] | None:
@@ -41,15 +29,13 @@ def forwarding_key(root: Path, layout: str) -> tuple[str, bool] | None:
     name = layout
     while name and name not in seen:
         seen.add(name)
-        text = _layout_text(root, name)
+        text = source_layout(root, name)
         if text is None:
             return None
         hit = _REFRESH().search(text)
         if hit and hit[1] not in _OWN_KEYS:
             return hit[1], "relative_url" in hit[2] or "absolute_url" in hit[2]
-        front = _FRONT().match(text)
-        found = _LAYOUT_KEY().search(front[1] or "") if front else None
-        name = found[1] if found else ""
+        name = _layout_of(text)
     return None
 
 

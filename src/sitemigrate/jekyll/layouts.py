@@ -7,15 +7,18 @@ theme package's to read and write (its reader and writer)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..lazyre import lazy_pattern
+from ..textio import read_source
 from .liquid import is_html_file
 
 if TYPE_CHECKING:
     from ..plan import Plan
+    from ..report import Report
 
-_FRONT = lazy_pattern(r"\A---[ \t]*\n(.*?\n)?---[ \t]*$", re.S | re.M)
+_FRONT = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
 _LAYOUT_KEY = lazy_pattern(r"^layout:[ \t]*['\"]?([\w.-]+)", re.M)
 _SUFFIXES = (".html", ".liquid", ".md", ".markdown")
 
@@ -25,6 +28,17 @@ def _layout_of(text: str | None) -> str:
     front = _FRONT().match(text) if text is not None else None
     m = _LAYOUT_KEY().search(front[1] or "") if front else None
     return m[1] if m else ""
+
+
+def source_layout(root: Path, name: str, report: Report | None = None) -> str | None:
+    """The text of SRC's layout ``name`` (``_layouts/<name>.*``, read inside ``root``), at
+    reading time, before a plan exists; None when SRC has none of that name."""
+    for suffix in _SUFFIXES:
+        rel = f"_layouts/{name}{suffix}"
+        if (root / rel).is_file():
+            data = read_source(root / rel, rel, report, root=root)
+            return None if data is None else data.decode("utf-8", errors="replace")
+    return None
 
 
 def _theirs(plan: Plan, rel: str) -> bool:

@@ -41,6 +41,7 @@ from ...jekyll.languages import (
     localize_pages,
     translations_as_pages,
 )
+from ...jekyll.layouts import source_layout
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -472,7 +473,7 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
     news_by_layout(page, data, site.config_extra,
-                   _layout_text(Path(site.source), text(data.get("layout")), report)
+                   source_layout(Path(site.source), text(data.get("layout")), report)
                    if site.source and data.get("layout") else None)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
@@ -730,17 +731,9 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
         report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
                        "`jsonresume`; ignored.", page.origin)
         wanted = ""
-    layout_text = _layout_text(src, layouts[page.path], report)
+    layout_text = source_layout(src, layouts[page.path], report)
     return cv_layout_rule(layout_text, site.generation, THEME.vocabulary, found,
                           wanted), page, wanted, layout_text
-
-
-def _layout_text(src: Path, name: str, report: Report) -> str | None:
-    """The text of SRC's layout ``name`` (None when SRC has none)."""
-    own = next((p for p in sorted((src / "_layouts").glob(f"{name}.*"))
-                if p.suffix in (".html", ".liquid")), None) if (src / "_layouts").is_dir() else None
-    data = read_source(own, f"_layouts/{own.name}", report, root=src) if own else None
-    return data.decode("utf-8", "replace") if data is not None else None
 
 
 def _site_latest_posts(about: Page, src: Path, config: dict, layout: str,
@@ -750,7 +743,7 @@ def _site_latest_posts(about: Page, src: Path, config: dict, layout: str,
     front matter: the config's `latest_posts` is what the page shows. Without the layout in
     SRC, the config's value stands where the page sets none; a layout that reads neither
     shows no latest posts."""
-    text_of = _layout_text(src, layout, report) if layout else None
+    text_of = source_layout(src, layout, report) if layout else None
     if text_of is not None and not re.search(r"\bsite\.latest_posts\b", text_of):
         if "latest_posts" not in text_of:
             about.features.latest_posts = None
