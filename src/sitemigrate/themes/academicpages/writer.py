@@ -36,6 +36,7 @@ from ...jekyll.liquid import (
 from ...jekyll.listings import (
     add_collection_listings,
     collection_page,
+    page_groups,
     site_words,
     translate_body,
 )
@@ -158,7 +159,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
-    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin)
+    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin,
+                          page_groups(page, site, plan.from_theme))
     body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
     if page.role == "news" and site.news:
