@@ -122,3 +122,17 @@ def test_jekyll_renders_the_sections_in_the_sources_order(tmp_path):
     shown = re.findall(r"<h2[^>]*>([^<]*)</h2>|ITEM\[([^\]]*)\]", html)
     assert [h or i for h, i in shown] == ["field", "Buoy Logger", "Kite Survey",
                                           "outreach", "School Visits"]
+
+
+def test_a_project_keeps_its_date(tmp_path):
+    """academicpages' lists print every portfolio item's date; a project the owner dated
+    keeps that date (Jekyll would give an undated item the day of the build)."""
+    src = _source(tmp_path, "true")
+    _write(src, {"_projects/a_kite.md": _project("Kite Survey", "field", 2).replace(
+        "importance:", "date: 2021-03-04\nimportance:")})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    dated = (dest / "_portfolio/a_kite.md").read_text().split("---\n")[1]
+    undated = (dest / "_portfolio/c_buoy.md").read_text().split("---\n")[1]
+    assert "date: 2021-03-04\n" in dated
+    assert "date:" not in undated

@@ -518,6 +518,8 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
                      code_label: str, sep: str) -> None:
     f = item.fields
     front = _item_front(item, "portfolio")
+    if item.date:  # else Jekyll dates it at the build, and the lists print that day
+        front["date"] = yaml_date(item.date)
     excerpt = str(f.get("description") or "")
     if f.get("image"):
         img = copier.carry(str(f["image"]), item.origin, "project image")
