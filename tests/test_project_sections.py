@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import FIXTURES
 from test_checkout import _convert, _write, academicpages_checkout
 
@@ -136,3 +137,19 @@ def test_a_project_keeps_its_date(tmp_path):
     undated = (dest / "_portfolio/c_buoy.md").read_text().split("---\n")[1]
     assert "date: 2021-03-04\n" in dated
     assert "date:" not in undated
+
+
+def test_a_list_shows_no_text_of_a_project_the_source_list_did_not(tmp_path):
+    """al-folio's cards show a project's title, description and image, never its page's
+    text; academicpages' list prints an item's excerpt, by default Jekyll's (its first
+    paragraph): a project without description or image gets an empty one."""
+    src = _source(tmp_path, "true")
+    _write(src, {"_projects/e_bare.md": "---\nlayout: page\ntitle: Bare Project\n"
+                                         "importance: 3\ncategory: field\n---\n\n"
+                                         "# A heading the card never showed\n\nText.\n"})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    bare = yaml.safe_load((dest / "_portfolio/e_bare.md").read_text().split("---\n")[1])
+    described = yaml.safe_load((dest / "_portfolio/a_kite.md").read_text().split("---\n")[1])
+    assert bare["excerpt"] == ""
+    assert described["excerpt"] == "about Kite Survey"

@@ -526,8 +526,10 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
         if img.startswith("/"):  # the excerpt is printed as written: no Liquid runs in it
             img = (site_baseurl or "").rstrip("/") + img
         excerpt += f"<br/><img src='{img}'>"
-    if excerpt:
-        front["excerpt"] = excerpt
+    shown = (plan.from_theme.vocabulary.get("listings", {}).get("projects") or {}
+             if plan.from_theme is not None else {}).get("text", True)
+    if excerpt or not shown:  # an empty one: Jekyll's excerpt (the first paragraph) is text
+        front["excerpt"] = excerpt  # the source's list did not show
     for key in ("category", "importance"):
         if f.get(key) is not None:
             front[key] = f[key]
