@@ -42,11 +42,7 @@ horizontal: false
   {% endfor %}
 {% else %}
 {% assign sorted_projects = site.projects | sort: "importance" %}
-  <div class="row row-cols-1 row-cols-md-3">
-    {% for project in sorted_projects %}
-      {% include projects.liquid %}
-    {% endfor %}
-  </div>
+  {% for project in sorted_projects %}{% include projects.liquid %}{% endfor %}
 {% endif %}
 </div>
 """
