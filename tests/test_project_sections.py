@@ -149,3 +149,12 @@ def test_a_list_shows_no_text_of_a_project_the_source_list_did_not(tmp_path):
     described = yaml.safe_load((dest / "_portfolio/a_kite.md").read_text().split("---\n")[1])
     assert bare["excerpt"] == ""
     assert described["excerpt"] == "about Kite Survey"
+
+
+def test_a_project_with_a_list_of_categories_does_not_stop_the_run(tmp_path):
+    """Bad input never crashes: a project whose `category` is a list is in no section."""
+    src = _source(tmp_path, "true")
+    _write(src, {"_projects/f_list.md": _project("Listed Twice", "[field, outreach]", 4)})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    assert re.findall(r"<h2[^>]*>([^<]*)</h2>", _listing(dest)) == ["field", "outreach"]

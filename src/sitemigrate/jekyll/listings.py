@@ -69,18 +69,21 @@ def page_groups(page: Page, site: Site, source_theme: Theme | None) -> list[str]
     of the owner's items have (a category that held only the template's examples, which
     go, would be a heading over nothing). None when it lists every item: the switch off, no
     such key, an empty list (which Liquid loops over as nothing; the flat listing is the
-    nearer), no item in any of them, or a value the target's Liquid string cannot hold."""
+    nearer), no item in any of them, a value that is no text, or one the target's Liquid
+    string cannot hold."""
     vocab = source_theme.vocabulary if source_theme is not None else {}
     spec = (vocab.get("listings", {}).get(page.role) or {}).get("by_page")
     if not spec or site.config_extra.get(spec["switch"]) in (None, False):
         return None
     values = page.extra.get(spec["key"])
-    values = [values] if isinstance(values, (str, int, float)) else values
-    if not isinstance(values, list) or not values:
+    values = [values] if isinstance(values, str) else values
+    # Jekyll's `where` compares as text; the target's test compares text with text only
+    if not isinstance(values, list) or not values or not all(isinstance(v, str) for v in values):
         return None
-    have = {str(item.fields.get(spec["field"], item.extra.get(spec["field"])))
-            for item in role_items(site, page.role)}
-    shown = [str(v) for v in values if v is not None and str(v) in have]
+    fields = (item.fields.get(spec["field"], item.extra.get(spec["field"]))
+              for item in role_items(site, page.role))
+    have = {value for value in fields if isinstance(value, str)}
+    shown = [v for v in values if v in have]
     return None if not shown or any('"' in v for v in shown) else shown
 
 
