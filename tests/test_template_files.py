@@ -312,3 +312,25 @@ def test_an_upgrade_keeps_the_2022_blog_menu_entry_on_the_new_blog_page(tmp_path
     assert int(blog.split("nav_order:")[1].split()[0]) < 5
     assert not (dest / "blog/index.html").exists()
     assert "<div" not in blog  # the old page's wrapper around its listing is no text of theirs
+
+
+def test_the_templates_example_pdf_is_not_the_owners_cv(tmp_path, monkeypatch):
+    """A CV page whose `cv_pdf` is the template's example PDF (its bytes): the link is not
+    carried as the owner's CV, and one line says so; the owner's own PDF is carried."""
+    example = {"assets/pdf/example_pdf.pdf": "%PDF-1.4 the example person's sample\n"}
+    page = ("---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\ncv_pdf: FILE\n---\n")
+    src = _write(tmp_path / "owner", {
+        "_config.yml": "first_name: Vera\nlast_name: Vega\ninclude: [_pages]\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\ntitle: about\n---\nGardens.\n",
+        "_pages/cv.md": page.replace("FILE", "example_pdf.pdf"),
+        "assets/pdf/vega_cv.pdf": "%PDF-1.4 Vera Vega's CV\n",
+        **example})
+    _only_template(monkeypatch, "al-folio", _write(tmp_path / "al-folio-2099", example))
+    report = Report()
+    site = read_site(src, "al-folio", report)
+    assert not site.page("cv").features.cv_pdf
+    lost = [f for f in report.findings if f.code == "cv-pdf-example"]
+    assert len(lost) == 1 and lost[0].path == "_pages/cv.md" and lost[0].line == 6
+    _write(src, {"_pages/cv.md": page.replace("FILE", "vega_cv.pdf")})
+    site = read_site(src, "al-folio", Report())
+    assert site.page("cv").features.cv_pdf == "/assets/pdf/vega_cv.pdf"

@@ -731,7 +731,7 @@ def _own_listing_page(plan: Plan, rel: str, role: str, site: Site, spec: dict) -
     group = (spec.get("listing_groups") or {}).get(role)
     if group:
         seen: list[str] = []
-        for item in _role_items(site, role):
+        for item in role_items(site, role):
             # a known field, or front matter carried as the owner wrote it
             value = item.fields.get(group["field"], item.extra.get(group["field"]))
             if isinstance(value, str) and value and value not in seen:
@@ -765,7 +765,7 @@ def _kinds(site: Site) -> dict[str, list]:
             "news": site.news}
 
 
-def _role_items(site: Site, role: str) -> list:
+def role_items(site: Site, role: str) -> list:
     """The owner's items a listing page of ``role`` lists."""
     return _kinds(site).get(role) or site.collections.get(role, [])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..ir import Origin, Page, Site
 from ..plan import Plan
 from ..report import Report
-from .checkout import translate_liquid
+from .checkout import role_items, translate_liquid
 from .scholar import loop_span
 
 if TYPE_CHECKING:
@@ -52,17 +53,44 @@ def collection_page(name: str, site: Site, plan: Plan, target: Theme, front: Any
 
 
 def translate_body(body: str, role: str, source_theme: Theme | None, target: Theme, plan: Plan,
-                   origin: Origin | None) -> str:
+                   origin: Origin | None, groups: list[str] | None = None) -> str:
     """Swap the source theme's listing Liquid of the page's role for the target's
-    (:func:`translate_listings`), then translate tag by tag (:func:`translate_liquid`)."""
-    body, _ = translate_listings(body, (role,), source_theme, target, plan.report, origin)
+    (:func:`translate_listings`; ``groups``: :func:`page_groups`), then translate tag by tag
+    (:func:`translate_liquid`)."""
+    body, _ = translate_listings(body, (role,), source_theme, target, plan.report, origin,
+                                 groups=groups)
     return translate_liquid(body, source_theme, target, plan, origin)
+
+
+def page_groups(page: Page, site: Site, source_theme: Theme | None) -> list[str] | None:
+    """The sections the page's stock listing shows as Jekyll renders it (``by_page`` of its
+    role's listing in the source mapping): the values of its front-matter ``key`` when the
+    config's ``switch`` is on (Liquid: anything but false or nil), those of them that some
+    of the owner's items have (a category that held only the template's examples, which
+    go, would be a heading over nothing). None when it lists every item: the switch off, no
+    such key, an empty list (which Liquid loops over as nothing; the flat listing is the
+    nearer), no item in any of them, a value that is no text, or one the target's Liquid
+    string cannot hold."""
+    vocab = source_theme.vocabulary if source_theme is not None else {}
+    spec = (vocab.get("listings", {}).get(page.role) or {}).get("by_page")
+    if not spec or site.config_extra.get(spec["switch"]) in (None, False):
+        return None
+    values = page.extra.get(spec["key"])
+    values = [values] if isinstance(values, str) else values
+    # Jekyll's `where` compares as text; the target's test compares text with text only
+    if not isinstance(values, list) or not values or not all(isinstance(v, str) for v in values):
+        return None
+    fields = (item.fields.get(spec["field"], item.extra.get(spec["field"]))
+              for item in role_items(site, page.role))
+    have = {value for value in fields if isinstance(value, str)}
+    shown = [v for v in values if v in have]
+    return None if not shown or any('"' in v for v in shown) else shown
 
 
 def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | None, target: Theme,
                        report: Report, origin: Origin | None,
-                       skip: Iterable[str] = (), original: str | None = None
-                       ) -> tuple[str, list[str]]:
+                       skip: Iterable[str] = (), original: str | None = None,
+                       groups: list[str] | None = None) -> tuple[str, list[str]]:
     """Swap the source theme's listing Liquid (``listings`` in ``mappings/``) for the
     target's, for each of ``roles`` (a CV page loops over publications, talks and teaching).
     A listing inside an HTML comment is left alone (it renders nothing); an HTML list
@@ -71,6 +99,8 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
     stock ``body`` do not hold) is still swapped, and kept after the new one inside
     ``{% comment %}`` with a report line: what it did by hand is not silently lost.
     ``original``: the body as read, to name the line of a listing (default ``body``).
+    ``groups``: the sections a listing that loops over its page's categories shows
+    (:func:`page_groups`), each written as the target's section when it has one.
     Returns the body and the roles translated."""
     from ..formats.cvmarkdown import mask_comments
     src = source_theme.vocabulary if source_theme is not None else {}
@@ -107,6 +137,12 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                 # listings, one per file or section, showed each item once)
                 first = (start, end) == spans[0] or bool(sections)
                 new = target_listing["body"].rstrip("\n") if first else ""
+                by_page = _by_page(old, listing, target_listing, groups) if first else None
+                if by_page is not None:
+                    new = by_page
+                    report.mapped("listing-section", f"{len(groups or [])} {role} section(s), "
+                                  "one per category the page lists by, written as "
+                                  f"{target.name}'s.", origin)
                 own = own_liquid(old, listing) if "stock" in listing else []
                 if own or not first:
                     new += ("\n\n" if new else "") + kept_in_comment(old)
@@ -142,6 +178,31 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
         for i, section in enumerate(written):
             body = body.replace(_SECTION.format(i), section)
     return body, done
+
+
+def _by_page(old: str, listing: dict, target_listing: dict, groups: list[str] | None
+             ) -> str | None:
+    """The target's sections for a listing that loops over its page's categories
+    (``by_page`` of the source's listing, ``filtered`` with a ``section`` of the target's):
+    one per value of ``groups``, in their order, each headed by it. None when either side
+    has no such form, or the listing has no such loop."""
+    spec, target = listing.get("by_page"), target_listing.get("filtered") or {}
+    if groups is None or not spec or "section" not in target or not re.search(spec["loop"], old):
+        return None
+    from html import escape
+    parts = []
+    for value in groups:
+        fill: dict[str, str] = {"KEY": spec["field"], "OP": target["ops"]["equals"],
+                                "VALUE": value, "ORDER": spec["order"]}
+        body = re.sub("KEY|OP|VALUE|ORDER", functools.partial(_part, fill),
+                      target["body"].rstrip("\n"))
+        parts.append(target["section"].replace("TITLE", escape(value)) + "\n" + body)
+    return "\n\n".join(parts)
+
+
+def _part(fill: dict[str, str], m: re.Match[str]) -> str:
+    """The value of the placeholder ``m`` matched."""
+    return fill[m[0]]
 
 
 _SECTION = "\x00section{}\x00"  # a written section, out of reach of the listing patterns

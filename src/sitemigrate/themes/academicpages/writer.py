@@ -36,6 +36,7 @@ from ...jekyll.liquid import (
 from ...jekyll.listings import (
     add_collection_listings,
     collection_page,
+    page_groups,
     site_words,
     translate_body,
 )
@@ -158,7 +159,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
-    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin)
+    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin,
+                          page_groups(page, site, plan.from_theme))
     body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
     if page.role == "news" and site.news:
@@ -519,14 +521,18 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
                      code_label: str, sep: str) -> None:
     f = item.fields
     front = _item_front(item, "portfolio")
+    if item.date:  # else Jekyll dates it at the build, and the lists print that day
+        front["date"] = yaml_date(item.date)
     excerpt = str(f.get("description") or "")
     if f.get("image"):
         img = copier.carry(str(f["image"]), item.origin, "project image")
         if img.startswith("/"):  # the excerpt is printed as written: no Liquid runs in it
             img = (site_baseurl or "").rstrip("/") + img
         excerpt += f"<br/><img src='{img}'>"
-    if excerpt:
-        front["excerpt"] = excerpt
+    shown = (plan.from_theme.vocabulary.get("listings", {}).get("projects") or {}
+             if plan.from_theme is not None else {}).get("text", True)
+    if excerpt or not shown:  # an empty one: Jekyll's excerpt (the first paragraph) is text
+        front["excerpt"] = excerpt  # the source's list did not show
     for key in ("category", "importance"):
         if f.get(key) is not None:
             front[key] = f[key]

@@ -330,8 +330,14 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
         _read_about(page, data, site, doc, report)
     if page.role == "cv" and data.get("cv_pdf"):
         known.add("cv_pdf")
-        page.features.cv_pdf = site_path(text(data["cv_pdf"]), "assets/pdf")
-        record_asset(site, page.features.cv_pdf, "pdf")
+        pdf = site_path(text(data["cv_pdf"]), "assets/pdf")
+        if pdf.startswith("/") and is_example(THEME, Path(site.source), pdf.lstrip("/")):
+            report.lost("cv-pdf-example", f"`cv_pdf: {data['cv_pdf']}` is the template's example "
+                        "PDF, not your CV: no link to it was carried. Put your CV's PDF there "
+                        "and convert again.", rel, doc.line_of("cv_pdf"))
+        else:
+            page.features.cv_pdf = pdf
+            record_asset(site, pdf, "pdf")
     if page.role == "cv" and data.get("cv_format"):
         known.add("cv_format")
         page.features.cv_format = text(data["cv_format"])
