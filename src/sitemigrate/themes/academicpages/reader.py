@@ -210,7 +210,18 @@ def _example(key: str, value: object) -> bool:
     return is_template_setting(THEME, key, value)
 
 
-_LISTS_POSTS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.posts\b")
+_LISTS_POSTS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.posts\b[^%]*%\}(.*?)"
+                          r"\{%-?\s*endfor\s*-?%\}", re.S)
+_INCLUDES = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
+
+
+def _lists_posts_as_stock(body: str, vocab: dict) -> bool:
+    """Whether a loop of ``body`` lists the posts the way the theme's blog listing does: it
+    runs no include but those of the theme's listing (`archive-single.html`). A loop that
+    runs an include of the owner's shows the posts their own way: their page, not the
+    blog."""
+    stock = set(_INCLUDES.findall(vocab["listings"]["blog"]["body"]))
+    return any(set(_INCLUDES.findall(m[1])) <= stock for m in _LISTS_POSTS.finditer(body))
 
 
 def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None:
@@ -234,7 +245,7 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     page.role = vocab["page_roles"].get(page.permalink, "other")
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
-    elif page.role == "other" and _LISTS_POSTS.search(page.body):
+    elif page.role == "other" and _lists_posts_as_stock(page.body, vocab):
         page.role = "blog"  # its own loop lists the posts: the blog, at its own address
     _, page.extra = split_known(data, [*vocab["page_keys"], *(
         ["redirect_to"] if page.redirect else [])])
