@@ -453,6 +453,31 @@ def test_an_owners_settings_group_is_carried_whole_in_an_upgrade(tmp_path, monke
         assert analytics == {"provider": "false", "google": {"tracking_id": None}}
 
 
+def test_a_group_of_the_old_templates_shape_is_not_the_owners(tmp_path, monkeypatch):
+    """A group the new template writes in another shape (jekyll-archives: `enabled`,
+    `layouts`, `permalinks` at the top, where the new one nests them under `posts:`) has
+    no blank of the new template's for the owner to fill: the old template's values are
+    no set-up of the owner's, and carrying them whole stopped the new plug-in's build."""
+    from sitemigrate import template_files as tf
+    from sitemigrate.registry import get_theme
+    old = ("title: blank\njekyll-archives:\n  enabled: [year, tags]\n  layouts:\n    year: archive-year\n"
+           "  permalinks:\n    year: /blog/:year/\n")
+    new = "title: blank\njekyll-archives:\n  posts:\n    enabled: [year, tags]\n    permalinks:\n" \
+          "      year: /blog/:year/\n"
+    built = tf.build_table(get_theme("al-folio"), [
+        write(tmp_path / "al-folio-2098", {"_config.yml": old}),
+        write(tmp_path / "al-folio-2099", {"_config.yml": new})])
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=set(built["settings"]))
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    theme = get_theme("al-folio")
+    value, theirs = yaml.safe_load(old)["jekyll-archives"], yaml.safe_load(new)["jekyll-archives"]
+    assert not tf.owners_group(theme, "jekyll-archives", value, theirs)
+    # the same group where the new template leaves the key blank is the owner's to fill
+    blank = {"layouts": {"year": None}, "posts": theirs["posts"]}
+    assert tf.owners_group(theme, "jekyll-archives", value, blank)
+
+
 def test_an_owners_change_to_code_the_new_template_did_not_change_is_carried(tmp_path,
                                                                               monkeypatch):
     """The owner's change to a file of the theme's code that the new template has as the

@@ -250,15 +250,17 @@ def owners_group(theme: Theme, key: str, value: object, theirs: object) -> bool:
     if not found.settings or not isinstance(value, dict):
         return False
 
+    absent = object()  # DEST has no such key: another shape of the group, no blank
+
     def owned(path: tuple[str, ...], v: object, dest: object) -> bool:
         if isinstance(v, dict):
-            return any(owned((*path, str(k)), sub, dest.get(k) if isinstance(dest, dict)
-                             else None) for k, sub in v.items())
+            return any(owned((*path, str(k)), sub, dest.get(k, absent) if isinstance(dest, dict)
+                             else absent) for k, sub in v.items())
         if v in (None, "") or not isinstance(v, (str, int, float, bool)):
             return False
         if len(path) == 1:  # the table knows the checkouts' values one level down
             return not found.is_setting(f"{key}.{path[0]}", v)
-        return dest in (None, "")
+        return dest is not absent and dest in (None, "")
     return owned((), value, theirs)
 
 
