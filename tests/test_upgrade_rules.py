@@ -473,9 +473,11 @@ def test_a_group_of_the_old_templates_shape_is_not_the_owners(tmp_path, monkeypa
     theme = get_theme("al-folio")
     value, theirs = yaml.safe_load(old)["jekyll-archives"], yaml.safe_load(new)["jekyll-archives"]
     assert not tf.owners_group(theme, "jekyll-archives", value, theirs)
-    # the same group where the new template leaves the key blank is the owner's to fill
-    blank = {"layouts": {"year": None}, "posts": theirs["posts"]}
+    # the group of the same shape where the new template leaves the key blank is the
+    # owner's to fill; one the new template grew (a key of its own more) stays the new one's
+    blank = {"enabled": ["year"], "layouts": {"year": None}, "permalinks": {"year": "/x/"}}
     assert tf.owners_group(theme, "jekyll-archives", value, blank)
+    assert not tf.owners_group(theme, "jekyll-archives", value, {**blank, "group_by": "year"})
 
 
 def test_an_owners_change_to_code_the_new_template_did_not_change_is_carried(tmp_path,

@@ -245,9 +245,12 @@ def owners_group(theme: Theme, key: str, value: object, theirs: object) -> bool:
     down that no checkout of ``theme`` ships (`analytics.provider: google-analytics-4`), or
     one deeper where the new template leaves a blank for the owner to fill
     (`analytics.google.tracking_id`). Such a group is the owner's set-up, whose values
-    select one another (a provider and its id), so it is carried whole."""
+    select one another (a provider and its id), so it is carried whole. Only a group the
+    new template has in the same shape (every key of SRC's, at its place, DEST's too): one
+    the new template reshaped or grew (`scholar`, `jekyll-archives`) would lose the new
+    template's keys, which its own code reads."""
     found = templates(theme)
-    if not found.settings or not isinstance(value, dict):
+    if not found.settings or not isinstance(value, dict) or not _same_shape(value, theirs):
         return False
 
     absent = object()  # DEST has no such key: another shape of the group, no blank
@@ -262,6 +265,14 @@ def owners_group(theme: Theme, key: str, value: object, theirs: object) -> bool:
             return not found.is_setting(f"{key}.{path[0]}", v)
         return dest is not absent and dest in (None, "")
     return owned((), value, theirs)
+
+
+def _same_shape(ours: object, theirs: object) -> bool:
+    """Whether the mappings ``ours`` and ``theirs`` have the same keys at every level."""
+    if not isinstance(ours, dict) or not isinstance(theirs, dict):
+        return not isinstance(ours, dict) and not isinstance(theirs, dict)
+    return set(map(str, ours)) == set(map(str, theirs)) and all(
+        _same_shape(ours[k], theirs.get(k)) for k in ours)
 
 
 def template_value(theme: Theme, key: str, value: object) -> bool:
