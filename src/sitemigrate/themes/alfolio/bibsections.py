@@ -127,20 +127,26 @@ def _part(parts: dict[str, str], m: re.Match[str]) -> str:
     return parts[m[0]]
 
 
-def printed_fields(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> list[str]:
-    """The fields the site's bibliography layout (jekyll-scholar's `bibliography_template`)
-    prints, `{{ entry.x }}`, in its order, that are neither BibTeX's nor al-folio's own (a
-    field of the owner's: `conference`, say). ``texts``: (path, text, _) of the site's files."""
+def bib_layouts(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> list[str]:
+    """The texts of the site's own bibliography layout (jekyll-scholar's
+    `bibliography_template`, `bib` by default). ``texts``: (path, text, _) of its files."""
     scholar_config = config.get("scholar")
     name = str((scholar_config if isinstance(scholar_config, dict) else {}).get(
         "bibliography_template") or "bib")
+    return [text for rel, text, _ in texts
+            if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name]
+
+
+def printed_fields(layouts: list[str]) -> list[str]:
+    """The fields the site's bibliography layout (``layouts``: :func:`bib_layouts`) prints,
+    `{{ entry.x }}`, in its order, that are neither BibTeX's nor al-folio's own (a field of
+    the owner's: `conference`, say)."""
     known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | {"eventtitle"}
     out: list[str] = []
-    for rel, text, _ in texts:
-        if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name:
-            for field in re.findall(r"\{\{-?\s*entry\.(\w+)", text):
-                if field.lower() not in known and field.lower() not in out:
-                    out.append(field.lower())
+    for text in layouts:
+        for field in re.findall(r"\{\{-?\s*entry\.(\w+)", text):
+            if field.lower() not in known and field.lower() not in out:
+                out.append(field.lower())
     return out
 
 
@@ -240,17 +246,10 @@ def listed_entries(pubs: list[Publication], name: str, rel: str, uses: list[scho
 _TEXT_FIELDS = ("additional_info", "award")
 
 
-def layout_text_fields(texts: list[tuple[str, str, str]], config: dict[str, Any],
-                       generation: str) -> set[str]:
+def layout_text_fields(layouts: list[str], generation: str) -> set[str]:
     """Which of al-folio's text fields (``_TEXT_FIELDS``) the site's bibliography layout
-    (jekyll-scholar's `bibliography_template`) prints; where the site has no such layout of
-    its own, those its generation's layout prints (the mapping's `bib_text_fields`).
-    ``texts``: the site's files."""
-    scholar_config = config.get("scholar")
-    name = str((scholar_config if isinstance(scholar_config, dict) else {}).get(
-        "bibliography_template") or "bib")
-    layouts = [text for rel, text, _ in texts
-               if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name]
+    (``layouts``: :func:`bib_layouts`) prints; where the site has no such layout of its own,
+    those its generation's layout prints (the mapping's `bib_text_fields`)."""
     if not layouts:
         return set(THEME.vocabulary.get("bib_text_fields", {}).get(generation) or ())
     return {f for f in _TEXT_FIELDS if any(re.search(rf"\bentry\.{f}\b", t) for t in layouts)}

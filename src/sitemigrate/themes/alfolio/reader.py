@@ -67,6 +67,7 @@ from ...textio import read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import (
+    bib_layouts,
     layout_text_fields,
     listed_entries,
     loop_queries,
@@ -501,8 +502,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
     # a page's references (`--cited`) list no file: what only they show is no list
     uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
-    printed = printed_fields(texts, config)
-    text_fields = layout_text_fields(texts, config, site.generation)
+    layouts = bib_layouts(texts, config)  # the site's own bib layout
+    printed = printed_fields(layouts)
+    text_fields = layout_text_fields(layouts, site.generation)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
