@@ -40,6 +40,7 @@ from ...jekyll.listings import (
     site_words,
     translate_body,
 )
+from ...jekyll.ownlayouts import with_own_includes
 from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
@@ -176,7 +177,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             plan.origins[item.path] = out
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
-    body = copier.rewrite(with_shown(body, shown, out), page.permalink or "/", page.origin)
+    body = with_own_includes(plan, page, with_shown(body, shown, out), out, THEME)
+    body = copier.rewrite(body, page.permalink or "/", page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
