@@ -295,17 +295,16 @@ def test_a_rendercv_highlight_written_key_colon_value_keeps_its_text(tmp_path):
     section of a JSON Resume kind and in one of their own (was: an empty bullet, the text
     lost). A degree that already names its field is not written twice (`PhD in Geophysics`
     with area `Geophysics` was `PhD in Geophysics in Geophysics`)."""
-    cv_yml = ("cv:\n  name: Rin Halvorsen\n  sections:\n    Education:\n"
-              "      - institution: Bergen College\n        area: Geophysics\n"
-              "        studyType: PhD in Geophysics\n        end_date: 2021\n"
-              "        highlights:\n          - Advisor: Dr. Ines Varga\n"
-              "          - Thesis: Ice at depth\n"
-              "    Fieldwork:\n      - name: Svalbard season\n        date: 2019\n"
-              "        highlights:\n          - Role: Lead\n")
-    files = {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": cv_yml,
-             "_pages/cv.md": ALFOLIO_PAGE.format(extra="")}
-    cv = alfolio.read(_site(tmp_path / "a", files), Report()).cv
-    got = {s.title: s for s in cv.sections}
+    cv_yml = "\n".join([
+        "cv:", "  name: Rin Halvorsen", "  sections:", "    Education:",
+        "      - institution: Bergen College", "        area: Geophysics",
+        "        studyType: PhD in Geophysics", "        end_date: 2021", "        highlights:",
+        "          - Advisor: Dr. Ines Varga", "          - Thesis: Ice at depth",
+        "    Fieldwork:", "      - name: Svalbard season", "        date: 2019",
+        "        highlights:", "          - Role: Lead", ""])
+    site = _site(tmp_path, {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": cv_yml,
+                            "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    got = {s.title: s for s in alfolio.read(site, Report()).cv.sections}
     assert got["Education"].entries[0]["title"] == "PhD in Geophysics"
     assert got["Education"].entries[0]["description"] == ["Advisor: Dr. Ines Varga",
                                                           "Thesis: Ice at depth"]

@@ -10,6 +10,7 @@ hand. The page keys such a layout prints are carried by :mod:`sitemigrate.jekyll
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..ir import Origin, Page, Site
@@ -32,20 +33,13 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
     pages: dict[str, list[str]] = {}
     runs: dict[str, list[str]] = {}
     for page in site.pages:
-        name, seen = _layout_of(plan.source_text(page.path)), set()
-        while name and name not in seen:
-            seen.add(name)
-            found = _layout(plan, name)
-            if found is None:
-                break
-            rel, text = found
+        for rel, text in layout_chain(plan, page.path):
             if rel not in known:
                 pages.setdefault(rel, []).append(page.path)
                 carried = {n for _, n, _, _ in own_includes(plan, page.path)}
                 runs.setdefault(rel, sorted({n for t in tokenize(text) if t.name == "include"
                                              and (n := include_name(t)) and n not in carried
                                              and f"_includes/{n}" not in known}))
-            name = _layout_of(text)
     for rel, paths in pages.items():
         shown = ", ".join(f"`{n}`" for n in runs[rel])
         plan.report.add(
@@ -54,6 +48,19 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
             "they are on the target theme's own layout now, and what yours shows around "
             "their text" + (f" (it runs your {shown})" if shown else "") + " is not carried: "
             "redo it in the new site by hand if you need it.", Origin(rel, 1))
+
+
+def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
+    """SRC's layouts of ``page`` as Jekyll lays it: the one it names, then the one that one
+    names, ... (path, text), to the first that SRC lacks or that comes round again."""
+    name, seen = _layout_of(plan.source_text(page)), set()
+    while name and name not in seen:
+        seen.add(name)
+        found = _layout(plan, name)
+        if found is None:
+            return
+        yield found
+        name = _layout_of(found[1])
 
 
 _PARAM = lazy_pattern(r"""(\w+)\s*=\s*("[^"]*"|'[^']*'|[^\s"']+)""")
@@ -71,13 +78,7 @@ def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
     if not known:
         return []
     out: list[tuple[str, str, str, bool]] = []
-    name, seen = _layout_of(plan.source_text(page)), set()
-    while name and name not in seen:
-        seen.add(name)
-        found = _layout(plan, name)
-        if found is None:
-            break
-        rel, text = found
+    for rel, text in layout_chain(plan, page):
         depth, before = 0, True
         for tok in tokenize(text) if not _theirs(plan, rel) else []:
             if tok.kind == "output" and re.match(r"content\b", tok.markup):
@@ -93,7 +94,6 @@ def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
             if all(v[0] in "\"'" or v.startswith(("page.", "site."))
                    for _, v in _PARAM().findall(tok.markup[len(n):])):
                 out.append((rel, n, tok.text, before))
-        name = _layout_of(text)
     return out
 
 
