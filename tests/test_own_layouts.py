@@ -63,6 +63,9 @@ def test_an_include_of_the_owners_that_their_changed_layout_runs_goes_with_the_p
         "_includes/lang-switch.liquid": "<nav class=\"switch\"><a href=\"/fr/\">FR</a></nav>\n",
         "_includes/lang-card.liquid": "<div>{{ include.image }}</div>\n",
         "_includes/lang-foot.liquid": "<p>Suivez-moi</p>\n",
+        "_layouts/default.liquid": "<html><head>{% include lang-meta.liquid %}</head><body>"
+                                   "{{ content }}</body></html>\n",
+        "_includes/lang-meta.liquid": "<meta name=\"lang\" content=\"fr\">\n",
     }
     for rel, text in files.items():
         (src / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -73,7 +76,7 @@ def test_an_include_of_the_owners_that_their_changed_layout_runs_goes_with_the_p
     about = (out / "_pages/about.md").read_text("utf-8")
     body = about.split("---", 2)[2]
     assert body.lstrip().startswith("{::nomarkdown}\n{% include lang-switch.liquid %}")
-    assert "lang-card" not in body and "lang-foot" not in body
+    assert "lang-card" not in body and "lang-foot" not in body and "lang-meta" not in body
     assert (out / "_includes/lang-switch.liquid").is_file()
     found = [f for f in plan.report.findings if f.code == "own-include"]
     assert [(str(f.path), "above" in f.message) for f in found] == [("_pages/about.md", True)]

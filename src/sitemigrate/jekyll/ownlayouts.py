@@ -63,16 +63,17 @@ def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
         name = _layout_of(found[1])
 
 
+_HEAD = lazy_pattern(r"(?is)<head\b.*?</head\s*>")
 _PARAM = lazy_pattern(r"""(\w+)\s*=\s*("[^"]*"|'[^']*'|[^\s"']+)""")
 
 
 def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
     """The includes of the owner's own (`_includes/X` of SRC that no template of the source
-    theme has) that SRC's layouts of ``page`` run whatever the page (outside every block
-    tag, their parameters quoted text or `page.`/`site.` values, not a layout's variables):
-    (layout, include's name, its tag as written, True where it shows before the page's
-    text). A layout that is the
-    theme's own, unchanged, runs none of the owner's."""
+    theme has) that SRC's layouts of ``page`` run whatever the page, in what a visitor sees
+    (outside every block tag and outside `<head>`; their parameters quoted text or `page.`/
+    `site.` values, not a layout's variables): (layout, include's name, its tag as written,
+    True where it shows before the page's text). A layout that is the theme's own,
+    unchanged, runs none of the owner's."""
     source = plan.from_theme
     known = templates(source).files if source is not None else {}
     if not known:
@@ -80,7 +81,10 @@ def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
     out: list[tuple[str, str, str, bool]] = []
     for rel, text in layout_chain(plan, page):
         depth, before = 0, True
+        head = _HEAD().search(text)
         for tok in tokenize(text) if not _theirs(plan, rel) else []:
+            if head and head.start() <= tok.start < head.end():
+                continue  # the page's head: nothing of it is the page's text
             if tok.kind == "output" and re.match(r"content\b", tok.markup):
                 before = False
             elif tok.kind == "tag" and tok.name in BLOCK_TAGS:
