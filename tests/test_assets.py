@@ -64,3 +64,22 @@ def test_a_figure_path_climbing_above_the_root_is_the_file_a_browser_loads(tmp_p
     assert "'/images/greensched.png'" in written and "assets/img" not in written
     assert (tmp_path / "out/images/greensched.png").is_file()
     assert not [f for f in plan.report.findings if f.code == "missing-file"]
+
+
+def test_a_link_to_a_section_of_a_carried_file_keeps_its_section(tmp_path):
+    """`[notes](/files/notes.pdf#page=3)` and a `#section` of a saved HTML file lead where
+    they led: the file is carried and the link keeps its `#...` and `?...` (was: the
+    fragment dropped, the link led to the top of the file)."""
+    src = site_copy(tmp_path)
+    shutil.copy(src / "images/moose.png", src / "files/notes.pdf")
+    (src / "files/cv.html").write_text("<html><body><h2 id=\"talks\">Talks</h2></body></html>\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text() + "\n[notes](/files/notes.pdf#page=3) and "
+                     "<a href=\"{{ '/files/cv.html#talks' | relative_url }}\">talks</a> and "
+                     "[raw](/files/notes.pdf?raw=1)\n")
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    out = (tmp_path / "out/_pages/about.md").read_text()
+    assert "(/assets/pdf/notes.pdf#page=3)" in out
+    assert "'/files/cv.html#talks' | relative_url" in out  # a saved page keeps its path
+    assert (tmp_path / "out/files/cv.html").is_file()
+    assert "(/assets/pdf/notes.pdf?raw=1)" in out

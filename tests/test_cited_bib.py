@@ -237,6 +237,21 @@ def test_text_fields_the_sites_own_bib_layout_never_printed_are_not_shown(tmp_pa
     assert "Oral, 12 minutes" not in body and "Best poster" not in body
 
 
+def test_a_note_the_bib_layout_showed_under_an_entry_stays_shown(tmp_path):
+    """al-folio's bib layout (2024 on) prints BibTeX's `note` on a line of its own under
+    the venue (`Co-first authorship`, `Preprint`): a line of the publication's page in
+    academicpages (was: in the downloadable .bib only); a layout that never printed it
+    showed it nowhere."""
+    noted = AWARDED.replace("  award={", "  note={Equal contribution},\n  award={")
+    layout = BIB_LAYOUT + "<div class=\"periodical\">{{ entry.note }}</div>\n"
+    text = _converted_publication(tmp_path / "a", {"_layouts/bib.liquid": layout,
+                                                   "_bibliography/papers.bib": noted})
+    assert "Equal contribution" in text.split("\n---\n", 1)[1]
+    text = _converted_publication(tmp_path / "b", {"_layouts/bib.liquid": BIB_LAYOUT,
+                                                   "_bibliography/papers.bib": noted})
+    assert "Equal contribution" not in text.split("\n---\n", 1)[1]
+
+
 # -- a page that lists one file in parts, by queries -----------------------------------------
 
 TYPED = ("@article{a1,\n  title={Limpets at Dusk},\n  author={Marlowe, Oda},\n  journal={Shore "

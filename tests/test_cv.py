@@ -289,6 +289,28 @@ def test_alfolio_reads_rendercv_and_cv_format_chooses(tmp_path):
     assert cv.format == "jsonresume" and len(cv.sections) == 11
 
 
+def test_a_rendercv_highlight_written_key_colon_value_keeps_its_text(tmp_path):
+    """`- Advisor: Dr. Ines Varga` under `highlights` is YAML's mapping, which al-folio's
+    layout prints as `{"Advisor"=>"Dr. Ines Varga"}`: it is the line the owner wrote, in a
+    section of a JSON Resume kind and in one of their own (was: an empty bullet, the text
+    lost). A degree that already names its field is not written twice (`PhD in Geophysics`
+    with area `Geophysics` was `PhD in Geophysics in Geophysics`)."""
+    cv_yml = "\n".join([
+        "cv:", "  name: Rin Halvorsen", "  sections:", "    Education:",
+        "      - institution: Bergen College", "        area: Geophysics",
+        "        studyType: PhD in Geophysics", "        end_date: 2021", "        highlights:",
+        "          - Advisor: Dr. Ines Varga", "          - Thesis: Ice at depth",
+        "    Fieldwork:", "      - name: Svalbard season", "        date: 2019",
+        "        highlights:", "          - Role: Lead", ""])
+    site = _site(tmp_path, {"_config.yml": ALFOLIO_CONFIG, "_data/cv.yml": cv_yml,
+                            "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    got = {s.title: s for s in alfolio.read(site, Report()).cv.sections}
+    assert got["Education"].entries[0]["title"] == "PhD in Geophysics"
+    assert got["Education"].entries[0]["description"] == ["Advisor: Dr. Ines Varga",
+                                                          "Thesis: Ice at depth"]
+    assert got["Fieldwork"].entries[0]["description"] == ["Role: Lead"]
+
+
 def test_alfolio_resume_json_with_comments_is_read_as_rubys_json_reads_it(tmp_path):
     """jekyll-get-json reads resume.json with Ruby's JSON.load, which skips // and /* */
     comments: the CV the site shows is read (not "not valid JSON"), the commented-out

@@ -135,3 +135,13 @@ def test_dated_name_is_read_off_the_name_as_off_its_stem(name):
     by_stem = _DATED_NAME.match(PurePosixPath(name).stem)
     by_name = _DATED_NAME.match(name)
     assert (by_stem and by_stem.group(1)) == (by_name and by_name.group(1))
+
+
+def test_a_year_alone_is_a_date_jekyll_cannot_read():
+    """`date: 2024` is YAML's number: Jekyll parses its text and stops the build ("Invalid
+    date"); it is reported with what to write, and read as the year the owner meant (was:
+    read as no date, the publication left out of the new bibliography as dateless)."""
+    report = Report()
+    assert item_date(_doc("date: 2024"), "x.md", report) == "2024-01-01"
+    (f,) = report.findings
+    assert f.code == "bad-date" and "Invalid date" in f.message and f.line == 2

@@ -241,3 +241,28 @@ def test_an_upgrade_keeps_the_owners_front_matter_but_not_another_languages_addr
     assert home["permalink"] == "/fr/" and home["title"] == "accueil"
     assert _front(dest / "_pages/publications.md")["permalink"] == "/publications/"
     assert "Vera Vega grows gardens" in (dest / "_pages/about.md").read_text()
+
+
+def test_a_translated_home_page_without_polyglot_is_a_page_at_its_address(tmp_path):
+    """Without jekyll-polyglot a second page on the about layout at an address of its own
+    (`_pages/about_fr.md`, `permalink: /fr/`) is not the home page: it stays at `/fr/`, with
+    the heading, subtitle and profile text the about layout showed; the home page is the
+    one at `/` (was: both written at `/`, one over the other, and `/fr/` forwarded home)."""
+    files = {"_pages/about_fr.md": "---\nlayout: about\ntitle: à propos\npermalink: /fr/\n"
+                                   "lang: fr\nsubtitle: Professeure adjointe en systèmes.\n"
+                                   "profile:\n  image: prof_pic.jpg\n  more_info: >\n"
+                                   "    <p>Bureau 4.12</p>\n---\n\n"
+                                   "Ada Okonkwo étudie les systèmes répartis sobres.\n"}
+    src = _site(tmp_path, "al-folio-site", files, "")
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    french = _written(out, "systèmes répartis sobres")
+    assert [_front(p)["permalink"] for p in french] == ["/fr/"]
+    text = french[0].read_text()
+    assert "Professeure adjointe en systèmes." in text and "<p>Bureau 4.12</p>" in text
+    assert _front(french[0])["title"] != "à propos"  # the about layout's heading: the name
+    home = [p for p in out.rglob("*.md") if _front(p).get("permalink") == "/"]
+    assert len(home) == 1 and "répartis" not in home[0].read_text()
+    assert not list((out / "_pages").rglob("redirects/fr.md"))
+    assert not [f for f in plan.report.findings if f.code in ("shadowed", "address-clash")]

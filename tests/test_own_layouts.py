@@ -36,7 +36,47 @@ def test_pages_on_the_owners_own_layouts_are_reported_once_per_layout(tmp_path):
     assert set(found) == {"_layouts/default-xx.html", "_layouts/single-xx.html"}, found
     assert "2 page(s) use (`_pages/about-xx.md`, `_pages/work-xx.md`)" in \
         found["_layouts/default-xx.html"]
-    assert "your `lang-menu.html`" in found["_layouts/default-xx.html"]
+    # their language menu, which the layout runs on every page, is written into the pages
+    assert "lang-menu.html" not in found["_layouts/default-xx.html"]
     assert "footer.html" not in found["_layouts/default-xx.html"]  # the theme's own include
     assert "1 page(s) use (`_pages/about-xx.md`)" in found["_layouts/single-xx.html"]
     assert "it runs" not in found["_layouts/single-xx.html"]
+    carried = [f for f in plan.report.findings if f.code == "own-include"]
+    assert sorted(str(f.path) for f in carried) == ["_pages/about-xx.md", "_pages/work-xx.md"]
+
+
+def test_an_include_of_the_owners_that_their_changed_layout_runs_goes_with_the_page(tmp_path):
+    """The theme's about layout as the owner changed it runs their own language switcher
+    above the page's text, on every page laid into it: each such page keeps it, above its
+    text, and the include goes along (was: the switcher gone from the home pages, in no
+    line of the report). An include inside a condition or fed a layout's variable stays
+    the layout's: it is not written into the page."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    files = {
+        "_layouts/about.liquid": "---\nlayout: default\n---\n<header>{{ page.subtitle }}\n"
+                                 "{% include lang-switch.liquid %}</header>\n"
+                                 "{% assign pic = page.profile.image %}"
+                                 "{% include lang-card.liquid image=pic %}\n"
+                                 "{% if page.social %}{% include lang-foot.liquid %}{% endif %}\n"
+                                 "<article>{{ content }}</article>\n",
+        "_includes/lang-switch.liquid": "<nav class=\"switch\"><a href=\"/fr/\">FR</a></nav>\n",
+        "_includes/lang-card.liquid": "<div>{{ include.image }}</div>\n",
+        "_includes/lang-foot.liquid": "<p>Suivez-moi</p>\n",
+        "_layouts/default.liquid": "<html><head>{% include lang-meta.liquid %}</head><body>"
+                                   "{{ content }}</body></html>\n",
+        "_includes/lang-meta.liquid": "<meta name=\"lang\" content=\"fr\">\n",
+    }
+    for rel, text in files.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text, "utf-8")
+    out = tmp_path / "out"
+    plan = convert(src, out, to="academicpages")
+    plan.apply()
+    about = (out / "_pages/about.md").read_text("utf-8")
+    body = about.split("---", 2)[2]
+    assert body.lstrip().startswith("{::nomarkdown}\n{% include lang-switch.liquid %}")
+    assert "lang-card" not in body and "lang-foot" not in body and "lang-meta" not in body
+    assert (out / "_includes/lang-switch.liquid").is_file()
+    found = [f for f in plan.report.findings if f.code == "own-include"]
+    assert [(str(f.path), "above" in f.message) for f in found] == [("_pages/about.md", True)]

@@ -135,20 +135,34 @@ def entry_from(key: str, data: Any, dialect: Dialect = JSON_RESUME) -> dict[str,
         neutral = fields.get(k)
         if neutral and neutral not in out and v not in (None, "", []):
             if neutral in ("description", "items"):
-                v = [str(x) if not isinstance(x, (dict, list)) else x
-                     for x in (v if isinstance(v, list) else [v])]
+                v = [point_text(x) for x in (v if isinstance(v, list) else [v])]
             elif not isinstance(v, (dict, list)):
                 v = str(v)
             out[neutral] = v
         else:
             extra[k] = v
     if key == "education":
-        title = " in ".join(str(extra[k]) for k in ("studyType", "area") if extra.get(k))
+        study, area = (str(extra.get(k) or "") for k in ("studyType", "area"))
+        # "PhD in Physics" with area "Physics": the degree already names its field
+        title = study if area and study.endswith(f" {area}") else \
+            " in ".join(x for x in (study, area) if x)
         if title:
             out["title"] = title
     if extra:
         out["extra"] = extra
     return out
+
+
+def point_text(point: Any) -> Any:
+    """One highlight of an entry. A line written `- Supervisor: Jo Bloggs` is YAML's
+    mapping, not text (a layout prints it as Ruby's `{"Supervisor"=>"Jo Bloggs"}`): its
+    key and value are the line the owner wrote. A neutral point (`title`, `items`) and a
+    list stay as they are; other values are text."""
+    if isinstance(point, dict) and point and not set(point) <= {"title", "items"} \
+            and all(not isinstance(v, (dict, list)) for v in point.values()):
+        return "; ".join(f"{k}: {v}" if v not in (None, "") else str(k)
+                         for k, v in point.items())
+    return point if isinstance(point, (dict, list)) else str(point)
 
 
 def sections_from(data: Any, origin: Origin | None = None,

@@ -244,9 +244,12 @@ class AssetCopier:
         if not static and (not suffix or suffix in PAGE_SUFFIXES
                            or suffix in THEME_SUFFIXES):
             return None
-        new = self.carry(absolute, origin, "linked file", is_file=static, keep_path=static)
+        path = absolute.split("?")[0].split("#")[0]
+        tail = absolute[len(path):]  # `#section` or `?q=1`: part of the link, not of the file
+        new = self.carry(path, origin, "linked file", is_file=static, keep_path=static)
         if static:
-            self._carry_relatives(absolute)
+            self._carry_relatives(path)
+        new = new + tail if tail and not new.endswith(tail) else new
         return None if new == url else new
 
     def _carry_relatives(self, url: str) -> None:

@@ -35,11 +35,27 @@ def default_first(pages: list[Page], config: Any) -> list[Page]:
     stays a page of its own. Pages of a site in one language are returned as they are."""
     langs = Languages.of(config)
     if langs is None:
-        return pages
+        return _one_home_page(pages)
     for page in pages:
         if page.role == "about" and not _default(langs, page):
             page.role = "other"
     return sorted(pages, key=lambda p: not _default(langs, p))
+
+
+def _one_home_page(pages: list[Page]) -> list[Page]:
+    """A site has one home page: the page served at its root. Another page shown with the
+    about layout at an address of its own (`_pages/about_fr.md` with `permalink: /fr/`, a
+    translated home page kept without jekyll-polyglot) is a page of its own at that
+    address, not a second home page that would take the root's place."""
+    if any(p.role == "about" and _at_root(p) for p in pages):
+        for page in pages:
+            if page.role == "about" and not _at_root(page):
+                page.role = "other"
+    return pages
+
+
+def _at_root(page: Page) -> bool:
+    return (page.permalink or "/").split("index.html")[0] in ("/", "")
 
 
 def localize_pages(pages: list[Page], config: Any) -> None:

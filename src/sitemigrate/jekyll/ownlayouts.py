@@ -1,21 +1,27 @@
 """The owner's own layouts: a page of SRC laid into a `_layouts/NAME.*` that no template of
 the source theme has (a second language's layouts, `single-cn` into `default-cn`) is
 written on a layout of the target theme; what the owner's layouts add around the page's
-text (their includes: a menu of the other language, a switcher) is not carried. One
-finding per layout names its pages and what it runs, so the owner can redo it by hand.
-The page keys such a layout prints are carried by :mod:`sitemigrate.jekyll.layouts`."""
+text is not carried, but for the includes of the owner's own that a layout of SRC (their
+own, or the theme's as they changed it) runs whatever the page: a language switcher above
+the text is written into each page it was shown on (:func:`with_own_includes`). One
+finding per layout names its pages and what else it runs, so the owner can redo it by
+hand. The page keys such a layout prints are carried by :mod:`sitemigrate.jekyll.layouts`."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..ir import Origin, Site
+from ..ir import Origin, Page, Site
+from ..lazyre import lazy_pattern
 from ..template_files import templates
-from .layouts import _layout, _layout_of
-from .liquid import include_name, tokenize
+from .layouts import _layout, _layout_of, _theirs
+from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
 if TYPE_CHECKING:
     from ..plan import Plan
+    from ..theme import Theme
 
 
 def report_own_layouts(plan: Plan, site: Site) -> None:
@@ -27,19 +33,13 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
     pages: dict[str, list[str]] = {}
     runs: dict[str, list[str]] = {}
     for page in site.pages:
-        name, seen = _layout_of(plan.source_text(page.path)), set()
-        while name and name not in seen:
-            seen.add(name)
-            found = _layout(plan, name)
-            if found is None:
-                break
-            rel, text = found
+        for rel, text in layout_chain(plan, page.path):
             if rel not in known:
                 pages.setdefault(rel, []).append(page.path)
+                carried = {n for _, n, _, _ in own_includes(plan, page.path)}
                 runs.setdefault(rel, sorted({n for t in tokenize(text) if t.name == "include"
-                                             and (n := include_name(t))
+                                             and (n := include_name(t)) and n not in carried
                                              and f"_includes/{n}" not in known}))
-            name = _layout_of(text)
     for rel, paths in pages.items():
         shown = ", ".join(f"`{n}`" for n in runs[rel])
         plan.report.add(
@@ -48,3 +48,71 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
             "they are on the target theme's own layout now, and what yours shows around "
             "their text" + (f" (it runs your {shown})" if shown else "") + " is not carried: "
             "redo it in the new site by hand if you need it.", Origin(rel, 1))
+
+
+def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
+    """SRC's layouts of ``page`` as Jekyll lays it: the one it names, then the one that one
+    names, ... (path, text), to the first that SRC lacks or that comes round again."""
+    name, seen = _layout_of(plan.source_text(page)), set()
+    while name and name not in seen:
+        seen.add(name)
+        found = _layout(plan, name)
+        if found is None:
+            return
+        yield found
+        name = _layout_of(found[1])
+
+
+_HEAD = lazy_pattern(r"(?is)<head\b.*?</head\s*>")
+_PARAM = lazy_pattern(r"""(\w+)\s*=\s*("[^"]*"|'[^']*'|[^\s"']+)""")
+
+
+def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
+    """The includes of the owner's own (`_includes/X` of SRC that no template of the source
+    theme has) that SRC's layouts of ``page`` run whatever the page, in what a visitor sees
+    (outside every block tag and outside `<head>`; their parameters quoted text or `page.`/
+    `site.` values, not a layout's variables): (layout, include's name, its tag as written,
+    True where it shows before the page's text). A layout that is the theme's own,
+    unchanged, runs none of the owner's."""
+    source = plan.from_theme
+    known = templates(source).files if source is not None else {}
+    if not known:
+        return []
+    out: list[tuple[str, str, str, bool]] = []
+    for rel, text in layout_chain(plan, page):
+        depth, before = 0, True
+        head = _HEAD().search(text)
+        for tok in tokenize(text) if not _theirs(plan, rel) else []:
+            if head and head.start() <= tok.start < head.end():
+                continue  # the page's head: nothing of it is the page's text
+            if tok.kind == "output" and re.match(r"content\b", tok.markup):
+                before = False
+            elif tok.kind == "tag" and tok.name in BLOCK_TAGS:
+                depth += 1
+            elif tok.kind == "tag" and tok.name[3:] in BLOCK_TAGS and tok.name[:3] == "end":
+                depth -= 1
+            n = include_name(tok)
+            if depth or not n or tok.in_html_comment or tok.name != "include" \
+                    or f"_includes/{n}" in known or plan.source_text(f"_includes/{n}") is None:
+                continue
+            if all(v[0] in "\"'" or v.startswith(("page.", "site."))
+                   for _, v in _PARAM().findall(tok.markup[len(n):])):
+                out.append((rel, n, tok.text, before))
+    return out
+
+
+def with_own_includes(plan: Plan, page: Page, body: str, out: str, target: Theme) -> str:
+    """``body`` with the owner's includes that SRC's layouts showed around it
+    (:func:`own_includes`), where they showed: above the text or below it. Into the same
+    theme (an upgrade) the owner's layouts go along, and with them what they show."""
+    same = plan.from_theme is not None and plan.from_theme.name == target.name
+    found = [] if same else own_includes(plan, page.path)
+    for rel, name, tag, before in found:
+        if not is_html_file(out):  # kramdown passes the include's HTML as it is
+            tag = "{::nomarkdown}\n" + tag + "\n{:/nomarkdown}"
+        body = f"{tag}\n\n{body.lstrip(chr(10))}" if before else \
+            f"{body.rstrip(chr(10))}\n\n{tag}\n"
+        plan.report.verbatim("own-include", f"`{rel}` (your layout) shows your `{name}` "
+                             f"{'above' if before else 'below'} the text of this page: "
+                             "written into the page, where it shows it.", page.origin)
+    return body

@@ -380,6 +380,8 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
     value = doc.data.get("date")
     m = _DATED_NAME.match(filename)  # as on its stem: the date and its `-` precede any `.`
     named = jekyll_date(m.group(1)) if m else None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)  # `date: 2024`: Jekyll parses its text, and cannot (below)
     if not (isinstance(value, str) and value.strip()):
         d = from_value(value) if value is not None else None
         d = d or named

@@ -40,6 +40,7 @@ from ...jekyll.listings import (
     site_words,
     translate_body,
 )
+from ...jekyll.ownlayouts import with_own_includes
 from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
@@ -129,11 +130,12 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     else:
         front["layout"] = "archive" if page.role in ("publications", "talks", "teaching",
                                                       "projects", "cv") else "single"
-        front["title"] = page.title
+        front["title"] = page.features.heading or page.title  # the heading it showed
         if page.permalink:
             front["permalink"] = page.permalink
         if page.description:
             front["excerpt"] = page.description
+        body = _about_layout_text(page, body, report)
     sidebar = page.features.profile_sidebar
     front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
@@ -175,7 +177,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             plan.origins[item.path] = out
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
-    body = copier.rewrite(with_shown(body, shown, out), page.permalink or "/", page.origin)
+    body = with_own_includes(plan, page, with_shown(body, shown, out), out, THEME)
+    body = copier.rewrite(body, page.permalink or "/", page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
@@ -243,6 +246,22 @@ def _news_text(item: Item) -> str:
 
 def _page_out(page: Page) -> str:
     return page.path  # `_pages/...` stays there; a root-level page stays at the root
+
+
+def _about_layout_text(page: Page, body: str, report: Report) -> str:
+    """A page other than the home page that the source showed with the about layout (a
+    translated home page at `/fr/`): its subtitle above its text and its profile box's text
+    below it, as the home page's are, since academicpages' page shows neither."""
+    feats = page.features
+    if feats.subtitle:
+        body = f"<p>{feats.subtitle}</p>\n\n{body.lstrip(chr(10))}"
+    if feats.profile_text:
+        body = body.rstrip("\n") + f"\n\n{feats.profile_text}\n"
+    if feats.subtitle or feats.profile_text:
+        report.verbatim("about-layout-page", "this page was shown with the about layout, "
+                        "not as the home page: its `subtitle` and profile text kept in its "
+                        "body.", page.origin)
+    return body
 
 
 def _about_body(page: Page, site: Site, plan: Plan) -> str:

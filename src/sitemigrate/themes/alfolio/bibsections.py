@@ -241,9 +241,9 @@ def listed_entries(pubs: list[Publication], name: str, rel: str, uses: list[scho
 
 
 #: Fields of al-folio's own whose text its bib layout shows beside an entry (2023 on): the
-#: award a button reveals (labelled `award_name`, else "Awarded"), and additional
-#: information printed after the venue.
-_TEXT_FIELDS = ("additional_info", "award")
+#: award a button reveals (labelled `award_name`, else "Awarded"), additional
+#: information printed after the venue, and BibTeX's `note` on a line of its own under it.
+_TEXT_FIELDS = ("additional_info", "award", "note")
 
 
 def layout_text_fields(layouts: list[str], generation: str) -> set[str]:
@@ -263,6 +263,9 @@ def shown_notes(pub: Publication, shown: set[str]) -> None:
     info = to_text(str(pub.fields.get("additional_info") or "")).strip().lstrip(".,;: ")
     if "additional_info" in shown and info:
         notes.append(info)
+    note = to_text(str(pub.fields.get("note") or "")).strip()
+    if "note" in shown and note and note not in (pub.venue, info):
+        notes.append(note)
     award = to_text(str(pub.fields.get("award") or "")).strip()
     if "award" in shown and award:
         label = to_text(str(pub.fields.get("award_name") or "")).strip() or "Awarded"

@@ -166,8 +166,9 @@ def _rendercv_generic(entries: list) -> tuple[list[dict[str, Any]], str]:
                              ("highlights", "description")):
                 if key in d and new not in entry and d[key] not in (None, ""):
                     value = d.pop(key)
-                    entry[new] = ([text(v) for v in value] if isinstance(value, list)
-                                  else [text(value)]) if new == "description" else text(value)
+                    entry[new] = ([text(jsonresume.point_text(v)) for v in value]
+                                  if isinstance(value, list) else [text(value)]) \
+                        if new == "description" else text(value)
             if d:
                 entry["extra"] = d
             out.append(entry)
