@@ -502,7 +502,8 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
                             "link (it would be dead); put the file in the site and link it.",
                             item.origin)
     elif item.redirect:  # jekyll-redirect-from forwards a collection's documents too
-        target = copier.carry(item.redirect, item.origin, "redirect target")  # own site's
+        # a file of the site, by path or by the site's own address, goes where DEST keeps files
+        target = copier.carry(item.redirect, item.origin, "redirect target")
         front["redirect_to"] = target
         plan.report.mapped("item-redirect", f"the page forwards to `{item.redirect}` → "
                            f"`redirect_to: {target}` (jekyll-redirect-from: a visitor of the "
