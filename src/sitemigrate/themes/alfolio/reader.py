@@ -70,6 +70,7 @@ from .bibsections import (
     bib_layouts,
     layout_text_fields,
     listed_entries,
+    live_uses,
     loop_queries,
     printed_fields,
     query_fields,
@@ -510,6 +511,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
              if "bibliography" in str(k) and isinstance(v, str)}
     home_selected = any(p.features.selected_papers for p in site.pages)
+    uses = live_uses(uses, home_selected)
     defaults = set(scholar.default_files(config) or ())
     shown = scholar.shown_files(uses, config, bool(site.pages), home_selected)
     folder = scholar.source_folder(config)
