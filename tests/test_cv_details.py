@@ -83,3 +83,24 @@ def test_selected_papers_abstract_label_follows_the_site_language_and_doi_links_
     item = about.split("## Publications choisies\n\n", 1)[1].split("\n- ", 1)[0]
     assert "(https://doi.org/10.1000/%28carbon%29%202025)" in item
     assert "<details><summary>Résumé</summary>We schedule" in item
+
+
+def test_an_entry_without_year_or_title_is_no_bullet_of_its_own(tmp_path):
+    """A CV entry with neither a date nor a title (a JSON Resume education of only its
+    institution, an entry of fields the CV layout does not read) was written as a bullet
+    without text, which kramdown prints as a literal `*`: its details are bullets of their
+    own, and an entry with nothing to show is no line."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").unlink()
+    (src / "assets/json").mkdir(parents=True)
+    (src / "assets/json/resume.json").write_text(
+        '{"basics": {"name": "Ada Q. Okonkwo"},'
+        ' "education": [{"institution": "University of Tides"}],'
+        ' "projects": [{"title": "Buoy census", "duration": "2023"}]}')
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "jekyll_get_json:\n  - data: resume\n"
+                      "    json: assets/json/resume.json\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "\n* University of Tides\n" in cv, cv
+    assert not [line for line in cv.splitlines() if line.strip() == "*"], cv
