@@ -104,3 +104,28 @@ def test_an_entry_without_year_or_title_is_no_bullet_of_its_own(tmp_path):
     cv = (tmp_path / "out/_pages/cv.md").read_text()
     assert "\n* University of Tides\n" in cv, cv
     assert not [line for line in cv.splitlines() if line.strip() == "*"], cv
+
+
+def test_a_key_of_the_resume_no_page_showed_is_said_to_be_unshown(tmp_path):
+    """A `resume.json` key that is no JSON Resume section (`work_experience`) is not carried;
+    where `jsonresume:` of `_config.yml` does not list it, al-folio's CV layout skipped it
+    and the source's CV page did not show it: said so (not a loss the conversion made), with
+    how to show it. Without that list the key is a loss, said as before."""
+    for listed, outcome in ((True, "verbatim"), (False, "lost")):
+        src = _alfolio(tmp_path / str(listed))
+        (src / "_data/cv.yml").unlink()
+        (src / "assets/json").mkdir(parents=True)
+        (src / "assets/json/resume.json").write_text(
+            '{"basics": {"name": "Ada Q. Okonkwo"},'
+            ' "education": [{"institution": "University of Tides", "startDate": "2015"}],'
+            ' "work_experience": [{"title": "Buoy keeper"}]}')
+        config = src / "_config.yml"
+        config.write_text(config.read_text() + "jekyll_get_json:\n  - data: resume\n"
+                          "    json: assets/json/resume.json\n"
+                          + ("jsonresume: [basics, education]\n" if listed else ""))
+        plan = sitemigrate.convert(src, tmp_path / str(listed) / "out", to="academicpages")
+        said = [f for f in plan.report.findings if f.code == "cv-json-key"]
+        assert len(said) == 1 and "`work_experience`" in said[0].message, said
+        assert said[0].outcome == outcome, said[0]
+        assert ("did not show it either" in said[0].message) is listed, said[0].message
+        assert "give it the name of a JSON Resume section" in said[0].message

@@ -711,10 +711,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     else:
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
-                                            site.config_extra, rel, report)
-        for key in unknown:
-            report.lost("cv-json-key", f"`{key}` is not a JSON Resume section; not carried.",
-                        rel)
+                                            site.config_extra, rel, report, tuple(unknown))
         name = text(cv.basics.get("name"))
         if name and site.identity.display_name() and name != site.identity.display_name():
             report.problem("cv-example", f"`{rel}` is about `{name}`, not "
