@@ -9,20 +9,17 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import sitemigrate
 import yaml
+from conftest import FIXTURES
+from test_checkout import _write
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+import sitemigrate
 
 
 def _site(tmp_path: Path, name: str, files: dict[str, str]) -> Path:
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / name, src)
-    for rel, text in files.items():
-        path = src / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return src
+    return _write(src, files)
 
 
 def _front(path: Path) -> dict:
