@@ -127,4 +127,4 @@ def test_a_key_of_the_resume_no_page_showed_is_said_to_be_unshown(tmp_path):
         assert len(said) == 1 and "`work_experience`" in said[0].message, said
         assert said[0].outcome == outcome, said[0]
         assert ("did not show it either" in said[0].message) is listed, said[0].message
-        assert "give it the name of a JSON Resume section" in said[0].message
+        assert "move it into a JSON Resume section" in said[0].message

@@ -485,8 +485,8 @@ def resume_sections_shown(sections: list[CVSection], layout_text: str | None, ru
                             "carried. Add it to the CV by hand if you want it.", rel)
             continue
         shown.append(sec)
-    rename = (" To show it, give it the name of a JSON Resume section (`work`, `projects`, "
-              "`skills`, ...) and convert again.")
+    rename = (" To show it, move it into a JSON Resume section (`basics` for a name or "
+              "contact details, `work`, `projects`, `skills`, ...) and convert again.")
     for key in unknown:
         if listed is not None and key not in listed:
             report.verbatim("cv-json-key", f"`{key}` is not a JSON Resume section, and not in "
