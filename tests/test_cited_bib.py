@@ -308,13 +308,17 @@ def test_the_selected_papers_include_lists_nothing_where_no_page_asks_for_it(tmp
     publications page is gone: no page shows the default file. Said so, and not "give the
     entries what the query asks for", which would show nothing; where the about page asks
     for its selected papers, the selected entry is carried and the other is said to be
-    selected by no query."""
-    for sel, carried, code in (("false", [], "bib-unshown"),
-                               ("true", ["kelp19"], "bib-unselected")):
-        site, report = read(write(tmp_path / sel, {
+    selected by no query; so too where a page of its own includes the list."""
+    page = ("---\nlayout: page\ntitle: best\npermalink: /best/\n---\n"
+            "{% include selected_papers.liquid %}\n")
+    for sel, pages, carried, code in (("false", {}, [], "bib-unshown"),
+                                      ("true", {}, ["kelp19"], "bib-unselected"),
+                                      ("false", {"_pages/best.md": page}, ["kelp19"],
+                                       "bib-unselected")):
+        site, report = read(write(tmp_path / f"{sel}{len(pages)}", {
             "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel=sel),
             "_includes/selected_papers.liquid": SELECTED,
-            "_bibliography/papers.bib": REFS}))
+            "_bibliography/papers.bib": REFS, **pages}))
         assert [p.key for p in site.publications] == carried, sel
         codes = [f.code for f in report.findings if f.code.startswith("bib-un")]
         assert codes == [code], (sel, codes)

@@ -511,7 +511,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
              if "bibliography" in str(k) and isinstance(v, str)}
     home_selected = any(p.features.selected_papers for p in site.pages)
-    uses = live_uses(uses, home_selected)
+    uses = live_uses(uses, home_selected, [p.body for p in site.pages])
     defaults = set(scholar.default_files(config) or ())
     shown = scholar.shown_files(uses, config, bool(site.pages), home_selected)
     folder = scholar.source_folder(config)
