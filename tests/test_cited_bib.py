@@ -310,3 +310,30 @@ def test_parts_beside_another_listing_of_the_file_are_not_made_sections(tmp_path
                   "{% bibliography -f papers -q @*[year={{ y }}]* %}\n{% endfor")
     assert set(sections.values()) == {None}
     assert "bib_section" not in page
+
+
+# al-folio's selected-papers include: the about layout renders it where a page asks for it
+SELECTED = ('<div class="publications">\n'
+            "{% bibliography --group_by none --query @*[selected=true]* %}\n</div>\n")
+
+
+def test_the_selected_papers_include_lists_nothing_where_no_page_asks_for_it(tmp_path):
+    """The site keeps the theme's selected-papers include (a tag with the query
+    `@*[selected=true]*`), its about page says `selected_papers: false`, and its
+    publications page is gone: no page shows the default file. Said so, and not "give the
+    entries what the query asks for", which would show nothing; where the about page asks
+    for its selected papers, the selected entry is carried and the other is said to be
+    selected by no query; so too where a page of its own includes the list."""
+    page = ("---\nlayout: page\ntitle: best\npermalink: /best/\n---\n"
+            "{% include selected_papers.liquid %}\n")
+    for sel, pages, carried, code in (("false", {}, [], "bib-unshown"),
+                                      ("true", {}, ["kelp19"], "bib-unselected"),
+                                      ("false", {"_pages/best.md": page}, ["kelp19"],
+                                       "bib-unselected")):
+        site, report = read(write(tmp_path / f"{sel}{len(pages)}", {
+            "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel=sel),
+            "_includes/selected_papers.liquid": SELECTED,
+            "_bibliography/papers.bib": REFS, **pages}))
+        assert [p.key for p in site.publications] == carried, sel
+        codes = [f.code for f in report.findings if f.code.startswith("bib-un")]
+        assert codes == [code], (sel, codes)

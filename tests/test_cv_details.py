@@ -83,3 +83,48 @@ def test_selected_papers_abstract_label_follows_the_site_language_and_doi_links_
     item = about.split("## Publications choisies\n\n", 1)[1].split("\n- ", 1)[0]
     assert "(https://doi.org/10.1000/%28carbon%29%202025)" in item
     assert "<details><summary>Résumé</summary>We schedule" in item
+
+
+def _with_resume(tmp_path: Path, sections: str, config_extra: str = "") -> Path:
+    """The al-folio fixture whose CV is `assets/json/resume.json` (``sections``: its keys
+    after `basics`, as JSON text), read by jekyll-get-json."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").unlink()
+    (src / "assets/json").mkdir(parents=True)
+    (src / "assets/json/resume.json").write_text(
+        '{"basics": {"name": "Ada Q. Okonkwo"},' + sections + "}")
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "jekyll_get_json:\n  - data: resume\n"
+                      "    json: assets/json/resume.json\n" + config_extra)
+    return src
+
+
+def test_an_entry_without_year_or_title_is_no_bullet_of_its_own(tmp_path):
+    """A CV entry with neither a date nor a title (a JSON Resume education of only its
+    institution, an entry of fields the CV layout does not read) was written as a bullet
+    without text, which kramdown prints as a literal `*`: its details are bullets of their
+    own, and an entry with nothing to show is no line."""
+    src = _with_resume(tmp_path, ' "education": [{"institution": "University of Tides"}],'
+                       ' "projects": [{"title": "Buoy census", "duration": "2023"}]')
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "\n* University of Tides\n" in cv, cv
+    assert not [line for line in cv.splitlines() if line.strip() == "*"], cv
+
+
+def test_a_key_of_the_resume_no_page_showed_is_said_to_be_unshown(tmp_path):
+    """A `resume.json` key that is no JSON Resume section (`work_experience`) is not carried;
+    where `jsonresume:` of `_config.yml` does not list it, al-folio's CV layout skipped it
+    and the source's CV page did not show it: said so (not a loss the conversion made), with
+    how to show it. Without that list the key is a loss, said as before."""
+    for listed, outcome in ((True, "verbatim"), (False, "lost")):
+        src = _with_resume(tmp_path / str(listed),
+                           ' "education": [{"institution": "University of Tides",'
+                           ' "startDate": "2015"}], "work_experience": [{"title": "Buoy keeper"}]',
+                           "jsonresume: [basics, education]\n" if listed else "")
+        plan = sitemigrate.convert(src, tmp_path / str(listed) / "out", to="academicpages")
+        said = [f for f in plan.report.findings if f.code == "cv-json-key"]
+        assert len(said) == 1 and "`work_experience`" in said[0].message, said
+        assert said[0].outcome == outcome, said[0]
+        assert ("did not show it either" in said[0].message) is listed, said[0].message
+        assert "move it into a JSON Resume section" in said[0].message

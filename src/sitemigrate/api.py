@@ -286,6 +286,7 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
     from .jekyll.urls import (
         address_of,
         dest_tree,
+        forwarded_from,
         ledger,
         normalize,
         planned_tree,
@@ -323,7 +324,8 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
                 continue  # an address that would run as script is no page to forward
             out = plan.origins.get(row.source)
             # a page whose address another page claims too (two `permalink: /`) has it still
-            target = (by_path.get(out) or address_of(out, tree, fronts)) if out else None
+            target = (by_path.get(out) or address_of(out, tree, fronts)
+                      or forwarded_from(out, tree, fronts)) if out else None
             if target is None and (row.source in examples or _left_out_as_example(
                     site, plan.from_theme, row.source)):
                 target = _nearest_page(row.old, new)  # the listing it was on, else home

@@ -384,7 +384,7 @@ def _points(points: list[Any], indent: str) -> list[str]:
 def render_entry(entry: Any, kind: str) -> list[str]:
     """One entry as bullet lines."""
     if not isinstance(entry, dict):
-        return [f"* {entry}"]
+        return [f"* {entry}"] if str(entry).strip() else []
     if kind == "map" or ("name" in entry and "value" in entry and "title" not in entry):
         return [f"* **{entry.get('name', '')}**: {entry.get('value', '')}"]
     title = _link(str(entry.get("title") or entry.get("name") or ""), str(entry.get("url") or ""))
@@ -412,6 +412,8 @@ def render_entry(entry: Any, kind: str) -> list[str]:
         out += [f"  * {line}" for line in extra["description"].splitlines() if line.strip()]
     out += _points(list(entry.get("description") or []), "  ")
     out += _points(list(entry.get("items") or []), "  ")
+    if out[0] == "*":  # neither year nor title: kramdown prints a bullet without text as `*`
+        return [line[2:] for line in out[1:]]  # its details are the entry's own bullets
     return out
 
 

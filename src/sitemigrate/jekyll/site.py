@@ -421,12 +421,16 @@ WORD_FIELDS = {"tags", "categories"}
 
 
 def read_collection(root: Path, folder: str, known: dict[str, str], report: Report,
-                    strip: Iterable[str] = (), baseurl: str = "") -> list[Item]:
+                    strip: Iterable[str] = (), baseurl: str = "",
+                    redirect_to: bool = False) -> list[Item]:
     """Read ``root/folder`` into Items. ``known`` maps front-matter key -> neutral field;
     ``strip`` lists keys that carry no content in the neutral model (``layout``...). An item
-    whose layout forwards it (:mod:`.forwards`, the site's ``baseurl``) forwards there."""
+    whose layout forwards it (:mod:`.forwards`, the site's ``baseurl``) forwards there, and
+    so does one with `redirect_to:` where the site loads jekyll-redirect-from
+    (``redirect_to``), which forwards the documents of collections as it does pages."""
     items = []
-    skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip}
+    skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip,
+            *(("redirect_to",) if redirect_to else ())}
     switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
     for path, rel in iter_files(root / folder, root, report=report):
         doc = read_document(path, rel, report, root)  # `rel` is the file's path from `root`
@@ -438,7 +442,9 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         data = doc.data
         item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
                     date=item_date(doc, path.name, report), body=doc.body,
-                    permalink=text(data.get("permalink")), redirect=text(data.get("redirect")),
+                    permalink=text(data.get("permalink")),
+                    redirect=text(data.get("redirect")) or (
+                        text(data.get("redirect_to")) if redirect_to else ""),
                     redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from",
                                           report, doc.line_of("redirect_from")),
                     fm_comments=doc.comments(), newline=doc.newline,

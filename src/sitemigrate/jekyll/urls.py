@@ -268,6 +268,17 @@ def address_of(rel: str, tree: tuple[Mapping[str, str], dict],
     return None
 
 
+def forwarded_from(rel: str, tree: tuple[Mapping[str, str], dict],
+                   fronts: dict[str, tuple[dict | None, bool]] | None = None) -> str | None:
+    """Where the address of file ``rel`` of ``tree`` forwards (its `redirect_to:`, or
+    `redirect:` where its layout forwards): an old address whose content went into a page
+    that forwards goes there too; None when the file serves a page, or nothing."""
+    for where in served_by(rel, tree, fronts):
+        if where.redirect_to:
+            return where.redirect_to
+    return None
+
+
 def served_by(rel: str, tree: tuple[Mapping[str, str], dict],
               fronts: dict[str, tuple[dict | None, bool]] | None = None) -> list[Served]:
     """The addresses Jekyll gives file ``rel`` of ``tree`` (files, config), each with where

@@ -81,20 +81,22 @@ def read(src: Path, report: Report) -> Site:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
     base = site.identity.baseurl  # an item's layout may forward it to an address
-    pubs = _role_pages(read_collection(src, "_publications", PUB_KEYS, report, THEME_ONLY,
-                                       base), site, src, vocab, report)
+    # the template loads jekyll-redirect-from: an item's `redirect_to:` forwards it
+    collection = partial(read_collection, src, report=report, strip=THEME_ONLY, baseurl=base,
+                         redirect_to=True)
+    pubs = _role_pages(collection("_publications", PUB_KEYS), site, src, vocab, report)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     split_by = read_grouped_sections(site, config, src, pubs, report)
     site.publications = [_with_bibtex(_site_links(_publication(item, report, owner, split_by),
                                                   src), src, report)
                          for item in pubs]
-    site.talks = read_collection(src, "_talks", TALK_KEYS, report, THEME_ONLY, base)
-    site.teaching = read_collection(src, "_teaching", TALK_KEYS, report, THEME_ONLY, base)
-    site.projects = read_collection(src, "_portfolio", PORTFOLIO_KEYS, report, THEME_ONLY, base)
-    site.posts = read_collection(src, "_posts", POST_KEYS, report, THEME_ONLY, base)
+    site.talks = collection("_talks", TALK_KEYS)
+    site.teaching = collection("_teaching", TALK_KEYS)
+    site.projects = collection("_portfolio", PORTFOLIO_KEYS)
+    site.posts = collection("_posts", POST_KEYS)
     for name in custom_collections(config, vocab):
-        site.collections[name] = read_collection(src, f"_{name}", {}, report, THEME_ONLY, base)
+        site.collections[name] = collection(f"_{name}", {})
         collection_static_files(site, name, report)
     for kind, name in (("talks", "talks"), ("teaching", "teaching"), ("projects", "portfolio")):
         setattr(site, kind, static_files(site, getattr(site, kind), name, report))

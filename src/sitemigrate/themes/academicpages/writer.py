@@ -520,12 +520,14 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
                             "source site does not have: the page says it moved, without a "
                             "link (it would be dead); put the file in the site and link it.",
                             item.origin)
-    elif item.redirect:
-        body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + \
-            f"This page has moved: [{item.redirect}]({_site_link(item.redirect)})\n"
-        plan.report.verbatim("item-redirect", f"the page forwarded to `{item.redirect}`; "
-                             "that became a link in the body (academicpages items cannot "
-                             "forward).", item.origin)
+    elif item.redirect:  # jekyll-redirect-from forwards a collection's documents too
+        # a file of the site, by path or by the site's own address, goes where DEST keeps files
+        target = copier.carry(item.redirect, item.origin, "redirect target")
+        front["redirect_to"] = target
+        plan.report.mapped("item-redirect", f"the page forwards to `{item.redirect}` → "
+                           f"`redirect_to: {target}` (jekyll-redirect-from: a visitor of the "
+                           "page, and of its entry in the lists, lands there at once).",
+                           item.origin)
     write_item(plan, copier, item, front, out, body, new_url, THEME)
 
 

@@ -178,6 +178,19 @@ def shown_note(fields: dict[str, Any], pub: Publication, report: Report) -> None
                   f"layout) is the talk's {slot}.", pub.origin)
 
 
+def live_uses(uses: list[scholar.Use], home_selected: bool,
+              bodies: list[str]) -> list[scholar.Use]:
+    """The tags that list files on some page: the about layout renders the theme's
+    selected-papers include only where a page asks for it (`selected_papers: true`), so
+    without such a page, and with no page's own text (``bodies``) including it, the
+    include's tag lists nothing (its query is no page's list)."""
+    include = THEME.vocabulary["paths"]["selected_papers"]
+    name = re.escape(include.rsplit("/", 1)[-1])
+    if home_selected or any(re.search(rf"\{{%-?\s*include\s+{name}\b", b) for b in bodies):
+        return uses
+    return [u for u in uses if u.where.rsplit(".", 1)[0] != include]
+
+
 def selected_of_listed_files(site: Site, uses: list[scholar.Use], config: dict[str, Any],
                              report: Report) -> None:
     """An entry marked `selected={true}` is a selected paper of the home page only when the

@@ -464,12 +464,15 @@ def cv_layout_rule(layout_text: str | None, generation: str, vocab: dict, found:
 
 
 def resume_sections_shown(sections: list[CVSection], layout_text: str | None, rule: str,
-                           config: dict, rel: str, report: Report) -> list[CVSection]:
+                           config: dict, rel: str, report: Report,
+                           unknown: tuple[str, ...] = ()) -> list[CVSection]:
     """The JSON Resume sections al-folio's CV layout shows (an empty one is none,
     :func:`.jsonresume.sections_from`): where the layout reads `site.jsonresume` (the site's
     own layout when SRC has one; else the template's, which came with that `_config.yml`
     key, the `cv-format` layout aside), only the sections that list names. A section left
-    out that way was not on the source's CV page: not carried, and said so."""
+    out that way was not on the source's CV page: not carried, and said so. ``unknown``:
+    the file's keys that are no JSON Resume section, said to be left out, and where that
+    list leaves them out too, that the source's CV page did not show them either."""
     wanted = config.get("jsonresume")
     reads = (re.search(r"\bsite\.jsonresume\b", shown_liquid(layout_text)) is not None
              if layout_text is not None else rule != "cv-format")
@@ -483,6 +486,16 @@ def resume_sections_shown(sections: list[CVSection], layout_text: str | None, ru
                             "carried. Add it to the CV by hand if you want it.", rel)
             continue
         shown.append(sec)
+    rename = (" To show it, move it into a JSON Resume section (`basics` for a name or "
+              "contact details, `work`, `projects`, `skills`, ...) and convert again.")
+    for key in unknown:
+        if listed is not None and key not in listed:
+            report.verbatim("cv-json-key", f"`{key}` is not a JSON Resume section, and not in "
+                            "`jsonresume` of `_config.yml`: the source's CV page did not show "
+                            "it either; not carried." + rename, rel)
+        else:
+            report.lost("cv-json-key", f"`{key}` is not a JSON Resume section; not carried."
+                        + rename, rel)
     return shown
 
 

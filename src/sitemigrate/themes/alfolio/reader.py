@@ -70,6 +70,7 @@ from .bibsections import (
     bib_layouts,
     layout_text_fields,
     listed_entries,
+    live_uses,
     loop_queries,
     printed_fields,
     query_fields,
@@ -510,6 +511,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
              if "bibliography" in str(k) and isinstance(v, str)}
     home_selected = any(p.features.selected_papers for p in site.pages)
+    uses = live_uses(uses, home_selected, [p.body for p in site.pages])
     defaults = set(scholar.default_files(config) or ())
     shown = scholar.shown_files(uses, config, bool(site.pages), home_selected)
     folder = scholar.source_folder(config)
@@ -709,10 +711,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     else:
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
-                                            site.config_extra, rel, report)
-        for key in unknown:
-            report.lost("cv-json-key", f"`{key}` is not a JSON Resume section; not carried.",
-                        rel)
+                                            site.config_extra, rel, report, tuple(unknown))
         name = text(cv.basics.get("name"))
         if name and site.identity.display_name() and name != site.identity.display_name():
             report.problem("cv-example", f"`{rel}` is about `{name}`, not "
