@@ -182,3 +182,76 @@ def test_a_list_by_counted_year_is_one_listing_outside_its_loop(tmp_path):
     live = text.split("{% comment %}")[0]
     assert live.count("site.publications") == 1
     assert "capture" not in live and "{% for y in" not in live
+
+
+# an owner's about layout that lists the talks and the works marked selected, each under a
+# switch of the page: the talks through an include of the owner's, the works in place
+ABOUT_LAYOUT = """---
+layout: default
+---
+<div class="post">
+  <article>
+    <div class="clearfix">{{ content }}</div>
+    {% if page.selected_works %}
+      <h2><a href="{{ '/works/' | relative_url }}" style="color: inherit">Chosen works</a></h2>
+      {% bibliography --file works --group_by none --query @*[selected=true]* %}
+    {% endif %}
+    {% if page.selected_talks %}
+      <h2>Invited talks</h2>
+      {% include selected_talks.liquid %}
+    {% endif %}
+    {% if page.selected_posters %}
+      <h2>Posters</h2>
+      {% bibliography --file talks --query @*[keywords~=poster]* %}
+    {% endif %}
+  </article>
+</div>
+"""
+WORKS = """@misc{tidegauge, title={A tide gauge from spare parts}, author={Okonkwo, Ada},
+  year={2023}, selected={true}}
+@misc{kiln, title={A solar kiln controller}, author={Okonkwo, Ada}, year={2022}}
+@misc{loom, title={A loom that counts}, author={Okonkwo, Ada}, year={2021}, selected={true}}
+"""
+TALKS = """@misc{harbour, title={Harbours that listen}, author={Okonkwo, Ada}, year={2024},
+  howpublished={Coastal Days}, selected={true}}
+@misc{ovens, title={Ovens and their power}, author={Okonkwo, Ada}, year={2023},
+  howpublished={Heat Workshop}}
+"""
+
+
+def test_lists_an_owners_about_layout_shows_under_switches_are_on_the_new_home_page(tmp_path):
+    """The owner's about layout shows, when the page turns them on, the works and the talks
+    marked selected (jekyll-scholar's `--query @*[selected=true]*` on the file each tag
+    names, one through an include of the owner's): the new home page lists exactly those,
+    under the layout's headings, and the switches are no keys "a visitor no longer sees";
+    a switched list whose query selects nothing is reported, with no empty heading."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT)
+    (src / "_includes").mkdir()
+    (src / "_includes/selected_talks.liquid").write_text(
+        "{% bibliography --file talks --group_by none --query @*[selected=true]* %}\n")
+    (src / "_bibliography/works.bib").write_text(WORKS)
+    (src / "_bibliography/talks.bib").write_text(TALKS)
+    for name in ("works", "talks"):
+        (src / f"_pages/{name}.md").write_text(
+            f"---\nlayout: page\ntitle: {name}\npermalink: /{name}/\nnav: true\n---\n"
+            f"{{% bibliography --file {name} %}}\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace(
+        "social: true\n", "social: true\nselected_works: true\nselected_talks: true\n"
+        "selected_posters: true\n"))
+    plan = _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    front = yaml.safe_load(home.split("---")[1])
+    assert not {"selected_works", "selected_talks"} & set(front)
+    works = home.split("## Chosen works")[1].split("##")[0]
+    assert "tide gauge" in works and "loom that counts" in works and "kiln" not in works
+    talks = home.split("## Invited talks")[1].split("##")[0]
+    assert "[Harbours that listen]({{ '/talks/harbours" in talks and "Ovens" not in talks
+    assert "Coastal Days, 2024" in talks
+    assert "## Posters" not in home
+    codes = [(f.code, f.message) for f in plan.report.findings]
+    assert not [c for c, _ in codes if c == "extra-key-shown"]
+    assert any(c == "shown-list" and "selected_posters" in m for c, m in codes)

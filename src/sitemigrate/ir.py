@@ -136,6 +136,22 @@ class Page:
 
 
 @dataclass(slots=True)
+class ShownList:
+    """A list the source's own layout shows on a page when a front-matter switch of the
+    page is on (``{% if page.selected_talks %}`` around an include that lists entries of a
+    `.bib` file): its heading and the items it lists, in the order they show."""
+
+    switch: str
+    """The front-matter key that turns the list on."""
+    heading: str = ""
+    """The heading the layout shows above the list."""
+    publications: list[str] = field(default_factory=list)
+    """The keys of the publications it lists."""
+    talks: list[str] = field(default_factory=list)
+    """The slugs of the talks it lists."""
+
+
+@dataclass(slots=True)
 class PageFeatures:
     """Theme-neutral switches and settings of a page, set in its front matter. A field left
     at its default was not set by the source (a writer uses the target theme's default)."""
@@ -168,6 +184,9 @@ class PageFeatures:
     """The home page lists the selected publications; None when the page does not say."""
     social: bool | None = None
     """The home page shows the social links; None when the page does not say."""
+    lists: list[ShownList] = field(default_factory=list)
+    """Lists of the owner's own items that the page's layout shows under front-matter
+    switches of the owner's (a home page's selected projects or talks)."""
     cv_pdf: str = ""
     """Site path (or URL) of the CV as a PDF that a CV page offers for download."""
     cv_format: str = ""

@@ -16,7 +16,7 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import bibtex as bib
 from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
-from ...ir import Item, Origin, Page, Publication, Site
+from ...ir import Item, Origin, Page, Publication, ShownList, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import (
     furniture_forwards,
@@ -45,6 +45,7 @@ from ...jekyll.site import (
     document_title,
     extra_key,
     forward_furniture,
+    front_line,
     post_url,
     write_item,
     yaml_date,
@@ -147,7 +148,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                       "own text is not shown).", page.origin)
     shown = []
     for key, value in page.extra.items():
-        if key not in front:
+        if key not in front and key not in {s.switch for s in page.features.lists}:
             front[key] = value
             shown.append(extra_key(plan, key, THEME, page.origin, value))
     if page.features.cv_pdf:
@@ -302,6 +303,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             report.lost("selected-papers", "the about page lists selected papers "
                         "(`selected_papers: true`), but no publication is marked "
                         "`selected={true}`; nothing to list.", page.origin)
+    extra += [_shown_list(shown, site, page, plan, words["abstract"])
+              for shown in feats.lists]
     if feats.social:
         report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
                       "the sidebar of every page with `author_profile: true`.", page.origin)
@@ -319,6 +322,31 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
+
+
+def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str) -> str:
+    """A list the source's own layout showed on the home page under a switch of the page
+    (`selected_talks: true`), as a section of its text: the publications as the selected
+    papers are, the talks as links to their pages."""
+    pubs = {p.key: p for p in site.publications}
+    talks = {t.slug: t for t in site.talks}
+    lines = [_selected_line(pubs[k], label) for k in shown.publications if k in pubs]
+    for slug in (s for s in shown.talks if s in talks):
+        talk = talks[slug]
+        said = ", ".join(str(v) for v in (talk.fields.get("venue"), talk.date[:4]) if v)
+        lines.append(f"- [{talk.title or slug}]({_site_link(talk.permalink or f'/talks/{slug}')})"
+                     + (f", {said}" if said else ""))
+    where = Origin(page.path, front_line(plan, page.path, shown.switch)
+                   or (page.origin.line if page.origin else None))
+    if not lines:
+        plan.report.lost("shown-list", f"`{shown.switch}: true` shows the list `{shown.heading}` "
+                    "on this page through your layout, but no entry is on it (no entry its "
+                    "query selects); only its heading showed, and it is not written.", where)
+        return ""
+    plan.report.mapped("shown-list", f"`{shown.switch}: true`: the {len(lines)} entries your "
+                  f"layout listed under `{shown.heading}` written as a section of the about "
+                  "page.", where)
+    return f"\n## {shown.heading}\n\n" + "\n".join(lines) + "\n"
 
 
 def _selected_line(pub: Publication, label: str) -> str:

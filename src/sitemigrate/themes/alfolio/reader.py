@@ -89,6 +89,7 @@ from .cv import (
     resume_sections_shown,
 )
 from .home import news_by_layout
+from .homelists import add_entry, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
 
@@ -528,6 +529,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     keys: dict[str, tuple[str, Publication]] = {}
     merged: set[str] = set()  # files some entries of are another file's
     loops = loop_queries(site, uses)  # tags in a loop over their page's list
+    switched = switched_lists(site, src, config, uses, report)  # a layout's own lists
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
@@ -563,6 +565,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             else:
                 shown_notes(pub, text_fields)
                 site.publications.append(pub)
+            add_entry(switched, name, pub, site.talks[-1].slug if kinds[id(pub)] == "talk"
+                      else "")
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
     swap_listings(site, uses, talks, merged, report)
     selected_of_listed_files(site, uses, config, report)
