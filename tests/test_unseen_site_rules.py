@@ -255,3 +255,24 @@ def test_lists_an_owners_about_layout_shows_under_switches_are_on_the_new_home_p
     codes = [(f.code, f.message) for f in plan.report.findings]
     assert not [c for c, _ in codes if c == "extra-key-shown"]
     assert any(c == "shown-list" and "selected_posters" in m for c, m in codes)
+
+
+def test_the_blog_pages_heading_from_the_config_is_the_new_blog_pages_title(tmp_path):
+    """al-folio's blog page prints `blog_name` and `blog_description` atop its posts: the
+    new blog page's title (academicpages shows it as the heading) and its first paragraph,
+    the menu entry keeping its label; the template's own wording is not carried."""
+    src = _blog_site(tmp_path, HOME + BLOG + PAGES)
+    plan = _convert(src, tmp_path / "out")
+    blog = (tmp_path / "out/blog/index.html").read_text()
+    front = yaml.safe_load(blog.split("---")[1])
+    assert front["title"] == "soundings"
+    text = blog.split("---", 2)[2].lstrip()
+    assert text.startswith("<p>notes from the lab and from the sea</p>")
+    assert _menu(tmp_path / "out")[0] == ("blog", "/blog/")
+    lost = [f.message for f in plan.report.findings if f.code == "config-theme"]
+    assert lost and not any("`blog_name`" in m or "`blog_description`" in m for m in lost)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("blog_name: soundings", "blog_name: al-folio"))
+    _convert(src, tmp_path / "out2")
+    again = (tmp_path / "out2/blog/index.html").read_text()
+    assert yaml.safe_load(again.split("---")[1])["title"] == "blog" and "al-folio" not in again

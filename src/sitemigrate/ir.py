@@ -465,6 +465,11 @@ class SiteSettings:
     menu_labels: list[Setting] = field(default_factory=list)
     """Labels of menu entries that a config key gives instead of a page (the entries are in
     :attr:`Site.navigation`): a writer of another theme carries them with the menu."""
+    page_headings: list[Setting] = field(default_factory=list)
+    """Config values a page shows as its heading or the line under it (al-folio's blog
+    page: `blog_name`, `blog_description`), read into that page's features (``heading``,
+    ``subtitle``; the origin names the page): a writer of another theme carries them with
+    the page."""
 
 
 @dataclass(slots=True)

@@ -135,6 +135,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             front["permalink"] = page.permalink
         if page.description:
             front["excerpt"] = page.description
+        body = _config_heading(page, front, body, report)
     sidebar = page.features.profile_sidebar
     front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
@@ -180,6 +181,23 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
+
+
+def _config_heading(page: Page, front: CommentedMap, body: str, report: Report) -> str:
+    """A heading and a line under it that the source page showed from its config (al-folio's
+    blog page: `blog_name`, `blog_description`): the page's `title` (academicpages shows it as
+    the page's heading; the menu keeps its own label) and a first paragraph of its text."""
+    feats = page.features
+    if feats.heading and feats.heading != page.title:
+        front["title"] = feats.heading
+        report.mapped("page-heading", f"the heading `{feats.heading}` this page showed is its "
+                      "`title` (academicpages shows the title as the heading; the menu entry "
+                      "keeps its label).", page.origin)
+    if feats.subtitle:
+        report.mapped("page-heading", f"the line `{feats.subtitle}` this page showed under its "
+                      "heading is the first paragraph of its text.", page.origin)
+        return f"<p>{feats.subtitle}</p>\n\n" + body.lstrip("\n")
+    return body
 
 
 def _menu_only(page: Page) -> bool:

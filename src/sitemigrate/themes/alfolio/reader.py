@@ -88,7 +88,7 @@ from .cv import (
     cv_layout_rule,
     resume_sections_shown,
 )
-from .home import news_by_layout
+from .home import blog_heading, news_by_layout
 from .homelists import add_entry, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
@@ -164,6 +164,7 @@ def read(src: Path, report: Report) -> Site:
     _keep_files_without_front_matter(site, no_front)
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
+    blog_heading(site, src, config, layouts, report)
     about = site.page("about")
     if about:
         _site_latest_posts(about, src, config, layouts.get(about.path, ""), report)
