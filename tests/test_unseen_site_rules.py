@@ -276,3 +276,29 @@ def test_the_blog_pages_heading_from_the_config_is_the_new_blog_pages_title(tmp_
     _convert(src, tmp_path / "out2")
     again = (tmp_path / "out2/blog/index.html").read_text()
     assert yaml.safe_load(again.split("---")[1])["title"] == "blog" and "al-folio" not in again
+
+
+def test_what_an_owners_copy_of_the_about_layout_adds_is_on_the_new_home_page(tmp_path):
+    """The owner's changed copy of the about layout shows, outside any switch of the page,
+    a heading and a row of logos of their own: the new home page shows them at the end of
+    its text (the logo's address carried as any other), with a finding that says so; the
+    parts that show the page's own values (`{{ page.subtitle }}`) or sit under a switch
+    are not added twice."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_layouts").mkdir()
+    (src / "assets/img/harbour_fund.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT.replace(
+        "    {% if page.selected_works %}",
+        "    <p class=\"desc\">{{ page.subtitle }}</p>\n"
+        "    <h2>Funded by the tides</h2>\n    <div class=\"logos\">\n"
+        "      <img src=\"{{ '/assets/img/harbour_fund.png' | relative_url }}\" alt=\"Harbour "
+        "Fund\"/>\n    </div>\n    {% if page.selected_works %}", 1))
+    plan = _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert home.count("<h2>Funded by the tides</h2>") == 1
+    assert "{{ '/images/harbour_fund.png' | relative_url }}" in home
+    assert (tmp_path / "out/images/harbour_fund.png").is_file()
+    assert "page.subtitle" not in home and "Chosen works" not in home
+    assert any(f.code == "own-layout-part" and "Funded by the tides" in f.message
+               for f in plan.report.findings)

@@ -25,6 +25,7 @@ from ...jekyll.checkout import (
     translate_liquid,
 )
 from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
+from ...jekyll.layoutparts import layout_parts
 from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
     is_html_file,
@@ -152,6 +153,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if key not in front and key not in {s.switch for s in page.features.lists}:
             front[key] = value
             shown.append(extra_key(plan, key, THEME, page.origin, value))
+    shown += layout_parts(plan, page.path)  # what the owner's copy of a layout adds
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
         link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
