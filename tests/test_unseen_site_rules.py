@@ -302,3 +302,34 @@ def test_what_an_owners_copy_of_the_about_layout_adds_is_on_the_new_home_page(tm
     assert "page.subtitle" not in home and "Chosen works" not in home
     assert any(f.code == "own-layout-part" and "Funded by the tides" in f.message
                for f in plan.report.findings)
+
+
+def test_projects_an_owners_about_layout_lists_under_a_switch_are_on_the_new_home_page(tmp_path):
+    """A switch of the page turns on a list of the projects a loop over `site.projects`
+    keeps (`where: "featured", true`, in the order of `sort: "importance"`): the new home
+    page lists those projects, in that order, each a link to its new page."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT.replace(
+        "{% if page.selected_works %}",
+        "{% if page.featured %}<h2>Featured projects</h2>{% include featured.liquid %}"
+        "{% endif %}\n    {% if page.selected_works %}", 1))
+    (src / "_includes").mkdir()
+    (src / "_includes/featured.liquid").write_text(
+        '{% assign chosen = site.projects | where: "featured", true | sort: "importance" %}\n'
+        "{% for project in chosen %}<a href=\"{{ project.url }}\">{{ project.title }}</a>"
+        "{% endfor %}\n")
+    for n, (title, featured, importance) in enumerate(
+            [("Kelp sensors", "true", 3), ("Quiet pumps", "false", 1), ("Buoy radios", "true", 2)]):
+        (src / f"_projects/{n + 5}_p.md").write_text(
+            f"---\nlayout: page\ntitle: {title}\ndescription: about {title.lower()}\n"
+            f"importance: {importance}\nfeatured: {featured}\ncategory: work\n---\nText.\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("social: true\n", "social: true\nfeatured: true\n"))
+    _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    listed = home.split("## Featured projects")[1]
+    assert "Quiet pumps" not in listed
+    assert listed.index("Buoy radios") < listed.index("Kelp sensors")
+    assert "[Buoy radios]({{ '/portfolio/" in listed and ": about buoy radios" in listed

@@ -149,6 +149,8 @@ class ShownList:
     """The keys of the publications it lists."""
     talks: list[str] = field(default_factory=list)
     """The slugs of the talks it lists."""
+    projects: list[str] = field(default_factory=list)
+    """The paths of the projects it lists."""
 
 
 @dataclass(slots=True)

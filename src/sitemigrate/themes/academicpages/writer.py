@@ -347,7 +347,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
 def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str) -> str:
     """A list the source's own layout showed on the home page under a switch of the page
     (`selected_talks: true`), as a section of its text: the publications as the selected
-    papers are, the talks as links to their pages."""
+    papers are, the talks and projects as links to their pages."""
     pubs = {p.key: p for p in site.publications}
     talks = {t.slug: t for t in site.talks}
     lines = [_selected_line(pubs[k], label) for k in shown.publications if k in pubs]
@@ -356,6 +356,12 @@ def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str
         said = ", ".join(str(v) for v in (talk.fields.get("venue"), talk.date[:4]) if v)
         lines.append(f"- [{talk.title or slug}]({_site_link(talk.permalink or f'/talks/{slug}')})"
                      + (f", {said}" if said else ""))
+    projects = {p.path: p for p in site.projects}
+    for path in (p for p in shown.projects if p in projects):
+        item = projects[path]
+        said = str(item.fields.get("description") or "").strip()
+        lines.append(f"- [{item.title or item.slug}]({_site_link(_project_url(item))})"
+                     + (f": {said}" if said else ""))
     where = Origin(page.path, front_line(plan, page.path, shown.switch)
                    or (page.origin.line if page.origin else None))
     if not lines:
@@ -590,9 +596,13 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
         plan.report.verbatim("project-github", f"`github: {f['github']}` has no academicpages "
                              f"field; it became a `[{code_label}]` link at the end of the body.",
                              item.origin)
-    new_url = f"/portfolio/{item.slug}/"
+    new_url = _project_url(item)
     _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url,
                  sep)
+
+
+def _project_url(item: Item) -> str:
+    return f"/portfolio/{item.slug}/"
 
 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: str) -> None:

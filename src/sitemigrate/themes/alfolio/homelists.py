@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any
 
-from ...ir import Publication, ShownList, Site
+from ...ir import Item, Publication, ShownList, Site
 from ...jekyll import scholar
 from ...jekyll.layouts import source_chain, switch_block
 from ...report import Report
+from ...textio import read_source
 from .bibsections import query_fields
 
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
+_ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*site\.projects\s*((?:\|[^%]*)?)-?%\}")
+_FOR = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+(site\.projects|\w+)\s*((?:\|[^%]*)?)-?%\}")
+_WHERE = re.compile(r"""\|\s*where\s*:\s*(['"])(\w+)\1\s*,\s*(['"]?)([^'"|%]*?)\3\s*(?=\||$)""")
+_SORT = re.compile(r"""\|\s*sort\s*:\s*(['"])(\w+)\1""")
 _HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", re.S | re.I)
 _TAGS = re.compile(r"<[^>]*>|\{\{.*?\}\}|\{%.*?%\}", re.S)
 
@@ -32,26 +39,31 @@ class Switched:
 
 
 def switched_lists(site: Site, src: Path, config: dict, uses: list[scholar.Use],
-                   report: Report) -> list[Switched]:
+                   report: Report, keys: dict[str, str]) -> list[Switched]:
     """The lists of `.bib` entries that the owner's layouts show on the site's pages under
     a front-matter key the page turns on (and that the theme's reader does not read: it is
-    among the page's ``extra`` keys). Each is added to its page's features; its entries
+    among the page's ``extra`` keys): its `.bib` entries, or the projects a loop over
+    `site.projects` lists (:func:`project_loop`; ``keys``: the theme's project front-matter
+    keys by their IR field names). Each is added to its page's features; its entries
     are filled by :func:`add_entry` as the files are read."""
     found: list[Switched] = []
     for page in site.pages:
-        keys = [k for k, v in page.extra.items() if v not in (None, False, "", [], {})]
-        chain = source_chain(src, page.path, report) if keys else []
-        for key in keys:
+        switches = [k for k, v in page.extra.items() if v not in (None, False, "", [], {})]
+        chain = source_chain(src, page.path, report) if switches else []
+        for key in switches:
             block = next((b for _, text in chain if (b := switch_block(text, key))), "")
             names = {f"_includes/{n}" for n in _INCLUDE.findall(block)}
             mine = [u for u in uses if u.where in names]
             mine += [u for u in scholar.bibliography_uses([("", block, "")], config)
                      if not u.cited]
-            if not mine or any(u.files is None for u in mine):
+            texts = [block] + [t for n in sorted(names) if (t := _text(src, n, report))]
+            projects = [p for t in texts for p in project_loop(t, site, keys)]
+            if not (mine or projects) or any(u.files is None for u in mine):
                 continue  # no list of entries, or one of files that cannot be read here
             heading = _HEADING.search(block)
             words = re.sub(r"\s+", " ", _TAGS.sub("", heading[1])).strip() if heading else ""
-            shown = ShownList(key, words or key.replace("_", " ").capitalize())
+            shown = ShownList(key, words or key.replace("_", " ").capitalize(),
+                              projects=list(dict.fromkeys(projects)))
             page.features.lists.append(shown)
             found.append(Switched(shown, mine))
     return found
@@ -66,3 +78,44 @@ def add_entry(lists: list[Switched], name: str, pub: Publication, talk: str) -> 
                and scholar.query_selects(u.query, pub.entry_type, fields) for u in found.uses):
             (found.shown.talks.append(talk) if talk
              else found.shown.publications.append(pub.key))
+
+
+def _text(src: Path, rel: str, report: Report) -> str:
+    data = read_source(src / rel, rel, report, root=src) if (src / rel).is_file() else None
+    return data.decode("utf-8", "replace") if data else ""
+
+
+def project_loop(text: str, site: Site, keys: dict[str, str]) -> list[str]:
+    """The projects (by path) a `for` loop of ``text`` lists from `site.projects`, directly
+    or through a variable assigned from it, kept by its `where: "FIELD", VALUE` filters and
+    put in order by its `sort: "FIELD"`, as Liquid does."""
+    assigned = {m[1]: m[2] for m in _ASSIGN.finditer(text)}
+    found: list[str] = []
+    for m in _FOR.finditer(text):
+        if m[1] != "site.projects" and m[1] not in assigned:
+            continue
+        filters = assigned.get(m[1], "").strip(" -") + m[2].strip(" -")
+        items = list(site.projects)
+        for w in _WHERE.finditer(filters):
+            items = [i for i in items if _liquid(_field(i, w[2], keys)) == w[4].strip()]
+        for order in _SORT.finditer(filters):
+            items.sort(key=partial(_sort_key, name=order[2], keys=keys))
+        found += [i.path for i in items]
+    return found
+
+
+def _sort_key(item: Item, name: str, keys: dict[str, str]) -> tuple[bool, str]:
+    """Liquid's `sort` by a field: items without it last (as jekyll sorts nil)."""
+    value = _field(item, name, keys)
+    return value is None, f"{value:>20}" if isinstance(value, (int, float)) else str(value)
+
+
+def _field(item: Item, name: str, keys: dict[str, str]) -> Any:
+    """A project's front-matter value ``name`` as read: among its fields (by the IR's name
+    of the theme's key) or its other keys."""
+    return item.fields.get(keys.get(name, name), item.extra.get(name))
+
+
+def _liquid(value: Any) -> str:
+    """A value as a `where` filter's argument compares: `true`, `3`, a string."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
