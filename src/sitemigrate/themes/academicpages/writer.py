@@ -365,13 +365,14 @@ def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str
     where = Origin(page.path, front_line(plan, page.path, shown.switch)
                    or (page.origin.line if page.origin else None))
     if not lines:
-        plan.report.lost("shown-list", f"`{shown.switch}: true` shows the list `{shown.heading}` "
-                    "on this page through your layout, but no entry is on it (no entry its "
-                    "query selects); only its heading showed, and it is not written.", where)
+        plan.report.lost("shown-list", f"`{shown.switch}: true` shows the list "
+                         f"`{shown.heading}` on this page through your layout, but nothing is "
+                         "on it (its query or filter selects no entry); only its heading "
+                         "showed, and it is not written.", where)
         return ""
     plan.report.mapped("shown-list", f"`{shown.switch}: true`: the {len(lines)} entries your "
-                  f"layout listed under `{shown.heading}` written as a section of the about "
-                  "page.", where)
+                       f"layout listed under `{shown.heading}` written as a section of the "
+                       "about page.", where)
     return f"\n## {shown.heading}\n\n" + "\n".join(lines) + "\n"
 
 
