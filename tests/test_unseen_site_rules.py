@@ -333,3 +333,23 @@ def test_projects_an_owners_about_layout_lists_under_a_switch_are_on_the_new_hom
     assert "Quiet pumps" not in listed
     assert listed.index("Buoy radios") < listed.index("Kelp sensors")
     assert "[Buoy radios]({{ '/portfolio/" in listed and ": about buoy radios" in listed
+
+
+def test_the_address_a_refresh_forwards_to_is_carried_as_a_link(tmp_path):
+    """A CV page that forwards to its PDF by a script and, for browsers without scripts, by
+    `<meta http-equiv="refresh" content="0; url=...">`: both addresses follow the PDF to its
+    new folder (the refresh once kept the old address, which the new site does not have)."""
+    from sitemigrate.formats.content import rewrite_links
+    assert rewrite_links('<meta http-equiv="refresh" content="0; URL=/a/cv.pdf"> '
+                         '<meta name="x" content="/a/cv.pdf">', lambda u: "/NEW" + u) == (
+        '<meta http-equiv="refresh" content="0; URL=/NEW/a/cv.pdf"> '
+        '<meta name="x" content="/a/cv.pdf">')
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/cv.md").write_text(
+        "---\nlayout: none\npermalink: /cv/\ntitle: CV\nnav: true\n---\n\n<script>\n"
+        'window.location.href = "/assets/pdf/cv.pdf";\n</script>\n\n<noscript>\n'
+        '<meta http-equiv="refresh" content="0; url=/assets/pdf/cv.pdf">\n</noscript>\n')
+    _convert(src, tmp_path / "out")
+    text = (tmp_path / "out/_pages/cv.md").read_text()
+    assert 'content="0; url=/files/cv.pdf"' in text and "/assets/pdf/" not in text
