@@ -200,6 +200,10 @@ layout: default
       <h2>Invited talks</h2>
       {% include selected_talks.liquid %}
     {% endif %}
+    {% if page.selected_notes %}
+      <h2>Notes</h2>
+      {% include notes.liquid %}
+    {% endif %}
     {% if page.selected_posters %}
       <h2>Posters</h2>
       {% bibliography --file talks --query @*[keywords~=poster]* %}
@@ -232,6 +236,9 @@ def test_lists_an_owners_about_layout_shows_under_switches_are_on_the_new_home_p
     (src / "_includes").mkdir()
     (src / "_includes/selected_talks.liquid").write_text(
         "{% bibliography --file talks --group_by none --query @*[selected=true]* %}\n")
+    (src / "_includes/notes.liquid").write_text(  # a list the owner commented out
+        "{% comment %}{% bibliography --file works --query @*[selected=true]* %}"
+        "{% endcomment %}\n")
     (src / "_bibliography/works.bib").write_text(WORKS)
     (src / "_bibliography/talks.bib").write_text(TALKS)
     for name in ("works", "talks"):
@@ -241,7 +248,7 @@ def test_lists_an_owners_about_layout_shows_under_switches_are_on_the_new_home_p
     about = src / "_pages/about.md"
     about.write_text(about.read_text().replace(
         "social: true\n", "social: true\nselected_works: true\nselected_talks: true\n"
-        "selected_posters: true\n"))
+        "selected_posters: true\nselected_notes: true\n"))
     plan = _convert(src, tmp_path / "out")
     home = (tmp_path / "out/_pages/about.md").read_text()
     front = yaml.safe_load(home.split("---")[1])
@@ -251,9 +258,10 @@ def test_lists_an_owners_about_layout_shows_under_switches_are_on_the_new_home_p
     talks = home.split("## Invited talks")[1].split("##")[0]
     assert "[Harbours that listen]({{ '/talks/harbours" in talks and "Ovens" not in talks
     assert "Coastal Days, 2024" in talks
-    assert "## Posters" not in home
+    assert "## Posters" not in home and "## Notes" not in home
     codes = [(f.code, f.message) for f in plan.report.findings]
-    assert not [c for c, _ in codes if c == "extra-key-shown"]
+    shown = [m for c, m in codes if c == "extra-key-shown"]
+    assert len(shown) == 1 and "`selected_notes`" in shown[0]  # its heading only, as before
     assert any(c == "shown-list" and "selected_posters" in m for c, m in codes)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from ...ir import Item, Publication, ShownList, Site
 from ...jekyll import scholar
 from ...jekyll.layouts import source_chain, switch_block
+from ...jekyll.liquid import shown_liquid
 from ...report import Report
 from ...textio import read_source
 from .bibsections import query_fields
@@ -38,8 +39,8 @@ class Switched:
     uses: list[scholar.Use] = field(default_factory=list)
 
 
-def switched_lists(site: Site, src: Path, config: dict, uses: list[scholar.Use],
-                   report: Report, keys: dict[str, str]) -> list[Switched]:
+def switched_lists(site: Site, src: Path, config: dict, report: Report,
+                   keys: dict[str, str]) -> list[Switched]:
     """The lists of `.bib` entries that the owner's layouts show on the site's pages under
     a front-matter key the page turns on (and that the theme's reader does not read: it is
     among the page's ``extra`` keys): its `.bib` entries, or the projects a loop over
@@ -51,12 +52,12 @@ def switched_lists(site: Site, src: Path, config: dict, uses: list[scholar.Use],
         switches = [k for k, v in page.extra.items() if v not in (None, False, "", [], {})]
         chain = source_chain(src, page.path, report) if switches else []
         for key in switches:
-            block = next((b for _, text in chain if (b := switch_block(text, key))), "")
-            names = {f"_includes/{n}" for n in _INCLUDE.findall(block)}
-            mine = [u for u in uses if u.where in names]
-            mine += [u for u in scholar.bibliography_uses([("", block, "")], config)
-                     if not u.cited]
-            texts = [block] + [t for n in sorted(names) if (t := _text(src, n, report))]
+            block = shown_liquid(next((b for _, t in chain if (b := switch_block(t, key))), ""))
+            names = sorted({f"_includes/{n}" for n in _INCLUDE.findall(block)})
+            # what the block and its includes show (a tag in a comment lists nothing)
+            texts = [block] + [shown_liquid(_text(src, n, report)) for n in names]
+            found_in = [(n, t, "") for n, t in zip(["", *names], texts, strict=True)]
+            mine = [u for u in scholar.bibliography_uses(found_in, config) if not u.cited]
             projects = [p for t in texts for p in project_loop(t, site, keys)]
             if not (mine or projects) or any(u.files is None for u in mine):
                 continue  # no list of entries, or one of files that cannot be read here

@@ -530,7 +530,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     keys: dict[str, tuple[str, Publication]] = {}
     merged: set[str] = set()  # files some entries of are another file's
     loops = loop_queries(site, uses)  # tags in a loop over their page's list
-    switched = switched_lists(site, src, config, uses, report, PROJECT_KEYS)  # a layout's lists
+    switched = switched_lists(site, src, config, report, PROJECT_KEYS)  # a layout's lists
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
