@@ -327,19 +327,23 @@ def test_projects_an_owners_about_layout_lists_under_a_switch_are_on_the_new_hom
     (src / "_includes/featured.liquid").write_text(
         '{% assign chosen = site.projects | where: "featured", true | sort: "importance" %}\n'
         "{% for project in chosen %}<a href=\"{{ project.url }}\">{{ project.title }}</a>"
-        "{% endfor %}\n")
+        "{% endfor %}\n{% assign all = site.projects | sort: 'importance' %}"
+        "{% for p in all %}{% unless p.category == 'work' %}<b>{{ p.title }}</b>"
+        "{% endunless %}{% endfor %}\n")
     for n, (title, featured, importance) in enumerate(
-            [("Kelp sensors", "true", 3), ("Quiet pumps", "false", 1), ("Buoy radios", "true", 2)]):
+            [("Kelp sensors", "true", 3), ("Quiet pumps", "false", 1), ("Buoy radios", "true", 2),
+             ("Tide clock", "false", 4)]):
         (src / f"_projects/{n + 5}_p.md").write_text(
             f"---\nlayout: page\ntitle: {title}\ndescription: about {title.lower()}\n"
-            f"importance: {importance}\nfeatured: {featured}\ncategory: work\n---\nText.\n")
+            f"importance: {importance}\nfeatured: {featured}\ncategory: "
+            f"{'fun' if n == 3 else 'work'}\n---\nText.\n")
     about = src / "_pages/about.md"
     about.write_text(about.read_text().replace("social: true\n", "social: true\nfeatured: true\n"))
     _convert(src, tmp_path / "out")
     home = (tmp_path / "out/_pages/about.md").read_text()
     listed = home.split("## Featured projects")[1]
-    assert "Quiet pumps" not in listed
-    assert listed.index("Buoy radios") < listed.index("Kelp sensors")
+    assert "Quiet pumps" not in listed and "GreenSched" not in listed  # `unless` keeps only
+    assert listed.index("Buoy radios") < listed.index("Kelp sensors") < listed.index("Tide")
     assert "[Buoy radios]({{ '/portfolio/" in listed and ": about buoy radios" in listed
 
 

@@ -24,7 +24,10 @@ from .bibsections import query_fields
 
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
 _ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*site\.projects\s*((?:\|[^%]*)?)-?%\}")
-_FOR = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+(site\.projects|\w+)\s*((?:\|[^%]*)?)-?%\}")
+_FOR = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+(site\.projects|\w+)\s*((?:\|[^%]*)?)-?%\}")
+# the test a loop's body starts with: `{% unless project.category == "template" %}`
+_TEST = re.compile(r"""\s*\{%-?\s*(if|unless)\s+(\w+)\.(\w+)\s*(?:(==|!=)\s*(['"]?)([^'"%]*?)\5)?"""
+                   r"""\s*-?%\}""")
 _WHERE = re.compile(r"""\|\s*where\s*:\s*(['"])(\w+)\1\s*,\s*(['"]?)([^'"|%]*?)\3\s*(?=\||$)""")
 _SORT = re.compile(r"""\|\s*sort\s*:\s*(['"])(\w+)\1""")
 _HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", re.S | re.I)
@@ -89,20 +92,34 @@ def _text(src: Path, rel: str, report: Report) -> str:
 def project_loop(text: str, site: Site, keys: dict[str, str]) -> list[str]:
     """The projects (by path) a `for` loop of ``text`` lists from `site.projects`, directly
     or through a variable assigned from it, kept by its `where: "FIELD", VALUE` filters and
-    put in order by its `sort: "FIELD"`, as Liquid does."""
+    by the `if`/`unless` test of the item its body starts with, and put in order by its
+    `sort: "FIELD"`, as Liquid does."""
     assigned = {m[1]: m[2] for m in _ASSIGN.finditer(text)}
     found: list[str] = []
     for m in _FOR.finditer(text):
-        if m[1] != "site.projects" and m[1] not in assigned:
+        if m[2] != "site.projects" and m[2] not in assigned:
             continue
-        filters = assigned.get(m[1], "").strip(" -") + m[2].strip(" -")
+        filters = assigned.get(m[2], "").strip(" -") + m[3].strip(" -")
         items = list(site.projects)
         for w in _WHERE.finditer(filters):
             items = [i for i in items if _liquid(_field(i, w[2], keys)) == w[4].strip()]
         for order in _SORT.finditer(filters):
             items.sort(key=partial(_sort_key, name=order[2], keys=keys))
+        test = _TEST.match(text, m.end())
+        if test and test[2] == m[1]:  # a test of the loop's item around what it shows
+            items = [i for i in items if _passes(_field(i, test[3], keys), test)]
         found += [i.path for i in items]
     return found
+
+
+def _passes(value: Any, test: re.Match[str]) -> bool:
+    """Whether a project's value passes the loop's `if`/`unless` test of it (a comparison
+    with `==`/`!=`, or the value alone: neither nil nor false)."""
+    if test[4]:
+        holds = (_liquid(value) == test[6].strip()) == (test[4] == "==")
+    else:
+        holds = value is not None and value is not False
+    return holds == (test[1] == "if")
 
 
 def _sort_key(item: Item, name: str, keys: dict[str, str]) -> tuple[bool, str]:
