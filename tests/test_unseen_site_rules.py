@@ -365,3 +365,22 @@ def test_the_address_a_refresh_forwards_to_is_carried_as_a_link(tmp_path):
     _convert(src, tmp_path / "out")
     text = (tmp_path / "out/_pages/cv.md").read_text()
     assert 'content="0; url=/files/cv.pdf"' in text and "/assets/pdf/" not in text
+
+
+def test_a_bibliography_tag_the_owner_commented_out_lists_nothing(tmp_path):
+    """An include whose `{% bibliography --file works --query ... %}` the owner put inside
+    `{% comment %}` shows nothing: `works.bib` is a file no page lists (its selected entry
+    is no publication of the new site), and the finding says so rather than blaming a
+    query that never runs."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/chosen.liquid").write_text(
+        "<div>{% comment %} {% bibliography --file works --query @*[selected=true]* %} "
+        "{% endcomment %}</div>\n")
+    (src / "_bibliography/works.bib").write_text(WORKS)
+    plan = _convert(src, tmp_path / "out")
+    found = {f.code: f.message for f in plan.report.findings if "works.bib" in f.message}
+    assert "bib-unshown" in found and "bib-unselected" not in found
+    assert not any("tide gauge" in p.read_text().lower()
+                   for p in (tmp_path / "out/_publications").glob("*.md"))

@@ -42,6 +42,7 @@ from ...jekyll.languages import (
     translations_as_pages,
 )
 from ...jekyll.layouts import source_layout
+from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -503,7 +504,10 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             data = read_source(path, rel, report, root=src)
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
     # a page's references (`--cited`) list no file: what only they show is no list
-    uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
+    # (a tag of a layout or include inside a comment lists nothing a visitor sees)
+    live = [(rel, shown_liquid(body) if rel.startswith(("_layouts/", "_includes/")) else body,
+             about) for rel, body, about in texts]
+    uses = [u for u in scholar.bibliography_uses(live, config) if not u.cited]
     layouts = bib_layouts(texts, config)  # the site's own bib layout
     printed = printed_fields(layouts)
     text_fields = layout_text_fields(layouts, site.generation)
