@@ -184,6 +184,13 @@ def test_a_list_by_counted_year_is_one_listing_outside_its_loop(tmp_path):
     assert "capture" not in live and "{% for y in" not in live
 
 
+def _alfolio(tmp_path: Path) -> Path:
+    """A copy of the al-folio fixture site to change."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    return src
+
+
 # an owner's about layout that lists the talks and the works marked selected, each under a
 # switch of the page: the talks through an include of the owner's, the works in place
 ABOUT_LAYOUT = """---
@@ -229,8 +236,7 @@ def test_lists_an_owners_about_layout_shows_under_switches_are_on_the_new_home_p
     names, one through an include of the owner's): the new home page lists exactly those,
     under the layout's headings, and the switches are no keys "a visitor no longer sees";
     a switched list whose query selects nothing is reported, with no empty heading."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
+    src = _alfolio(tmp_path)
     (src / "_layouts").mkdir()
     (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT)
     (src / "_includes").mkdir()
@@ -292,8 +298,7 @@ def test_what_an_owners_copy_of_the_about_layout_adds_is_on_the_new_home_page(tm
     its text (the logo's address carried as any other), with a finding that says so; the
     parts that show the page's own values (`{{ page.subtitle }}`) or sit under a switch
     are not added twice."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
+    src = _alfolio(tmp_path)
     (src / "_layouts").mkdir()
     (src / "assets/img/harbour_fund.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT.replace(
@@ -316,8 +321,7 @@ def test_projects_an_owners_about_layout_lists_under_a_switch_are_on_the_new_hom
     """A switch of the page turns on a list of the projects a loop over `site.projects`
     keeps (`where: "featured", true`, in the order of `sort: "importance"`): the new home
     page lists those projects, in that order, each a link to its new page."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
+    src = _alfolio(tmp_path)
     (src / "_layouts").mkdir()
     (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT.replace(
         "{% if page.selected_works %}",
@@ -356,8 +360,7 @@ def test_the_address_a_refresh_forwards_to_is_carried_as_a_link(tmp_path):
                          '<meta name="x" content="/a/cv.pdf">', lambda u: "/NEW" + u) == (
         '<meta http-equiv="refresh" content="0; URL=/NEW/a/cv.pdf"> '
         '<meta name="x" content="/a/cv.pdf">')
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
+    src = _alfolio(tmp_path)
     (src / "_pages/cv.md").write_text(
         "---\nlayout: none\npermalink: /cv/\ntitle: CV\nnav: true\n---\n\n<script>\n"
         'window.location.href = "/assets/pdf/cv.pdf";\n</script>\n\n<noscript>\n'
@@ -372,8 +375,7 @@ def test_a_bibliography_tag_the_owner_commented_out_lists_nothing(tmp_path):
     `{% comment %}` shows nothing: `works.bib` is a file no page lists (its selected entry
     is no publication of the new site), and the finding says so rather than blaming a
     query that never runs."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
+    src = _alfolio(tmp_path)
     (src / "_includes").mkdir()
     (src / "_includes/chosen.liquid").write_text(
         "<div>{% comment %} {% bibliography --file works --query @*[selected=true]* %} "
