@@ -183,3 +183,226 @@ def test_a_list_by_counted_year_is_one_listing_outside_its_loop(tmp_path):
     live = text.split("{% comment %}")[0]
     assert live.count("site.publications") == 1
     assert "capture" not in live and "{% for y in" not in live
+
+
+def _alfolio(tmp_path: Path) -> Path:
+    """A copy of the al-folio fixture site to change."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    return src
+
+
+# an owner's about layout that lists the talks and the works marked selected, each under a
+# switch of the page: the talks through an include of the owner's, the works in place
+ABOUT_LAYOUT = """---
+layout: default
+---
+<div class="post">
+  <article>
+    <div class="clearfix">{{ content }}</div>
+    {% if page.selected_works %}
+      <h2><a href="{{ '/works/' | relative_url }}" style="color: inherit">Chosen works</a></h2>
+      {% bibliography --file works --group_by none --query @*[selected=true]* %}
+    {% endif %}
+    {% if page.selected_talks %}
+      <h2>Invited talks</h2>
+      {% include selected_talks.liquid %}
+    {% endif %}
+    {% if page.selected_notes %}
+      <h2>Notes</h2>
+      {% include notes.liquid %}
+    {% endif %}
+    {% if page.selected_posters %}
+      <h2>Posters</h2>
+      {% bibliography --file talks --query @*[keywords~=poster]* %}
+    {% endif %}
+  </article>
+</div>
+"""
+WORKS = """@misc{tidegauge, title={A tide gauge from spare parts}, author={Okonkwo, Ada},
+  year={2023}, selected={true}}
+@misc{kiln, title={A solar kiln controller}, author={Okonkwo, Ada}, year={2022}}
+@misc{loom, title={A loom that counts}, author={Okonkwo, Ada}, year={2021}, selected={true}}
+"""
+TALKS = """@misc{harbour, title={Harbours that listen}, author={Okonkwo, Ada}, year={2024},
+  howpublished={Coastal Days}, selected={true}}
+@misc{ovens, title={Ovens and their power}, author={Okonkwo, Ada}, year={2023},
+  howpublished={Heat Workshop}}
+"""
+
+
+def test_lists_an_owners_about_layout_shows_under_switches_are_on_the_new_home_page(tmp_path):
+    """The owner's about layout shows, when the page turns them on, the works and the talks
+    marked selected (jekyll-scholar's `--query @*[selected=true]*` on the file each tag
+    names, one through an include of the owner's): the new home page lists exactly those,
+    under the layout's headings, and the switches are no keys "a visitor no longer sees";
+    a switched list whose query selects nothing is reported, with no empty heading."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT)
+    (src / "_includes").mkdir()
+    (src / "_includes/selected_talks.liquid").write_text(
+        "{% bibliography --file talks --group_by none --query @*[selected=true]* %}\n")
+    (src / "_includes/notes.liquid").write_text(  # a list the owner commented out
+        "{% comment %}{% bibliography --file works --query @*[selected=true]* %}"
+        "{% endcomment %}\n")
+    (src / "_bibliography/works.bib").write_text(WORKS)
+    (src / "_bibliography/talks.bib").write_text(TALKS)
+    for name in ("works", "talks"):
+        (src / f"_pages/{name}.md").write_text(
+            f"---\nlayout: page\ntitle: {name}\npermalink: /{name}/\nnav: true\n---\n"
+            f"{{% bibliography --file {name} %}}\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace(
+        "social: true\n", "social: true\nselected_works: true\nselected_talks: true\n"
+        "selected_posters: true\nselected_notes: true\n"))
+    plan = _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    front = yaml.safe_load(home.split("---")[1])
+    assert not {"selected_works", "selected_talks"} & set(front)
+    works = home.split("## Chosen works")[1].split("##")[0]
+    assert "tide gauge" in works and "loom that counts" in works and "kiln" not in works
+    talks = home.split("## Invited talks")[1].split("##")[0]
+    assert "[Harbours that listen]({{ '/talks/harbours" in talks and "Ovens" not in talks
+    assert "Coastal Days, 2024" in talks
+    assert "## Posters" not in home and "## Notes" not in home
+    codes = [(f.code, f.message) for f in plan.report.findings]
+    shown = [m for c, m in codes if c == "extra-key-shown"]
+    assert len(shown) == 1 and "`selected_notes`" in shown[0]  # its heading only, as before
+    assert any(c == "shown-list" and "selected_posters" in m for c, m in codes)
+
+
+def test_the_blog_pages_heading_from_the_config_is_the_new_blog_pages_title(tmp_path):
+    """al-folio's blog page prints `blog_name` and `blog_description` atop its posts: the
+    new blog page's title (academicpages shows it as the heading) and its first paragraph,
+    the menu entry keeping its label; the template's own wording is not carried."""
+    src = _blog_site(tmp_path, HOME + BLOG + PAGES)
+    plan = _convert(src, tmp_path / "out")
+    blog = (tmp_path / "out/blog/index.html").read_text()
+    front = yaml.safe_load(blog.split("---")[1])
+    assert front["title"] == "soundings"
+    text = blog.split("---", 2)[2].lstrip()
+    assert text.startswith("<p>notes from the lab and from the sea</p>")
+    assert _menu(tmp_path / "out")[0] == ("blog", "/blog/")
+    lost = [f.message for f in plan.report.findings if f.code == "config-theme"]
+    assert lost and not any("`blog_name`" in m or "`blog_description`" in m for m in lost)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace("blog_name: soundings", "blog_name: al-folio"))
+    _convert(src, tmp_path / "out2")
+    again = (tmp_path / "out2/blog/index.html").read_text()
+    assert yaml.safe_load(again.split("---")[1])["title"] == "blog" and "al-folio" not in again
+
+
+def test_what_an_owners_copy_of_the_about_layout_adds_is_on_the_new_home_page(tmp_path):
+    """The owner's changed copy of the about layout shows, outside any switch of the page,
+    a heading and a row of logos of their own: the new home page shows them at the end of
+    its text (the logo's address carried as any other), with a finding that says so; the
+    parts that show the page's own values (`{{ page.subtitle }}`) or sit under a switch
+    are not added twice."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "assets/img/harbour_fund.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT.replace(
+        "    {% if page.selected_works %}",
+        "    <p class=\"desc\">{{ page.subtitle }}</p>\n"
+        "    <h2>Funded by the tides</h2>\n    <div class=\"logos\">\n"
+        "      <img src=\"{{ '/assets/img/harbour_fund.png' | relative_url }}\" alt=\"Harbour "
+        "Fund\"/>\n    </div>\n    {% if page.selected_works %}", 1))
+    plan = _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert home.count("<h2>Funded by the tides</h2>") == 1
+    assert "{{ '/images/harbour_fund.png' | relative_url }}" in home
+    assert (tmp_path / "out/images/harbour_fund.png").is_file()
+    assert "page.subtitle" not in home and "Chosen works" not in home
+    assert any(f.code == "own-layout-part" and "Funded by the tides" in f.message
+               for f in plan.report.findings)
+
+
+def test_a_changed_default_layout_adds_no_doctype_or_head_to_the_page(tmp_path):
+    """A page laid straight on the owner's changed copy of `default` (an analytics script
+    added to its head): the layout's `<!DOCTYPE html>`, head and scripts are none of the
+    page's words, so nothing is added to the page's text and no finding says so."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/default.liquid").write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n  <head>\n    <title>{{ page.title }}</title>\n"
+        "    <script>window.counter = 1;</script>\n  </head>\n  <body>\n"
+        "    <div class=\"container\">{{ content }}</div>\n  </body>\n</html>\n")
+    (src / "_pages/notes.md").write_text("---\nlayout: default\ntitle: Notes\n"
+                                         "permalink: /notes/\n---\nTide tables kept here.\n")
+    plan = _convert(src, tmp_path / "out")
+    notes = (tmp_path / "out/_pages/notes.md").read_text()
+    assert "Tide tables kept here." in notes
+    assert "html" not in notes.split("---", 2)[2].replace("Tide tables kept here.", "")
+    assert not any(f.code == "own-layout-part" for f in plan.report.findings)
+
+
+def test_projects_an_owners_about_layout_lists_under_a_switch_are_on_the_new_home_page(tmp_path):
+    """A switch of the page turns on a list of the projects a loop over `site.projects`
+    keeps (`where: "featured", true`, in the order of `sort: "importance"`): the new home
+    page lists those projects, in that order, each a link to its new page."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(ABOUT_LAYOUT.replace(
+        "{% if page.selected_works %}",
+        "{% if page.featured %}<h2>Featured projects</h2>{% include featured.liquid %}"
+        "{% endif %}\n    {% if page.selected_works %}", 1))
+    (src / "_includes").mkdir()
+    (src / "_includes/featured.liquid").write_text(
+        '{% assign chosen = site.projects | where: "featured", true | sort: "importance" %}\n'
+        "{% for project in chosen %}<a href=\"{{ project.url }}\">{{ project.title }}</a>"
+        "{% endfor %}\n{% assign all = site.projects | sort: 'importance' %}"
+        "{% for p in all %}{% unless p.category == 'work' %}<b>{{ p.title }}</b>"
+        "{% endunless %}{% endfor %}\n")
+    for n, (title, featured, importance) in enumerate(
+            [("Kelp sensors", "true", 3), ("Quiet pumps", "false", 1), ("Buoy radios", "true", 2),
+             ("Tide clock", "false", 4)]):
+        (src / f"_projects/{n + 5}_p.md").write_text(
+            f"---\nlayout: page\ntitle: {title}\ndescription: about {title.lower()}\n"
+            f"importance: {importance}\nfeatured: {featured}\ncategory: "
+            f"{'fun' if n == 3 else 'work'}\n---\nText.\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("social: true\n", "social: true\nfeatured: true\n"))
+    _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    listed = home.split("## Featured projects")[1]
+    assert "Quiet pumps" not in listed and "GreenSched" not in listed  # `unless` keeps only
+    assert listed.index("Buoy radios") < listed.index("Kelp sensors") < listed.index("Tide")
+    assert "[Buoy radios]({{ '/portfolio/" in listed and ": about buoy radios" in listed
+
+
+def test_the_address_a_refresh_forwards_to_is_carried_as_a_link(tmp_path):
+    """A CV page that forwards to its PDF by a script and, for browsers without scripts, by
+    `<meta http-equiv="refresh" content="0; url=...">`: both addresses follow the PDF to its
+    new folder (the refresh once kept the old address, which the new site does not have)."""
+    from sitemigrate.formats.content import rewrite_links
+    assert rewrite_links('<meta http-equiv="refresh" content="0; URL=/a/cv.pdf"> '
+                         '<meta name="x" content="/a/cv.pdf">', lambda u: "/NEW" + u) == (
+        '<meta http-equiv="refresh" content="0; URL=/NEW/a/cv.pdf"> '
+        '<meta name="x" content="/a/cv.pdf">')
+    src = _alfolio(tmp_path)
+    (src / "_pages/cv.md").write_text(
+        "---\nlayout: none\npermalink: /cv/\ntitle: CV\nnav: true\n---\n\n<script>\n"
+        'window.location.href = "/assets/pdf/cv.pdf";\n</script>\n\n<noscript>\n'
+        '<meta http-equiv="refresh" content="0; url=/assets/pdf/cv.pdf">\n</noscript>\n')
+    _convert(src, tmp_path / "out")
+    text = (tmp_path / "out/_pages/cv.md").read_text()
+    assert 'content="0; url=/files/cv.pdf"' in text and "/assets/pdf/" not in text
+
+
+def test_a_bibliography_tag_the_owner_commented_out_lists_nothing(tmp_path):
+    """An include whose `{% bibliography --file works --query ... %}` the owner put inside
+    `{% comment %}` shows nothing: `works.bib` is a file no page lists (its selected entry
+    is no publication of the new site), and the finding says so rather than blaming a
+    query that never runs."""
+    src = _alfolio(tmp_path)
+    (src / "_includes").mkdir()
+    (src / "_includes/chosen.liquid").write_text(
+        "<div>{% comment %} {% bibliography --file works --query @*[selected=true]* %} "
+        "{% endcomment %}</div>\n")
+    (src / "_bibliography/works.bib").write_text(WORKS)
+    plan = _convert(src, tmp_path / "out")
+    found = {f.code: f.message for f in plan.report.findings if "works.bib" in f.message}
+    assert "bib-unshown" in found and "bib-unselected" not in found
+    assert not any("tide gauge" in p.read_text().lower()
+                   for p in (tmp_path / "out/_publications").glob("*.md"))

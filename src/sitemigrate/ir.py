@@ -136,6 +136,24 @@ class Page:
 
 
 @dataclass(slots=True)
+class ShownList:
+    """A list the source's own layout shows on a page when a front-matter switch of the
+    page is on (``{% if page.selected_talks %}`` around an include that lists entries of a
+    `.bib` file): its heading and the items it lists, in the order they show."""
+
+    switch: str
+    """The front-matter key that turns the list on."""
+    heading: str = ""
+    """The heading the layout shows above the list."""
+    publications: list[str] = field(default_factory=list)
+    """The keys of the publications it lists."""
+    talks: list[str] = field(default_factory=list)
+    """The slugs of the talks it lists."""
+    projects: list[str] = field(default_factory=list)
+    """The paths of the projects it lists."""
+
+
+@dataclass(slots=True)
 class PageFeatures:
     """Theme-neutral switches and settings of a page, set in its front matter. A field left
     at its default was not set by the source (a writer uses the target theme's default)."""
@@ -168,6 +186,9 @@ class PageFeatures:
     """The home page lists the selected publications; None when the page does not say."""
     social: bool | None = None
     """The home page shows the social links; None when the page does not say."""
+    lists: list[ShownList] = field(default_factory=list)
+    """Lists of the owner's own items that the page's layout shows under front-matter
+    switches of the owner's (a home page's selected projects or talks)."""
     cv_pdf: str = ""
     """Site path (or URL) of the CV as a PDF that a CV page offers for download."""
     cv_format: str = ""
@@ -446,6 +467,11 @@ class SiteSettings:
     menu_labels: list[Setting] = field(default_factory=list)
     """Labels of menu entries that a config key gives instead of a page (the entries are in
     :attr:`Site.navigation`): a writer of another theme carries them with the menu."""
+    page_headings: list[Setting] = field(default_factory=list)
+    """Config values a page shows as its heading or the line under it (al-folio's blog
+    page: `blog_name`, `blog_description`), read into that page's features (``heading``,
+    ``subtitle``; the origin names the page): a writer of another theme carries them with
+    the page."""
 
 
 @dataclass(slots=True)

@@ -39,6 +39,11 @@ _HTML_ATTR_BARE = lazy_pattern(r"""(<[a-z][a-z0-9-]*\s(?:[^<>{}"']|"[^"<>{}]*"|'
 _OBJECT_DATA = lazy_pattern(r"""(<object\b(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*?\sdata\s*=\s*)"""
                             r"""(["'])((?:""" + _URL_LIQUID + r"""|[^"'\s{]|\{(?!\{))*+)(\2)""",
                             re.I)
+# A refresh's address (`<meta http-equiv="refresh" content="0; url=/files/cv.pdf">`, a page
+# that forwards, often inside <noscript> beside a script that does the same): the `url=` of
+# the `content` value that starts with the delay.
+_META_REFRESH = lazy_pattern(r"""(<meta\b(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*?\scontent\s*=\s*"""
+                             r"""["']\s*\d+\s*;\s*url\s*=\s*)()([^"'\s<>]+)()""", re.I)
 # A reference-style link definition: `[label]: /assets/pdf/paper.pdf "title"`.
 _MD_REF = lazy_pattern(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(<?)([^\s<>]+)(>?)()", re.M)
 _FENCED_CODE = r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)"
@@ -112,8 +117,8 @@ def resolve(url: str, page_url: str) -> str:
 
 def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
     """Replace every Markdown link/image target (inline or a reference definition) and HTML
-    href/src/poster/data-src (quoted or not) and <object> data with ``fn(url)``, outside HTML
-    comments and fenced code blocks.
+    href/src/poster/data-src (quoted or not), <object> data and a refresh's `url=` with
+    ``fn(url)``, outside HTML comments and fenced code blocks.
 
     ``fn`` returns the new URL or None to keep it. Text outside URLs is never changed.
     """
@@ -129,7 +134,7 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
 
     def links(text: str) -> str:
         text = _MD_REF().sub(md, _MD_LINK().sub(md, text))
-        text = _OBJECT_DATA().sub(attr, text)
+        text = _META_REFRESH().sub(attr, _OBJECT_DATA().sub(attr, text))
         return _HTML_ATTR_BARE().sub(attr, _HTML_ATTR().sub(attr, text))
 
     out, pos = [], 0

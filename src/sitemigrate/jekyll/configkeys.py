@@ -116,6 +116,11 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
             report.mapped("config-key", f"`{label.key}` ({label.value}) is the label of its "
                           "menu entry, carried with the menu.",
                           Origin("_config.yml", config_line(src, label.key)))
+        for shown in site.settings.page_headings:
+            done.add(shown.key)
+            report.mapped("config-key", f"`{shown.key}` ({shown.value}) is shown on "
+                          f"`{shown.origin.path if shown.origin else 'a page'}`, carried "
+                          "with that page.", Origin("_config.yml", config_line(src, shown.key)))
     theme_only: list[tuple[str, int | None]] = []
     target_kept: list[tuple[str, int | None]] = []
     owners: list[tuple[str, int | None]] = []

@@ -7,12 +7,13 @@ theme package's to read and write (its reader and writer)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..lazyre import lazy_pattern
 from ..textio import read_source
-from .liquid import is_html_file
+from .liquid import Token, is_html_file
 
 if TYPE_CHECKING:
     from ..plan import Plan
@@ -39,6 +40,23 @@ def source_layout(root: Path, name: str, report: Report | None = None) -> str | 
             data = read_source(root / rel, rel, report, root=root)
             return None if data is None else data.decode("utf-8", errors="replace")
     return None
+
+
+def source_chain(root: Path, page: str, report: Report | None = None) -> list[tuple[str, str]]:
+    """The layouts SRC page ``page`` is laid into, at reading time: each as its name and
+    text, the page's own layout first, then the one that layout names, and so on."""
+    found: list[tuple[str, str]] = []
+    data = read_source(root / page, page, report, root=root)
+    name = _layout_of(data.decode("utf-8", errors="replace")) if data else ""
+    seen: set[str] = set()
+    while name and name not in seen:
+        seen.add(name)
+        text = source_layout(root, name, report)
+        if text is None:
+            break
+        found.append((name, text))
+        name = _layout_of(text)
+    return found
 
 
 def _theirs(plan: Plan, rel: str) -> bool:
@@ -99,8 +117,29 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
         return None
     rel, _ = where
     text = plan.source_text(rel) or ""
-    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
     tokens = tokenize(text)
+    for i, end in _key_blocks(tokens, key):
+        if end is None:
+            return None
+        tok = tokens[i]
+        inner = tokens[i:end + 1]
+        if any(t.kind == "raw" or (t.kind == "tag" and t.name not in _PLAIN_TAGS)
+               or (t.kind in ("tag", "output") and re.search(r"(?<![\w.])content\b", t.markup))
+               for t in inner):
+            return None
+        start = text.rfind("\n", 0, tok.start) + 1
+        stop = text.find("\n", tokens[end].start)
+        stop = len(text) if stop < 0 else stop
+        last = tokens[end].line + tokens[end].text.count("\n")
+        return rel, tok.line, last, textwrap.dedent(text[start:stop]).strip("\n")
+    return None
+
+
+def _key_blocks(tokens: list[Token], key: str) -> Iterator[tuple[int, int | None]]:
+    """The blocks of a layout's ``tokens`` whose opening tag (``if``, ``unless``, ``for``,
+    ``case``) reads front-matter key ``key``: each as the index of its opening tag and of
+    its closing one (None when it is not closed)."""
+    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
     for i, tok in enumerate(tokens):
         if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup):
             continue
@@ -113,19 +152,20 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
                 if depth == 0:
                     end = j
                     break
+        yield i, end
+
+
+def switch_block(text: str, key: str) -> str:
+    """The text of the first block of layout ``text`` whose opening tag reads front-matter
+    key ``key`` (``{% if page.KEY %}...{% endif %}``), opening and closing tags included;
+    "" when none does (or it is not closed)."""
+    from .liquid import tokenize
+    tokens = tokenize(text)
+    for i, end in _key_blocks(tokens, key):
         if end is None:
-            return None
-        inner = tokens[i:end + 1]
-        if any(t.kind == "raw" or (t.kind == "tag" and t.name not in _PLAIN_TAGS)
-               or (t.kind in ("tag", "output") and re.search(r"(?<![\w.])content\b", t.markup))
-               for t in inner):
-            return None
-        start = text.rfind("\n", 0, tok.start) + 1
-        stop = text.find("\n", tokens[end].start)
-        stop = len(text) if stop < 0 else stop
-        last = tokens[end].line + tokens[end].text.count("\n")
-        return rel, tok.line, last, textwrap.dedent(text[start:stop]).strip("\n")
-    return None
+            return ""
+        return text[tokens[i].start:tokens[end].start + len(tokens[end].text)]
+    return ""
 
 
 def with_shown(body: str, blocks: list[str], out: str) -> str:

@@ -3,7 +3,8 @@ the source theme has (a second language's layouts, `single-cn` into `default-cn`
 written on a layout of the target theme; what the owner's layouts add around the page's
 text is not carried, but for the includes of the owner's own that a layout of SRC (their
 own, or the theme's as they changed it) runs whatever the page: a language switcher above
-the text is written into each page it was shown on (:func:`with_own_includes`). One
+the text is written into each page it was shown on, as are the words and pictures their
+changed copy of a theme layout adds (:func:`with_layout_own`). One
 finding per layout names its pages and what else it runs, so the owner can redo it by
 hand. The page keys such a layout prints are carried by :mod:`sitemigrate.jekyll.layouts`."""
 
@@ -16,7 +17,8 @@ from typing import TYPE_CHECKING
 from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
-from .layouts import _layout, _layout_of, _theirs
+from .layoutparts import layout_parts
+from .layouts import _layout, _layout_of, _theirs, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
 if TYPE_CHECKING:
@@ -101,13 +103,15 @@ def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
     return out
 
 
-def with_own_includes(plan: Plan, page: Page, body: str, out: str, target: Theme) -> str:
-    """``body`` with the owner's includes that SRC's layouts showed around it
-    (:func:`own_includes`), where they showed: above the text or below it. Into the same
-    theme (an upgrade) the owner's layouts go along, and with them what they show."""
-    same = plan.from_theme is not None and plan.from_theme.name == target.name
-    found = [] if same else own_includes(plan, page.path)
-    for rel, name, tag, before in found:
+def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) -> str:
+    """``body`` with what SRC's layouts of the owner showed around it and the target's do
+    not: the owner's includes (:func:`own_includes`), where they showed (above the text or
+    below it), and the parts of words or pictures of their changed copy of a theme layout
+    (:func:`~.layoutparts.layout_parts`), below it. Into the same theme (an upgrade) the
+    owner's layouts go along, and with them what they show."""
+    if plan.from_theme is not None and plan.from_theme.name == target.name:
+        return body
+    for rel, name, tag, before in own_includes(plan, page.path):
         if not is_html_file(out):  # kramdown passes the include's HTML as it is
             tag = "{::nomarkdown}\n" + tag + "\n{:/nomarkdown}"
         body = f"{tag}\n\n{body.lstrip(chr(10))}" if before else \
@@ -115,4 +119,4 @@ def with_own_includes(plan: Plan, page: Page, body: str, out: str, target: Theme
         plan.report.verbatim("own-include", f"`{rel}` (your layout) shows your `{name}` "
                              f"{'above' if before else 'below'} the text of this page: "
                              "written into the page, where it shows it.", page.origin)
-    return body
+    return with_shown(body, layout_parts(plan, page.path), out)

@@ -16,7 +16,7 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import bibtex as bib
 from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
-from ...ir import Item, Origin, Page, Publication, Site
+from ...ir import Item, Origin, Page, Publication, ShownList, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import (
     furniture_forwards,
@@ -40,12 +40,13 @@ from ...jekyll.listings import (
     site_words,
     translate_body,
 )
-from ...jekyll.ownlayouts import with_own_includes
+from ...jekyll.ownlayouts import with_layout_own
 from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
     extra_key,
     forward_furniture,
+    front_line,
     post_url,
     write_item,
     yaml_date,
@@ -135,7 +136,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             front["permalink"] = page.permalink
         if page.description:
             front["excerpt"] = page.description
-        body = _about_layout_text(page, body, report)
+        body = _shown_around(page, body, report)
     sidebar = page.features.profile_sidebar
     front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
@@ -149,7 +150,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                       "own text is not shown).", page.origin)
     shown = []
     for key, value in page.extra.items():
-        if key not in front:
+        if key not in front and key not in {s.switch for s in page.features.lists}:
             front[key] = value
             shown.append(extra_key(plan, key, THEME, page.origin, value))
     if page.features.cv_pdf:
@@ -177,11 +178,34 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             plan.origins[item.path] = out
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
-    body = with_own_includes(plan, page, with_shown(body, shown, out), out, THEME)
+    body = with_layout_own(plan, page, with_shown(body, shown, out), out, THEME)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
+
+
+def _shown_around(page: Page, body: str, report: Report) -> str:
+    """What the source page's layout showed around its text, which academicpages' page does
+    not: the heading it showed (from its config: al-folio's blog page's `blog_name`; or the
+    about layout's on a page other than the home page) is the page's `title`, set by the
+    caller; the line under it (`blog_description`, a `subtitle`) is the first paragraph of
+    its text, and an about layout's profile text the last."""
+    feats = page.features
+    if feats.heading and feats.heading != page.title:
+        report.mapped("page-heading", f"the heading `{feats.heading}` this page showed is its "
+                      "`title` (academicpages shows the title as the heading; the menu entry "
+                      "keeps its label).", page.origin)
+    if feats.subtitle:
+        report.mapped("page-heading", f"the line `{feats.subtitle}` this page showed under its "
+                      "heading is the first paragraph of its text.", page.origin)
+        body = f"<p>{feats.subtitle}</p>\n\n{body.lstrip(chr(10))}"
+    if feats.profile_text:
+        report.mapped("page-heading", "the profile text the about layout showed under this "
+                      "page's text (it is not the home page) is the end of its text.",
+                      page.origin)
+        body = body.rstrip("\n") + f"\n\n{feats.profile_text}\n"
+    return body
 
 
 def _menu_only(page: Page) -> bool:
@@ -248,22 +272,6 @@ def _page_out(page: Page) -> str:
     return page.path  # `_pages/...` stays there; a root-level page stays at the root
 
 
-def _about_layout_text(page: Page, body: str, report: Report) -> str:
-    """A page other than the home page that the source showed with the about layout (a
-    translated home page at `/fr/`): its subtitle above its text and its profile box's text
-    below it, as the home page's are, since academicpages' page shows neither."""
-    feats = page.features
-    if feats.subtitle:
-        body = f"<p>{feats.subtitle}</p>\n\n{body.lstrip(chr(10))}"
-    if feats.profile_text:
-        body = body.rstrip("\n") + f"\n\n{feats.profile_text}\n"
-    if feats.subtitle or feats.profile_text:
-        report.verbatim("about-layout-page", "this page was shown with the about layout, "
-                        "not as the home page: its `subtitle` and profile text kept in its "
-                        "body.", page.origin)
-    return body
-
-
 def _about_body(page: Page, site: Site, plan: Plan) -> str:
     words = site_words(site)  # the headings it adds, in the site's language
     report = plan.report
@@ -321,6 +329,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             report.lost("selected-papers", "the about page lists selected papers "
                         "(`selected_papers: true`), but no publication is marked "
                         "`selected={true}`; nothing to list.", page.origin)
+    extra += [_shown_list(shown, site, page, plan, words["abstract"])
+              for shown in feats.lists]
     if feats.social:
         report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
                       "the sidebar of every page with `author_profile: true`.", page.origin)
@@ -338,6 +348,38 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
+
+
+def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str) -> str:
+    """A list the source's own layout showed on the home page under a switch of the page
+    (`selected_talks: true`), as a section of its text: the publications as the selected
+    papers are, the talks and projects as links to their pages."""
+    pubs = {p.key: p for p in site.publications}
+    talks = {t.slug: t for t in site.talks}
+    lines = [_selected_line(pubs[k], label) for k in shown.publications if k in pubs]
+    for slug in (s for s in shown.talks if s in talks):
+        talk = talks[slug]
+        said = ", ".join(str(v) for v in (talk.fields.get("venue"), talk.date[:4]) if v)
+        lines.append(f"- [{talk.title or slug}]({_site_link(talk.permalink or f'/talks/{slug}')})"
+                     + (f", {said}" if said else ""))
+    projects = {p.path: p for p in site.projects}
+    for path in (p for p in shown.projects if p in projects):
+        item = projects[path]
+        said = str(item.fields.get("description") or "").strip()
+        lines.append(f"- [{item.title or item.slug}]({_site_link(_project_url(item))})"
+                     + (f": {said}" if said else ""))
+    where = Origin(page.path, front_line(plan, page.path, shown.switch)
+                   or (page.origin.line if page.origin else None))
+    if not lines:
+        plan.report.lost("shown-list", f"`{shown.switch}: true` shows the list "
+                         f"`{shown.heading}` on this page through your layout, but nothing is "
+                         "on it (its query or filter selects no entry); only its heading "
+                         "showed, and it is not written.", where)
+        return ""
+    plan.report.mapped("shown-list", f"`{shown.switch}: true`: the {len(lines)} entries your "
+                       f"layout listed under `{shown.heading}` written as a section of the "
+                       "about page.", where)
+    return f"\n## {shown.heading}\n\n" + "\n".join(lines) + "\n"
 
 
 def _selected_line(pub: Publication, label: str) -> str:
@@ -563,9 +605,13 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
         plan.report.verbatim("project-github", f"`github: {f['github']}` has no academicpages "
                              f"field; it became a `[{code_label}]` link at the end of the body.",
                              item.origin)
-    new_url = f"/portfolio/{item.slug}/"
+    new_url = _project_url(item)
     _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url,
                  sep)
+
+
+def _project_url(item: Item) -> str:
+    return f"/portfolio/{item.slug}/"
 
 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: str) -> None:

@@ -1,11 +1,15 @@
-"""al-folio reader: what the about page's own layout shows of the site's news."""
+"""al-folio reader: what the about page's own layout shows of the site's news; the
+headings a page shows from the config."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
-from ...ir import Page, plain
+from ...ir import Origin, Page, Setting, Site, plain
+from ...jekyll.layouts import source_layout
+from ...report import Report
 
 
 def news_by_layout(page: Page, data: dict[str, Any], config: dict[str, Any],
@@ -32,3 +36,30 @@ def news_by_layout(page: Page, data: dict[str, Any], config: dict[str, Any],
         news.update({str(k): plain(v) for k, v in settings.items()
                      if k in ("limit", "scrollable")})
     page.features.news = news
+
+
+def blog_heading(site: Site, src: Path, config: dict[str, Any], layouts: dict[str, str],
+                 report: Report) -> None:
+    """The heading and the line under it that a page shows from the config (al-folio's blog
+    page prints `{{ site.blog_name }}` and `{{ site.blog_description }}` atop its posts: in
+    its stock listing, or in the layout it names, ``layouts`` by page), as that page's
+    ``heading`` and ``subtitle``, each noted in ``settings.page_headings``. A value of a
+    template checkout (the template's own wording) is not the owner's: left."""
+    from ...template_files import is_template_setting
+    from . import THEME
+    # in a page's text, only where the theme's stock listing shows it (the target's listing
+    # takes that part's place; Liquid of the owner's elsewhere keeps reading the config)
+    stock = THEME.vocabulary.get("listings", {}).get("blog", {}).get("match", [])
+    for page in site.pages:
+        name = layouts.get(page.path)
+        shows = "".join(m[0] for pattern in stock for m in re.finditer(pattern, page.body, re.S))
+        shows += (source_layout(src, name, report) or "") if name else ""
+        for key, feat in (("blog_name", "heading"), ("blog_description", "subtitle")):
+            value = config.get(key)
+            if not re.search(rf"\{{\{{-?\s*site\.{key}\s*-?\}}\}}", shows) \
+                    or not isinstance(value, (str, int, float)) or not str(value).strip() \
+                    or is_template_setting(THEME, key, value) or getattr(page.features, feat):
+                continue
+            setattr(page.features, feat, str(value).strip())
+            site.settings.page_headings.append(Setting(str(value).strip(), key,
+                                                       Origin(page.path, 1)))

@@ -42,6 +42,7 @@ from ...jekyll.languages import (
     translations_as_pages,
 )
 from ...jekyll.layouts import source_layout
+from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -89,7 +90,8 @@ from .cv import (
     cv_layout_rule,
     resume_sections_shown,
 )
-from .home import news_by_layout
+from .home import blog_heading, news_by_layout
+from .homelists import add_entry, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
 
@@ -164,6 +166,7 @@ def read(src: Path, report: Report) -> Site:
     _keep_files_without_front_matter(site, no_front)
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
+    blog_heading(site, src, config, layouts, report)
     about = site.page("about")
     if about:
         _site_latest_posts(about, src, config, layouts.get(about.path, ""), report)
@@ -502,7 +505,10 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             data = read_source(path, rel, report, root=src)
             texts.append((rel, data.decode("utf-8", "replace") if data else "", ""))
     # a page's references (`--cited`) list no file: what only they show is no list
-    uses = [u for u in scholar.bibliography_uses(texts, config) if not u.cited]
+    # (a tag of a layout or include inside a comment lists nothing a visitor sees)
+    live = [(rel, shown_liquid(body) if rel.startswith(("_layouts/", "_includes/")) else body,
+             about) for rel, body, about in texts]
+    uses = [u for u in scholar.bibliography_uses(live, config) if not u.cited]
     layouts = bib_layouts(texts, config)  # the site's own bib layout
     printed = printed_fields(layouts)
     text_fields = layout_text_fields(layouts, site.generation)
@@ -530,6 +536,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     keys: dict[str, tuple[str, Publication]] = {}
     merged: set[str] = set()  # files some entries of are another file's
     loops = loop_queries(site, uses)  # tags in a loop over their page's list
+    switched = switched_lists(site, src, config, report, PROJECT_KEYS)  # a layout's lists
     for path, rel in files:
         name = scholar.stem(rel)
         pubs = _read_bib(path, rel, report)
@@ -565,6 +572,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             else:
                 shown_notes(pub, text_fields)
                 site.publications.append(pub)
+            add_entry(switched, name, pub, site.talks[-1].slug if kinds[id(pub)] == "talk"
+                      else "")
     talks = [u for u in uses if u.talks and u.files and set(u.files) <= talk_files]
     swap_listings(site, uses, talks, merged, report)
     selected_of_listed_files(site, uses, config, report)

@@ -26,7 +26,7 @@ from ...jekyll.liquid import (
     tokenize,
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
-from ...jekyll.ownlayouts import with_own_includes
+from ...jekyll.ownlayouts import with_layout_own
 from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     PAGE_SUFFIXES,
@@ -289,7 +289,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                         "not have (publications live in `_bibliography/papers.bib`, projects in "
                         "`site.projects`, teaching in `site.teachings`); kept as written: "
                         "rewrite those loops.", page.origin)
-    body = with_own_includes(plan, page, with_shown(body, shown, out), out, THEME)
+    body = with_layout_own(plan, page, with_shown(body, shown, out), out, THEME)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     body = _local_includes(body, _target_generation(plan, options))
     plan.write_document(out, front, body, page.fm_comments, page.newline)
