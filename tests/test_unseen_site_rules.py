@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import yaml
-from conftest import FIXTURES
+from conftest import FIXTURES, SHARED, needs_shared
 
 import sitemigrate
 
@@ -406,3 +406,23 @@ def test_a_bibliography_tag_the_owner_commented_out_lists_nothing(tmp_path):
     assert "bib-unshown" in found and "bib-unselected" not in found
     assert not any("tide gauge" in p.read_text().lower()
                    for p in (tmp_path / "out/_publications").glob("*.md"))
+
+
+def test_an_include_of_the_template_copied_along_is_not_called_the_owners(tmp_path):
+    """A page includes `bib_search.liquid`, which SRC has as al-folio's template ships it:
+    copied into academicpages, the finding names it the theme's own file, not "your"; an
+    include the owner wrote stays "your"."""
+    theirs = needs_shared(SHARED / "lab/templates/al-folio-2026/_includes/bib_search.liquid")
+    src = _alfolio(tmp_path)
+    (src / "_includes").mkdir(exist_ok=True)
+    shutil.copy(theirs, src / "_includes/bib_search.liquid")
+    (src / "_includes/tide_box.liquid").write_text("<p>Low tide at noon.</p>\n")
+    (src / "_pages/harbour.md").write_text(
+        "---\nlayout: page\ntitle: Harbour\npermalink: /harbour/\n---\n"
+        "{% include bib_search.liquid %}\n\n{% include tide_box.liquid %}\n")
+    plan = _convert(src, tmp_path / "out")
+    said = {f.message.split("`")[1]: f.message for f in plan.report.findings
+            if f.code == "include-copied"}
+    assert "al-folio's own `_includes/bib_search.liquid`" in said["bib_search.liquid"]
+    assert "your" not in said["bib_search.liquid"]
+    assert "your `_includes/tide_box.liquid`" in said["tide_box.liquid"]

@@ -32,6 +32,7 @@ from ..ir import Origin, Site
 from ..lazyre import lazy_pattern
 from ..mapdata import load_mapping
 from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
+from ..template_files import templates
 from ..textio import dump_yaml, read_source, within
 from ..theme import SiteProbe, detect
 from .liquid import (
@@ -357,8 +358,11 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
                     body = _SPACED_URL().sub(r'\1="\2"', body)
                     plan.write(inc, body)
                     queue.append(inc)  # its own includes, transitively
+                whose = (f"{plan.from_theme.name}'s own `{inc}` (as its template ships it, "
+                         "reading that theme's settings)" if plan.from_theme is not None and
+                         templates(plan.from_theme).owners(inc, raw) else f"your `{inc}`")
                 plan.report.verbatim("include-copied", f"include `{name}` is not part of the "
-                                     f"target theme; your `{inc}` was copied along. Check that "
+                                     f"target theme; {whose} was copied along. Check that "
                                      "it works there.", _where(plan, rel))
             else:
                 plan.write(inc, f"{{% comment %}}sitemigrate: `{name}` does not exist in this "
