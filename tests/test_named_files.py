@@ -227,3 +227,43 @@ def test_settings_an_include_carried_along_reads_are_kept_in_the_config(tmp_path
     assert "reads `site.repo_theme_light`: kept as written" in kept.message
     assert not [f for f in plan.report.findings if f.code == "config-key"
                 and "imagemagick" in f.message]
+
+
+def test_a_key_counts_as_shown_only_where_the_layout_runs_for_that_page(tmp_path):
+    """Which layout a page has, and which parts of it run for the page, decide what it
+    shows: a collection item without `layout:` gets the one `_config.yml`'s `defaults` give
+    its type (its `cuisine`, shown there, is a loss, where it was "no meaning"); a page of
+    no collection that names the same layout does not run the branch `{% if page.collection
+    == 'recipes' %}` (its `cuisine` has "no meaning", where it was said to be lost); what
+    the layout writes into a `<meta>` tag or an HTML comment shows nothing; `excerpt` is
+    read by academicpages' own listings."""
+    entry = ("---\nlayout: default\n---\n"
+             "<meta itemprop=\"description\" content=\"{{ page.summary }}\">\n"
+             "<!-- {{ page.mood }} -->\n<h1>{{ page.title }}</h1>\n"
+             "{% if page.collection == 'recipes' %}\n  <p>{{ page.cuisine }}</p>\n"
+             "{% elsif page.date %}\n  <p>{{ page.date }}</p>\n{% endif %}\n{{ content }}\n")
+    src = _source(tmp_path / "src", "academicpages-site", {
+        "_layouts/entry.html": entry,
+        "_recipes/barley-soup.md": "---\ntitle: Barley soup\ncuisine: Alpine\nsummary: warm\n"
+                                   "mood: calm\nexcerpt: A soup of barley.\n---\nSimmer it.\n",
+        "_pages/notes.md": "---\nlayout: entry\ntitle: Notes\npermalink: /notes/\n"
+                           "cuisine: none\n---\nSome notes.\n",
+    })
+    config = src / "_config.yml"
+    text = config.read_text().replace("collections:\n", "collections:\n  recipes:\n"
+                                      "    output: true\n    permalink: /:collection/:path/\n", 1)
+    config.write_text(text + "defaults:\n  - scope:\n      path: \"\"\n    values:\n"
+                      "      layout: single\n  - scope:\n      path: \"\"\n      type: recipes\n"
+                      "    values:\n      layout: entry\n")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    shown = {(f.path, f.message.split("`")[1]) for f in plan.report.findings
+             if f.code == "extra-key-shown"}
+    kept = {(f.path, f.message.split("`")[1]) for f in plan.report.findings
+            if f.code == "extra-key"}
+    assert ("_recipes/barley-soup.md", "cuisine") in shown
+    assert ("_pages/notes.md", "cuisine") in kept and ("_pages/notes.md", "cuisine") not in shown
+    assert not {k for p, k in shown if k in ("summary", "mood", "excerpt")}
+    excerpt = next(f for f in plan.report.findings if f.code == "extra-key"
+                   and f.path == "_recipes/barley-soup.md" and "`excerpt`" in f.message)
+    assert "academicpages's layouts read it too" in excerpt.message

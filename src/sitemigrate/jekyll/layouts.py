@@ -60,19 +60,24 @@ def _layout(plan: Plan, name: str) -> tuple[str, str] | None:
 
 def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
     """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
-    path and the line of its first ``page.KEY`` (``page["KEY"]``), following the chain of
-    layouts; None when the page names no layout of SRC's own, none reads the key, or the
-    one that does is the theme's own, unchanged."""
+    path and the line of its first ``page.KEY`` (``page["KEY"]``) that runs for this page,
+    following the chain of layouts from the one the page names or `_config.yml`'s
+    ``defaults`` give it (:func:`~.branches.page_layout`); a read inside a branch whose
+    condition this page fails (``{% if page.collection == 'talks' %}`` on a page of no
+    collection) shows nothing on it. None when the page has no layout of SRC's own, none
+    reads the key where it runs, or the one that does is the theme's own, unchanged."""
+    from .branches import page_facts, page_layout, runs_at
     reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
     seen: set[str] = set()
-    name = _layout_of(plan.source_text(page))
+    facts = page_facts(plan, page)
+    name = page_layout(plan, page)
     while name and name not in seen:
         seen.add(name)
         found = _layout(plan, name)
         if found is None:
             return None
         rel, text = found
-        hit = reads.search(text)
+        hit = next((h for h in reads.finditer(text) if runs_at(text, h.start(), facts)), None)
         if hit:
             return None if _theirs(plan, rel) else (rel, text.count("\n", 0, hit.start()) + 1)
         name = _layout_of(text)
@@ -93,7 +98,9 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
     None otherwise, or when no layout of SRC's own shows the key."""
     import textwrap
 
+    from .branches import page_facts, runs_at
     from .liquid import tokenize
+    facts = page_facts(plan, page)
     where = shown_by(plan, page, key)
     if where is None:
         return None
@@ -102,7 +109,8 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
     reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
     tokens = tokenize(text)
     for i, tok in enumerate(tokens):
-        if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup):
+        if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup) \
+                or not runs_at(text, tok.start, facts):
             continue
         depth, end = 0, None
         for j in range(i, len(tokens)):
