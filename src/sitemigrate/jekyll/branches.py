@@ -81,7 +81,7 @@ def page_layout(plan: Plan, page: str) -> str:
         if not isinstance(entry, dict) or not isinstance(entry.get("values"), dict) \
                 or "layout" not in entry["values"]:
             continue
-        scope = entry.get("scope") if isinstance(entry.get("scope"), dict) else {}
+        scope: dict[str, Any] = entry["scope"] if isinstance(entry.get("scope"), dict) else {}
         path = str(scope.get("path") or "").strip("/")
         if scope.get("type") not in (None, "", kind):
             continue
