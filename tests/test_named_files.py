@@ -267,3 +267,37 @@ def test_a_key_counts_as_shown_only_where_the_layout_runs_for_that_page(tmp_path
     excerpt = next(f for f in plan.report.findings if f.code == "extra-key"
                    and f.path == "_recipes/barley-soup.md" and "`excerpt`" in f.message)
     assert "academicpages's layouts read it too" in excerpt.message
+
+
+def test_a_templates_own_files_in_images_and_files_are_not_the_owners(tmp_path, monkeypatch):
+    """`images/` and `files/` of an academicpages site are the owner's, except the files a
+    template checkout ships there as they are (its demo pictures, the favicons of an old
+    template): those are carried only where a page links one, never as "site files" of the
+    owner's (an upgrade copied an old template's favicons and demo images, and moved its
+    `manifest.json` to `files/`)."""
+    import sitemigrate.template_files as tf
+    theirs = {"images/tile-70.png", "files/demo-paper.pdf", "files/cv.pdf"}
+    src = _source(tmp_path / "src", "academicpages-site", {
+        "images/tile-70.png": "tile", "files/demo-paper.pdf": "%PDF-1.1 demo\n",
+        "images/pond.png": "pond"})
+    real = tf.templates
+
+    class Table:  # the theme's table of template files, with those three shipped as they are
+        def __init__(self, table):
+            self.table = table
+            self.files = {**table.files, **{rel: {} for rel in theirs}}
+
+        def owners(self, rel, data):
+            return ["academicpages-2019"] if rel in theirs else self.table.owners(rel, data)
+
+        def __getattr__(self, name):
+            return getattr(self.table, name)
+    monkeypatch.setattr(tf, "templates", lambda theme: Table(real(theme)))
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    carried = {f.message for f in plan.report.findings if "site file" in f.message}
+    assert not (dest / "images/tile-70.png").exists()
+    assert not (dest / "files/demo-paper.pdf").exists()
+    assert (dest / "images/pond.png").read_text() == "pond"  # the owner's own: carried
+    assert (dest / "files/cv.pdf").is_file()  # a template's file that pages link: carried
+    assert not [m for m in carried if "tile-70" in m or "demo-paper" in m]
