@@ -301,3 +301,32 @@ def test_a_templates_own_files_in_images_and_files_are_not_the_owners(tmp_path, 
     assert (dest / "images/pond.png").read_text() == "pond"  # the owner's own: carried
     assert (dest / "files/cv.pdf").is_file()  # a template's file that pages link: carried
     assert not [m for m in carried if "tile-70" in m or "demo-paper" in m]
+
+
+def test_what_the_owners_own_listing_showed_of_a_document_is_shown_or_said_lost(tmp_path):
+    """The owner's own listing include shows a publication's `authors` and a course's
+    `terms`; academicpages' layouts show neither key: the publication gets a `citation`
+    with its authors (academicpages shows authors only there), the course's `terms` is a
+    loss that names the include (it was "no meaning; kept as written"). A publication the
+    owner gave a `citation` keeps it; without owner code that reads `authors`, none is made."""
+    listing = ("<article>{{ post.title }}\n{% if post.authors %}<p>{{ post.authors | join: ', ' }}"
+               "</p>{% endif %}\n{% if post.terms %}<p>{{ post.terms | join: ', ' }}</p>"
+               "{% endif %}\n<!-- {{ post.mood }} --></article>\n")
+    files = {"_publications/pebbles.md": "---\ntitle: Counting Pebbles\ncollection: "
+             "publications\ndate: 2021-03-01\nvenue: Journal of Small Things\nauthors:\n"
+             "  - Jane Doe\n  - Ravi Rao\n---\nAbout pebbles.\n",
+             "_teaching/2020-stones.md": "---\ntitle: Stones 101\ncollection: teaching\n"
+             "type: Course\ndate: 2020-01-10\nterms:\n  - Spring 2020\nmood: calm\n---\nA course.\n"}
+    src = _source(tmp_path / "src", "academicpages-site",
+                  {**files, "_includes/archive-single.html": listing})
+    plan = _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")
+    pub = (tmp_path / "checkout/_publications/2021-03-01-pebbles.md").read_text()
+    assert 'citation: Jane Doe, Ravi Rao. (2021). "Counting Pebbles." <i>Journal of Small ' \
+           "Things</i>." in pub
+    lost = [f for f in plan.report.findings if f.code == "extra-key-shown"]
+    assert [(f.path, f.message.split("`")[1]) for f in lost] == [
+        ("_teaching/2020-stones.md", "terms")]
+    assert "`_includes/archive-single.html`" in lost[0].message
+    plain = _source(tmp_path / "src2", "academicpages-site", files)
+    _convert(plain, academicpages_checkout(tmp_path / "checkout2"), "academicpages")
+    assert "citation:" not in (tmp_path / "checkout2/_publications/2021-03-01-pebbles.md").read_text()

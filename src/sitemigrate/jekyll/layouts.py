@@ -6,6 +6,7 @@ theme package's to read and write (its reader and writer)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -148,3 +149,34 @@ def with_shown(body: str, blocks: list[str], out: str) -> str:
     if not is_html_file(out):
         shown = "{::nomarkdown}\n" + shown + "\n{:/nomarkdown}"
     return body.rstrip("\n") + "\n\n" + shown + "\n"
+
+
+def owner_code_reading(plan: Plan, key: str) -> str | None:
+    """The first include of SRC's own (not a template's file as it ships) whose Liquid,
+    where a visitor sees it, reads ``post.KEY`` of the documents a page lists (an owner's
+    `archive-single.html`): what it showed of them, the target's includes may not. (What a
+    document's own layout shows of it, :func:`shown_by` tells.)"""
+    if plan.source is None:
+        return None
+    reads = re.compile(rf"\bpost\.{re.escape(key)}\b")
+    for rel in _code_files(plan.source):
+        text = plan.source_text(rel)
+        if text and reads.search(_shown(text)) and not _theirs(plan, rel):
+            return rel
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _code_files(source: Path) -> tuple[str, ...]:
+    """SRC's includes (site paths), in order."""
+    base = source / "_includes"
+    if not base.is_dir() or base.is_symlink():
+        return ()
+    return tuple(p.relative_to(source).as_posix() for p in sorted(base.rglob("*"))
+                 if p.suffix in (*_SUFFIXES, ".htm") and p.is_file())
+
+
+@functools.lru_cache(maxsize=256)
+def _shown(text: str) -> str:
+    from .liquid import shown_liquid
+    return shown_liquid(text)

@@ -25,7 +25,7 @@ from ...jekyll.checkout import (
     translate_liquid,
 )
 from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
-from ...jekyll.layouts import with_shown
+from ...jekyll.layouts import owner_code_reading, shown_by, with_shown
 from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
@@ -81,8 +81,15 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_news_list(site.news, plan, None, words["news"])
     _write_config(site, plan, copier)
     sep = excerpt_separator(site.config_extra)
+    listed = owner_code_reading(plan, "authors") if any(
+        p.authors and not p.citation for p in site.publications) else None
     for pub, slug in zip(site.publications, slugs, strict=True):
-        _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep)
+        cite = pub.citation
+        if pub.authors and not cite:  # shown by the owner's listing, or the item's own layout
+            own = shown_by(plan, pub.origin.path, "authors") if pub.origin else None
+            shown = listed or (own[0] if own else None)
+            cite = _cite_authors(pub, shown, plan) if shown else cite
+        _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep, cite)
     for item in site.projects:
         _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"], sep)
     for item in site.posts:
@@ -399,12 +406,26 @@ def _publication_date(pub: Publication) -> str:
     return pub.date or (f"{pub.year:04d}-01-01" if pub.year else "1900-01-01")
 
 
+def _cite_authors(pub: Publication, shown_by: str, plan: Plan) -> str:
+    """A publication whose `authors` the source's own code showed (`post.authors` in the
+    owner's listing or layout) and that has no `citation`: academicpages' layouts show
+    authors only in the citation, so it gets one ("Authors. (Year). "Title." <i>Venue</i>.")."""
+    parts = [f"{', '.join(pub.authors)}."]
+    parts += [f"({pub.year})."] if pub.year else []
+    parts += [f'"{pub.title.rstrip(".")}."'] if pub.title else []
+    parts += [f"<i>{pub.venue}</i>."] if pub.venue else []
+    plan.report.mapped("publication-authors", f"the authors of `{pub.key}`, which your "
+                       f"`{shown_by}` showed, are in its `citation`: academicpages' layouts "
+                       "show a publication's authors there.", pub.origin)
+    return " ".join(parts)
+
+
 def _publication_url(pub: Publication, slug: str) -> str:
     return pub.permalink or f"/publication/{slug}"
 
 
 def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCopier,
-                       site_baseurl: str = "", sep: str = "\n\n") -> None:
+                       site_baseurl: str = "", sep: str = "\n\n", citation: str = "") -> None:
     date = _publication_date(pub)
     if not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
@@ -448,8 +469,8 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
                                 f"BibTeX file is `files/{name}.bib`.", pub.origin)
         plan.write(f"files/{name}.bib", pub.bibtex.rstrip("\n") + "\n")
         front["bibtexurl"] = f"{base}/files/{name}.bib"
-    if pub.citation:
-        front["citation"] = pub.citation
+    if citation or pub.citation:
+        front["citation"] = citation or pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
     if pub.notes:  # what the source's list showed beside it (an award): no field shows it here
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + "\n\n".join(pub.notes) + "\n"
