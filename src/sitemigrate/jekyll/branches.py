@@ -70,9 +70,9 @@ def page_layout(plan: Plan, page: str) -> str:
     the `_config.yml` ``defaults`` whose scope fits its path and type (``pages`` for a page
     of no collection), the one with the longest scope path, then with a type, then the
     later; "" for none."""
-    own = _front(plan.source_text(page)).get("layout")
-    if own is not None:
-        return str(own) if own else ""
+    front = _front(plan.source_text(page))
+    if "layout" in front:  # its own, also `layout: null` (none, over any default)
+        return str(front["layout"]) if front["layout"] else ""
     config = _config(plan)
     kind = _doc_type(config, page) or "pages"
     best: tuple[int, int, int] | None = None
