@@ -305,18 +305,20 @@ def test_a_templates_own_files_in_images_and_files_are_not_the_owners(tmp_path, 
 
 def test_what_the_owners_own_listing_showed_of_a_document_is_shown_or_said_lost(tmp_path):
     """The owner's own listing include shows a publication's `authors` and a course's
-    `terms`; academicpages' layouts show neither key: the publication gets a `citation`
-    with its authors (academicpages shows authors only there), the course's `terms` is a
-    loss that names the include (it was "no meaning; kept as written"). A publication the
-    owner gave a `citation` keeps it; without owner code that reads `authors`, none is made."""
+    `terms` (in its branch `post.collection == 'teaching'`); academicpages' layouts show
+    neither key: the publication gets a `citation` with its authors (academicpages shows
+    authors only there), the course's `terms` is a loss that names the include (it was "no
+    meaning; kept as written"); a page's `terms`, which that branch never showed, is not.
+    Without owner code that reads `authors`, no citation is made."""
     listing = ("<article>{{ post.title }}\n{% if post.authors %}<p>{{ post.authors | join: ', ' }}"
-               "</p>{% endif %}\n{% if post.terms %}<p>{{ post.terms | join: ', ' }}</p>"
-               "{% endif %}\n<!-- {{ post.mood }} --></article>\n")
+               "</p>{% endif %}\n{% if post.collection == 'teaching' %}<p>{{ post.terms | join: ', ' }}"
+               "</p>{% endif %}\n<!-- {{ post.mood }} --></article>\n")
     files = {"_publications/pebbles.md": "---\ntitle: Counting Pebbles\ncollection: "
              "publications\ndate: 2021-03-01\nvenue: Journal of Small Things\nauthors:\n"
              "  - Jane Doe\n  - Ravi Rao\n---\nAbout pebbles.\n",
              "_teaching/2020-stones.md": "---\ntitle: Stones 101\ncollection: teaching\n"
-             "type: Course\ndate: 2020-01-10\nterms:\n  - Spring 2020\nmood: calm\n---\nA course.\n"}
+             "type: Course\ndate: 2020-01-10\nterms:\n  - Spring 2020\nmood: calm\n---\nA course.\n",
+             "_pages/plans.md": "---\ntitle: Plans\npermalink: /plans/\nterms: [Autumn]\n---\nSoon.\n"}
     src = _source(tmp_path / "src", "academicpages-site",
                   {**files, "_includes/archive-single.html": listing})
     plan = _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")

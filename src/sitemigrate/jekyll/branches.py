@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from ..plan import Plan
 
 _FRONT = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
-_COMPARE = lazy_pattern(r"""^(?:page\.([\w-]+)\s*(==|!=)\s*(['"])(.*?)\3"""
-                        r"""|(['"])(.*?)\5\s*(==|!=)\s*page\.([\w-]+))$""", re.S)
+_COMPARE = lazy_pattern(r"""^(?:(\w+)\.([\w-]+)\s*(==|!=)\s*(['"])(.*?)\4"""
+                        r"""|(['"])(.*?)\6\s*(==|!=)\s*(\w+)\.([\w-]+))$""", re.S)
 _OPEN = frozenset({"if", "unless", "case", "for", "tablerow", "capture"})
 _CLOSE = {"endif": "if", "endunless": "unless", "endcase": "case", "endfor": "for",
           "endtablerow": "tablerow", "endcapture": "capture"}
@@ -94,19 +94,20 @@ def page_layout(plan: Plan, page: str) -> str:
     return layout
 
 
-def _holds(condition: str, facts: PageFacts) -> bool | None:
+def _holds(condition: str, facts: PageFacts, var: str = "page") -> bool | None:
     """Whether a Liquid condition holds for the page: decided only for ``and``-joined
-    comparisons of ``page.KEY`` with a literal where the page's value is known (its
-    collection, or a key its front matter sets); None when it cannot be told here."""
+    comparisons of ``VAR.KEY`` (``page.KEY`` in its layout, ``post.KEY`` in a listing's
+    include) with a literal where the page's value is known (its collection, or a key its
+    front matter sets); None when it cannot be told here."""
     if re.search(r"\bor\b", condition):
         return None
     verdict: bool | None = True
     for part in re.split(r"\band\b", condition):
         m = _COMPARE().match(part.strip())
-        if not m:
+        if not m or (m[1] or m[9]) != var:
             verdict = None
             continue
-        key, op, literal = (m[1], m[2], m[4]) if m[1] else (m[8], m[7], m[6])
+        key, op, literal = (m[2], m[3], m[5]) if m[1] else (m[10], m[8], m[7])
         if key == "collection":
             value: Any = facts.collection
         elif key in facts.front and not isinstance(facts.front[key], (dict, list)):
@@ -124,7 +125,7 @@ _UNSEEN = lazy_pattern(r"<(?:meta|link)\b[^<>]*\Z|<(title|script|style)\b[^<]*?>
                        re.S | re.I)
 
 
-def runs_at(text: str, offset: int, facts: PageFacts) -> bool:
+def runs_at(text: str, offset: int, facts: PageFacts, var: str = "page") -> bool:
     """Whether the Liquid at ``offset`` of layout ``text`` runs for the page where a visitor
     sees it: False inside a comment (Liquid's or HTML's), inside a ``<meta>`` or ``<link>``
     tag or a ``<title>``, ``<script>`` or ``<style>`` element (what it writes there is no
@@ -157,7 +158,7 @@ def runs_at(text: str, offset: int, facts: PageFacts) -> bool:
     for name, condition in stack:
         if condition is None:
             continue
-        holds = _holds(condition, facts)
+        holds = _holds(condition, facts, var)
         if (name == "if" and holds is False) or (name == "unless" and holds is True):
             return False
     return True

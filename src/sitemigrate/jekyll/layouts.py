@@ -151,17 +151,24 @@ def with_shown(body: str, blocks: list[str], out: str) -> str:
     return body.rstrip("\n") + "\n\n" + shown + "\n"
 
 
-def owner_code_reading(plan: Plan, key: str) -> str | None:
+def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
     """The first include of SRC's own (not a template's file as it ships) whose Liquid,
     where a visitor sees it, reads ``post.KEY`` of the documents a page lists (an owner's
-    `archive-single.html`): what it showed of them, the target's includes may not. (What a
-    document's own layout shows of it, :func:`shown_by` tells.)"""
+    `archive-single.html`) where it runs for SRC document ``page`` (not in a branch of
+    ``post.collection == 'other'``): what it showed of it, the target's includes may not.
+    (What a document's own layout shows of it, :func:`shown_by` tells.)"""
+    from .branches import page_facts, runs_at
     if plan.source is None:
         return None
     reads = re.compile(rf"\bpost\.{re.escape(key)}\b")
+    facts = None
     for rel in _code_files(plan.source):
         text = plan.source_text(rel)
-        if text and reads.search(_shown(text)) and not _theirs(plan, rel):
+        if not text or not reads.search(_shown(text)):
+            continue
+        facts = facts or page_facts(plan, page)
+        if any(runs_at(text, hit.start(), facts, "post") for hit in reads.finditer(text)) \
+                and not _theirs(plan, rel):
             return rel
     return None
 

@@ -575,7 +575,7 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         f"this page by your layout `{shown[0]}` ({lines}); the layouts of "
                         f"{theme.name} do not show it, {then}", where)
         return block[3] if block else ""
-    elif shows and origin and (code := owner_code_reading(plan, key)) is not None:
+    elif shows and origin and (code := owner_code_reading(plan, key, origin.path)) is not None:
         plan.report.add("extra-key-shown", "loss", "lost", f"front-matter key `{key}` is shown "
                         f"by your own `{code}` (where it lists or shows documents); the layouts "
                         f"and includes of {theme.name} do not show it, so a visitor no longer "

@@ -81,13 +81,12 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_news_list(site.news, plan, None, words["news"])
     _write_config(site, plan, copier)
     sep = excerpt_separator(site.config_extra)
-    listed = owner_code_reading(plan, "authors") if any(
-        p.authors and not p.citation for p in site.publications) else None
     for pub, slug in zip(site.publications, slugs, strict=True):
         cite = pub.citation
-        if pub.authors and not cite:  # shown by the owner's listing, or the item's own layout
-            own = shown_by(plan, pub.origin.path, "authors") if pub.origin else None
-            shown = listed or (own[0] if own else None)
+        if pub.authors and not cite and pub.origin:  # the owner's listing or the item's
+            own = shown_by(plan, pub.origin.path, "authors")  # own layout showed them
+            shown = owner_code_reading(plan, "authors", pub.origin.path) or (
+                own[0] if own else None)
             cite = _cite_authors(pub, shown, plan) if shown else cite
         _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep, cite)
     for item in site.projects:
