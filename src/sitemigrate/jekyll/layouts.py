@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -59,29 +60,35 @@ def _layout(plan: Plan, name: str) -> tuple[str, str] | None:
     return None
 
 
-def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
-    """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
-    path and the line of its first ``page.KEY`` (``page["KEY"]``) that runs for this page,
-    following the chain of layouts from the one the page names or `_config.yml`'s
-    ``defaults`` give it (:func:`~.branches.page_layout`); a read inside a branch whose
-    condition this page fails (``{% if page.collection == 'talks' %}`` on a page of no
-    collection) shows nothing on it. None when the page has no layout of SRC's own, none
-    reads the key where it runs, or the one that does is the theme's own, unchanged."""
-    from .branches import page_facts, page_layout, runs_at
-    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
-    seen: set[str] = set()
-    facts = page_facts(plan, page)
-    name = page_layout(plan, page)
+def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
+    """SRC's layouts of ``page`` as Jekyll lays it: the one it names, or that `_config.yml`'s
+    ``defaults`` give it (:func:`~.branches.page_layout`), then the one that one names, ...
+    (path, text), to the first that SRC lacks or that comes round again."""
+    from .branches import page_layout
+    name, seen = page_layout(plan, page), set()
     while name and name not in seen:
         seen.add(name)
         found = _layout(plan, name)
         if found is None:
-            return None
-        rel, text = found
+            return
+        yield found
+        name = _layout_of(found[1])
+
+
+def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
+    """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
+    path and the line of its first ``page.KEY`` (``page["KEY"]``) that runs for this page,
+    following its chain of layouts (:func:`layout_chain`); a read inside a branch whose
+    condition this page fails (``{% if page.collection == 'talks' %}`` on a page of no
+    collection) shows nothing on it. None when the page has no layout of SRC's own, none
+    reads the key where it runs, or the one that does is the theme's own, unchanged."""
+    from .branches import page_facts, runs_at
+    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+    facts = page_facts(plan, page)
+    for rel, text in layout_chain(plan, page):
         hit = next((h for h in reads.finditer(text) if runs_at(text, h.start(), facts)), None)
         if hit:
             return None if _theirs(plan, rel) else (rel, text.count("\n", 0, hit.start()) + 1)
-        name = _layout_of(text)
     return None
 
 
