@@ -180,9 +180,8 @@ def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=8)
 def _code_files(source: Path) -> tuple[str, ...]:
-    """SRC's includes (site paths), in order."""
+    """SRC's includes (site paths), in order (read each time: SRC may change between runs)."""
     base = source / "_includes"
     if not base.is_dir() or base.is_symlink():
         return ()
