@@ -227,3 +227,108 @@ def test_settings_an_include_carried_along_reads_are_kept_in_the_config(tmp_path
     assert "reads `site.repo_theme_light`: kept as written" in kept.message
     assert not [f for f in plan.report.findings if f.code == "config-key"
                 and "imagemagick" in f.message]
+
+
+def test_a_key_counts_as_shown_only_where_the_layout_runs_for_that_page(tmp_path):
+    """Which layout a page has, and which parts of it run for the page, decide what it
+    shows: a collection item without `layout:` gets the one `_config.yml`'s `defaults` give
+    its type (its `cuisine`, shown there, is a loss, where it was "no meaning"); a page of
+    no collection that names the same layout does not run the branch `{% if page.collection
+    == 'recipes' %}` (its `cuisine` has "no meaning", where it was said to be lost); what
+    the layout writes into a `<meta>` tag or an HTML comment shows nothing; `excerpt` is
+    read by academicpages' own listings."""
+    entry = ("---\nlayout: default\n---\n"
+             "<meta itemprop=\"description\" content=\"{{ page.summary }}\">\n"
+             "<!-- {{ page.mood }} -->\n<h1>{{ page.title }}</h1>\n"
+             "{% if page.collection == 'recipes' %}\n  <p>{{ page.cuisine }}</p>\n"
+             "{% elsif page.date %}\n  <p>{{ page.date }}</p>\n{% endif %}\n{{ content }}\n")
+    src = _source(tmp_path / "src", "academicpages-site", {
+        "_layouts/entry.html": entry,
+        "_recipes/barley-soup.md": "---\ntitle: Barley soup\ncuisine: Alpine\nsummary: warm\n"
+                                   "mood: calm\nexcerpt: A soup of barley.\n---\nSimmer it.\n",
+        "_pages/notes.md": "---\nlayout: entry\ntitle: Notes\npermalink: /notes/\n"
+                           "cuisine: none\n---\nSome notes.\n",
+    })
+    config = src / "_config.yml"
+    text = config.read_text().replace("collections:\n", "collections:\n  recipes:\n"
+                                      "    output: true\n    permalink: /:collection/:path/\n", 1)
+    config.write_text(text + "defaults:\n  - scope:\n      path: \"\"\n    values:\n"
+                      "      layout: single\n  - scope:\n      path: \"\"\n      type: recipes\n"
+                      "    values:\n      layout: entry\n")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    shown = {(f.path, f.message.split("`")[1]) for f in plan.report.findings
+             if f.code == "extra-key-shown"}
+    kept = {(f.path, f.message.split("`")[1]) for f in plan.report.findings
+            if f.code == "extra-key"}
+    assert ("_recipes/barley-soup.md", "cuisine") in shown
+    assert ("_pages/notes.md", "cuisine") in kept and ("_pages/notes.md", "cuisine") not in shown
+    assert not {k for p, k in shown if k in ("summary", "mood", "excerpt")}
+    excerpt = next(f for f in plan.report.findings if f.code == "extra-key"
+                   and f.path == "_recipes/barley-soup.md" and "`excerpt`" in f.message)
+    assert "academicpages's layouts read it too" in excerpt.message
+
+
+def test_a_templates_own_files_in_images_and_files_are_not_the_owners(tmp_path, monkeypatch):
+    """`images/` and `files/` of an academicpages site are the owner's, except the files a
+    template checkout ships there as they are (its demo pictures, the favicons of an old
+    template): those are carried only where a page links one, never as "site files" of the
+    owner's (an upgrade copied an old template's favicons and demo images, and moved its
+    `manifest.json` to `files/`)."""
+    import sitemigrate.template_files as tf
+    theirs = {"images/tile-70.png", "files/demo-paper.pdf", "files/cv.pdf"}
+    src = _source(tmp_path / "src", "academicpages-site", {
+        "images/tile-70.png": "tile", "files/demo-paper.pdf": "%PDF-1.1 demo\n",
+        "images/pond.png": "pond"})
+    real = tf.templates
+
+    class Table:  # the theme's table of template files, with those three shipped as they are
+        def __init__(self, table):
+            self.table = table
+            self.files = {**table.files, **{rel: {} for rel in theirs}}
+
+        def owners(self, rel, data):
+            return ["academicpages-2019"] if rel in theirs else self.table.owners(rel, data)
+
+        def __getattr__(self, name):
+            return getattr(self.table, name)
+    monkeypatch.setattr(tf, "templates", lambda theme: Table(real(theme)))
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    carried = {f.message for f in plan.report.findings if "site file" in f.message}
+    assert not (dest / "images/tile-70.png").exists()
+    assert not (dest / "files/demo-paper.pdf").exists()
+    assert (dest / "images/pond.png").read_text() == "pond"  # the owner's own: carried
+    assert (dest / "files/cv.pdf").is_file()  # a template's file that pages link: carried
+    assert not [m for m in carried if "tile-70" in m or "demo-paper" in m]
+
+
+def test_what_the_owners_own_listing_showed_of_a_document_is_shown_or_said_lost(tmp_path):
+    """The owner's own listing include shows a publication's `authors` and a course's
+    `terms` (in its branch `post.collection == 'teaching'`); academicpages' layouts show
+    neither key: the publication gets a `citation` with its authors (academicpages shows
+    authors only there), the course's `terms` is a loss that names the include (it was "no
+    meaning; kept as written"); a page's `terms`, which that branch never showed, is not.
+    Without owner code that reads `authors`, no citation is made."""
+    listing = ("<article>{{ post.title }}\n{% if post.authors %}<p>{{ post.authors | join: ', ' }}"
+               "</p>{% endif %}\n{% if post.collection == 'teaching' %}<p>{{ post.terms | join: ', ' }}"
+               "</p>{% endif %}\n<!-- {{ post.mood }} --></article>\n")
+    files = {"_publications/pebbles.md": "---\ntitle: Counting Pebbles\ncollection: "
+             "publications\ndate: 2021-03-01\nvenue: Journal of Small Things\nauthors:\n"
+             "  - Jane Doe\n  - Ravi Rao\n---\nAbout pebbles.\n",
+             "_teaching/2020-stones.md": "---\ntitle: Stones 101\ncollection: teaching\n"
+             "type: Course\ndate: 2020-01-10\nterms:\n  - Spring 2020\nmood: calm\n---\nA course.\n",
+             "_pages/plans.md": "---\ntitle: Plans\npermalink: /plans/\nterms: [Autumn]\n---\nSoon.\n"}
+    src = _source(tmp_path / "src", "academicpages-site",
+                  {**files, "_includes/archive-single.html": listing})
+    plan = _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")
+    pub = (tmp_path / "checkout/_publications/2021-03-01-pebbles.md").read_text()
+    assert 'citation: Jane Doe, Ravi Rao. (2021). "Counting Pebbles." <i>Journal of Small ' \
+           "Things</i>." in pub
+    lost = [f for f in plan.report.findings if f.code == "extra-key-shown"]
+    assert [(f.path, f.message.split("`")[1]) for f in lost] == [
+        ("_teaching/2020-stones.md", "terms")]
+    assert "`_includes/archive-single.html`" in lost[0].message
+    plain = _source(tmp_path / "src2", "academicpages-site", files)
+    _convert(plain, academicpages_checkout(tmp_path / "checkout2"), "academicpages")
+    assert "citation:" not in (tmp_path / "checkout2/_publications/2021-03-01-pebbles.md").read_text()

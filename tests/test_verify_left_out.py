@@ -103,3 +103,39 @@ def test_an_owner_page_holding_the_templates_sitemap_wording_is_not_asked_of_the
     found = compare(BuiltSite(old), BuiltSite(new), owner, templates=[template])
     assert (found.paragraphs, found.missing_paragraphs) == (1, [])
     assert found.examples == []  # the furniture's wording is no example text the new site shows
+
+
+def test_a_file_the_old_template_ships_as_it_is_is_no_loss(tmp_path, monkeypatch):
+    """An old page's head links the old template's tile icon (a file of the template as
+    it ships, in SRC's `images/`): the new template has its own icons, so its absence is
+    no loss; the owner's own picture, gone, still is."""
+    import shutil
+
+    import sitemigrate.template_files as tf
+    from conftest import FIXTURES
+    owner = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", owner)
+    (owner / "images/tile-70.png").write_bytes(b"tile")
+    (owner / "images/pond.png").write_bytes(b"pond")
+    real = tf.templates
+
+    class Table:  # the theme's table, with the tile shipped by a template as it is
+        def __init__(self, table):
+            self.table = table
+
+        def owners(self, rel, data):
+            return ["academicpages-2019"] if rel == "images/tile-70.png" \
+                else self.table.owners(rel, data)
+
+        def __getattr__(self, name):
+            return getattr(self.table, name)
+    monkeypatch.setattr(tf, "templates", lambda theme: Table(real(theme)))
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "about/index.html", '<link rel="icon" href="/images/tile-70.png">'
+         '<img src="/images/pond.png">')
+    for rel in ("images/tile-70.png", "images/pond.png"):
+        (old / rel).parent.mkdir(parents=True, exist_ok=True)
+        (old / rel).write_bytes((owner / rel).read_bytes())
+    page(new, "about/index.html", "<p>moved</p>")
+    found = compare(BuiltSite(old), BuiltSite(new), owner)
+    assert found.missing_files == [("about/index.html", "/images/pond.png")]

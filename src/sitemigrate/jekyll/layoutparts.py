@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..ir import Origin
-from .layouts import _FRONT, _OPENERS, _layout, _layout_of, _theirs
+from .layouts import _FRONT, _OPENERS, _theirs, layout_chain
 from .liquid import tokenize
 
 if TYPE_CHECKING:
@@ -82,8 +82,7 @@ def layout_parts(plan: Plan, page: str) -> list[str]:
     reported, to be added at the end of the page's text."""
     from ..template_files import templates
     source = plan.from_theme
-    name = _layout_of(plan.source_text(page))
-    found = _layout(plan, name) if name and source is not None else None
+    found = next(layout_chain(plan, page), None) if source is not None else None
     if found is None or found[0] not in templates(source).files or _theirs(plan, found[0]):
         return []
     parts = static_parts(found[1])

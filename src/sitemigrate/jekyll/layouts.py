@@ -6,8 +6,9 @@ theme package's to read and write (its reader and writer)."""
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -76,24 +77,35 @@ def _layout(plan: Plan, name: str) -> tuple[str, str] | None:
     return None
 
 
-def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
-    """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
-    path and the line of its first ``page.KEY`` (``page["KEY"]``), following the chain of
-    layouts; None when the page names no layout of SRC's own, none reads the key, or the
-    one that does is the theme's own, unchanged."""
-    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
-    seen: set[str] = set()
-    name = _layout_of(plan.source_text(page))
+def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
+    """SRC's layouts of ``page`` as Jekyll lays it: the one it names, or that `_config.yml`'s
+    ``defaults`` give it (:func:`~.branches.page_layout`), then the one that one names, ...
+    (path, text), to the first that SRC lacks or that comes round again."""
+    from .branches import page_layout
+    name, seen = page_layout(plan, page), set()
     while name and name not in seen:
         seen.add(name)
         found = _layout(plan, name)
         if found is None:
-            return None
-        rel, text = found
-        hit = reads.search(text)
+            return
+        yield found
+        name = _layout_of(found[1])
+
+
+def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
+    """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
+    path and the line of its first ``page.KEY`` (``page["KEY"]``) that runs for this page,
+    following its chain of layouts (:func:`layout_chain`); a read inside a branch whose
+    condition this page fails (``{% if page.collection == 'talks' %}`` on a page of no
+    collection) shows nothing on it. None when the page has no layout of SRC's own, none
+    reads the key where it runs, or the one that does is the theme's own, unchanged."""
+    from .branches import page_facts, runs_at
+    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+    facts = page_facts(plan, page)
+    for rel, text in layout_chain(plan, page):
+        hit = next((h for h in reads.finditer(text) if runs_at(text, h.start(), facts)), None)
         if hit:
             return None if _theirs(plan, rel) else (rel, text.count("\n", 0, hit.start()) + 1)
-        name = _layout_of(text)
     return None
 
 
@@ -111,14 +123,16 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
     None otherwise, or when no layout of SRC's own shows the key."""
     import textwrap
 
+    from .branches import page_facts, runs_at
     from .liquid import tokenize
+    facts = page_facts(plan, page)
     where = shown_by(plan, page, key)
     if where is None:
         return None
     rel, _ = where
     text = plan.source_text(rel) or ""
     tokens = tokenize(text)
-    for i, end in _key_blocks(tokens, key):
+    for i, end in _key_blocks(tokens, key, lambda tok: runs_at(text, tok.start, facts)):
         if end is None:
             return None
         tok = tokens[i]
@@ -135,13 +149,16 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
     return None
 
 
-def _key_blocks(tokens: list[Token], key: str) -> Iterator[tuple[int, int | None]]:
+def _key_blocks(tokens: list[Token], key: str,
+                runs: Callable[[Token], bool] = lambda tok: True,
+                ) -> Iterator[tuple[int, int | None]]:
     """The blocks of a layout's ``tokens`` whose opening tag (``if``, ``unless``, ``for``,
-    ``case``) reads front-matter key ``key``: each as the index of its opening tag and of
-    its closing one (None when it is not closed)."""
+    ``case``) reads front-matter key ``key`` and ``runs`` (for the page at hand): each as
+    the index of its opening tag and of its closing one (None when it is not closed)."""
     reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
     for i, tok in enumerate(tokens):
-        if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup):
+        if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup) \
+                or not runs(tok):
             continue
         depth, end = 0, None
         for j in range(i, len(tokens)):
@@ -180,3 +197,40 @@ def with_shown(body: str, blocks: list[str], out: str) -> str:
     if not is_html_file(out):
         shown = "{::nomarkdown}\n" + shown + "\n{:/nomarkdown}"
     return body.rstrip("\n") + "\n\n" + shown + "\n"
+
+
+def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
+    """The first include of SRC's own (not a template's file as it ships) whose Liquid,
+    where a visitor sees it, reads ``post.KEY`` of the documents a page lists (an owner's
+    `archive-single.html`) where it runs for SRC document ``page`` (not in a branch of
+    ``post.collection == 'other'``): what it showed of it, the target's includes may not.
+    (What a document's own layout shows of it, :func:`shown_by` tells.)"""
+    from .branches import page_facts, runs_at
+    if plan.source is None:
+        return None
+    reads = re.compile(rf"\bpost\.{re.escape(key)}\b")
+    facts = None
+    for rel in _code_files(plan.source):
+        text = plan.source_text(rel)
+        if not text or not reads.search(_shown(text)):
+            continue
+        facts = facts or page_facts(plan, page)
+        if any(runs_at(text, hit.start(), facts, "post") for hit in reads.finditer(text)) \
+                and not _theirs(plan, rel):
+            return rel
+    return None
+
+
+def _code_files(source: Path) -> tuple[str, ...]:
+    """SRC's includes (site paths), in order (read each time: SRC may change between runs)."""
+    base = source / "_includes"
+    if not base.is_dir() or base.is_symlink():
+        return ()
+    return tuple(p.relative_to(source).as_posix() for p in sorted(base.rglob("*"))
+                 if p.suffix in (*_SUFFIXES, ".htm") and p.is_file())
+
+
+@functools.lru_cache(maxsize=256)
+def _shown(text: str) -> str:
+    from .liquid import shown_liquid
+    return shown_liquid(text)

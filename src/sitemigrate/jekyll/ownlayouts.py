@@ -11,14 +11,13 @@ hand. The page keys such a layout prints are carried by :mod:`sitemigrate.jekyll
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
 from .layoutparts import layout_parts
-from .layouts import _layout, _layout_of, _theirs, with_shown
+from .layouts import _theirs, layout_chain, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
 if TYPE_CHECKING:
@@ -50,19 +49,6 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
             "they are on the target theme's own layout now, and what yours shows around "
             "their text" + (f" (it runs your {shown})" if shown else "") + " is not carried: "
             "redo it in the new site by hand if you need it.", Origin(rel, 1))
-
-
-def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
-    """SRC's layouts of ``page`` as Jekyll lays it: the one it names, then the one that one
-    names, ... (path, text), to the first that SRC lacks or that comes round again."""
-    name, seen = _layout_of(plan.source_text(page)), set()
-    while name and name not in seen:
-        seen.add(name)
-        found = _layout(plan, name)
-        if found is None:
-            return
-        yield found
-        name = _layout_of(found[1])
 
 
 _HEAD = lazy_pattern(r"(?is)<head\b.*?</head\s*>")

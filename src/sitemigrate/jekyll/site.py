@@ -24,7 +24,7 @@ from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skip
 from .checkout import translate_liquid
 from .documents import distinct_slugs
 from .forwards import forwarded_to
-from .layouts import shown_block, shown_by, with_shown
+from .layouts import owner_code_reading, shown_block, shown_by, with_shown
 from .problems import check_document, check_liquid
 from .urls import undated_post, unpublished
 
@@ -575,6 +575,12 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         f"this page by your layout `{shown[0]}` ({lines}); the layouts of "
                         f"{theme.name} do not show it, {then}", where)
         return block[3] if block else ""
+    elif shows and origin and (code := owner_code_reading(plan, key, origin.path)) is not None:
+        plan.report.add("extra-key-shown", "loss", "lost", f"front-matter key `{key}` is shown "
+                        f"by your own `{code}` (where it lists or shows documents); the layouts "
+                        f"and includes of {theme.name} do not show it, so a visitor no longer "
+                        "sees it. It is kept in the front matter: put what it shows into the "
+                        "text, or into a layout of your own.", where)
     else:
         plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
                              "kept as written.", where)

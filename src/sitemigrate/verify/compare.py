@@ -128,7 +128,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
         if not new.resolves(href):
             (result.dead_menu_before if new.local_path(href) in was_dead
              else result.dead_menu).append(href)
-    _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages])
+    _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages],
+           source or owner)
     _addresses(result, old, new)
     # an old build that stopped on an error: the owner's pages show what they hold (the
     # template's stock wording they kept on their about or listing page) all the same
@@ -169,15 +170,11 @@ def template_examples(owner: Path) -> dict[str, str]:
     """SRC's files that are its template's example content, unchanged (the conversion leaves
     them out: :func:`sitemigrate.template_files.is_example`), with their titles as a list
     shows them: not the owner's, so nothing a visitor of the new site misses."""
-    from ..registry import detect, get_theme
     from ..template_files import is_example
     from .text import CV_DATA, content_files, front, norm
-    if not owner.is_dir():
+    theme, out = _theme_of(owner), {}
+    if theme is None:
         return {}
-    found = detect(owner)
-    if not found or not found[0].confident:
-        return {}
-    theme, out = get_theme(found[0].theme), {}
     for path in content_files(owner):
         rel = path.relative_to(owner).as_posix()
         if is_example(theme, owner, rel):
@@ -188,6 +185,13 @@ def template_examples(owner: Path) -> dict[str, str]:
             out[rel] = ""
     out.update(_example_entries(theme, owner))
     return out
+
+
+def _theme_of(owner: Path) -> Any:
+    """The theme SRC is a site of, when detection is sure; None otherwise."""
+    from ..registry import detect, get_theme
+    found = detect(owner) if owner.is_dir() else None
+    return get_theme(found[0].theme) if found and found[0].confident else None
 
 
 def _example_entries(theme: Any, owner: Path) -> dict[str, str]:
@@ -379,9 +383,14 @@ _FILE_VALUE = re.compile(r"[^\s:]*\.(?:" + "|".join(FILE_SUFFIXES) + ")", re.I)
 
 
 def _files(result: Comparison, old: BuiltSite, new: BuiltSite,
-           left_out: Iterable[str] = ()) -> None:
+           left_out: Iterable[str] = (), source: Path | None = None) -> None:
     """The files old pages link that the new site lacks; not those that only pages left out
-    on purpose link, nor the files their front matter names (:func:`left_out_addresses`)."""
+    on purpose link, nor the files their front matter names (:func:`left_out_addresses`),
+    nor a file of ``source`` that its theme's template ships as it is (an old template's
+    favicon its head links: the new template has its own)."""
+    from ..template_files import is_template_file
+    from ..textio import within
+    theme = _theme_of(source) if source is not None else None
     left = list(left_out)
     names = {a.rsplit("/", 1)[-1] for a in left if _FILE_VALUE.fullmatch(a)}
     gone = {old.page_at(p) for a in left if not _FILE_VALUE.fullmatch(a)
@@ -396,7 +405,10 @@ def _files(result: Comparison, old: BuiltSite, new: BuiltSite,
             if path in seen or path.lstrip("/") not in old.files:
                 continue  # each file once; one the old site lacks too is no loss
             seen.add(path)
-            if not new.has_file(path):
+            if not new.has_file(path) and not (
+                    theme is not None and source is not None
+                    and within(source, source / path.lstrip("/"))  # never read out of SRC
+                    and is_template_file(theme, source, path.lstrip("/"))):
                 result.missing_files.append((page, path))
 
 

@@ -7,7 +7,7 @@ import re
 from functools import partial
 from pathlib import Path, PurePosixPath
 
-from ... import socials
+from ... import socials, template_files
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import to_text
@@ -104,8 +104,10 @@ def read(src: Path, report: Report) -> Site:
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
-    for folder in sorted(set(vocab["paths"].values())):  # images/, files/: all of it is the user's
+    for folder in sorted(set(vocab["paths"].values())):  # images/, files/: the user's, but
         for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
+            if template_files.is_template_file(THEME, src, rel):  # a template's file as it
+                continue  # ships (demo images, old favicons): carried only where a page links it
             record_asset(site, "/" + rel, "image" if folder == vocab["paths"]["images"] else "file")
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)

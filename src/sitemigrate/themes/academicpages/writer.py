@@ -25,7 +25,7 @@ from ...jekyll.checkout import (
     translate_liquid,
 )
 from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
-from ...jekyll.layouts import with_shown
+from ...jekyll.layouts import owner_code_reading, shown_by, with_shown
 from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
@@ -53,11 +53,11 @@ from ...jekyll.site import (
 )
 from ...plan import Plan
 from ...report import Report
-from ...textio import dump_yaml
 from ...theme import Options
 from . import THEME
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
+from .menu import menu_only, skip_menu_page, write_navigation
 from .reader import (
     LINK_LABELS,
     NEUTRAL_TO_CATEGORY,
@@ -73,8 +73,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
         if page.role == "furniture" and furniture_forwards(plan, site, THEME):
             forward_furniture(page, site, plan, _page_out)
-        elif _menu_only(page):
-            _skip_menu_page(page, site, plan)
+        elif menu_only(page):
+            skip_menu_page(page, site, plan)
         else:
             _write_page(page, site, plan, copier)
     words = site_words(site)  # headings and labels it adds, in the site's language
@@ -83,7 +83,13 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     _write_config(site, plan, copier)
     sep = excerpt_separator(site.config_extra)
     for pub, slug in zip(site.publications, slugs, strict=True):
-        _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep)
+        cite = pub.citation
+        if pub.authors and not cite and pub.origin:  # the owner's listing or the item's
+            own = shown_by(plan, pub.origin.path, "authors")  # own layout showed them
+            shown = owner_code_reading(plan, "authors", pub.origin.path) or (
+                own[0] if own else None)
+            cite = _cite_authors(pub, shown, plan) if shown else cite
+        _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep, cite)
     for item in site.projects:
         _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"], sep)
     for item in site.posts:
@@ -103,7 +109,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     # menu, and so again on the next run (which finds the menu the last run wrote)
     if site.navigation or is_fresh_template(plan, THEME) \
             or plan.written_before("_data/navigation.yml"):
-        _write_navigation(site, plan)
+        write_navigation(site, plan)
     copier.carry_assets()
 
 
@@ -206,36 +212,6 @@ def _shown_around(page: Page, body: str, report: Report) -> str:
                       page.origin)
         body = body.rstrip("\n") + f"\n\n{feats.profile_text}\n"
     return body
-
-
-def _menu_only(page: Page) -> bool:
-    """A page that is only a menu entry: a link elsewhere (`permalink: https://...`) or a
-    dropdown without text. academicpages menus are `_data/navigation.yml`, not pages."""
-    return "://" in page.permalink or (bool(page.features.children)
-                                       and not page.body.strip())
-
-
-def _skip_menu_page(page: Page, site: Site, plan: Plan) -> None:
-    about = site.page("about")
-    if about is not None:  # the address Jekyll gave the page forwards home
-        plan.origins[page.path] = _page_out(about)
-    if _in_menu(page, site):
-        plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
-                           f"({page.permalink or 'a dropdown'}); it is in "
-                           "`_data/navigation.yml`, not a page.", page.origin)
-    else:  # a template's example dropdown left with `nav: false`, another language's
-        plan.report.mapped("menu-page", f"`{page.path}` is only a menu entry "
-                           f"({page.permalink or 'a dropdown'}) and not one of the menu "
-                           "written to `_data/navigation.yml` (no `nav: true`, or the menu of "
-                           "another language's pages); it has no text of its own and is not "
-                           "written.", page.origin)
-
-
-def _in_menu(page: Page, site: Site) -> bool:
-    """The source's menu has the entry ``page`` is (its address, or its dropdown)."""
-    return any((page.permalink and n.url == page.permalink)
-               or (page.features.children and not n.url and n.title == page.title)
-               for n in site.navigation)
 
 
 NEWS_URL = "/news/"
@@ -441,12 +417,26 @@ def _publication_date(pub: Publication) -> str:
     return pub.date or (f"{pub.year:04d}-01-01" if pub.year else "1900-01-01")
 
 
+def _cite_authors(pub: Publication, shown_by: str, plan: Plan) -> str:
+    """A publication whose `authors` the source's own code showed (`post.authors` in the
+    owner's listing or layout) and that has no `citation`: academicpages' layouts show
+    authors only in the citation, so it gets one ("Authors. (Year). "Title." <i>Venue</i>.")."""
+    parts = [f"{', '.join(pub.authors)}."]
+    parts += [f"({pub.year})."] if pub.year else []
+    parts += [f'"{pub.title.rstrip(".")}."'] if pub.title else []
+    parts += [f"<i>{pub.venue}</i>."] if pub.venue else []
+    plan.report.mapped("publication-authors", f"the authors of `{pub.key}`, which your "
+                       f"`{shown_by}` showed, are in its `citation`: academicpages' layouts "
+                       "show a publication's authors there.", pub.origin)
+    return " ".join(parts)
+
+
 def _publication_url(pub: Publication, slug: str) -> str:
     return pub.permalink or f"/publication/{slug}"
 
 
 def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCopier,
-                       site_baseurl: str = "", sep: str = "\n\n") -> None:
+                       site_baseurl: str = "", sep: str = "\n\n", citation: str = "") -> None:
     date = _publication_date(pub)
     if not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
@@ -490,8 +480,8 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
                                 f"BibTeX file is `files/{name}.bib`.", pub.origin)
         plan.write(f"files/{name}.bib", pub.bibtex.rstrip("\n") + "\n")
         front["bibtexurl"] = f"{base}/files/{name}.bib"
-    if pub.citation:
-        front["citation"] = pub.citation
+    if citation or pub.citation:
+        front["citation"] = citation or pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
     if pub.notes:  # what the source's list showed beside it (an award): no field shows it here
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + "\n\n".join(pub.notes) + "\n"
@@ -759,34 +749,6 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
         collection_page(name, site, plan, THEME, CommentedMap([
             ("layout", "archive"), ("title", name.replace("_", " ").title()),
             ("permalink", f"/{name}/"), ("author_profile", True)]))
-
-
-def _write_navigation(site: Site, plan: Plan) -> None:
-    """`_data/navigation.yml` in menu order. The masthead has no submenus: a dropdown's
-    entries take its place in the top-level menu (dividers dropped; an address the menu has
-    already, once), and the report says so."""
-    main = []
-    listed = {n.url for n in site.navigation if n.url}
-    for n in site.navigation:
-        if n.url and n.url != "/":
-            main.append({"title": n.title, "url": n.url})
-        children = [c for c in n.children if c.url]
-        added = []
-        for child in children:
-            if child.url not in listed:
-                listed.add(child.url)
-                added.append(child)
-        if children:
-            main += [{"title": c.title, "url": c.url} for c in added]
-            again = len(children) - len(added)
-            plan.report.verbatim("menu-dropdown", f"menu `{n.title}` is a dropdown; "
-                                 "academicpages menus have no submenus, so its "
-                                 f"{len(added)} entries were put in the top-level menu in "
-                                 "its place" + (f" ({again} it has already were not repeated)"
-                                                if again else "") + ".", None)
-    plan.write("_data/navigation.yml", dump_yaml({"main": main}))
-    plan.report.mapped("navigation", f"{len(main)} menu entries written to "
-                       "`_data/navigation.yml`.", None)
 
 
 def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
