@@ -63,7 +63,7 @@ def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
     path and the line of its first ``page.KEY`` (``page["KEY"]``), following the chain of
     layouts; None when the page names no layout of SRC's own, none reads the key, or the
     one that does is the theme's own, unchanged."""
-    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+    reads = _reads(key)
     seen: set[str] = set()
     name = _layout_of(plan.source_text(page))
     while name and name not in seen:
@@ -76,6 +76,30 @@ def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
         if hit:
             return None if _theirs(plan, rel) else (rel, text.count("\n", 0, hit.start()) + 1)
         name = _layout_of(text)
+    return None
+
+
+def _reads(key: str) -> re.Pattern[str]:
+    """``page.KEY`` (``page["KEY"]``) in Liquid."""
+    return re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+
+
+def dest_shows(plan: Plan, layout: str, key: str) -> tuple[str, int] | None:
+    """Where DEST's checkout shows front-matter key ``key`` of a page it lays out with
+    ``layout``: the first layout of that chain (each one's own ``layout:``) that reads
+    ``page.KEY``, as its name and line; None when none does, or DEST has no such layout."""
+    from .checkout import layout_text
+    reads = _reads(key)
+    seen: set[str] = set()
+    while layout and layout not in seen:
+        seen.add(layout)
+        text = layout_text(plan, layout)
+        if text is None:
+            return None
+        hit = reads.search(text)
+        if hit:
+            return layout, text.count("\n", 0, hit.start()) + 1
+        layout = _layout_of(text)
     return None
 
 

@@ -1,0 +1,85 @@
+"""Rules found by upgrading whole real al-folio sites outside the corpus onto a newer checkout
+of al-folio, each in a miniature invented site in the exact shape of the theme's files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import FIXTURES
+
+import sitemigrate
+
+# the shape of al-folio's post layout: the date line shows the post's author and meta
+POST_LAYOUT = """---
+layout: default
+---
+<div class="post">
+  <h1 class="post-title">{{ page.title }}</h1>
+  <p class="post-meta">
+    {{ page.date | date: '%B %d, %Y' }}
+    {% if page.author %}by {{ page.author }}{% endif %}
+    {% if page.meta %}&bull; {{ page.meta }}{% endif %}
+  </p>
+  <article class="post-content">{{ content }}</article>
+</div>
+"""
+
+POST = """---
+layout: post
+title: Counting tide pools
+author: Ada Quill
+meta: an earlier version ran in the harbour newsletter
+mood: calm
+---
+
+Three pools on the north shore, counted twice a day.
+"""
+
+
+def _checkout(dest: Path) -> Path:
+    """A DEST checkout with al-folio's layouts of a default, a page and a post."""
+    (dest / "_layouts").mkdir(parents=True)
+    (dest / "_layouts/default.liquid").write_text("<html><body>{{ content }}</body></html>\n")
+    (dest / "_layouts/page.liquid").write_text("---\nlayout: default\n---\n{{ content }}\n")
+    (dest / "_layouts/post.liquid").write_text(POST_LAYOUT)
+    return dest
+
+
+def _key_findings(plan, rel: str) -> dict[str, object]:
+    return {f.message.split("`")[1]: f for f in plan.report.findings
+            if f.code.startswith("extra-key") and f.path == rel}
+
+
+def test_a_post_key_the_new_post_layout_shows_is_not_said_to_have_no_meaning(tmp_path):
+    """`author` and `meta` of a post are shown by the new checkout's post layout (its date
+    line): kept, and the report says where they show, not that they mean nothing there. A
+    key no layout of DEST reads is still named as one that means nothing."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_posts/2022-05-02-tide-pools.md").write_text(POST)
+    dest = _checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    rel = "_posts/2022-05-02-tide-pools.md"
+    keys = _key_findings(plan, rel)
+    for key, line in (("author", 4), ("meta", 5)):
+        assert keys[key].outcome == "mapped" and keys[key].severity == "info", keys[key]
+        assert "layout `post` shows it" in keys[key].message and keys[key].line == line
+    assert keys["mood"].outcome == "verbatim" and "no al-folio meaning" in keys["mood"].message
+    written = (dest / rel).read_text()
+    assert "author: Ada Quill" in written and "harbour newsletter" in written
+
+
+def test_a_key_the_new_checkout_lays_out_elsewhere_still_means_nothing_on_a_page(tmp_path):
+    """`meta` on a page laid out by `page` (which does not read it) shows nowhere, even
+    though DEST's post layout reads `page.meta`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_pages/pools.md").write_text("---\nlayout: page\ntitle: pools\npermalink: /pools/\n"
+                                         "meta: not shown here\n---\n\nThe pools.\n")
+    dest = _checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    keys = _key_findings(plan, "_pages/pools.md")
+    assert keys["meta"].outcome == "verbatim", keys["meta"]
