@@ -83,3 +83,69 @@ def test_a_key_the_new_checkout_lays_out_elsewhere_still_means_nothing_on_a_page
     plan = sitemigrate.convert(src, dest, to="al-folio")
     keys = _key_findings(plan, "_pages/pools.md")
     assert keys["meta"].outcome == "verbatim", keys["meta"]
+
+
+# jekyll-katex's block: the math between dollars inside it is rendered with KaTeX
+KATEX_POST = """---
+layout: post
+title: Summing two buoys
+---
+
+{% katexmm %}
+The total is $s = b_1 + b_2$, and over a day
+
+$$S = \\sum_t s_t$$
+{% endkatexmm %}
+
+After the block.
+"""
+
+MATHJAX_SETUP = """window.MathJax = {
+  tex: {
+    inlineMath: [
+      ["$", "$"],
+      ["\\\\(", "\\\\)"],
+    ],
+  },
+};
+"""
+
+
+def _katex_site(tmp_path: Path, dollars: bool) -> tuple[Path, Path]:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_posts/2022-06-01-two-buoys.md").write_text(KATEX_POST)
+    dest = _checkout(tmp_path / "dest")
+    (dest / "assets/js").mkdir(parents=True)
+    (dest / "assets/js/mathjax-setup.js").write_text(
+        MATHJAX_SETUP if dollars else MATHJAX_SETUP.replace('["$", "$"],', ""))
+    return src, dest
+
+
+def test_a_katexmm_block_leaves_its_math_to_a_mathjax_that_reads_dollars(tmp_path):
+    """`{% katexmm %}` (jekyll-katex, which the new checkout does not load) marks math
+    written between dollars. The new checkout's MathJax reads `$x$` and `$$x$$`: the tags go
+    (said, each at its line) and the math stays as written, so no tag shows as text."""
+    src, dest = _katex_site(tmp_path, dollars=True)
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    post = (dest / "_posts/2022-06-01-two-buoys.md").read_text()
+    assert "katexmm" not in post and "{% raw %}" not in post
+    assert "The total is $s = b_1 + b_2$, and over a day" in post
+    assert "$$S = \\sum_t s_t$$" in post and "After the block." in post
+    said = [(f.line, f.severity) for f in plan.report.findings
+            if f.code == "liquid-math-block" and f.path == "_posts/2022-06-01-two-buoys.md"]
+    assert said and set(said) <= {(6, "info"), (10, "info")} and len(set(said)) == 2, said
+
+
+def test_a_katexmm_block_stays_visible_where_mathjax_reads_no_single_dollars(tmp_path):
+    """Without `$` among the new MathJax's inline delimiters the math would not render
+    either: the tags stay visible (inside `{% raw %}`) and are named as tags to replace."""
+    src, dest = _katex_site(tmp_path, dollars=False)
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    post = (dest / "_posts/2022-06-01-two-buoys.md").read_text()
+    assert "{% raw %}{% katexmm %}{% endraw %}" in post
+    assert not [f for f in plan.report.findings if f.code == "liquid-math-block"]
+    assert [f for f in plan.report.findings if f.code == "liquid-unknown-tag"
+            and "katexmm" in f.message]
