@@ -22,6 +22,7 @@ layout: default
     {% if page.author %}by {{ page.author }}{% endif %}
     {% if page.meta %}&bull; {{ page.meta }}{% endif %}
   </p>
+  {% if page.series == "tides" %}<p class="series">part of a series</p>{% endif %}
   <article class="post-content">{{ content }}</article>
 </div>
 """
@@ -32,6 +33,7 @@ title: Counting tide pools
 author: Ada Quill
 meta: an earlier version ran in the harbour newsletter
 mood: calm
+series: pools
 ---
 
 Three pools on the north shore, counted twice a day.
@@ -55,7 +57,8 @@ def _key_findings(plan, rel: str) -> dict[str, object]:
 def test_a_post_key_the_new_post_layout_shows_is_not_said_to_have_no_meaning(tmp_path):
     """`author` and `meta` of a post are shown by the new checkout's post layout (its date
     line): kept, and the report says where they show, not that they mean nothing there. A
-    key no layout of DEST reads is still named as one that means nothing."""
+    key no layout of DEST reads, or one it only tests (`series`), is still named as one that
+    means nothing there."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-2020-23", src)
     (src / "_posts/2022-05-02-tide-pools.md").write_text(POST)
@@ -67,7 +70,8 @@ def test_a_post_key_the_new_post_layout_shows_is_not_said_to_have_no_meaning(tmp
     for key, line in (("author", 4), ("meta", 5)):
         assert keys[key].outcome == "mapped" and keys[key].severity == "info", keys[key]
         assert "layout `post` shows it" in keys[key].message and keys[key].line == line
-    assert keys["mood"].outcome == "verbatim" and "no al-folio meaning" in keys["mood"].message
+    for key in ("mood", "series"):
+        assert keys[key].outcome == "verbatim" and "no al-folio meaning" in keys[key].message
     written = (dest / rel).read_text()
     assert "author: Ada Quill" in written and "harbour newsletter" in written
 
@@ -149,3 +153,28 @@ def test_a_katexmm_block_stays_visible_where_mathjax_reads_no_single_dollars(tmp
     assert not [f for f in plan.report.findings if f.code == "liquid-math-block"]
     assert [f for f in plan.report.findings if f.code == "liquid-unknown-tag"
             and "katexmm" in f.message]
+
+
+def test_an_address_of_the_own_host_outside_the_base_path_is_another_sites(tmp_path):
+    """A project site (`baseurl: /lab`) is served at `url` + `/lab/`: its link to
+    `https://HOST/assets/pdf/x.pdf` is the owner's user site, kept as written and not
+    reported as a missing file of this one; `https://HOST/lab/assets/pdf/buoys.pdf` is this
+    site's file and carried."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('baseurl: ""', "baseurl: /lab/"))
+    (src / "_pages/thesis.md").write_text(
+        "---\nlayout: page\ntitle: thesis\npermalink: /thesis/\n---\n\n"
+        "[the thesis](https://ihalvorsen.example.edu/assets/pdf/dissertation.pdf) and\n"
+        "[the buoys](https://ihalvorsen.example.edu/lab/assets/pdf/buoys.pdf)\n")
+    dest = _checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    page = (dest / "_pages/thesis.md").read_text()
+    assert "[the thesis](https://ihalvorsen.example.edu/assets/pdf/dissertation.pdf)" in page
+    assert "[the buoys](https://ihalvorsen.example.edu/lab/assets/pdf/buoys.pdf)" in page
+    assert (dest / "assets/pdf/buoys.pdf").read_bytes() == \
+        (src / "assets/pdf/buoys.pdf").read_bytes()
+    assert not [f.message for f in plan.report.findings if f.code == "missing-file"
+                and "dissertation.pdf" in f.message]
