@@ -178,3 +178,43 @@ def test_an_address_of_the_own_host_outside_the_base_path_is_another_sites(tmp_p
         (src / "assets/pdf/buoys.pdf").read_bytes()
     assert not [f.message for f in plan.report.findings if f.code == "missing-file"
                 and "dissertation.pdf" in f.message]
+
+
+def _projects_site(tmp_path: Path, card: str) -> tuple[Path, Path]:
+    """The owner's 2020-23 projects page (the masonry `grid` around a loop of the card
+    include, by category) into a checkout whose card include is ``card``."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    page = src / "_pages/projects.md"
+    page.write_text(page.read_text().replace("title: projects", "title: field work"))
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_includes").mkdir()
+    (dest / "_includes/projects.liquid").write_text(card)
+    return src, dest
+
+
+def test_an_old_masonry_grid_of_cards_is_written_as_the_new_templates_row(tmp_path):
+    """2020-23 projects pages lay their cards out in `<div class="grid">`, which masonry
+    arranges by `.grid-item`; the 2024+ card include marks its cards `.col`, so the grid got
+    no height and every card lay over the next (and over the headings below). The owner's
+    page keeps its categories and its text; only the grid becomes the new template's row."""
+    src, dest = _projects_site(tmp_path, '<div class="col"><div class="card">'
+                               "{{ project.title }}</div></div>\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    page = (dest / "_pages/projects.md").read_text()
+    assert "title: field work" in page and '<div class="grid">' not in page
+    assert page.count('<div class="row row-cols-1 row-cols-md-3">') == 1
+    assert "{%- for category in page.display_categories %}" in page
+    assert "{% include projects.liquid %}" in page
+    said = [f for f in plan.report.findings if f.code == "upgrade-container"]
+    assert [f.path for f in said] == ["_pages/projects.md"]
+
+
+def test_an_old_grid_stays_where_the_new_cards_are_still_grid_items(tmp_path):
+    src, dest = _projects_site(tmp_path, '<div class="grid-item"><div class="card">'
+                               "{{ project.title }}</div></div>\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert '<div class="grid">' in (dest / "_pages/projects.md").read_text()
+    assert not [f for f in plan.report.findings if f.code == "upgrade-container"]

@@ -421,6 +421,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     if to.ungroup:
         body = _BIBLIOGRAPHY_TAG.sub(_ungrouped, body)
     body = _include_names(body, to.includes)
+    body = _card_containers(body, to, rel)
     from .ir import Origin
     from .jekyll.checkout import translate_liquid  # a tag DEST does not run stays visible
     body = translate_liquid(body, to.theme, to.theme, to.plan, Origin(rel, 1, ours.body_line))
@@ -556,6 +557,34 @@ def _include_names(body: str, have: set[str]) -> str:
         name, alt = f"{m.group(2)}.{m.group(3)}", f"{m.group(2)}.{other}"
         return m.group(1) + (alt if name not in have and alt in have else name)
     return _INCLUDE.sub(swap, body)
+
+
+def _card_containers(body: str, to: _Target, rel: str) -> str:
+    """An old generation's card grid around a loop of DEST's card include
+    (``upgrade.containers`` in the theme's mapping: al-folio 2020-23's masonry
+    `<div class="grid">`, which lays out `.grid-item` cards) as DEST's container where that
+    include marks its cards otherwise (2024+: `.col`): masonry would give the old grid no
+    height and the cards would lie over each other and over what follows."""
+    from .ir import Origin
+    for rule in (to.theme.vocabulary.get("upgrade") or {}).get("containers") or []:
+        if rule["old"] not in body:
+            continue
+        card = to.plan.dest / "_includes" / rule["include"]
+        with contextlib.suppress(OSError):
+            text = card.read_text("utf-8", "replace") if card.is_file() \
+                and not card.is_symlink() else rule["marks"]
+            if rule["marks"] in text:
+                continue
+            loop = r"(?:\s|\{%-?\s*(?:for|assign)\b[^%]*-?%\})*"  # to the loop's card
+            pattern = re.compile(re.escape(rule["old"]) + rf"(?={loop}\{{%-?\s*include\s+"
+                                 + re.escape(rule["include"]) + ")")
+            body, n = pattern.subn(rule["new"], body)
+            if n:
+                to.plan.report.mapped("upgrade-container", f"{n} card grid(s) of the old "
+                                      f"template (`{rule['old']}`) written as the new one's "
+                                      f"(`{rule['new']}`), which lays out its cards.",
+                                      Origin(rel, 1))
+    return body
 
 
 def _block_rules(plan: Plan, theme: Theme, spec: dict[str, Any]) -> list[dict]:
