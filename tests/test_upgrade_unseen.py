@@ -209,6 +209,9 @@ def test_an_old_masonry_grid_of_cards_is_written_as_the_new_templates_row(tmp_pa
     assert "{% include projects.liquid %}" in page
     said = [f for f in plan.report.findings if f.code == "upgrade-container"]
     assert [f.path for f in said] == ["_pages/projects.md"]
+    # the owner's listing is what the page holds: not said to be replaced by the new one's
+    assert not [f for f in plan.report.findings if f.path == "_pages/projects.md"
+                and f.code in ("listing", "listing-section")]
 
 
 def test_an_old_grid_stays_where_the_new_cards_are_still_grid_items(tmp_path):

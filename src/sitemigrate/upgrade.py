@@ -109,6 +109,9 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
             carried += 1
+            # the writer's listing swap is not what the page now holds: its own listing
+            plan.report.findings[:] = [f for f in plan.report.findings if not (
+                f.path == rel and f.code in ("listing", "listing-section"))]
     if same:
         carried += _carry_data(plan, src, spec)
     carried += _carry_bibliography(plan, src, spec, site)
