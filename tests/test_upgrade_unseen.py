@@ -221,3 +221,23 @@ def test_an_old_grid_stays_where_the_new_cards_are_still_grid_items(tmp_path):
     plan.apply()
     assert '<div class="grid">' in (dest / "_pages/projects.md").read_text()
     assert not [f for f in plan.report.findings if f.code == "upgrade-container"]
+
+
+def test_a_carried_page_of_the_owners_own_listings_is_not_said_to_lose_them(tmp_path):
+    """A page that lists chosen papers with queries of its own, one tag each: carried as
+    the owner wrote it, so nothing of the writer's swap (each listing 'replaced all the
+    same', 'split it by hand') is said of it; the tags are all still there."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    tags = "".join(f"  {{% bibliography --query @*[key={k}] %}}\n"
+                   for k in ("halvorsen2023buoys", "halvorsen2016thesis"))
+    (src / "_pages/buoys.md").write_text("---\nlayout: page\ntitle: buoys\npermalink: /buoys/\n"
+                                         "---\n\nThe buoy work.\n\n<div class=\"publications\">\n"
+                                         + tags + "</div>\n")
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_config.yml").write_text("plugins: [jekyll/scholar]\n")  # its build runs them
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert tags in (dest / "_pages/buoys.md").read_text()
+    said = [f.code for f in plan.report.findings if f.path == "_pages/buoys.md"]
+    assert not [c for c in said if c.startswith("listing")], said

@@ -109,9 +109,10 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
             carried += 1
-            # the writer's listing swap is not what the page now holds: its own listing
+            # the writer's listing swap (and what it said it could not carry) is not what
+            # the page now holds: its own listing, as written
             plan.report.findings[:] = [f for f in plan.report.findings if not (
-                f.path == rel and f.code in ("listing", "listing-section"))]
+                f.path == rel and f.code in _WRITERS_LISTING)]
     if same:
         carried += _carry_data(plan, src, spec)
     carried += _carry_bibliography(plan, src, spec, site)
@@ -127,6 +128,10 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     from .jekyll import mathdelims
     mathdelims.check(plan, site, mathdelims.src_code(src))
     summary(plan, site, theme)
+
+
+_WRITERS_LISTING = frozenset({"listing", "listing-section", "listing-own-liquid", "listing-once"})
+"""What the writer says of a page's listing it swapped (:mod:`.jekyll.listings`)."""
 
 
 def _carry_unpublished(plan: Plan, src: Path) -> None:
