@@ -668,10 +668,19 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                            "nothing of them is missing (copy them if you mean to use them).",
                            None)
     if owners:
+        known = {r for c in table.checkouts for r in table.paths(c["name"])}
+        changed, own = [r for r in owners if r in known], [r for r in owners if r not in known]
+        parts = [f"your changes to the template's {_listed(changed)} (the new checkout's "
+                 "versions are kept)"] if changed else []
+        parts += [f"files of your own, which no template has, {_listed(own)} (not carried: "
+                  "copy them with what runs them)"] if own else []
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
-                             f"in SRC are not any template's ({', '.join(owners[:5])}"
-                             f"{', ...' if len(owners) > 5 else ''}): your changes; the new "
-                             "checkout's own are kept, so carry what you need by hand.", None)
+                             f"in SRC are not any template's: {'; '.join(parts)}. Carry what "
+                             "you need by hand.", None)
+
+
+def _listed(rels: list[str]) -> str:
+    return ", ".join(rels[:5]) + (", ..." if len(rels) > 5 else "")
 
 
 def _carry_own_code(plan: Plan, src: Path, table: Any, checkouts: tuple[str, str],
