@@ -669,9 +669,9 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                            None)
     if owners:
         known = {r for c in table.checkouts for r in table.paths(c["name"])}
-        changed, own = [r for r in owners if r in known], [r for r in owners if r not in known]
-        parts = [f"your changes to the template's {_listed(changed)} (the new checkout's "
-                 "versions are kept)"] if changed else []
+        edited, own = [r for r in owners if r in known], [r for r in owners if r not in known]
+        parts = [f"your changes to the template's {_listed(edited)} (the new checkout's "
+                 "versions are kept)"] if edited else []
         parts += [f"files of your own, which no template has, {_listed(own)} (not carried: "
                   "copy them with what runs them)"] if own else []
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
