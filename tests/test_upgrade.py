@@ -527,6 +527,27 @@ def test_owners_bibliography_files_are_carried_without_example_entries(sites, tm
     assert "{% bibliography --file moon %}" in (dest / "_projects/moon.md").read_text()
 
 
+def test_example_entries_commented_out_in_one_comment_block_stay_a_comment(sites, tmp_path,
+                                                                            monkeypatch):
+    """The owner commented the template's example entries out inside one `@comment{...}`
+    block, which BibTeX-ruby reads whole as a comment: carried whole. Cut at each `@` that
+    starts a line, the example entries inside it went, with the block's closing brace, and
+    the `@comment{` left open swallowed every entry after it (the publications page of an
+    upgraded real site listed none of its papers)."""
+    from sitemigrate.formats.bibtex import parse_bib
+    src, dest = sites
+    example = "@book{nobody1900,\n  title={A Book of Nobody},\n  year={1900}\n}\n"
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_bibliography/papers.bib": example}))
+    papers = (src / "_bibliography/papers.bib").read_text()
+    owned = [e.key for e in parse_bib(papers).entries]
+    block = "@comment{\n" + example + "\n}\n\n"
+    _write(src, {"_bibliography/papers.bib": block + papers})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    carried = (dest / "_bibliography/papers.bib").read_text()
+    assert carried.startswith(block), carried[:200]
+    assert owned and [e.key for e in parse_bib(carried).entries] == owned
+
+
 def test_a_project_files_own_key_of_a_listed_paper_stays_in_its_file(sites):
     """A project's file keys a paper of the publications page's file its own way: the
     writer's bibliography holds the paper once, and the project's file, carried as written,

@@ -411,6 +411,31 @@ def test_an_owner_include_that_nothing_includes_is_not_told_as_a_change_to_carry
     assert "visit_counter" not in carry.message and "retired_note" not in carry.message
 
 
+def test_the_owners_own_include_is_told_apart_from_a_changed_template_file(tmp_path,
+                                                                          monkeypatch):
+    """An owner's changed about layout runs an include of their own that no template has:
+    the report says the new checkout's about layout is kept, and that the include, which no
+    checkout has a version of, is not carried (no 'the new checkout's own are kept' for a
+    file that has none)."""
+    from test_upgrade import _known, new_checkout, old_site
+    _known(monkeypatch, write(tmp_path / "al-folio-2098", {"_layouts/page.html": "{{ content }}\n",
+                                                           "_layouts/about.html":
+                                                           "{{ content }}\n"}),
+           write(tmp_path / "al-folio-2099", {"_includes/scripts.liquid":
+                                              "{% if page.mermaid.enabled %}m{% endif %}\n"}))
+    src = write(old_site(tmp_path / "old"), {
+        "_layouts/about.html": "{{ content }}{% include lab_footer.html %}\n",
+        "_includes/lab_footer.html": "<p>Visit the greenhouse, level 2.</p>\n"})
+    plan = sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio")
+    (told,) = [f for f in plan.report.findings if f.code == "upgrade-look-at"]
+    changed, own = told.message.split("; ")
+    assert "your changes to the template's _layouts/about.html" in changed
+    assert "new checkout's versions are kept" in changed
+    assert own.startswith("files of your own, which no template has, ")
+    assert "_includes/lab_footer.html" in own and "(not carried: copy them" in own
+    assert "new checkout" not in own
+
+
 # -- the owner's settings groups ---------------------------------------------------------------
 
 OLD_ANALYTICS = "analytics:\n  provider: google-universal\n  google:\n    tracking_id:\n"

@@ -140,9 +140,11 @@ def without_example_entries(theme: Theme, text: str) -> str:
 
 
 def split_entries(text: str) -> tuple[str, list[str]]:
-    """A BibTeX file's text before its first entry, and its entries (each from its `@` at the
-    start of a line to the next), as written."""
-    starts = [i for i, c in enumerate(text) if c == "@" and (i == 0 or text[i - 1] == "\n")]
+    """A BibTeX file's text before its first block, and its blocks (each from its `@` to the
+    next block's), as written and as BibTeX-ruby reads them (a `@comment{...}` that holds
+    entries commented out is one block: :func:`~.formats.bibtex.block_starts`)."""
+    from .formats.bibtex import block_starts
+    starts = block_starts(text)
     ends = [*starts[1:], len(text)] if starts else []
     return text[:starts[0]] if starts else text, [
         text[a:b] for a, b in zip(starts, ends, strict=True)]

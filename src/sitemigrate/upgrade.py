@@ -109,6 +109,10 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
             carried += 1
+            # the writer's listing swap (and what it said it could not carry) is not what
+            # the page now holds: its own listing, as written
+            plan.report.findings[:] = [f for f in plan.report.findings if not (
+                f.path == rel and f.code in _WRITERS_LISTING)]
     if same:
         carried += _carry_data(plan, src, spec)
     carried += _carry_bibliography(plan, src, spec, site)
@@ -124,6 +128,10 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     from .jekyll import mathdelims
     mathdelims.check(plan, site, mathdelims.src_code(src))
     summary(plan, site, theme)
+
+
+_WRITERS_LISTING = frozenset({"listing", "listing-section", "listing-own-liquid", "listing-once"})
+"""What the writer says of a page's listing it swapped (:mod:`.jekyll.listings`)."""
 
 
 def _carry_unpublished(plan: Plan, src: Path) -> None:
@@ -421,6 +429,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     if to.ungroup:
         body = _BIBLIOGRAPHY_TAG.sub(_ungrouped, body)
     body = _include_names(body, to.includes)
+    body = _card_containers(body, to, rel)
     from .ir import Origin
     from .jekyll.checkout import translate_liquid  # a tag DEST does not run stays visible
     body = translate_liquid(body, to.theme, to.theme, to.plan, Origin(rel, 1, ours.body_line))
@@ -558,6 +567,34 @@ def _include_names(body: str, have: set[str]) -> str:
     return _INCLUDE.sub(swap, body)
 
 
+def _card_containers(body: str, to: _Target, rel: str) -> str:
+    """An old generation's card grid around a loop of DEST's card include
+    (``upgrade.containers`` in the theme's mapping: al-folio 2020-23's masonry
+    `<div class="grid">`, which lays out `.grid-item` cards) as DEST's container where that
+    include marks its cards otherwise (2024+: `.col`): masonry would give the old grid no
+    height and the cards would lie over each other and over what follows."""
+    from .ir import Origin
+    for rule in (to.theme.vocabulary.get("upgrade") or {}).get("containers") or []:
+        if rule["old"] not in body:
+            continue
+        card = to.plan.dest / "_includes" / rule["include"]
+        with contextlib.suppress(OSError):
+            text = card.read_text("utf-8", "replace") if card.is_file() \
+                and not card.is_symlink() else rule["marks"]
+            if rule["marks"] in text:
+                continue
+            loop = r"(?:\s|\{%-?\s*(?:for|assign)\b[^%]*-?%\})*"  # to the loop's card
+            pattern = re.compile(re.escape(rule["old"]) + rf"(?={loop}\{{%-?\s*include\s+"
+                                 + re.escape(rule["include"]) + ")")
+            body, n = pattern.subn(rule["new"], body)
+            if n:
+                to.plan.report.mapped("upgrade-container", f"{n} card grid(s) of the old "
+                                      f"template (`{rule['old']}`) written as the new one's "
+                                      f"(`{rule['new']}`), which lays out its cards.",
+                                      Origin(rel, 1))
+    return body
+
+
 def _block_rules(plan: Plan, theme: Theme, spec: dict[str, Any]) -> list[dict]:
     """The ``block_tags`` rules for DEST: a tag its build does not run, whose replacement
     switch its includes read."""
@@ -631,10 +668,19 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                            "nothing of them is missing (copy them if you mean to use them).",
                            None)
     if owners:
+        known = {r for c in table.checkouts for r in table.paths(c["name"])}
+        edited, own = [r for r in owners if r in known], [r for r in owners if r not in known]
+        parts = [f"your changes to the template's {_listed(edited)} (the new checkout's "
+                 "versions are kept)"] if edited else []
+        parts += [f"files of your own, which no template has, {_listed(own)} (not carried: "
+                  "copy them with what runs them)"] if own else []
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
-                             f"in SRC are not any template's ({', '.join(owners[:5])}"
-                             f"{', ...' if len(owners) > 5 else ''}): your changes; the new "
-                             "checkout's own are kept, so carry what you need by hand.", None)
+                             f"in SRC are not any template's: {'; '.join(parts)}. Carry what "
+                             "you need by hand.", None)
+
+
+def _listed(rels: list[str]) -> str:
+    return ", ".join(rels[:5]) + (", ..." if len(rels) > 5 else "")
 
 
 def _carry_own_code(plan: Plan, src: Path, table: Any, checkouts: tuple[str, str],

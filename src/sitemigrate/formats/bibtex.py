@@ -128,6 +128,7 @@ class _Reader:
         self.severe = False               # a problem that changes what the text says
         self.bound = max(EXPANSION_LIMIT, 10 * len(self.text))
         self.budget = self.bound          # characters @string macros may still add
+        self.starts: list[int] = []       # where each top-level block starts
 
     def line_of(self, pos: int) -> int:
         """The 1-based line of ``pos``: lines are counted on from the last position asked
@@ -166,6 +167,7 @@ class _Reader:
                 end = _close(text, m.end() - 1, m.group(2), len(text))
             closed = end is not None
             end = end or limit
+            self.starts.append(at)
             self._block(kind, at, end, closed)
             pos = scan = end
 
@@ -334,6 +336,16 @@ def _parse(text: str) -> _Reader:
 def parse_bib(text: str) -> BibFile:
     """Read a .bib file tolerantly: problems are reported, never raised."""
     return _parse(text).out
+
+
+def block_starts(text: str) -> list[int]:
+    """Where in ``text`` each top-level block (`@article{`, `@string{`, a whole brace-balanced
+    `@comment{...}`) starts, as :func:`parse_bib` reads them: entries commented out inside a
+    `@comment` are no blocks of their own."""
+    reader = _Reader(text)
+    reader.run()
+    shift = len(text) - len(reader.text)  # the byte-order mark the reader drops
+    return [at + shift for at in reader.starts]
 
 
 # ==========================================================================================

@@ -139,13 +139,22 @@ class AssetCopier:
             self.plan.copy(rel, source)
 
     def local(self, url: str) -> str:
-        """An absolute URL on the site's own domain (``url`` in its config) as a site path."""
+        """An absolute URL on the site's own domain (``url`` in its config) as a site path.
+        Jekyll serves the site at ``url`` + ``baseurl``: an address of that host outside
+        that path (a project site's link to the owner's user site) is another site's."""
         from urllib.parse import urlsplit
         own = urlsplit(self.site.identity.url or "")
         parts = urlsplit(url) if "://" in url else None
         if parts and own.netloc and parts.netloc.lower().removeprefix("www.") == \
                 own.netloc.lower().removeprefix("www.") and parts.path.startswith("/"):
-            return parts.path + (f"?{parts.query}" if parts.query else "")
+            base = "/".join(p for p in (own.path.strip("/"),
+                                        (self.site.identity.baseurl or "").strip("/")) if p)
+            path = parts.path
+            if base:
+                if path.rstrip("/") != "/" + base and not path.startswith(f"/{base}/"):
+                    return url
+                path = path[len(base) + 1:] or "/"
+            return path + (f"?{parts.query}" if parts.query else "")
         return url
 
     @functools.cached_property

@@ -52,6 +52,7 @@ from .liquid import (
     translate_site_variables,
     write_construct,
 )
+from .mathdelims import drop_math_block
 from .named import carry_bibliographies, config_of, resolved_include
 
 if TYPE_CHECKING:
@@ -256,6 +257,9 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
         name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
         if name in runs:
             return None
+        if drop_math_block(plan, name, tok.text.strip(), target.name,
+                           Origin(where, line0 + tok.line - 1) if where else None):
+            return ""
         plan.report.verbatim("liquid-unknown-tag", f"`{tok.text.strip()}`: {target.name} has no "
                              f"`{name}` tag; kept as text inside {{% raw %}} so the site "
                              "builds. Replace it by hand or add the plugin that provides it.",

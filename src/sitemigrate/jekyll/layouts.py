@@ -100,12 +100,39 @@ def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
     collection) shows nothing on it. None when the page has no layout of SRC's own, none
     reads the key where it runs, or the one that does is the theme's own, unchanged."""
     from .branches import page_facts, runs_at
-    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+    reads = _reads(key)
     facts = page_facts(plan, page)
     for rel, text in layout_chain(plan, page):
         hit = next((h for h in reads.finditer(text) if runs_at(text, h.start(), facts)), None)
         if hit:
             return None if _theirs(plan, rel) else (rel, text.count("\n", 0, hit.start()) + 1)
+    return None
+
+
+def _reads(key: str, output: bool = False) -> re.Pattern[str]:
+    """``page.KEY`` (``page["KEY"]``) in Liquid; ``output``: only where it is output
+    (``{{ page.KEY ...}}``), not where a tag only tests it."""
+    lead = r"\{\{-?\s*" if output else r"\b"
+    return re.compile(rf"""{lead}page(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+
+
+def dest_shows(plan: Plan, layout: str, key: str) -> tuple[str, int] | None:
+    """Where DEST's checkout shows front-matter key ``key`` of a page it lays out with
+    ``layout``: the first layout of that chain (each one's own ``layout:``) that outputs
+    ``{{ page.KEY }}``, as its name and line; None when none does (one that only tests it,
+    `{% if page.collection == 'x' %}`, does not show it), or DEST has no such layout."""
+    from .checkout import layout_text
+    reads = _reads(key, output=True)
+    seen: set[str] = set()
+    while layout and layout not in seen:
+        seen.add(layout)
+        text = layout_text(plan, layout)
+        if text is None:
+            return None
+        hit = reads.search(text)
+        if hit:
+            return layout, text.count("\n", 0, hit.start()) + 1
+        layout = _layout_of(text)
     return None
 
 
@@ -155,7 +182,7 @@ def _key_blocks(tokens: list[Token], key: str,
     """The blocks of a layout's ``tokens`` whose opening tag (``if``, ``unless``, ``for``,
     ``case``) reads front-matter key ``key`` and ``runs`` (for the page at hand): each as
     the index of its opening tag and of its closing one (None when it is not closed)."""
-    reads = re.compile(rf"""\bpage(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
+    reads = _reads(key)
     for i, tok in enumerate(tokens):
         if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup) \
                 or not runs(tok):

@@ -12,7 +12,7 @@ from ..formats.content import fenced_code
 from ..lazyre import lazy_pattern
 
 if TYPE_CHECKING:
-    from ..ir import Item, Page, Site
+    from ..ir import Item, Origin, Page, Site
     from ..plan import Plan
 
 #: a MathJax setting (2: `tex2jax: {inlineMath: ...}`, 3: `tex: {inlineMath: ...}`) whose
@@ -59,6 +59,34 @@ def src_code(src: Path) -> list[str]:
     return out
 
 
+def _dest_code(plan: Plan) -> list[str]:
+    """The texts of DEST's code files as the conversion leaves them."""
+    files = {rel: data for rel, data in plan.files.items() if isinstance(data, bytes)}
+    return [t for folder in ("_includes/", "_layouts/", "assets/js/")
+            for t in _code_texts(plan.dest / folder, files, folder)]
+
+
+def dest_reads_dollars(plan: Plan) -> bool:
+    """Whether DEST's MathJax settings read `$x$` as inline math (kramdown makes `$$x$$`
+    math MathJax reads by default)."""
+    return _sets_up_dollars(_dest_code(plan))
+
+
+def drop_math_block(plan: Plan, name: str, tag: str, target: str,
+                    where: Origin | None) -> bool:
+    """Whether tag ``tag`` (named ``name``) of a block whose body is math between dollars
+    (``math_blocks`` in ``mappings/jekyll.yml``: jekyll-katex's `katexmm`) goes, as DEST's
+    MathJax reads `$x$` and `$$x$$` itself; said at ``where``."""
+    from ..mapdata import load_mapping
+    if name not in load_mapping("jekyll").get("math_blocks", []) or not dest_reads_dollars(plan):
+        return False
+    plan.report.add("liquid-math-block", "info", "mapped", f"`{tag}` removed: the math it "
+                    f"marks (`$x$`, `$$x$$`) is shown by {target}'s MathJax, which reads "
+                    "these delimiters.", where.path if where else None,
+                    where.line if where else None)
+    return True
+
+
 def uses_inline_dollars(body: str) -> bool:
     """Whether a Markdown body writes inline math as `$x$` (outside code)."""
     spans = fenced_code(body)
@@ -72,9 +100,7 @@ def check(plan: Plan, site: Site, src_code: list[str]) -> None:
     texts of SRC's code files) and DEST's will not."""
     if not _sets_up_dollars(src_code):
         return
-    files = {rel: data for rel, data in plan.files.items() if isinstance(data, bytes)}
-    dest = [t for folder in ("_includes/", "_layouts/", "assets/js/")
-            for t in _code_texts(plan.dest / folder, files, folder)]
+    dest = _dest_code(plan)
     if not any("mathjax" in t.lower() for t in dest) or _sets_up_dollars(dest):
         return  # no MathJax (said where its math is), or one that reads `$` too
     docs: list[Page | Item] = [*site.pages, *site.posts, *site.talks, *site.teaching,

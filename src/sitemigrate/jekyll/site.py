@@ -24,7 +24,7 @@ from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skip
 from .checkout import translate_liquid
 from .documents import distinct_slugs
 from .forwards import forwarded_to
-from .layouts import owner_code_reading, shown_block, shown_by, with_shown
+from .layouts import _layout_of, dest_shows, owner_code_reading, shown_block, shown_by, with_shown
 from .problems import check_document, check_liquid
 from .urls import undated_post, unpublished
 
@@ -521,7 +521,7 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
-            shown.append(extra_key(plan, key, theme, item.origin, value))
+            shown.append(extra_key(plan, key, theme, item.origin, value, front.get("layout")))
     body = with_shown(translate_liquid(body, plan.from_theme, theme, plan, item.origin), shown,
                       out)
     body = copier.rewrite(body, url, item.origin)
@@ -546,24 +546,33 @@ def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
 
 
 def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
-              value: Any = True) -> str:
+              value: Any = True, layout: Any = None) -> str:
     """Report a front-matter key that no reader understood and the writer kept as written:
     a key the target's layouts read too (`toc`, ...) is said to be kept; one that SRC's own
     layout showed on the page (an `experiences` list its about layout loops over) is shown
     by that part of the layout, returned for the end of the page's text when it is plain
     Liquid (:func:`~.layouts.shown_block`), else lost to a visitor; any other has no meaning
-    there; each at its line (a ``value`` that is off or empty showed nothing). Returns the
-    Liquid to add to the page ("" for none)."""
+    there; each at its line (a ``value`` that is off or empty showed nothing). A key that
+    DEST's ``layout`` (the written page's, else the one SRC's page names) reads is kept and
+    shown there (:func:`~.layouts.dest_shows`: a post's `author`). Returns the Liquid to add
+    to the page ("" for none)."""
     where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
         if origin else None
     shows = origin is not None and not (value is None or value is False or (
         isinstance(value, (str, list, dict)) and not value))  # Liquid's falsy, or empty
     shown = shown_by(plan, origin.path, key) if origin and shows else None
     block = shown_block(plan, origin.path, key) if origin and shown else None
+    if not isinstance(layout, str) and origin is not None:
+        layout = _layout_of(plan.source_text(origin.path))
+    there = dest_shows(plan, layout, key) if isinstance(layout, str) and layout else None
     if key in theme.vocabulary.get("page_switches", []):
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: {theme.name}'s layouts read it too (check it works the same "
                         "there).", where)
+    elif there is not None:
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: {theme.name}'s layout `{there[0]}` shows it too (its line "
+                        f"{there[1]}).", where)
     elif shown is not None:
         lines = f"lines {block[1]}-{block[2]}" if block else f"line {shown[1]}"
         then = ("so that part of your layout was added at the end of the page's text, where "

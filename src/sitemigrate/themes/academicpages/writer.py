@@ -158,7 +158,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     for key, value in page.extra.items():
         if key not in front and key not in {s.switch for s in page.features.lists}:
             front[key] = value
-            shown.append(extra_key(plan, key, THEME, page.origin, value))
+            shown.append(extra_key(plan, key, THEME, page.origin, value,
+                                   front.get("layout")))
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
         link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"

@@ -273,7 +273,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     for key, value in page.extra.items():
         if key not in front:
             front[key] = value
-            shown.append(extra_key(plan, key, THEME, page.origin, value))
+            shown.append(extra_key(plan, key, THEME, page.origin, value,
+                                   front.get("layout")))
     out = _page_out(page, site)
     body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin)
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)

@@ -1,0 +1,243 @@
+"""Rules found by upgrading whole real al-folio sites outside the corpus onto a newer checkout
+of al-folio, each in a miniature invented site in the exact shape of the theme's files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import FIXTURES
+
+import sitemigrate
+
+# the shape of al-folio's post layout: the date line shows the post's author and meta
+POST_LAYOUT = """---
+layout: default
+---
+<div class="post">
+  <h1 class="post-title">{{ page.title }}</h1>
+  <p class="post-meta">
+    {{ page.date | date: '%B %d, %Y' }}
+    {% if page.author %}by {{ page.author }}{% endif %}
+    {% if page.meta %}&bull; {{ page.meta }}{% endif %}
+  </p>
+  {% if page.series == "tides" %}<p class="series">part of a series</p>{% endif %}
+  <article class="post-content">{{ content }}</article>
+</div>
+"""
+
+POST = """---
+layout: post
+title: Counting tide pools
+author: Ada Quill
+meta: an earlier version ran in the harbour newsletter
+mood: calm
+series: pools
+---
+
+Three pools on the north shore, counted twice a day.
+"""
+
+
+def _checkout(dest: Path) -> Path:
+    """A DEST checkout with al-folio's layouts of a default, a page and a post."""
+    (dest / "_layouts").mkdir(parents=True)
+    (dest / "_layouts/default.liquid").write_text("<html><body>{{ content }}</body></html>\n")
+    (dest / "_layouts/page.liquid").write_text("---\nlayout: default\n---\n{{ content }}\n")
+    (dest / "_layouts/post.liquid").write_text(POST_LAYOUT)
+    return dest
+
+
+def _key_findings(plan, rel: str) -> dict[str, object]:
+    return {f.message.split("`")[1]: f for f in plan.report.findings
+            if f.code.startswith("extra-key") and f.path == rel}
+
+
+def test_a_post_key_the_new_post_layout_shows_is_not_said_to_have_no_meaning(tmp_path):
+    """`author` and `meta` of a post are shown by the new checkout's post layout (its date
+    line): kept, and the report says where they show, not that they mean nothing there. A
+    key no layout of DEST reads, or one it only tests (`series`), is still named as one that
+    means nothing there."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_posts/2022-05-02-tide-pools.md").write_text(POST)
+    dest = _checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    rel = "_posts/2022-05-02-tide-pools.md"
+    keys = _key_findings(plan, rel)
+    for key, line in (("author", 4), ("meta", 5)):
+        assert keys[key].outcome == "mapped" and keys[key].severity == "info", keys[key]
+        assert "layout `post` shows it" in keys[key].message and keys[key].line == line
+    for key in ("mood", "series"):
+        assert keys[key].outcome == "verbatim" and "no al-folio meaning" in keys[key].message
+    written = (dest / rel).read_text()
+    assert "author: Ada Quill" in written and "harbour newsletter" in written
+
+
+def test_a_key_the_new_checkout_lays_out_elsewhere_still_means_nothing_on_a_page(tmp_path):
+    """`meta` on a page laid out by `page` (which does not read it) shows nowhere, even
+    though DEST's post layout reads `page.meta`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_pages/pools.md").write_text("---\nlayout: page\ntitle: pools\npermalink: /pools/\n"
+                                         "meta: not shown here\n---\n\nThe pools.\n")
+    dest = _checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    keys = _key_findings(plan, "_pages/pools.md")
+    assert keys["meta"].outcome == "verbatim", keys["meta"]
+
+
+# jekyll-katex's block: the math between dollars inside it is rendered with KaTeX
+KATEX_POST = """---
+layout: post
+title: Summing two buoys
+---
+
+{% katexmm %}
+The total is $s = b_1 + b_2$, and over a day
+
+$$S = \\sum_t s_t$$
+{% endkatexmm %}
+
+After the block.
+"""
+
+MATHJAX_SETUP = """window.MathJax = {
+  tex: {
+    inlineMath: [
+      ["$", "$"],
+      ["\\\\(", "\\\\)"],
+    ],
+  },
+};
+"""
+
+
+def _katex_site(tmp_path: Path, dollars: bool) -> tuple[Path, Path]:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_posts/2022-06-01-two-buoys.md").write_text(KATEX_POST)
+    dest = _checkout(tmp_path / "dest")
+    (dest / "assets/js").mkdir(parents=True)
+    (dest / "assets/js/mathjax-setup.js").write_text(
+        MATHJAX_SETUP if dollars else MATHJAX_SETUP.replace('["$", "$"],', ""))
+    return src, dest
+
+
+def test_a_katexmm_block_leaves_its_math_to_a_mathjax_that_reads_dollars(tmp_path):
+    """`{% katexmm %}` (jekyll-katex, which the new checkout does not load) marks math
+    written between dollars. The new checkout's MathJax reads `$x$` and `$$x$$`: the tags go
+    (said, each at its line) and the math stays as written, so no tag shows as text."""
+    src, dest = _katex_site(tmp_path, dollars=True)
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    post = (dest / "_posts/2022-06-01-two-buoys.md").read_text()
+    assert "katexmm" not in post and "{% raw %}" not in post
+    assert "The total is $s = b_1 + b_2$, and over a day" in post
+    assert "$$S = \\sum_t s_t$$" in post and "After the block." in post
+    said = [(f.line, f.severity) for f in plan.report.findings
+            if f.code == "liquid-math-block" and f.path == "_posts/2022-06-01-two-buoys.md"]
+    assert said and set(said) <= {(6, "info"), (10, "info")} and len(set(said)) == 2, said
+
+
+def test_a_katexmm_block_stays_visible_where_mathjax_reads_no_single_dollars(tmp_path):
+    """Without `$` among the new MathJax's inline delimiters the math would not render
+    either: the tags stay visible (inside `{% raw %}`) and are named as tags to replace."""
+    src, dest = _katex_site(tmp_path, dollars=False)
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    post = (dest / "_posts/2022-06-01-two-buoys.md").read_text()
+    assert "{% raw %}{% katexmm %}{% endraw %}" in post
+    assert not [f for f in plan.report.findings if f.code == "liquid-math-block"]
+    assert [f for f in plan.report.findings if f.code == "liquid-unknown-tag"
+            and "katexmm" in f.message]
+
+
+def test_an_address_of_the_own_host_outside_the_base_path_is_another_sites(tmp_path):
+    """A project site (`baseurl: /lab`) is served at `url` + `/lab/`: its link to
+    `https://HOST/assets/pdf/x.pdf` is the owner's user site, kept as written and not
+    reported as a missing file of this one; `https://HOST/lab/assets/pdf/buoys.pdf` is this
+    site's file and carried."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('baseurl: ""', "baseurl: /lab/"))
+    (src / "_pages/thesis.md").write_text(
+        "---\nlayout: page\ntitle: thesis\npermalink: /thesis/\n---\n\n"
+        "[the thesis](https://ihalvorsen.example.edu/assets/pdf/dissertation.pdf) and\n"
+        "[the buoys](https://ihalvorsen.example.edu/lab/assets/pdf/buoys.pdf)\n")
+    dest = _checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    page = (dest / "_pages/thesis.md").read_text()
+    assert "[the thesis](https://ihalvorsen.example.edu/assets/pdf/dissertation.pdf)" in page
+    assert "[the buoys](https://ihalvorsen.example.edu/lab/assets/pdf/buoys.pdf)" in page
+    assert (dest / "assets/pdf/buoys.pdf").read_bytes() == \
+        (src / "assets/pdf/buoys.pdf").read_bytes()
+    assert not [f.message for f in plan.report.findings if f.code == "missing-file"
+                and "dissertation.pdf" in f.message]
+
+
+def _projects_site(tmp_path: Path, card: str) -> tuple[Path, Path]:
+    """The owner's 2020-23 projects page (the masonry `grid` around a loop of the card
+    include, by category) into a checkout whose card include is ``card``."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    page = src / "_pages/projects.md"
+    page.write_text(page.read_text().replace("title: projects", "title: field work"))
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_includes").mkdir()
+    (dest / "_includes/projects.liquid").write_text(card)
+    return src, dest
+
+
+def test_an_old_masonry_grid_of_cards_is_written_as_the_new_templates_row(tmp_path):
+    """2020-23 projects pages lay their cards out in `<div class="grid">`, which masonry
+    arranges by `.grid-item`; the 2024+ card include marks its cards `.col`, so the grid got
+    no height and every card lay over the next (and over the headings below). The owner's
+    page keeps its categories and its text; only the grid becomes the new template's row."""
+    src, dest = _projects_site(tmp_path, '<div class="col"><div class="card">'
+                               "{{ project.title }}</div></div>\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    page = (dest / "_pages/projects.md").read_text()
+    assert "title: field work" in page and '<div class="grid">' not in page
+    assert page.count('<div class="row row-cols-1 row-cols-md-3">') == 1
+    assert "{%- for category in page.display_categories %}" in page
+    assert "{% include projects.liquid %}" in page
+    said = [f for f in plan.report.findings if f.code == "upgrade-container"]
+    assert [f.path for f in said] == ["_pages/projects.md"]
+    # the owner's listing is what the page holds: not said to be replaced by the new one's
+    assert not [f for f in plan.report.findings if f.path == "_pages/projects.md"
+                and f.code in ("listing", "listing-section")]
+
+
+def test_an_old_grid_stays_where_the_new_cards_are_still_grid_items(tmp_path):
+    src, dest = _projects_site(tmp_path, '<div class="grid-item"><div class="card">'
+                               "{{ project.title }}</div></div>\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert '<div class="grid">' in (dest / "_pages/projects.md").read_text()
+    assert not [f for f in plan.report.findings if f.code == "upgrade-container"]
+
+
+def test_a_carried_page_of_the_owners_own_listings_is_not_said_to_lose_them(tmp_path):
+    """A page that lists chosen papers with queries of its own, one tag each: carried as
+    the owner wrote it, so nothing of the writer's swap (each listing 'replaced all the
+    same', 'split it by hand') is said of it; the tags are all still there."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    tags = "".join(f"  {{% bibliography --query @*[key={k}] %}}\n"
+                   for k in ("halvorsen2023buoys", "halvorsen2016thesis"))
+    (src / "_pages/buoys.md").write_text("---\nlayout: page\ntitle: buoys\npermalink: /buoys/\n"
+                                         "---\n\nThe buoy work.\n\n<div class=\"publications\">\n"
+                                         + tags + "</div>\n")
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_config.yml").write_text("plugins: [jekyll/scholar]\n")  # its build runs them
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert tags in (dest / "_pages/buoys.md").read_text()
+    said = [f.code for f in plan.report.findings if f.path == "_pages/buoys.md"]
+    assert not [c for c in said if c.startswith("listing")], said
