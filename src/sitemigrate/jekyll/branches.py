@@ -77,7 +77,8 @@ def page_layout(plan: Plan, page: str) -> str:
     kind = _doc_type(config, page) or "pages"
     best: tuple[int, int, int] | None = None
     layout = ""
-    for n, entry in enumerate(config.get("defaults") or []):
+    defaults = config.get("defaults")  # a wrong type is reported with the config's keys
+    for n, entry in enumerate(defaults if isinstance(defaults, list) else []):
         if not isinstance(entry, dict) or not isinstance(entry.get("values"), dict) \
                 or "layout" not in entry["values"]:
             continue
