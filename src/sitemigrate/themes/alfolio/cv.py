@@ -506,3 +506,40 @@ def cv_formats_shown(rule: str, wanted: str) -> list[str]:
         return [wanted] if wanted in ("rendercv", "jsonresume") else ["rendercv", "jsonresume"]
     return {"resume-first": ["jsonresume", "classic"], "cv-first": ["classic", "jsonresume"],
             "cv-only": ["classic", "rendercv"], "resume-only": ["jsonresume"]}.get(rule, [])
+
+
+# A RenderCV key a layout names (`cv.website`) as the key it is read into (JSON Resume's).
+_RENDERCV_BASICS = {"website": "url", "address": "location"}
+
+
+def basics_shown(basics: dict[str, Any], fmt: str, rule: str, layout_text: str | None,
+                 config: dict, vocab: dict, raw: Any = None) -> list[str]:
+    """The keys of the CV data's ``basics`` (as read, JSON Resume's names) the source's CV
+    page shows, in the data's order (``cv_layout.basics`` in the mapping): none where the
+    layout reads `site.jsonresume` and that list leaves `basics` out; through the
+    `resume/basics` include (the generation's layout, or a site's own layout that includes
+    it), every key with a text value but the include's `except`; else the keys a site's own
+    layout names (`basics.KEY`, `cv.KEY`), or the `cv-format` layout's card and summary
+    (for RenderCV, the keys of ``raw``, the `cv:` mapping as written, that the card names)."""
+    spec = vocab["cv_layout"]["basics"]
+    own = shown_liquid(layout_text) if layout_text is not None else None
+    if fmt == "jsonresume":
+        wanted = config.get("jsonresume")
+        reads = (re.search(r"\bsite\.jsonresume\b", own) is not None if own is not None
+                 else rule != "cv-format")
+        if reads and isinstance(wanted, list) and wanted and "basics" not in map(str, wanted):
+            return []
+    include = spec["include"]
+    if own is not None and include["name"] not in own:
+        named = {_RENDERCV_BASICS.get(k, k) if fmt == "rendercv" else k
+                 for k in re.findall(r"\b(?:basics|cv)\.(\w+)", own)}
+        keys = [k for k in basics if k in named]
+    elif own is None and rule == "cv-format":
+        card = spec["cv-format"].get(fmt, ())
+        if fmt == "rendercv":
+            card = {_RENDERCV_BASICS.get(k, k) for k in card
+                    if isinstance(raw, dict) and raw.get(k) not in (None, "")}
+        keys = [k for k in basics if k in card]
+    else:
+        keys = [k for k in basics if k not in include["except"]]
+    return [k for k in keys if basics[k] not in (None, "", [], {})]

@@ -86,6 +86,7 @@ from .cv import (
     RESUME_JSON,
     _classic_sections,
     _rendercv_sections,
+    basics_shown,
     cv_formats_shown,
     cv_layout_rule,
     resume_sections_shown,
@@ -726,6 +727,8 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
             report.problem("cv-example", f"`{rel}` is about `{name}`, not "
                            f"{site.identity.display_name()}: is it the template's example? It "
                            "was read anyway; check the CV.", rel)
+    cv.basics_shown = basics_shown(cv.basics, fmt, rule, layout_text, site.config_extra,
+                                   THEME.vocabulary, value)
     report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "
                   f"{sum(len(s.entries) for s in cv.sections)} entries.", cv.origin)
     for other, (_, orel) in found.items():
