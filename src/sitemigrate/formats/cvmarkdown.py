@@ -417,6 +417,22 @@ def render_entry(entry: Any, kind: str) -> list[str]:
     return out
 
 
+# A `|` kramdown would read as a table's cell border (a bullet line holding one becomes a
+# table row), outside a link's target; one already escaped stays as it is.
+_PIPE = re.compile(r"(?<!\\)\|")
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
+
+
+def _pipes_escaped(line: str) -> str:
+    """A written line with each `|` of its text escaped (`\\|`), so that kramdown shows it
+    as text (:func:`as_kramdown_reads` reads it back as `|`)."""
+    out, last = [], 0
+    for m in _LINK_TARGET.finditer(line):
+        out += [_PIPE.sub(r"\\|", line[last:m.start()]), m[0]]
+        last = m.end()
+    return "".join(out) + _PIPE.sub(r"\\|", line[last:])
+
+
 def render(sections: list[CVSection], style: str = "setext") -> str:
     """IR sections as a Markdown CV (``setext`` headings as academicpages writes them, or
     ``atx``). A section without entries is written from its Markdown."""
@@ -431,7 +447,7 @@ def render(sections: list[CVSection], style: str = "setext") -> str:
             continue
         out.append(_heading(sec.title, style))
         for entry in sec.entries:
-            out += render_entry(entry, sec.kind)
+            out += [_pipes_escaped(line) for line in render_entry(entry, sec.kind)]
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 
