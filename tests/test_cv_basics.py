@@ -96,3 +96,30 @@ def test_a_rendercv_location_is_shown_only_as_the_2026_card_shows_it(tmp_path):
                                        "    city: Tromsø\n")
     page, _ = _convert(tmp_path / "b", files)
     assert "* **Location**: 12 Quiet Lane, Tromsø" in page
+
+
+def test_resume_entries_are_in_the_order_the_cv_page_showed_them(tmp_path):
+    """The 2024-25 `resume/work` include sorts by `startDate` and reverses; a site's own
+    include sorts as it says; the 2026 layout keeps the file's order."""
+    work = [{"name": "Mid Lab", "position": "Fellow", "startDate": "2019-01"},
+            {"name": "New Lab", "position": "Lead", "startDate": "2023-05"},
+            {"name": "No Date Lab", "position": "Visitor"},
+            {"name": "Old Lab", "position": "Intern", "startDate": "2015-09"}]
+    files = {"_config.yml": CONFIG_2024, "_pages/cv.md": PAGE.format(extra=""),
+             "assets/json/resume.json": json.dumps({"basics": {"name": "Rin Halvorsen"},
+                                                    "work": work})}
+
+    def order(page: str) -> list[str]:
+        return sorted(("Mid Lab", "New Lab", "No Date Lab", "Old Lab"), key=page.index)
+
+    page, _ = _convert(tmp_path / "a", files)
+    assert order(page) == ["No Date Lab", "New Lab", "Mid Lab", "Old Lab"]
+    files["_includes/resume/work.liquid"] = ("{% assign work = data[1] | sort: 'startDate' %}"
+                                            "{% for w in work %}{{ w.name }}{% endfor %}\n")
+    page, _ = _convert(tmp_path / "b", files)
+    assert order(page) == ["Old Lab", "Mid Lab", "New Lab", "No Date Lab"]
+    del files["_includes/resume/work.liquid"]
+    files["_config.yml"] = CONFIG_V1
+    files["_pages/cv.md"] = PAGE.format(extra="cv_format: jsonresume\n")
+    page, _ = _convert(tmp_path / "c", files)
+    assert order(page) == ["Mid Lab", "New Lab", "No Date Lab", "Old Lab"]

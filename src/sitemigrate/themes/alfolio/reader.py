@@ -89,6 +89,7 @@ from .cv import (
     basics_shown,
     cv_formats_shown,
     cv_layout_rule,
+    resume_in_shown_order,
     resume_sections_shown,
 )
 from .home import blog_heading, news_by_layout
@@ -719,6 +720,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     elif fmt == "rendercv":
         cv.sections, cv.basics = _rendercv_sections(value, report)
     else:
+        value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
