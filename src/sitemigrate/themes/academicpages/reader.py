@@ -412,9 +412,12 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
             md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
     data = None
     if os.path.isfile(src / CV_JSON) and not _cv_json_shown(src, site):
+        whose = ("it is the template's example CV, unchanged" if
+                 is_template_file(THEME, src, CV_JSON) else "what you wrote in it was on no "
+                 "page of the old site either; copy what you want into the new CV by hand")
         report.verbatim("cv-unused", f"`{CV_JSON}` was not read: no page of the site shows "
                         "it (none reads `site.data.cv`, in its text, layout or includes), so "
-                        "it is not your CV (the template ships an example one).", CV_JSON)
+                        f"it is not carried as your CV: {whose}.", CV_JSON)
     elif os.path.isfile(src / CV_JSON):
         try:
             data = read_json(src / CV_JSON, CV_JSON, report, root=src)
