@@ -241,3 +241,21 @@ def test_a_pipe_in_a_cv_entry_is_written_escaped_and_reads_back_as_itself():
     back = cvmarkdown.parse(text.replace("a|b", "ab")).sections[0].entries[0]
     assert back["title"] == "[Analyst | Tool Builder](https://example.org/ab)"
     assert back["institution"] == "Quay Works | Lab"
+
+
+def test_a_double_hyphen_span_and_a_dates_only_bullet_are_the_entry_dates():
+    """kramdown shows `--` as an en dash, so `(Sep. 2019 -- Present)` is a date span; an
+    entry whose own line is only its name takes its dates from a bullet that holds only
+    them (and the name loses its bold)."""
+    body = ("Experience\n======\n"
+            "* **Tide Modelling** (Sep. 2019 -- Present)\n  * Analyst, Quay Works\n\n"
+            "Education\n======\n"
+            "* **Dune University**\n  * MSc in Geology\n  * Sep. 2015 -- June 2017\n"
+            "  * Thesis on sand\n")
+    work, edu = cvmarkdown.parse(body).sections
+    assert work.entries[0]["title"] == "Tide Modelling"
+    assert work.entries[0]["year"] == "Sep. 2019 -- Present"
+    entry = edu.entries[0]
+    assert entry["year"] == "Sep. 2015 -- June 2017" and "**" not in entry["title"]
+    assert "Sep. 2015" not in str(entry.get("description", ""))
+    assert "Thesis on sand" in str(entry)
