@@ -259,3 +259,6 @@ def test_a_double_hyphen_span_and_a_dates_only_bullet_are_the_entry_dates():
     assert entry["year"] == "Sep. 2015 -- June 2017" and "**" not in entry["title"]
     assert "Sep. 2015" not in str(entry.get("description", ""))
     assert "Thesis on sand" in str(entry)
+    from sitemigrate.formats import jsonresume
+    job = jsonresume.entry_to("work", work.entries[0])
+    assert (job["startDate"], job["endDate"]) == ("Sep. 2019", "Present")
