@@ -123,3 +123,12 @@ def test_resume_entries_are_in_the_order_the_cv_page_showed_them(tmp_path):
     files["_pages/cv.md"] = PAGE.format(extra="cv_format: jsonresume\n")
     page, _ = _convert(tmp_path / "c", files)
     assert order(page) == ["Mid Lab", "New Lab", "No Date Lab", "Old Lab"]
+
+
+def test_a_resume_naming_the_owner_otherwise_is_read_as_theirs_and_said_so(tmp_path):
+    """A resume whose name is written otherwise than the site's (another spelling) and that
+    holds no template example text: the report does not ask whether it is the template's."""
+    files = _files(CONFIG_2024, {**BASICS, "name": "Rinn Halvorssen"})
+    _, report = _convert(tmp_path, files)
+    said = [f.message for f in report.findings if f.code == "cv-example"]
+    assert len(said) == 1 and "it is no template's example CV, so it was read as yours" in said[0]

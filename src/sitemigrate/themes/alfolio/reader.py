@@ -726,9 +726,10 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
                                             site.config_extra, rel, report, tuple(unknown))
         name = text(cv.basics.get("name"))
         if name and site.identity.display_name() and name != site.identity.display_name():
-            report.problem("cv-example", f"`{rel}` is about `{name}`, not "
-                           f"{site.identity.display_name()}: is it the template's example? It "
-                           "was read anyway; check the CV.", rel)
+            # (dropped when the CV turns out to be the template's example, template_files)
+            report.problem("cv-example", f"`{rel}` names `{name}`, not "
+                           f"{site.identity.display_name()}; it is no template's example CV, "
+                           "so it was read as yours: check the name the CV page shows.", rel)
     cv.basics_shown = basics_shown(cv.basics, fmt, rule, layout_text, site.config_extra,
                                    THEME.vocabulary, value)
     report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "
