@@ -224,3 +224,41 @@ def test_a_span_from_a_month_splits_at_its_spaced_separator():
     out = entry_to("work", {"title": "Researcher", "year": "2021-09 to now"})
     assert (out["startDate"], out["endDate"]) == ("2021-09", "now")
     assert "startDate" not in entry_to("work", {"title": "Researcher", "year": "2021-09"})
+
+
+def test_a_pipe_in_a_cv_entry_is_written_escaped_and_reads_back_as_itself():
+    """kramdown reads a bullet line holding a `|` as a table row (the entry became a
+    table on the CV page): the writer escapes it in the text, not in a link's target."""
+    from sitemigrate.ir import CVSection
+    entry = {"title": "Analyst | Tool Builder", "url": "https://example.org/a|b",
+             "institution": "Quay Works | Lab", "year": "2019 - 2021",
+             "description": ["Maps | charts"]}
+    text = cvmarkdown.render([CVSection("Work", [entry], key="work")])
+    assert "[Analyst \\| Tool Builder](https://example.org/a|b)" in text
+    assert "Quay Works \\| Lab" in text and "Maps \\| charts" in text
+    assert not [line for line in text.splitlines() if cvmarkdown._PIPE.search(line)
+                and "](" not in line]
+    back = cvmarkdown.parse(text.replace("a|b", "ab")).sections[0].entries[0]
+    assert back["title"] == "[Analyst | Tool Builder](https://example.org/ab)"
+    assert back["institution"] == "Quay Works | Lab"
+
+
+def test_a_double_hyphen_span_and_a_dates_only_bullet_are_the_entry_dates():
+    """kramdown shows `--` as an en dash, so `(Sep. 2019 -- Present)` is a date span; an
+    entry whose own line is only its name takes its dates from a bullet that holds only
+    them (and the name loses its bold)."""
+    body = ("Experience\n======\n"
+            "* **Tide Modelling** (Sep. 2019 -- Present)\n  * Analyst, Quay Works\n\n"
+            "Education\n======\n"
+            "* **Dune University**\n  * MSc in Geology\n  * Sep. 2015 -- June 2017\n"
+            "  * Thesis on sand\n")
+    work, edu = cvmarkdown.parse(body).sections
+    assert work.entries[0]["title"] == "Tide Modelling"
+    assert work.entries[0]["year"] == "Sep. 2019 -- Present"
+    entry = edu.entries[0]
+    assert entry["year"] == "Sep. 2015 -- June 2017" and "**" not in entry["title"]
+    assert "Sep. 2015" not in str(entry.get("description", ""))
+    assert "Thesis on sand" in str(entry)
+    from sitemigrate.formats import jsonresume
+    job = jsonresume.entry_to("work", work.entries[0])
+    assert (job["startDate"], job["endDate"]) == ("Sep. 2019", "Present")

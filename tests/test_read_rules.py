@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import SHARED, needs_shared
 
 import sitemigrate
 from sitemigrate.jekyll import scholar
@@ -276,6 +277,38 @@ def test_cv_data_no_page_shows_is_not_the_owners(tmp_path):
     assert site.cv is None
     unused = [f for f in report.findings if f.code == "cv-unused"]
     assert len(unused) == 1 and "no page of the source shows it" in unused[0].message
+
+
+def test_an_owners_cv_json_no_page_shows_is_said_to_be_theirs_not_the_templates(tmp_path):
+    """academicpages: a `_data/cv.json` of the owner's own that no page shows (the CV page
+    embeds a PDF) is not carried, and the report does not call it the template's example."""
+    root = write(tmp_path, {
+        "_config.yml": "title: Rin Halvorsen\nauthor:\n  name: Rin Halvorsen\n",
+        "_pages/cv.md": "---\nlayout: archive\npermalink: /cv/\n---\n"
+                        '<embed src="/files/cv.pdf" type="application/pdf">\n',
+        "_data/cv.json": '{"basics": {"name": "Rin Halvorsen"}, "work": [{"name": "Polar '
+                         'Lab", "position": "Postdoc"}]}\n'})
+    report = Report()
+    site = sitemigrate.read_site(root, "academicpages", report)
+    assert site.cv is None
+    unused = [f for f in report.findings if f.code == "cv-unused"]
+    assert len(unused) == 1 and "what you wrote in it was on no page" in unused[0].message
+    assert "example" not in unused[0].message
+
+
+def test_a_template_cv_json_no_page_shows_is_said_to_be_the_templates(tmp_path):
+    """The same file holding the template's example CV (the lab checkout's, with one value
+    changed: a version between the checkouts) is said to be the template's."""
+    example = needs_shared(SHARED / "lab/templates/academicpages-2025/_data/cv.json")
+    root = write(tmp_path, {
+        "_config.yml": "title: Rin Halvorsen\nauthor:\n  name: Rin Halvorsen\n",
+        "_pages/cv.md": "---\nlayout: archive\npermalink: /cv/\n---\nSee the PDF.\n",
+        "_data/cv.json": example.read_text().replace('"basics": {',
+                                                     '"basics": {"label": "x", ', 1)})
+    report = Report()
+    sitemigrate.read_site(root, "academicpages", report)
+    unused = [f for f in report.findings if f.code == "cv-unused"]
+    assert len(unused) == 1 and "holds the template's example CV" in unused[0].message
 
 
 # -- 6. Generated addresses ------------------------------------------------------------------

@@ -349,6 +349,10 @@ class CV:
     basics: dict[str, Any] = field(default_factory=dict)
     """JSON-Resume-like ``basics`` of the CV data (name, label, email, phone, url, summary,
     location, profiles ...) as read; writers fall back to the :class:`Identity`."""
+    basics_shown: list[str] = field(default_factory=list)
+    """The keys of ``basics`` the source's CV page showed, in its order (its layout decides:
+    al-folio's leaves the location, profiles and image out in some generations); a writer
+    whose CV page is written text shows these."""
 
 
 @dataclass(slots=True)

@@ -36,7 +36,9 @@ _BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
 _WORD = r"[A-Z][a-z]+\.?"
 _DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
 _OPEN = r"(?:present|now|current|today|ongoing|date)"
-_SPAN = (rf"{_DATE}(?:\s*(?:-|–|—|to)\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d))?)?"
+# a span's dash: kramdown shows `--` and `---` as an en and an em dash
+_DASH = r"(?:-{1,3}|–|—|to)"
+_SPAN = (rf"{_DATE}(?:\s*{_DASH}\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d))?)?"
          r"(?:\s*\((?:expected|exp\.)\))?")
 _LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?:[:|]\s*(?P<rest>.*))?$", re.I)
 _TRAILING = lazy_pattern(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
@@ -151,7 +153,7 @@ def _place_like(text: str) -> bool:
 def _full_year(year: str) -> str:
     """``2018-19`` -> ``2018-2019`` (an end year of two digits, after the start); a span
     with nothing after its dash (``Jan 2018 -``, still going on) ends at ``present``."""
-    open_end = re.fullmatch(r"(.*?\S)\s*(?:-|–|—|to)", year, re.I)
+    open_end = re.fullmatch(rf"(.*?\S)\s*{_DASH}", year, re.I)
     if open_end:
         return f"{open_end[1]} - present"
     m = re.fullmatch(r"(\d{2})(\d{2})(\s*[-–—]\s*)(\d{2})", year)
@@ -301,6 +303,12 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
     for text, subs in raw:
         entry = split_entry(text, key)
         subs = list(subs)
+        dated = next((i for i, sub in enumerate(subs) if not sub.startswith(" ")
+                      and (m := _LEADING().fullmatch(sub.strip())) and not m["rest"]), None)
+        if "year" not in entry and "name" not in entry and dated is not None:
+            # `* **Name**` over a bullet that is only its dates: the entry's dates
+            entry = _ordered({"year": _full_year(subs.pop(dated).strip()),
+                              **_split_parts(text, key)})
         if "year" in entry and not entry.get("institution") and subs and \
                 not subs[0].startswith(" ") and _is_place(subs[0]):
             rest = _pieces(subs.pop(0))  # "Institution, City, Country"
@@ -417,6 +425,22 @@ def render_entry(entry: Any, kind: str) -> list[str]:
     return out
 
 
+# A `|` kramdown would read as a table's cell border (a bullet line holding one becomes a
+# table row), outside a link's target; one already escaped stays as it is.
+_PIPE = re.compile(r"(?<!\\)\|")
+_LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
+
+
+def _pipes_escaped(line: str) -> str:
+    """A written line with each `|` of its text escaped (`\\|`), so that kramdown shows it
+    as text (:func:`as_kramdown_reads` reads it back as `|`)."""
+    out, last = [], 0
+    for m in _LINK_TARGET.finditer(line):
+        out += [_PIPE.sub(r"\\|", line[last:m.start()]), m[0]]
+        last = m.end()
+    return "".join(out) + _PIPE.sub(r"\\|", line[last:])
+
+
 def render(sections: list[CVSection], style: str = "setext") -> str:
     """IR sections as a Markdown CV (``setext`` headings as academicpages writes them, or
     ``atx``). A section without entries is written from its Markdown."""
@@ -431,7 +455,7 @@ def render(sections: list[CVSection], style: str = "setext") -> str:
             continue
         out.append(_heading(sec.title, style))
         for entry in sec.entries:
-            out += render_entry(entry, sec.kind)
+            out += [_pipes_escaped(line) for line in render_entry(entry, sec.kind)]
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 

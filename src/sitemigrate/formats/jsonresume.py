@@ -215,10 +215,11 @@ def _flat(point: Any) -> str:
 def _range(year: str) -> tuple[str, str] | None:
     """The start and end of a span of dates: split at a separator with spaces around it
     (`2024-04 to now`, `2019 - 2021`: a date's own `-` is no separator), else at a dash;
-    a single date (`2024-04`, `2024-07-30`) is no span."""
+    a single date (`2024-04`, `2024-07-30`) is no span. `--` and `---` are dashes (kramdown
+    shows them so)."""
     if re.fullmatch(r"\s*\d{4}([-/.])\d{1,2}(?:\1\d{1,2})?\s*", year):  # one separator
         return None
-    for sep in (r"\s+(?:-|–|—|to)\s+", r"\s*(?:-|–|—|to)\s*"):
+    for sep in (r"\s+(?:-{1,3}|–|—|to)\s+", r"\s*(?:-{1,3}|–|—|to)\s*"):
         m = re.fullmatch(rf"\s*(\S.*?){sep}(\S.*?)\s*", year)
         if m:
             return m[1], m[2]

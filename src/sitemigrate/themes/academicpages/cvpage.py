@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
-from ...ir import NavItem, Page, Site
+from ...ir import CVSection, NavItem, Page, Site
 from ...jekyll.checkout import replaceable
 from ...jekyll.liquid import is_html_file, markdown_in_html
+from ...jekyll.listings import site_words
 from ...plan import Plan
 from ...report import Report
 from ...theme import Options
@@ -36,6 +39,9 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
         return body
     shown = set(page.cv.shown if page.cv else ())  # what the page text has (read after reading)
     todo = [s for s in site.cv.sections if s.title not in shown]
+    contact = _basics_section(site, report)
+    if contact is not None and contact.title not in shown:
+        todo.insert(0, contact)
     summary = str((site.cv.basics or {}).get("summary") or "").strip()
     intro = f"{summary}\n\n" if summary and summary not in body else ""  # RenderCV's `summary`
     if not todo:
@@ -46,6 +52,62 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
     if is_html_file(page.path):  # no Markdown converter runs on the page
         added = markdown_in_html(added.rstrip("\n"), "cv_sections") + "\n"
     return added + ("\n" + body.lstrip("\n") if body.strip() else "")
+
+
+# The words (``mappings/words.yml``) a `basics` key is labelled with on the Markdown CV; any
+# other key by its own name, as al-folio's `resume/basics` include labels it.
+_BASICS_WORDS = {"name": "name", "label": "cv_label", "email": "email", "phone": "phone",
+                 "url": "link_website", "location": "location"}
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>])")
+
+
+def _basic_text(key: str, value: object) -> str:
+    """A `basics` value as the Markdown CV shows it: an address as one line, an email and an
+    http(s) address as links, other text as it is; "" for what has no text form."""
+    if key == "location" and isinstance(value, dict):
+        value = ", ".join(str(value[k]).strip() for k in ("address", "street", "city",
+                                                          "region", "postalCode")
+                          if value.get(k))
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return ""
+    line = " ".join(str(value).split())
+    escaped = _MD_SPECIAL.sub(r"\\\1", line)
+    if key == "email" and re.fullmatch(r"[^\s@()<>\[\]]+@[^\s@()<>\[\]]+", line):
+        return f"[{escaped}](mailto:{line})"
+    if key == "url" and re.fullmatch(r"https?://[^\s<>]+", line):
+        return f"<{line}>"
+    return escaped
+
+
+def _basics_section(site: Site, report: Report) -> CVSection | None:
+    """The CV data's `basics` the source's CV page showed (``CV.basics_shown``: its contact
+    card), as a first section of the Markdown CV, headed in the site's language. The summary
+    is the page's opening text instead, and the owner's own name is on the profile sidebar."""
+    assert site.cv is not None
+    words = site_words(site)
+    rows: list[dict[str, str]] = []
+    carried: list[str] = []
+    for key in site.cv.basics_shown:
+        value = site.cv.basics.get(key)
+        if key == "summary" or (key == "name" and
+                                str(value).strip() == site.identity.display_name()):
+            continue
+        shown = _basic_text(key, value)
+        if not shown:
+            report.lost("cv-basics", f"`basics.{key}` of the CV data, which the source's CV "
+                        "page showed, has no text the Markdown CV page can show; not carried. "
+                        "Add it to `_pages/cv.md` by hand.", site.cv.origin)
+            continue
+        label = words.get(_BASICS_WORDS.get(key, ""), key.capitalize())
+        rows.append({"name": label, "value": shown})
+        carried.append(key)
+    if not rows:
+        return None
+    said = ", ".join(f"`{k}`" for k in carried)
+    report.mapped("cv-basics", f"the CV data's own {said}, as the source's CV page showed "
+                  f"them, are the CV page's first section (`{words['contact']}`).",
+                  site.cv.origin)
+    return CVSection(words["contact"], rows, kind="map")
 
 
 def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:

@@ -397,6 +397,15 @@ def _cv_json_shown(src: Path, site: Site) -> bool:
     return shown
 
 
+def _template_cv_json(src: Path) -> bool:
+    """Whether `_data/cv.json` is a template's file, or holds the template's example text
+    of a version between the checkouts (:mod:`...template_text`)."""
+    from ...template_files import templates
+    data = read_source(src / CV_JSON, CV_JSON, None, root=src)
+    return data is not None and (is_template_file(THEME, src, CV_JSON)
+                                 or templates(THEME).text.near(CV_JSON, data))
+
+
 def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
     """The CV: sections of the Markdown CV page (`_pages/cv.md`), or `_data/cv.json`
     (2025+). The menu tells which one the site shows when both exist; the page itself stays
@@ -414,9 +423,12 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
             md = CV(parsed.sections, origin=Origin(md_page.path, 1), format="markdown")
     data = None
     if os.path.isfile(src / CV_JSON) and not _cv_json_shown(src, site):
+        whose = ("it holds the template's example CV" if _template_cv_json(src) else
+                 "what you wrote in it was on no page of the old site either; copy what you "
+                 "want into the new CV by hand")
         report.verbatim("cv-unused", f"`{CV_JSON}` was not read: no page of the site shows "
                         "it (none reads `site.data.cv`, in its text, layout or includes), so "
-                        "it is not your CV (the template ships an example one).", CV_JSON)
+                        f"it is not carried as your CV: {whose}.", CV_JSON)
     elif os.path.isfile(src / CV_JSON):
         try:
             data = read_json(src / CV_JSON, CV_JSON, report, root=src)

@@ -4,6 +4,7 @@ the JSON Resume (``assets/json/resume.json``)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
@@ -14,6 +15,7 @@ from ...ir import CVSection, Origin, Site, plain
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.site import text
 from ...report import Report
+from ...textio import read_source
 
 CV_YML = "_data/cv.yml"
 RESUME_JSON = "assets/json/resume.json"
@@ -506,3 +508,85 @@ def cv_formats_shown(rule: str, wanted: str) -> list[str]:
         return [wanted] if wanted in ("rendercv", "jsonresume") else ["rendercv", "jsonresume"]
     return {"resume-first": ["jsonresume", "classic"], "cv-first": ["classic", "jsonresume"],
             "cv-only": ["classic", "rendercv"], "resume-only": ["jsonresume"]}.get(rule, [])
+
+
+# A RenderCV key a layout names (`cv.website`) as the key it is read into (JSON Resume's).
+_RENDERCV_BASICS = {"website": "url", "address": "location"}
+
+
+def basics_shown(basics: dict[str, Any], fmt: str, rule: str, layout_text: str | None,
+                 config: dict, vocab: dict, raw: Any = None) -> list[str]:
+    """The keys of the CV data's ``basics`` (as read, JSON Resume's names) the source's CV
+    page shows, in the data's order (``cv_layout.basics`` in the mapping): none where the
+    layout reads `site.jsonresume` and that list leaves `basics` out; through the
+    `resume/basics` include (the generation's layout, or a site's own layout that includes
+    it), every key with a text value but the include's `except`; else the keys a site's own
+    layout names (`basics.KEY`, `cv.KEY`), or the `cv-format` layout's card and summary
+    (for RenderCV, the keys of ``raw``, the `cv:` mapping as written, that the card names)."""
+    spec = vocab["cv_layout"]["basics"]
+    own = shown_liquid(layout_text) if layout_text is not None else None
+    if fmt == "jsonresume":
+        wanted = config.get("jsonresume")
+        reads = (re.search(r"\bsite\.jsonresume\b", own) is not None if own is not None
+                 else rule != "cv-format")
+        if reads and isinstance(wanted, list) and wanted and "basics" not in map(str, wanted):
+            return []
+    include = spec["include"]
+    if own is not None and include["name"] not in own:
+        named = {_RENDERCV_BASICS.get(k, k) if fmt == "rendercv" else k
+                 for k in re.findall(r"\b(?:basics|cv)\.(\w+)", own)}
+        keys = [k for k in basics if k in named]
+    elif own is None and rule == "cv-format":
+        card = spec["cv-format"].get(fmt, ())
+        if fmt == "rendercv":
+            card = {_RENDERCV_BASICS.get(k, k) for k in card
+                    if isinstance(raw, dict) and raw.get(k) not in (None, "")}
+        keys = [k for k in basics if k in card]
+    else:
+        keys = [k for k in basics if k not in include["except"]]
+    return [k for k in keys if basics[k] not in (None, "", [], {})]
+
+
+# A Liquid `sort` by a key, and the `reverse` after it, in an include's text.
+_LIQUID_SORT = re.compile(r"\|\s*sort:\s*['\"]([\w-]+)['\"]\s*(\|\s*reverse\b)?")
+
+
+def resume_in_shown_order(resume: dict, rule: str, layout_text: str | None,
+                          src: Path, vocab: dict) -> dict:
+    """The JSON Resume with each section's entries in the order the source's CV page shows
+    them (``cv_layout.resume_order``): the `resume/<section>` includes of the `resume-*`
+    layouts (the generation's, or a site's own layout's) sort by a key and reverse; a
+    site's own include of that name is read for its `sort`. Other layouts keep the file's
+    order."""
+    spec = vocab["cv_layout"]["resume_order"]
+    own = shown_liquid(layout_text) if layout_text is not None else None
+    if not isinstance(resume, dict) or not rule.startswith(("resume-", "cv-first")) or \
+            (own is not None and spec["include"] not in own):
+        return resume
+    out = dict(resume)
+    for key, items in resume.items():
+        if not isinstance(items, list):
+            continue
+        name = f"_includes/{spec['include']}{key}.liquid"
+        data = read_source(src / name, name, None, root=src) if (src / name).is_file() else None
+        if data is not None:
+            m = _LIQUID_SORT.search(shown_liquid(data.decode("utf-8", errors="replace")))
+            order = (m[1], bool(m[2])) if m else None
+        else:
+            order = (spec["sort"][key], True) if key in spec["sort"] else None
+        if order is not None:
+            out[key] = _liquid_sorted(items, *order)
+    return out
+
+
+def _liquid_sorted(items: list, key: str, reverse: bool) -> list:
+    """Liquid's `sort: key` (entries without the key last; the list as it is where Liquid
+    would stop on values it cannot compare), then `reverse` if asked."""
+    if not all(isinstance(i, dict) for i in items):
+        return items
+    try:
+        ordered = sorted((i for i in items if i.get(key) is not None), key=lambda i: i[key])
+    except TypeError:
+        return items
+    ordered += [i for i in items if i.get(key) is None]
+    return ordered[::-1] if reverse else ordered

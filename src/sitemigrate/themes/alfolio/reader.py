@@ -86,8 +86,10 @@ from .cv import (
     RESUME_JSON,
     _classic_sections,
     _rendercv_sections,
+    basics_shown,
     cv_formats_shown,
     cv_layout_rule,
+    resume_in_shown_order,
     resume_sections_shown,
 )
 from .home import blog_heading, news_by_layout
@@ -718,14 +720,18 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     elif fmt == "rendercv":
         cv.sections, cv.basics = _rendercv_sections(value, report)
     else:
+        value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
         name = text(cv.basics.get("name"))
         if name and site.identity.display_name() and name != site.identity.display_name():
-            report.problem("cv-example", f"`{rel}` is about `{name}`, not "
-                           f"{site.identity.display_name()}: is it the template's example? It "
-                           "was read anyway; check the CV.", rel)
+            # (dropped when the CV turns out to be the template's example, template_files)
+            report.problem("cv-example", f"`{rel}` names `{name}`, not "
+                           f"{site.identity.display_name()}; it is no template's example CV, "
+                           "so it was read as yours: check the name the CV page shows.", rel)
+    cv.basics_shown = basics_shown(cv.basics, fmt, rule, layout_text, site.config_extra,
+                                   THEME.vocabulary, value)
     report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "
                   f"{sum(len(s.entries) for s in cv.sections)} entries.", cv.origin)
     for other, (_, orel) in found.items():
