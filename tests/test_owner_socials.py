@@ -81,6 +81,9 @@ def test_a_title_before_the_owners_name_is_no_first_name(tmp_path):
     out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
     assert (out["first_name"], out["last_name"]) == ("Ines", "Varga")
     assert any("`Prof.` in the name" in f.message for f in plan.report.findings)
+    # al-folio shows the name from its parts: the title is not shown there, a loss said
+    assert any(f.outcome == "lost" and "`Prof.` in the name" in f.message
+               for f in plan.report.findings)
 
 
 def test_a_sidebar_link_to_no_known_service_says_where_it_can_go(tmp_path):

@@ -10,7 +10,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ... import socials
-from ...formats.content import split_name
+from ...formats.content import name_title, split_name
 from ...ir import Analytics, Origin, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.configkeys import account_config, config_line, source_config
@@ -61,6 +61,12 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
             set_key(config, key, value or "")
     plan.report.mapped("identity", f"identity of {ident.display_name() or 'the site owner'} "
                        "written to `_config.yml`.", ident.origin)
+    honour = name_title(ident.display_name())
+    if honour and not first.startswith(honour):
+        plan.report.lost("identity", f"`{honour}` in the name `{ident.display_name()}` is a "
+                         "title: al-folio shows the name from `first_name`, `middle_name` "
+                         "and `last_name`, so it is not shown (write it into the about "
+                         "page's `subtitle` if you want it there).", ident.origin)
     if not ident.display_name() and all(f.code != "no-name" for f in plan.report.findings):
         plan.report.problem("no-name", "the source names no owner (no name in its config or "
                             "profile), so the new site has none: fill `first_name` and "
