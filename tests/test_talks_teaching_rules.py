@@ -1,0 +1,61 @@
+"""Talks and teaching as the source site shows them, found by converting whole real sites
+outside the corpus; each rule in a miniature invented site in the exact shape of the theme's
+files."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import FIXTURES
+
+import sitemigrate
+
+# an owner's talks page at an address of their own, with the template's own listing
+SEMINARS = """---
+layout: archive
+title: "Seminars"
+permalink: /seminars/
+author_profile: true
+---
+
+{% for post in site.talks reversed %}
+  {% include archive-single-talk.html %}
+{% endfor %}
+"""
+
+COURSES = """---
+layout: archive
+title: "Courses"
+permalink: /courses/
+author_profile: true
+---
+
+{% include base_path %}
+
+{% for post in site.teaching reversed %}
+  {% include archive-single.html %}
+{% endfor %}
+"""
+
+
+def test_a_talks_or_teaching_listing_at_its_own_address_is_that_pages_listing(tmp_path):
+    """academicpages: a page at `/seminars/` that lists `site.talks` with the template's
+    own include is the talks page (Jekyll knows no roles: the page shows every talk). It
+    used to keep the academicpages include, written as an empty placeholder: the new page
+    listed nothing. Written with the target's talk and teaching listings instead."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/seminars.html").write_text(SEMINARS)
+    (src / "_pages/courses.html").write_text(COURSES)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = tmp_path / "out"
+    seminars = (out / "_pages/seminars.html").read_text()
+    courses = next(p for p in (out / "_pages").glob("*.*")
+                   if "/courses/" in p.read_text()).read_text()
+    assert "archive-single" not in seminars and "archive-single" not in courses
+    assert "site.talks" in seminars and "talk.venue" in seminars
+    assert "site.teachings" in courses or "site.teaching" in courses
+    assert not (out / "_includes/archive-single-talk.html").exists()
+    assert not any("archive-single" in f.message and "placeholder" in f.message
+                   for f in plan.report.findings)
