@@ -49,3 +49,31 @@ def test_a_talks_or_teaching_listing_at_its_own_address_is_that_pages_listing(tm
     assert not (out / "_includes/archive-single-talk.html").exists()
     assert not any("archive-single" in f.message and "placeholder" in f.message
                    for f in plan.report.findings)
+
+
+def test_a_collection_file_with_front_matter_and_no_page_suffix_is_an_item(tmp_path):
+    """Jekyll reads every file of a collection that starts with front matter as a document,
+    whatever its suffix (`_talks/harbour-seminar`, no suffix): it is in `site.talks`, listed
+    on the talks page and the CV. It used to be dropped without a line. A post name
+    without a suffix is no post to Jekyll, and a file without front matter no document:
+    neither is read."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    talk = (src / "_talks/2024-09-12-field-robots.md").read_text()
+    (src / "_talks/harbour-seminar").write_text(
+        talk.replace("Field robots for ecologists", "Tidal sensors in small harbours")
+        .replace("2024-09-12-field-robots", "harbour-seminar"))
+    (src / "_talks/notes").write_text("Tidal notes kept beside the talks\n")
+    post = next((src / "_posts").glob("*.md"))
+    (src / "_posts" / post.stem).write_text(post.read_text() + "\nGullwing survey notes\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = tmp_path / "out"
+    talks = {p.name: p.read_text() for p in (out / "_talks").iterdir()}
+    assert "Tidal sensors in small harbours" in talks["harbour-seminar.md"]
+    assert "/talks/harbour-seminar" in talks["harbour-seminar.md"]
+    assert not any("Tidal notes" in t for t in talks.values())
+    assert not any("Gullwing" in p.read_text() for p in out.rglob("*.md"))
+    # (as before: no line tells it "does not start with a date", which would be untrue)
+    assert not any(f.path == f"_posts/{post.stem}"
+                   for f in plan.report.findings)
