@@ -77,3 +77,34 @@ def test_a_collection_file_with_front_matter_and_no_page_suffix_is_an_item(tmp_p
     # (as before: no line tells it "does not start with a date", which would be untrue)
     assert not any(f.path == f"_posts/{post.stem}"
                    for f in plan.report.findings)
+
+
+# an al-folio 2025-26 course: a year, a term, no date
+COURSE = """---
+layout: course
+title: Estuary Sampling Methods
+description: Field and lab methods for estuary water samples.
+year: 2019
+term: Spring
+location: Harbour Hall
+course_id: estuary-sampling
+---
+
+Weekly field trips to the river mouth.
+"""
+
+
+def test_a_courses_year_is_the_year_academicpages_shows(tmp_path):
+    """al-folio: a course gives its `year:` and no date (its teaching page groups by it).
+    academicpages' teaching list and course page print the year of `date`, which Jekyll
+    sets to the build time when there is none: every course showed the year of the build.
+    Its year is written as its date (January 1st: only the year is shown), and reported."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_teachings").mkdir()
+    (src / "_teachings/estuary-sampling.md").write_text(COURSE)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    course = (tmp_path / "out/_teaching/estuary-sampling.md").read_text()
+    assert "\ndate: 2019-01-01\n" in course and "Harbour Hall" in course
+    assert any(f.code == "teaching-year" and "2019" in f.message for f in plan.report.findings)
