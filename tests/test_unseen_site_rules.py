@@ -426,3 +426,51 @@ def test_an_include_of_the_template_copied_along_is_not_called_the_owners(tmp_pa
     assert "al-folio's own `_includes/bib_search.liquid`" in said["bib_search.liquid"]
     assert "your" not in said["bib_search.liquid"]
     assert "your `_includes/tide_box.liquid`" in said["tide_box.liquid"]
+
+
+def test_a_page_with_the_stock_blog_listing_is_the_blog_at_its_own_address(tmp_path):
+    """A site whose stock blog page was moved to another address (`/Blog/`; no page is at
+    `/blog/`) still has its blog there: the new page lists the posts the target's way (the
+    paginator's loop lists nothing on academicpages) at the page's own address."""
+    src = _blog_site(tmp_path, None)
+    (src / "blog/index.html").unlink()
+    (src / "_pages/journal.md").write_text(
+        BLOG_2022.replace("title: blog\n", "title: Journal\npermalink: /Blog/\nnav: true\n"))
+    dest = tmp_path / "out"
+    _convert(src, dest)
+    page = (dest / "_pages/journal.md").read_text()
+    assert yaml.safe_load(page.split("---")[1])["permalink"] == "/Blog/"
+    assert "site.posts" in page and "paginator.posts" not in page.split("{% comment %}")[0]
+    assert ("Journal", "/Blog/") in _menu(dest)
+
+
+def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
+    """jekyll-archives' pages (`/blog/2021/`, `/blog/tag/x/`) list posts; where no page is at
+    the start of their permalink (the blog is at `/Blog/`), they forward to the page whose
+    paginator lists the posts, not to the home page."""
+    src = _blog_site(tmp_path, None)
+    (src / "blog/index.html").unlink()
+    (src / "_pages/journal.md").write_text(
+        BLOG_2022.replace("title: blog\n", "title: Journal\npermalink: /Blog/\nnav: true\n"))
+    dest = tmp_path / "out"
+    _convert(src, dest)
+    stubs = {}
+    for stub in (dest / "_pages/redirects").glob("*.md"):
+        front = yaml.safe_load(stub.read_text().split("---")[1])
+        stubs[front["permalink"]] = front["redirect_to"]
+    assert stubs["/blog/2021/"] == "/Blog/", stubs
+    assert stubs["/blog/tag/fieldwork/"] == "/Blog/", stubs
+
+
+def test_a_post_without_front_matter_is_said_to_be_a_post(tmp_path):
+    """Jekyll's post reader takes every dated file of `_posts`, front matter or not (the
+    title from the file name, no layout): the report says it is built as a post and was
+    converted as one, not that Jekyll copies it as a file."""
+    src = _alfolio(tmp_path)
+    (src / "_posts/2024-06-01-tide-notes copy.md").write_text(
+        "\n---\nlayout: post\ntitle: Tide notes\n---\n\nThe tide came in twice.\n")
+    plan = _convert(src, tmp_path / "out")
+    said = [f.message for f in plan.report.findings if f.code == "no-front-matter"]
+    assert len(said) == 1 and "builds it as a post" in said[0] and "copies" not in said[0]
+    post = (tmp_path / "out/_posts/2024-06-01-tide-notes copy.md").read_text()
+    assert "The tide came in twice." in post
