@@ -474,3 +474,18 @@ def test_a_post_without_front_matter_is_said_to_be_a_post(tmp_path):
     assert len(said) == 1 and "builds it as a post" in said[0] and "copies" not in said[0]
     post = (tmp_path / "out/_posts/2024-06-01-tide-notes copy.md").read_text()
     assert "The tide came in twice." in post
+
+
+def test_a_posts_singular_category_is_not_said_to_mean_nothing(tmp_path):
+    """Jekyll reads `category:` (one name, spaces and all) into a post's `categories` for any
+    theme, and the new post layout lists them: the report does not call the key meaningless
+    (an owner who deleted it would lose the post's category)."""
+    src = _alfolio(tmp_path)
+    (src / "_posts/2024-06-02-tide-column.md").write_text(
+        "---\nlayout: post\ntitle: Tide column\ncategory: A Column on Tides\n---\n\nHigh.\n")
+    plan = _convert(src, tmp_path / "out")
+    said = [(f.outcome, f.message) for f in plan.report.findings
+            if f.path == "_posts/2024-06-02-tide-column.md" and "`category`" in f.message]
+    assert len(said) == 1 and said[0][0] == "mapped" and "meaning" not in said[0][1], said
+    post = (tmp_path / "out/_posts/2024-06-02-tide-column.md").read_text()
+    assert "category: A Column on Tides" in post
