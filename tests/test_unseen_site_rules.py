@@ -489,3 +489,19 @@ def test_a_posts_singular_category_is_not_said_to_mean_nothing(tmp_path):
     assert len(said) == 1 and said[0][0] == "mapped" and "meaning" not in said[0][1], said
     post = (tmp_path / "out/_posts/2024-06-02-tide-column.md").read_text()
     assert "category: A Column on Tides" in post
+
+
+def test_a_config_with_a_key_twice_is_read_as_jekyll_reads_it_everywhere(tmp_path):
+    """Jekyll takes a `_config.yml` key written twice at its last value. Every pass reads the
+    config so (the pages' folder the config includes, the old addresses): none reads it as
+    empty, which said `_pages/` was a folder Jekyll never publishes while its pages were
+    converted."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\nfuture: true\nfuture: false\n")
+    plan = _convert(src, tmp_path / "out", to="al-folio")
+    codes = [(f.code, f.path) for f in plan.report.findings]
+    assert not [c for c in codes if c[0] == "unread-folder"], codes
+    assert ("config-duplicate-key", "_config.yml") in codes or any(
+        "`future` twice" in f.message for f in plan.report.findings)
