@@ -428,16 +428,23 @@ def test_an_include_of_the_template_copied_along_is_not_called_the_owners(tmp_pa
     assert "your `_includes/tide_box.liquid`" in said["tide_box.liquid"]
 
 
-def test_a_page_with_the_stock_blog_listing_is_the_blog_at_its_own_address(tmp_path):
-    """A site whose stock blog page was moved to another address (`/Blog/`; no page is at
-    `/blog/`) still has its blog there: the new page lists the posts the target's way (the
-    paginator's loop lists nothing on academicpages) at the page's own address."""
+def _moved_blog(tmp_path: Path) -> Path:
+    """The 2020-23 blog site with its blog page moved to `/Blog/` (no page at `/blog/`),
+    converted to academicpages: the new site's folder."""
     src = _blog_site(tmp_path, None)
     (src / "blog/index.html").unlink()
     (src / "_pages/journal.md").write_text(
         BLOG_2022.replace("title: blog\n", "title: Journal\npermalink: /Blog/\nnav: true\n"))
     dest = tmp_path / "out"
     _convert(src, dest)
+    return dest
+
+
+def test_a_page_with_the_stock_blog_listing_is_the_blog_at_its_own_address(tmp_path):
+    """A site whose stock blog page was moved to another address (`/Blog/`; no page is at
+    `/blog/`) still has its blog there: the new page lists the posts the target's way (the
+    paginator's loop lists nothing on academicpages) at the page's own address."""
+    dest = _moved_blog(tmp_path)
     page = (dest / "_pages/journal.md").read_text()
     assert yaml.safe_load(page.split("---")[1])["permalink"] == "/Blog/"
     assert "site.posts" in page and "paginator.posts" not in page.split("{% comment %}")[0]
@@ -448,12 +455,7 @@ def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
     """jekyll-archives' pages (`/blog/2021/`, `/blog/tag/x/`) list posts; where no page is at
     the start of their permalink (the blog is at `/Blog/`), they forward to the page whose
     paginator lists the posts, not to the home page."""
-    src = _blog_site(tmp_path, None)
-    (src / "blog/index.html").unlink()
-    (src / "_pages/journal.md").write_text(
-        BLOG_2022.replace("title: blog\n", "title: Journal\npermalink: /Blog/\nnav: true\n"))
-    dest = tmp_path / "out"
-    _convert(src, dest)
+    dest = _moved_blog(tmp_path)
     stubs = {}
     for stub in (dest / "_pages/redirects").glob("*.md"):
         front = yaml.safe_load(stub.read_text().split("---")[1])
