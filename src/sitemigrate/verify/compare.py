@@ -25,8 +25,8 @@ from .text import (
 LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presentations",
                         "teaching", "teachings", "courses", "projects", "portfolio", "news",
                         "blog", "posts", "year-archive", "books"})
-"""Names of the pages that list an owner's items, in any case (both themes' vocabulary, any language
-written the English way); the home page is always compared too."""
+"""Names of the pages that list an owner's items, in any case (both themes' vocabulary,
+any language written the English way); the home page is always compared too."""
 _LIQUID_LINE = re.compile(r"Liquid (Warning|Exception|syntax error)|Liquid error")
 
 
