@@ -507,3 +507,24 @@ def test_a_config_with_a_key_twice_is_read_as_jekyll_reads_it_everywhere(tmp_pat
     assert not [c for c in codes if c[0] == "unread-folder"], codes
     assert ("config-duplicate-key", "_config.yml") in codes or any(
         "`future` twice" in f.message for f in plan.report.findings)
+
+
+def test_a_distill_posts_authors_the_old_layout_showed_are_said_lost(tmp_path):
+    """al-folio's distill layout shows a post's `authors` (names, affiliations) in its
+    byline; academicpages' layouts show no such list: the report says a visitor no longer
+    sees them (it said the key had no meaning there); an upgrade, whose layout shows them
+    too, does not."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()  # the theme's own layout, unchanged (a checkout has it)
+    shutil.copy(needs_shared(SHARED / "lab/templates/al-folio-2024/_layouts/distill.liquid"),
+                src / "_layouts/distill.liquid")
+    (src / "_posts/2024-06-03-tide-study.md").write_text(
+        "---\nlayout: distill\ntitle: Tide study\nauthors:\n  - name: Ada Okonkwo\n"
+        "    affiliations:\n      name: Harbour Lab\n  - name: Bo Lindqvist\n---\n\nLow.\n")
+    plan = _convert(src, tmp_path / "out")
+    said = [(f.outcome, f.message) for f in plan.report.findings
+            if f.path == "_posts/2024-06-03-tide-study.md" and "`authors`" in f.message]
+    assert len(said) == 1 and said[0][0] == "lost" and "distill" in said[0][1], said
+    again = _convert(src, tmp_path / "same", to="al-folio")  # an upgrade: its layout shows them
+    assert not [f for f in again.report.findings if "`authors`" in f.message
+                and f.outcome == "lost"]
