@@ -466,8 +466,8 @@ def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
 
 def test_a_post_without_front_matter_is_said_to_be_a_post(tmp_path):
     """Jekyll's post reader takes every dated file of `_posts`, front matter or not (the
-    title from the file name, a layout only from `defaults`): the report says it is built as a post and was
-    converted as one, not that Jekyll copies it as a file."""
+    title from the file name, a layout only from `defaults`): the report says it is built
+    as a post and was converted as one, not that Jekyll copies it as a file."""
     src = _alfolio(tmp_path)
     (src / "_posts/2024-06-01-tide-notes copy.md").write_text(
         "\n---\nlayout: post\ntitle: Tide notes\n---\n\nThe tide came in twice.\n")
