@@ -426,3 +426,105 @@ def test_an_include_of_the_template_copied_along_is_not_called_the_owners(tmp_pa
     assert "al-folio's own `_includes/bib_search.liquid`" in said["bib_search.liquid"]
     assert "your" not in said["bib_search.liquid"]
     assert "your `_includes/tide_box.liquid`" in said["tide_box.liquid"]
+
+
+def _moved_blog(tmp_path: Path) -> Path:
+    """The 2020-23 blog site with its blog page moved to `/Blog/` (no page at `/blog/`),
+    converted to academicpages: the new site's folder."""
+    src = _blog_site(tmp_path, None)
+    (src / "blog/index.html").unlink()
+    (src / "_pages/journal.md").write_text(
+        BLOG_2022.replace("title: blog\n", "title: Journal\npermalink: /Blog/\nnav: true\n"))
+    dest = tmp_path / "out"
+    _convert(src, dest)
+    return dest
+
+
+def test_a_page_with_the_stock_blog_listing_is_the_blog_at_its_own_address(tmp_path):
+    """A site whose stock blog page was moved to another address (`/Blog/`; no page is at
+    `/blog/`) still has its blog there: the new page lists the posts the target's way (the
+    paginator's loop lists nothing on academicpages) at the page's own address."""
+    dest = _moved_blog(tmp_path)
+    page = (dest / "_pages/journal.md").read_text()
+    assert yaml.safe_load(page.split("---")[1])["permalink"] == "/Blog/"
+    assert "site.posts" in page and "paginator.posts" not in page.split("{% comment %}")[0]
+    assert ("Journal", "/Blog/") in _menu(dest)
+
+
+def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
+    """jekyll-archives' pages (`/blog/2021/`, `/blog/tag/x/`) list posts; where no page is at
+    the start of their permalink (the blog is at `/Blog/`), they forward to the page whose
+    paginator lists the posts, not to the home page."""
+    dest = _moved_blog(tmp_path)
+    stubs = {}
+    for stub in (dest / "_pages/redirects").glob("*.md"):
+        front = yaml.safe_load(stub.read_text().split("---")[1])
+        stubs[front["permalink"]] = front["redirect_to"]
+    assert stubs["/blog/2021/"] == "/Blog/", stubs
+    assert stubs["/blog/tag/fieldwork/"] == "/Blog/", stubs
+
+
+def test_a_post_without_front_matter_is_said_to_be_a_post(tmp_path):
+    """Jekyll's post reader takes every dated file of `_posts`, front matter or not (the
+    title from the file name, a layout only from `defaults`): the report says it is built
+    as a post and was converted as one, not that Jekyll copies it as a file."""
+    src = _alfolio(tmp_path)
+    (src / "_posts/2024-06-01-tide-notes copy.md").write_text(
+        "\n---\nlayout: post\ntitle: Tide notes\n---\n\nThe tide came in twice.\n")
+    plan = _convert(src, tmp_path / "out")
+    said = [f.message for f in plan.report.findings if f.code == "no-front-matter"]
+    assert len(said) == 1 and "builds it as a post" in said[0] and "copies" not in said[0]
+    post = (tmp_path / "out/_posts/2024-06-01-tide-notes copy.md").read_text()
+    assert "The tide came in twice." in post
+
+
+def test_a_posts_singular_category_is_not_said_to_mean_nothing(tmp_path):
+    """Jekyll reads `category:` (one name, spaces and all) into a post's `categories` for any
+    theme, and the new post layout lists them: the report does not call the key meaningless
+    (an owner who deleted it would lose the post's category)."""
+    src = _alfolio(tmp_path)
+    (src / "_posts/2024-06-02-tide-column.md").write_text(
+        "---\nlayout: post\ntitle: Tide column\ncategory: A Column on Tides\n---\n\nHigh.\n")
+    plan = _convert(src, tmp_path / "out")
+    said = [(f.outcome, f.message) for f in plan.report.findings
+            if f.path == "_posts/2024-06-02-tide-column.md" and "`category`" in f.message]
+    assert len(said) == 1 and said[0][0] == "mapped" and "meaning" not in said[0][1], said
+    post = (tmp_path / "out/_posts/2024-06-02-tide-column.md").read_text()
+    assert "category: A Column on Tides" in post
+
+
+def test_a_config_with_a_key_twice_is_read_as_jekyll_reads_it_everywhere(tmp_path):
+    """Jekyll takes a `_config.yml` key written twice at its last value. Every pass reads the
+    config so (the pages' folder the config includes, the old addresses): none reads it as
+    empty, which said `_pages/` was a folder Jekyll never publishes while its pages were
+    converted."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\nfuture: true\nfuture: false\n")
+    plan = _convert(src, tmp_path / "out", to="al-folio")
+    codes = [(f.code, f.path) for f in plan.report.findings]
+    assert not [c for c in codes if c[0] == "unread-folder"], codes
+    assert ("config-duplicate-key", "_config.yml") in codes or any(
+        "`future` twice" in f.message for f in plan.report.findings)
+
+
+def test_a_distill_posts_authors_the_old_layout_showed_are_said_lost(tmp_path):
+    """al-folio's distill layout shows a post's `authors` (names, affiliations) in its
+    byline; academicpages' layouts show no such list: the report says a visitor no longer
+    sees them (it said the key had no meaning there); an upgrade, whose layout shows them
+    too, does not."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()  # the theme's own layout, unchanged (a checkout has it)
+    shutil.copy(needs_shared(SHARED / "lab/templates/al-folio-2024/_layouts/distill.liquid"),
+                src / "_layouts/distill.liquid")
+    (src / "_posts/2024-06-03-tide-study.md").write_text(
+        "---\nlayout: distill\ntitle: Tide study\nauthors:\n  - name: Ada Okonkwo\n"
+        "    affiliations:\n      name: Harbour Lab\n  - name: Bo Lindqvist\n---\n\nLow.\n")
+    plan = _convert(src, tmp_path / "out")
+    said = [(f.outcome, f.message) for f in plan.report.findings
+            if f.path == "_posts/2024-06-03-tide-study.md" and "`authors`" in f.message]
+    assert len(said) == 1 and said[0][0] == "lost" and "distill" in said[0][1], said
+    again = _convert(src, tmp_path / "same", to="al-folio")  # an upgrade: its layout shows them
+    assert not [f for f in again.report.findings if "`authors`" in f.message
+                and f.outcome == "lost"]

@@ -474,3 +474,14 @@ def test_an_old_redirect_that_led_nowhere_is_no_address_lost(tmp_path):
     new = new_site(tmp_path, **{"notes/index.html": loop, "notes.html": None})
     result = compare(old, new, owner(tmp_path))
     assert result.unanswered == ["/tides/"]
+
+
+def test_a_list_page_at_an_address_in_capitals_is_compared(tmp_path):
+    """A listing page the owner put at `/Publications/` (GitHub Pages' addresses keep their
+    case) is compared like `/publications/`: the new one showing no item is named."""
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "Publications/index.html": page(pubs("Moorings at Night", "Tidal Clocks"))}))
+    new = new_site(tmp_path, **{"Publications/index.html": page("<p>No papers.</p>")})
+    result = compare(old, new, owner(tmp_path))
+    assert ("Publications/index.html", "Publications/index.html", "missing",
+            "tidal clocks") in result.lists, result.lists

@@ -783,9 +783,10 @@ def settings_of(text: str) -> dict[str, Any]:
     or does not load (no settings to read). A config text is loaded once a run, however many
     passes read it (SRC's: static files, the ledger, jekyll-scholar's folder; the merged
     one: its includes, the ledger): the values are shared, so a caller reads them and never
-    changes them."""
+    changes them. A key written twice takes its last value, as Jekyll reads the file (the
+    site's reader reports it)."""
     try:
-        data = load_safe(text) if text else None
+        data = load_safe(text, last_wins=True) if text else None
     except Exception:  # a config that does not load: no settings to read
         data = None
     return data if isinstance(data, dict) else {}

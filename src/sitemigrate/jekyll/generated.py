@@ -59,23 +59,24 @@ def generated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]],
     documents of each collection (`posts` included), as (path, front matter, date);
     ``pages``: the pages as (path, url, front matter)."""
     loaded = plugins(config)
-    urls: list[str] = []
+    urls: list[tuple[str, str]] = []  # (url, the collection it lists)
     archives = config.get("jekyll-archives")
     if isinstance(archives, dict) and loaded & {"jekyll-archives", "jekyll-archives-v2"}:
         if "jekyll-archives-v2" in loaded:
             for name, conf in archives.items():
                 if isinstance(conf, dict) and str(name) in docs:
                     perms = {**_V2_PERMALINKS, **(conf.get("permalinks") or {})}
-                    urls += _archives(str(name), docs[str(name)], conf.get("enabled"), perms,
-                                      slugify, v2=True)
+                    urls += [(u, str(name)) for u in _archives(
+                        str(name), docs[str(name)], conf.get("enabled"), perms, slugify, v2=True)]
         else:
             own = archives.get("permalinks")
             own = own if isinstance(own, dict) else {}
             perms = {kind: own.get(_V1_KEYS.get(kind, kind)) or default
                      for kind, default in _V1_PERMALINKS.items()}
-            urls += _archives("posts", docs.get("posts", []), archives.get("enabled"), perms,
-                              slugify, v2=False)
-    found = [(url, _owner(url, pages)) for url in dict.fromkeys(urls)]
+            urls += [(u, "posts") for u in _archives(
+                "posts", docs.get("posts", []), archives.get("enabled"), perms, slugify, v2=False)]
+    found = [(url, _owner(url, name, pages, config, loaded)) for url, name in
+             dict.fromkeys(urls)]
     found += _paginated(docs, pages, config, loaded)
     return found
 
@@ -132,15 +133,25 @@ def _names(value: Any, split: bool) -> list[str]:
     return str(value).split() if split else [str(value)]
 
 
-def _owner(url: str, pages: list[tuple[str, str, dict]]) -> str:
-    """The page an archive address belongs to: the page at the static start of its
-    permalink (`/blog/` for `/blog/2015/`), else the home page."""
+def _owner(url: str, collection: str, pages: list[tuple[str, str, dict]], config: Mapping,
+           loaded: set[str]) -> str:
+    """The page an archive address of ``collection`` belongs to: the page at the static
+    start of its permalink (`/blog/` for `/blog/2015/`), else the page whose
+    jekyll-paginate-v2 paginator lists that collection (a blog moved to `/Blog/`), else the
+    home page."""
     by_url = {u: rel for rel, u, _ in pages}
     parts = url.strip("/").split("/")
-    for n in range(len(parts) - 1, -1, -1):
-        at = "/" + "/".join(parts[:n]) + ("/" if n else "")
+    for n in range(len(parts) - 1, 0, -1):
+        at = "/" + "/".join(parts[:n]) + "/"
         if at in by_url:
             return by_url[at]
+    site = config.get("pagination")
+    if "jekyll-paginate-v2" in loaded and isinstance(site, dict) and site.get("enabled"):
+        for rel, _, front in pages:
+            own = front.get("pagination")
+            if isinstance(own, dict) and own.get("enabled") and collection in _names_listed(
+                    {**site, **own}.get("collection")):
+                return rel
     return by_url.get("/", "_config.yml")
 
 
@@ -181,13 +192,19 @@ def _paginated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]]
     return found
 
 
-def _listed(docs: Mapping[str, list[Doc]], collection: Any) -> list[Doc]:
-    """The documents jekyll-paginate-v2 lists for `collection:` (names split at `,`, `;` or
-    spaces; `all`: every collection but the posts), without those marked `hidden`."""
+def _names_listed(collection: Any) -> list[str]:
+    """The collection names of jekyll-paginate-v2's `collection:` (split at `,`, `;` or
+    spaces, lower case; `posts` when it is not set)."""
     names = re.split(r"[;,\s]", collection) if isinstance(collection, str) else \
         [str(c) for c in collection] if isinstance(collection, list) else ["posts"]
+    return [n.strip().lower() for n in names if n.strip()]
+
+
+def _listed(docs: Mapping[str, list[Doc]], collection: Any) -> list[Doc]:
+    """The documents jekyll-paginate-v2 lists for `collection:` (:func:`_names_listed`;
+    `all`: every collection but the posts), without those marked `hidden`."""
     listed: list[Doc] = []
-    for name in (n.strip().lower() for n in names if n.strip()):
+    for name in _names_listed(collection):
         listed += [d for c, items in docs.items() if c != "posts" for d in items
                    if "pagination" not in d[1]] if name == "all" else docs.get(name, [])
     return [d for d in listed if not d[1].get("hidden")]

@@ -92,20 +92,23 @@ def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
         name = _layout_of(found[1])
 
 
-def shown_by(plan: Plan, page: str, key: str) -> tuple[str, int] | None:
+def shown_by(plan: Plan, page: str, key: str, theirs: bool = False
+             ) -> tuple[str, int] | None:
     """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
     path and the line of its first ``page.KEY`` (``page["KEY"]``) that runs for this page,
     following its chain of layouts (:func:`layout_chain`); a read inside a branch whose
     condition this page fails (``{% if page.collection == 'talks' %}`` on a page of no
     collection) shows nothing on it. None when the page has no layout of SRC's own, none
-    reads the key where it runs, or the one that does is the theme's own, unchanged."""
+    reads the key where it runs, or the one that does is the theme's own, unchanged (with
+    ``theirs``: only that one, the theme's own, is found)."""
     from .branches import page_facts, runs_at
     reads = _reads(key)
     facts = page_facts(plan, page)
     for rel, text in layout_chain(plan, page):
         hit = next((h for h in reads.finditer(text) if runs_at(text, h.start(), facts)), None)
         if hit:
-            return None if _theirs(plan, rel) else (rel, text.count("\n", 0, hit.start()) + 1)
+            return None if _theirs(plan, rel) != theirs else \
+                (rel, text.count("\n", 0, hit.start()) + 1)
     return None
 
 

@@ -40,11 +40,18 @@ def check_liquid(doc: Document, report: Report) -> None:
 def check_document(doc: Document, report: Report, as_file: bool = False) -> None:
     """The shape of a page or collection item: empty, or without front matter; and URLs in
     its front matter that climb out of the site with ``..`` (removed, reported). ``as_file``:
-    the reader carries a page without front matter as the file it is, not as a page."""
+    the reader carries a page without front matter as the file it is, not as a page. A file
+    of `_posts` is a post with front matter or without (Jekyll's post reader takes every
+    file with a dated name; the title comes from the name, the layout from `defaults`)."""
     if not doc.has_front_matter:
         if not doc.body.strip():
             report.problem("empty-file", "is empty; it was converted as an empty page. Delete "
                            "it or give it content.", doc.rel, severity="info")
+        elif "_posts" in doc.rel.split("/")[:-1]:
+            report.problem("no-front-matter", "has no front matter (`---` block): Jekyll "
+                           "still builds it as a post, titled from its file name (a layout "
+                           "only if the config's `defaults` give one); it was converted as "
+                           "that post. Add front matter to give it its own title.", doc.rel, 1)
         else:
             report.problem("no-front-matter", "has no front matter (`---` block): Jekyll copies "
                            "such a file as it is instead of building a page. "

@@ -617,10 +617,28 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         f"and includes of {theme.name} do not show it, so a visitor no longer "
                         "sees it. It is kept in the front matter: put what it shows into the "
                         "text, or into a layout of your own.", where)
+    elif origin and isinstance(value, (list, dict)) and value and plan.from_theme is not None \
+            and plan.from_theme.name != theme.name \
+            and (by := shown_by(plan, origin.path, key, theirs=True)) is not None:
+        plan.report.add("extra-key-shown", "loss", "lost", f"front-matter key `{key}` is "
+                        f"shown on this page by the old theme's layout `{by[0]}` (line "
+                        f"{by[1]}); the layouts of {theme.name} do not show it, so a visitor "
+                        "no longer sees it. It is kept in the front matter: put what it shows "
+                        "into the page's text.", where)
+    elif key in _JEKYLL_SINGULAR:
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: Jekyll itself reads it, whatever the theme, as one of the "
+                        f"document's `{_JEKYLL_SINGULAR[key]}` (the whole value is one name).",
+                        where)
     else:
         plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
                              "kept as written.", where)
     return ""
+
+
+_JEKYLL_SINGULAR = {"category": "categories", "tag": "tags"}
+"""Front-matter keys Jekyll reads into a document's `categories` and `tags` (with the
+plural keys) for any theme: never a key of the source theme alone."""
 
 
 def set_key(mapping: Any, key: str, value: Any) -> None:

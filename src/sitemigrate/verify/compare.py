@@ -26,8 +26,8 @@ from .text import (
 LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presentations",
                         "teaching", "teachings", "courses", "projects", "portfolio", "news",
                         "blog", "posts", "year-archive", "books"})
-"""Names of the pages that list an owner's items (both themes' vocabulary, any language
-written the English way); the home page is always compared too."""
+"""Names of the pages that list an owner's items, in any case (both themes' vocabulary,
+any language written the English way); the home page is always compared too."""
 _LIQUID_LINE = re.compile(r"Liquid (Warning|Exception|syntax error)|Liquid error")
 
 
@@ -318,7 +318,7 @@ def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:
     for rel in site.html:
         parts = rel.split("/")
         name = parts[-2] if parts[-1] == "index.html" and len(parts) > 1 else parts[-1]
-        if rel == "index.html" or name.removesuffix(".html") in LIST_PAGES:
+        if rel == "index.html" or name.removesuffix(".html").lower() in LIST_PAGES:
             out.append(rel)
     for address in addresses:
         at = site.page_at(address)

@@ -63,3 +63,18 @@ def blog_heading(site: Site, src: Path, config: dict[str, Any], layouts: dict[st
             setattr(page.features, feat, str(value).strip())
             site.settings.page_headings.append(Setting(str(value).strip(), key,
                                                        Origin(page.path, 1)))
+
+
+def blog_by_listing(site: Site) -> None:
+    """The blog page of a site none of whose pages is at the blog's address (`/blog/`): the
+    page that holds the theme's stock blog listing (an owner who moved the template's blog
+    page to `/Blog/` or `/posts/`), the first of them in reading order, at its own address.
+    Its listing is the posts list the target's blog page shows in its place."""
+    from . import THEME
+    if site.page("blog") is not None:
+        return
+    stock = THEME.vocabulary.get("listings", {}).get("blog", {}).get("match", [])
+    for page in site.pages:
+        if page.role == "other" and any(re.search(p, page.body, re.S) for p in stock):
+            page.role = "blog"
+            return

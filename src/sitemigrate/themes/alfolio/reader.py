@@ -92,7 +92,7 @@ from .cv import (
     resume_in_shown_order,
     resume_sections_shown,
 )
-from .home import blog_heading, news_by_layout
+from .home import blog_by_listing, blog_heading, news_by_layout
 from .homelists import add_entry, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
@@ -168,6 +168,7 @@ def read(src: Path, report: Report) -> Site:
     _keep_files_without_front_matter(site, no_front)
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
+    blog_by_listing(site)
     blog_heading(site, src, config, layouts, report)
     about = site.page("about")
     if about:
