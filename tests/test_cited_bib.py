@@ -115,6 +115,18 @@ def test_a_citation_of_an_owners_publication_links_its_page(tmp_path):
            "[Quill, 2019](#kelp19))." in post
     # no layout lists the references: those of entries that are no publications are written
     assert post.count("<li id=") == 1 and '<li id="kelp19">' in post
+    # a page whose layout lists what it cites (`related_publications`) lists them all
+    src2 = write(tmp_path / "src2", {**{str(p.relative_to(src)): p.read_text("utf-8")
+                                        for p in src.rglob("*") if p.is_file()},
+                                     "_posts/2024-03-02-notes.md": "---\nlayout: post\ntitle: "
+                                     "Notes\nrelated_publications: true\n---\nAs in "
+                                     "{% cite m23%}.\n"})
+    plan = sitemigrate.convert(src2, tmp_path / "dest2", to="academicpages")
+    plan.apply()
+    post = (tmp_path / "dest2/_posts/2024-03-02-notes.md").read_text("utf-8")
+    url = plan.urls["publication:m23"]
+    assert f'<h2>References</h2>\n<ol class="bibliography">\n<li id="m23"><a href="{{{{ ' \
+           f"'{url}' | relative_url }}}}\">Oda Marlowe and Ansel Quill. (2023)." in post
 
 
 def test_a_pages_cited_bibliography_is_written_where_it_was(tmp_path):

@@ -53,8 +53,9 @@ def reference(plan: Plan, key: str) -> str:
     text = (pub.citation or html.escape(pub.title or key)) if pub is not None else key
     url = plan.urls.get(f"publication:{key}")
     if url:
-        href = ("{{ '" + url + "' | relative_url }}") if url.startswith("/") else url
-        text = f'<a href="{html.escape(href, quote=True)}">{text}</a>'
+        safe = url.replace('"', "%22").replace("'", "%27")  # (a site path or a web link)
+        href = "{{ '" + safe + "' | relative_url }}" if safe.startswith("/") else safe
+        text = f'<a href="{href}">{text}</a>'
     return text
 
 
