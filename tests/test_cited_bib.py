@@ -144,31 +144,28 @@ def test_a_pages_cited_bibliography_is_written_where_it_was(tmp_path):
     assert "kelp19" not in page and "<h2>References</h2>" not in page
 
 
-def test_a_reference_tag_writes_the_entry_out(tmp_path):
+def _post_into_academicpages(tmp_path, body: str) -> tuple[str, list[str]]:
+    """A post of ``body`` (citing REFS) converted: its text and the `cite-unresolved` lines."""
     src = write(tmp_path / "src", {
         "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
-        "_posts/2024-03-02-notes.md": "---\nlayout: post\ntitle: Notes\n---\n"
-                                      "Read {% reference urchin88 %} and {% reference nosuch %}.\n",
+        "_posts/2024-03-02-notes.md": "---\nlayout: post\ntitle: Notes\n---\n" + body,
         "_bibliography/papers.bib": REFS})
     plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
     plan.apply()
-    post = (tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8")
+    return ((tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8"),
+            [f.message for f in plan.report.findings if f.code == "cite-unresolved"])
+
+
+def test_a_reference_tag_writes_the_entry_out(tmp_path):
+    post, said = _post_into_academicpages(
+        tmp_path, "Read {% reference urchin88 %} and {% reference nosuch %}.\n")
     assert 'Read Tamsin Brae. (1988). "A Field Guide to Urchins." and nosuch.\n' in post
-    said = [f for f in plan.report.findings if f.code == "cite-unresolved"]
-    assert len(said) == 1 and "`nosuch`" in said[0].message
+    assert len(said) == 1 and "`nosuch`" in said[0]
 
 
 def test_a_citation_of_a_key_no_file_has_is_reported(tmp_path):
-    src = write(tmp_path / "src", {
-        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
-        "_posts/2024-03-02-notes.md": "---\nlayout: post\ntitle: Notes\n---\n"
-                                      "See {% cite nosuch19 %}.\n",
-        "_bibliography/papers.bib": REFS})
-    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
-    plan.apply()
-    said = [f for f in plan.report.findings if f.code == "cite-unresolved"]
-    assert len(said) == 1 and "in no `.bib` file of the source" in said[0].message
-    post = (tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8")
+    post, said = _post_into_academicpages(tmp_path, "See {% cite nosuch19 %}.\n")
+    assert len(said) == 1 and "in no `.bib` file of the source" in said[0]
     assert "See (nosuch19).\n" in post and "<li" not in post
 
 
