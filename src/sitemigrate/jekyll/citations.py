@@ -30,7 +30,9 @@ def cited_keys(body: str, reads: list[dict]) -> list[str]:
     """The keys the `cite` tags of ``body`` cite (by the source theme's ``reads``), each once,
     in the order of their first citation (jekyll-scholar's `--cited_in_order`)."""
     keys: list[str] = []
-    if "{%" not in body:
+    names = [str(n) for read in reads if read.get("construct") == "cite"
+             for n in [read.get("tag"), *(read.get("include") or [])] if n]
+    if not any(name in body for name in names):  # no need to tokenise the rest
         return keys
     for tok in tokenize(body):
         if tok.kind != "tag":
