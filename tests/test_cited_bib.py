@@ -169,6 +169,15 @@ def test_a_citation_of_a_key_no_file_has_is_reported(tmp_path):
     assert "See (nosuch19).\n" in post and "<li" not in post
 
 
+def test_a_citation_whose_key_is_liquid_stays_a_tag(tmp_path):
+    """`{% cite {{ page.key }} %}`: the key is known only when Jekyll runs; written as a key
+    it would leave `{{` in the page (a Liquid syntax error): kept as text, reported."""
+    post, _ = _post_into_academicpages(
+        tmp_path, "See {% cite {{ page.k }} %}, {% reference {{ page.k }} %}, {% cite -f x %}.\n")
+    assert ("See {% raw %}{% cite {{ page.k }} %}{% endraw %}, "
+            "{% raw %}{% reference {{ page.k }} %}{% endraw %}, .\n") in post
+
+
 def test_in_text_citations_as_apa_writes_them():
     assert in_text(["Ansel Quill"], 2019) == "Quill, 2019"
     assert in_text(["Oda Marlowe*", "Quill, Ansel"], "2023") == "Marlowe & Quill, 2023"
