@@ -9,6 +9,7 @@ from __future__ import annotations
 from test_read_rules import read, write
 
 import sitemigrate
+from sitemigrate.formats.citation import in_text
 from sitemigrate.jekyll import scholar
 
 CONFIG = """\
@@ -77,18 +78,111 @@ def test_a_copy_without_pages_keeps_its_files():
     assert scholar.shown_files([], {}, pages=True) == set()
 
 
-def test_a_citation_of_an_entry_not_carried_is_reported(tmp_path):
+def test_a_citation_of_an_entry_not_carried_links_its_reference_on_the_page(tmp_path):
+    """jekyll-scholar shows `{% cite %}` as "(Author, Year)" linked to the entry in the page's
+    references (al-folio's `related_publications`): an entry that is no publication is
+    written out as a reference on the page, which the citation links."""
     src = write(tmp_path / "src", {
         "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
         "_posts/2024-03-02-notes.md": POST, "_bibliography/papers.bib": REFS})
     plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
     plan.apply()
-    said = [f for f in plan.report.findings if f.code == "cite-unresolved"]
-    assert len(said) == 1 and "`kelp19`, which" in said[0].message
-    assert "`papers`" not in said[0].message and "`--file`" not in said[0].message
-    post = (tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8")
-    assert "Kelp grows fast [kelp19](#kelp19).\n" in post  # the key, not the options
+    assert not [f for f in plan.report.findings if f.code == "cite-unresolved"]
+    said = [f for f in plan.report.findings if f.code == "cite-reference"]
+    assert len(said) == 1 and "`kelp19` (Quill, 2019)" in said[0].message
     assert (said[0].path, said[0].line) == ("_posts/2024-03-02-notes.md", 6)
+    post = (tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8")
+    assert "Kelp grows fast ([Quill, 2019](#kelp19)).\n" in post  # the key, not the options
+    refs = post[post.index("<h2>References</h2>"):]
+    assert '<li id="kelp19">Ansel Quill. (2019). "Kelp Forests at Night."' in refs
+    assert "urchin88" not in post  # only what the page cites
+
+
+def test_a_citation_of_an_owners_publication_links_its_page(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_posts/2024-03-02-notes.md": "---\nlayout: post\ntitle: Notes\n---\n"
+                                      "As in {% cite m23 kelp19 %}.\n",
+        "_bibliography/papers.bib": PAPER.replace("m23", "m23").replace(
+            "Marlowe, Oda", "Marlowe, Oda and Quill, Ansel"),
+        "_bibliography/reading.bib": REFS})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    plan.apply()
+    post = (tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8")
+    url = plan.urls["publication:m23"]
+    assert f"As in ([Marlowe & Quill, 2023]({{{{ '{url}' | relative_url }}}}); " \
+           "[Quill, 2019](#kelp19))." in post
+    # no layout lists the references: those of entries that are no publications are written
+    assert post.count("<li id=") == 1 and '<li id="kelp19">' in post
+    # a page whose layout lists what it cites (`related_publications`) lists them all
+    src2 = write(tmp_path / "src2", {**{str(p.relative_to(src)): p.read_text("utf-8")
+                                        for p in src.rglob("*") if p.is_file()},
+                                     "_posts/2024-03-02-notes.md": "---\nlayout: post\ntitle: "
+                                     "Notes\nrelated_publications: true\n---\nAs in "
+                                     "{% cite m23%}.\n"})
+    plan = sitemigrate.convert(src2, tmp_path / "dest2", to="academicpages")
+    plan.apply()
+    post = (tmp_path / "dest2/_posts/2024-03-02-notes.md").read_text("utf-8")
+    url = plan.urls["publication:m23"]
+    assert f'<h2>References</h2>\n<ol class="bibliography">\n<li id="m23"><a href="{{{{ ' \
+           f"'{url}' | relative_url }}}}\">Oda Marlowe and Ansel Quill. (2023)." in post
+
+
+def test_a_pages_cited_bibliography_is_written_where_it_was(tmp_path):
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/reading.md": "---\nlayout: page\ntitle: reading\npermalink: /reading/\n---\n"
+                             "Urchins {% cite urchin88 --file papers %}.\n\n"
+                             "## Read\n\n{% bibliography --file papers --cited %}\n\nThe end.\n",
+        "_bibliography/papers.bib": REFS})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    plan.apply()
+    page = (tmp_path / "dest/_pages/reading.md").read_text("utf-8")
+    assert "Urchins ([Brae, 1988](#urchin88))." in page
+    assert page.index("## Read") < page.index('<li id="urchin88">') < page.index("The end.")
+    assert "kelp19" not in page and "<h2>References</h2>" not in page
+
+
+def _post_into_academicpages(tmp_path, body: str) -> tuple[str, list[str]]:
+    """A post of ``body`` (citing REFS) converted: its text and the `cite-unresolved` lines."""
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_posts/2024-03-02-notes.md": "---\nlayout: post\ntitle: Notes\n---\n" + body,
+        "_bibliography/papers.bib": REFS})
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    plan.apply()
+    return ((tmp_path / "dest/_posts/2024-03-02-notes.md").read_text("utf-8"),
+            [f.message for f in plan.report.findings if f.code == "cite-unresolved"])
+
+
+def test_a_reference_tag_writes_the_entry_out(tmp_path):
+    post, said = _post_into_academicpages(
+        tmp_path, "Read {% reference urchin88 %} and {% reference nosuch %}.\n")
+    assert 'Read Tamsin Brae. (1988). "A Field Guide to Urchins." and nosuch.\n' in post
+    assert len(said) == 1 and "`nosuch`" in said[0]
+
+
+def test_a_citation_of_a_key_no_file_has_is_reported(tmp_path):
+    post, said = _post_into_academicpages(tmp_path, "See {% cite nosuch19 %}.\n")
+    assert len(said) == 1 and "in no `.bib` file of the source" in said[0]
+    assert "See (nosuch19).\n" in post and "<li" not in post
+
+
+def test_a_citation_whose_key_is_liquid_stays_a_tag(tmp_path):
+    """`{% cite {{ page.key }} %}`: the key is known only when Jekyll runs; written as a key
+    it would leave `{{` in the page (a Liquid syntax error): kept as text, reported."""
+    post, _ = _post_into_academicpages(
+        tmp_path, "See {% cite {{ page.k }} %}, {% reference {{ page.k }} %}, {% cite -f x %}.\n")
+    assert ("See {% raw %}{% cite {{ page.k }} %}{% endraw %}, "
+            "{% raw %}{% reference {{ page.k }} %}{% endraw %}, .\n") in post
+
+
+def test_in_text_citations_as_apa_writes_them():
+    assert in_text(["Ansel Quill"], 2019) == "Quill, 2019"
+    assert in_text(["Oda Marlowe*", "Quill, Ansel"], "2023") == "Marlowe & Quill, 2023"
+    assert in_text(["Oda Marlowe", "Ansel Quill", "Tamsin Brae"], 2020) == "Marlowe et al., 2020"
+    assert in_text(["Oda Marlowe", "others"], None) == "Marlowe, n.d."
 
 
 # -- the home page's selected papers ---------------------------------------------------------

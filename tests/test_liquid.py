@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sitemigrate.ir import Publication
 from sitemigrate import registry
 from sitemigrate.jekyll import checkout, liquid
 from sitemigrate.jekyll.liquid import (Problem, Token, find_problems, include_name, include_params,
@@ -368,8 +369,11 @@ def test_a_tag_reads_into_a_construct_that_another_theme_writes(tmp_path):
     cite = _tag("{% cite a b %}")
     [read] = liquid.reads_for(alfolio["reads"], cite)
     assert liquid.read_construct(read, cite) == ("cite", {"keys": ["a", "b"]})
-    assert liquid.write_construct(academicpages["writes"]["cite"], {"keys": ["a", "b"]},
-                                  plan) == "[a](#a), [b]({{ '/publication/b/' | relative_url }})"
+    plan.entries["a"] = Publication(key="a", authors=["Ansel Quill"], year=2019)
+    # as jekyll-scholar shows it: author and year, the publication's page or the reference
+    assert liquid.write_construct(academicpages["writes"]["cite"], {"keys": ["a", "b", "c"]},
+                                  plan) == ("([Quill, 2019](#a); [b]({{ '/publication/b/' | "
+                                            "relative_url }}); c)")
 
     figure = _tag('{% include figure.liquid path="assets/img/x.jpg" title="X" class="r" %}')
     [read] = liquid.reads_for(alfolio["reads"], figure)
@@ -407,7 +411,7 @@ def test_a_construct_the_target_cannot_write_stays_raw_and_is_reported(tmp_path,
     body = ("{% cite a %}\n{% bibliography %}\n{% include figure.liquid path=page.img %}\n"
             "{% social_links %}\n")
     out = checkout.translate_liquid(body, alfolio, academicpages, plan, None)
-    assert out == ("[a](#a)\n{% raw %}{% bibliography %}{% endraw %}\n"
+    assert out == ("(a)\n{% raw %}{% bibliography %}{% endraw %}\n"  # `a`: in no `.bib`
                    "{% include figure.liquid path=page.img %}\n\n")
     codes = [(f.code, f.message) for f in plan.report.findings]
     assert ("liquid-unknown-tag", "`{% bibliography %}`: academicpages has no `bibliography` "

@@ -186,7 +186,7 @@ def test_no_markdown_is_written_into_an_html_page(tmp_path):
     dest = tmp_path / "dest"
     _convert(src, dest, "academicpages")
     research = (dest / "_pages/research.html").read_text()
-    assert '<a href="{{ ' in research and "okonkwo2025carbon</a>" in research
+    assert '<a href="{{ ' in research and "Okonkwo et al., 2025</a>" in research
     assert "](" not in research
     cv = (dest / "_pages/cv.html").read_text().split("---\n", 2)[2]
     assert "| markdownify }}" in cv and "<a href=" in cv

@@ -510,6 +510,10 @@ class Site:
     """The BibTeX keys of the source's entries no page shows (a file no page lists, or
     lists only as a page's references; an entry no query of the tags that list its file
     selects): no publications. An upgrade keeps them in their file as written."""
+    references: list[Publication] = field(default_factory=list)
+    """The source's BibTeX entries that are no publications (a file no page lists, an entry
+    no query selects) as read: what a page's citation of one shows (``{% cite %}``, a
+    page's list of its references), written as a reference on that page."""
     talk_entries: list[str] = field(default_factory=list)
     """The BibTeX keys of the source's entries read as talks (a list of talks shows them):
     an upgrade keeps them in their file as written, where the owner's list finds them."""

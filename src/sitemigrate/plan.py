@@ -117,6 +117,9 @@ class Plan:
     """Where things live in DEST, by neutral name (``publication:<key>`` -> its URL), for
     Liquid that links to them (``{% cite %}``)."""
     source: Path | None = None
+    entries: dict[str, Any] = field(default_factory=dict)
+    """The source's BibTeX entries by key (its publications, and the entries that are no
+    publications: ``Site.references``), for what a citation of one shows."""
     """SRC's root, when the site was read from one (findings quote the lines of its files)."""
     documents: dict[str, dict] = field(default_factory=dict)
     """DEST path -> front matter of the documents written with :meth:`write_document` (and

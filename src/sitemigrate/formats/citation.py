@@ -16,8 +16,16 @@ from .bibtex import BibEntry
 from .bibtext import to_text
 from .content import without_marks  # `Name*`, `Name†`: marks are no part of a name
 
-__all__ = ["citation_authors", "entry_date", "entry_type_for", "format_authors",
-           "format_citation", "person_names", "venue"]
+__all__ = [
+    "citation_authors",
+    "entry_date",
+    "entry_type_for",
+    "format_authors",
+    "format_citation",
+    "in_text",
+    "person_names",
+    "venue",
+]
 
 VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher",
                 "howpublished", "series")
@@ -60,6 +68,17 @@ def _join_names(names: list[tuple[str, str]]) -> str:
 def _shown(name: tuple[str, str]) -> str:
     """A name as a citation shows it, "First Last". Cached as :func:`_person` is."""
     return f"{name[0]} {name[1]}".strip()
+
+
+def in_text(authors: list[str], year: int | str | None) -> str:
+    """An author-year citation as APA (jekyll-scholar's default style) writes it in the text,
+    without its parentheses: "Wen, 2024", "Wen & Yang, 2024", "Wen et al., 2024"; "n.d." for
+    no year. ``authors`` are names as written ("Bowen Wen"; marks such as `*` dropped)."""
+    last = [_person(without_marks(a).strip())[1] for a in authors if without_marks(a).strip()]
+    last = [n for n in last if n and n.lower() != "others"]
+    who = (last[0] if len(last) == 1 else " & ".join(last) if len(last) == 2
+           else f"{last[0]} et al." if last else "")
+    return ", ".join(p for p in (who, str(year or "n.d.")) if p)
 
 
 def format_authors(entry: BibEntry) -> str:

@@ -35,6 +35,7 @@ from ..plan import MANIFEST, Plan, UnsafePath, safe_rel
 from ..template_files import templates
 from ..textio import dump_yaml, read_source, within
 from ..theme import SiteProbe, detect
+from .citations import cite_scope, cited_keys, finish_references, uncited
 from .liquid import (
     CORE_TAGS,
     Token,
@@ -217,12 +218,14 @@ def runnable_tags(plan: Plan, target: Theme) -> set[str]:
 
 
 def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan: Plan,
-                     origin: Origin | None) -> str:
+                     origin: Origin | None, layout_lists: bool = False) -> str:
     """Translate the Liquid tags of ``body`` for ``target``, token by token, changing no other
     byte: a tag the source theme's ``liquid.reads`` read into a construct the target's
     ``liquid.writes`` can render becomes that rendering (an empty one drops the tag); a tag
     the target cannot run (not core Liquid/Jekyll, not in its ``tags``) and nothing
-    translates is kept visible inside ``{% raw %}``. Each change is reported with its line."""
+    translates is kept visible inside ``{% raw %}``. Each change is reported with its line.
+    Citations link the references written on the page (``layout_lists``: its layout lists
+    every cited entry at its end; :mod:`.citations`)."""
     body = translate_site_variables(body, source_theme, target, plan, origin)
     body = translate_collections(body, source_theme, target, plan, origin)
     if "{%" not in body:
@@ -233,6 +236,8 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
     runs = runnable_tags(plan, target)
     line0 = (origin.body_line or origin.line or 1) if origin else 1
     where = origin.path if origin else None
+    cited = cited_keys(body, reads) if "references" in writes else []
+    listed = False
 
     def fn(tok: Token) -> str | None:
         if tok.kind != "tag" or not tok.name:
@@ -243,7 +248,7 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
             import jinja2  # only when a tag is translated: most bodies have none
             try:
                 construct, args = read_construct(read, tok)
-                new = write_construct(writes[construct], args, plan)
+                new = write_construct(writes[construct], args, plan, cite_scope(plan, cited))
                 if is_html_file(where):  # no Markdown converter runs on the file
                     new = markdown_links_as_html(new)
             except jinja2.UndefinedError:
@@ -251,8 +256,11 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
             line = line0 + tok.line - 1 if where else None
             plan.report.add("liquid", "info", "mapped", f"`{tok.text.strip()}` → "
                             f"`{new.strip() or '(nothing)'}` for {target.name}.", where, line)
-            if construct == "cite":
-                _uncited(tok.text.strip(), args, plan, where, line)
+            if construct in ("cite", "reference"):
+                uncited(tok.text.strip(), args, plan, where, line,
+                        bool(cited) or construct == "reference")
+            nonlocal listed
+            listed = listed or construct == "references"
             return new
         name = tok.name.removeprefix("end") if tok.name not in runs else tok.name
         if name in runs:
@@ -266,20 +274,8 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
                              where, line0 + tok.line - 1 if where else None)
         return raw_literal(tok.text)
 
-    return replace_tokens(body, fn)
-
-
-def _uncited(tag: str, args: dict[str, Any], plan: Plan, where: str | None,
-             line: int | None) -> None:
-    """A citation of an entry that is no publication of DEST (its `.bib` file was a page's
-    references, or has no such key) links to an anchor no page has: reported."""
-    lost = [str(k) for k in args.get("keys") or () if f"publication:{k}" not in plan.urls]
-    if lost:
-        plan.report.lost("cite-unresolved", f"`{tag}` cites " + ", ".join(
-            f"`{k}`" for k in lost) + ", which is no publication of the converted site (a "
-            "page's reference, not on its list of publications): written as a link to `#"
-            + lost[0] + "`, which leads nowhere. Write the reference out in the text.",
-            where, line)
+    body = replace_tokens(body, fn)
+    return finish_references(body, cited, listed, layout_lists, plan)
 
 
 # -- includes and layouts -------------------------------------------------------------------

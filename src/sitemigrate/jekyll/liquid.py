@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..formats.citation import in_text
 from ..formats.content import fenced_code
 from ..ir import Origin
 from ..lazyre import lazy_pattern
@@ -442,11 +443,13 @@ def liquid_vocabulary(theme: Theme | None) -> dict[str, Any]:
 
 
 def reads_for(reads: list[dict], tok: Token) -> list[dict]:
-    """The ``reads`` of a theme that match tag ``tok`` (by tag name or included file)."""
+    """The ``reads`` of a theme that match tag ``tok`` (by tag name or included file, and
+    its markup by the read's ``markup`` pattern, if any)."""
     name = include_name(tok)
     return [read for read in reads
-            if read.get("tag") == tok.name or (name is not None
-                                               and name in (read.get("include") or []))]
+            if (read.get("tag") == tok.name or (name is not None
+                                                and name in (read.get("include") or [])))
+            and re.search(str(read.get("markup") or ""), tok.markup)]
 
 
 def read_construct(read: dict, tok: Token) -> tuple[str, dict[str, Any]]:
@@ -466,14 +469,26 @@ def read_construct(read: dict, tok: Token) -> tuple[str, dict[str, Any]]:
     return read["construct"], args
 
 
-def write_construct(write: str, args: dict[str, Any], plan: Plan) -> str:
+def write_construct(write: str, args: dict[str, Any], plan: Plan,
+                    scope: dict[str, Any] | None = None) -> str:
     """A construct rendered by a theme's ``liquid.writes`` template: each argument is a
     variable, ``args`` holds them all (``args.get("alt")`` for an optional one) and
-    ``cite_url(key)`` is where publication ``key`` lives in DEST. Raises
+    ``cite_url(key)`` is where publication ``key`` lives in DEST, ``known(key)`` whether the
+    source has that entry, ``cite_label(key)`` its author-year citation and ``references()``
+    the page's references (``scope`` gives them: :func:`.citations.cite_scope`). Raises
     ``jinja2.UndefinedError`` when the arguments lack what the template needs."""
     return str(_template(write).render(
         {**args, "args": args,
-         "cite_url": lambda key: plan.urls.get(f"publication:{key}", f"#{key}")}))
+         "cite_url": lambda key: plan.urls.get(f"publication:{key}", f"#{key}"),
+         "known": lambda key: key in plan.entries or f"publication:{key}" in plan.urls,
+         "cite_label": lambda key: cite_label(plan, key), "references": lambda: "",
+         **(scope or {})}))
+
+
+def cite_label(plan: Plan, key: str) -> str:
+    """"Wen et al., 2024" for an entry of the source; the key itself for none."""
+    pub = plan.entries.get(key)
+    return in_text(pub.authors, pub.year) if pub is not None else key
 
 
 def _renamed_collections(source_theme: Theme | None, target: Theme) -> dict[str, str]:

@@ -549,8 +549,10 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
             shown.append(extra_key(plan, key, theme, item.origin, value, front.get("layout")))
-    body = with_shown(translate_liquid(body, plan.from_theme, theme, plan, item.origin), shown,
-                      out)
+    # (the neutral `related_publications`: the page's layout lists the entries it cites)
+    lists = item.fields.get("related_publications") is True
+    body = with_shown(translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists),
+                      shown, out)
     body = copier.rewrite(body, url, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)

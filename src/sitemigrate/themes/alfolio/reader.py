@@ -109,7 +109,8 @@ PROJECT_KEYS = {"description": "description", "img": "image", "importance": "imp
                 "category": "category", "github": "github", "github_stars": "github_stars",
                 "related_publications": "related_publications"}
 POST_KEYS = {"description": "description", "tags": "tags", "categories": "categories",
-             "thumbnail": "image", "featured": "featured"}
+             "thumbnail": "image", "featured": "featured",
+             "related_publications": "related_publications"}
 TEACHING_KEYS = {"description": "description", "instructor": "instructor", "year": "year",
                  "term": "term", "location": "location", "time": "time",
                  "course_id": "course_id", "schedule": "schedule"}
@@ -553,12 +554,14 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                       "it is not jekyll-scholar's default file)")
             report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
                         "list of publications; not carried.", rel)
+            site.references += pubs
             site.unshown_entries += [p.key for p in pubs if p.year]  # (a yearless one
             # stops the build of a list grouped by year: an upgrade leaves it out too)
             continue
         shown_pubs = listed_entries(pubs, name, rel, uses, home_selected and name in defaults,
                                     report, loops)
         kept_ids = {id(p) for p in shown_pubs}
+        site.references += [p for p in pubs if id(p) not in kept_ids]
         site.unshown_entries += [p.key for p in pubs if id(p) not in kept_ids and p.year]
         pubs = shown_pubs
         kinds = {id(pub): scholar.shown_as(name, pub.entry_type, query_fields(pub), uses)

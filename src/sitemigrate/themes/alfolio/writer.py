@@ -597,6 +597,8 @@ def _item_front(item: Item, layout: str) -> CommentedMap:
     front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
+    if item.fields.get("related_publications") is True:  # the layout lists what it cites
+        front["related_publications"] = True
     return front
 
 
