@@ -117,3 +117,25 @@ def test_a_page_that_loops_over_a_collection_is_a_list_wherever_it_is(tmp_path):
         '<p><a href="/talks/gulls/"><b>Gulls at the Pier</b></a></p>')})
     assert compare(old, new, src).lists == [
         ("seminars/index.html", "seminars/index.html", "missing", "salt marsh songs")]
+
+
+def test_the_owners_pages_read_by_verify_are_never_outside_the_site(tmp_path):
+    """A page of `_pages/` or a CV data file that is a symbolic link to a file outside the
+    site: verify's comparison reads none of it (its words could land in its report)."""
+    from sitemigrate.verify.compare import listing_addresses
+    from sitemigrate.verify.text import owner_details, owner_paragraphs
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("---\npermalink: /talks-elsewhere/\n---\n{% for t in "
+                                       "site.talks %}{{ t.title }}{% endfor %}\n\nThe harbour "
+                                       "keys hang behind the third door on the left.\n")
+    (outside / "cv.yml").write_text("- title: The harbour keys hang behind the third door\n")
+    site = tmp_path / "site"
+    (site / "_pages").mkdir(parents=True)
+    (site / "_talks").mkdir()
+    (site / "_data").mkdir()
+    (site / "_pages/leak.md").symlink_to(outside / "secret.md")
+    (site / "_data/cv.yml").symlink_to(outside / "cv.yml")
+    assert listing_addresses(site) == []
+    said = repr(owner_paragraphs(site)) + repr(owner_details(site))
+    assert "harbour" not in said

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..textio import within
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
 from .text import (
@@ -298,7 +299,7 @@ def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
     skip = set(skip)
     folder = owner / "_pages"
     for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
-        if path.relative_to(owner).as_posix() in skip:
+        if path.relative_to(owner).as_posix() in skip or not within(owner, path):
             continue
         try:
             text = path.read_text("utf-8", "replace") if path.is_file() else ""

@@ -20,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from ..textio import within
+
 
 def elements(names: str) -> str:
     """A pattern (to compile with ``re.I``) of an element named by ``names``
@@ -160,7 +162,8 @@ def content_files(site: Path, folders: Iterable[str] = CONTENT_DIRS) -> Iterator
         base = site / folder
         if base.is_dir():
             for path in sorted(base.rglob("*")):
-                if path.suffix in (".md", ".markdown", ".html") and path.is_file():
+                if path.suffix in (".md", ".markdown", ".html") and path.is_file() \
+                        and within(site, path):  # never a file outside the site
                     yield path
 
 
@@ -211,7 +214,7 @@ def owner_paragraphs(site: Path) -> dict[str, list[str]]:
         if paras:
             found[path.relative_to(site).as_posix()] = paras
     cv = site / "_data" / "cv.yml"
-    if cv.is_file():
+    if cv.is_file() and within(site, cv):
         strings = list(data_strings(load_data(cv), 6))
         if strings:
             found["_data/cv.yml"] = strings
@@ -269,7 +272,7 @@ def owner_details(site: Path) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for rel in CV_DATA:
         path = site / rel
-        if path.is_file():
+        if path.is_file() and within(site, path):
             strings = list(dict.fromkeys(data_strings(load_data(path), 3)))
             if strings:
                 found[rel] = strings
