@@ -150,7 +150,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                     f"(`{text(pub.venue)[:60]}`) is in `_bibliography/papers.bib` but not on "
                     "the page; a newer al-folio template shows it.", pub.origin)
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
-        citation_authors(pub.citation, owner)
+        citation_authors(pub.citation, owner, pub.title)
     if pub.citation and not authors:
         kept = "note" if "note" not in fields else "additional_info"
         fields.setdefault(kept, _plain_citation(pub.citation))
