@@ -671,3 +671,26 @@ def test_the_about_switches_go_where_the_about_layout_reads_them(tmp_path):
     assert config["latest_posts"]["enabled"] is False
     assert config["announcements"]["enabled"] is True
     assert _front(dest / "_pages/about.md")["news"] is True
+
+
+def test_a_home_heading_al_folio_does_not_show_is_said_with_where_it_went(tmp_path):
+    """academicpages heads the home page with the about page's own `title` (its masthead
+    shows the site's `title` as the link home); al-folio's about layout heads it with the
+    site's `title` and shows the page's title as the home link's label. A greeting title
+    under a site titled `Home` was silently the menu label under a heading `Home`: said."""
+    src = _source(tmp_path, {})
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('title: "Tomás Lindqvist"', 'title: "Home"'))
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace('title: "About me"', "title: \"Hi! I'm Tomás.\""))
+    dest = alfolio_checkout(tmp_path / "dest")
+    plan = _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/about.md")["title"] == "Hi! I'm Tomás."
+    (said,) = [f for f in plan.report.findings if f.code == "about-heading"]
+    assert "`Hi! I'm Tomás.`" in said.message and "here `Home`" in said.message
+    assert "is the home link's label in the menu" in said.message
+    assert said.path == "_pages/about.md"
+    # a home page whose heading al-folio shows as it was says nothing
+    about.write_text(about.read_text().replace("title: \"Hi! I'm Tomás.\"", 'title: "Home"'))
+    plan = _convert(src, alfolio_checkout(tmp_path / "dest2"), "al-folio")
+    assert not [f for f in plan.report.findings if f.code == "about-heading"]
