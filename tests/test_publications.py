@@ -329,3 +329,21 @@ def test_the_author_list_ends_where_the_citation_spells_the_entrys_title(tmp_pat
     assert "  author = {Lindqvist, T. and Berg-Holm, A.B. and Moss, K.E.},\n" in entry.raw
     assert "Lindqvist" not in entry.fields.get("note", "")   # not the citation kept whole
     assert not [f for f in plan.report.findings if f.code == "citation-authors"]
+
+
+def test_an_abstract_shows_its_markdown_links_as_links(tmp_path):
+    """academicpages' list prints a publication's `excerpt` through `markdownify`; al-folio's
+    bib layout prints `abstract` into the page as it stands. A Markdown link of the excerpt
+    (`Joint work with [A. Roe](https://...)`) showed as brackets and parentheses: it is
+    written as the `<a>` the source showed; a link of another scheme keeps its label only."""
+    src = _ap_site(tmp_path, {
+        "2024-02-01-moss.md": (
+            "---\ntitle: Moss Corridors\ncollection: publications\ndate: 2024-02-01\n"
+            "venue: Oikos\nexcerpt: 'Joint work with [A. Roe](https://roe.example.org/?a=1&b=2)."
+            " Extends [our thesis](/publication/2023-thesis). See [this](javascript:alert(1)).'"
+            "\n---\n")})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    abstract = _entries(plan)["2024-02-01-moss"].fields["abstract"]
+    assert abstract == (
+        'Joint work with <a href="https://roe.example.org/?a=1&amp;b=2">A. Roe</a>. Extends '
+        '<a href="/publication/2023-thesis">our thesis</a>. See this.')

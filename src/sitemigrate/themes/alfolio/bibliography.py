@@ -85,7 +85,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if pub.venue:
         fields[venue_key] = text(pub.venue)
     if pub.abstract:
-        fields["abstract"] = pub.abstract
+        fields["abstract"] = _shown_abstract(pub.abstract, copier, pub)
     for kind, url in pub.links.items():
         if kind == "bibtex":
             continue
@@ -322,6 +322,31 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
                        "sections of the publications page, as in the source; its own page "
                        f"`{url}` (`{out}`) is kept{with_what}. Give it the value of a section "
                        "to have it listed.", pub.origin)
+
+
+#: a Markdown inline link `[label](target)` (no nested brackets, no title)
+_MD_LINK = re.compile(r"\[([^\[\]\n]+)\]\(\s*<?([^()\s<>]+(?:\([^()\s]*\))?[^()\s<>]*)>?\s*\)")
+
+
+def _shown_abstract(text: str, copier: AssetCopier, pub: Publication) -> str:
+    """The abstract as al-folio's bib layout shows it: it prints `abstract` into the page as
+    it stands (HTML, no Markdown), where the source's listing ran its excerpt through
+    `markdownify`; a Markdown link `[label](url)` becomes an `<a>` (a site path keeps
+    the site's `baseurl`, a file it links is carried), one of another scheme its label."""
+    import html
+    if "](" not in text:
+        return text
+    base = "/" + (copier.site.identity.baseurl or "").strip("/")
+    text = copier.rewrite(text, pub.permalink or "/", pub.origin)
+
+    def link(m: re.Match[str]) -> str:
+        label, url = m.group(1), m.group(2)
+        if url.startswith("/") and not url.startswith("//"):
+            url = base.rstrip("/") + url
+        elif not re.match(r"(?:https?:|mailto:)", url, re.I):
+            return label
+        return f'<a href="{html.escape(url, quote=True)}">{label}</a>'
+    return _MD_LINK.sub(link, text)
 
 
 def _as_written(text: str) -> str:
