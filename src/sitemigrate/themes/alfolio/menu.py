@@ -53,8 +53,9 @@ def home_heading(site: Site, page: Page, label: str, report: Report) -> None:
     if not had or had == shows:
         return
     now = "is the home link's label in the menu" if label.strip() == had else "is not shown"
+    setting = f"title: {json.dumps(had, ensure_ascii=False)}"
     report.mapped("about-heading", f"the home page's heading was `{had}`; al-folio's about "
                   f"layout heads it with the site's `title`, here `{shows}` (your name when "
                   f"`title` is `blank`), and `{had}` {now}. To keep it as the heading, set "
-                  f"`title: {json.dumps(had, ensure_ascii=False)}` in `_config.yml` (al-folio also shows `title` in the "
-                  "header of the other pages).", page.origin)
+                  f"`{setting}` in `_config.yml` (al-folio also shows `title` in the header "
+                  "of the other pages).", page.origin)
