@@ -44,10 +44,11 @@ def _menu_position(site: Site, page: Page) -> float | None:
 def home_heading(site: Site, page: Page, label: str, report: Report) -> None:
     """al-folio's about layout heads the home page with the site's `title` (the owner's name
     when it is `blank`) and its menu shows the page's `title` as the home link's label. A
-    home page whose heading was another text (academicpages' page layouts show the page's
-    own `title` as its heading) is said: where that text shows now, and how to keep it."""
+    home page whose source layout headed it with another text (``features.heading``, which
+    the reader of its theme sets: academicpages' page layouts show the page's own `title`)
+    is said: where that text shows now, and how to keep it."""
     ident = site.identity
-    had = (page.features.heading or page.title).strip()
+    had = (page.features.heading or "").strip()   # what the source's layout headed it with
     shows = (ident.site_title if ident.site_title and ident.site_title != ident.display_name()
              else ident.display_name()).strip()
     if not had or had == shows:
