@@ -308,3 +308,42 @@ def test_the_doi_a_citation_links_is_the_entrys_doi(tmp_path):
     assert doi == {"Ferns at Dusk": "10.5555/oik.2025.12", "Moss Again": "10.5555/x(24)7",
                    "No Identifier": None}
     assert cite.doi_in("see doi: 10.5555/abc.") == "10.5555/abc"
+
+
+def test_the_author_list_ends_where_the_citation_spells_the_entrys_title(tmp_path):
+    """academicpages -> al-folio: a citation whose title opens with a bracket ("Last, F.
+    [TAG] Title. Venue.") gives the patterns no start of the title (no year, no quote, no
+    sentence end after initials): the entry's own `title`, where the citation spells it,
+    ends the author list, so the entry has its authors rather than a whole-citation note."""
+    title = "[MOSS24] A Playful Twist on Lichen Counting"
+    citation = f"Lindqvist, T., Berg-Holm, A.B., Moss, K.E. {title}. Oikos Letters. 2024."
+    assert cite.citation_authors(citation, OWNER)[0] == []   # the patterns alone cannot
+    assert cite.citation_authors(citation, OWNER, title) == (
+        ["Lindqvist, T.", "Berg-Holm, A.B.", "Moss, K.E."], None)
+    src = _ap_site(tmp_path, {
+        "2024-05-01-twist.md": (f"---\ntitle: \"{title}\"\ncollection: publications\n"
+                                f"date: 2024-05-01\nvenue: Oikos Letters\n"
+                                f"citation: '{citation}'\n---\n")})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    entry = _entries(plan)["2024-05-01-twist"]
+    assert "  author = {Lindqvist, T. and Berg-Holm, A.B. and Moss, K.E.},\n" in entry.raw
+    assert "Lindqvist" not in entry.fields.get("note", "")   # not the citation kept whole
+    assert not [f for f in plan.report.findings if f.code == "citation-authors"]
+
+
+def test_an_abstract_shows_its_markdown_links_as_links(tmp_path):
+    """academicpages' list prints a publication's `excerpt` through `markdownify`; al-folio's
+    bib layout prints `abstract` into the page as it stands. A Markdown link of the excerpt
+    (`Joint work with [A. Roe](https://...)`) showed as brackets and parentheses: it is
+    written as the `<a>` the source showed; a link of another scheme keeps its label only."""
+    src = _ap_site(tmp_path, {
+        "2024-02-01-moss.md": (
+            "---\ntitle: Moss Corridors\ncollection: publications\ndate: 2024-02-01\n"
+            "venue: Oikos\nexcerpt: 'Joint work with [A. Roe](https://roe.example.org/?a=1&b=2)."
+            " Extends [our thesis](/publication/2023-thesis). See [this](javascript:alert(1)).'"
+            "\n---\n")})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    abstract = _entries(plan)["2024-02-01-moss"].fields["abstract"]
+    assert abstract == (
+        'Joint work with <a href="https://roe.example.org/?a=1&amp;b=2">A. Roe</a>. Extends '
+        '<a href="/publication/2023-thesis">our thesis</a>. See this.')

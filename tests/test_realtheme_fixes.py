@@ -671,3 +671,65 @@ def test_the_about_switches_go_where_the_about_layout_reads_them(tmp_path):
     assert config["latest_posts"]["enabled"] is False
     assert config["announcements"]["enabled"] is True
     assert _front(dest / "_pages/about.md")["news"] is True
+
+
+def test_a_home_heading_al_folio_does_not_show_is_said_with_where_it_went(tmp_path):
+    """academicpages heads the home page with the about page's own `title` (its masthead
+    shows the site's `title` as the link home); al-folio's about layout heads it with the
+    site's `title` and shows the page's title as the home link's label. A greeting title
+    under a site titled `Home` was silently the menu label under a heading `Home`: said."""
+    src = _source(tmp_path, {})
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace('title: "Tomás Lindqvist"', 'title: "Home"'))
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace('title: "About me"', "title: \"Hi! I'm Tomás.\""))
+    dest = alfolio_checkout(tmp_path / "dest")
+    plan = _convert(src, dest, "al-folio")
+    assert _front(dest / "_pages/about.md")["title"] == "Hi! I'm Tomás."
+    (said,) = [f for f in plan.report.findings if f.code == "about-heading"]
+    assert "`Hi! I'm Tomás.`" in said.message and "here `Home`" in said.message
+    assert "is the home link's label in the menu" in said.message
+    assert said.path == "_pages/about.md"
+    # a home page whose heading al-folio shows as it was says nothing
+    about.write_text(about.read_text().replace("title: \"Hi! I'm Tomás.\"", 'title: "Home"'))
+    plan = _convert(src, alfolio_checkout(tmp_path / "dest2"), "al-folio")
+    assert not [f for f in plan.report.findings if f.code == "about-heading"]
+
+
+def test_fields_the_owners_list_include_printed_go_where_the_bib_layout_shows_them(tmp_path):
+    """An owner's `archive-single.html` printed `Status: {{ post.status }}` and a
+    `{{ post.thesisurl }}` link with each publication; al-folio's bib layout prints neither
+    field. The status is also the entry's `note` (its venue line), the address its `html`
+    (the HTML button): the visitor sees them as before. A field the include only tests
+    (`post.category == ...`) is no text of the page; one with no free place is said lost."""
+    include = ("{% if post.category == 'wip' %}<p>Status: {{ post.status }}</p>{% endif %}\n"
+               "{% if post.thesisurl %}<a href=\"{{ post.thesisurl }}\">Thesis</a>{% endif %}\n"
+               "<p>{{ post.award | default: '' }}</p>\n")
+    head = "---\ncollection: publications\ndate: 2024-03-01\n"
+    src = _source(tmp_path, {
+        "_includes/archive-single.html": include,
+        "_publications/2024-03-01-moss.md": head + "title: Moss Draft\ncategory: wip\n"
+                                                  "status: under review\n---\n",
+        "_publications/2024-03-02-thesis.md": head + "title: Lichen Thesis\ncategory: thesis\n"
+                                                    "venue: Uppsala\nthesisurl: "
+                                                    "https://hdl.example.org/1/2\n---\n",
+        "_publications/2024-03-03-fern.md": head + "title: Fern Notes\nvenue: Oikos\n"
+                                                  "award: Best field paper\n"
+                                                  "note: Oral talk\n---\n"})
+    dest = alfolio_checkout(tmp_path / "dest")
+    _write(dest, {"_layouts/bib.liquid": "{{ entry.title }} {{ entry.note }} {{ entry.html }}"
+                                         " {{ entry.journal }}\n"})
+    plan = _convert(src, dest, "al-folio")
+    bib_text = (dest / "_bibliography/papers.bib").read_text()
+    from sitemigrate.formats import bibtex as bib
+    entries = {e.key: e.fields for e in bib.parse_bib(bib_text).entries}
+    assert entries["2024-03-01-moss"]["note"] == "under review"
+    assert entries["2024-03-01-moss"]["category"] == "wip"      # the section it is listed in
+    assert entries["2024-03-02-thesis"]["html"] == "https://hdl.example.org/1/2"
+    assert "note" not in entries["2024-03-02-thesis"] or \
+        entries["2024-03-02-thesis"]["note"] != "thesis"         # tested, never printed
+    said = [f for f in plan.report.findings if f.code == "publication-field-shown"]
+    assert {(f.outcome, f.path) for f in said} == {
+        ("mapped", "_publications/2024-03-01-moss.md"),
+        ("mapped", "_publications/2024-03-02-thesis.md"),
+        ("lost", "_publications/2024-03-03-fern.md")}   # `note` holds its own text already

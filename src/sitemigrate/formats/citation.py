@@ -253,13 +253,17 @@ def _full_name(text: str) -> str | None:
     return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
 
 
-def _citation_head(citation: str) -> str:
+def _citation_head(citation: str, title: str = "") -> str:
     """The author list at the start of a citation: up to the year, the quoted or italic
-    title/venue, or the first sentence's end."""
+    title/venue, the entry's own ``title`` where the citation spells it, or the first
+    sentence's end."""
     import html
     cut = re.search(r"<(?:i|em)\b", raw := without_marks(citation), re.I)  # venue or title
     raw = raw[:cut.start()] if cut else raw
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
+    own = " ".join(html.unescape(title).split()).strip("\"'“”‘’ ")
+    at = text.lower().find(own.lower()) if len(own) >= 10 else -1
+    text = text[:at] if at > 0 else text  # a title the patterns misread as names
     end = re.search(r"\(\s*(?:\d{4}[a-z]?|n\.\s?d\.|in press|forthcoming)\s*\)|[\"“”]|"
                     r"(?<![\w-])\d{4}[a-z]?(?![\w-])|(?<=[^\W\d_A-Z]{2})\.\s+(?=\S)", text)
     head = text[:end.start()] if end else text
@@ -269,15 +273,18 @@ def _citation_head(citation: str) -> str:
     return head.strip().rstrip(",;:").strip()
 
 
-def citation_authors(citation: str, owner: tuple[str, str] = ("", "")
+def citation_authors(citation: str, owner: tuple[str, str] = ("", ""), title: str = ""
                      ) -> tuple[list[str], str | None]:
     """The authors a hand-written citation starts with, as BibTeX names, or ``([], why)``.
 
     Reads "Last, First & Other, Name", "Last, First, Second Author, and Third",
     "Last, F., Other, G.", "First Last and Second Last", "Last F, Other G" and "et al.";
     ``owner`` (first names, last name) is never split in two. A part that is not a name (a
-    venue, a year, a title) makes the whole list unreadable: nothing is guessed."""
-    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others", _citation_head(citation))
+    venue, a year, a title) makes the whole list unreadable: nothing is guessed. The list
+    ends where the citation spells the entry's own ``title`` (one that opens with a bracket,
+    a year or a period no pattern reads as its start)."""
+    head = re.sub(r",?\s*(?:et\.?\s*al\.?|and others)\s*$", ", others",
+                  _citation_head(citation, title))
     head = re.sub(r"(?<=[^\W\d_]{2})\.$", "", head)   # the sentence's period, not an initial's
     head = re.sub(r"(?<=[^\W\d_]\.)\s*\.+(?=\s*(?:[,;&]|$))", "", head)  # `B..`: one period
     elided = bool(re.search(r"…|\.\.\.", head))      # APA: "A, B, … Z" leaves authors out

@@ -276,6 +276,8 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
     if text(data.get("redirect_to")):  # jekyll-redirect-from: the page forwards
         page.redirect = text(data["redirect_to"])
     page.role = vocab["page_roles"].get(page.permalink, "other")
+    if page.role == "about" and page.title.strip():
+        page.features.heading = page.title  # the page layouts head a page with its title
     if page.role == "other" and "site.publications" in page.body:
         page.role = "publications"
     elif page.role == "other" and _lists_posts_as_stock(page.body, vocab):

@@ -85,7 +85,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     if pub.venue:
         fields[venue_key] = text(pub.venue)
     if pub.abstract:
-        fields["abstract"] = pub.abstract
+        fields["abstract"] = _shown_abstract(pub.abstract, copier, pub)
     for kind, url in pub.links.items():
         if kind == "bibtex":
             continue
@@ -149,8 +149,10 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                     f"bib layout shows no `{venue_key}` or `note`, so its venue "
                     f"(`{text(pub.venue)[:60]}`) is in `_bibliography/papers.bib` but not on "
                     "the page; a newer al-folio template shows it.", pub.origin)
+    if report is not None and shown is not None:
+        _owner_shown(pub, fields, carried, shown, copier, report)
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
-        citation_authors(pub.citation, owner)
+        citation_authors(pub.citation, owner, pub.title)
     if pub.citation and not authors:
         kept = "note" if "note" not in fields else "additional_info"
         fields.setdefault(kept, _plain_citation(pub.citation))
@@ -322,6 +324,64 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
                        "sections of the publications page, as in the source; its own page "
                        f"`{url}` (`{out}`) is kept{with_what}. Give it the value of a section "
                        "to have it listed.", pub.origin)
+
+
+def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, str],
+                 shown: set[str], copier: AssetCopier, report: Report) -> None:
+    """A carried field that DEST's bib layout does not print, but SRC's own include printed
+    where it listed the publication (an owner's `archive-single.html`: `Status: {{
+    post.status }}`, `<a href="{{ post.thesisurl }}">`), also goes where DEST shows it: an
+    http(s) address to `html` (al-folio's HTML button), a text to `note` (its venue line),
+    each when the entry has none; else it is said that a visitor no longer sees it."""
+    from ...jekyll.layouts import owner_code_reading
+    if pub.origin is None:
+        return
+    for name, key in list(carried.items()):
+        value = fields.get(key, "")
+        if key in shown or not value:
+            continue
+        code = owner_code_reading(copier.plan, name, pub.origin.path)
+        prints = re.compile(r"\{\{-?\s*post\." + re.escape(name) + r"\s*(?:\||-?\}\})")
+        if code is None or not prints.search(copier.plan.source_text(code) or ""):
+            continue  # read in a condition only (`post.category == ...`): not shown
+        url = re.match(r"https?://", value, re.I) is not None
+        target = "html" if url else "note" if "://" not in value else ""
+        if target not in shown or target in fields:
+            report.lost("publication-field-shown", f"publication `{pub.key}`: your own "
+                        f"`{code}` showed its `{name}`; DEST's bib layout does not show "
+                        f"`{key}`, so a visitor no longer sees it (it is kept in the entry).",
+                        pub.origin)
+            continue
+        fields[target] = value
+        report.mapped("publication-field-shown", f"publication `{pub.key}`: your own `{code}` "
+                      f"showed its `{name}`, which DEST's bib layout does not show: also "
+                      f"written as `{target}`, shown "
+                      + ("as its HTML button." if url else "in its venue line."), pub.origin)
+
+
+#: a Markdown inline link `[label](target)` (no nested brackets, no title)
+_MD_LINK = re.compile(r"\[([^\[\]\n]+)\]\(\s*<?([^()\s<>]+(?:\([^()\s]*\))?[^()\s<>]*)>?\s*\)")
+
+
+def _shown_abstract(text: str, copier: AssetCopier, pub: Publication) -> str:
+    """The abstract as al-folio's bib layout shows it: it prints `abstract` into the page as
+    it stands (HTML, no Markdown), where the source's listing ran its excerpt through
+    `markdownify`; a Markdown link `[label](url)` becomes an `<a>` (a site path keeps
+    the site's `baseurl`, a file it links is carried), one of another scheme its label."""
+    import html
+    if "](" not in text:
+        return text
+    base = "/" + (copier.site.identity.baseurl or "").strip("/")
+    text = copier.rewrite(text, pub.permalink or "/", pub.origin)
+
+    def link(m: re.Match[str]) -> str:
+        label, url = m.group(1), m.group(2)
+        if url.startswith("/") and not url.startswith("//"):
+            url = base.rstrip("/") + url
+        elif not re.match(r"(?:https?:|mailto:)", url, re.I):
+            return label
+        return f'<a href="{html.escape(url, quote=True)}">{label}</a>'
+    return _MD_LINK.sub(link, text)
 
 
 def _as_written(text: str) -> str:

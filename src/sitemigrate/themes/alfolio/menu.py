@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from ...ir import NavItem, Page, Site
 from ...report import Report
 
@@ -37,3 +39,24 @@ def _menu_position(site: Site, page: Page) -> float | None:
         return page.nav_order if page.nav_order is not None else 99
     entry = _nav_entry(site, page.permalink)
     return entry[0] if entry else None
+
+
+def home_heading(site: Site, page: Page, label: str, report: Report) -> None:
+    """al-folio's about layout heads the home page with the site's `title` (the owner's name
+    when it is `blank`) and its menu shows the page's `title` as the home link's label. A
+    home page whose source layout headed it with another text (``features.heading``, which
+    the reader of its theme sets: academicpages' page layouts show the page's own `title`)
+    is said: where that text shows now, and how to keep it."""
+    ident = site.identity
+    had = (page.features.heading or "").strip()   # what the source's layout headed it with
+    shows = (ident.site_title if ident.site_title and ident.site_title != ident.display_name()
+             else ident.display_name()).strip()
+    if not had or had == shows:
+        return
+    now = "is the home link's label in the menu" if label.strip() == had else "is not shown"
+    setting = f"title: {json.dumps(had, ensure_ascii=False)}"
+    report.mapped("about-heading", f"the home page's heading was `{had}`; al-folio's about "
+                  f"layout heads it with the site's `title`, here `{shows}` (your name when "
+                  f"`title` is `blank`), and `{had}` {now}. To keep it as the heading, set "
+                  f"`{setting}` in `_config.yml` (al-folio also shows `title` in the header "
+                  "of the other pages).", page.origin)

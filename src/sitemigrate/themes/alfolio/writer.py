@@ -54,7 +54,7 @@ from .bibliography import (
 )
 from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
-from .menu import _menu_position, _menu_title
+from .menu import _menu_position, _menu_title, home_heading
 from .reader import NAME
 
 
@@ -186,6 +186,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     if page.role == "about":
         front["layout"] = "about"
         front["title"] = _menu_title(site, page, report) or "about"  # the menu's first label
+        home_heading(site, page, front["title"], report)
         front["permalink"] = "/"
         feats = page.features
         subtitle = feats.subtitle or site.identity.bio
