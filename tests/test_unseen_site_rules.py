@@ -426,3 +426,43 @@ def test_an_include_of_the_template_copied_along_is_not_called_the_owners(tmp_pa
     assert "al-folio's own `_includes/bib_search.liquid`" in said["bib_search.liquid"]
     assert "your" not in said["bib_search.liquid"]
     assert "your `_includes/tide_box.liquid`" in said["tide_box.liquid"]
+
+
+def test_a_description_the_owners_layout_shows_is_shown_after_conversion(tmp_path):
+    """The owner's about layout (their changed copy) prints `{{ page.description }}` under
+    the name where the theme's printed the subtitle, and their page layout prints it under
+    a page's heading: academicpages shows a page's `excerpt` only in its meta tags, so the
+    about page's line becomes the sidebar bio and another page's its first paragraph, each
+    said in the report naming `description`. Without a layout of the owner's that shows
+    it, a description stays the excerpt alone."""
+    src = _alfolio(tmp_path)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace(
+        "subtitle: Assistant Professor at <a href='https://example.edu/'>Example University"
+        "</a>.", "description: Charts the currents of small harbours."))
+    plain = _convert(src, tmp_path / "plain")
+    line = "<p>Publications in reverse chronological order.</p>"
+    assert line not in (tmp_path / "plain/_pages/publications.md").read_text()
+    assert "Charts the currents" not in yaml.safe_load(
+        (tmp_path / "plain/_config.yml").read_text())["author"].get("bio", "") or ""
+    assert not any(f.code == "description-shown" for f in plain.report.findings)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<div class=\"post\">\n  <header class=\"post-header\">\n"
+        "    <h1 class=\"post-title\">{{ site.title }}</h1>\n"
+        "    <p class=\"desc\">{{ page.description }}</p>\n  </header>\n"
+        "  <article><div class=\"clearfix\">{{ content }}</div></article>\n</div>\n")
+    (src / "_layouts/page.liquid").write_text(
+        "---\nlayout: default\n---\n<div class=\"post\">\n  <header class=\"post-header\">\n"
+        "    <h1 class=\"post-title\">{{ page.title }}</h1>\n"
+        "    <div class=\"post-description\">{{ page.description }}</div>\n  </header>\n"
+        "  <article>{{ content }}</article>\n</div>\n")
+    plan = _convert(src, tmp_path / "out")
+    config = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert config["author"]["bio"] == "Charts the currents of small harbours."
+    text = (tmp_path / "out/_pages/publications.md").read_text().split("---", 2)[2]
+    assert text.lstrip().startswith(line) and text.count(line) == 1
+    said = [f.message for f in plan.report.findings if f.code == "description-shown"]
+    assert len(said) == 2 and all("`description`" in m for m in said)
+    assert any("about-page `description` became the sidebar bio" in f.message
+               for f in plan.report.findings)

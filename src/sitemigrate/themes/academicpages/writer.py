@@ -115,6 +115,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
 
 def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None:
     report = plan.report
+    page = _description_line(page, plan)
     front = CommentedMap()
     body = page.body
     if page.role == "about":
@@ -192,6 +193,24 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     plan.origins[page.path] = out
 
 
+def _description_line(page: Page, plan: Plan) -> Page:
+    """A page whose `description` SRC's own layout shows on it (an owner's about layout that
+    prints `{{ page.description }}` under the name; a theme's unchanged layout is not read
+    here): academicpages shows a page's `excerpt` only over a header image and in `<meta>`,
+    so the line is the page's subtitle (the sidebar bio, or the first paragraph), as a
+    `subtitle` the page has is."""
+    feats = page.features
+    where = shown_by(plan, page.path, "description") \
+        if page.description and not feats.subtitle else None
+    if where is None:
+        return page
+    plan.report.mapped("description-shown", f"the page's `description`, which your layout "
+                       f"`{where[0]}` shows on it (line {where[1]}), is carried as its subtitle "
+                       "(academicpages shows a page's `excerpt` only in its meta tags).",
+                       page.origin)
+    return replace(page, features=replace(feats, subtitle=page.description))
+
+
 def _shown_around(page: Page, body: str, report: Report) -> str:
     """What the source page's layout showed around its text, which academicpages' page does
     not: the heading it showed (from its config: al-folio's blog page's `blog_name`; or the
@@ -256,13 +275,14 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     ident = site.identity
     parts: list[str] = []
     if feats.subtitle:
+        key = "description" if feats.subtitle == page.description else "subtitle"
         if not ident.bio:
             ident.bio = feats.subtitle
-            report.mapped("subtitle", "about-page `subtitle` became the sidebar bio "
+            report.mapped("subtitle", f"about-page `{key}` became the sidebar bio "
                           "(`author.bio`).", page.origin)
         else:
             parts.append(f"<p>{feats.subtitle}</p>\n\n")
-            report.verbatim("subtitle", "about-page `subtitle` kept at the top of the page "
+            report.verbatim("subtitle", f"about-page `{key}` kept at the top of the page "
                             "body.", page.origin)
     body = page.body
     extra: list[str] = []
