@@ -466,3 +466,24 @@ def test_a_description_the_owners_layout_shows_is_shown_after_conversion(tmp_pat
     assert len(said) == 2 and all("`description`" in m for m in said)
     assert any("about-page `description` became the sidebar bio" in f.message
                for f in plan.report.findings)
+
+
+def test_a_news_item_of_two_paragraphs_and_a_comment_is_one_entry_of_the_news_list(tmp_path):
+    """An inline news item of two paragraphs, with a commented-out draft (an HTML comment
+    whose lines hold `---`, `***` and a heading) under its first: the item's page showed
+    both paragraphs and nothing of the comment. In the home page's Markdown list the second
+    paragraph is indented to the entry's text (else kramdown ends the list there and the
+    paragraph stands apart from its date), and the comment is left out (inside a list entry
+    kramdown prints its text)."""
+    src = _alfolio(tmp_path)
+    (src / "_news/announcement_9.md").write_text(
+        "---\nlayout: post\ndate: 2025-06-01 09:00:00-0000\ninline: true\n---\n\n"
+        "Joined the harbour survey team.\n\n\n<!-- ---\nlayout: post\ntitle: a draft\n---\n\n"
+        "***\n\n#### Draft heading\n\nUnfinished words. -->\n\n"
+        "The survey maps silt in **three** estuaries.\n")
+    _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert "- 2025-06-01: Joined the harbour survey team.\n\n" \
+           "  The survey maps silt in **three** estuaries.\n" in home
+    news = home.split("## News", 1)[1]
+    assert "Draft heading" not in news and "Unfinished" not in news and "<!--" not in news

@@ -16,6 +16,7 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import bibtex as bib
 from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
+from ...formats.cvmarkdown import mask_comments
 from ...ir import Item, Origin, Page, Publication, ShownList, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import (
@@ -239,7 +240,14 @@ NEWS_PAGE = "_pages/news.md"
 
 
 def _news_line(item: Item) -> str:
-    return f"- {item.fields.get('date_precision') or item.date[:10]}: {_news_text(item)}"
+    """An item as one entry of a Markdown list: its lines after the first indented to the
+    entry's text (kramdown ends the list at a line after a blank one that is not), so that
+    an item of several paragraphs stays one entry; without its HTML comments, which show
+    nothing on the item's page but which kramdown prints as text inside a list entry."""
+    text = re.sub(r"\n\s*\n(\s*\n)+", "\n\n", mask_comments(_news_text(item))).strip()
+    first, *rest = (line.rstrip() for line in text.split("\n"))
+    more = "".join("\n" + (f"  {line}" if line else "") for line in rest)
+    return f"- {item.fields.get('date_precision') or item.date[:10]}: {first}{more}"
 
 
 def _write_news_list(items: list[Item], plan: Plan, about: Page | None, title: str) -> None:
