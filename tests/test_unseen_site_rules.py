@@ -487,3 +487,12 @@ def test_a_news_item_of_two_paragraphs_and_a_comment_is_one_entry_of_the_news_li
            "  The survey maps silt in **three** estuaries.\n" in home
     news = home.split("## News", 1)[1]
     assert "Draft heading" not in news and "Unfinished" not in news and "<!--" not in news
+
+
+def test_the_contact_note_comes_after_the_home_pages_lists(tmp_path):
+    """al-folio's about layout shows `contact_note` with the social links, below the news
+    and the selected papers: the new home page keeps it last, as the report says."""
+    src = _alfolio(tmp_path)  # its note: "Office hours are on Tuesdays."
+    _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert "## News" in home and home.rstrip().endswith("Office hours are on Tuesdays.")

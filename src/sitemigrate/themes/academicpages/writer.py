@@ -298,8 +298,6 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         extra.append(f"\n{feats.profile_text}\n")
         report.verbatim("profile-text", "profile `more_info`/`address` kept as HTML at the end "
                         "of the about page.", page.origin)
-    if ident.contact_note:
-        extra.append(f"\n{ident.contact_note}\n")
     news_feat = feats.news or {}
     if news_feat.get("enabled"):
         every = sorted(site.news, key=lambda n: n.date, reverse=True)
@@ -350,6 +348,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         which = f"the {limit} newest" if limit else "every post"
         report.mapped("latest-posts", f"the about page's latest posts ({which}) written as a "
                       f"`{words['latest_posts']}` section of it.", page.origin)
+    if ident.contact_note:  # al-folio shows it last, with the social links
+        extra.append(f"\n{ident.contact_note}\n")
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
