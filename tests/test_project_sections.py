@@ -102,6 +102,11 @@ def test_with_the_switch_off_every_project_is_listed_once(tmp_path):
     assert "<h2" not in body and "post.category ==" not in body
     assert body.count("site.portfolio") == 1 and body.count("{% for post in") == 1
     assert '{% assign items = site.portfolio | compact | sort: "importance" %}' in body
+    page = src / "_pages/projects.md"
+    page.write_text(page.read_text().replace('sort: "importance"', 'sort: "year" | reverse'))
+    _convert(src, academicpages_checkout(tmp_path / "again"), "academicpages")
+    assert '{% assign items = site.portfolio | compact | sort: "year" | reverse %}' \
+        in _listing(tmp_path / "again")
 
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="needs Jekyll")
