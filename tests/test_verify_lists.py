@@ -98,3 +98,22 @@ def test_a_block_inside_a_titles_element_is_no_part_of_the_title(tmp_path):
         '<div class="title">Moss on Stones</div><div class="author">I. Varga</div>')})
     assert old.items("publications/index.html") == ["moss on stones"]
     assert compare(old, new, tmp_path / "src").lists == []
+
+
+def test_a_page_that_loops_over_a_collection_is_a_list_wherever_it_is(tmp_path):
+    """The owner's page at `/seminars/` loops over `site.talks` (`_talks/`): it is a list
+    page, though its name is none of the usual ones; a talk the new page no longer lists is
+    missing (the old comparison looked at `/talks/` and the like only, and said nothing)."""
+    src = tmp_path / "src"
+    (src / "_talks").mkdir(parents=True)
+    (src / "_pages").mkdir()
+    (src / "_pages/seminars.html").write_text(
+        "---\npermalink: /seminars/\n---\n{% for post in site.talks %}{{ post.title }}"
+        "{% endfor %}\n", "utf-8")
+    old = built(tmp_path / "old", {"seminars/index.html": (
+        '<h2 class="archive__item-title">Gulls at the Pier</h2>'
+        '<h2 class="archive__item-title">Salt Marsh Songs</h2>')})
+    new = built(tmp_path / "new", {"seminars/index.html": (
+        '<p><a href="/talks/gulls/"><b>Gulls at the Pier</b></a></p>')})
+    assert compare(old, new, src).lists == [
+        ("seminars/index.html", "seminars/index.html", "missing", "salt marsh songs")]

@@ -95,6 +95,33 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
         yield Path(path), base + "/".join(parts)
 
 
+def has_front_matter(path: Path) -> bool:
+    """The file starts with a front-matter line (`---`): Jekyll renders it, it is no static
+    file."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(8)
+    except OSError:
+        return False
+    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
+
+
+def collection_files(root: Path, folder: str,
+                     report: Report | None = None) -> Iterator[tuple[Path, str]]:
+    """The files of collection ``folder`` Jekyll reads as documents, with the text pages
+    (a page suffix without front matter is a static file: :func:`.assets.static_files`
+    reports it): every other file that starts with front matter is one too, whatever its
+    suffix or none (`_talks/x` is listed in `site.talks`; Jekyll's `Collection#read` asks for
+    the front matter only), but for a name Jekyll's entry filter skips (`.`, `_`, `#`, `~`)
+    and, in `_posts`, a name without a suffix (not a post name to Jekyll)."""
+    found = list(iter_files(root / folder, root, report=report))
+    found += [(path, rel) for path, rel in iter_files(root / folder, root, suffixes=None)
+              if path.suffix not in TEXT_SUFFIXES and path.name[:1] not in "._#"
+              and not path.name.endswith("~") and (path.suffix or folder != "_posts")
+              and has_front_matter(path)]  # (the walk above reported what it skipped)
+    yield from sorted(found, key=lambda found: found[1].split("/"))
+
+
 def iter_pages(root: Path, report: Report | None = None,
                config: Any = None) -> Iterator[tuple[Path, str]]:
     """`_pages/**`, root-level pages that have front matter, and the pages with front matter
@@ -432,7 +459,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip,
             *(("redirect_to",) if redirect_to else ())}
     switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
-    for path, rel in iter_files(root / folder, root, report=report):
+    for path, rel in collection_files(root, folder, report):
         doc = read_document(path, rel, report, root)  # `rel` is the file's path from `root`
         if doc is None:
             continue

@@ -18,23 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from ..textio import within
-from .site import iter_files
+from .site import has_front_matter, iter_files
 from .urls import unpublished
 
 JEKYLL_EXCLUDES = ("node_modules/", "vendor/bundle/", "vendor/cache/", "vendor/gems/",
                    "vendor/ruby/", "gemfiles/")
 """Folders Jekyll 4 adds to every site's `exclude:`."""
-
-
-def has_front_matter(path: Path) -> bool:
-    """The file starts with a front-matter line (`---`): Jekyll renders it, it is no static
-    file."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(8)
-    except OSError:
-        return False
-    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
 
 def static_files(root: Path, config: Any, template_paths: set[str]) -> Iterator[str]:

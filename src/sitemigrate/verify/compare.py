@@ -20,6 +20,7 @@ from .text import (
     owner_details,
     owner_paragraphs,
     page_paragraphs,
+    permalink,
 )
 
 LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presentations",
@@ -111,7 +112,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     _details(result, old, new, owner, skipped, old_is_baseline)
     not_owners = (set(examples_of_src.values())
                   | {_title_of(owner, rel) for rel in set(skip)}) - {""}
-    _lists(result, old, new, not_owners)
+    _lists(result, old, new, not_owners, owner, skipped)
     switch = language_homes(source or owner)  # a language switch, in either menu
     # an entry to a list of the template's examples only is compared in neither menu
     theirs_only = _examples_only(old, not_owners)
@@ -282,19 +283,53 @@ def _details(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
                 result.missing_details.append((rel, t))
 
 
-def list_pages(site: BuiltSite) -> list[str]:
-    """The home page and the pages that list items (:data:`LIST_PAGES`), as built."""
+_LOOPS_OVER = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.(\w+)")
+_NO_ITEMS = frozenset({"data", "pages", "html_pages", "static_files", "documents",
+                       "collections", "categories", "tags"})
+
+
+def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
+    """The addresses (`permalink:`) of the owner's pages in `_pages/` whose Liquid loops
+    over the documents of one folder of the site (`{% for post in site.talks %}` with
+    `_talks/`): they list those items at whatever address the owner gave them
+    (`/conferences/`). A page that loops over several (a CV) is no list of one kind; one
+    of ``skip`` (the source theme's furniture, left out on purpose) is none of the owner's."""
+    out = []
+    skip = set(skip)
+    folder = owner / "_pages"
+    for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
+        if path.relative_to(owner).as_posix() in skip:
+            continue
+        try:
+            text = path.read_text("utf-8", "replace") if path.is_file() else ""
+        except OSError:
+            continue
+        names = {n for n in set(_LOOPS_OVER.findall(text)) - _NO_ITEMS
+                 if (owner / f"_{n}").is_dir()}
+        if len(names) == 1 and permalink(path):  # (a CV lists several: no list of one kind)
+            out.append(permalink(path))
+    return out
+
+
+def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:
+    """The home page and the pages that list items (:data:`LIST_PAGES`, and those the
+    owner's pages at ``addresses`` build: :func:`listing_addresses`), as built."""
     out = []
     for rel in site.html:
         parts = rel.split("/")
         name = parts[-2] if parts[-1] == "index.html" and len(parts) > 1 else parts[-1]
         if rel == "index.html" or name.removesuffix(".html") in LIST_PAGES:
             out.append(rel)
+    for address in addresses:
+        at = site.page_at(address)
+        if at is not None and at not in out:
+            out.append(at)
     return out
 
 
-def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[str]) -> None:
-    for page in list_pages(old):
+def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[str],
+           owner: Path, skip: set[str]) -> None:
+    for page in list_pages(old, listing_addresses(owner, skip)):
         if old.redirect(page):
             continue
         was = Counter(_listed(old, page))

@@ -80,6 +80,7 @@ def read(src: Path, report: Report) -> Site:
         if page:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
+    _listing_roles(site.pages, vocab)
     base = site.identity.baseurl  # an item's layout may forward it to an address
     # the template loads jekyll-redirect-from: an item's `redirect_to:` forwards it
     collection = partial(read_collection, src, report=report, strip=THEME_ONLY, baseurl=base,
@@ -214,9 +215,37 @@ def _example(key: str, value: object) -> bool:
     return is_template_setting(THEME, key, value)
 
 
-_LISTS_POSTS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.posts\b[^%]*%\}(.*?)"
-                          r"\{%-?\s*endfor\s*-?%\}", re.S)
 _INCLUDES = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
+
+
+def _loops(name: str) -> re.Pattern[str]:
+    return re.compile(rf"\{{%-?\s*for\s+\w+\s+in\s+site\.{name}\b[^%]*%\}}(.*?)"
+                      r"\{%-?\s*endfor\s*-?%\}", re.S)
+
+
+_LISTS_POSTS = _loops("posts")
+
+
+def _lists_as_stock(body: str, role: str, vocab: dict) -> bool:
+    """Whether a loop of ``body`` over the collection of ``role`` (``collections`` in the
+    mapping) runs no include but those of the theme's listing of that role: the page lists
+    those items the theme's way, whatever its address."""
+    name = str(vocab["collections"][role]).lstrip("_")
+    stock = set(_INCLUDES.findall(vocab["listings"][role]["body"]))
+    return any(set(_INCLUDES.findall(m[1])) <= stock for m in _loops(name).finditer(body))
+
+
+def _listing_roles(pages: list[Page], vocab: dict) -> None:
+    """A page at an address of its own (`/conferences/`) whose loop lists the talks,
+    teaching or portfolio as the theme's page of that role does is that role's page, when
+    no page of the site is at the role's own address (Jekyll knows no roles: the page shows
+    the items, with the theme's includes, wherever it is)."""
+    for role in ("talks", "teaching", "projects"):
+        if any(p.role == role for p in pages):
+            continue
+        found = [p for p in pages if p.role == "other" and _lists_as_stock(p.body, role, vocab)]
+        if len(found) == 1:
+            found[0].role = role
 
 
 def _lists_posts_as_stock(body: str, vocab: dict) -> bool:

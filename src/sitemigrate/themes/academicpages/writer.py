@@ -667,6 +667,13 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
             front[key] = f[key]
     if item.date:
         front["date"] = yaml_date(item.date)
+    elif kind == "teaching" and re.fullmatch(r"\d{4}", str(f.get("year") or "").strip()):
+        # academicpages shows a course's year from its `date` (the teaching list, its page);
+        # without one Jekyll dates it at the build and shows that year
+        front["date"] = yaml_date(f"{str(f['year']).strip()}-01-01")
+        plan.report.mapped("teaching-year", f"the course's year ({f['year']}) written as its "
+                           "`date` (academicpages' teaching list and page show the year of "
+                           "the date, and sort by it).", item.origin)
     body = item.body
     if f.get("description") and str(f["description"]) not in body:
         body = f"{f['description']}\n\n{body}"

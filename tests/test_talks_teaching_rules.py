@@ -1,0 +1,110 @@
+"""Talks and teaching as the source site shows them, found by converting whole real sites
+outside the corpus; each rule in a miniature invented site in the exact shape of the theme's
+files."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import FIXTURES
+
+import sitemigrate
+
+# an owner's talks page at an address of their own, with the template's own listing
+SEMINARS = """---
+layout: archive
+title: "Seminars"
+permalink: /seminars/
+author_profile: true
+---
+
+{% for post in site.talks reversed %}
+  {% include archive-single-talk.html %}
+{% endfor %}
+"""
+
+# the template's teaching page, moved by its owner to `/courses/`
+COURSES = (FIXTURES / "academicpages-2017/_pages/teaching.html").read_text() \
+    .replace("/teaching/", "/courses/")
+
+
+def test_a_talks_or_teaching_listing_at_its_own_address_is_that_pages_listing(tmp_path):
+    """academicpages: a page at `/seminars/` that lists `site.talks` with the template's
+    own include is the talks page (Jekyll knows no roles: the page shows every talk). It
+    used to keep the academicpages include, written as an empty placeholder: the new page
+    listed nothing. Written with the target's talk and teaching listings instead."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/seminars.html").write_text(SEMINARS)
+    (src / "_pages/courses.html").write_text(COURSES)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = tmp_path / "out"
+    seminars = (out / "_pages/seminars.html").read_text()
+    courses = next(p for p in (out / "_pages").glob("*.*")
+                   if "/courses/" in p.read_text()).read_text()
+    assert "archive-single" not in seminars and "archive-single" not in courses
+    assert "site.talks" in seminars and "talk.venue" in seminars
+    assert "site.teachings" in courses or "site.teaching" in courses
+    assert not (out / "_includes/archive-single-talk.html").exists()
+    assert not any("archive-single" in f.message and "placeholder" in f.message
+                   for f in plan.report.findings)
+
+
+def test_a_collection_file_with_front_matter_and_no_page_suffix_is_an_item(tmp_path):
+    """Jekyll reads every file of a collection that starts with front matter as a document,
+    whatever its suffix (`_talks/harbour-seminar`, no suffix): it is in `site.talks`, listed
+    on the talks page and the CV. It used to be dropped without a line. A post name
+    without a suffix is no post to Jekyll, and a file without front matter no document:
+    neither is read."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    talk = (src / "_talks/2024-09-12-field-robots.md").read_text()
+    (src / "_talks/harbour-seminar").write_text(
+        talk.replace("Field robots for ecologists", "Tidal sensors in small harbours")
+        .replace("2024-09-12-field-robots", "harbour-seminar"))
+    (src / "_talks/notes").write_text("Tidal notes kept beside the talks\n")
+    post = next((src / "_posts").glob("*.md"))
+    (src / "_posts" / post.stem).write_text(post.read_text() + "\nGullwing survey notes\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = tmp_path / "out"
+    talks = {p.name: p.read_text() for p in (out / "_talks").iterdir()}
+    assert "Tidal sensors in small harbours" in talks["harbour-seminar.md"]
+    assert "/talks/harbour-seminar" in talks["harbour-seminar.md"]
+    assert not any("Tidal notes" in t for t in talks.values())
+    assert not any("Gullwing" in p.read_text() for p in out.rglob("*.md"))
+    # (as before: no line tells it "does not start with a date", which would be untrue)
+    assert not any(f.path == f"_posts/{post.stem}"
+                   for f in plan.report.findings)
+
+
+# an al-folio 2025-26 course: a year, a term, no date
+COURSE = """---
+layout: course
+title: Estuary Sampling Methods
+description: Field and lab methods for estuary water samples.
+year: 2019
+term: Spring
+location: Harbour Hall
+course_id: estuary-sampling
+---
+
+Weekly field trips to the river mouth.
+"""
+
+
+def test_a_courses_year_is_the_year_academicpages_shows(tmp_path):
+    """al-folio: a course gives its `year:` and no date (its teaching page groups by it).
+    academicpages' teaching list and course page print the year of `date`, which Jekyll
+    sets to the build time when there is none: every course showed the year of the build.
+    Its year is written as its date (January 1st: only the year is shown), and reported."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_teachings").mkdir()
+    (src / "_teachings/estuary-sampling.md").write_text(COURSE)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    course = (tmp_path / "out/_teaching/estuary-sampling.md").read_text()
+    assert "\ndate: 2019-01-01\n" in course and "Harbour Hall" in course
+    assert any(f.code == "teaching-year" and "2019" in f.message for f in plan.report.findings)
