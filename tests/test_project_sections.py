@@ -92,12 +92,21 @@ def test_the_categories_of_a_projects_page_stay_its_sections(tmp_path):
 
 
 def test_with_the_switch_off_every_project_is_listed_once(tmp_path):
+    """With the switch off, al-folio's page lists every project once, sorted by their
+    `importance`: so does the new page (academicpages' own listing takes the collection's
+    order, by date, then file name)."""
     src = _source(tmp_path, "false")
     dest = academicpages_checkout(tmp_path / "checkout")
     _convert(src, dest, "academicpages")
     body = _listing(dest)
     assert "<h2" not in body and "post.category ==" not in body
-    assert body.count("{% for post in site.portfolio") == 1
+    assert body.count("site.portfolio") == 1 and body.count("{% for post in") == 1
+    assert '{% assign items = site.portfolio | compact | sort: "importance" %}' in body
+    page = src / "_pages/projects.md"
+    page.write_text(page.read_text().replace('sort: "importance"', 'sort: "year" | reverse'))
+    _convert(src, academicpages_checkout(tmp_path / "again"), "academicpages")
+    assert '{% assign items = site.portfolio | compact | sort: "year" | reverse %}' \
+        in _listing(tmp_path / "again")
 
 
 @pytest.mark.skipif(shutil.which("jekyll") is None, reason="needs Jekyll")

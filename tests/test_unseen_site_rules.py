@@ -528,3 +528,73 @@ def test_a_distill_posts_authors_the_old_layout_showed_are_said_lost(tmp_path):
     again = _convert(src, tmp_path / "same", to="al-folio")  # an upgrade: its layout shows them
     assert not [f for f in again.report.findings if "`authors`" in f.message
                 and f.outcome == "lost"]
+
+
+def test_a_description_the_owners_layout_shows_is_shown_after_conversion(tmp_path):
+    """The owner's about layout (their changed copy) prints `{{ page.description }}` under
+    the name where the theme's printed the subtitle, and their page layout prints it under
+    a page's heading: academicpages shows a page's `excerpt` only in its meta tags, so the
+    about page's line becomes the sidebar bio and another page's its first paragraph, each
+    said in the report naming `description`. Without a layout of the owner's that shows
+    it, a description stays the excerpt alone."""
+    src = _alfolio(tmp_path)
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace(
+        "subtitle: Assistant Professor at <a href='https://example.edu/'>Example University"
+        "</a>.", "description: Charts the currents of small harbours."))
+    plain = _convert(src, tmp_path / "plain")
+    line = "<p>Publications in reverse chronological order.</p>"
+    assert line not in (tmp_path / "plain/_pages/publications.md").read_text()
+    assert "Charts the currents" not in yaml.safe_load(
+        (tmp_path / "plain/_config.yml").read_text())["author"].get("bio", "") or ""
+    assert not any(f.code == "description-shown" for f in plain.report.findings)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<div class=\"post\">\n  <header class=\"post-header\">\n"
+        "    <h1 class=\"post-title\">{{ site.title }}</h1>\n"
+        "    <p class=\"desc\">{{ page.description }}</p>\n  </header>\n"
+        "  <article><div class=\"clearfix\">{{ content }}</div></article>\n</div>\n")
+    (src / "_layouts/page.liquid").write_text(
+        "---\nlayout: default\n---\n<div class=\"post\">\n  <header class=\"post-header\">\n"
+        "    <h1 class=\"post-title\">{{ page.title }}</h1>\n"
+        "    <div class=\"post-description\">{{ page.description }}</div>\n  </header>\n"
+        "  <article>{{ content }}</article>\n</div>\n")
+    plan = _convert(src, tmp_path / "out")
+    config = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert config["author"]["bio"] == "Charts the currents of small harbours."
+    text = (tmp_path / "out/_pages/publications.md").read_text().split("---", 2)[2]
+    assert text.lstrip().startswith(line) and text.count(line) == 1
+    said = [f.message for f in plan.report.findings if f.code == "description-shown"]
+    assert len(said) == 2 and all("`description`" in m for m in said)
+    assert any("about-page `description` became the sidebar bio" in f.message
+               for f in plan.report.findings)
+
+
+def test_a_news_item_of_two_paragraphs_and_a_comment_is_one_entry_of_the_news_list(tmp_path):
+    """An inline news item of two paragraphs, with a commented-out draft (an HTML comment
+    whose lines hold `---`, `***` and a heading) under its first: the item's page showed
+    both paragraphs and nothing of the comment. In the home page's Markdown list the second
+    paragraph is indented to the entry's text (else kramdown ends the list there and the
+    paragraph stands apart from its date), and the comment is left out (inside a list entry
+    kramdown prints its text)."""
+    src = _alfolio(tmp_path)
+    (src / "_news/announcement_9.md").write_text(
+        "---\nlayout: post\ndate: 2025-06-01 09:00:00-0000\ninline: true\n---\n\n"
+        "Joined the harbour survey team.\n\n\n<!-- ---\nlayout: post\ntitle: a draft\n---\n\n"
+        "***\n\n#### Draft heading\n\nUnfinished words. -->\n\n"
+        "The survey maps silt in **three** estuaries.\n")
+    _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert "- 2025-06-01: Joined the harbour survey team.\n\n" \
+           "  The survey maps silt in **three** estuaries.\n" in home
+    news = home.split("## News", 1)[1]
+    assert "Draft heading" not in news and "Unfinished" not in news and "<!--" not in news
+
+
+def test_the_contact_note_comes_after_the_home_pages_lists(tmp_path):
+    """al-folio's about layout shows `contact_note` with the social links, below the news
+    and the selected papers: the new home page keeps it last, as the report says."""
+    src = _alfolio(tmp_path)  # its note: "Office hours are on Tuesdays."
+    _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert "## News" in home and home.rstrip().endswith("Office hours are on Tuesdays.")

@@ -143,6 +143,8 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                     report.mapped("listing-section", f"{len(groups or [])} {role} section(s), "
                                   "one per category the page lists by, written as "
                                   f"{target.name}'s.", origin)
+                elif first and "sorted" in target_listing and (order := _sorted_by(old)):
+                    new = target_listing["sorted"].rstrip("\n").replace('"ORDER"', order)
                 own = own_liquid(old, listing) if "stock" in listing else []
                 if own or not first:
                     new += ("\n\n" if new else "") + kept_in_comment(old)
@@ -198,6 +200,16 @@ def _by_page(old: str, listing: dict, target_listing: dict, groups: list[str] | 
                       target["body"].rstrip("\n"))
         parts.append(target["section"].replace("TITLE", escape(value)) + "\n" + body)
     return "\n\n".join(parts)
+
+
+def _sorted_by(old: str) -> str | None:
+    """The field a listing's Liquid sorts its items by (``| sort: "importance"`` in a tag),
+    as a quoted field, then ``| reverse`` when the tag reverses them after; None when it
+    sorts by none: the order its page showed them in."""
+    found = re.search(r"""\{%-?[^%]*\|\s*sort:\s*(["'])(\w+)\1([^%]*)-?%\}""", old)
+    if not found:
+        return None
+    return f'"{found[2]}"' + (" | reverse" if re.search(r"\|\s*reverse\b", found[3]) else "")
 
 
 def _part(fill: dict[str, str], m: re.Match[str]) -> str:

@@ -16,6 +16,7 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import bibtex as bib
 from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
+from ...formats.cvmarkdown import mask_comments
 from ...ir import Item, Origin, Page, Publication, ShownList, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import (
@@ -115,6 +116,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
 
 def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None:
     report = plan.report
+    page = _description_line(page, plan)
     front = CommentedMap()
     body = page.body
     if page.role == "about":
@@ -192,6 +194,24 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     plan.origins[page.path] = out
 
 
+def _description_line(page: Page, plan: Plan) -> Page:
+    """A page whose `description` SRC's own layout shows on it (an owner's about layout that
+    prints `{{ page.description }}` under the name; a theme's unchanged layout is not read
+    here): academicpages shows a page's `excerpt` only over a header image and in `<meta>`,
+    so the line is the page's subtitle (the sidebar bio, or the first paragraph), as a
+    `subtitle` the page has is."""
+    feats = page.features
+    where = shown_by(plan, page.path, "description") \
+        if page.description and not feats.subtitle else None
+    if where is None:
+        return page
+    plan.report.mapped("description-shown", f"the page's `description`, which your layout "
+                       f"`{where[0]}` shows on it (line {where[1]}), is carried as its subtitle "
+                       "(academicpages shows a page's `excerpt` only in its meta tags).",
+                       page.origin)
+    return replace(page, features=replace(feats, subtitle=page.description))
+
+
 def _shown_around(page: Page, body: str, report: Report) -> str:
     """What the source page's layout showed around its text, which academicpages' page does
     not: the heading it showed (from its config: al-folio's blog page's `blog_name`; or the
@@ -220,7 +240,14 @@ NEWS_PAGE = "_pages/news.md"
 
 
 def _news_line(item: Item) -> str:
-    return f"- {item.fields.get('date_precision') or item.date[:10]}: {_news_text(item)}"
+    """An item as one entry of a Markdown list: its lines after the first indented to the
+    entry's text (kramdown ends the list at a line after a blank one that is not), so that
+    an item of several paragraphs stays one entry; without its HTML comments, which show
+    nothing on the item's page but which kramdown prints as text inside a list entry."""
+    text = re.sub(r"\n\s*\n(\s*\n)+", "\n\n", mask_comments(_news_text(item))).strip()
+    first, *rest = (line.rstrip() for line in text.split("\n"))
+    more = "".join("\n" + (f"  {line}" if line else "") for line in rest)
+    return f"- {item.fields.get('date_precision') or item.date[:10]}: {first}{more}"
 
 
 def _write_news_list(items: list[Item], plan: Plan, about: Page | None, title: str) -> None:
@@ -256,13 +283,14 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     ident = site.identity
     parts: list[str] = []
     if feats.subtitle:
+        key = "description" if feats.subtitle == page.description else "subtitle"
         if not ident.bio:
             ident.bio = feats.subtitle
-            report.mapped("subtitle", "about-page `subtitle` became the sidebar bio "
+            report.mapped("subtitle", f"about-page `{key}` became the sidebar bio "
                           "(`author.bio`).", page.origin)
         else:
             parts.append(f"<p>{feats.subtitle}</p>\n\n")
-            report.verbatim("subtitle", "about-page `subtitle` kept at the top of the page "
+            report.verbatim("subtitle", f"about-page `{key}` kept at the top of the page "
                             "body.", page.origin)
     body = page.body
     extra: list[str] = []
@@ -270,8 +298,6 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         extra.append(f"\n{feats.profile_text}\n")
         report.verbatim("profile-text", "profile `more_info`/`address` kept as HTML at the end "
                         "of the about page.", page.origin)
-    if ident.contact_note:
-        extra.append(f"\n{ident.contact_note}\n")
     news_feat = feats.news or {}
     if news_feat.get("enabled"):
         every = sorted(site.news, key=lambda n: n.date, reverse=True)
@@ -322,6 +348,8 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         which = f"the {limit} newest" if limit else "every post"
         report.mapped("latest-posts", f"the about page's latest posts ({which}) written as a "
                       f"`{words['latest_posts']}` section of it.", page.origin)
+    if ident.contact_note:  # al-folio shows it last, with the social links
+        extra.append(f"\n{ident.contact_note}\n")
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
