@@ -570,3 +570,61 @@ def test_inline_dollar_math_the_new_mathjax_does_not_read_is_told(tmp_path, dest
     (said,) = found
     assert said.severity == "warning" and "_posts/2022-01-05-tides.md" in said.message
     assert "orbits" not in said.message and "inlineMath" in said.message
+
+
+# -- the owner's own include, run by a template layout they changed ------------------------------
+
+_OLD_LAYOUT = ("<article>{{ content }}</article>\n{% if page.social %}\n  <div class=\"icons\">"
+               "{% include icons.html %}</div>\n{% endif %}\n")
+_NEW_LAYOUT = ("<main>{{ content }}</main>\n{% if page.social %}\n  <div class=\"icons\">"
+               "{% icon_row %}</div>\n{% endif %}\n")
+_CONTACT = "<section class=\"contact\"><h3>Visiting hours</h3>\n<ul><li>Dome 4, north lock</li></ul></section>\n"
+
+
+@pytest.mark.parametrize("ours, new, shown", [
+    # the owner replaced the block's content by their include: so does the new layout
+    (_OLD_LAYOUT.replace('<div class="icons">{% include icons.html %}</div>',
+                         "{% include contact.html %}"), _NEW_LAYOUT,
+     "{% if page.social %}\n  {% include contact.html %}\n{% endif %}"),
+    # the owner added it beside the template's content: the new content stays, with it
+    (_OLD_LAYOUT.replace("</div>\n{% endif %}", "</div>\n  {% include contact.html %}\n"
+                                                "{% endif %}"), _NEW_LAYOUT,
+     "{% icon_row %}</div>\n{% include contact.html %}\n{% endif %}"),
+    # the new layout has no such block: what to add where is said
+    (_OLD_LAYOUT.replace("</div>\n{% endif %}", "</div>\n  {% include contact.html %}\n"
+                                                "{% endif %}"),
+     _NEW_LAYOUT.replace("page.social", "page.contact"), None),
+])
+def test_an_owners_include_in_a_changed_layout_is_run_by_the_new_layout(tmp_path, monkeypatch,
+                                                                        ours, new, shown):
+    """An owner's change to a template layout that runs an include of their own (a contact
+    section under the `page.social` switch) showed that include's text on their pages. The
+    new template changed that layout, so its version is kept: the tag goes into the same
+    block of it (the same opening tag), with the include file; where the old block held
+    nothing but the owner's include, it replaces what the template had there. Where the new
+    layout has no such block, the report says what to add where (a loss, not a mapping)."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import _known, vera_on_academicpages
+    rel = "_layouts/single.html"
+    old = {rel: _OLD_LAYOUT, "_includes/footer.html": "<footer>old</footer>\n"}
+    now = {rel: new, "_includes/footer.html": "<footer>new</footer>\n"}
+    _known(monkeypatch, write(tmp_path / "academicpages-2098", old),
+           write(tmp_path / "academicpages-2099", now), theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {
+        **old, rel: ours, "_includes/contact.html": _CONTACT})
+    dest = write(academicpages_checkout(tmp_path / "dest"), now)
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    layout = (dest / rel).read_text()
+    codes = {f.code: f.message for f in plan.report.findings}
+    if shown is None:
+        assert layout == new
+        assert "inside `{% if page.contact %}`" not in codes["upgrade-own-include-left"]
+        assert "add `{% include contact.html %}` inside `{% if page.social %}`" in \
+            codes["upgrade-own-include-left"]
+    else:
+        assert shown in layout and layout.startswith("<main>")
+        assert (dest / "_includes/contact.html").read_text() == _CONTACT
+        assert "contact.html" in codes["upgrade-own-include"]
+        assert "upgrade-own-include-left" not in codes
+        assert "contact.html" not in codes.get("upgrade-look-at", "")
