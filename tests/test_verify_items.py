@@ -102,3 +102,15 @@ def test_owner_text_outside_paragraphs_is_asked_of_the_new_site(tmp_path, owner,
 
 def test_an_owners_own_include_is_only_a_file_no_template_has(owner):
     assert cmp.own_code(owner) == ["_includes/contact.liquid"]
+
+
+def test_items_are_asked_only_where_the_old_build_shows_them(tmp_path, owner):
+    """An old build that stopped on an error: an item is asked only where it shows it, as
+    its short texts are no sure sign of what a page showed (a listing's Liquid, a switch
+    of the layout)."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "index.html", "")
+    page(new, "index.html", PARA)
+    found = cmp.compare(BuiltSite(old), BuiltSite(new), owner, old_is_baseline=False)
+    assert found.missing_details == [] and found.details == 0
+    assert found.paragraphs >= 1  # (the paragraphs: asked of the new site all the same)
