@@ -629,3 +629,20 @@ def test_an_owners_include_in_a_changed_layout_is_run_by_the_new_layout(tmp_path
         assert "contact.html" in codes["upgrade-own-include"]
         assert "upgrade-own-include-left" not in codes
         assert "contact.html" not in codes.get("upgrade-look-at", "")
+
+
+def test_an_owners_include_that_a_carried_layout_runs_is_carried_with_it(tmp_path, monkeypatch):
+    """An owner's change to a layout the new template has as the old one had it is carried
+    as they wrote it; an include of their own that it runs goes with it (Jekyll stops on an
+    include tag whose file is not there)."""
+    rel = "_layouts/single.html"
+    ours = _OLD_LAYOUT.replace("</div>\n{% endif %}", "</div>\n{% include contact.html %}\n"
+                                                      "{% endif %}")
+    old = {rel: _OLD_LAYOUT, "_includes/footer.html": "<footer>old</footer>\n"}
+    now = {rel: _OLD_LAYOUT, "_includes/footer.html": "<footer>new</footer>\n"}
+    plan, dest = _upgraded(tmp_path, monkeypatch, old, now,
+                           {rel: ours, "_includes/contact.html": _CONTACT})
+    assert (dest / rel).read_text() == ours
+    assert (dest / "_includes/contact.html").read_text() == _CONTACT
+    told = " ".join(f.message for f in plan.report.findings if f.code == "upgrade-look-at")
+    assert "contact.html" not in told

@@ -8,7 +8,9 @@ runs the same include where it has the same block (the same opening tag, `{% if 
 %}`): the tag goes there, in the branch the old layout ran it in, with the include file and
 the owner's includes it names in turn. Where the old block held nothing but the owner's
 includes, the owner replaced what the template had there, and so does the new layout. Where
-the new layout has no such block, the report says which tag to add to which file.
+the new layout has no such block, the report says which tag to add to which file. An
+owner's version of theme code carried as it is (a file the new template did not change)
+takes the owner's includes it runs along.
 """
 
 from __future__ import annotations
@@ -111,6 +113,20 @@ def carry(plan: Plan, src: Path, edited: list[str], own: list[str]) -> set[str]:
                              + " ".join(told), rel)
         else:
             done.add(rel)
+    return done
+
+
+def carry_run(plan: Plan, src: Path, written: list[str], own: list[str]) -> set[str]:
+    """The owner's own includes (``own``) that the files ``written`` (the owner's versions
+    of theme code, carried as they are) name: written with them, since Jekyll stops on an
+    include tag whose file is not there. Returns the includes written."""
+    names = {r.removeprefix("_includes/") for r in own if r.startswith("_includes/")}
+    done: set[str] = set()
+    for rel in written:
+        data = plan.files.get(rel)
+        if data is not None:
+            for _, name in _own_tags(tokenize(data.decode("utf-8", "replace")), names):
+                done |= _with_includes(plan, src, name, names)
     return done
 
 
