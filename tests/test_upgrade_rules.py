@@ -505,14 +505,26 @@ def test_a_group_of_the_old_templates_shape_is_not_the_owners(tmp_path, monkeypa
     assert not tf.owners_group(theme, "jekyll-archives", value, {**blank, "group_by": "year"})
 
 
+def _upgraded(tmp_path, monkeypatch, old: dict, new: dict, ours: dict):
+    """Vera's academicpages site made from the invented checkout ``old`` (with ``ours`` over
+    it), upgraded onto ``new``: the plan, applied, and DEST."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import _known, vera_on_academicpages
+    _known(monkeypatch, write(tmp_path / "academicpages-2098", old),
+           write(tmp_path / "academicpages-2099", new), theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {**old, **ours})
+    dest = write(academicpages_checkout(tmp_path / "dest"), new)
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    return plan, dest
+
+
 def test_an_owners_change_to_code_the_new_template_did_not_change_is_carried(tmp_path,
                                                                               monkeypatch):
     """The owner's change to a file of the theme's code that the new template has as the
     old one had it (the analytics snippet academicpages reads from
     `analytics-providers/custom.html`) is what a merge of the two would keep: carried. A
     file the new template changed keeps the new template's, and is named to carry by hand."""
-    from test_checkout import academicpages_checkout
-    from test_upgrade import _known, vera_on_academicpages
     slot = "_includes/analytics-providers/custom.html"
     stock = "<!-- start custom analytics snippet -->\n<!-- end custom analytics snippet -->\n"
     ours = stock.replace("-->\n<!--", "-->\n<script>tally('vv-77')</script>\n<!--")
@@ -520,13 +532,8 @@ def test_an_owners_change_to_code_the_new_template_did_not_change_is_carried(tmp
            "_includes/seo.html": "<meta old>\n"}
     new = {slot: stock, "_includes/footer.html": "<footer>new</footer>\n",
            "_includes/seo.html": "<meta new>\n"}
-    _known(monkeypatch, write(tmp_path / "academicpages-2098", old),
-           write(tmp_path / "academicpages-2099", new), theme="academicpages")
-    src = vera_on_academicpages(tmp_path / "src", {
-        **old, slot: ours, "_includes/footer.html": "<footer>old, Vera's</footer>\n"})
-    dest = write(academicpages_checkout(tmp_path / "dest"), new)
-    plan = sitemigrate.convert(src, dest, to="academicpages")
-    plan.apply()
+    plan, dest = _upgraded(tmp_path, monkeypatch, old, new, {
+        slot: ours, "_includes/footer.html": "<footer>old, Vera's</footer>\n"})
     assert (dest / slot).read_text() == ours
     assert (dest / "_includes/footer.html").read_text() == "<footer>new</footer>\n"
     (carried,) = [f for f in plan.report.findings if f.code == "upgrade-own-code"]
@@ -570,3 +577,72 @@ def test_inline_dollar_math_the_new_mathjax_does_not_read_is_told(tmp_path, dest
     (said,) = found
     assert said.severity == "warning" and "_posts/2022-01-05-tides.md" in said.message
     assert "orbits" not in said.message and "inlineMath" in said.message
+
+
+# -- the owner's own include, run by a template layout they changed ------------------------------
+
+_OLD_LAYOUT = ("<article>{{ content }}</article>\n{% if page.social %}\n  <div class=\"icons\">"
+               "{% include icons.html %}</div>\n{% endif %}\n")
+_NEW_LAYOUT = _OLD_LAYOUT.replace("article>", "main>").replace("{% include icons.html %}",
+                                                              "{% icon_row %}")
+_CONTACT = ("<section class=\"contact\"><h3>Visiting hours</h3>\n"
+            "<ul><li>Dome 4, north lock</li></ul></section>\n")
+
+
+@pytest.mark.parametrize("ours, new, shown", [
+    # the owner replaced the block's content by their include: so does the new layout
+    (_OLD_LAYOUT.replace('<div class="icons">{% include icons.html %}</div>',
+                         "{% include contact.html %}"), _NEW_LAYOUT,
+     "{% if page.social %}\n  {% include contact.html %}\n{% endif %}"),
+    # the owner added it beside the template's content: the new content stays, with it
+    (_OLD_LAYOUT.replace("</div>\n{% endif %}", "</div>\n  {% include contact.html %}\n"
+                                                "{% endif %}"), _NEW_LAYOUT,
+     "{% icon_row %}</div>\n{% include contact.html %}\n{% endif %}"),
+    # the new layout has no such block: what to add where is said
+    (_OLD_LAYOUT.replace("</div>\n{% endif %}", "</div>\n  {% include contact.html %}\n"
+                                                "{% endif %}"),
+     _NEW_LAYOUT.replace("page.social", "page.contact"), None),
+])
+def test_an_owners_include_in_a_changed_layout_is_run_by_the_new_layout(tmp_path, monkeypatch,
+                                                                        ours, new, shown):
+    """An owner's change to a template layout that runs an include of their own (a contact
+    section under the `page.social` switch) showed that include's text on their pages. The
+    new template changed that layout, so its version is kept: the tag goes into the same
+    block of it (the same opening tag), with the include file; where the old block held
+    nothing but the owner's include, it replaces what the template had there. Where the new
+    layout has no such block, the report says what to add where (a loss, not a mapping)."""
+    rel = "_layouts/single.html"
+    old = {rel: _OLD_LAYOUT, "_includes/footer.html": "<footer>old</footer>\n"}
+    now = {rel: new, "_includes/footer.html": "<footer>new</footer>\n"}
+    plan, dest = _upgraded(tmp_path, monkeypatch, old, now,
+                           {rel: ours, "_includes/contact.html": _CONTACT})
+    layout = (dest / rel).read_text()
+    codes = {f.code: f.message for f in plan.report.findings}
+    if shown is None:
+        assert layout == new
+        assert "inside `{% if page.contact %}`" not in codes["upgrade-own-include-left"]
+        assert "add `{% include contact.html %}` inside `{% if page.social %}`" in \
+            codes["upgrade-own-include-left"]
+    else:
+        assert shown in layout and layout.startswith("<main>")
+        assert (dest / "_includes/contact.html").read_text() == _CONTACT
+        assert "contact.html" in codes["upgrade-own-include"]
+        assert "upgrade-own-include-left" not in codes
+        assert "contact.html" not in codes.get("upgrade-look-at", "")
+
+
+def test_an_owners_include_that_a_carried_layout_runs_is_carried_with_it(tmp_path, monkeypatch):
+    """An owner's change to a layout the new template has as the old one had it is carried
+    as they wrote it; an include of their own that it runs goes with it (Jekyll stops on an
+    include tag whose file is not there)."""
+    rel = "_layouts/single.html"
+    ours = _OLD_LAYOUT.replace("</div>\n{% endif %}", "</div>\n{% include contact.html %}\n"
+                                                      "{% endif %}")
+    old = {rel: _OLD_LAYOUT, "_includes/footer.html": "<footer>old</footer>\n"}
+    now = {rel: _OLD_LAYOUT, "_includes/footer.html": "<footer>new</footer>\n"}
+    plan, dest = _upgraded(tmp_path, monkeypatch, old, now,
+                           {rel: ours, "_includes/contact.html": _CONTACT})
+    assert (dest / rel).read_text() == ours
+    assert (dest / "_includes/contact.html").read_text() == _CONTACT
+    told = " ".join(f.message for f in plan.report.findings if f.code == "upgrade-look-at")
+    assert "contact.html" not in told

@@ -430,7 +430,8 @@ def test_the_templates_example_entry_of_the_folder_converted_is_no_loss(tmp_path
         "@article{moor, title={Moorings at Night}, year={2021}}\n")})
     _as_example(monkeypatch, "al-folio", None)
     monkeypatch.setattr(tf, "templates", lambda theme: type(
-        "Table", (), {"is_entry": staticmethod(lambda text: "clocks" in text)})())
+        "Table", (), {"is_entry": staticmethod(lambda text: "clocks" in text),
+                      "checkouts": ()})())
     without = new_site(tmp_path, **{"publications/index.html": page(pubs("Moorings at Night"))})
     assert compare(old_site(tmp_path), without, src, source=converted).lists == []
     lost = compare(old_site(tmp_path), without, src).lists  # SRC itself has no such entry

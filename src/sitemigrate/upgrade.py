@@ -670,6 +670,12 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
     if owners:
         known = {r for c in table.checkouts for r in table.paths(c["name"])}
         edited, own = [r for r in owners if r in known], [r for r in owners if r not in known]
+        from .own_includes import carry, carry_run
+        placed = carry(plan, Path(site.source), edited, own) | carry_run(
+            plan, Path(site.source), sorted(carried), own)
+        edited, own = [r for r in edited if r not in placed], [r for r in own if r not in placed]
+        owners = [*edited, *own]
+    if owners:
         parts = [f"your changes to the template's {_listed(edited)} (the new checkout's "
                  "versions are kept)"] if edited else []
         parts += [f"files of your own, which no template has, {_listed(own)} (not carried: "

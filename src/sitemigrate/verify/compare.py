@@ -111,6 +111,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
         theirs |= furniture_texts(template)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
     _details(result, old, new, owner, skipped, old_is_baseline)
+    _items(result, old, new, owner, skipped, examples | theirs)
     not_owners = (set(examples_of_src.values())
                   | {_title_of(owner, rel) for rel in set(skip)}) - {""}
     _lists(result, old, new, not_owners, owner, skipped)
@@ -310,6 +311,41 @@ def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
         if len(names) == 1 and permalink(path):  # (a CV lists several: no list of one kind)
             out.append(permalink(path))
     return out
+
+
+def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
+           skipped: set[str], examples: set[str]) -> None:
+    """The owner's headings, list items, table cells and definitions, and the words of the
+    owner's own layouts and includes (:mod:`.items`): each the old site shows, the new one
+    shows too. An item of the template's wording (its example text) is not the owner's.
+    Asked only where the old build shows it, also when that build is not complete: a short
+    text the owner's files hold is no sure sign of what a page showed (a listing's Liquid, a
+    switch of the layout)."""
+    from .items import owner_items
+    for rel, texts in owner_items(owner, own_code(owner)).items():
+        if rel in skipped:
+            continue
+        for p in map(Probe, texts):
+            if p.text in examples or not old.index.shows(p):
+                continue
+            result.details += 1
+            if not new.index.shows(p):
+                result.missing_details.append((rel, p.text))
+
+
+def own_code(owner: Path) -> list[str]:
+    """SRC's layouts and includes at paths no checkout of its template has (the owner's own
+    files, not an edited copy of a template's, whose words are mostly the template's)."""
+    from ..template_files import templates
+    theme = _theme_of(owner)
+    if theme is None:
+        return []
+    table = templates(theme)
+    known = {r for c in table.checkouts for r in table.paths(c["name"])}
+    return [path.relative_to(owner).as_posix() for folder in ("_layouts", "_includes")
+            if (owner / folder).is_dir() for path in sorted((owner / folder).rglob("*"))
+            if path.is_file() and not path.is_symlink() and within(owner, path)
+            and path.relative_to(owner).as_posix() not in known]
 
 
 def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:

@@ -1,0 +1,116 @@
+"""What `verify` asks of the owner's text outside paragraphs: the headings, list items,
+table cells and definitions of their pages, and the words their own includes and layouts
+write (a contact section of headings and lists that an upgrade dropped from the home page
+was "0 things a visitor would lose"). The templates' own wording is not asked for."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from sitemigrate.verify.site import BuiltSite
+
+cmp = importlib.import_module("sitemigrate.verify.compare")
+
+ABOUT = """---
+layout: about
+permalink: /
+---
+Ada Quill maps the tides of the inner harbour and the creeks that feed it.
+
+## Office hours
+
+- Room 12, Tidal Building
+- Tuesdays by appointment
+
+| Day | Where |
+|-----|-------|
+| Monday | Boat shed four |
+
+Fax line
+: 555 0101 extension nine
+
+{% for post in site.posts %}
+- {{ post.title }}, a few minutes read
+{% endfor %}
+"""
+CONTACT = """<section><h3>Visiting hours</h3>
+<ul><li>Welcome {{ site.first_name }} to the dome</li><li>{{ site.email }}</li></ul></section>
+"""
+PARA = "<p>Ada Quill maps the tides of the inner harbour and the creeks that feed it.</p>"
+ITEMS = ("<h2>Office hours</h2><ul><li>Room 12, Tidal Building</li><li>Tuesdays by "
+         "appointment</li></ul><table><tr><td>Monday</td><td>Boat shed four</td></tr></table>"
+         "<dl><dt>Fax line</dt><dd>555 0101 extension nine</dd></dl>")
+SECTION = "<section><h3>Visiting hours</h3><ul><li>Welcome Ada to the dome</li></ul></section>"
+CHROME = "<footer>Powered by Example Theme</footer>"
+LOOP = "<ul><li>Tides, a few minutes read</li></ul>"
+"""What the page's loop writes for each post: the listing's wording, not asked for."""
+
+
+def page(root, rel, html):
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"<html><body>{html}</body></html>\n")
+
+
+@pytest.fixture
+def owner(tmp_path, monkeypatch):
+    """Ada's site: an about page, her own include, and a template's footer include."""
+    from sitemigrate import template_files as tf
+    from sitemigrate.registry import get_theme
+    src = tmp_path / "src"
+    for rel, text in {"_config.yml": "title: blank\n", "_pages/about.md": ABOUT,
+                      "_includes/contact.liquid": CONTACT,
+                      "_includes/footer.liquid": f"{CHROME}\n"}.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text)
+    template = tmp_path / "al-folio-2099"
+    (template / "_includes").mkdir(parents=True)
+    (template / "_includes/footer.liquid").write_text("<footer>Powered by Example</footer>\n")
+    built = tf.build_table(get_theme("al-folio"), [template])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    monkeypatch.setattr(cmp, "_theme_of", lambda owner: get_theme("al-folio"))
+    return src
+
+
+@pytest.mark.parametrize("new_home, lost", [
+    (PARA + ITEMS + SECTION, []),  # all there (another theme's footer)
+    # the upgrade took the new layout: the owner's own section went
+    (PARA + ITEMS, [("_includes/contact.liquid", "visiting hours"),
+                    ("_includes/contact.liquid", "to the dome")]),
+    # the list, the table and the definition went; the paragraph stayed
+    (PARA + SECTION, [("_pages/about.md", "office hours"), ("_pages/about.md", "fax line"),
+                      ("_pages/about.md", "room 12 tidal building"),
+                      ("_pages/about.md", "tuesdays by appointment"),
+                      ("_pages/about.md", "boat shed four"),
+                      ("_pages/about.md", "555 0101 extension nine")]),
+])
+def test_owner_text_outside_paragraphs_is_asked_of_the_new_site(tmp_path, owner, new_home,
+                                                                 lost):
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "index.html", PARA + ITEMS + SECTION + CHROME + LOOP)
+    page(new, "index.html", new_home)
+    found = cmp.compare(BuiltSite(old), BuiltSite(new), owner)
+    assert sorted(found.missing_details) == sorted(lost)
+    # counted: the 6 items of the page ("fax line" too; "Monday": one word) and 2 pieces
+    # of her include; the template's footer and what her loop writes for each post, which
+    # the new site lacks, are never asked for
+    assert found.details == 8
+
+
+def test_an_owners_own_include_is_only_a_file_no_template_has(owner):
+    assert cmp.own_code(owner) == ["_includes/contact.liquid"]
+
+
+def test_items_are_asked_only_where_the_old_build_shows_them(tmp_path, owner):
+    """An old build that stopped on an error: an item is asked only where it shows it, as
+    its short texts are no sure sign of what a page showed (a listing's Liquid, a switch
+    of the layout)."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "index.html", "")
+    page(new, "index.html", PARA)
+    found = cmp.compare(BuiltSite(old), BuiltSite(new), owner, old_is_baseline=False)
+    assert found.missing_details == [] and found.details == 0
+    assert found.paragraphs >= 1  # (the paragraphs: asked of the new site all the same)
