@@ -332,7 +332,8 @@ def test_a_favicon_naming_no_picture_is_not_carried(tmp_path, monkeypatch):
 def test_liquid_in_a_news_item_listed_on_the_news_page_is_translated(tmp_path):
     """Jekyll runs Liquid inside `<!-- -->`: an al-folio news item's commented-out
     `{% twitter %}` stopped the academicpages build once the items were listed on one news
-    page, which took their text as it was (no translation, no report line)."""
+    page, which took their text as it was (no translation, no report line). The comment
+    shows nothing: the tag academicpages lacks is left out of it, and the report says so."""
     src = write(tmp_path / "src", {
         "_config.yml": ALFOLIO_CONFIG,
         "_pages/about.md": "---\nlayout: about\npermalink: /\nnews: false\n---\nOla Berg.\n",
@@ -342,9 +343,10 @@ def test_liquid_in_a_news_item_listed_on_the_news_page_is_translated(tmp_path):
     plan.apply()
     news = (tmp_path / "dest/_pages/news.md").read_text("utf-8")
     assert "I defended." in news
-    assert "{% raw %}{% twitter https://x.example/s/1 %}{% endraw %}" in news
+    assert "twitter" not in news
     (said,) = [f for f in plan.report.findings if "twitter" in f.message]
-    assert (said.path, said.line) == ("_news/defence.md", 9)
+    assert (said.path, said.line, said.outcome) == ("_news/defence.md", 9, "lost")
+    assert "inside an HTML comment" in said.message
 
 
 def test_the_blogs_tag_list_keeps_the_owners_words_and_says_what_it_wrote(tmp_path):

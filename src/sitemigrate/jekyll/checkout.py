@@ -268,6 +268,11 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
         if drop_math_block(plan, name, tok.text.strip(), target.name,
                            Origin(where, line0 + tok.line - 1) if where else None):
             return ""
+        if tok.in_html_comment:  # Jekyll runs it, the comment hides what it writes
+            plan.report.lost("liquid-unknown-tag", f"`{tok.text.strip()}` inside an HTML "
+                             f"comment (it shows nothing): {target.name} has no `{name}` tag, "
+                             "so it was left out.", where, line0 + tok.line - 1 if where else None)
+            return ""
         plan.report.verbatim("liquid-unknown-tag", f"`{tok.text.strip()}`: {target.name} has no "
                              f"`{name}` tag; kept as text inside {{% raw %}} so the site "
                              "builds. Replace it by hand or add the plugin that provides it.",
