@@ -176,7 +176,7 @@ def test_citations_and_the_cv_pdf_keep_the_sites_baseurl(tmp_path):
     }, baseurl="/lab")
     _convert(src, tmp_path / "out")
     post = next((tmp_path / "out/_posts").glob("*cited*")).read_text()
-    assert "[okonkwo2025carbon]({{ '/publication/" in post and "| relative_url }})" in post, post
+    assert "([Okonkwo et al., 2025]({{ '/publication/" in post and "| relative_url }})" in post, post
     cv = (tmp_path / "out/_pages/cv.md").read_text()
     assert "[Download my CV as PDF]({{ '/files/cv.pdf' | relative_url }})" in cv
 
