@@ -27,6 +27,9 @@ _BRANCH_TAGS = frozenset({"else", "elsif", "when"})
 
 @dataclass
 class _Block:
+    """A block of a layout (`{% if page.social %}...{% endif %}`) and the branch of it that
+    holds the owner's include."""
+
     opener: Token
     body_start: int
     """Offset where the branch that holds the include begins (after the opener)."""
