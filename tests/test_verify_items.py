@@ -114,3 +114,14 @@ def test_items_are_asked_only_where_the_old_build_shows_them(tmp_path, owner):
     found = cmp.compare(BuiltSite(old), BuiltSite(new), owner, old_is_baseline=False)
     assert found.missing_details == [] and found.details == 0
     assert found.paragraphs >= 1  # (the paragraphs: asked of the new site all the same)
+
+
+def test_a_list_in_a_liquid_comment_is_not_asked_for():
+    """A page's `{% comment %}` block, which shows nothing, holds an owner's note listing
+    their papers in order: its lines are no items of the page (the old build's listing of
+    the same titles made them look shown, and an upgrade was said to lose one)."""
+    from sitemigrate.verify.items import _content_items
+    body = ("{% comment %}\nOrder:\n  1) Tide tables of the inner harbour — JPO (2021)\n"
+            "{% endcomment %}\n\n- Creeks that feed the harbour mouth\n")
+    items = _content_items(body)
+    assert items == ["creeks that feed the harbour mouth"]

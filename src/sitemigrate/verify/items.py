@@ -29,7 +29,8 @@ MIN_WORDS = 2
 def _outside_loops(text: str) -> str:
     """``text`` without the bodies of its `for` and `tablerow` loops: what a loop writes
     for each item (a listing's `min read`) is the listing's wording around the items, which
-    the lists' own comparison looks at, not a text the owner wrote once."""
+    the lists' own comparison looks at, not a text the owner wrote once; and without its
+    `{% comment %}` blocks, which show nothing (an owner's notes on a list's order)."""
     from ..jekyll.liquid import tokenize
     out, depth = [], 0
     for tok in tokenize(text):
@@ -38,7 +39,7 @@ def _outside_loops(text: str) -> str:
         elif tok.kind == "tag" and tok.name in ("endfor", "endtablerow") and depth:
             depth -= 1
             out.append("\n")
-        elif not depth:
+        elif not depth and tok.kind != "comment":
             out.append(tok.text)
     return "".join(out)
 
