@@ -598,3 +598,18 @@ def test_the_contact_note_comes_after_the_home_pages_lists(tmp_path):
     _convert(src, tmp_path / "out")
     home = (tmp_path / "out/_pages/about.md").read_text()
     assert "## News" in home and home.rstrip().endswith("Office hours are on Tuesdays.")
+
+
+def test_the_contact_note_is_written_only_where_the_about_page_showed_it(tmp_path):
+    """al-folio's about layout shows `contact_note` inside its `{% if page.social %}` block:
+    with `social: true` the new home page ends with it; without, the old home page never
+    showed it, so the new one does not either, and the report says why."""
+    src = _alfolio(tmp_path)
+    _convert(src, tmp_path / "with")
+    note = "Office hours are on Tuesdays."
+    assert note in (tmp_path / "with/_pages/about.md").read_text()
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("social: true", "social: false", 1))
+    plan = _convert(src, tmp_path / "without")
+    assert note not in (tmp_path / "without/_pages/about.md").read_text()
+    assert any(f.code == "contact-note" for f in plan.report.findings)

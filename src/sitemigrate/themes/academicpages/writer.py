@@ -348,8 +348,11 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
         which = f"the {limit} newest" if limit else "every post"
         report.mapped("latest-posts", f"the about page's latest posts ({which}) written as a "
                       f"`{words['latest_posts']}` section of it.", page.origin)
-    if ident.contact_note:  # al-folio shows it last, with the social links
+    if ident.contact_note and feats.social:  # al-folio shows it last, in its social block
         extra.append(f"\n{ident.contact_note}\n")
+    elif ident.contact_note:
+        report.mapped("contact-note", "`contact_note` shows on al-folio's about page only "
+                      "with `social: true`, which it does not set: not written.", page.origin)
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
