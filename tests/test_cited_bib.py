@@ -127,6 +127,13 @@ def test_a_citation_of_an_owners_publication_links_its_page(tmp_path):
     url = plan.urls["publication:m23"]
     assert f'<h2>References</h2>\n<ol class="bibliography">\n<li id="m23"><a href="{{{{ ' \
            f"'{url}' | relative_url }}}}\">Oda Marlowe and Ansel Quill. (2023)." in post
+    # the heading the converter adds is in the site's language (`lang: fr`)
+    config = src2 / "_config.yml"
+    config.write_text(config.read_text("utf-8") + "\nlang: fr\n", "utf-8")
+    plan = sitemigrate.convert(src2, tmp_path / "dest3", to="academicpages")
+    plan.apply()
+    post = (tmp_path / "dest3/_posts/2024-03-02-notes.md").read_text("utf-8")
+    assert "<h2>Références</h2>" in post and "References" not in post
 
 
 def test_a_pages_cited_bibliography_is_written_where_it_was(tmp_path):

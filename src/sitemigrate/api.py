@@ -230,6 +230,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
                 from_theme=get_theme(site.theme) if site.theme in THEMES else None)
     plan.entries = {k: p for p in (*site.references, *site.publications)
                     for k in (p.key, *p.aliases)}  # (a publication's key wins)
+    from .jekyll.listings import site_words
+    plan.words = site_words(site)  # the headings a pass that sees no site adds
     # Writers fill in what the target needs (a sidebar bio, a publication's page link):
     # they get a copy, so the caller's IR is the same after writing (and can be written again).
     if not owned:

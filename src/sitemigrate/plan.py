@@ -117,10 +117,13 @@ class Plan:
     """Where things live in DEST, by neutral name (``publication:<key>`` -> its URL), for
     Liquid that links to them (``{% cite %}``)."""
     source: Path | None = None
+    """SRC's root, when the site was read from one (findings quote the lines of its files)."""
     entries: dict[str, Any] = field(default_factory=dict)
     """The source's BibTeX entries by key (its publications, and the entries that are no
     publications: ``Site.references``), for what a citation of one shows."""
-    """SRC's root, when the site was read from one (findings quote the lines of its files)."""
+    words: dict[str, str] = field(default_factory=dict)
+    """The headings a pass adds to the owner's pages, in the site's language
+    (:func:`~sitemigrate.jekyll.listings.site_words`), for passes that see no site."""
     documents: dict[str, dict] = field(default_factory=dict)
     """DEST path -> front matter of the documents written with :meth:`write_document` (and
     not overwritten since): the URL ledger need not parse back what a writer just wrote."""

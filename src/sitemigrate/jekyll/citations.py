@@ -86,13 +86,14 @@ def finish_references(body: str, cited: list[str], listed: bool, layout_lists: b
                       plan: Plan) -> str:
     """``body`` with the references its citations link to at its end, where no
     `{% bibliography --cited %}` of the page lists them (``listed``): every cited entry under
-    "References" when the page's layout lists them (``layout_lists``: al-folio's
-    `related_publications`), else the cited entries that are no publication of DEST."""
+    "References" (in the site's language) when the page's layout lists them
+    (``layout_lists``: al-folio's `related_publications`), else the cited entries that are
+    no publication of DEST."""
     if listed or not cited:
         return body
     keys = cited if layout_lists else [k for k in cited
                                        if f"publication:{k}" not in plan.urls]
-    block = references(plan, keys, "References")
+    block = references(plan, keys, plan.words.get("references", "References"))
     return body.rstrip("\n") + "\n\n" + block + "\n" if block else body
 
 
