@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -333,6 +334,8 @@ def main(argv: list[str]) -> int:
                     print(up.cell.convert_err[-1500:] or up.cell.log[-1500:])
                 for line in problems[:15]:
                     print("  " + line)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
     return 0
 
 
