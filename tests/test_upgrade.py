@@ -439,6 +439,28 @@ def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
     assert isinstance(cv, list) and "Lunar Farms Ltd" in (dest / "_data/cv.yml").read_text()
 
 
+def test_data_in_a_format_the_new_checkout_reads_otherwise_is_not_carried(tmp_path):
+    """Vera's classic `_data/cv.yml` (a list) is shown by no page of her site; the new
+    checkout's CV layout reads `_data/cv.yml` as RenderCV (a mapping under `cv:`). Carried
+    as written it would stand where the new layout finds no CV in it (the page then says
+    that no CV data is configured), while the report says it was not carried: it is not."""
+    classic = ("- title: Experience\n  type: time_table\n  contents:\n"
+               "    - title: Gardener\n      institution: Lunar Farms Ltd\n      year: 2020\n")
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_data/cv.yml": classic,
+                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\n"})
+    (src / "assets/json/resume.json").unlink()
+    rendercv = "cv:\n  name: Example Nobody\n  sections: {}\n"
+    dest = _write(new_checkout(tmp_path / "dest"), {"_data/cv.yml": rendercv})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    cv = dest / "_data/cv.yml"
+    assert cv.is_file() is False or "Lunar Farms Ltd" not in cv.read_text()
+    assert [f for f in plan.report.findings
+            if f.code == "cv-unused" and f.path == "_data/cv.yml"]
+
+
 def _rendercv_site(root: Path, files: dict[str, str]) -> Path:
     """Vera Vega's site on a miniature al-folio whose CV layout reads a RenderCV `cv.yml`
     (the 2026 template), with ``files``."""
