@@ -461,6 +461,35 @@ def test_data_in_a_format_the_new_checkout_reads_otherwise_is_not_carried(tmp_pa
             if f.code == "cv-unused" and f.path == "_data/cv.yml"]
 
 
+FEED_LAYOUT = ("---\nlayout: none\n---\n<?xml version=\"1.0\"?>\n<rss><channel>"
+               "<title>{{ page.title }}</title></channel></rss>\n")
+
+
+@pytest.mark.parametrize("target", ["al-folio", "academicpages"])
+def test_a_collection_document_jekyll_renders_as_it_is_keeps_its_suffix_and_layout(
+        tmp_path, target):
+    """Vera's `_courses/tides.xml` is the RSS feed of a course: Jekyll has no converter for
+    `.xml`, so it renders it through its own layout at `/teaching/tides.xml`, no HTML page.
+    It stays a feed: written at its suffix, through her layout, which comes along (no
+    template has it), never a `.md` page of the theme's page layout at `tides.html`."""
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\ncollections:\n"
+                                "  courses:\n    output: true\n"
+                                "    permalink: /teaching/:title:output_ext\n",
+                 "_layouts/course-feed.xml": FEED_LAYOUT,
+                 "_courses/tides.xml": "---\nlayout: course-feed\ntitle: Tides 101\n"
+                                       "year: 2021\n---\n"})
+    dest = (new_checkout if target == "al-folio" else academicpages_checkout)(tmp_path / "d")
+    plan = sitemigrate.convert(src, dest, to=target)
+    plan.apply()
+    assert not (dest / "_courses/tides.md").exists()
+    front = yaml.safe_load((dest / "_courses/tides.xml").read_text().split("---")[1])
+    assert front["layout"] == "course-feed" and front["title"] == "Tides 101"
+    assert (dest / "_layouts/course-feed.xml").read_text() == FEED_LAYOUT
+    assert not [f for f in plan.report.findings if f.code == "layout-missing"]
+
+
 def _rendercv_site(root: Path, files: dict[str, str]) -> Path:
     """Vera Vega's site on a miniature al-folio whose CV layout reads a RenderCV `cv.yml`
     (the 2026 template), with ``files``."""
