@@ -282,7 +282,7 @@ def _details(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
         if rel in skipped:
             continue
         for t in texts:
-            if t in examples or baseline and not old.index.has(t):
+            if t in examples or (baseline and not old.index.has(t)):
                 continue
             result.details += 1
             if not new.index.has(t):
