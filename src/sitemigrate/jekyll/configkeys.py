@@ -103,8 +103,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
-    from ..template_files import (owners_group, owners_setting, owners_subkeys,
-                                  template_value)
+    from ..template_files import owners_group, owners_setting, owners_subkeys, template_value
     report = plan.report
     src = source_config(site)
     source = plan.from_theme
