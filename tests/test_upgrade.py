@@ -490,6 +490,17 @@ def test_a_collection_document_jekyll_renders_as_it_is_keeps_its_suffix_and_layo
     assert not [f for f in plan.report.findings if f.code == "layout-missing"]
 
 
+def test_only_a_collections_own_file_is_rendered_as_it_is():
+    """A talk read from an entry of `_bibliography/talks.bib` (or from `_data/`) is no
+    document of its own: it is written as a Markdown page; a collection's `.xml` file is
+    rendered as it is."""
+    from sitemigrate.jekyll.site import unconverted_suffix
+    assert unconverted_suffix("_courses/tides.xml") == ".xml"
+    assert unconverted_suffix("_bibliography/talks.bib") == ""
+    assert unconverted_suffix("_data/talks.yml") == ""
+    assert unconverted_suffix("_talks/tides.md") == unconverted_suffix("_talks/t.HTML") == ""
+
+
 def _rendercv_site(root: Path, files: dict[str, str]) -> Path:
     """Vera Vega's site on a miniature al-folio whose CV layout reads a RenderCV `cv.yml`
     (the 2026 template), with ``files``."""

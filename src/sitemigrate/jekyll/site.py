@@ -43,9 +43,12 @@ _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 def unconverted_suffix(rel: str) -> str:
     """The suffix of a document Jekyll renders with no converter (`_courses/a.xml`, a
     `.json`, a `.txt`): Liquid and its layout run, but no Markdown, and it is written at its
-    own suffix (`:output_ext`), no HTML page; '' for a Markdown or HTML document."""
-    suffix = PurePosixPath(rel).suffix
-    return suffix if suffix and suffix.lower() not in TEXT_SUFFIXES else ""
+    own suffix (`:output_ext`), no HTML page; '' for a Markdown or HTML document, and for an
+    item read from data, no document (an entry of `_bibliography/talks.bib`, `_data/x.yml`)."""
+    path = PurePosixPath(rel)
+    if path.parts[0] in ("_bibliography", "_data") or path.suffix.lower() in TEXT_SUFFIXES:
+        return ""
+    return path.suffix
 
 
 def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES,
