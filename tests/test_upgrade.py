@@ -360,14 +360,20 @@ def test_summary_names_the_steps(tmp_path, monkeypatch):
                      ".liquid, 1 added; `_includes/`: 1 renamed .html -> .liquid."]
 
 
+def _vera_site(root: Path, files: dict[str, str], without: str) -> Path:
+    """Vera Vega's site on a miniature new checkout, with ``files`` and without the
+    checkout's file ``without``."""
+    src = _write(new_checkout(root), {"_config.yml": "title: blank\nfirst_name: Vera\n"
+                                      "last_name: Vega\nthird_party_libraries:\n  katex: {}\n",
+                                      **files})
+    (src / without).unlink()
+    return src
+
+
 def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
     resume = ('{"basics": {"name": "Vera Vega"},\n "work": [{"name": "Lunar Farms Ltd",'
               ' "position": "Gardener", "startDate": "2020-01-01"}]}\n')
-    src = new_checkout(tmp_path / "src")
-    _write(src, {"assets/json/resume.json": resume,
-                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
-                                "third_party_libraries:\n  katex: {}\n"})
-    (src / "_data/cv.yml").unlink()
+    src = _vera_site(tmp_path / "src", {"assets/json/resume.json": resume}, "_data/cv.yml")
     dest = new_checkout(tmp_path / "dest")
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert (dest / "assets/json/resume.json").read_text() == resume
@@ -446,11 +452,7 @@ def test_data_in_a_format_the_new_checkout_reads_otherwise_is_not_carried(tmp_pa
     that no CV data is configured), while the report says it was not carried: it is not."""
     classic = ("- title: Experience\n  type: time_table\n  contents:\n"
                "    - title: Gardener\n      institution: Lunar Farms Ltd\n      year: 2020\n")
-    src = new_checkout(tmp_path / "src")
-    _write(src, {"_data/cv.yml": classic,
-                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
-                                "third_party_libraries:\n  katex: {}\n"})
-    (src / "assets/json/resume.json").unlink()
+    src = _vera_site(tmp_path / "src", {"_data/cv.yml": classic}, "assets/json/resume.json")
     rendercv = "cv:\n  name: Example Nobody\n  sections: {}\n"
     dest = _write(new_checkout(tmp_path / "dest"), {"_data/cv.yml": rendercv})
     plan = sitemigrate.convert(src, dest, to="al-folio")
