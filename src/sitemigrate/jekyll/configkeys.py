@@ -150,10 +150,11 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                         target, key, value, plain(config[key]))):
                     for sub, v in added.items():  # the new template's group, with theirs
                         set_key(config[key], sub, v)
-                    report.add("config-own-value", "info", "mapped", "your " + ", ".join(
-                        f"`{key}.{k}: {v}`" for k, v in added.items()) + ", which no template "
-                        f"ships and the new template's `{key}` does not have, were added to "
-                        "it; its other keys are the new template's.", "_config.yml", line)
+                    report.add("config-own-value", "info", "mapped", ", ".join(
+                        f"`{key}.{k}: {v}`" for k, v in added.items()) + ", which the new "
+                        f"template's `{key}` does not have (and no template sitemigrate "
+                        "knows ships), were added to it, so that they do what they did; its "
+                        "other keys are the new template's.", "_config.yml", line)
                 else:
                     target_kept.append((key, line))
         elif key in TARGET_OWNS:
