@@ -50,6 +50,25 @@ def _unique_keys(pubs: list[Publication], report: Report) -> None:
         seen.add(key.lower())
 
 
+# DEST's bib layout gives each entry the id of its key (`<div id="{{ entry.key }}"`): a
+# publications page then has an anchor per entry
+_ENTRY_ID = re.compile(r"""\bid\s*=\s*["']\{\{-?\s*entry\.key\s*-?\}\}["']""")
+_FRAGMENT = re.compile(r"[A-Za-z0-9_.:-]+")  # a key a fragment spells as it is
+
+
+def anchor_entries(pubs: list[Publication], plan: Plan, bib_layout: str | None,
+                   page_out: str) -> None:
+    """The anchor of each publication listed on the publications page (DEST file
+    ``page_out``), where DEST's bib layout gives each entry its key as id: the old address of
+    a publication without a page of its own forwards to its entry there."""
+    if not bib_layout or not _ENTRY_ID.search(bib_layout):
+        return
+    for pub in pubs:
+        if pub.origin and plan.origins.get(pub.origin.path) == page_out \
+                and _FRAGMENT.fullmatch(pub.key):
+            plan.anchors[pub.origin.path] = pub.key
+
+
 def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
     """The files an entry written as it was read names (`pdf`, `slides`, ... and `preview`,
     relative to their al-folio folders): copied along, as for an entry built from fields."""

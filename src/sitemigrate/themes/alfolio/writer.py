@@ -50,6 +50,7 @@ from .bibliography import (
     _has_year,
     _unique_keys,
     _write_publication_page,
+    anchor_entries,
     unlisted,
 )
 from .config import _target_generation, _write_config, site_switches
@@ -129,6 +130,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             if p.origin and pubs_page:
                 plan.origins.setdefault(p.origin.path, plan.origins.get(
                     pubs_page.path, "_pages/publications.md"))
+        if pubs_page:
+            anchor_entries(site.publications, plan, bib_layout,
+                           plan.origins.get(pubs_page.path, "_pages/publications.md"))
     else:
         # jekyll-scholar reads its default file wherever a page or layout lists the
         # bibliography (the publications page, the about page's selected papers): a site

@@ -1,0 +1,50 @@
+"""academicpages publications and talks as al-folio shows them, found by converting whole
+real academicpages sites outside the corpus; each rule in a miniature invented site in the
+exact shape of the theme's files."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import FIXTURES
+
+import sitemigrate
+
+# an al-folio bib layout of DEST, with (or without) the id of each entry
+BIB_LAYOUT = """---
+---
+<div class="row">
+  <div {{ ID }}class="col-sm-10">
+    <div class="title">{{ entry.title }}</div>
+  </div>
+</div>
+"""
+
+
+@pytest.mark.parametrize("entry_id", [True, False])
+def test_an_old_publication_address_forwards_to_its_entry(tmp_path, entry_id):
+    """academicpages gives each publication a page (`/publication/x`); al-folio lists it on
+    its publications page, where DEST's bib layout gives each entry its key as id
+    (`<div id="{{ entry.key }}"`). The old address used to forward to the top of the page
+    (a visitor searched a long list for the paper): it forwards to the entry itself, and the
+    ledger says so. A bib layout without the id: the page, as before."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    dest = tmp_path / "out"
+    (dest / "_layouts").mkdir(parents=True)
+    (dest / "_layouts/bib.liquid").write_text(
+        BIB_LAYOUT.replace("{{ ID }}", 'id="{{ entry.key }}" ' if entry_id else ""))
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    row = next(u for u in plan.report.urls if u["old"] == "/publication/2021-03-10-corridors")
+    want = "/publications/#2021-03-10-corridors" if entry_id else "/publications/"
+    assert row == {"old": "/publication/2021-03-10-corridors", "new": want, "how": "redirect",
+                   "source": "_publications/2021-03-10-corridors.md"}
+    stub = next(p.read_text() for p in (dest / "_pages/redirects").iterdir()
+                if "/publication/2021-03-10-corridors\n" in p.read_text())
+    assert f"redirect: {want}\n" in stub
+    assert "@article{2021-03-10-corridors," in (dest / "_bibliography/papers.bib").read_text()
+    # a publication with a page of its own keeps its address, never an anchor
+    own = next(u for u in plan.report.urls if u["old"] == "/publication/2025-05-01-robot-survey")
+    assert own["how"] == "same"
