@@ -21,6 +21,19 @@ BIB_LAYOUT = """---
 </div>
 """
 
+# academicpages' talks page, as its template writes it
+TALKS = """---
+layout: archive
+title: "Talks and presentations"
+permalink: /talks/
+author_profile: true
+---
+
+{% for post in site.talks reversed %}
+  {% include archive-single-talk.html %}
+{% endfor %}
+"""
+
 
 @pytest.mark.parametrize("entry_id", [True, False])
 def test_an_old_publication_address_forwards_to_its_entry(tmp_path, entry_id):
@@ -48,3 +61,20 @@ def test_an_old_publication_address_forwards_to_its_entry(tmp_path, entry_id):
     # a publication with a page of its own keeps its address, never an anchor
     own = next(u for u in plan.report.urls if u["old"] == "/publication/2025-05-01-robot-survey")
     assert own["how"] == "same"
+
+
+def test_a_talks_type_is_on_the_talks_list(tmp_path):
+    """academicpages' talk list shows each talk's type (Talk, Tutorial, Poster) before its
+    venue; the talks page written for al-folio showed venue, place and month only: a
+    visitor no longer saw which talks were posters. Its list shows the type too, where a
+    talk has one."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/talks.html").write_text(TALKS)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    talks = (tmp_path / "out/_pages/talks.html").read_text()
+    loop = talks[talks.index("{% for talk in talks %}"):talks.index("{% endfor %}")]
+    assert "{% if talk.type %}{{ talk.type }}, {% endif %}{{ talk.venue }}" in loop
+    talk = (tmp_path / "out/_talks/2024-09-12-field-robots.md").read_text()
+    assert "type: Talk" in talk or 'type: "Talk"' in talk  # the value the list prints
