@@ -78,3 +78,47 @@ def test_a_talks_type_is_on_the_talks_list(tmp_path):
     assert "{% if talk.type %}{{ talk.type }}, {% endif %}{{ talk.venue }}" in loop
     talk = (tmp_path / "out/_talks/2024-09-12-field-robots.md").read_text()
     assert "type: Talk" in talk or 'type: "Talk"' in talk  # the value the list prints
+
+
+# an owner's list item that heads each publication with a front-matter text of its own
+HEADLINE_INCLUDE = """{% if post.collection == 'publications' %}
+<div class="list__item">
+  <h2 class="archive__item-title">{{ post.papertitle }}</h2>
+  {{ post.author }}<br>{{ post.journal }}
+</div>
+{% endif %}
+"""
+
+UNTITLED = """---
+collection: publications
+papertitle: Lichen cover on granite boulders of a raised shore
+author: 4. Berg, O. and <b>Lindqvist, T.</b> (2019)
+journal: <i>Boreal Field Notes</i>, 3(2), 14-20.
+---
+"""
+
+
+def test_an_untitled_undated_publication_takes_the_heading_and_year_its_list_showed(
+        tmp_path):
+    """An academicpages owner's own `archive-single.html` heads each publication with
+    `<h2>{{ post.papertitle }}</h2>`; the publications have no `title` and no `date`, their
+    year stated in the text the list showed (`... (2019)`). The al-folio entry used to have
+    an empty title, and every dateless one was left out of `papers.bib` (its publications
+    page lost them): the entry's title is the text the list headed it with, its year the one
+    its text states."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_includes").mkdir(exist_ok=True)
+    (src / "_includes/archive-single.html").write_text(HEADLINE_INCLUDE)
+    (src / "_publications/2019-lichens.md").write_text(UNTITLED)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    bib = (tmp_path / "out/_bibliography/papers.bib").read_text()
+    entry = bib[bib.index("{2019-lichens,"):]
+    entry = entry[:entry.index("\n}\n")]
+    assert "title = {Lichen cover on granite boulders of a raised shore}" in entry
+    assert "year = {2019}" in entry and "papertitle" not in entry
+    assert not any(f.code == "publication-no-year" and "2019-lichens" in f.message
+                   for f in plan.report.findings)
+    said = {f.code for f in plan.report.findings if "`2019-lichens`" in f.message}
+    assert {"publication-title", "publication-year"} <= said
