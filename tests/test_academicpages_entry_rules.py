@@ -122,3 +122,39 @@ def test_an_untitled_undated_publication_takes_the_heading_and_year_its_list_sho
                    for f in plan.report.findings)
     said = {f.code for f in plan.report.findings if "`2019-lichens`" in f.message}
     assert {"publication-title", "publication-year"} <= said
+
+
+# an owner's own talk list item, which shows each talk's excerpt
+TALK_INCLUDE = """<div class="list__item">
+  <h2>{{ post.title }}</h2>
+  {% if post.venue %}<p>{{ post.location }}; {{ post.type }}: <i>{{ post.venue }}</i></p>{% endif %}
+  {% if post.excerpt %}<p>{{ post.excerpt | markdownify }}</p>{% endif %}
+</div>
+"""
+
+
+@pytest.mark.parametrize("own_include", [True, False])
+def test_a_talks_details_line_is_not_the_excerpt_its_owners_list_shows(tmp_path, own_include):
+    """A talk's page in al-folio gets a line of its details at its top (its layout shows
+    none of them); Jekyll makes that line the talk's excerpt, which the owner's own talk
+    list include, kept on the talks page, printed under each talk: every talk listed its
+    details twice. Where an owner's include shows `post.excerpt`, the talk states the excerpt
+    it had in the source (none, for a talk without text)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_pages/talks.html").write_text(TALKS)
+    if own_include:
+        (src / "_includes").mkdir(exist_ok=True)
+        (src / "_includes/archive-single-talk.html").write_text(TALK_INCLUDE)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    talk = (tmp_path / "out/_talks/2024-09-12-field-robots.md").read_text()
+    head, body = talk.split("\n---\n", 1)
+    assert "{{ page.type }}, {{ page.venue }}" in body  # the details line, on its page
+    source = (src / "_talks/2024-09-12-field-robots.md").read_text().split("\n---\n", 1)[1]
+    first = source.strip().split("\n\n")[0]
+    if own_include:
+        assert f"excerpt: {first}" in head or f"excerpt: '{first}'" in head \
+            or f'excerpt: "{first}"' in head
+    else:
+        assert "excerpt:" not in head
