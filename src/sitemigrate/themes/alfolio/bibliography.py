@@ -243,7 +243,8 @@ def _has_year(pub: Publication, report: Report) -> bool:
     """An entry without a year stops jekyll-scholar's build when the bibliography is grouped
     by year (every template's `group_by: year`): such a publication is left out of
     `papers.bib`, kept on its own page when it has text, and reported, unless its front
-    matter is invalid YAML: that is reported already, with what to do (its date is there)."""
+    matter is invalid YAML: that is reported already, with what to do (its date is there).
+    One whose text states its year (:func:`_stated_year`) is of that year."""
     if pub.year or (pub.bibtex and re.search(r"\b(year|date)\s*=", pub.bibtex, re.I)):
         return True
     if pub.origin and any(f.code == "bad-yaml" and f.path == pub.origin.path
