@@ -85,9 +85,16 @@ def scrub(site: Site, report: Report) -> None:
             owner.pop(key, None)
         else:
             setattr(owner, key, None if key == "url" and hasattr(owner, "service") else "")
-        report.problem("unsafe-link", "not carried: only http(s), mailto or site-path links "
-                       "are written (others run as script); fix this link: "
-                       f"`{_short(value)}`.", origin, severity="loss")
+        tell_unsafe(report, value, origin)
+
+
+def tell_unsafe(report: Report, value: str, origin: Origin | str | None,
+                line: int | None = None) -> None:
+    """The ``unsafe-link`` finding for an address not carried (here or by
+    :mod:`sitemigrate.inert_text`, in the owner's text)."""
+    report.problem("unsafe-link", "not carried: only http(s), mailto or site-path links "
+                   "are written (others run as script); fix this link: "
+                   f"`{_short(value)}`.", origin, line, severity="loss")
 
 
 def _replace(owner: Any, key: Any, value: str) -> str:
