@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -40,7 +41,7 @@ _FENCE = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)",
                       re.MULTILINE | re.DOTALL)
 _CODE_SPAN = lazy_pattern(r"(?<!`)(`+)(?!`)(?:.(?!\n[ \t]*\n))*?(?<!`)\1(?!`)", re.DOTALL)
 _LINK = lazy_pattern(
-    r"(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
+    r"(?<!\\)(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
     r"\([ \t]*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)"
     r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)")
 _DEFINITION = lazy_pattern(
@@ -145,7 +146,7 @@ def _markdown_edits(text: str) -> list[Edit]:
             dropped.append(match.group(1))
     for label in dropped:  # `[words][label]`, `[label][]` and `[label]` keep their words
         key = r"\s+".join(re.escape(w) for w in label.split())
-        use = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\][ \t]?\[(" + key + r")\]"
+        use = re.compile(r"(?<!\\)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\][ \t]?\[(" + key + r")\]"
                          r"|\[(" + key + r")\](?:\[\])?(?![(:\[])", re.IGNORECASE)
         for match in use.finditer(masked):
             words = match.group(1) if match.group(1) is not None else match.group(3)
@@ -219,18 +220,27 @@ def defuse_plan(plan: Plan) -> None:
                 continue
             new = _keep_theirs(text, theirs, suffix in MARKDOWN_SUFFIXES)
         plan.write(rel, new)
+        markdown = suffix in MARKDOWN_SUFFIXES
+        lines: dict[tuple[str, str], list[int]] = {}  # (file, address) -> its lines
+        nth: Counter[str] = Counter()
         for line, url in dropped:
-            tell_unsafe(plan.report, url, *_where(plan, rel, back.get(rel), url, line))
+            where = _where(plan, rel, back.get(rel), url, line, nth[url], markdown)
+            nth[url] += 1
+            lines.setdefault((where[0], url), []).append(where[1])
+        for (path, url), at in lines.items():
+            tell_unsafe(plan.report, url, path, at[0], at[1:])
 
 
-def _where(plan: Plan, rel: str, src: str | None, url: str, line: int) -> tuple[str, int]:
-    """The file and line of SRC where ``url`` is written (the SRC file DEST's ``rel`` holds,
-    or SRC's file of the same name), else DEST's ``rel`` and its line there."""
+def _where(plan: Plan, rel: str, src: str | None, url: str, line: int, nth: int,
+           markdown: bool) -> tuple[str, int]:
+    """The file and line of SRC where the ``nth`` ``url`` dropped from DEST's ``rel`` is
+    written (in the SRC file DEST's ``rel`` holds, or SRC's file of the same name), else
+    DEST's ``rel`` and its line there."""
     for path in dict.fromkeys(p for p in (src, rel) if p):
-        lines = (plan.source_text(path) or "").split("\n")
-        at = next((i + 1 for i, t in enumerate(lines) if url in t), None)
-        if at is not None:
-            return path, at
+        text = plan.source_text(path)
+        found = [n for n, u in defuse(text, markdown)[1] if u == url] if text else []
+        if found:
+            return path, found[min(nth, len(found) - 1)]
     return rel, line
 
 
