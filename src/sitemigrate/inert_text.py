@@ -16,10 +16,11 @@ that use them) and autolinks."""
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import PurePosixPath
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from .inert import is_safe
@@ -79,31 +80,36 @@ def _start_tags(text: str) -> Iterator[tuple[str, list[tuple[int, int, str, str]
         if not follow.isascii() or not follow.isalpha():
             at = text.find("<", at + 1)
             continue
-        name = _NAME().match(text, at + 1)
-        pos, attributes = name.end(), []
+        name_end = _end(_NAME(), text, at + 1)
+        pos, attributes = name_end, []
         while pos < len(text):
-            blanks = _BLANKS().match(text, pos)
-            start, pos = pos, blanks.end()
+            start, pos = pos, _end(_BLANKS(), text, pos)
             if pos >= len(text) or text[pos] == ">":
                 break
-            attr = _ATTR_NAME().match(text, pos)
-            value = _VALUE().match(text, attr.end())
+            attr_end = _end(_ATTR_NAME(), text, pos)
+            value = _VALUE().match(text, attr_end)
             quoted = value.group(1) if value else ""
             if quoted[:1] in ("'", '"') and (len(quoted) < 2 or quoted[-1] != quoted[0]):
                 return  # a quote never closed: the rest of the text is this tag's
-            pos = value.end() if value else attr.end()
-            attributes.append((start, pos, attr.group().lower(),
-                               value.group(1) if value else ""))
+            attributes.append((start, value.end() if value else attr_end,
+                               text[pos:attr_end].lower(), quoted))
+            pos = attributes[-1][1]
         if pos >= len(text):
             return  # the text ends inside the tag
-        tag = name.group().lower()
+        tag = text[at + 1:name_end].lower()
         yield tag, attributes
         if tag in _RAW_TEXT:
-            end = re.compile(rf"</{re.escape(tag)}[\s/>]", re.IGNORECASE).search(text, pos)
-            if end is None:
+            close = re.compile(rf"</{re.escape(tag)}[\s/>]", re.IGNORECASE).search(text, pos)
+            if close is None:
                 return
-            pos = end.start() + 1
+            pos = close.start() + 1
         at = text.find("<", pos + 1)
+
+
+def _end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where ``pattern`` (one that matches the empty string too) ends, matched at ``pos``."""
+    found = pattern.match(text, pos)
+    return found.end() if found else pos
 
 
 def _masked(text: str) -> str:
@@ -234,10 +240,17 @@ def defuse_plan(plan: Plan) -> None:
 def _where(plan: Plan, rel: str, src: str | None, url: str, line: int, nth: int,
            markdown: bool) -> tuple[str, int]:
     """The file and line of SRC where the ``nth`` ``url`` dropped from DEST's ``rel`` is
-    written (in the SRC file DEST's ``rel`` holds, or SRC's file of the same name), else
-    DEST's ``rel`` and its line there."""
-    for path in dict.fromkeys(p for p in (src, rel) if p):
+    written (in the SRC file DEST's ``rel`` holds, SRC's file of the same name, or the
+    owner's layouts and includes, whose parts are written into pages), else DEST's ``rel``
+    and its line there."""
+    parts = [] if plan.source is None else sorted(  # (os.walk follows no link)
+        f"{PurePosixPath(Path(root).relative_to(plan.source).as_posix())}/{name}"
+        for folder in ("_layouts", "_includes")
+        for root, _, names in os.walk(plan.source / folder) for name in names)
+    for path in dict.fromkeys(p for p in (src, rel, *parts) if p):
         text = plan.source_text(path)
+        if text is None or url not in text:
+            continue
         found = [n for n, u in defuse(text, markdown)[1] if u == url] if text else []
         if found:
             return path, found[min(nth, len(found) - 1)]
