@@ -16,6 +16,7 @@ that use them) and autolinks."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections import Counter
@@ -226,32 +227,37 @@ def defuse_plan(plan: Plan) -> None:
                 continue
             new = _keep_theirs(text, theirs, suffix in MARKDOWN_SUFFIXES)
         plan.write(rel, new)
-        markdown = suffix in MARKDOWN_SUFFIXES
         lines: dict[tuple[str, str], list[int]] = {}  # (file, address) -> its lines
         nth: Counter[str] = Counter()
         for line, url in dropped:
-            where = _where(plan, rel, back.get(rel), url, line, nth[url], markdown)
+            where = _where(plan, rel, back.get(rel), url, line, nth[url])
             nth[url] += 1
             lines.setdefault((where[0], url), []).append(where[1])
         for (path, url), at in lines.items():
             tell_unsafe(plan.report, url, path, at[0], at[1:])
 
 
-def _where(plan: Plan, rel: str, src: str | None, url: str, line: int, nth: int,
-           markdown: bool) -> tuple[str, int]:
+def _where(plan: Plan, rel: str, src: str | None, url: str, line: int,
+           nth: int) -> tuple[str, int]:
     """The file and line of SRC where the ``nth`` ``url`` dropped from DEST's ``rel`` is
     written (in the SRC file DEST's ``rel`` holds, SRC's file of the same name, or the
     owner's layouts and includes, whose parts are written into pages), else DEST's ``rel``
     and its line there."""
-    parts = [] if plan.source is None else sorted(  # (os.walk follows no link)
-        f"{PurePosixPath(Path(root).relative_to(plan.source).as_posix())}/{name}"
-        for folder in ("_layouts", "_includes")
-        for root, _, names in os.walk(plan.source / folder) for name in names)
-    for path in dict.fromkeys(p for p in (src, rel, *parts) if p):
-        text = plan.source_text(path)
+    def parts() -> Iterator[str]:
+        if plan.source is not None and plan.source.is_dir():
+            for folder in ("_layouts", "_includes"):  # (os.walk follows no link)
+                for root, _, names in sorted(os.walk(plan.source / folder)):
+                    base = Path(root).relative_to(plan.source).as_posix()
+                    yield from (f"{base}/{name}" for name in sorted(names))
+
+    seen: set[str] = set()
+    for path in itertools.chain((p for p in (src, rel) if p), parts()):
+        text = plan.source_text(path) if path not in seen else None
+        seen.add(path)
         if text is None or url not in text:
             continue
-        found = [n for n, u in defuse(text, markdown)[1] if u == url] if text else []
+        markdown = PurePosixPath(path).suffix.lower() in MARKDOWN_SUFFIXES
+        found = [n for n, u in defuse(text, markdown)[1] if u == url]
         if found:
             return path, found[min(nth, len(found) - 1)]
     return rel, line
@@ -261,8 +267,9 @@ def _template_text(plan: Plan, rel: str) -> str | None:
     """The text DEST holds at ``rel`` when it is the template's (not written by an earlier
     run), else None."""
     path = plan.dest / rel
-    if plan.written_before(rel) or not path.is_file():
-        return None
+    if plan.written_before(rel) or not path.is_file() \
+            or not path.resolve().is_relative_to(plan.dest.resolve()):
+        return None  # (a link out of DEST is not read)
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
