@@ -263,6 +263,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     _keep_config_layout(plan)
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
+    from .inert_text import defuse_plan
+    defuse_plan(plan)  # the owner's text: no link of it that would run as script
     return plan
 
 
