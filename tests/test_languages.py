@@ -266,3 +266,31 @@ def test_a_translated_home_page_without_polyglot_is_a_page_at_its_address(tmp_pa
     assert len(home) == 1 and "répartis" not in home[0].read_text()
     assert not list((out / "_pages").rglob("redirects/fr.md"))
     assert not [f for f in plan.report.findings if f.code in ("shadowed", "address-clash")]
+
+
+def test_a_page_in_a_language_the_site_is_not_built_in(tmp_path):
+    """jekyll-polyglot builds the default language and those `languages:` lists: a page of
+    another language (`_pages/fr/about.md` with `languages: ["en", "de"]`) is shown only
+    where neither the build's language nor the default has a page at its address. The
+    French home page (`permalink: /`, which the English home page has) was on no build:
+    reported, not written at a `/fr/` the site never had; a French page at an address of
+    its own was on the English build at that address, and stays there, in the menu."""
+    files = {**GERMAN,
+             "_pages/fr/about.md": "---\nlayout: about\ntitle: à propos\npermalink: /\n"
+                                   "---\n\nAda Okonkwo étudie les systèmes répartis sobres.\n",
+             "_pages/fr/atelier.md": "---\nlayout: page\ntitle: atelier\npermalink: /atelier/\n"
+                                     "nav: true\nnav_order: 9\n---\n\nUn atelier de printemps.\n"}
+    src = _site(tmp_path, "al-folio-site", files, POLYGLOT)
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    assert _written(out, "systèmes répartis sobres") == []
+    assert any(f.code == "shadowed" and "_pages/fr/about.md" in f.message
+               and "not built in" in f.message for f in plan.report.findings)
+    workshop = _written(out, "Un atelier de printemps.")
+    assert [_front(p)["permalink"] for p in workshop] == ["/atelier/"]
+    menu = yaml.safe_load((out / "_data/navigation.yml").read_text())["main"]
+    assert {"title": "atelier", "url": "/atelier/"} in menu
+    assert [_front(p)["permalink"] for p in _written(out, "energiesparende")] == ["/de/"]
+    assert Languages.of({"languages": ["en", "de"]}).unshown(
+        [("/", "en"), ("/", "fr"), ("/x/", "fr"), ("/", "de")]) == {1}
