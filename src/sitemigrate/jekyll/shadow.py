@@ -49,8 +49,9 @@ def drop_shadowed(pages: list[Page], report: Report, config: Any = None) -> list
                    f"is in `{lang}`, a language the site is not built in (jekyll-polyglot "
                    "builds the default language and those `languages:` in `_config.yml` "
                    "lists), and every build shows another page at its address "
-                   f"`{page.permalink}` (its own language's or the default language's). `{page.path}` was not converted: add `{lang}` to "
-                   "`languages:` if it is yours.", page.origin or page.path)
+                   f"`{page.permalink}` (its own language's or the default language's). "
+                   f"`{page.path}` was not converted: add `{lang}` to `languages:` if it "
+                   "is yours.", page.origin or page.path)
     hidden.update((id(p), p) for p in unbuilt)
     for group in _address_groups([p for p in pages if id(p) not in hidden], langs):
         first, *others = group
