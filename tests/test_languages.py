@@ -294,3 +294,23 @@ def test_a_page_in_a_language_the_site_is_not_built_in(tmp_path):
     assert [_front(p)["permalink"] for p in _written(out, "energiesparende")] == ["/de/"]
     assert Languages.of({"languages": ["en", "de"]}).unshown(
         [("/", "en"), ("/", "fr"), ("/x/", "fr"), ("/", "de")]) == {1}
+
+
+def test_a_translated_home_page_lists_the_selected_papers_as_its_layout_did(tmp_path):
+    """al-folio's about layout lists the selected papers under the text of every page it
+    shows with `selected_papers: true`, the German home page (`/de/`) as the English one:
+    the German page keeps that list (was: only the English home page had it), under the
+    heading the home page's list has; a page without the switch gets none."""
+    files = {**GERMAN, "_pages/de/about.md": GERMAN["_pages/de/about.md"].replace(
+        "permalink: /\n", "permalink: /\nselected_papers: true\n")}
+    src = _site(tmp_path, "al-folio-site", files, POLYGLOT)
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    german = _written(out, "energiesparende verteilte Systeme")
+    home = out / "_pages/about.md"
+    heading = next(line for line in home.read_text().splitlines()
+                   if line.startswith("## ") and "elected" in line)
+    assert heading in german[0].read_text()
+    assert german[0].read_text().count("Carbon-Aware Scheduling") == 1
+    papers = _written(out, "Alle Aufsätze, die neuesten zuerst.")
+    assert heading not in papers[0].read_text()
