@@ -299,18 +299,33 @@ def test_a_page_in_a_language_the_site_is_not_built_in(tmp_path):
 def test_a_translated_home_page_lists_the_selected_papers_as_its_layout_did(tmp_path):
     """al-folio's about layout lists the selected papers under the text of every page it
     shows with `selected_papers: true`, the German home page (`/de/`) as the English one:
-    the German page keeps that list (was: only the English home page had it), under the
-    heading the home page's list has; a page without the switch gets none."""
+    the German page keeps that list (was: only the English home page had it), under a
+    heading in its own language; a page without the switch gets none."""
     files = {**GERMAN, "_pages/de/about.md": GERMAN["_pages/de/about.md"].replace(
         "permalink: /\n", "permalink: /\nselected_papers: true\n")}
     src = _site(tmp_path, "al-folio-site", files, POLYGLOT)
     out = tmp_path / "out"
     sitemigrate.convert(src, out, to="academicpages").apply()
     german = _written(out, "energiesparende verteilte Systeme")
-    home = out / "_pages/about.md"
-    heading = next(line for line in home.read_text().splitlines()
-                   if line.startswith("## ") and "elected" in line)
+    heading = "## Ausgewählte Publikationen"
     assert heading in german[0].read_text()
+    assert "## Selected publications" in (out / "_pages/about.md").read_text()
     assert german[0].read_text().count("Carbon-Aware Scheduling") == 1
     papers = _written(out, "Alle Aufsätze, die neuesten zuerst.")
     assert heading not in papers[0].read_text()
+
+
+def test_the_words_the_converter_adds_to_a_page_are_in_its_language(tmp_path):
+    """The label the converter writes for a CV page's `cv_pdf` is in the page's language
+    (`_pages/zh/cv.md` of a site in English and Chinese: Chinese; the English CV page:
+    English); was: English on every page of the site."""
+    config = '\nlanguages: ["en", "zh"]\ndefault_lang: "en"\nlang_from_path: true\n'
+    files = {"_pages/zh/cv.md": "---\nlayout: cv\ntitle: 简历\npermalink: /cv/\nnav: true\n"
+                                "cv_pdf: cv.pdf\n---\n"}
+    src = _site(tmp_path, "al-folio-site", files, config)
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    chinese = [p for p in out.rglob("*.md") if _front(p).get("permalink") == "/zh/cv/"]
+    assert len(chinese) == 1
+    assert "下载" in chinese[0].read_text() and "Download my CV" not in chinese[0].read_text()
+    assert "Download my CV as PDF" in (out / "_pages/cv.md").read_text()

@@ -35,6 +35,7 @@ from ...jekyll.listings import (
     add_collection_listings,
     collection_page,
     page_groups,
+    page_words,
     site_words,
     translate_body,
 )
@@ -143,7 +144,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if page.description:
             front["excerpt"] = page.description
         body = _shown_around(page, body, report)
-        body += "".join(selected_section(page, site, report, site_words(site)))
+        body += "".join(selected_section(page, site, report, page_words(site, page)))
     sidebar = page.features.profile_sidebar
     front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
@@ -163,7 +164,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                                    front.get("layout")))
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
-        link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
+        link = f"[{page_words(site, page)['cv_pdf']}]({_site_link(pdf)})"
         if is_html_file(page.path):  # no Markdown converter runs on the page
             link = f"<p>{markdown_links_as_html(link)}</p>"
         body = body.rstrip("\n") + f"\n\n{link}\n"
