@@ -15,7 +15,8 @@ from ...report import Report
 
 def selected_section(page: Page, site: Site, report: Report, words: dict[str, str]) -> list[str]:
     """The selected papers the page's about layout listed (`selected_papers: true`), as a
-    section headed in the site's language (``words``); none where it lists none."""
+    section headed in the page's language (``words``: :func:`...jekyll.listings.page_words`
+    or the home page's site words); none where it lists none."""
     if not page.features.selected_papers:
         return []
     where = "the about page" if page.role == "about" else "this page (its about layout)"
