@@ -4,12 +4,10 @@ All academicpages knowledge lives in this package and in ``mappings/academicpage
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
-from urllib.parse import quote
 
 from ruamel.yaml.comments import CommentedMap
 
@@ -31,13 +29,13 @@ from ...jekyll.liquid import (
     is_html_file,
     markdown_in_html,
     markdown_links_as_html,
-    raw_literal,
     source_line,
 )
 from ...jekyll.listings import (
     add_collection_listings,
     collection_page,
     page_groups,
+    page_words,
     site_words,
     translate_body,
 )
@@ -56,6 +54,7 @@ from ...plan import Plan
 from ...report import Report
 from ...theme import Options
 from . import THEME
+from .aboutlists import selected_line, selected_section
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .menu import menu_only, skip_menu_page, write_navigation
@@ -145,6 +144,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if page.description:
             front["excerpt"] = page.description
         body = _shown_around(page, body, report)
+        body += "".join(selected_section(page, site, report, page_words(site, page)))
     sidebar = page.features.profile_sidebar
     front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
@@ -164,7 +164,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                                    front.get("layout")))
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
-        link = f"[{site_words(site)['cv_pdf']}]({_site_link(pdf)})"
+        link = f"[{page_words(site, page)['cv_pdf']}]({_site_link(pdf)})"
         if is_html_file(page.path):  # no Markdown converter runs on the page
             link = f"<p>{markdown_links_as_html(link)}</p>"
         body = body.rstrip("\n") + f"\n\n{link}\n"
@@ -320,18 +320,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             report.lost("news", "the about page shows news (`news: true`), but the site has no "
                         "`_news` items to carry; academicpages has no news list, so the flag "
                         "was dropped.", page.origin)
-    if feats.selected_papers:
-        chosen = [p for p in site.publications if p.selected]
-        if chosen:
-            lines = [_selected_line(p, words['abstract']) for p in chosen]
-            extra.append(f"\n## {words['selected_publications']}\n\n" + "\n".join(lines)
-                         + "\n")
-            report.mapped("selected-papers", f"{len(chosen)} selected publications listed on "
-                          "the about page.", page.origin)
-        else:
-            report.lost("selected-papers", "the about page lists selected papers "
-                        "(`selected_papers: true`), but no publication is marked "
-                        "`selected={true}`; nothing to list.", page.origin)
+    extra += selected_section(page, site, report, words)
     extra += [_shown_list(shown, site, page, plan, words["abstract"])
               for shown in feats.lists]
     if feats.social:
@@ -364,7 +353,7 @@ def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str
     papers are, the talks and projects as links to their pages."""
     pubs = {p.key: p for p in site.publications}
     talks = {t.slug: t for t in site.talks}
-    lines = [_selected_line(pubs[k], label) for k in shown.publications if k in pubs]
+    lines = [selected_line(pubs[k], label) for k in shown.publications if k in pubs]
     for slug in (s for s in shown.talks if s in talks):
         talk = talks[slug]
         said = ", ".join(str(v) for v in (talk.fields.get("venue"), talk.date[:4]) if v)
@@ -388,24 +377,6 @@ def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str
                        f"layout listed under `{shown.heading}` written as a section of the "
                        "about page.", where)
     return f"\n## {shown.heading}\n\n" + "\n".join(lines) + "\n"
-
-
-def _selected_line(pub: Publication, label: str) -> str:
-    """A selected publication as the about page's list item: its citation, the DOI al-folio's
-    about page shows as a button, and its abstract folded as al-folio folds it."""
-    line = f"- {pub.citation or pub.title}"
-    doi = pub.links.get("doi", "").strip()
-    if doi:
-        bare = re.sub(r"^doi:\s*", "", doi, flags=re.I)
-        target = ("" if re.match(r"https?://", bare) else "https://doi.org/") + quote(
-            bare, safe="/:;.,_-?=&%#~+")
-        shown = re.sub(r"([\\`*_\[\]<>])", r"\\\1", doi)
-        line += f" DOI: [{shown}]({target})"
-    if pub.abstract.strip():
-        text = html.escape(re.sub(r"\s+", " ", pub.abstract).strip(), quote=False)
-        text = raw_literal(text) if "{{" in text or "{%" in text else text
-        line += f"\n\n  <details><summary>{label}</summary>{text}</details>"
-    return line
 
 
 def _publication_slugs(pubs: list[Publication]) -> list[str]:
