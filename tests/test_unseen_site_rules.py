@@ -613,3 +613,69 @@ def test_the_contact_note_is_written_only_where_the_about_page_showed_it(tmp_pat
     plan = _convert(src, tmp_path / "without")
     assert note not in (tmp_path / "without/_pages/about.md").read_text()
     assert any(f.code == "contact-note" for f in plan.report.findings)
+
+
+# an owner's about layout that lists items of data files: videos marked selected, newest
+# first, each linked; the last two awards under a switch of the page; grants under a switch
+# the page leaves off; talks kept in a CSV file
+DATA_LAYOUT = """---
+layout: default
+---
+<article>
+  <div class="clearfix">{{ content }}</div>
+  <h2>Watch</h2>
+  {% assign v = site.data.videos | where: 'selected', true | sort: 'year' %}
+  <ul>{% for video in v reversed %}
+    <li><a href="{{ video.url }}">{{ video.title }}</a> ({{ video.year }})</li>
+  {% endfor %}</ul>
+  {% if page.awards %}<h2>Prizes</h2>
+    {% for a in site.data.awards limit: 2 %}<p>{{ a.name }}, {{ a.year }}</p>{% endfor %}
+  {% endif %}
+  {% if page.grants %}<h2>Grants</h2>
+    {% for g in site.data.grants %}<p>{{ g.name }}</p>{% endfor %}{% endif %}
+  <h2>Talks in a table</h2>
+  {% for t in site.data.talklist %}<p>{{ t.title }}</p>{% endfor %}
+</article>
+"""
+VIDEOS = """- {title: Kelp at night, url: "https://example.org/kelp", year: 2022, selected: true}
+- {title: Pumps explained, url: "https://example.org/pumps", year: 2023}
+- {title: Buoys in a storm, url: /assets/buoys.mp4, year: 2024, selected: true}
+"""
+
+
+def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_page(tmp_path):
+    """A loop of the owner's about layout over a data file (`site.data.videos` through an
+    `assign` with `where` and `sort`, listed `reversed`; `site.data.awards` with `limit: 2`
+    under a switch the page turns on) shows the items Liquid keeps, with the fields it
+    prints, the first linked where the loop links it: the new home page lists exactly those,
+    in that order, under the layout's heading, once; a list under a switch the page leaves
+    off is not written, and a loop over a data file that is no YAML list is reported."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(DATA_LAYOUT)
+    (src / "_data/videos.yml").write_text(VIDEOS)
+    (src / "assets/buoys.mp4").write_bytes(b"\0\0\0\x18ftypmp42")
+    (src / "_data/awards.yml").write_text("- {name: Tide medal, year: 2024}\n- {name: Reef "
+                                          "prize, year: 2023}\n- {name: Old cup, year: 2001}\n")
+    (src / "_data/grants.yml").write_text("- {name: Sea fund}\n")
+    (src / "_data/talklist.csv").write_text("title\nHarbours that listen\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("social: true\n", "social: true\nawards: true\n"))
+    plan = _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert home.count("Watch") == 1
+    videos = home.split("## Watch\n")[1].split("##")[0].strip().splitlines()
+    assert videos == ["- [Buoys in a storm]({{ '/files/buoys.mp4' | relative_url }}), 2024",
+                      "- [Kelp at night](https://example.org/kelp), 2022"]
+    assert (tmp_path / "out/files/buoys.mp4").is_file()
+    assert home.index("## Watch") < home.index("## Prizes")  # where the layout shows them
+    prizes = home.split("## Prizes\n")[1].split("##")[0]
+    assert "Tide medal, 2024" in prizes and "Reef prize, 2023" in prizes
+    assert "Old cup" not in home and "Sea fund" not in home and "Grants" not in home
+    front = yaml.safe_load(home.split("---")[1])
+    assert "awards" not in front
+    findings = [(f.code, f.message) for f in plan.report.findings]
+    assert any(c == "shown-list" and "`site.data.talklist`" in m and "Talks in a table" in m
+               for c, m in findings)
+    assert any(c == "shown-list" and "2 items of a data file" in m and "`Watch`" in m
+               for c, m in findings)

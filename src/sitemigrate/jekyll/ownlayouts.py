@@ -105,4 +105,5 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
         plan.report.verbatim("own-include", f"`{rel}` (your layout) shows your `{name}` "
                              f"{'above' if before else 'below'} the text of this page: "
                              "written into the page, where it shows it.", page.origin)
-    return with_shown(body, layout_parts(plan, page.path), out)
+    headings = frozenset(s.heading for s in page.features.lists if s.heading)
+    return with_shown(body, layout_parts(plan, page.path, headings), out)
