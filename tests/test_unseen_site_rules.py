@@ -616,8 +616,8 @@ def test_the_contact_note_is_written_only_where_the_about_page_showed_it(tmp_pat
 
 
 # an owner's about layout that lists items of data files: videos marked selected, newest
-# first, each linked; the last two awards under a switch of the page; grants under a switch
-# the page leaves off; talks kept in a CSV file
+# first, each linked; two awards under a switch of the page; grants under a switch the page
+# leaves off; talks kept in a CSV file
 DATA_LAYOUT = """---
 layout: default
 ---
@@ -644,12 +644,13 @@ VIDEOS = """- {title: Kelp at night, url: "https://example.org/kelp", year: 2022
 
 
 def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_page(tmp_path):
-    """A loop of the owner's about layout over a data file (`site.data.videos` through an
-    `assign` with `where` and `sort`, listed `reversed`; `site.data.awards` with `limit: 2`
-    under a switch the page turns on) shows the items Liquid keeps, with the fields it
-    prints, the first linked where the loop links it: the new home page lists exactly those,
-    in that order, under the layout's heading, once; a list under a switch the page leaves
-    off is not written, and a loop over a data file that is no YAML list is reported."""
+    """A loop of the owner's about layout over a data file, outside any switch of the page
+    (`site.data.videos` through an `assign` with `where` and `sort`, listed `reversed`),
+    shows the items Liquid keeps, with the fields it prints, the first linked where the
+    loop links it: the new home page lists exactly those, in that order, under the layout's
+    heading, once, before what the layout shows after it (a part under a switch the page
+    turns on, carried as Liquid as before); a list under a switch the page leaves off is not
+    written, and a loop over a data file that is no YAML list is reported."""
     src = _alfolio(tmp_path)
     (src / "_layouts").mkdir()
     (src / "_layouts/about.liquid").write_text(DATA_LAYOUT)
@@ -664,16 +665,15 @@ def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_p
     plan = _convert(src, tmp_path / "out")
     home = (tmp_path / "out/_pages/about.md").read_text()
     assert home.count("Watch") == 1
-    videos = home.split("## Watch\n")[1].split("##")[0].strip().splitlines()
+    videos = home.split("## Watch\n\n")[1].split("\n\n")[0].splitlines()
     assert videos == ["- [Buoys in a storm]({{ '/files/buoys.mp4' | relative_url }}), 2024",
                       "- [Kelp at night](https://example.org/kelp), 2022"]
     assert (tmp_path / "out/files/buoys.mp4").is_file()
-    assert home.index("## Watch") < home.index("## Prizes")  # where the layout shows them
-    prizes = home.split("## Prizes\n")[1].split("##")[0]
-    assert "Tide medal, 2024" in prizes and "Reef prize, 2023" in prizes
-    assert "Old cup" not in home and "Sea fund" not in home and "Grants" not in home
-    front = yaml.safe_load(home.split("---")[1])
-    assert "awards" not in front
+    # a switched part stays the layout's Liquid, the switch and the data file along with it
+    assert home.index("## Watch") < home.index("{% for a in site.data.awards limit: 2 %}")
+    assert yaml.safe_load(home.split("---")[1])["awards"] is True
+    assert (tmp_path / "out/_data/awards.yml").is_file()
+    assert "Sea fund" not in home and "Grants" not in home
     findings = [(f.code, f.message) for f in plan.report.findings]
     assert any(c == "shown-list" and "`site.data.talklist`" in m and "Talks in a table" in m
                for c, m in findings)

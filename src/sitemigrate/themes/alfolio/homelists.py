@@ -64,14 +64,12 @@ def switched_lists(site: Site, src: Path, config: dict, report: Report,
             found_in = [(n, t, "") for n, t in zip(["", *names], texts, strict=True)]
             mine = [u for u in scholar.bibliography_uses(found_in, config) if not u.cited]
             projects = [p for t in texts for p in project_loop(t, site, keys)]
-            rows = [r for t in texts for loop in data_loops(t, src, report) for r in loop.rows
-                    or ()]
-            if not (mine or projects or rows) or any(u.files is None for u in mine):
+            if not (mine or projects) or any(u.files is None for u in mine):
                 continue  # no list of entries, or one of files that cannot be read here
             heading = _HEADING.search(block)
             words = re.sub(r"\s+", " ", _TAGS.sub("", heading[1])).strip() if heading else ""
             shown = ShownList(key, words or key.replace("_", " ").capitalize(),
-                              projects=list(dict.fromkeys(projects)), rows=rows)
+                              projects=list(dict.fromkeys(projects)))
             page.features.lists.append(shown)
             found.append(Switched(shown, mine))
             where[id(shown)] = (at, shown_liquid(layout).find(block))
