@@ -617,7 +617,7 @@ def test_the_contact_note_is_written_only_where_the_about_page_showed_it(tmp_pat
 
 # an owner's about layout that lists items of data files: videos marked selected, newest
 # first, each linked; two awards under a switch of the page; grants under a switch the page
-# leaves off; talks kept in a CSV file
+# leaves off; talks kept in a CSV file; a crew kept as a mapping
 DATA_LAYOUT = """---
 layout: default
 ---
@@ -635,6 +635,8 @@ layout: default
     {% for g in site.data.grants %}<p>{{ g.name }}</p>{% endfor %}{% endif %}
   <h2>Talks in a table</h2>
   {% for t in site.data.talklist %}<p>{{ t.title }}</p>{% endfor %}
+  <h2>Crew</h2>
+  {% for c in site.data.crew %}<p>{{ c[0] }}</p>{% endfor %}
 </article>
 """
 VIDEOS = """- {title: Kelp at night, url: "https://example.org/kelp", year: 2022, selected: true}
@@ -650,7 +652,8 @@ def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_p
     loop links it: the new home page lists exactly those, in that order, under the layout's
     heading, once, before what the layout shows after it (a part under a switch the page
     turns on, carried as Liquid as before); a list under a switch the page leaves off is not
-    written, and a loop over a data file that is no YAML list is reported."""
+    written; a CSV file is read as Jekyll reads it (a list of its rows), and a loop over a
+    data file that is no list is reported."""
     src = _alfolio(tmp_path)
     (src / "_layouts").mkdir()
     (src / "_layouts/about.liquid").write_text(DATA_LAYOUT)
@@ -659,7 +662,8 @@ def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_p
     (src / "_data/awards.yml").write_text("- {name: Tide medal, year: 2024}\n- {name: Reef "
                                           "prize, year: 2023}\n- {name: Old cup, year: 2001}\n")
     (src / "_data/grants.yml").write_text("- {name: Sea fund}\n")
-    (src / "_data/talklist.csv").write_text("title\nHarbours that listen\n")
+    (src / "_data/talklist.csv").write_text("title,venue\nHarbours that listen,Coastal Days\n")
+    (src / "_data/crew.yml").write_text("ada: {role: captain}\n")
     about = src / "_pages/about.md"
     about.write_text(about.read_text().replace("social: true\n", "social: true\nawards: true\n"))
     plan = _convert(src, tmp_path / "out")
@@ -675,7 +679,8 @@ def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_p
     assert (tmp_path / "out/_data/awards.yml").is_file()
     assert "Sea fund" not in home and "Grants" not in home
     findings = [(f.code, f.message) for f in plan.report.findings]
-    assert any(c == "shown-list" and "`site.data.talklist`" in m and "Talks in a table" in m
+    assert "## Talks in a table\n\n- Harbours that listen\n" in home  # a CSV file's rows
+    assert any(c == "shown-list" and "`site.data.crew`" in m and "`Crew`" in m
                for c, m in findings)
     assert any(c == "shown-list" and "2 items of a data file" in m and "`Watch`" in m
                for c, m in findings)

@@ -2,11 +2,14 @@
 `site.data.NAME` (directly, or through a variable assigned from it with `where` and `sort`
 filters), its `limit:`/`reversed` taken as Liquid takes them, printing fields of each item
 (`{{ video.title }}`) and linking them (`href="{{ video.url }}"`). What such a loop shows is
-read from the data file Jekyll would read (`_data/NAME.yml`, `.yaml`, `.json`): the items in
+read from the data file Jekyll would read (`_data/NAME.yml`, `.yaml`, `.json`, `.csv`,
+`.tsv`): the items in
 the order the loop lists them, each with the values it prints (:class:`~...ir.ShownRow`)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import re
 from dataclasses import dataclass, field
@@ -18,6 +21,7 @@ from ...ir import ShownRow
 from ...jekyll.liquid import tokenize
 from ...jekyll.site import read_data
 from ...report import Report
+from ...textio import read_text
 
 _SOURCE = re.compile(r"^site\.data\.([\w-]+)\s*((?:\|.*)?)$", re.S)
 _FOR = re.compile(r"^(\w+)\s+in\s+(site\.data\.[\w-]+|\w+)\s*(.*)$", re.S)
@@ -112,13 +116,12 @@ def _loop(heading: str, name: str, filters: str, params: str, var: str, body: li
             elif m[2] not in printed:
                 printed.append(m[2])
         before = tok.text if tok.kind == "text" else before + tok.text
-    rel = next((f"_data/{name}{x}" for x in (".yml", ".yaml", ".json")
+    rel = next((f"_data/{name}{x}" for x in (".yml", ".yaml", ".json", ".csv", ".tsv")
                 if os.path.isfile(src / f"_data/{name}{x}")), "")
-    data = read_data(src, rel, report) if rel else None
+    data = _read(src, rel, report) if rel else None
     if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
-        loop.rows, loop.why = None, (f"`_data/{name}` is no YAML or JSON list of items"
-                                     if rel or not os.path.exists(src / "_data") else
-                                     f"the site has no `_data/{name}` file of YAML or JSON")
+        loop.rows, loop.why = None, (f"`{rel}` is no list of items" if rel else
+                                     f"the site has no data file `_data/{name}` to read")
         return loop
     items = list(data)
     for w in WHERE.finditer(filters):
@@ -133,6 +136,22 @@ def _loop(heading: str, name: str, filters: str, params: str, var: str, body: li
                            if d.get(f) not in (None, "") and str(d[f]).strip()],
                           str(d.get(link) or "").strip() if link else "") for d in items]
     return loop
+
+
+def _read(src: Path, rel: str, report: Report) -> Any:
+    """A data file as Jekyll reads it: YAML or JSON, or a CSV/TSV table as a list of its
+    rows, each by the names of its header row."""
+    if not rel.endswith((".csv", ".tsv")):
+        return read_data(src, rel, report)
+    text = read_text(src / rel, rel, report, root=src)
+    if text is None:
+        return None
+    try:
+        return [dict(r) for r in csv.DictReader(
+            io.StringIO(text.text), delimiter="\t" if rel.endswith(".tsv") else ",")]
+    except csv.Error as e:
+        report.problem("data-unreadable", f"`{rel}` cannot be read as a table ({e}).", rel)
+        return None
 
 
 def _sort_key(item: dict, name: str) -> tuple[bool, str]:
