@@ -684,3 +684,53 @@ def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_p
                for c, m in findings)
     assert any(c == "shown-list" and "2 items of a data file" in m and "`Watch`" in m
                for c, m in findings)
+
+
+def test_the_words_of_a_home_pages_own_layout_are_on_the_new_home_page(tmp_path):
+    """The home page (`permalink: /`, no text of its own) is laid into a layout of the
+    owner's own, no template's, that shows a greeting, a button to their projects and a
+    contact table, with its style and script: the new home page shows those words and
+    links (the address carried as any other), not its style or script, and the report says
+    the layout's words went along (was: an empty home page, and "not carried")."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/splash.liquid").write_text(
+        "---\nlayout: default\n---\n<div class=\"hero\"><p>Hello, I am Ada</p>\n"
+        "<a href=\"{{ '/projects/' | relative_url }}\">What I build</a></div>\n"
+        "<section id=\"contact\"><h3>Write to me</h3><p>DOCK 4 · Harbourtown</p></section>\n"
+        "<style>.hero { color: teal; }</style><script>window.tide = 1;</script>\n")
+    (src / "_pages/splash.md").write_text("---\nlayout: splash\ntitle: Home\npermalink: /\n"
+                                          "nav: false\n---\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("permalink: /\n", "permalink: /about/\n"))
+    plan = _convert(src, tmp_path / "out")
+    home = next(p.read_text() for p in (tmp_path / "out/_pages").glob("*.md")
+                if "permalink: /\n" in p.read_text())
+    assert "Hello, I am Ada" in home and "DOCK 4 · Harbourtown" in home
+    assert "{{ '/portfolio/' | relative_url }}" in home or "{{ '/projects/' | relative_url }}" \
+        in home
+    assert "teal" not in home and "window.tide" not in home
+    said = {f.code: f.message for f in plan.report.findings
+            if str(f.path) in ("_layouts/splash.liquid", "_pages/splash.md")}
+    assert "a layout of your own" in said["own-layout-part"]
+    assert "but for its parts of words and pictures" in said["own-layout"]
+
+
+def test_an_about_layout_headed_by_the_pages_title_keeps_that_heading(tmp_path):
+    """An owner's about layout whose `<h1>` prints the page's title (`{{ page.title }}`,
+    not al-folio's site title or name): the new home page is headed by that title, as the
+    old one was, and the stock about layout still heads it with the owner's name."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<header><h1 class=\"post-title\">{{ page.title -}}"
+        "<span class=\"dot\"></span></h1></header><article>{{ content }}</article>\n")
+    about = src / "_pages/about.md"
+    title = yaml.safe_load(about.read_text().split("---")[1])["title"]
+    _convert(src, tmp_path / "out")
+    front = yaml.safe_load((tmp_path / "out/_pages/about.md").read_text().split("---")[1])
+    assert front["title"] == title
+    (src / "_layouts/about.liquid").unlink()
+    _convert(src, tmp_path / "out2")
+    front = yaml.safe_load((tmp_path / "out2/_pages/about.md").read_text().split("---")[1])
+    assert front["title"] == "Ada Q. Okonkwo" != title

@@ -30,6 +30,8 @@ _FOR = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+(site\.projects|\w+)\s*((?:\|[^%]
 _TEST = re.compile(r"""\s*\{%-?\s*(if|unless)\s+(\w+)\.(\w+)\s*(?:(==|!=)\s*(['"]?)([^'"%]*?)\5)?"""
                    r"""\s*-?%\}""")
 _HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", re.S | re.I)
+_H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1\s*>", re.S | re.I)
+_PAGE_TITLE = re.compile(r"\s*\{\{-?\s*page\.title\s*-?\}\}\s*")
 _TAGS = re.compile(r"<[^>]*>|\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
@@ -97,6 +99,17 @@ def _data_lists(page: Page, src: Path, report: Report) -> dict[int, tuple[int, i
                 page.features.lists.append(ShownList("", loop.heading, rows=loop.rows))
                 where[id(page.features.lists[-1])] = (at, loop.start)
     return where
+
+
+def about_heading(page: Page, site: Site, report: Report) -> str:
+    """The heading the home page's own layout shows atop it: al-folio's about layout, the
+    site's title or the owner's name; an owner's about layout whose first `<h1>` prints
+    only the page's title (`{{ page.title }}`), the page's title."""
+    chain = source_chain(Path(site.source), page.path, report)[:1] if site.source else []
+    h1 = next((m[1] for _, t in chain if (m := _H1.search(shown_liquid(t)))), "")
+    if page.title and _PAGE_TITLE.fullmatch(re.sub(r"<[^>]*>", "", h1)):
+        return page.title
+    return site.identity.site_title or site.identity.display_name()
 
 
 def add_entry(lists: list[Switched], name: str, pub: Publication, talk: str) -> None:
