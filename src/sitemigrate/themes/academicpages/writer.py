@@ -35,6 +35,7 @@ from ...jekyll.listings import (
     add_collection_listings,
     collection_page,
     page_groups,
+    page_words,
     site_words,
     translate_body,
 )
@@ -52,9 +53,9 @@ from ...plan import Plan
 from ...report import Report
 from ...theme import Options
 from . import THEME
+from .aboutlists import project_url, selected_section, shown_list, site_link
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
-from .homelists import project_url, selected_line, shown_list, site_link
 from .menu import menu_only, skip_menu_page, write_navigation
 from .reader import (
     LINK_LABELS,
@@ -142,6 +143,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if page.description:
             front["excerpt"] = page.description
         body = _shown_around(page, body, report)
+        body += "".join(selected_section(page, site, report, page_words(site, page)))
     sidebar = page.features.profile_sidebar
     front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
@@ -161,7 +163,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                                    front.get("layout")))
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
-        link = f"[{site_words(site)['cv_pdf']}]({site_link(pdf)})"
+        link = f"[{page_words(site, page)['cv_pdf']}]({site_link(pdf)})"
         if is_html_file(page.path):  # no Markdown converter runs on the page
             link = f"<p>{markdown_links_as_html(link)}</p>"
         body = body.rstrip("\n") + f"\n\n{link}\n"
@@ -317,18 +319,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             report.lost("news", "the about page shows news (`news: true`), but the site has no "
                         "`_news` items to carry; academicpages has no news list, so the flag "
                         "was dropped.", page.origin)
-    if feats.selected_papers:
-        chosen = [p for p in site.publications if p.selected]
-        if chosen:
-            lines = [selected_line(p, words['abstract']) for p in chosen]
-            extra.append(f"\n## {words['selected_publications']}\n\n" + "\n".join(lines)
-                         + "\n")
-            report.mapped("selected-papers", f"{len(chosen)} selected publications listed on "
-                          "the about page.", page.origin)
-        else:
-            report.lost("selected-papers", "the about page lists selected papers "
-                        "(`selected_papers: true`), but no publication is marked "
-                        "`selected={true}`; nothing to list.", page.origin)
+    extra += selected_section(page, site, report, words)
     extra += [shown_list(shown, site, page, plan, words["abstract"])
               for shown in feats.lists]
     if feats.social:
