@@ -266,3 +266,66 @@ def test_a_translated_home_page_without_polyglot_is_a_page_at_its_address(tmp_pa
     assert len(home) == 1 and "répartis" not in home[0].read_text()
     assert not list((out / "_pages").rglob("redirects/fr.md"))
     assert not [f for f in plan.report.findings if f.code in ("shadowed", "address-clash")]
+
+
+def test_a_page_in_a_language_the_site_is_not_built_in(tmp_path):
+    """jekyll-polyglot builds the default language and those `languages:` lists: a page of
+    another language (`_pages/fr/about.md` with `languages: ["en", "de"]`) is shown only
+    where neither the build's language nor the default has a page at its address. The
+    French home page (`permalink: /`, which the English home page has) was on no build:
+    reported, not written at a `/fr/` the site never had; a French page at an address of
+    its own was on the English build at that address, and stays there, in the menu."""
+    files = {**GERMAN,
+             "_pages/fr/about.md": "---\nlayout: about\ntitle: à propos\npermalink: /\n"
+                                   "---\n\nAda Okonkwo étudie les systèmes répartis sobres.\n",
+             "_pages/fr/atelier.md": "---\nlayout: page\ntitle: atelier\npermalink: /atelier/\n"
+                                     "nav: true\nnav_order: 9\n---\n\nUn atelier de printemps.\n"}
+    src = _site(tmp_path, "al-folio-site", files, POLYGLOT)
+    out = tmp_path / "out"
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    assert _written(out, "systèmes répartis sobres") == []
+    assert any(f.code == "shadowed" and "_pages/fr/about.md" in f.message
+               and "not built in" in f.message for f in plan.report.findings)
+    workshop = _written(out, "Un atelier de printemps.")
+    assert [_front(p)["permalink"] for p in workshop] == ["/atelier/"]
+    menu = yaml.safe_load((out / "_data/navigation.yml").read_text())["main"]
+    assert {"title": "atelier", "url": "/atelier/"} in menu
+    assert [_front(p)["permalink"] for p in _written(out, "energiesparende")] == ["/de/"]
+    assert Languages.of({"languages": ["en", "de"]}).unshown(
+        [("/", "en"), ("/", "fr"), ("/x/", "fr"), ("/", "de")]) == {1}
+
+
+def test_a_translated_home_page_lists_the_selected_papers_as_its_layout_did(tmp_path):
+    """al-folio's about layout lists the selected papers under the text of every page it
+    shows with `selected_papers: true`, the German home page (`/de/`) as the English one:
+    the German page keeps that list (was: only the English home page had it), under a
+    heading in its own language; a page without the switch gets none."""
+    files = {**GERMAN, "_pages/de/about.md": GERMAN["_pages/de/about.md"].replace(
+        "permalink: /\n", "permalink: /\nselected_papers: true\n")}
+    src = _site(tmp_path, "al-folio-site", files, POLYGLOT)
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    german = _written(out, "energiesparende verteilte Systeme")
+    heading = "## Ausgewählte Publikationen"
+    assert heading in german[0].read_text()
+    assert "## Selected publications" in (out / "_pages/about.md").read_text()
+    assert german[0].read_text().count("Carbon-Aware Scheduling") == 1
+    papers = _written(out, "Alle Aufsätze, die neuesten zuerst.")
+    assert heading not in papers[0].read_text()
+
+
+def test_the_words_the_converter_adds_to_a_page_are_in_its_language(tmp_path):
+    """The label the converter writes for a CV page's `cv_pdf` is in the page's language
+    (`_pages/zh/cv.md` of a site in English and Chinese: Chinese; the English CV page:
+    English); was: English on every page of the site."""
+    config = '\nlanguages: ["en", "zh"]\ndefault_lang: "en"\nlang_from_path: true\n'
+    files = {"_pages/zh/cv.md": "---\nlayout: cv\ntitle: 简历\npermalink: /cv/\nnav: true\n"
+                                "cv_pdf: cv.pdf\n---\n"}
+    src = _site(tmp_path, "al-folio-site", files, config)
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    chinese = [p for p in out.rglob("*.md") if _front(p).get("permalink") == "/zh/cv/"]
+    assert len(chinese) == 1
+    assert "下载" in chinese[0].read_text() and "Download my CV" not in chinese[0].read_text()
+    assert "Download my CV as PDF" in (out / "_pages/cv.md").read_text()

@@ -263,6 +263,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     _keep_config_layout(plan)
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
+    from .inert_text import defuse_plan
+    defuse_plan(plan)  # the owner's text: no link of it that would run as script
     return plan
 
 
@@ -333,6 +335,9 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
             if target is None and (row.source in examples or _left_out_as_example(
                     site, plan.from_theme, row.source)):
                 target = _nearest_page(row.old, new)  # the listing it was on, else home
+            anchor = plan.anchors.get(row.source or "")
+            if target and anchor:  # its entry on the page that lists it
+                target = target.split("#")[0] + "#" + anchor
             if target and normalize(target) != normalize(row.old):
                 if _folder_form(row.old, target) and out \
                         and plan.set_front_value(out, "permalink", row.old):

@@ -85,9 +85,21 @@ def scrub(site: Site, report: Report) -> None:
             owner.pop(key, None)
         else:
             setattr(owner, key, None if key == "url" and hasattr(owner, "service") else "")
-        report.problem("unsafe-link", "not carried: only http(s), mailto or site-path links "
-                       "are written (others run as script); fix this link: "
-                       f"`{_short(value)}`.", origin, severity="loss")
+        tell_unsafe(report, value, origin)
+
+
+def tell_unsafe(report: Report, value: str, origin: Origin | str | None,
+                line: int | None = None, more: list[int] | None = None) -> None:
+    """The ``unsafe-link`` finding for an address not carried (here or by
+    :mod:`sitemigrate.inert_text`, in the owner's text: its words are kept; ``more``: the
+    other lines of the file it is on)."""
+    also = f" (also on line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))})" \
+        if more else ""
+    how = (" (save what it holds as a file of the site and link that)"
+           if scheme(value) == "data" else "")
+    report.problem("unsafe-link", "not carried: only http(s), mailto or site-path links "
+                   "are written (others can run as script); fix this link"
+                   f"{how}: `{_short(value)}`{also}.", origin, line, severity="loss")
 
 
 def _replace(owner: Any, key: Any, value: str) -> str:

@@ -136,6 +136,17 @@ class Page:
 
 
 @dataclass(slots=True)
+class ShownRow:
+    """An item of a data file as a layout's loop shows it: the values it prints, in order,
+    and the address it links them to."""
+
+    words: list[str] = field(default_factory=list)
+    """The values the loop prints (the fields of its `{{ item.FIELD }}` outputs)."""
+    link: str = ""
+    """The value the loop writes as a link's address (`href="{{ item.url }}"`)."""
+
+
+@dataclass(slots=True)
 class ShownList:
     """A list the source's own layout shows on a page when a front-matter switch of the
     page is on (``{% if page.selected_talks %}`` around an include that lists entries of a
@@ -151,6 +162,8 @@ class ShownList:
     """The slugs of the talks it lists."""
     projects: list[str] = field(default_factory=list)
     """The paths of the projects it lists."""
+    rows: list[ShownRow] = field(default_factory=list)
+    """The items of a data file (`site.data.NAME`) it lists, as its loop prints them."""
 
 
 @dataclass(slots=True)

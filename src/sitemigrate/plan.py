@@ -113,6 +113,9 @@ class Plan:
     """The name of SRC's owner (for :mod:`sitemigrate.ownership`'s refusal)."""
     origins: dict[str, str] = field(default_factory=dict)
     """SRC path -> the DEST file that now holds its content (for redirects of old URLs)."""
+    anchors: dict[str, str] = field(default_factory=dict)
+    """SRC path -> the id of its entry on the DEST page ``origins`` names, where that page
+    gives each entry one (an old address forwards to the entry, not the top of the page)."""
     urls: dict[str, str] = field(default_factory=dict)
     """Where things live in DEST, by neutral name (``publication:<key>`` -> its URL), for
     Liquid that links to them (``{% cite %}``)."""

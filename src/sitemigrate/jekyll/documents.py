@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from ..ir import Item
+
+if TYPE_CHECKING:
+    from ..plan import Plan
 
 
 def distinct_slugs(items: list[Item]) -> list[Item]:
@@ -39,3 +43,15 @@ def comment_safe_excerpt(body: str, separator: str) -> str | None:
     if not found or start < 0 or "-->" in head[start:]:
         return None
     return head[:start].strip()
+
+
+def keep_excerpt(front: Any, item: Item, plan: Plan, separator: str) -> None:
+    """A writer puts text of its own at the top of ``item``'s page (a line of its details):
+    Jekyll would make that text the document's excerpt, which an owner's own include shows
+    where it lists the documents (`{{ post.excerpt }}`). Where one does, the excerpt the
+    source site had (its body up to the first ``separator``; none without a body) is set in
+    the front matter, as Jekyll takes an `excerpt:` the document states."""
+    from .layouts import owner_code_reading
+    if "excerpt" in front or owner_code_reading(plan, "excerpt", item.path) is None:
+        return
+    front["excerpt"] = item.body.lstrip("\n").partition(separator)[0].strip()

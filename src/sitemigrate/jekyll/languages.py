@@ -135,7 +135,11 @@ def translations_as_pages(site: Site, config: Any, report: Report,
 
 
 def _default(langs: Languages, page: Page) -> bool:
-    return langs.language(page.path, page.extra.get("lang")) == langs.default
+    """Whether the default language's build shows ``page`` as one of its own, at its own
+    URL and in its menu: a page of the default language, or of a language the site is not
+    built in (a page the default build does not show is not read: :func:`.shadow.not_built`)."""
+    lang = langs.language(page.path, page.extra.get("lang"))
+    return lang == langs.default or not langs.built(lang)
 
 
 def language_menu(pages: list[Page], menu: list[NavItem], config: Any) -> list[NavItem]:

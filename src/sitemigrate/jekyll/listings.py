@@ -374,6 +374,26 @@ def site_words(site: Site) -> dict[str, str]:
     return {**table["words"]["en"], **table["words"].get(lang, {})}
 
 
+def page_words(site: Site, page: Page) -> dict[str, str]:
+    """The words a writer adds to ``page``: in the page's own language where it states one
+    that is not the site's (jekyll-polyglot's language of the page, its `lang:` or language
+    folder; else its `lang:`), as a site in several languages shows each page in its
+    language; else :func:`site_words`."""
+    from ..mapdata import load_mapping
+    from .polyglot import Languages
+    langs = Languages.of(site.config_extra)
+    lang = langs.language(page.path, page.extra.get("lang")) if langs \
+        else str(page.extra.get("lang") or "")
+    code = re.split(r"[-_]", lang.strip().lower())[0]
+    stated = site.settings.locale.value if site.settings.locale else ""
+    site_lang = langs.default if langs else str(stated or "")
+    table = load_mapping("words")["words"]
+    if not code or code == re.split(r"[-_]", site_lang.strip().lower())[0] \
+            or code not in table:
+        return site_words(site)
+    return {**table["en"], **table[code]}
+
+
 def _heading_language(site: Site, detect: dict[str, Any]) -> str:
     """The language the headings of the site's pages are written in, by script or by words
     (``detect``), if any one tells. Headings as :func:`..formats.sections.headings` reads

@@ -81,6 +81,17 @@ class Languages:
         """The languages the site is built in, the default first."""
         return tuple(dict.fromkeys((self.default, *self.languages)))
 
+    def built(self, lang: str) -> bool:
+        """Whether the site is built in ``lang`` (the default, or one of `languages:`)."""
+        return lang in self.builds()
+
+    def unshown(self, docs: Sequence[tuple[str, str]]) -> set[int]:
+        """The indices of ``docs`` ((Jekyll URL, language), in Jekyll's order) that no build
+        shows: a document of a language the site is not built in (`lang: de` where
+        `languages:` has no `de`) is shown only where neither the build's language nor the
+        default language has a version of it (:meth:`coordinate`)."""
+        return set(range(len(docs))) - {i for _, _, i in self.coordinate(docs)}
+
     def coordinate(self, docs: Sequence[tuple[str, str]]) -> list[tuple[str, str, int]]:
         """Every address the builds serve for ``docs`` ((Jekyll URL, language), in the order
         Jekyll reads them): (the build's language, address, index of the document shown

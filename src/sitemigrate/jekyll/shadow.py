@@ -42,6 +42,17 @@ def drop_shadowed(pages: list[Page], report: Report, config: Any = None) -> list
                    f"files\"), so visitors see only `{shown.path}`. `{page.path}` was not "
                    "converted: give it its own `permalink` (or delete it) if it is yours.",
                    page.origin or page.path)
+    unbuilt = [p for p in not_built(pages, langs) if id(p) not in hidden]
+    for page in unbuilt:
+        lang = langs.language(page.path, page.extra.get("lang")) if langs else ""
+        report.add("shadowed", "warning", "lost", f"`{page.path}` is not on the live site: it "
+                   f"is in `{lang}`, a language the site is not built in (jekyll-polyglot "
+                   "builds the default language and those `languages:` in `_config.yml` "
+                   "lists), and every build shows another page at its address "
+                   f"`{page.permalink}` (its own language's or the default language's). "
+                   f"`{page.path}` was not converted: add `{lang}` to `languages:` if it "
+                   "is yours.", page.origin or page.path)
+    hidden.update((id(p), p) for p in unbuilt)
     for group in _address_groups([p for p in pages if id(p) not in hidden], langs):
         first, *others = group
         report.problem("address-clash", f"`{first.path}` and "
@@ -64,6 +75,19 @@ def shadowed(pages: list[Page], langs: Languages | None = None) -> dict[int, Pag
         shown = [p for p in group if PurePosixPath(p.path).name == last]
         hidden.update((id(p), shown[0]) for p in group if p not in shown)
     return hidden
+
+
+def not_built(pages: list[Page], langs: Languages | None) -> list[Page]:
+    """The pages of a jekyll-polyglot site (``langs``) in a language it is not built in
+    that no build shows: each build shows, at their address, its own language's page or
+    the default language's (:meth:`Languages.unshown`), in the order Jekyll reads them."""
+    if langs is None:
+        return []
+    ordered = sorted(pages, key=lambda p: p.path)
+    docs = [(normalize(p.permalink) if p.permalink else p.path,
+             langs.language(p.path, p.extra.get("lang"))) for p in ordered]
+    return [ordered[i] for i in sorted(langs.unshown(docs))
+            if not langs.built(docs[i][1])]
 
 
 def _address_groups(pages: list[Page], langs: Languages | None) -> list[list[Page]]:

@@ -22,6 +22,7 @@ from ..plan import Plan
 from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
+from .citations import layout_lists_cited
 from .documents import distinct_slugs
 from .forwards import forwarded_to
 from .layouts import _layout_of, dest_shows, owner_code_reading, shown_block, shown_by, with_shown
@@ -571,7 +572,7 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
             shown.append(extra_key(plan, key, theme, item.origin, value, front.get("layout")))
     # (the neutral `related_publications`: the page's layout lists the entries it cites)
-    lists = item.fields.get("related_publications") is True
+    lists = layout_lists_cited(item.fields)
     body = translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists)
     body = body if own else with_shown(body, shown, out)
     body = copier.rewrite(body, url, item.origin)

@@ -50,6 +50,25 @@ def _unique_keys(pubs: list[Publication], report: Report) -> None:
         seen.add(key.lower())
 
 
+# DEST's bib layout gives each entry the id of its key (`<div id="{{ entry.key }}"`): a
+# publications page then has an anchor per entry
+_ENTRY_ID = re.compile(r"""\bid\s*=\s*["']\{\{-?\s*entry\.key\s*-?\}\}["']""")
+_FRAGMENT = re.compile(r"[A-Za-z0-9_.:-]+")  # a key a fragment spells as it is
+
+
+def anchor_entries(pubs: list[Publication], plan: Plan, bib_layout: str | None,
+                   page_out: str) -> None:
+    """The anchor of each publication listed on the publications page (DEST file
+    ``page_out``), where DEST's bib layout gives each entry its key as id: the old address of
+    a publication without a page of its own forwards to its entry there."""
+    if not bib_layout or not _ENTRY_ID.search(bib_layout):
+        return
+    for pub in pubs:
+        if pub.origin and plan.origins.get(pub.origin.path) == page_out \
+                and _FRAGMENT.fullmatch(pub.key):
+            plan.anchors[pub.origin.path] = pub.key
+
+
 def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
     """The files an entry written as it was read names (`pdf`, `slides`, ... and `preview`,
     relative to their al-folio folders): copied along, as for an entry built from fields."""
@@ -149,6 +168,8 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                     f"bib layout shows no `{venue_key}` or `note`, so its venue "
                     f"(`{text(pub.venue)[:60]}`) is in `_bibliography/papers.bib` but not on "
                     "the page; a newer al-folio template shows it.", pub.origin)
+    if not fields["title"].strip():
+        _headline_title(pub, fields, carried, copier, report)
     if report is not None and shown is not None:
         _owner_shown(pub, fields, carried, shown, copier, report)
     authors, why = (pub.authors, None) if pub.authors or not pub.citation else \
@@ -222,18 +243,40 @@ def _has_year(pub: Publication, report: Report) -> bool:
     """An entry without a year stops jekyll-scholar's build when the bibliography is grouped
     by year (every template's `group_by: year`): such a publication is left out of
     `papers.bib`, kept on its own page when it has text, and reported, unless its front
-    matter is invalid YAML: that is reported already, with what to do (its date is there)."""
+    matter is invalid YAML: that is reported already, with what to do (its date is there).
+    One whose text states its year (:func:`_stated_year`) is of that year."""
     if pub.year or (pub.bibtex and re.search(r"\b(year|date)\s*=", pub.bibtex, re.I)):
         return True
     if pub.origin and any(f.code == "bad-yaml" and f.path == pub.origin.path
                           for f in report.findings):
         return False  # its front matter was not read, as Jekyll reads none of it (no title,
         # no date: its list showed nothing of it); the invalid YAML is reported, with its fix
+    if _stated_year(pub, report):
+        return True
     kept = "its text stays on its own page" if pub.body.strip() else "nothing else of it is shown"
     report.lost("publication-no-year", f"publication `{pub.key}` has no date; al-folio's "
                 "bibliography is grouped by year and a yearless entry stops the build, so it "
                 f"is not in `_bibliography/papers.bib` ({kept}). Give it a date.", pub.origin)
     return False
+
+
+# a year as a citation states it: in parentheses, perhaps with a letter or a `+` (`(2023+)`)
+_CITED_YEAR = re.compile(r"\((\d{4})[a-z+]?\)")
+
+
+def _stated_year(pub: Publication, report: Report) -> bool:
+    """A publication without a date whose own text states one year as a citation does
+    (`citation: ... (2019).`, an owner's `author: Berg, O. (2019)`): its list showed that
+    year, and the entry takes it (its year, not the day of the build Jekyll would date it)."""
+    texts = [pub.citation, *(v for v in pub.extra.values() if isinstance(v, str))]
+    years = {int(y) for t in texts for y in _CITED_YEAR.findall(t)}
+    if len(years) != 1:
+        return False
+    pub.year = years.pop()
+    report.mapped("publication-year", f"publication `{pub.key}` has no date; its text states "
+                  f"the year ({pub.year}): its entry is of that year. Give it a `date:` if "
+                  "that is not its year.", pub.origin)
+    return True
 
 
 def _has_own_page(pub: Publication, unlisted: frozenset[str] = frozenset()) -> bool:
@@ -324,6 +367,31 @@ def _write_publication_page(pub: Publication, plan: Plan, copier: AssetCopier,
                        "sections of the publications page, as in the source; its own page "
                        f"`{url}` (`{out}`) is kept{with_what}. Give it the value of a section "
                        "to have it listed.", pub.origin)
+
+
+def _headline_title(pub: Publication, fields: dict[str, str], carried: dict[str, str],
+                    copier: AssetCopier, report: Report | None) -> None:
+    """A publication with no title of its own whose list, the owner's own include, heads it
+    with another front-matter text (`<h2>{{ post.papertitle }}</h2>`): that text is the
+    title a visitor read, and the entry's title (al-folio's bib layout heads an entry with
+    `title`). Its field moves to `title`."""
+    from ...jekyll.layouts import owner_code_reading
+    if pub.origin is None:
+        return
+    for name, key in list(carried.items()):
+        value = fields.get(key, "").strip()
+        code = owner_code_reading(copier.plan, name, pub.origin.path) if value else None
+        heads = re.compile(r"<h[1-6]\b[^>]*>\s*\{\{-?\s*post\." + re.escape(name)
+                           + r"\s*-?\}\}\s*</h[1-6]>")
+        if code is None or not heads.search(copier.plan.source_text(code) or ""):
+            continue
+        fields["title"] = fields.pop(key)
+        carried[name] = "title"
+        if report is not None:
+            report.mapped("publication-title", f"publication `{pub.key}` has no `title`; your "
+                          f"own `{code}` headed it with its `{name}`: that is its title now.",
+                          pub.origin)
+        return
 
 
 def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, str],

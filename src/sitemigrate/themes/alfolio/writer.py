@@ -17,6 +17,8 @@ from ...ir import Identity, Item, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
+from ...jekyll.citations import layout_lists_cited
+from ...jekyll.documents import excerpt_separator, keep_excerpt
 from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
     attribute_safe,
@@ -50,6 +52,7 @@ from .bibliography import (
     _has_year,
     _unique_keys,
     _write_publication_page,
+    anchor_entries,
     unlisted,
 )
 from .config import _target_generation, _write_config, site_switches
@@ -97,10 +100,11 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     excerpts = bool(site.posts) and _reads_excerpt(plan, site)
     for item in site.posts:
         _write_post(item, site, plan, copier, excerpts)
+    sep = excerpt_separator(site.config_extra)
     for item in site.teaching:
-        _write_item(item, "_teachings", "course", plan, copier, "teachings", details=True)
+        _write_item(item, "_teachings", "course", plan, copier, "teachings", True, sep)
     for item in site.talks:
-        _write_item(item, "_talks", "page", plan, copier, "talks", details=True)
+        _write_item(item, "_talks", "page", plan, copier, "talks", True, sep)
     for name, items in site.collections.items():
         for item in items:
             _write_item(item, f"_{name}", "page", plan, copier, name)
@@ -129,6 +133,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             if p.origin and pubs_page:
                 plan.origins.setdefault(p.origin.path, plan.origins.get(
                     pubs_page.path, "_pages/publications.md"))
+        if pubs_page:
+            anchor_entries(site.publications, plan, bib_layout,
+                           plan.origins.get(pubs_page.path, "_pages/publications.md"))
     else:
         # jekyll-scholar reads its default file wherever a page or layout lists the
         # bibliography (the publications page, the about page's selected papers): a site
@@ -598,8 +605,8 @@ def _item_front(item: Item, layout: str) -> CommentedMap:
     front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
-    if item.fields.get("related_publications") is True:  # the layout lists what it cites
-        front["related_publications"] = True
+    if layout_lists_cited(item.fields):  # the layout lists what it cites
+        front["related_publications"] = item.fields["related_publications"]
     return front
 
 
@@ -674,7 +681,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier,
 
 
 def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetCopier,
-                collection: str, details: bool = False) -> None:
+                collection: str, details: bool = False, sep: str = "\n\n") -> None:
     """``details``: a talk's or course's details DEST's layout does not show are on a line
     at the top of its page."""
     front = _item_front(item, layout)
@@ -688,6 +695,7 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
     body = item.body
     line = _details_line(item, layout, plan) if details else ""
     if line:
+        keep_excerpt(front, item, plan, sep)  # the line is no excerpt an owner's list shows
         body = line + "\n\n" + body.lstrip("\n")
     _finish(item, front, f"{folder}/{item.slug}.md", body, plan, copier, url)
 

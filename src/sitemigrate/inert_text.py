@@ -1,0 +1,287 @@
+"""The links in text carried from SRC: one rule for every page body, layout part and include.
+
+The converter writes what the owner wrote, links included. A link that is not a web address,
+a ``mailto:`` or a path of the site (:func:`~sitemigrate.inert.is_safe`) would run as script
+(``javascript:``), load a document of its own (``data:``) or leave the web (``tel:``,
+``file:``) once the site is built: its address is dropped, its words stay (a link's text, an
+image's alt text), and a finding names the file and line. Everything else in the text stays
+byte for byte: Liquid, blanks, entities, the other attributes, ``<script>`` bodies (no links),
+comments and Markdown code (shown as words, not followed).
+
+HTML: the start tags as a browser's tokenizer reads them (comments and the bodies of
+``<script>`` and ``<style>`` skipped; the standard library's ``HTMLParser`` takes quadratic
+time on a text of many unclosed tags and gives no attribute positions), the attributes that
+navigate or load. Markdown: inline links and images, reference definitions (and the references
+that use them) and autolinks."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from .inert import is_safe
+from .lazyre import lazy_pattern
+
+if TYPE_CHECKING:
+    from .plan import Plan
+
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mkd", ".mkdn", ".mdown"})
+HTML_SUFFIXES = frozenset({".html", ".htm", ".liquid"})
+LINK_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "poster", "srcset",
+                             "xlink:href", "background"})
+"""The attributes whose value a browser follows or loads (and ``data`` of ``<object>``)."""
+
+Edit = tuple[int, int, str, str]
+"""(start, end, what replaces text[start:end], the address dropped)."""
+
+_FENCE = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)",
+                      re.MULTILINE | re.DOTALL)
+_CODE_SPAN = lazy_pattern(r"(?<!`)(`+)(?!`)(?:.(?!\n[ \t]*\n))*?(?<!`)\1(?!`)", re.DOTALL)
+_LINK = lazy_pattern(
+    r"(?<!\\)(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
+    r"\([ \t]*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)"
+    r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)")
+_DEFINITION = lazy_pattern(
+    r"^ {0,3}\[([^\[\]\n]+)\]:[ \t]*(<[^<>\n]*>|\S+)"
+    r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*(?:\n|\Z)", re.MULTILINE)
+_AUTOLINK = lazy_pattern(r"<([A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*)>")
+
+
+_RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", "noembed",
+                       "noframes", "plaintext"})
+"""Elements whose content a browser reads as text, not as tags."""
+_NAME = lazy_pattern(r"[^\s/>]*")
+_BLANKS = lazy_pattern(r"[\s/]*")
+_ATTR_NAME = lazy_pattern(r"=?[^\s/>=]*")
+_VALUE = lazy_pattern(r"""\s*=\s*("[^"]*(?:"|\Z)|'[^']*(?:'|\Z)|[^\s>]*)""")
+
+
+def _start_tags(text: str) -> Iterator[tuple[str, list[tuple[int, int, str, str]]]]:
+    """The start tags of ``text`` as a browser's tokenizer reads them, once through the text:
+    (the tag's name, its attributes as (start, end, lowercase name, value as written)), the
+    start of an attribute taking the blanks before it. Comments, end tags and the content
+    of ``<script>``, ``<style>`` ... are skipped; a tag still open at the end of the text is
+    none (a browser drops it)."""
+    at = text.find("<")
+    while at != -1 and at + 1 < len(text):
+        follow = text[at + 1]
+        if text.startswith("<!--", at):
+            end = text.find("-->", at + 4)
+            at = -1 if end == -1 else text.find("<", end + 3)
+            continue
+        if follow in "!?/":
+            end = text.find(">", at + 2)
+            at = -1 if end == -1 else text.find("<", end + 1)
+            continue
+        if not follow.isascii() or not follow.isalpha():
+            at = text.find("<", at + 1)
+            continue
+        name_end = _end(_NAME(), text, at + 1)
+        pos, attributes = name_end, []
+        while pos < len(text):
+            start, pos = pos, _end(_BLANKS(), text, pos)
+            if pos >= len(text) or text[pos] == ">":
+                break
+            attr_end = _end(_ATTR_NAME(), text, pos)
+            value = _VALUE().match(text, attr_end)
+            quoted = value.group(1) if value else ""
+            if quoted[:1] in ("'", '"') and (len(quoted) < 2 or quoted[-1] != quoted[0]):
+                return  # a quote never closed: the rest of the text is this tag's
+            attributes.append((start, value.end() if value else attr_end,
+                               text[pos:attr_end].lower(), quoted))
+            pos = attributes[-1][1]
+        if pos >= len(text):
+            return  # the text ends inside the tag
+        tag = text[at + 1:name_end].lower()
+        yield tag, attributes
+        if tag in _RAW_TEXT:
+            close = re.compile(rf"</{re.escape(tag)}[\s/>]", re.IGNORECASE).search(text, pos)
+            if close is None:
+                return
+            pos = close.start() + 1
+        at = text.find("<", pos + 1)
+
+
+def _end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where ``pattern`` (one that matches the empty string too) ends, matched at ``pos``."""
+    found = pattern.match(text, pos)
+    return found.end() if found else pos
+
+
+def _masked(text: str) -> str:
+    """``text`` with Markdown code (fenced blocks, code spans) blanked out, same length: what
+    it holds is shown as words."""
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group())
+    return _CODE_SPAN().sub(blank, _FENCE().sub(blank, text))
+
+
+def _attribute_edits(text: str) -> list[Edit]:
+    edits: list[Edit] = []
+    for tag, attributes in _start_tags(text):
+        for start, end, name, value in attributes:
+            if not value or not (name in LINK_ATTRIBUTES or (name == "data" and tag == "object")):
+                continue
+            if value[:1] in "\"'":
+                value = value[1:-1]
+            urls = [e.split()[0] for e in value.split(",") if e.split()] \
+                if name == "srcset" else [value]
+            bad = next((u for u in urls if not is_safe(u)), None)
+            if bad is not None:
+                edits.append((start, end, "", bad))
+    return edits
+
+
+def _markdown_edits(text: str) -> list[Edit]:
+    masked = _masked(text)
+    edits: list[Edit] = []
+    for match in _LINK().finditer(masked):
+        url = match.group(3).strip("<>")
+        if not is_safe(url):
+            words = text[match.start(2):match.end(2)]
+            edits.append((match.start(), match.end(), words, url))
+    dropped: list[str] = []
+    for match in _DEFINITION().finditer(masked):
+        url = match.group(2).strip("<>")
+        if not is_safe(url):
+            edits.append((match.start(), match.end(), "", url))
+            dropped.append(match.group(1))
+    for label in dropped:  # `[words][label]`, `[label][]` and `[label]` keep their words
+        key = r"\s+".join(re.escape(w) for w in label.split())
+        use = re.compile(r"(?<!\\)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\][ \t]?\[(" + key + r")\]"
+                         r"|\[(" + key + r")\](?:\[\])?(?![(:\[])", re.IGNORECASE)
+        for match in use.finditer(masked):
+            words = match.group(1) if match.group(1) is not None else match.group(3)
+            edits.append((match.start(), match.end(), words, ""))
+    for match in _AUTOLINK().finditer(masked):
+        if not is_safe(match.group(1)):
+            edits.append((match.start(), match.end(), match.group(1), match.group(1)))
+    return edits
+
+
+def _apply(text: str, edits: list[Edit]) -> tuple[str, list[tuple[int, str]]]:
+    """``text`` with ``edits`` made (an edit inside one already made is left out), and the
+    (1-based line, address) of each address dropped."""
+    out: list[str] = []
+    dropped: list[tuple[int, str]] = []
+    at = 0
+    for start, end, new, url in sorted(edits, key=lambda e: (e[0], -e[1])):
+        if start < at:
+            continue
+        out.append(text[at:start])
+        out.append(new)
+        if url:
+            dropped.append((text.count("\n", 0, start) + 1, url))
+        at = end
+    out.append(text[at:])
+    return "".join(out), dropped
+
+
+def defuse(text: str, markdown: bool) -> tuple[str, list[tuple[int, str]]]:
+    """``text`` without its links that are not :func:`~sitemigrate.inert.is_safe` (see module),
+    and the (line, address) of each one dropped. A text without such a link comes back as it
+    was."""
+    if ":" not in text:
+        return text, []  # no scheme anywhere: nothing to read
+    edits = _attribute_edits(_masked(text) if markdown else text)
+    text, dropped = _apply(text, edits) if edits else (text, [])
+    if markdown:
+        text, more = _apply(text, _markdown_edits(text))
+        dropped += more
+    return text, dropped
+
+
+def defuse_plan(plan: Plan) -> None:
+    """Apply :func:`defuse` to every Markdown and HTML text the plan writes or copies into
+    DEST, but for the lines DEST's own file (the template's) has as they are; one ``unsafe-link``
+    finding per address dropped, at its line of SRC where it is found there."""
+    from .inert import tell_unsafe
+    from .textio import read_source
+    back = {out: src for src, out in plan.origins.items()}
+    for rel in sorted({*plan.files, *plan.copies}):
+        suffix = PurePosixPath(rel).suffix.lower()
+        if suffix not in MARKDOWN_SUFFIXES and suffix not in HTML_SUFFIXES:
+            continue
+        data = plan.files.get(rel)
+        source = plan.copies.get(rel)
+        if data is None and source is not None:
+            data = read_source(source, rel, None, root=plan.source_root)
+        if data is None:
+            continue
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        new, dropped = defuse(text, suffix in MARKDOWN_SUFFIXES)
+        if not dropped:
+            continue
+        theirs = _template_text(plan, rel)
+        if theirs is not None:  # the template's own links (its `javascript:void(0)` toggles)
+            dropped = [(n, u) for n, u in dropped if u not in theirs]
+            if not dropped:
+                continue
+            new = _keep_theirs(text, theirs, suffix in MARKDOWN_SUFFIXES)
+        plan.write(rel, new)
+        lines: dict[tuple[str, str], list[int]] = {}  # (file, address) -> its lines
+        nth: Counter[str] = Counter()
+        for line, url in dropped:
+            where = _where(plan, rel, back.get(rel), url, line, nth[url])
+            nth[url] += 1
+            lines.setdefault((where[0], url), []).append(where[1])
+        for (path, url), at in lines.items():
+            tell_unsafe(plan.report, url, path, at[0], at[1:])
+
+
+def _where(plan: Plan, rel: str, src: str | None, url: str, line: int,
+           nth: int) -> tuple[str, int]:
+    """The file and line of SRC where the ``nth`` ``url`` dropped from DEST's ``rel`` is
+    written (in the SRC file DEST's ``rel`` holds, SRC's file of the same name, or the
+    owner's layouts and includes, whose parts are written into pages), else DEST's ``rel``
+    and its line there."""
+    def parts() -> Iterator[str]:
+        if plan.source is not None and plan.source.is_dir():
+            for folder in ("_layouts", "_includes"):  # (os.walk follows no link)
+                for root, _, names in sorted(os.walk(plan.source / folder)):
+                    base = Path(root).relative_to(plan.source).as_posix()
+                    yield from (f"{base}/{name}" for name in sorted(names))
+
+    seen: set[str] = set()
+    for path in itertools.chain((p for p in (src, rel) if p), parts()):
+        text = plan.source_text(path) if path not in seen else None
+        seen.add(path)
+        if text is None or url not in text:
+            continue
+        markdown = PurePosixPath(path).suffix.lower() in MARKDOWN_SUFFIXES
+        found = [n for n, u in defuse(text, markdown)[1] if u == url]
+        if found:
+            return path, found[min(nth, len(found) - 1)]
+    return rel, line
+
+
+def _template_text(plan: Plan, rel: str) -> str | None:
+    """The text DEST holds at ``rel`` when it is the template's (not written by an earlier
+    run), else None."""
+    path = plan.dest / rel
+    if plan.written_before(rel) or not path.is_file() \
+            or not path.resolve().is_relative_to(plan.dest.resolve()):
+        return None  # (a link out of DEST is not read)
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _keep_theirs(text: str, theirs: str, markdown: bool) -> str:
+    """``text`` defused but for the addresses DEST's own file has (the template's)."""
+    edits = [e for e in (_attribute_edits(_masked(text) if markdown else text))
+             if e[3] not in theirs]
+    text = _apply(text, edits)[0]
+    if markdown:
+        text = _apply(text, [e for e in _markdown_edits(text)
+                             if not e[3] or e[3] not in theirs])[0]
+    return text
