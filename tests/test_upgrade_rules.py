@@ -192,6 +192,34 @@ def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, 
     assert "max_width" not in kept and "blog_name" not in kept
 
 
+def test_the_owners_own_keys_of_a_reshaped_group_are_added_to_the_new_one(tmp_path,
+                                                                           monkeypatch):
+    """The new template reshaped `scholar` (so it stays the new template's), but it has no
+    `sort_by` or `order`: Vera's (no template ships them) sorted her publications newest
+    first, and are added to the new group; a key she left at the old template's value is
+    not, and the new template's own keys keep its values."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {
+        "_config.yml": "scholar:\n  style: apa\n  details_layout: bibtex.html\n"})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text().replace(
+        "scholar:\n", "scholar:\n  style: apa\n  group_by: year\n")})
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text().replace(
+        "scholar:\n", "scholar:\n  style: apa\n  details_layout: bibtex.html\n"
+        "  sort_by: year\n  order: descending\n  group_by: none\n")})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    scholar = yaml.safe_load((dest / "_config.yml").read_text("utf-8"))["scholar"]
+    assert scholar["sort_by"] == "year" and scholar["order"] == "descending"
+    assert scholar["group_by"] == "year" and "details_layout" not in scholar
+    (said,) = [f for f in plan.report.findings if f.code == "config-own-value"]
+    assert "`scholar.sort_by: year`" in said.message and "details_layout" not in said.message
+    kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    assert "`scholar`" not in kept
+
+
 def test_an_old_templates_settings_the_new_one_dropped_are_not_carried(tmp_path, monkeypatch):
     """A key the new template no longer has, left at the old template's own value (its
     library pins `bootstrap: {version, integrity}`, `highlight_theme_light`), is no one's:

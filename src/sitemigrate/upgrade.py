@@ -217,6 +217,9 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                     or rel in plan.copies or not (plan.dest / rel).is_file():
                 continue
             data = path.read_bytes()
+            if path.suffix in (".yml", ".yaml") \
+                    and not _same_shape(data, (plan.dest / rel).read_bytes()):
+                continue  # a format the new checkout reads otherwise (a classic `cv.yml`)
             if not table.owners(rel, data) \
                     and not template_files.is_example(spec["theme"], src, rel):
                 plan.write(rel, data)

@@ -103,7 +103,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
-    from ..template_files import owners_group, owners_setting, template_value
+    from ..template_files import owners_group, owners_setting, owners_subkeys, template_value
     report = plan.report
     src = source_config(site)
     source = plan.from_theme
@@ -146,6 +146,15 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                                                                plain(config[key]))):
                     set_key(config, key, value)  # theirs: no template ships it
                     owners.append((key, line))
+                elif site.theme == target.name and (added := owners_subkeys(
+                        target, key, value, plain(config[key]))):
+                    for sub, v in added.items():  # the new template's group, with theirs
+                        set_key(config[key], sub, v)
+                    report.add("config-own-value", "info", "mapped", ", ".join(
+                        f"`{key}.{k}: {v}`" for k, v in added.items()) + ", which the new "
+                        f"template's `{key}` does not have (and no template sitemigrate "
+                        "knows ships), were added to it, so that they do what they did; its "
+                        "other keys are the new template's.", "_config.yml", line)
                 else:
                     target_kept.append((key, line))
         elif key in TARGET_OWNS:
