@@ -376,6 +376,22 @@ def describe(social: SocialLike) -> str:
             else f"`{social.service}` (an on/off switch, no address)")
 
 
+def newly_shown(social: Social) -> str:
+    """The words a mapped profile's line adds when the source site never showed it."""
+    return (f" (`{social.key}` was on no page or sidebar of the old site; the new site "
+            "shows it: remove the key if you do not want it shown)"
+            if social.shown is False else "")
+
+
+def report_unshown(report: Any, social: Social, what: str, done: str) -> None:
+    """A profile the target has no ``what`` for, that the source never showed either
+    (:attr:`Social.shown`): nothing a visitor saw is lost, and the report says so."""
+    report.mapped("social", f"social profile {describe(social)}: `{social.key}` was on no page "
+                  f"or sidebar of the old site, and the new template has no {what} for it "
+                  f"either ({done}; nothing a visitor saw is lost). To show it, add the link "
+                  "to the about page.", social.origin)
+
+
 def write_social(theme: str, social: SocialLike) -> tuple[str, Any] | None:
     """``(key, value)`` for ``theme``, the value in the form the theme expects.
 
