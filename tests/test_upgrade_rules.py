@@ -217,6 +217,38 @@ def test_an_old_templates_settings_the_new_one_dropped_are_not_carried(tmp_path,
     assert "rss_icon" not in said.message and "badge_motto" not in said.message
 
 
+def test_settings_the_owner_never_set_are_not_told_as_lost(tmp_path, monkeypatch):
+    """An old site's settings at the values an old template shipped (`timezone`, a group of
+    such values, a group left blank) or at the very values of the new template (`permalink`)
+    are not the owner's: the report said "the source's values were not carried" (could not
+    be carried) of them. Only a value of the owner's is still said so; the old template's
+    are named in one line of their own."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": (
+        "timezone: Pacific/Tarawa\nfeeds:\n  provider: tidefeed\n  id:\n")})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + (
+        "permalink: /:year/:title/\ntimezone: Etc/UTC\n"
+        "feeds:\n  provider: none\n  id:\n  hide: false\n"
+        "atlas:\n  path: here\n  hide: false\nexcerpt_separator: '<!--more-->'\n")})
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "permalink: /:year/:title/\ntimezone: Pacific/Tarawa\n"
+                 "feeds:\n  provider: tidefeed\n  id:\natlas:\n  path:\n"
+                 "excerpt_separator: '<!--split-->'\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    lost = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    for key in ("permalink", "timezone", "feeds", "atlas"):
+        assert f"`{key}`" not in lost, key
+    assert "`plugins`" in lost  # a list of the owner's, not DEST's: still said
+    (said,) = [f.message for f in plan.report.findings if f.code == "config-template-value"]
+    assert all(f"`{k}`" in said for k in ("timezone", "feeds", "atlas"))
+    assert "permalink" not in said and "excerpt_separator" not in said
+    plan.apply()
+    assert "<!--split-->" in (dest / "_config.yml").read_text()  # the owner's, carried
+
+
 def test_an_example_projects_image_goes_with_the_example_project(tmp_path, monkeypatch):
     """A template's example project left in `_projects/` is not the owner's, and neither is
     the image its card names: once the owner deleted the template's images, the report said
