@@ -680,3 +680,49 @@ def test_an_owners_include_that_a_carried_layout_runs_is_carried_with_it(tmp_pat
     assert (dest / "_includes/contact.html").read_text() == _CONTACT
     told = " ".join(f.message for f in plan.report.findings if f.code == "upgrade-look-at")
     assert "contact.html" not in told
+
+
+def _checkout_code(tmp_path) -> dict:
+    """The theme's code of the miniature academicpages checkout, as text: a template's."""
+    from test_checkout import academicpages_checkout
+    root = academicpages_checkout(tmp_path / "stock")
+    return {p.relative_to(root).as_posix(): p.read_text() for folder in ("_layouts", "_includes")
+            for p in sorted((root / folder).rglob("*")) if p.is_file()}
+
+
+def test_an_owners_stylesheet_takes_its_own_partials_along(tmp_path, monkeypatch):
+    """The owner's `assets/css/main.scss` (the new template has it as the old one had it)
+    imports partials of their own (`@import ..., "tidelook";`): carried as they wrote it,
+    with `_sass/_tidelook.scss` and the partial that one imports in turn (Sass stops the
+    build on an import whose file is not there). A partial nothing imports is told."""
+    rel = "assets/css/main.scss"
+    stock = "---\n---\n\n@import\n    \"layout/base\",\n    \"theme/{{ site.x | default: 'a' }}\"\n;\n"
+    ours = stock.replace("\n;\n", ",\n    \"tidelook\"\n;\n")
+    code = _checkout_code(tmp_path)
+    old = {**code, rel: stock, "_includes/footer.html": "<footer>old</footer>\n"}
+    new = {**code, rel: stock, "_includes/footer.html": "<footer>new</footer>\n"}
+    plan, dest = _upgraded(tmp_path, monkeypatch, old, new, {
+        rel: ours, "_sass/_tidelook.scss": "@import 'look/waves';\nh1 { color: teal; }\n",
+        "_sass/look/_waves.scss": ".wave { margin: 0; }\n",
+        "_sass/_unused.scss": ".x { margin: 0; }\n"})
+    assert (dest / rel).read_text() == ours
+    assert "teal" in (dest / "_sass/_tidelook.scss").read_text()
+    assert (dest / "_sass/look/_waves.scss").is_file()
+    told = " ".join(f.message for f in plan.report.findings if f.code == "upgrade-look-at")
+    assert "_sass/_unused.scss" in told and "tidelook" not in told and "waves" not in told
+
+
+def test_an_owners_code_is_told_on_an_upgrade_onto_the_same_template(tmp_path, monkeypatch):
+    """SRC made from the very template DEST is (nothing of the template's changed): the
+    owner's files of the theme's code that are not carried were in no line of the report
+    (the summary stopped where there was no step to tell). A script a page of the site
+    runs, copied as the site's file, is not told as not carried."""
+    code = _checkout_code(tmp_path)
+    plan, dest = _upgraded(tmp_path, monkeypatch, code, code, {
+        "_sass/_tidelook.scss": "h1 { color: teal; }\n",
+        "assets/js/tides.js": "var tides = 1;\n",
+        "_pages/tides.md": "---\ntitle: Tides\npermalink: /tides/\n---\n"
+                           "<script src=\"/assets/js/tides.js\"></script>\n"})
+    assert (dest / "assets/js/tides.js").is_file()
+    (told,) = [f.message for f in plan.report.findings if f.code == "upgrade-look-at"]
+    assert "_sass/_tidelook.scss" in told and "tides.js" not in told
