@@ -186,8 +186,8 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                    "not carried.", "_config.yml", old_defaults[0][1])
     if template_kept:
         listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in template_kept)
-        report.add("config-template-value", "info", "mapped", "settings at the values a "
-                   f"{target.name} template ships (not yours) or left blank, where the new "
+        report.add("config-template-value", "info", "mapped", "settings at values that "
+                   f"{target.name} templates ship (not yours) or left blank, where the new "
                    f"template has values of its own, which are kept: {listed}.", "_config.yml",
                    template_kept[0][1])
     if owners:
