@@ -139,8 +139,8 @@ def test_a_profile_no_sidebar_of_the_old_site_showed_is_no_loss(tmp_path):
     assert social["dblp"].outcome == "mapped"
     assert "`author.dblp` was on no page or sidebar of the old site" in social["dblp"].message
     assert "kept as `author.dblp`" in social["dblp"].message
-    assert "the new site shows it" in social["orcid"].message
-    assert "the new site shows it" not in social["google_scholar"].message
+    assert "becomes a profile link of the new template" in social["orcid"].message
+    assert "becomes a profile link" not in social["google_scholar"].message
     # into al-folio, which has a DBLP setting: carried, and said to be newly shown
     plan = sitemigrate.convert(_with_sidebar(tmp_path / "b"), tmp_path / "b/out", to="al-folio")
     said = next(f.message for f in plan.report.findings if f.message.startswith(
