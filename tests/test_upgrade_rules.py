@@ -231,17 +231,21 @@ def test_settings_the_owner_never_set_are_not_told_as_lost(tmp_path, monkeypatch
     _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + (
         "permalink: /:year/:title/\ntimezone: Etc/UTC\n"
         "feeds:\n  provider: none\n  id:\n  hide: false\n"
-        "atlas:\n  path: here\n  hide: false\nexcerpt_separator: '<!--more-->'\n")})
+        "atlas:\n  path: here\n  hide: false\nexcerpt_separator: '<!--more-->'\n"
+        "exclude: [notes, vendor, tmp]\n")})
     _known_settings(monkeypatch, old_template, dest)
     _write(src, {"_config.yml": (src / "_config.yml").read_text()
                  + "permalink: /:year/:title/\ntimezone: Pacific/Tarawa\n"
                  "feeds:\n  provider: tidefeed\n  id:\natlas:\n  path:\n"
-                 "excerpt_separator: '<!--split-->'\n"})
+                 "excerpt_separator: '<!--split-->'\nexclude: [tmp, notes]\n"
+                 "gems: [jekyll-feed]\n"})
     plan = sitemigrate.convert(src, dest, to="al-folio")
     lost = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
-    for key in ("permalink", "timezone", "feeds", "atlas"):
+    # `exclude`: DEST's list holds the old one's, in another order; `gems` (Jekyll's old
+    # name of `plugins`): DEST's plugins hold it
+    for key in ("permalink", "timezone", "feeds", "atlas", "exclude", "gems"):
         assert f"`{key}`" not in lost, key
-    assert "`plugins`" in lost  # a list of the owner's, not DEST's: still said
+    assert "`collections`" in lost  # the owner's own collections: still said
     (said,) = [f.message for f in plan.report.findings if f.code == "config-template-value"]
     assert all(f"`{k}`" in said for k in ("timezone", "feeds", "atlas"))
     assert "permalink" not in said and "excerpt_separator" not in said

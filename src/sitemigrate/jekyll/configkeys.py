@@ -5,6 +5,7 @@ theme reads too, Jekyll's own settings, the source theme's machinery, the owner'
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -133,7 +134,8 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
         line = config_line(src, key)
         if site.theme == target.name or key in JEKYLL_KEYS or (
                 _is_setting(key, reads) and key not in TARGET_OWNS):
-            if key in config and plain(config[key]) == value:
+            if (key in config and plain(config[key]) == value) or (
+                    site.theme == target.name and _listed_in_dest(config, key, value)):
                 continue  # DEST has the very same: nothing to carry, nothing lost
             if site.theme == target.name and key in config and _templates_own(target, key, value):
                 template_kept.append((key, line))  # an old template's default, not the owner's
@@ -203,6 +205,18 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
         if keys:
             listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
             report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+
+
+def _listed_in_dest(config: Any, key: str, value: Any) -> bool:
+    """Whether SRC's list ``value`` at ``key`` (`exclude`, `plugins`, `defaults`) holds only
+    what DEST's list there holds too, in any order (for `gems`, Jekyll's old name of
+    `plugins`, DEST's `plugins`): the new site excludes, loads or defaults all that the old
+    one did, so nothing of it is lost."""
+    theirs = config.get("plugins" if key == "gems" and "gems" not in config else key)
+    if not isinstance(value, list) or not value or not isinstance(theirs, list):
+        return False
+    have = {json.dumps(plain(v), sort_keys=True, default=str) for v in theirs}
+    return all(json.dumps(v, sort_keys=True, default=str) in have for v in value)
 
 
 def _templates_own(theme: Theme, key: str, value: Any) -> bool:
