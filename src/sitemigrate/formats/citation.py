@@ -253,6 +253,10 @@ def _full_name(text: str) -> str | None:
     return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
 
 
+#: the number a citation carries as an item of a numbered list (`20.`, `[3]`, `(3)`, `3)`)
+_LIST_NUMBER = lazy_pattern(r"^(?:\[\d{1,3}\]|\(\d{1,3}\)|\d{1,3}[.)])\s+")
+
+
 def _citation_head(citation: str, title: str = "") -> str:
     """The author list at the start of a citation: up to the year, the quoted or italic
     title/venue, the entry's own ``title`` where the citation spells it, or the first
@@ -261,6 +265,7 @@ def _citation_head(citation: str, title: str = "") -> str:
     cut = re.search(r"<(?:i|em)\b", raw := without_marks(citation), re.I)  # venue or title
     raw = raw[:cut.start()] if cut else raw
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
+    text = _LIST_NUMBER().sub("", text)  # `20. Berg, O., ...`: its place in the owner's list
     own = " ".join(html.unescape(title).split()).strip("\"'“”‘’ ")
     at = text.lower().find(own.lower()) if len(own) >= 10 else -1
     text = text[:at] if at > 0 else text  # a title the patterns misread as names

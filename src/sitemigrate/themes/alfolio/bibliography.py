@@ -133,6 +133,9 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
         if (key == "author" and pub.authors) or (key == "year" and str(value) == fields.get(key)):
             carried[name] = key  # read into the entry's authors / year
             continue
+        if key == "author":  # names not read: never BibTeX's `author` (split at "and")
+            _unread_authors(pub, name, value, fields, copier, report)
+            continue
         if key in fields:
             if report is not None and str(value) != fields[key]:
                 report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
@@ -193,6 +196,26 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     persons = {"author": authors} if authors else {}
     # an entry, not its text: dump_bib formats it and need not parse it back
     return bib.BibEntry(pub.key, entry_type, fields, persons)
+
+
+def _unread_authors(pub: Publication, name: str, value: object, fields: dict[str, str],
+                    copier: AssetCopier, report: Report | None) -> None:
+    """A front-matter author text the reader could not read as names (a citation in a shape
+    it does not know): BibTeX's `author` would split it at each "and" and show it as people,
+    markup and all; it is shown whole in the entry's `note` (or `additional_info`)."""
+    text = _plain_citation(", ".join(map(str, value)) if isinstance(value, list) else str(value))
+    kept = "note" if "note" not in fields else "additional_info"
+    if kept in fields or not text:
+        kept = ""
+    else:
+        fields[kept] = text
+    if report is not None:
+        where = f"kept whole in `{kept}`" if kept else "not carried"
+        report.verbatim("citation-authors", f"publication `{pub.key}`: `{name}: {text[:80]}` "
+                        f"could not be read as a list of names; it is {where}, not as the "
+                        "entry's `author`. Add `author = {...}` to the entry, names joined by "
+                        "`and`.", pub.origin and pub.origin.path,
+                        copier.line_of(pub.origin, f"{name}:"))
 
 
 #: an arXiv identifier: new style (`2401.16243`) or old (`cond-mat/0102536`), any version
