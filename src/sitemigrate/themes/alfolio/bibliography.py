@@ -436,7 +436,9 @@ def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, st
         if code is None or not prints.search(copier.plan.source_text(code) or ""):
             continue  # read in a condition only (`post.category == ...`): not shown
         url = re.match(r"https?://", value, re.I) is not None
-        target = "html" if url else "note" if "://" not in value else ""
+        target = _button_for(copier, code, name) if url else ""
+        target = target if target and target not in fields \
+            else "html" if url else "note" if "://" not in value else ""
         if target not in shown or target in fields:
             report.lost("publication-field-shown", f"publication `{pub.key}`: your own "
                         f"`{code}` showed its `{name}`; DEST's bib layout does not show "
@@ -447,7 +449,31 @@ def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, st
         report.mapped("publication-field-shown", f"publication `{pub.key}`: your own `{code}` "
                       f"showed its `{name}`, which DEST's bib layout does not show: also "
                       f"written as `{target}`, shown "
-                      + ("as its HTML button." if url else "in its venue line."), pub.origin)
+                      + (f"as its `{target}` button." if url else "in its venue line."),
+                      pub.origin)
+
+
+def _link_label(text: str, variable: str) -> str:
+    """The words of the links a layout wraps around ``{{ variable }}`` (`<a href="{{
+    post.codeurl }}">Code</a>` -> ``code``), lower-cased; ``""`` where there are none, or
+    several different ones."""
+    found = {" ".join(m.split()).lower() for m in re.findall(
+        r"<a\b[^>]*\bhref\s*=\s*[\"']\s*\{\{-?\s*" + re.escape(variable)
+        + r"\s*(?:\|[^}]*)?-?\}\}[^\"']*[\"'][^>]*>\s*([^<{]+?)\s*</a>", text)}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _button_for(copier: AssetCopier, code: str, name: str) -> str:
+    """The field DEST's bib layout shows as the button the source showed a publication's
+    link ``name`` as (the owner's include: `<a href="{{ post.codeurl }}">Code</a>`; DEST's:
+    `<a href="{{ entry.code }}" ...>Code</a>`): the same words, the same button; ``""``."""
+    from ...jekyll.checkout import layout_text
+    label = _link_label(copier.plan.source_text(code) or "", f"post.{name}")
+    layout = layout_text(copier.plan, "bib") or ""
+    if not label:
+        return ""
+    return next((f for f in sorted(set(re.findall(r"\bentry\.(\w+)", layout)))
+                 if _link_label(layout, f"entry.{f}") == label), "")
 
 
 #: a Markdown inline link `[label](target)` (no nested brackets, no title)
