@@ -50,6 +50,12 @@ OWNER = ("Tomás", "Lindqvist")
      ["Berg, A.", "Lindqvist, T.", "Moss, K."]),
     ("Berg, A., Lindqvist, T., Moss, K., ... & Fern, J. (2021). Lichens.",  # APA's ellipsis
      ["Berg, A.", "Lindqvist, T.", "Moss, K.", "Fern, J.", "others"]),
+    # one name inverted among full names: a single word is no person, so it and the given
+    # names after it are one (`Berg, Anna Maria`); the owner's list number is no name
+    ("Tomás Lindqvist, Berg, Anna Maria, Karl Nilsson, and Ola Moss.",
+     ["Tomás Lindqvist", "Berg, Anna Maria", "Karl Nilsson", "Ola Moss"]),
+    ("12. Berg, A., <b>Lindqvist, T.</b>, and Moss, K. (2025). Ferns.",
+     ["Berg, A.", "Lindqvist, T.", "Moss, K."]),
 ])
 def test_citation_authors(citation, names):
     got, why = cite.citation_authors(citation, OWNER)

@@ -320,6 +320,10 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", ""), title: st
                 and len(tokens) <= 3:
             names.append(f"{piece}, {nxt}")   # "Fellows Yates, J. A.": initials follow a surname
             i += 2
+        elif nxt and len(piece.split()) == 1 and _surname(piece) and len(nxt.split()) >= 2 \
+                and _given(nxt):
+            names.append(f"{piece}, {nxt}")   # `…, Khandpur, Rupinder Paul, …`: one word is
+            i += 2                             # no person; it and the given names that follow
         elif (full := _full_name(piece)) is not None:
             names.append(full)
             i += 1
