@@ -405,3 +405,24 @@ def test_a_numbered_citation_with_the_owner_in_bold_reads_back(people, number, o
     assert why is None
     assert [cite._person(n) for n in got] == [(first[0] + ".", last) for first, last in people] \
         + ([("", "others")] if more else [])
+
+
+def test_a_bold_author_who_is_not_the_owner_is_said(tmp_path):
+    """The owner marks themselves in bold in each author list; al-folio marks the owner by
+    the name in `_config.yml`. A bold name that cannot be that name (another surname, other
+    initials: the owner writes themselves another way) is reported with its file; the
+    owner's own spellings (`Lindqvist, T.`, `Tomás Lindqvist`) say nothing."""
+    src = _ap_site(tmp_path, {
+        "2025-ferns.md": (
+            "---\ntitle: Ferns at Dusk\ncollection: publications\ndate: 2025-02-01\n"
+            "author: '3. Berg, O., <b>Lindqvist, T.</b>, and Moss, K. (2025)'\n---\n"),
+        "2024-moss.md": (
+            "---\ntitle: Moss Again\ncollection: publications\ndate: 2024-02-01\n"
+            "authors: '<strong>Tom Lindkvist</strong>, Ola Berg and Karin Moss'\n---\n"),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    said = [f for f in plan.report.findings if f.code == "owner-mark"]
+    assert len(said) == 1 and said[0].path.endswith("2024-moss.md")
+    assert "`Tom Lindkvist`" in said[0].message and "Tomás Lindqvist" in said[0].message
+    assert cite.marked_names("3. Berg, O., <b>Lindqvist, T.</b>, and Moss, K.") == [
+        "Lindqvist, T."]

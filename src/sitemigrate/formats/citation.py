@@ -23,6 +23,8 @@ __all__ = [
     "format_authors",
     "format_citation",
     "in_text",
+    "marked_names",
+    "names_owner",
     "person_names",
     "venue",
 ]
@@ -342,6 +344,27 @@ def _folded(text: str) -> str:
     import unicodedata
     return "".join(c for c in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(c)).lower()
+
+
+def marked_names(text: str) -> list[str]:
+    """The names an author list sets in bold (`<b>`, `<strong>`): how its owner marks
+    themselves among the authors (`Berg, O., <b>Lind, K.</b>, and Moss, T.`), as BibTeX names."""
+    import html
+    out = []
+    for inner in re.findall(r"<(b|strong)\b[^>]*>(.*?)</\1\s*>", text, re.I | re.S):
+        words = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(inner[1])).split()).strip(" ,;")
+        names, why = citation_authors(words) if words else ([], "empty")
+        out += names if not why and len(names) == 1 else []
+    return out
+
+
+def names_owner(name: str, owner: tuple[str, str]) -> bool:
+    """``name`` (a BibTeX name) can be the owner (first names, last name): the same last name
+    (accents aside) and given names that start as the owner's do (`K.`, `Karin` for Karin)."""
+    first, last = _person(without_marks(name))
+    o_first, o_last = (_folded(" ".join(x.split())) for x in owner)
+    return _folded(last) == o_last and (not first or not o_first
+                                        or _folded(first)[:1] == o_first[:1])
 
 
 def author_list(text: str, owner: tuple[str, str]) -> list[str]:

@@ -11,7 +11,13 @@ from ... import socials, template_files
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import to_text
-from ...formats.citation import author_list, citation_authors, person_names
+from ...formats.citation import (
+    author_list,
+    citation_authors,
+    marked_names,
+    names_owner,
+    person_names,
+)
 from ...formats.content import name_title, split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import (
@@ -333,6 +339,12 @@ def _authors(item: Item, report: Report, owner: tuple[str, str]) -> list[str]:
     if why:
         report.verbatim("authors-unread", f"`{key}: {value}` was not read as a list of names "
                         f"({why}); it is kept as written in the front matter.", item.origin)
+    others = [n for n in marked_names(str(value)) if owner[1] and not names_owner(n, owner)]
+    if names and others:
+        report.verbatim("owner-mark", f"`{key}:` of `{item.path}` sets `{others[0]}` in bold, "
+                        f"as its owner; the site's owner is {' '.join(owner).strip()}. A theme "
+                        "that marks the owner among the authors by name marks that name only: "
+                        "add this spelling where the new site names its owner.", item.origin)
     return names
 
 
