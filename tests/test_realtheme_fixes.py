@@ -696,6 +696,15 @@ def test_a_home_heading_al_folio_does_not_show_is_said_with_where_it_went(tmp_pa
     assert not [f for f in plan.report.findings if f.code == "about-heading"]
 
 
+def _listed_by(tmp_path: Path, include: str, pubs: dict[str, str]) -> Path:
+    """An academicpages source whose `archive-single.html` is ``include``, with publications
+    (`2024-03-0N-<name>.md`, front matter lines after the collection and date)."""
+    head = "---\ncollection: publications\ndate: 2024-03-01\n"
+    return _source(tmp_path, {"_includes/archive-single.html": include, **{
+        f"_publications/2024-03-0{n}-{name}.md": head + text + "---\n"
+        for n, (name, text) in enumerate(pubs.items(), 1)}})
+
+
 def test_fields_the_owners_list_include_printed_go_where_the_bib_layout_shows_them(tmp_path):
     """An owner's `archive-single.html` printed `Status: {{ post.status }}` and a
     `{{ post.thesisurl }}` link with each publication; al-folio's bib layout prints neither
@@ -705,17 +714,11 @@ def test_fields_the_owners_list_include_printed_go_where_the_bib_layout_shows_th
     include = ("{% if post.category == 'wip' %}<p>Status: {{ post.status }}</p>{% endif %}\n"
                "{% if post.thesisurl %}<a href=\"{{ post.thesisurl }}\">Thesis</a>{% endif %}\n"
                "<p>{{ post.award | default: '' }}</p>\n")
-    head = "---\ncollection: publications\ndate: 2024-03-01\n"
-    src = _source(tmp_path, {
-        "_includes/archive-single.html": include,
-        "_publications/2024-03-01-moss.md": head + "title: Moss Draft\ncategory: wip\n"
-                                                  "status: under review\n---\n",
-        "_publications/2024-03-02-thesis.md": head + "title: Lichen Thesis\ncategory: thesis\n"
-                                                    "venue: Uppsala\nthesisurl: "
-                                                    "https://hdl.example.org/1/2\n---\n",
-        "_publications/2024-03-03-fern.md": head + "title: Fern Notes\nvenue: Oikos\n"
-                                                  "award: Best field paper\n"
-                                                  "note: Oral talk\n---\n"})
+    src = _listed_by(tmp_path, include, {
+        "moss": "title: Moss Draft\ncategory: wip\nstatus: under review\n",
+        "thesis": "title: Lichen Thesis\ncategory: thesis\nvenue: Uppsala\n"
+                  "thesisurl: https://hdl.example.org/1/2\n",
+        "fern": "title: Fern Notes\nvenue: Oikos\naward: Best field paper\nnote: Oral talk\n"})
     dest = alfolio_checkout(tmp_path / "dest")
     _write(dest, {"_layouts/bib.liquid": "{{ entry.title }} {{ entry.note }} {{ entry.html }}"
                                          " {{ entry.journal }}\n"})
@@ -742,14 +745,9 @@ def test_a_link_the_owners_list_named_goes_to_the_button_of_that_name(tmp_path):
     has no button for (`Thesis`) is still its HTML button."""
     include = ('{% if post.codeurl %}<a href="{{ post.codeurl }}">Code</a>{% endif %}\n'
                '{% if post.thesisurl %}<a href="{{ post.thesisurl }}"> Thesis </a>{% endif %}\n')
-    head = "---\ncollection: publications\ndate: 2024-03-01\n"
-    src = _source(tmp_path, {
-        "_includes/archive-single.html": include,
-        "_publications/2024-03-01-moss.md": head + "title: Moss Code\nvenue: Oikos\n"
-                                                  "codeurl: https://git.example.org/moss\n---\n",
-        "_publications/2024-03-02-thesis.md": head + "title: Lichen Thesis\nvenue: Uppsala\n"
-                                                    "thesisurl: https://hdl.example.org/1/2\n"
-                                                    "---\n"})
+    src = _listed_by(tmp_path, include, {
+        "moss": "title: Moss Code\nvenue: Oikos\ncodeurl: https://git.example.org/moss\n",
+        "thesis": "title: Lichen Thesis\nvenue: Uppsala\nthesisurl: https://hdl.example.org/1/2\n"})
     dest = alfolio_checkout(tmp_path / "dest")
     _write(dest, {"_layouts/bib.liquid": (
         "{{ entry.title }} {{ entry.note }}\n"
