@@ -203,7 +203,8 @@ def _unread_authors(pub: Publication, name: str, value: object, fields: dict[str
     """A front-matter author text the reader could not read as names (a citation in a shape
     it does not know): BibTeX's `author` would split it at each "and" and show it as people,
     markup and all; it is shown whole in the entry's `note` (or `additional_info`)."""
-    text = _plain_citation(", ".join(map(str, value)) if isinstance(value, list) else str(value))
+    text = _plain_citation(", ".join(map(str, value)) if isinstance(value, list)
+                           else str(value) if isinstance(value, str) else "")  # a structure: no
     kept = "note" if "note" not in fields else "additional_info"
     if kept in fields or not text:
         kept = ""
