@@ -50,6 +50,12 @@ OWNER = ("Tomás", "Lindqvist")
      ["Berg, A.", "Lindqvist, T.", "Moss, K."]),
     ("Berg, A., Lindqvist, T., Moss, K., ... & Fern, J. (2021). Lichens.",  # APA's ellipsis
      ["Berg, A.", "Lindqvist, T.", "Moss, K.", "Fern, J.", "others"]),
+    # one name inverted among full names: a single word is no person, so it and the given
+    # names after it are one (`Berg, Anna Maria`); the owner's list number is no name
+    ("Tomás Lindqvist, Berg, Anna Maria, Karl Nilsson, and Ola Moss.",
+     ["Tomás Lindqvist", "Berg, Anna Maria", "Karl Nilsson", "Ola Moss"]),
+    ("12. Berg, A., <b>Lindqvist, T.</b>, and Moss, K. (2025). Ferns.",
+     ["Berg, A.", "Lindqvist, T.", "Moss, K."]),
 ])
 def test_citation_authors(citation, names):
     got, why = cite.citation_authors(citation, OWNER)
@@ -347,3 +353,76 @@ def test_an_abstract_shows_its_markdown_links_as_links(tmp_path):
     assert abstract == (
         'Joint work with <a href="https://roe.example.org/?a=1&amp;b=2">A. Roe</a>. Extends '
         '<a href="/publication/2023-thesis">our thesis</a>. See this.')
+
+
+def test_a_singular_author_field_holding_a_citation_gives_the_names(tmp_path):
+    """academicpages -> al-folio: an owner's `author:` (singular) holding the whole citation
+    as their numbered list shows it (`20. Berg, O., <b>Lindqvist, T.</b>, and Moss, K.
+    (2025)`) gives the entry its names, the owner's bold dropped (al-folio bolds the owner by
+    `scholar.last_name`); a name list stays that list; text that is no list of names is never
+    written as BibTeX's `author` (which splits at "and" and shows markup as people): it is
+    shown whole in `note`, and reported with its file and line."""
+    src = _ap_site(tmp_path, {
+        "2025-ferns.md": (
+            "---\ntitle: Ferns at Dusk\ncollection: publications\ndate: 2025-02-01\n"
+            "venue: Oikos\nauthor: '20. Berg, O., <b>Lindqvist, T.</b>, and Moss, K. (2025)'"
+            "\n---\n"),
+        "2024-moss.md": (
+            "---\ntitle: Moss Again\ncollection: publications\ndate: 2024-02-01\n"
+            "author: \"<b>Tomás Lindqvist</b>, Ola Berg and Karin Moss\"\n---\n"),
+        "2023-lichen.md": (
+            "---\ntitle: Lichens\ncollection: publications\ndate: 2023-02-01\n"
+            "venue: Oikos\n"
+            "author: 'Joint work and <b>much</b> fun with the Moss Group (2023)'\n---\n"),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    entries = {e.fields["title"]: e for e in _entries(plan).values()}
+    assert [cite._person(n) for n in entries["Ferns at Dusk"].persons["author"]] == [
+        ("O.", "Berg"), ("T.", "Lindqvist"), ("K.", "Moss")]
+    assert "<b>" not in entries["Ferns at Dusk"].raw and "20." not in entries["Ferns at Dusk"].raw
+    assert entries["Moss Again"].persons["author"] == ["Tomás Lindqvist", "Ola Berg",
+                                                       "Karin Moss"]
+    lichen = entries["Lichens"]
+    assert "author" not in lichen.persons and "author" not in lichen.fields
+    assert lichen.fields["note"] == "Joint work and much fun with the Moss Group (2023)"
+    found = [f for f in plan.report.findings if f.code == "citation-authors"]
+    assert len(found) == 1 and found[0].path.endswith("2023-lichen.md") and found[0].line == 6
+
+
+@given(st.lists(st.tuples(_NAME, _NAME), min_size=1, max_size=6), st.integers(1, 99),
+       st.integers(0, 5), st.booleans())
+def test_a_numbered_citation_with_the_owner_in_bold_reads_back(people, number, owner_at,
+                                                               more):
+    """names -> the citation a numbered list writes (`N. Last, F., <b>Owner, O.</b>, and
+    Last, F. (2025)`, `et al.` for the authors left out) -> the same names."""
+    owner = owner_at % len(people)
+    parts = [f"<b>{last}, {first[0]}.</b>" if i == owner else f"{last}, {first[0]}."
+             for i, (first, last) in enumerate(people)]
+    text = (", ".join(parts) + ", et al." if more else
+            ", ".join(parts[:-1]) + (", and " if len(parts) > 1 else "") + parts[-1])
+    got, why = cite.citation_authors(f"{number}. {text} (2025)",
+                                     (people[owner][0], people[owner][1]))
+    assert why is None
+    assert [cite._person(n) for n in got] == [(first[0] + ".", last) for first, last in people] \
+        + ([("", "others")] if more else [])
+
+
+def test_a_bold_author_who_is_not_the_owner_is_said(tmp_path):
+    """The owner marks themselves in bold in each author list; al-folio marks the owner by
+    the name in `_config.yml`. A bold name that cannot be that name (another surname, other
+    initials: the owner writes themselves another way) is reported with its file; the
+    owner's own spellings (`Lindqvist, T.`, `Tomás Lindqvist`) say nothing."""
+    src = _ap_site(tmp_path, {
+        "2025-ferns.md": (
+            "---\ntitle: Ferns at Dusk\ncollection: publications\ndate: 2025-02-01\n"
+            "author: '3. Berg, O., <b>Lindqvist, T.</b>, and Moss, K. (2025)'\n---\n"),
+        "2024-moss.md": (
+            "---\ntitle: Moss Again\ncollection: publications\ndate: 2024-02-01\n"
+            "authors: '<strong>Tom Lindkvist</strong>, Ola Berg and Karin Moss'\n---\n"),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    said = [f for f in plan.report.findings if f.code == "owner-mark"]
+    assert len(said) == 1 and said[0].path.endswith("2024-moss.md")
+    assert "`Tom Lindkvist`" in said[0].message and "Tomás Lindqvist" in said[0].message
+    assert cite.marked_names("3. Berg, O., <b>Lindqvist, T.</b>, and Moss, K.") == [
+        "Lindqvist, T."]

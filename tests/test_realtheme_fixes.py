@@ -696,6 +696,15 @@ def test_a_home_heading_al_folio_does_not_show_is_said_with_where_it_went(tmp_pa
     assert not [f for f in plan.report.findings if f.code == "about-heading"]
 
 
+def _listed_by(tmp_path: Path, include: str, pubs: dict[str, str]) -> Path:
+    """An academicpages source whose `archive-single.html` is ``include``, with publications
+    (`2024-03-0N-<name>.md`, front matter lines after the collection and date)."""
+    head = "---\ncollection: publications\ndate: 2024-03-01\n"
+    return _source(tmp_path, {"_includes/archive-single.html": include, **{
+        f"_publications/2024-03-0{n}-{name}.md": head + text + "---\n"
+        for n, (name, text) in enumerate(pubs.items(), 1)}})
+
+
 def test_fields_the_owners_list_include_printed_go_where_the_bib_layout_shows_them(tmp_path):
     """An owner's `archive-single.html` printed `Status: {{ post.status }}` and a
     `{{ post.thesisurl }}` link with each publication; al-folio's bib layout prints neither
@@ -705,17 +714,11 @@ def test_fields_the_owners_list_include_printed_go_where_the_bib_layout_shows_th
     include = ("{% if post.category == 'wip' %}<p>Status: {{ post.status }}</p>{% endif %}\n"
                "{% if post.thesisurl %}<a href=\"{{ post.thesisurl }}\">Thesis</a>{% endif %}\n"
                "<p>{{ post.award | default: '' }}</p>\n")
-    head = "---\ncollection: publications\ndate: 2024-03-01\n"
-    src = _source(tmp_path, {
-        "_includes/archive-single.html": include,
-        "_publications/2024-03-01-moss.md": head + "title: Moss Draft\ncategory: wip\n"
-                                                  "status: under review\n---\n",
-        "_publications/2024-03-02-thesis.md": head + "title: Lichen Thesis\ncategory: thesis\n"
-                                                    "venue: Uppsala\nthesisurl: "
-                                                    "https://hdl.example.org/1/2\n---\n",
-        "_publications/2024-03-03-fern.md": head + "title: Fern Notes\nvenue: Oikos\n"
-                                                  "award: Best field paper\n"
-                                                  "note: Oral talk\n---\n"})
+    src = _listed_by(tmp_path, include, {
+        "moss": "title: Moss Draft\ncategory: wip\nstatus: under review\n",
+        "thesis": "title: Lichen Thesis\ncategory: thesis\nvenue: Uppsala\n"
+                  "thesisurl: https://hdl.example.org/1/2\n",
+        "fern": "title: Fern Notes\nvenue: Oikos\naward: Best field paper\nnote: Oral talk\n"})
     dest = alfolio_checkout(tmp_path / "dest")
     _write(dest, {"_layouts/bib.liquid": "{{ entry.title }} {{ entry.note }} {{ entry.html }}"
                                          " {{ entry.journal }}\n"})
@@ -733,3 +736,32 @@ def test_fields_the_owners_list_include_printed_go_where_the_bib_layout_shows_th
         ("mapped", "_publications/2024-03-01-moss.md"),
         ("mapped", "_publications/2024-03-02-thesis.md"),
         ("lost", "_publications/2024-03-03-fern.md")}   # `note` holds its own text already
+
+
+def test_a_link_the_owners_list_named_goes_to_the_button_of_that_name(tmp_path):
+    """An owner's `archive-single.html` showed `<a href="{{ post.codeurl }}">Code</a>` with
+    each publication; al-folio's bib layout has a button with those words (`entry.code`,
+    `Code`): the address is that button, not the HTML one. A link whose words DEST's layout
+    has no button for (`Thesis`) is still its HTML button."""
+    include = ('{% if post.codeurl %}<a href="{{ post.codeurl }}">Code</a>{% endif %}\n'
+               '{% if post.thesisurl %}<a href="{{ post.thesisurl }}"> Thesis </a>{% endif %}\n')
+    src = _listed_by(tmp_path, include, {
+        "moss": "title: Moss Code\nvenue: Oikos\ncodeurl: https://git.example.org/moss\n",
+        "thesis": "title: Lichen Thesis\nvenue: Uppsala\nthesisurl: https://hdl.example.org/1/2\n"})
+    dest = alfolio_checkout(tmp_path / "dest")
+    _write(dest, {"_layouts/bib.liquid": (
+        "{{ entry.title }} {{ entry.note }}\n"
+        '{% if entry.html %}<a href="{{ entry.html }}" class="btn" role="button">HTML</a>'
+        '{% endif %}\n'
+        '{% if entry.code %}<a href="{{ entry.code }}" class="btn" role="button">Code</a>'
+        '{% endif %}\n')})
+    plan = _convert(src, dest, "al-folio")
+    from sitemigrate.formats import bibtex as bib
+    entries = {e.key: e.fields for e in bib.parse_bib(
+        (dest / "_bibliography/papers.bib").read_text()).entries}
+    assert entries["2024-03-01-moss"]["code"] == "https://git.example.org/moss"
+    assert "html" not in entries["2024-03-01-moss"]
+    assert entries["2024-03-02-thesis"]["html"] == "https://hdl.example.org/1/2"
+    said = {f.path: f.message for f in plan.report.findings
+            if f.code == "publication-field-shown"}
+    assert "as its `code` button" in said["_publications/2024-03-01-moss.md"]

@@ -23,6 +23,8 @@ __all__ = [
     "format_authors",
     "format_citation",
     "in_text",
+    "marked_names",
+    "names_owner",
     "person_names",
     "venue",
 ]
@@ -253,6 +255,10 @@ def _full_name(text: str) -> str | None:
     return text if len(tokens[-1].rstrip(".")) > 1 or tokens[-1].lower() in _SUFFIXES else None
 
 
+#: the number a citation carries as an item of a numbered list (`20.`, `[3]`, `(3)`, `3)`)
+_LIST_NUMBER = lazy_pattern(r"^(?:\[\d{1,3}\]|\(\d{1,3}\)|\d{1,3}[.)])\s+")
+
+
 def _citation_head(citation: str, title: str = "") -> str:
     """The author list at the start of a citation: up to the year, the quoted or italic
     title/venue, the entry's own ``title`` where the citation spells it, or the first
@@ -261,6 +267,7 @@ def _citation_head(citation: str, title: str = "") -> str:
     cut = re.search(r"<(?:i|em)\b", raw := without_marks(citation), re.I)  # venue or title
     raw = raw[:cut.start()] if cut else raw
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(raw)).split())
+    text = _LIST_NUMBER().sub("", text)  # `20. Berg, O., ...`: its place in the owner's list
     own = " ".join(html.unescape(title).split()).strip("\"'“”‘’ ")
     at = text.lower().find(own.lower()) if len(own) >= 10 else -1
     text = text[:at] if at > 0 else text  # a title the patterns misread as names
@@ -315,6 +322,10 @@ def citation_authors(citation: str, owner: tuple[str, str] = ("", ""), title: st
                 and len(tokens) <= 3:
             names.append(f"{piece}, {nxt}")   # "Fellows Yates, J. A.": initials follow a surname
             i += 2
+        elif nxt and len(piece.split()) == 1 and _surname(piece) and len(nxt.split()) >= 2 \
+                and _given(nxt):
+            names.append(f"{piece}, {nxt}")   # `…, Khandpur, Rupinder Paul, …`: one word is
+            i += 2                             # no person; it and the given names that follow
         elif (full := _full_name(piece)) is not None:
             names.append(full)
             i += 1
@@ -333,6 +344,27 @@ def _folded(text: str) -> str:
     import unicodedata
     return "".join(c for c in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(c)).lower()
+
+
+def marked_names(text: str) -> list[str]:
+    """The names an author list sets in bold (`<b>`, `<strong>`): how its owner marks
+    themselves among the authors (`Berg, O., <b>Lind, K.</b>, and Moss, T.`), as BibTeX names."""
+    import html
+    out = []
+    for inner in re.findall(r"<(b|strong)\b[^>]*>(.*?)</\1\s*>", text, re.I | re.S):
+        words = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(inner[1])).split()).strip(" ,;")
+        names, why = citation_authors(words) if words else ([], "empty")
+        out += names if not why and len(names) == 1 else []
+    return out
+
+
+def names_owner(name: str, owner: tuple[str, str]) -> bool:
+    """``name`` (a BibTeX name) can be the owner (first names, last name): the same last name
+    (accents aside) and given names that start as the owner's do (`K.`, `Karin` for Karin)."""
+    first, last = _person(without_marks(name))
+    o_first, o_last = (_folded(" ".join(x.split())) for x in owner)
+    return _folded(last) == o_last and (not first or not o_first
+                                        or _folded(first)[:1] == o_first[:1])
 
 
 def author_list(text: str, owner: tuple[str, str]) -> list[str]:

@@ -11,7 +11,13 @@ from ... import socials, template_files
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import to_text
-from ...formats.citation import author_list, citation_authors, person_names
+from ...formats.citation import (
+    author_list,
+    citation_authors,
+    marked_names,
+    names_owner,
+    person_names,
+)
 from ...formats.content import name_title, split_name
 from ...ir import CV, Identity, Item, NavItem, Origin, Page, Publication, Site, plain
 from ...jekyll.assets import (
@@ -336,17 +342,25 @@ def _publication(item: Item, report: Report, owner: tuple[str, str] = ("", ""),
 
 
 def _authors(item: Item, report: Report, owner: tuple[str, str]) -> list[str]:
-    """The author list of a publication's `authors:` (a list, or names in one string as a
-    citation starts: `First Last, Other Name`, `Last F., <b>Owner O.</b>`); it stays in the
-    front matter too (this theme's layouts do not read it, an owner's may)."""
-    value = item.extra.get("authors")
-    if not value:
+    """The author list of a publication's `authors:` or `author:` (a list, or names in one
+    string as a citation starts: `First Last, Other Name`, `Last F., <b>Owner O.</b>`, the
+    whole citation of a numbered list, `20. Berg, O., <b>Lind, K.</b>, and Moss, T. (2025)`);
+    it stays in the front matter too (this theme's layouts do not read it, an owner's may)."""
+    key = next((k for k in ("authors", "author") if item.extra.get(k)), "")
+    value = item.extra.get(key)
+    if not value or not isinstance(value, (str, list)):
         return []
     names, why = citation_authors(
         ", ".join(str(v) for v in value) if isinstance(value, list) else str(value), owner)
     if why:
-        report.verbatim("authors-unread", f"`authors: {value}` was not read as a list of names "
-                        f"({why}); it is kept as written.", item.origin)
+        report.verbatim("authors-unread", f"`{key}: {value}` was not read as a list of names "
+                        f"({why}); it is kept as written in the front matter.", item.origin)
+    others = [n for n in marked_names(str(value)) if owner[1] and not names_owner(n, owner)]
+    if names and others:
+        report.verbatim("owner-mark", f"`{key}:` of `{item.path}` sets `{others[0]}` in bold, "
+                        f"as its owner; the site's owner is {' '.join(owner).strip()}. A theme "
+                        "that marks the owner among the authors by name marks that name only: "
+                        "add this spelling where the new site names its owner.", item.origin)
     return names
 
 

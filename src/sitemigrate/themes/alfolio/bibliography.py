@@ -133,6 +133,9 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
         if (key == "author" and pub.authors) or (key == "year" and str(value) == fields.get(key)):
             carried[name] = key  # read into the entry's authors / year
             continue
+        if key == "author":  # names not read: never BibTeX's `author` (split at "and")
+            _unread_authors(pub, name, value, fields, copier, report)
+            continue
         if key in fields:
             if report is not None and str(value) != fields[key]:
                 report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
@@ -193,6 +196,27 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
     persons = {"author": authors} if authors else {}
     # an entry, not its text: dump_bib formats it and need not parse it back
     return bib.BibEntry(pub.key, entry_type, fields, persons)
+
+
+def _unread_authors(pub: Publication, name: str, value: object, fields: dict[str, str],
+                    copier: AssetCopier, report: Report | None) -> None:
+    """A front-matter author text the reader could not read as names (a citation in a shape
+    it does not know): BibTeX's `author` would split it at each "and" and show it as people,
+    markup and all; it is shown whole in the entry's `note` (or `additional_info`)."""
+    text = _plain_citation(", ".join(map(str, value)) if isinstance(value, list)
+                           else str(value) if isinstance(value, str) else "")  # a structure: no
+    kept = "note" if "note" not in fields else "additional_info"
+    if kept in fields or not text:
+        kept = ""
+    else:
+        fields[kept] = text
+    if report is not None:
+        where = f"kept whole in `{kept}`" if kept else "not carried"
+        report.verbatim("citation-authors", f"publication `{pub.key}`: `{name}: {text[:80]}` "
+                        f"could not be read as a list of names; it is {where}, not as the "
+                        "entry's `author`. Add `author = {...}` to the entry, names joined by "
+                        "`and`.", pub.origin and pub.origin.path,
+                        copier.line_of(pub.origin, f"{name}:"))
 
 
 #: an arXiv identifier: new style (`2401.16243`) or old (`cond-mat/0102536`), any version
@@ -413,7 +437,9 @@ def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, st
         if code is None or not prints.search(copier.plan.source_text(code) or ""):
             continue  # read in a condition only (`post.category == ...`): not shown
         url = re.match(r"https?://", value, re.I) is not None
-        target = "html" if url else "note" if "://" not in value else ""
+        target = _button_for(copier, code, name) if url else ""
+        target = target if target and target not in fields \
+            else "html" if url else "note" if "://" not in value else ""
         if target not in shown or target in fields:
             report.lost("publication-field-shown", f"publication `{pub.key}`: your own "
                         f"`{code}` showed its `{name}`; DEST's bib layout does not show "
@@ -424,7 +450,31 @@ def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, st
         report.mapped("publication-field-shown", f"publication `{pub.key}`: your own `{code}` "
                       f"showed its `{name}`, which DEST's bib layout does not show: also "
                       f"written as `{target}`, shown "
-                      + ("as its HTML button." if url else "in its venue line."), pub.origin)
+                      + (f"as its `{target}` button." if url else "in its venue line."),
+                      pub.origin)
+
+
+def _link_label(text: str, variable: str) -> str:
+    """The words of the links a layout wraps around ``{{ variable }}`` (`<a href="{{
+    post.codeurl }}">Code</a>` -> ``code``), lower-cased; ``""`` where there are none, or
+    several different ones."""
+    found = {" ".join(m.split()).lower() for m in re.findall(
+        r"<a\b[^>]*\bhref\s*=\s*[\"']\s*\{\{-?\s*" + re.escape(variable)
+        + r"\s*(?:\|[^}]*)?-?\}\}[^\"']*[\"'][^>]*>\s*([^<{]+?)\s*</a>", text)}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _button_for(copier: AssetCopier, code: str, name: str) -> str:
+    """The field DEST's bib layout shows as the button the source showed a publication's
+    link ``name`` as (the owner's include: `<a href="{{ post.codeurl }}">Code</a>`; DEST's:
+    `<a href="{{ entry.code }}" ...>Code</a>`): the same words, the same button; ``""``."""
+    from ...jekyll.checkout import layout_text
+    label = _link_label(copier.plan.source_text(code) or "", f"post.{name}")
+    layout = layout_text(copier.plan, "bib") or ""
+    if not label:
+        return ""
+    return next((f for f in sorted(set(re.findall(r"\bentry\.(\w+)", layout)))
+                 if _link_label(layout, f"entry.{f}") == label), "")
 
 
 #: a Markdown inline link `[label](target)` (no nested brackets, no title)
