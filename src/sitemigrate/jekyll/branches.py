@@ -70,10 +70,15 @@ def page_layout(plan: Plan, page: str) -> str:
     the `_config.yml` ``defaults`` whose scope fits its path and type (``pages`` for a page
     of no collection), the one with the longest scope path, then with a type, then the
     later; "" for none."""
-    front = _front(plan.source_text(page))
+    return layout_of(plan.source_text(page), _config(plan), page)
+
+
+def layout_of(text: str | None, config: dict[str, Any], page: str) -> str:
+    """The layout of the file ``page`` whose text is ``text``, of a site whose `_config.yml`
+    reads as ``config``: :func:`page_layout`, for a tree that is no plan's."""
+    front = _front(text)
     if "layout" in front:  # its own, also `layout: null` (none, over any default)
         return str(front["layout"]) if front["layout"] else ""
-    config = _config(plan)
     kind = _doc_type(config, page) or "pages"
     best: tuple[int, int, int] | None = None
     layout = ""

@@ -28,7 +28,8 @@ LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presenta
                         "teaching", "teachings", "courses", "projects", "portfolio", "news",
                         "blog", "posts", "year-archive", "books"})
 """Names of the pages that list an owner's items, in any case (both themes' vocabulary,
-any language written the English way); the home page is always compared too."""
+any language written the English way); the home page, and every page on its layout, is
+always compared too."""
 _LIQUID_LINE = re.compile(r"Liquid (Warning|Exception|syntax error)|Liquid error")
 
 
@@ -366,7 +367,11 @@ def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:
 
 def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[str],
            owner: Path, skip: set[str]) -> None:
-    for page in list_pages(old, listing_addresses(owner, skip)):
+    """The items the old site's list pages show (:func:`list_pages`: also every page its
+    home page's layout shows, :func:`.homes.home_addresses`), each shown by the new page
+    that answers at its address."""
+    from .homes import home_addresses
+    for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner)]):
         if old.redirect(page):
             continue
         was = Counter(_listed(old, page))
