@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..textio import within
+from .examples import example_paragraphs
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
 from .text import (
@@ -110,7 +111,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     for template in templates:
         examples |= example_texts(template)
         theirs |= furniture_texts(template)
-    _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
+    _paragraphs(result, old, new, owner, skipped, old_is_baseline,
+                examples | theirs | example_paragraphs(owner, _theme_of(owner)))
     _details(result, old, new, owner, skipped, old_is_baseline)
     _items(result, old, new, owner, skipped, examples | theirs)
     not_owners = (set(examples_of_src.values())
@@ -234,7 +236,9 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
     a template's example text (the example CV's lines, a listing page's stock sentence an
     owner's edited page kept) or its furniture pages' wording (the sitemap page's sentence
     an owner's page copied) is not the owner's: the conversion leaves it out on purpose,
-    as it does a file that is all example content."""
+    as it does a file that is all example content; nor is a paragraph whose only content
+    is the template's example, its words and its links to the example values of its config
+    (:func:`.examples.example_paragraphs`)."""
     old_home = TextIndex({"index.html": old.pages.get("index.html", "")})
     new_home_page = new.answer("/") or ""
     new_home = TextIndex({new_home_page: new.pages.get(new_home_page, "")})

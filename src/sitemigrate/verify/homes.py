@@ -28,7 +28,7 @@ def home_addresses(owner: Path) -> list[str]:
     layout = layout_of(files[home.path], config, home.path)
     langs = Languages.of(config)
     prefixes = ["", *(f"/{code}" for code in (langs.builds()[1:] if langs else ()))]
-    out = set()
+    out: set[str] = set()
     for rel, text in files.items():
         if rel != home.path and (not layout or doc_type(config, rel) is not None
                                  or layout_of(text, config, rel) != layout):
