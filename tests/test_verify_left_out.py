@@ -111,8 +111,9 @@ def test_a_file_the_old_template_ships_as_it_is_is_no_loss(tmp_path, monkeypatch
     no loss; the owner's own picture, gone, still is."""
     import shutil
 
-    import sitemigrate.template_files as tf
     from conftest import FIXTURES
+
+    import sitemigrate.template_files as tf
     owner = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", owner)
     (owner / "images/tile-70.png").write_bytes(b"tile")

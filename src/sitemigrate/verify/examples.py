@@ -25,22 +25,26 @@ from .text import (
 _MIN_VALUE = 8
 """The length of the shortest example value a link is matched by (an id, an address): a
 shorter one (`en`, `/`) is part of many addresses."""
+_ADDRESS_OR_ID = re.compile(r"https?://\S+|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]+")
+"""A value that is an address (`https://…`) or an id (letters and digits: a Scholar user),
+not a word of the config (`kramdown`, `gh-pages`) that an owner's address may hold too."""
 _MD_LINK = re.compile(rf"\[[^\]]*\]({_TARGET})")
 _HTML_LINK = re.compile(r"""(?is)<a\b[^>]*?\bhref\s*=\s*["']([^"']*)["'][^>]*>.*?</a\s*>""")
 
 
 def example_values(owner: Path, theme: Any) -> list[str]:
     """The values of the site's `_config.yml` (top level and one level down: `author.
-    googlescholar`) that a checkout of its template ships at that key, and that can stand
-    in an address (no blank, at least :data:`_MIN_VALUE` characters): the template's
-    example profile, id or address, not the owner's."""
+    googlescholar`) that a checkout of its template ships at that key, and that is an address
+    or an id (:data:`_ADDRESS_OR_ID`, at least :data:`_MIN_VALUE` characters): the
+    template's example profile, id or address, not the owner's."""
     from ..template_files import is_template_setting
     config = _config(owner)
     out = []
     for key, value in (config.items() if isinstance(config, dict) else []):
         inner = value.items() if isinstance(value, dict) else [(None, value)]
         for sub, v in inner:
-            if not isinstance(v, str) or len(v.strip()) < _MIN_VALUE or len(v.split()) != 1:
+            if not isinstance(v, str) or len(v.strip()) < _MIN_VALUE \
+                    or not _ADDRESS_OR_ID.fullmatch(v.strip()):
                 continue
             if is_template_setting(theme, f"{key}.{sub}" if sub is not None else str(key),
                                    v):
