@@ -134,6 +134,14 @@ def test_a_citation_of_an_owners_publication_links_its_page(tmp_path):
     plan.apply()
     post = (tmp_path / "dest3/_posts/2024-03-02-notes.md").read_text("utf-8")
     assert "<h2>Références</h2>" in post and "References" not in post
+    # Liquid takes any value but nil and false for true: a key's name turns the list on too
+    notes = src2 / "_posts/2024-03-02-notes.md"
+    notes.write_text(notes.read_text("utf-8").replace("related_publications: true",
+                                                      "related_publications: m23"), "utf-8")
+    plan = sitemigrate.convert(src2, tmp_path / "dest4", to="academicpages")
+    plan.apply()
+    post = (tmp_path / "dest4/_posts/2024-03-02-notes.md").read_text("utf-8")
+    assert '<h2>Références</h2>\n<ol class="bibliography">\n<li id="m23">' in post
 
 
 def test_a_pages_cited_bibliography_is_written_where_it_was(tmp_path):

@@ -48,6 +48,24 @@ def test_a_figure_include_keeps_the_sites_baseurl(tmp_path):
     assert (tmp_path / "out/images/reef/survey.jpg").is_file()
 
 
+def test_a_figures_caption_shows_under_its_picture(tmp_path):
+    """al-folio's `figure` include prints its `caption` under the picture (in a
+    `<figcaption>`): the figure written for academicpages shows it too (was: the picture
+    alone, the caption's words gone); a figure without a caption stays a bare `<img>`."""
+    src = _site(tmp_path, {
+        "assets/img/reef/survey.jpg": "jpg",
+        "_projects/2_reef.md": "---\nlayout: page\ntitle: reef survey\n---\n\n"
+                               '{% include figure.liquid path="assets/img/reef/survey.jpg" '
+                               'alt="the boat" caption="The survey boat at <em>dawn</em>." %}\n'
+                               '\n{% include figure.liquid path="assets/img/reef/survey.jpg" %}\n',
+    })
+    _convert(src, tmp_path / "out")
+    body = (tmp_path / "out/_portfolio/2_reef.md").read_text()
+    assert ("<figure><img src=\"{{ '/images/reef/survey.jpg' | relative_url }}\" alt=\"the "
+            "boat\"><figcaption>The survey boat at <em>dawn</em>.</figcaption></figure>") in body
+    assert body.count("<figure>") == 1 and body.count("<img ") == 2
+
+
 def test_a_people_page_shows_its_profiles(tmp_path):
     """al-folio's `profiles` layout shows each profile's picture, the text of its `content:`
     file (a file of `_pages/` without front matter, so no page of its own, even when

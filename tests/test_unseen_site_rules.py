@@ -613,3 +613,124 @@ def test_the_contact_note_is_written_only_where_the_about_page_showed_it(tmp_pat
     plan = _convert(src, tmp_path / "without")
     assert note not in (tmp_path / "without/_pages/about.md").read_text()
     assert any(f.code == "contact-note" for f in plan.report.findings)
+
+
+# an owner's about layout that lists items of data files: videos marked selected, newest
+# first, each linked; two awards under a switch of the page; grants under a switch the page
+# leaves off; talks kept in a CSV file; a crew kept as a mapping
+DATA_LAYOUT = """---
+layout: default
+---
+<article>
+  <div class="clearfix">{{ content }}</div>
+  <h2>Watch</h2>
+  {% assign v = site.data.videos | where: 'selected', true | sort: 'year' %}
+  <ul>{% for video in v reversed %}
+    <li><a href="{{ video.url }}">{{ video.title }}</a> ({{ video.year }})</li>
+  {% endfor %}</ul>
+  {% if page.awards %}<h2>Prizes</h2>
+    {% for a in site.data.awards limit: 2 %}<p>{{ a.name }}, {{ a.year }}</p>{% endfor %}
+  {% endif %}
+  {% if page.grants %}<h2>Grants</h2>
+    {% for g in site.data.grants %}<p>{{ g.name }}</p>{% endfor %}{% endif %}
+  <h2>Talks in a table</h2>
+  {% for t in site.data.talklist %}<p>{{ t.title }}</p>{% endfor %}
+  <h2>Crew</h2>
+  {% for c in site.data.crew %}<p>{{ c[0] }}</p>{% endfor %}
+</article>
+"""
+VIDEOS = """- {title: Kelp at night, url: "https://example.org/kelp", year: 2022, selected: true}
+- {title: Pumps explained, url: "https://example.org/pumps", year: 2023}
+- {title: Buoys in a storm, url: /assets/buoys.mp4, year: 2024, selected: true}
+"""
+
+
+def test_lists_of_data_files_the_owners_about_layout_shows_are_on_the_new_home_page(tmp_path):
+    """A loop of the owner's about layout over a data file, outside any switch of the page
+    (`site.data.videos` through an `assign` with `where` and `sort`, listed `reversed`),
+    shows the items Liquid keeps, with the fields it prints, the first linked where the
+    loop links it: the new home page lists exactly those, in that order, under the layout's
+    heading, once, before what the layout shows after it (a part under a switch the page
+    turns on, carried as Liquid as before); a list under a switch the page leaves off is not
+    written; a CSV file is read as Jekyll reads it (a list of its rows), and a loop over a
+    data file that is no list is reported."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(DATA_LAYOUT)
+    (src / "_data/videos.yml").write_text(VIDEOS)
+    (src / "assets/buoys.mp4").write_bytes(b"\0\0\0\x18ftypmp42")
+    (src / "_data/awards.yml").write_text("- {name: Tide medal, year: 2024}\n- {name: Reef "
+                                          "prize, year: 2023}\n- {name: Old cup, year: 2001}\n")
+    (src / "_data/grants.yml").write_text("- {name: Sea fund}\n")
+    (src / "_data/talklist.csv").write_text("title,venue\nHarbours that listen,Coastal Days\n")
+    (src / "_data/crew.yml").write_text("ada: {role: captain}\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("social: true\n", "social: true\nawards: true\n"))
+    plan = _convert(src, tmp_path / "out")
+    home = (tmp_path / "out/_pages/about.md").read_text()
+    assert home.count("Watch") == 1
+    videos = home.split("## Watch\n\n")[1].split("\n\n")[0].splitlines()
+    assert videos == ["- [Buoys in a storm]({{ '/files/buoys.mp4' | relative_url }}), 2024",
+                      "- [Kelp at night](https://example.org/kelp), 2022"]
+    assert (tmp_path / "out/files/buoys.mp4").is_file()
+    # a switched part stays the layout's Liquid, the switch and the data file along with it
+    assert home.index("## Watch") < home.index("{% for a in site.data.awards limit: 2 %}")
+    assert yaml.safe_load(home.split("---")[1])["awards"] is True
+    assert (tmp_path / "out/_data/awards.yml").is_file()
+    assert "Sea fund" not in home and "Grants" not in home
+    findings = [(f.code, f.message) for f in plan.report.findings]
+    assert "## Talks in a table\n\n- Harbours that listen\n" in home  # a CSV file's rows
+    assert any(c == "shown-list" and "`site.data.crew`" in m and "`Crew`" in m
+               for c, m in findings)
+    assert any(c == "shown-list" and "2 items of a data file" in m and "`Watch`" in m
+               for c, m in findings)
+
+
+def test_the_words_of_a_home_pages_own_layout_are_on_the_new_home_page(tmp_path):
+    """The home page (`permalink: /`, no text of its own) is laid into a layout of the
+    owner's own, no template's, that shows a greeting, a button to their projects and a
+    contact table, with its style and script: the new home page shows those words and
+    links (the address carried as any other), not its style or script, and the report says
+    the layout's words went along (was: an empty home page, and "not carried")."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/splash.liquid").write_text(
+        "---\nlayout: default\n---\n<div class=\"hero\"><p>Hello, I am Ada</p>\n"
+        "<a href=\"{{ '/projects/' | relative_url }}\">What I build</a></div>\n"
+        "<section id=\"contact\"><h3>Write to me</h3><p>DOCK 4 · Harbourtown</p></section>\n"
+        "<style>.hero { color: teal; }</style><script>window.tide = 1;</script>\n")
+    (src / "_pages/splash.md").write_text("---\nlayout: splash\ntitle: Home\npermalink: /\n"
+                                          "nav: false\n---\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("permalink: /\n", "permalink: /about/\n"))
+    plan = _convert(src, tmp_path / "out")
+    home = next(p.read_text() for p in (tmp_path / "out/_pages").glob("*.md")
+                if "permalink: /\n" in p.read_text())
+    assert "Hello, I am Ada" in home and "DOCK 4 · Harbourtown" in home
+    assert "{{ '/portfolio/' | relative_url }}" in home or "{{ '/projects/' | relative_url }}" \
+        in home
+    assert "teal" not in home and "window.tide" not in home
+    said = {f.code: f.message for f in plan.report.findings
+            if str(f.path) in ("_layouts/splash.liquid", "_pages/splash.md")}
+    assert "a layout of your own" in said["own-layout-part"]
+    assert "but for its parts of words and pictures" in said["own-layout"]
+
+
+def test_an_about_layout_headed_by_the_pages_title_keeps_that_heading(tmp_path):
+    """An owner's about layout whose `<h1>` prints the page's title (`{{ page.title }}`,
+    not al-folio's site title or name): the new home page is headed by that title, as the
+    old one was, and the stock about layout still heads it with the owner's name."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<header><h1 class=\"post-title\">{{ page.title -}}"
+        "<span class=\"dot\"></span></h1></header><article>{{ content }}</article>\n")
+    about = src / "_pages/about.md"
+    title = yaml.safe_load(about.read_text().split("---")[1])["title"]
+    _convert(src, tmp_path / "out")
+    front = yaml.safe_load((tmp_path / "out/_pages/about.md").read_text().split("---")[1])
+    assert front["title"] == title
+    (src / "_layouts/about.liquid").unlink()
+    _convert(src, tmp_path / "out2")
+    front = yaml.safe_load((tmp_path / "out2/_pages/about.md").read_text().split("---")[1])
+    assert front["title"] == "Ada Q. Okonkwo" != title

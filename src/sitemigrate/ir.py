@@ -56,6 +56,12 @@ class Social:
     handle: str | None = None
     url: str | None = None
     origin: Origin | None = None
+    key: str = ""
+    """The source's config key it was read from (`author.dblp`); empty when none."""
+    shown: bool | None = None
+    """False when no layout, include or page of the source reads that key (a profile its
+    sidebar never showed: nothing a visitor saw is lost when the target has no key for it);
+    None when not known."""
 
 
 @dataclass(slots=True)
@@ -136,6 +142,17 @@ class Page:
 
 
 @dataclass(slots=True)
+class ShownRow:
+    """An item of a data file as a layout's loop shows it: the values it prints, in order,
+    and the address it links them to."""
+
+    words: list[str] = field(default_factory=list)
+    """The values the loop prints (the fields of its `{{ item.FIELD }}` outputs)."""
+    link: str = ""
+    """The value the loop writes as a link's address (`href="{{ item.url }}"`)."""
+
+
+@dataclass(slots=True)
 class ShownList:
     """A list the source's own layout shows on a page when a front-matter switch of the
     page is on (``{% if page.selected_talks %}`` around an include that lists entries of a
@@ -151,6 +168,8 @@ class ShownList:
     """The slugs of the talks it lists."""
     projects: list[str] = field(default_factory=list)
     """The paths of the projects it lists."""
+    rows: list[ShownRow] = field(default_factory=list)
+    """The items of a data file (`site.data.NAME`) it lists, as its loop prints them."""
 
 
 @dataclass(slots=True)

@@ -82,6 +82,13 @@ def cite_scope(plan: Plan, cited: list[str]) -> dict[str, Any]:
             "reference": lambda key: reference(plan, key)}
 
 
+def layout_lists_cited(fields: dict[str, Any]) -> bool:
+    """Whether a document's layout lists the entries it cites (al-folio's page and post
+    layouts, `{% if page.related_publications %}`): Liquid takes every value but nil and
+    false for true, a key's name as much as `true`."""
+    return fields.get("related_publications") not in (None, False)
+
+
 def finish_references(body: str, cited: list[str], listed: bool, layout_lists: bool,
                       plan: Plan) -> str:
     """``body`` with the references its citations link to at its end, where no

@@ -76,21 +76,28 @@ def static_parts(text: str) -> list[str]:
     return parts
 
 
-def layout_parts(plan: Plan, page: str) -> list[str]:
+def layout_parts(plan: Plan, page: str, headings: frozenset[str] = frozenset()) -> list[str]:
     """The static parts (:func:`static_parts`) of the layout SRC page ``page`` names, when
-    it is the owner's changed copy of a layout of the source theme's template; each is
-    reported, to be added at the end of the page's text."""
+    it is the owner's: their changed copy of a layout of the source theme's template, or a
+    layout of their own (a home page's hero and contact table); each is reported, to be
+    added at the end of the page's text. A heading among ``headings`` is
+    the heading of a list the page's writer wrote with it (:class:`~..ir.ShownList`): not
+    added again."""
     from ..template_files import templates
     source = plan.from_theme
-    found = next(layout_chain(plan, page), None) if source is not None else None
-    if found is None or found[0] not in templates(source).files or _theirs(plan, found[0]):
-        return []
-    parts = static_parts(found[1])
+    known = templates(source).files if source is not None else {}
+    found = next(layout_chain(plan, page), None) if known else None
+    if found is None or _theirs(plan, found[0]):
+        return []  # (without the template's files no layout can be told the owner's)
+    copy = found[0] in known  # (a layout of the owner's own, if not)
+    from bs4 import BeautifulSoup
+    parts = [p for p in static_parts(found[1])
+             if " ".join(BeautifulSoup(p, "html.parser").get_text(" ").split()) not in headings]
     if parts:
-        from bs4 import BeautifulSoup
         said = " ".join(BeautifulSoup(" ".join(parts), "html.parser").get_text(" ").split())
+        whose = "your changed copy of the theme's" if copy else "a layout of your own"
         plan.report.add("own-layout-part", "warning", "verbatim", f"your layout `{found[0]}` "
-                        f"(your changed copy of the theme's) shows on this page {len(parts)} "
+                        f"({whose}) shows on this page {len(parts)} "
                         f"part(s) of its own ({said[:80] or 'pictures'}"
                         f"{'…' if len(said) > 80 else ''}); the target theme's layout does "
                         "not, so they were added at the end of the page's text. Check how "

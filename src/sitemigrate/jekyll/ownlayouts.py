@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
-from .layoutparts import layout_parts
+from .layoutparts import layout_parts, static_parts
 from .layouts import _theirs, layout_chain, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
@@ -33,10 +33,13 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
         return  # without the template's files no layout can be told the owner's
     pages: dict[str, list[str]] = {}
     runs: dict[str, list[str]] = {}
+    parts: set[str] = set()  # the layouts whose words and pictures the pages got
     for page in site.pages:
-        for rel, text in layout_chain(plan, page.path):
+        for at, (rel, text) in enumerate(layout_chain(plan, page.path)):
             if rel not in known:
                 pages.setdefault(rel, []).append(page.path)
+                if at == 0 and static_parts(text):  # the page's own layout
+                    parts.add(rel)
                 carried = {n for _, n, _, _ in own_includes(plan, page.path)}
                 runs.setdefault(rel, sorted({n for t in tokenize(text) if t.name == "include"
                                              and (n := include_name(t)) and n not in carried
@@ -47,8 +50,11 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
             "own-layout", "warning", "lost", f"`{rel}` is a layout of your own, which "
             f"{len(paths)} page(s) use ({', '.join(f'`{p}`' for p in sorted(paths))}); "
             "they are on the target theme's own layout now, and what yours shows around "
-            "their text" + (f" (it runs your {shown})" if shown else "") + " is not carried: "
-            "redo it in the new site by hand if you need it.", Origin(rel, 1))
+            "their text" + (f" (it runs your {shown})" if shown else "")
+            + (" is not carried, but for its parts of words and pictures (added to the pages' "
+               "text: `own-layout-part`): redo the rest" if rel in parts else
+               " is not carried: redo it") + " in the new site by hand if you need it.",
+            Origin(rel, 1))
 
 
 _HEAD = lazy_pattern(r"(?is)<head\b.*?</head\s*>")
@@ -105,4 +111,5 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
         plan.report.verbatim("own-include", f"`{rel}` (your layout) shows your `{name}` "
                              f"{'above' if before else 'below'} the text of this page: "
                              "written into the page, where it shows it.", page.origin)
-    return with_shown(body, layout_parts(plan, page.path), out)
+    headings = frozenset(s.heading for s in page.features.lists if s.heading)
+    return with_shown(body, layout_parts(plan, page.path, headings), out)

@@ -15,7 +15,7 @@ from ...formats import bibtex as bib
 from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
 from ...formats.cvmarkdown import mask_comments
-from ...ir import Item, Origin, Page, Publication, ShownList, Site
+from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import (
     furniture_forwards,
@@ -45,7 +45,6 @@ from ...jekyll.site import (
     document_title,
     extra_key,
     forward_furniture,
-    front_line,
     post_url,
     write_item,
     yaml_date,
@@ -54,7 +53,7 @@ from ...plan import Plan
 from ...report import Report
 from ...theme import Options
 from . import THEME
-from .aboutlists import selected_line, selected_section
+from .aboutlists import project_url, selected_section, shown_list, site_link
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .menu import menu_only, skip_menu_page, write_navigation
@@ -164,7 +163,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                                    front.get("layout")))
     if page.features.cv_pdf:
         pdf = copier.carry(page.features.cv_pdf, page.origin, "CV PDF")
-        link = f"[{page_words(site, page)['cv_pdf']}]({_site_link(pdf)})"
+        link = f"[{page_words(site, page)['cv_pdf']}]({site_link(pdf)})"
         if is_html_file(page.path):  # no Markdown converter runs on the page
             link = f"<p>{markdown_links_as_html(link)}</p>"
         body = body.rstrip("\n") + f"\n\n{link}\n"
@@ -268,7 +267,7 @@ def _write_news_list(items: list[Item], plan: Plan, about: Page | None, title: s
 def _news_text(item: Item) -> str:
     """Inline items verbatim; titled items as a link to their own (kept) page."""
     if item.title and not item.fields.get("inline"):
-        return f"[{item.title}]({_site_link(item.permalink or f'/news/{item.slug}/')})"
+        return f"[{item.title}]({site_link(item.permalink or f'/news/{item.slug}/')})"
     return item.body.strip()
 
 
@@ -308,7 +307,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
             if len(items) < len(every):
                 news_page = site.page("news")
                 every_url = news_page.permalink if news_page else NEWS_URL
-                lines.append(f"\n[{words['all_news']}]({_site_link(every_url)})")
+                lines.append(f"\n[{words['all_news']}]({site_link(every_url)})")
                 if news_page is None:
                     _write_news_list(every, plan, page, words["news"])
             extra.append(f"\n## {words['news']}\n\n" + "\n".join(lines) + "\n")
@@ -321,7 +320,7 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
                         "`_news` items to carry; academicpages has no news list, so the flag "
                         "was dropped.", page.origin)
     extra += selected_section(page, site, report, words)
-    extra += [_shown_list(shown, site, page, plan, words["abstract"])
+    extra += [shown_list(shown, site, page, plan, words["abstract"])
               for shown in feats.lists]
     if feats.social:
         report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
@@ -345,38 +344,6 @@ def _about_body(page: Page, site: Site, plan: Plan) -> str:
     if extra:
         body = body.rstrip("\n") + "\n" + "".join(extra)
     return "".join(parts) + body
-
-
-def _shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str) -> str:
-    """A list the source's own layout showed on the home page under a switch of the page
-    (`selected_talks: true`), as a section of its text: the publications as the selected
-    papers are, the talks and projects as links to their pages."""
-    pubs = {p.key: p for p in site.publications}
-    talks = {t.slug: t for t in site.talks}
-    lines = [selected_line(pubs[k], label) for k in shown.publications if k in pubs]
-    for slug in (s for s in shown.talks if s in talks):
-        talk = talks[slug]
-        said = ", ".join(str(v) for v in (talk.fields.get("venue"), talk.date[:4]) if v)
-        lines.append(f"- [{talk.title or slug}]({_site_link(talk.permalink or f'/talks/{slug}')})"
-                     + (f", {said}" if said else ""))
-    projects = {p.path: p for p in site.projects}
-    for path in (p for p in shown.projects if p in projects):
-        item = projects[path]
-        said = str(item.fields.get("description") or "").strip()
-        lines.append(f"- [{item.title or item.slug}]({_site_link(_project_url(item))})"
-                     + (f": {said}" if said else ""))
-    where = Origin(page.path, front_line(plan, page.path, shown.switch)
-                   or (page.origin.line if page.origin else None))
-    if not lines:
-        plan.report.lost("shown-list", f"`{shown.switch}: true` shows the list "
-                         f"`{shown.heading}` on this page through your layout, but nothing is "
-                         "on it (its query or filter selects no entry); only its heading "
-                         "showed, and it is not written.", where)
-        return ""
-    plan.report.mapped("shown-list", f"`{shown.switch}: true`: the {len(lines)} entries your "
-                       f"layout listed under `{shown.heading}` written as a section of the "
-                       "about page.", where)
-    return f"\n## {shown.heading}\n\n" + "\n".join(lines) + "\n"
 
 
 def _publication_slugs(pubs: list[Publication]) -> list[str]:
@@ -566,13 +533,6 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
     write_item(plan, copier, item, front, out, body, new_url, THEME)
 
 
-def _site_link(url: str) -> str:
-    """A link to a path of the site written through `relative_url` (the site's baseurl)."""
-    if url.startswith("/") and not url.startswith("//") and "'" not in url:
-        return f"{{{{ '{url}' | relative_url }}}}"
-    return url
-
-
 def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: str,
                      code_label: str, sep: str) -> None:
     f = item.fields
@@ -598,13 +558,9 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
         plan.report.verbatim("project-github", f"`github: {f['github']}` has no academicpages "
                              f"field; it became a `[{code_label}]` link at the end of the body.",
                              item.origin)
-    new_url = _project_url(item)
+    new_url = project_url(item)
     _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url,
                  sep)
-
-
-def _project_url(item: Item) -> str:
-    return f"/portfolio/{item.slug}/"
 
 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: str) -> None:
@@ -657,7 +613,7 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
             shown.setdefault(f[key], key)
     if shown:  # academicpages' talk and teaching layouts show none of them
         body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + " | ".join(
-            f"[{words['link_' + k]}]({_site_link(url)})" for url, k in shown.items()) + "\n"
+            f"[{words['link_' + k]}]({site_link(url)})" for url, k in shown.items()) + "\n"
         plan.report.mapped("event-links", f"its {', '.join(shown.values())} shown as links at "
                            "the end of its page (academicpages' layouts show no such field).",
                            item.origin)
@@ -727,7 +683,7 @@ def _schedule_table(schedule: Any, words: dict[str, str]) -> str:
         got = row.get("materials")
         materials: list[Any] = got if isinstance(got, list) else []
         links = ", ".join(f"[{cell(m.get('name') or m.get('url'))}]"
-                          f"({_site_link(str(m['url']))})" if m.get("url") else cell(m.get("name"))
+                          f"({site_link(str(m['url']))})" if m.get("url") else cell(m.get("name"))
                           for m in materials if isinstance(m, dict))
         lines.append(f"| {cell(row.get('week'))} | {cell(row.get('date'))} | {topic} | {links} |")
     return "\n".join(lines) + "\n"

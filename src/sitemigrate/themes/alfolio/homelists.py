@@ -14,13 +14,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ...ir import Item, Publication, ShownList, Site
+from ...ir import Item, Page, Publication, ShownList, Site
 from ...jekyll import scholar
 from ...jekyll.layouts import source_chain, switch_block
 from ...jekyll.liquid import shown_liquid
 from ...report import Report
 from ...textio import read_source
 from .bibsections import query_fields
+from .datalists import SORT, WHERE, data_loops, liquid_text, sort_value
 
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
 _ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*site\.projects\s*((?:\|[^%]*)?)-?%\}")
@@ -28,9 +29,9 @@ _FOR = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+(site\.projects|\w+)\s*((?:\|[^%]
 # the test a loop's body starts with: `{% unless project.category == "template" %}`
 _TEST = re.compile(r"""\s*\{%-?\s*(if|unless)\s+(\w+)\.(\w+)\s*(?:(==|!=)\s*(['"]?)([^'"%]*?)\5)?"""
                    r"""\s*-?%\}""")
-_WHERE = re.compile(r"""\|\s*where\s*:\s*(['"])(\w+)\1\s*,\s*(['"]?)([^'"|%]*?)\3\s*(?=\||$)""")
-_SORT = re.compile(r"""\|\s*sort\s*:\s*(['"])(\w+)\1""")
 _HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", re.S | re.I)
+_H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1\s*>", re.S | re.I)
+_PAGE_TITLE = re.compile(r"\s*\{\{-?\s*page\.title\s*-?\}\}\s*")
 _TAGS = re.compile(r"<[^>]*>|\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
@@ -54,8 +55,11 @@ def switched_lists(site: Site, src: Path, config: dict, report: Report,
     for page in site.pages:
         switches = [k for k, v in page.extra.items() if v not in (None, False, "", [], {})]
         chain = source_chain(src, page.path, report) if switches else []
+        where: dict[int, tuple[int, int]] = {}  # a list's layout and place in it
         for key in switches:
-            block = shown_liquid(next((b for _, t in chain if (b := switch_block(t, key))), ""))
+            at, layout, found_block = next(((n, t, b) for n, (_, t) in enumerate(chain)
+                                            if (b := switch_block(t, key))), (0, "", ""))
+            block = shown_liquid(found_block)
             names = sorted({f"_includes/{n}" for n in _INCLUDE.findall(block)})
             # what the block and its includes show (a tag in a comment lists nothing)
             texts = [block] + [shown_liquid(_text(src, n, report)) for n in names]
@@ -70,7 +74,42 @@ def switched_lists(site: Site, src: Path, config: dict, report: Report,
                               projects=list(dict.fromkeys(projects)))
             page.features.lists.append(shown)
             found.append(Switched(shown, mine))
+            where[id(shown)] = (at, shown_liquid(layout).find(block))
+        if page.role == "about":
+            where |= _data_lists(page, src, report)
+            page.features.lists.sort(key=lambda s: where.get(id(s), (len(chain), 0)))
     return found
+
+
+def _data_lists(page: Page, src: Path, report: Report) -> dict[int, tuple[int, int]]:
+    """The lists of data files' items that the layouts of home page ``page`` show outside
+    any switch of the page (:func:`~.datalists.data_loops`): added to its features, under
+    the heading above each, and where each is (by ``id``: its layout and place in it); a
+    loop whose items cannot be read here is reported."""
+    where: dict[int, tuple[int, int]] = {}
+    for at, (name, text) in enumerate(source_chain(src, page.path, report)):
+        for loop in data_loops(shown_liquid(text), src, report, outside=True):
+            if loop.rows is None:
+                report.lost("shown-list", f"your layout `{name}` lists the items of "
+                            f"`site.data.{loop.name}` on this page"
+                            f"{f' under `{loop.heading}`' if loop.heading else ''}, but "
+                            f"{loop.why}: the list is not carried; add it to the page by "
+                            "hand.", page.path)
+            else:
+                page.features.lists.append(ShownList("", loop.heading, rows=loop.rows))
+                where[id(page.features.lists[-1])] = (at, loop.start)
+    return where
+
+
+def about_heading(page: Page, site: Site, report: Report) -> str:
+    """The heading the home page's own layout shows atop it: al-folio's about layout, the
+    site's title or the owner's name; an owner's about layout whose first `<h1>` prints
+    only the page's title (`{{ page.title }}`), the page's title."""
+    chain = source_chain(Path(site.source), page.path, report)[:1] if site.source else []
+    h1 = next((m[1] for _, t in chain if (m := _H1.search(shown_liquid(t)))), "")
+    if page.title and _PAGE_TITLE.fullmatch(re.sub(r"<[^>]*>", "", h1)):
+        return page.title
+    return site.identity.site_title or site.identity.display_name()
 
 
 def add_entry(lists: list[Switched], name: str, pub: Publication, talk: str) -> None:
@@ -101,9 +140,9 @@ def project_loop(text: str, site: Site, keys: dict[str, str]) -> list[str]:
             continue
         filters = assigned.get(m[2], "").strip(" -") + m[3].strip(" -")
         items = list(site.projects)
-        for w in _WHERE.finditer(filters):
-            items = [i for i in items if _liquid(_field(i, w[2], keys)) == w[4].strip()]
-        for order in _SORT.finditer(filters):
+        for w in WHERE.finditer(filters):
+            items = [i for i in items if liquid_text(_field(i, w[2], keys)) == w[4].strip()]
+        for order in SORT.finditer(filters):
             items.sort(key=partial(_sort_key, name=order[2], keys=keys))
         test = _TEST.match(text, m.end())
         if test and test[2] == m[1]:  # a test of the loop's item around what it shows
@@ -116,16 +155,14 @@ def _passes(value: Any, test: re.Match[str]) -> bool:
     """Whether a project's value passes the loop's `if`/`unless` test of it (a comparison
     with `==`/`!=`, or the value alone: neither nil nor false)."""
     if test[4]:
-        holds = (_liquid(value) == test[6].strip()) == (test[4] == "==")
+        holds = (liquid_text(value) == test[6].strip()) == (test[4] == "==")
     else:
         holds = value is not None and value is not False
     return holds == (test[1] == "if")
 
 
 def _sort_key(item: Item, name: str, keys: dict[str, str]) -> tuple[bool, str]:
-    """Liquid's `sort` by a field: items without it last (as jekyll sorts nil)."""
-    value = _field(item, name, keys)
-    return value is None, f"{value:>20}" if isinstance(value, (int, float)) else str(value)
+    return sort_value(_field(item, name, keys))
 
 
 def _field(item: Item, name: str, keys: dict[str, str]) -> Any:
@@ -133,7 +170,3 @@ def _field(item: Item, name: str, keys: dict[str, str]) -> Any:
     of the theme's key) or its other keys."""
     return item.fields.get(keys.get(name, name), item.extra.get(name))
 
-
-def _liquid(value: Any) -> str:
-    """A value as a `where` filter's argument compares: `true`, `3`, a string."""
-    return str(value).lower() if isinstance(value, bool) else str(value)

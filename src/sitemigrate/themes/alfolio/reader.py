@@ -93,7 +93,7 @@ from .cv import (
     resume_sections_shown,
 )
 from .home import blog_by_listing, blog_heading, news_by_layout
-from .homelists import add_entry, switched_lists
+from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, own_text, read_settings
 
@@ -462,8 +462,7 @@ def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
 
 def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
     feats = page.features
-    # the about layout's heading: the site's title, or the owner's name when it is `blank`
-    feats.heading = site.identity.site_title or site.identity.display_name()
+    feats.heading = about_heading(page, site, report)  # the site's title, or the owner's name
     if data.get("subtitle"):
         feats.subtitle = text(data["subtitle"])
     profile = data.get("profile") or {}

@@ -17,6 +17,7 @@ from ...ir import Identity, Item, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
+from ...jekyll.citations import layout_lists_cited
 from ...jekyll.documents import excerpt_separator, keep_excerpt
 from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
@@ -604,8 +605,8 @@ def _item_front(item: Item, layout: str) -> CommentedMap:
     front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
-    if item.fields.get("related_publications") is True:  # the layout lists what it cites
-        front["related_publications"] = True
+    if layout_lists_cited(item.fields):  # the layout lists what it cites
+        front["related_publications"] = item.fields["related_publications"]
     return front
 
 
