@@ -441,6 +441,7 @@ def test_the_templates_example_entry_of_the_folder_converted_is_no_loss(tmp_path
     it. Which entries are examples is read from the folder the conversion read
     (``source``), which may be the owner's files laid over a template."""
     import sitemigrate.template_files as tf
+    from sitemigrate.template_text import ExampleText
     src = owner(tmp_path)
     converted = write(tmp_path / "converted", {"_bibliography/papers.bib": (
         "@article{clocks, title={Tidal {C}locks}, year={2020}}\n"
@@ -448,7 +449,8 @@ def test_the_templates_example_entry_of_the_folder_converted_is_no_loss(tmp_path
     _as_example(monkeypatch, "al-folio", None)
     monkeypatch.setattr(tf, "templates", lambda theme: type(
         "Table", (), {"is_entry": staticmethod(lambda text: "clocks" in text),
-                      "checkouts": ()})())
+                      "is_setting": staticmethod(lambda key, value: False),
+                      "text": ExampleText(), "checkouts": ()})())
     without = new_site(tmp_path, **{"publications/index.html": page(pubs("Moorings at Night"))})
     assert compare(old_site(tmp_path), without, src, source=converted).lists == []
     lost = compare(old_site(tmp_path), without, src).lists  # SRC itself has no such entry

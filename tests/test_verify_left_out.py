@@ -111,8 +111,9 @@ def test_a_file_the_old_template_ships_as_it_is_is_no_loss(tmp_path, monkeypatch
     no loss; the owner's own picture, gone, still is."""
     import shutil
 
-    import sitemigrate.template_files as tf
     from conftest import FIXTURES
+
+    import sitemigrate.template_files as tf
     owner = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", owner)
     (owner / "images/tile-70.png").write_bytes(b"tile")
@@ -139,3 +140,40 @@ def test_a_file_the_old_template_ships_as_it_is_is_no_loss(tmp_path, monkeypatch
     page(new, "about/index.html", "<p>moved</p>")
     found = compare(BuiltSite(old), BuiltSite(new), owner)
     assert found.missing_files == [("about/index.html", "/images/pond.png")]
+
+
+_EXAMPLE_SCHOLAR = "https://scholar.google.com/citations?user=PS_CX0AAAAAJ"
+"""What academicpages' template config ships at `author.googlescholar` (its example
+person's profile)."""
+
+
+def test_a_paragraph_that_only_links_the_templates_example_profile_is_not_the_owners(
+        tmp_path):
+    """The owner kept the template's example Scholar address in `_config.yml` and linked it
+    from a sentence of their about page: the conversion rightly does not carry the example
+    profile, and the sentence around the link is no paragraph of the owner's words. A
+    paragraph of the owner's own words that links it, and one that links the owner's own
+    profile, are still the owner's: lost when the new site does not show them."""
+    import shutil
+    from pathlib import Path
+    src = tmp_path / "src"
+    shutil.copytree(Path(__file__).parent.parent / "fixtures/academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text("utf-8").replace(
+        "https://scholar.google.com/citations?user=XyZ0123abcdE&hl=en", _EXAMPLE_SCHOLAR),
+        "utf-8")
+    example = f"My publications are listed on [my Google Scholar profile]({_EXAMPLE_SCHOLAR})."
+    own_words = (f'I count herons on <a href="{_EXAMPLE_SCHOLAR}">salt marshes</a> with '
+                 "small quiet robots every spring.")
+    own_link = ("All of my papers are on [my Google Scholar profile]"
+                "(https://scholar.google.com/citations?user=Own0Person9Q).")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text("utf-8") + "\n\n" + "\n\n".join(
+        (example, own_words, own_link)) + "\n", "utf-8")
+    shown = ("my publications are listed on my google scholar profile",
+             "i count herons on salt marshes with small quiet robots every spring",
+             "all of my papers are on my google scholar profile")
+    page(tmp_path / "old", "index.html", "".join(f"<p>{t}</p>" for t in shown))
+    page(tmp_path / "new", "index.html", "<p>hello</p>")
+    found = compare(BuiltSite(tmp_path / "old"), BuiltSite(tmp_path / "new"), src)
+    assert [p for _, _, _, p in found.missing_paragraphs] == list(shown[1:])

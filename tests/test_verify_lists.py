@@ -139,3 +139,34 @@ def test_the_owners_pages_read_by_verify_are_never_outside_the_site(tmp_path):
     assert listing_addresses(site) == []
     said = repr(owner_paragraphs(site)) + repr(owner_details(site))
     assert "harbour" not in said
+
+
+def _selected(*titles: str) -> str:
+    return "<h2>selected publications</h2>" + "".join(
+        f'<div class="title">{t}</div>' for t in titles)
+
+
+def test_every_page_on_the_home_pages_layout_has_its_lists_compared(tmp_path):
+    """A home page's lists (the about layout's selected papers) are compared on every page
+    the old site lays out as its home page: its version in another language of a
+    jekyll-polyglot site (`/zh/`), and a page at its own address on the same layout; not a
+    page of another layout."""
+    src = tmp_path / "src"
+    (src / "_pages").mkdir(parents=True)
+    (src / "_config.yml").write_text("plugins: [jekyll-polyglot]\nlanguages: [en, zh]\n"
+                                     "default_lang: en\ninclude: [_pages]\n", "utf-8")
+    (src / "_pages/about.md").write_text("---\nlayout: about\npermalink: /\n---\nHi.\n", "utf-8")
+    (src / "_pages/bio.md").write_text("---\nlayout: about\npermalink: /bio/\n---\nMe.\n",
+                                       "utf-8")
+    (src / "_pages/misc.md").write_text("---\nlayout: page\npermalink: /misc/\n---\nX.\n",
+                                        "utf-8")
+    both = _selected("Lantern Moths", "Salt Roads")
+    old = built(tmp_path / "old", {"index.html": both, "zh/index.html": both,
+                                   "bio/index.html": both, "misc/index.html": both})
+    new = built(tmp_path / "new", {"index.html": both, "zh/index.html": "<p>你好</p>",
+                                   "bio/index.html": _selected("Salt Roads"),
+                                   "misc/index.html": ""})
+    assert sorted(compare(old, new, src).lists) == [
+        ("bio/index.html", "bio/index.html", "missing", "lantern moths"),
+        ("zh/index.html", "zh/index.html", "missing", "lantern moths"),
+        ("zh/index.html", "zh/index.html", "missing", "salt roads")]

@@ -50,7 +50,7 @@ def _config(plan: Plan) -> dict[str, Any]:
     return settings_of(plan.source_text("_config.yml") or "")
 
 
-def _doc_type(config: dict[str, Any], page: str) -> str | None:
+def doc_type(config: dict[str, Any], page: str) -> str | None:
     """The collection label of SRC file ``page`` (``posts`` in `_posts/`), None for a page."""
     first = page.split("/", 1)[0] if "/" in page else ""
     if first == "_posts" or first.startswith("_posts"):
@@ -62,7 +62,7 @@ def _doc_type(config: dict[str, Any], page: str) -> str | None:
 
 def page_facts(plan: Plan, page: str) -> PageFacts:
     """The facts of SRC file ``page`` that branch conditions are decided by."""
-    return PageFacts(_doc_type(_config(plan), page), _front(plan.source_text(page)))
+    return PageFacts(doc_type(_config(plan), page), _front(plan.source_text(page)))
 
 
 def page_layout(plan: Plan, page: str) -> str:
@@ -70,11 +70,16 @@ def page_layout(plan: Plan, page: str) -> str:
     the `_config.yml` ``defaults`` whose scope fits its path and type (``pages`` for a page
     of no collection), the one with the longest scope path, then with a type, then the
     later; "" for none."""
-    front = _front(plan.source_text(page))
+    return layout_of(plan.source_text(page), _config(plan), page)
+
+
+def layout_of(text: str | None, config: dict[str, Any], page: str) -> str:
+    """The layout of the file ``page`` whose text is ``text``, of a site whose `_config.yml`
+    reads as ``config``: :func:`page_layout`, for a tree that is no plan's."""
+    front = _front(text)
     if "layout" in front:  # its own, also `layout: null` (none, over any default)
         return str(front["layout"]) if front["layout"] else ""
-    config = _config(plan)
-    kind = _doc_type(config, page) or "pages"
+    kind = doc_type(config, page) or "pages"
     best: tuple[int, int, int] | None = None
     layout = ""
     defaults = config.get("defaults")  # a wrong type is reported with the config's keys

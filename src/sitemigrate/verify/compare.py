@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..textio import within
+from .examples import example_paragraphs
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
 from .text import (
@@ -28,7 +29,8 @@ LIST_PAGES = frozenset({"publications", "papers", "research", "talks", "presenta
                         "teaching", "teachings", "courses", "projects", "portfolio", "news",
                         "blog", "posts", "year-archive", "books"})
 """Names of the pages that list an owner's items, in any case (both themes' vocabulary,
-any language written the English way); the home page is always compared too."""
+any language written the English way); the home page, and every page on its layout, is
+always compared too."""
 _LIQUID_LINE = re.compile(r"Liquid (Warning|Exception|syntax error)|Liquid error")
 
 
@@ -109,7 +111,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     for template in templates:
         examples |= example_texts(template)
         theirs |= furniture_texts(template)
-    _paragraphs(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
+    _paragraphs(result, old, new, owner, skipped, old_is_baseline,
+                examples | theirs | example_paragraphs(owner, _theme_of(owner)))
     _details(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
     _items(result, old, new, owner, skipped, examples | theirs)
     not_owners = (set(examples_of_src.values())
@@ -233,7 +236,9 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
     a template's example text (the example CV's lines, a listing page's stock sentence an
     owner's edited page kept) or its furniture pages' wording (the sitemap page's sentence
     an owner's page copied) is not the owner's: the conversion leaves it out on purpose,
-    as it does a file that is all example content."""
+    as it does a file that is all example content; nor is a paragraph whose only content
+    is the template's example, its words and its links to the example values of its config
+    (:func:`.examples.example_paragraphs`)."""
     old_home = TextIndex({"index.html": old.pages.get("index.html", "")})
     new_home_page = new.answer("/") or ""
     new_home = TextIndex({new_home_page: new.pages.get(new_home_page, "")})
@@ -370,7 +375,11 @@ def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:
 
 def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[str],
            owner: Path, skip: set[str]) -> None:
-    for page in list_pages(old, listing_addresses(owner, skip)):
+    """The items the old site's list pages show (:func:`list_pages`: also every page its
+    home page's layout shows, :func:`.homes.home_addresses`), each shown by the new page
+    that answers at its address."""
+    from .homes import home_addresses
+    for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner)]):
         if old.redirect(page):
             continue
         was = Counter(_listed(old, page))

@@ -137,23 +137,37 @@ def _unlink(text: str) -> str:
     return _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", _MD_IMAGE.sub(" ", text))
 
 
+MIN_WORDS = 6
+"""The words of the shortest text counted as a paragraph."""
+
+
 def paragraphs_of(text: str) -> list[str]:
     """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
+    return [words for _, words in blocks_of(text)]
+
+
+def blocks_of(text: str) -> Iterator[tuple[str, str]]:
+    """The prose paragraphs of a Markdown/HTML body (at least :data:`MIN_WORDS` words),
+    each as its block's markup (its links and tags; no Liquid, comment or code) and its
+    words normalised."""
     body = _FENCE.sub("\n", text)
     body = _UNSHOWN.sub("\n", body)
     body = re.sub(r"(?s)<!--.*?-->", " ", body)
     body = _LIQUID.sub(" ", body)
     body = _EMOJI_CODE.sub(" ", body)
     body = _IAL.sub(" ", body)
-    out = []
-    for block in re.split(r"\n\s*\n", body):
-        block = TAG.sub(" ", _unlink(block))
+    for raw in re.split(r"\n\s*\n", body):
+        block = shown_words(raw)
         if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
             continue
         words = norm(block)
-        if len(words.split()) >= 6:
-            out.append(words)
-    return out
+        if len(words.split()) >= MIN_WORDS:
+            yield raw, words
+
+
+def shown_words(block: str) -> str:
+    """The words a Markdown/HTML block shows: its links' texts, no image, no tag."""
+    return TAG.sub(" ", _unlink(block))
 
 
 def content_files(site: Path, folders: Iterable[str] = CONTENT_DIRS) -> Iterator[Path]:

@@ -1,0 +1,39 @@
+"""The pages an old site shows on its home page's layout: the home page at `/`, its versions
+in the site's other languages (jekyll-polyglot's `/zh/`), and every other page (not a
+post or a collection's document, not an archive a plugin generates) Jekyll lays out with
+the same layout (a translated home page at its own address on al-folio's about layout).
+Each shows what that layout lists under its text (selected papers, news, the owner's own
+lists), so each is compared as the home page is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def home_addresses(owner: Path) -> list[str]:
+    """The addresses of the pages of the site in ``owner`` that its home page's layout
+    shows (the layout Jekyll gives each page: its front matter's, else `_config.yml`'s
+    ``defaults``), the home page's own among them, each also under the prefix of every
+    other language the site is built in; none when no page is served at `/`."""
+    from ..jekyll.branches import doc_type, layout_of
+    from ..jekyll.polyglot import Languages
+    from ..jekyll.urls import normalize, read_tree, served, served_by
+    if not owner.is_dir():
+        return []
+    tree = read_tree(owner)
+    files, config = tree
+    home = served(files, config).get(normalize("/"))
+    if home is None or home.redirect_to or home.path not in files:
+        return []
+    layout = layout_of(files[home.path], config, home.path)
+    langs = Languages.of(config)
+    prefixes = ["", *(f"/{code}" for code in (langs.builds()[1:] if langs else ()))]
+    out: set[str] = set()
+    for rel, text in files.items():
+        if rel != home.path and (not layout or doc_type(config, rel) is not None
+                                 or layout_of(text, config, rel) != layout):
+            continue
+        for where in served_by(rel, tree):
+            if not where.redirect_to:
+                out.update(prefix + where.url for prefix in prefixes)
+    return sorted(out)
