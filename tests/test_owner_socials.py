@@ -16,17 +16,23 @@ PAGE = ("---\nlayout: archive\ntitle: Publications\npermalink: /publications/\n-
         "{% endif %}\n")
 
 
-def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
+def _convert(tmp_path: Path, author: str, page: str, text: str) -> sitemigrate.Plan:
+    """The academicpages fixture with ``author`` lines added to its `author` block and the
+    page ``page`` of ``text``, converted to al-folio (applied)."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", src)
     config = src / "_config.yml"
-    config.write_text(config.read_text().replace(
-        "author:\n", "author:\n  dblp: https://dblp.org/pid/00/0001.html\n"
-                     "  preprints: https://papers.example.org/@ada-example\n"
-                     "  office: Room 12, the boathouse\n", 1))
-    (src / "_pages/publications.md").write_text(PAGE)
+    config.write_text(config.read_text().replace("author:\n", "author:\n" + author, 1))
+    (src / page).write_text(text)
     plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
     plan.apply()
+    return plan
+
+
+def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
+    plan = _convert(tmp_path, "  dblp: https://dblp.org/pid/00/0001.html\n"
+                    "  preprints: https://papers.example.org/@ada-example\n"
+                    "  office: Room 12, the boathouse\n", "_pages/publications.md", PAGE)
     socials = (tmp_path / "out/_data/socials.yml").read_text()
     assert "dblp_url: https://dblp.org/pid/00/0001.html" in socials
     # a key that names no service is not read by its address alone (`/@name` of any host
@@ -48,17 +54,11 @@ def test_an_owner_setting_a_page_reads_is_kept_where_the_page_finds_it(tmp_path)
     block, which al-folio has no setting for) shows the list in al-folio too: the value is
     kept under `author` in `_config.yml`, with the owner's name (jekyll-feed's feed author
     is `site.author.name`); a key no page reads is still reported as not carried."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "academicpages-site", src)
-    config = src / "_config.yml"
-    config.write_text(config.read_text().replace(
-        "author:\n", "author:\n  research_interests:\n    - Tidal flats\n    - Salt marshes\n"
-                     "  hobby: rowing\n", 1))
-    (src / "_pages/cv.md").write_text(
+    plan = _convert(
+        tmp_path, "  research_interests:\n    - Tidal flats\n    - Salt marshes\n"
+        "  hobby: rowing\n", "_pages/cv.md",
         "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n<h2>Interests</h2>\n"
         "{% for i in site.author.research_interests %}<span>{{ i }}</span>{% endfor %}\n")
-    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
-    plan.apply()
     out = (tmp_path / "out/_config.yml").read_text()
     assert "research_interests:\n    - Tidal flats\n    - Salt marshes\n" in out
     assert "hobby" not in out
