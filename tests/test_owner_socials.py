@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import sitemigrate
+from sitemigrate.plan import Plan
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PAGE = ("---\nlayout: archive\ntitle: Publications\npermalink: /publications/\n---\n"
@@ -16,7 +17,7 @@ PAGE = ("---\nlayout: archive\ntitle: Publications\npermalink: /publications/\n-
         "{% endif %}\n")
 
 
-def _convert(tmp_path: Path, author: str, page: str, text: str) -> sitemigrate.Plan:
+def _convert(tmp_path: Path, author: str, page: str, text: str) -> Plan:
     """The academicpages fixture with ``author`` lines added to its `author` block and the
     page ``page`` of ``text``, converted to al-folio (applied)."""
     src = tmp_path / "src"
