@@ -136,7 +136,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 target_kept.append((key, line))
             elif key not in config and site.theme == target.name \
                     and template_value(target, key, value) \
-                    and not read_by_content(site, source, key):
+                    and not _read_by_content(site, source, key):
                 old_defaults.append((key, line))  # the old template's, which the new lacks
             elif key not in config or config[key] in (None, "", [], {}):
                 set_key(config, key, value)
@@ -151,7 +151,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
         elif key in TARGET_OWNS:
             target_kept.append((key, line))
         elif _is_setting(key, own) and key not in config and (
-                read_by_content(site, source, key)
+                _read_by_content(site, source, key)
                 or key in (included := settings_read_by_includes(plan, site, target)
                            if included is None else included)):
             set_key(config, key, value)  # the owner's page tests it (`{% if site.KEY %}`)
@@ -194,7 +194,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
             report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
 
 
-def read_by_content(site: Site, source: Theme | None, key: str) -> bool:
+def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
     """Some page, post or collection item the site publishes reads ``site.KEY`` (outside
     the stock listings of ``source``, the source theme, which the target's replace on its
     listing pages: a page of another role, say a datasets page made from a copy of the
@@ -213,3 +213,6 @@ def read_by_content(site: Site, source: Theme | None, key: str) -> bool:
              for i in kind] + [i for items in site.collections.values() for i in items]
     return any(reads(p.body, p.role in listings) for p in site.pages
                if p.role != "furniture") or any(reads(i.body, False) for i in items)
+
+
+read_by_content = _read_by_content  # (public: al-folio's config keeps `author.KEY` a page reads)
