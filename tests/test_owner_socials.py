@@ -132,3 +132,64 @@ def test_a_sidebar_link_to_no_known_service_says_where_it_can_go(tmp_path):
     assert "custom entry in `_data/socials.yml`" in said["author.CV-HAL"]
     assert "https://cv.example.org/ines-varga" in said["author.CV-HAL"]
     assert "not carried: Room 12" in said["author.office"]
+
+
+SIDEBAR = ("{% assign author = page.author | default: site.author %}\n"
+           "<h3>{{ author.name }}</h3>\n"
+           "{% if author.googlescholar %}<a href=\"{{ author.googlescholar }}\">Scholar</a>"
+           "{% endif %}\n{% comment %}{{ author.dblp }}{% endcomment %}\n")
+
+
+def _with_sidebar(tmp_path: Path, page: str = "") -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "author:\n", "author:\n  dblp: https://dblp.org/pid/00/0001.html\n", 1))
+    (src / "_includes").mkdir()
+    (src / "_includes/author-profile.html").write_text(SIDEBAR)
+    if page:
+        (src / "_pages/publications.md").write_text(page)
+    return src
+
+
+def test_a_profile_no_sidebar_of_the_old_site_showed_is_no_loss(tmp_path):
+    """The old sidebar (the site's own `_includes/author-profile.html`) shows the name and
+    Google Scholar only: `author.dblp` (and the fixture's ORCID, GitHub...) were on no page
+    of the old site. Upgraded onto academicpages, which has no DBLP key, nothing a visitor
+    saw is lost: the key stays as written and the report says so (was: "could not be
+    carried"); a profile the new sidebar shows that the old one did not is said too."""
+    plan = sitemigrate.convert(_with_sidebar(tmp_path), tmp_path / "out", to="academicpages")
+    plan.apply()
+    import yaml
+    author = yaml.safe_load((tmp_path / "out/_config.yml").read_text())["author"]
+    assert author["dblp"] == "https://dblp.org/pid/00/0001.html"
+    social = {f.message.split("`")[1]: f for f in plan.report.findings if f.code == "social"}
+    assert social["dblp"].outcome == "mapped"
+    assert "`author.dblp` was on no page or sidebar of the old site" in social["dblp"].message
+    assert "kept as `author.dblp`" in social["dblp"].message
+    assert "becomes a profile link of the new template" in social["orcid"].message
+    assert "becomes a profile link" not in social["google_scholar"].message
+    # into al-folio, which has a DBLP setting: carried, and said to be newly shown
+    plan = sitemigrate.convert(_with_sidebar(tmp_path / "b"), tmp_path / "b/out", to="al-folio")
+    said = next(f.message for f in plan.report.findings if f.message.startswith(
+        "social profile `dblp`"))
+    assert "→ `dblp_url` (`author.dblp` was on no page or sidebar" in said
+
+
+def test_a_profile_a_page_of_the_old_site_showed_is_still_a_loss(tmp_path):
+    """A page of the owner's reads `site.author.dblp`: the old site showed the profile, and
+    a target with no key for it loses it (as before); without any include or layout that
+    reads `site.author` (the sidebar is not in SRC), what it showed is not known."""
+    from sitemigrate.jekyll.sitevars import shown_keys
+    src = _with_sidebar(tmp_path, PAGE)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    lost = [f for f in plan.report.findings if f.code == "social" and f.outcome == "lost"]
+    assert [f.message.split("`")[1] for f in lost] == ["dblp"]
+    assert shown_keys(src, "author", ["dblp", "orcid"], []) == set()
+    assert shown_keys(src, "author", ["dblp", "orcid"], [PAGE]) == {"dblp"}
+    (src / "_includes/author-profile.html").write_text("<h3>{{ page.title }}</h3>\n")
+    assert shown_keys(src, "author", ["dblp"], []) is None
+    (src / "_includes/author-profile.html").write_text(
+        "{% for link in site.author %}{{ link[1] }}{% endfor %}\n")
+    assert shown_keys(src, "author", ["dblp", "orcid"], []) == {"dblp", "orcid"}

@@ -771,6 +771,19 @@ def test_publications_listed_per_config_category_keep_their_sections(tmp_path):
     assert sum("category = {reports}" in e for e in entries) == 1
 
 
+def test_a_grouped_publications_page_with_no_publication_says_so(tmp_path):
+    """The template's grouped publications page on a site without publications: the report
+    said "read as 0 section(s) of the publications whose `category` is ." (no group named);
+    it says the page lists none, as the old one did."""
+    groups = "publication_category:\n  manuscripts:\n    title: 'Journal Articles'\n"
+    src = write(tmp_path / "src", {"_config.yml": AP_CONFIG + groups,
+                                   "_pages/publications.html": AP_GROUPED_PAGE.read_text()})
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    (said,) = [f.message for f in plan.report.findings if f.code == "listing-groups"]
+    assert "0 section(s)" not in said
+    assert "no publication's `category` is one of its groups, so the page lists none" in said
+
+
 def test_a_publication_in_no_category_keeps_its_own_page_not_a_list_entry(tmp_path):
     """A publication in none of the `publication_category` groups is on no section of the
     publications page, but on a page of its own (the collection's `output: true`): al-folio

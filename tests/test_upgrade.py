@@ -360,14 +360,20 @@ def test_summary_names_the_steps(tmp_path, monkeypatch):
                      ".liquid, 1 added; `_includes/`: 1 renamed .html -> .liquid."]
 
 
+def _vera_site(root: Path, files: dict[str, str], without: str) -> Path:
+    """Vera Vega's site on a miniature new checkout, with ``files`` and without the
+    checkout's file ``without``."""
+    src = _write(new_checkout(root), {"_config.yml": "title: blank\nfirst_name: Vera\n"
+                                      "last_name: Vega\nthird_party_libraries:\n  katex: {}\n",
+                                      **files})
+    (src / without).unlink()
+    return src
+
+
 def test_json_cv_of_the_same_generation_is_carried_as_written(tmp_path):
     resume = ('{"basics": {"name": "Vera Vega"},\n "work": [{"name": "Lunar Farms Ltd",'
               ' "position": "Gardener", "startDate": "2020-01-01"}]}\n')
-    src = new_checkout(tmp_path / "src")
-    _write(src, {"assets/json/resume.json": resume,
-                 "_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
-                                "third_party_libraries:\n  katex: {}\n"})
-    (src / "_data/cv.yml").unlink()
+    src = _vera_site(tmp_path / "src", {"assets/json/resume.json": resume}, "_data/cv.yml")
     dest = new_checkout(tmp_path / "dest")
     sitemigrate.convert(src, dest, to="al-folio").apply()
     assert (dest / "assets/json/resume.json").read_text() == resume
@@ -437,6 +443,64 @@ def test_cv_data_is_carried_only_in_the_format_the_new_template_reads(tmp_path):
     sitemigrate.convert(src, dest, to="al-folio").apply()
     cv = yaml.safe_load((dest / "_data/cv.yml").read_text())
     assert isinstance(cv, list) and "Lunar Farms Ltd" in (dest / "_data/cv.yml").read_text()
+
+
+def test_data_in_a_format_the_new_checkout_reads_otherwise_is_not_carried(tmp_path):
+    """Vera's classic `_data/cv.yml` (a list) is shown by no page of her site; the new
+    checkout's CV layout reads `_data/cv.yml` as RenderCV (a mapping under `cv:`). Carried
+    as written it would stand where the new layout finds no CV in it (the page then says
+    that no CV data is configured), while the report says it was not carried: it is not."""
+    classic = ("- title: Experience\n  type: time_table\n  contents:\n"
+               "    - title: Gardener\n      institution: Lunar Farms Ltd\n      year: 2020\n")
+    src = _vera_site(tmp_path / "src", {"_data/cv.yml": classic}, "assets/json/resume.json")
+    rendercv = "cv:\n  name: Example Nobody\n  sections: {}\n"
+    dest = _write(new_checkout(tmp_path / "dest"), {"_data/cv.yml": rendercv})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    cv = dest / "_data/cv.yml"
+    assert cv.is_file() is False or "Lunar Farms Ltd" not in cv.read_text()
+    assert [f for f in plan.report.findings
+            if f.code == "cv-unused" and f.path == "_data/cv.yml"]
+
+
+FEED_LAYOUT = ("---\nlayout: none\n---\n<?xml version=\"1.0\"?>\n<rss><channel>"
+               "<title>{{ page.title }}</title></channel></rss>\n")
+
+
+@pytest.mark.parametrize("target", ["al-folio", "academicpages"])
+def test_a_collection_document_jekyll_renders_as_it_is_keeps_its_suffix_and_layout(
+        tmp_path, target):
+    """Vera's `_courses/tides.xml` is the RSS feed of a course: Jekyll has no converter for
+    `.xml`, so it renders it through its own layout at `/teaching/tides.xml`, no HTML page.
+    It stays a feed: written at its suffix, through her layout, which comes along (no
+    template has it), never a `.md` page of the theme's page layout at `tides.html`."""
+    src = new_checkout(tmp_path / "src")
+    _write(src, {"_config.yml": "title: blank\nfirst_name: Vera\nlast_name: Vega\n"
+                                "third_party_libraries:\n  katex: {}\ncollections:\n"
+                                "  courses:\n    output: true\n"
+                                "    permalink: /teaching/:title:output_ext\n",
+                 "_layouts/course-feed.xml": FEED_LAYOUT,
+                 "_courses/tides.xml": "---\nlayout: course-feed\ntitle: Tides 101\n"
+                                       "year: 2021\n---\n"})
+    dest = (new_checkout if target == "al-folio" else academicpages_checkout)(tmp_path / "d")
+    plan = sitemigrate.convert(src, dest, to=target)
+    plan.apply()
+    assert not (dest / "_courses/tides.md").exists()
+    front = yaml.safe_load((dest / "_courses/tides.xml").read_text().split("---")[1])
+    assert front["layout"] == "course-feed" and front["title"] == "Tides 101"
+    assert (dest / "_layouts/course-feed.xml").read_text() == FEED_LAYOUT
+    assert not [f for f in plan.report.findings if f.code == "layout-missing"]
+
+
+def test_only_a_collections_own_file_is_rendered_as_it_is():
+    """A talk read from an entry of `_bibliography/talks.bib` (or from `_data/`) is no
+    document of its own: it is written as a Markdown page; a collection's `.xml` file is
+    rendered as it is."""
+    from sitemigrate.jekyll.site import unconverted_suffix
+    assert unconverted_suffix("_courses/tides.xml") == ".xml"
+    assert unconverted_suffix("_bibliography/talks.bib") == ""
+    assert unconverted_suffix("_data/talks.yml") == ""
+    assert unconverted_suffix("_talks/tides.md") == unconverted_suffix("_talks/t.HTML") == ""
 
 
 def _rendercv_site(root: Path, files: dict[str, str]) -> Path:

@@ -192,6 +192,34 @@ def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, 
     assert "max_width" not in kept and "blog_name" not in kept
 
 
+def test_the_owners_own_keys_of_a_reshaped_group_are_added_to_the_new_one(tmp_path,
+                                                                           monkeypatch):
+    """The new template reshaped `scholar` (so it stays the new template's), but it has no
+    `sort_by` or `order`: Vera's (no template ships them) sorted her publications newest
+    first, and are added to the new group; a key she left at the old template's value is
+    not, and the new template's own keys keep its values."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {
+        "_config.yml": "scholar:\n  style: apa\n  details_layout: bibtex.html\n"})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text().replace(
+        "scholar:\n", "scholar:\n  style: apa\n  group_by: year\n")})
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text().replace(
+        "scholar:\n", "scholar:\n  style: apa\n  details_layout: bibtex.html\n"
+        "  sort_by: year\n  order: descending\n  group_by: none\n")})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    scholar = yaml.safe_load((dest / "_config.yml").read_text("utf-8"))["scholar"]
+    assert scholar["sort_by"] == "year" and scholar["order"] == "descending"
+    assert scholar["group_by"] == "year" and "details_layout" not in scholar
+    (said,) = [f for f in plan.report.findings if f.code == "config-own-value"]
+    assert "`scholar.sort_by: year`" in said.message and "details_layout" not in said.message
+    kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    assert "`scholar`" not in kept
+
+
 def test_an_old_templates_settings_the_new_one_dropped_are_not_carried(tmp_path, monkeypatch):
     """A key the new template no longer has, left at the old template's own value (its
     library pins `bootstrap: {version, integrity}`, `highlight_theme_light`), is no one's:
@@ -215,6 +243,42 @@ def test_an_old_templates_settings_the_new_one_dropped_are_not_carried(tmp_path,
     (said,) = [f for f in plan.report.findings if f.code == "config-old-template"]
     assert "`highlight_theme_light`" in said.message and "`bootstrap`" in said.message
     assert "rss_icon" not in said.message and "badge_motto" not in said.message
+
+
+def test_settings_the_owner_never_set_are_not_told_as_lost(tmp_path, monkeypatch):
+    """An old site's settings at the values an old template shipped (`timezone`, a group of
+    such values, a group left blank) or at the very values of the new template (`permalink`)
+    are not the owner's: the report said "the source's values were not carried" (could not
+    be carried) of them. Only a value of the owner's is still said so; the old template's
+    are named in one line of their own."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": (
+        "timezone: Pacific/Tarawa\nfeeds:\n  provider: tidefeed\n  id:\n")})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + (
+        "permalink: /:year/:title/\ntimezone: Etc/UTC\n"
+        "feeds:\n  provider: none\n  id:\n  hide: false\n"
+        "atlas:\n  path: here\n  hide: false\nexcerpt_separator: '<!--more-->'\n"
+        "exclude: [notes, vendor, tmp]\n")})
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text()
+                 + "permalink: /:year/:title/\ntimezone: Pacific/Tarawa\n"
+                 "feeds:\n  provider: tidefeed\n  id:\natlas:\n  path:\n"
+                 "excerpt_separator: '<!--split-->'\nexclude: [tmp, notes]\n"
+                 "gems: [jekyll-feed]\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    lost = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    # `exclude`: DEST's list holds the old one's, in another order; `gems` (Jekyll's old
+    # name of `plugins`): DEST's plugins hold it
+    for key in ("permalink", "timezone", "feeds", "atlas", "exclude", "gems"):
+        assert f"`{key}`" not in lost, key
+    assert "`collections`" in lost  # the owner's own collections: still said
+    (said,) = [f.message for f in plan.report.findings if f.code == "config-template-value"]
+    assert all(f"`{k}`" in said for k in ("timezone", "feeds", "atlas"))
+    assert "permalink" not in said and "excerpt_separator" not in said
+    plan.apply()
+    assert "<!--split-->" in (dest / "_config.yml").read_text()  # the owner's, carried
 
 
 def test_an_example_projects_image_goes_with_the_example_project(tmp_path, monkeypatch):
@@ -648,3 +712,49 @@ def test_an_owners_include_that_a_carried_layout_runs_is_carried_with_it(tmp_pat
     assert (dest / "_includes/contact.html").read_text() == _CONTACT
     told = " ".join(f.message for f in plan.report.findings if f.code == "upgrade-look-at")
     assert "contact.html" not in told
+
+
+def _checkout_code(tmp_path) -> dict:
+    """The theme's code of the miniature academicpages checkout, as text: a template's."""
+    from test_checkout import academicpages_checkout
+    root = academicpages_checkout(tmp_path / "stock")
+    return {p.relative_to(root).as_posix(): p.read_text() for folder in ("_layouts", "_includes")
+            for p in sorted((root / folder).rglob("*")) if p.is_file()}
+
+
+def test_an_owners_stylesheet_takes_its_own_partials_along(tmp_path, monkeypatch):
+    """The owner's `assets/css/main.scss` (the new template has it as the old one had it)
+    imports partials of their own (`@import ..., "tidelook";`): carried as they wrote it,
+    with `_sass/_tidelook.scss` and the partial that one imports in turn (Sass stops the
+    build on an import whose file is not there). A partial nothing imports is told."""
+    rel = "assets/css/main.scss"
+    stock = "---\n---\n\n@import\n    \"layout/base\",\n    \"theme/{{ site.x | default: 'a' }}\"\n;\n"
+    ours = stock.replace("\n;\n", ",\n    \"tidelook\"\n;\n")
+    code = _checkout_code(tmp_path)
+    old = {**code, rel: stock, "_includes/footer.html": "<footer>old</footer>\n"}
+    new = {**code, rel: stock, "_includes/footer.html": "<footer>new</footer>\n"}
+    plan, dest = _upgraded(tmp_path, monkeypatch, old, new, {
+        rel: ours, "_sass/_tidelook.scss": "@import 'look/waves';\nh1 { color: teal; }\n",
+        "_sass/look/_waves.scss": ".wave { margin: 0; }\n",
+        "_sass/_unused.scss": ".x { margin: 0; }\n"})
+    assert (dest / rel).read_text() == ours
+    assert "teal" in (dest / "_sass/_tidelook.scss").read_text()
+    assert (dest / "_sass/look/_waves.scss").is_file()
+    told = " ".join(f.message for f in plan.report.findings if f.code == "upgrade-look-at")
+    assert "_sass/_unused.scss" in told and "tidelook" not in told and "waves" not in told
+
+
+def test_an_owners_code_is_told_on_an_upgrade_onto_the_same_template(tmp_path, monkeypatch):
+    """SRC made from the very template DEST is (nothing of the template's changed): the
+    owner's files of the theme's code that are not carried were in no line of the report
+    (the summary stopped where there was no step to tell). A script a page of the site
+    runs, copied as the site's file, is not told as not carried."""
+    code = _checkout_code(tmp_path)
+    plan, dest = _upgraded(tmp_path, monkeypatch, code, code, {
+        "_sass/_tidelook.scss": "h1 { color: teal; }\n",
+        "assets/js/tides.js": "var tides = 1;\n",
+        "_pages/tides.md": "---\ntitle: Tides\npermalink: /tides/\n---\n"
+                           "<script src=\"/assets/js/tides.js\"></script>\n"})
+    assert (dest / "assets/js/tides.js").is_file()
+    (told,) = [f.message for f in plan.report.findings if f.code == "upgrade-look-at"]
+    assert "_sass/_tidelook.scss" in told and "tides.js" not in told

@@ -225,6 +225,23 @@ def test_the_templates_example_text_is_read_from_a_pristine_checkout(tmp_path):
     assert result.examples == ["professor of theoretical physics at somewhere"]
 
 
+def test_a_cv_entry_that_is_the_templates_example_text_is_no_loss(tmp_path):
+    """The owner's CV data kept a line of the template's example CV (the old site showed it
+    through the example CV itself): like an example paragraph, its absence from the new site
+    is no loss, while the owner's own entry still is."""
+    template = write(tmp_path / "template", {
+        "_data/cv.yml": "- title: Professor of Theoretical Physics at Somewhere\n"})
+    src = owner(tmp_path)
+    write(src, {"_data/cv.yml": "- title: Education\n  contents:\n"
+                                "  - title: Master of Tidal Studies\n"
+                                "  - title: Professor of Theoretical Physics at Somewhere\n"})
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {"cv/index.html": page(
+        "<p>Master of Tidal Studies</p><p>Professor of Theoretical Physics at Somewhere</p>")}))
+    new = new_site(tmp_path, **{"cv/index.html": page("<p>Nothing yet</p>")})
+    result = compare(old, new, src, templates=[template])
+    assert result.missing_details == [("_data/cv.yml", "master of tidal studies")]
+
+
 def test_example_text_the_owners_page_holds_was_shown_by_an_old_build_that_stopped(tmp_path):
     """The old build stopped on an error: Jekyll renders every page, so the template's stock
     wording the owner kept on a page (with kramdown's attribute list, never shown) is what

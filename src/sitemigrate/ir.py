@@ -56,6 +56,12 @@ class Social:
     handle: str | None = None
     url: str | None = None
     origin: Origin | None = None
+    key: str = ""
+    """The source's config key it was read from (`author.dblp`); empty when none."""
+    shown: bool | None = None
+    """False when no layout, include or page of the source reads that key (a profile its
+    sidebar never showed: nothing a visitor saw is lost when the target has no key for it);
+    None when not known."""
 
 
 @dataclass(slots=True)

@@ -130,7 +130,34 @@ def carry_run(plan: Plan, src: Path, written: list[str], own: list[str]) -> set[
         if data is not None:
             for _, name in _own_tags(tokenize(data.decode("utf-8", "replace")), names):
                 done |= _with_includes(plan, src, name, names)
+            if rel.endswith((".scss", ".sass")):
+                done |= _with_partials(plan, src, data.decode("utf-8", "replace"), set(own))
     return done
+
+
+_IMPORT = re.compile(r"@(?:import|use|forward)\s+([^;]+)")
+
+
+def _with_partials(plan: Plan, src: Path, text: str, own: set[str]) -> set[str]:
+    """The owner's own Sass partials (``own``, files of `_sass/` no template has) that
+    ``text`` imports (`@import "custom", "folio";`: Sass finds `_sass/custom.scss` or its
+    partial `_sass/_custom.scss`), written into DEST with the partials they import in turn:
+    a stylesheet carried as the owner wrote it stops the build on an import whose file is
+    not there. Returns the files written."""
+    from .textio import read_source
+    out: set[str] = set()
+    for imports in _IMPORT.findall(text):
+        for name in (n.strip().strip("\"'") for n in imports.split(",")):
+            folder, _, base = name.rpartition("/")
+            stem = f"_sass/{folder + '/' if folder else ''}"
+            for rel in (f"{stem}{b}{x}" for b in (base, f"_{base}") for x in (".scss", ".sass")):
+                if rel not in own or rel in out or rel in plan.files:
+                    continue
+                data = read_source(src / rel, rel, None, src)
+                if data is not None:
+                    plan.write(rel, data)
+                    out |= {rel} | _with_partials(plan, src, data.decode("utf-8", "replace"), own)
+    return out
 
 
 def _said(rel: str, tags: list[tuple[Token, str]], partly: bool) -> str:

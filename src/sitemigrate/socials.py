@@ -19,12 +19,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ruamel.yaml import YAML
 
 from .ir import Social
 from .mapdata import load_mapping
+
+if TYPE_CHECKING:
+    from .report import Report
 
 __all__ = ["Column", "ServiceRow", "Social", "known_keys", "load_table", "read_social",
            "service_row", "social_from_url", "themes", "write_social"]
@@ -374,6 +377,22 @@ def describe(social: SocialLike) -> str:
     value = social.url or social.handle
     return (f"`{social.service}` ({value})" if value
             else f"`{social.service}` (an on/off switch, no address)")
+
+
+def newly_shown(social: Social) -> str:
+    """The words a mapped profile's line adds when the source site never showed it."""
+    return (f" (`{social.key}` was on no page or sidebar of the old site; here it becomes "
+            "a profile link of the new template: remove it if you do not want it shown)"
+            if social.shown is False else "")
+
+
+def report_unshown(report: Report, social: Social, what: str, done: str) -> None:
+    """A profile the target has no ``what`` for, that the source never showed either
+    (:attr:`Social.shown`): nothing a visitor saw is lost, and the report says so."""
+    report.mapped("social", f"social profile {describe(social)}: `{social.key}` was on no page "
+                  f"or sidebar of the old site, and the new template has no {what} for it "
+                  f"either ({done}; nothing a visitor saw is lost). To show it, add the link "
+                  "to the about page.", social.origin)
 
 
 def write_social(theme: str, social: SocialLike) -> tuple[str, Any] | None:

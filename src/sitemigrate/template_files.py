@@ -269,6 +269,21 @@ def owners_group(theme: Theme, key: str, value: object, theirs: object) -> bool:
     return owned((), value, theirs)
 
 
+def owners_subkeys(theme: Theme, key: str, value: object, theirs: object
+                   ) -> dict[str, object]:
+    """In an upgrade: the keys of SRC's group ``value`` at ``key`` (`scholar`) that DEST's
+    group ``theirs`` lacks, each at a scalar value no checkout of ``theme`` ships there
+    (`scholar.sort_by: year`, `order: descending`): the owner's own settings of a group the
+    new template reshaped (so not carried whole, :func:`owners_group`), which no key of the
+    new template's takes the place of."""
+    found = templates(theme)
+    if not found.settings or not isinstance(value, dict) or not isinstance(theirs, dict):
+        return {}
+    return {str(k): v for k, v in value.items() if k not in theirs
+            and isinstance(v, (str, int, float, bool)) and v != ""
+            and not found.is_setting(f"{key}.{k}", v)}
+
+
 def _same_shape(ours: object, theirs: object) -> bool:
     """Whether the mappings ``ours`` and ``theirs`` have the same keys at every level."""
     if not isinstance(ours, dict) or not isinstance(theirs, dict):

@@ -217,6 +217,9 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                     or rel in plan.copies or not (plan.dest / rel).is_file():
                 continue
             data = path.read_bytes()
+            if path.suffix in (".yml", ".yaml") \
+                    and not _same_shape(data, (plan.dest / rel).read_bytes()):
+                continue  # a format the new checkout reads otherwise (a classic `cv.yml`)
             if not table.owners(rel, data) \
                     and not template_files.is_example(spec["theme"], src, rel):
                 plan.write(rel, data)
@@ -634,10 +637,8 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
         return
     folders = (theme.vocabulary.get("upgrade") or {}).get("steps", [])
     carried = _carry_own_code(plan, Path(site.source), table, (old, new), folders)
-    if old == new:
-        return
-    steps = names[names.index(old):names.index(new) + 1]
-    for a, b in pairwise(steps):
+    steps = names[names.index(old):names.index(new) + 1]  # one (no step) when SRC is DEST's:
+    for a, b in pairwise(steps):  # the owner's code below is still theirs to carry or be told
         before, after = table.paths(a), table.paths(b)
         lines = []
         for folder in folders:
@@ -657,7 +658,8 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                                                               "no change to the theme's code")
                            + ".", None)
     owners = [r for r in _owner_code(Path(site.source), table, folders)
-              if r not in plan.files and r not in carried]  # (an own layout: said where it is)
+              if r not in plan.files and r not in plan.copies  # (a script a page runs:
+              and r not in carried]  # copied as the site's file; an own layout: said where it is)
     unused = _included_nowhere(Path(site.source), owners)
     if unused:
         owners = [r for r in owners if r not in unused]

@@ -5,6 +5,7 @@ theme reads too, Jekyll's own settings, the source theme's machinery, the owner'
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -103,7 +104,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     too is carried; a Jekyll setting is carried when DEST has none; a setting of the source
     theme's own machinery is named in one finding; any other key (the owner's own, read by
     their Liquid as `site.KEY`) is kept as written and reported."""
-    from ..template_files import owners_group, owners_setting, template_value
+    from ..template_files import owners_group, owners_setting, owners_subkeys, template_value
     report = plan.report
     src = source_config(site)
     source = plan.from_theme
@@ -125,6 +126,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     target_kept: list[tuple[str, int | None]] = []
     owners: list[tuple[str, int | None]] = []
     old_defaults: list[tuple[str, int | None]] = []
+    template_kept: list[tuple[str, int | None]] = []
     included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
         if key in done or value in (None, "", [], {}):
@@ -132,7 +134,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
         line = config_line(src, key)
         if site.theme == target.name or key in JEKYLL_KEYS or (
                 _is_setting(key, reads) and key not in TARGET_OWNS):
-            if key in TARGET_OWNS:
+            if (key in config and plain(config[key]) == value) or (
+                    site.theme == target.name and _listed_in_dest(config, key, value)):
+                continue  # DEST has the very same: nothing to carry, nothing lost
+            if site.theme == target.name and key in config and _templates_own(target, key, value):
+                template_kept.append((key, line))  # an old template's default, not the owner's
+            elif key in TARGET_OWNS:
                 target_kept.append((key, line))
             elif key not in config and site.theme == target.name \
                     and template_value(target, key, value) \
@@ -146,6 +153,15 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                                                                plain(config[key]))):
                     set_key(config, key, value)  # theirs: no template ships it
                     owners.append((key, line))
+                elif site.theme == target.name and (added := owners_subkeys(
+                        target, key, value, plain(config[key]))):
+                    for sub, v in added.items():  # the new template's group, with theirs
+                        set_key(config[key], sub, v)
+                    report.add("config-own-value", "info", "mapped", ", ".join(
+                        f"`{key}.{k}: {v}`" for k, v in added.items()) + ", which the new "
+                        f"template's `{key}` does not have (and no template sitemigrate "
+                        "knows ships), were added to it, so that they do what they did; its "
+                        "other keys are the new template's.", "_config.yml", line)
                 else:
                     target_kept.append((key, line))
         elif key in TARGET_OWNS:
@@ -179,6 +195,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                    f"{target.name} template, at that template's own values (not yours), which "
                    f"the new template no longer has and nothing of your site reads: {listed}; "
                    "not carried.", "_config.yml", old_defaults[0][1])
+    if template_kept:
+        listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in template_kept)
+        report.add("config-template-value", "info", "mapped", "settings at values that "
+                   f"{target.name} templates ship (not yours) or left blank, where the new "
+                   f"template has values of its own, which are kept: {listed}.", "_config.yml",
+                   template_kept[0][1])
     if owners:
         listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in owners)
         report.add("config-own-value", "info", "mapped", f"your values of {listed}, which no "
@@ -192,6 +214,37 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
         if keys:
             listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
             report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+
+
+def _listed_in_dest(config: Any, key: str, value: Any) -> bool:
+    """Whether SRC's list ``value`` at ``key`` (`exclude`, `plugins`, `defaults`) holds only
+    what DEST's list there holds too, in any order (for `gems`, Jekyll's old name of
+    `plugins`, DEST's `plugins`): the new site excludes, loads or defaults all that the old
+    one did, so nothing of it is lost."""
+    theirs = config.get("plugins" if key == "gems" and "gems" not in config else key)
+    if not isinstance(value, list) or not value or not isinstance(theirs, list):
+        return False
+    have = {json.dumps(plain(v), sort_keys=True, default=str) for v in theirs}
+    return all(json.dumps(v, sort_keys=True, default=str) in have for v in value)
+
+
+def _templates_own(theme: Theme, key: str, value: Any) -> bool:
+    """Whether SRC's ``value`` at ``key`` holds nothing the owner set: a scalar a template
+    checkout of ``theme`` ships there (`timezone`), a group whose values one level down are
+    all a checkout's (`analytics: {provider: ...}`, its deeper blanks left blank), or a group
+    with no value at all (`atom_feed: {path: }`). A list is not judged (False)."""
+    from ..template_files import template_value
+
+    def filled(v: Any, depth: int) -> Iterable[int]:
+        if isinstance(v, dict):
+            for sub in v.values():
+                yield from filled(sub, depth + 1)
+        elif isinstance(v, list) or v not in (None, ""):
+            yield depth
+    if not isinstance(value, dict):
+        return template_value(theme, key, value)
+    depths = list(filled(value, 0))
+    return not depths or (all(d == 1 for d in depths) and template_value(theme, key, value))
 
 
 def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:

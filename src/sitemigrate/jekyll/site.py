@@ -41,6 +41,17 @@ TEXT_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".Rmd", ".rmd"}
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 
 
+def unconverted_suffix(rel: str) -> str:
+    """The suffix of a document Jekyll renders with no converter (`_courses/a.xml`, a
+    `.json`, a `.txt`): Liquid and its layout run, but no Markdown, and it is written at its
+    own suffix (`:output_ext`), no HTML page; '' for a Markdown or HTML document, and for an
+    item read from data, no document (an entry of `_bibliography/talks.bib`, `_data/x.yml`)."""
+    path = PurePosixPath(rel)
+    if path.parts[0] in ("_bibliography", "_data") or path.suffix.lower() in TEXT_SUFFIXES:
+        return ""
+    return path.suffix
+
+
 def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_SUFFIXES,
                report: Report | None = None) -> Iterator[tuple[Path, str]]:
     """Files under ``folder`` with one of ``suffixes`` (text pages by default; None: every
@@ -482,6 +493,8 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         forward = None if item.redirect else forwarded_to(root, data, baseurl)
         if forward:
             item.redirect = forward[0]
+        if unconverted_suffix(rel) and data.get("layout"):
+            item.extra["layout"] = plain(data["layout"])  # a feed's own: no theme's page
         for key, value in data.items():
             if key in strip and key not in ("layout", "collection"):
                 switches.setdefault(str(key), []).append(Origin(rel, doc.line_of(key)))
@@ -544,20 +557,48 @@ def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: st
 def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str, body: str,
                url: str, theme: Theme) -> None:
     """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
-    point its links at carried files, write it and remember where its content went."""
+    point its links at carried files, write it and remember where its content went. A
+    document Jekyll renders with no converter (:func:`unconverted_suffix`: a course's RSS
+    feed `_courses/a.xml`) keeps its suffix and its own layout: no theme's page."""
     shown = []
+    if own := unconverted_suffix(item.path):  # rendered as it is (a feed): its own layout
+        out = str(PurePosixPath(out).with_suffix(own))
+        front.pop("layout", None)
+        if item.extra.get("layout"):
+            front.insert(0, "layout", item.extra["layout"])
+            _own_layout(plan, str(item.extra["layout"]), item.origin)
     for key, value in item.extra.items():
         if key not in front:
             front[key] = carry_value(value, copier, item.origin, f"`{key}` file")
             shown.append(extra_key(plan, key, theme, item.origin, value, front.get("layout")))
     # (the neutral `related_publications`: the page's layout lists the entries it cites)
     lists = layout_lists_cited(item.fields)
-    body = with_shown(translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists),
-                      shown, out)
+    body = translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists)
+    body = body if own else with_shown(body, shown, out)
     body = copier.rewrite(body, url, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
     plan.origins[item.path] = out
+
+
+def _own_layout(plan: Plan, name: str, origin: Origin | None) -> None:
+    """SRC's layout ``name`` that a document rendered as it is runs through (a feed's, no
+    theme's page): carried where DEST's checkout has no layout of that name, since nothing
+    else renders that document as it was."""
+    from ..textio import read_source
+    if plan.source is None or not re.fullmatch(r"[\w-]+", name) or any(
+            (plan.dest / "_layouts").glob(f"{name}.*")) or any(
+            r.startswith(f"_layouts/{name}.") for r in plan.files):
+        return
+    for path in sorted((plan.source / "_layouts").glob(f"{name}.*")):
+        rel = f"_layouts/{path.name}"
+        data = read_source(path, rel, plan.report, plan.source)
+        if data is not None:
+            plan.write(rel, data)
+            plan.report.mapped("own-layout", f"`{rel}` carried as written: it renders "
+                               f"`{origin.path if origin else name}` (no theme's page), and "
+                               "no template has it.", Origin(rel, 1))
+            return
 
 
 def front_line(plan: Plan, rel: str | None, key: str) -> int | None:

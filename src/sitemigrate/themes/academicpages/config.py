@@ -60,14 +60,21 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
         if social.service == "email":
             continue
         out = socials.write_social(NAME, social)
+        if out is None and social.shown is False:
+            kept = site.theme == NAME and social.key.startswith("author.")
+            if kept:  # the same theme: the owner's key as written, shown as before (nowhere)
+                set_key(author, social.key.removeprefix("author."), social.url or social.handle)
+            socials.report_unshown(plan.report, social, "academicpages sidebar key",
+                                   f"kept as `{social.key}`" if kept else "not carried")
+            continue
         if out is None:
             plan.report.lost("social", f"social profile {socials.describe(social)} "
                              f"has no academicpages sidebar "
                              "key; add the link to the about page by hand.", social.origin)
             continue
         set_key(author, out[0], out[1])
-        plan.report.mapped("social", f"social profile `{social.service}` → `author.{out[0]}`.",
-                           social.origin)
+        plan.report.mapped("social", f"social profile `{social.service}` → `author.{out[0]}`"
+                           f"{socials.newly_shown(social)}.", social.origin)
     for key, value in ident.extra.get("author", {}).items():
         if key not in author or author[key] is None:
             set_key(author, key, value)

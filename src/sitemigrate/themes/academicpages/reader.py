@@ -38,6 +38,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
+from ...jekyll.sitevars import shown_keys
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example, is_template_file, is_template_setting
@@ -81,6 +82,7 @@ def read(src: Path, report: Report) -> Site:
             site.pages.append(page)
     site.pages = default_first(live_pages(site.pages, config, report), config)
     _listing_roles(site.pages, vocab)
+    _mark_unshown(site, src, report)
     base = site.identity.baseurl  # an item's layout may forward it to an address
     # the template loads jekyll-redirect-from: an item's `redirect_to:` forwards it
     collection = partial(read_collection, src, report=report, strip=THEME_ONLY, baseurl=base,
@@ -205,9 +207,23 @@ def _read_identity(config: dict, vocab: dict, site: Site,
                 s.service == social.service for s in ident.socials)):  # an owner's 2nd link
             ident.extra.setdefault("author", {})[str(key)] = plain(value)
             continue
-        social.origin = Origin("_config.yml", None)
+        social.origin, social.key = Origin("_config.yml", None), f"author.{key}"
         ident.socials.append(social)
     return ident
+
+
+def _mark_unshown(site: Site, src: Path, report: Report) -> None:
+    """Each `author:` profile's `shown`: whether the site's sidebar (its includes), layouts
+    or pages read its key. The template's config lists more profiles than an old sidebar
+    shows (`author.dblp`), and an owner may drop one from their sidebar: a key nothing reads
+    was never on the site."""
+    keyed = {s.key.removeprefix("author."): s for s in site.identity.socials
+             if s.key.startswith("author.")}
+    shown = shown_keys(src, "author", keyed, (p.body for p in site.pages), report) \
+        if keyed else None
+    if shown is not None:
+        for key, social in keyed.items():
+            social.shown = key in shown
 
 
 def _example(key: str, value: object) -> bool:

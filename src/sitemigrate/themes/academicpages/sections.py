@@ -141,9 +141,11 @@ def _sections(groups: dict[str, Any], key: str, field: str, items: list[Item], s
 def _report(page: Page, mapping: str, key: str, groups: dict[str, Any], items: list[Item],
             report: Report) -> None:
     shown = [g for g in groups if _members(key, g, items)]
-    report.mapped("listing-groups", f"the publications listed per `{mapping}` group: read as "
-                  f"{len(shown)} section(s) of the publications whose `{key}` is "
-                  + ", ".join(f"`{g}`" for g in shown) + ".", page.origin)
+    report.mapped("listing-groups", f"the publications listed per `{mapping}` group: " + (
+        f"read as {len(shown)} section(s) of the publications whose `{key}` is "
+        + ", ".join(f"`{g}`" for g in shown) if shown else
+        f"no publication's `{key}` is one of its groups, so the page lists none, as before")
+        + ".", page.origin)
     rest = [it for it in items if str(it.fields.get(key, it.extra.get(key, ""))) not in groups]
     if rest:
         report.mapped("listing-groups", f"{len(rest)} publication(s) whose `{key}` is none of "

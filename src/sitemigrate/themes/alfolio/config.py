@@ -371,6 +371,9 @@ def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
         if social.service == "email":
             continue
         out = socials.write_social(column, social)
+        if out is None and social.shown is False:
+            socials.report_unshown(plan.report, social, "al-folio setting", "not carried")
+            continue
         if out is None:
             plan.report.lost("social", f"social profile {socials.describe(social)} "
                              f"has no al-folio equivalent; "
@@ -378,8 +381,8 @@ def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
                              "page.", social.origin)
             continue
         rows.append(out)
-        plan.report.mapped("social", f"social profile `{social.service}` → `{out[0]}`.",
-                           social.origin)
+        plan.report.mapped("social", f"social profile `{social.service}` → `{out[0]}`"
+                           f"{socials.newly_shown(social)}.", social.origin)
     return rows
 
 

@@ -1,0 +1,41 @@
+"""Which keys of a `_config.yml` hash (`site.author`) a site's own Liquid shows: its
+includes, its layouts and its pages, where a visitor sees them (not in a `{% comment %}` or
+an HTML comment). A profile under `author:` that none of them reads was never on the old
+site: its sidebar did not show it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..report import Report
+from ..textio import read_source
+from .liquid import shown_liquid
+from .site import iter_files
+
+_CODE = (".html", ".htm", ".liquid", ".md", ".markdown")
+
+
+def shown_keys(src: Path, hash_name: str, keys: Iterable[str], bodies: Iterable[str],
+               report: Report | None = None) -> set[str] | None:
+    """Those of ``keys`` (of `site.HASH`) that SRC's `_includes/` and `_layouts/` files or
+    ``bodies`` (its pages' text) read where a visitor sees it; None when no include or layout
+    of SRC reads `site.HASH` at all (the sidebar is not in SRC: a theme gem's, or left out;
+    what it shows is not known). Read loosely, so that a key read through a variable
+    (`{% assign a = site.author %}{{ a.dblp }}`) counts too: `.KEY` or `["KEY"]` anywhere,
+    and a loop over the whole hash reads every key."""
+    code = []
+    for folder in ("_includes", "_layouts"):
+        for path, rel in iter_files(src / folder, src, _CODE, report):
+            raw = read_source(path, rel, report, src)
+            if raw is not None:
+                code.append(shown_liquid(raw.decode("utf-8", "replace")))
+    name = re.escape(hash_name)
+    if not any(re.search(rf"\bsite\.{name}\b", text) for text in code):
+        return None
+    shown = "\n".join([*code, *(shown_liquid(body) for body in bodies)])
+    if re.search(rf"\{{%-?\s*for\s+\w+\s+in\s+site\.{name}\s*-?%\}}", shown):
+        return set(keys)
+    return {k for k in keys
+            if re.search(rf"\.{re.escape(k)}\b(?!-)|\[\s*['\"]{re.escape(k)}['\"]\s*\]", shown)}
