@@ -609,7 +609,7 @@ def rendercv_in_shown_order(sections: list[CVSection], rule: str, layout_text: s
     if not first:
         return sections
     rest = [s for s in sections if s not in first]
-    if joined and len(first) > 1:
+    if joined:  # (one card headed by the first name, a Volunteer section alone too)
         head = first[0]
         first = [CVSection(names[0], [e for s in first for e in s.entries], kind=head.kind,
                            key=head.key, origin=head.origin)]
