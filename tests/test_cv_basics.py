@@ -169,6 +169,10 @@ def test_rendercv_sections_are_in_the_order_the_cv_layout_showed_them(tmp_path):
     experience = page[page.index("Experience\n"):page.index("Education\n")]
     assert experience.index("Polar Lab") < experience.index("Organizer") \
         < experience.index("Shore Cleanup")
+    alone = {**files, "_data/cv.yml": RENDERCV.split("    Experience:\n")[0]}
+    page, _ = _convert(tmp_path / "v", alone)  # Volunteer alone: still the Experience card
+    assert [line for line in page.splitlines() if line.isalpha() and line[0].isupper()] \
+        == ["Experience", "Education", "Skills"] and "Shore Cleanup" in page
     files["_layouts/cv.liquid"] = (
         "{% assign cv = site.data.cv.cv %}{% for e in cv.sections.Skills %}{{ e.label }}"
         "{% endfor %}\n{% for s in cv.sections %}{% if s[0] == 'Skills' %}{% continue %}"
