@@ -132,3 +132,51 @@ def test_a_resume_naming_the_owner_otherwise_is_read_as_theirs_and_said_so(tmp_p
     _, report = _convert(tmp_path, files)
     said = [f.message for f in report.findings if f.code == "cv-example"]
     assert len(said) == 1 and "it is no template's example CV, so it was read as yours" in said[0]
+
+
+RENDERCV = """cv:
+  name: Rin Halvorsen
+  sections:
+    Education:
+      - institution: North College
+        area: Glaciology
+        degree: PhD
+        start_date: 2015
+        end_date: 2019
+    Skills:
+      - label: Fieldwork
+        details: Ice cores
+    Volunteer:
+      - company: Shore Cleanup
+        position: Organizer
+        start_date: 2020
+    Experience:
+      - company: Polar Lab
+        position: Postdoc
+        start_date: 2021
+"""
+
+
+def test_rendercv_sections_are_in_the_order_the_cv_layout_showed_them(tmp_path):
+    """The 2026 layout shows `Experience` and `Volunteer` first, joined in one card headed
+    Experience (a volunteer entry's `company` shown), then its loop the others in the
+    file's order; a site's own layout that names `Skills` ahead of its loop shows it first."""
+    files = {"_config.yml": CONFIG_V1, "_pages/cv.md": PAGE.format(extra="cv_format: rendercv\n"),
+             "_data/cv.yml": RENDERCV}
+    page, _ = _convert(tmp_path / "a", files)
+    headings = [line for line in page.splitlines() if line.isalpha() and line[0].isupper()]
+    assert headings == ["Experience", "Education", "Skills"]
+    experience = page[page.index("Experience\n"):page.index("Education\n")]
+    assert experience.index("Polar Lab") < experience.index("Organizer") \
+        < experience.index("Shore Cleanup")
+    alone = {**files, "_data/cv.yml": RENDERCV.split("    Experience:\n")[0]}
+    page, _ = _convert(tmp_path / "v", alone)  # Volunteer alone: still the Experience card
+    assert [line for line in page.splitlines() if line.isalpha() and line[0].isupper()] \
+        == ["Experience", "Education", "Skills"] and "Shore Cleanup" in page
+    files["_layouts/cv.liquid"] = (
+        "{% assign cv = site.data.cv.cv %}{% for e in cv.sections.Skills %}{{ e.label }}"
+        "{% endfor %}\n{% for s in cv.sections %}{% if s[0] == 'Skills' %}{% continue %}"
+        "{% endif %}{{ s[0] }}{% endfor %}\n")
+    cv = alfolio.read(_write(tmp_path / "own", files), Report()).cv
+    assert cv is not None
+    assert [s.title for s in cv.sections] == ["Skills", "Education", "Volunteer", "Experience"]

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import sitemigrate
+from sitemigrate.plan import Plan
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PAGE = ("---\nlayout: archive\ntitle: Publications\npermalink: /publications/\n---\n"
@@ -16,17 +17,23 @@ PAGE = ("---\nlayout: archive\ntitle: Publications\npermalink: /publications/\n-
         "{% endif %}\n")
 
 
-def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
+def _convert(tmp_path: Path, author: str, page: str, text: str) -> Plan:
+    """The academicpages fixture with ``author`` lines added to its `author` block and the
+    page ``page`` of ``text``, converted to al-folio (applied)."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", src)
     config = src / "_config.yml"
-    config.write_text(config.read_text().replace(
-        "author:\n", "author:\n  dblp: https://dblp.org/pid/00/0001.html\n"
-                     "  preprints: https://papers.example.org/@ada-example\n"
-                     "  office: Room 12, the boathouse\n", 1))
-    (src / "_pages/publications.md").write_text(PAGE)
+    config.write_text(config.read_text().replace("author:\n", "author:\n" + author, 1))
+    (src / page).write_text(text)
     plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
     plan.apply()
+    return plan
+
+
+def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
+    plan = _convert(tmp_path, "  dblp: https://dblp.org/pid/00/0001.html\n"
+                    "  preprints: https://papers.example.org/@ada-example\n"
+                    "  office: Room 12, the boathouse\n", "_pages/publications.md", PAGE)
     socials = (tmp_path / "out/_data/socials.yml").read_text()
     assert "dblp_url: https://dblp.org/pid/00/0001.html" in socials
     # a key that names no service is not read by its address alone (`/@name` of any host
@@ -35,11 +42,33 @@ def test_an_owner_key_holding_a_profile_address_is_that_profile(tmp_path):
     page = next((tmp_path / "out/_pages").glob("publications.*")).read_text()
     assert '{% if site.data.socials.dblp_url %}' in page
     assert '<a href="{{ site.data.socials.dblp_url }}">' in page
-    # a value that is no profile address stays the owner's, and its loss is reported
+    # a value that is no profile address stays the owner's: kept where the page reads it
     assert "{{ site.author.office }}" in page
-    lost = [f.message for f in plan.report.findings if f.code == "site-variable"
-            and f.outcome == "lost"]
-    assert lost and all("site.author.office" in m for m in lost)
+    config = (tmp_path / "out/_config.yml").read_text()
+    assert "author:\n  name: " in config and "  office: Room 12, the boathouse\n" in config
+    assert not [f for f in plan.report.findings if f.code == "site-variable"
+                and f.outcome == "lost"]
+
+
+def test_an_owner_setting_a_page_reads_is_kept_where_the_page_finds_it(tmp_path):
+    """A CV page looping over `site.author.research_interests` (academicpages' `author`
+    block, which al-folio has no setting for) shows the list in al-folio too: the value is
+    kept under `author` in `_config.yml`, with the owner's name (jekyll-feed's feed author
+    is `site.author.name`); a key no page reads is still reported as not carried."""
+    plan = _convert(
+        tmp_path, "  research_interests:\n    - Tidal flats\n    - Salt marshes\n"
+        "  hobby: rowing\n", "_pages/cv.md",
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n<h2>Interests</h2>\n"
+        "{% for i in site.author.research_interests %}<span>{{ i }}</span>{% endfor %}\n")
+    out = (tmp_path / "out/_config.yml").read_text()
+    assert "research_interests:\n    - Tidal flats\n    - Salt marshes\n" in out
+    assert "hobby" not in out
+    page = next((tmp_path / "out/_pages").glob("cv.*")).read_text()
+    assert "{% for i in site.author.research_interests %}" in page
+    said = {f.message.split("`")[1]: f.outcome for f in plan.report.findings
+            if f.code in ("config-key", "site-variable") and "author." in f.message
+            and "googlescholar" not in f.message}  # (the fixture's own Scholar link)
+    assert said == {"author.research_interests": "verbatim", "author.hobby": "lost"}
 
 
 def test_a_dblp_address_by_name_is_that_profile_too(tmp_path):

@@ -266,3 +266,6 @@ def _read_by_content(site: Site, source: Theme | None, key: str) -> bool:
              for i in kind] + [i for items in site.collections.values() for i in items]
     return any(reads(p.body, p.role in listings) for p in site.pages
                if p.role != "furniture") or any(reads(i.body, False) for i in items)
+
+
+read_by_content = _read_by_content  # (public: al-folio's config keeps `author.KEY` a page reads)

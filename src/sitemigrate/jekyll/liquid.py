@@ -643,6 +643,21 @@ def translate_site_variables(body: str, source_theme: Theme | None, target: Them
         return f"{form['prefix']}{out.key}" if out and out.kind == "url" and out.writable \
             else None
 
+    written: list[dict[str, Any]] = []  # DEST's config as its writer wrote it, read once
+
+    def kept_in_dest(key: str, rule: dict) -> bool:
+        """The target's writer kept the owner's setting at the same place in DEST's config
+        (a value the owner's Liquid reads that the target has no key of its own for): the
+        variable as written finds it there."""
+        from ..yamlio import settings_of
+        if not written:
+            data = plan.files.get("_config.yml")
+            written.append(settings_of(data.decode("utf-8", "replace")) if data else {})
+        value: Any = written[0]
+        for part in [*str(rule.get("prefix", "")).split(".")[:-1], key]:
+            value = value.get(part) if isinstance(value, dict) else None
+        return value not in (None, "", [], {})
+
     def new_var(key: str, rule: dict, tok: Any = None, var_text: str = "") -> str | None:
         if key == "email":
             return str(form["email"])
@@ -667,6 +682,8 @@ def translate_site_variables(body: str, source_theme: Theme | None, target: Them
                         key not in socials.known_keys(rule["column"]):
                     return m.group()  # a key of the owner's own config: kept there
                 new = new_var(key, rule, tok, m.group())
+                if new is None and kept_in_dest(key, rule):
+                    return m.group()
                 if new is None:
                     kept.append(m.group())
                     return m.group()

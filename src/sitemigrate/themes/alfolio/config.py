@@ -13,7 +13,7 @@ from ... import socials
 from ...formats.content import name_title, split_name
 from ...ir import Analytics, Origin, Site
 from ...jekyll.assets import AssetCopier
-from ...jekyll.configkeys import account_config, config_line, source_config
+from ...jekyll.configkeys import account_config, config_line, read_by_content, source_config
 from ...jekyll.liquid import attribute_safe
 from ...jekyll.site import dest_config, include_pages, set_key, set_nested, text
 from ...plan import Plan
@@ -146,6 +146,17 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
         return Origin("_config.yml", config_line(src, *key))
 
     for key, value in site.identity.extra.get("author", {}).items():
+        held = config.get("author")  # (DEST's own `author`, if it has one, stays)
+        if (held is None or (isinstance(held, dict) and key not in held)) \
+                and read_by_content(site, plan.from_theme, f"author.{key}"):
+            if held is None and site.identity.display_name():  # jekyll-feed's feed author
+                set_nested(config, ("author", "name"), site.identity.display_name())
+                held = config["author"]
+            set_nested(config, ("author", key), value)  # Liquid of the owner's reads it
+            report.verbatim("config-key", f"`author.{key}` has no al-folio setting, but Liquid "
+                            f"of your pages reads `site.author.{key}`: kept as written in "
+                            "`_config.yml`, so they show what they showed.", at("author", key))
+            continue
         link = isinstance(value, str) and re.match(r"https?://\S+$", value.strip())
         report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
                    + ("(a link to no service al-folio knows); add it as a custom entry in "

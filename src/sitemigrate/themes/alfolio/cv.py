@@ -23,6 +23,7 @@ RESUME_JSON = "assets/json/resume.json"
 RENDERCV_KEYS: dict[str, dict[str, str]] = {
     "": {"start_date": "startDate", "end_date": "endDate"},
     "work": {"company": "name"},
+    "volunteer": {"company": "organization"},
     "education": {"degree": "studyType"},
     "publications": {"title": "name", "date": "releaseDate", "journal": "publisher"},
     "languages": {"name": "language", "summary": "fluency"},
@@ -577,6 +578,42 @@ def resume_in_shown_order(resume: dict, rule: str, layout_text: str | None,
         if order is not None:
             out[key] = _liquid_sorted(items, *order)
     return out
+
+
+# A layout's loop over RenderCV's sections, and a section it names outside that loop.
+_RENDERCV_LOOP = re.compile(r"\bfor\s+\w+\s+in\s+(?:site\.data\.)?cv\.sections\b(?!\.)")
+_RENDERCV_NAMED = re.compile(r"\bcv\.sections\.(\w+)")
+
+
+def rendercv_in_shown_order(sections: list[CVSection], rule: str, layout_text: str | None,
+                            vocab: dict) -> list[CVSection]:
+    """RenderCV's sections in the order the source's CV page shows them: the sections the
+    layout names ahead of its loop over `cv.sections` (the 2026 layout: `Experience` and
+    `Volunteer`, ``cv_layout.rendercv_first``; a site's own layout is read) come first, in
+    the order it names them, and where it joins them (`concat`) as one section headed by
+    the first name, entries in that order; the loop shows the others in the file's order.
+    Liquid's `cv.sections.Experience` is the title as written (case and all)."""
+    own = shown_liquid(layout_text) if layout_text is not None else None
+    if own is not None:
+        loop = _RENDERCV_LOOP.search(own)
+        if loop is None:
+            return sections
+        ahead = own[:loop.start()]
+        names = list(dict.fromkeys(_RENDERCV_NAMED.findall(ahead)))
+        joined = "concat" in ahead
+    elif rule == "cv-format":
+        names, joined = list(vocab["cv_layout"]["rendercv_first"]), True
+    else:
+        return sections
+    first = [s for n in names for s in sections if s.title == n]
+    if not first:
+        return sections
+    rest = [s for s in sections if s not in first]
+    if joined:  # (one card headed by the first name, a Volunteer section alone too)
+        head = first[0]
+        first = [CVSection(names[0], [e for s in first for e in s.entries], kind=head.kind,
+                           key=head.key, origin=head.origin)]
+    return first + rest
 
 
 def _liquid_sorted(items: list, key: str, reverse: bool) -> list:

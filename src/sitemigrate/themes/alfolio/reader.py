@@ -89,6 +89,7 @@ from .cv import (
     basics_shown,
     cv_formats_shown,
     cv_layout_rule,
+    rendercv_in_shown_order,
     resume_in_shown_order,
     resume_sections_shown,
 )
@@ -722,6 +723,8 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
         cv.sections = _classic_sections(value, report)
     elif fmt == "rendercv":
         cv.sections, cv.basics = _rendercv_sections(value, report)
+        cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text,
+                                              THEME.vocabulary)
     else:
         value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
