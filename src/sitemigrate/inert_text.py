@@ -251,7 +251,7 @@ def _apply(text: str, edits: list[Edit],
             continue
         if not again:
             out += [text[at:edit.start], edit.new]
-        if edit.url:
+        if edit.url and (kept is not None or not edit.kept):
             line = (text.count("\n", 0, edit.start) + 1, edit.url)
             (kept if edit.kept and kept is not None else dropped).append(line)
         at, last = edit.end, (edit.start, edit.end)
