@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import shutil
 from urllib.parse import quote_from_bytes
 
 import pytest
-from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_inert_text import SWITCHES, switched
 from test_upgrade import new_checkout, old_site
 
 import sitemigrate
 from sitemigrate import inert_pictures
-from sitemigrate.api import convert
 from sitemigrate.inert_pictures import decode
 from sitemigrate.inert_text import defuse, defuse_plan
 from sitemigrate.plan import Plan
@@ -68,10 +66,14 @@ def test_what_holds_no_raster_picture_is_refused_with_a_reason(url, why):
 
 def test_a_hostile_size_is_refused_before_it_is_decoded(monkeypatch):
     monkeypatch.setattr(inert_pictures, "MAX_BYTES", 1000)
-    assert "more than the" in decode(b64("image/png", PNG + bytes(2000)))
+    assert decode(b64("image/png", PNG + bytes(2000))) == \
+        "it holds more than 1000 bytes, the most kept of a picture"
+    assert decode("data:image/png," + "%00" * 1200) == \
+        "it holds more than 1000 bytes, the most kept of a picture"
     assert decode(b64("image/png", PNG + bytes(500)))[0] == PNG + bytes(500)
-    assert inert_pictures.MAX_BYTES == 1000 and "10 MiB" not in decode(
-        b64("image/png", PNG + bytes(2000)))
+    monkeypatch.setattr(inert_pictures, "MAX_BYTES", 10 * 1024 * 1024)
+    assert decode("data:image/png;base64," + "A" * (15 * 1024 * 1024)) == \
+        "it holds more than 10 MiB, the most kept of a picture"  # not decoded: too long
 
 
 def _plan(tmp_path, rel: str, text: str) -> Plan:
@@ -171,16 +173,10 @@ PICTURE_PAGE = ("---\nlayout: page\ntitle: gallery\npermalink: /gallery/\n---\n"
                 f"![a tern]({b64('image/gif', GIF)})\n")
 
 
-@pytest.mark.parametrize(("fixture", "theme", "to", "folder"), [
-    ("al-folio-site", "al-folio", "academicpages", "images"),
-    ("academicpages-site", "academicpages", "al-folio", "assets/img"),
-])
-def test_a_theme_switch_keeps_the_pictures_in_the_targets_folder(tmp_path, fixture, theme, to,
-                                                                 folder):
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / fixture, src)
-    (src / "_pages/gallery.md").write_text(PICTURE_PAGE)
-    plan = convert(src, tmp_path / "dest", to=to, from_=theme)
+@pytest.mark.parametrize(("fixture", "theme", "to"), SWITCHES)
+def test_a_theme_switch_keeps_the_pictures_in_the_targets_folder(tmp_path, fixture, theme, to):
+    folder = {"academicpages": "images", "al-folio": "assets/img"}[to]  # (their mappings')
+    plan = switched(tmp_path, fixture, theme, to, {"_pages/gallery.md": PICTURE_PAGE})
     page = next(v.decode() for k, v in plan.files.items() if k.endswith("gallery.md"))
     png, gif = stored(PNG, "png", folder), stored(GIF, "gif", folder)
     assert plan.files[png] == PNG and plan.files[gif] == GIF

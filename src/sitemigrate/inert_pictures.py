@@ -31,6 +31,12 @@ _BLANKS = re.compile(rb"[\t\n\f\r ]+")
 _RAW = re.compile(r"\{%-?\s*(end)?raw\s*-?%\}")
 
 
+def _too_large() -> str:
+    mib = MAX_BYTES / (1024 * 1024)
+    return (f"it holds more than {mib:g} MiB, the most kept of a picture" if mib >= 1
+            else f"it holds more than {MAX_BYTES} bytes, the most kept of a picture")
+
+
 def kind_of(data: bytes) -> str | None:
     """The raster picture type ``data`` is, by its first bytes."""
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
@@ -58,7 +64,7 @@ def decode(url: str) -> tuple[bytes, str] | str:
     is_base64 = len(params) > 1 and params[-1].lower() == "base64"
     payload = found.group(2)
     if len(payload) > (MAX_BYTES * 4 // 3 + 1024 if is_base64 else MAX_BYTES * 3):
-        return f"it holds more than the {MAX_BYTES // (1024 * 1024)} MiB kept of a picture"
+        return _too_large()
     try:
         data = unquote_to_bytes(payload)
         if is_base64:
@@ -69,7 +75,7 @@ def decode(url: str) -> tuple[bytes, str] | str:
     except (binascii.Error, ValueError):
         return "its base64 is not valid"
     if len(data) > MAX_BYTES:
-        return f"it holds more than the {MAX_BYTES // (1024 * 1024)} MiB kept of a picture"
+        return _too_large()
     real = kind_of(data)
     if real != declared:
         return (f"it says `{declared}` but its bytes are "
