@@ -120,17 +120,24 @@ def _body(text: str) -> str:
     return text.split("---\n", 2)[2]
 
 
-@pytest.mark.parametrize(("fixture", "theme", "to", "folder"), [
-    ("al-folio-site", "al-folio", "academicpages", "_pages"),
-    ("academicpages-site", "academicpages", "al-folio", "_pages"),
-])
-def test_a_theme_switch_writes_no_unsafe_link_of_a_page_body(tmp_path, fixture, theme, to,
-                                                              folder):
+SWITCHES = [("al-folio-site", "al-folio", "academicpages"),
+            ("academicpages-site", "academicpages", "al-folio")]
+
+
+def switched(tmp_path, fixture: str, theme: str, to: str, pages: dict[str, str]) -> Plan:
+    """The plan of a theme switch of ``fixture`` with ``pages`` (path -> text) added."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / fixture, src)
-    (src / folder / "notes.md").write_text(UNSAFE_PAGE)
-    (src / folder / "links.md").write_text(SAFE_PAGE)
-    plan = convert(src, tmp_path / "dest", to=to, from_=theme)
+    for rel, text in pages.items():
+        (src / rel).write_text(text)
+    return convert(src, tmp_path / "dest", to=to, from_=theme)
+
+
+@pytest.mark.parametrize(("fixture", "theme", "to"), SWITCHES)
+def test_a_theme_switch_writes_no_unsafe_link_of_a_page_body(tmp_path, fixture, theme, to):
+    folder = "_pages"
+    plan = switched(tmp_path, fixture, theme, to,
+                    {f"{folder}/notes.md": UNSAFE_PAGE, f"{folder}/links.md": SAFE_PAGE})
     notes = next(v.decode() for k, v in plan.files.items() if k.endswith("notes.md"))
     assert "script:" not in notes.lower() and "data:" not in notes and "tel:" not in notes
     for words in ("field notes", "older notes", "third", "call", 'class="n"'):

@@ -264,7 +264,9 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
     if site.source and Path(site.source).is_dir() and not plain_pages:
         keep_urls(site, plan, writer)  # plain pages are no Jekyll site: no URLs to keep
     from .inert_text import defuse_plan
-    defuse_plan(plan)  # the owner's text: no link of it that would run as script
+    # the owner's text: no link of it that would run as script (its `data:` pictures become
+    # files of the target's folder of pictures)
+    defuse_plan(plan, writer.vocabulary.get("paths", {}).get("images"))
     return plan
 
 

@@ -65,7 +65,7 @@ def is_safe(url: str) -> bool:
     return found is None or found in SAFE_SCHEMES
 
 
-def _short(value: str) -> str:
+def short(value: str) -> str:
     value = value.replace("`", "'").replace("\n", " ")
     return value if len(value) <= 40 else value[:37] + "..."
 
@@ -89,17 +89,20 @@ def scrub(site: Site, report: Report) -> None:
 
 
 def tell_unsafe(report: Report, value: str, origin: Origin | str | None,
-                line: int | None = None, more: list[int] | None = None) -> None:
+                line: int | None = None, more: list[int] | None = None,
+                why: str = "") -> None:
     """The ``unsafe-link`` finding for an address not carried (here or by
     :mod:`sitemigrate.inert_text`, in the owner's text: its words are kept; ``more``: the
-    other lines of the file it is on)."""
+    other lines of the file it is on; ``why``: why a ``data:`` picture is not kept as a
+    file)."""
     also = f" (also on line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))})" \
         if more else ""
     how = (" (save what it holds as a file of the site and link that)"
            if scheme(value) == "data" else "")
-    report.problem("unsafe-link", "not carried: only http(s), mailto or site-path links "
+    why = f" (not kept as a picture file: {why})" if why else ""
+    report.problem("unsafe-link", f"not carried{why}: only http(s), mailto or site-path links "
                    "are written (others can run as script); fix this link"
-                   f"{how}: `{_short(value)}`{also}.", origin, line, severity="loss")
+                   f"{how}: `{short(value)}`{also}.", origin, line, severity="loss")
 
 
 def _replace(owner: Any, key: Any, value: str) -> str:

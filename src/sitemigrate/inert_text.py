@@ -20,11 +20,11 @@ import itertools
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .inert import is_safe
+from .inert import is_safe, scheme
 from .lazyre import lazy_pattern
 
 if TYPE_CHECKING:
@@ -36,8 +36,25 @@ LINK_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "poster", "s
                              "xlink:href", "background"})
 """The attributes whose value a browser follows or loads (and ``data`` of ``<object>``)."""
 
-Edit = tuple[int, int, str, str]
-"""(start, end, what replaces text[start:end], the address dropped)."""
+PICTURE_PLACES = frozenset({("img", "src"), ("img", "srcset"), ("source", "srcset")})
+"""The (tag, attribute) that load a picture (``<source srcset>`` is one of ``<picture>``)."""
+
+
+class Edit(NamedTuple):
+    start: int
+    end: int
+    new: str
+    """What replaces ``text[start:end]``."""
+    url: str
+    """The address dropped (or kept as a file)."""
+    kept: bool = False
+    """The address, a ``data:`` picture, became a file of the site (``new`` links it)."""
+
+
+Keep = Callable[[str, str, int], "str | None"]
+"""(a ``data:`` address where a picture is loaded, the text, its place there) -> the address
+of the file its picture became, or None when it holds none to keep
+(:mod:`sitemigrate.inert_pictures`)."""
 
 _FENCE = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)",
                       re.MULTILINE | re.DOTALL)
@@ -58,6 +75,8 @@ _RAW_TEXT = frozenset({"script", "style", "textarea", "title", "xmp", "iframe", 
 _NAME = lazy_pattern(r"[^\s/>]*")
 _BLANKS = lazy_pattern(r"[\s/]*")
 _ATTR_NAME = lazy_pattern(r"=?[^\s/>=]*")
+_SEPARATORS = lazy_pattern(r"[\s,]*")
+_NONBLANK = lazy_pattern(r"\S*")
 _VALUE = lazy_pattern(r"""\s*=\s*("[^"]*(?:"|\Z)|'[^']*(?:'|\Z)|[^\s>]*)""")
 
 
@@ -107,6 +126,26 @@ def _start_tags(text: str) -> Iterator[tuple[str, list[tuple[int, int, str, str]
         at = text.find("<", pos + 1)
 
 
+def _candidates(value: str) -> list[tuple[int, int]]:
+    """Where each address of a ``srcset`` value is, read as a browser does: an address runs
+    to the next blank (a ``data:`` address holds commas), then its descriptors to a comma."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    while True:
+        pos = _end(_SEPARATORS(), value, pos)
+        if pos >= len(value):
+            return spans
+        end = _end(_NONBLANK(), value, pos)
+        url_end = len(value[pos:end].rstrip(",")) + pos
+        spans.append((pos, url_end))
+        if url_end == end:  # descriptors up to a comma outside parentheses
+            depth = 0
+            while end < len(value) and (value[end] != "," or depth > 0):
+                depth += {"(": 1, ")": -1}.get(value[end], 0)
+                end += 1
+        pos = end
+
+
 def _end(pattern: re.Pattern[str], text: str, pos: int) -> int:
     """Where ``pattern`` (one that matches the empty string too) ends, matched at ``pos``."""
     found = pattern.match(text, pos)
@@ -121,35 +160,70 @@ def _masked(text: str) -> str:
     return _CODE_SPAN().sub(blank, _FENCE().sub(blank, text))
 
 
-def _attribute_edits(text: str) -> list[Edit]:
+def _attribute_edits(text: str, keep: Keep | None = None) -> list[Edit]:
     edits: list[Edit] = []
     for tag, attributes in _start_tags(text):
-        for start, end, name, value in attributes:
-            if not value or not (name in LINK_ATTRIBUTES or (name == "data" and tag == "object")):
+        for start, end, name, written in attributes:
+            if not written or not (name in LINK_ATTRIBUTES
+                                   or (name == "data" and tag == "object")):
                 continue
-            if value[:1] in "\"'":
-                value = value[1:-1]
-            urls = [e.split()[0] for e in value.split(",") if e.split()] \
-                if name == "srcset" else [value]
-            bad = next((u for u in urls if not is_safe(u)), None)
-            if bad is not None:
-                edits.append((start, end, "", bad))
+            value = written[1:-1] if written[:1] in "\"'" else written
+            spans = _candidates(value) if name == "srcset" else [(0, len(value))]
+            bad = [(a, b) for a, b in spans if not is_safe(value[a:b])]
+            if not bad:
+                continue
+            new = _kept(value, bad, text, end - len(written), keep) \
+                if keep is not None and (tag, name) in PICTURE_PLACES else None
+            if new is None:
+                edits.append(Edit(start, end, "", value[bad[0][0]:bad[0][1]]))
+            else:
+                edits.extend(Edit(end - len(written), end, f'"{new}"' if i == 0 else "",
+                                  value[a:b], True) for i, (a, b) in enumerate(bad))
     return edits
 
 
-def _markdown_edits(text: str) -> list[Edit]:
+def _kept(value: str, bad: list[tuple[int, int]], text: str, at: int,
+          keep: Keep) -> str | None:
+    """``value`` with each of its ``bad`` addresses the file its ``data:`` picture became,
+    or None when one of them holds no picture to keep."""
+    out, last = [], 0
+    for a, b in bad:
+        url = value[a:b]
+        new = keep(url, text, at) if scheme(url) == "data" else None
+        if new is None:
+            return None
+        out += [value[last:a], new]
+        last = b
+    return "".join(out) + value[last:]
+
+
+def _links(masked: str, start: int = 0, end: int | None = None) -> Iterator[re.Match[str]]:
+    """The inline links and images of ``masked``, and those inside their words (an image
+    that is a link's words: ``[![alt](a.png)](/x/)``)."""
+    for match in _LINK().finditer(masked, start, len(masked) if end is None else end):
+        yield match
+        yield from _links(masked, match.start(2), match.end(2))
+
+
+def _markdown_edits(text: str, keep: Keep | None = None) -> list[Edit]:
     masked = _masked(text)
     edits: list[Edit] = []
-    for match in _LINK().finditer(masked):
+    for match in _links(masked):
         url = match.group(3).strip("<>")
-        if not is_safe(url):
+        if is_safe(url):
+            continue
+        new = keep(url, masked, match.start()) \
+            if keep is not None and match.group(1) and scheme(url) == "data" else None
+        if new is not None:
+            edits.append(Edit(match.start(3), match.end(3), new, url, True))
+        else:
             words = text[match.start(2):match.end(2)]
-            edits.append((match.start(), match.end(), words, url))
+            edits.append(Edit(match.start(), match.end(), words, url))
     dropped: list[str] = []
     for match in _DEFINITION().finditer(masked):
         url = match.group(2).strip("<>")
         if not is_safe(url):
-            edits.append((match.start(), match.end(), "", url))
+            edits.append(Edit(match.start(), match.end(), "", url))
             dropped.append(match.group(1))
     for label in dropped:  # `[words][label]`, `[label][]` and `[label]` keep their words
         key = r"\s+".join(re.escape(w) for w in label.split())
@@ -157,52 +231,64 @@ def _markdown_edits(text: str) -> list[Edit]:
                          r"|\[(" + key + r")\](?:\[\])?(?![(:\[])", re.IGNORECASE)
         for match in use.finditer(masked):
             words = match.group(1) if match.group(1) is not None else match.group(3)
-            edits.append((match.start(), match.end(), words, ""))
+            edits.append(Edit(match.start(), match.end(), words, ""))
     for match in _AUTOLINK().finditer(masked):
         if not is_safe(match.group(1)):
-            edits.append((match.start(), match.end(), match.group(1), match.group(1)))
+            edits.append(Edit(match.start(), match.end(), match.group(1), match.group(1)))
     return edits
 
 
-def _apply(text: str, edits: list[Edit]) -> tuple[str, list[tuple[int, str]]]:
+def _apply(text: str, edits: list[Edit],
+           kept: list[tuple[int, str]] | None = None) -> tuple[str, list[tuple[int, str]]]:
     """``text`` with ``edits`` made (an edit inside one already made is left out), and the
-    (1-based line, address) of each address dropped."""
+    (1-based line, address) of each address dropped (of each kept as a file: into ``kept``)."""
     out: list[str] = []
     dropped: list[tuple[int, str]] = []
-    at = 0
-    for start, end, new, url in sorted(edits, key=lambda e: (e[0], -e[1])):
-        if start < at:
+    at, last = 0, (-1, -1)
+    for edit in sorted(edits, key=lambda e: (e.start, -e.end)):
+        again = edit.kept and (edit.start, edit.end) == last  # one more address of a srcset
+        if edit.start < at and not again:
             continue
-        out.append(text[at:start])
-        out.append(new)
-        if url:
-            dropped.append((text.count("\n", 0, start) + 1, url))
-        at = end
+        if not again:
+            out += [text[at:edit.start], edit.new]
+        if edit.url and (kept is not None or not edit.kept):
+            line = (text.count("\n", 0, edit.start) + 1, edit.url)
+            (kept if edit.kept and kept is not None else dropped).append(line)
+        at, last = edit.end, (edit.start, edit.end)
     out.append(text[at:])
     return "".join(out), dropped
 
 
-def defuse(text: str, markdown: bool) -> tuple[str, list[tuple[int, str]]]:
+def defuse(text: str, markdown: bool, keep: Keep | None = None,
+           kept: list[tuple[int, str]] | None = None) -> tuple[str, list[tuple[int, str]]]:
     """``text`` without its links that are not :func:`~sitemigrate.inert.is_safe` (see module),
     and the (line, address) of each one dropped. A text without such a link comes back as it
-    was."""
+    was. ``keep``: the ``data:`` pictures where a picture is loaded become files
+    (:data:`Keep`), each such (line, address) into ``kept``."""
     if ":" not in text:
         return text, []  # no scheme anywhere: nothing to read
-    edits = _attribute_edits(_masked(text) if markdown else text)
-    text, dropped = _apply(text, edits) if edits else (text, [])
-    if markdown:
-        text, more = _apply(text, _markdown_edits(text))
+    edits = _attribute_edits(_masked(text) if markdown else text, keep)
+    text, dropped = _apply(text, edits, kept) if edits else (text, [])
+    for _ in range(4 if markdown else 0):  # a link's words may hold one more (its image)
+        edits = _markdown_edits(text, keep)
+        if not edits:
+            break
+        text, more = _apply(text, edits, kept)
         dropped += more
     return text, dropped
 
 
-def defuse_plan(plan: Plan) -> None:
+def defuse_plan(plan: Plan, pictures: str | None = None) -> None:
     """Apply :func:`defuse` to every Markdown and HTML text the plan writes or copies into
     DEST, but for the lines DEST's own file (the template's) has as they are; one ``unsafe-link``
-    finding per address dropped, at its line of SRC where it is found there."""
+    finding per address dropped, at its line of SRC where it is found there. A raster picture
+    of a ``data:`` address where a picture is loaded becomes a file in DEST's ``pictures``
+    folder (the target theme's, from its mapping; :mod:`sitemigrate.inert_pictures`)."""
     from .inert import tell_unsafe
+    from .inert_pictures import Pictures, address
     from .textio import read_source
     back = {out: src for src, out in plan.origins.items()}
+    files = Pictures(plan, pictures) if pictures else None
     for rel in sorted({*plan.files, *plan.copies}):
         suffix = PurePosixPath(rel).suffix.lower()
         if suffix not in MARKDOWN_SUFFIXES and suffix not in HTML_SUFFIXES:
@@ -217,24 +303,54 @@ def defuse_plan(plan: Plan) -> None:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             continue
-        new, dropped = defuse(text, suffix in MARKDOWN_SUFFIXES)
-        if not dropped:
+        keep: Keep | None = None
+        if files is not None:
+            def keep_file(url: str, text: str, at: int, rel: str = rel,
+                          files: Pictures = files) -> str | None:
+                path = files.keep(url)
+                return None if path is None else address(rel, text, at, path)
+            keep = keep_file
+        kept: list[tuple[int, str]] = []
+        markdown = suffix in MARKDOWN_SUFFIXES
+        new, dropped = defuse(text, markdown, keep, kept)
+        if not dropped and not kept:
             continue
         theirs = _template_text(plan, rel)
         if theirs is not None:  # the template's own links (its `javascript:void(0)` toggles)
             dropped = [(n, u) for n, u in dropped if u not in theirs]
-            if not dropped:
+            kept = [(n, u) for n, u in kept if u not in theirs]
+            if not dropped and not kept:
                 continue
-            new = _keep_theirs(text, theirs, suffix in MARKDOWN_SUFFIXES)
+            new = _keep_theirs(text, theirs, markdown, keep)
         plan.write(rel, new)
-        lines: dict[tuple[str, str], list[int]] = {}  # (file, address) -> its lines
-        nth: Counter[str] = Counter()
-        for line, url in dropped:
-            where = _where(plan, rel, back.get(rel), url, line, nth[url])
-            nth[url] += 1
-            lines.setdefault((where[0], url), []).append(where[1])
-        for (path, url), at in lines.items():
-            tell_unsafe(plan.report, url, path, at[0], at[1:])
+        _tell(plan, rel, back.get(rel), dropped, lambda url, path, at: tell_unsafe(
+            plan.report, url, path, at[0], at[1:],
+            why=files.refused.get(url, "") if files is not None else ""))
+        if files is not None:
+            _tell(plan, rel, back.get(rel), kept, lambda url, path, at: _tell_kept(
+                plan, url, files.write(url), path, at))
+
+
+def _tell(plan: Plan, rel: str, src: str | None, found: list[tuple[int, str]],
+          tell: Callable[[str, str, list[int]], object]) -> None:
+    """``tell`` (address, SRC file, its lines there) once per address of ``found``."""
+    lines: dict[tuple[str, str], list[int]] = {}  # (file, address) -> its lines
+    nth: Counter[str] = Counter()
+    for line, url in found:
+        where = _where(plan, rel, src, url, line, nth[url])
+        nth[url] += 1
+        lines.setdefault((where[0], url), []).append(where[1])
+    for (path, url), at in lines.items():
+        tell(url, path, at)
+
+
+def _tell_kept(plan: Plan, url: str, rel: str, path: str, at: list[int]) -> None:
+    from .inert import short
+    also = f" (also on line{'s' if len(at) > 2 else ''} {', '.join(map(str, at[1:]))})" \
+        if at[1:] else ""
+    plan.report.add("data-picture", "info", "mapped", f"the picture held in the `data:` "
+                    f"address `{short(url)}`{also} is now the file `{rel}` of the site, "
+                    "linked in its place.", path, at[0])
 
 
 def _where(plan: Plan, rel: str, src: str | None, url: str, line: int,
@@ -276,12 +392,14 @@ def _template_text(plan: Plan, rel: str) -> str | None:
         return None
 
 
-def _keep_theirs(text: str, theirs: str, markdown: bool) -> str:
+def _keep_theirs(text: str, theirs: str, markdown: bool, keep: Keep | None) -> str:
     """``text`` defused but for the addresses DEST's own file has (the template's)."""
-    edits = [e for e in (_attribute_edits(_masked(text) if markdown else text))
-             if e[3] not in theirs]
+    edits = [e for e in (_attribute_edits(_masked(text) if markdown else text, keep))
+             if e.url not in theirs]
     text = _apply(text, edits)[0]
-    if markdown:
-        text = _apply(text, [e for e in _markdown_edits(text)
-                             if not e[3] or e[3] not in theirs])[0]
+    for _ in range(4 if markdown else 0):
+        edits = [e for e in _markdown_edits(text, keep) if not e.url or e.url not in theirs]
+        if not edits:
+            break
+        text = _apply(text, edits)[0]
     return text
