@@ -27,11 +27,11 @@ def unread_items_as_pages(site: Site, config: Any, report: Report) -> None:
     """A talk, course or portfolio item whose front matter Jekyll could not read is no
     entry its lists show as the owner wrote it: Jekyll's `Document#read` stops at the
     invalid YAML before it gives the document a title (`populate_title`) or its data, so
-    the list showed it with no title, no details, dated the day of the build. Such an item
-    is taken out of its collection (no list of DEST shows it; an al-folio list that
-    shows a category's projects did not show it at all) and its text is a page at
-    the address the source served it at, with no title, as its own page showed it; the
-    invalid front matter is reported where the file was read, with its fix."""
+    academicpages' lists showed it with no title or details, dated the day of the build,
+    and an al-folio list of a category's projects not at all. Such an item is taken out
+    of its collection (no list of DEST shows it) and its text is a page at the address
+    the source served it at, with no title, as its own page showed it; the invalid front
+    matter is reported where the file was read, with its fix."""
     from ..textio import read_text
     from .urls import address_of
     taken = {p.path for p in site.pages}
@@ -50,7 +50,7 @@ def unread_items_as_pages(site: Site, config: Any, report: Report) -> None:
             site.pages.append(Page(path=path, permalink=url, body=item.body,
                                    newline=item.newline, origin=item.origin or Origin(item.path)))
             report.add("unread-item", "warning", "mapped", f"`{item.path}`: Jekyll read none "
-                       "of its front matter (invalid YAML, reported with its line): the old "
+                       "of its front matter (see the line on its YAML): the old "
                        "site gave it no title, date or details, and a list of its collection "
                        "showed it, if at all, untitled. It is in no list of the converted site; "
                        f"its text is a page at its address `{url}`. Fix its front matter and "
