@@ -170,3 +170,21 @@ def test_an_al_folio_project_whose_front_matter_jekyll_cannot_read_is_no_portfol
     assert "records tides" in page
     assert {"bad-yaml", "unread-item"} <= {f.code for f in plan.report.findings
                                            if f.path == "_projects/2_tide.md"}
+
+
+def test_a_talk_whose_front_matter_never_closes_is_a_talk_jekyll_titles_by_its_name(tmp_path):
+    """Jekyll builds a collection file whose first line is `---` (`has_yaml_header?`) even
+    when the block never closes: no data, its whole text the content, titled from its file
+    name. It was converted so, but the report also said Jekyll copies it as a static file
+    and that it became a page without title: neither was true. Only the unclosed block is
+    reported, saying what Jekyll does."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_talks/dock-talk.md").write_text('---\ntitle: "Dock Lights"\nvenue: "Pier 4"\n\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    talk = (tmp_path / "out/_talks/dock-talk.md").read_text()
+    assert "title: Dock Talk" in talk and 'venue: "Pier 4"' in talk
+    found = {f.code: f.message for f in plan.report.findings if f.path == "_talks/dock-talk.md"}
+    assert "no-front-matter" not in found
+    assert "Jekyll still builds the file" in found["unclosed-front-matter"]
