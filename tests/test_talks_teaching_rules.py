@@ -108,3 +108,83 @@ def test_a_courses_year_is_the_year_academicpages_shows(tmp_path):
     course = (tmp_path / "out/_teaching/estuary-sampling.md").read_text()
     assert "\ndate: 2019-01-01\n" in course and "Harbour Hall" in course
     assert any(f.code == "teaching-year" and "2019" in f.message for f in plan.report.findings)
+
+
+# a talk whose title holds unescaped quotes: invalid YAML, which Jekyll reads none of
+UNREAD_TALK = """---
+title: "Harbour Meeting "Tides and Ropes""
+collection: talks
+type: "Talk"
+venue: "Harbour Hall"
+date: 2021-03-04
+location: "Portvale"
+---
+
+**Poster:** about tides.
+"""
+
+
+def test_a_talk_whose_front_matter_jekyll_cannot_read_is_no_talk_of_the_list(tmp_path):
+    """Jekyll's `Document#read` stops at invalid front matter before it titles the document
+    (`populate_title`) or reads any of its data: the old talks list showed the talk with no
+    title, no venue, dated the day of the build. It used to be written as a talk titled
+    from its file name ("Harbour Talk") with its text, on the new talks list and CV. It is
+    a page with its text at its old address instead, in no list, reported with the invalid
+    YAML's own line."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    shutil.copy(FIXTURES / "academicpages-2017/_pages/talks.html", src / "_pages/talks.html")
+    (src / "_talks/harbour-talk.md").write_text(UNREAD_TALK)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = tmp_path / "out"
+    assert not (out / "_talks/harbour-talk.md").exists()
+    assert (out / "_talks/2024-09-12-field-robots.md").exists()
+    page = (out / "_pages/talks/harbour-talk.md").read_text()
+    assert "permalink: /talks/harbour-talk/" in page and "title: ''" in page
+    assert "about tides" in page
+    assert "Harbour Talk" not in "".join(p.read_text() for p in out.rglob("*.*")
+                                         if p.suffix in (".md", ".html", ".yml", ".json"))
+    codes = {f.code: f for f in plan.report.findings if f.path == "_talks/harbour-talk.md"}
+    assert codes["bad-yaml"].line == 2
+    assert "/talks/harbour-talk/" in codes["unread-item"].message
+
+
+def test_an_al_folio_project_whose_front_matter_jekyll_cannot_read_is_no_portfolio_item(
+        tmp_path):
+    """The same rule read from al-folio: a project with invalid front matter had no title
+    or category on the old site (al-folio's projects page lists it untitled, or not at all
+    by category). It used to become a portfolio item titled from its file name; it is a
+    page at its old address, in no list."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_projects/2_tide.md").write_text(
+        '---\nlayout: page\ntitle: "Tide "Gauge" Logger"\nimportance: 2\ncategory: work\n'
+        "---\n\nThe logger records tides.\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    out = tmp_path / "out"
+    assert not list((out / "_portfolio").glob("2_tide*"))
+    page = (out / "_pages/projects/2_tide.md").read_text()
+    assert "title: ''" in page and "permalink: /projects/2_tide.html" in page
+    assert "records tides" in page
+    assert {"bad-yaml", "unread-item"} <= {f.code for f in plan.report.findings
+                                           if f.path == "_projects/2_tide.md"}
+
+
+def test_a_talk_whose_front_matter_never_closes_is_a_talk_jekyll_titles_by_its_name(tmp_path):
+    """Jekyll builds a collection file whose first line is `---` (`has_yaml_header?`) even
+    when the block never closes: no data, its whole text the content, titled from its file
+    name. It was converted so, but the report also said Jekyll copies it as a static file
+    and that it became a page without title: neither was true. Only the unclosed block is
+    reported, saying what Jekyll does."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_talks/dock-talk.md").write_text('---\ntitle: "Dock Lights"\nvenue: "Pier 4"\n\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    talk = (tmp_path / "out/_talks/dock-talk.md").read_text()
+    assert "title: Dock Talk" in talk and 'venue: "Pier 4"' in talk
+    found = {f.code: f.message for f in plan.report.findings if f.path == "_talks/dock-talk.md"}
+    assert "no-front-matter" not in found
+    assert "Jekyll still builds the file" in found["unclosed-front-matter"]

@@ -354,7 +354,10 @@ def split_document(src: SourceText, rel: str, report: Report | None) -> Document
     if parts is None:
         if report and handler.detect(text):
             report.problem("unclosed-front-matter", "front matter opened with `---` is never "
-                           "closed; the whole file was kept as body text.", rel, 1)
+                           "closed: Jekyll still builds the file (its first line is `---`), "
+                           "with no front matter: its whole text is the page's text (in a "
+                           "collection, titled from its file name). Close the block with a "
+                           "`---` line.", rel, 1)
         doc.body = text
         return doc
     doc.has_front_matter = True

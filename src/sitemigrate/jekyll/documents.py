@@ -3,12 +3,58 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..ir import Item
+from ..ir import Item, Origin, Page, Site
 
 if TYPE_CHECKING:
     from ..plan import Plan
+    from ..report import Report
+
+UNREAD_FRONT_MATTER = ("bad-yaml", "bad-front-matter")
+"""Findings of a file whose front matter Jekyll reads none of: invalid YAML, or YAML that
+is no mapping (Jekyll's `Document#read` stops at it and logs an error)."""
+
+
+def front_matter_unread(report: Report, path: str) -> bool:
+    """Whether the front matter of SRC's file ``path`` is one Jekyll reads none of (found as
+    the file was read: :data:`UNREAD_FRONT_MATTER`)."""
+    return any(f.code in UNREAD_FRONT_MATTER and f.path == path for f in report.findings)
+
+
+def unread_items_as_pages(site: Site, config: Any, report: Report) -> None:
+    """A talk, course or portfolio item whose front matter Jekyll could not read is no
+    entry its lists show as the owner wrote it: Jekyll's `Document#read` stops at the
+    invalid YAML before it gives the document a title (`populate_title`) or its data, so
+    academicpages' lists showed it with no title or details, dated the day of the build,
+    and an al-folio list of a category's projects not at all. Such an item is taken out
+    of its collection (no list of DEST shows it) and its text is a page at the address
+    the source served it at, with no title, as its own page showed it; the invalid front
+    matter is reported where the file was read, with its fix."""
+    from ..textio import read_text
+    from .urls import address_of
+    taken = {p.path for p in site.pages}
+    for kind in ("talks", "teaching", "projects"):
+        items = getattr(site, kind)
+        for item in list(items):
+            if not site.source or not front_matter_unread(report, item.path):
+                continue
+            raw = read_text(Path(site.source) / item.path, item.path, None, Path(site.source))
+            url = address_of(item.path, ({item.path: raw.text}, config)) if raw else None
+            path = f"_pages/{item.path.lstrip('_')}"
+            if not url or path in taken:
+                continue
+            items.remove(item)
+            taken.add(path)
+            site.pages.append(Page(path=path, permalink=url, body=item.body,
+                                   newline=item.newline, origin=item.origin or Origin(item.path)))
+            report.add("unread-item", "warning", "mapped", f"`{item.path}`: Jekyll read none "
+                       "of its front matter (see the line on its YAML): the old "
+                       "site gave it no title, date or details, and a list of its collection "
+                       "showed it, if at all, untitled. It is in no list of the converted site; "
+                       f"its text is a page at its address `{url}`. Fix its front matter and "
+                       "convert again to list it.", item.origin or Origin(item.path))
 
 
 def distinct_slugs(items: list[Item]) -> list[Item]:

@@ -26,6 +26,7 @@ from ...jekyll.assets import (
     root_static_html,
     static_files,
 )
+from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.languages import default_first, localize_pages, translations_as_pages
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
@@ -113,6 +114,7 @@ def read(src: Path, report: Report) -> Site:
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
+    unread_items_as_pages(site, config, report)
     for folder in sorted(set(vocab["paths"].values())):  # images/, files/: the user's, but
         for _, rel in iter_files(src / folder, src, suffixes=None, report=report):
             if template_files.is_template_file(THEME, src, rel):  # a template's file as it

@@ -14,6 +14,7 @@ from ...formats.citation import citation_authors, doi_in, entry_type_for
 from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
+from ...jekyll.documents import front_matter_unread
 from ...jekyll.liquid import attribute_safe, raw_literal
 from ...jekyll.listings import in_sections, listed_sections
 from ...plan import Plan
@@ -271,8 +272,7 @@ def _has_year(pub: Publication, report: Report) -> bool:
     One whose text states its year (:func:`_stated_year`) is of that year."""
     if pub.year or (pub.bibtex and re.search(r"\b(year|date)\s*=", pub.bibtex, re.I)):
         return True
-    if pub.origin and any(f.code == "bad-yaml" and f.path == pub.origin.path
-                          for f in report.findings):
+    if pub.origin and front_matter_unread(report, pub.origin.path):
         return False  # its front matter was not read, as Jekyll reads none of it (no title,
         # no date: its list showed nothing of it); the invalid YAML is reported, with its fix
     if _stated_year(pub, report):

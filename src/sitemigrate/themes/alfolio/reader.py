@@ -34,6 +34,7 @@ from ...jekyll.assets import (
     root_static_html,
     static_files,
 )
+from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.forwards import forwarded_to
 from ...jekyll.languages import (
     default_first,
@@ -203,6 +204,7 @@ def read(src: Path, report: Report) -> Site:
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
+    unread_items_as_pages(site, config, report)
     site.cv = _read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)
     localize_pages(site.pages, config)
