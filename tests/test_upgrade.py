@@ -501,6 +501,7 @@ def test_only_a_collections_own_file_is_rendered_as_it_is():
     assert unconverted_suffix("_bibliography/talks.bib") == ""
     assert unconverted_suffix("_data/talks.yml") == ""
     assert unconverted_suffix("_talks/tides.md") == unconverted_suffix("_talks/t.HTML") == ""
+    assert unconverted_suffix("notes.txt") == ""  # a plain page's item: no collection's file
 
 
 def _rendercv_site(root: Path, files: dict[str, str]) -> Path:

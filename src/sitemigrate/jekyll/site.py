@@ -44,10 +44,13 @@ _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 def unconverted_suffix(rel: str) -> str:
     """The suffix of a document Jekyll renders with no converter (`_courses/a.xml`, a
     `.json`, a `.txt`): Liquid and its layout run, but no Markdown, and it is written at its
-    own suffix (`:output_ext`), no HTML page; '' for a Markdown or HTML document, and for an
-    item read from data, no document (an entry of `_bibliography/talks.bib`, `_data/x.yml`)."""
+    own suffix (`:output_ext`), no HTML page; '' for a Markdown or HTML document, and for
+    what is no document of a collection (a collection's documents are the files of its
+    `_label` folder): an item read from data (an entry of `_bibliography/talks.bib`,
+    `_data/x.yml`) or from a text that is no Jekyll site (a plain page)."""
     path = PurePosixPath(rel)
-    if path.parts[0] in ("_bibliography", "_data") or path.suffix.lower() in TEXT_SUFFIXES:
+    folder = next((part for part in path.parts[:-1] if part.startswith("_")), None)
+    if folder in (None, "_bibliography", "_data") or path.suffix.lower() in TEXT_SUFFIXES:
         return ""
     return path.suffix
 

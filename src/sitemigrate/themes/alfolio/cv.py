@@ -627,3 +627,16 @@ def _liquid_sorted(items: list, key: str, reverse: bool) -> list:
         return items
     ordered += [i for i in items if i.get(key) is None]
     return ordered[::-1] if reverse else ordered
+
+
+def resume_json_path(site: Site, report: Report) -> str:
+    """Where `jekyll_get_json` loads `site.data.resume` from (default `assets/json/resume.json`)."""
+    for spec in site.config_extra.get("jekyll_get_json") or []:
+        if isinstance(spec, dict) and spec.get("data") == "resume" and spec.get("json"):
+            path = text(spec["json"])
+            if "://" in path:
+                report.verbatim("cv-json-remote", f"the JSON Resume is fetched from `{path}`; "
+                                "sitemigrate does not download it.", "_config.yml")
+                return ""
+            return path.lstrip("/")
+    return RESUME_JSON

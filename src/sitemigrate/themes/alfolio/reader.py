@@ -84,7 +84,6 @@ from .bibsections import (
 )
 from .cv import (
     CV_YML,
-    RESUME_JSON,
     _classic_sections,
     _rendercv_sections,
     basics_shown,
@@ -92,6 +91,7 @@ from .cv import (
     cv_layout_rule,
     rendercv_in_shown_order,
     resume_in_shown_order,
+    resume_json_path,
     resume_sections_shown,
 )
 from .home import blog_by_listing, blog_heading, news_by_layout
@@ -695,7 +695,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
     elif data is not None:
         report.problem("cv-format", f"`{CV_YML}` is neither the classic list of sections nor "
                        "RenderCV (`cv:`); not read.", CV_YML)
-    json_rel = _resume_json_path(site, report)
+    json_rel = resume_json_path(site, report)
     if json_rel and os.path.isfile(src / json_rel):  # (False in a folder not ours to read)
         try:
             # jekyll-get-json reads it with Ruby's JSON.load, which skips comments
@@ -787,15 +787,3 @@ def _site_latest_posts(about: Page, src: Path, config: dict, layout: str,
     elif text_of is not None or isinstance(value, bool):
         about.features.latest_posts = {"enabled": value is True}
 
-
-def _resume_json_path(site: Site, report: Report) -> str:
-    """Where `jekyll_get_json` loads `site.data.resume` from (default `assets/json/resume.json`)."""
-    for spec in site.config_extra.get("jekyll_get_json") or []:
-        if isinstance(spec, dict) and spec.get("data") == "resume" and spec.get("json"):
-            path = text(spec["json"])
-            if "://" in path:
-                report.verbatim("cv-json-remote", f"the JSON Resume is fetched from `{path}`; "
-                                "sitemigrate does not download it.", "_config.yml")
-                return ""
-            return path.lstrip("/")
-    return RESUME_JSON
