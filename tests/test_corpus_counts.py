@@ -12,6 +12,7 @@ import pytest
 import sitemigrate
 import sitemigrate.formats.bibtex
 from sitemigrate.dates import split_dated_line
+from sitemigrate.inert_text import defuse
 from sitemigrate.registry import get_theme, vocabulary
 from sitemigrate.template_files import is_example
 
@@ -99,13 +100,16 @@ def without_listing(body: str, role: str, theme: str) -> str:
 
 
 def bodies(site) -> list[tuple[str, str]]:
-    """(source path, body) of everything with body text in the IR."""
+    """(source path, body) of everything with body text in the IR, as the link rule leaves
+    it (an address that is not http(s), mailto or a site path is dropped, its words kept, and
+    reported: :mod:`sitemigrate.inert_text`)."""
     found = [(p.path, without_listing(p.body, p.role, site.theme)) for p in site.pages]
     for items in (site.news, site.posts, site.talks, site.teaching, site.projects,
                   *site.collections.values()):
         found += [(i.path, i.body) for i in items]
     found += [(p.origin.path if p.origin else p.key, p.body) for p in site.publications]
-    return found
+    return [(path, defuse(body, not path.lower().endswith((".html", ".htm")))[0])
+            for path, body in found]
 
 
 # -- the test ---------------------------------------------------------------------------------
