@@ -734,3 +734,25 @@ def test_an_about_layout_headed_by_the_pages_title_keeps_that_heading(tmp_path):
     _convert(src, tmp_path / "out2")
     front = yaml.safe_load((tmp_path / "out2/_pages/about.md").read_text().split("---")[1])
     assert front["title"] == "Ada Q. Okonkwo" != title
+
+
+def test_a_selected_paper_the_publications_page_skips_stays_on_the_home_page_only(tmp_path):
+    """The home page lists the papers marked selected; the publications page lists by year
+    only the years of its `years:` list (`-q @*[year={{y}}]*`), which stops before the
+    selected 2025 paper. academicpages lists every file of `_publications/` on its
+    publications page: that paper is on the new home page's selected papers only, as
+    before, and the 2023 paper the year loop lists is a publication."""
+    src = _alfolio(tmp_path)
+    (src / "_pages/publications.md").write_text(
+        "---\nlayout: page\npermalink: /publications/\ntitle: publications\nyears: [2023]\n"
+        "nav: true\n---\n<div class=\"publications\">\n{%- for y in page.years %}\n"
+        "  <h2 class=\"year\">{{y}}</h2>\n  {% bibliography -f papers -q @*[year={{y}}]* %}\n"
+        "{% endfor %}\n</div>\n")
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    plan = _convert(src, dest)
+    written = sorted(p.name for p in (dest / "_publications").glob("*.md"))
+    assert len(written) == 1 and "energy-proportional-storage" in written[0], written
+    assert "Carbon-Aware Scheduling for GPU Clusters" in (dest / "_pages/about.md").read_text()
+    (said,) = [f for f in plan.report.findings if f.code == "selected-only"]
+    assert "`okonkwo2025carbon`" in said.message

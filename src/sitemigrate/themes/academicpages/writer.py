@@ -82,6 +82,12 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     _write_config(site, plan, copier)
     sep = excerpt_separator(site.config_extra)
     for pub, slug in zip(site.publications, slugs, strict=True):
+        if pub.selected and pub.key in site.home_only_entries:
+            plan.report.mapped("selected-only", f"publication `{pub.key}` was on the home "
+                               "page's selected papers only (no query of the publications "
+                               "page selected it): listed there, not in `_publications/`, "
+                               "whose every item the publications page lists.", pub.origin)
+            continue
         cite = pub.citation
         if pub.authors and not cite and pub.origin:  # the owner's listing or the item's
             own = shown_by(plan, pub.origin.path, "authors")  # own layout showed them
