@@ -451,17 +451,64 @@ def test_a_page_with_the_stock_blog_listing_is_the_blog_at_its_own_address(tmp_p
     assert ("Journal", "/Blog/") in _menu(dest)
 
 
-def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
-    """jekyll-archives' pages (`/blog/2021/`, `/blog/tag/x/`) list posts; where no page is at
-    the start of their permalink (the blog is at `/Blog/`), they forward to the page whose
-    paginator lists the posts, not to the home page."""
-    dest = _moved_blog(tmp_path)
+def _stubs(dest: Path) -> dict[str, str]:
     stubs = {}
     for stub in (dest / "_pages/redirects").glob("*.md"):
         front = yaml.safe_load(stub.read_text().split("---")[1])
         stubs[front["permalink"]] = front["redirect_to"]
-    assert stubs["/blog/2021/"] == "/Blog/", stubs
+    return stubs
+
+
+def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
+    """jekyll-archives' pages (`/blog/2021/`, `/blog/tag/x/`) list posts; where no page is at
+    the start of their permalink (the blog is at `/Blog/`), they forward to the page whose
+    paginator lists the posts, not to the home page: a year's to its heading there. A new
+    site without a posts-by-tag page forwards a tag's there too."""
+    dest = _moved_blog(tmp_path)
+    stubs = _stubs(dest)
+    assert stubs["/blog/2021/"] == "/Blog/#2021", stubs
+    assert "<h2 id=\"{{ year | slugify }}\"" in (dest / "_pages/journal.md").read_text()
     assert stubs["/blog/tag/fieldwork/"] == "/Blog/", stubs
+
+
+# the academicpages template's posts-by-tag and posts-by-category pages, in their shape
+TAXONOMY = """---
+layout: archive
+permalink: /{kind}/
+title: "Posts by {label}"
+author_profile: true
+---
+
+{{% include base_path %}}
+{{% include group-by-array collection=site.posts field="{kind}" %}}
+
+{{% for name in group_names %}}
+  {{% assign posts = group_items[forloop.index0] %}}
+  <h2 id="{{{{ name | slugify }}}}" class="archive__subtitle">{{{{ name }}}}</h2>
+  {{% for post in posts %}}
+    {{% include archive-single.html %}}
+  {{% endfor %}}
+{{% endfor %}}
+"""
+
+
+def test_a_tags_and_a_categorys_archive_forward_to_its_heading_on_the_taxonomy_page(tmp_path):
+    """jekyll-archives' page of a tag (`/blog/tag/x/`) or a category lists that tag's posts;
+    academicpages lists them under the tag's heading of its posts-by-tag page (`/tags/`, an
+    `id` of Liquid's `slugify`): the old address forwards to that heading."""
+    src = _blog_site(tmp_path, None)
+    dest = tmp_path / "out"
+    (dest / "_pages").mkdir(parents=True)
+    (dest / "_pages/tag-archive.html").write_text(TAXONOMY.format(kind="tags", label="Tags"))
+    (dest / "_pages/category-archive.html").write_text(
+        TAXONOMY.format(kind="categories", label="Category"))
+    _convert(src, dest)
+    stubs = _stubs(dest)
+    tags = {k: v for k, v in stubs.items() if "/tag/" in k}
+    assert tags and all(v == "/tags/#" + k.split("/")[-2] for k, v in tags.items()), stubs
+    cats = {k: v for k, v in stubs.items() if "/category/" in k}
+    assert cats and all(v == "/categories/#" + k.split("/")[-2] for k, v in cats.items()), stubs
+    assert stubs["/blog/2021/"] == "/blog/#2021", stubs
 
 
 def test_a_post_without_front_matter_is_said_to_be_a_post(tmp_path):

@@ -338,6 +338,9 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
             anchor = plan.anchors.get(row.source or "")
             if target and anchor:  # its entry on the page that lists it
                 target = target.split("#")[0] + "#" + anchor
+            was = old.get(normalize(row.old))
+            if target and was is not None and was.archive:  # its posts' part of a listing
+                target = _archive_target(was.archive, target, new, writer)
             if target and normalize(target) != normalize(row.old):
                 if _folder_form(row.old, target) and out \
                         and plan.set_front_value(out, "permalink", row.old):
@@ -348,6 +351,25 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
         seed(fronts, plan, tree[0])  # the redirect pages just written
         rows = ledger(old, served(*tree, fronts, memo))  # only the new pages are computed
     record(rows, plan.report)
+
+
+def _archive_target(archive: tuple[str, str], target: str, new: dict[str, Any],
+                    writer: Theme) -> str:
+    """Where the posts of a jekyll-archives page (``archive``: kind and name) are on the new
+    site: the theme's page of that kind (`archive_anchors` of its mapping: the posts by tag
+    at `/tags/`), at the heading of the name (Liquid's `slugify`), else the heading on the
+    page ``target`` that lists the posts (`""`: a year's); ``target`` when the theme has no
+    such page or the new site does not serve it."""
+    from .jekyll.urls import normalize, slugify
+    kind, name = archive
+    page = (writer.vocabulary.get("archive_anchors") or {}).get(kind)
+    if page is None:
+        return target
+    page = page or target.split("#")[0]
+    served = new.get(normalize(page))
+    if served is None or served.redirect_to:
+        return target
+    return page + "#" + slugify(name, "default", cased=False)
 
 
 def _folder_form(old: str, target: str) -> bool:
