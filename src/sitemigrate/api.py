@@ -357,17 +357,13 @@ def _archive_target(archive: tuple[str, str], target: str, new: dict[str, Any],
                     writer: Theme) -> str:
     """Where the posts of a jekyll-archives page (``archive``: kind and name) are on the new
     site: the theme's page of that kind (`archive_anchors` of its mapping: the posts by tag
-    at `/tags/`), at the heading of the name (Liquid's `slugify`), else the heading on the
-    page ``target`` that lists the posts (`""`: a year's); ``target`` when the theme has no
-    such page or the new site does not serve it."""
+    at `/tags/`), at the heading of the name (Liquid's `slugify`); ``target`` when the theme
+    has no such page or the new site does not serve it."""
     from .jekyll.urls import normalize, slugify
     kind, name = archive
     page = (writer.vocabulary.get("archive_anchors") or {}).get(kind)
-    if page is None:
-        return target
-    page = page or target.split("#")[0]
-    served = new.get(normalize(page))
-    if served is None or served.redirect_to:
+    served = new.get(normalize(page)) if page else None
+    if not page or served is None or served.redirect_to:
         return target
     return page + "#" + slugify(name, "default", cased=False)
 

@@ -59,20 +59,21 @@ Generated = tuple[str, str, "tuple[str, str] | None"]
 def generated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]],
               config: Mapping, slugify: Callable[[str], str]) -> list[Generated]:
     """(url, the file whose content it shows, what it archives) of every generated address:
-    an archive page's kind (`year`, `month`, `day`, `tags`, `categories`) and name (the
-    date, the tag as written), None for a page of a paginated list. ``docs``: the documents
-    of each collection (`posts` included), as (path, front matter, date); ``pages``: the
-    pages as (path, url, front matter)."""
+    a posts' archive page's kind (`year`, `month`, `day`, `tags`, `categories`) and name
+    (the date, the tag as written), None for a page of a paginated list or an archive of
+    another collection. ``docs``: the documents of each collection (`posts` included), as
+    (path, front matter, date); ``pages``: the pages as (path, url, front matter)."""
     loaded = plugins(config)
-    urls: list[tuple[str, str, tuple[str, str]]] = []  # (url, the collection, kind and name)
+    urls: list[Generated] = []  # (url, the collection, kind and name)
     archives = config.get("jekyll-archives")
     if isinstance(archives, dict) and loaded & {"jekyll-archives", "jekyll-archives-v2"}:
         if "jekyll-archives-v2" in loaded:
             for name, conf in archives.items():
                 if isinstance(conf, dict) and str(name) in docs:
                     perms = {**_V2_PERMALINKS, **(conf.get("permalinks") or {})}
-                    urls += [(u, str(name), a) for u, a in _archives(
-                        str(name), docs[str(name)], conf.get("enabled"), perms, slugify, v2=True)]
+                    urls += [(u, str(name), a if name == "posts" else None) for u, a in
+                             _archives(str(name), docs[str(name)], conf.get("enabled"), perms,
+                                       slugify, v2=True)]
         else:
             own = archives.get("permalinks")
             own = own if isinstance(own, dict) else {}

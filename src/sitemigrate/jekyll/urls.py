@@ -245,9 +245,8 @@ def served(files: Mapping[str, str], config: dict,
         if active != built[0][0]:
             out[normalize(url)] = Served(url, docs[i][0].path, docs[i][0].redirect_to)
     for lang in (langs.builds()[1:] if langs else ()):
-        for url, rel, kind in generated:  # its archives and pages of lists too
-            out.setdefault(normalize(f"/{lang}{url}"), Served(f"/{lang}{url}", rel,
-                                                               archive=kind))
+        for url, rel, _ in generated:  # its archives and pages of lists too
+            out.setdefault(normalize(f"/{lang}{url}"), Served(f"/{lang}{url}", rel))
     return out
 
 
