@@ -340,7 +340,7 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
                 target = target.split("#")[0] + "#" + anchor
             was = old.get(normalize(row.old))
             if target and was is not None and was.archive:  # its posts' part of a listing
-                target = _archive_target(was.archive, target, new, writer)
+                target = _archive_target(was.archive, target, new, writer, plan)
             if target and normalize(target) != normalize(row.old):
                 if _folder_form(row.old, target) and out \
                         and plan.set_front_value(out, "permalink", row.old):
@@ -354,18 +354,23 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
 
 
 def _archive_target(archive: tuple[str, str], target: str, new: dict[str, Any],
-                    writer: Theme) -> str:
+                    writer: Theme, plan: Plan) -> str:
     """Where the posts of a jekyll-archives page (``archive``: kind and name) are on the new
     site: the theme's page of that kind (`archive_anchors` of its mapping: the posts by tag
     at `/tags/`), at the heading of the name (Liquid's `slugify`); ``target`` when the theme
-    has no such page or the new site does not serve it."""
+    has no such page, the new site does not serve it, or no post written has that name (the
+    old posts were the template's examples)."""
+    from .jekyll.generated import taxonomy
     from .jekyll.urls import normalize, slugify
     kind, name = archive
     page = (writer.vocabulary.get("archive_anchors") or {}).get(kind)
     served = new.get(normalize(page)) if page else None
-    if not page or served is None or served.redirect_to:
+    slug = slugify(name, "default", cased=False)
+    if not page or served is None or served.redirect_to or not any(
+            slugify(n, "default", cased=False) == slug for rel, front in plan.documents.items()
+            if rel.startswith("_posts/") for n in taxonomy(kind, front)):
         return target
-    return page + "#" + slugify(name, "default", cased=False)
+    return page + "#" + slug
 
 
 def _folder_form(old: str, target: str) -> bool:

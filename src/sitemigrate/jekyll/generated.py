@@ -131,6 +131,11 @@ def _values(kind: str, doc: Doc) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def taxonomy(kind: str, front: Mapping) -> list[str]:
+    """A document's tags or categories (``kind``) as Jekyll reads its front matter."""
+    return _values(kind, ("", dict(front), None))
+
+
 def _names(value: Any, split: bool) -> list[str]:
     if isinstance(value, list):
         return [str(v) for v in value if v is not None]
