@@ -802,3 +802,4 @@ def test_a_selected_paper_the_publications_page_skips_stays_on_the_home_page_onl
     assert "Carbon-Aware Scheduling for GPU Clusters" in (dest / "_pages/about.md").read_text()
     (said,) = [f for f in plan.report.findings if f.code == "selected-only"]
     assert "`okonkwo2025carbon`" in said.message
+    assert "`pdf`" in said.message and "by hand" in said.message  # the list shows no PDF

@@ -83,10 +83,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     sep = excerpt_separator(site.config_extra)
     for pub, slug in zip(site.publications, slugs, strict=True):
         if pub.selected and pub.key in site.home_only_entries:
-            plan.report.mapped("selected-only", f"publication `{pub.key}` was on the home "
-                               "page's selected papers only (no query of the publications "
-                               "page selected it): listed there, not in `_publications/`, "
-                               "whose every item the publications page lists.", pub.origin)
+            _home_only(pub, plan)
             continue
         cite = pub.citation
         if pub.authors and not cite and pub.origin:  # the owner's listing or the item's
@@ -405,6 +402,22 @@ def _cite_authors(pub: Publication, shown_by: str, plan: Plan) -> str:
                        f"`{shown_by}` showed, are in its `citation`: academicpages' layouts "
                        "show a publication's authors there.", pub.origin)
     return " ".join(parts)
+
+
+def _home_only(pub: Publication, plan: Plan) -> None:
+    """Say that ``pub``, on the old home page's selected papers only, is listed there only
+    (academicpages' publications page lists every item of `_publications/`), and which of
+    its links that list does not show (it shows a citation and its DOI)."""
+    said = (f"publication `{pub.key}` was on the home page's selected papers only (no query "
+            "of the publications page selected it): listed there, not in `_publications/`, "
+            "whose every item the publications page lists")
+    links = sorted(k for k in pub.links if k != "doi")
+    if links:
+        plan.report.lost("selected-only", f"{said}; that list shows its citation and DOI, not "
+                         f"its links ({', '.join(f'`{k}`' for k in links)}): add them to the "
+                         "about page by hand.", pub.origin)
+    else:
+        plan.report.mapped("selected-only", said + ".", pub.origin)
 
 
 def _publication_url(pub: Publication, slug: str) -> str:
