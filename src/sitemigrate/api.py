@@ -370,7 +370,7 @@ def _archive_target(archive: tuple[str, str], target: str, new: dict[str, Any],
             slugify(n, "default", cased=False) == slug for rel, front in plan.documents.items()
             if rel.startswith("_posts/") for n in taxonomy(kind, front)):
         return target
-    return page + "#" + slug
+    return f"{page}#{slug}"
 
 
 def _folder_form(old: str, target: str) -> bool:
