@@ -407,11 +407,12 @@ def _cite_authors(pub: Publication, shown_by: str, plan: Plan) -> str:
 def _home_only(pub: Publication, plan: Plan) -> None:
     """Say that ``pub``, on the old home page's selected papers only, is listed there only
     (academicpages' publications page lists every item of `_publications/`), and which of
-    its links that list does not show (it shows a citation and its DOI)."""
+    its links that list does not show (it shows a citation and its DOI, also as an address)."""
     said = (f"publication `{pub.key}` was on the home page's selected papers only (no query "
             "of the publications page selected it): listed there, not in `_publications/`, "
             "whose every item the publications page lists")
-    links = sorted(k for k in pub.links if k != "doi")
+    doi = pub.links.get("doi", "").strip()
+    links = sorted(k for k, v in pub.links.items() if k != "doi" and not (doi and doi in v))
     if links:
         plan.report.lost("selected-only", f"{said}; that list shows its citation and DOI, not "
                          f"its links ({', '.join(f'`{k}`' for k in links)}): add them to the "
