@@ -451,17 +451,63 @@ def test_a_page_with_the_stock_blog_listing_is_the_blog_at_its_own_address(tmp_p
     assert ("Journal", "/Blog/") in _menu(dest)
 
 
-def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
-    """jekyll-archives' pages (`/blog/2021/`, `/blog/tag/x/`) list posts; where no page is at
-    the start of their permalink (the blog is at `/Blog/`), they forward to the page whose
-    paginator lists the posts, not to the home page."""
-    dest = _moved_blog(tmp_path)
+def _stubs(dest: Path) -> dict[str, str]:
     stubs = {}
     for stub in (dest / "_pages/redirects").glob("*.md"):
         front = yaml.safe_load(stub.read_text().split("---")[1])
         stubs[front["permalink"]] = front["redirect_to"]
+    return stubs
+
+
+def test_archive_addresses_forward_to_the_page_that_lists_the_posts(tmp_path):
+    """jekyll-archives' pages (`/blog/2021/`, `/blog/tag/x/`) list posts; where no page is at
+    the start of their permalink (the blog is at `/Blog/`), they forward to the page whose
+    paginator lists the posts, not to the home page; a tag's too, where the new site has no
+    posts-by-tag page."""
+    dest = _moved_blog(tmp_path)
+    stubs = _stubs(dest)
     assert stubs["/blog/2021/"] == "/Blog/", stubs
     assert stubs["/blog/tag/fieldwork/"] == "/Blog/", stubs
+
+
+# the academicpages template's posts-by-tag and posts-by-category pages, in their shape
+TAXONOMY = """---
+layout: archive
+permalink: /{kind}/
+title: "Posts by {label}"
+author_profile: true
+---
+
+{{% include base_path %}}
+{{% include group-by-array collection=site.posts field="{kind}" %}}
+
+{{% for name in group_names %}}
+  {{% assign posts = group_items[forloop.index0] %}}
+  <h2 id="{{{{ name | slugify }}}}" class="archive__subtitle">{{{{ name }}}}</h2>
+  {{% for post in posts %}}
+    {{% include archive-single.html %}}
+  {{% endfor %}}
+{{% endfor %}}
+"""
+
+
+def test_a_tags_and_a_categorys_archive_forward_to_its_heading_on_the_taxonomy_page(tmp_path):
+    """jekyll-archives' page of a tag (`/blog/tag/x/`) or a category lists that tag's posts;
+    academicpages lists them under the tag's heading of its posts-by-tag page (`/tags/`, an
+    `id` of Liquid's `slugify`): the old address forwards to that heading."""
+    src = _blog_site(tmp_path, None)
+    dest = tmp_path / "out"
+    (dest / "_pages").mkdir(parents=True)
+    (dest / "_pages/tag-archive.html").write_text(TAXONOMY.format(kind="tags", label="Tags"))
+    (dest / "_pages/category-archive.html").write_text(
+        TAXONOMY.format(kind="categories", label="Category"))
+    _convert(src, dest)
+    stubs = _stubs(dest)
+    tags = {k: v for k, v in stubs.items() if "/tag/" in k}
+    assert tags and all(v == "/tags/#" + k.split("/")[-2] for k, v in tags.items()), stubs
+    cats = {k: v for k, v in stubs.items() if "/category/" in k}
+    assert cats and all(v == "/categories/#" + k.split("/")[-2] for k, v in cats.items()), stubs
+    assert stubs["/blog/2021/"] == "/blog/", stubs  # a year's: the list of all posts
 
 
 def test_a_post_without_front_matter_is_said_to_be_a_post(tmp_path):
@@ -734,3 +780,26 @@ def test_an_about_layout_headed_by_the_pages_title_keeps_that_heading(tmp_path):
     _convert(src, tmp_path / "out2")
     front = yaml.safe_load((tmp_path / "out2/_pages/about.md").read_text().split("---")[1])
     assert front["title"] == "Ada Q. Okonkwo" != title
+
+
+def test_a_selected_paper_the_publications_page_skips_stays_on_the_home_page_only(tmp_path):
+    """The home page lists the papers marked selected; the publications page lists by year
+    only the years of its `years:` list (`-q @*[year={{y}}]*`), which stops before the
+    selected 2025 paper. academicpages lists every file of `_publications/` on its
+    publications page: that paper is on the new home page's selected papers only, as
+    before, and the 2023 paper the year loop lists is a publication."""
+    src = _alfolio(tmp_path)
+    (src / "_pages/publications.md").write_text(
+        "---\nlayout: page\npermalink: /publications/\ntitle: publications\nyears: [2023]\n"
+        "nav: true\n---\n<div class=\"publications\">\n{%- for y in page.years %}\n"
+        "  <h2 class=\"year\">{{y}}</h2>\n  {% bibliography -f papers -q @*[year={{y}}]* %}\n"
+        "{% endfor %}\n</div>\n")
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    plan = _convert(src, dest)
+    written = sorted(p.name for p in (dest / "_publications").glob("*.md"))
+    assert len(written) == 1 and "energy-proportional-storage" in written[0], written
+    assert "Carbon-Aware Scheduling for GPU Clusters" in (dest / "_pages/about.md").read_text()
+    (said,) = [f for f in plan.report.findings if f.code == "selected-only"]
+    assert "`okonkwo2025carbon`" in said.message
+    assert "`pdf`" in said.message and "by hand" in said.message  # the list shows no PDF

@@ -340,6 +340,9 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
             anchor = plan.anchors.get(row.source or "")
             if target and anchor:  # its entry on the page that lists it
                 target = target.split("#")[0] + "#" + anchor
+            was = old.get(normalize(row.old))
+            if target and was is not None and was.archive:  # its posts' part of a listing
+                target = _archive_target(was.archive, target, new, writer, plan)
             if target and normalize(target) != normalize(row.old):
                 if _folder_form(row.old, target) and out \
                         and plan.set_front_value(out, "permalink", row.old):
@@ -350,6 +353,26 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
         seed(fronts, plan, tree[0])  # the redirect pages just written
         rows = ledger(old, served(*tree, fronts, memo))  # only the new pages are computed
     record(rows, plan.report)
+
+
+def _archive_target(archive: tuple[str, str], target: str, new: dict[str, Any],
+                    writer: Theme, plan: Plan) -> str:
+    """Where the posts of a jekyll-archives page (``archive``: kind and name) are on the new
+    site: the theme's page of that kind (`archive_anchors` of its mapping: the posts by tag
+    at `/tags/`), at the heading of the name (Liquid's `slugify`); ``target`` when the theme
+    has no such page, the new site does not serve it, or no post written has that name (the
+    old posts were the template's examples)."""
+    from .jekyll.generated import taxonomy
+    from .jekyll.urls import normalize, slugify
+    kind, name = archive
+    page = (writer.vocabulary.get("archive_anchors") or {}).get(kind)
+    served = new.get(normalize(page)) if page else None
+    slug = slugify(name, "default", cased=False)
+    if not page or served is None or served.redirect_to or not any(
+            slugify(n, "default", cased=False) == slug for rel, front in plan.documents.items()
+            if rel.startswith("_posts/") for n in taxonomy(kind, front)):
+        return target
+    return f"{page}#{slug}"
 
 
 def _folder_form(old: str, target: str) -> bool:

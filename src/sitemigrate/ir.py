@@ -529,6 +529,11 @@ class Site:
     """The BibTeX keys of the source's entries no page shows (a file no page lists, or
     lists only as a page's references; an entry no query of the tags that list its file
     selects): no publications. An upgrade keeps them in their file as written."""
+    home_only_entries: list[str] = field(default_factory=list)
+    """The BibTeX keys of publications only the home page's selected papers show: a page of
+    the source lists their file, and no query of its tags selects them (a list by year whose
+    years stop early). A target that lists every publication on its publications page shows
+    them on the home page only, as the source did."""
     references: list[Publication] = field(default_factory=list)
     """The source's BibTeX entries that are no publications (a file no page lists, an entry
     no query selects) as read: what a page's citation of one shows (``{% cite %}``, a

@@ -53,36 +53,42 @@ def plugins(config: Mapping) -> set[str]:
     return names
 
 
+Generated = tuple[str, str, "tuple[str, str] | None"]
+
+
 def generated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]],
-              config: Mapping, slugify: Callable[[str], str]) -> list[tuple[str, str]]:
-    """(url, the file whose content it shows) of every generated address. ``docs``: the
-    documents of each collection (`posts` included), as (path, front matter, date);
-    ``pages``: the pages as (path, url, front matter)."""
+              config: Mapping, slugify: Callable[[str], str]) -> list[Generated]:
+    """(url, the file whose content it shows, what it archives) of every generated address:
+    a posts' archive page's kind (`year`, `month`, `day`, `tags`, `categories`) and name
+    (the date, the tag as written), None for a page of a paginated list or an archive of
+    another collection. ``docs``: the documents of each collection (`posts` included), as
+    (path, front matter, date); ``pages``: the pages as (path, url, front matter)."""
     loaded = plugins(config)
-    urls: list[tuple[str, str]] = []  # (url, the collection it lists)
+    urls: list[Generated] = []  # (url, the collection, kind and name)
     archives = config.get("jekyll-archives")
     if isinstance(archives, dict) and loaded & {"jekyll-archives", "jekyll-archives-v2"}:
         if "jekyll-archives-v2" in loaded:
             for name, conf in archives.items():
                 if isinstance(conf, dict) and str(name) in docs:
                     perms = {**_V2_PERMALINKS, **(conf.get("permalinks") or {})}
-                    urls += [(u, str(name)) for u in _archives(
-                        str(name), docs[str(name)], conf.get("enabled"), perms, slugify, v2=True)]
+                    urls += [(u, str(name), a if name == "posts" else None) for u, a in
+                             _archives(str(name), docs[str(name)], conf.get("enabled"), perms,
+                                       slugify, v2=True)]
         else:
             own = archives.get("permalinks")
             own = own if isinstance(own, dict) else {}
             perms = {kind: own.get(_V1_KEYS.get(kind, kind)) or default
                      for kind, default in _V1_PERMALINKS.items()}
-            urls += [(u, "posts") for u in _archives(
+            urls += [(u, "posts", a) for u, a in _archives(
                 "posts", docs.get("posts", []), archives.get("enabled"), perms, slugify, v2=False)]
-    found = [(url, _owner(url, name, pages, config, loaded)) for url, name in
-             dict.fromkeys(urls)]
+    found: list[Generated] = [(url, _owner(url, name, pages, config, loaded), kind)
+                              for url, name, kind in dict.fromkeys(urls)]
     found += _paginated(docs, pages, config, loaded)
     return found
 
 
 def _archives(collection: str, docs: list[Doc], enabled: Any, perms: Mapping[str, Any],
-              slugify: Callable[[str], str], v2: bool) -> list[str]:
+              slugify: Callable[[str], str], v2: bool) -> list[tuple[str, tuple[str, str]]]:
     if enabled in (True, "all"):
         kinds = [*_DATES, "tags", "categories"]
     elif isinstance(enabled, list):
@@ -104,7 +110,7 @@ def _archives(collection: str, docs: list[Doc], enabled: Any, perms: Mapping[str
             url = str(template)
             for key in sorted(parts, key=len, reverse=True):
                 url = url.replace(f":{key}", parts[key])
-            urls.append(url)
+            urls.append((url, (kind, value)))
     return urls
 
 
@@ -123,6 +129,11 @@ def _values(kind: str, doc: Doc) -> list[str]:
     if one in front:
         found += _names(front.get(one), split=False)
     return list(dict.fromkeys(found))
+
+
+def taxonomy(kind: str, front: Mapping) -> list[str]:
+    """A document's tags or categories (``kind``) as Jekyll reads its front matter."""
+    return _values(kind, ("", dict(front), None))
 
 
 def _names(value: Any, split: bool) -> list[str]:
@@ -156,8 +167,8 @@ def _owner(url: str, collection: str, pages: list[tuple[str, str, dict]], config
 
 
 def _paginated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]],
-               config: Mapping, loaded: set[str]) -> list[tuple[str, str]]:
-    found = []
+               config: Mapping, loaded: set[str]) -> list[Generated]:
+    found: list[Generated] = []
     site = config.get("pagination")
     legacy = config.get("paginate") is not None and (
         "jekyll-paginate" in loaded or ("jekyll-paginate-v2" in loaded and site is None))
@@ -180,7 +191,7 @@ def _paginated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]]
             template = str(conf.get("permalink") or "/page:num/")
             for num in range(2, total + 1):
                 found.append((base.rstrip("/") + "/" + template.replace(":num", str(num))
-                              .replace(":max", str(total)).lstrip("/"), rel))
+                              .replace(":max", str(total)).lstrip("/"), rel, None))
     per_page = _int(config.get("paginate"), 0)
     if legacy and per_page > 0:
         path = "/" + str(config.get("paginate_path") or "/page:num").strip("/") + "/"
@@ -188,7 +199,7 @@ def _paginated(docs: Mapping[str, list[Doc]], pages: list[tuple[str, str, dict]]
         posts = [d for d in docs.get("posts", []) if not d[1].get("hidden")]
         if index is not None:  # page N is the folder `paginate_path` names, an index.html
             for num in range(2, math.ceil(len(posts) / per_page) + 1):
-                found.append((path.replace(":num", str(num)), index))
+                found.append((path.replace(":num", str(num)), index, None))
     return found
 
 

@@ -44,6 +44,8 @@ class Served:
     path: str
     redirect_to: str = ""
     """Non-empty when this address only forwards (redirect_from stub or ``redirect:``)."""
+    archive: tuple[str, str] | None = None
+    """A jekyll-archives page's kind and name (`tags`, `fieldwork`; `year`, `2021`)."""
 
 
 @dataclass(slots=True)
@@ -237,13 +239,13 @@ def served(files: Mapping[str, str], config: dict,
             out[normalize(url)] = Served(url, docs[i][0].path, docs[i][0].redirect_to)
     cache = memo.setdefault("generated", {}) if memo is not None else {}
     generated = _generated(files, config, rules, out, include, exclude, cache)
-    for url, rel in generated:
-        out.setdefault(normalize(url), Served(url, rel))  # a file at that address wins
+    for url, rel, kind in generated:  # a file at that address wins
+        out.setdefault(normalize(url), Served(url, rel, archive=kind))
     for active, url, i in built:  # each other language's build, under `/L/`
         if active != built[0][0]:
             out[normalize(url)] = Served(url, docs[i][0].path, docs[i][0].redirect_to)
     for lang in (langs.builds()[1:] if langs else ()):
-        for url, rel in generated:  # its archives and pages of lists too
+        for url, rel, _ in generated:  # its archives and pages of lists too
             out.setdefault(normalize(f"/{lang}{url}"), Served(f"/{lang}{url}", rel))
     return out
 
@@ -311,7 +313,7 @@ _GENERATED_KEYS = re.compile(r"tag|categor|date|pagination|published|hidden|loca
 
 def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[str, Served],
                include: tuple[str, ...], exclude: tuple[str, ...], cache: dict[str, Any]
-               ) -> list[tuple[str, str]]:
+               ) -> list[tuple[str, str, tuple[str, str] | None]]:
     """The archive and pagination addresses the site's plugins generate
     (:mod:`.generated`), each with the file whose content it shows. ``cache``: front
     matter by file text, between calls (SRC, then DEST as planned)."""

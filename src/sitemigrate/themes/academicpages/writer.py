@@ -82,6 +82,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     _write_config(site, plan, copier)
     sep = excerpt_separator(site.config_extra)
     for pub, slug in zip(site.publications, slugs, strict=True):
+        if pub.selected and pub.key in site.home_only_entries:
+            _home_only(pub, plan)
+            continue
         cite = pub.citation
         if pub.authors and not cite and pub.origin:  # the owner's listing or the item's
             own = shown_by(plan, pub.origin.path, "authors")  # own layout showed them
@@ -399,6 +402,23 @@ def _cite_authors(pub: Publication, shown_by: str, plan: Plan) -> str:
                        f"`{shown_by}` showed, are in its `citation`: academicpages' layouts "
                        "show a publication's authors there.", pub.origin)
     return " ".join(parts)
+
+
+def _home_only(pub: Publication, plan: Plan) -> None:
+    """Say that ``pub``, on the old home page's selected papers only, is listed there only
+    (academicpages' publications page lists every item of `_publications/`), and which of
+    its links that list does not show (it shows a citation and its DOI, also as an address)."""
+    said = (f"publication `{pub.key}` was on the home page's selected papers only (no query "
+            "of the publications page selected it): listed there, not in `_publications/`, "
+            "whose every item the publications page lists")
+    doi = pub.links.get("doi", "").strip()
+    links = sorted(k for k, v in pub.links.items() if k != "doi" and not (doi and doi in v))
+    if links:
+        plan.report.lost("selected-only", f"{said}; that list shows its citation and DOI, not "
+                         f"its links ({', '.join(f'`{k}`' for k in links)}): add them to the "
+                         "about page by hand.", pub.origin)
+    else:
+        plan.report.mapped("selected-only", said + ".", pub.origin)
 
 
 def _publication_url(pub: Publication, slug: str) -> str:

@@ -253,6 +253,23 @@ def listed_entries(pubs: list[Publication], name: str, rel: str, uses: list[scho
     return out
 
 
+def home_only(pubs: list[Publication], name: str, uses: list[scholar.Use],
+              loops: dict[int, list[str]] | None = None) -> list[str]:
+    """The keys of the selected entries of file ``name`` that only the home page's
+    selected-papers include shows: a page's own tag lists the file, and none of those tags
+    selects them by its query (``loops`` as for :func:`listed_entries`). None where no page
+    of its own lists the file (the home page's list is then all the site shows of it)."""
+    include = THEME.vocabulary["paths"]["selected_papers"]
+    own = [n for n, u in enumerate(uses) if u.where.rsplit(".", 1)[0] != include
+           and (u.files is None or name in u.files)]
+    if not own:
+        return []
+    mine = [uses[n] for n in own]
+    runs = {i: (loops or {})[n] for i, n in enumerate(own) if n in (loops or {})}
+    return [p.key for p in pubs if p.selected and not scholar.lists_entry(
+        name, p.entry_type, query_fields(p), mine, runs)]
+
+
 #: Fields of al-folio's own whose text its bib layout shows beside an entry (2023 on): the
 #: award a button reveals (labelled `award_name`, else "Awarded"), additional
 #: information printed after the venue, and BibTeX's `note` on a line of its own under it.

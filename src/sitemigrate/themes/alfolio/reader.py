@@ -70,6 +70,7 @@ from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import (
     bib_layouts,
+    home_only,
     layout_text_fields,
     listed_entries,
     live_uses,
@@ -563,6 +564,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         shown_pubs = listed_entries(pubs, name, rel, uses, home_selected and name in defaults,
                                     report, loops)
         kept_ids = {id(p) for p in shown_pubs}
+        if home_selected and name in defaults:  # a page lists the file, the home page more
+            site.home_only_entries += home_only(shown_pubs, name, uses, loops)
         site.references += [p for p in pubs if id(p) not in kept_ids]
         site.unshown_entries += [p.key for p in pubs if id(p) not in kept_ids and p.year]
         pubs = shown_pubs
