@@ -70,6 +70,18 @@ def test_a_variable_the_new_template_lacks_is_told_with_what_to_do(tmp_path, mon
     assert REL in _said(plan, "upgrade-look-at")
 
 
+def test_a_custom_property_named_after_the_variable_is_where_to_put_it(tmp_path, monkeypatch):
+    """Where the new template sets a CSS custom property named after her variable
+    (`--global-code-color` in a theme file of a subfolder), the report names it, file
+    and line, as the place for her value."""
+    theme = "_sass/theme/_light.scss"
+    plan, _ = _upgraded(tmp_path, monkeypatch, OLD.replace("#dddddd", "#f0e0d0"), {
+        theme: ":root {\n  --global-text-color: #000;\n  --global-code-color: #eee;\n}\n"})
+    (left,) = [f for f in plan.report.findings if f.code == "upgrade-sass-left"]
+    assert f"`--global-code-color` in `{theme}` line 3" in left.message
+    assert "text-color" not in left.message
+
+
 def test_a_variable_moved_to_another_file_gets_the_owners_value_there(tmp_path, monkeypatch):
     """Her value of `$grey-color`, which the new template assigns in another of its Sass
     files (`_themes.scss`), goes there: Sass variables are global. A template value of hers

@@ -113,18 +113,40 @@ def carry_values(plan: Plan, src: Path, table: Any, edited: list[str]) -> set[st
             continue
         missing = [a for a in ours if not _place(plan, rel, a)]
         for a in missing:
+            heirs = _properties(plan.dest, a.name)
             plan.report.verbatim(
                 "upgrade-sass-left", f"`{rel}` line {a.line}: your value of `${a.name}` "
                 f"(`{_norm(a.value)}`) has no place in the new template, whose `_sass/` "
                 f"assigns no `${a.name}` (its rules no longer read it). To keep that look, "
-                "find the rule of the new `_sass/` that styles what it styled and put your "
-                "value there.", rel, a.line)
+                + (f"set your value, in the theme you use, where the new template sets "
+                   f"{', '.join(heirs[:3])}"
+                   f"{', ...' if len(heirs) > 3 else ''} (the custom propert"
+                   f"{'ies' if len(heirs) > 1 else 'y'} named after it)." if heirs else
+                   "find the rule of the new `_sass/` that styles what it styled and put "
+                   "your value there."), rel, a.line)
         mine = {a.line for a in ours}
         other = [n for n, ln in enumerate(text.splitlines(), 1) if ln.strip()
                  and n not in mine and line_digest(rel, ln) not in table.sass_lines]
         if not missing and not other:
             done.add(rel)
     return done
+
+
+def _properties(dest: Path, name: str) -> list[str]:
+    """Where DEST's Sass files (any folder of `_sass/`) declare a CSS custom property named
+    after the Sass variable ``name`` (`--global-link-color: ...` for `$link-color`), as
+    "`--prop` in `file` line N"."""
+    found = re.compile(rf"(?m)^[ \t]*(--(?:[\w-]*-)?{re.escape(name)})[ \t]*:")
+    out = []
+    base = dest / "_sass"
+    for path in sorted(base.rglob("*.scss")) if base.is_dir() else []:
+        if not path.is_file() or path.is_symlink():
+            continue
+        text = path.read_text("utf-8", "replace")
+        rel = path.relative_to(dest).as_posix()
+        out += [f"`{m.group(1)}` in `{rel}` line {text.count(chr(10), 0, m.start()) + 1}"
+                for m in found.finditer(text)]
+    return out
 
 
 def _dest_text(plan: Plan, rel: str) -> str | None:
