@@ -100,3 +100,18 @@ def test_only_top_level_assignments_are_the_files_variables():
     """A `$name:` inside a block is local to it; one inside a comment is no assignment."""
     text = "/* $a: 1; */\n$b: 2px !default; // note\n.x { $c: 3; }\n$d: #{1 + 1}px;\n"
     assert [(a.name, a.value, a.line) for a in assignments(text)] == [("b", "2px", 2)]
+
+
+def test_a_value_naming_a_variable_the_new_template_lacks_is_not_written(tmp_path, monkeypatch):
+    """Her `$purple-color: $brand-color` names her own variable, which the new template
+    does not define: written, it would stop the Sass build, so it is told instead. A value
+    naming the new template's variables (and a keyword argument) is written."""
+    ours = "$brand-color: #123456;\n" + OLD.replace("#b509ac", "$brand-color")
+    plan, dest = _upgraded(tmp_path, monkeypatch, ours)
+    assert "$brand-color" not in (dest / REL).read_text()
+    said = _said(plan, "upgrade-sass-left")
+    assert "`$purple-color`" in said and "names a variable the new template does not" in said
+    ours = OLD.replace("#b509ac", "color.adjust($grey-color, $lightness: 5%)")
+    plan, dest = _upgraded(tmp_path / "2", monkeypatch, ours)
+    assert "$purple-color:   color.adjust($grey-color, $lightness: 5%) !default;" in \
+        (dest / REL).read_text()

@@ -111,25 +111,48 @@ def carry_values(plan: Plan, src: Path, table: Any, edited: list[str]) -> set[st
         ours = [a for a in assignments(text) if value_digest(a.name, a.value) not in table.sass]
         if not ours:
             continue
-        missing = [a for a in ours if not _place(plan, rel, a)]
+        known = _defined(plan.dest)  # a value naming a variable DEST does not define
+        unknown = [a for a in ours  # would stop the Sass build
+                   if set(re.findall(r"\$([\w-]+)(?![\w-]*[ \t]*:)", a.value)) - known]
+        missing = [a for a in ours if a in unknown or not _place(plan, rel, a)]
         for a in missing:
-            heirs = _properties(plan.dest, a.name)
-            plan.report.verbatim(
-                "upgrade-sass-left", f"`{rel}` line {a.line}: your value of `${a.name}` "
-                f"(`{_norm(a.value)}`) has no place in the new template, whose `_sass/` "
-                f"assigns no `${a.name}` (its rules no longer read it). To keep that look, "
-                + (f"set your value, in the theme you use, where the new template sets "
-                   f"{', '.join(heirs[:3])}"
-                   f"{', ...' if len(heirs) > 3 else ''} (the custom propert"
-                   f"{'ies' if len(heirs) > 1 else 'y'} named after it)." if heirs else
-                   "find the rule of the new `_sass/` that styles what it styled and put "
-                   "your value there."), rel, a.line)
+            plan.report.verbatim("upgrade-sass-left", _left(plan.dest, rel, a, a in unknown),
+                                 rel, a.line)
         mine = {a.line for a in ours}
         other = [n for n, ln in enumerate(text.splitlines(), 1) if ln.strip()
                  and n not in mine and line_digest(rel, ln) not in table.sass_lines]
         if not missing and not other:
             done.add(rel)
     return done
+
+
+def _left(dest: Path, rel: str, a: Assignment, unknown: bool) -> str:
+    """What the report says of the owner's ``a`` that is not placed, and what to do."""
+    head = (f"`{rel}` line {a.line}: your value of `${a.name}` (`{_norm(a.value)}`) has no "
+            "place in the new template, ")
+    if unknown:
+        return head + ("as it names a variable the new template does not define (Sass would "
+                       "stop on it). To keep that look, write it with plain values into the "
+                       "new template's assignment of it.")
+    heirs = _properties(dest, a.name)
+    head += (f"whose `_sass/` assigns no `${a.name}` (its rules no longer read it). To keep "
+             "that look, ")
+    if not heirs:
+        return head + ("find the rule of the new `_sass/` that styles what it styled and put "
+                       "your value there.")
+    return head + (f"set your value, in the theme you use, where the new template sets "
+                   f"{', '.join(heirs[:3])}{', ...' if len(heirs) > 3 else ''} (the custom "
+                   f"propert{'ies' if len(heirs) > 1 else 'y'} named after it).")
+
+
+def _defined(dest: Path) -> set[str]:
+    """The variables DEST's Sass files assign at their top level."""
+    out: set[str] = set()
+    for base in (dest / f for f in FOLDERS):
+        for path in sorted(base.rglob("*.scss")) if base.is_dir() else []:
+            if path.is_file() and not path.is_symlink():
+                out |= {a.name for a in assignments(path.read_text("utf-8", "replace"))}
+    return out
 
 
 def _properties(dest: Path, name: str) -> list[str]:
