@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .ir import Item, Site
 from .report import Report
+from .sass_values import facts as sass_facts
 from .template_text import ExampleText, build_text, load_text
 from .theme import SiteProbe, Theme, generation_of
 
@@ -56,6 +57,10 @@ class Templates:
     """The facts of the example text (:mod:`sitemigrate.template_text`)."""
     settings: set[str] = field(default_factory=set)
     """Digests of the checkouts' own config values (:func:`setting_digest`)."""
+    sass: set[str] = field(default_factory=set)
+    """Digests of the checkouts' Sass variable values (:mod:`sitemigrate.sass_values`)."""
+    sass_lines: set[str] = field(default_factory=set)
+    """Digests of the lines of the checkouts' Sass files (:mod:`sitemigrate.sass_values`)."""
     _by_digest: dict[str, list[str]] | None = None
 
     def owners(self, rel: str, data: bytes) -> list[str]:
@@ -182,6 +187,8 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     examples: list[tuple[str, bytes]] = []
     texts: list[str] = []
     settings: set[str] = set()
+    sass: set[str] = set()
+    sass_lines: set[str] = set()
     globs = _example_globs(theme)
     kept = theme.vocabulary.get("checkout", {}).get("keep", [])
     for index, checkout in enumerate(checkouts):
@@ -199,6 +206,9 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
         settings |= _settings(checkout)
+        values, lines = sass_facts(checkout)
+        sass |= values
+        sass_lines |= lines
         for entry in _bib_entries(checkout):
             texts.append(entry)
             seen = entries.setdefault(entry_digest(entry), [])
@@ -207,9 +217,11 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     return {"about": "facts of pristine template checkouts (scripts/template_digests.py): "
                      "path -> SHA-256 of the file (LF line endings) -> checkouts that have it; "
                      "BibTeX entry digest -> checkouts; the example text's facts "
-                     "(sitemigrate.template_text); digests of the config's own values (key, value)",
+                     "(sitemigrate.template_text); digests of the config's own values "
+                     "(key, value); digests of the Sass variables' values and of the Sass "
+                     "files' lines",
             "templates": names, "files": files, "entries": entries,
-            "settings": sorted(settings),
+            "settings": sorted(settings), "sass": sorted(sass), "sass_lines": sorted(sass_lines),
             "text": build_text(examples, texts)}
 
 
@@ -222,7 +234,8 @@ def templates(theme: Theme) -> Templates:
         return Templates()
     data = json.loads(path.read_text("utf-8"))
     return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}),
-                     load_text(data.get("text")), set(data.get("settings", [])))
+                     load_text(data.get("text")), set(data.get("settings", [])),
+                     set(data.get("sass", [])), set(data.get("sass_lines", [])))
 
 
 def is_template_setting(theme: Theme, key: str, value: object) -> bool:

@@ -672,6 +672,9 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
     if owners:
         known = {r for c in table.checkouts for r in table.paths(c["name"])}
         edited, own = [r for r in owners if r in known], [r for r in owners if r not in known]
+        from .sass_values import carry_values  # the owner's values of the theme's variables
+        done = carry_values(plan, Path(site.source), table, edited)
+        edited = [r for r in edited if r not in done]
         from .own_includes import carry, carry_run
         placed = carry(plan, Path(site.source), edited, own) | carry_run(
             plan, Path(site.source), sorted(carried), own)
