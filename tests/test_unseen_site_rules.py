@@ -94,7 +94,7 @@ def test_a_2020_23_blog_entry_is_in_the_menu_after_the_home_entry(tmp_path):
     dest = tmp_path / "out"
     _convert(src, dest)
     menu = _menu(dest)
-    assert menu[0] == ("blog", "/blog/"), menu
+    assert menu[:2] == [("about", "/"), ("blog", "/blog/")], menu  # after the home entry
     assert [t for t, _ in menu].count("blog") == 1
     blog = (dest / "blog/index.html").read_text()
     assert "site.posts" in blog and "paginator.posts" not in blog.split("{% comment %}")[0]
@@ -283,7 +283,7 @@ def test_the_blog_pages_heading_from_the_config_is_the_new_blog_pages_title(tmp_
     assert front["title"] == "soundings"
     text = blog.split("---", 2)[2].lstrip()
     assert text.startswith("<p>notes from the lab and from the sea</p>")
-    assert _menu(tmp_path / "out")[0] == ("blog", "/blog/")
+    assert _menu(tmp_path / "out")[1] == ("blog", "/blog/")  # after the home entry
     lost = [f.message for f in plan.report.findings if f.code == "config-theme"]
     assert lost and not any("`blog_name`" in m or "`blog_description`" in m for m in lost)
     config = src / "_config.yml"

@@ -123,8 +123,10 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if page.features.heading and page.title and page.features.heading != page.title:
             report.mapped("about-heading", f"the home page's heading `{page.features.heading}`"
                           f" is its `title` (academicpages shows the title as the heading); "
-                          f"its menu label `{page.title}` is not needed: academicpages "
-                          "links home from the site's title.", page.origin)
+                          f"its menu label `{page.title}` labels the menu's link home "
+                          "(academicpages' masthead links home from the site's title, and "
+                          "`_data/navigation.yml` has the label where it is another).",
+                          page.origin)
         if page.description:
             front["excerpt"] = page.description
         body = _about_body(page, site, plan)
