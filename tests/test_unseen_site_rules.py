@@ -734,3 +734,29 @@ def test_an_about_layout_headed_by_the_pages_title_keeps_that_heading(tmp_path):
     _convert(src, tmp_path / "out2")
     front = yaml.safe_load((tmp_path / "out2/_pages/about.md").read_text().split("---")[1])
     assert front["title"] == "Ada Q. Okonkwo" != title
+
+
+def test_a_description_the_themes_page_layout_shows_is_shown_and_its_example_is_not(tmp_path):
+    """al-folio's own page layout (unchanged) prints a page's `description` under its title:
+    academicpages shows an `excerpt` only in its meta tags, so the owner's line is the page's
+    first paragraph, and said; a template page's own example line (its projects page's,
+    kept by an owner who wrote the page's text) is not the owner's: not shown, and said."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    shutil.copy(needs_shared(SHARED / "lab/templates/al-folio-2026/_layouts/page.liquid"),
+                src / "_layouts/page.liquid")
+    (src / "_pages/notes.md").write_text(
+        "---\nlayout: page\ntitle: notes\npermalink: /notes/\nnav: true\n"
+        "description: Field notes from three harbour surveys.\n---\nLow water at noon.\n")
+    (src / "_pages/work.md").write_text(
+        "---\nlayout: page\ntitle: work\npermalink: /work/\nnav: true\n"
+        "description: A growing collection of your cool projects.\n---\nMoorings.\n")
+    plan = _convert(src, tmp_path / "out")
+    notes = (tmp_path / "out/_pages/notes.md").read_text().split("---", 2)[2]
+    assert notes.lstrip().startswith("<p>Field notes from three harbour surveys.</p>")
+    work = (tmp_path / "out/_pages/work.md").read_text()
+    assert "cool projects" not in work and "Moorings." in work
+    said = [(f.code, f.path) for f in plan.report.findings
+            if f.code in ("description-shown", "template-wording")]
+    assert ("description-shown", "_pages/notes.md") in said
+    assert ("template-wording", "_pages/work.md") in said
