@@ -60,7 +60,7 @@ def test_a_menu_page_without_nav_order_comes_first_as_jekylls_sort_puts_it(tmp_p
     """al-folio's header sorts the pages with Jekyll's `sort` filter, whose nils come first:
     a `nav: true` page without `nav_order` is before those with one, not after them."""
     titles, _ = _menu(tmp_path, {"tides": "", "moorings": "nav_order: 1\n"})
-    assert titles == ["tides", "moorings", "publications", "cv"]
+    assert titles == ["about", "tides", "moorings", "publications", "cv"]
 
 
 def test_menu_pages_of_one_nav_order_are_reported(tmp_path):
@@ -109,7 +109,7 @@ def test_the_blog_entry_a_2022_header_shows_by_blog_nav_title_stays_in_the_menu(
     menu has it there, the blog page is the blog listing (the target's loop, not al-folio's
     paginator), and the report says the key was carried, not that it was lost."""
     findings, menu, out = _blog_2022(tmp_path, HEADER)
-    assert menu[:2] == ["- title: notebook", "url: /blog/"]
+    assert menu[2:4] == ["- title: notebook", "url: /blog/"]  # after the home entry
     listing = (out / "blog/index.html").read_text()
     assert "for post in site.posts" in listing and "paginator" not in listing
     [carried] = [f for f in findings if f.code == "config-key" and "blog_nav_title" in f.message]
@@ -130,3 +130,23 @@ def test_an_empty_blog_nav_title_hides_the_blog_entry(tmp_path):
     text, so no entry a visitor sees; the new menu has none either."""
     _, menu, _ = _blog_2022(tmp_path, HEADER, label='""')
     assert "url: /blog/" not in menu and "- title: ''" not in menu
+
+
+def test_the_home_entry_of_the_old_menu_is_the_first_entry_of_the_new_one(tmp_path):
+    """al-folio's header lists the page at `/` first, under its `title` (`about`); the
+    academicpages masthead links home only from the site's `title`: the entry is the first
+    line of `_data/navigation.yml`, and said. Where its label is the site's title, the
+    masthead shows that link already: no second one."""
+    titles, _ = _menu(tmp_path, {"projects": ""})
+    assert titles[:2] == ["about", "projects"]
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert navigation.count("url: /\n") == 1
+    src = tmp_path / "src"
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("title: about", "title: Ada Q. Okonkwo", 1))
+    shutil.rmtree(tmp_path / "out")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert "url: /\n" not in navigation and "url: /projects/" in navigation
+    assert not [f for f in plan.report.findings if f.code == "menu-home"]

@@ -177,7 +177,7 @@ def test_seed_002_output(to, tmp_path):
         news = about.split("## News\n\n")[1].splitlines()
         assert [n.split(": ", 1)[0] for n in news] == ["- 2025-05", "- 2025-05"]
         nav = yaml.load((out / "_data/navigation.yml").read_text())["main"]
-        assert [n["url"] for n in nav] == ["/publications/", "/cv/"]
+        assert [n["url"] for n in nav] == ["/", "/publications/", "/cv/"]  # the home entry first
 
 
 # -- seed 004: prose, tagged projects, tables broken across lines ---------------------------------

@@ -94,7 +94,7 @@ def test_a_2020_23_blog_entry_is_in_the_menu_after_the_home_entry(tmp_path):
     dest = tmp_path / "out"
     _convert(src, dest)
     menu = _menu(dest)
-    assert menu[0] == ("blog", "/blog/"), menu
+    assert menu[:2] == [("about", "/"), ("blog", "/blog/")], menu  # after the home entry
     assert [t for t, _ in menu].count("blog") == 1
     blog = (dest / "blog/index.html").read_text()
     assert "site.posts" in blog and "paginator.posts" not in blog.split("{% comment %}")[0]
@@ -283,7 +283,7 @@ def test_the_blog_pages_heading_from_the_config_is_the_new_blog_pages_title(tmp_
     assert front["title"] == "soundings"
     text = blog.split("---", 2)[2].lstrip()
     assert text.startswith("<p>notes from the lab and from the sea</p>")
-    assert _menu(tmp_path / "out")[0] == ("blog", "/blog/")
+    assert _menu(tmp_path / "out")[1] == ("blog", "/blog/")  # after the home entry
     lost = [f.message for f in plan.report.findings if f.code == "config-theme"]
     assert lost and not any("`blog_name`" in m or "`blog_description`" in m for m in lost)
     config = src / "_config.yml"
@@ -803,3 +803,29 @@ def test_a_selected_paper_the_publications_page_skips_stays_on_the_home_page_onl
     (said,) = [f for f in plan.report.findings if f.code == "selected-only"]
     assert "`okonkwo2025carbon`" in said.message
     assert "`pdf`" in said.message and "by hand" in said.message  # the list shows no PDF
+
+
+def test_a_description_the_themes_page_layout_shows_is_shown_and_its_example_is_not(tmp_path):
+    """al-folio's own page layout (unchanged) prints a page's `description` under its title:
+    academicpages shows an `excerpt` only in its meta tags, so the owner's line is the page's
+    first paragraph, and said; a template page's own example line (its projects page's,
+    kept by an owner who wrote the page's text) is not the owner's: not shown, and said."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    shutil.copy(needs_shared(SHARED / "lab/templates/al-folio-2026/_layouts/page.liquid"),
+                src / "_layouts/page.liquid")
+    (src / "_pages/notes.md").write_text(
+        "---\nlayout: page\ntitle: notes\npermalink: /notes/\nnav: true\n"
+        "description: Field notes from three harbour surveys.\n---\nLow water at noon.\n")
+    (src / "_pages/work.md").write_text(
+        "---\nlayout: page\ntitle: work\npermalink: /work/\nnav: true\n"
+        "description: A growing collection of your cool projects.\n---\nMoorings.\n")
+    plan = _convert(src, tmp_path / "out")
+    notes = (tmp_path / "out/_pages/notes.md").read_text().split("---", 2)[2]
+    assert notes.lstrip().startswith("<p>Field notes from three harbour surveys.</p>")
+    work = (tmp_path / "out/_pages/work.md").read_text()
+    assert "cool projects" not in work and "Moorings." in work
+    said = [(f.code, f.path) for f in plan.report.findings
+            if f.code in ("description-shown", "template-wording")]
+    assert ("description-shown", "_pages/notes.md") in said
+    assert ("template-wording", "_pages/work.md") in said

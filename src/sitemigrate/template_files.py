@@ -27,7 +27,7 @@ from pathlib import Path
 from .ir import Item, Site
 from .report import Report
 from .sass_values import facts as sass_facts
-from .template_text import ExampleText, build_text, load_text
+from .template_text import ExampleText, build_text, load_text, page_front
 from .theme import SiteProbe, Theme, generation_of
 
 TABLE = "template_files.json"
@@ -175,7 +175,23 @@ def _settings(checkout: Path) -> set[str]:
         for sub, v in inner:
             if v not in (None, "") and not isinstance(v, (dict, list)):
                 out.add(setting_digest(f"{key}.{sub}" if sub is not None else str(key), v))
+    for page in sorted((checkout / "_pages").glob("*")):  # their pages' example lines
+        described = page_front(page.name, page.read_bytes()).get("description") \
+            if page.is_file() else None
+        if isinstance(described, str) and described.strip():
+            out.add(setting_digest(PAGE_DESCRIPTION, described))
     return out
+
+
+PAGE_DESCRIPTION = "page.description"
+"""The key under which the table holds the `description` lines of the checkouts' pages."""
+
+
+def example_wording(theme: Theme | None, value: str) -> bool:
+    """Whether a page's `description` is a line a template checkout's page of ``theme`` has
+    (its example wording: `_pages/cv.md`'s line telling the owner to edit it)."""
+    return theme is not None and bool(value.strip()) \
+        and templates(theme).is_setting(PAGE_DESCRIPTION, value)
 
 
 def build_table(theme: Theme, checkouts: list[Path]) -> dict:

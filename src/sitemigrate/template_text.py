@@ -77,6 +77,13 @@ def strings(value: Any) -> Iterator[str]:
             stack.extend(reversed(item))
 
 
+def page_front(rel: str, data: bytes) -> dict:
+    """The front matter of a page file (empty when it has none or is no document)."""
+    if PurePosixPath(rel).suffix.lower() not in DOCUMENTS:
+        return {}
+    return _front(data.decode("utf-8", "replace"))[0]
+
+
 def _front(text: str) -> tuple[dict, str]:
     from .formats.frontmatter import HANDLER
     parts = HANDLER.split_lines(text)

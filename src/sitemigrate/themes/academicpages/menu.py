@@ -3,7 +3,7 @@ entry (academicpages menus are data, not pages)."""
 
 from __future__ import annotations
 
-from ...ir import Page, Site
+from ...ir import NavItem, Page, Site
 from ...plan import Plan
 from ...textio import dump_yaml
 
@@ -38,6 +38,23 @@ def in_menu(page: Page, site: Site) -> bool:
                for n in site.navigation)
 
 
+def _home_entry_shown(entry: NavItem, site: Site, plan: Plan) -> bool:
+    """The old menu's entry for the home page (al-folio's header lists the page at `/` first,
+    under its `title`; an academicpages menu's own `url: /` line) is an entry of the new menu
+    unless academicpages shows it already: its masthead links home from the site's `title`,
+    so an entry of that label would be the same link twice, and one without a label is no
+    entry a visitor sees."""
+    label = (entry.title or "").strip()
+    masthead = site.identity.site_title or site.identity.display_name()
+    if not label or label == (masthead or "").strip():
+        return False
+    plan.report.mapped("menu-home", f"the old menu's home entry `{label}` is the first line "
+                       "of `_data/navigation.yml` (academicpages' masthead links home from the "
+                       f"site's title, `{masthead}`, and shows the menu's entries after it).",
+                       None)
+    return True
+
+
 def write_navigation(site: Site, plan: Plan) -> None:
     """`_data/navigation.yml` in menu order. The masthead has no submenus: a dropdown's
     entries take its place in the top-level menu (dividers dropped; an address the menu has
@@ -45,7 +62,7 @@ def write_navigation(site: Site, plan: Plan) -> None:
     main = []
     listed = {n.url for n in site.navigation if n.url}
     for n in site.navigation:
-        if n.url and n.url != "/":
+        if n.url and (n.url != "/" or _home_entry_shown(n, site, plan)):
             main.append({"title": n.title, "url": n.url})
         children = [c for c in n.children if c.url]
         added = []

@@ -51,6 +51,7 @@ from ...jekyll.site import (
 )
 from ...plan import Plan
 from ...report import Report
+from ...template_files import example_wording
 from ...theme import Options
 from . import THEME
 from .aboutlists import project_url, selected_section, shown_list, site_link
@@ -126,8 +127,10 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if page.features.heading and page.title and page.features.heading != page.title:
             report.mapped("about-heading", f"the home page's heading `{page.features.heading}`"
                           f" is its `title` (academicpages shows the title as the heading); "
-                          f"its menu label `{page.title}` is not needed: academicpages "
-                          "links home from the site's title.", page.origin)
+                          f"its menu label `{page.title}` labels the menu's link home "
+                          "(academicpages' masthead links home from the site's title, and "
+                          "`_data/navigation.yml` has the label where it is another).",
+                          page.origin)
         if page.description:
             front["excerpt"] = page.description
         body = _about_body(page, site, plan)
@@ -197,17 +200,26 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
 
 
 def _description_line(page: Page, plan: Plan) -> Page:
-    """A page whose `description` SRC's own layout shows on it (an owner's about layout that
-    prints `{{ page.description }}` under the name; a theme's unchanged layout is not read
-    here): academicpages shows a page's `excerpt` only over a header image and in `<meta>`,
+    """A page whose `description` SRC's layout shows on it (an owner's about layout that
+    prints `{{ page.description }}` under the name; al-folio's own page layout, under the
+    title, unless it is a template page's example line, which is dropped): academicpages
+    shows a page's `excerpt` only over a header image and in `<meta>`,
     so the line is the page's subtitle (the sidebar bio, or the first paragraph), as a
     `subtitle` the page has is."""
     feats = page.features
-    where = shown_by(plan, page.path, "description") \
-        if page.description and not feats.subtitle else None
+    if not page.description or feats.subtitle:
+        return page
+    where, whose = shown_by(plan, page.path, "description"), "your layout"
+    if where is None:  # the theme's own layout (al-folio's page layout prints it)
+        where, whose = shown_by(plan, page.path, "description", theirs=True), "the layout"
+        if where is not None and example_wording(plan.from_theme, page.description):
+            plan.report.mapped("template-wording", "the page's `description` is the "
+                               "template's own example wording, not yours: not carried.",
+                               page.origin)
+            return replace(page, description="")
     if where is None:
         return page
-    plan.report.mapped("description-shown", f"the page's `description`, which your layout "
+    plan.report.mapped("description-shown", f"the page's `description`, which {whose} "
                        f"`{where[0]}` shows on it (line {where[1]}), is carried as its subtitle "
                        "(academicpages shows a page's `excerpt` only in its meta tags).",
                        page.origin)

@@ -444,6 +444,11 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
     pages = {p.permalink.rstrip("/") or "/" for p in site.pages}
     home = site.page("about")  # al-folio's header leads with it: an old address of it too
     pages |= {u.rstrip("/") or "/" for u in (home.redirect_from if home else [])}
+    if home and home.title and all(n.url != "/" for n in site.navigation):
+        plan.report.verbatim("menu-home", f"al-folio's header lists the home page first, under"
+                             f" its title `{home.title}`, an entry your menu did not have "
+                             "(to label it otherwise, change that page's `title`).",
+                             "_data/navigation.yml")
     hidden = unlisted(site, plan.from_theme)
     pages |= {p.permalink.rstrip("/") for p in site.publications
               if _has_own_page(p, hidden)} - {""}
