@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from hypothesis import given, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from ruamel.yaml import YAML
 
 import sitemigrate
@@ -142,9 +142,15 @@ def test_degree_lines_without_a_trailing_date_and_bold_with_a_note():
 
 
 _DEGREES = st.sampled_from(["MSc", "PhD", "BSc", "MA", "BA"])
+_PLAIN = _WORD.filter(lambda w: not cvmarkdown._INSTITUTION.search(w)
+                      and not cvmarkdown._DEGREE.match(w))
+"""A word that is no institution's (`Bank`, `Lab`) nor a degree's (`Master`): an area of
+study or a city named so is read as what it says, which is not what this test is about."""
 
 
-@given(_DEGREES, _WORD, _WORD, _WORD, st.integers(1950, 2030), st.integers(1, 6))
+# the same examples on every run, however busy the machine: CI is never flaky
+@settings(derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_DEGREES, _PLAIN, _WORD, _PLAIN, st.integers(1950, 2030), st.integers(1, 6))
 def test_an_education_entry_round_trips_through_markdown(degree, area, uni, city, start, span):
     """IR -> Markdown CV -> IR keeps degree, area, institution, place and dates."""
     from sitemigrate.ir import CVSection

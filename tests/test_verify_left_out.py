@@ -177,3 +177,47 @@ def test_a_paragraph_that_only_links_the_templates_example_profile_is_not_the_ow
     page(tmp_path / "new", "index.html", "<p>hello</p>")
     found = compare(BuiltSite(tmp_path / "old"), BuiltSite(tmp_path / "new"), src)
     assert [p for _, _, _, p in found.missing_paragraphs] == list(shown[1:])
+
+
+def test_a_page_description_that_is_the_templates_own_line_is_not_the_owners(
+        tmp_path, monkeypatch):
+    """al-folio's page layout shows a page's `description` under its title; an owner who
+    kept the line the template's own teaching page ships (telling them to replace it) has
+    no words of theirs in it, and a conversion drops it (`template-wording`): the new site
+    is not asked to show it. A description of the owner's own words still is."""
+    import shutil
+
+    from conftest import FIXTURES
+
+    import sitemigrate.template_files as tf
+    stock = "Lecture notes and problem sets go here, swap this line for your own words"
+    own = "Seminars on coastal sediment transport for second year geology students"
+    owner = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", owner)
+    (owner / "_pages/teaching.md").write_text(
+        f"---\nlayout: page\ntitle: teaching\npermalink: /teaching/\ndescription: {stock}\n"
+        "---\n")
+    (owner / "_pages/seminars.md").write_text(
+        f"---\nlayout: page\ntitle: seminars\npermalink: /seminars/\ndescription: {own}\n"
+        "---\n")
+    real = tf.templates
+
+    class Table:  # the theme's table, with the stock line as a template page's description
+        def __init__(self, table):
+            self.table = table
+
+        def is_setting(self, key, value):
+            return (key, value) == (tf.PAGE_DESCRIPTION, stock) \
+                or self.table.is_setting(key, value)
+
+        def __getattr__(self, name):
+            return getattr(self.table, name)
+    monkeypatch.setattr(tf, "templates", lambda theme: Table(real(theme)))
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "teaching/index.html", f"<p>{stock}</p>")
+    page(old, "seminars/index.html", f"<p>{own}</p>")
+    page(new, "teaching/index.html", "<p>moved</p>")
+    page(new, "seminars/index.html", "<p>moved</p>")
+    found = compare(BuiltSite(old), BuiltSite(new), owner)
+    assert [p for _, _, _, p in found.missing_paragraphs] == [
+        "seminars on coastal sediment transport for second year geology students"]

@@ -14,11 +14,14 @@ from ..textio import within
 from .text import (
     _TARGET,
     MIN_WORDS,
+    TAG,
     _config,
+    _unlink,
     blocks_of,
     content_files,
     front,
     jekyll_folders,
+    norm,
     shown_words,
 )
 
@@ -56,8 +59,10 @@ def example_paragraphs(owner: Path, theme: Any) -> set[str]:
     """The paragraphs (normalised) of the owner's content files whose words outside their
     links to the template's example values (:func:`example_values`) that the template's
     example text does not hold are fewer than a paragraph's (:data:`.text.MIN_WORDS`): the
-    template's example, not the owner's words."""
-    from ..template_files import templates
+    template's example, not the owner's words. A page's `description` that is a line a
+    checkout of the template has on its own page (`template_files.example_wording`: the
+    teaching page's "replace this text") is the template's too."""
+    from ..template_files import example_wording, templates
     from ..template_text import words
     if theme is None:
         return set()
@@ -73,7 +78,11 @@ def example_paragraphs(owner: Path, theme: Any) -> set[str]:
         rel = path.relative_to(owner)
         if (read is not None and rel.parts[0] not in read) or not within(owner, path):
             continue
-        for raw, shown in blocks_of(front(path.read_text("utf-8", "replace"))[1]):
+        fm, body = front(path.read_text("utf-8", "replace"))
+        described = fm.get("description")
+        if isinstance(described, str) and example_wording(theme, described):
+            out.add(norm(TAG.sub(" ", _unlink(described))))
+        for raw, shown in blocks_of(body):
             rest = _HTML_LINK.sub(example_link, _MD_LINK.sub(example_link, raw)) \
                 if values else raw
             seq = words(shown_words(rest))
