@@ -189,3 +189,21 @@ def test_a_part_of_the_owners_layout_written_into_a_page_has_no_unsafe_link(tmp_
     assert "<p><a>Harbour Fund</a></p>" in home and "javascript" not in home
     assert any(f.code == "unsafe-link" and f.path == "_layouts/about.liquid" and f.line
                for f in plan.report.findings)
+
+
+@pytest.mark.parametrize(("link", "hint"), [
+    ("maito:ada@example.org", "did you mean `mailto:`?"),
+    ("htps://example.org/talk", "did you mean `https:`?"),
+    ("javascript:void(0)", None),
+    ("tel:+15550100", None),
+])
+def test_a_link_whose_scheme_is_a_slip_of_a_safe_one_says_what_was_meant(link, hint):
+    """`maito:` is no mailto link, so it is not written; the finding says what the owner
+    meant, so the fix is one edit. A scheme that is no slip (`javascript:`) gets no hint."""
+    from sitemigrate.inert import tell_unsafe
+    from sitemigrate.report import Report
+    report = Report()
+    tell_unsafe(report, link, "_pages/about.md", 3)
+    (found,) = report.findings
+    assert (found.line, link in found.message) == (3, True)
+    assert (hint in found.message) if hint else "did you mean" not in found.message

@@ -9,6 +9,7 @@ the scheme compared without case."""
 
 from __future__ import annotations
 
+import difflib
 import html
 import re
 from collections.abc import Iterator
@@ -98,11 +99,21 @@ def tell_unsafe(report: Report, value: str, origin: Origin | str | None,
     also = f" (also on line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))})" \
         if more else ""
     how = (" (save what it holds as a file of the site and link that)"
-           if scheme(value) == "data" else "")
+           if scheme(value) == "data" else _meant(scheme(value)))
     why = f" (not kept as a picture file: {why})" if why else ""
     report.problem("unsafe-link", f"not carried{why}: only http(s), mailto or site-path links "
                    "are written (others can run as script); fix this link"
                    f"{how}: `{short(value)}`{also}.", origin, line, severity="loss")
+
+
+def _meant(found: str | None) -> str:
+    """A hint for a scheme that is a typing slip of a safe one (`maito:`, `htps:`): what
+    the owner meant, to write again."""
+    close = difflib.get_close_matches(found or "", _SAFE_SCHEMES, n=1, cutoff=0.75)
+    return f" (did you mean `{close[0]}:`?)" if close and found not in _SAFE_SCHEMES else ""
+
+
+_SAFE_SCHEMES = ["http", "https", "mailto"]
 
 
 def _replace(owner: Any, key: Any, value: str) -> str:
