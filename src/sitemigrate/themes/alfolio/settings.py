@@ -59,10 +59,18 @@ def read_settings(site: Site, config: Any) -> SiteSettings:
 def own_text(key: str, value: Any, report: Report) -> str:
     """The text of an identity setting of `_config.yml`, or "" where it is a template's own
     wording (`contact_note`, shown under the about page's links): no one's."""
-    if key in ("description", "keywords", "footer_text", "contact_note") \
+    if key in ("description", "keywords", "footer_text", "contact_note", "email") \
             and template_wording(THEME, key, value, report):
         return ""
     return text(value)
+
+
+def example_profile(key: str, value: Any, report: Report) -> bool:
+    """Whether a social profile of `_config.yml` (`email: you@example.com`, `scholar_userid`)
+    holds the value a template checkout ships at that key: the template's example person's
+    address or id, which a visitor of the owner's site would take for the owner's. Only a
+    text value: an on/off switch (`rss_icon: true`) is no one's profile."""
+    return isinstance(value, str) and template_wording(THEME, key, value, report)
 
 
 def _set_up(value: Any) -> bool:
