@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import shutil
 
-import sitemigrate
-
 from conftest import FIXTURES
+
+import sitemigrate
 
 
 def site_copy(tmp_path):
@@ -83,3 +83,20 @@ def test_a_link_to_a_section_of_a_carried_file_keeps_its_section(tmp_path):
     assert "'/files/cv.html#talks' | relative_url" in out  # a saved page keeps its path
     assert (tmp_path / "out/files/cv.html").is_file()
     assert "(/assets/pdf/notes.pdf?raw=1)" in out
+
+
+def test_a_profile_picture_saved_as_jfif_is_an_image_the_sidebar_finds(tmp_path):
+    """A JPEG saved by a browser as `.jfif` is a picture: al-folio shows it as the profile
+    picture, and academicpages' sidebar reads `author.avatar` below `images/`. It used to
+    go to `files/` as a plain file, and the avatar became `/images//files/x.jfif`, a
+    broken image on every page."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    shutil.copy(src / "assets/img/prof_pic.jpg", src / "assets/img/portrait.jfif")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("image: prof_pic.jpg", "image: portrait.jfif"))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    assert (tmp_path / "out/images/portrait.jfif").is_file()
+    config = (tmp_path / "out/_config.yml").read_text()
+    assert "avatar: portrait.jfif" in config

@@ -193,3 +193,23 @@ def test_a_profile_a_page_of_the_old_site_showed_is_still_a_loss(tmp_path):
     (src / "_includes/author-profile.html").write_text(
         "{% for link in site.author %}{{ link[1] }}{% endfor %}\n")
     assert shown_keys(src, "author", ["dblp", "orcid"], []) == {"dblp", "orcid"}
+
+
+def test_the_templates_example_email_and_scholar_id_are_no_ones(tmp_path):
+    """An al-folio config that still holds its template's example person's profiles
+    (`email: you@example.com`, the example Scholar id) does not give them to the owner:
+    academicpages shows every `author:` profile in the sidebar, so the owner's site would
+    link to them. Each is reported as the template's; an address of the owner's is kept."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "lang: en\n", "lang: en\nemail: you@example.com\nscholar_userid: qc6CJjYAAAAJ\n"
+        "github_username: ada-okonkwo\n", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    out = (tmp_path / "out/_config.yml").read_text()
+    assert "you@example.com" not in out and "qc6CJjYAAAAJ" not in out
+    assert "ada-okonkwo" in out
+    said = [f.message for f in plan.report.findings if f.code == "template-wording"]
+    assert sum("`email`" in m for m in said) == 1 and any("`scholar_userid`" in m for m in said)

@@ -426,3 +426,21 @@ def test_a_bold_author_who_is_not_the_owner_is_said(tmp_path):
     assert "`Tom Lindkvist`" in said[0].message and "Tomás Lindqvist" in said[0].message
     assert cite.marked_names("3. Berg, O., <b>Lindqvist, T.</b>, and Moss, K.") == [
         "Lindqvist, T."]
+
+
+def test_equal_contribution_stars_stay_stars_on_the_about_page(tmp_path):
+    """al-folio marks equal contributions with `*` after the names; academicpages' about
+    page is Markdown, where two of them made the names between them emphasis and hid both
+    stars (`Ada Okonkwo*, Jörg Müller*` showed as `Ada Okonkwo, *Jörg Müller*`). The
+    selected papers' citations keep their stars as text."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    bibfile = src / "_bibliography/papers.bib"
+    bibfile.write_text(bibfile.read_text().replace(
+        "author = {Okonkwo, Ada Q. and M{\\\"u}ller, J{\\\"o}rg and",
+        "author = {Okonkwo*, Ada Q. and M{\\\"u}ller*, J{\\\"o}rg and", 1))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    line = next(x for x in about.splitlines() if "Okonkwo" in x and x.startswith("- "))
+    assert "Okonkwo\\*, J" in line and "Müller\\*," in line

@@ -21,6 +21,12 @@ from ..report import Report
 from ..textio import not_a_file, read_source, within
 from .site import PAGE_SUFFIXES, THEME_SUFFIXES
 
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".ico",
+                            ".jfif", ".jpe", ".pjpeg", ".pjp", ".apng", ".bmp"})
+"""The suffixes of the pictures a browser shows in an `<img>` (JPEG's other names, `.jfif`
+(what a browser saves a JPEG as), `.jpe`, `.pjpeg`, `.pjp`, included): a file with one goes
+to the target's folder of images, which a theme may read an image from by name."""
+
 
 class AssetCopier:
     """Copies referenced SRC files into DEST and remembers old URL -> new URL."""
@@ -38,7 +44,7 @@ class AssetCopier:
 
     def kind_of(self, url: str) -> str:
         suffix = PurePosixPath(url).suffix.lower()
-        if suffix in {".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".ico"}:
+        if suffix in IMAGE_SUFFIXES:
             return "images"
         if suffix == ".pdf":
             return "pdfs"

@@ -41,7 +41,7 @@ def selected_section(page: Page, site: Site, report: Report, words: dict[str, st
 def selected_line(pub: Publication, label: str) -> str:
     """A selected publication as the about page's list item: its citation, the DOI al-folio's
     about page shows as a button, and its abstract folded as al-folio folds it."""
-    line = f"- {pub.citation or pub.title}"
+    line = f"- {markdown_text(pub.citation or pub.title)}"
     doi = pub.links.get("doi", "").strip()
     if doi:
         bare = re.sub(r"^doi:\s*", "", doi, flags=re.I)
@@ -54,6 +54,16 @@ def selected_line(pub: Publication, label: str) -> str:
         text = raw_literal(text) if "{{" in text or "{%" in text else text
         line += f"\n\n  <details><summary>{label}</summary>{text}</details>"
     return line
+
+
+def markdown_text(text: str) -> str:
+    """A citation's text (plain words and the HTML tags it is written with) as Markdown that
+    shows it as written: outside the tags, `*`, `_` and backticks are escaped, so that the
+    asterisks of equal contributions (`Ada Quill*, Bo Reed*`) stay asterisks and do not
+    make the names between them emphasis (kramdown reads a pair of them as `<em>`)."""
+    parts = re.split(r"(<[^<>]*>)", text)
+    return "".join(part if part.startswith("<") and part.endswith(">")
+                   else re.sub(r"([\\`*_])", r"\\\1", part) for part in parts)
 
 
 def site_link(url: str) -> str:

@@ -98,7 +98,7 @@ from .cv import (
 from .home import blog_by_listing, blog_heading, news_by_layout
 from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
-from .settings import comments_asked, own_text, read_settings
+from .settings import comments_asked, example_profile, own_text, read_settings
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -267,7 +267,7 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
         ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     for key, value in config.items():
         social = socials.read_social(OLD, str(key), value)
-        if social and value not in (None, ""):
+        if social and value not in (None, "") and not example_profile(str(key), value, report):
             social.origin = Origin("_config.yml", None)
             _add_social(ident, social)
     data = read_data(src, "_data/socials.yml", report)

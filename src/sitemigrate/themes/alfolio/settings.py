@@ -11,7 +11,7 @@ from ...ir import Addon, Analytics, Comments, Origin, Setting, Site, SiteSetting
 from ...jekyll.configkeys import config_line
 from ...jekyll.site import site_path, text
 from ...report import Report
-from ...template_files import template_wording
+from ...template_files import is_template_setting, template_wording
 from . import THEME
 
 ENGINES = ("google", "bing")  # the search engines al-folio has a verification key for
@@ -59,10 +59,22 @@ def read_settings(site: Site, config: Any) -> SiteSettings:
 def own_text(key: str, value: Any, report: Report) -> str:
     """The text of an identity setting of `_config.yml`, or "" where it is a template's own
     wording (`contact_note`, shown under the about page's links): no one's."""
-    if key in ("description", "keywords", "footer_text", "contact_note") \
+    if key in ("description", "keywords", "footer_text", "contact_note", "email") \
             and template_wording(THEME, key, value, report):
         return ""
     return text(value)
+
+
+def example_profile(key: str, value: Any, report: Report) -> bool:
+    """Whether a social profile of `_config.yml` (`email: you@example.com`, `scholar_userid`)
+    holds the value a template checkout ships at that key: the template's example person's
+    address or id, which a visitor of the owner's site would take for the owner's. Only a
+    text value: an on/off switch (`rss_icon: true`) is no one's profile."""
+    if not isinstance(value, str):
+        return False
+    if key == "email":  # said once, with the identity's own settings (:func:`own_text`)
+        return is_template_setting(THEME, key, value)
+    return template_wording(THEME, key, value, report)
 
 
 def _set_up(value: Any) -> bool:
