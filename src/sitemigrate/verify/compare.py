@@ -328,13 +328,16 @@ def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
 def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
            skipped: set[str], examples: set[str]) -> None:
     """The owner's headings, list items, table cells and definitions, and the words of the
-    owner's own layouts and includes (:mod:`.items`): each the old site shows, the new one
-    shows too. An item of the template's wording (its example text) is not the owner's.
+    owner's own layouts and includes (:mod:`.items`), and the data values the owner's loops
+    print (:mod:`.loops`): each the old site shows, the new one shows too. An item of the
+    template's wording (its example text) is not the owner's.
     Asked only where the old build shows it, also when that build is not complete: a short
     text the owner's files hold is no sure sign of what a page showed (a listing's Liquid, a
     switch of the layout)."""
     from .items import owner_items
-    for rel, texts in owner_items(owner, own_code(owner)).items():
+    from .loops import loop_texts
+    code = own_code(owner)
+    for rel, texts in [*owner_items(owner, code).items(), *loop_texts(owner, code).items()]:
         if rel in skipped:
             continue
         for p in map(Probe, texts):
