@@ -37,6 +37,8 @@ def test_loop_reads_the_keys_its_body_outputs():
     assert found == [(["crew"], {"name", "role"})]  # not the loop inside a comment
     assert list(loop_reads("{% for p in site.data['lab'].people %}{{ p | card }}{% endfor %}")
                 ) == [(["lab", "people"], None)]
+    assert list(loop_reads("{% for p in site.data.crew %}{% include card.html who=p %}"
+                           "{% endfor %}")) == [(["crew"], None)]
 
 
 def test_loop_texts_are_the_values_it_prints(tmp_path):

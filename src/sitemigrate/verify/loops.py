@@ -47,7 +47,8 @@ def loop_reads(text: str) -> Iterable[tuple[list[str], set[str] | None]]:
     """The data loops of a page's or layout's Liquid that a visitor sees (not in a
     `{% comment %}` or an HTML comment): each as the data path it loops over and the keys
     its body outputs of the entry (``{{ var.KEY }}``), None where it outputs the entry
-    itself (a filter given the whole entry: every value may show)."""
+    itself or gives it to an include (a filter or an include given the whole entry: every
+    value may show)."""
     from ..jekyll.liquid import tokenize
     tokens = tokenize(text)
     for at, tok in enumerate(tokens):
@@ -66,6 +67,9 @@ def loop_reads(text: str) -> Iterable[tuple[list[str], set[str] | None]]:
             elif inner.kind == "output" and not inner.in_html_comment:
                 keys.update(re.findall(rf"\b{var}\.(\w+)", inner.markup))
                 whole = whole or bool(re.match(rf"{var}\s*(\||$)", inner.markup))
+            elif inner.kind == "tag" and inner.name.startswith("include") \
+                    and re.search(rf"=\s*{var}\b(?!\.)", inner.markup):
+                whole = True  # the entry given to an include: what it prints is not read
         yield [p or q for p, q in _PART.findall(m[2])], None if whole else keys
 
 
