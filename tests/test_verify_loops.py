@@ -47,6 +47,9 @@ def test_loop_texts_are_the_values_it_prints(tmp_path):
     write(src, "_pages/people.html", PEOPLE)
     write(src, "_data/crew.yml", CREW)
     write(src, "_data/ghosts.yml", "- name: Unseen Person\n")
+    write(src, "_pages/code.md", "{% for r in site.data.repos %}{% include repo.html r=r %}"
+          "{% endfor %}\n")
+    write(src, "_data/repos.yml", "- odile/tide-gauge\n- tobias/galley-menus\n")
     assert loop_texts(src, []) == {"_data/crew.yml": [
         "odile farrant", "keeper of the tide gauges", "tobias wren", "station cook"]}
 

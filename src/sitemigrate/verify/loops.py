@@ -73,14 +73,29 @@ def loop_reads(text: str) -> Iterable[tuple[list[str], set[str] | None]]:
         yield [p or q for p, q in _PART.findall(m[2])], None if whole else keys
 
 
+def _worded(value: Any) -> Any:
+    """``value`` without its strings of no blank: a user name, a repository's
+    `owner/name`, a file's path are names a card or a link is made of, no words written to
+    be read (a template's example repositories `owner/name` are in its example pages' text
+    too)."""
+    if isinstance(value, str):
+        return value if re.search(r"\s", value.strip()) else None
+    if isinstance(value, dict):
+        return {k: _worded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_worded(v) for v in value]
+    return value
+
+
 def _values(entry: Any, keys: set[str] | None) -> Iterable[str]:
-    """The strings of a data entry the loop outputs (``keys``; every one for None)."""
+    """The strings of a data entry the loop outputs (``keys``; every one for None), each of
+    words (:func:`_worded`)."""
     if isinstance(entry, dict):
         for key, value in entry.items():
             if keys is None or str(key) in keys:
-                yield from data_strings(value, MIN_WORDS)
+                yield from data_strings(_worded(value), MIN_WORDS)
     elif keys is None:
-        yield from data_strings(entry, MIN_WORDS)
+        yield from data_strings(_worded(entry), MIN_WORDS)
 
 
 def loop_texts(site: Path, own_code: list[str]) -> dict[str, list[str]]:
