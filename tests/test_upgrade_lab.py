@@ -121,9 +121,13 @@ def _template_own(theme: str, corpus_site: Path, rel: str) -> bool:
         get_theme(theme), corpus_site, rel)
 
 
-def owners_text(corpus_site: Path, theme: str) -> dict[str, list[str]]:
-    """:func:`realtheme.owner_paragraphs` without the files that are a template's own."""
-    return {rel: paras for rel, paras in rt.owner_paragraphs(corpus_site).items()
+def owners_text(corpus_site: Path, theme: str, source: Path | None = None
+                ) -> dict[str, list[str]]:
+    """:func:`realtheme.owner_paragraphs` without the files that are a template's own; a
+    page's body only where its layouts show it, looked up in ``source`` too (the corpus
+    laid over its template: the corpus copied no layout)."""
+    layouts = [source] if source is not None and source.is_dir() else []
+    return {rel: paras for rel, paras in rt.owner_paragraphs(corpus_site, layouts).items()
             if not (corpus_site / rel).is_file() or not _template_own(theme, corpus_site, rel)}
 
 
@@ -223,7 +227,7 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
         # lab's, which the table of template files does not know) is left out on purpose,
         # as the switch cells score it
         furniture = rt._furniture(lab.work / "out" / f"{name}-{template}.report.json")
-        for rel, paras in owners_text(corpus, theme).items():
+        for rel, paras in owners_text(corpus, theme, lab.work / "src" / name).items():
             if rel in furniture:
                 continue
             for p in paras:
@@ -245,7 +249,8 @@ def run_cell(lab: rt.Lab, site: str, template: str) -> Upgrade:
                 up.publications_once += 1
             else:
                 up.twice.append(f"{title[:60]} ({before} -> {now.count(title)})")
-        owner = " ".join(p for paras in owners_text(corpus, theme).values() for p in paras) \
+        owner = " ".join(p for paras in owners_text(corpus, theme, lab.work / "src" / name)
+                         .values() for p in paras) \
             + "\n" + shown_anyway(corpus, theme, lab.work / "src" / name)
         markers = example_texts(rt.TEMPLATES / rt.template_of(site)) \
             | example_texts(rt.TEMPLATES / template)

@@ -112,7 +112,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
         examples |= example_texts(template)
         theirs |= furniture_texts(template)
     _paragraphs(result, old, new, owner, skipped, old_is_baseline,
-                examples | theirs | example_paragraphs(owner, _theme_of(owner)))
+                examples | theirs | example_paragraphs(owner, _theme_of(owner)),
+                [source] if source is not None else [])
     _details(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
     _items(result, old, new, owner, skipped, examples | theirs)
     not_owners = (set(examples_of_src.values())
@@ -231,18 +232,20 @@ def warning_keys(log: str) -> set[str]:
 
 
 def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
-                skipped: set[str], baseline: bool, examples: set[str]) -> None:
+                skipped: set[str], baseline: bool, examples: set[str],
+                layouts: list[Path]) -> None:
     """Count the owner's paragraphs the new site shows. A paragraph that is word for word
     a template's example text (the example CV's lines, a listing page's stock sentence an
     owner's edited page kept) or its furniture pages' wording (the sitemap page's sentence
     an owner's page copied) is not the owner's: the conversion leaves it out on purpose,
     as it does a file that is all example content; nor is a paragraph whose only content
     is the template's example, its words and its links to the example values of its config
-    (:func:`.examples.example_paragraphs`)."""
+    (:func:`.examples.example_paragraphs`); nor the body of a page its layouts do not
+    show (:func:`.text.owner_paragraphs`; the layouts of ``owner``, then of ``layouts``)."""
     old_home = TextIndex({"index.html": old.pages.get("index.html", "")})
     new_home_page = new.answer("/") or ""
     new_home = TextIndex({new_home_page: new.pages.get(new_home_page, "")})
-    for rel, paras in owner_paragraphs(owner).items():
+    for rel, paras in owner_paragraphs(owner, layouts).items():
         if rel in skipped:
             continue  # the source theme's own page (a 404 page): not the owner's
         for p in map(Probe, paras):
@@ -325,13 +328,16 @@ def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
 def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
            skipped: set[str], examples: set[str]) -> None:
     """The owner's headings, list items, table cells and definitions, and the words of the
-    owner's own layouts and includes (:mod:`.items`): each the old site shows, the new one
-    shows too. An item of the template's wording (its example text) is not the owner's.
+    owner's own layouts and includes (:mod:`.items`), and the data values the owner's loops
+    print (:mod:`.loops`): each the old site shows, the new one shows too. An item of the
+    template's wording (its example text) is not the owner's.
     Asked only where the old build shows it, also when that build is not complete: a short
     text the owner's files hold is no sure sign of what a page showed (a listing's Liquid, a
     switch of the layout)."""
     from .items import owner_items
-    for rel, texts in owner_items(owner, own_code(owner)).items():
+    from .loops import loop_texts
+    code = own_code(owner)
+    for rel, texts in [*owner_items(owner, code).items(), *loop_texts(owner, code).items()]:
         if rel in skipped:
             continue
         for p in map(Probe, texts):

@@ -12,7 +12,7 @@ import html
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from fnmatch import fnmatch
 from functools import lru_cache
 from pathlib import Path
@@ -210,23 +210,34 @@ _SHOWN_KEYS = re.compile(r"(?m)^\s*(published|venue|location|excerpt|description
 """The front matter keys :func:`owner_paragraphs` reads."""
 
 
-def owner_paragraphs(site: Path) -> dict[str, list[str]]:
-    """file -> paragraphs, for every content file of a site's source (and CV data strings)."""
+def owner_paragraphs(site: Path, layouts: Sequence[Path] = ()) -> dict[str, list[str]]:
+    """file -> paragraphs, for every content file of a site's source (and CV data strings).
+    The body of a page Jekyll writes (`_pages/`, the documents of :func:`output_folders`)
+    counts only where its chain of layouts shows it (:func:`.bodies.body_shown`: a CV
+    layout that prints only the CV data does not), the layouts looked up in ``site`` then
+    in ``layouts`` (the template the site's files were laid over)."""
+    from .bodies import body_shown
     found: dict[str, list[str]] = {}
     read = jekyll_folders(site)
+    config = _config(site)
+    read_layouts: dict[str, str | None] = {}
+    rendered = ("_pages/", *output_folders(site))
     for path in content_files(site):
+        rel = path.relative_to(site).as_posix()
         if read is not None and path.relative_to(site).parts[0] not in read:
             continue  # a folder of no collection: Jekyll reads none of its files
         fm, body = front(path.read_text("utf-8", "replace"), _SHOWN_KEYS)
         if fm.get("published") is False:
             continue
-        paras = paragraphs_of(body)
+        shown = not rel.startswith(rendered) or body_shown(site, rel, config, layouts,
+                                                             read_layouts)
+        paras = paragraphs_of(body) if shown else []
         for key in ("venue", "location", "excerpt", "description"):
             value = fm.get(key)
             if isinstance(value, str) and len(norm(value).split()) >= 4:
                 paras.append(norm(TAG.sub(" ", _unlink(value))))
         if paras:
-            found[path.relative_to(site).as_posix()] = paras
+            found[rel] = paras
     cv = site / "_data" / "cv.yml"
     if cv.is_file() and within(site, cv):
         strings = list(data_strings(load_data(cv), 6))
@@ -235,14 +246,16 @@ def owner_paragraphs(site: Path) -> dict[str, list[str]]:
     return found
 
 
-def page_paragraphs(site: Path, skip: Iterable[str] = ()) -> list[str]:
+def page_paragraphs(site: Path, skip: Iterable[str] = (), layouts: Sequence[Path] = ()
+                    ) -> list[str]:
     """The paragraphs of a site's pages (``_pages/``, but the files ``skip``) and of the
     documents Jekyll writes a page of (posts, the items of a collection with `output: true`):
     Jekyll renders each, so the site shows what they hold without a layout listing them, as
-    it does not the items of a collection without output, or data."""
+    it does not the items of a collection without output, or data; nor the body of a page
+    whose layouts do not show it (:func:`owner_paragraphs`)."""
     skipped = set(skip)
     folders = ("_pages/", *output_folders(site))
-    return [p for rel, paras in owner_paragraphs(site).items()
+    return [p for rel, paras in owner_paragraphs(site, layouts).items()
             if rel.startswith(folders) and rel not in skipped for p in paras]
 
 
