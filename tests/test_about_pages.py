@@ -84,3 +84,21 @@ def test_a_page_laid_into_the_about_layout_through_the_owners_layout(tmp_path):
     team = _page_at(out, "/team/").read_text()
     assert "## News" in team
     assert "Okonkwo lab" not in _page_at(out, "/").read_text()
+
+
+def test_a_second_page_on_the_owners_about_layout_keeps_its_data_lists(tmp_path):
+    """The owner's about layout lists a data file's items outside any switch: a second page
+    on that layout (`/group/`, a profile page of its own) showed them too, and keeps them,
+    as the home page does."""
+    layout = ("---\nlayout: default\n---\n<article>{{ content }}\n<h2>Boats</h2>\n"
+              "{% for b in site.data.boats %}<p>{{ b.name }}</p>{% endfor %}\n</article>\n")
+    files = {"_layouts/about.liquid": layout,
+             "_data/boats.yml": "- {name: Kelp Runner}\n- {name: Tide Hopper}\n",
+             "_pages/group.md": "---\nlayout: about\ntitle: group\npermalink: /group/\n---\n\n"
+                                "The Okonkwo group.\n"}
+    src = _site(tmp_path, files, "")
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    for address in ("/", "/group/"):
+        text = _page_at(out, address).read_text()
+        assert "## Boats" in text and "- Kelp Runner\n- Tide Hopper" in text, address

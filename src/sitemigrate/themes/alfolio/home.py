@@ -10,7 +10,6 @@ from typing import Any
 from ...ir import Origin, Page, Setting, Site, plain
 from ...jekyll.branches import layout_of
 from ...jekyll.layouts import source_layout
-from ...jekyll.site import text
 from ...report import Report
 
 
@@ -103,13 +102,12 @@ def site_latest_posts(about: Page, src: Path, config: dict, layout: str,
         about.features.latest_posts = {"enabled": value is True}
 
 
-def laid_in_about(src: Path, rel: str, data: dict[str, Any], config: dict[str, Any]) -> bool:
-    """Whether Jekyll lays SRC page ``rel`` (front matter ``data``) into the about layout: its
-    layout (its own ``layout``, else the one `_config.yml`'s ``defaults`` give it), or a
-    layout of SRC's `_layouts` that this one names in its front matter, and so on up the
-    chain, is ``about``. A layout SRC does not have ends the chain (the theme's gem, or
-    none)."""
-    name = text(data["layout"]) if "layout" in data else layout_of(None, config, rel)
+def laid_in_about(src: Path, name: str) -> bool:
+    """Whether Jekyll lays a page whose layout is ``name`` (its own ``layout``, else the one
+    `_config.yml`'s ``defaults`` give it: :func:`~...jekyll.branches.layout_of`) into the
+    about layout: ``name``, or a layout of SRC's `_layouts` that this one names in its front
+    matter, and so on up the chain, is ``about``. A layout SRC does not have ends the chain
+    (the theme's gem, or none)."""
     seen: set[str] = set()
     while name and name not in seen:
         if name == "about":

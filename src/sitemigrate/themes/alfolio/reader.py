@@ -34,6 +34,7 @@ from ...jekyll.assets import (
     root_static_html,
     static_files,
 )
+from ...jekyll.branches import layout_of
 from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.forwards import forwarded_to
 from ...jekyll.languages import (
@@ -309,8 +310,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
     fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])
               | set(vocab.get("page_switches", [])), report)  # `profiles` is no slip
     data = doc.data
-    layout = layouts[rel] = "about" if laid_in_about(Path(site.source), rel, data,
-                                                     site.config_extra) \
+    own = text(data["layout"]) if "layout" in data else layout_of(None, site.config_extra, rel)
+    layout = layouts[rel] = "about" if laid_in_about(Path(site.source), own) \
         else text(data.get("layout"))
     page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("description")),
