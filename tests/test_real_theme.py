@@ -76,7 +76,6 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "UzTak->academicpages-2025": {"files": 8},
     "bdubail->academicpages-2025": {"files": 7},
     "guoxuanma->academicpages-2025": {"dead": 1, "menu": 1},
-    "housefz->academicpages-2025": {"lists": 1},
     "klory->academicpages-2025": {"paragraphs": 2},
     "leigang-qu->academicpages-2025": {"files": 4, "urls": 1},
     "machines-in-motion->academicpages-2025": {"dead": 29, "lists": 66, "files": 27},

@@ -18,10 +18,11 @@ build served, and forwards the old ones the target serves elsewhere.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..ir import NavItem, Origin, Page, Site
+from ..ir import Item, NavItem, Origin, Page, Site
 from ..report import Report
 from ..textio import read_text, split_document
 from .polyglot import Languages
@@ -157,3 +158,26 @@ def language_menu(pages: list[Page], menu: list[NavItem], config: Any) -> list[N
     return [n for n in menu if n.url not in other] + [
         NavItem(homes[f"/{code}/"] or code, f"/{code}/") for code in langs.builds()[1:]
         if f"/{code}/" in homes]
+
+
+def in_language_of(page: Page, items: list[Item], site: Site) -> list[Item]:
+    """``items`` (of one collection, the default language's list) as the build of ``page``'s
+    language listed them on it: an item that has a version in that language shows that
+    version's text (made a page of its own by :func:`translations_as_pages`, at its address;
+    matched by the item's path without its language segments, as jekyll-polyglot matches
+    documents by their language-free address). A page of the default language, or of a
+    site in one language, lists ``items`` as they are."""
+    langs = Languages.of(site.config_extra)
+    if langs is None or _default(langs, page):
+        return items
+    lang = langs.language(page.path, page.extra.get("lang"))
+    versions = {langs.strip("/" + p.origin.path): p for p in site.pages
+                if p.origin and p.origin.path != p.path
+                and langs.language(p.origin.path, None) == lang}
+    out = []
+    for item in items:
+        version = versions.get(langs.strip("/" + item.path))
+        out.append(item if version is None else replace(
+            item, title=item.title and version.title, body=version.body,
+            permalink=version.permalink if item.title else item.permalink))
+    return out

@@ -108,8 +108,9 @@ def shown_list(shown: ShownList, site: Site, page: Page, plan: Plan, label: str)
         return ""
     said = f"`{shown.switch}: true`: the {len(lines)} entries your layout listed" \
         if shown.switch else f"the {len(lines)} items of a data file your layout listed"
+    page_is = "the about page" if page.role == "about" else "this page"
     plan.report.mapped("shown-list", f"{said}{f' under{named}' if named else ''} written as "
-                       "a section of the about page.", where)
+                       f"a section of {page_is}.", where)
     return (f"\n## {shown.heading}\n" if shown.heading else "") + "\n" + "\n".join(lines) + "\n"
 
 

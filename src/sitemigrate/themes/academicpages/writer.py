@@ -14,14 +14,12 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import bibtex as bib
 from ...formats.bibtext import slugify, to_text
 from ...formats.content import is_external
-from ...formats.cvmarkdown import mask_comments
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import (
     furniture_forwards,
     is_fresh_template,
     layout_text,
-    translate_liquid,
 )
 from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
 from ...jekyll.layouts import owner_code_reading, shown_by, with_shown
@@ -54,7 +52,8 @@ from ...report import Report
 from ...template_files import example_wording
 from ...theme import Options
 from . import THEME
-from .aboutlists import project_url, selected_section, shown_list, site_link
+from .aboutlists import project_url, site_link
+from .aboutpage import about_body, about_sections, news_line, write_news_list
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .menu import menu_only, skip_menu_page, write_navigation
@@ -79,7 +78,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             _write_page(page, site, plan, copier)
     words = site_words(site)  # headings and labels it adds, in the site's language
     if site.news and not any(n.path in plan.origins for n in site.news):
-        _write_news_list(site.news, plan, None, words["news"])
+        write_news_list(site.news, plan, None, words["news"])
     _write_config(site, plan, copier)
     sep = excerpt_separator(site.config_extra)
     for pub, slug in zip(site.publications, slugs, strict=True):
@@ -133,7 +132,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                           page.origin)
         if page.description:
             front["excerpt"] = page.description
-        body = _about_body(page, site, plan)
+        body = about_body(page, site, plan)
         for key, value in page.features.profile_extra.items():
             report.lost("profile-key", f"`profile.{key}` ({value}) sets al-folio's profile box; "
                         "academicpages shows the picture in its sidebar, which has no such "
@@ -149,7 +148,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if page.description:
             front["excerpt"] = page.description
         body = _shown_around(page, body, report)
-        body += "".join(selected_section(page, site, report, page_words(site, page)))
+        body += "".join(about_sections(page, site, plan, page_words(site, page)))
     sidebar = page.features.profile_sidebar
     front["author_profile"] = True if sidebar is None else sidebar  # `false` hides it
     if page.redirect_from:
@@ -181,7 +180,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
     body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
     if page.role == "news" and site.news:
-        listing = "\n".join(_news_line(n) for n in
+        listing = "\n".join(news_line(n) for n in
                             sorted(site.news, key=lambda n: n.date, reverse=True))
         if is_html_file(out):  # no Markdown converter runs on the page
             listing = markdown_in_html(listing, "news_list")
@@ -249,116 +248,8 @@ def _shown_around(page: Page, body: str, report: Report) -> str:
     return body
 
 
-NEWS_URL = "/news/"
-NEWS_PAGE = "_pages/news.md"
-
-
-def _news_line(item: Item) -> str:
-    """An item as one entry of a Markdown list: its lines after the first indented to the
-    entry's text (kramdown ends the list at a line after a blank one that is not), so that
-    an item of several paragraphs stays one entry; without its HTML comments, which show
-    nothing on the item's page but which kramdown prints as text inside a list entry."""
-    text = re.sub(r"\n\s*\n(\s*\n)+", "\n\n", mask_comments(_news_text(item))).strip()
-    first, *rest = (line.rstrip() for line in text.split("\n"))
-    more = "".join("\n" + (f"  {line}" if line else "") for line in rest)
-    return f"- {item.fields.get('date_precision') or item.date[:10]}: {first}{more}"
-
-
-def _write_news_list(items: list[Item], plan: Plan, about: Page | None, title: str) -> None:
-    """All news items on their own page (the about page shows only the newest, or none)."""
-    front = CommentedMap([("layout", "single"), ("title", title), ("permalink", NEWS_URL),
-                          ("author_profile", True)])
-    items = sorted(items, key=lambda n: n.date, reverse=True)
-    # each item's Liquid as its own page's would be (Jekyll runs it inside `<!-- -->` too)
-    lines = [_news_line(replace(n, body=translate_liquid(n.body, plan.from_theme, THEME, plan,
-                                                         n.origin))) for n in items]
-    plan.write_document(NEWS_PAGE, front, "\n".join(lines))
-    for item in items:
-        plan.origins.setdefault(item.path, NEWS_PAGE)
-    plan.report.mapped("news-page", f"all {len(items)} news items listed on `{NEWS_URL}`.",
-                       about.origin if about else None)
-
-
-def _news_text(item: Item) -> str:
-    """Inline items verbatim; titled items as a link to their own (kept) page."""
-    if item.title and not item.fields.get("inline"):
-        return f"[{item.title}]({site_link(item.permalink or f'/news/{item.slug}/')})"
-    return item.body.strip()
-
-
 def _page_out(page: Page) -> str:
     return page.path  # `_pages/...` stays there; a root-level page stays at the root
-
-
-def _about_body(page: Page, site: Site, plan: Plan) -> str:
-    words = site_words(site)  # the headings it adds, in the site's language
-    report = plan.report
-    feats = page.features
-    ident = site.identity
-    parts: list[str] = []
-    if feats.subtitle:
-        key = "description" if feats.subtitle == page.description else "subtitle"
-        if not ident.bio:
-            ident.bio = feats.subtitle
-            report.mapped("subtitle", f"about-page `{key}` became the sidebar bio "
-                          "(`author.bio`).", page.origin)
-        else:
-            parts.append(f"<p>{feats.subtitle}</p>\n\n")
-            report.verbatim("subtitle", f"about-page `{key}` kept at the top of the page "
-                            "body.", page.origin)
-    body = page.body
-    extra: list[str] = []
-    if feats.profile_text:
-        extra.append(f"\n{feats.profile_text}\n")
-        report.verbatim("profile-text", "profile `more_info`/`address` kept as HTML at the end "
-                        "of the about page.", page.origin)
-    news_feat = feats.news or {}
-    if news_feat.get("enabled"):
-        every = sorted(site.news, key=lambda n: n.date, reverse=True)
-        limit = news_feat.get("limit")
-        items = every[:limit] if isinstance(limit, int) and 0 < limit < len(every) else every
-        if items:
-            lines = [_news_line(n) for n in items]
-            if len(items) < len(every):
-                news_page = site.page("news")
-                every_url = news_page.permalink if news_page else NEWS_URL
-                lines.append(f"\n[{words['all_news']}]({site_link(every_url)})")
-                if news_page is None:
-                    _write_news_list(every, plan, page, words["news"])
-            extra.append(f"\n## {words['news']}\n\n" + "\n".join(lines) + "\n")
-            for n in items:
-                plan.origins.setdefault(n.path, _page_out(page))
-            report.mapped("news", f"{len(items)} news items written as a News section of the "
-                          "about page.", page.origin)
-        else:
-            report.lost("news", "the about page shows news (`news: true`), but the site has no "
-                        "`_news` items to carry; academicpages has no news list, so the flag "
-                        "was dropped.", page.origin)
-    extra += selected_section(page, site, report, words)
-    extra += [shown_list(shown, site, page, plan, words["abstract"])
-              for shown in feats.lists]
-    if feats.social:
-        report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
-                      "the sidebar of every page with `author_profile: true`.", page.origin)
-    posts = feats.latest_posts or {}
-    if posts.get("enabled") and site.posts:  # the source's about page lists its latest posts
-        limit = posts.get("limit")
-        limit = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 \
-            else None
-        loop = THEME.vocabulary["listings"]["latest_posts"]["body"].replace(
-            " LIMIT", f" limit: {limit}" if limit else "")
-        extra.append(f"\n## {words['latest_posts']}\n\n" + loop)
-        which = f"the {limit} newest" if limit else "every post"
-        report.mapped("latest-posts", f"the about page's latest posts ({which}) written as a "
-                      f"`{words['latest_posts']}` section of it.", page.origin)
-    if ident.contact_note and feats.social:  # al-folio shows it last, in its social block
-        extra.append(f"\n{ident.contact_note}\n")
-    elif ident.contact_note:
-        report.mapped("contact-note", "`contact_note` shows on al-folio's about page only "
-                      "with `social: true`, which it does not set: not written.", page.origin)
-    if extra:
-        body = body.rstrip("\n") + "\n" + "".join(extra)
-    return "".join(parts) + body
 
 
 def _publication_slugs(pubs: list[Publication]) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...ir import Origin, Page, Setting, Site, plain
+from ...jekyll.branches import layout_of
 from ...jekyll.layouts import source_layout
 from ...report import Report
 
@@ -78,3 +79,42 @@ def blog_by_listing(site: Site) -> None:
         if page.role == "other" and any(re.search(p, page.body, re.S) for p in stock):
             page.role = "blog"
             return
+
+
+def site_latest_posts(about: Page, src: Path, config: dict, layout: str,
+                       report: Report) -> None:
+    """The about page's latest posts where its layout switches them in `_config.yml`
+    (`{% if site.latest_posts.enabled %}`, the 2023-24 templates) rather than in the page's
+    front matter: the config's `latest_posts` is what the page shows. Without the layout in
+    SRC, the config's value stands where the page sets none; a layout that reads neither
+    shows no latest posts."""
+    text_of = source_layout(src, layout, report) if layout else None
+    if text_of is not None and not re.search(r"\bsite\.latest_posts\b", text_of):
+        if "latest_posts" not in text_of:
+            about.features.latest_posts = None
+        return  # the page's own switch decides
+    if text_of is None and about.features.latest_posts is not None:
+        return
+    value = config.get("latest_posts")
+    if isinstance(value, dict):
+        about.features.latest_posts = {str(k): plain(v) for k, v in value.items()}
+    elif text_of is not None or isinstance(value, bool):
+        about.features.latest_posts = {"enabled": value is True}
+
+
+def laid_in_about(src: Path, name: str) -> bool:
+    """Whether Jekyll lays a page whose layout is ``name`` (its own ``layout``, else the one
+    `_config.yml`'s ``defaults`` give it: :func:`~...jekyll.branches.layout_of`) into the
+    about layout: ``name``, or a layout of SRC's `_layouts` that this one names in its front
+    matter, and so on up the chain, is ``about``. A layout SRC does not have ends the chain
+    (the theme's gem, or none)."""
+    seen: set[str] = set()
+    while name and name not in seen:
+        if name == "about":
+            return True
+        seen.add(name)
+        found = source_layout(src, name) if src.parts else None
+        if found is None:
+            return False
+        name = layout_of(found, {}, "")
+    return False

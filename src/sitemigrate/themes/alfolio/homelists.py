@@ -16,12 +16,14 @@ from typing import Any
 
 from ...ir import Item, Page, Publication, ShownList, Site
 from ...jekyll import scholar
+from ...jekyll.branches import layout_of
 from ...jekyll.layouts import source_chain, switch_block
 from ...jekyll.liquid import shown_liquid
 from ...report import Report
 from ...textio import read_source
 from .bibsections import query_fields
 from .datalists import SORT, WHERE, data_loops, liquid_text, sort_value
+from .home import laid_in_about
 
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
 _ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*site\.projects\s*((?:\|[^%]*)?)-?%\}")
@@ -75,7 +77,8 @@ def switched_lists(site: Site, src: Path, config: dict, report: Report,
             page.features.lists.append(shown)
             found.append(Switched(shown, mine))
             where[id(shown)] = (at, shown_liquid(layout).find(block))
-        if page.role == "about":
+        if page.role == "about" or laid_in_about(src, layout_of(
+                _text(src, page.path, None), config, page.path)):  # any page on it
             where |= _data_lists(page, src, report)
             page.features.lists.sort(key=lambda s: where.get(id(s), (len(chain), 0)))
     return found
@@ -123,7 +126,7 @@ def add_entry(lists: list[Switched], name: str, pub: Publication, talk: str) -> 
              else found.shown.publications.append(pub.key))
 
 
-def _text(src: Path, rel: str, report: Report) -> str:
+def _text(src: Path, rel: str, report: Report | None) -> str:
     data = read_source(src / rel, rel, report, root=src) if (src / rel).is_file() else None
     return data.decode("utf-8", "replace") if data else ""
 

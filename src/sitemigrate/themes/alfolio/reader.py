@@ -34,6 +34,7 @@ from ...jekyll.assets import (
     root_static_html,
     static_files,
 )
+from ...jekyll.branches import layout_of
 from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.forwards import forwarded_to
 from ...jekyll.languages import (
@@ -95,7 +96,7 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .home import blog_by_listing, blog_heading, news_by_layout
+from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
 from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, example_profile, own_text, read_settings
@@ -174,13 +175,12 @@ def read(src: Path, report: Report) -> Site:
         record_asset(site, "/" + rel)
     blog_by_listing(site)
     blog_heading(site, src, config, layouts, report)
-    about = site.page("about")
-    if about:
-        _site_latest_posts(about, src, config, layouts.get(about.path, ""), report)
-    if about and isinstance(about.features.news, dict):  # old configs: the limit is here
-        for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
-            if config.get(key) is not None and feat not in about.features.news:
-                about.features.news[feat] = plain(config[key])
+    for about in (p for p in site.pages if layouts.get(p.path) == "about"):  # each page the
+        site_latest_posts(about, src, config, "about", report)  # about layout shows
+        if isinstance(about.features.news, dict):  # old configs: the limit is here
+            for key, feat in (("news_limit", "limit"), ("news_scrollable", "scrollable")):
+                if config.get(key) is not None and feat not in about.features.news:
+                    about.features.news[feat] = plain(config[key])
     base = site.identity.baseurl  # an item's layout may forward it to an address
     site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY, base)
     site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY, base)
@@ -310,7 +310,9 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
     fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])
               | set(vocab.get("page_switches", [])), report)  # `profiles` is no slip
     data = doc.data
-    layout = layouts[rel] = text(data.get("layout"))
+    own = text(data["layout"]) if "layout" in data else layout_of(None, site.config_extra, rel)
+    layout = layouts[rel] = "about" if laid_in_about(Path(site.source), own) \
+        else text(data.get("layout"))
     page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("description")),
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
@@ -340,7 +342,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
         known.add(forward[1])
     if page.role == "about":
         known |= set(vocab["about_keys"])
-        _read_about(page, data, site, doc, report)
+        _read_about(page, data, site, doc, report, layout)
     if page.role == "cv" and data.get("cv_pdf"):
         known.add("cv_pdf")
         pdf = site_path(text(data["cv_pdf"]), "assets/pdf")
@@ -456,7 +458,7 @@ def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
     if page.title == site.identity.display_name() or not page.title:
         page.title = title
     if data.get("layout") == "about" or "profile" in data:
-        _read_about(page, data, site, None, report)
+        _read_about(page, data, site, None, report, text(data.get("layout")))
     old = as_list(data.get("redirect_from"), where.path, "redirect_from", report)
     page.redirect_from += [r for r in old if r not in page.redirect_from]
     report.mapped("theme-page", "this page's front matter was read as al-folio's page "
@@ -464,7 +466,7 @@ def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
                   "old addresses are carried.", where)
 
 
-def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
+def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: str) -> None:
     feats = page.features
     feats.heading = about_heading(page, site, report)  # the site's title, or the owner's name
     if data.get("subtitle"):
@@ -491,8 +493,8 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report) -> None:
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
     news_by_layout(page, data, site.config_extra,
-                   source_layout(Path(site.source), text(data.get("layout")), report)
-                   if site.source and data.get("layout") else None)
+                   source_layout(Path(site.source), layout, report)
+                   if site.source and layout else None)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
     if "social" in data:
@@ -768,25 +770,3 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
     layout_text = source_layout(src, layouts[page.path], report)
     return cv_layout_rule(layout_text, site.generation, THEME.vocabulary, found,
                           wanted), page, wanted, layout_text
-
-
-def _site_latest_posts(about: Page, src: Path, config: dict, layout: str,
-                       report: Report) -> None:
-    """The about page's latest posts where its layout switches them in `_config.yml`
-    (`{% if site.latest_posts.enabled %}`, the 2023-24 templates) rather than in the page's
-    front matter: the config's `latest_posts` is what the page shows. Without the layout in
-    SRC, the config's value stands where the page sets none; a layout that reads neither
-    shows no latest posts."""
-    text_of = source_layout(src, layout, report) if layout else None
-    if text_of is not None and not re.search(r"\bsite\.latest_posts\b", text_of):
-        if "latest_posts" not in text_of:
-            about.features.latest_posts = None
-        return  # the page's own switch decides
-    if text_of is None and about.features.latest_posts is not None:
-        return
-    value = config.get("latest_posts")
-    if isinstance(value, dict):
-        about.features.latest_posts = {str(k): plain(v) for k, v in value.items()}
-    elif text_of is not None or isinstance(value, bool):
-        about.features.latest_posts = {"enabled": value is True}
-
