@@ -102,3 +102,18 @@ def test_a_second_page_on_the_owners_about_layout_keeps_its_data_lists(tmp_path)
     for address in ("/", "/group/"):
         text = _page_at(out, address).read_text()
         assert "## Boats" in text and "- Kelp Runner\n- Tide Hopper" in text, address
+
+
+def test_a_page_in_a_cn_folder_gets_chinese_headings(tmp_path):
+    """A language named by its country's code (`cn`, a code no language has: many Chinese
+    sites name their folder so) is Chinese: the headings added to that home page are the
+    table's Chinese ones, not the site's English."""
+    chinese = FRENCH_HOME.replace("title: accueil", "title: 主页").replace(
+        "Ada Okonkwo étudie les systèmes répartis sobres.", "研究低功耗的分布式系统。")
+    src = _site(tmp_path, {"_pages/cn/about.md": chinese},
+                POLYGLOT.replace('"fr"', '"cn"'))
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    page = _page_at(out, "/cn/").read_text()
+    assert "## 新闻" in page and "## News" not in page
+    assert "## News" in _page_at(out, "/").read_text()

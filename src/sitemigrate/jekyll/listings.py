@@ -370,8 +370,16 @@ def site_words(site: Site) -> dict[str, str]:
     lang = _heading_language(site, table["detect"])
     if not lang:
         stated = str(site.settings.locale.value or "") if site.settings.locale else ""
-        lang = re.split(r"[-_]", stated.strip().lower())[0] if stated.strip() else ""
+        lang = language_code(stated, table)
     return {**table["words"]["en"], **table["words"].get(lang, {})}
+
+
+def language_code(lang: str, table: dict[str, Any]) -> str:
+    """The language of a `lang`, `locale` or language folder (`zh-CN`, `fr_FR`, `cn`) as the
+    code the table of words (``mappings/words.yml``) has it under: its first part, lower
+    case, through the table's ``aliases`` (a country's code some sites name it by)."""
+    code = re.split(r"[-_]", str(lang).strip().lower())[0]
+    return str(table.get("aliases", {}).get(code, code))
 
 
 def page_words(site: Site, page: Page) -> dict[str, str]:
@@ -384,12 +392,12 @@ def page_words(site: Site, page: Page) -> dict[str, str]:
     langs = Languages.of(site.config_extra)
     lang = langs.language(page.path, page.extra.get("lang")) if langs \
         else str(page.extra.get("lang") or "")
-    code = re.split(r"[-_]", lang.strip().lower())[0]
+    mapping = load_mapping("words")
+    code = language_code(lang, mapping)
     stated = site.settings.locale.value if site.settings.locale else ""
     site_lang = langs.default if langs else str(stated or "")
-    table = load_mapping("words")["words"]
-    if not code or code == re.split(r"[-_]", site_lang.strip().lower())[0] \
-            or code not in table:
+    table = mapping["words"]
+    if not code or code == language_code(site_lang, mapping) or code not in table:
         return site_words(site)
     return {**table["en"], **table[code]}
 
