@@ -335,3 +335,27 @@ def test_a_line_of_description_under_a_dated_entry_is_no_institution():
     assert "institution" not in first
     assert first["description"] == ["Cook a meal with a handle fitted with sensors"]
     assert (second["institution"], second["location"]) == ("Reed Hall", "Utrecht")
+
+
+def test_a_cv_entry_the_rendercv_data_cannot_hold_is_a_finding_at_its_line():
+    """RenderCV's `_data/cv.yml` is written from every entry of a section: a line of text
+    is an entry too (before: left out of a standard section in silence), and an entry that
+    gives nothing to write is named in the report with its file and line."""
+    from sitemigrate.ir import CV, CVSection, Origin, Site
+    from sitemigrate.report import Report
+    from sitemigrate.themes.alfolio.cv import _rendercv_of
+    md = "Work\n====\n* 2019: Warden, Reed Hall\n* Fern keeper\n* **&nbsp;**\n"
+    sec = CVSection("Work", [{"title": "Warden", "institution": "Reed Hall", "year": "2019"},
+                             "Fern keeper", {"title": " ", "year": "", "description": []}],
+                    markdown=md, key="work", origin=Origin("_pages/cv.md", 10))
+    report = Report()
+    out = _rendercv_of(Site(cv=CV(sections=[sec])), report)
+    entries = out["sections"]["Work"]
+    assert [e.get("position") for e in entries] == ["Warden", "Fern keeper"]
+    (lost,) = [f for f in report.findings if f.code == "cv-entry"]
+    assert lost.severity == "loss" and "`Work`" in lost.message
+    assert (lost.path, lost.line) == ("_pages/cv.md", 10)
+    sec.entries[2] = {"title": "Moss picker", "year": ""}  # a title: written, no finding
+    report = Report()
+    assert len(_rendercv_of(Site(cv=CV(sections=[sec])), report)["sections"]["Work"]) == 3
+    assert not [f for f in report.findings if f.code == "cv-entry"]
