@@ -269,12 +269,13 @@ def _ordered(entry: dict[str, Any]) -> dict[str, Any]:
 
 def _is_place(text: str) -> bool:
     """Whether a dated entry's first detail line names where it was held (``Fern Lab,
-    Utrecht``): short, no sentence, and names an institution or is written as names are
-    (most of its longer words capitalised), not a line of description."""
+    Utrecht``, ``Lab manager``): short, no sentence; past a few words it names an
+    institution or is written as names are (most of its longer words capitalised), not a
+    line of description."""
     if len(text) > 100 or ": " in text or text.rstrip().endswith("."):
         return False
     words = re.findall(r"[^\W\d_]{4,}", unmark(text))
-    return bool(_INSTITUTION.search(text)) or not words or \
+    return len(text.split()) <= 4 or bool(_INSTITUTION.search(text)) or not words or \
         2 * sum(w[0].isupper() for w in words) > len(words)
 
 
