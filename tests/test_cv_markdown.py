@@ -359,3 +359,25 @@ def test_a_cv_entry_the_rendercv_data_cannot_hold_is_a_finding_at_its_line():
     report = Report()
     assert len(_rendercv_of(Site(cv=CV(sections=[sec])), report)["sections"]["Work"]) == 3
     assert not [f for f in report.findings if f.code == "cv-entry"]
+
+
+def test_a_name_value_line_among_dated_entries_is_an_entry_or_a_finding():
+    """``* **Head gardener**: Moss Works, Utrecht`` in a section of dated entries is an
+    entry (title, then where): read as a name/value pair, RenderCV's data kept its `value`,
+    which no CV include shows, and the report said nothing."""
+    from sitemigrate.ir import CV, CVSection, Origin, Site
+    from sitemigrate.report import Report
+    from sitemigrate.themes.alfolio.cv import _rendercv_of
+    body = ("Work\n====\n* 2019: Warden, Reed Hall\n"
+            "* **Head gardener**: Moss Works, Utrecht\n  * Pruned ferns\n")
+    (sec,) = cvmarkdown.parse(body).sections
+    assert sec.entries[1] == {"title": "Head gardener", "institution": "Moss Works",
+                              "location": "Utrecht", "description": ["Pruned ferns"]}
+    # such a pair from elsewhere (a JSON Resume, a classic cv.yml) is named in the report
+    pair = CVSection("Work", [{"name": "Head gardener", "value": "Moss Works"}], key="work",
+                     markdown="Work\n====\n* **Head gardener**: Moss Works\n",
+                     origin=Origin("_pages/cv.md", 3))
+    report = Report()
+    _rendercv_of(Site(cv=CV(sections=[pair])), report)
+    (found,) = [f for f in report.findings if f.code == "cv-field"]
+    assert "Head gardener" in found.message and (found.path, found.line) == ("_pages/cv.md", 5)

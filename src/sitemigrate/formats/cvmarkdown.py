@@ -326,6 +326,8 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
                         key=key_for_title(title),
                         origin=Origin(path, first_line + start) if path else None)
         sec.kind = _kind(sec.entries, raw)  # type: ignore[assignment]
+        if sec.kind == "time_table":
+            sec.entries = [_dated_section_entry(e, sec.key) for e in sec.entries]
         if sec.kind in ("list", "map"):
             sec.entries = [{k: v for k, v in e.items() if k in ("title", "name", "value")} or e
                            for e in sec.entries]
@@ -367,6 +369,15 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
             entry["description"] = points
         out.append(entry)
     return out
+
+
+def _dated_section_entry(entry: dict[str, Any], key: str) -> dict[str, Any]:
+    """A ``**Role**: Place`` line among dated entries is an entry like its neighbours (its
+    title, then where), not a name/value pair that no dated section's data has a place for."""
+    if "name" not in entry or "value" not in entry or "title" in entry:
+        return entry
+    out = _split_parts(f"**{entry['name']}**, {entry['value']}", key)
+    return _ordered(out | {k: v for k, v in entry.items() if k not in ("name", "value")})
 
 
 def _kind(entries: list[dict[str, Any]], raw: list[tuple[str, list[str]]]) -> str:

@@ -352,14 +352,21 @@ def _written_entries(sec: CVSection, entries: list[Any], report: Report) -> list
     left out in silence."""
     out = []
     for source, e in zip(sec.entries, entries, strict=True):
+        said = _entry_text(source)
         if _has_text(e):
+            if isinstance(e, dict) and sec.key in jsonresume.STANDARD and _has_text(
+                    e.get("value")):  # a name/value pair: no RenderCV entry has a `value`
+                report.verbatim("cv-field", f"CV section `{sec.title}`: the entry “{said[:80]}"
+                                f"” is a name/value pair; `{CV_YML}` keeps its `value`, which "
+                                "no RenderCV entry of the section has and the CV page does "
+                                "not show: write it as the entry's title and place.",
+                                _entry_origin(sec, source))
             out.append(e)
             continue
-        said = _entry_text(source)
         report.lost("cv-entry", f"CV section `{sec.title}`: the entry “{said[:80]}” has "
                     f"nothing `{CV_YML}` can hold (no title, place, date or text RenderCV "
                     "writes); not carried: write it again in the new CV.",
-                    _entry_origin(sec, said))
+                    _entry_origin(sec, source))
     return out
 
 
@@ -377,13 +384,15 @@ def _entry_text(entry: Any) -> str:
     return str(entry)
 
 
-def _entry_origin(sec: CVSection, said: str) -> Origin | None:
+def _entry_origin(sec: CVSection, entry: Any) -> Origin | None:
     """The line of section ``sec`` (its Markdown, where it was read from one) that holds the
-    first words of an entry's text; else the section's own line."""
+    first words of ``entry``'s first text; else the section's own line."""
     origin = sec.origin
     if origin is None or origin.line is None:
         return origin
-    words = re.findall(r"\w+", said.split(": ", 1)[-1])[:3]
+    texts = [v for v in entry.values() if isinstance(v, str) and v.strip()] \
+        if isinstance(entry, dict) else [str(entry)]
+    words = re.findall(r"\w+", texts[0])[:3] if texts else []
     for n, line in enumerate(sec.markdown.split("\n")):
         if words and all(w in line for w in words):
             return Origin(origin.path, origin.line + n)
