@@ -61,7 +61,8 @@ def test_degree_line_is_split_into_its_fields():
 def test_a_span_with_nothing_after_its_dash_is_going_on():
     # "(Mar 2021 - )": the owner's way of writing a role still held; not part of its title
     entry = cvmarkdown.split_entry("Lab engineer at Reed Robotics (Mar 2021 - )", "work")
-    assert entry == {"title": "Lab engineer at Reed Robotics", "year": "Mar 2021 - present"}
+    assert entry == {"title": "Lab engineer", "institution": "Reed Robotics",
+                     "year": "Mar 2021 - present"}
     lead = cvmarkdown.split_entry("2022 –: Reviewer, Journal of Tidal Studies", "work")
     assert lead["year"] == "2022 - present" and lead["title"] == "Reviewer"
     assert cvmarkdown.split_entry("Tutor, Reed College, 2016-18", "work")["year"] == "2016-2018"
@@ -268,3 +269,115 @@ def test_a_double_hyphen_span_and_a_dates_only_bullet_are_the_entry_dates():
     from sitemigrate.formats import jsonresume
     job = jsonresume.entry_to("work", work.entries[0])
     assert (job["startDate"], job["endDate"]) == ("Sep. 2019", "Present")
+
+
+def test_a_leading_date_set_in_bold_is_the_entry_date():
+    """``* **2019-2021**: Role, Place``, ``<b>2019 - 2021</b>:`` and ``__Sept. 2020 - now__ :``:
+    the bold is the dates' look; the rest is the entry's title and organisation (before: an
+    undated entry with the dates in its title, or a name/value line)."""
+    split = cvmarkdown.split_entry
+    for line, year in (("**2019-2021**: Warden, Reed Hall", "2019-2021"),
+                       ("<b>2019 - 2021</b>: Warden, Reed Hall", "2019 - 2021"),
+                       ("__Sept. 2020 - now__ : Warden, Reed Hall", "Sept. 2020 - now"),
+                       ("<strong>2019 - 2021:</strong> Warden, Reed Hall", "2019 - 2021")):
+        assert split(line, "work") == {"title": "Warden", "institution": "Reed Hall",
+                                       "year": year}, line
+    # a bold name that is no date is still a name/value line
+    assert split("**Office**: Room 12") == {"name": "Office", "value": "Room 12"}
+    body = "Awards\n======\n* **2018**: Fern Medal\n* **2020**: Moss Prize\n"
+    (sec,) = cvmarkdown.parse(body).sections
+    assert sec.kind == "time_table" and [e["year"] for e in sec.entries] == ["2018", "2020"]
+
+
+def test_the_place_after_at_or_from_is_the_institution():
+    """"PhD student at X", "MSc from X", "Postdoc with Y at X": X is where, not the area of
+    study nor part of the role."""
+    split = cvmarkdown.split_entry
+    phd = split("2019 - now: PhD candidate at Fern Polytechnic, Moss group, Utrecht", "education")
+    assert (phd["title"], phd["institution"], phd["location"]) == (
+        "PhD candidate", "Fern Polytechnic, Moss group", "Utrecht")
+    assert "area" not in phd["extra"]
+    msc = split("MSc in Moss Studies from Reed Academy, 2018", "education")
+    assert (msc["title"], msc["institution"]) == ("MSc in Moss Studies", "Reed Academy")
+    post = split("2020: Postdoc with Ada Moss at Fern Works, Uppsala, Sweden", "work")
+    assert post == {"title": "Postdoc with Ada Moss", "institution": "Fern Works",
+                    "location": "Uppsala, Sweden", "year": "2020"}
+    # a lower-case word after `at` is no place's name; a talk's title keeps its words
+    assert split("2020: Tutor at large", "work")["title"] == "Tutor at large"
+    assert split("2020: Talk at Reed Meeting", "talks")["title"] == "Talk at Reed Meeting"
+
+
+def test_a_month_cut_short_with_a_full_stop_is_a_date():
+    """``Oct.2021- Apr.2022``, ``Sept. 2020 – present``, ``Jan.-Mar. 2019``: dates (before,
+    the first was no date at all and its entry went undated); a month before a dash shares
+    the year of the month after it."""
+    from sitemigrate.formats.jsonresume import entry_to
+    split = cvmarkdown.split_entry
+    for year, start, end in (("Oct.2021- Apr.2022", "Oct.2021", "Apr.2022"),
+                             ("Sept. 2020 – present", "Sept. 2020", "present"),
+                             ("Jan.-Mar. 2019", "Jan. 2019", "Mar. 2019"),
+                             ("April-June 2019", "April 2019", "June 2019")):
+        entry = split(f"{year}: Warden, Reed Hall", "work")
+        assert (entry["year"], entry["title"]) == (year, "Warden"), year
+        job = entry_to("work", entry)
+        assert (job["startDate"], job["endDate"]) == (start, end), year
+    # a word before a dash that is no month is no date
+    assert "year" not in split("Lab-Work 2019: notes", "work")
+
+
+def test_a_line_of_description_under_a_dated_entry_is_no_institution():
+    """The first sub-bullet of a dated entry without an institution is its place only when
+    it reads as one (an institution's word, or names written as names)."""
+    body = ("Work\n====\n* 2016 - 2017: Kitchen project with four other students\n"
+            "  * Cook a meal with a handle fitted with sensors\n"
+            "* 2018: Warden\n  * Reed Hall, Utrecht\n")
+    first, second = cvmarkdown.parse(body).sections[0].entries
+    assert "institution" not in first
+    assert first["description"] == ["Cook a meal with a handle fitted with sensors"]
+    assert (second["institution"], second["location"]) == ("Reed Hall", "Utrecht")
+
+
+def test_a_cv_entry_the_rendercv_data_cannot_hold_is_a_finding_at_its_line():
+    """RenderCV's `_data/cv.yml` is written from every entry of a section: a line of text
+    is an entry too (before: left out of a standard section in silence), and an entry that
+    gives nothing to write is named in the report with its file and line."""
+    from sitemigrate.ir import CV, CVSection, Origin, Site
+    from sitemigrate.report import Report
+    from sitemigrate.themes.alfolio.cv import _rendercv_of
+    md = "Work\n====\n* 2019: Warden, Reed Hall\n* Fern keeper\n* **&nbsp;**\n"
+    sec = CVSection("Work", [{"title": "Warden", "institution": "Reed Hall", "year": "2019"},
+                             "Fern keeper", {"title": " ", "year": "", "description": []}],
+                    markdown=md, key="work", origin=Origin("_pages/cv.md", 10))
+    report = Report()
+    out = _rendercv_of(Site(cv=CV(sections=[sec])), report)
+    entries = out["sections"]["Work"]
+    assert [e.get("position") for e in entries] == ["Warden", "Fern keeper"]
+    (lost,) = [f for f in report.findings if f.code == "cv-entry"]
+    assert lost.severity == "loss" and "`Work`" in lost.message
+    assert (lost.path, lost.line) == ("_pages/cv.md", 10)
+    sec.entries[2] = {"title": "Moss picker", "year": ""}  # a title: written, no finding
+    report = Report()
+    assert len(_rendercv_of(Site(cv=CV(sections=[sec])), report)["sections"]["Work"]) == 3
+    assert not [f for f in report.findings if f.code == "cv-entry"]
+
+
+def test_a_name_value_line_among_dated_entries_is_an_entry_or_a_finding():
+    """``* **Head gardener**: Moss Works, Utrecht`` in a section of dated entries is an
+    entry (title, then where): read as a name/value pair, RenderCV's data kept its `value`,
+    which no CV include shows, and the report said nothing."""
+    from sitemigrate.ir import CV, CVSection, Origin, Site
+    from sitemigrate.report import Report
+    from sitemigrate.themes.alfolio.cv import _rendercv_of
+    body = ("Work\n====\n* 2019: Warden, Reed Hall\n"
+            "* **Head gardener**: Moss Works, Utrecht\n  * Pruned ferns\n")
+    (sec,) = cvmarkdown.parse(body).sections
+    assert sec.entries[1] == {"title": "Head gardener", "institution": "Moss Works",
+                              "location": "Utrecht", "description": ["Pruned ferns"]}
+    # such a pair from elsewhere (a JSON Resume, a classic cv.yml) is named in the report
+    pair = CVSection("Work", [{"name": "Head gardener", "value": "Moss Works"}], key="work",
+                     markdown="Work\n====\n* **Head gardener**: Moss Works\n",
+                     origin=Origin("_pages/cv.md", 3))
+    report = Report()
+    _rendercv_of(Site(cv=CV(sections=[pair])), report)
+    (found,) = [f for f in report.findings if f.code == "cv-field"]
+    assert "Head gardener" in found.message and (found.path, found.line) == ("_pages/cv.md", 5)

@@ -34,7 +34,14 @@ from .sections import headings as md_headings
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
 _BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
 _WORD = r"[A-Z][a-z]+\.?"
-_DATE = rf"(?:(?:{_WORD}\s+)?\d{{4}}(?:[-/.]\d{{1,2}}){{0,2}})"
+# a month's name, whole or cut short (`Sept.`): cut short with a full stop, it may touch the
+# year (`Oct.2021`); a month before a dash shares the year of the month after it
+# (`Jan.-Mar. 2019`, `April-September 2019`)
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_MONTHS_OF = rf"(?:{_MONTH}\.?\s*(?:-{{1,3}}|–|—|to)\s*)"
+_DATE = (rf"(?:(?:{_MONTHS_OF}?(?:{_WORD}\s+|{_MONTH}\.(?=\d)))?"
+         r"\d{4}(?:[-/.]\d{1,2}){0,2})")
 _OPEN = r"(?:present|now|current|today|ongoing|date)"
 # a span's dash: kramdown shows `--` and `---` as an en and an em dash
 _DASH = r"(?:-{1,3}|–|—|to)"
@@ -46,6 +53,11 @@ _MAP = lazy_pattern(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
 _TRAILING_PAREN = lazy_pattern(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
 # a trailing date set in italics or bold (`..., *2019 - 2023*`, `... *(2020 - 2022)*`): the
 # markers are the date's look, the date is still the entry's
+# a leading date set in bold or italics, Markdown's or HTML's (`**2019-2021**: Role`,
+# `<b>2019 - 2021</b>:`, `__Sept. 2020 - now__ :`): the entry's dates, not a name/value line
+_EMPHASISED_START = lazy_pattern(
+    rf"^(?:(?P<mark>\*{{1,2}}|_{{1,2}})|<(?P<tag>b|strong|em|i)>)\s*(?P<date>{_SPAN})\s*"
+    r"(?P<inner>[:|])?\s*(?:(?P=mark)|</(?P=tag)>)\s*(?:(?P<sep>[:|])\s*)?(?P<rest>.*)$", re.I)
 _EMPHASISED_END = lazy_pattern(rf"(?P<mark>\*{{1,2}}|_{{1,2}})(?P<date>\(?{_SPAN}\)?)(?P=mark)"
                                r"(?P<stop>\.?)$", re.I)
 
@@ -162,6 +174,10 @@ def _full_year(year: str) -> str:
     return year
 
 
+_AT_SECTIONS = {"education", "work", "volunteer"}
+"""Sections whose entries name a role or degree, then where it was held."""
+
+
 def _split_parts(text: str, section_key: str) -> dict[str, Any]:
     """``Degree, Area (honours), Institution, Place`` or ``Role, Institution, Place`` ->
     neutral fields; a degree's study type and area are kept for JSON Resume and RenderCV."""
@@ -171,13 +187,22 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     head, rest = parts[0], parts[1:]
     degree = _DEGREE.match(head)
+    at = None
+    if degree or section_key in _AT_SECTIONS:
+        # "PhD student at X", "MSc from X", "Postdoc with Y at X": X is the institution
+        at = re.fullmatch(r"(.+?)\s+(?:at|from)\s+(\[?[^\W\d_].*)", head)
+        if at and at[2].lstrip("[")[:1].isupper():
+            head = at[1]
+            rest.insert(0, at[2])
+        else:
+            at = None
     if section_key == "education" or (degree and not section_key):
         m = re.fullmatch(r"(.+?)\s+(?:in|of|at|from)\s+(.+)", head) if degree else None
         study, area = (m[1], m[2]) if m else (head, "")
         if area and (_INSTITUTION.search(area) or "](" in area):  # "PhD in [Uni](url)"
             rest.insert(0, area)
             area = ""
-        if not area and len(rest) >= 2 and not _INSTITUTION.search(rest[0]):
+        if not area and not at and len(rest) >= 2 and not _INSTITUTION.search(rest[0]):
             area = rest.pop(0)
         honours = re.fullmatch(r"(.+?)\s*(?<!\])\(([^()]+)\)", area)
         if honours:
@@ -215,6 +240,9 @@ def split_entry(text: str, section_key: str = "") -> dict[str, Any]:
     """``2020 - now: Role`` / ``Degree, Area, Institution, Place, 2019`` / ``**Name**: value``
     -> entry dict. Parts are split when a date marks the line as an entry (``year``), and
     in an Education section; bold and italic markers do not stay in the parts."""
+    m = _EMPHASISED_START().match(text)
+    if m and (m["inner"] or m["sep"] or not m["rest"]):
+        text = f"{m['date'].strip()}: {m['rest']}" if m["rest"] else m["date"].strip()
     m = _MAP().match(text)
     if m:
         return {"name": m["name"].strip(), "value": m["value"].strip()}
@@ -240,7 +268,15 @@ def _ordered(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _is_place(text: str) -> bool:
-    return len(text) <= 100 and ": " not in text and not text.rstrip().endswith(".")
+    """Whether a dated entry's first detail line names where it was held (``Fern Lab,
+    Utrecht``, ``Lab manager``): short, no sentence; past a few words it names an
+    institution or is written as names are (most of its longer words capitalised), not a
+    line of description."""
+    if len(text) > 100 or ": " in text or text.rstrip().endswith("."):
+        return False
+    words = re.findall(r"[^\W\d_]{4,}", unmark(text))
+    return len(text.split()) <= 4 or bool(_INSTITUTION.search(text)) or not words or \
+        2 * sum(w[0].isupper() for w in words) > len(words)
 
 
 def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
@@ -290,6 +326,8 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
                         key=key_for_title(title),
                         origin=Origin(path, first_line + start) if path else None)
         sec.kind = _kind(sec.entries, raw)  # type: ignore[assignment]
+        if sec.kind == "time_table":
+            sec.entries = [_dated_section_entry(e, sec.key) for e in sec.entries]
         if sec.kind in ("list", "map"):
             sec.entries = [{k: v for k, v in e.items() if k in ("title", "name", "value")} or e
                            for e in sec.entries]
@@ -331,6 +369,15 @@ def _entries(raw: list[tuple[str, list[str]]], key: str = "") -> list[dict[str, 
             entry["description"] = points
         out.append(entry)
     return out
+
+
+def _dated_section_entry(entry: dict[str, Any], key: str) -> dict[str, Any]:
+    """A ``**Role**: Place`` line among dated entries is an entry like its neighbours (its
+    title, then where), not a name/value pair that no dated section's data has a place for."""
+    if "name" not in entry or "value" not in entry or "title" in entry:
+        return entry
+    out = _split_parts(f"**{entry['name']}**, {entry['value']}", key)
+    return _ordered(out | {k: v for k, v in entry.items() if k not in ("name", "value")})
 
 
 def _kind(entries: list[dict[str, Any]], raw: list[tuple[str, list[str]]]) -> str:

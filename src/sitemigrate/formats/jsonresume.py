@@ -222,7 +222,11 @@ def _range(year: str) -> tuple[str, str] | None:
     for sep in (r"\s+(?:-{1,3}|–|—|to)\s+", r"\s*(?:-{1,3}|–|—|to)\s*"):
         m = re.fullmatch(rf"\s*(\S.*?){sep}(\S.*?)\s*", year)
         if m:
-            return m[1], m[2]
+            start, end = m[1], m[2]
+            shared = re.search(r"\d{4}$", end)
+            if shared and not re.search(r"\d", start):  # `Jan.-Mar. 2019`: one year
+                start = f"{start} {shared[0]}"
+            return start, end
     return None
 
 

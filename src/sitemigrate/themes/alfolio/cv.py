@@ -318,12 +318,14 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
                         if f"entry.{r}" in layout or f"entry.{j}" not in layout}
             # an open end keeps the owner's word (`Ongoing`, `now`): the CV layout prints
             # `end_date` as written, and RenderCV's `present` is not what the owner wrote
-            entries = [{back.get(k, k): v for k, v in jsonresume.entry_to(key, e).items()}
-                       for e in sec.entries if isinstance(e, dict)]
+            entries = [{back.get(k, k): v for k, v in jsonresume.entry_to(
+                key, e if isinstance(e, dict) else {"title": str(e)}).items()}
+                for e in sec.entries]
         else:
             entries = [_rendercv_entry(e, sec.kind) for e in sec.entries]
             if _generic_section(sec.title, layout):
                 entries = [_as_bullet(e) for e in entries]
+        entries = _written_entries(sec, entries, report)
         title = sec.title
         renamed = _SHOWN_TITLES.get(key)
         if renamed and title != renamed and renamed not in sections and not any(
@@ -342,6 +344,59 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
         sections[title] = entries
     out["sections"] = sections
     return out
+
+
+def _written_entries(sec: CVSection, entries: list[Any], report: Report) -> list[Any]:
+    """The RenderCV entries of ``sec`` that hold something to show; an entry of the site's
+    that gives none (no text RenderCV's fields can hold) is a finding at its own line, never
+    left out in silence."""
+    out = []
+    for source, e in zip(sec.entries, entries, strict=True):
+        said = _entry_text(source)
+        if _has_text(e):
+            if isinstance(e, dict) and sec.key in jsonresume.STANDARD and _has_text(
+                    e.get("value")):  # a name/value pair: no RenderCV entry has a `value`
+                report.verbatim("cv-field", f"CV section `{sec.title}`: the entry “{said[:80]}"
+                                f"” is a name/value pair; `{CV_YML}` keeps its `value`, which "
+                                "no RenderCV entry of the section has and the CV page does "
+                                "not show: write it as the entry's title and place.",
+                                _entry_origin(sec, source))
+            out.append(e)
+            continue
+        report.lost("cv-entry", f"CV section `{sec.title}`: the entry “{said[:80]}” has "
+                    f"nothing `{CV_YML}` can hold (no title, place, date or text RenderCV "
+                    "writes); not carried: write it again in the new CV.",
+                    _entry_origin(sec, source))
+    return out
+
+
+def _has_text(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_has_text(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_text(v) for v in value)
+    return value is not None and str(value).strip() != ""
+
+
+def _entry_text(entry: Any) -> str:
+    if isinstance(entry, dict):
+        return "; ".join(f"{k}: {v}" for k, v in entry.items() if v not in (None, "", [], {}))
+    return str(entry)
+
+
+def _entry_origin(sec: CVSection, entry: Any) -> Origin | None:
+    """The line of section ``sec`` (its Markdown, where it was read from one) that holds the
+    first words of ``entry``'s first text; else the section's own line."""
+    origin = sec.origin
+    if origin is None or origin.line is None:
+        return origin
+    texts = [v for v in entry.values() if isinstance(v, str) and v.strip()] \
+        if isinstance(entry, dict) else [str(entry)]
+    words = re.findall(r"\w+", texts[0])[:3] if texts else []
+    for n, line in enumerate(sec.markdown.split("\n")):
+        if words and all(w in line for w in words):
+            return Origin(origin.path, origin.line + n)
+    return origin
 
 
 def _shown_entries(entries: list[Any], fields: set[str], title: str, report: Report,
