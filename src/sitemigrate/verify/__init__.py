@@ -85,7 +85,9 @@ def record(result: Comparison, report: Report) -> None:
                            "it names, or leave it out")
         else:
             report.lost("verify-menu", f"the menu no longer has the entry `{label}`")
-    if not gone and result.menu_was and result.menu_was != result.menu_now:
+    kept = [label for label in result.menu_now if label in result.menu_was]
+    moved = kept != [label for label in result.menu_was if label in result.menu_now]
+    if result.menu_was and (moved or (not gone and result.menu_was != result.menu_now)):
         report.problem("verify-menu", f"the menu is `{' | '.join(result.menu_now)}`; it was "
                        f"`{' | '.join(result.menu_was)}`")
     for href in result.dead_menu:

@@ -321,6 +321,7 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
             entries = [{back.get(k, k): v for k, v in jsonresume.entry_to(
                 key, e if isinstance(e, dict) else {"title": str(e)}).items()}
                 for e in sec.entries]
+            entries = _single_dates(entries, layout, sec.title, report, sec.origin)
         else:
             entries = [_rendercv_entry(e, sec.kind) for e in sec.entries]
             if _generic_section(sec.title, layout):
@@ -497,6 +498,31 @@ def _rendercv_entry(e: Any, kind: str) -> Any:
     if points:
         out["highlights"] = points
     out.update({k: v for k, v in (e.get("extra") or {}).items() if k not in out})
+    return out
+
+
+def _single_dates(entries: list[dict[str, Any]], layout: str | None, title: str,
+                  report: Report, origin: Any) -> list[dict[str, Any]]:
+    """Entries with an end date and no start (a single year the owner wrote, `2014`) where
+    DEST's CV layout prints an entry's dates from `start_date` and `end_date` (a section
+    whose entries have a single `date` field keeps it there): it joins them as
+    `start - end`, so an end alone shows as ` - 2014`; such an entry is written with the
+    year as its start too (`2014 - 2014`), and said."""
+    if not layout or "entry.start_date" not in layout or "entry.end_date" not in layout:
+        return entries
+    out, changed = [], []
+    for e in entries:
+        if e.get("end_date") not in (None, "") and e.get("start_date") in (None, ""):
+            e = {("start_date" if k == "end_date" else k): v for k, v in e.items()
+                 if k != "start_date"} | {"end_date": e["end_date"]}
+            changed.append(str(e["end_date"]))
+        out.append(e)
+    if changed:
+        report.mapped("cv-date", f"CV section `{title}`: DEST's CV layout shows an entry's "
+                      "dates as `start - end` (an end alone as ` - "
+                      f"{changed[0]}`), so {len(changed)} entr{'y' if len(changed) == 1 else 'ies'}"
+                      f" of a single date ({', '.join(f'`{c}`' for c in changed[:3])}) "
+                      "have it as their start and end.", origin)
     return out
 
 

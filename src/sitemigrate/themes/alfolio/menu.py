@@ -6,6 +6,7 @@ import json
 
 from ...ir import NavItem, Page, Site
 from ...report import Report
+from .reader import NAME
 
 
 def _nav_entry(site: Site, url: str, home: bool = False) -> tuple[int, NavItem] | None:
@@ -36,9 +37,30 @@ def _menu_title(site: Site, page: Page, report: Report | None = None) -> str:
 def _menu_position(site: Site, page: Page) -> float | None:
     """The page's menu position: its own `nav_order`, else its place in the site menu."""
     if page.nav:
-        return page.nav_order if page.nav_order is not None else 99
+        if page.nav_order is not None:
+            return page.nav_order
+        return _unnumbered_position(site, page) if site.theme == NAME else 99
     entry = _nav_entry(site, page.permalink)
     return entry[0] if entry else None
+
+
+def _unnumbered_position(site: Site, page: Page) -> float:
+    """The `nav_order` that keeps an al-folio menu page without one where the old header
+    showed it: Jekyll's `sort` filter puts such pages (nil keys) before every page with a
+    `nav_order`, in the order the old menu listed them, so each is given a place below the
+    lowest `nav_order` of the others (the new template's header sorts by it too)."""
+    numbered = [p.nav_order for p in site.pages
+                if p.nav and p.nav_order is not None and p.permalink != "/"]
+    unnumbered = [p for p in site.pages if p.nav and p.nav_order is None and p.permalink != "/"]
+    listed = [(n.url.rstrip("/") or "/") for n in site.navigation]
+
+    def place(p: Page) -> int:
+        url = p.permalink.rstrip("/") or "/"
+        return listed.index(url) if url in listed else len(listed)
+    unnumbered.sort(key=place)
+    lowest = min(numbered, default=1)
+    return lowest - len(unnumbered) + next(
+        (i for i, p in enumerate(unnumbered) if p is page), 0)
 
 
 def home_heading(site: Site, page: Page, label: str, report: Report) -> None:

@@ -1,0 +1,52 @@
+"""Upgrading an al-folio site: a menu page without `nav_order` keeps its place. The old
+header sorted the menu pages with Jekyll's `sort` filter, whose nil keys come first, so such
+a page was listed before every page with a `nav_order`; the new template's header sorts by
+`nav_order` too, so the page is given one below the others' (not one that sends it last)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import sitemigrate
+from sitemigrate.textio import load_yaml
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def _front(path: Path) -> dict:
+    return load_yaml(path.read_text("utf-8").split("---")[1], path.name, None)
+
+
+def _upgraded_orders(tmp_path: Path, pages: dict[str, str]) -> dict[str, float]:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    for name, front in pages.items():
+        (src / f"_pages/{name}.md").write_text(
+            f"---\nlayout: page\ntitle: {name}\npermalink: /{name}/\nnav: true\n{front}---\n"
+            f"The {name} of the lighthouse keepers' log.\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    orders = {}
+    for page in (tmp_path / "out/_pages").glob("*.md"):
+        front = _front(page)
+        if front.get("nav") and page.stem != "about":
+            orders[page.stem] = front.get("nav_order")
+    return orders
+
+
+def test_a_menu_page_without_nav_order_stays_first_after_an_upgrade(tmp_path):
+    orders = _upgraded_orders(tmp_path, {"tides": ""})
+    assert orders["tides"] < min(v for k, v in orders.items() if k != "tides")
+
+
+def test_menu_pages_without_nav_order_keep_the_old_menus_order_among_them(tmp_path):
+    orders = _upgraded_orders(tmp_path, {"tides": "", "buoys": ""})
+    numbered = min(v for k, v in orders.items() if k not in ("tides", "buoys"))
+    assert max(orders["tides"], orders["buoys"]) < numbered
+    assert orders["tides"] != orders["buoys"]
+
+
+def test_menu_pages_with_nav_order_keep_theirs(tmp_path):
+    orders = _upgraded_orders(tmp_path, {"tides": "nav_order: 3\n"})
+    assert orders["tides"] == 3 and orders["publications"] == 1
