@@ -48,13 +48,13 @@ def test_a_sidebar_picture_broken_on_every_page_is_one_loss(tmp_path):
     assert result.missing_files == []  # the file is there; its address is wrong
     [broken] = result.broken_pictures
     assert (broken.address, broken.was) == ("/images//files/ines.jfif", "/images/ines.jfif")
-    assert broken.pages == ["cv/index.html", "index.html", "talks/index.html"]
+    assert broken.pages == ["index.html", "cv/index.html", "talks/index.html"]
     report = Report()
     record(result, report)
     [finding] = [f for f in report.findings if f.code == "verify-picture"]
     assert finding.severity == "loss"
     assert finding.message == (
-        "the picture `/images//files/ines.jfif` on `/cv/` and 2 more pages is broken on the "
+        "the picture `/images//files/ines.jfif` on `/` and 2 more pages is broken on the "
         "new site (no file of it at that address); the old site showed it "
         "(`/images/ines.jfif`)")
 

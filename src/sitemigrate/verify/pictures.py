@@ -99,7 +99,7 @@ def _name(path: str) -> str:
 class BrokenPicture:
     """A picture of the old site the new site shows broken: ``address`` as the new pages
     write it, ``was`` the address the old site showed it at, ``pages`` the new pages that
-    show it broken (in order)."""
+    show it broken (the home page first, then in order)."""
 
     address: str
     was: str
@@ -147,4 +147,6 @@ def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
         if loads or not name or name not in shown or name in gone or key in broken_before:
             continue
         found.setdefault(key, BrokenPicture(address, shown[name])).pages.append(page)
+    for broken in found.values():  # the home page first: where a visitor meets it first
+        broken.pages.sort(key=lambda page: page != "index.html")
     return list(found.values())
