@@ -101,3 +101,22 @@ def test_a_picture_broken_before_or_lost_with_its_file_is_no_second_finding(tmp_
     result = compare(BuiltSite(old), BuiltSite(new), tmp_path / "src")
     assert result.missing_files == [("index.html", "/images/pond.png")]
     assert result.broken_pictures == []
+
+
+def test_a_source_that_did_not_build_had_the_pictures_of_its_folder(tmp_path):
+    """The old build stopped on an error (no pages say what they showed): the picture files
+    of the source folder stand in for them. The new site showing one of them broken is a
+    loss; a broken picture of a name the source never had is none."""
+    source = tmp_path / "src"
+    files(source, "images/kite.png", "_site/images/stale.png", "notes.md")
+    old, new = tmp_path / "old", tmp_path / "new"
+    old.mkdir()
+    page(new, "index.html", '<img src="/assets/img/kite.png"><img src="/assets/img/stale.png">'
+         '<img src="/assets/img/example.jpg">')
+    files(new, "images/kite.png", "images/stale.png")
+    result = compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus", source=source,
+                     old_is_baseline=False)
+    assert [(b.address, b.was) for b in result.broken_pictures] == [
+        ("/assets/img/kite.png", "/images/kite.png")]
+    assert compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus",
+                   source=source).broken_pictures == []

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..textio import within
 from .examples import example_paragraphs
-from .pictures import BrokenPicture, broken_pictures
+from .pictures import BrokenPicture, broken_pictures, picture_files
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
 from .text import (
@@ -143,7 +143,8 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     _files(result, old, new, left, source or owner)
     result.broken_pictures = broken_pictures(
         old, new, _gone_pages(old, left),
-        {path.rsplit("/", 1)[-1] for _, path in result.missing_files})
+        {path.rsplit("/", 1)[-1] for _, path in result.missing_files},
+        None if old_is_baseline else picture_files(source or owner))
     _addresses(result, old, new)
     # an old build that stopped on an error: the owner's pages show what they hold (the
     # template's stock wording they kept on their about or listing page) all the same

@@ -16,10 +16,12 @@ files between the themes' folders); an address the old site showed broken too is
 from __future__ import annotations
 
 import html
+import os
 import re
 import urllib.parse
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .site import BuiltSite
 from .text import elements
@@ -124,14 +126,33 @@ def _name_of(address: str, path: str | None) -> str:
     return _name(path or urllib.parse.unquote(urllib.parse.urlsplit(address).path))
 
 
+def picture_files(root: Path) -> dict[str, str]:
+    """File name -> site path of each picture file (:data:`IMAGE_SUFFIXES`) of the source
+    folder ``root``, outside the folders Jekyll never reads from (hidden ones, ``_site``,
+    ``node_modules``, ``vendor``): the pictures a source that did not build had to show."""
+    from ..jekyll.assets import IMAGE_SUFFIXES
+    out: dict[str, str] = {}
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and d not in ("_site", "node_modules", "vendor"))
+        for name in sorted(names):
+            if os.path.splitext(name)[1].lower() in IMAGE_SUFFIXES:
+                rel = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+                out.setdefault(name, "/" + rel)
+    return out
+
+
 def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
-                    lost: Iterable[str] = ()) -> list[BrokenPicture]:
+                    lost: Iterable[str] = (), had: Mapping[str, str] | None = None
+                    ) -> list[BrokenPicture]:
     """The pictures the old site's pages (not those of ``skip``, left out on purpose) showed
     whole (a file of the old build, or a picture from elsewhere) that the new site's pages
     show broken, one per address the new pages write, with the pages that show it. A picture
     whose file the new site lacks altogether (``lost``: the names of the files
     :attr:`.compare.Comparison.missing_files` already names) is left to that finding; an
-    address the old site showed broken too is no loss."""
+    address the old site showed broken too is no loss. ``had``: file name -> path of the
+    pictures the old site had (:func:`picture_files` of a source whose build stopped on an
+    error, so that its pages cannot say what they showed)."""
     shown: dict[str, str] = {}  # file name -> the address the old site showed it at
     broken_before: set[str] = set()
     for _, address, path, loads in _loaded(old, skip):
@@ -139,6 +160,8 @@ def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
             shown.setdefault(_name_of(address, path), address)
         else:
             broken_before.add(path or address)
+    for name, where in (had or {}).items():
+        shown.setdefault(name, where)
     gone = set(lost)
     found: dict[str, BrokenPicture] = {}
     for page, address, path, loads in _loaded(new):
