@@ -449,7 +449,8 @@ class Cell:
                         and self.template != "al-folio-2022")),
             "paragraphs": len(seen.missing_paragraphs), "home": len(seen.home_missing),
             "lists": len(seen.lists), "details": len(seen.missing_details),
-            "files": len(seen.missing_files), "urls": len(seen.unanswered)}
+            "files": len(seen.missing_files), "pictures": len(seen.broken_pictures),
+            "urls": len(seen.unanswered)}
 
     def row(self) -> str:
         s, m = self.seen, self.measures()
@@ -457,7 +458,7 @@ class Cell:
                 f"{m['warnings']} | {m['dead']} | {m['examples']} | {m['dead_menu']} | "
                 f"{self.menu_state()} | {s.paragraphs - m['paragraphs']}/{s.paragraphs} | "
                 f"{m['home']} | {m['lists']} | {s.details - m['details']}/{s.details} | "
-                f"{m['files']} | {m['urls']} |")
+                f"{m['files']} | {m['pictures']} | {m['urls']} |")
 
     def menu_state(self) -> str:
         return self.seen.menu_state()
@@ -474,14 +475,16 @@ class Cell:
                 ("list", [f"{o} -> {n}: {how} {t[:80]}" for o, n, how, t in s.lists]),
                 ("detail not shown", [f"{r}: {t[:100]}" for r, t in s.missing_details]),
                 ("file missing", [f"{p}: {f}" for p, f in s.missing_files]),
+                ("picture broken", [f"{b.pages[0]} (+{len(b.pages) - 1} pages): {b.address} "
+                                    f"(was {b.was})" for b in s.broken_pictures]),
                 ("old URL unanswered", s.unanswered)]
 
 
 HEADER = ("| site | template | source build | build | new Liquid warnings | new dead links | "
           "example text | dead menu entries | menu as the source's | paragraphs shown | "
           "home paragraphs lost | list items off | CV/talk details shown | files missing | "
-          "old URLs unanswered |\n"
-          "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+          "broken pictures | old URLs unanswered |\n"
+          "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
 
 
 class Lab:
@@ -595,6 +598,11 @@ class Lab:
         if base.rc not in (0, 3):
             cell.seen.menu_was = []  # no source menu to compare
         cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]
+        # a broken picture the comparison names (the old site showed it) is counted there,
+        # not a second time among the dead links
+        pictures = {new.site.local_path(b.address, page) or b.address
+                    for b in cell.seen.broken_pictures for page in b.pages}
+        cell.new_dead = [d for d in cell.new_dead if (new.site.local_path(d) or d) not in pictures]
         return cell
 
 

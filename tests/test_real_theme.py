@@ -71,8 +71,6 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "501Good->academicpages-2025": {"files": 2, "urls": 1, "details": 1},
     "594zyc->academicpages-2025": {"files": 1, "urls": 1},
     "AndyGreenPhD->academicpages-2025": {"details": 1},  # as 501Good's
-    # `dead`: five headshots the people page links, which the corpus did not copy
-    "CoRAL-OSU->academicpages-2025": {"dead": 5, "paragraphs": 7},
     "UzTak->academicpages-2025": {"files": 8},
     "bdubail->academicpages-2025": {"files": 7},
     "guoxuanma->academicpages-2025": {"dead": 1, "menu": 1},

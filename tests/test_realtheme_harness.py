@@ -198,3 +198,28 @@ def test_a_menu_entry_that_forwards_to_furniture_is_not_asked_of_the_new_menu(tm
     entries = [("papers", "/notes/papers/"), ("cv", "/notes/menu-cv/")]
     assert realtheme.menu_labels(entries, "https://ada.example.org/notes", ["/cv-json/"],
                                  realtheme.BuiltSite(site)) == ["papers"]
+
+
+def test_a_broken_picture_is_counted_once_among_the_broken_pictures(tmp_path, monkeypatch):
+    """The profile picture the old sidebar showed is written at a wrong address on every new
+    page: the comparison names it once (`pictures`), and the lab's dead-link measure, which
+    finds the same address dead, does not count it again; another dead link still counts."""
+    old, new = tmp_path / "old/_site", tmp_path / "new/_site"
+    for root, src in ((old, "/images/ines.jfif"), (new, "/images//files/ines.jfif")):
+        for rel in ("index.html", "cv/index.html"):
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_text(f'<html><body><img src="{src}">'
+                                    "</body></html>")
+        (root / "images").mkdir()
+        (root / "images/ines.jfif").write_bytes(b"x")
+
+    def built(site, dead):
+        return realtheme.Build(0, set(), dead, realtheme.BuiltSite(site), "")
+    monkeypatch.setattr(realtheme, "SITES", {"real/x/ines": "tpl"})
+    cell = realtheme.Lab(tmp_path / "work").score(
+        realtheme.Cell("real/x/ines", "tpl"), built(old, set()), built(new, set()),
+        built(new, {"/images//files/ines.jfif", "/nowhere/"}))
+    assert [(b.address, len(b.pages)) for b in cell.seen.broken_pictures] == [
+        ("/images//files/ines.jfif", 2)]
+    assert cell.new_dead == ["/nowhere/"]
+    assert cell.measures()["pictures"] == 1 and cell.measures()["dead"] == 1

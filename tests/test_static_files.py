@@ -159,3 +159,26 @@ def test_a_link_with_the_base_path_written_out_names_the_sites_file(tmp_path):
     assert '<img src="/lab/assets/img/moose.png" alt="a moose">' in \
         (tmp_path / "out/_pages/about.md").read_text()
     assert not [f for f in plan.report.findings if f.code == "missing-file"]
+
+
+def test_an_address_liquid_completes_stays_where_the_static_files_are(tmp_path):
+    """A people page writes each headshot's address as `{{ site.baseurl }}/assets/img/people/
+    {{ person.image }}`: the file's name comes from Liquid at build time, so the address names
+    no file to carry. It stays as written, where the owner's static files keep their paths;
+    it became `/files/people/{{ person.image }}` (its `.image}}` read as a file suffix), a
+    broken picture for every person of a real lab site."""
+    src = owner_site(tmp_path)
+    (src / "_pages/people.md").write_text(
+        "---\nlayout: page\ntitle: People\npermalink: /people/\n---\n"
+        "{% for person in site.data.members %}\n"
+        '<img src="{{site.baseurl}}/assets/img/people/{{person.image}}" alt="">\n'
+        "{% endfor %}\n")
+    (src / "_data/members.yml").write_text("- name: Bo Tamsin\n  image: bo.jpg\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    out = tmp_path / "out"
+    assert '<img src="{{site.baseurl}}/assets/img/people/{{person.image}}" alt="">' in \
+        (out / "_pages/people.md").read_text()
+    assert (out / "assets/img/people/bo.jpg").is_file()
+    assert not any("person.image" in f.message for f in plan.report.findings
+                   if f.code == "missing-file")

@@ -253,6 +253,11 @@ class AssetCopier:
                 "on the old site too. Left as written (not a file of the site); remove the "
                 "extra parentheses.", origin, self.line_of(origin, url), severity="info")
             return None
+        if "{{" in url or "{%" in url:
+            # Liquid completes the address when the site is built (`/assets/img/people/{{
+            # person.image }}`): no file is named here; the owner's static files keep their
+            # paths (carry_static_files), so the address stays as written
+            return None
         absolute = resolve(url, page_url or "/")
         suffix = PurePosixPath(absolute.split("?")[0].split("#")[0]).suffix.lower()
         static = suffix in (".html", ".htm") and self._static_html(absolute)

@@ -98,6 +98,13 @@ def record(result: Comparison, report: Report) -> None:
     for page, path in result.missing_files:
         report.lost("verify-file", f"`{path}` (linked from `{_page(page)}`) is not in the "
                     "new site")
+    for picture in result.broken_pictures:
+        more = len(picture.pages) - 1
+        report.lost("verify-picture", f"the picture `{picture.address}` on "
+                    f"`{_page(picture.pages[0])}`"
+                    + (f" and {more} more page{'s' if more > 1 else ''}" if more else "")
+                    + " is broken on the new site (no file of it at that address); the old "
+                    f"site showed it (`{picture.was}`)")
     for path in result.unanswered:
         report.lost("verify-url", f"the old address `{path}` answers nothing on the new site "
                     "(no page, no redirect)")

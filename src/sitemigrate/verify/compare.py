@@ -14,6 +14,7 @@ from typing import Any
 
 from ..textio import within
 from .examples import example_paragraphs
+from .pictures import BrokenPicture, broken_pictures, picture_files
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
 from .text import (
@@ -60,6 +61,9 @@ class Comparison:
     menu, no page is lost."""
     missing_files: list[tuple[str, str]] = field(default_factory=list)
     """(old page, file path) of a file an old page links that the new site lacks."""
+    broken_pictures: list[BrokenPicture] = field(default_factory=list)
+    """Pictures the old site showed that the new site shows broken (its address names no
+    file of the new build), one per address: :func:`.pictures.broken_pictures`."""
     unanswered: list[str] = field(default_factory=list)
     """Old addresses (site paths) nothing answers on the new site."""
     examples: list[str] = field(default_factory=list)
@@ -135,8 +139,12 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
         if not new.resolves(href):
             (result.dead_menu_before if new.local_path(href) in was_dead
              else result.dead_menu).append(href)
-    _files(result, old, new, [*left_out_addresses(owner, skipped), *left_out_pages],
-           source or owner)
+    left = [*left_out_addresses(owner, skipped), *left_out_pages]
+    _files(result, old, new, left, source or owner)
+    result.broken_pictures = broken_pictures(
+        old, new, _gone_pages(old, left),
+        {path.rsplit("/", 1)[-1] for _, path in result.missing_files},
+        None if old_is_baseline else picture_files(source or owner))
     _addresses(result, old, new)
     # an old build that stopped on an error: the owner's pages show what they hold (the
     # template's stock wording they kept on their about or listing page) all the same
@@ -484,8 +492,7 @@ def _files(result: Comparison, old: BuiltSite, new: BuiltSite,
     theme = _theme_of(source) if source is not None else None
     left = list(left_out)
     names = {a.rsplit("/", 1)[-1] for a in left if _FILE_VALUE.fullmatch(a)}
-    gone = {old.page_at(p) for a in left if not _FILE_VALUE.fullmatch(a)
-            and (p := old.local_path(a)) is not None}
+    gone = _gone_pages(old, left)
     seen: set[str] = set()
     for page in old.html:
         if page in gone:
@@ -501,6 +508,12 @@ def _files(result: Comparison, old: BuiltSite, new: BuiltSite,
                     and within(source, source / path.lstrip("/"))  # never read out of SRC
                     and is_template_file(theme, source, path.lstrip("/"))):
                 result.missing_files.append((page, path))
+
+
+def _gone_pages(old: BuiltSite, left_out: Iterable[str]) -> set[str]:
+    """The old site's pages at the addresses ``left_out`` (pages left out on purpose)."""
+    return {page for a in left_out if not _FILE_VALUE.fullmatch(a)
+            and (p := old.local_path(a)) is not None and (page := old.page_at(p)) is not None}
 
 
 def _addresses(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:

@@ -1,0 +1,175 @@
+"""The pictures a built page shows, and those of the old site the new site shows broken.
+
+A picture is what a browser loads to show on the page: an `<img>`'s `src` and `srcset`, a
+`<source>`'s `srcset` (a `<picture>`'s candidates), a `url(…)` of an element's `style`
+(a `background-image`), and a `<link rel="icon">`'s address (the tab's icon; also
+`shortcut icon`, `apple-touch-icon`). What no browser loads (inside a comment, a script, a
+style sheet or a `<template>`) is no picture of the page.
+
+A picture the old site showed (its address named a file of the old build, or was an address
+elsewhere) that the new site shows at an address that names no file of the new build (after
+the site's base path, as `bin/linkcheck` of the lab reads it) is a picture a visitor loses:
+a broken image in its place. The two are matched by the file's name (the conversion moves
+files between the themes' folders); an address the old site showed broken too is no loss.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import urllib.parse
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .site import BuiltSite
+from .text import elements
+
+_UNLOADED = re.compile(elements("script|style|template")
+                       + r"|<!--[^-]*(?:-(?!->)[^-]*)*-->", re.I)
+"""What a browser loads no picture from: those elements, and comments."""
+_TAG = re.compile(r"(?i)<(img|source|link)\b([^>]*)>|\bstyle\s*=\s*(\"[^\"]*\"|'[^']*')")
+_ATTRIBUTE = re.compile(r"""(?is)([\w:-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
+_CSS_URL = re.compile(r"""(?i)url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)""")
+_ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precomposed",
+                        "mask-icon"})
+"""The `rel` words of a `<link>` whose address is a picture the browser shows (the tab's
+icon, a phone's home-screen icon)."""
+
+
+def _attributes(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name, value in _ATTRIBUTE.findall(text):
+        out.setdefault(name.lower(), html.unescape(value.strip("\"'")))
+    return out
+
+
+def _candidates(srcset: str) -> Iterator[str]:
+    """The addresses of a `srcset` (`a.webp 480w, b.webp 800w`)."""
+    for candidate in srcset.split(","):
+        words = candidate.split()
+        if words:
+            yield words[0]
+
+
+def _css_urls(style: str) -> list[str]:
+    return [next(g for g in groups if g) for groups in _CSS_URL.findall(style) if any(groups)]
+
+
+def pictures(page_html: str) -> list[str]:
+    """The addresses of the pictures a page shows, as written (once each, in order)."""
+    out: list[str] = []
+    for m in _TAG.finditer(_UNLOADED.sub(" ", page_html)):
+        if m.group(3) is not None:  # a style attribute: its url(…)s
+            style = html.unescape(m.group(3)[1:-1])
+            out += _css_urls(style)
+            continue
+        tag, attrs = m.group(1).lower(), _attributes(m.group(2))
+        if tag == "img":
+            out += [attrs.get("src", ""), *_candidates(attrs.get("srcset", ""))]
+        elif tag == "source":
+            out += list(_candidates(attrs.get("srcset", "")))
+        elif _ICON_RELS & set(attrs.get("rel", "").lower().split()):
+            out.append(attrs.get("href", ""))
+        # a style attribute inside the tag: the pattern's next match starts after it
+        out += _css_urls(attrs.get("style", ""))
+    return list(dict.fromkeys(a.strip() for a in out if a.strip()))
+
+
+def picture_path(site: BuiltSite, address: str, page: str) -> str | None:
+    """The site path of the file the picture ``address`` on ``page`` loads, ``""`` for an
+    address of the site outside its base path (which names nothing the site serves), or None
+    for a picture from elsewhere (another host, a `data:` address)."""
+    parts = urllib.parse.urlsplit(address)
+    if parts.scheme and parts.scheme not in ("http", "https"):
+        return None
+    if not parts.path:
+        return None
+    written = urllib.parse.unquote(parts.path)
+    if (written.startswith("/") and not parts.netloc and site.basepath
+            and written != site.basepath and not written.startswith(site.basepath + "/")):
+        return ""
+    return site.local_path(address, page)
+
+
+def _name(path: str) -> str:
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
+@dataclass
+class BrokenPicture:
+    """A picture of the old site the new site shows broken: ``address`` as the new pages
+    write it, ``was`` the address the old site showed it at, ``pages`` the new pages that
+    show it broken (the home page first, then in order)."""
+
+    address: str
+    was: str
+    pages: list[str] = field(default_factory=list)
+
+
+def _loaded(site: BuiltSite, skip: Iterable[str] = ()
+            ) -> Iterator[tuple[str, str, str | None, bool]]:
+    """(page, address, site path or None, whether it loads) of each picture of each page of
+    ``site`` but those of ``skip``."""
+    left_out = set(skip)
+    for page, text in site.html.items():
+        if page in left_out:
+            continue
+        for address in pictures(text):
+            path = picture_path(site, address, page)
+            yield page, address, path, path is None or (
+                bool(path) and site.page_at(path) is not None)
+
+
+def _name_of(address: str, path: str | None) -> str:
+    return _name(path or urllib.parse.unquote(urllib.parse.urlsplit(address).path))
+
+
+def picture_files(root: Path) -> dict[str, str]:
+    """File name -> site path of each picture file (:data:`IMAGE_SUFFIXES`) of the source
+    folder ``root``, outside the folders Jekyll never reads from (hidden ones, ``_site``,
+    ``node_modules``, ``vendor``): the pictures a source that did not build had to show."""
+    from ..jekyll.assets import IMAGE_SUFFIXES
+    out: dict[str, str] = {}
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and d not in ("_site", "node_modules", "vendor"))
+        for name in sorted(names):
+            if os.path.splitext(name)[1].lower() in IMAGE_SUFFIXES:
+                rel = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+                out.setdefault(name, "/" + rel)
+    return out
+
+
+def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
+                    lost: Iterable[str] = (), had: Mapping[str, str] | None = None
+                    ) -> list[BrokenPicture]:
+    """The pictures the old site's pages (not those of ``skip``, left out on purpose) showed
+    whole (a file of the old build, or a picture from elsewhere) that the new site's pages
+    show broken, one per address the new pages write, with the pages that show it. A picture
+    whose file the new site lacks altogether (``lost``: the names of the files
+    :attr:`.compare.Comparison.missing_files` already names) is left to that finding; an
+    address the old site showed broken too is no loss. ``had``: file name -> path of the
+    pictures the old site had (:func:`picture_files` of a source whose build stopped on an
+    error, so that its pages cannot say what they showed)."""
+    shown: dict[str, str] = {}  # file name -> the address the old site showed it at
+    broken_before: set[str] = set()
+    for _, address, path, loads in _loaded(old, skip):
+        if loads:
+            shown.setdefault(_name_of(address, path), address)
+        else:
+            broken_before.add(path or address)
+    for name, where in (had or {}).items():
+        shown.setdefault(name, where)
+    gone = set(lost)
+    found: dict[str, BrokenPicture] = {}
+    for page, address, path, loads in _loaded(new):
+        name = _name_of(address, path)
+        key = path or address
+        if loads or not name or name not in shown or name in gone or key in broken_before:
+            continue
+        found.setdefault(key, BrokenPicture(address, shown[name])).pages.append(page)
+    for broken in found.values():  # the home page first: where a visitor meets it first
+        broken.pages.sort(key=lambda page: page != "index.html")
+    return list(found.values())
