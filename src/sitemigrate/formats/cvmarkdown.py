@@ -380,10 +380,18 @@ def _dated_section_entry(entry: dict[str, Any], key: str) -> dict[str, Any]:
     return _ordered(out | {k: v for k, v in entry.items() if k not in ("name", "value")})
 
 
+_DATED_FIELDS = ("year", "institution", "location", "summary", "url")
+"""What an entry of a ``time_table`` holds beyond its title (a ``list`` holds its title)."""
+
+
 def _kind(entries: list[dict[str, Any]], raw: list[tuple[str, list[str]]]) -> str:
+    """The section's kind. One entry read with a date, a place or a note (an undated degree
+    line ``MSc in Ecology, University of Somewhere, Lisbon``) makes a ``time_table``: its
+    entries keep their institution and place as dated ones do (a ``list`` holds titles only:
+    every CV target wrote the title alone, in silence)."""
     if all("name" in e for e in entries):
         return "map"
-    if any("year" in e for e in entries):
+    if any(k in e for e in entries for k in _DATED_FIELDS):
         return "time_table"
     if any(subs for _, subs in raw):
         for e in entries:
