@@ -424,3 +424,31 @@ def test_an_undated_degree_line_reaches_every_alfolio_codec(tmp_path):
     assert edu["type"] == "time_table"
     assert edu["contents"][0]["institution"] == "University of Nowhere, Lisbon, Portugal"
 
+
+def test_html_emphasis_in_a_part_is_read_as_its_text():
+    """``Bengaluru, <b>India</b>``: the tags are the place's look, as ``**India**`` is;
+    before, the tagged word was no place and stayed, tags and all, in the institution. A
+    comma inside the tags separates nothing, as inside ``**...**``."""
+    split = cvmarkdown.split_entry
+    bsc = split("BSc in Fern Studies, Reed College, Bengaluru, <b>India</b>", "education")
+    assert (bsc["institution"], bsc["location"]) == ("Reed College", "Bengaluru, India")
+    work = split("2019: Warden, Reed Hall, <strong>Utrecht</strong>, <em><i>Netherlands</i></em>",
+                 "work")
+    assert work == {"title": "Warden", "institution": "Reed Hall",
+                    "location": "Utrecht, Netherlands", "year": "2019"}
+    talk = split("<b>Moss, Fern and Lichen Meeting</b>, Uppsala, Sweden, 2024", "talks")
+    assert talk["title"] == "Moss, Fern and Lichen Meeting"
+
+
+def test_a_comma_without_a_space_inside_a_name_separates_no_fields():
+    """``Mathematics,Vision and Learning`` is one area of study written without a space, not
+    an area and an institution (before: the area was `Mathematics` and the institution
+    `Vision and Learning, Fern College`)."""
+    split = cvmarkdown.split_entry
+    phd = split("PhD in Moss,Fern and Lichen Studies, Reed College, Utrecht, 2019", "education")
+    assert (phd["title"], phd["institution"], phd["location"]) == (
+        "PhD in Moss,Fern and Lichen Studies", "Reed College", "Utrecht")
+    assert split("2020: Counter of 10,000 ferns, Reed Hall", "work")["title"] == (
+        "Counter of 10,000 ferns")
+    # a comma with a space after it still separates
+    assert split("2020: Warden, Reed Hall, Utrecht", "work")["location"] == "Utrecht"
