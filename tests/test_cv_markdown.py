@@ -381,3 +381,74 @@ def test_a_name_value_line_among_dated_entries_is_an_entry_or_a_finding():
     _rendercv_of(Site(cv=CV(sections=[pair])), report)
     (found,) = [f for f in report.findings if f.code == "cv-field"]
     assert "Head gardener" in found.message and (found.path, found.line) == ("_pages/cv.md", 5)
+
+
+UNDATED_EDUCATION = """Education
+=========
+* MSc in Moss Ecology, University of Nowhere, Lisbon, Portugal
+* BSc in Fern Studies, Reed College, Utrecht
+* School leaving exam
+"""
+
+
+def test_an_undated_degree_line_keeps_its_institution_and_place():
+    """A section of undated degree lines was a `list`, which holds titles: the institution
+    and place read from each line went, and the RenderCV `cv.yml`, the JSON Resume and the
+    classic `cv.yml` said nothing. An entry read with a place makes the section a
+    `time_table`, dated or not, and every CV codec carries the place."""
+    (sec,) = cvmarkdown.parse(UNDATED_EDUCATION).sections
+    assert sec.kind == "time_table"
+    msc, bsc, school = sec.entries
+    assert msc == {"title": "MSc in Moss Ecology", "institution": "University of Nowhere",
+                   "location": "Lisbon, Portugal",
+                   "extra": {"studyType": "MSc", "area": "Moss Ecology"}}
+    assert (bsc["institution"], bsc["location"]) == ("Reed College", "Utrecht")
+    assert school == {"title": "School leaving exam"}
+    # a section of titles alone is still a list
+    assert cvmarkdown.parse("Skills\n======\n* Moss, ferns\n").sections[0].kind == "list"
+
+
+def test_an_undated_degree_line_reaches_every_alfolio_codec(tmp_path):
+    src = _site(tmp_path)
+    (src / "_pages/cv.md").write_text(CV_PAGE.split("Education\n")[0] + UNDATED_EDUCATION)
+    plan = sitemigrate.convert(src, tmp_path / "v1", to="al-folio",
+                               options=Options(generation="v1"))
+    msc = yaml.load(plan.files["_data/cv.yml"].decode())["cv"]["sections"]["Education"][0]
+    assert (msc["institution"], msc["location"], msc["area"]) == (
+        "University of Nowhere", "Lisbon, Portugal", "Moss Ecology")
+    resume = json.loads(plan.files["assets/json/resume.json"].decode())["education"][0]
+    assert (resume["institution"], resume["studyType"]) == ("University of Nowhere", "MSc")
+    plan = sitemigrate.convert(src, tmp_path / "old", to="al-folio",
+                               options=Options(generation="2024-25"))
+    (edu,) = yaml.load(plan.files["_data/cv.yml"].decode())
+    assert edu["type"] == "time_table"
+    assert edu["contents"][0]["institution"] == "University of Nowhere, Lisbon, Portugal"
+
+
+def test_html_emphasis_in_a_part_is_read_as_its_text():
+    """``Bengaluru, <b>India</b>``: the tags are the place's look, as ``**India**`` is;
+    before, the tagged word was no place and stayed, tags and all, in the institution. A
+    comma inside the tags separates nothing, as inside ``**...**``."""
+    split = cvmarkdown.split_entry
+    bsc = split("BSc in Fern Studies, Reed College, Bengaluru, <b>India</b>", "education")
+    assert (bsc["institution"], bsc["location"]) == ("Reed College", "Bengaluru, India")
+    work = split("2019: Warden, Reed Hall, <strong>Utrecht</strong>, <em><i>Netherlands</i></em>",
+                 "work")
+    assert work == {"title": "Warden", "institution": "Reed Hall",
+                    "location": "Utrecht, Netherlands", "year": "2019"}
+    talk = split("<b>Moss, Fern and Lichen Meeting</b>, Uppsala, Sweden, 2024", "talks")
+    assert talk["title"] == "Moss, Fern and Lichen Meeting"
+
+
+def test_a_comma_without_a_space_inside_a_name_separates_no_fields():
+    """``Mathematics,Vision and Learning`` is one area of study written without a space, not
+    an area and an institution (before: the area was `Mathematics` and the institution
+    `Vision and Learning, Fern College`)."""
+    split = cvmarkdown.split_entry
+    phd = split("PhD in Moss,Fern and Lichen Studies, Reed College, Utrecht, 2019", "education")
+    assert (phd["title"], phd["institution"], phd["location"]) == (
+        "PhD in Moss,Fern and Lichen Studies", "Reed College", "Utrecht")
+    assert split("2020: Counter of 10,000 ferns, Reed Hall", "work")["title"] == (
+        "Counter of 10,000 ferns")
+    # a comma with a space after it still separates
+    assert split("2020: Warden, Reed Hall, Utrecht", "work")["location"] == "Utrecht"

@@ -109,6 +109,9 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
 _EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|"
                        r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\3(?![\w*])")
 _STARRED = re.compile(r"(\*\*?)(?=\S)[^*]+?(?<=\S)\1")
+# HTML's inline emphasis (`Bengaluru, <b>India</b>`): the text is what it says, as with
+# Markdown's markers; a comma inside it separates no fields either
+_HTML_EMPHASIS = re.compile(r"<(b|strong|em|i)>\s*(.*?)\s*</\1\s*>", re.I | re.S)
 _INSTITUTION = re.compile(
     r"universi|college|institut|school|academy|hochschule|[ée]cole|polytechn|\b(?:KU|ETH|MIT|"
     r"UCL|EPFL|CNRS)\b|department|faculty|laborator|\blab\b|cent(?:er|re)|hospital|"
@@ -134,21 +137,28 @@ def as_kramdown_reads(text: str) -> str:
 
 
 def unmark(text: str) -> str:
-    """``text`` without Markdown bold/italic markers (``**MSc**`` -> ``MSc``)."""
+    """``text`` without Markdown bold/italic markers (``**MSc**`` -> ``MSc``) nor HTML's
+    inline emphasis tags (``<b>India</b>`` -> ``India``)."""
+    while (bare := _HTML_EMPHASIS.sub(lambda m: m[2], text)) != text:  # `<b><i>..</i></b>`
+        text = bare
     return _EMPHASIS.sub(lambda m: m[2] or m[4], text).strip()
 
 
 def _pieces(text: str) -> list[str]:
     """Comma-separated parts, commas inside parentheses, links or an emphasis set with
-    asterisks aside (``**Health, Mind and Body Conference**, Dublin`` names one event)."""
+    asterisks or HTML tags aside (``**Health, Mind and Body Conference**, Dublin`` names one
+    event); a comma between two letters or digits, with no space after it, is inside a
+    name (``Mathematics,Vision and Learning``, ``10,000``), not between two parts."""
     out, depth, cur = [], 0, ""
     stars = _STARRED.sub(lambda m: "\0" * len(m[0]), text)  # where a `*...*` span runs
-    for c, star in zip(text, stars, strict=True):
+    stars = _HTML_EMPHASIS.sub(lambda m: "\0" * len(m[0]), stars)  # and a `<b>...</b>` one
+    for n, (c, star) in enumerate(zip(text, stars, strict=True)):
         if c in "([":
             depth += 1
         elif c in ")]":
             depth -= 1
-        if c == "," and depth <= 0 and star != "\0":
+        inside = 0 < n < len(text) - 1 and text[n - 1].isalnum() and text[n + 1].isalnum()
+        if c == "," and depth <= 0 and star != "\0" and not inside:
             out.append(cur)
             cur = ""
         else:
@@ -380,10 +390,18 @@ def _dated_section_entry(entry: dict[str, Any], key: str) -> dict[str, Any]:
     return _ordered(out | {k: v for k, v in entry.items() if k not in ("name", "value")})
 
 
+_DATED_FIELDS = ("year", "institution", "location", "summary", "url")
+"""What an entry of a ``time_table`` holds beyond its title (a ``list`` holds its title)."""
+
+
 def _kind(entries: list[dict[str, Any]], raw: list[tuple[str, list[str]]]) -> str:
+    """The section's kind. One entry read with a date, a place or a note (an undated degree
+    line ``MSc in Ecology, University of Somewhere, Lisbon``) makes a ``time_table``: its
+    entries keep their institution and place as dated ones do (a ``list`` holds titles only:
+    every CV target wrote the title alone, in silence)."""
     if all("name" in e for e in entries):
         return "map"
-    if any("year" in e for e in entries):
+    if any(k in e for e in entries for k in _DATED_FIELDS):
         return "time_table"
     if any(subs for _, subs in raw):
         for e in entries:
