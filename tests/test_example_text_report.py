@@ -100,6 +100,18 @@ def test_the_blocks_of_a_body_are_those_without_lines():
     body = ("<script>\nvar a = 1;\n</script> first words of the first block here\n\n"
             "<!-- a\ncomment -->\n\nsecond block of words, six or more of them\n"
             "{% raw %}\n{{ x }}\n{% endraw %} and on\n\n~~~\ncode\n~~~\n"
-            "third block with at least six words :smile: {: .note}\n")
+            "third block with at least six words :smile: {: .note}\n\n"
+            '<div class="caption">\n  <p>\n  a caption, the words of it at line 20\n</div>\n')
     assert [(raw, words) for _, raw, words in blocks_at(body)] == list(blocks_of(body))
-    assert [line for line, _, _ in blocks_at(body)] == [3, 8, 16]
+    assert [line for line, _, _ in blocks_at(body)] == [3, 8, 16, 20]
+
+
+def test_the_themes_page_not_found_page_is_not_asked_to_be_rewritten(tmp_path, example_table):
+    """The example wording on the theme's page-not-found page (its furniture, which the
+    conversion does not carry as the owner's) is no paragraph of the owner's to replace."""
+    src, _ = _about("al-folio-site", tmp_path, f"\n{OWN}\n")
+    (src / "_pages/404.md").write_text(
+        f"---\nlayout: page\npermalink: /404.html\ntitle: 404\n---\n\n{EXAMPLE}\n", "utf-8")
+    assert list(example_blocks(src, get_theme("al-folio")))  # the template's words
+    plan = api.convert(src, tmp_path / "dest", to="academicpages")
+    assert not [f for f in plan.report.findings if f.code == "template-example-text"]

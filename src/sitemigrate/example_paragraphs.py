@@ -126,19 +126,21 @@ def report_example_text(site: Site, report: Report, theme: Any) -> None:
             lines[rel].append(line)
     for rel, found in lines.items():
         found.sort()
-        which = (f"the paragraph at line {found[0]} is" if len(found) == 1 else
-                 f"the paragraphs at lines {', '.join(map(str, found))} are")
-        report.problem("template-example-text", f"{which} the template's example text, not "
-                       f"yours: carried as your site showed {'it' if len(found) == 1 else 'them'}"
-                       f"; replace {'it' if len(found) == 1 else 'them'} with yours.",
-                       rel, found[0])
+        one = len(found) == 1
+        report.problem("template-example-text", (
+            f"line {found[0]} holds" if one else
+            f"lines {', '.join(map(str, found))} hold") + " the template's example text, "
+            f"not yours: carried as your site showed {'it' if one else 'them'}; replace "
+            f"{'it' if one else 'them'} with your own words.", rel, found[0])
 
 
 def _carried(site: Site) -> set[str]:
-    """The source files of every page and item ``site`` carries."""
-    found = {page.path for page in site.pages}
-    items = [*(i for kind in ("news", "talks", "teaching", "projects", "posts", "pages",
-                               "publications") for i in getattr(site, kind)),
+    """The source files of every page and item ``site`` carries: not the theme's furniture
+    (a page-not-found page, whose wording is the theme's, is not carried as the owner's)."""
+    found = {page.path for page in site.pages if page.role != "furniture"}
+    items = [*(p for p in site.pages if p.role != "furniture"),
+             *(i for kind in ("news", "talks", "teaching", "projects", "posts", "publications")
+               for i in getattr(site, kind)),
              *(i for items in site.collections.values() for i in items)]
     found |= {i.origin.path for i in items if i.origin is not None and i.origin.path}
     return found - {""}

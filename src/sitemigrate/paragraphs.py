@@ -104,6 +104,10 @@ _ADDED = "\x1d"
 """Follows a line break a substitution of :func:`blocks_at` put in (a code block's place)."""
 
 
+_FIRST_WORD = re.compile(r"<[^>]*>|([^\W_])")
+"""A tag, or a letter or digit outside one: the block's first word a visitor reads."""
+
+
 def _keeping_lines(repl: str) -> Any:
     """A replacement by ``repl`` that keeps the count of the body's lines it replaced (in
     :data:`_GONE` marks) and marks its own line break as added (:data:`_ADDED`)."""
@@ -115,7 +119,8 @@ def _keeping_lines(repl: str) -> Any:
 
 
 def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
-    """:func:`blocks_of`, each with the line of ``text`` (1-based) its first word is on."""
+    """:func:`blocks_of`, each with the line of ``text`` (1-based) its first word outside a
+    tag is on (a block's opening `<div>` lines are not its text)."""
     body = text.replace(_GONE, " ").replace(_ADDED, " ")
     body = _FENCE.sub(_keeping_lines("\n"), body)
     body = _UNSHOWN.sub(_keeping_lines("\n"), body)
@@ -133,7 +138,8 @@ def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
             continue
         words = norm(block)
         if len(words.split()) >= MIN_WORDS:
-            first = end - len(marked) + len(marked) - len(marked.lstrip())
+            word = next((m for m in _FIRST_WORD.finditer(marked) if m.group(1)), None)
+            first = end - len(marked) + (word.start() if word else 0)
             line += (body.count("\n", counted, first) - body.count(_ADDED, counted, first)
                      + body.count(_GONE, counted, first))
             counted = first
