@@ -115,3 +115,14 @@ def test_the_themes_page_not_found_page_is_not_asked_to_be_rewritten(tmp_path, e
     assert list(example_blocks(src, get_theme("al-folio")))  # the template's words
     plan = api.convert(src, tmp_path / "dest", to="academicpages")
     assert not [f for f in plan.report.findings if f.code == "template-example-text"]
+
+
+def test_a_paragraph_of_the_owners_words_and_the_templates_sentence_is_the_owners(
+        tmp_path, example_table):
+    """The owner's caption, four words of their own, then the template's example sentence:
+    the paragraph holds words of the owner's (a run of them longer than a version's
+    rewording), so it is theirs, not the template's to replace (and verify asks for it)."""
+    src, _ = _about("al-folio-site", tmp_path, f"\n{OWN}\n\nThe heron hide, dawn. {EXAMPLE}\n")
+    assert not list(example_blocks(src, get_theme("al-folio")))
+    plan = api.convert(src, tmp_path / "dest", to="academicpages")
+    assert not [f for f in plan.report.findings if f.code == "template-example-text"]

@@ -72,14 +72,17 @@ _DESCRIPTION = re.compile(r"(?m)^description[ \t]*:")
 
 def example_blocks(owner: Path, theme: Any) -> Iterator[tuple[str, int, str]]:
     """(file, line, paragraph normalised) of each paragraph of the owner's content files
-    whose words outside their links to the template's example values (:func:`example_values`)
-    that the template's example text does not hold are fewer than a paragraph's
-    (:data:`.paragraphs.MIN_WORDS`): the template's example, not the owner's words. A page's
+    that is the template's example, not the owner's words: its words outside its links to the
+    template's example values (:func:`example_values`) are fewer than a paragraph's
+    (:data:`.paragraphs.MIN_WORDS`: a sentence around the example link), or those that the
+    template's example text does not hold are, in no run longer than a version's rewording
+    (:data:`.template_text.LONGEST_RUN`: the owner's own caption before the template's
+    example sentence, "The tide gauge at noon.", makes the paragraph theirs). A page's
     `description` that is a line a checkout of the template has on its own page
     (`template_files.example_wording`: the teaching page's "replace this text") is the
     template's too (at the line of its key)."""
     from .template_files import example_wording, templates
-    from .template_text import words
+    from .template_text import LONGEST_RUN, words
     if theme is None:
         return
     values = example_values(owner, theme)
@@ -106,9 +109,9 @@ def example_blocks(owner: Path, theme: Any) -> Iterator[tuple[str, int, str]]:
             rest = _HTML_LINK.sub(example_link, _MD_LINK.sub(example_link, raw)) \
                 if values else raw
             seq = words(shown_words(rest))
-            own = round(text.uncovered(seq)[0] * len(seq)) if text.shingles and seq \
-                else len(seq)
-            if own < MIN_WORDS:
+            share, run = text.uncovered(seq) if text.shingles and seq else (1.0, len(seq))
+            if len(seq) < MIN_WORDS or (round(share * len(seq)) < MIN_WORDS
+                                        and run <= LONGEST_RUN):
                 yield rel.as_posix(), below + line, shown
 
 
