@@ -91,6 +91,8 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
         report_unread_folders(src, read_config(src), site, report)  # `_x/` Jekyll never reads
         from .template_files import drop_template_content
         drop_template_content(site, report, reader)  # the template's example items: not the owner's
+        from .example_paragraphs import report_example_text
+        report_example_text(site, report, reader)  # the example paragraphs the owner kept
         from .jekyll.shadow import report_item_clashes
         report_item_clashes(site, report)  # items Jekyll writes over (a shared permalink)
     fold_redirect_stubs(site, report)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..example_paragraphs import example_paragraphs
 from ..textio import within
-from .examples import example_paragraphs
 from .pictures import BrokenPicture, broken_pictures, picture_files
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
@@ -248,7 +248,7 @@ def _paragraphs(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
     an owner's page copied) is not the owner's: the conversion leaves it out on purpose,
     as it does a file that is all example content; nor is a paragraph whose only content
     is the template's example, its words and its links to the example values of its config
-    (:func:`.examples.example_paragraphs`); nor the body of a page its layouts do not
+    (:func:`..example_paragraphs.example_paragraphs`); nor the body of a page its layouts do not
     show (:func:`.text.owner_paragraphs`; the layouts of ``owner``, then of ``layouts``)."""
     old_home = TextIndex({"index.html": old.pages.get("index.html", "")})
     new_home_page = new.answer("/") or ""

@@ -3,15 +3,14 @@ normalised so that two themes' markup of the same words compare equal.
 
 Text is compared normalised (:func:`norm`): typography folded (kramdown's smart quotes and
 dashes), case and punctuation ignored, whitespace collapsed. Whether a site shows a text:
-:mod:`.shown`.
+:mod:`.shown`. The owner's source files are read into paragraphs as a conversion reads
+them (:mod:`sitemigrate.paragraphs`, whose names are used from here too).
 """
 
 from __future__ import annotations
 
-import html
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from fnmatch import fnmatch
 from functools import lru_cache
@@ -20,6 +19,21 @@ from typing import Any
 
 import yaml
 
+from ..paragraphs import _FENCE as _FENCE
+from ..paragraphs import _LIQUID as _LIQUID
+from ..paragraphs import _LOADER as _LOADER
+from ..paragraphs import CONTENT_DIRS as CONTENT_DIRS
+from ..paragraphs import MIN_WORDS as MIN_WORDS
+from ..paragraphs import TAG as TAG
+from ..paragraphs import _config as _config
+from ..paragraphs import _unlink as _unlink
+from ..paragraphs import blocks_of as blocks_of
+from ..paragraphs import content_files as content_files
+from ..paragraphs import front as front
+from ..paragraphs import jekyll_folders as jekyll_folders
+from ..paragraphs import norm as norm
+from ..paragraphs import paragraphs_of as paragraphs_of
+from ..paragraphs import shown_words as shown_words
 from ..textio import within
 
 
@@ -40,23 +54,10 @@ def without_hidden(html_text: str) -> str:
     """``html_text`` without what a browser does not show (:data:`_DROP`): an owner's list
     inside `<!-- -->` lists nothing, whatever Liquid rendered into it."""
     return _DROP.sub(" ", html_text)
+
+
 _BLOCK = re.compile(
     r"(?i)<(br|/?p|/div|/li|/h[1-6]|/tr|/td|/th|/dt|/dd|/pre|/tbody|/blockquote)\b[^>]*>")
-TAG = re.compile(r"<[^>]+>")
-_FOLD = (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"),
-         ("\u2014", "-"), ("\u00a0", " "), ("\u2026", "..."), ("_", " "))
-_WORDS = re.compile(r"\w+")
-
-
-def norm(text: str) -> str:
-    """Text as compared: typography folded, case and punctuation ignored, whitespace
-    collapsed, accents composed (an `e` and a combining accent is the `é` a BibTeX filter
-    writes)."""
-    text = unicodedata.normalize("NFC", html.unescape(text))
-    for typographic, plain in _FOLD:  # a few replace() passes: faster than translate()
-        if typographic in text:
-            text = text.replace(typographic, plain)
-    return " ".join(_WORDS.findall(text.lower()))
 
 
 def page_text(html_text: str) -> str:
@@ -75,54 +76,16 @@ def visible_words(html_text: str) -> str:
 
 # -- the owner's paragraphs ------------------------------------------------------------------
 
-CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks", "_teaching",
-                "_portfolio", "_publications", "_books")
-"""Folders of an owner's written content (both themes' collections)."""
 DETAIL_DIRS = ("_talks", "_teaching", "_teachings")
 """Collections whose items' front matter a list page shows (venue, date, location ...)."""
 CV_DATA = ("_data/cv.yml", "_data/cv.yaml", "_data/cv.json", "assets/json/resume.json")
 """Files a CV layout reads (both themes, every generation)."""
-_FM = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\n?^(?:---|\.\.\.)[ \t]*\r?$\n?", re.S | re.M)
-"""Front matter as Jekyll finds it: its closing ``---`` (or ``...``) may end the file."""
-_LIQUID = re.compile(
-    r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
-_TARGET = r"\((?:[^()]|\([^()]*\))*\)"
-"""A Markdown link's `(target)`: kramdown keeps balanced parentheses inside it (a file name
-`(Case Study).pdf`), so the link ends at the `)` that closes the first `(`."""
-_MD_IMAGE = re.compile(rf"!\[[^\]]*\]{_TARGET}")
-"""A Markdown image: its alt text is an attribute, no word a visitor reads (read before
-links: a linked image `[![alt](picture)](video)` shows the picture alone)."""
-_MD_LINK = re.compile(rf"\[([^\]]*)\]{_TARGET}|\[([^\]]*)\]\[[^\]]*\]")
-_FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
-# `:sparkles:`: an emoji plugin shows a picture or a character, no words
-_EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
 BARE_URL = re.compile(r"\s*\w+://\S+\s*")
-_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
-_IAL = re.compile(r"\{:[^{}\n]*\}")
-"""kramdown's attribute lists (`{:target="_blank"}`, `{: .class}`): kramdown never shows them."""
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""PyYAML's safe loader (libyaml's where built): YAML 1.1, as Jekyll reads front matter."""
 _MACHINE_KEYS = frozenset({"layout", "permalink", "collection", "url", "slidesurl", "paperurl",
                            "image", "img", "redirect", "redirect_from", "category", "categories",
                            "tags", "type", "talk_type", "lang", "ref", "sitemap", "published",
                            "date", "importance", "bibtex", "citation", "pdf", "code", "html"})
 """Front matter keys whose values are addresses, switches or sort keys, not words shown."""
-
-
-def front(text: str, keys: re.Pattern[str] | None = None) -> tuple[dict, str]:
-    """A file's front matter (empty when it has none or cannot be read) and its body. With
-    ``keys``, front matter with no line that matches is not parsed (empty): the caller reads
-    only those keys."""
-    m = _FM.match(text)
-    if not m:
-        return {}, text
-    if keys is not None and not keys.search(m.group(1)):
-        return {}, text[m.end():]
-    try:
-        data = yaml.load(m.group(1), Loader=_LOADER)  # a safe loader
-    except yaml.YAMLError:
-        data = None
-    return (data if isinstance(data, dict) else {}), text[m.end():]
 
 
 def permalink(path: Path) -> str:
@@ -131,54 +94,6 @@ def permalink(path: Path) -> str:
         return str(front(path.read_text("utf-8", "replace"))[0].get("permalink") or "")
     except (OSError, AttributeError):
         return ""
-
-
-def _unlink(text: str) -> str:
-    return _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", _MD_IMAGE.sub(" ", text))
-
-
-MIN_WORDS = 6
-"""The words of the shortest text counted as a paragraph."""
-
-
-def paragraphs_of(text: str) -> list[str]:
-    """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
-    return [words for _, words in blocks_of(text)]
-
-
-def blocks_of(text: str) -> Iterator[tuple[str, str]]:
-    """The prose paragraphs of a Markdown/HTML body (at least :data:`MIN_WORDS` words),
-    each as its block's markup (its links and tags; no Liquid, comment or code) and its
-    words normalised."""
-    body = _FENCE.sub("\n", text)
-    body = _UNSHOWN.sub("\n", body)
-    body = re.sub(r"(?s)<!--.*?-->", " ", body)
-    body = _LIQUID.sub(" ", body)
-    body = _EMOJI_CODE.sub(" ", body)
-    body = _IAL.sub(" ", body)
-    for raw in re.split(r"\n\s*\n", body):
-        block = shown_words(raw)
-        if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
-            continue
-        words = norm(block)
-        if len(words.split()) >= MIN_WORDS:
-            yield raw, words
-
-
-def shown_words(block: str) -> str:
-    """The words a Markdown/HTML block shows: its links' texts, no image, no tag."""
-    return TAG.sub(" ", _unlink(block))
-
-
-def content_files(site: Path, folders: Iterable[str] = CONTENT_DIRS) -> Iterator[Path]:
-    """The content files (Markdown, HTML) under ``folders`` of a site's source."""
-    for folder in folders:
-        base = site / folder
-        if base.is_dir():
-            for path in sorted(base.rglob("*")):
-                if path.suffix in (".md", ".markdown", ".html") and path.is_file() \
-                        and within(site, path):  # never a file outside the site
-                    yield path
 
 
 def data_strings(value: Any, min_words: int) -> Iterator[str]:
@@ -257,29 +172,6 @@ def page_paragraphs(site: Path, skip: Iterable[str] = (), layouts: Sequence[Path
     folders = ("_pages/", *output_folders(site))
     return [p for rel, paras in owner_paragraphs(site, layouts).items()
             if rel.startswith(folders) and rel not in skipped for p in paras]
-
-
-def _config(site: Path) -> Any:
-    """The site's `_config.yml` (SRC's file: a link out of SRC is never read), or None."""
-    from ..textio import read_text
-    found = read_text(site / "_config.yml", "_config.yml", None, root=site)
-    try:
-        return yaml.load(found.text, Loader=_LOADER) if found else None
-    except yaml.YAMLError:
-        return None
-
-
-def jekyll_folders(site: Path) -> set[str] | None:
-    """The content folders Jekyll reads: `_pages` (included), `_posts` and the folder of
-    each collection `_config.yml` declares (a map or a list of names); None when the config
-    cannot be read. The files of another `_folder` (a collection the config does not
-    declare) are read by no build: no page shows their text."""
-    config = _config(site)
-    if not isinstance(config, dict):
-        return None
-    cols = config.get("collections")
-    names = [str(n) for n in cols] if isinstance(cols, (dict, list)) else []
-    return {"_pages", "_posts", *(f"_{name}" for name in names)}
 
 
 def output_folders(site: Path) -> tuple[str, ...]:

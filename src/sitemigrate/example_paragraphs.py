@@ -1,0 +1,149 @@
+"""The paragraphs of an owner's pages whose only content is their template's example: the
+template's words (its example text, as the theme's table of template facts knows it) and
+links to the template's example values (the example person's Google Scholar profile its
+`_config.yml` ships); a paragraph with words of the owner's own is the owner's.
+
+One decision, read twice: ``verify`` does not ask the new site for such a paragraph (the
+example is no loss where the new site does not show it), and a conversion, which carries it
+as the owner's old site showed it, tells the owner which of their paragraphs they are
+(:func:`report_example_text`: one ``template-example-text`` warning a file)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .ir import Site
+from .paragraphs import (
+    _TARGET,
+    MIN_WORDS,
+    TAG,
+    _config,
+    _unlink,
+    blocks_at,
+    content_files,
+    front,
+    jekyll_folders,
+    norm,
+    shown_words,
+)
+from .report import Report
+from .textio import within
+
+_MIN_VALUE = 8
+"""The length of the shortest example value a link is matched by (an id, an address): a
+shorter one (`en`, `/`) is part of many addresses."""
+_ADDRESS_OR_ID = re.compile(r"https?://\S+|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]+")
+"""A value that is an address (`https://…`) or an id (letters and digits: a Scholar user),
+not a word of the config (`kramdown`, `gh-pages`) that an owner's address may hold too."""
+_MD_LINK = re.compile(rf"\[[^\]]*\]({_TARGET})")
+_HTML_LINK = re.compile(r"""(?is)<a\b[^>]*?\bhref\s*=\s*["']([^"']*)["'][^>]*>.*?</a\s*>""")
+
+
+def example_values(owner: Path, theme: Any) -> list[str]:
+    """The values of the site's `_config.yml` (top level and one level down: `author.
+    googlescholar`) that a checkout of its template ships at that key, and that is an address
+    or an id (:data:`_ADDRESS_OR_ID`, at least :data:`_MIN_VALUE` characters): the
+    template's example profile, id or address, not the owner's."""
+    from .template_files import is_template_setting
+    config = _config(owner)
+    out = []
+    for key, value in (config.items() if isinstance(config, dict) else []):
+        inner = value.items() if isinstance(value, dict) else [(None, value)]
+        for sub, v in inner:
+            if not isinstance(v, str) or len(v.strip()) < _MIN_VALUE \
+                    or not _ADDRESS_OR_ID.fullmatch(v.strip()):
+                continue
+            if is_template_setting(theme, f"{key}.{sub}" if sub is not None else str(key),
+                                   v):
+                out.append(v.strip())
+    return out
+
+
+def example_paragraphs(owner: Path, theme: Any) -> set[str]:
+    """The paragraphs (normalised) of :func:`example_blocks`."""
+    return {shown for _, _, shown in example_blocks(owner, theme)}
+
+
+_DESCRIPTION = re.compile(r"(?m)^description[ \t]*:")
+
+
+def example_blocks(owner: Path, theme: Any) -> Iterator[tuple[str, int, str]]:
+    """(file, line, paragraph normalised) of each paragraph of the owner's content files
+    that is the template's example, not the owner's words: its words outside its links to the
+    template's example values (:func:`example_values`) are fewer than a paragraph's
+    (:data:`.paragraphs.MIN_WORDS`: a sentence around the example link), or those that the
+    template's example text does not hold are, in no run longer than a version's rewording
+    (:data:`.template_text.LONGEST_RUN`: the owner's own caption before the template's
+    example sentence, "The tide gauge at noon.", makes the paragraph theirs). A page's
+    `description` that is a line a checkout of the template has on its own page
+    (`template_files.example_wording`: the teaching page's "replace this text") is the
+    template's too (at the line of its key)."""
+    from .template_files import example_wording, templates
+    from .template_text import LONGEST_RUN, words
+    if theme is None:
+        return
+    values = example_values(owner, theme)
+    text = templates(theme).text
+    read = jekyll_folders(owner)
+
+    def example_link(m: re.Match[str]) -> str:
+        return " " if any(v in m.group(1) for v in values) else m.group(0)
+
+    for path in content_files(owner):
+        rel = path.relative_to(owner)
+        if (read is not None and rel.parts[0] not in read) or not within(owner, path):
+            continue
+        whole = path.read_text("utf-8", "replace")
+        fm, body = front(whole)
+        head = whole[:len(whole) - len(body)]
+        described = fm.get("description")
+        if isinstance(described, str) and example_wording(theme, described):
+            key = _DESCRIPTION.search(head)
+            yield (rel.as_posix(), head.count("\n", 0, key.start()) + 1 if key else 1,
+                   norm(TAG.sub(" ", _unlink(described))))
+        below = head.count("\n")  # the body's first line is the line after the front matter
+        for line, raw, shown in blocks_at(body):
+            rest = _HTML_LINK.sub(example_link, _MD_LINK.sub(example_link, raw)) \
+                if values else raw
+            seq = words(shown_words(rest))
+            share, run = text.uncovered(seq) if text.shingles and seq else (1.0, len(seq))
+            if len(seq) < MIN_WORDS or (round(share * len(seq)) < MIN_WORDS
+                                        and run <= LONGEST_RUN):
+                yield rel.as_posix(), below + line, shown
+
+
+def report_example_text(site: Site, report: Report, theme: Any) -> None:
+    """One ``template-example-text`` warning per file of the owner's that ``site`` carries
+    (a page, the about page's text, an item) and that holds paragraphs of the template's
+    example text (:func:`example_blocks`), naming the line of each: the old site showed
+    them as the owner's, so they are carried, and the new site goes on showing them."""
+    if not site.source or not Path(site.source).is_dir():
+        return
+    carried = _carried(site)
+    lines: dict[str, list[int]] = {}
+    for rel, line, _ in example_blocks(Path(site.source), theme):
+        if rel in carried and line not in lines.setdefault(rel, []):
+            lines[rel].append(line)
+    for rel, found in lines.items():
+        found.sort()
+        one = len(found) == 1
+        report.problem("template-example-text", (
+            f"line {found[0]} holds" if one else
+            f"lines {', '.join(map(str, found))} hold") + " the template's example text, "
+            f"not yours: carried as your site showed {'it' if one else 'them'}; replace "
+            f"{'it' if one else 'them'} with your own words.", rel, found[0])
+
+
+def _carried(site: Site) -> set[str]:
+    """The source files of every page and item ``site`` carries: not the theme's furniture
+    (a page-not-found page, whose wording is the theme's, is not carried as the owner's)."""
+    found = {page.path for page in site.pages if page.role != "furniture"}
+    items = [*(p for p in site.pages if p.role != "furniture"),
+             *(i for kind in ("news", "talks", "teaching", "projects", "posts", "publications")
+               for i in getattr(site, kind)),
+             *(i for items in site.collections.values() for i in items)]
+    found |= {i.origin.path for i in items if i.origin is not None and i.origin.path}
+    return found - {""}

@@ -1,0 +1,185 @@
+"""The paragraphs of an owner's source files as a visitor reads them: the prose blocks of a
+Markdown/HTML body (no Liquid, comment, code or table), their words normalised so that two
+themes' markup of the same words compare equal (:func:`norm`), and the line each starts at.
+
+What ``verify`` compares (:mod:`sitemigrate.verify.text`) and what a conversion reports of
+the owner's text (:mod:`sitemigrate.example_paragraphs`) read the owner's files alike, here.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .textio import within
+
+TAG = re.compile(r"<[^>]+>")
+_FOLD = (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"),
+         ("\u2014", "-"), ("\u00a0", " "), ("\u2026", "..."), ("_", " "))
+_WORDS = re.compile(r"\w+")
+
+
+def norm(text: str) -> str:
+    """Text as compared: typography folded, case and punctuation ignored, whitespace
+    collapsed, accents composed (an `e` and a combining accent is the `é` a BibTeX filter
+    writes)."""
+    text = unicodedata.normalize("NFC", html.unescape(text))
+    for typographic, plain in _FOLD:  # a few replace() passes: faster than translate()
+        if typographic in text:
+            text = text.replace(typographic, plain)
+    return " ".join(_WORDS.findall(text.lower()))
+
+
+CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks", "_teaching",
+                "_portfolio", "_publications", "_books")
+"""Folders of an owner's written content (both themes' collections)."""
+_FM = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\n?^(?:---|\.\.\.)[ \t]*\r?$\n?", re.S | re.M)
+"""Front matter as Jekyll finds it: its closing ``---`` (or ``...``) may end the file."""
+_LIQUID = re.compile(
+    r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
+_TARGET = r"\((?:[^()]|\([^()]*\))*\)"
+"""A Markdown link's `(target)`: kramdown keeps balanced parentheses inside it (a file name
+`(Case Study).pdf`), so the link ends at the `)` that closes the first `(`."""
+_MD_IMAGE = re.compile(rf"!\[[^\]]*\]{_TARGET}")
+"""A Markdown image: its alt text is an attribute, no word a visitor reads (read before
+links: a linked image `[![alt](picture)](video)` shows the picture alone)."""
+_MD_LINK = re.compile(rf"\[([^\]]*)\]{_TARGET}|\[([^\]]*)\]\[[^\]]*\]")
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+# `:sparkles:`: an emoji plugin shows a picture or a character, no words
+_EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
+_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
+_IAL = re.compile(r"\{:[^{}\n]*\}")
+"""kramdown's attribute lists (`{:target="_blank"}`, `{: .class}`): kramdown never shows them."""
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader (libyaml's where built): YAML 1.1, as Jekyll reads front matter."""
+
+
+def front(text: str, keys: re.Pattern[str] | None = None) -> tuple[dict, str]:
+    """A file's front matter (empty when it has none or cannot be read) and its body. With
+    ``keys``, front matter with no line that matches is not parsed (empty): the caller reads
+    only those keys."""
+    m = _FM.match(text)
+    if not m:
+        return {}, text
+    if keys is not None and not keys.search(m.group(1)):
+        return {}, text[m.end():]
+    try:
+        data = yaml.load(m.group(1), Loader=_LOADER)  # a safe loader
+    except yaml.YAMLError:
+        data = None
+    return (data if isinstance(data, dict) else {}), text[m.end():]
+
+
+def _unlink(text: str) -> str:
+    return _MD_LINK.sub(lambda m: m.group(1) or m.group(2) or " ", _MD_IMAGE.sub(" ", text))
+
+
+MIN_WORDS = 6
+"""The words of the shortest text counted as a paragraph."""
+
+
+def paragraphs_of(text: str) -> list[str]:
+    """The prose paragraphs of a Markdown/HTML body, normalised (at least six words)."""
+    return [words for _, words in blocks_of(text)]
+
+
+def blocks_of(text: str) -> Iterator[tuple[str, str]]:
+    """The prose paragraphs of a Markdown/HTML body (at least :data:`MIN_WORDS` words),
+    each as its block's markup (its links and tags; no Liquid, comment or code) and its
+    words normalised."""
+    for _, raw, words in blocks_at(text):
+        yield raw, words
+
+
+_GONE = "\x1e"
+"""Stands for a line break of the body that a substitution of :func:`blocks_at` took away
+(white space to a regular expression, as the break was: no block ends at it)."""
+_ADDED = "\x1d"
+"""Follows a line break a substitution of :func:`blocks_at` put in (a code block's place)."""
+
+
+_FIRST_WORD = re.compile(r"<[^>]*>|([^\W_])")
+"""A tag, or a letter or digit outside one: the block's first word a visitor reads."""
+
+
+def _keeping_lines(repl: str) -> Any:
+    """A replacement by ``repl`` that keeps the count of the body's lines it replaced (in
+    :data:`_GONE` marks) and marks its own line break as added (:data:`_ADDED`)."""
+    def sub(m: re.Match[str]) -> str:
+        found = m.group(0)
+        gone = found.count("\n") - found.count(_ADDED) + found.count(_GONE)
+        return repl + (_ADDED if repl == "\n" else "") + _GONE * gone
+    return sub
+
+
+def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
+    """:func:`blocks_of`, each with the line of ``text`` (1-based) its first word outside a
+    tag is on (a block's opening `<div>` lines are not its text)."""
+    body = text.replace(_GONE, " ").replace(_ADDED, " ")
+    body = _FENCE.sub(_keeping_lines("\n"), body)
+    body = _UNSHOWN.sub(_keeping_lines("\n"), body)
+    body = re.sub(r"(?s)<!--.*?-->", _keeping_lines(" "), body)
+    body = _LIQUID.sub(_keeping_lines(" "), body)
+    body = _EMOJI_CODE.sub(" ", body)
+    body = _IAL.sub(" ", body)
+    line, counted, start = 1, 0, 0
+    for end, after in [*((m.start(), m.end()) for m in re.finditer(r"\n\s*\n", body)),
+                       (len(body), len(body))]:
+        marked, start = body[start:end], after
+        raw = marked.replace(_GONE, "").replace(_ADDED, "")
+        block = shown_words(raw)
+        if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
+            continue
+        words = norm(block)
+        if len(words.split()) >= MIN_WORDS:
+            word = next((m for m in _FIRST_WORD.finditer(marked) if m.group(1)), None)
+            first = end - len(marked) + (word.start() if word else 0)
+            line += (body.count("\n", counted, first) - body.count(_ADDED, counted, first)
+                     + body.count(_GONE, counted, first))
+            counted = first
+            yield line, raw, words
+
+
+def shown_words(block: str) -> str:
+    """The words a Markdown/HTML block shows: its links' texts, no image, no tag."""
+    return TAG.sub(" ", _unlink(block))
+
+
+def content_files(site: Path, folders: Iterable[str] = CONTENT_DIRS) -> Iterator[Path]:
+    """The content files (Markdown, HTML) under ``folders`` of a site's source."""
+    for folder in folders:
+        base = site / folder
+        if base.is_dir():
+            for path in sorted(base.rglob("*")):
+                if path.suffix in (".md", ".markdown", ".html") and path.is_file() \
+                        and within(site, path):  # never a file outside the site
+                    yield path
+
+
+def _config(site: Path) -> Any:
+    """The site's `_config.yml` (SRC's file: a link out of SRC is never read), or None."""
+    from .textio import read_text
+    found = read_text(site / "_config.yml", "_config.yml", None, root=site)
+    try:
+        return yaml.load(found.text, Loader=_LOADER) if found else None
+    except yaml.YAMLError:
+        return None
+
+
+def jekyll_folders(site: Path) -> set[str] | None:
+    """The content folders Jekyll reads: `_pages` (included), `_posts` and the folder of
+    each collection `_config.yml` declares (a map or a list of names); None when the config
+    cannot be read. The files of another `_folder` (a collection the config does not
+    declare) are read by no build: no page shows their text."""
+    config = _config(site)
+    if not isinstance(config, dict):
+        return None
+    cols = config.get("collections")
+    names = [str(n) for n in cols] if isinstance(cols, (dict, list)) else []
+    return {"_pages", "_posts", *(f"_{name}" for name in names)}
