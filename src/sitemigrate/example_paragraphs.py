@@ -38,8 +38,10 @@ shorter one (`en`, `/`) is part of many addresses."""
 _ADDRESS_OR_ID = re.compile(r"https?://\S+|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]+")
 """A value that is an address (`https://…`) or an id (letters and digits: a Scholar user),
 not a word of the config (`kramdown`, `gh-pages`) that an owner's address may hold too."""
-_MD_LINK = re.compile(rf"\[[^\]]*\]({_TARGET})")
-_HTML_LINK = re.compile(r"""(?is)<a\b[^>]*?\bhref\s*=\s*["']([^"']*)["'][^>]*>.*?</a\s*>""")
+_MD_LINK = re.compile(rf"\[[^\[\]]*\]({_TARGET})")
+_HTML_LINK = re.compile(
+    r"""(?is)<a\b[^<>]*?\bhref\s*=\s*["']([^"']*)["'][^<>]*>(?:(?!<a\b).)*?</a\s*>""")
+"""A link (never past the next `<a`: linear on a run of unclosed ones)."""
 
 
 def example_values(owner: Path, theme: Any) -> list[str]:

@@ -19,7 +19,7 @@ import yaml
 
 from .textio import within
 
-TAG = re.compile(r"<[^>]+>")
+TAG = re.compile(r"<[^<>]+>")  # never past the next `<`: linear on a run of them
 _FOLD = (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"),
          ("\u2014", "-"), ("\u00a0", " "), ("\u2026", "..."), ("_", " "))
 _WORDS = re.compile(r"\w+")
@@ -41,19 +41,20 @@ CONTENT_DIRS = ("_pages", "_posts", "_news", "_projects", "_teachings", "_talks"
 """Folders of an owner's written content (both themes' collections)."""
 _FM = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\n?^(?:---|\.\.\.)[ \t]*\r?$\n?", re.S | re.M)
 """Front matter as Jekyll finds it: its closing ``---`` (or ``...``) may end the file."""
-_LIQUID = re.compile(
-    r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
 _TARGET = r"\((?:[^()]|\([^()]*\))*\)"
 """A Markdown link's `(target)`: kramdown keeps balanced parentheses inside it (a file name
 `(Case Study).pdf`), so the link ends at the `)` that closes the first `(`."""
-_MD_IMAGE = re.compile(rf"!\[[^\]]*\]{_TARGET}")
+_MD_IMAGE = re.compile(rf"!\[[^\[\]]*\]{_TARGET}")
 """A Markdown image: its alt text is an attribute, no word a visitor reads (read before
 links: a linked image `[![alt](picture)](video)` shows the picture alone)."""
-_MD_LINK = re.compile(rf"\[([^\]]*)\]{_TARGET}|\[([^\]]*)\]\[[^\]]*\]")
+_MD_LINK = re.compile(rf"\[([^\[\]]*)\]{_TARGET}|\[([^\[\]]*)\]\[[^\[\]]*\]")
+"""A Markdown link (its text never past the next `[`: linear on a run of openers)."""
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 # `:sparkles:`: an emoji plugin shows a picture or a character, no words
 _EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
-_UNSHOWN = re.compile(r"(?is)<(style|script)\b.*?</\1\s*>")  # text a browser never shows
+_UNSHOWN = re.compile(r"(?is)<(style|script)\b(?:(?!<(?:style|script)\b).)*?</\1\s*>")
+"""Text a browser never shows (a block ends before the next opener: linear on a run of
+unclosed ones)."""
 _IAL = re.compile(r"\{:[^{}\n]*\}")
 """kramdown's attribute lists (`{:target="_blank"}`, `{: .class}`): kramdown never shows them."""
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -69,11 +70,20 @@ def front(text: str, keys: re.Pattern[str] | None = None) -> tuple[dict, str]:
         return {}, text
     if keys is not None and not keys.search(m.group(1)):
         return {}, text[m.end():]
-    try:
-        data = yaml.load(m.group(1), Loader=_LOADER)  # a safe loader
-    except yaml.YAMLError:
-        data = None
+    data = _bounded_load(m.group(1))
     return (data if isinstance(data, dict) else {}), text[m.end():]
+
+
+def _bounded_load(text: str) -> Any:
+    """A YAML text's values (a safe loader), or None when it cannot be read or is too costly
+    to (nesting too deep, aliases that repeat too much: :func:`~.yamlio.yaml_limits`)."""
+    from .yamlio import yaml_limits
+    if yaml_limits(text) is not None:
+        return None
+    try:
+        return yaml.load(text, Loader=_LOADER)  # a safe loader
+    except yaml.YAMLError:
+        return None
 
 
 def _unlink(text: str) -> str:
@@ -108,14 +118,33 @@ _FIRST_WORD = re.compile(r"<[^>]*>|([^\W_])")
 """A tag, or a letter or digit outside one: the block's first word a visitor reads."""
 
 
+def _kept(found: str, repl: str) -> str:
+    """``repl`` in the place of ``found``, keeping the count of the body's lines ``found``
+    held (in :data:`_GONE` marks) and marking ``repl``'s own line break as added
+    (:data:`_ADDED`)."""
+    gone = found.count("\n") - found.count(_ADDED) + found.count(_GONE)
+    return repl + (_ADDED if repl == "\n" else "") + _GONE * gone
+
+
 def _keeping_lines(repl: str) -> Any:
-    """A replacement by ``repl`` that keeps the count of the body's lines it replaced (in
-    :data:`_GONE` marks) and marks its own line break as added (:data:`_ADDED`)."""
-    def sub(m: re.Match[str]) -> str:
-        found = m.group(0)
-        gone = found.count("\n") - found.count(_ADDED) + found.count(_GONE)
-        return repl + (_ADDED if repl == "\n" else "") + _GONE * gone
-    return sub
+    """A replacement by ``repl`` (:func:`_kept`) for ``re.sub``."""
+    return lambda m: _kept(m.group(0), repl)
+
+
+def _unshown_liquid(body: str) -> str:
+    """``body`` without what Liquid and the browser show no words of: its tags, outputs,
+    `raw`/`comment`/`highlight` blocks, and HTML comments, each kept as its lines
+    (:func:`_kept`). Read by the Liquid tokenizer of :mod:`.jekyll.liquid` (linear: a run of
+    unclosed `{{` or `<!--` costs no more than its length)."""
+    from .jekyll.liquid import tokenize
+    out: list[str] = []
+    code = 0  # inside a `highlight` block: code, no prose
+    for tok in tokenize(body):
+        if tok.kind == "tag" and tok.name in ("highlight", "endhighlight"):
+            code = code + 1 if tok.name == "highlight" else max(code - 1, 0)
+        shown = tok.kind == "text" and not code and not tok.in_html_comment
+        out.append(tok.text if shown else _kept(tok.text, " "))
+    return "".join(out)
 
 
 def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
@@ -124,8 +153,7 @@ def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
     body = text.replace(_GONE, " ").replace(_ADDED, " ")
     body = _FENCE.sub(_keeping_lines("\n"), body)
     body = _UNSHOWN.sub(_keeping_lines("\n"), body)
-    body = re.sub(r"(?s)<!--.*?-->", _keeping_lines(" "), body)
-    body = _LIQUID.sub(_keeping_lines(" "), body)
+    body = _unshown_liquid(body)
     body = _EMOJI_CODE.sub(" ", body)
     body = _IAL.sub(" ", body)
     line, counted, start = 1, 0, 0
@@ -166,10 +194,7 @@ def _config(site: Path) -> Any:
     """The site's `_config.yml` (SRC's file: a link out of SRC is never read), or None."""
     from .textio import read_text
     found = read_text(site / "_config.yml", "_config.yml", None, root=site)
-    try:
-        return yaml.load(found.text, Loader=_LOADER) if found else None
-    except yaml.YAMLError:
-        return None
+    return _bounded_load(found.text) if found else None
 
 
 def jekyll_folders(site: Path) -> set[str] | None:
