@@ -120,3 +120,20 @@ def test_a_source_that_did_not_build_had_the_pictures_of_its_folder(tmp_path):
         ("/assets/img/kite.png", "/images/kite.png")]
     assert compare(BuiltSite(old), BuiltSite(new), tmp_path / "corpus",
                    source=source).broken_pictures == []
+
+
+def test_a_picture_its_page_showed_broken_before_is_no_loss_when_it_moves(tmp_path):
+    """The home page shows `images/kite.gif` whole; a post's relative `images/kite.gif`
+    missed (`/posts/kite/images/kite.gif` names no file) on the old site. The conversion
+    moves the post's address to another folder, still naming no file: the post showed the
+    picture broken before, so no loss; the home page's picture, broken now, is one."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "index.html", '<img src="images/kite.gif">')
+    page(old, "posts/kite/index.html", '<img src="images/kite.gif">')
+    files(old, "images/kite.gif")
+    page(new, "index.html", '<img src="/img/kite.gif">')
+    page(new, "posts/kite/index.html", '<img src="/assets/img/posts/kite/images/kite.gif">')
+    files(new, "images/kite.gif")
+    result = compare(BuiltSite(old), BuiltSite(new), tmp_path / "src")
+    assert [(b.address, b.was, b.pages) for b in result.broken_pictures] == [
+        ("/img/kite.gif", "images/kite.gif", ["index.html"])]

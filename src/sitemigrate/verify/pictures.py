@@ -10,7 +10,10 @@ A picture the old site showed (its address named a file of the old build, or was
 elsewhere) that the new site shows at an address that names no file of the new build (after
 the site's base path, as `bin/linkcheck` of the lab reads it) is a picture a visitor loses:
 a broken image in its place. The two are matched by the file's name (the conversion moves
-files between the themes' folders); an address the old site showed broken too is no loss.
+files between the themes' folders); an address the old site showed broken too is no loss,
+nor is a picture the same page of the old site showed broken (the file's name at an address
+that named no file there: a page whose relative address missed, while another page showed
+that file whole).
 """
 
 from __future__ import annotations
@@ -150,16 +153,19 @@ def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
     show broken, one per address the new pages write, with the pages that show it. A picture
     whose file the new site lacks altogether (``lost``: the names of the files
     :attr:`.compare.Comparison.missing_files` already names) is left to that finding; an
-    address the old site showed broken too is no loss. ``had``: file name -> path of the
+    address the old site showed broken too is no loss, nor is a file name the old page at
+    the same address showed broken. ``had``: file name -> path of the
     pictures the old site had (:func:`picture_files` of a source whose build stopped on an
     error, so that its pages cannot say what they showed)."""
     shown: dict[str, str] = {}  # file name -> the address the old site showed it at
     broken_before: set[str] = set()
-    for _, address, path, loads in _loaded(old, skip):
+    broken_on: set[tuple[str, str]] = set()  # (page, file name) the old page showed broken
+    for page, address, path, loads in _loaded(old, skip):
         if loads:
             shown.setdefault(_name_of(address, path), address)
         else:
             broken_before.add(path or address)
+            broken_on.add((page, _name_of(address, path)))
     for name, where in (had or {}).items():
         shown.setdefault(name, where)
     gone = set(lost)
@@ -167,7 +173,8 @@ def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
     for page, address, path, loads in _loaded(new):
         name = _name_of(address, path)
         key = path or address
-        if loads or not name or name not in shown or name in gone or key in broken_before:
+        if loads or not name or name not in shown or name in gone or key in broken_before \
+                or (page, name) in broken_on:
             continue
         found.setdefault(key, BrokenPicture(address, shown[name])).pages.append(page)
     for broken in found.values():  # the home page first: where a visitor meets it first
