@@ -452,3 +452,37 @@ def test_a_comma_without_a_space_inside_a_name_separates_no_fields():
         "Counter of 10,000 ferns")
     # a comma with a space after it still separates
     assert split("2020: Warden, Reed Hall, Utrecht", "work")["location"] == "Utrecht"
+
+
+NAMED_WITH_NOTES = """Skills
+======
+* **Languages**: Fennish, Mossian
+  * taught Mossian at an evening school
+* **Field kit**
+  * drone, soil corer
+"""
+
+
+def test_sub_bullets_under_a_name_value_line_are_items_not_dropped(tmp_path):
+    """A ``**Name**: value`` section is a map of pairs, which holds no sub-bullets: one with
+    sub-bullets is a nested list (``Name: value`` over its items). Before, every pair's
+    sub-bullets were dropped in silence."""
+    (skills,) = cvmarkdown.parse(NAMED_WITH_NOTES).sections
+    assert (skills.kind, skills.entries) == ("nested_list", [
+        {"title": "Languages",
+         "items": ["Fennish, Mossian", "taught Mossian at an evening school"]},
+        {"title": "**Field kit**", "items": ["drone, soil corer"]}])
+    assert cvmarkdown.parse(NAMED_WITH_NOTES.replace("  *", "*").replace(
+        "* **Field kit**\n* drone, soil corer\n", "")).sections[0].kind == "list"
+    assert cvmarkdown.parse("Skills\n======\n* **Moss**: ferns\n").sections[0].kind == "map"
+    src = _site(tmp_path)
+    (src / "_pages/cv.md").write_text(CV_PAGE.split("Education\n")[0] + NAMED_WITH_NOTES)
+    for generation in ("2024-25", "v1"):
+        plan = sitemigrate.convert(src, tmp_path / generation, to="al-folio",
+                                   options=Options(generation=generation))
+        text = plan.files["_data/cv.yml"].decode()
+        for words in ("Fennish, Mossian", "evening school", "Field kit", "soil corer"):
+            assert words in text, (generation, words)
+    skills = yaml.load(text)["cv"]["sections"]["Skills"]  # v1: what its skills include shows
+    assert skills[0] == {"name": "Languages", "keywords": [
+        "Fennish, Mossian", "taught Mossian at an evening school"]}

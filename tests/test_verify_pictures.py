@@ -137,3 +137,17 @@ def test_a_picture_its_page_showed_broken_before_is_no_loss_when_it_moves(tmp_pa
     result = compare(BuiltSite(old), BuiltSite(new), tmp_path / "src")
     assert [(b.address, b.was, b.pages) for b in result.broken_pictures] == [
         ("/img/kite.gif", "images/kite.gif", ["index.html"])]
+
+
+def test_a_picture_of_every_suffix_the_converter_carries_is_a_file_verify_checks(tmp_path):
+    """`.jfif` (a JPEG as a browser saves it) and `.bmp` are pictures the converter carries;
+    the new site lacking them is a missing file, as a `.png` is. The tab's `.ico` is the
+    theme's (each template ships its own)."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "index.html", '<img src="/images/me.jfif"><a href="/files/map.bmp">map</a>',
+         head='<link rel="icon" href="/favicon.ico">')
+    files(old, "images/me.jfif", "files/map.bmp", "favicon.ico")
+    page(new, "index.html", '<p>no pictures</p>')
+    result = compare(BuiltSite(old), BuiltSite(new), tmp_path / "src")
+    assert sorted(result.missing_files) == [("index.html", "/files/map.bmp"),
+                                            ("index.html", "/images/me.jfif")]

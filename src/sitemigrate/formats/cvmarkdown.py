@@ -398,13 +398,20 @@ def _kind(entries: list[dict[str, Any]], raw: list[tuple[str, list[str]]]) -> st
     """The section's kind. One entry read with a date, a place or a note (an undated degree
     line ``MSc in Ecology, University of Somewhere, Lisbon``) makes a ``time_table``: its
     entries keep their institution and place as dated ones do (a ``list`` holds titles only:
-    every CV target wrote the title alone, in silence)."""
-    if all("name" in e for e in entries):
+    every CV target wrote the title alone, in silence). ``**Name**: value`` lines make a
+    ``map``, unless one has sub-bullets, which no map's pair has a place for: then each pair
+    is a ``nested_list`` item titled ``Name`` (which the CV layouts set in bold, as the page
+    did) over its value and its sub-bullets (JSON Resume's skill: a name, its keywords)."""
+    if all("name" in e for e in entries) and not any("description" in e for e in entries):
         return "map"
     if any(k in e for e in entries for k in _DATED_FIELDS):
         return "time_table"
     if any(subs for _, subs in raw):
-        for e in entries:
+        for n, e in enumerate(entries):
+            if "name" in e and "title" not in e:  # a pair: its name over its value
+                name, value = e.pop("name"), e.pop("value", "")
+                e["description"] = [value] * bool(value) + list(e.get("description", []))
+                entries[n] = e = {"title": name, **e}
             if "description" in e:
                 e["items"] = [i for p in e.pop("description")
                               for i in ([p] if isinstance(p, str) else [p["title"], *p["items"]])]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from ..jekyll.assets import IMAGE_SUFFIXES
 from .shown import TextIndex
 from .text import TAG, elements, norm, visible_words, without_hidden
 
@@ -33,10 +34,12 @@ _UNSEEN_CLASS = re.compile(r"(?:^|\s)(?:sr-only|visually-hidden|screen-reader-te
 """The classes that hide an element from sight and leave it to screen readers (Bootstrap's
 `sr-only` and `visually-hidden`, `screen-reader-text`): a theme's `Permalink` beside an item's
 title icon is no word of the title a visitor reads."""
-FILE_SUFFIXES = ("pdf", "png", "jpg", "jpeg", "gif", "svg", "webp", "bib", "zip", "ppt", "pptx",
-                 "doc", "docx", "key", "mp4", "mov", "webm", "mp3", "ipynb", "tex", "csv", "tif",
-                 "tiff", "avif")
-"""What an owner links as a file (papers, slides, pictures, data), not a theme's own code."""
+FILE_SUFFIXES = ("pdf", "bib", "zip", "ppt", "pptx", "doc", "docx", "key", "mp4", "mov", "webm",
+                 "mp3", "ipynb", "tex", "csv", "tif", "tiff",
+                 *sorted((s[1:] for s in IMAGE_SUFFIXES - {".ico"}), key=lambda s: (-len(s), s)))
+"""What an owner links as a file (papers, slides, pictures, data), not a theme's own code
+(the tab's `.ico` icon is the theme's): every picture the converter carries as one; longest
+first, as a pattern tries them (`jpeg` before `jpe`)."""
 _QUOTED_FILE = re.compile(r"""["']([^"'#?<>\s]+\.(?:""" + "|".join(FILE_SUFFIXES)
                           + r"""))["'#?]""", re.I)
 _LINK_ATTRIBUTE = re.compile(r"(?i)\b(?:src|href)\s*=\s*$")
