@@ -115,3 +115,18 @@ def test_a_cv_bullet_links_its_title_only_to_a_web_address():
         "[Counting buntings](https://example.org/buntings) — Example Alpine Society — 2018")
     assert _as_bullet({**entry, "url": "javascript:alert(1)"})["bullet"] == (
         "Counting buntings — Example Alpine Society — 2018")
+
+
+def test_a_cv_bullet_keeps_an_institution_and_its_place_one_comma_apart():
+    """`**Example Marsh Symposium**, Utrecht, Netherlands, *2021*` under a title al-folio's
+    CV layout shows as a generic section: the reader takes `Utrecht` as where it was held
+    and `Netherlands` as the place; the bullet showed `Utrecht — Netherlands`, one place
+    cut in two. They stay one comma apart, as the owner wrote them."""
+    from sitemigrate.formats.cvmarkdown import split_entry
+    from sitemigrate.themes.alfolio.cv import _as_bullet, _rendercv_entry
+    entry = _rendercv_entry(split_entry("**Example Marsh Symposium**, Utrecht, Netherlands, "
+                                        "*2021*"), "")
+    assert _as_bullet(entry)["bullet"] == "Example Marsh Symposium — Utrecht, Netherlands — 2021"
+    assert _as_bullet({"name": "Ringing course", "company": "Example Alpine Society",
+                       "location": "Chur", "date": "2018"})["bullet"] == (
+        "Ringing course — Example Alpine Society, Chur — 2018")
