@@ -452,3 +452,19 @@ def test_a_comma_without_a_space_inside_a_name_separates_no_fields():
         "Counter of 10,000 ferns")
     # a comma with a space after it still separates
     assert split("2020: Warden, Reed Hall, Utrecht", "work")["location"] == "Utrecht"
+
+
+def test_a_heading_with_only_subsections_under_it_names_their_group():
+    """`## Conference talks` with nothing under it but `### Invited` and `### Contributed`:
+    a CV of flat sections showed `Invited` and `Contributed` only, and the reader no longer
+    saw what they are. Each subsection is titled with its group; a heading no other heading
+    stands level with (the page's own `# Curriculum Vitae`) is no group."""
+    from sitemigrate.formats.cvmarkdown import parse
+    body = ("# Curriculum Vitae\n\n## Education\n* PhD in Ecology, Example University, 2019\n\n"
+            "## Conference talks\n---\n\n### Invited\n* Counting moose, Example Society, Oslo, "
+            "2020\n\n### Contributed\n* Hares in snow, Example Meeting, Bergen, 2021\n\n"
+            "## Skills\n* **Field:** moose counting\n")
+    sections = parse(body).sections
+    assert [s.title for s in sections] == [
+        "Education", "Conference talks — Invited", "Conference talks — Contributed", "Skills"]
+    assert sections[0].key == "education" and sections[3].key == "skills"
