@@ -155,3 +155,12 @@ def test_a_cv_list_of_publications_keeps_the_citation_its_include_showed(tmp_pat
         "<p>{{ post.citation }}</p>", "<!-- {{ post.citation }} -->")})
     text = (_convert(src, tmp_path / "b" / "out", "al-folio").dest / "_data/cv.yml").read_text()
     assert "Wildlife Corridors" in text and "Nilsson" not in text
+    # an include linked out of SRC is never read: nothing is known of what it showed
+    outside = tmp_path / "outside.html"
+    outside.write_text(include)
+    src = _academicpages(tmp_path / "c", {})
+    (src / "_includes").mkdir(exist_ok=True)
+    (src / "_includes/archive-single-cv.html").unlink(missing_ok=True)
+    (src / "_includes/archive-single-cv.html").symlink_to(outside)
+    text = (_convert(src, tmp_path / "c" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "Wildlife Corridors" in text and "Nilsson" not in text

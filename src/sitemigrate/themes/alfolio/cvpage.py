@@ -18,7 +18,7 @@ from ...jekyll.listings import translate_listings
 from ...jekyll.site import document_title, read_data
 from ...plan import Plan
 from ...report import Report
-from ...textio import dump_yaml
+from ...textio import dump_yaml, read_text
 from ...theme import Options
 from . import THEME
 from .bibliography import _has_own_page, _page_url
@@ -172,11 +172,15 @@ def _shows_citation(page: Page, plan: Plan, role: str) -> str | None:
     root = plan.source or plan.source_root
     loop = re.search(_LOOP % role, page.body, re.S)
     name = _INCLUDE.search(loop.group()) if loop else None
-    path = root / "_includes" / name[1] if root and name else None
-    if path is None or not path.is_file():
+    if root is None or name is None:
+        return None
+    # through the one reader of SRC: an include named `../x` or linked out of SRC is not
+    # read, nor a FIFO; one that cannot be read shows nothing we can know of
+    found = read_text(root / "_includes" / name[1], f"_includes/{name[1]}", None, root=root)
+    if found is None:
         return None
     from ...jekyll.liquid import shown_liquid
-    text = shown_liquid(path.read_text("utf-8", "replace"))
+    text = shown_liquid(found.text)
     var = re.escape(loop[1]) if loop else "post"
     shown = re.search(rf"\{{\{{-?\s*{var}\.citation\b", text)
     if not shown:
