@@ -465,8 +465,9 @@ NAMED_WITH_NOTES = """Skills
 
 def test_sub_bullets_under_a_name_value_line_are_items_not_dropped(tmp_path):
     """A ``**Name**: value`` section is a map of pairs, which holds no sub-bullets: one with
-    sub-bullets is a nested list (``Name: value`` over its items). Before, every pair's
-    sub-bullets were dropped in silence."""
+    sub-bullets is a nested list: each name over its value and sub-bullets (JSON Resume's
+    skill, a name and its keywords). Before, every pair's sub-bullets were dropped in
+    silence."""
     (skills,) = cvmarkdown.parse(NAMED_WITH_NOTES).sections
     assert (skills.kind, skills.entries) == ("nested_list", [
         {"title": "Languages",
@@ -486,3 +487,19 @@ def test_sub_bullets_under_a_name_value_line_are_items_not_dropped(tmp_path):
     skills = yaml.load(text)["cv"]["sections"]["Skills"]  # v1: what its skills include shows
     assert skills[0] == {"name": "Languages", "keywords": [
         "Fennish, Mossian", "taught Mossian at an evening school"]}
+
+
+def test_a_heading_with_only_subsections_under_it_names_their_group():
+    """`## Conference talks` with nothing under it but `### Invited` and `### Contributed`:
+    a CV of flat sections showed `Invited` and `Contributed` only, and the reader no longer
+    saw what they are. Each subsection is titled with its group; a heading no other heading
+    stands level with (the page's own `# Curriculum Vitae`) is no group."""
+    from sitemigrate.formats.cvmarkdown import parse
+    body = ("# Curriculum Vitae\n\n## Education\n* PhD in Ecology, Example University, 2019\n\n"
+            "## Conference talks\n---\n\n### Invited\n* Counting moose, Example Society, Oslo, "
+            "2020\n\n### Contributed\n* Hares in snow, Example Meeting, Bergen, 2021\n\n"
+            "## Skills\n* **Field:** moose counting\n")
+    sections = parse(body).sections
+    assert [s.title for s in sections] == [
+        "Education", "Conference talks — Invited", "Conference talks — Contributed", "Skills"]
+    assert sections[0].key == "education" and sections[3].key == "skills"

@@ -115,3 +115,52 @@ def test_a_cv_bullet_links_its_title_only_to_a_web_address():
         "[Counting buntings](https://example.org/buntings) — Example Alpine Society — 2018")
     assert _as_bullet({**entry, "url": "javascript:alert(1)"})["bullet"] == (
         "Counting buntings — Example Alpine Society — 2018")
+
+
+def test_a_cv_bullet_keeps_an_institution_and_its_place_one_comma_apart():
+    """`**Example Marsh Symposium**, Utrecht, Netherlands, *2021*` under a title al-folio's
+    CV layout shows as a generic section: the reader takes `Utrecht` as where it was held
+    and `Netherlands` as the place; the bullet showed `Utrecht — Netherlands`, one place
+    cut in two. They stay one comma apart, as the owner wrote them."""
+    from sitemigrate.formats.cvmarkdown import split_entry
+    from sitemigrate.themes.alfolio.cv import _as_bullet, _rendercv_entry
+    entry = _rendercv_entry(split_entry("**Example Marsh Symposium**, Utrecht, Netherlands, "
+                                        "*2021*"), "")
+    assert _as_bullet(entry)["bullet"] == "Example Marsh Symposium — Utrecht, Netherlands — 2021"
+    assert _as_bullet({"name": "Ringing course", "company": "Example Alpine Society",
+                       "location": "Chur", "date": "2018"})["bullet"] == (
+        "Ringing course — Example Alpine Society, Chur — 2018")
+
+
+def test_a_cv_list_of_publications_keeps_the_citation_its_include_showed(tmp_path):
+    """academicpages' CV page lists the publications through `archive-single-cv.html`, which
+    shows each one's `citation` (authors, volume, DOI) under its title when it has a `venue`;
+    al-folio's CV layout shows no page text, so the list became a CV section of title, venue
+    and year only: the authors were gone from the CV. The citation is the entry's summary,
+    for the items the include showed it for, and only when the include shows it."""
+    import yaml
+    include = ("<li><h3>{{ post.title }}</h3>\n{% if post.venue %}<p>{{ post.citation }}</p>"
+               "{% endif %}</li>\n")
+    src = _academicpages(tmp_path / "a", {
+        "_includes/archive-single-cv.html": include,
+        "_publications/2023-01-01-hares.md": (
+            "---\ntitle: \"Hares in Snow\"\ndate: 2023-01-01\n"
+            "citation: 'Berg, A. (2023). Hares in Snow. Unpublished note.'\n---\n")})
+    text = (_convert(src, tmp_path / "a" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "Lindqvist, T., Berg, A., and Nilsson, K. (2021)" in text
+    assert "Lindqvist, T. and Berg, A. (2025)" in text
+    assert "Unpublished note" not in text  # no venue: the include did not show it
+    assert yaml.safe_load(text)
+    src = _academicpages(tmp_path / "b", {"_includes/archive-single-cv.html": include.replace(
+        "<p>{{ post.citation }}</p>", "<!-- {{ post.citation }} -->")})
+    text = (_convert(src, tmp_path / "b" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "Wildlife Corridors" in text and "Nilsson" not in text
+    # an include linked out of SRC is never read: nothing is known of what it showed
+    outside = tmp_path / "outside.html"
+    outside.write_text(include)
+    src = _academicpages(tmp_path / "c", {})
+    (src / "_includes").mkdir(exist_ok=True)
+    (src / "_includes/archive-single-cv.html").unlink(missing_ok=True)
+    (src / "_includes/archive-single-cv.html").symlink_to(outside)
+    text = (_convert(src, tmp_path / "c" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "Wildlife Corridors" in text and "Nilsson" not in text

@@ -91,8 +91,8 @@ def mask_comments(text: str) -> str:
     return "".join(out)
 
 
-def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(first line, first body line, title) of every heading, as mistune reads them
+def _headings(lines: list[str]) -> list[tuple[int, int, str, int]]:
+    """(first line, first body line, title, level) of every heading, as mistune reads them
     (:func:`sitemigrate.formats.sections.headings`): never inside a code block. A setext
     heading's line is no bullet, Liquid tag, HTML or table line; an ATX heading has a title."""
     out = []
@@ -100,9 +100,29 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
         line = lines[head.line]
         if head.style == "atx":
             if head.title:
-                out.append((head.line, head.line + 1, head.title))
+                out.append((head.line, head.line + 1, head.title, head.level))
         elif not _BULLET.match(line) and not line.lstrip().startswith(("{%", "<", "|")):
-            out.append((head.line, head.line + 2, line.strip()))
+            out.append((head.line, head.line + 2, line.strip(), head.level))
+    return out
+
+
+def _grouped_titles(heads: list[tuple[int, int, str, int]], masked: list[str]) -> list[str]:
+    """Each heading's title as a section title: a heading with nothing under it but deeper
+    headings (``## Conference Presentations``, then ``### Invited Talks``) names the group
+    its subsections are in, which a CV of flat sections would otherwise lose; each of them
+    is titled ``Group — Subsection``. A heading no other heading stands level with (``# CV``
+    above all the sections) is the page's own title, not a group."""
+    out: list[str] = []
+    groups: list[tuple[int, str]] = []  # (level, title) of the open groups
+    for n, (_, body_start, title, level) in enumerate(heads):
+        while groups and groups[-1][0] >= level:
+            groups.pop()
+        out.append(" — ".join([*(g for _, g in groups), title]))
+        end = heads[n + 1][0] if n + 1 < len(heads) else len(masked)
+        empty = not any(re.search(r"\w", line) for line in masked[body_start:end])
+        if empty and n + 1 < len(heads) and heads[n + 1][3] > level and \
+                any(h[3] <= level for i, h in enumerate(heads) if i != n):
+            groups.append((level, title))
     return out
 
 
@@ -295,7 +315,9 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
     lines = body.split("\n")
     parsed = Parsed(masked=masked)
     heads = _headings(masked)
-    for n, (start, body_start, title) in enumerate(heads):
+    titles = _grouped_titles(heads, masked)
+    for n, (start, body_start, _, _) in enumerate(heads):
+        title = titles[n]
         end = heads[n + 1][0] if n + 1 < len(heads) else len(masked)
         raw: list[tuple[str, list[str]]] = []
         widths: dict[int, list[int]] = {}  # entry -> indent width of each of its sub-bullets
@@ -331,9 +353,10 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
             base = min(ws)
             subs = raw[n_entry][1]
             subs[:] = ["  " * min((w - base) // 2, 1) + t for w, t in zip(ws, subs, strict=True)]
-        sec = CVSection(title, _entries(raw, key_for_title(title)),
+        key = key_for_title(heads[n][2])  # a subsection's own title says what it holds
+        sec = CVSection(title, _entries(raw, key),
                         markdown="\n".join(lines[start:end]).strip("\n"),
-                        key=key_for_title(title),
+                        key=key,
                         origin=Origin(path, first_line + start) if path else None)
         sec.kind = _kind(sec.entries, raw)  # type: ignore[assignment]
         if sec.kind == "time_table":

@@ -453,9 +453,14 @@ _BULLET_ORDER = ("name", "position", "company", "location", "date", "summary")
 
 def _as_bullet(e: Any) -> Any:
     """A RenderCV entry as the bullet entry a generic section shows: every text the entry
-    has, its title linked to its `url`, the dates, then its highlights."""
+    has, its title linked to its `url`, the dates, then its highlights. An institution and
+    its place read as the owner wrote them, one comma apart (``Dublin, Ireland``: the CV
+    reader split the place off a comma-separated line), not as two parts of the bullet."""
     if not isinstance(e, dict) or "bullet" in e or "label" in e:
         return e
+    e = dict(e)
+    if all(isinstance(e.get(k), str) and e[k].strip() for k in ("company", "location")):
+        e["company"] = f"{e['company'].strip()}, {e.pop('location').strip()}"
     parts = [str(e[k]).strip() for k in _BULLET_ORDER if isinstance(e.get(k), (str, int))
              and str(e[k]).strip()]
     if e.get("start_date") or e.get("end_date"):

@@ -18,7 +18,7 @@ from ...jekyll.listings import translate_listings
 from ...jekyll.site import document_title, read_data
 from ...plan import Plan
 from ...report import Report
-from ...textio import dump_yaml
+from ...textio import dump_yaml, read_text
 from ...theme import Options
 from . import THEME
 from .bibliography import _has_own_page, _page_url
@@ -136,7 +136,7 @@ def _lists_as_data(body: str, roles: list[str], page: Page, site: Site, plan: Pl
     assert site.cv is not None  # a CV page with `layout: cv` has CV data
     have = {s.title.strip().lower() for s in site.cv.sections}
     for role in roles:
-        entries = _listed_entries(role, site, plan)
+        entries = _listed_entries(role, site, plan, _shows_citation(page, plan, role))
         title = _heading_before(body, role) or _LISTED[role]
         if not entries or title.strip().lower() in have:
             continue
@@ -160,15 +160,50 @@ def _heading_before(body: str, role: str) -> str:
     return (found[-1][0] or found[-1][1]).strip() if found else ""
 
 
-def _listed_entries(role: str, site: Site, plan: Plan) -> list[dict[str, Any]]:
-    """The items of ``role``, newest first, as CV entries."""
+_LOOP = r"\{%%-?\s*for\s+(\w+)\s+in\s+site\.%s\b.*?\{%%-?\s*endfor\s*-?%%\}"
+_INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
+
+
+def _shows_citation(page: Page, plan: Plan, role: str) -> str | None:
+    """Whether the include that SRC's CV page lists ``role`` with shows each item's
+    `citation` where a visitor sees it (academicpages' `archive-single-cv.html` does, under
+    the title, for an item with a `venue`): ``"always"``, ``"venue"`` (only inside
+    `{% if post.venue %}`), or None (it does not, or the include is not in SRC)."""
+    root = plan.source or plan.source_root
+    loop = re.search(_LOOP % role, page.body, re.S)
+    name = _INCLUDE.search(loop.group()) if loop else None
+    if root is None or name is None:
+        return None
+    # through the one reader of SRC: an include named `../x` or linked out of SRC is not
+    # read, nor a FIFO; one that cannot be read shows nothing we can know of
+    found = read_text(root / "_includes" / name[1], f"_includes/{name[1]}", None, root=root)
+    if found is None:
+        return None
+    from ...jekyll.liquid import shown_liquid
+    text = shown_liquid(found.text)
+    var = re.escape(loop[1]) if loop else "post"
+    shown = re.search(rf"\{{\{{-?\s*{var}\.citation\b", text)
+    if not shown:
+        return None
+    guard = re.search(rf"\{{%-?\s*if\s+{var}\.venue\s*-?%\}}((?:(?!\{{%-?\s*end).)*)$",
+                      text[:shown.start()], re.S)
+    return "venue" if guard else "always"
+
+
+def _listed_entries(role: str, site: Site, plan: Plan,
+                    citation: str | None = None) -> list[dict[str, Any]]:
+    """The items of ``role``, newest first, as CV entries; a publication's citation is its
+    entry's `summary` (the line al-folio's CV layout shows under the venue) when the list
+    showed it (``citation``: see :func:`_shows_citation`)."""
     base = plan.urls.get("site:baseurl", "")
     if role == "publications":
         pubs = sorted(site.publications, key=lambda p: p.date or str(p.year or ""), reverse=True)
         return [{k: v for k, v in (
             ("title", p.title or p.key), ("institution", p.venue),
             ("date", str(p.year or "")),
-            ("url", base + _page_url(p) if _has_own_page(p) else "")) if v} for p in pubs]
+            ("url", base + _page_url(p) if _has_own_page(p) else ""),
+            ("summary", p.citation if citation == "always" or (citation and p.venue)
+             else "")) if v} for p in pubs]
     collection = "talks" if role == "talks" else "teachings"
     items = sorted(getattr(site, role), key=lambda i: i.date, reverse=True)
     return [{"title": _line(document_title(i), base + _item_url(i, collection),
