@@ -444,3 +444,29 @@ def test_equal_contribution_stars_stay_stars_on_the_about_page(tmp_path):
     about = (tmp_path / "out/_pages/about.md").read_text()
     line = next(x for x in about.splitlines() if "Okonkwo" in x and x.startswith("- "))
     assert "Okonkwo\\*, J" in line and "Müller\\*," in line
+
+
+def test_a_preprint_s_venue_is_its_eprint_archive_and_biblatex_names_count(tmp_path):
+    """arXiv's own BibTeX export (`@misc` with `archivePrefix = {arXiv}` and no journal)
+    left the venue empty: academicpages' publication list then showed "Published in ,
+    2024". Its venue is its archive; biblatex's `journaltitle` and `eventtitle` are venues
+    as `journal` and `booktitle` are, before a publisher."""
+    entries = bib.parse_bib(
+        "@misc{a, title = {Hares in Snow}, author = {Berg, Ann}, year = {2024},\n"
+        " eprint = {2401.00001}, archivePrefix = {arXiv}, primaryClass = {q-bio.PE}}\n"
+        "@article{b, title = {Moose}, journaltitle = {Journal of Moose}, publisher = {P},"
+        " year = 2020}\n"
+        "@inproceedings{c, title = {Elk}, eventtitle = {Elk Days}, year = 2021}\n"
+        "@online{d, title = {Notes}, eprinttype = {hal}, eprint = {hal-01}, year = 2022}\n"
+        "@misc{e, title = {Nothing}, year = 2023}\n").entries
+    assert [cite.venue(e) for e in entries] == ["arXiv", "Journal of Moose", "Elk Days",
+                                                "hal", ""]
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    with (src / "_bibliography/papers.bib").open("a") as fh:
+        fh.write("\n@misc{berg2024hares, title = {Hares in Snow}, author = {Berg, Ann},\n"
+                 " year = {2024}, eprint = {2401.00001}, archivePrefix = {arXiv}}\n")
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    [written] = [v.decode() for k, v in plan.files.items()
+                 if k.startswith("_publications/") and "Hares in Snow" in v.decode()]
+    assert "venue: arXiv" in written

@@ -29,8 +29,13 @@ __all__ = [
     "venue",
 ]
 
-VENUE_FIELDS = ("journal", "booktitle", "school", "institution", "publisher",
-                "howpublished", "series")
+VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "eventtitle", "school", "institution",
+                "organization", "publisher", "howpublished", "series")
+"""Where a work appeared, in the order :func:`venue` asks (biblatex's `journaltitle` and
+`eventtitle` with BibTeX's `journal` and `booktitle`)."""
+EPRINT_FIELDS = ("archiveprefix", "eprinttype")
+"""The archive of an e-print (`archivePrefix = {arXiv}`, as arXiv's own BibTeX export
+writes a preprint; biblatex's `eprinttype`): where a preprint with no other venue is."""
 
 
 def person_names(entry: BibEntry, role: str = "author") -> list[tuple[str, str]]:
@@ -89,9 +94,10 @@ def format_authors(entry: BibEntry) -> str:
 
 
 def venue(entry: BibEntry) -> str:
-    """Where it appeared, in Unicode: the first of journal, booktitle, school, ...."""
+    """Where it appeared, in Unicode: the first of journal, booktitle, school, ...; for a
+    preprint with none of them, its e-print archive (`arXiv`)."""
     fields = entry.fields
-    for name in VENUE_FIELDS:
+    for name in (*VENUE_FIELDS, *EPRINT_FIELDS):
         if name in fields and (text := to_text(fields[name])):
             return text
     return ""
