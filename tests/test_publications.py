@@ -458,9 +458,10 @@ def test_a_preprint_s_venue_is_its_eprint_archive_and_biblatex_names_count(tmp_p
         " year = 2020}\n"
         "@inproceedings{c, title = {Elk}, eventtitle = {Elk Days}, year = 2021}\n"
         "@online{d, title = {Notes}, eprinttype = {hal}, eprint = {hal-01}, year = 2022}\n"
-        "@misc{e, title = {Nothing}, year = 2023}\n").entries
+        "@misc{e, title = {Nothing}, year = 2023}\n"
+        "@article{f, title = {Lichens}, journal = {Annals of Moss,}, year = 2019}\n").entries
     assert [cite.venue(e) for e in entries] == ["arXiv", "Journal of Moose", "Elk Days",
-                                                "hal", ""]
+                                                "hal", "", "Annals of Moss"]
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
     with (src / "_bibliography/papers.bib").open("a") as fh:

@@ -95,10 +95,12 @@ def format_authors(entry: BibEntry) -> str:
 
 def venue(entry: BibEntry) -> str:
     """Where it appeared, in Unicode: the first of journal, booktitle, school, ...; for a
-    preprint with none of them, its e-print archive (`arXiv`)."""
+    preprint with none of them, its e-print archive (`arXiv`). A comma or semicolon the
+    field ends with (`journal = {Annals of Moss,}`) is no part of the name: the layouts
+    put their own after it."""
     fields = entry.fields
     for name in (*VENUE_FIELDS, *EPRINT_FIELDS):
-        if name in fields and (text := to_text(fields[name])):
+        if name in fields and (text := to_text(fields[name]).rstrip(",;: \t")):
             return text
     return ""
 
