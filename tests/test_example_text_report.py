@@ -126,3 +126,23 @@ def test_a_paragraph_of_the_owners_words_and_the_templates_sentence_is_the_owner
     assert not list(example_blocks(src, get_theme("al-folio")))
     plan = api.convert(src, tmp_path / "dest", to="academicpages")
     assert not [f for f in plan.report.findings if f.code == "template-example-text"]
+
+
+def test_a_root_page_and_a_collection_of_any_name_are_read_for_the_example_text(
+        tmp_path, example_table):
+    """The owner's page at the site's root (`bio.md`) and an item of a collection the
+    config declares under a name of its own (`_fieldtrips/`) are carried like `_pages/`:
+    the example paragraph either kept is named too (only the usual folders were read)."""
+    src, _ = _about("al-folio-site", tmp_path, f"\n{OWN}\n")
+    (src / "bio.md").write_text(f"---\nlayout: page\ntitle: bio\npermalink: /bio/\n---\n\n"
+                                f"{EXAMPLE}\n", "utf-8")
+    (src / "_fieldtrips").mkdir()
+    (src / "_fieldtrips/marsh.md").write_text(f"---\ntitle: Marsh\n---\n\n{OWN}\n\n{EXAMPLE}\n",
+                                              "utf-8")
+    config = src / "_config.yml"
+    config.write_text(config.read_text("utf-8").replace(
+        "collections:\n", "collections:\n  fieldtrips:\n    output: true\n", 1), "utf-8")
+    plan = api.convert(src, tmp_path / "dest", to="academicpages")
+    found = {(f.path, f.line) for f in plan.report.findings
+             if f.code == "template-example-text"}
+    assert found == {("bio.md", 7), ("_fieldtrips/marsh.md", 7)}, found

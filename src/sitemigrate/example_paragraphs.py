@@ -11,7 +11,7 @@ as the owner's old site showed it, tells the owner which of their paragraphs the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,9 +72,11 @@ def example_paragraphs(owner: Path, theme: Any) -> set[str]:
 _DESCRIPTION = re.compile(r"(?m)^description[ \t]*:")
 
 
-def example_blocks(owner: Path, theme: Any) -> Iterator[tuple[str, int, str]]:
+def example_blocks(owner: Path, theme: Any, files: Iterable[str] | None = None
+                   ) -> Iterator[tuple[str, int, str]]:
     """(file, line, paragraph normalised) of each paragraph of the owner's content files
-    that is the template's example, not the owner's words: its words outside its links to the
+    (``files``, paths from the site's root; by default those of the content folders Jekyll
+    reads: :func:`.paragraphs.content_files`) that is the template's example, not the owner's words: its words outside its links to the
     template's example values (:func:`example_values`) are fewer than a paragraph's
     (:data:`.paragraphs.MIN_WORDS`: a sentence around the example link), or those that the
     template's example text does not hold are, in no run longer than a version's rewording
@@ -94,9 +96,10 @@ def example_blocks(owner: Path, theme: Any) -> Iterator[tuple[str, int, str]]:
     def example_link(m: re.Match[str]) -> str:
         return " " if any(v in m.group(1) for v in values) else m.group(0)
 
-    for path in content_files(owner):
+    paths = content_files(owner) if files is None else (owner / f for f in files)
+    for path in paths:
         rel = path.relative_to(owner)
-        if read is not None and rel.parts[0] not in read:
+        if files is None and read is not None and rel.parts[0] not in read:
             continue
         # the one reader of SRC: a file that cannot be read (the reader's own finding) or
         # whose real location is outside the site is passed over
@@ -129,10 +132,11 @@ def report_example_text(site: Site, report: Report, theme: Any) -> None:
     them as the owner's, so they are carried, and the new site goes on showing them."""
     if not site.source or not Path(site.source).is_dir():
         return
-    carried = _carried(site)
+    carried = sorted(f for f in _carried(site)  # a root page too, a collection of any name
+                     if Path(f).suffix in (".md", ".markdown", ".html"))
     lines: dict[str, list[int]] = {}
-    for rel, line, _ in example_blocks(Path(site.source), theme):
-        if rel in carried and line not in lines.setdefault(rel, []):
+    for rel, line, _ in example_blocks(Path(site.source), theme, carried):
+        if line not in lines.setdefault(rel, []):
             lines[rel].append(line)
     for rel, found in lines.items():
         found.sort()
