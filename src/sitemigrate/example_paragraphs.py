@@ -76,13 +76,13 @@ def example_blocks(owner: Path, theme: Any, files: Iterable[str] | None = None
                    ) -> Iterator[tuple[str, int, str]]:
     """(file, line, paragraph normalised) of each paragraph of the owner's content files
     (``files``, paths from the site's root; by default those of the content folders Jekyll
-    reads: :func:`.paragraphs.content_files`) that is the template's example, not the owner's words: its words outside its links to the
-    template's example values (:func:`example_values`) are fewer than a paragraph's
-    (:data:`.paragraphs.MIN_WORDS`: a sentence around the example link), or those that the
-    template's example text does not hold are, in no run longer than a version's rewording
-    (:data:`.template_text.LONGEST_RUN`: the owner's own caption before the template's
-    example sentence, "The tide gauge at noon.", makes the paragraph theirs). A page's
-    `description` that is a line a checkout of the template has on its own page
+    reads: :func:`.paragraphs.content_files`) that is the template's example, not the owner's
+    words: its words outside its links to the template's example values (:func:`example_values`)
+    are fewer than a paragraph's (:data:`.paragraphs.MIN_WORDS`: a sentence around the example
+    link), or those that the template's example text does not hold are, in no run longer than a
+    version's rewording (:data:`.template_text.LONGEST_RUN`: the owner's own caption before the
+    template's example sentence, "The tide gauge at noon.", makes the paragraph theirs). A
+    page's `description` that is a line a checkout of the template has on its own page
     (`template_files.example_wording`: the teaching page's "replace this text") is the
     template's too (at the line of its key)."""
     from .template_files import example_wording, templates
