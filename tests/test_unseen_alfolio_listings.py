@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import yaml
 from conftest import FIXTURES
 
 import sitemigrate
@@ -63,3 +64,48 @@ def test_a_loop_over_the_years_that_lists_no_entry_is_no_publications_listing(tm
     listing = body.index("for post in site.publications")
     assert body.index('<div class="publications">') < listing
 
+
+# a 2020-23 CV section whose entries list their lines under `items` (the old time table
+# shows `description` and `items` alike)
+AWARDS = """
+- title: Honors and Awards
+  type: time_table
+  contents:
+    - year: 2021
+      title: Harbour Fellowship
+      items:
+        - Funded by the Example Tide Trust
+        - Three years of fieldwork
+    - year: 2019
+      title: Best Poster, Example Buoy Meeting
+"""
+
+
+def test_cv_lines_of_an_entry_go_where_its_section_shows_text(tmp_path):
+    """DEST's RenderCV layout (2026) lays out `Honors and Awards` with an include that shows
+    an entry's title, date and `summary`, no list of lines: an award's `items` are its
+    summary (joined), not left in a field the page never shows."""
+    from test_checkout import alfolio_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    with (src / "_data/cv.yml").open("a") as f:
+        f.write(AWARDS)
+    dest = alfolio_checkout(tmp_path / "dest")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    (dest / "_includes/cv").mkdir()
+    (dest / "_includes/cv/awards.liquid").write_text(
+        "{% for entry in entries %}{{ entry.date }} {{ entry.title }} {{ entry.summary }}"
+        "{% endfor %}\n")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+        "{% assign section_title = s[0] %}{% assign entries = s[1] %}"
+        "{% if section_title == 'Honors and Awards' %}{% include cv/awards.liquid %}"
+        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
+    plan = _convert(src, dest, "al-folio")
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    fellowship, poster = sections["Honors and Awards"]
+    assert fellowship["summary"] == "Funded by the Example Tide Trust; Three years of fieldwork"
+    assert "items" not in fellowship and "highlights" not in fellowship
+    assert "summary" not in poster
+    said = [f.message for f in plan.report.findings if f.code == "cv-field"]
+    assert any("Honors and Awards" in m and "summary" in m for m in said), said
