@@ -109,3 +109,46 @@ def test_cv_lines_of_an_entry_go_where_its_section_shows_text(tmp_path):
     assert "summary" not in poster
     said = [f.message for f in plan.report.findings if f.code == "cv-field"]
     assert any("Honors and Awards" in m and "summary" in m for m in said), said
+
+
+# four entries; two topic pages each list two of them by their citation keys
+KEYED = "".join(
+    f"@article{{{key},\n  title={{{title}}},\n  author={{Marlowe, Oda}},\n"
+    f"  journal={{Shore Letters}},\n  year={{{year}}}\n}}\n\n"
+    for key, title, year in (("marlowe2024dusk", "Limpets at Dusk", 2024),
+                             ("marlowe2023snails", "Counting Snails", 2023),
+                             ("marlowe2022maps", "Barnacle Maps", 2022),
+                             ("marlowe2021kelp", "Kelp Census", 2021)))
+
+
+def _topic(title: str, keys: tuple[str, str]) -> str:
+    tags = "\n".join(f"{{% bibliography --query @*[key={k}] %}}" for k in keys)
+    return (f"---\nlayout: page\ntitle: {title}\npermalink: /{title.lower()}/\nnav: true\n"
+            f"---\nWhat I study there.\n\n## Related publications\n\n{tags}\n")
+
+
+def test_pages_that_list_entries_by_their_keys_keep_those_entries(tmp_path):
+    """jekyll-scholar's `@*[key=...]` selects the entry of that citation key. Two topic
+    pages each list two entries of `papers.bib` by key (the publications page lists them
+    all): each topic page lists its own two on academicpages too, not every publication."""
+    from test_cited_bib import ABOUT, CONFIG, PUBLICATIONS
+    from test_read_rules import write
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_pages/shores.md": _topic("Shores", ("marlowe2024dusk", "marlowe2023snails")),
+        "_pages/reefs.md": _topic("Reefs", ("marlowe2022maps", "marlowe2021kelp")),
+        "_bibliography/papers.bib": KEYED})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    section = {}
+    for path in (tmp_path / "dest/_publications").glob("*.md"):
+        front = yaml.safe_load(path.read_text("utf-8").split("---")[1])
+        section[front["title"]] = front.get("bib_section")
+    for page, titles in (("shores", ("Limpets at Dusk", "Counting Snails")),
+                         ("reefs", ("Barnacle Maps", "Kelp Census"))):
+        body = (tmp_path / f"dest/_pages/{page}.md").read_text("utf-8")
+        shown = {t for t, s in section.items() if s and f'post.bib_section == "{s}"' in body}
+        assert shown == set(titles), (page, section)
+    everything = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
+    assert "bib_section" not in everything and "site.publications" in everything
+
