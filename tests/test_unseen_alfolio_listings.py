@@ -152,3 +152,22 @@ def test_pages_that_list_entries_by_their_keys_keep_those_entries(tmp_path):
     everything = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
     assert "bib_section" not in everything and "site.publications" in everything
 
+
+def test_a_page_at_the_sections_address_without_its_slash_is_that_sections_page(tmp_path):
+    """`permalink: /publications` (no slash): Jekyll writes `publications.html`, which
+    GitHub Pages serves at `/publications`: the owner's publications page, though its Liquid
+    is its own (a loop over data of theirs, no `bibliography` tag). The academicpages
+    checkout's own publications page (its example wording above the listing) is not kept
+    beside it at `/publications/`."""
+    src = _alfolio(tmp_path)
+    (src / "_data").mkdir(exist_ok=True)
+    (src / "_data/papers.yml").write_text("- title: Tide Tables Revisited\n  venue: Shore Letters\n")
+    (src / "_pages/publications.md").write_text(
+        "---\nlayout: page\ntitle: Publications\npermalink: /publications\nnav: true\n---\n"
+        "{% for p in site.data.papers %}<p>{{ p.title }}, {{ p.venue }}</p>{% endfor %}\n")
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    _convert(src, dest)
+    pages = sorted(p.name for p in (dest / "_pages").glob("publications.*"))
+    assert pages == ["publications.md"], pages
+    assert "site.data.papers" in (dest / "_pages/publications.md").read_text()
