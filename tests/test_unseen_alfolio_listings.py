@@ -3,6 +3,7 @@ publications Liquid shows, read as Jekyll and jekyll-scholar render it (invented
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -171,3 +172,27 @@ def test_a_page_at_the_sections_address_without_its_slash_is_that_sections_page(
     pages = sorted(p.name for p in (dest / "_pages").glob("publications.*"))
     assert pages == ["publications.md"], pages
     assert "site.data.papers" in (dest / "_pages/publications.md").read_text()
+
+
+def test_an_entry_two_topic_pages_list_by_key_is_on_both(tmp_path):
+    """The same entry listed by key on two topic pages (one paper of both subjects):
+    jekyll-scholar shows it on each. Each page's parts are named in a field of that page's
+    own, so the entry is in a part of both pages, and each page still lists only its own."""
+    from test_cited_bib import ABOUT, CONFIG, PUBLICATIONS
+    from test_read_rules import write
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_pages/shores.md": _topic("Shores", ("marlowe2024dusk", "marlowe2023snails")),
+        "_pages/reefs.md": _topic("Reefs", ("marlowe2022maps", "marlowe2024dusk")),
+        "_bibliography/papers.bib": KEYED})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    fronts = [yaml.safe_load(p.read_text("utf-8").split("---")[1])
+              for p in (tmp_path / "dest/_publications").glob("*.md")]
+    for page, titles in (("shores", {"Limpets at Dusk", "Counting Snails"}),
+                         ("reefs", {"Barnacle Maps", "Limpets at Dusk"})):
+        body = (tmp_path / f"dest/_pages/{page}.md").read_text("utf-8")
+        tests = re.findall(r'post\.(\w+) == "([^"]+)"', body)
+        assert tests, body
+        shown = {f["title"] for f in fronts if any(f.get(k) == v for k, v in tests)}
+        assert shown == titles, (page, tests, fronts)

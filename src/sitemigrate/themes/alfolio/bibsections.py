@@ -80,8 +80,10 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
     ``by_query`` of the theme's filtered publications listing: the file, then the part's
     number, counted over every page that parts the file: topic pages that each list their
     entries by key, `-q @*[key=...]`), and each tag is that listing, of the entries of its
-    part. A page with another listing besides (a tag in a loop, with Liquid in its query,
-    of several files), or a file with an entry in two parts, stays as it is. Returns
+    part; a further page that shares entries with another names its parts in a field of its
+    own (``by_query`` and the page's number). A page with another listing besides (a tag in
+    a loop, with Liquid in its query, of several files), or with an entry in two of its
+    parts, stays as it is. Returns
     (tag, listing); ``taken``: the ``id`` of the tags already swapped."""
     spec = THEME.vocabulary["listings"]["publications"]["filtered"]
     pages = {p.path: p for p in site.pages}
@@ -104,31 +106,42 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
         mine.sort(key=lambda u: u.span[0])
         parted[where, file] = [[p for p in of_file if scholar.query_selects(
             u.query, p.entry_type, query_fields(p))] for u in mine]
-    kept = {k: v for k, v in parted.items() if len(v) >= 2 and k[0] not in spoilt}
-    # an entry in two parts (of one page, or of two pages that part the same file) is no
-    # part of its own: each such file stays as it is
-    spread: dict[str, list[int]] = {}
+    # an entry in two parts of one page (jekyll-scholar lists it in both) leaves the page
+    # as it is; an entry in parts of two pages is in one part of each: where pages share
+    # entries, each page names its parts in a field of its own (`bib_section2`, ...)
+    kept = {k: v for k, v in parted.items() if len(v) >= 2 and k[0] not in spoilt
+            and _disjoint(v)}
+    spread: dict[str, list[list[Any]]] = {}
     for (_, file), parts in kept.items():
-        spread.setdefault(file, []).extend(id(p) for part in parts for p in part)
+        spread.setdefault(file, []).append([p for part in parts for p in part])
     out: list[tuple[scholar.Use, str]] = []
     numbers: dict[str, int] = {}
+    pages_of: dict[str, int] = {}
     for (where, file), parts in kept.items():
         mine = groups[where, file]
-        if len(spread[file]) != len(set(spread[file])):
-            continue  # an entry in two parts
+        pages_of[file] = pages_of.get(file, 0) + 1
+        key = spec["by_query"]
+        if pages_of[file] > 1 and not _disjoint(spread[file]):
+            key += str(pages_of[file])
         for use, part in zip(mine, parts, strict=True):
             numbers[file] = numbers.get(file, 0) + 1
             value = f"{file}-{numbers[file]}"
             for pub in part:
-                pub.fields[spec["by_query"]] = value
-            fill = {"KEY": spec["by_query"], "OP": spec["ops"]["equals"], "VALUE": value}
+                pub.fields[key] = value
+            fill = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": value}
             out.append((use, re.sub("KEY|OP|VALUE", partial(_part, fill), spec["body"])))
         report.mapped("bib-query-section", f"this page lists the entries of `{file}.bib` in "
                       f"{len(mine)} parts, each by a query ("
                       + ", ".join(f"`{u.query}`" for u in mine) + "): each part is written "
-                      f"as a listing of the publications whose `{spec['by_query']}` names "
+                      f"as a listing of the publications whose `{key}` names "
                       "it.", pages[where].origin)
     return out
+
+
+def _disjoint(parts: list[list[Any]]) -> bool:
+    """Whether no entry is in two of ``parts``."""
+    ids = [id(p) for part in parts for p in part]
+    return len(ids) == len(set(ids))
 
 
 def _part(parts: dict[str, str], m: re.Match[str]) -> str:
