@@ -78,9 +78,12 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
     "Journal articles", `-q @inproceedings` under "Conference papers"), no entry in two of
     the parts, lists each part in its place: each entry of a part names it (the field
     ``by_query`` of the theme's filtered publications listing: the file, then the part's
-    number), and each tag is that listing, of the entries of its part. A page with another
-    listing besides (a tag in a loop, with Liquid in its query, of several files), or a
-    file another page parts too, stays as it is. Returns
+    number, counted over every page that parts the file: topic pages that each list their
+    entries by key, `-q @*[key=...]`), and each tag is that listing, of the entries of its
+    part; a further page that shares entries with another names its parts in a field of its
+    own (``by_query`` and the page's number). A page with another listing besides (a tag in
+    a loop, with Liquid in its query, of several files), or with an entry in two of its
+    parts, stays as it is. Returns
     (tag, listing); ``taken``: the ``id`` of the tags already swapped."""
     spec = THEME.vocabulary["listings"]["publications"]["filtered"]
     pages = {p.path: p for p in site.pages}
@@ -96,31 +99,49 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
             spoilt.add(u.where)
             continue
         groups.setdefault((u.where, u.files[0]), []).append(u)
-    per_file: dict[str, int] = {}
-    for _, file in groups:
-        per_file[file] = per_file.get(file, 0) + 1
-    out: list[tuple[scholar.Use, str]] = []
+    parted: dict[tuple[str, str], list[list[Any]]] = {}
     for (where, file), mine in groups.items():
         of_file = [p for p in site.publications
                    if p.origin and scholar.stem(p.origin.path) == file]
-        parts = [[p for p in of_file if scholar.query_selects(u.query, p.entry_type,
-                                                              query_fields(p))] for u in mine]
-        if len(mine) < 2 or per_file[file] > 1 or where in spoilt or \
-                sum(map(len, parts)) != len({id(p) for part in parts for p in part}):
-            continue  # one part, a file parted on two pages, or an entry in two parts
-        for n, (use, part) in enumerate(sorted(zip(mine, parts, strict=True),
-                                               key=lambda up: up[0].span[0]), 1):
-            value = f"{file}-{n}"
+        mine.sort(key=lambda u: u.span[0])
+        parted[where, file] = [[p for p in of_file if scholar.query_selects(
+            u.query, p.entry_type, query_fields(p))] for u in mine]
+    # an entry in two parts of one page (jekyll-scholar lists it in both) leaves the page
+    # as it is; an entry in parts of two pages is in one part of each: where pages share
+    # entries, each page names its parts in a field of its own (`bib_section2`, ...)
+    kept = {k: v for k, v in parted.items() if len(v) >= 2 and k[0] not in spoilt
+            and _disjoint(v)}
+    spread: dict[str, list[list[Any]]] = {}
+    for (_, file), parts in kept.items():
+        spread.setdefault(file, []).append([p for part in parts for p in part])
+    out: list[tuple[scholar.Use, str]] = []
+    numbers: dict[str, int] = {}
+    pages_of: dict[str, int] = {}
+    for (where, file), parts in kept.items():
+        mine = groups[where, file]
+        pages_of[file] = pages_of.get(file, 0) + 1
+        key = spec["by_query"]
+        if pages_of[file] > 1 and not _disjoint(spread[file]):
+            key += str(pages_of[file])
+        for use, part in zip(mine, parts, strict=True):
+            numbers[file] = numbers.get(file, 0) + 1
+            value = f"{file}-{numbers[file]}"
             for pub in part:
-                pub.fields[spec["by_query"]] = value
-            fill = {"KEY": spec["by_query"], "OP": spec["ops"]["equals"], "VALUE": value}
+                pub.fields[key] = value
+            fill = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": value}
             out.append((use, re.sub("KEY|OP|VALUE", partial(_part, fill), spec["body"])))
         report.mapped("bib-query-section", f"this page lists the entries of `{file}.bib` in "
                       f"{len(mine)} parts, each by a query ("
                       + ", ".join(f"`{u.query}`" for u in mine) + "): each part is written "
-                      f"as a listing of the publications whose `{spec['by_query']}` names "
+                      f"as a listing of the publications whose `{key}` names "
                       "it.", pages[where].origin)
     return out
+
+
+def _disjoint(parts: list[list[Any]]) -> bool:
+    """Whether no entry is in two of ``parts``."""
+    ids = [id(p) for part in parts for p in part]
+    return len(ids) == len(set(ids))
 
 
 def _part(parts: dict[str, str], m: re.Match[str]) -> str:
@@ -214,9 +235,10 @@ def selected_of_listed_files(site: Site, uses: list[scholar.Use], config: dict[s
 
 def query_fields(pub: Publication) -> dict[str, str]:
     """An entry's fields as a jekyll-scholar query reads them (`title`, `year`, `selected`
-    and its links are fields too)."""
+    and its links are fields too; `key` is its citation key, as bibtex-ruby's entry answers
+    it before any field of that name)."""
     return {**pub.fields, **pub.links, "title": pub.title, "year": str(pub.year or ""),
-            **({"selected": "true"} if pub.selected else {})}
+            **({"selected": "true"} if pub.selected else {}), "key": pub.key}
 
 
 def loop_queries(site: Site, uses: list[scholar.Use]) -> dict[int, list[str]]:

@@ -403,34 +403,50 @@ def _entry_origin(sec: CVSection, entry: Any) -> Origin | None:
 def _shown_entries(entries: list[Any], fields: set[str], title: str, report: Report,
                    origin: Origin | None) -> list[Any]:
     """``entries`` of section ``title``, whose include in DEST's CV layout shows ``fields``:
-    an entry's text in a field it does not show (an education's `summary`) goes first in
-    the entry's `highlights`, which it shows; where it shows none, the text is reported."""
+    an entry's text in a field it does not show (an education's `summary`, an award's list
+    of `items`) goes first in the entry's `highlights` where the include shows them, else
+    after its `summary` (the lines joined) where it shows that; where it shows neither, the
+    text is reported."""
     out, moved = [], set()
+    into = "highlights" if "highlights" in fields else "summary" if "summary" in fields else ""
     for e in entries:
-        hidden = [k for k, v in e.items() if k not in fields and k != "highlights"
-                  and isinstance(v, (str, int)) and str(v).strip()] \
+        hidden = [k for k, v in e.items() if k not in fields and k != into and _lines(v)] \
             if isinstance(e, dict) else []
         if not hidden:
             out.append(e)
             continue
         moved.update(hidden)
-        if "highlights" not in fields:
+        if not into:
             out.append(e)
             continue
+        lines = [line for k in hidden for line in _lines(e[k])]
         kept = {k: v for k, v in e.items() if k not in hidden}
-        kept["highlights"] = [str(e[k]).strip() for k in hidden] + list(e.get("highlights") or [])
+        if into == "highlights":
+            kept["highlights"] = lines + list(e.get("highlights") or [])
+        else:
+            kept["summary"] = "; ".join(_lines(e.get("summary")) + lines)
         out.append(kept)
     if moved:
         said = ", ".join(f"`{k}`" for k in sorted(moved))
-        if "highlights" in fields:
+        if into:
+            where = "the first of each entry's highlights" if into == "highlights" else \
+                "each entry's summary"
             report.mapped("cv-field", f"CV section `{title}`: DEST's CV layout shows no {said} "
-                          "of its entries; that text is the first of each entry's highlights.",
-                          origin)
+                          f"of its entries; that text is {where}.", origin)
         else:
             report.verbatim("cv-field", f"CV section `{title}`: DEST's CV layout shows no {said} "
                             f"of its entries; the text stays in `{CV_YML}`, not shown: move it "
                             "into a field the section shows.", origin)
     return out
+
+
+def _lines(value: Any) -> list[str]:
+    """The text of an entry's field as lines: a text or number, or a list of them (an
+    entry's `items`); [] for anything else (a mapping, a list of mappings, nothing)."""
+    values = value if isinstance(value, list) else [value]
+    if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
+        return []
+    return [str(v).strip() for v in values if str(v).strip()]
 
 
 # al-folio's RenderCV layout (2026) shows `work`/`volunteer` entries only under these titles

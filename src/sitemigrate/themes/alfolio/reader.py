@@ -440,7 +440,19 @@ def _role(layout: str, page: Page, vocab: dict) -> PageRole:
         return "publications"
     if "site.projects" in page.body:
         return "projects"
-    return vocab["page_roles"].get(page.permalink or index_address(page.path), "other")
+    address = page.permalink or index_address(page.path)
+    roles = vocab["page_roles"]
+    return roles.get(address) or roles.get(_folder_address(address), "other")
+
+
+def _folder_address(address: str) -> str:
+    """The folder form of a page's address: Jekyll writes `/publications` (no slash, no
+    extension) as `publications.html`, which GitHub Pages serves at `/publications`, the
+    section's address as much as `/publications/` is."""
+    if not address or address.endswith("/"):
+        return address
+    stem = address[:-len(".html")] if address.endswith(".html") else address
+    return stem + "/" if "." not in stem.rsplit("/", 1)[-1] else address
 
 
 def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:

@@ -1,0 +1,198 @@
+"""Rules found by converting whole al-folio sites outside the corpus: what the owner's
+publications Liquid shows, read as Jekyll and jekyll-scholar render it (invented sites)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import FIXTURES
+
+import sitemigrate
+
+# a publications page with a jump bar over the years of `years:` (links only, no entry)
+# before the loop that lists each year's entries
+YEAR_BAR = """---
+layout: page
+permalink: /publications/
+title: publications
+nav: true
+years: [2024, 2023]
+---
+<nav class="year-bar">
+  {% for y in page.years %}
+    <a href="#year-{{ y }}" class="year-jump">{{ y }}</a>
+  {% endfor %}
+</nav>
+
+<div class="publications">
+  {% for y in page.years %}
+    <h2 class="year" id="year-{{ y }}">{{ y }}</h2>
+    {% bibliography -f papers -q @*[year={{ y }}]* %}
+  {% endfor %}
+</div>
+"""
+
+
+def _alfolio(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    return src
+
+
+def _convert(src: Path, dest: Path, to: str = "academicpages"):
+    plan = sitemigrate.convert(src, dest, to=to)
+    plan.apply()
+    return plan
+
+
+def test_a_loop_over_the_years_that_lists_no_entry_is_no_publications_listing(tmp_path):
+    """A `{% for y in page.years %}` loop is the publications listing only when it holds a
+    `{% bibliography %}` tag: a bar of links to each year, before it, lists nothing of the
+    entries. The target's listing takes the place of the loop that listed them, and the bar
+    stays as the owner wrote it (not emptied, no listing inside its `<nav>`)."""
+    src = _alfolio(tmp_path)
+    (src / "_pages/publications.md").write_text(YEAR_BAR)
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    _convert(src, dest)
+    body = (dest / "_pages/publications.md").read_text().split("---", 2)[2]
+    bar = body[body.index('<nav class="year-bar">'):body.index("</nav>")]
+    assert '<a href="#year-{{ y }}" class="year-jump">{{ y }}</a>' in bar
+    assert "site.publications" not in bar
+    listing = body.index("for post in site.publications")
+    assert body.index('<div class="publications">') < listing
+
+
+# a 2020-23 CV section whose entries list their lines under `items` (the old time table
+# shows `description` and `items` alike)
+AWARDS = """
+- title: Honors and Awards
+  type: time_table
+  contents:
+    - year: 2021
+      title: Harbour Fellowship
+      items:
+        - Funded by the Example Tide Trust
+        - Three years of fieldwork
+    - year: 2019
+      title: Best Poster, Example Buoy Meeting
+"""
+
+
+def test_cv_lines_of_an_entry_go_where_its_section_shows_text(tmp_path):
+    """DEST's RenderCV layout (2026) lays out `Honors and Awards` with an include that shows
+    an entry's title, date and `summary`, no list of lines: an award's `items` are its
+    summary (joined), not left in a field the page never shows."""
+    from test_checkout import alfolio_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    with (src / "_data/cv.yml").open("a") as f:
+        f.write(AWARDS)
+    dest = alfolio_checkout(tmp_path / "dest")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    (dest / "_includes/cv").mkdir()
+    (dest / "_includes/cv/awards.liquid").write_text(
+        "{% for entry in entries %}{{ entry.date }} {{ entry.title }} {{ entry.summary }}"
+        "{% endfor %}\n")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+        "{% assign section_title = s[0] %}{% assign entries = s[1] %}"
+        "{% if section_title == 'Honors and Awards' %}{% include cv/awards.liquid %}"
+        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
+    plan = _convert(src, dest, "al-folio")
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    fellowship, poster = sections["Honors and Awards"]
+    assert fellowship["summary"] == "Funded by the Example Tide Trust; Three years of fieldwork"
+    assert "items" not in fellowship and "highlights" not in fellowship
+    assert "summary" not in poster
+    said = [f.message for f in plan.report.findings if f.code == "cv-field"]
+    assert any("Honors and Awards" in m and "summary" in m for m in said), said
+
+
+# four entries; two topic pages each list two of them by their citation keys
+KEYED = "".join(
+    f"@article{{{key},\n  title={{{title}}},\n  author={{Marlowe, Oda}},\n"
+    f"  journal={{Shore Letters}},\n  year={{{year}}}\n}}\n\n"
+    for key, title, year in (("marlowe2024dusk", "Limpets at Dusk", 2024),
+                             ("marlowe2023snails", "Counting Snails", 2023),
+                             ("marlowe2022maps", "Barnacle Maps", 2022),
+                             ("marlowe2021kelp", "Kelp Census", 2021)))
+
+
+def _topic(title: str, keys: tuple[str, str]) -> str:
+    tags = "\n".join(f"{{% bibliography --query @*[key={k}] %}}" for k in keys)
+    return (f"---\nlayout: page\ntitle: {title}\npermalink: /{title.lower()}/\nnav: true\n"
+            f"---\nWhat I study there.\n\n## Related publications\n\n{tags}\n")
+
+
+def test_pages_that_list_entries_by_their_keys_keep_those_entries(tmp_path):
+    """jekyll-scholar's `@*[key=...]` selects the entry of that citation key. Two topic
+    pages each list two entries of `papers.bib` by key (the publications page lists them
+    all): each topic page lists its own two on academicpages too, not every publication."""
+    from test_cited_bib import ABOUT, CONFIG, PUBLICATIONS
+    from test_read_rules import write
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_pages/shores.md": _topic("Shores", ("marlowe2024dusk", "marlowe2023snails")),
+        "_pages/reefs.md": _topic("Reefs", ("marlowe2022maps", "marlowe2021kelp")),
+        "_bibliography/papers.bib": KEYED})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    section = {}
+    for path in (tmp_path / "dest/_publications").glob("*.md"):
+        front = yaml.safe_load(path.read_text("utf-8").split("---")[1])
+        section[front["title"]] = front.get("bib_section")
+    for page, titles in (("shores", ("Limpets at Dusk", "Counting Snails")),
+                         ("reefs", ("Barnacle Maps", "Kelp Census"))):
+        body = (tmp_path / f"dest/_pages/{page}.md").read_text("utf-8")
+        shown = {t for t, s in section.items() if s and f'post.bib_section == "{s}"' in body}
+        assert shown == set(titles), (page, section)
+    everything = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
+    assert "bib_section" not in everything and "site.publications" in everything
+
+
+def test_a_page_at_the_sections_address_without_its_slash_is_that_sections_page(tmp_path):
+    """`permalink: /publications` (no slash): Jekyll writes `publications.html`, which
+    GitHub Pages serves at `/publications`: the owner's publications page, though its Liquid
+    is its own (a loop over data of theirs, no `bibliography` tag). The academicpages
+    checkout's own publications page (its example wording above the listing) is not kept
+    beside it at `/publications/`."""
+    src = _alfolio(tmp_path)
+    (src / "_data").mkdir(exist_ok=True)
+    (src / "_data/papers.yml").write_text("- title: Tide Tables Revisited\n  venue: Shore Letters\n")
+    (src / "_pages/publications.md").write_text(
+        "---\nlayout: page\ntitle: Publications\npermalink: /publications\nnav: true\n---\n"
+        "{% for p in site.data.papers %}<p>{{ p.title }}, {{ p.venue }}</p>{% endfor %}\n")
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    _convert(src, dest)
+    pages = sorted(p.name for p in (dest / "_pages").glob("publications.*"))
+    assert pages == ["publications.md"], pages
+    assert "site.data.papers" in (dest / "_pages/publications.md").read_text()
+
+
+def test_an_entry_two_topic_pages_list_by_key_is_on_both(tmp_path):
+    """The same entry listed by key on two topic pages (one paper of both subjects):
+    jekyll-scholar shows it on each. Each page's parts are named in a field of that page's
+    own, so the entry is in a part of both pages, and each page still lists only its own."""
+    from test_cited_bib import ABOUT, CONFIG, PUBLICATIONS
+    from test_read_rules import write
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_pages/shores.md": _topic("Shores", ("marlowe2024dusk", "marlowe2023snails")),
+        "_pages/reefs.md": _topic("Reefs", ("marlowe2022maps", "marlowe2024dusk")),
+        "_bibliography/papers.bib": KEYED})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    fronts = [yaml.safe_load(p.read_text("utf-8").split("---")[1])
+              for p in (tmp_path / "dest/_publications").glob("*.md")]
+    for page, titles in (("shores", {"Limpets at Dusk", "Counting Snails"}),
+                         ("reefs", {"Barnacle Maps", "Limpets at Dusk"})):
+        body = (tmp_path / f"dest/_pages/{page}.md").read_text("utf-8")
+        tests = re.findall(r'post\.(\w+) == "([^"]+)"', body)
+        assert tests, body
+        shown = {f["title"] for f in fronts if any(f.get(k) == v for k, v in tests)}
+        assert shown == titles, (page, tests, fronts)
