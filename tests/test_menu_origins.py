@@ -97,3 +97,23 @@ def test_an_upgrade_says_a_config_menu_entry_at_its_config_key(tmp_path):
     assert not (src / "blog").exists() and not (src / "_data/navigation.yml").exists()
     found = _findings(src, tmp_path / "out", "al-folio", "menu-entry")
     assert found == [("_config.yml", _line(src / "_config.yml", "blog_nav_title:"))]
+
+
+def test_a_polyglot_sites_language_entry_names_that_languages_home_page(tmp_path):
+    src = _site(tmp_path, "al-folio-site")
+    (src / "_config.yml").write_text((src / "_config.yml").read_text()
+                                     + '\nlanguages: ["en", "de"]\ndefault_lang: "en"\n'
+                                     'lang_from_path: true\n')
+    (src / "_pages/de").mkdir()
+    (src / "_pages/de/about.md").write_text("---\nlayout: about\ntitle: Hafen\npermalink: /\n"
+                                            "---\n\nDie Hafenvermessung.\n")
+    [entry] = [n for n in read_site(src).navigation if n.url == "/de/"]
+    assert entry.origin.path == "_pages/de/about.md"
+
+
+def test_a_plain_pages_menu_entries_name_the_file_they_come_from(tmp_path):
+    page = tmp_path / "home.md"
+    page.write_text("# Ada Quill\n\nI survey harbours.\n\n## Publications\n\n"
+                    "- Quill, A. (2021). Tides of the north quay. *Harbour Notes*.\n")
+    menu = read_site(page, "markdown").navigation
+    assert menu and all(n.origin is not None and n.origin.path == "home.md" for n in menu)
