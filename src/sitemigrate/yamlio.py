@@ -337,15 +337,6 @@ def load_yaml(text: str, rel: str, report: Report | None, first_line: int = 1,
     return data
 
 
-def node_line(node: Any, first_line: int = 1) -> int | None:
-    """The file line of a loaded mapping or list (an entry of a data file's list), where the
-    YAML block starts at file line ``first_line`` (2 for front matter); None when the loader
-    kept no position."""
-    lc = getattr(node, "lc", None)
-    line = getattr(lc, "line", None)
-    return first_line + line if isinstance(line, int) else None
-
-
 def _as_libyaml_reads(text: str, duplicates: list[tuple[Any, int]] | None) -> Any:
     """``text`` as libyaml reads it, where ruamel refused a tab: Jekyll reads YAML with
     Ruby's Psych, which is libyaml, and libyaml takes a tab as the white space between

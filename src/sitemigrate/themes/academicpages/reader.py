@@ -49,9 +49,8 @@ from ...jekyll.sitevars import shown_keys
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example, is_template_file, is_template_setting
-from ...textio import read_document, read_json, read_source, within
+from ...textio import node_line, read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
-from ...yamlio import node_line
 from . import THEME
 from .sections import read_grouped_sections
 from .settings import read_settings

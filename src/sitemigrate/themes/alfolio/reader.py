@@ -66,9 +66,8 @@ from ...jekyll.site import (
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
-from ...textio import read_document, read_json, read_source
+from ...textio import node_line, read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
-from ...yamlio import node_line
 from . import THEME
 from .bibsections import (
     bib_layouts,
