@@ -267,6 +267,7 @@ def sources(site: Site, where: str) -> tuple[set[str], tuple[str, ...]]:
     elif section == "navigation":
         paths.add("_data/navigation.yml")
         paths.update(p.path for p in site.pages if p.nav)
+        paths.update(n.origin.path for n in site.navigation if n.origin)  # where each was read
     elif section == "cv":
         if site.cv and site.cv.origin:
             paths.add(site.cv.origin.path)

@@ -106,6 +106,10 @@ class NavItem:
     title: str
     url: str
     children: list[NavItem] = field(default_factory=list)
+    origin: Origin | None = None
+    """Where the entry was read: a line of the menu's data file (`_data/navigation.yml`), or
+    the page that is the entry (its `nav:` line), or the config key that adds it; findings
+    about the entry name it."""
 
 
 @dataclass(slots=True)
@@ -122,6 +126,8 @@ class Page:
     redirect: str = ""
     """The page forwards elsewhere (al-folio ``redirect:``); ``/`` for the site root."""
     nav: bool = False
+    nav_line: int | None = None
+    """The 1-based line of the page's `nav:` key (where its menu entry is read); None without."""
     nav_order: float | None = None
     description: str = ""
     features: PageFeatures = field(default_factory=lambda: PageFeatures())

@@ -327,6 +327,15 @@ class Document:
         return out
 
 
+def node_line(node: Any, first_line: int = 1) -> int | None:
+    """The file line of a loaded mapping or list (an entry of a data file's list), where the
+    YAML block starts at file line ``first_line`` (2 for front matter); None when the loader
+    kept no position."""
+    lc = getattr(node, "lc", None)
+    line = getattr(lc, "line", None)
+    return first_line + line if isinstance(line, int) else None
+
+
 def _in_quotes(line: str, pos: int) -> bool:
     head = line[:pos]
     return head.count('"') % 2 == 1 or head.count("'") % 2 == 1

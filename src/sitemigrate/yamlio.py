@@ -532,6 +532,7 @@ def _build(node: Any, depth: int, commented: bool, found: tuple[dict[Any, int], 
             data[key] = _build(value_node, depth + 1, commented, found)
     else:
         raise _Unsupported
+    data.lc.line, data.lc.col = node.start_mark.line, node.start_mark.column  # as ruamel's
     if len(data) and node.flow_style is not None:
         data.fa.set_flow_style() if node.flow_style else data.fa.set_block_style()
     return data

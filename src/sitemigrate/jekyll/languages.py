@@ -154,10 +154,11 @@ def language_menu(pages: list[Page], menu: list[NavItem], config: Any) -> list[N
         return menu
     # the other languages' addresses (a dropdown has none: the default language's stays)
     other = {p.permalink for p in pages if not _default(langs, p) and p.permalink}
-    homes = {p.permalink: p.title.strip() for p in pages if not _default(langs, p)}
+    homes = {p.permalink: p for p in pages if not _default(langs, p)}
     return [n for n in menu if n.url not in other] + [
-        NavItem(homes[f"/{code}/"] or code, f"/{code}/") for code in langs.builds()[1:]
-        if f"/{code}/" in homes]
+        NavItem(homes[f"/{code}/"].title.strip() or code, f"/{code}/",
+                origin=homes[f"/{code}/"].origin)
+        for code in langs.builds()[1:] if f"/{code}/" in homes]
 
 
 def in_language_of(page: Page, items: list[Item], site: Site) -> list[Item]:

@@ -144,9 +144,10 @@ def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
 def _one_cv_in_menu(nav: list[NavItem], plan: Plan) -> list[NavItem]:
     """The template's menu NOTE: only one CV entry. The Markdown CV (`/cv/`) wins."""
     urls = [n.url.rstrip("/") for n in nav]
-    if "/cv" in urls and CV_JSON_URL.rstrip("/") in urls:
+    json_url = CV_JSON_URL.rstrip("/")
+    if "/cv" in urls and json_url in urls:
         plan.report.mapped("cv-menu", "the menu listed both CVs; only the Markdown CV "
                            "(`/cv/`) is kept (the JSON CV stays reachable at "
-                           f"`{CV_JSON_URL}`).", "_data/navigation.yml")
-        return [n for n in nav if n.url.rstrip("/") != CV_JSON_URL.rstrip("/")]
+                           f"`{CV_JSON_URL}`).", nav[urls.index(json_url)].origin)
+        return [n for n in nav if n.url.rstrip("/") != json_url]
     return nav

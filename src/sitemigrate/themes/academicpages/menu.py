@@ -51,7 +51,7 @@ def _home_entry_shown(entry: NavItem, site: Site, plan: Plan) -> bool:
     plan.report.mapped("menu-home", f"the old menu's home entry `{label}` is the first line "
                        "of `_data/navigation.yml` (academicpages' masthead links home from the "
                        f"site's title, `{masthead}`, and shows the menu's entries after it).",
-                       None)
+                       entry.origin)
     return True
 
 
@@ -77,7 +77,7 @@ def write_navigation(site: Site, plan: Plan) -> None:
                                  "academicpages menus have no submenus, so its "
                                  f"{len(added)} entries were put in the top-level menu in "
                                  "its place" + (f" ({again} it has already were not repeated)"
-                                                if again else "") + ".", None)
+                                                if again else "") + ".", n.origin)
     plan.write("_data/navigation.yml", dump_yaml({"main": main}))
     plan.report.mapped("navigation", f"{len(main)} menu entries written to "
                        "`_data/navigation.yml`.", None)

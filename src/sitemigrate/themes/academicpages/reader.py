@@ -49,7 +49,7 @@ from ...jekyll.sitevars import shown_keys
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example, is_template_file, is_template_setting
-from ...textio import read_document, read_json, read_source, within
+from ...textio import node_line, read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .sections import read_grouped_sections
@@ -124,7 +124,8 @@ def read(src: Path, report: Report) -> Site:
         record_asset(site, "/" + rel)
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
-        site.navigation = [NavItem(text(n.get("title")), text(n.get("url")))
+        site.navigation = [NavItem(text(n.get("title")), text(n.get("url")),
+                                   origin=Origin("_data/navigation.yml", node_line(n)))
                            for n in nav["main"] if isinstance(n, dict)]
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ...ir import NavItem, Origin, Page, Setting, SiteSettings
+from ...jekyll.configkeys import config_line
 from ...jekyll.site import index_address, text
 from ...report import Report
 from ...textio import read_source
@@ -30,7 +31,8 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
         if value is None or value is False or not text(value).strip() or header is None \
                 or not re.search(r"\bsite\." + re.escape(spec["key"]) + r"\b", header):
             continue
-        entry = NavItem(text(value), spec["url"])
+        entry = NavItem(text(value), spec["url"],
+                        origin=Origin("_config.yml", config_line(config, spec["key"])))
         shown = re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b", header)
         loop = re.search(spec["pages_loop"], header) if spec.get("pages_loop") else None
         if shown and loop and loop.start() < shown.start():
@@ -77,6 +79,8 @@ def _page_entries(pages: list[Page], report: Report) -> list[NavItem]:
                            "each its own place (`nav_order`, or its line in "
                            "`_data/navigation.yml`) in the order you want.",
                            group[0].origin or group[0].path)
-    return [NavItem(p.title, p.permalink, [NavItem(c.title, c.url)
-                                           for c in p.features.children])
+    return [NavItem(p.title, p.permalink, [NavItem(c.title, c.url, origin=c.origin)
+                                           for c in p.features.children],
+                    Origin(p.path, p.nav_line) if p.nav_line else p.origin or Origin(p.path, 1))
             for p in navs]
+

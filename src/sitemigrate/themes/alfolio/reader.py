@@ -66,7 +66,7 @@ from ...jekyll.site import (
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
-from ...textio import read_document, read_json, read_source
+from ...textio import node_line, read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import (
@@ -318,7 +318,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
                 redirect_from=as_list(data.get("redirect_from"), rel, "redirect_from", report,
                                       doc.line_of("redirect_from")),
                 nav=bool(data.get("nav")), fm_comments=doc.comments(), newline=doc.newline,
-                origin=Origin(rel, 1, doc.body_line))
+                origin=Origin(rel, 1, doc.body_line),
+                nav_line=doc.line_of("nav") if "nav" in data else None)
     redirect = data.get("redirect")
     if isinstance(redirect, bool):
         page.redirect = "/" if redirect is True else ""
@@ -364,7 +365,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
                            "entries (`title`, `permalink`); what is not one was left out.",
                            rel, doc.line_of("children"))
         page.features.children = [
-            NavItem(text(c.get("title")), text(c.get("permalink")))
+            NavItem(text(c.get("title")), text(c.get("permalink")),
+                    origin=Origin(rel, node_line(c, 2) or doc.line_of("children")))
             for c in (children if isinstance(children, list) else []) if isinstance(c, dict)]
     _, page.extra = split_known(data, known)
     return page

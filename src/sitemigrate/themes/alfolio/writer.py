@@ -13,7 +13,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
 from ...formats.bibtext import slugify
-from ...ir import Identity, Item, Origin, Page, Site
+from ...ir import Identity, Item, NavItem, Origin, Page, Site
 from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
@@ -35,6 +35,7 @@ from ...jekyll.site import (
     document_title,
     extra_key,
     forward_furniture,
+    front_line,
     post_url,
     write_item,
     yaml_date,
@@ -448,7 +449,8 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
         plan.report.verbatim("menu-home", f"al-folio's header lists the home page first, under"
                              f" its title `{home.title}`, an entry your menu did not have "
                              "(to label it otherwise, change that page's `title`).",
-                             "_data/navigation.yml")
+                             Origin(home.path, front_line(plan, home.path, "title")
+                                    or (home.origin.line if home.origin else None)))
     hidden = unlisted(site, plan.from_theme)
     pages |= {p.permalink.rstrip("/") for p in site.publications
               if _has_own_page(p, hidden)} - {""}
@@ -457,7 +459,7 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
         if (n.url.rstrip("/") or "/") in pages or n.url == "/":
             continue
         external = "://" in n.url
-        target = n.url if external else _menu_file(n.url, n.title, copier)
+        target = n.url if external else _menu_file(n, copier)
         if target:
             slug = slugify(n.title) or str(order)
             out, body = f"_pages/menu-{slug}.md", ""
@@ -481,24 +483,25 @@ def _write_menu_links(site: Site, plan: Plan, gen: str, copier: AssetCopier) -> 
             plan.report.mapped("menu-entry", f"{'external ' if external else ''}menu entry "
                                f"`{n.title}` ({n.url}) → `{out}` ({how}"
                                + ("" if external else f" to the file at `{target}`") + ").",
-                               "_data/navigation.yml")
+                               n.origin)
             continue
         plan.report.verbatim("menu-entry", f"menu entry `{n.title}` ({n.url}) points to no "
                              "page or file sitemigrate read from the site; al-folio "
                              f"{gen} menus list pages only: if the old site served that "
                              "address (a page a plugin made, say), add a page with that "
-                             "permalink to keep it in the menu.", "_data/navigation.yml")
+                             "permalink to keep it in the menu.", n.origin)
 
 
-def _menu_file(url: str, title: str, copier: AssetCopier) -> str:
+def _menu_file(entry: NavItem, copier: AssetCopier) -> str:
     """Where a menu entry to a file of the site (an address with a file's suffix that no
     page has: `/files/cv.pdf`) points in DEST, the file carried (or reported missing); ''
     for any other address. A saved HTML file keeps its address (its own relative links
     may name the files beside it)."""
+    url = entry.url
     path = PurePosixPath(url.split("?")[0].split("#")[0])
     if not url.startswith("/") or not path.suffix:
         return ""
-    new = copier.carry(url, "_data/navigation.yml", f"menu entry `{title}`", is_file=True,
+    new = copier.carry(url, entry.origin, f"menu entry `{entry.title}`", is_file=True,
                        keep_path=path.suffix.lower() in PAGE_SUFFIXES)
     return new if new.startswith("/") and not new.startswith("//") else ""
 

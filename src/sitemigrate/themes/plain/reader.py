@@ -328,7 +328,7 @@ class PlainReader(CVReader, PublicationsReader, ProjectsReader, IdentityReader):
         if site.news:
             about.features.news = {"enabled": True}
         site.pages.append(about)
-        site.navigation.append(NavItem(about.title or "about", "/"))
+        site.navigation.append(NavItem(about.title or "about", "/", origin=about.origin))
         if self.cv_sections:
             site.cv = CV(sections=[s for s, _ in self.cv_sections],
                          origin=self.cv_sections[0][1], format="text")
@@ -344,7 +344,7 @@ class PlainReader(CVReader, PublicationsReader, ProjectsReader, IdentityReader):
                         nav=True, nav_order=float(spec.get("nav_order", 9)),
                         origin=parts.origin or about_origin)
             site.pages.append(page)
-            site.navigation.append(NavItem(page.title, page.permalink))
+            site.navigation.append(NavItem(page.title, page.permalink, origin=page.origin))
             self.report.mapped("page-created", f"page `{page.permalink}` ({role}) created from "
                                "the homepage.", page.origin)
         taken = {p.permalink.strip("/") for p in site.pages}
@@ -357,7 +357,7 @@ class PlainReader(CVReader, PublicationsReader, ProjectsReader, IdentityReader):
                         permalink=permalink, body=parts.body(), nav=True,
                         nav_order=float(10 + len(site.pages)), origin=parts.origin)
             site.pages.append(page)
-            site.navigation.append(NavItem(page.title, page.permalink))
+            site.navigation.append(NavItem(page.title, page.permalink, origin=page.origin))
             self.report.mapped("page-created", f"`{key[5:]}` → page `{permalink}`.", page.origin)
 
 
