@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import yaml
-from conftest import FIXTURES
+from conftest import FIXTURES, SHARED, needs_shared
 from test_checkout import _convert, _write, academicpages_checkout
 
 # an owner's page layout (invented) printing the description under the title
@@ -69,3 +69,18 @@ def test_a_description_no_layout_shows_stays_the_excerpt_only(tmp_path):
     front, body = _item(tmp_path / "checkout")
     assert "tide gauge" not in body
     assert front["excerpt"].startswith("a clock that reads")
+
+
+
+def test_the_themes_own_page_layout_shows_the_description_too(tmp_path):
+    """al-folio's own page layout (unchanged) prints a project's `description` under its
+    title as well: the owner's line opens the item's text."""
+    src = _source(tmp_path, "")
+    (src / "_layouts/page.html").unlink()
+    shutil.copy(needs_shared(SHARED / "lab/templates/al-folio-2026/_layouts/page.liquid"),
+                src / "_layouts/page.liquid")
+    plan = _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")
+    _, body = _item(tmp_path / "checkout")
+    assert body.lstrip().startswith("<p>a clock that reads the harbour's tide gauge</p>")
+    assert any(f.code == "description-shown" and "_layouts/page.liquid" in f.message
+               for f in plan.report.findings)
