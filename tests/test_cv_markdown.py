@@ -199,6 +199,29 @@ def test_a_linked_institution_is_the_entry_url_and_shows_as_text():
     assert "url" not in odd and "javascript" in odd["institution"]
 
 
+def test_a_link_with_a_title_or_in_the_degree_shows_as_text():
+    """kramdown reads ``[Moss College](https://... "a title")`` as a link too: the
+    institution is its text, the link the entry's ``url``. A link in a degree
+    (``[MSc](https://...) in Ferns``) is text as well, since the CV layouts print the degree
+    as written (al-folio links it to the entry's ``url``, which it becomes when the
+    institution has none)."""
+    split = cvmarkdown.split_entry
+    titled = split('1999: MSc from [Moss College](https://moss.example/ "now Moss Univ")',
+                   "education")
+    assert (titled["institution"], titled["url"]) == ("Moss College", "https://moss.example/")
+    single = split("2004: Diploma from [Moss College](https://moss.example/ 'old name')",
+                   "education")
+    assert single["institution"] == "Moss College"
+    degree = split('2013: [Habilitation](https://hab.example/ "what it is") in Ferns from '
+                   "Moss College", "education")
+    assert "](" not in degree["title"] and "](" not in degree["extra"]["studyType"]
+    assert degree["title"].startswith("Habilitation") and "Ferns" in degree["title"]
+    assert degree["url"] == "https://hab.example/"
+    both = split("2013: [PhD](https://phd.example/) in Ferns from [Moss College]"
+                 "(https://moss.example/)", "education")
+    assert "](" not in both["title"] and both["url"] == "https://moss.example/"
+
+
 def test_a_comma_inside_a_bold_or_italic_part_does_not_split_it():
     """``**Moss, Fern and Lichen Meeting**, Uppsala, Sweden, *2024*``: the owner set the
     event's name in bold, commas and all; it stays one title."""

@@ -446,6 +446,26 @@ def test_equal_contribution_stars_stay_stars_on_the_about_page(tmp_path):
     assert "Okonkwo\\*, J" in line and "Müller\\*," in line
 
 
+def test_a_paper_al_folio_links_only_to_arxiv_has_arxiv_as_its_venue(tmp_path):
+    """An al-folio entry with no journal, booktitle or publisher and an `arxiv` id (the
+    field al-folio's list makes its arXiv button of) is a preprint there: converted to
+    academicpages, whose list prints "Published in <venue>" for every paper, its venue is
+    arXiv, not empty ("Published in , 2019"). A paper with a journal keeps that."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    with (src / "_bibliography/papers.bib").open("a") as fh:
+        fh.write("\n@article{lund2019gulls, title = {Gulls Counted by Drone}, author = {Lund,"
+                 " Eva}, year = {2019}, arxiv = {1901.00002}}\n"
+                 "@article{lund2020terns, title = {Terns at Dusk}, author = {Lund, Eva},"
+                 " journal = {Seabird Letters}, year = {2020}, arxiv = {2001.00003}}\n")
+    plan = sitemigrate.convert(src, tmp_path / "dest", to="academicpages")
+    written = {k: v.decode() for k, v in plan.files.items() if k.startswith("_publications/")}
+    [gulls] = [v for v in written.values() if "Gulls Counted" in v]
+    [terns] = [v for v in written.values() if "Terns at Dusk" in v]
+    assert "venue: arXiv" in gulls
+    assert "venue: Seabird Letters" in terns
+
+
 def test_a_preprint_s_venue_is_its_eprint_archive_and_biblatex_names_count(tmp_path):
     """arXiv's own BibTeX export (`@misc` with `archivePrefix = {arXiv}` and no journal)
     left the venue empty: academicpages' publication list then showed "Published in ,

@@ -366,3 +366,21 @@ def test_a_collection_document_at_a_pages_address_is_that_page(tmp_path):
     assert "listed on the archive of my institute" in at[0].read_text()
     assert not [f for f in plan.report.findings if f.path == "_publications/publications.md"
                 and f.code == "publication-no-year"]
+
+
+def test_a_collection_document_writes_over_the_page_at_its_address(tmp_path):
+    """A page of the site has the address too: Jekyll writes a collection's documents after
+    the pages, so the visitor met the document's text there, not the page's. The document
+    is read as the publications page; the page, written over, is reported, not carried (no
+    second page at that address, no second menu entry)."""
+    text = ("---\nlayout: archive\ntitle: \"Publications\"\npermalink: /publications/\n---\n"
+            "My papers are listed on the archive of my institute.\n")
+    src = _academicpages(tmp_path, {"_publications/publications.md": text})
+    plan = _convert(src, tmp_path / "dest", "al-folio")
+    dest = tmp_path / "dest"
+    at = [p for p in dest.rglob("*.md") if "permalink: /publications/\n" in p.read_text()]
+    assert len(at) == 1, at
+    assert "listed on the archive of my institute" in at[0].read_text()
+    assert [f for f in plan.report.findings if f.code == "shadowed"
+            and f.path == "_pages/publications.html" and "_publications/publications.md"
+            in f.message]

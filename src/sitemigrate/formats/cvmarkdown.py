@@ -237,21 +237,27 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
         honours = re.fullmatch(r"(.+?)\s*(?<!\])\(([^()]+)\)", area)
         if honours:
             area, out["summary"] = honours[1], honours[2]
+        links = _MD_LINK.findall(f"{study} {area}")
+        study, area = _MD_LINK.sub(r"\1", study), _MD_LINK.sub(r"\1", area)
         out["title"] = f"{study} in {area}" if area else study
         out["extra"] = {"studyType": study, **({"area": area} if area else {})}
     else:
-        out["title"] = head
+        out["title"], links = head, []
     places: list[str] = []
     while len(rest) > 1 and _place_like(rest[-1]):
         places.insert(0, rest.pop())
     if rest:
         _institution(out, ", ".join(rest))
+    if links:  # the CV layouts print the degree as text, linked to the entry's `url`
+        out.setdefault("url", links[0][1])
     if places:
         out["location"] = ", ".join(places)
     return out
 
 
-_MD_LINK = re.compile(r"\[([^\[\]]+)\]\(\s*((?:https?://|/)[^\s()]*)\s*\)")
+# a Markdown link, with the optional title kramdown reads after its target
+_MD_LINK = re.compile(r"\[([^\[\]]+)\]\(\s*((?:https?://|/)[^\s()]*)"
+                      r"""(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)""")
 
 
 def _institution(entry: dict[str, Any], text: str) -> None:

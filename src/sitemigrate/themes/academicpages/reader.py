@@ -139,13 +139,14 @@ def read(src: Path, report: Report) -> Site:
 def _role_pages(items: list[Item], site: Site, src: Path, vocab: dict,
                 report: Report) -> list[Item]:
     """``items`` without the documents Jekyll writes at the address of one of the theme's
-    pages (`_publications/publications.md` with `permalink: /publications/`) that no page
-    of the site has: such a document is the page a visitor meets there (its text, its
-    layout), not an item; it is read as that page."""
+    pages (`_publications/publications.md` with `permalink: /publications/`): such a
+    document is the page a visitor meets there (its text, its layout), not an item; it is
+    read as that page. Jekyll writes a collection's documents after the pages, so a page
+    of the site at that address is written over: it is not on the live site."""
     def address(url: str) -> str:
         return "/" + url.strip("/")
-    taken = {address(p.permalink) for p in site.pages if p.permalink}
     roles = {address(k) for k in vocab["page_roles"]}
+    taken: set[str] = set()  # the addresses a document was read as the page of
     kept = []
     for item in items:
         where = address(item.permalink) if item.permalink else ""
@@ -155,6 +156,15 @@ def _role_pages(items: list[Item], site: Site, src: Path, vocab: dict,
             kept.append(item)
             continue
         taken.add(where)
+        for hidden in [p for p in site.pages if p.permalink and address(p.permalink) == where]:
+            site.pages.remove(hidden)
+            report.add("shadowed", "warning", "lost", f"`{hidden.path}` is not on the live "
+                       f"site: `{item.path}` has the same address `{item.permalink}`, and "
+                       "Jekyll writes a collection's documents after the pages (its build log "
+                       "says \"Conflict: The following destination is shared by multiple "
+                       f"files\"), so visitors see only `{item.path}`. `{hidden.path}` was not "
+                       "converted: give it its own `permalink` (or delete it) if it is yours.",
+                       hidden.origin or hidden.path)
         site.pages.append(page)
         report.mapped("page", f"`{item.path}` is written at `{item.permalink}`, the address "
                       f"of the {page.role} page, which no page of the site has: read as that "

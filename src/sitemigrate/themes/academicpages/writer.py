@@ -475,7 +475,7 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
     for key in ("category", "importance"):
         if f.get(key) is not None:
             front[key] = f[key]
-    body = item.body
+    body = _project_subtitle(item, item.body, plan)
     if f.get("github"):
         body = body.rstrip("\n") + f"\n\n[{code_label}]({f['github']})\n"
         plan.report.verbatim("project-github", f"`github: {f['github']}` has no academicpages "
@@ -484,6 +484,25 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
     new_url = project_url(item)
     _finish_item(item, front, f"_portfolio/{item.slug}.md", body, plan, copier, new_url, new_url,
                  sep)
+
+
+def _project_subtitle(item: Item, body: str, plan: Plan) -> str:
+    """A project's `description` that SRC's layout of its page shows under its title (al-folio's
+    page layout, or the owner's copy of it) is the first paragraph of its text: academicpages'
+    item page shows the `excerpt` (where the lists take it from) only in its meta tags."""
+    desc = str(item.fields.get("description") or "").strip()
+    path = item.origin.path if item.origin else item.path
+    if not desc or plan.source is None:
+        return body
+    where = shown_by(plan, path, "description") or shown_by(plan, path, "description",
+                                                             theirs=True)
+    if where is None:
+        return body
+    plan.report.mapped("description-shown", f"the project's `description`, which the layout "
+                       f"`{where[0]}` shows on its page (line {where[1]}), is the first "
+                       "paragraph of its text (academicpages shows the `excerpt`, which the "
+                       "lists print, on the item's page only in its meta tags).", item.origin)
+    return f"<p>{desc}</p>\n\n{body.lstrip(chr(10))}"
 
 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: str) -> None:

@@ -690,7 +690,9 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
             key=entry.key, entry_type=entry.entry_type, title=title,
             authors=[f"{first} {last}".strip() for first, last in person_names(entry)],
             year=year, date=f"{year:04d}-{month or 1:02d}-{day or 1:02d}" if year else "",
-            venue=venue(entry), category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
+            # a paper al-folio links only to its arXiv e-print (`arxiv` field) is a preprint there
+            venue=venue(entry) or ("arXiv" if links.get("arxiv") else ""),
+            category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
             citation=format_citation(entry), abstract=to_text(f.get("abstract", "")),
             selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
             links=links, fields={k: v for k, v in f.items() if k not in consumed},
