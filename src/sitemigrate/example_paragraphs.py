@@ -107,7 +107,7 @@ def example_blocks(owner: Path, theme: Any, files: Iterable[str] | None = None
         if found is None:
             continue
         whole = found.text
-        fm, body = front(whole)
+        fm, body = front(whole, _DESCRIPTION)  # only a file with a `description:` line is parsed
         head = whole[:len(whole) - len(body)]
         described = fm.get("description")
         if isinstance(described, str) and example_wording(theme, described):
