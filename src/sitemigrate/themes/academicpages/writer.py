@@ -490,7 +490,8 @@ def _project_subtitle(item: Item, body: str, plan: Plan) -> str:
     """A project's `description` that SRC's layout of its page shows under its title (al-folio's
     page layout, or the owner's copy of it) is the first paragraph of its text: academicpages'
     item page shows the `excerpt` (where the lists take it from) only in its meta tags."""
-    desc = str(item.fields.get("description") or "").strip()
+    given = item.fields.get("description")
+    desc = given.strip() if isinstance(given, str) else ""  # a text, as the layout printed it
     path = item.origin.path if item.origin else item.path
     if not desc or plan.source is None:
         return body

@@ -172,7 +172,7 @@ def _shows_citation(page: Page, plan: Plan, role: str) -> str | None:
     root = plan.source or plan.source_root
     loop = re.search(_LOOP % role, page.body, re.S)
     name = _INCLUDE.search(loop.group()) if loop else None
-    if root is None or name is None:
+    if root is None or loop is None or name is None:
         return None
     # through the one reader of SRC: an include named `../x` or linked out of SRC is not
     # read, nor a FIFO; one that cannot be read shows nothing we can know of
@@ -181,7 +181,7 @@ def _shows_citation(page: Page, plan: Plan, role: str) -> str | None:
         return None
     from ...jekyll.liquid import shown_liquid
     text = shown_liquid(found.text)
-    var = re.escape(loop[1]) if loop else "post"
+    var = re.escape(loop[1])
     shown = re.search(rf"\{{\{{-?\s*{var}\.citation\b", text)
     if not shown:
         return None

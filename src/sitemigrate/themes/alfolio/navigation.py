@@ -83,4 +83,3 @@ def _page_entries(pages: list[Page], report: Report) -> list[NavItem]:
                                            for c in p.features.children],
                     Origin(p.path, p.nav_line) if p.nav_line else p.origin or Origin(p.path, 1))
             for p in navs]
-
