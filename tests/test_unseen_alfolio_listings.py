@@ -196,3 +196,26 @@ def test_an_entry_two_topic_pages_list_by_key_is_on_both(tmp_path):
         assert tests, body
         shown = {f["title"] for f in fronts if any(f.get(k) == v for k, v in tests)}
         assert shown == titles, (page, tests, fronts)
+
+
+def test_a_page_of_one_tag_that_selects_one_entry_lists_that_entry_only(tmp_path):
+    """One `{% bibliography --query @*[key=...] %}` on a topic page: jekyll-scholar shows
+    that one entry there, so the academicpages page lists it alone, not every publication.
+    The publications page, whose one tag selects all, still lists everything unfiltered."""
+    from test_cited_bib import ABOUT, CONFIG, PUBLICATIONS
+    from test_read_rules import write
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_pages/shores.md": _topic("Shores", ("marlowe2023snails",)),
+        "_bibliography/papers.bib": KEYED})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    fronts = [yaml.safe_load(p.read_text("utf-8").split("---")[1])
+              for p in (tmp_path / "dest/_publications").glob("*.md")]
+    assert len(fronts) == 4
+    body = (tmp_path / "dest/_pages/shores.md").read_text("utf-8")
+    tests = re.findall(r'post\.(\w+) == "([^"]+)"', body)
+    shown = {f["title"] for f in fronts if any(f.get(k) == v for k, v in tests)}
+    assert shown == {"Counting Snails"}, (body, fronts)
+    everything = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
+    assert "bib_section" not in everything and "site.publications" in everything

@@ -75,7 +75,8 @@ def file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
 def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
                    report: Report) -> list[tuple[scholar.Use, str]]:
     """A page whose tags each list a part of one file by a query (`-q @article` under
-    "Journal articles", `-q @inproceedings` under "Conference papers"), no entry in two of
+    "Journal articles", `-q @inproceedings` under "Conference papers"; or one tag, `-q
+    @*[key=...]` on a topic page, that selects some of the entries), no entry in two of
     the parts, lists each part in its place: each entry of a part names it (the field
     ``by_query`` of the theme's filtered publications listing: the file, then the part's
     number, counted over every page that parts the file: topic pages that each list their
@@ -100,16 +101,21 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
             continue
         groups.setdefault((u.where, u.files[0]), []).append(u)
     parted: dict[tuple[str, str], list[list[Any]]] = {}
+    whole: set[tuple[str, str]] = set()  # one tag that selects every entry carried
     for (where, file), mine in groups.items():
         of_file = [p for p in site.publications
                    if p.origin and scholar.stem(p.origin.path) == file]
         mine.sort(key=lambda u: u.span[0])
         parted[where, file] = [[p for p in of_file if scholar.query_selects(
             u.query, p.entry_type, query_fields(p))] for u in mine]
+        if len(mine) == 1 and len(parted[where, file][0]) == len(of_file):
+            whole.add((where, file))
     # an entry in two parts of one page (jekyll-scholar lists it in both) leaves the page
     # as it is; an entry in parts of two pages is in one part of each: where pages share
-    # entries, each page names its parts in a field of its own (`bib_section2`, ...)
-    kept = {k: v for k, v in parted.items() if len(v) >= 2 and k[0] not in spoilt
+    # entries, each page names its parts in a field of its own (`bib_section2`, ...). A
+    # page of one such tag (a topic page's one paper by key) is a page of one part, unless
+    # that part is every entry of the file the site carries (nothing to tell apart)
+    kept = {k: v for k, v in parted.items() if k not in whole and k[0] not in spoilt
             and _disjoint(v)}
     spread: dict[str, list[list[Any]]] = {}
     for (_, file), parts in kept.items():
@@ -130,10 +136,11 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
                 pub.fields[key] = value
             fill = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": value}
             out.append((use, re.sub("KEY|OP|VALUE", partial(_part, fill), spec["body"])))
-        report.mapped("bib-query-section", f"this page lists the entries of `{file}.bib` in "
-                      f"{len(mine)} parts, each by a query ("
-                      + ", ".join(f"`{u.query}`" for u in mine) + "): each part is written "
-                      f"as a listing of the publications whose `{key}` names "
+        said = (f"in {len(mine)} parts, each by a query (" if len(mine) > 1
+                else "that a query selects (")
+        report.mapped("bib-query-section", f"this page lists the entries of `{file}.bib` "
+                      + said + ", ".join(f"`{u.query}`" for u in mine) + "): each part is "
+                      f"written as a listing of the publications whose `{key}` names "
                       "it.", pages[where].origin)
     return out
 
