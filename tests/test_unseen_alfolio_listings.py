@@ -219,3 +219,40 @@ def test_a_page_of_one_tag_that_selects_one_entry_lists_that_entry_only(tmp_path
     assert shown == {"Counting Snails"}, (body, fronts)
     everything = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
     assert "bib_section" not in everything and "site.publications" in everything
+
+
+SKILLS = """
+- title: Skills
+  type: list
+  contents:
+    - Tide gauges
+    - Kelp surveys
+    - Boat handling
+"""
+
+
+def test_a_bare_list_of_skills_is_one_entry_where_the_include_prints_name_and_colon(tmp_path):
+    """DEST's RenderCV layout (2026) shows `Skills` with an include that prints each
+    entry's name, a colon, then its keywords. Skills that are a name only would each show
+    as "Tide gauges:" with nothing after: they are one entry, named by the section, whose
+    keywords are their names, so the page reads "Skills: Tide gauges, Kelp surveys, ..."."""
+    from test_checkout import alfolio_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    with (src / "_data/cv.yml").open("a") as f:
+        f.write(SKILLS)
+    dest = alfolio_checkout(tmp_path / "dest")
+    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
+    (dest / "_includes/cv").mkdir()
+    (dest / "_includes/cv/skills.liquid").write_text(
+        "{% for entry in entries %}<b>{{ entry.name }}:</b> {{ entry.keywords | join: ', ' }}"
+        "{% endfor %}\n")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
+        "{% assign section_title = s[0] %}{% assign entries = s[1] %}"
+        "{% if section_title == 'Skills' %}{% include cv/skills.liquid %}"
+        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
+    _convert(src, dest, "al-folio")
+    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    assert sections["Skills"] == [
+        {"name": "Skills", "keywords": ["Tide gauges", "Kelp surveys", "Boat handling"]}]

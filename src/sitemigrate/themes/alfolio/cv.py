@@ -339,6 +339,7 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
         if key in jsonresume.STANDARD and _generic_section(title, layout):
             entries = [_as_bullet(e) for e in entries]  # (`Research Interests`: no include)
         if shown and shown.get(title):
+            entries = _named_lists(entries, shown[title], title, report, sec.origin)
             entries = _shown_entries(entries, shown[title], title, report, sec.origin)
         while title in sections:
             title += " (2)"
@@ -437,6 +438,32 @@ def _shown_entries(entries: list[Any], fields: set[str], title: str, report: Rep
             report.verbatim("cv-field", f"CV section `{title}`: DEST's CV layout shows no {said} "
                             f"of its entries; the text stays in `{CV_YML}`, not shown: move it "
                             "into a field the section shows.", origin)
+    return out
+
+
+def _named_lists(entries: list[Any], fields: set[str], title: str, report: Report,
+                 origin: Origin | None) -> list[Any]:
+    """``entries`` of section ``title``, whose include in DEST's CV layout shows each entry
+    as its `name` and a colon, then its `keywords` (al-folio 2026's skills): the entries
+    that are a name only (a bare list of skills) would each show as "Python:" with nothing
+    after; they are one entry instead, named by the section's title, whose keywords are
+    their names, where the first of them stood."""
+    if not {"name", "keywords"} <= fields:
+        return entries
+    bare = [e for e in entries if isinstance(e, dict) and set(e) == {"name"}
+            and isinstance(e["name"], str) and e["name"].strip()]
+    if not bare:
+        return entries
+    out: list[Any] = []
+    for e in entries:
+        if e is bare[0]:
+            out.append({"name": title, "keywords": [b["name"] for b in bare]})
+        elif not any(e is b for b in bare):
+            out.append(e)
+    report.mapped("cv-field", f"CV section `{title}`: DEST's CV layout shows each entry as "
+                  "its name and a colon before its keywords; the "
+                  f"{len(bare)} entries that are a name only are one entry, `{title}`, whose "
+                  "keywords are their names.", origin)
     return out
 
 
