@@ -229,3 +229,24 @@ def test_the_early_stop_of_an_untitled_file_agrees_with_counting_every_word(word
         assert share > template_text.UNTITLED
     if share <= template_text.UNTITLED:
         assert text._covered_enough(words)
+
+
+def test_an_example_projects_description_kept_on_the_owners_project_is_reported(
+        tmp_path, monkeypatch):
+    """The owner wrote their own project (title, text) over the template's example one but
+    kept its one-line `description`, which the project's page and listing show: the table
+    knows the example items' descriptions too, so the example-text report names its line."""
+    from sitemigrate.example_paragraphs import example_blocks
+    tpl = _template(tmp_path / "al-folio-2099")
+    built = tf.build_table(get_theme("al-folio"), [tpl])
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         template_text.load_text(built["text"]), set(built["settings"]))
+    monkeypatch.setattr(tf, "templates", lambda theme: known if theme.name == "al-folio"
+                        else tf.Templates())
+    src = _owner(tpl, tmp_path, {"_projects/1_project.md": (
+        "---\nlayout: page\ntitle: Heron counts\ndescription: a project with a picture\n"
+        "importance: 1\n---\nI count herons on the salt marsh every spring with two "
+        "friends and a very old pair of binoculars.\n")})
+    found = [(rel, line) for rel, line, _ in example_blocks(
+        src, get_theme("al-folio"), ["_projects/1_project.md"])]
+    assert found == [("_projects/1_project.md", 4)], found

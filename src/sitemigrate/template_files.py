@@ -184,12 +184,14 @@ def _settings(checkout: Path) -> set[str]:
 
 
 PAGE_DESCRIPTION = "page.description"
-"""The key under which the table holds the `description` lines of the checkouts' pages."""
+"""The key under which the table holds the `description` lines of the checkouts' pages and
+example items."""
 
 
 def example_wording(theme: Theme | None, value: str) -> bool:
-    """Whether a page's `description` is a line a template checkout's page of ``theme`` has
-    (its example wording: `_pages/cv.md`'s line telling the owner to edit it)."""
+    """Whether a page's `description` is a line a template checkout's page or example item
+    of ``theme`` has (its example wording: `_pages/cv.md`'s line telling the owner to edit
+    it, an example project's one-line description)."""
     return theme is not None and bool(value.strip()) \
         and templates(theme).is_setting(PAGE_DESCRIPTION, value)
 
@@ -221,6 +223,11 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
             if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
+                # an example item's one-line `description` (a project's "a project with
+                # ..."), which its page or a listing shows beside the title
+                described = page_front(rel, examples[-1][1]).get("description")
+                if isinstance(described, str) and described.strip():
+                    settings.add(setting_digest(PAGE_DESCRIPTION, described))
         settings |= _settings(checkout)
         values, lines = sass_facts(checkout)
         sass |= values
