@@ -82,3 +82,46 @@ def test_a_folder_of_no_declared_collection_shows_no_paragraph(tmp_path):
     assert sorted(realtheme.owner_paragraphs(tmp_path)) == ["_pages/tide.md", "_talks/tide.md"]
     (tmp_path / "_config.yml").write_text("collections: [talks, projects]\n")  # a list
     assert len(realtheme.owner_paragraphs(tmp_path)) == 3
+
+
+def test_a_declared_collection_of_any_name_shows_its_paragraphs(tmp_path):
+    """A collection the config declares under a name of the owner's (`essays`, with
+    `output: true`) is read and written by Jekyll like any other: its documents' paragraphs
+    are what the old site showed, so verify asks the new site for them too."""
+    (tmp_path / "_config.yml").write_text("collections:\n  essays:\n    output: true\n")
+    (tmp_path / "_essays").mkdir()
+    (tmp_path / "_essays/tide.md").write_text(
+        "---\ntitle: Tides\n---\nAn essay on the tide gauges of the northern harbour.\n")
+    (tmp_path / "_drafts").mkdir()  # no collection: nothing of it shows
+    (tmp_path / "_drafts/tide.md").write_text(
+        "---\ntitle: Draft\n---\nA draft about the gauges nobody has read so far.\n")
+    assert realtheme.owner_paragraphs(tmp_path) == {
+        "_essays/tide.md": ["an essay on the tide gauges of the northern harbour"]}
+
+
+def test_a_script_that_holds_the_words_of_its_own_tag_shows_no_words(tmp_path):
+    """A saved page's script holds the string `"<script>"` (a library that writes tags):
+    the browser ends the script at its first closing tag, so no word of it up to there is
+    a paragraph; the words after the script are."""
+    (tmp_path / "_pages").mkdir()
+    (tmp_path / "_pages/saved.html").write_text(
+        "---\ntitle: Saved\n---\n<script>\n// only run this code in an old browser when "
+        "it asks for it\nvar tag = \"<script>\";\n</script>\n\n"
+        "<p>The notes of the harbour survey, saved from the field laptop.</p>\n")
+    assert realtheme.owner_paragraphs(tmp_path) == {
+        "_pages/saved.html": ["the notes of the harbour survey saved from the field laptop"]}
+
+
+def test_a_page_that_forwards_shows_no_text_a_visitor_stays_to_read(tmp_path):
+    """A page that forwards after a moment (al-folio's `redirect:` item: a refresh after
+    three seconds) is a redirect: its words are no text the site shows."""
+    from sitemigrate.verify.site import BuiltSite
+    (tmp_path / "item").mkdir()
+    (tmp_path / "item/index.html").write_text(
+        '<html><head><meta http-equiv="refresh" content="3; url=https://example.org/x">'
+        "</head><body><p>A note on the tide gauges of the harbour.</p></body></html>")
+    (tmp_path / "index.html").write_text(
+        "<html><body><p>The harbour survey, its gauges and its people.</p></body></html>")
+    site = BuiltSite(tmp_path)
+    assert site.index.shows("the harbour survey its gauges and its people")
+    assert not site.index.shows("a note on the tide gauges of the harbour")

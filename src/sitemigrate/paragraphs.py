@@ -52,9 +52,10 @@ _MD_LINK = re.compile(rf"\[([^\[\]]*)\]{_TARGET}|\[([^\[\]]*)\]\[[^\[\]]*\]")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 # `:sparkles:`: an emoji plugin shows a picture or a character, no words
 _EMOJI_CODE = re.compile(r"(?<![\w:]):[a-z][a-z0-9_+-]*:(?![\w:])")
-_UNSHOWN = re.compile(r"(?is)<(style|script)\b(?:(?!<(?:style|script)\b).)*?</\1\s*>")
-"""Text a browser never shows (a block ends before the next opener: linear on a run of
-unclosed ones)."""
+_UNSHOWN_OPEN = re.compile(r"(?i)<(style|script)\b")
+_UNSHOWN_CLOSE = {name: re.compile(rf"(?i)</{name}\s*>") for name in ("style", "script")}
+"""Text a browser never shows: a `<script>` or `<style>` element, which ends at the first
+closing tag of its name (a script's own string `"<script>"` opens nothing)."""
 _IAL = re.compile(r"\{:[^{}\n]*\}")
 """kramdown's attribute lists (`{:target="_blank"}`, `{: .class}`): kramdown never shows them."""
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -131,6 +132,22 @@ def _keeping_lines(repl: str) -> Any:
     return lambda m: _kept(m.group(0), repl)
 
 
+def _unshown_elements(body: str) -> str:
+    """``body`` without its scripts and styles (:data:`_UNSHOWN_OPEN`), each kept as its
+    lines (:func:`_kept`); one pass (an element with no closing tag, and all after it, stay:
+    no closing tag of its name follows)."""
+    out, at = [], 0
+    for m in _UNSHOWN_OPEN.finditer(body):
+        if m.start() < at:
+            continue  # inside the element before: a string of the script
+        end = _UNSHOWN_CLOSE[m.group(1).lower()].search(body, m.end())
+        if end is None:
+            break
+        out += [body[at:m.start()], _kept(body[m.start():end.end()], "\n")]
+        at = end.end()
+    return "".join(out) + body[at:]
+
+
 def _unshown_liquid(body: str) -> str:
     """``body`` without what Liquid and the browser show no words of: its tags, outputs,
     `raw`/`comment`/`highlight` blocks, and HTML comments, each kept as its lines
@@ -152,7 +169,7 @@ def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
     tag is on (a block's opening `<div>` lines are not its text)."""
     body = text.replace(_GONE, " ").replace(_ADDED, " ")
     body = _FENCE.sub(_keeping_lines("\n"), body)
-    body = _UNSHOWN.sub(_keeping_lines("\n"), body)
+    body = _unshown_elements(body)
     body = _unshown_liquid(body)
     body = _EMOJI_CODE.sub(" ", body)
     body = _IAL.sub(" ", body)
@@ -179,8 +196,13 @@ def shown_words(block: str) -> str:
     return TAG.sub(" ", _unlink(block))
 
 
-def content_files(site: Path, folders: Iterable[str] = CONTENT_DIRS) -> Iterator[Path]:
-    """The content files (Markdown, HTML) under ``folders`` of a site's source."""
+def content_files(site: Path, folders: Iterable[str] | None = None) -> Iterator[Path]:
+    """The content files (Markdown, HTML) under ``folders`` of a site's source; by default
+    under the usual folders (:data:`CONTENT_DIRS`) and the folder of every collection its
+    `_config.yml` declares (`_essays`, `_people`: a collection of any name)."""
+    if folders is None:
+        declared = jekyll_folders(site) or set()
+        folders = (*CONTENT_DIRS, *sorted(declared - set(CONTENT_DIRS)))
     for folder in folders:
         base = site / folder
         if base.is_dir():

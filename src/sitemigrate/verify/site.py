@@ -101,8 +101,11 @@ class BuiltSite:
 
     @cached_property
     def index(self) -> TextIndex:
-        """:attr:`pages`, indexed to answer what the site shows."""
-        return TextIndex(self.pages)
+        """:attr:`pages`, indexed to answer what the site shows: not a page that forwards
+        (a redirect page; al-folio's `redirect:` page, which shows a moment before it goes
+        elsewhere), whose words are no text a visitor stays to read."""
+        return TextIndex({rel: text for rel, text in self.pages.items()
+                          if self.redirect(rel) is None})
 
     @property
     def text(self) -> str:
