@@ -526,3 +526,15 @@ def test_a_heading_with_only_subsections_under_it_names_their_group():
     assert [s.title for s in sections] == [
         "Education", "Conference talks — Invited", "Conference talks — Contributed", "Skills"]
     assert sections[0].key == "education" and sections[3].key == "skills"
+
+
+def test_a_leading_date_before_a_comma_is_the_entry_date():
+    """``Sep 2023 - Present, Role, Place``: the dates, then the role and where, a comma
+    apart (before: one undated title holding the dates). A list of years before a colon
+    is no date of the entry."""
+    split = cvmarkdown.split_entry
+    assert split("Sep 2023 - Present, Warden, Reed Hall", "work") == {
+        "title": "Warden", "institution": "Reed Hall", "year": "Sep 2023 - Present"}
+    assert split("2018, Fern Medal") == {"title": "Fern Medal", "year": "2018"}
+    assert split("2019, 2021: Reviewer for Moss Letters") == {
+        "title": "2019, 2021: Reviewer for Moss Letters"}

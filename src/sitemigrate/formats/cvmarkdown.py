@@ -47,7 +47,10 @@ _OPEN = r"(?:present|now|current|today|ongoing|date)"
 _DASH = r"(?:-{1,3}|–|—|to)"
 _SPAN = (rf"{_DATE}(?:\s*{_DASH}\s*(?:{_DATE}|{_OPEN}|\d{{2}}(?!\d))?)?"
          r"(?:\s*\((?:expected|exp\.)\))?")
-_LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?:[:|]\s*(?P<rest>.*))?$", re.I)
+# a leading date ends at a colon, a bar or a comma (`Sep 2023 - Present, Role, Place`), not
+# at a comma before another number (`2019, 2021: Reviewer`: a list of years, no one date)
+_LEADING = lazy_pattern(rf"^(?P<year>{_SPAN})\s*(?:(?:[:|]|,(?!\s*\d))\s*(?P<rest>.*))?$",
+                        re.I)
 _TRAILING = lazy_pattern(rf"^(?P<rest>.+?),\s*(?P<year>{_SPAN})\.?$", re.I)
 _MAP = lazy_pattern(r"^\*\*(?P<name>[^*]+?)(?::\*\*|\*\*:)\s+(?P<value>.+)$")
 _TRAILING_PAREN = lazy_pattern(rf"^(?P<rest>.+?)\s*\((?P<year>{_SPAN})\)\.?$", re.I)
