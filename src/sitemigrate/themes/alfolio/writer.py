@@ -252,7 +252,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             about = layout_text(plan, "about") or ""
             if re.search(r"\bpage\.news\b", about):  # 2024: `page.news and site.announcements`
                 front["news"] = show_news
-            site_switches(plan, about, front["announcements"], front["latest_posts"])
+            site_switches(plan, about, front["announcements"], front["latest_posts"],
+                          page.origin)
         front["selected_papers"] = (any(p.selected for p in site.publications)
                                     if feats.selected_papers is None else feats.selected_papers)
         front["social"] = True if feats.social is None else feats.social
