@@ -200,3 +200,12 @@ def test_a_menu_entry_to_the_themes_furniture_is_said_at_its_entry(tmp_path):
     [said] = _json_findings(plan, "furniture-menu")
     assert (said["path"], said["line"]) == ("_data/navigation.yml",
                                             _line(src / "_data/navigation.yml", "- title: Terms"))
+
+
+def test_an_old_address_forwarded_by_al_folio_names_the_page_it_was(tmp_path):
+    """An old address that no page of the new site has forwards through al-folio's
+    `redirect:` stub: the finding names the page of SRC that was at that address (was: no
+    file, where the academicpages writer already named it)."""
+    plan = sitemigrate.convert(FIXTURES / "academicpages-site", tmp_path / "out", to="al-folio")
+    said = {f["message"].split("`")[1]: f["path"] for f in _json_findings(plan, "redirect")}
+    assert said["/publication/2021-03-10-corridors"] == "_publications/2021-03-10-corridors.md"
