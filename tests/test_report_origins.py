@@ -107,7 +107,8 @@ def test_what_is_set_in_dests_config_is_said_as_dests_or_at_the_owners_file(tmp_
     [related] = _json_findings(plan, "related-posts")
     assert "related-posts" in DEST_FINDING_CODES
     workflow = dest / related["path"]
-    assert related["path"] == ".github/workflows/deploy.yml" and "of DEST" in related["message"]
+    assert related["path"] == ".github/workflows/deploy.yml"
+    assert "DEST's deploy workflow `.github/workflows/deploy.yml`" in related["message"]
     assert "--lsi" in workflow.read_text().splitlines()[related["line"] - 1]
     where = {code: (f["path"], f["line"]) for code in ("blog-header", "about-switches",
                                                         "blog-words", "collection")

@@ -257,8 +257,8 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
     if (site.theme != NAME and site.posts and isinstance(related, dict) and related.get("enabled")
             and (workflow := _deploys_with_lsi(plan))):
         related["enabled"] = False
-        plan.report.mapped("related-posts", f"DEST's deploy workflow (`{workflow.path}` of "
-                           "DEST) builds with `--lsi`, whose related-posts index "
+        plan.report.mapped("related-posts", f"DEST's deploy workflow `{workflow.path}` "
+                           "builds with `--lsi`, whose related-posts index "
                            "(classifier-reborn) can stop the build on a few alike posts; your "
                            "site had no related-posts lists, so they are off in DEST's "
                            "`_config.yml` (`related_blog_posts.enabled: false`). Turn them on "

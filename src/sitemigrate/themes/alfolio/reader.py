@@ -256,6 +256,7 @@ def owner_name(src: Path) -> str:
 
 def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
+
     def at(rel: str, data: Any, key: Any) -> Origin:  # a key's file and line
         return Origin(rel, config_line(data, key))
 
