@@ -210,3 +210,26 @@ def test_an_old_address_forwarded_by_al_folio_names_the_page_it_was(tmp_path):
     plan = sitemigrate.convert(FIXTURES / "academicpages-site", tmp_path / "out", to="al-folio")
     said = {f["message"].split("`")[1]: f["path"] for f in _json_findings(plan, "redirect")}
     assert said["/publication/2021-03-10-corridors"] == "_publications/2021-03-10-corridors.md"
+
+
+def test_the_templates_example_author_values_are_said_at_the_first_of_them(tmp_path,
+                                                                          monkeypatch):
+    """`author` values left at the template's example (its sidebar bio) are said at the
+    line of the first of those keys (was: `_config.yml` with no line)."""
+    from test_checkout import academicpages_checkout
+
+    import sitemigrate.template_files as tf
+    from sitemigrate.registry import get_theme
+    built = tf.build_table(get_theme("academicpages"),
+                           [academicpages_checkout(tmp_path / "academicpages-2000")])
+    known = tf.Templates(built["templates"], built["files"], built["entries"],
+                         settings=built["settings"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known)
+    src = _write(tmp_path / "src", {
+        "_config.yml": "title: Peat Lab\nname: Iona Fenwick\nauthor:\n  name: Iona Fenwick\n"
+                       "  github: ionafen\n  bio: An example sidebar bio of nobody\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nI study mosses.\n",
+    })
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio", from_="academicpages")
+    [said] = _json_findings(plan, "template-author")
+    assert (said["path"], said["line"]) == ("_config.yml", _line(src / "_config.yml", "bio:"))
