@@ -107,7 +107,7 @@ def test_action_check_out_of_date_then_up_to_date(repo, tmp_path):
     assert "## :x: DEST `ap` is out of date" in summary
     assert "Run `sitemigrate convert site ap --to academicpages` and commit" in summary
     assert "| severity | outcome | where | what |" in summary
-    assert "| loss | lost | `_data/socials.yml` |" in summary
+    assert "| loss | lost | `_data/socials.yml:7` |" in summary
     assert "<details><summary>Diff (" in summary and "+++ b/_pages/about.md" in summary
     log = validate_sarif(json.loads(Path(out["sarif"]).read_text()))
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]

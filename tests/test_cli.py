@@ -96,7 +96,7 @@ def test_reports_json_and_markdown(alfolio_site, tmp_path):
                "--dry-run", "--report", rm) == 0
     md = rm.read_text()
     assert md.startswith("# sitemigrate report: al-folio → academicpages")
-    assert "| loss | lost | `_data/socials.yml` |" in md
+    assert "| loss | lost | `_data/socials.yml:7` |" in md
 
 
 def test_inspect_and_themes(alfolio_site, capsys):

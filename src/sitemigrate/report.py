@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -202,6 +202,20 @@ class Report:
         if fmt == "sarif":
             return json.dumps(self.to_sarif(paths), indent=2, ensure_ascii=False) + "\n"
         raise ValueError(f"unknown report format {fmt!r}")
+
+
+def common_place(paths: Iterable[str]) -> str | None:
+    """Where a finding about several files of SRC points: the file when there is one, else
+    the deepest folder that holds them all (`_includes`), else None (the site as a whole)."""
+    rels = sorted(set(paths))
+    if len(rels) <= 1:
+        return rels[0] if rels else None
+    shared: list[str] = []
+    for names in zip(*(r.split("/")[:-1] for r in rels), strict=False):
+        if len(set(names)) > 1:
+            break
+        shared.append(names[0])
+    return "/".join(shared) or None
 
 
 _GROUPS = (("lost", "could not be carried"), ("verbatim", "kept verbatim (check these)"),

@@ -34,7 +34,7 @@ __all__ = ["DEST_FINDING_CODES", "FORMATS", "SARIF_SCHEMA", "SarifPaths", "forma
 FORMATS = ("json", "md", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/sitemigrate/"
-DEST_FINDING_CODES = frozenset({"kept-edit", "kept-deletion", "dest-link"})
+DEST_FINDING_CODES = frozenset({"kept-edit", "kept-deletion", "dest-link", "related-posts"})
 """Codes whose finding ``path`` is relative to DEST, not SRC."""
 
 _LEVELS = {"loss": "error", "warning": "warning", "info": "note"}

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from .ir import Item, Site
+from .ir import Item, Origin, Site
 from .report import Report
 from .sass_values import facts as sass_facts
 from .template_text import ExampleText, build_text, load_text, page_front
@@ -341,15 +341,16 @@ def template_value(theme: Theme, key: str, value: object) -> bool:
     return isinstance(value, (str, int, float, bool)) and found.is_setting(key, value)
 
 
-def template_wording(theme: Theme, key: str, value: object, report: Report) -> bool:
-    """Whether a setting's text (``key``: ``value`` of SRC's `_config.yml`) is what a
-    template checkout ships as it, its example wording (`contact_note`): no one's, so not
-    carried, and said so."""
+def template_wording(theme: Theme, key: str, value: object, report: Report,
+                     origin: Origin | None = None) -> bool:
+    """Whether a setting's text (``key``: ``value`` of SRC's `_config.yml`, at ``origin``:
+    its line) is what a template checkout ships as it, its example wording (`contact_note`):
+    no one's, so not carried, and said so."""
     if not isinstance(value, str) or not value.strip() \
             or not templates(theme).is_setting(key, value):
         return False
     report.mapped("template-wording", f"`{key}` is the template's own wording, not yours: "
-                  "not carried.", "_config.yml")
+                  "not carried.", origin or "_config.yml")
     return True
 
 

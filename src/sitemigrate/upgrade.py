@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from . import template_files
 from .ir import Site
 from .plan import Plan
+from .report import common_place
 
 if TYPE_CHECKING:
     from .theme import Theme
@@ -668,7 +669,7 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                            f"{', ...' if len(unused) > 5 else ''}), but no layout, include or "
                            "page of SRC includes them: they showed nowhere on your site, so "
                            "nothing of them is missing (copy them if you mean to use them).",
-                           None)
+                           common_place(unused))
     if owners:
         known = {r for c in table.checkouts for r in table.paths(c["name"])}
         edited, own = [r for r in owners if r in known], [r for r in owners if r not in known]
@@ -687,7 +688,7 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
                   "copy them with what runs them)"] if own else []
         plan.report.verbatim("upgrade-look-at", f"{len(owners)} file(s) of the theme's code "
                              f"in SRC are not any template's: {'; '.join(parts)}. Carry what "
-                             "you need by hand.", None)
+                             "you need by hand.", common_place(owners))
 
 
 def _listed(rels: list[str]) -> str:
@@ -724,7 +725,7 @@ def _carry_own_code(plan: Plan, src: Path, table: Any, checkouts: tuple[str, str
         plan.report.mapped("upgrade-own-code", f"{len(names)} file(s) of the theme's code you "
                            f"changed ({', '.join(names[:5])}{', ...' if len(names) > 5 else ''}"
                            "), which the new template has as the old one had them: carried "
-                           "as you changed them.", None)
+                           "as you changed them.", common_place(names))
     return done
 
 

@@ -116,7 +116,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
             done.add(label.key)
             report.mapped("config-key", f"`{label.key}` ({label.value}) is the label of its "
                           "menu entry, carried with the menu.",
-                          Origin("_config.yml", config_line(src, label.key)))
+                          label.origin or Origin("_config.yml", config_line(src, label.key)))
         for shown in site.settings.page_headings:
             done.add(shown.key)
             report.mapped("config-key", f"`{shown.key}` ({shown.value}) is shown on "

@@ -283,7 +283,8 @@ def mark_furniture(site: Site, src: Path, vocab: dict, report: Report,
     for item in site.navigation:
         if "/" + item.url.strip("/") + ("/" if item.url.endswith("/") else "") in gone:
             report.mapped("furniture-menu", f"menu entry `{item.title}` ({item.url}) leads "
-                          "to a page of the theme's furniture; left out of the menu.", None)
+                          "to a page of the theme's furniture; left out of the menu.",
+                          item.origin)
         else:
             kept.append(item)
     site.navigation = kept

@@ -26,6 +26,7 @@ from ...jekyll.assets import (
     root_static_html,
     static_files,
 )
+from ...jekyll.configkeys import config_line
 from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.languages import default_first, localize_pages, translations_as_pages
 from ...jekyll.problems import check_document, check_liquid, fix_typos
@@ -191,14 +192,15 @@ def _read_identity(config: dict, vocab: dict, site: Site,
                       and _example(f"author.{k}", v))
     names = [(n, k) for k, n in (("author.name", text(author.get("name"))),
                                  ("name", text(config.get("name")))) if n]
-    ident.full_name = next((n for n, k in names if not _example(k, n)),
-                           names[0][0] if names else "")
+    ident.full_name, name_key = next(((n, k) for n, k in names if not _example(k, n)),
+                                     names[0] if names else ("", ""))
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     if report is not None and (honour := name_title(ident.full_name)):
         report.mapped("identity", f"`{honour}` in the name `{ident.full_name}` is a title, "
                       f"not a first name: first name `{ident.first_name}`, last name "
                       f"`{ident.last_name}` (a theme that writes the name from its parts "
-                      "shows it without the title).", Origin("_config.yml", None))
+                      "shows it without the title).",
+                      Origin("_config.yml", config_line(config, *name_key.split("."))))
     title = text(config.get("title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):
@@ -213,7 +215,7 @@ def _read_identity(config: dict, vocab: dict, site: Site,
         report.mapped("template-author", "`author` in `_config.yml` keeps the template's "
                       f"example values of {', '.join(f'`{k}`' for k in examples)} (what a "
                       f"fresh checkout's sidebar shows): not carried as yours{named}.",
-                      Origin("_config.yml", None))
+                      Origin("_config.yml", config_line(config, "author", examples[0])))
     if author.get("avatar"):
         ident.avatar = site_path(text(author["avatar"]), vocab["paths"]["images"])
         record_asset(site, ident.avatar, "image")
@@ -226,7 +228,8 @@ def _read_identity(config: dict, vocab: dict, site: Site,
                 s.service == social.service for s in ident.socials)):  # an owner's 2nd link
             ident.extra.setdefault("author", {})[str(key)] = plain(value)
             continue
-        social.origin, social.key = Origin("_config.yml", None), f"author.{key}"
+        social.origin = Origin("_config.yml", config_line(config, "author", key))
+        social.key = f"author.{key}"
         ident.socials.append(social)
     return ident
 

@@ -17,6 +17,7 @@ from ...jekyll.configkeys import account_config, config_line, read_by_content, s
 from ...jekyll.liquid import attribute_safe
 from ...jekyll.site import dest_config, include_pages, set_key, set_nested, text
 from ...plan import Plan
+from ...report import common_place
 from ...textio import dump_yaml, load_yaml, within
 from ...theme import Options, SiteProbe, generation_of
 from . import THEME
@@ -115,15 +116,18 @@ def _split_url(url: str, baseurl: str, plan: Plan, origin: Origin | None) -> tup
     return f"{parts.scheme}://{parts.netloc}", path
 
 
-def _deploys_with_lsi(plan: Plan) -> bool:
-    """Whether DEST's deploy workflow runs `jekyll build --lsi` (the 2024-03 template)."""
+def _deploys_with_lsi(plan: Plan) -> Origin | None:
+    """Where DEST's deploy workflow runs `jekyll build --lsi` (the 2024-03 template): the
+    workflow's path in DEST and the line; None when it does not."""
     for path in sorted((plan.dest / ".github" / "workflows").glob("deploy.y*ml")):
         try:
-            if re.search(r"jekyll build[^\n]*--lsi", path.read_text("utf-8", "replace")):
-                return True
+            workflow = path.read_text("utf-8", "replace")
         except OSError:
             continue
-    return False
+        if found := re.search(r"jekyll build[^\n]*--lsi", workflow):
+            return Origin(path.relative_to(plan.dest).as_posix(),
+                          workflow.count("\n", 0, found.start()) + 1)
+    return None
 
 
 def _own_locale(site: Site) -> str:
@@ -251,13 +255,14 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
             set_key(scholar, "first_name", [first, f"{first[0]}."] if len(first) > 1 else [first])
     related = config.get("related_blog_posts")
     if (site.theme != NAME and site.posts and isinstance(related, dict) and related.get("enabled")
-            and _deploys_with_lsi(plan)):
+            and (workflow := _deploys_with_lsi(plan))):
         related["enabled"] = False
-        plan.report.mapped("related-posts", "DEST's deploy workflow builds with `--lsi`, whose "
-                           "related-posts index (classifier-reborn) can stop the build on a few "
-                           "alike posts; your site had no related-posts lists, so they are off "
-                           "(`related_blog_posts.enabled: false`). Turn them on once the blog "
-                           "has grown.", "_config.yml")
+        plan.report.mapped("related-posts", f"DEST's deploy workflow `{workflow.path}` "
+                           "builds with `--lsi`, whose related-posts index "
+                           "(classifier-reborn) can stop the build on a few alike posts; your "
+                           "site had no related-posts lists, so they are off in DEST's "
+                           "`_config.yml` (`related_blog_posts.enabled: false`). Turn them on "
+                           "once the blog has grown.", workflow)
     blog = site.page("blog") if site.theme != NAME else None
     if blog is not None and "blog_nav_title" in config:  # 2020-23: the blog's menu label
         config["blog_nav_title"] = (_menu_title(site, blog)
@@ -270,10 +275,11 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
             config[key] = header[key]
         if changed:
             plan.report.mapped("blog-header", "the blog page's header ("
-                               + ", ".join(f"`{k}`" for k in changed) + ") is "
+                               + ", ".join(f"`{k}`" for k in changed) + " in DEST's "
+                               "`_config.yml`) is "
                                + ("your blog page's title and description" if blog else
                                   "empty (your site had no blog page)")
-                               + ", not the template's wording.", "_config.yml")
+                               + ", not the template's wording.", blog.origin if blog else None)
     written: set[str] = set()
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
@@ -290,11 +296,14 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
         config[key] = kept or sorted(counts, key=lambda w: (-counts[w], w))[:6]
         written.add(key)
         words = ", ".join(f"`{w}`" for w in config[key])
-        plan.report.mapped("blog-words", f"`{key}` (the blog page's {field_name}): " + (
+        yours = Origin("_config.yml", config_line(source_config(site), key)) \
+            if isinstance(mine, list) else None  # your list it replaces, if you had one
+        plan.report.mapped("blog-words", f"`{key}` (the blog page's {field_name}) in DEST's "
+                           "`_config.yml`: " + (
             f"{words}, as your config lists them." if kept else
             f"{words}, the ones your posts use most." if words else
             f"none, as your posts have no {field_name} (the template's example ones are not "
-            "yours)."), "_config.yml")
+            "yours)."), yours)
     return written
 
 
@@ -308,7 +317,8 @@ def _declare_v1(config: CommentedMap, plan: Plan) -> None:
         wrote.append(f"`theme: {contract['theme']}`")
     set_key(config, "al_folio", _commented(contract["al_folio"]))
     wrote.append("the `al_folio:` block")
-    plan.report.mapped("v1-config", f"`_config.yml` declares al-folio v1: {' and '.join(wrote)}, "
+    plan.report.mapped("v1-config", f"DEST's `_config.yml` declares al-folio v1: "
+                       f"{' and '.join(wrote)}, "
                        "with the v1 starter's values; check the versions against your Gemfile.",
                        None)
 
@@ -340,8 +350,9 @@ def _declare_collections(config: CommentedMap, site: Site, plan: Plan, gen: str)
                 cols[name].update({k: v for k, v in (own or {}).items() if k != "defaults"})
                 cols[name].setdefault("permalink", "/:collection/:name/")
             if items:
-                plan.report.mapped("collection", f"collection `{name}` declared in "
-                                   "`_config.yml`.", None)
+                plan.report.mapped("collection", f"collection `{name}` declared in DEST's "
+                                   "`_config.yml`.", common_place(
+                                       i.origin.path for i in items if i.origin))
 
 
 def _enable_redirect_plugin(config: CommentedMap, plan: Plan) -> None:
@@ -386,12 +397,14 @@ def _socials(site: Site, plan: Plan, column: str) -> list[tuple[str, str]]:
     return rows
 
 
-def site_switches(plan: Plan, layout: str, news: dict, posts: dict) -> None:
+def site_switches(plan: Plan, layout: str, news: dict, posts: dict,
+                  origin: Origin | None = None) -> None:
     """The about page's news and latest-posts switches where DEST's about layout reads them
     from `_config.yml` (`site.announcements.enabled`, `site.latest_posts.enabled`: the 2024
     templates; the template's own config has both on) rather than from the page: set there
     as the about page had them, so a site without posts shows no "latest posts" heading
-    linking a blog it does not have. ``news``/``posts``: ``{enabled, scrollable, limit}``."""
+    linking a blog it does not have. ``news``/``posts``: ``{enabled, scrollable, limit}``;
+    ``origin``: the about page's."""
     wanted = {name: values for name, values in (("announcements", news), ("latest_posts", posts))
               if re.search(rf"\bsite\.{name}\.enabled\b", layout)}
     data = plan.files.get("_config.yml")
@@ -405,8 +418,8 @@ def site_switches(plan: Plan, layout: str, news: dict, posts: dict) -> None:
             set_nested(config, (name, key), value)
     plan.write("_config.yml", dump_yaml(config))
     plan.report.mapped("about-switches", "DEST's about layout reads "
-                       + " and ".join(f"`{n}.enabled`" for n in wanted) + " from `_config.yml`: "
-                       "set there as the about page had them.", "_config.yml")
+                       + " and ".join(f"`{n}.enabled`" for n in wanted) + " from DEST's "
+                       "`_config.yml`: set there as your about page had them.", origin)
 
 
 def _favicon_named_nowhere(site: Site, plan: Plan) -> set[str]:

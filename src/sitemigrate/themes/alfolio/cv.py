@@ -12,10 +12,11 @@ from ruamel.yaml.comments import CommentedMap
 from ...formats import jsonresume
 from ...inert import is_safe
 from ...ir import CVSection, Origin, Site, plain
+from ...jekyll.configkeys import source_config
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.site import text
 from ...report import Report
-from ...textio import read_source
+from ...textio import node_line, read_source
 
 CV_YML = "_data/cv.yml"
 RESUME_JSON = "assets/json/resume.json"
@@ -760,12 +761,14 @@ def _liquid_sorted(items: list, key: str, reverse: bool) -> list:
 
 def resume_json_path(site: Site, report: Report) -> str:
     """Where `jekyll_get_json` loads `site.data.resume` from (default `assets/json/resume.json`)."""
-    for spec in site.config_extra.get("jekyll_get_json") or []:
+    specs = source_config(site).get("jekyll_get_json")  # as loaded: its entries' lines known
+    for spec in specs or site.config_extra.get("jekyll_get_json") or []:
         if isinstance(spec, dict) and spec.get("data") == "resume" and spec.get("json"):
             path = text(spec["json"])
             if "://" in path:
                 report.verbatim("cv-json-remote", f"the JSON Resume is fetched from `{path}`; "
-                                "sitemigrate does not download it.", "_config.yml")
+                                "sitemigrate does not download it.",
+                                Origin("_config.yml", node_line(spec)))
                 return ""
             return path.lstrip("/")
     return RESUME_JSON

@@ -40,7 +40,7 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
         else:
             menu.insert(at, entry)
             at += 1
-        settings.menu_labels.append(Setting(text(value), spec["key"], Origin("_config.yml")))
+        settings.menu_labels.append(Setting(text(value), spec["key"], entry.origin))
         for page in pages:  # the page at that address is the one the entry shows
             address = page.permalink or index_address(page.path)
             if spec.get("role") and address.rstrip("/") == spec["url"].rstrip("/"):

@@ -35,6 +35,7 @@ from ...jekyll.assets import (
     static_files,
 )
 from ...jekyll.branches import layout_of
+from ...jekyll.configkeys import config_line
 from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.forwards import forwarded_to
 from ...jekyll.languages import (
@@ -255,10 +256,14 @@ def owner_name(src: Path) -> str:
 
 def _read_identity(src: Path, config: dict, report: Report) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
+
+    def at(rel: str, data: Any, key: Any) -> Origin:  # a key's file and line
+        return Origin(rel, config_line(data, key))
+
     for key in ("first_name", "middle_name", "last_name", "description", "url", "baseurl",
                 "keywords", "footer_text", "contact_note", "email"):
         setattr(ident, key, linked_baseurl(config.get(key)) if key == "baseurl"
-                else own_text(key, config.get(key), report))
+                else own_text(key, config.get(key), report, at("_config.yml", config, key)))
     ident.site_title = "" if (title := text(config.get("title"))).lower() == "blank" else title
     ident.full_name = ident.display_name()
     if not ident.full_name and text(config.get("name")):
@@ -267,8 +272,9 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
         ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     for key, value in config.items():
         social = socials.read_social(OLD, str(key), value)
-        if social and value not in (None, "") and not example_profile(str(key), value, report):
-            social.origin = Origin("_config.yml", None)
+        if social and value not in (None, "") and not example_profile(
+                str(key), value, report, at("_config.yml", config, key)):
+            social.origin = at("_config.yml", config, key)
             _add_social(ident, social)
     data = read_data(src, "_data/socials.yml", report)
     if isinstance(data, dict):
@@ -282,10 +288,10 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
             if social is None:
                 report.verbatim("unknown-social", f"social entry `{key}` is not a service "
                                 "sitemigrate knows; it was kept in the profile's extra data.",
-                                "_data/socials.yml")
+                                at("_data/socials.yml", data, key))
                 ident.extra.setdefault("unknown_socials", {})[str(key)] = plain(value)
                 continue
-            social.origin = Origin("_data/socials.yml", None)
+            social.origin = at("_data/socials.yml", data, key)
             _add_social(ident, social)
     email = next((s for s in ident.socials if s.service == "email"), None)
     if email and not ident.email:

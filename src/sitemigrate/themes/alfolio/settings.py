@@ -56,16 +56,17 @@ def read_settings(site: Site, config: Any) -> SiteSettings:
     return out
 
 
-def own_text(key: str, value: Any, report: Report) -> str:
-    """The text of an identity setting of `_config.yml`, or "" where it is a template's own
-    wording (`contact_note`, shown under the about page's links): no one's."""
+def own_text(key: str, value: Any, report: Report, origin: Origin | None = None) -> str:
+    """The text of an identity setting of `_config.yml` (at ``origin``), or "" where it is a
+    template's own wording (`contact_note`, shown under the about page's links): no one's."""
     if key in ("description", "keywords", "footer_text", "contact_note", "email") \
-            and template_wording(THEME, key, value, report):
+            and template_wording(THEME, key, value, report, origin):
         return ""
     return text(value)
 
 
-def example_profile(key: str, value: Any, report: Report) -> bool:
+def example_profile(key: str, value: Any, report: Report,
+                    origin: Origin | None = None) -> bool:
     """Whether a social profile of `_config.yml` (`email: you@example.com`, `scholar_userid`)
     holds the value a template checkout ships at that key: the template's example person's
     address or id, which a visitor of the owner's site would take for the owner's. Only a
@@ -74,7 +75,7 @@ def example_profile(key: str, value: Any, report: Report) -> bool:
         return False
     if key == "email":  # said once, with the identity's own settings (:func:`own_text`)
         return is_template_setting(THEME, key, value)
-    return template_wording(THEME, key, value, report)
+    return template_wording(THEME, key, value, report, origin)
 
 
 def _set_up(value: Any) -> bool:

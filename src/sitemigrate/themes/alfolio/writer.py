@@ -252,7 +252,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             about = layout_text(plan, "about") or ""
             if re.search(r"\bpage\.news\b", about):  # 2024: `page.news and site.announcements`
                 front["news"] = show_news
-            site_switches(plan, about, front["announcements"], front["latest_posts"])
+            site_switches(plan, about, front["announcements"], front["latest_posts"],
+                          page.origin)
         front["selected_papers"] = (any(p.selected for p in site.publications)
                                     if feats.selected_papers is None else feats.selected_papers)
         front["social"] = True if feats.social is None else feats.social
@@ -766,7 +767,7 @@ def _forwarding_html(target: str, label: str, plan: Plan) -> str:
             f'<body><a href="{url}">{html.escape(label)}</a></body></html>\n')
 
 
-def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> None:
+def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | str | None) -> None:
     """al-folio has no jekyll-redirect-from: a stub page whose `redirect:` forwards, where
     DEST's default layout forwards to the page's `redirect:`; where it forwards home only
     (2020-23), a page of no layout that forwards by itself (its `redirect:` kept: it says
@@ -789,4 +790,4 @@ def _redirect_stub(old: str, target: str, plan: Plan, origin: Origin | None) -> 
 
 def redirect(plan: Plan, old: str, target: str, origin: Origin | str | None) -> None:
     """Make ``old`` forward to ``target`` (a stub page with al-folio's ``redirect:``)."""
-    _redirect_stub(old, target, plan, origin if isinstance(origin, Origin) else None)
+    _redirect_stub(old, target, plan, origin)  # (a path of SRC: the page it was)
