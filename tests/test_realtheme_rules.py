@@ -164,3 +164,30 @@ def test_a_cv_list_of_publications_keeps_the_citation_its_include_showed(tmp_pat
     (src / "_includes/archive-single-cv.html").symlink_to(outside)
     text = (_convert(src, tmp_path / "c" / "out", "al-folio").dest / "_data/cv.yml").read_text()
     assert "Wildlife Corridors" in text and "Nilsson" not in text
+
+
+def test_a_second_menu_entry_listing_the_posts_keeps_its_own_page(tmp_path):
+    """Two menu entries each lead to a page listing the posts (`Blog Posts` at
+    `/year-archive/`, then `Field log` at `/field-log/`): al-folio has one blog page, which
+    the first in the menu becomes; the other stays a page of its own, at its address, under
+    its label, in its menu place, still listing the posts."""
+    from test_realtheme_fixes import _ARCHIVE, _front, _source, _template_blog_page
+
+    second = _ARCHIVE.replace("/year-archive/", "/field-log/").replace("Field notes",
+                                                                        "Field log")
+    src = _source(tmp_path, {"_pages/field-log.html": second, "_pages/year-archive.html":
+                             _ARCHIVE})
+    nav = src / "_data/navigation.yml"
+    nav.write_text(nav.read_text().replace(
+        '  - title: "CV"\n    url: /cv/\n',
+        '  - title: "CV"\n    url: /cv/\n  - title: "Field log"\n    url: /field-log/\n', 1))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _template_blog_page(dest)
+    _convert(src, dest, "al-folio")
+    blog = _front(dest / "_pages/blog.md")
+    assert blog["title"] == "Blog Posts" and blog["nav_order"] == 5
+    [log] = [p for p in (dest / "_pages").glob("*.*") if _front(p).get("permalink")
+             == "/field-log/"]
+    front = _front(log)
+    assert front["title"] == "Field log" and front["nav"] is True and front["nav_order"] == 7
+    assert "for post in site.posts" in log.read_text()
