@@ -191,3 +191,34 @@ def test_a_second_menu_entry_listing_the_posts_keeps_its_own_page(tmp_path):
     front = _front(log)
     assert front["title"] == "Field log" and front["nav"] is True and front["nav_order"] == 7
     assert "for post in site.posts" in log.read_text()
+
+
+def test_a_value_the_old_themes_layout_writes_on_an_owners_collection_page_is_said_lost(
+        tmp_path):
+    """academicpages' single layout (the theme's own, unchanged) writes a document's
+    `venue` and `citation` into its page, whatever its collection: on the owner's own
+    collection of papers (`_studies`), al-folio's page layout shows neither, and the report
+    says a visitor no longer sees them (it said they had no meaning there). A key that
+    layout reads only into a tag (`excerpt`, a meta description) is not said shown."""
+    from conftest import SHARED, needs_shared
+
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_layouts").mkdir()  # the theme's own layout, unchanged (a checkout has it)
+    shutil.copy(needs_shared(SHARED / "lab/templates/academicpages-2019/_layouts/single.html"),
+                src / "_layouts/single.html")
+    config = src / "_config.yml"
+    _write(src, {"_studies/2021-05-02-tides.md":
+                 "---\ntitle: Tides of the inner fjord\nlayout: single\ndate: 2021-05-02\n"
+                 "venue: Journal of Quiet Harbours\ncitation: 'Okonkwo, A. (2021). Tides.'\n"
+                 "excerpt: Two winters of gauges.\n---\n\nWe measured the tide.\n"})
+    text = config.read_text()
+    config.write_text(text.replace("collections:\n", "collections:\n  studies:\n"
+                                   "    output: true\n", 1) if "collections:\n" in text
+                      else text + "collections:\n  studies:\n    output: true\n")
+    plan = _convert(src, alfolio_checkout(tmp_path / "checkout"), "al-folio")
+    said = {k: f for f in plan.report.findings if f.path == "_studies/2021-05-02-tides.md"
+            for k in ("venue", "citation", "excerpt") if f"`{k}`" in f.message}
+    assert said["venue"].outcome == "lost" and "single.html" in said["venue"].message
+    assert said["citation"].outcome == "lost"
+    assert "excerpt" not in said or said["excerpt"].outcome != "lost"
