@@ -58,7 +58,7 @@ from .bibliography import (
 )
 from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
-from .menu import _menu_position, _menu_title, home_heading
+from .menu import _menu_position, _menu_title, blog_listing, home_heading
 from .reader import NAME
 
 
@@ -73,7 +73,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
     forwards = checkout.furniture_forwards(plan, site, THEME)
-    blog = _blog_listing(site)
+    blog = blog_listing(site)
     for page in site.pages:
         if page.role == "furniture" and forwards:
             forward_furniture(page, site, plan, lambda p: _page_out(p, site))
@@ -380,18 +380,6 @@ def _stock_page(site: Site, page: Page) -> bool:
     from ...template_files import is_template_file
     return bool(site.source and page.origin) and is_template_file(
         THEME, Path(site.source), page.origin.path if page.origin else "")
-
-
-def _blog_listing(site: Site) -> Page | None:
-    """The owner's blog listing that may become DEST's one blog page: the first in the
-    menu (else the first of the site). Another listing (a second menu entry showing the
-    posts under another title) stays a page of its own, at its address, in its menu place."""
-    listings = [p for p in site.pages if p.role == "blog"]
-
-    def place(p: Page) -> tuple[bool, float]:
-        at = _menu_position(site, p)
-        return (at is None, at or 0.0)
-    return min(listings, key=place) if listings else None
 
 
 def _reuse_blog_page(page: Page, site: Site, plan: Plan) -> bool:
