@@ -538,3 +538,16 @@ def test_a_leading_date_before_a_comma_is_the_entry_date():
     assert split("2018, Fern Medal") == {"title": "Fern Medal", "year": "2018"}
     assert split("2019, 2021: Reviewer for Moss Letters") == {
         "title": "2019, 2021: Reviewer for Moss Letters"}
+
+
+def test_a_line_of_line_breaks_under_a_list_leaves_its_section_readable():
+    """`<br><br>` right under a section's bullets (spacing an owner added between sections)
+    is part of the last item for kramdown and shows no word: the section is read, its
+    entries as they were, and taking it out of the page takes the spacing line too."""
+    body = ("Schooling\n======\n* M.Sc. in Tide Physics, Example Polar Institute, 2020\n"
+            "* B.Sc. in Geology, Example University, 2016\n<br><br>\n\n"
+            "Odd jobs\n======\n* Lighthouse keeping\n* Net mending\n<br/>\n")
+    parsed = cvmarkdown.parse(body)
+    assert [s.title for s in parsed.sections] == ["Schooling", "Odd jobs"]
+    assert len(parsed.sections[0].entries) == 2
+    assert "<br" not in cvmarkdown.remove(body, parsed, {"Schooling", "Odd jobs"})

@@ -164,3 +164,61 @@ def test_a_cv_list_of_publications_keeps_the_citation_its_include_showed(tmp_pat
     (src / "_includes/archive-single-cv.html").symlink_to(outside)
     text = (_convert(src, tmp_path / "c" / "out", "al-folio").dest / "_data/cv.yml").read_text()
     assert "Wildlife Corridors" in text and "Nilsson" not in text
+
+
+def test_a_second_menu_entry_listing_the_posts_keeps_its_own_page(tmp_path):
+    """Two menu entries each lead to a page listing the posts (`Blog Posts` at
+    `/year-archive/`, then `Field log` at `/field-log/`): al-folio has one blog page, which
+    the first in the menu becomes; the other stays a page of its own, at its address, under
+    its label, in its menu place, still listing the posts."""
+    from test_realtheme_fixes import _ARCHIVE, _front, _source, _template_blog_page
+
+    second = _ARCHIVE.replace("/year-archive/", "/field-log/").replace("Field notes",
+                                                                        "Field log")
+    src = _source(tmp_path, {"_pages/field-log.html": second, "_pages/year-archive.html":
+                             _ARCHIVE})
+    nav = src / "_data/navigation.yml"
+    nav.write_text(nav.read_text().replace(
+        '  - title: "CV"\n    url: /cv/\n',
+        '  - title: "CV"\n    url: /cv/\n  - title: "Field log"\n    url: /field-log/\n', 1))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _template_blog_page(dest)
+    _convert(src, dest, "al-folio")
+    blog = _front(dest / "_pages/blog.md")
+    assert blog["title"] == "Blog Posts" and blog["nav_order"] == 5
+    [log] = [p for p in (dest / "_pages").glob("*.*") if _front(p).get("permalink")
+             == "/field-log/"]
+    front = _front(log)
+    assert front["title"] == "Field log" and front["nav"] is True and front["nav_order"] == 7
+    assert "for post in site.posts" in log.read_text()
+
+
+def test_a_value_the_old_themes_layout_writes_on_an_owners_collection_page_is_said_lost(
+        tmp_path):
+    """academicpages' single layout (the theme's own, unchanged) writes a document's
+    `venue` and `citation` into its page, whatever its collection: on the owner's own
+    collection of papers (`_studies`), al-folio's page layout shows neither, and the report
+    says a visitor no longer sees them (it said they had no meaning there). A key that
+    layout reads only into a tag (`excerpt`, a meta description) is not said shown."""
+    from conftest import SHARED, needs_shared
+
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_layouts").mkdir()  # the theme's own layout, unchanged (a checkout has it)
+    shutil.copy(needs_shared(SHARED / "lab/templates/academicpages-2019/_layouts/single.html"),
+                src / "_layouts/single.html")
+    config = src / "_config.yml"
+    _write(src, {"_studies/2021-05-02-tides.md":
+                 "---\ntitle: Tides of the inner fjord\nlayout: single\ndate: 2021-05-02\n"
+                 "venue: Journal of Quiet Harbours\ncitation: 'Okonkwo, A. (2021). Tides.'\n"
+                 "excerpt: Two winters of gauges.\n---\n\nWe measured the tide.\n"})
+    text = config.read_text()
+    config.write_text(text.replace("collections:\n", "collections:\n  studies:\n"
+                                   "    output: true\n", 1) if "collections:\n" in text
+                      else text + "collections:\n  studies:\n    output: true\n")
+    plan = _convert(src, alfolio_checkout(tmp_path / "checkout"), "al-folio")
+    said = {k: f for f in plan.report.findings if f.path == "_studies/2021-05-02-tides.md"
+            for k in ("venue", "citation", "excerpt") if f"`{k}`" in f.message}
+    assert said["venue"].outcome == "lost" and "single.html" in said["venue"].message
+    assert said["citation"].outcome == "lost"
+    assert "excerpt" not in said or said["excerpt"].outcome != "lost"

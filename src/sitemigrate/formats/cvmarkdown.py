@@ -318,6 +318,11 @@ def _is_place(text: str) -> bool:
         2 * sum(w[0].isupper() for w in words) > len(words)
 
 
+_BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+", re.I)
+"""A line of HTML line breaks alone: after a list kramdown puts them at the end of its last
+item (lazily), where they add space and show no word; the section's entries are the same."""
+
+
 def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
     """The clean CV sections of a Markdown body (see the module docstring)."""
     masked = mask_comments(body).split("\n")
@@ -336,6 +341,9 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
             line = masked[i]
             if not re.search(r"\w", line):
                 continue  # blank, commented out, or a stray `-->`
+            if _BREAKS.fullmatch(line):  # `<br><br>` under a list: space, no words
+                used.add(i)
+                continue
             m = _BULLET.match(line)
             if m and len(m["indent"].expandtabs(4)) < 2:
                 raw.append((as_kramdown_reads(m["text"]), []))

@@ -92,7 +92,7 @@ def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
         name = _layout_of(found[1])
 
 
-def shown_by(plan: Plan, page: str, key: str, theirs: bool = False
+def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool = False
              ) -> tuple[str, int] | None:
     """Where SRC's layouts show front-matter key ``key`` of SRC page ``page``: the layout's
     path and the line of its first ``page.KEY`` (``page["KEY"]``) that runs for this page,
@@ -100,12 +100,19 @@ def shown_by(plan: Plan, page: str, key: str, theirs: bool = False
     condition this page fails (``{% if page.collection == 'talks' %}`` on a page of no
     collection) shows nothing on it. None when the page has no layout of SRC's own, none
     reads the key where it runs, or the one that does is the theme's own, unchanged (with
-    ``theirs``: only that one, the theme's own, is found)."""
+    ``theirs``: only that one, the theme's own, is found). With ``output``, only a
+    ``{{ page.KEY }}`` that writes page text counts: not a test, not one inside an HTML tag
+    (a `<meta content=...>`, an attribute) or an HTML comment."""
     from .branches import page_facts, runs_at
-    reads = _reads(key)
+    reads = _reads(key, output)
     facts = page_facts(plan, page)
+
+    def shows(text: str, at: int) -> bool:
+        return not output or (text.rfind("<", 0, at) <= text.rfind(">", 0, at)
+                              and text.rfind("<!--", 0, at) <= text.rfind("-->", 0, at))
     for rel, text in layout_chain(plan, page):
-        hit = next((h for h in reads.finditer(text) if runs_at(text, h.start(), facts)), None)
+        hit = next((h for h in reads.finditer(text)
+                    if shows(text, h.start()) and runs_at(text, h.start(), facts)), None)
         if hit:
             return None if _theirs(plan, rel) != theirs else \
                 (rel, text.count("\n", 0, hit.start()) + 1)

@@ -626,7 +626,9 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
     a key the target's layouts read too (`toc`, ...) is said to be kept; one that SRC's own
     layout showed on the page (an `experiences` list its about layout loops over) is shown
     by that part of the layout, returned for the end of the page's text when it is plain
-    Liquid (:func:`~.layouts.shown_block`), else lost to a visitor; any other has no meaning
+    Liquid (:func:`~.layouts.shown_block`), else lost to a visitor; so is one that the old
+    theme's own layout showed there, on a switch of theme (a list it loops over, a value it
+    writes into the page's text: a `venue` of a collection of the owner's); any other has no meaning
     there; each at its line (a ``value`` that is off or empty showed nothing). A key that
     DEST's ``layout`` (the written page's, else the one SRC's page names) reads is kept and
     shown there (:func:`~.layouts.dest_shows`: a post's `author`). Returns the Liquid to add
@@ -665,9 +667,10 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         f"and includes of {theme.name} do not show it, so a visitor no longer "
                         "sees it. It is kept in the front matter: put what it shows into the "
                         "text, or into a layout of your own.", where)
-    elif origin and isinstance(value, (list, dict)) and value and plan.from_theme is not None \
+    elif shows and origin and plan.from_theme is not None \
             and plan.from_theme.name != theme.name \
-            and (by := shown_by(plan, origin.path, key, theirs=True)) is not None:
+            and (by := shown_by(plan, origin.path, key, theirs=True,
+                                output=not isinstance(value, (list, dict)))) is not None:
         plan.report.add("extra-key-shown", "loss", "lost", f"front-matter key `{key}` is "
                         f"shown on this page by the old theme's layout `{by[0]}` (line "
                         f"{by[1]}); the layouts of {theme.name} do not show it, so a visitor "

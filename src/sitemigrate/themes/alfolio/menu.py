@@ -82,3 +82,15 @@ def home_heading(site: Site, page: Page, label: str, report: Report) -> None:
                   f"`title` is `blank`), and `{had}` {now}. To keep it as the heading, set "
                   f"`{setting}` in `_config.yml` (al-folio also shows `title` in the header "
                   "of the other pages).", page.origin)
+
+
+def blog_listing(site: Site) -> Page | None:
+    """The owner's blog listing that may become DEST's one blog page: the first in the
+    menu (else the first of the site). Another listing (a second menu entry showing the
+    posts under another title) stays a page of its own, at its address, in its menu place."""
+    listings = [p for p in site.pages if p.role == "blog"]
+
+    def place(p: Page) -> tuple[bool, float]:
+        at = _menu_position(site, p)
+        return (at is None, at or 0.0)
+    return min(listings, key=place) if listings else None

@@ -58,7 +58,7 @@ from .bibliography import (
 )
 from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
-from .menu import _menu_position, _menu_title, home_heading
+from .menu import _menu_position, _menu_title, blog_listing, home_heading
 from .reader import NAME
 
 
@@ -73,10 +73,11 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     kept_news = _news_item_pages(site)
     news = list(site.news) + list(kept_news.values())
     forwards = checkout.furniture_forwards(plan, site, THEME)
+    blog = blog_listing(site)
     for page in site.pages:
         if page.role == "furniture" and forwards:
             forward_furniture(page, site, plan, lambda p: _page_out(p, site))
-        elif page.role == "blog" and _reuse_blog_page(page, site, plan):
+        elif page is blog and _reuse_blog_page(page, site, plan):
             continue
         elif page.permalink not in kept_news:
             news += _write_page(page, site, plan, options, copier)
