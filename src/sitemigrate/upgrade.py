@@ -114,6 +114,11 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
             # the page now holds: its own listing, as written
             plan.report.findings[:] = [f for f in plan.report.findings if not (
                 f.path == rel and f.code in _WRITERS_LISTING)]
+            if PurePosixPath(rel).suffix not in _DOCUMENTS:
+                # a data file of the same shape, carried whole: what the writer said its
+                # translation could not hold (a custom social entry) is in it as written
+                plan.report.findings[:] = [f for f in plan.report.findings if not (
+                    f.path == rel and f.outcome == "lost")]
     if same:
         carried += _carry_data(plan, src, spec)
     carried += _carry_bibliography(plan, src, spec, site)
