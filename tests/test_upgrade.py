@@ -152,6 +152,20 @@ def test_a_custom_social_of_a_carried_socials_file_is_not_said_lost(sites):
                 if f.outcome == "lost" and "garden.example.org" in f.message]
 
 
+def test_a_bibtex_file_no_page_lists_is_carried_and_not_said_lost(sites):
+    """A second `.bib` file of Vera's that no page lists (the entries her notes draw on) is
+    no list of her publications, but an upgrade carries it as written: the report says so,
+    not that it was not carried."""
+    src, dest = sites
+    _write(src, {"_bibliography/notes.bib": "@article{moss2019,\n  title={Moss on Basalt},\n"
+                 "  author={Quill, Ada},\n  journal={Lunar Botany},\n  year={2019}\n}\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "moss2019" in (dest / "_bibliography/notes.bib").read_text()
+    said = [f for f in plan.report.findings if f.path == "_bibliography/notes.bib"]
+    assert said and not [f for f in said if f.outcome == "lost" or "not carried" in f.message]
+
+
 @pytest.mark.parametrize("old_had_it", [True, False])
 def test_a_listing_page_the_owner_removed_is_not_put_back(sites, tmp_path, monkeypatch,
                                                           old_had_it):
