@@ -537,7 +537,10 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     # (a tag of a layout or include inside a comment lists nothing a visitor sees)
     live = [(rel, shown_liquid(body) if rel.startswith(("_layouts/", "_includes/")) else body,
              about) for rel, body, about in texts]
-    uses = [u for u in scholar.bibliography_uses(live, config) if not u.cited]
+    every_use = scholar.bibliography_uses(live, config)
+    uses = [u for u in every_use if not u.cited]
+    # a file a references list names (`--file X --cited`): shown as the entries pages cite
+    cited_in = {f: u.where for u in reversed(every_use) if u.cited for f in u.files or ()}
     layouts = bib_layouts(texts, config)  # the site's own bib layout
     printed = printed_fields(layouts)
     text_fields = layout_text_fields(layouts, site.generation)
@@ -577,8 +580,14 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                    "that page cites)") if name in defaults \
                 else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
                       "it is not jekyll-scholar's default file)")
-            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
-                        "list of publications; not carried.", rel)
+            if name in cited_in and name not in defaults:  # it showed the cited entries
+                report.mapped("bib-unshown", f"`{rel}` ({len(pubs)} entries) is named only by "
+                              f"the references list of `{cited_in[name]}`, which shows the "
+                              "entries a page cites: no list of the owner's publications, so "
+                              "not carried as one; the entries the pages cite go with them.", rel)
+            else:
+                report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the "
+                            "owner's list of publications; not carried.", rel)
             site.references += pubs
             site.unshown_entries += [p.key for p in pubs if p.year]  # (a yearless one
             # stops the build of a list grouped by year: an upgrade leaves it out too)
