@@ -49,6 +49,25 @@ def test_the_default_file_only_cited_is_no_list_of_publications(tmp_path):
     assert "is jekyll-scholar's default file, but no page" in lost[0].message
 
 
+def test_a_file_a_layouts_references_name_is_said_shown_as_references(tmp_path):
+    """A second file only a layout's references list names (`--file reading --cited`):
+    no list of publications, but what it showed (the entries a page cites) is not lost,
+    so the report names that list rather than saying no tag names the file."""
+    layout = LAYOUT.replace("--cited_in_order", "--file papers --file reading --cited_in_order")
+    post = POST.replace("kelp19 --file papers", "urchin88 --file reading")
+    site, report = read(write(tmp_path, {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
+        "_pages/publications.md": PUBLICATIONS.format("{% bibliography %}"),
+        "_posts/2024-03-02-notes.md": post, "_layouts/post.liquid": layout,
+        "_bibliography/papers.bib": "@article{m23,\n  title={Limpets},\n  author={Marlowe, "
+                                    "Oda},\n  journal={Shore Letters},\n  year={2023}\n}\n",
+        "_bibliography/reading.bib": REFS}))
+    assert [p.title for p in site.publications] == ["Limpets"]
+    (said,) = [f for f in report.findings if f.path == "_bibliography/reading.bib"]
+    assert said.outcome != "lost" and "_layouts/post.liquid" in said.message
+    assert "no `{% bibliography %}` names it" not in said.message
+
+
 def test_a_pages_references_list_no_file_beside_a_publications_page(tmp_path):
     site, _ = read(write(tmp_path, {
         "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),

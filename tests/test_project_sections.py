@@ -91,6 +91,22 @@ def test_the_categories_of_a_projects_page_stay_its_sections(tmp_path):
                for f in plan.report.findings)
 
 
+def test_a_page_of_categories_none_of_the_projects_is_in_lists_none(tmp_path):
+    """al-folio lists, under each category the page names, the projects in it: a page
+    naming only categories no project is in (a teaching page made from the projects page)
+    showed none of them, so the new page lists none, not every project."""
+    src = _source(tmp_path, "true")
+    _write(src, {"_pages/projects.md": _PAGE.replace("[field, outreach, games]",
+                                                     "[seminars, archive]")})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    body = _listing(dest)
+    assert "site.portfolio" not in body and "{% for post in" not in body
+    assert "archive-single" not in body
+    assert any(f.code == "listing-section" and "lists none" in f.message
+               for f in plan.report.findings)
+
+
 def test_with_the_switch_off_every_project_is_listed_once(tmp_path):
     """With the switch off, al-folio's page lists every project once, sorted by their
     `importance`: so does the new page (academicpages' own listing takes the collection's

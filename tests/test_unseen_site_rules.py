@@ -808,6 +808,23 @@ def test_a_selected_paper_the_publications_page_skips_stays_on_the_home_page_onl
     assert "`pdf`" in said.message and "by hand" in said.message  # the list shows no PDF
 
 
+def test_an_example_description_left_out_is_not_said_to_be_carried(tmp_path):
+    """The template's example `description` of a page, left out of the new page (above),
+    is not also said to be carried as the owner's site showed it; an example paragraph the
+    page keeps in its text still is."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    shutil.copy(needs_shared(SHARED / "lab/templates/al-folio-2026/_layouts/page.liquid"),
+                src / "_layouts/page.liquid")
+    (src / "_pages/work.md").write_text(
+        "---\nlayout: page\ntitle: work\npermalink: /work/\nnav: true\n"
+        "description: A growing collection of your cool projects.\n---\nMoorings.\n")
+    plan = _convert(src, tmp_path / "out")
+    assert "cool projects" not in (tmp_path / "out/_pages/work.md").read_text()
+    assert not [f for f in plan.report.findings
+                if f.code == "template-example-text" and f.path == "_pages/work.md"]
+
+
 def test_a_description_the_themes_page_layout_shows_is_shown_and_its_example_is_not(tmp_path):
     """al-folio's own page layout (unchanged) prints a page's `description` under its title:
     academicpages shows an `excerpt` only in its meta tags, so the owner's line is the page's

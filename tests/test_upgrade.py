@@ -136,6 +136,36 @@ def test_the_old_templates_own_file_is_left_to_the_new_checkout(sites, tmp_path,
     assert (dest / "_data/socials.yml").read_text() == ours
 
 
+def test_a_custom_social_of_a_carried_socials_file_is_not_said_lost(sites):
+    """Vera's `_data/socials.yml` has a custom entry (logo, title, address), which the
+    writer's list of known profiles cannot hold. Her file, of the new checkout's shape, is
+    carried whole, entry included: the report does not say the entry could not be carried."""
+    src, dest = sites
+    ours = ("github_username: vera-vega-example\ncustom_social:\n"
+            "  logo: https://garden.example.org/logo.svg\n  title: Lunar Garden Log\n"
+            "  url: https://garden.example.org/log/\n")
+    _write(src, {"_data/socials.yml": ours})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "url: https://garden.example.org/log/" in (dest / "_data/socials.yml").read_text()
+    assert not [f for f in plan.report.findings
+                if f.outcome == "lost" and "garden.example.org" in f.message]
+
+
+def test_a_bibtex_file_no_page_lists_is_carried_and_not_said_lost(sites):
+    """A second `.bib` file of Vera's that no page lists (the entries her notes draw on) is
+    no list of her publications, but an upgrade carries it as written: the report says so,
+    not that it was not carried."""
+    src, dest = sites
+    _write(src, {"_bibliography/notes.bib": "@article{moss2019,\n  title={Moss on Basalt},\n"
+                 "  author={Quill, Ada},\n  journal={Lunar Botany},\n  year={2019}\n}\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "moss2019" in (dest / "_bibliography/notes.bib").read_text()
+    said = [f for f in plan.report.findings if f.path == "_bibliography/notes.bib"]
+    assert said and not [f for f in said if f.outcome == "lost" or "not carried" in f.message]
+
+
 @pytest.mark.parametrize("old_had_it", [True, False])
 def test_a_listing_page_the_owner_removed_is_not_put_back(sites, tmp_path, monkeypatch,
                                                           old_had_it):

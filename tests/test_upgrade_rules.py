@@ -645,6 +645,26 @@ def test_inline_dollar_math_the_new_mathjax_does_not_read_is_told(tmp_path, dest
     assert "orbits" not in said.message and "inlineMath" in said.message
 
 
+def test_inline_dollar_math_is_told_in_a_conversion_too(tmp_path):
+    """The same holds when an al-folio site whose MathJax settings read `$x$` is converted
+    into an academicpages checkout whose MathJax keeps its defaults: the pages that write
+    `$x$` would show it raw, and are named."""
+    import shutil
+    from conftest import FIXTURES
+    from test_checkout import academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    write(src, {"assets/js/mathjax-setup.js": "window.MathJax = {tex: {inlineMath: "
+                "[['$', '$'], ['\\\\(', '\\\\)']]}};\n",
+                "_posts/2022-03-05-swell.md": "---\nlayout: post\ntitle: Swell\n---\n"
+                "Let $w(t)$ be the swell.\n"})
+    dest = write(academicpages_checkout(tmp_path / "dest"), {
+        "_includes/head/custom.html": MATHJAX_3})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    (said,) = [f for f in plan.report.findings if f.code == "inline-dollar-math"]
+    assert "_posts/2022-03-05-swell.md" in said.message and said.severity == "warning"
+
+
 # -- the owner's own include, run by a template layout they changed ------------------------------
 
 _OLD_LAYOUT = ("<article>{{ content }}</article>\n{% if page.social %}\n  <div class=\"icons\">"

@@ -142,14 +142,47 @@ def test_a_katexmm_block_leaves_its_math_to_a_mathjax_that_reads_dollars(tmp_pat
     assert said and set(said) <= {(6, "info"), (10, "info")} and len(set(said)) == 2, said
 
 
-def test_a_katexmm_block_stays_visible_where_mathjax_reads_no_single_dollars(tmp_path):
-    """Without `$` among the new MathJax's inline delimiters the math would not render
-    either: the tags stay visible (inside `{% raw %}`) and are named as tags to replace."""
+def test_a_katexmm_block_writes_its_inline_math_as_kramdowns_for_a_default_mathjax(tmp_path):
+    """Without `$` among the new MathJax's inline delimiters, `$x$` would show as written and
+    the kept tags as text. MathJax reads kramdown's inline math (`$$x$$` in a paragraph, which
+    kramdown writes as `\\(x\\)`) by default: the block's `$x$` are written so, its tags go,
+    and code spans inside it (`$HOME`) stay as they are. An HTML file, which no Markdown
+    converter reads, gets `\\(x\\)` itself."""
     src, dest = _katex_site(tmp_path, dollars=False)
+    (src / "_posts/2022-06-02-costs.md").write_text(
+        "---\nlayout: post\ntitle: Costs\n---\n\n{% katexmm %}\nA cost of $c_t$ per day; "
+        "the path is `$HOME/$LOG` and\n\n```\necho $a$\n```\n{% endkatexmm %}\n\n"
+        "Outside: $q$ stays.\n")
+    (src / "_pages/tides.html").write_text(
+        "---\nlayout: page\ntitle: tides\npermalink: /tides/\n---\n"
+        "{% katexmm %}<p>The height $h$ rises.</p>{% endkatexmm %}\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    post = (dest / "_posts/2022-06-01-two-buoys.md").read_text()
+    assert "katexmm" not in post and "{% raw %}" not in post
+    assert "The total is $$s = b_1 + b_2$$, and over a day" in post
+    assert "$$S = \\sum_t s_t$$" in post and "After the block." in post
+    costs = (dest / "_posts/2022-06-02-costs.md").read_text()
+    assert "A cost of $$c_t$$ per day; the path is `$HOME/$LOG` and" in costs
+    assert "echo $a$" in costs and "Outside: $q$ stays." in costs
+    assert "katexmm" not in costs
+    tides = next(dest.rglob("tides.html")).read_text()
+    assert "<p>The height \\(h\\) rises.</p>" in tides and "katexmm" not in tides
+    said = [f for f in plan.report.findings if f.code == "liquid-math-block"
+            and f.path == "_posts/2022-06-01-two-buoys.md"]
+    assert {f.line for f in said} == {6, 10} and all("$$x$$" in f.message for f in said)
+
+
+def test_a_katexmm_block_stays_visible_where_the_new_site_has_no_mathjax(tmp_path):
+    """With no MathJax in the new checkout nothing would render the math: the tags stay
+    visible (inside `{% raw %}`), named as tags to replace, and the math as written."""
+    src, dest = _katex_site(tmp_path, dollars=False)
+    (dest / "assets/js/mathjax-setup.js").unlink()
     plan = sitemigrate.convert(src, dest, to="al-folio")
     plan.apply()
     post = (dest / "_posts/2022-06-01-two-buoys.md").read_text()
     assert "{% raw %}{% katexmm %}{% endraw %}" in post
+    assert "The total is $s = b_1 + b_2$, and over a day" in post
     assert not [f for f in plan.report.findings if f.code == "liquid-math-block"]
     assert [f for f in plan.report.findings if f.code == "liquid-unknown-tag"
             and "katexmm" in f.message]

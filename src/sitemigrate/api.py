@@ -253,6 +253,9 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         from .jekyll.redirects import drop_shadowed_pages
         report_own_layouts(plan, site)
         drop_shadowed_pages(plan, site)
+        if site.source and Path(site.source).is_dir():  # `$x$` SRC's MathJax read, DEST's not
+            from .jekyll import mathdelims
+            mathdelims.check(plan, site, mathdelims.src_code(Path(site.source)))
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
         finish_liquid(plan, site, writer, (options or Options()).generation)

@@ -139,13 +139,38 @@ def report_example_text(site: Site, report: Report, theme: Any) -> None:
         if line not in lines.setdefault(rel, []):
             lines[rel].append(line)
     for rel, found in lines.items():
-        found.sort()
-        one = len(found) == 1
-        report.problem("template-example-text", (
-            f"line {found[0]} holds" if one else
-            f"lines {', '.join(map(str, found))} hold") + " the template's example text, "
-            f"not yours: carried as your site showed {'it' if one else 'them'}; replace "
-            f"{'it' if one else 'them'} with your own words.", rel, found[0])
+        _say_example_lines(report, rel, sorted(found))
+
+
+def _say_example_lines(report: Report, rel: str, found: list[int]) -> None:
+    one = len(found) == 1
+    report.problem("template-example-text", (
+        f"line {found[0]} holds" if one else
+        f"lines {', '.join(map(str, found))} hold") + " the template's example text, "
+        f"not yours: carried as your site showed {'it' if one else 'them'}; replace "
+        f"{'it' if one else 'them'} with your own words.", rel, found[0])
+
+
+_SAID_LINES = re.compile(r"lines? ([\d, ]+) holds? the template's example text")
+
+
+def description_left_out(report: Report, source: Path | None, rel: str) -> None:
+    """The writer left out the template's example `description` of ``rel`` (one its new
+    layouts would show as the owner's): its line, said by :func:`report_example_text` to be
+    carried, is no longer said so (the others of the file still are)."""
+    said = [f for f in report.findings if f.code == "template-example-text" and f.path == rel]
+    if not said or source is None:
+        return
+    found = read_text(source / rel, rel, None, root=source)
+    key = _DESCRIPTION.search(found.text) if found is not None else None
+    lines = _SAID_LINES.match(said[0].message)
+    if key is None or lines is None:
+        return
+    line = found.text.count("\n", 0, key.start()) + 1
+    rest = [n for n in map(int, lines.group(1).split(",")) if n != line]
+    report.findings[:] = [f for f in report.findings if f is not said[0]]
+    if rest:
+        _say_example_lines(report, rel, rest)
 
 
 def _carried(site: Site) -> set[str]:

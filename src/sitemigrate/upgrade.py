@@ -114,6 +114,11 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
             # the page now holds: its own listing, as written
             plan.report.findings[:] = [f for f in plan.report.findings if not (
                 f.path == rel and f.code in _WRITERS_LISTING)]
+            if PurePosixPath(rel).suffix not in _DOCUMENTS:
+                # a data file of the same shape, carried whole: what the writer said its
+                # translation could not hold (a custom social entry) is in it as written
+                plan.report.findings[:] = [f for f in plan.report.findings if not (
+                    f.path == rel and f.outcome == "lost")]
     if same:
         carried += _carry_data(plan, src, spec)
     carried += _carry_bibliography(plan, src, spec, site)
@@ -255,6 +260,13 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
             text = _braced_names(text)
             plan.write(rel, text if written is None else _kept_by_writer(text, written))
             count += 1
+            # a file no page lists, which the reader said it would not carry: carried here
+            said = [f for f in plan.report.findings if f.code == "bib-unshown" and f.path == rel]
+            if said:
+                plan.report.findings[:] = [f for f in plan.report.findings if f not in said]
+                plan.report.mapped("bib-unshown", f"`{rel}` is listed by no page of the site "
+                                   "(no list of your publications): carried as written all the "
+                                   "same, so Liquid of yours that names it finds it.", rel)
     return count
 
 

@@ -53,7 +53,7 @@ from .liquid import (
     translate_site_variables,
     write_construct,
 )
-from .mathdelims import drop_math_block
+from .mathdelims import drop_math_block, math_blocks_for_mathjax
 from .named import carry_bibliographies, config_of, resolved_include
 
 if TYPE_CHECKING:
@@ -279,6 +279,7 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
                              where, line0 + tok.line - 1 if where else None)
         return raw_literal(tok.text)
 
+    body = math_blocks_for_mathjax(body, plan, runs, is_html_file(where))
     body = replace_tokens(body, fn)
     return finish_references(body, cited, listed, layout_lists, plan)
 

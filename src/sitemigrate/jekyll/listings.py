@@ -67,10 +67,11 @@ def page_groups(page: Page, site: Site, source_theme: Theme | None) -> list[str]
     role's listing in the source mapping): the values of its front-matter ``key`` when the
     config's ``switch`` is on (Liquid: anything but false or nil), those of them that some
     of the owner's items have (a category that held only the template's examples, which
-    go, would be a heading over nothing). None when it lists every item: the switch off, no
-    such key, an empty list (which Liquid loops over as nothing; the flat listing is the
-    nearer), no item in any of them, a value that is no text, or one the target's Liquid
-    string cannot hold."""
+    go, would be a heading over nothing). Empty when the owner has items and none is in
+    any of them: the page showed none of those items, and lists none. None when it lists
+    every item: the switch off, no such key, an empty list (which Liquid loops over as
+    nothing; the flat listing is the nearer), no item at all, a value that is no text, or
+    one the target's Liquid string cannot hold."""
     vocab = source_theme.vocabulary if source_theme is not None else {}
     spec = (vocab.get("listings", {}).get(page.role) or {}).get("by_page")
     if not spec or site.config_extra.get(spec["switch"]) in (None, False):
@@ -84,7 +85,9 @@ def page_groups(page: Page, site: Site, source_theme: Theme | None) -> list[str]
               for item in role_items(site, page.role))
     have = {value for value in fields if isinstance(value, str)}
     shown = [v for v in values if v in have]
-    return None if not shown or any('"' in v for v in shown) else shown
+    if not shown:
+        return [] if have or role_items(site, page.role) else None
+    return None if any('"' in v for v in shown) else shown
 
 
 def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | None, target: Theme,
@@ -138,7 +141,12 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                 first = (start, end) == spans[0] or bool(sections)
                 new = target_listing["body"].rstrip("\n") if first else ""
                 by_page = _by_page(old, listing, target_listing, groups) if first else None
-                if by_page is not None:
+                if by_page == "":
+                    new = by_page
+                    report.mapped("listing-section", f"the page lists the {role} of categories "
+                                  f"none of yours is in: it showed none of them, and lists "
+                                  "none.", origin)
+                elif by_page is not None:
                     new = by_page
                     report.mapped("listing-section", f"{len(groups or [])} {role} section(s), "
                                   "one per category the page lists by, written as "

@@ -5,6 +5,7 @@ DEST's does not, the pages that write `$x$` would show it raw: said once, with t
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -72,18 +73,65 @@ def dest_reads_dollars(plan: Plan) -> bool:
     return _sets_up_dollars(_dest_code(plan))
 
 
+def _math_block_names() -> list[str]:
+    from ..mapdata import load_mapping
+    return list(load_mapping("jekyll").get("math_blocks", []))
+
+
+def _dest_has_mathjax(plan: Plan) -> bool:
+    return any("mathjax" in t.lower() for t in _dest_code(plan))
+
+
+def _block_span() -> re.Pattern[str]:
+    names = "|".join(re.escape(n) for n in _math_block_names()) or "(?!)"
+    return re.compile(r"(\{%-?\s*(" + names + r")\b[^%]*?-?%\})(.*?)(\{%-?\s*end\2\s*-?%\})",
+                      re.S)
+
+
+def _kramdown_inline(body: str, html: bool) -> str:
+    """``body`` with its `$x$` (outside code) written as the inline math a MathJax with its
+    default delimiters reads: `$$x$$` in Markdown (kramdown writes `\\(x\\)` of it),
+    `\\(x\\)` in an HTML file (no Markdown converter runs on it)."""
+    keep = [*fenced_code(body), *(m.span() for m in _CODE_SPAN().finditer(body))]
+
+    def fn(m: re.Match[str]) -> str:
+        if any(a <= m.start() < b for a, b in keep):
+            return m.group(0)
+        inner = m.group(0)[1:-1]
+        return "\\(" + inner + "\\)" if html else "$$" + inner + "$$"
+    return _INLINE_DOLLAR().sub(fn, body)
+
+
+def math_blocks_for_mathjax(body: str, plan: Plan, runs: set[str], html: bool) -> str:
+    """``body`` with the `$x$` inside each math block (``math_blocks``) that DEST cannot run
+    written as math DEST's MathJax reads by default, where that MathJax does not read `$x$`
+    itself (:func:`drop_math_block` then drops the block's tags)."""
+    names = _math_block_names()
+    if not any(n in body for n in names) or all(n in runs for n in names) \
+            or dest_reads_dollars(plan) or not _dest_has_mathjax(plan):
+        return body
+    return _block_span().sub(lambda m: m.group(1) + _kramdown_inline(m.group(3), html)
+                             + m.group(4) if m.group(2) not in runs else m.group(0), body)
+
+
 def drop_math_block(plan: Plan, name: str, tag: str, target: str,
                     where: Origin | None) -> bool:
     """Whether tag ``tag`` (named ``name``) of a block whose body is math between dollars
     (``math_blocks`` in ``mappings/jekyll.yml``: jekyll-katex's `katexmm`) goes, as DEST's
-    MathJax reads `$x$` and `$$x$$` itself; said at ``where``."""
-    from ..mapdata import load_mapping
-    if name not in load_mapping("jekyll").get("math_blocks", []) or not dest_reads_dollars(plan):
+    MathJax reads `$x$` and `$$x$$` itself, or reads the math :func:`math_blocks_for_mathjax`
+    wrote with its default delimiters; said at ``where``."""
+    if name not in _math_block_names():
+        return False
+    if dest_reads_dollars(plan):
+        how = "which reads these delimiters"
+    elif _dest_has_mathjax(plan):
+        how = ("with the inline `$x$` written as `$$x$$` (kramdown's inline math, which "
+               "MathJax reads by default)")
+    else:
         return False
     plan.report.add("liquid-math-block", "info", "mapped", f"`{tag}` removed: the math it "
-                    f"marks (`$x$`, `$$x$$`) is shown by {target}'s MathJax, which reads "
-                    "these delimiters.", where.path if where else None,
-                    where.line if where else None)
+                    f"marks (`$x$`, `$$x$$`) is shown by {target}'s MathJax, {how}.",
+                    where.path if where else None, where.line if where else None)
     return True
 
 

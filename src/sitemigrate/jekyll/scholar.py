@@ -47,6 +47,13 @@ class Use:
     cited: bool = False
 
 
+def cited_files(uses: list[Use]) -> dict[str, str]:
+    """The files a tag that lists only its page's citations (``cited``: the references under
+    a post) names, each with where its first such tag is: what such a file shows is the
+    entries pages cite, not a list of the file."""
+    return {f: u.where for u in reversed(uses) if u.cited for f in u.files or ()}
+
+
 def stem(name: str) -> str:
     """A bibliography's name as a tag writes it: `papers.bib` and `papers` are one file."""
     name = name.strip().strip("'\"").rsplit("/", 1)[-1]

@@ -215,6 +215,8 @@ def _description_line(page: Page, plan: Plan) -> Page:
             plan.report.mapped("template-wording", "the page's `description` is the "
                                "template's own example wording, not yours: not carried.",
                                page.origin)
+            from ...example_paragraphs import description_left_out
+            description_left_out(plan.report, plan.source, page.path)
             return replace(page, description="")
     if where is None:
         return page

@@ -537,7 +537,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     # (a tag of a layout or include inside a comment lists nothing a visitor sees)
     live = [(rel, shown_liquid(body) if rel.startswith(("_layouts/", "_includes/")) else body,
              about) for rel, body, about in texts]
-    uses = [u for u in scholar.bibliography_uses(live, config) if not u.cited]
+    every_use = scholar.bibliography_uses(live, config)
+    uses, cited_in = [u for u in every_use if not u.cited], scholar.cited_files(every_use)
     layouts = bib_layouts(texts, config)  # the site's own bib layout
     printed = printed_fields(layouts)
     text_fields = layout_text_fields(layouts, site.generation)
@@ -572,13 +573,17 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         if shown is not None and name not in shown | named:
             if not pubs:
                 continue  # nothing to lose
+            cited = name in cited_in and name not in defaults  # it showed the cited entries
             why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
                    "`{% bibliography %}` tag does; a page's references list only the entries "
                    "that page cites)") if name in defaults \
+                else (f"is named only by the references of `{cited_in[name]}` (the entries a "
+                      "page cites, which go with it)") if cited \
                 else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
                       "it is not jekyll-scholar's default file)")
-            report.lost("bib-unshown", f"`{rel}` ({len(pubs)} entries) {why}: not the owner's "
-                        "list of publications; not carried.", rel)
+            report.add("bib-unshown", "info" if cited else "loss", "mapped" if cited else "lost",
+                       f"`{rel}` ({len(pubs)} entries) {why}: not the owner's list of "
+                       f"publications; not carried{' as one' if cited else ''}.", rel)
             site.references += pubs
             site.unshown_entries += [p.key for p in pubs if p.year]  # (a yearless one
             # stops the build of a list grouped by year: an upgrade leaves it out too)
