@@ -256,3 +256,16 @@ def test_a_bare_list_of_skills_is_one_entry_where_the_include_prints_name_and_co
     sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
     assert sections["Skills"] == [
         {"name": "Skills", "keywords": ["Tide gauges", "Kelp surveys", "Boat handling"]}]
+
+
+def test_the_scholar_setting_is_said_read_for_the_publications_not_lost(tmp_path):
+    """`scholar:` tells jekyll-scholar which `.bib` files to read; academicpages has no such
+    setting, but the publications it found are carried: the report says the key was read
+    to find them, and does not list it among the settings lost."""
+    src = _alfolio(tmp_path)
+    assert "\nscholar:" in (src / "_config.yml").read_text()
+    plan = _convert(src, tmp_path / "dest")
+    theme = [f for f in plan.report.findings if f.code == "config-theme"]
+    read = [f for f in theme if f.outcome == "mapped"]
+    assert len(read) == 1 and "`scholar`" in read[0].message, theme
+    assert not any("`scholar`" in f.message for f in theme if f.outcome == "lost"), theme

@@ -110,6 +110,8 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     source = plan.from_theme
     own = source.vocabulary.get("config_settings", []) if source is not None else []
     reads = target.vocabulary.get("config_settings", [])
+    # settings the source theme's reader follows to find content (jekyll-scholar's files)
+    finds = set(source.vocabulary.get("config_content_settings", [])) if source else set()
     done = set(consumed) | _languages_written(site, report, src)
     if site.theme != target.name:  # read into the menu, which every writer writes
         for label in site.settings.menu_labels:
@@ -176,6 +178,11 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                             f"pages reads `site.{key}`: kept as written, so they show what "
                             "they showed.",
                             "_config.yml", line)
+        elif _is_setting(key, own) and key in finds:
+            report.add("config-theme", "info", "mapped", f"`{key}` (a {site.theme} setting that "
+                       f"{target.name} does not read) was read to find your content, which is "
+                       f"carried as {target.name} shows it (see the findings about it); the "
+                       "setting itself is not carried.", "_config.yml", line)
         elif _is_setting(key, own):
             theme_only.append((key, line))
         else:
