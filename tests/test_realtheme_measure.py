@@ -125,3 +125,19 @@ def test_a_page_that_forwards_shows_no_text_a_visitor_stays_to_read(tmp_path):
     site = BuiltSite(tmp_path)
     assert site.index.shows("the harbour survey its gauges and its people")
     assert not site.index.shows("a note on the tide gauges of the harbour")
+
+
+def test_a_page_beside_the_config_shows_its_paragraphs(tmp_path):
+    """Jekyll renders a file with front matter outside its `_` folders (`research.md` in
+    the root, `notes/index.md`): its paragraphs are the old site's too. A file without
+    front matter (a README), one `exclude:` names, and Jekyll's own vendor folder are not."""
+    (tmp_path / "_config.yml").write_text("exclude: [drafts/]\n")
+    words = "A survey of the tide gauges of the northern harbour in winter."
+    for rel, text in (("research.md", f"---\ntitle: Research\n---\n{words}\n"),
+                      ("notes/index.md", f"---\ntitle: Notes\n---\nNotes: {words}\n"),
+                      ("README.md", f"# Site\n\nThe source of the site. {words}\n"),
+                      ("drafts/x.md", f"---\ntitle: Draft\n---\nDraft: {words}\n"),
+                      ("node_modules/p/a.md", f"---\ntitle: P\n---\nPackage: {words}\n")):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert sorted(realtheme.owner_paragraphs(tmp_path)) == ["notes/index.md", "research.md"]

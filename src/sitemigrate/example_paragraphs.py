@@ -28,6 +28,7 @@ from .paragraphs import (
     jekyll_folders,
     norm,
     shown_words,
+    unread_folder,
 )
 from .report import Report
 from .textio import read_text
@@ -99,7 +100,7 @@ def example_blocks(owner: Path, theme: Any, files: Iterable[str] | None = None
     paths = content_files(owner) if files is None else (owner / f for f in files)
     for path in paths:
         rel = path.relative_to(owner)
-        if files is None and read is not None and rel.parts[0] not in read:
+        if files is None and read is not None and unread_folder(rel.as_posix(), read):
             continue
         # the one reader of SRC: a file that cannot be read (the reader's own finding) or
         # whose real location is outside the site is passed over
@@ -164,7 +165,7 @@ def description_left_out(report: Report, source: Path | None, rel: str) -> None:
     found = read_text(source / rel, rel, None, root=source)
     key = _DESCRIPTION.search(found.text) if found is not None else None
     lines = _SAID_LINES.match(said[0].message)
-    if key is None or lines is None:
+    if found is None or key is None or lines is None:
         return
     line = found.text.count("\n", 0, key.start()) + 1
     rest = [n for n in map(int, lines.group(1).split(",")) if n != line]

@@ -203,6 +203,7 @@ def content_files(site: Path, folders: Iterable[str] | None = None) -> Iterator[
     if folders is None:
         declared = jekyll_folders(site) or set()
         folders = (*CONTENT_DIRS, *sorted(declared - set(CONTENT_DIRS)))
+        yield from root_pages(site)
     for folder in folders:
         base = site / folder
         if base.is_dir():
@@ -212,11 +213,49 @@ def content_files(site: Path, folders: Iterable[str] | None = None) -> Iterator[
                     yield path
 
 
+def root_pages(site: Path) -> Iterator[Path]:
+    """The pages Jekyll renders outside its `_` folders: each Markdown or HTML file that
+    starts with front matter, in the site's root or a folder of it Jekyll publishes (no
+    name of `_`, `.` or `#`, none `exclude:` or Jekyll itself leaves out): a `research.md`
+    beside `_config.yml`, a `blog/index.html`."""
+    import os
+
+    from .jekyll.site import has_front_matter, iter_files
+    from .jekyll.static import JEKYLL_EXCLUDES
+    from .jekyll.urls import unpublished
+    config = _config(site)
+    try:
+        tops = sorted(os.scandir(site), key=lambda e: e.name)
+    except OSError:
+        return
+    for top in tops:
+        if top.name[:1] in ("_", ".", "#") or top.is_symlink():
+            continue
+        if top.is_file():
+            found = [(Path(top.path), top.name)]
+        elif top.is_dir():
+            found = list(iter_files(Path(top.path), site))
+        else:
+            continue
+        for path, rel in found:
+            if path.suffix in (".md", ".markdown", ".html") and not rel.startswith(
+                    JEKYLL_EXCLUDES) and not unpublished(rel, config) \
+                    and within(site, path) and has_front_matter(path):
+                yield path
+
+
 def _config(site: Path) -> Any:
     """The site's `_config.yml` (SRC's file: a link out of SRC is never read), or None."""
     from .textio import read_text
     found = read_text(site / "_config.yml", "_config.yml", None, root=site)
     return _bounded_load(found.text) if found else None
+
+
+def unread_folder(rel: str, read: set[str]) -> bool:
+    """File ``rel`` is in a `_` folder Jekyll reads no file of (``read``: the folders
+    :func:`jekyll_folders` gives); a page outside the `_` folders is read."""
+    top = rel.split("/", 1)[0]
+    return "/" in rel and top.startswith("_") and top not in read
 
 
 def jekyll_folders(site: Path) -> set[str] | None:

@@ -14,7 +14,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .text import _FENCE, _LIQUID, TAG, _unlink, content_files, front, jekyll_folders, norm
+from .text import (
+    _FENCE,
+    _LIQUID,
+    TAG,
+    _unlink,
+    content_files,
+    front,
+    jekyll_folders,
+    norm,
+    unread_folder,
+)
 
 _UNSHOWN = re.compile(r"(?is)<(style|script|head|svg|noscript)\b.*?</\1\s*>|<!--.*?-->")
 _HTML_ITEMS = re.compile(r"(?is)<(h[1-6]|li|td|th|dt|dd)\b[^>]*>(.*?)</\1\s*>")
@@ -85,7 +95,7 @@ def owner_items(site: Path, own_code: list[str]) -> dict[str, list[str]]:
     read = jekyll_folders(site)
     for path in content_files(site):
         rel = path.relative_to(site).as_posix()
-        if read is not None and rel.split("/")[0] not in read:
+        if read is not None and unread_folder(rel, read):
             continue
         fm, body = front(path.read_text("utf-8", "replace"))
         if fm.get("published") is False:

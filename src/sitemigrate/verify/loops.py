@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..textio import within
-from .text import content_files, data_strings, front, jekyll_folders, load_data
+from .text import content_files, data_strings, front, jekyll_folders, load_data, unread_folder
 
 MIN_WORDS = 2
 """As :data:`.items.MIN_WORDS`: a name, a position."""
@@ -105,7 +105,7 @@ def loop_texts(site: Path, own_code: list[str]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     read = jekyll_folders(site)
     files = [p for p in content_files(site)
-             if read is None or p.relative_to(site).parts[0] in read]
+             if read is None or not unread_folder(p.relative_to(site).as_posix(), read)]
     files += [site / rel for rel in own_code]
     for path in files:
         try:

@@ -33,6 +33,7 @@ from ..paragraphs import jekyll_folders as jekyll_folders
 from ..paragraphs import norm as norm
 from ..paragraphs import paragraphs_of as paragraphs_of
 from ..paragraphs import shown_words as shown_words
+from ..paragraphs import unread_folder as unread_folder
 from ..textio import within
 
 _LIQUID = re.compile(
@@ -142,13 +143,13 @@ def owner_paragraphs(site: Path, layouts: Sequence[Path] = ()) -> dict[str, list
     rendered = ("_pages/", *output_folders(site))
     for path in content_files(site):
         rel = path.relative_to(site).as_posix()
-        if read is not None and path.relative_to(site).parts[0] not in read:
+        if read is not None and unread_folder(rel, read):
             continue  # a folder of no collection: Jekyll reads none of its files
         fm, body = front(path.read_text("utf-8", "replace"), _SHOWN_KEYS)
         if fm.get("published") is False:
             continue
-        shown = not rel.startswith(rendered) or body_shown(site, rel, config, layouts,
-                                                             read_layouts)
+        page = rel.startswith(rendered) or not rel.startswith("_")  # a root page too
+        shown = not page or body_shown(site, rel, config, layouts, read_layouts)
         paras = paragraphs_of(body) if shown else []
         for key in ("venue", "location", "excerpt", "description"):
             value = fm.get(key)
@@ -166,15 +167,16 @@ def owner_paragraphs(site: Path, layouts: Sequence[Path] = ()) -> dict[str, list
 
 def page_paragraphs(site: Path, skip: Iterable[str] = (), layouts: Sequence[Path] = ()
                     ) -> list[str]:
-    """The paragraphs of a site's pages (``_pages/``, but the files ``skip``) and of the
-    documents Jekyll writes a page of (posts, the items of a collection with `output: true`):
-    Jekyll renders each, so the site shows what they hold without a layout listing them, as
-    it does not the items of a collection without output, or data; nor the body of a page
-    whose layouts do not show it (:func:`owner_paragraphs`)."""
+    """The paragraphs of a site's pages (``_pages/`` and the root's, but the files ``skip``)
+    and of the documents Jekyll writes a page of (posts, the items of a collection with
+    `output: true`): Jekyll renders each, so the site shows what they hold without a layout
+    listing them, as it does not the items of a collection without output, or data; nor the
+    body of a page whose layouts do not show it (:func:`owner_paragraphs`)."""
     skipped = set(skip)
     folders = ("_pages/", *output_folders(site))
     return [p for rel, paras in owner_paragraphs(site, layouts).items()
-            if rel.startswith(folders) and rel not in skipped for p in paras]
+            if (rel.startswith(folders) or not rel.startswith("_")) and rel not in skipped
+            for p in paras]
 
 
 def output_folders(site: Path) -> tuple[str, ...]:
