@@ -150,7 +150,8 @@ def test_an_upgrades_findings_about_the_owners_includes_name_where_they_are(tmp_
     """An upgrade's findings about the owner's own includes (one that nothing includes, one
     to carry by hand) name the file, or the folder of several (was: no file at all)."""
     from test_upgrade import _known, new_checkout, old_site
-    src = old_site(tmp_path / "old")
+    src = old_site(tmp_path / "old")  # (whose old template's post layout runs a banner)
+    _write(src, {"_layouts/post.html": "{% include shore_banner.html %}{{ content }}\n"})
     old = {rel: (src / rel).read_text() for rel in ("_includes/news.html", *(
         f"_layouts/{name}.html" for name in ("default", "page", "post", "about", "distill")))}
     _known(monkeypatch, _write(tmp_path / "al-folio-2098", old),
@@ -158,9 +159,8 @@ def test_an_upgrades_findings_about_the_owners_includes_name_where_they_are(tmp_
                                               "{% if page.mermaid.enabled %}m{% endif %}\n"}))
     _write(src, {"_includes/kelp_counter.html": "<script>count('kelp')</script>\n",
                  "_includes/notes/tide_note.html": "<p>Tides</p>\n",
-                 "_includes/shore_banner.html": "<div>Shore</div>\n",
-                 "_pages/shore.md": "---\nlayout: page\npermalink: /shore/\ntitle: Shore\n---\n"
-                                    "<!-- {% include shore_banner.html %} -->\nRock pools.\n"})
+                 # (run by a layout, not named by a page, whose tag would copy it along)
+                 "_includes/shore_banner.html": "<div>Shore</div>\n"})
     plan = sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio")
     [unused] = _json_findings(plan, "upgrade-unused-include")
     assert "_includes/notes/tide_note.html" in unused["message"]

@@ -450,7 +450,8 @@ def test_an_owner_include_that_nothing_includes_is_not_told_as_a_change_to_carry
     built with ``{{ }}`` names what its fixed parts fit; a tag inside ``{% comment %}``
     renders nothing). An owner's include that nothing includes showed nowhere: the upgrade
     says so (nothing is missing) instead of asking the owner to carry it by hand; the
-    includes the site does use are still named as changes to carry."""
+    includes the site does use are still named as changes to carry (not one a carried page
+    names: that one is copied along)."""
     from test_upgrade import _known, new_checkout, old_site
     _known(monkeypatch, write(tmp_path / "al-folio-2098", {"_layouts/page.html": "{{ content }}\n"}),
            write(tmp_path / "al-folio-2099", {"_includes/scripts.liquid":
@@ -473,7 +474,9 @@ def test_an_owner_include_that_nothing_includes_is_not_told_as_a_change_to_carry
     (carry,) = [f for f in plan.report.findings if f.code == "upgrade-look-at"]
     for name in ("moon_banner.html", "trackers/tidecount.html"):  # (HTML comments hide no Liquid)
         assert name not in unused.message
-    assert "_includes/moon_banner.html" in carry.message
+    assert "_includes/trackers/tidecount.html" in carry.message  # (the post layout's)
+    # (the garden page keeps its tag: its banner is copied along, nothing to carry by hand)
+    assert "moon_banner" not in carry.message and "_includes/moon_banner.html" in plan.files
     assert "visit_counter" not in carry.message and "retired_note" not in carry.message
 
 
@@ -778,3 +781,28 @@ def test_an_owners_code_is_told_on_an_upgrade_onto_the_same_template(tmp_path, m
     assert (dest / "assets/js/tides.js").is_file()
     (told,) = [f.message for f in plan.report.findings if f.code == "upgrade-look-at"]
     assert "_sass/_tidelook.scss" in told and "tides.js" not in told
+
+
+def test_an_include_a_page_names_is_copied_along_and_still_shows_what_it_reads(tmp_path,
+                                                                              monkeypatch):
+    """The owner's about page includes a card grid of their own (no template has it) that
+    shows each post's `swatch`: the page keeps its include tag, so the grid is copied along
+    into the new checkout. It is not listed as left behind, and the posts' `swatch` is not
+    said to be lost."""
+    from test_upgrade import _known, new_checkout, old_site
+    _known(monkeypatch, write(tmp_path / "al-folio-2098", {"_layouts/page.html": "{{ content }}\n"}),
+           write(tmp_path / "al-folio-2099", {"_includes/scripts.liquid":
+                                              "{% if page.mermaid.enabled %}m{% endif %}\n"}))
+    src = write(old_site(tmp_path / "old"), {
+        "_pages/about.md": "---\nlayout: about\npermalink: /\n---\nVera Vega grows gardens."
+                           "\n\n{% include moon_cards.html %}\n",
+        "_includes/moon_cards.html": "{% for post in site.posts %}<div class=\"card c"
+                                     "{{ post.swatch }}\">{{ post.title }}</div>{% endfor %}\n",
+        "_posts/2022-05-06-crater.md": "---\nlayout: post\ntitle: Crater beds\nswatch: 7\n---\n"
+                                       "Beds in a crater.\n"})
+    plan = sitemigrate.convert(src, new_checkout(tmp_path / "new"), to="al-folio")
+    assert "_includes/moon_cards.html" in plan.files
+    told = [f.message for f in plan.report.findings if f.code == "upgrade-look-at"]
+    assert not [m for m in told if "moon_cards" in m]
+    assert not [f for f in plan.report.findings
+                if f.code == "extra-key-shown" and "swatch" in f.message]

@@ -670,9 +670,12 @@ def summary(plan: Plan, site: Site, theme: Theme) -> None:
         plan.report.mapped("upgrade-step", f"{a} -> {b}: " + ("; ".join(lines) or
                                                               "no change to the theme's code")
                            + ".", None)
+    from .jekyll.alongside import copied_along  # (what a page includes: copied along)
+    along = copied_along(plan)
     owners = [r for r in _owner_code(Path(site.source), table, folders)
               if r not in plan.files and r not in plan.copies  # (a script a page runs:
-              and r not in carried]  # copied as the site's file; an own layout: said where it is)
+              and r not in carried  # copied as the site's file; an own layout: said where it is)
+              and r not in along]
     unused = _included_nowhere(Path(site.source), owners)
     if unused:
         owners = [r for r in owners if r not in unused]

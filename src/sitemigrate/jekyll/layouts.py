@@ -245,8 +245,9 @@ def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
     from .branches import page_facts, runs_at
     if plan.source is None:
         return None
+    from .alongside import copied_along
     reads = re.compile(rf"\bpost\.{re.escape(key)}\b")
-    facts = None
+    facts, along = None, None
     for rel in _code_files(plan.source):
         text = plan.source_text(rel)
         if not text or not reads.search(_shown(text)):
@@ -254,7 +255,9 @@ def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
         facts = facts or page_facts(plan, page)
         if any(runs_at(text, hit.start(), facts, "post") for hit in reads.finditer(text)) \
                 and not _theirs(plan, rel):
-            return rel
+            along = copied_along(plan) if along is None else along
+            if rel not in along:  # (one a page names is copied along: still shown there)
+                return rel
     return None
 
 

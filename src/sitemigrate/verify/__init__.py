@@ -108,6 +108,10 @@ def record(result: Comparison, report: Report) -> None:
     for path in result.unanswered:
         report.lost("verify-url", f"the old address `{path}` answers nothing on the new site "
                     "(no page, no redirect)")
+    for path in result.bare:
+        report.lost("verify-layout", f"`{path}` is laid out on the old site and bare on the "
+                    "new one (no menu, no styles): Jekyll renders its document with no layout "
+                    "there; give it a `layout:`, or its collection a `defaults:` entry")
     for text in result.examples:
         report.problem("verify-example", "the new site shows the template's example text "
                        f"“{_words(text)}…”")

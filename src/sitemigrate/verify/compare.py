@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..example_paragraphs import example_paragraphs
+from ..lazyre import lazy_pattern
 from ..textio import within
 from .pictures import BrokenPicture, broken_pictures, picture_files
 from .shown import Probe, TextIndex
@@ -66,6 +67,9 @@ class Comparison:
     file of the new build), one per address: :func:`.pictures.broken_pictures`."""
     unanswered: list[str] = field(default_factory=list)
     """Old addresses (site paths) nothing answers on the new site."""
+    bare: list[str] = field(default_factory=list)
+    """Old addresses of pages the old site laid out (an HTML document with its `<head>`:
+    styles, menu) that the new site serves bare: a document Jekyll renders with no layout."""
     examples: list[str] = field(default_factory=list)
     """Text of a template's example content the new site shows and the old did not."""
     new_warnings: list[str] = field(default_factory=list)
@@ -521,5 +525,13 @@ def _addresses(result: Comparison, old: BuiltSite, new: BuiltSite) -> None:
         if page == "404.html":
             continue
         path = "/" + (page[:-len("index.html")] if page.endswith("index.html") else page)
-        if new.answer(path) is None and old.answer(path) is not None:
+        now = new.answer(path)
+        if now is None and old.answer(path) is not None:
             result.unanswered.append(path)  # (a redirect that led nowhere before: no page lost)
+        elif now is not None and now in new.html and old.answer(path) == page \
+                and _HEAD().search(old.html[page]) and not _HEAD().search(new.html[now]):
+            result.bare.append(path)
+
+
+_HEAD = lazy_pattern(r"<head[\s>]", re.I)
+"""A built page's `<head>`: the mark of a layout (a document with none is its text alone)."""

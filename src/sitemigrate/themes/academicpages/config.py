@@ -227,6 +227,28 @@ def _declare_collections(config: CommentedMap, site: Site) -> None:
             own = source.get(name) if isinstance(source, dict) else None
             if name in site.collections and isinstance(own, dict):
                 cols[name].update({k: v for k, v in own.items() if k != "defaults"})
+    for name in site.collections:
+        _default_layout(config, site, name)
+
+
+def _default_layout(config: CommentedMap, site: Site, name: str) -> None:
+    """A collection of the owner's whose documents name no layout is laid out by the
+    `defaults:` entry of its type; academicpages' own name only its stock collections, so
+    without one the documents render bare (no masthead, menu or sidebar). The owner's entry
+    for the type comes along from an academicpages SRC (its layout names are this theme's);
+    else the entry academicpages gives its own document collections."""
+    defaults = config.get("defaults")
+    if not isinstance(defaults, list) or any(
+            isinstance(e, dict) and isinstance(e.get("scope"), dict)
+            and e["scope"].get("type") == name for e in defaults):
+        return
+    theirs = [e for e in (site.config_extra.get("defaults") or []) if site.theme == NAME
+              and isinstance(e, dict) and isinstance(e.get("scope"), dict)
+              and e["scope"].get("type") == name and isinstance(e.get("values"), dict)]
+    values = theirs[0]["values"] if theirs else CommentedMap(
+        [("layout", "single"), ("author_profile", True)])
+    defaults.append(CommentedMap([("scope", CommentedMap([("path", ""), ("type", name)])),
+                                  ("values", values)]))
 
 
 def _ensure_redirect_plugin(config: CommentedMap) -> None:
