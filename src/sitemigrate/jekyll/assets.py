@@ -214,6 +214,16 @@ class AssetCopier:
         return rewrite_links(body, functools.partial(self._link, page_url=page_url,
                                                      origin=origin))
 
+    def rewrite_markup(self, value: str, origin: Origin | str | None) -> str:
+        """A front-matter text that holds markup (`Short bio<br/><img src='/images/a.png'>`,
+        `[slides](/files/a.pdf)`): the owner's Liquid that prints it (`{{ post.excerpt |
+        markdownify }}`) shows its links as a body's, so the files they name are carried
+        (also a file of the source template's own) and the links point at their new places.
+        Plain text is returned as it is."""
+        if "<" not in value and "](" not in value:
+            return value
+        return self.rewrite(value, "/", origin)
+
     def _link(self, url: str, page_url: str, origin: Origin | str | None) -> str | None:
         """The DEST URL of one link of a body (its file carried), or None to leave it."""
         if visible(url) != url:  # `\ufeffhttps://...`: the address the owner meant
