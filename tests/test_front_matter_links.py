@@ -51,3 +51,40 @@ def test_a_custom_collection_excerpt_keeps_the_picture_it_shows(tmp_path, monkey
     assert "Field botanist<br/>" in line
     assert any(f.code == "asset" and "500x300.png" in f.message and f.path == "_crew/ada.md"
                for f in plan.report.findings)
+
+
+_NOTES = """---
+layout: page
+title: notes
+permalink: /notes/
+nav: true
+---
+
+Field notes.
+
+<img src="../assets/img/greensched.png" alt="schedule">
+
+[The slides](../assets/pdf/notes.pdf)
+"""
+
+
+def test_a_relative_link_keeps_the_base_path_it_reached(tmp_path):
+    """On a site served below a base path (`baseurl: /lab`) a page's relative link
+    (`../assets/img/a.png` on `/lab/notes/`) reaches the file under that path: the carried
+    file's new address keeps it (`{{ site.baseurl }}/images/a.png`), where a bare `/images/a.png`
+    would leave the base path and show nothing. A site at the root is written as before."""
+    for base, prefix in (("/lab", "{{ site.baseurl }}"), ("", "")):
+        src = tmp_path / f"src{base.strip('/')}"
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        _write(src, {"_pages/notes.md": _NOTES})
+        (src / "assets/pdf").mkdir(parents=True, exist_ok=True)
+        (src / "assets/pdf/notes.pdf").write_bytes(b"%PDF notes")
+        config = src / "_config.yml"
+        config.write_text(config.read_text().replace('baseurl: ""', f'baseurl: "{base}"'))
+        from test_checkout import academicpages_checkout
+        dest = academicpages_checkout(tmp_path / f"checkout{base.strip('/')}")
+        _convert(src, dest, "academicpages")
+        page = (dest / "_pages/notes.md").read_text()
+        assert f'<img src="{prefix}/images/greensched.png"' in page
+        assert f"[The slides]({prefix}/files/notes.pdf)" in page
+        assert (dest / "images/greensched.png").is_file()
