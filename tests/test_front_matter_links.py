@@ -12,7 +12,10 @@ from __future__ import annotations
 import shutil
 
 from conftest import FIXTURES
-from test_checkout import _convert, _write, alfolio_checkout
+from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
+
+from sitemigrate import template_files as tf
+from sitemigrate.registry import get_theme
 
 _CREW = """---
 title: "Ada Fernsby"
@@ -25,8 +28,6 @@ Ada counts ferns.
 
 
 def test_a_custom_collection_excerpt_keeps_the_picture_it_shows(tmp_path, monkeypatch):
-    from sitemigrate import template_files as tf
-    from sitemigrate.registry import get_theme
     picture = b"\x89PNG a grey placeholder"
     # the picture is the source template's own file (its bytes are the template's)
     monkeypatch.setitem(tf.templates(get_theme("academicpages")).files,
@@ -81,10 +82,32 @@ def test_a_relative_link_keeps_the_base_path_it_reached(tmp_path):
         (src / "assets/pdf/notes.pdf").write_bytes(b"%PDF notes")
         config = src / "_config.yml"
         config.write_text(config.read_text().replace('baseurl: ""', f'baseurl: "{base}"'))
-        from test_checkout import academicpages_checkout
         dest = academicpages_checkout(tmp_path / f"checkout{base.strip('/')}")
         _convert(src, dest, "academicpages")
         page = (dest / "_pages/notes.md").read_text()
         assert f'<img src="{prefix}/images/greensched.png"' in page
         assert f"[The slides]({prefix}/files/notes.pdf)" in page
         assert (dest / "images/greensched.png").is_file()
+
+
+def test_the_templates_unchanged_socials_file_is_no_ones_profile(tmp_path, monkeypatch):
+    """`_data/socials.yml` left as a template checkout ships it holds the template's example
+    person's address and ids: none is carried as the owner's (the new sidebar would link
+    them on every page), and the report says so once; an owner's own file is carried."""
+    example = b"email: fern@example.org\nscholar_userid: ZyXw98765432\n"
+    monkeypatch.setitem(tf.templates(get_theme("al-folio")).files, "_data/socials.yml",
+                        {tf.digest(example): [0]})
+    for name, data in (("example", example), ("own", example + b"github_username: ada\n")):
+        src = tmp_path / f"src-{name}"
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        (src / "_data/socials.yml").write_bytes(data)
+        dest = academicpages_checkout(tmp_path / f"checkout-{name}")
+        plan = _convert(src, dest, "academicpages")
+        config = (dest / "_config.yml").read_text()
+        said = [f for f in plan.report.findings if f.path == "_data/socials.yml"
+                and f.code == "template-content"]
+        if name == "example":
+            assert "fern@example.org" not in config and "ZyXw98765432" not in config
+            assert len(said) == 1
+        else:
+            assert "fern@example.org" in config and "ZyXw98765432" in config and not said

@@ -100,7 +100,7 @@ from .cv import (
 from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
 from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
-from .settings import comments_asked, example_profile, own_text, read_settings
+from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -277,7 +277,7 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
             social.origin = at("_config.yml", config, key)
             _add_social(ident, social)
     data = read_data(src, "_data/socials.yml", report)
-    if isinstance(data, dict):
+    if isinstance(data, dict) and not example_socials(src, report):
         for key, value in data.items():
             if value in (None, "", False):
                 continue
