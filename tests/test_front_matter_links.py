@@ -111,3 +111,46 @@ def test_the_templates_unchanged_socials_file_is_no_ones_profile(tmp_path, monke
             assert len(said) == 1
         else:
             assert "fern@example.org" in config and "ZyXw98765432" in config and not said
+
+
+_POST = """---
+layout: post
+title: Counting ferns
+date: 2024-06-01
+toc:
+  {toc}
+---
+
+## Where the ferns grow
+
+In the shade.
+
+## How many
+
+Eleven.
+"""
+
+
+def test_a_post_al_folio_showed_a_table_of_contents_keeps_one(tmp_path):
+    """al-folio's post layout shows a table of contents at the top of a post whose `toc`
+    asks for one (`beginning: true`; `sidebar:` beside it); academicpages' layouts read no
+    `toc`, so the post's text starts with academicpages' own `{% include toc %}` (kramdown's
+    list of the post's headings), and its `excerpt:` is what Jekyll took before (not the
+    include). A `toc` al-folio showed nothing for gets none."""
+    for name, toc in (("top", "beginning: true"), ("side", "sidebar: left"),
+                      ("none", "beginning: false")):
+        src = tmp_path / f"src-{name}"
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        _write(src, {"_posts/2024-06-01-ferns.md": _POST.replace("{toc}", toc)})
+        dest = academicpages_checkout(tmp_path / f"checkout-{name}")
+        plan = _convert(src, dest, "academicpages")
+        body = (dest / "_posts/2024-06-01-ferns.md").read_text().split("---\n", 2)[2]
+        said = [f for f in plan.report.findings if f.code == "toc"]
+        if name == "none":
+            assert "{% include toc %}" not in body and not said
+        else:
+            assert body.lstrip().startswith("{% include toc %}\n\n## Where the ferns grow")
+            # the lists show the excerpt Jekyll took from the post before (not the include)
+            front = (dest / "_posts/2024-06-01-ferns.md").read_text().split("---\n", 2)[1]
+            assert "excerpt: '## Where the ferns grow'" in front
+            assert [f.path for f in said] == ["_posts/2024-06-01-ferns.md"]
