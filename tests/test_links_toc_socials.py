@@ -1,8 +1,10 @@
-"""A front-matter text that holds markup (`Field botanist<br/><img src='/images/x.png'>`) is
-shown by the owner's Liquid as a body is (`{{ post.excerpt | markdownify }}`): the files its
-links name are carried with the document and its links point at their new places, also a
-file of the source template's own (its `500x300.png` placeholder), which no static file of
-the owner's carries.
+"""Rules found converting real sites: a front-matter text that holds markup
+(`Field botanist<br/><img src='/images/x.png'>`) is shown by the owner's Liquid as a body is
+(`{{ post.excerpt | markdownify }}`), so the files its links name are carried with the
+document and its links point at their new places, also a file of the source template's own
+(its `500x300.png` placeholder), which no static file of the owner's carries; a relative link
+keeps the site's base path; a template's unchanged `_data/socials.yml` is no one's profile;
+a post al-folio showed a table of contents for keeps one on academicpages.
 
 Invented miniature sites; the checkouts are test_checkout's miniatures of each template.
 """
