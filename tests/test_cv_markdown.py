@@ -142,6 +142,21 @@ def test_degree_lines_without_a_trailing_date_and_bold_with_a_note():
     assert split("**Office:** Room 12") == {"name": "Office", "value": "Room 12"}
 
 
+def test_a_degree_named_with_of_keeps_its_name_before_the_area():
+    """``Master of Science in X``: `of` is part of the degree's name, the area follows `in`
+    (before: the degree became `Master` and the area `Science in X`); with no `in` the
+    words after `of` stay the area, as before."""
+    split = cvmarkdown.split_entry
+    msc = split("Master of Science in Moss Ecology, Fern College, 2009", "education")
+    assert (msc["title"], msc["extra"]) == (
+        "Master of Science in Moss Ecology",
+        {"studyType": "Master of Science", "area": "Moss Ecology"})
+    assert split("Doctor of Philosophy in Lichens, Fern College, 2014", "education")[
+        "extra"] == {"studyType": "Doctor of Philosophy", "area": "Lichens"}
+    assert split("PhD of Lichen Studies, Fern College, 2014", "education")["extra"] == {
+        "studyType": "PhD", "area": "Lichen Studies"}
+
+
 _DEGREES = st.sampled_from(["MSc", "PhD", "BSc", "MA", "BA"])
 _PLAIN = _WORD.filter(lambda w: not cvmarkdown._INSTITUTION.search(w)
                       and not cvmarkdown._DEGREE.match(w))

@@ -230,7 +230,9 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
         else:
             at = None
     if section_key == "education" or (degree and not section_key):
-        m = re.fullmatch(r"(.+?)\s+(?:in|of|at|from)\s+(.+)", head) if degree else None
+        # "Master of Science in X": the degree is named with its `of`; the area follows `in`
+        m = (re.fullmatch(r"(.+?)\s+(?:in|at|from)\s+(.+)", head)
+             or re.fullmatch(r"(.+?)\s+of\s+(.+)", head)) if degree else None
         study, area = (m[1], m[2]) if m else (head, "")
         if area and (_INSTITUTION.search(area) or "](" in area):  # "PhD in [Uni](url)"
             rest.insert(0, area)

@@ -204,15 +204,37 @@ class AssetCopier:
                 continue
             self.carry(quote(url), None, "site file", is_file=True, keep_path=True)
 
-    def rewrite(self, body: str, page_url: str, origin: Origin | str | None) -> str:
+    def rewrite(self, body: str, page_url: str, origin: Origin | str | None,
+                liquid: bool = True) -> str:
         """Carry every file a body links to and point the link at its DEST URL.
 
         Page links (no file suffix, ``.html``/``.md``) are left alone: permalinks are kept.
         A Liquid site prefix (``{{ base_path }}/files/x.pdf``, ``{{ site.baseurl }}/...``) is
-        kept in front of the rewritten path."""
+        kept in front of the rewritten path. A relative link (`../img/a.png`) reached the
+        file below the site's base path: on a site with a `baseurl` its new address keeps
+        that path in front, as ``{{ site.baseurl }}`` (``liquid``: the text is rendered by
+        Liquid) or as written."""
         # a method, not a closure that calls itself (which only the cyclic collector frees)
-        return rewrite_links(body, functools.partial(self._link, page_url=page_url,
-                                                     origin=origin))
+        link = functools.partial(self._link, page_url=page_url, origin=origin)
+        return rewrite_links(body, lambda url: self._keep_base(url, link(url), liquid))
+
+    def _keep_base(self, url: str, new: str | None, liquid: bool) -> str | None:
+        """``new``, the DEST address of the relative link ``url``, below the site's base path."""
+        base = (self.site.identity.baseurl or "").strip("/")
+        if new is None or not base or url.startswith("/") or not new.startswith("/") \
+                or is_external(url) or "{{" in url:
+            return new
+        return ("{{ site.baseurl }}" if liquid else "/" + base) + new
+
+    def rewrite_markup(self, value: str, origin: Origin | str | None) -> str:
+        """A front-matter text that holds markup (`Short bio<br/><img src='/images/a.png'>`,
+        `[slides](/files/a.pdf)`): the owner's Liquid that prints it (`{{ post.excerpt |
+        markdownify }}`) shows its links as a body's, so the files they name are carried
+        (also a file of the source template's own) and the links point at their new places.
+        Plain text is returned as it is."""
+        if "<" not in value and "](" not in value:
+            return value
+        return self.rewrite(value, "/", origin, liquid=False)
 
     def _link(self, url: str, page_url: str, origin: Origin | str | None) -> str | None:
         """The DEST URL of one link of a body (its file carried), or None to leave it."""

@@ -546,8 +546,8 @@ def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: st
     owner's Liquid puts a folder in front of): what it means, the Liquid that reads it
     decides. A missing file in a folder the site has (`assets/img/x.png`) is reported."""
     path = value.strip() if isinstance(value, str) else ""
-    if "/" not in path or re.search(r"\s", path) or is_external(path):
-        return value  # no path: text with spaces, a URL, Liquid
+    if "/" not in path or re.search(r"\s", path) or is_external(path):  # no path: text (its
+        return copier.rewrite_markup(value, origin) if path else value  # links), a URL, Liquid
     if copier.kind_of(path) == "files":  # only images and PDFs: a path-like string is no file
         return value
     top = path.split("/", 1)[0]

@@ -523,7 +523,17 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
     if f.get("description"):
         front["excerpt"] = f["description"]
     name = PurePosixPath(item.path).name
-    _finish_item(item, front, f"_posts/{name}", item.body, plan, copier, url, url, sep)
+    body = item.body
+    if f.get("toc") and PurePosixPath(name).suffix.lower() not in (".html", ".htm"):
+        # academicpages' layouts read no `toc`; its include lists the post's headings
+        # (kramdown's `{:toc}`), as the old layout's table of contents did
+        body = "{% include toc %}\n\n" + body.lstrip("\n")
+        if "excerpt" not in front and (first := item.body.lstrip("\n").partition(sep)[0]):
+            front["excerpt"] = first.strip()  # Jekyll's excerpt would be the include now
+        plan.report.mapped("toc", "the table of contents the old layout showed for the post "
+                           "is academicpages' `{% include toc %}` at the top of its text.",
+                           item.origin)
+    _finish_item(item, front, f"_posts/{name}", body, plan, copier, url, url, sep)
 
 
 def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier,

@@ -100,7 +100,8 @@ from .cv import (
 from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
 from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
-from .settings import comments_asked, example_profile, own_text, read_settings
+from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
+from .toc import mark_toc
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -190,6 +191,7 @@ def read(src: Path, report: Report) -> Site:
             p.fields["image"] = site_path(str(p.fields["image"]), "assets/img")
             record_asset(site, p.fields["image"], "image")
     site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY, base)
+    mark_toc(site.posts)  # the table of contents al-folio's layouts show for a post
     site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY, base)
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY, base)
     for item in (*site.teaching, *site.talks):  # a line that shows its front matter: not text
@@ -277,7 +279,7 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
             social.origin = at("_config.yml", config, key)
             _add_social(ident, social)
     data = read_data(src, "_data/socials.yml", report)
-    if isinstance(data, dict):
+    if isinstance(data, dict) and not example_socials(src, report):
         for key, value in data.items():
             if value in (None, "", False):
                 continue

@@ -5,13 +5,14 @@ writer of al-folio to carry."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...ir import Addon, Analytics, Comments, Origin, Setting, Site, SiteSettings, Verification
 from ...jekyll.configkeys import config_line
 from ...jekyll.site import site_path, text
 from ...report import Report
-from ...template_files import is_template_setting, template_wording
+from ...template_files import is_template_file, is_template_setting, template_wording
 from . import THEME
 
 ENGINES = ("google", "bing")  # the search engines al-folio has a verification key for
@@ -76,6 +77,18 @@ def example_profile(key: str, value: Any, report: Report,
     if key == "email":  # said once, with the identity's own settings (:func:`own_text`)
         return is_template_setting(THEME, key, value)
     return template_wording(THEME, key, value, report, origin)
+
+
+def example_socials(src: Path, report: Report) -> bool:
+    """Whether SRC's `_data/socials.yml` is a template checkout's file, unchanged: its
+    entries are the template's example person's address and ids, none the owner's (said
+    once, at the file)."""
+    if not is_template_file(THEME, src, "_data/socials.yml"):
+        return False
+    report.mapped("template-content", "`_data/socials.yml` is the template's own file, "
+                  "unchanged: its profiles are the template's example person's, not yours; "
+                  "none was carried.", "_data/socials.yml")
+    return True
 
 
 def _set_up(value: Any) -> bool:
