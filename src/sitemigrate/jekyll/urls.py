@@ -650,3 +650,13 @@ def record(rows: list[LedgerRow], report) -> None:
         if r.how == "lost":
             report.lost("url-lost", f"old URL `{r.old}` is not served by the new site; add a "
                         "redirect or a page at that address.", r.source)
+
+
+def folder_address(address: str) -> str:
+    """The folder form of a page's address: Jekyll writes `/publications` (no slash, no
+    extension) as `publications.html`, which GitHub Pages serves at `/publications`, the
+    section's address as much as `/publications/` is."""
+    if not address or address.endswith("/"):
+        return address
+    stem = address[:-len(".html")] if address.endswith(".html") else address
+    return stem + "/" if "." not in stem.rsplit("/", 1)[-1] else address

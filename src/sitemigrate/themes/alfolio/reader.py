@@ -64,7 +64,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.urls import linked_baseurl, unpublished
+from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
 from ...textio import node_line, read_document, read_json, read_source
@@ -452,17 +452,7 @@ def _role(layout: str, page: Page, vocab: dict) -> PageRole:
         return "projects"
     address = page.permalink or index_address(page.path)
     roles = vocab["page_roles"]
-    return roles.get(address) or roles.get(_folder_address(address), "other")
-
-
-def _folder_address(address: str) -> str:
-    """The folder form of a page's address: Jekyll writes `/publications` (no slash, no
-    extension) as `publications.html`, which GitHub Pages serves at `/publications`, the
-    section's address as much as `/publications/` is."""
-    if not address or address.endswith("/"):
-        return address
-    stem = address[:-len(".html")] if address.endswith(".html") else address
-    return stem + "/" if "." not in stem.rsplit("/", 1)[-1] else address
+    return roles.get(address) or roles.get(folder_address(address), "other")
 
 
 def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
