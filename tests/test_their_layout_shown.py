@@ -102,3 +102,32 @@ def test_what_al_folios_own_layout_wrote_of_an_owners_course_shows_on_academicpa
     said = {k: f for f in plan.report.findings if f.code == "extra-key-shown"
             for k in ("instructor", "room") if f"`{k}`" in f.message}
     assert said["instructor"].outcome == "mapped" and said["room"].outcome == "lost"
+
+
+_PAGE = ("---\nlayout: default\n---\n<div>\n  <h1>{{ page.title }}</h1>\n"
+         "  <p class=\"lede\">{{ page.description }}</p>\n  <p>{{ page.tagline }}\n  </p>\n"
+         "  {{ content }}\n</div>\n")
+
+
+def test_a_line_of_the_old_themes_layout_that_writes_a_value_unguarded_is_carried_whole(
+        tmp_path, monkeypatch):
+    """al-folio's page layout writes a page's `description` under its title with no `if`
+    around it: on an item of the owner's collection (`_lessons`), that line, a whole
+    element, is the start of the page's text on academicpages. A value whose element does
+    not close on its line is said lost."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_layouts/page.liquid": _PAGE, "_lessons/knots.md":
+                 "---\ntitle: Knots\nlayout: page\ndescription: Six knots in an afternoon\n"
+                 "tagline: Hold fast\n---\n\nBowline.\n"})
+    _collection(src, "lessons")
+    _theirs(monkeypatch, "al-folio", {"_layouts/page.liquid": _PAGE})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    body = next(dest.glob("_lessons/*knots*")).read_text().split("---\n", 2)[2]
+    assert body.startswith("{::nomarkdown}\n<p class=\"lede\">{{ page.description }}</p>\n"
+                           "{:/nomarkdown}\n\nBowline.")
+    said = {k: f for f in plan.report.findings if f.code == "extra-key-shown"
+            for k in ("description", "tagline") if f"`{k}`" in f.message}
+    assert said["description"].outcome == "mapped" and "(line 6)" in said["description"].message
+    assert said["tagline"].outcome == "lost"

@@ -98,9 +98,11 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                             "what it shows into the page's text.", where)
             return ""
         side = "start" if isinstance(theirs[3], Lead) else "end"
+        lines = f"line {theirs[1]}" if theirs[1] == theirs[2] else \
+            f"lines {theirs[1]}-{theirs[2]}"
         plan.report.add("extra-key-shown", "warning", "mapped", f"front-matter key `{key}` is "
-                        f"shown on this page by the old theme's layout `{theirs[0]}` (lines "
-                        f"{theirs[1]}-{theirs[2]}); the layouts of {theme.name} do not show it, "
+                        f"shown on this page by the old theme's layout `{theirs[0]}` ({lines}); "
+                        f"the layouts of {theme.name} do not show it, "
                         f"so that part of the layout was added at the {side} of the page's "
                         "text, where it shows the key as before. Check how it looks there.",
                         where)

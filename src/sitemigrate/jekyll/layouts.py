@@ -291,9 +291,16 @@ def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | 
         if reading:
             opener = i
             break
-    if opener is None:
-        return None
-    if end is None or not _builds_anywhere(tokens[opener:end + 1]):
+    if opener is None:  # written whatever its value: its line, when a whole element
+        start = text.rfind("\n", 0, hit.start) + 1
+        stop = text.find("\n", hit.start)
+        stop = len(text) if stop < 0 else stop
+        on_line = [t for t in tokens if t.start < stop and t.start + len(t.text) > start]
+        if any(t.kind not in ("text", "output") for t in on_line) \
+                or not _whole_elements(text[start:stop]) or not _builds_anywhere(on_line):
+            return None
+        opener = end = tokens.index(hit)
+    elif end is None or not _builds_anywhere(tokens[opener:end + 1]):
         return None
     start = text.rfind("\n", 0, tokens[opener].start) + 1
     stop = text.find("\n", tokens[end].start)
@@ -305,6 +312,23 @@ def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | 
     if content is None or tokens[end].start > content:
         return rel, tokens[opener].line, last, block
     return rel, tokens[opener].line, last, Lead(re.sub(r"\n\s*(?=\n)", "", block))
+
+
+_VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr", "source", "col"})
+
+
+def _whole_elements(line: str) -> bool:
+    """Whether a layout's ``line`` is whole elements: each tag it opens, it closes (a
+    `<p class="x">{{ page.KEY }}</p>`), and it closes none it did not open."""
+    stack: list[str] = []
+    for close, name in re.findall(r"<(/?)([A-Za-z][\w-]*)[^<>]*>", line):
+        name = name.lower()
+        if close:
+            if not stack or stack.pop() != name:
+                return False
+        elif name not in _VOID:
+            stack.append(name)
+    return not stack and "<" in line
 
 
 def _block_end(tokens: list[Token], i: int) -> int | None:
