@@ -40,22 +40,24 @@ _SINGLE = ("---\nlayout: default\n---\n{% include base_path %}\n<h1>{{ page.titl
            "  {{ page.date | date: \"%Y\" }}</p>\n{% endif %}\n"
            "{% if page.sponsor %}<p>{{ base_path }} {{ page.sponsor }}</p>{% endif %}\n"
            "{{ content }}\n{% if page.citation %}\n  <p>Cite as: {{ page.citation }}</p>\n"
+           "{% endif %}\n{% if page.slides %}<p><a href=\"{{ page.slides }}\">Slides</a></p>"
            "{% endif %}\n")
 
 
 def test_what_academicpages_own_layout_wrote_of_an_owners_paper_shows_on_al_folio(
         tmp_path, monkeypatch):
     """academicpages' item layout (the theme's own) printed a paper's venue above its text
-    and its citation under it, on a collection of the owner's (`_studies`): al-folio's page
-    layout shows neither, so that Liquid is the start and the end of the page's text (said
-    at each key's line); one that reads a variable an include of the old theme set
-    (`base_path`) is said lost."""
+    and its citation and a link to its slides under it, on a collection of the owner's
+    (`_studies`): al-folio's page layout shows none, so that Liquid is the start and the
+    end of the page's text (said at each key's line); one that reads a variable an include
+    of the old theme set (`base_path`) is said lost."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", src)
     _write(src, {"_layouts/single.html": _SINGLE, "_studies/2021-05-02-tides.md":
                  "---\ntitle: Tides of the inner fjord\nlayout: single\ndate: 2021-05-02\n"
                  "venue: Journal of Quiet Harbours\ncitation: 'Okonkwo, A. (2021). Tides.'\n"
-                 "sponsor: The Gull Fund\n---\n\nWe measured the tide.\n"})
+                 "sponsor: The Gull Fund\nslides: https://example.org/tides.pdf\n---\n\n"
+                 "We measured the tide.\n"})
     _collection(src, "studies")
     _theirs(monkeypatch, "academicpages", {"_layouts/single.html": _SINGLE})
     dest = alfolio_checkout(tmp_path / "checkout")
@@ -65,14 +67,16 @@ def test_what_academicpages_own_layout_wrote_of_an_owners_paper_shows_on_al_foli
     assert body.index("{% if page.kind == 'talk' %}") < venue < body.index("We measured")
     assert "\n\n" not in body[:body.index("We measured") - 2]  # the excerpt: not inside it
     assert body.index("We measured") < body.index("Cite as: {{ page.citation }}")
+    assert body.index("Cite as:") < body.index('<a href="{{ page.slides }}">Slides</a>')
     assert "page.sponsor" not in body
     said = {k: f for f in plan.report.findings if f.path == "_studies/2021-05-02-tides.md"
-            and f.code == "extra-key-shown" for k in ("venue", "citation", "sponsor")
+            and f.code == "extra-key-shown" for k in ("venue", "citation", "sponsor", "slides")
             if f"`{k}`" in f.message}
     assert said["venue"].outcome == "mapped" and said["venue"].line == 5
     assert "lines 6-12" in said["venue"].message
     assert said["citation"].outcome == "mapped" and said["citation"].line == 6
     assert said["sponsor"].outcome == "lost" and said["sponsor"].line == 7
+    assert said["slides"].outcome == "mapped" and "(line 18)" in said["slides"].message
 
 
 _COURSE = ("---\nlayout: page\n---\n<div>\n  {{ content }}\n  {% if page.instructor %}\n"

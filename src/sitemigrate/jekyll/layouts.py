@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 _FRONT = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
 _LAYOUT_KEY = lazy_pattern(r"^layout:[ \t]*['\"]?([\w.-]+)", re.M)
 _SUFFIXES = (".html", ".liquid", ".md", ".markdown")
+_LINK = lazy_pattern(r"""<a\s[^<>]*?\bhref\s*=\s*["']?""", re.I)
 
 
 def _layout_of(text: str | None) -> str:
@@ -101,14 +102,16 @@ def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool
     collection) shows nothing on it. None when the page has no layout of SRC's own, none
     reads the key where it runs, or the one that does is the theme's own, unchanged (with
     ``theirs``: only that one, the theme's own, is found). With ``output``, only a
-    ``{{ page.KEY }}`` that writes page text counts: not a test, not one inside an HTML tag
-    (a `<meta content=...>`, an attribute) or an HTML comment."""
+    ``{{ page.KEY }}`` that writes page text counts, or a link's address a visitor follows
+    (`<a href="{{ page.KEY }}">`): not a test, not one inside another HTML tag or attribute
+    (a `<meta content=...>`) or an HTML comment."""
     from .branches import page_facts, runs_at
     reads = _reads(key, output)
     facts = page_facts(plan, page)
 
     def shows(text: str, at: int) -> bool:
-        return not output or (text.rfind("<", 0, at) <= text.rfind(">", 0, at)
+        tag = text.rfind("<", 0, at)
+        return not output or ((tag <= text.rfind(">", 0, at) or _LINK().fullmatch(text, tag, at))
                               and text.rfind("<!--", 0, at) <= text.rfind("-->", 0, at))
     for rel, text in layout_chain(plan, page):
         hit = next((h for h in reads.finditer(text)
@@ -305,7 +308,8 @@ def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | 
     start = text.rfind("\n", 0, tokens[opener].start) + 1
     stop = text.find("\n", tokens[end].start)
     stop = len(text) if stop < 0 else stop
-    block = textwrap.dedent(text[start:stop]).strip("\n")
+    block = "\n".join(ln.rstrip() for ln in textwrap.dedent(text[start:stop]).strip("\n")
+                      .splitlines())
     content = next((t.start for t in tokens if t.kind == "output"
                     and re.fullmatch(r"content", t.markup)), None)
     last = tokens[end].line + tokens[end].text.count("\n")
