@@ -111,7 +111,8 @@ def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool
 
     def shows(text: str, at: int) -> bool:
         tag = text.rfind("<", 0, at)
-        return not output or ((tag <= text.rfind(">", 0, at) or _LINK().fullmatch(text, tag, at))
+        return not output or ((tag <= text.rfind(">", 0, at)
+                               or _LINK().fullmatch(text, tag, at) is not None)
                               and text.rfind("<!--", 0, at) <= text.rfind("-->", 0, at))
     for rel, text in layout_chain(plan, page):
         hit = next((h for h in reads.finditer(text)
