@@ -15,7 +15,10 @@ import shutil
 from conftest import FIXTURES
 from test_checkout import _convert, _write, academicpages_checkout, alfolio_checkout
 
+# `checkout` and `ownlayouts` bind `templates` by name when first imported: before a test
+# here patches it, not while it is patched
 from sitemigrate import template_files as tf
+from sitemigrate.jekyll import checkout, ownlayouts  # noqa: F401
 
 
 def _theirs(monkeypatch, theme: str, files: dict[str, str]) -> None:
