@@ -193,13 +193,14 @@ def test_a_second_menu_entry_listing_the_posts_keeps_its_own_page(tmp_path):
     assert "for post in site.posts" in log.read_text()
 
 
-def test_a_value_the_old_themes_layout_writes_on_an_owners_collection_page_is_said_lost(
+def test_a_value_the_old_themes_layout_writes_on_an_owners_collection_page_is_shown(
         tmp_path):
     """academicpages' single layout (the theme's own, unchanged) writes a document's
     `venue` and `citation` into its page, whatever its collection: on the owner's own
-    collection of papers (`_studies`), al-folio's page layout shows neither, and the report
-    says a visitor no longer sees them (it said they had no meaning there). A key that
-    layout reads only into a tag (`excerpt`, a meta description) is not said shown."""
+    collection of papers (`_studies`), al-folio's page layout shows neither: that layout's
+    own Liquid for each is carried before the text, where the layout had them
+    (tests/test_their_layout_shown.py). A key that layout reads only into a tag (`excerpt`,
+    a meta description) is not said shown."""
     from conftest import SHARED, needs_shared
 
     src = tmp_path / "src"
@@ -219,6 +220,10 @@ def test_a_value_the_old_themes_layout_writes_on_an_owners_collection_page_is_sa
     plan = _convert(src, alfolio_checkout(tmp_path / "checkout"), "al-folio")
     said = {k: f for f in plan.report.findings if f.path == "_studies/2021-05-02-tides.md"
             for k in ("venue", "citation", "excerpt") if f"`{k}`" in f.message}
-    assert said["venue"].outcome == "lost" and "single.html" in said["venue"].message
-    assert said["citation"].outcome == "lost"
+    assert said["venue"].outcome == "mapped" and "single.html" in said["venue"].message
+    assert said["citation"].outcome == "mapped"
+    body = (tmp_path / "checkout/_studies/2021-05-02-tides.md").read_text()
+    text = body.index("We measured the tide.")
+    assert body.index("{{ page.venue }}") < body.index("{{ page.citation }}") < text
+    assert "\n\n" not in body[body.index("{::nomarkdown}"):text - 2]  # one excerpt
     assert "excerpt" not in said or said["excerpt"].outcome != "lost"

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 _FRONT = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
 _LAYOUT_KEY = lazy_pattern(r"^layout:[ \t]*['\"]?([\w.-]+)", re.M)
 _SUFFIXES = (".html", ".liquid", ".md", ".markdown")
+_LINK = lazy_pattern(r"""<a\s[^<>]*?\bhref\s*=\s*["']?""", re.I)
 
 
 def _layout_of(text: str | None) -> str:
@@ -101,14 +102,17 @@ def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool
     collection) shows nothing on it. None when the page has no layout of SRC's own, none
     reads the key where it runs, or the one that does is the theme's own, unchanged (with
     ``theirs``: only that one, the theme's own, is found). With ``output``, only a
-    ``{{ page.KEY }}`` that writes page text counts: not a test, not one inside an HTML tag
-    (a `<meta content=...>`, an attribute) or an HTML comment."""
+    ``{{ page.KEY }}`` that writes page text counts, or a link's address a visitor follows
+    (`<a href="{{ page.KEY }}">`): not a test, not one inside another HTML tag or attribute
+    (a `<meta content=...>`) or an HTML comment."""
     from .branches import page_facts, runs_at
     reads = _reads(key, output)
     facts = page_facts(plan, page)
 
     def shows(text: str, at: int) -> bool:
-        return not output or (text.rfind("<", 0, at) <= text.rfind(">", 0, at)
+        tag = text.rfind("<", 0, at)
+        return not output or ((tag <= text.rfind(">", 0, at)
+                               or _LINK().fullmatch(text, tag, at) is not None)
                               and text.rfind("<!--", 0, at) <= text.rfind("-->", 0, at))
     for rel, text in layout_chain(plan, page):
         hit = next((h for h in reads.finditer(text)
@@ -186,6 +190,165 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
     return None
 
 
+class Lead(str):
+    """Liquid of a layout's that goes before the page's text (the layout had it before
+    ``{{ content }}``), where :func:`with_shown` puts it; a plain ``str`` goes after. It has
+    no blank line: Jekyll's excerpt of a document (its text to the first one) must not end
+    inside a Liquid block."""
+
+    __slots__ = ()
+
+
+# Liquid's own filters and Jekyll's: every Jekyll site has them, whatever its theme.
+_FILTERS = frozenset({
+    "abs", "append", "at_least", "at_most", "capitalize", "ceil", "compact", "concat", "date",
+    "default", "divided_by", "downcase", "escape", "escape_once", "first", "floor", "join",
+    "last", "lstrip", "map", "minus", "modulo", "newline_to_br", "plus", "prepend", "remove",
+    "remove_first", "remove_last", "replace", "replace_first", "replace_last", "reverse",
+    "round", "rstrip", "size", "slice", "sort", "sort_natural", "split", "strip", "strip_html",
+    "strip_newlines", "sum", "times", "truncate", "truncatewords", "uniq", "upcase",
+    "url_decode", "url_encode", "where", "absolute_url", "relative_url", "date_to_xmlschema",
+    "date_to_rfc822", "date_to_string", "date_to_long_string", "where_exp", "find", "find_exp",
+    "group_by", "group_by_exp", "xml_escape", "cgi_escape", "uri_escape", "number_of_words",
+    "array_to_sentence_string", "markdownify", "smartify", "sassify", "scssify", "slugify",
+    "jsonify", "normalize_whitespace", "sample", "to_integer", "push", "pop", "shift",
+    "unshift", "inspect"})
+# What a plain expression may name besides its own variables: the page and the site (the
+# same on the new site), a loop's `forloop`, Liquid's words and literals.
+_NAMES = frozenset({"page", "site", "forloop", "jekyll", "and", "or", "contains", "in",
+                    "reversed", "limit", "offset", "true", "false", "nil", "null", "empty",
+                    "blank"})
+_STRING = re.compile(r"\"[^\"]*\"|'[^']*'")
+_FILTER = re.compile(r"\|\s*([\w-]+)")
+_ROOT = re.compile(r"(?<![\w.\-\]])([A-Za-z_][\w-]*)")
+
+
+def _builds_anywhere(tokens: list[Token]) -> bool:
+    """Whether Liquid ``tokens`` (a block of a theme's layout) run the same on any Jekyll
+    site: plain tags only (no include, no plugin tag, no ``content``), Liquid's and Jekyll's
+    filters only, and no variable but the page's, the site's and the ones the block sets
+    (not one the layout set before it: `base_path`, from an include)."""
+    own: set[str] = set()
+    for t in tokens:
+        if t.kind == "raw" or (t.kind == "tag" and t.name not in _PLAIN_TAGS):
+            return False
+        if t.kind not in ("tag", "output"):
+            continue
+        markup = _STRING.sub('""', t.markup)
+        if re.search(r"(?<![\w.])content\b", markup):
+            return False
+        if any(f not in _FILTERS for f in _FILTER.findall(markup)):
+            return False
+        if t.kind == "tag" and t.name in ("assign", "capture", "for", "increment",
+                                          "decrement") and (m := _ROOT.match(markup)):
+            own.add(m[1])
+            markup = markup[m.end():]
+        names = _ROOT.findall(_FILTER.sub("", markup))
+        if any(n not in _NAMES and n not in own for n in names):
+            return False
+    return True
+
+
+def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | str] | None:
+    """The part of the old theme's own layout (unchanged) that writes front-matter key
+    ``key`` of SRC page ``page`` into its text (:func:`shown_by` with ``theirs`` and
+    ``output``: a plain value, ``{{ page.venue }}``, not a list a loop reads): the
+    innermost block around that output (``{% if page.venue %}...{% endif %}``, or an
+    ``if ... elsif page.venue ...`` one) whose condition reads the key, as (layout, first
+    line, last line, its text dedented), a :class:`Lead` when it comes before that layout's
+    ``{{ content }}``. None when none does, or it would not run the same on the new site
+    (:func:`_builds_anywhere`)."""
+    import textwrap
+
+    from .branches import page_facts, runs_at
+    from .liquid import tokenize
+    where = shown_by(plan, page, key, theirs=True, output=True)
+    if where is None:
+        return None
+    rel, line = where
+    text = plan.source_text(rel) or ""
+    facts = page_facts(plan, page)
+    tokens = tokenize(text)
+    reads, shows = _reads(key), _reads(key, output=True)
+    hit = next((t for t in tokens if t.kind == "output" and t.line >= line
+                and shows.search(t.text) and runs_at(text, t.start, facts)), None)
+    if hit is None:
+        return None
+    stack: list[int] = []  # the blocks open at the output
+    for i, tok in enumerate(tokens):
+        if tok is hit:
+            break
+        if tok.kind == "tag" and tok.name in _OPENERS:
+            stack.append(i)
+        elif tok.kind == "tag" and tok.name in _OPENERS.values() and stack:
+            stack.pop()
+    opener = end = None
+    for i in reversed(stack):  # the innermost whose condition (a branch's) reads the key
+        end, depth, reading = _block_end(tokens, i), 0, False
+        for tok in tokens[i:(end or i) + 1]:
+            if tok.kind == "tag" and tok.name in _OPENERS:
+                depth += 1
+            elif tok.kind == "tag" and tok.name in _OPENERS.values():
+                depth -= 1
+            reading = reading or (depth == 1 and tok.kind == "tag" and tok.name in (
+                *_OPENERS, "elsif", "when") and bool(reads.search(tok.markup)))
+        if reading:
+            opener = i
+            break
+    if opener is None:  # written whatever its value: its line, when a whole element
+        start = text.rfind("\n", 0, hit.start) + 1
+        stop = text.find("\n", hit.start)
+        stop = len(text) if stop < 0 else stop
+        on_line = [t for t in tokens if t.start < stop and t.start + len(t.text) > start]
+        if any(t.kind not in ("text", "output") for t in on_line) \
+                or not _whole_elements(text[start:stop]) or not _builds_anywhere(on_line):
+            return None
+        opener = end = tokens.index(hit)
+    elif end is None or not _builds_anywhere(tokens[opener:end + 1]):
+        return None
+    start = text.rfind("\n", 0, tokens[opener].start) + 1
+    stop = text.find("\n", tokens[end].start)
+    stop = len(text) if stop < 0 else stop
+    block = "\n".join(ln.rstrip() for ln in textwrap.dedent(text[start:stop]).strip("\n")
+                      .splitlines())
+    content = next((t.start for t in tokens if t.kind == "output"
+                    and re.fullmatch(r"content", t.markup)), None)
+    last = tokens[end].line + tokens[end].text.count("\n")
+    if content is None or tokens[end].start > content:
+        return rel, tokens[opener].line, last, block
+    return rel, tokens[opener].line, last, Lead(re.sub(r"\n\s*(?=\n)", "", block))
+
+
+_VOID = frozenset({"br", "hr", "img", "input", "meta", "link", "wbr", "source", "col"})
+
+
+def _whole_elements(line: str) -> bool:
+    """Whether a layout's ``line`` is whole elements: each tag it opens, it closes (a
+    `<p class="x">{{ page.KEY }}</p>`), and it closes none it did not open."""
+    stack: list[str] = []
+    for close, name in re.findall(r"<(/?)([A-Za-z][\w-]*)[^<>]*>", line):
+        name = name.lower()
+        if close:
+            if not stack or stack.pop() != name:
+                return False
+        elif name not in _VOID:
+            stack.append(name)
+    return not stack and "<" in line
+
+
+def _block_end(tokens: list[Token], i: int) -> int | None:
+    """The index of the tag that closes the block ``tokens[i]`` opens (None: not closed)."""
+    depth, name = 0, tokens[i].name
+    for j in range(i, len(tokens)):
+        if tokens[j].kind == "tag" and tokens[j].name == name:
+            depth += 1
+        elif tokens[j].kind == "tag" and tokens[j].name == _OPENERS[name]:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
 def _key_blocks(tokens: list[Token], key: str,
                 runs: Callable[[Token], bool] = lambda tok: True,
                 ) -> Iterator[tuple[int, int | None]]:
@@ -224,16 +387,19 @@ def switch_block(text: str, key: str) -> str:
 
 def with_shown(body: str, blocks: list[str], out: str) -> str:
     """``body`` with the parts of SRC's layouts that showed its page's keys (from
-    :func:`extra_key`) at its end, each once. In a Markdown page (``out``) they are HTML
-    that kramdown must pass as it is (its GFM parser ends an HTML block at a blank line and
-    reads the indented lines after it as code): inside `{::nomarkdown}`."""
+    :func:`extra_key`) at its end, each once; a :class:`Lead` one at its start. In a
+    Markdown page (``out``) they are HTML that kramdown must pass as it is (its GFM parser
+    ends an HTML block at a blank line and reads the indented lines after it as code):
+    inside `{::nomarkdown}`."""
     parts = [b for b in dict.fromkeys(blocks) if b]
-    if not parts:
-        return body
-    shown = "\n\n".join(parts)
+    lead = "\n".join(b for b in parts if isinstance(b, Lead))  # no blank line: see Lead
+    shown = "\n\n".join(b for b in parts if not isinstance(b, Lead))
     if not is_html_file(out):
-        shown = "{::nomarkdown}\n" + shown + "\n{:/nomarkdown}"
-    return body.rstrip("\n") + "\n\n" + shown + "\n"
+        lead, shown = (f"{{::nomarkdown}}\n{b}\n{{:/nomarkdown}}" if b else ""
+                       for b in (lead, shown))
+    if lead:
+        body = lead + "\n\n" + body.lstrip("\n")
+    return body.rstrip("\n") + "\n\n" + shown + "\n" if shown else body
 
 
 def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:

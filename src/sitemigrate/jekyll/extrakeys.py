@@ -1,0 +1,123 @@
+"""A front-matter key that no reader understood, kept as the writer wrote it: what a
+visitor saw of it on the old site (shown by a layout of the owner's or of the old theme's
+own) and whether the new site shows it, said at its line."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..ir import Origin
+from .layouts import (
+    Lead,
+    _layout_of,
+    dest_shows,
+    owner_code_reading,
+    shown_block,
+    shown_by,
+    their_block,
+)
+
+if TYPE_CHECKING:
+    from ..plan import Plan
+    from ..theme import Theme
+
+
+def front_line(plan: Plan, rel: str | None, key: str) -> int | None:
+    """The 1-based line of top-level key ``key`` in the front matter of SRC file ``rel``."""
+    text = plan.source_text(rel) if rel else None
+    if text is None:
+        return None
+    lines = text.splitlines()
+    pattern = re.compile(rf"{re.escape(key)}\s*:")
+    for n, line in enumerate(lines[1:], 2):
+        if line.rstrip() == "---":
+            break
+        if pattern.match(line):
+            return n
+    return None
+
+
+def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
+              value: Any = True, layout: Any = None) -> str:
+    """Report a front-matter key that no reader understood and the writer kept as written:
+    a key the target's layouts read too (`toc`, ...) is said to be kept; one that SRC's own
+    layout showed on the page (an `experiences` list its about layout loops over) is shown
+    by that part of the layout, returned for the end of the page's text when it is plain
+    Liquid (:func:`~.layouts.shown_block`), else lost to a visitor; so is one that the old
+    theme's own layout showed there, on a switch of theme (a list it loops over, a value it
+    writes into the page's text: a `venue` of a collection of the owner's); any other has no meaning
+    there; each at its line (a ``value`` that is off or empty showed nothing). A key that
+    DEST's ``layout`` (the written page's, else the one SRC's page names) reads is kept and
+    shown there (:func:`~.layouts.dest_shows`: a post's `author`). Returns the Liquid to add
+    to the page ("" for none)."""
+    where = Origin(origin.path, front_line(plan, origin.path, key) or origin.line) \
+        if origin else None
+    shows = origin is not None and not (value is None or value is False or (
+        isinstance(value, (str, list, dict)) and not value))  # Liquid's falsy, or empty
+    shown = shown_by(plan, origin.path, key) if origin and shows else None
+    block = shown_block(plan, origin.path, key) if origin and shown else None
+    if not isinstance(layout, str) and origin is not None:
+        layout = _layout_of(plan.source_text(origin.path))
+    there = dest_shows(plan, layout, key) if isinstance(layout, str) and layout else None
+    if key in theme.vocabulary.get("page_switches", []):
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: {theme.name}'s layouts read it too (check it works the same "
+                        "there).", where)
+    elif there is not None:
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: {theme.name}'s layout `{there[0]}` shows it too (its line "
+                        f"{there[1]}).", where)
+    elif shown is not None:
+        lines = f"lines {block[1]}-{block[2]}" if block else f"line {shown[1]}"
+        then = ("so that part of your layout was added at the end of the page's text, where "
+                "it shows the key as before. Check how it looks there." if block else
+                "so a visitor no longer sees it. It is kept in the front matter: put what it "
+                "shows into the page's text, or into a layout of your own.")
+        plan.report.add("extra-key-shown", "warning" if block else "loss",
+                        "verbatim" if block else "lost", f"front-matter key `{key}` is shown on "
+                        f"this page by your layout `{shown[0]}` ({lines}); the layouts of "
+                        f"{theme.name} do not show it, {then}", where)
+        return block[3] if block else ""
+    elif shows and origin and (code := owner_code_reading(plan, key, origin.path)) is not None:
+        plan.report.add("extra-key-shown", "loss", "lost", f"front-matter key `{key}` is shown "
+                        f"by your own `{code}` (where it lists or shows documents); the layouts "
+                        f"and includes of {theme.name} do not show it, so a visitor no longer "
+                        "sees it. It is kept in the front matter: put what it shows into the "
+                        "text, or into a layout of your own.", where)
+    elif shows and origin and plan.from_theme is not None \
+            and plan.from_theme.name != theme.name \
+            and (by := shown_by(plan, origin.path, key, theirs=True,
+                                output=not isinstance(value, (list, dict)))) is not None:
+        theirs = None if isinstance(value, (list, dict)) else their_block(plan, origin.path, key)
+        if theirs is None:
+            plan.report.add("extra-key-shown", "loss", "lost", f"front-matter key `{key}` is "
+                            f"shown on this page by the old theme's layout `{by[0]}` (line "
+                            f"{by[1]}); the layouts of {theme.name} do not show it, so a "
+                            "visitor no longer sees it. It is kept in the front matter: put "
+                            "what it shows into the page's text.", where)
+            return ""
+        side = "start" if isinstance(theirs[3], Lead) else "end"
+        lines = f"line {theirs[1]}" if theirs[1] == theirs[2] else \
+            f"lines {theirs[1]}-{theirs[2]}"
+        plan.report.add("extra-key-shown", "warning", "mapped", f"front-matter key `{key}` is "
+                        f"shown on this page by the old theme's layout `{theirs[0]}` ({lines}); "
+                        f"the layouts of {theme.name} do not show it, "
+                        f"so that part of the layout was added at the {side} of the page's "
+                        "text, where it shows the key as before. Check how it looks there.",
+                        where)
+        return theirs[3]
+    elif key in _JEKYLL_SINGULAR:
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: Jekyll itself reads it, whatever the theme, as one of the "
+                        f"document's `{_JEKYLL_SINGULAR[key]}` (the whole value is one name).",
+                        where)
+    else:
+        plan.report.verbatim("extra-key", f"front-matter key `{key}` has no {theme.name} meaning; "
+                             "kept as written.", where)
+    return ""
+
+
+_JEKYLL_SINGULAR = {"category": "categories", "tag": "tags"}
+"""Front-matter keys Jekyll reads into a document's `categories` and `tags` (with the
+plural keys) for any theme: never a key of the source theme alone."""
