@@ -82,28 +82,37 @@ AWARDS = """
 """
 
 
-def test_cv_lines_of_an_entry_go_where_its_section_shows_text(tmp_path):
-    """DEST's RenderCV layout (2026) lays out `Honors and Awards` with an include that shows
-    an entry's title, date and `summary`, no list of lines: an award's `items` are its
-    summary (joined), not left in a field the page never shows."""
+def _rendercv_cv(tmp_path: Path, section: str, title: str, include: str, shows: str):
+    """The 2020-23 fixture with CV ``section`` (YAML) added, converted into an al-folio
+    checkout whose RenderCV layout lays out ``title`` with ``_includes/cv/{include}``
+    (``shows``: its Liquid over `entries`) and shows other sections' bullets: the plan and
+    the written `cv.yml` sections."""
     from test_checkout import alfolio_checkout
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-2020-23", src)
     with (src / "_data/cv.yml").open("a") as f:
-        f.write(AWARDS)
+        f.write(section)
     dest = alfolio_checkout(tmp_path / "dest")
     (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
     (dest / "_includes/cv").mkdir()
-    (dest / "_includes/cv/awards.liquid").write_text(
-        "{% for entry in entries %}{{ entry.date }} {{ entry.title }} {{ entry.summary }}"
-        "{% endfor %}\n")
+    (dest / f"_includes/cv/{include}").write_text(shows)
     (dest / "_layouts/cv.liquid").write_text(
         "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
         "{% assign section_title = s[0] %}{% assign entries = s[1] %}"
-        "{% if section_title == 'Honors and Awards' %}{% include cv/awards.liquid %}"
+        f"{{% if section_title == '{title}' %}}{{% include cv/{include} %}}"
         "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
     plan = _convert(src, dest, "al-folio")
-    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+    return plan, yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
+
+
+def test_cv_lines_of_an_entry_go_where_its_section_shows_text(tmp_path):
+    """DEST's RenderCV layout (2026) lays out `Honors and Awards` with an include that shows
+    an entry's title, date and `summary`, no list of lines: an award's `items` are its
+    summary (joined), not left in a field the page never shows."""
+    plan, sections = _rendercv_cv(
+        tmp_path, AWARDS, "Honors and Awards", "awards.liquid",
+        "{% for entry in entries %}{{ entry.date }} {{ entry.title }} {{ entry.summary }}"
+        "{% endfor %}\n")
     fellowship, poster = sections["Honors and Awards"]
     assert fellowship["summary"] == "Funded by the Example Tide Trust; Three years of fieldwork"
     assert "items" not in fellowship and "highlights" not in fellowship
@@ -236,24 +245,10 @@ def test_a_bare_list_of_skills_is_one_entry_where_the_include_prints_name_and_co
     entry's name, a colon, then its keywords. Skills that are a name only would each show
     as "Tide gauges:" with nothing after: they are one entry, named by the section, whose
     keywords are their names, so the page reads "Skills: Tide gauges, Kelp surveys, ..."."""
-    from test_checkout import alfolio_checkout
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
-    with (src / "_data/cv.yml").open("a") as f:
-        f.write(SKILLS)
-    dest = alfolio_checkout(tmp_path / "dest")
-    (dest / "_data/cv.yml").write_text("cv:\n  name: Example Nobody\n  sections: {}\n")
-    (dest / "_includes/cv").mkdir()
-    (dest / "_includes/cv/skills.liquid").write_text(
+    _, sections = _rendercv_cv(
+        tmp_path, SKILLS, "Skills", "skills.liquid",
         "{% for entry in entries %}<b>{{ entry.name }}:</b> {{ entry.keywords | join: ', ' }}"
         "{% endfor %}\n")
-    (dest / "_layouts/cv.liquid").write_text(
-        "---\nlayout: default\n---\n{% for s in site.data.cv.cv.sections %}"
-        "{% assign section_title = s[0] %}{% assign entries = s[1] %}"
-        "{% if section_title == 'Skills' %}{% include cv/skills.liquid %}"
-        "{% else %}{% for e in s[1] %}{{ e.bullet }}{% endfor %}{% endif %}{% endfor %}\n")
-    _convert(src, dest, "al-folio")
-    sections = yaml.safe_load((dest / "_data/cv.yml").read_text())["cv"]["sections"]
     assert sections["Skills"] == [
         {"name": "Skills", "keywords": ["Tide gauges", "Kelp surveys", "Boat handling"]}]
 

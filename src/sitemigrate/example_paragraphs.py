@@ -152,24 +152,21 @@ def _say_example_lines(report: Report, rel: str, found: list[int]) -> None:
         f"{'it' if one else 'them'} with your own words.", rel, found[0])
 
 
-_SAID_LINES = re.compile(r"lines? ([\d, ]+) holds? the template's example text")
-
-
-def description_left_out(report: Report, source: Path | None, rel: str) -> None:
+def description_left_out(report: Report, source: Path | None, rel: str, theme: Any) -> None:
     """The writer left out the template's example `description` of ``rel`` (one its new
     layouts would show as the owner's): its line, said by :func:`report_example_text` to be
-    carried, is no longer said so (the others of the file still are)."""
+    carried, is no longer said so (the file's other example lines, :func:`example_blocks`
+    of ``theme``, the source's, still are)."""
     said = [f for f in report.findings if f.code == "template-example-text" and f.path == rel]
     if not said or source is None:
         return
     found = read_text(source / rel, rel, None, root=source)
     key = _DESCRIPTION.search(found.text) if found is not None else None
-    lines = _SAID_LINES.match(said[0].message)
-    if found is None or key is None or lines is None:
+    if found is None or key is None:
         return
     line = found.text.count("\n", 0, key.start()) + 1
-    rest = [n for n in map(int, lines.group(1).split(",")) if n != line]
-    report.findings[:] = [f for f in report.findings if f is not said[0]]
+    rest = sorted({at for _, at, _ in example_blocks(source, theme, [rel])} - {line})
+    report.findings[:] = [f for f in report.findings if f not in said]
     if rest:
         _say_example_lines(report, rel, rest)
 

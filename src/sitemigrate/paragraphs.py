@@ -234,6 +234,8 @@ def root_pages(site: Path) -> Iterator[Path]:
         if top.is_file():
             found = [(Path(top.path), top.name)]
         elif top.is_dir():
+            if f"{top.name}/" in JEKYLL_EXCLUDES or unpublished(f"{top.name}/", config):
+                continue  # a folder no build reads (`node_modules`): never walked
             found = list(iter_files(Path(top.path), site))
         else:
             continue

@@ -216,7 +216,7 @@ def _description_line(page: Page, plan: Plan) -> Page:
                                "template's own example wording, not yours: not carried.",
                                page.origin)
             from ...example_paragraphs import description_left_out
-            description_left_out(plan.report, plan.source, page.path)
+            description_left_out(plan.report, plan.source, page.path, plan.from_theme)
             return replace(page, description="")
     if where is None:
         return page
