@@ -156,3 +156,56 @@ def test_a_post_al_folio_showed_a_table_of_contents_keeps_one(tmp_path):
             front = (dest / "_posts/2024-06-01-ferns.md").read_text().split("---\n", 2)[1]
             assert "excerpt: '## Where the ferns grow'" in front
             assert [f.path for f in said] == ["_posts/2024-06-01-ferns.md"]
+
+
+_PAGE = """---
+layout: page
+title: Field notes
+permalink: /notes/
+toc:
+  sidebar: left
+---
+
+## Mosses
+
+Green.
+
+## Lichens
+
+Grey.
+"""
+
+
+def test_a_page_al_folio_showed_a_table_of_contents_beside_keeps_one(tmp_path):
+    """al-folio's default layout, which its page layout is laid into, shows a table of
+    contents beside any page whose `toc` has `sidebar:`, not only a post: the page's text
+    starts with academicpages' `{% include toc %}`. Which layout reads the switch is read off
+    SRC's own layouts where it has them: a site whose default layout reads no `toc` (al-folio's
+    first generations) showed none, and gets none; an HTML page, which academicpages cannot
+    list the headings of, is said to lose it."""
+    default = "---\n---\n<html><body>{{ content }}</body></html>\n"
+    cases = {"template": {}, "own-layouts": {
+        "_layouts/default.html": default,
+        "_layouts/page.html": "---\nlayout: default\n---\n<h1>{{ page.title }}</h1>\n"
+                              "{{ content }}\n"}}
+    for name, extra in cases.items():
+        src = tmp_path / f"src-{name}"
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        _write(src, {"_pages/notes.md": _PAGE, **extra})
+        dest = academicpages_checkout(tmp_path / f"checkout-{name}")
+        plan = _convert(src, dest, "academicpages")
+        body = (dest / "_pages/notes.md").read_text().split("---\n", 2)[2]
+        said = [f for f in plan.report.findings if f.code == "toc"]
+        if name == "template":
+            assert body.lstrip().startswith("{% include toc %}\n\n## Mosses")
+            assert [(f.outcome, f.path) for f in said] == [("mapped", "_pages/notes.md")]
+        else:  # the site's own default layout shows no table of contents
+            assert "{% include toc %}" not in body and not said
+    src = tmp_path / "src-html"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_pages/notes.html": _PAGE.replace("## Mosses", "<h2>Mosses</h2>")})
+    dest = academicpages_checkout(tmp_path / "checkout-html")
+    plan = _convert(src, dest, "academicpages")
+    assert "{% include toc %}" not in (dest / "_pages/notes.html").read_text()
+    assert [(f.outcome, f.path) for f in plan.report.findings if f.code == "toc"] == \
+        [("lost", "_pages/notes.html")]

@@ -220,6 +220,9 @@ class PageFeatures:
     """Which CV data a CV page shows (``rendercv``, ``jsonresume``), as the page names it."""
     children: list[NavItem] = field(default_factory=list)
     """The entries of a menu drop-down that this page is."""
+    toc: bool = False
+    """The page's layout shows a table of contents of its headings (al-folio's sidebar
+    one, that its `toc` asks for)."""
     forward: str = ""
     """For a page of the source theme's furniture: the role of the page its address
     forwards to (``about`` when empty)."""

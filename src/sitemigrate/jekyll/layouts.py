@@ -47,18 +47,26 @@ def source_layout(root: Path, name: str, report: Report | None = None) -> str | 
 def source_chain(root: Path, page: str, report: Report | None = None) -> list[tuple[str, str]]:
     """The layouts SRC page ``page`` is laid into, at reading time: each as its name and
     text, the page's own layout first, then the one that layout names, and so on."""
-    found: list[tuple[str, str]] = []
     data = read_source(root / page, page, report, root=root)
     name = _layout_of(data.decode("utf-8", errors="replace")) if data else ""
+    return named_chain(root, name, report)[0]
+
+
+def named_chain(root: Path, name: str, report: Report | None = None
+                ) -> tuple[list[tuple[str, str]], bool]:
+    """SRC's layout ``name`` and the layouts it is laid into, at reading time (each as its
+    name and text), and whether SRC has all of them (False when one named is not SRC's:
+    a theme's gem or the template's own that SRC left out)."""
+    found: list[tuple[str, str]] = []
     seen: set[str] = set()
     while name and name not in seen:
         seen.add(name)
         text = source_layout(root, name, report)
         if text is None:
-            break
+            return found, False
         found.append((name, text))
         name = _layout_of(text)
-    return found
+    return found, True
 
 
 def _theirs(plan: Plan, rel: str) -> bool:

@@ -192,10 +192,26 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
     body = with_layout_own(plan, page, with_shown(body, shown, out), out, THEME)
+    if page.features.toc:
+        body = _with_toc(body, out, plan, page.origin, "page")
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     plan.write_document(out, front, body, page.fm_comments, page.newline)
     report.mapped("page", f"page `{page.path}` → `{out}`.", page.origin)
     plan.origins[page.path] = out
+
+
+def _with_toc(body: str, out: str, plan: Plan, origin: Origin | None, what: str) -> str:
+    """The text of a page or post the old layout showed a table of contents for, with
+    academicpages' `{% include toc %}` (kramdown's list of its headings; its layouts read
+    no `toc`) at the top: Markdown only (an HTML file is not converted, and has no list)."""
+    if is_html_file(out):
+        plan.report.lost("toc", f"the table of contents the old layout showed for the {what} "
+                         "is not carried: academicpages lists a text's headings only in "
+                         "Markdown (`{% include toc %}`), and the file is HTML.", origin)
+        return body
+    plan.report.mapped("toc", f"the table of contents the old layout showed for the {what} "
+                       "is academicpages' `{% include toc %}` at the top of its text.", origin)
+    return "{% include toc %}\n\n" + body.lstrip("\n")
 
 
 def _description_line(page: Page, plan: Plan) -> Page:
@@ -524,15 +540,11 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
         front["excerpt"] = f["description"]
     name = PurePosixPath(item.path).name
     body = item.body
-    if f.get("toc") and PurePosixPath(name).suffix.lower() not in (".html", ".htm"):
-        # academicpages' layouts read no `toc`; its include lists the post's headings
-        # (kramdown's `{:toc}`), as the old layout's table of contents did
-        body = "{% include toc %}\n\n" + body.lstrip("\n")
-        if "excerpt" not in front and (first := item.body.lstrip("\n").partition(sep)[0]):
-            front["excerpt"] = first.strip()  # Jekyll's excerpt would be the include now
-        plan.report.mapped("toc", "the table of contents the old layout showed for the post "
-                           "is academicpages' `{% include toc %}` at the top of its text.",
-                           item.origin)
+    if f.get("toc"):
+        body = _with_toc(body, name, plan, item.origin, "post")
+    if body != item.body and "excerpt" not in front and \
+            (first := item.body.lstrip("\n").partition(sep)[0]):
+        front["excerpt"] = first.strip()  # Jekyll's excerpt would be the include now
     _finish_item(item, front, f"_posts/{name}", body, plan, copier, url, url, sep)
 
 

@@ -101,7 +101,7 @@ from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, 
 from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
-from .toc import mark_toc
+from .toc import mark_toc, shows_toc
 
 NAME = "al-folio"
 OLD = "al-folio-old"  # column of mappings/socials.yml for top-level _config.yml keys
@@ -191,7 +191,7 @@ def read(src: Path, report: Report) -> Site:
             p.fields["image"] = site_path(str(p.fields["image"]), "assets/img")
             record_asset(site, p.fields["image"], "image")
     site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY, base)
-    mark_toc(site.posts)  # the table of contents al-folio's layouts show for a post
+    mark_toc(site.posts, src, report)  # the table of contents al-folio's layouts show
     site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY, base)
     site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY, base)
     for item in (*site.teaching, *site.talks):  # a line that shows its front matter: not text
@@ -341,6 +341,7 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
             report.problem("wrong-type", f"`nav_order: {order}` is not a number; the page was "
                            "put at the end of the menu.", rel, doc.line_of("nav_order"))
     page.role = _role(layout, page, vocab)
+    page.features.toc = shows_toc(Path(site.source), own, data.get("toc"), report)
     if not page.permalink and page.role != "other":  # a listing page at its folder's address
         page.permalink = index_address(rel)
     known = set(vocab["page_keys"])
