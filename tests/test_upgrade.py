@@ -796,3 +796,18 @@ def test_the_talk_map_made_from_the_owners_talks_stays_in_an_upgrade(tmp_path, m
     else:
         assert "_pages/talkmap.html" not in plan.files
         assert urls["/talkmap.html"]["how"] == "redirect"
+
+
+def test_an_about_page_without_a_profile_box_gets_no_empty_one(sites):
+    """al-folio's about layout draws the profile box (a floated column) whenever the page has
+    a `profile`: an about page that had none, and no picture to show, gains none on the
+    upgrade; one that had one keeps it."""
+    src, dest = sites
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert _front((dest / "_pages/about.md").read_text())[0]["profile"] == {
+        "align": "right", "image_circular": False}
+    _write(src, {"_pages/about.md": "---\nlayout: about\npermalink: /\n---\nVera Vega grows "
+                                    "gardens on the Moon.\n"})
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front, body = _front((dest / "_pages/about.md").read_text())
+    assert "profile" not in front and body.strip() == "Vera Vega grows gardens on the Moon."

@@ -211,7 +211,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             profile["more_info"] = more
         for key, value in feats.profile_extra.items():
             profile.setdefault(key, value)
-        front["profile"] = profile
+        if set(profile) - {"align", "image_circular"} or feats.profile_align is not None:
+            front["profile"] = profile  # (a box with nothing in it is an empty float)
         if page.description:
             front["description"] = attribute_safe(page.description)
         found = page.news  # the About page's News section, read after reading
