@@ -138,3 +138,27 @@ def test_a_line_of_the_old_themes_layout_that_writes_a_value_unguarded_is_carrie
             for k in ("description", "tagline") if f"`{k}`" in f.message}
     assert said["description"].outcome == "mapped" and "(line 6)" in said["description"].message
     assert said["tagline"].outcome == "lost"
+
+
+def test_a_key_your_layout_reads_inside_an_html_tag_is_no_block_of_text(tmp_path):
+    """A key the owner's layout reads inside an element's opening tag (a class or a style
+    it sets) is no part of the page's text to carry: the lines around it are that element's
+    (an unclosed `<div ...>`), so nothing is added to the page, and the key is said lost to
+    a visitor; a key the same layout shows in its own element is added as before."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_layouts/notes.liquid":
+                 "---\nlayout: default\n---\n<div class=\"post {% if page.backdrop %}with-bg"
+                 "{% endif %}\">\n{% if page.motto %}<p class=\"motto\">{{ page.motto }}</p>"
+                 "{% endif %}\n{{ content }}\n</div>\n",
+                 "_pages/notes.md": "---\nlayout: notes\ntitle: Notes\npermalink: /notes/\n"
+                                    "backdrop: /assets/img/moss.jpg\nmotto: Slow and green\n"
+                                    "---\nMoss grows slowly.\n"})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    body = (dest / "_pages/notes.md").read_text().split("---\n", 2)[2]
+    assert '<p class="motto">{{ page.motto }}</p>' in body
+    assert "with-bg" not in body and "<div" not in body
+    said = {f.message.split("`")[1]: f.outcome for f in plan.report.findings
+            if f.code == "extra-key-shown"}
+    assert said == {"backdrop": "lost", "motto": "verbatim"}

@@ -811,3 +811,28 @@ def test_an_about_page_without_a_profile_box_gets_no_empty_one(sites):
     sitemigrate.convert(src, dest, to="al-folio").apply()
     front, body = _front((dest / "_pages/about.md").read_text())
     assert "profile" not in front and body.strip() == "Vera Vega grows gardens on the Moon."
+
+
+def test_a_key_your_layout_showed_is_said_as_the_upgraded_page_shows_it(sites):
+    """An upgrade carries the owner's page as written, not the writer's text with the part of
+    the layout that showed a key added at its end: where the owner's layout goes along (no
+    template has one of its name) it still shows the key, and is said to; where the new
+    checkout's layout of that name replaces the owner's changed one, the key is said lost,
+    not "added at the end of the page's text"."""
+    src, dest = sites
+    motto = "{% if page.motto %}<p>{{ page.motto }}</p>{% endif %}\n{{ content }}\n"
+    _write(src, {"_layouts/about.html": motto, "_layouts/notes.html": motto,
+                 "_pages/about.md": "---\nlayout: about\npermalink: /\nmotto: Grow slowly\n"
+                                    "---\nVera Vega grows gardens on the Moon.\n",
+                 "_pages/notes.md": "---\nlayout: notes\ntitle: Notes\npermalink: /notes/\n"
+                                    "motto: Water first\n---\nNotes on lunar soil.\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    said = {f.path: (f.outcome, f.message) for f in plan.report.findings
+            if f.code == "extra-key-shown"}
+    assert said["_pages/about.md"][0] == "lost" and "replaces yours" in said["_pages/about.md"][1]
+    assert said["_pages/notes.md"][0] == "mapped" and "comes along" in said["_pages/notes.md"][1]
+    assert not any("added at the end" in m for _, m in said.values())
+    for page in ("about", "notes"):
+        assert "{::nomarkdown}" not in (dest / f"_pages/{page}.md").read_text()
+    assert "{{ page.motto }}" in (dest / "_layouts/notes.html").read_text()

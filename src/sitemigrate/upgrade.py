@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import template_files
 from .ir import Site
+from .jekyll.extrakeys import carried_as_written
 from .plan import Plan
 from .report import common_place
 
@@ -110,6 +111,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
             carried += 1
+            carried_as_written(plan, rel, lambda layout: layout in plan.files)
             # the writer's listing swap (and what it said it could not carry) is not what
             # the page now holds: its own listing, as written
             plan.report.findings[:] = [f for f in plan.report.findings if not (

@@ -5,6 +5,7 @@ own) and whether the new site shows it, said at its line."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..ir import Origin
@@ -121,3 +122,30 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
 _JEKYLL_SINGULAR = {"category": "categories", "tag": "tags"}
 """Front-matter keys Jekyll reads into a document's `categories` and `tags` (with the
 plural keys) for any theme: never a key of the source theme alone."""
+
+
+_OWN_LAYOUT = re.compile(r"\A(front-matter key `[^`]+` is shown on this page by your layout "
+                         r"`([^`]+)` \([^)]*\))")
+
+
+def carried_as_written(plan: Plan, rel: str, layout_kept: Callable[[str], bool]) -> None:
+    """Document ``rel`` of SRC goes into DEST as its owner wrote it (an upgrade), without
+    the part of its layout the writer added to its text for a key that layout showed: where
+    that layout of the owner's goes along (``layout_kept``), it still shows the key; where
+    the new checkout's replaces it, a visitor no longer sees the key. Said so, instead of
+    "added at the end"."""
+    for finding in [f for f in plan.report.findings if f.path == rel
+                    and f.code == "extra-key-shown" and f.outcome == "verbatim"]:
+        m = _OWN_LAYOUT.match(finding.message)
+        if m is None:
+            continue
+        plan.report.findings.remove(finding)
+        if layout_kept(m[2]):
+            plan.report.add("extra-key-shown", "info", "mapped", f"{m[1]}, which comes along "
+                            "as you wrote it: it shows the key as before.", rel, finding.line)
+        else:
+            plan.report.add("extra-key-shown", "loss", "lost", f"{m[1]}; the new template's "
+                            "layout of that name replaces yours, and the page is carried as "
+                            "you wrote it, so a visitor no longer sees the key. It is kept in "
+                            "the front matter: put what it shows into the page's text, or "
+                            "bring your change to the new layout.", rel, finding.line)

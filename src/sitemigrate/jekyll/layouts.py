@@ -186,6 +186,8 @@ def shown_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, str] | 
             return None
         tok = tokens[i]
         inner = tokens[i:end + 1]
+        if text.rfind("<", 0, tok.start) > text.rfind(">", 0, tok.start):
+            return None  # inside an HTML tag (a class, a style): its lines are the element's
         if any(t.kind == "raw" or (t.kind == "tag" and t.name not in _PLAIN_TAGS)
                or (t.kind in ("tag", "output") and re.search(r"(?<![\w.])content\b", t.markup))
                for t in inner):
