@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .example_cv import entry_digests
 from .ir import Item, Origin, Site
 from .report import Report
 from .sass_values import facts as sass_facts
@@ -223,6 +224,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
             if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
+                settings |= entry_digests(rel, examples[-1][1])  # its data's entries
                 # an example item's one-line `description` (a project's "a project with
                 # ..."), which its page or a listing shows beside the title
                 described = page_front(rel, examples[-1][1]).get("description")
@@ -484,7 +486,8 @@ def drop_template_content(site: Site, report: Report, theme: Theme) -> None:
         site.navigation = entries  # no menu entry to the example CV either
         # the reader's question whether this data is the template's example is answered here
         report.findings[:] = [f for f in report.findings
-                           if not (f.code == "cv-example" and f.path == cv_origin.path)]
+                           if not (f.code in ("cv-example", "template-example-cv")
+                                   and f.path == cv_origin.path)]
         # one line naming the file: the page, its address and its menu entry go with it
         report.mapped("template-content", f"`{cv_origin.path}` is the template's example CV "
                       "(its example person's entries, as a version of the template has them, "

@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 
 from ... import socials, template_files
+from ...example_cv import report_example_entries
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import to_text
@@ -517,6 +518,7 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
     cv: CV | None
     if use_json:
         cv = CV(origin=Origin(CV_JSON, 1), format="jsonresume")
+        report_example_entries(THEME, data, CV_JSON, src, report)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(
             data, Origin(CV_JSON, None), dialect=_cv_dialect())
         for key in unknown:

@@ -9,6 +9,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ... import socials
+from ...example_cv import report_example_entries
 from ...formats import bibtex as bib
 from ...formats import jsonresume
 from ...formats.bibtext import slugify, to_text
@@ -745,6 +746,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
                             "carried as the owner's CV.", orel)
         return None
     value, rel = found[fmt]
+    report_example_entries(THEME, value, rel, src, report)  # the example's papers left in it
     cv = CV(origin=Origin(rel, 1), format=fmt)
     if fmt == "classic":
         cv.sections = _classic_sections(value, report)
