@@ -670,6 +670,8 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
                   copier: AssetCopier, sep: str) -> None:
     for item in items:
         front = _item_front(item, name)
+        if item.date:  # the date the site's own lists and layouts print (`photo.date`)
+            front["date"] = yaml_date(item.date)
         for key, value in item.fields.items():
             front[key] = value
         url = item.permalink or f"/{name}/{item.slug}/"
