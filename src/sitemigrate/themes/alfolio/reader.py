@@ -85,6 +85,7 @@ from .bibsections import (
     shown_note,
     shown_notes,
     swap_listings,
+    talk_templates,
 )
 from .cv import (
     CV_YML,
@@ -534,7 +535,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     every_use = scholar.bibliography_uses(live, config)
     uses, cited_in = [u for u in every_use if not u.cited], scholar.cited_files(every_use)
     layouts = bib_layouts(texts, config)  # the site's own bib layout
-    printed = printed_fields(layouts)
+    printed = printed_fields(layouts, talk_templates(texts, every_use))
     text_fields = layout_text_fields(layouts, site.generation)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
