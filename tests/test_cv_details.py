@@ -158,3 +158,29 @@ def test_a_cv_entry_the_markdown_cv_writes_as_nothing_is_a_finding(tmp_path):
     lost = [f for f in plan.report.findings if f.code == "cv-entry"]
     assert any("Salt-tolerant soldering" in f.message and f.path == "_data/cv.yml"
                and f.line for f in lost), [f.message for f in plan.report.findings]
+
+
+def test_a_field_of_the_owners_that_their_resume_include_prints_is_on_the_markdown_cv(
+        tmp_path):
+    """The site's own `_includes/resume/education.liquid` prints an entry's `supervisor` and
+    each line of its `thesis` (no JSON Resume fields): the new CV shows them, each a line of
+    the entry labelled by its key; a field printed only inside a tag (a crest's `src`) is
+    no text, and a field no include prints is not shown."""
+    src = _with_resume(tmp_path, ' "education": [{"institution": "University of Tides",'
+                       ' "studyType": "PhD", "startDate": "2019",'
+                       ' "supervisor": "Dr. Wren Oyelaran",'
+                       ' "thesis": ["Counting buoys at night"], "crest": "tides.png",'
+                       ' "mascot": "heron"}]')
+    (src / "_includes/resume").mkdir(parents=True, exist_ok=True)
+    (src / "_includes/resume/education.liquid").write_text(
+        "{% for content in data[1] %}<li><img src=\"{{ content.crest }}\">\n"
+        "{{ content.institution }} <b>Supervisor: {{ content.supervisor }}</b>\n"
+        "{% for line in content.thesis %}<p>{{ line }}</p>{% endfor %}</li>{% endfor %}\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "  * Supervisor: Dr. Wren Oyelaran\n" in cv, cv
+    assert "  * Thesis: Counting buoys at night\n" in cv, cv
+    assert "tides.png" not in cv and "heron" not in cv, cv
+    [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
+    assert (told.path, told.line) == ("_includes/resume/education.liquid", 2), told

@@ -205,7 +205,7 @@ def test_a_talk_list_shown_with_a_layout_of_its_own_keeps_what_that_layout_print
               "<em>{{ entry.venue }}</em> {{ entry.location }}\n")
     page = ("---\nlayout: page\npermalink: /talks/\ntitle: talks\nnav: true\n---\n"
             "{% bibliography\n  --file talks\n  --template talk-card\n%}\n")
-    site, report = read(write(tmp_path / "own", {
+    site, _ = read(write(tmp_path / "own", {
         "_config.yml": ALFOLIO_CONFIG, "_pages/publications.md": PUBLICATIONS.split(
             "<h2>Talks")[0], "_pages/talks.md": page, "_bibliography/papers.bib": PAPERS,
         "_bibliography/talks.bib": talk, "_layouts/talk-card.liquid": layout}))

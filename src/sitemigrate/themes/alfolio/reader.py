@@ -102,6 +102,7 @@ from .cv import (
 from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
 from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
+from .resumeshown import own_fields_shown
 from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
 from .toc import mark_toc, shows_toc
 
@@ -760,6 +761,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
+        own_fields_shown(cv.sections, src, report)  # the site's own includes' fields
         name = text(cv.basics.get("name"))
         if name and site.identity.display_name() and name != site.identity.display_name():
             # (dropped when the CV turns out to be the template's example, template_files)
