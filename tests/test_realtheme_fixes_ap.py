@@ -91,6 +91,24 @@ def test_a_people_page_shows_its_profiles(tmp_path):
     assert not [f for f in plan.report.findings if f.code == "key-typo"]
 
 
+def test_an_excluded_profile_text_the_people_page_shows_is_not_said_to_be_left_out(tmp_path):
+    """A profile's `content:` file that `exclude:` lists is no page of the live site, yet
+    the people page shows its text (`include_relative` reads it): it goes along as that
+    page's text, so the report does not also say it was not converted ("copy it by hand")."""
+    src = _site(tmp_path, {
+        "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people\n"
+                            "profiles:\n  - align: left\n    content: mira_bio.md\n---\n",
+        "_pages/mira_bio.md": "Mira Tallis counts kelp after storms.\n",
+    })
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "exclude:\n  - _pages/mira_bio.md\n")
+    plan = _convert(src, tmp_path / "out")
+    assert "Mira Tallis counts kelp" in (tmp_path / "out/_pages/people.md").read_text()
+    assert not [f for f in plan.report.findings
+                if f.code == "unpublished" and f.path == "_pages/mira_bio.md"], \
+        [f.message for f in plan.report.findings if "mira_bio" in f.message]
+
+
 def test_a_people_page_in_a_subfolder_shows_the_profiles_of_its_own_folder(tmp_path):
     """The `profiles` layout includes each `content:` file relative to the page
     (`include_relative`): a people page in `_pages/en/` shows `_pages/en/<content>`, not

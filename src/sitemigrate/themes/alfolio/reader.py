@@ -424,6 +424,8 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
         page.body = "\n\n".join([*parts, page.body.strip()]).strip() + "\n"
         report.mapped("profiles", f"`profiles` ({len(profiles)}) of the people page: their "
                       "pictures, texts (`content:`) and `more_info` are its text.", page.origin)
+    report.findings = [f for f in report.findings  # `exclude:`d, yet this page's text
+                       if not (f.code == "unpublished" and f.path in used)]
     # a content file without front matter is the people page's text, not a page
     site.pages = [p for p in site.pages if id(p) not in examples
                   and (p.path not in used or p.permalink or p.nav)]
