@@ -386,3 +386,21 @@ def test_an_item_jekyll_writes_over_is_converted_and_reported(tmp_path):
     assert "`_talks/a_autumn.md`" in clash[0].message and "`/talks/gauges/`" in clash[0].message
     assert sorted(p.name for p in (tmp_path / "out/_talks").glob("*.md")) == [
         "a_autumn.md", "b_spring.md", "c_winter.md"]
+
+
+def test_a_project_whose_thumbnail_is_a_video_shows_it_as_a_video(tmp_path):
+    """A project's `img:` that is a video (`.mov`, `.mp4`: a moving card thumbnail) is a
+    `<video>` in the excerpt the portfolio list prints; an `<img>` cannot show it (it was a
+    broken picture). A picture stays an `<img>`."""
+    src = _site(tmp_path, {
+        "_projects/7_tides.md": "---\nlayout: page\ntitle: tide gauge\ndescription: a gauge\n"
+                                "img: assets/img/tides/loop.mov\nimportance: 1\n---\nText.\n",
+        "_projects/8_reef.md": "---\nlayout: page\ntitle: reef map\ndescription: a map\n"
+                               "img: assets/img/reef/map.png\nimportance: 2\n---\nText.\n",
+        "assets/img/tides/loop.mov": "mov", "assets/img/reef/map.png": "png",
+    })
+    _convert(src, tmp_path / "out")
+    tides = (tmp_path / "out/_portfolio/7_tides.md").read_text()
+    assert "<br/><video src='/files/tides/loop.mov' autoplay loop muted playsinline></video>" \
+        in tides, tides
+    assert "<img src='/images/reef/map.png'>" in (tmp_path / "out/_portfolio/8_reef.md").read_text()
