@@ -404,3 +404,19 @@ def test_a_project_whose_thumbnail_is_a_video_shows_it_as_a_video(tmp_path):
     assert "<br/><video src='/files/tides/loop.mov' autoplay loop muted playsinline></video>" \
         in tides, tides
     assert "<img src='/images/reef/map.png'>" in (tmp_path / "out/_portfolio/8_reef.md").read_text()
+
+
+def test_a_diagram_the_old_theme_drew_is_said_to_show_as_its_source_text(tmp_path):
+    """A post switches on al-folio's `mermaid` and holds a ```mermaid block, which al-folio
+    draws as a diagram; academicpages draws none: a visitor sees the block's source text, a
+    loss at the switch's line (it was "kept as written", as if nothing changed). A switch
+    on a page without such a block loses nothing."""
+    post = ("---\nlayout: post\ntitle: tide flow\ndate: 2024-03-01\nmermaid:\n  enabled: true\n"
+            "---\nHow the water moves:\n\n```mermaid\nflowchart LR\n  Sea --> Marsh\n```\n")
+    src = _site(tmp_path, {"_posts/2024-03-01-tide-flow.md": post,
+                           "_posts/2024-03-02-calm.md": post.replace("tide flow", "calm")
+                           .split("How the water")[0] + "Nothing to draw.\n"})
+    plan = _convert(src, tmp_path / "out")
+    lost = [(f.path, f.line) for f in plan.report.findings
+            if f.code == "extra-key-shown" and "```mermaid" in f.message]
+    assert lost == [("_posts/2024-03-01-tide-flow.md", 5)], lost
