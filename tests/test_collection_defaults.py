@@ -51,3 +51,22 @@ def test_another_themes_collection_gets_academicpages_document_layout(tmp_path):
     sitemigrate.convert(src, dest, to="academicpages", from_="al-folio").apply()
     assert _entry(dest, "courses") == [{"layout": "single", "author_profile": True}]
     assert _entry(dest, "teaching") == [{"layout": "single", "author_profile": True}]
+
+
+def test_a_dated_document_of_an_owners_collection_keeps_its_date(tmp_path):
+    """An al-folio site's `sketches` list prints each document's `date` (its own front
+    matter's): converted, the document keeps that date (without it Jekyll dates it by the
+    build's time, and the list shows the day of the build)."""
+    src = write(tmp_path / "src", {
+        "_config.yml": "first_name: Ilse\nlast_name: Vantongeren\ntitle: blank\n"
+                       "collections:\n  sketches:\n    output: true\n",
+        "_pages/about.md": "---\nlayout: about\npermalink: /\n---\nIlse maps tides.\n",
+        "_sketches/harbour.md": "---\nlayout: page\ntitle: Harbour at dusk\n"
+                                "date: 2021-03-14\n---\nInk on paper.\n",
+        "_sketches/2019-07-02-pier.md": "---\nlayout: page\ntitle: The pier\n---\nPencil.\n"})
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages", from_="al-folio").apply()
+    front = yaml.safe_load((out / "_sketches/harbour.md").read_text().split("---")[1])
+    assert str(front.get("date")) == "2021-03-14", front
+    pier = yaml.safe_load((out / "_sketches/2019-07-02-pier.md").read_text().split("---")[1])
+    assert str(pier.get("date")) == "2019-07-02", pier

@@ -128,3 +128,59 @@ def test_a_key_of_the_resume_no_page_showed_is_said_to_be_unshown(tmp_path):
         assert said[0].outcome == outcome, said[0]
         assert ("did not show it either" in said[0].message) is listed, said[0].message
         assert "move it into a JSON Resume section" in said[0].message
+
+
+def test_a_rendercv_one_line_entry_with_an_icon_is_on_the_markdown_cv(tmp_path):
+    """RenderCV tells a one-line entry by its `label` and `details`: a skill line that also
+    names an `icon` (the site's own skills include shows it) is still that entry, not an
+    entry of no known field that the Markdown CV wrote as nothing."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(
+        "cv:\n  name: Ada Q. Okonkwo\n  sections:\n    Skills:\n"
+        "      - label: Tide tables\n        details: Harmonic fits, datum shifts\n"
+        "        icon: fa-solid fa-water\n"
+        "      - label: Buoys\n        details: Mooring, recovery\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "* Tide tables: Harmonic fits, datum shifts" in cv, cv
+    assert "* Buoys: Mooring, recovery" in cv, cv
+
+
+def test_a_cv_entry_the_markdown_cv_writes_as_nothing_is_a_finding(tmp_path):
+    """An entry whose words are only in fields no bullet of the Markdown CV shows is said
+    to be lost, at its section's line (it was left out in silence)."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(
+        "cv:\n  name: Ada Q. Okonkwo\n  sections:\n    Skills:\n"
+        "      - label: Buoys\n        details: Mooring, recovery\n"
+        "      - flavour: Salt-tolerant soldering\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    lost = [f for f in plan.report.findings if f.code == "cv-entry"]
+    assert any("Salt-tolerant soldering" in f.message and f.path == "_data/cv.yml"
+               and f.line for f in lost), [f.message for f in plan.report.findings]
+
+
+def test_a_field_of_the_owners_that_their_resume_include_prints_is_on_the_markdown_cv(
+        tmp_path):
+    """The site's own `_includes/resume/education.liquid` prints an entry's `supervisor` and
+    each line of its `thesis` (no JSON Resume fields): the new CV shows them, each a line of
+    the entry labelled by its key; a field printed only inside a tag (a crest's `src`) is
+    no text, and a field no include prints is not shown."""
+    src = _with_resume(tmp_path, ' "education": [{"institution": "University of Tides",'
+                       ' "studyType": "PhD", "startDate": "2019",'
+                       ' "supervisor": "Dr. Wren Oyelaran",'
+                       ' "thesis": ["Counting buoys at night"], "crest": "tides.png",'
+                       ' "mascot": "heron"}]')
+    (src / "_includes/resume").mkdir(parents=True, exist_ok=True)
+    (src / "_includes/resume/education.liquid").write_text(
+        "{% for content in data[1] %}<li><img src=\"{{ content.crest }}\">\n"
+        "{{ content.institution }} <b>Supervisor: {{ content.supervisor }}</b>\n"
+        "{% for line in content.thesis %}<p>{{ line }}</p>{% endfor %}</li>{% endfor %}\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "  * Supervisor: Dr. Wren Oyelaran\n" in cv, cv
+    assert "  * Thesis: Counting buoys at night\n" in cv, cv
+    assert "tides.png" not in cv and "heron" not in cv, cv
+    [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
+    assert (told.path, told.line) == ("_includes/resume/education.liquid", 2), told

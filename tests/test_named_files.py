@@ -333,3 +333,26 @@ def test_what_the_owners_own_listing_showed_of_a_document_is_shown_or_said_lost(
     plain = _source(tmp_path / "src2", "academicpages-site", files)
     _convert(plain, academicpages_checkout(tmp_path / "checkout2"), "academicpages")
     assert "citation:" not in (tmp_path / "checkout2/_publications/2021-03-01-pebbles.md").read_text()
+
+
+def test_json_that_jekyll_get_json_loads_for_a_page_goes_along_as_site_data(tmp_path):
+    """The owner's about page loops over `site.data.resume.education`, which jekyll-get-json
+    loads from `assets/json/resume.json` (`jekyll_get_json:` in `_config.yml`). academicpages
+    does not load that plugin: the same file is `_data/resume.json`, so the page shows the
+    same list (it was nil: Jekyll stopped with "Cannot sort a null object")."""
+    resume = '{"education": [{"institution": "Saltmarsh Institute", "startDate": "2011"}]}\n'
+    about = ("---\nlayout: about\ntitle: about\npermalink: /\n---\nPebbles, counted.\n\n"
+             "{% assign schools = site.data.resume.education | sort: 'startDate' %}"
+             "{% for s in schools %}<p>{{ s.institution }}</p>{% endfor %}\n")
+    src = _source(tmp_path / "src", "al-folio-site", {
+        "assets/json/resume.json": resume, "_pages/about.md": about})
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "plugins:\n  - jekyll-get-json\n"
+                      "jekyll_get_json:\n  - data: resume\n"
+                      "    json: assets/json/resume.json\n")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    assert (dest / "_data/resume.json").read_text() == resume
+    copied = [f for f in plan.report.findings if f.code == "data-copied"]
+    assert [f.path for f in copied] == ["_pages/about.md"], copied
+    assert "`assets/json/resume.json`" in copied[0].message

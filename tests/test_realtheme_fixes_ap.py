@@ -91,6 +91,24 @@ def test_a_people_page_shows_its_profiles(tmp_path):
     assert not [f for f in plan.report.findings if f.code == "key-typo"]
 
 
+def test_an_excluded_profile_text_the_people_page_shows_is_not_said_to_be_left_out(tmp_path):
+    """A profile's `content:` file that `exclude:` lists is no page of the live site, yet
+    the people page shows its text (`include_relative` reads it): it goes along as that
+    page's text, so the report does not also say it was not converted ("copy it by hand")."""
+    src = _site(tmp_path, {
+        "_pages/people.md": "---\nlayout: profiles\npermalink: /people/\ntitle: people\n"
+                            "profiles:\n  - align: left\n    content: mira_bio.md\n---\n",
+        "_pages/mira_bio.md": "Mira Tallis counts kelp after storms.\n",
+    })
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "exclude:\n  - _pages/mira_bio.md\n")
+    plan = _convert(src, tmp_path / "out")
+    assert "Mira Tallis counts kelp" in (tmp_path / "out/_pages/people.md").read_text()
+    assert not [f for f in plan.report.findings
+                if f.code == "unpublished" and f.path == "_pages/mira_bio.md"], \
+        [f.message for f in plan.report.findings if "mira_bio" in f.message]
+
+
 def test_a_people_page_in_a_subfolder_shows_the_profiles_of_its_own_folder(tmp_path):
     """The `profiles` layout includes each `content:` file relative to the page
     (`include_relative`): a people page in `_pages/en/` shows `_pages/en/<content>`, not
@@ -368,3 +386,37 @@ def test_an_item_jekyll_writes_over_is_converted_and_reported(tmp_path):
     assert "`_talks/a_autumn.md`" in clash[0].message and "`/talks/gauges/`" in clash[0].message
     assert sorted(p.name for p in (tmp_path / "out/_talks").glob("*.md")) == [
         "a_autumn.md", "b_spring.md", "c_winter.md"]
+
+
+def test_a_project_whose_thumbnail_is_a_video_shows_it_as_a_video(tmp_path):
+    """A project's `img:` that is a video (`.mov`, `.mp4`: a moving card thumbnail) is a
+    `<video>` in the excerpt the portfolio list prints; an `<img>` cannot show it (it was a
+    broken picture). A picture stays an `<img>`."""
+    src = _site(tmp_path, {
+        "_projects/7_tides.md": "---\nlayout: page\ntitle: tide gauge\ndescription: a gauge\n"
+                                "img: assets/img/tides/loop.mov\nimportance: 1\n---\nText.\n",
+        "_projects/8_reef.md": "---\nlayout: page\ntitle: reef map\ndescription: a map\n"
+                               "img: assets/img/reef/map.png\nimportance: 2\n---\nText.\n",
+        "assets/img/tides/loop.mov": "mov", "assets/img/reef/map.png": "png",
+    })
+    _convert(src, tmp_path / "out")
+    tides = (tmp_path / "out/_portfolio/7_tides.md").read_text()
+    assert "<br/><video src='/files/tides/loop.mov' autoplay loop muted playsinline></video>" \
+        in tides, tides
+    assert "<img src='/images/reef/map.png'>" in (tmp_path / "out/_portfolio/8_reef.md").read_text()
+
+
+def test_a_diagram_the_old_theme_drew_is_said_to_show_as_its_source_text(tmp_path):
+    """A post switches on al-folio's `mermaid` and holds a ```mermaid block, which al-folio
+    draws as a diagram; academicpages draws none: a visitor sees the block's source text, a
+    loss at the switch's line (it was "kept as written", as if nothing changed). A switch
+    on a page without such a block loses nothing."""
+    post = ("---\nlayout: post\ntitle: tide flow\ndate: 2024-03-01\nmermaid:\n  enabled: true\n"
+            "---\nHow the water moves:\n\n```mermaid\nflowchart LR\n  Sea --> Marsh\n```\n")
+    src = _site(tmp_path, {"_posts/2024-03-01-tide-flow.md": post,
+                           "_posts/2024-03-02-calm.md": post.replace("tide flow", "calm")
+                           .split("How the water")[0] + "Nothing to draw.\n"})
+    plan = _convert(src, tmp_path / "out")
+    lost = [(f.path, f.line) for f in plan.report.findings
+            if f.code == "extra-key-shown" and "```mermaid" in f.message]
+    assert lost == [("_posts/2024-03-01-tide-flow.md", 5)], lost

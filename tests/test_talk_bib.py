@@ -192,3 +192,35 @@ def test_fields_of_the_owners_that_the_bib_layout_prints_stay_shown(tmp_path):
     assert "colour" not in str(t.fields)
     assert [f.message.split("`")[1] for f in report.findings if f.code == "bib-own-field"] \
         == ["conference", "town"]
+
+
+def test_a_talk_list_shown_with_a_layout_of_its_own_keeps_what_that_layout_prints(tmp_path):
+    """A page lists talks with `--template talk-card`, a layout of the owner's that prints
+    the event from biblatex's `venue` field (not the site's `bib` layout): converted, the
+    talk's venue is that field (it was dropped: the layout read was `bib`, and `venue`, a
+    standard field, was taken for one the reader holds)."""
+    talk = ("@talk{t24,\n  title={Tidal Clocks},\n  year={2024},\n  month={May},\n"
+            "  venue={Estuary Forum 2024},\n  location={Lier},\n}\n")
+    layout = ("---\n---\n<div class=\"title\">{{ entry.title }}</div>\n"
+              "<em>{{ entry.venue }}</em> {{ entry.location }}\n")
+    page = ("---\nlayout: page\npermalink: /talks/\ntitle: talks\nnav: true\n---\n"
+            "{% bibliography\n  --file talks\n  --template talk-card\n%}\n")
+    site, _ = read(write(tmp_path / "own", {
+        "_config.yml": ALFOLIO_CONFIG, "_pages/publications.md": PUBLICATIONS.split(
+            "<h2>Talks")[0], "_pages/talks.md": page, "_bibliography/papers.bib": PAPERS,
+        "_bibliography/talks.bib": talk, "_layouts/talk-card.liquid": layout}))
+    [t] = site.talks
+    assert (t.fields["venue"], t.fields["location"]) == ("Estuary Forum 2024", "Lier")
+
+
+def test_a_bibliography_tag_names_its_layout():
+    """jekyll-scholar's `-T`/`--template NAME` is the layout a tag's entries are shown with;
+    it names no file of entries."""
+    from sitemigrate.jekyll import scholar
+    [use] = scholar.bibliography_uses(
+        [("_pages/talks.md", "{% bibliography --file talks --template talk-card %}", "")],
+        {"scholar": {"bibliography": "papers.bib"}})
+    assert (use.files, use.template) == (("talks",), "talk-card")
+    [use] = scholar.bibliography_uses([("p.md", "{% bibliography -T card -q @misc %}", "")],
+                                      {"scholar": {"bibliography": "papers.bib"}})
+    assert (use.files, use.template, use.query) == (("papers",), "card", "@misc")

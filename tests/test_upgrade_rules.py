@@ -806,3 +806,24 @@ def test_an_include_a_page_names_is_copied_along_and_still_shows_what_it_reads(t
     assert not [m for m in told if "moon_cards" in m]
     assert not [f for f in plan.report.findings
                 if f.code == "extra-key-shown" and "swatch" in f.message]
+
+
+def test_the_layout_a_list_of_talks_names_comes_along_with_its_page(tmp_path):
+    """A page lists talks with `{% bibliography --file talks --template talk-card %}`, a
+    layout of the owner's own (no template has one of that name): the page comes along, and
+    so does the layout it names (without it the new site's list shows nothing)."""
+    from test_upgrade import new_checkout, old_site
+    card = "---\n---\n<div class=\"title\">{{ entry.title }}</div> <em>{{ entry.venue }}</em>\n"
+    src = write(old_site(tmp_path / "old"), {
+        "_layouts/talk-card.liquid": card,
+        "_bibliography/talks.bib": "@misc{t24,\n  title={Tidal Clocks},\n  year={2024},\n"
+                                   "  venue={Estuary Forum},\n}\n",
+        "_pages/talks.md": "---\nlayout: page\npermalink: /talks/\ntitle: talks\nnav: true\n"
+                           "---\n{% bibliography\n  --file talks\n  --template talk-card\n%}\n"})
+    dest = new_checkout(tmp_path / "new")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "--template talk-card" in (dest / "_pages/talks.md").read_text("utf-8")
+    assert (dest / "_layouts/talk-card.liquid").read_text("utf-8") == card
+    assert not any("talk-card" in f.message for f in plan.report.findings
+                   if f.code == "upgrade-look-at")

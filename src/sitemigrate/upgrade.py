@@ -40,8 +40,9 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from . import template_files
-from .ir import Site
+from .ir import Origin, Site
 from .jekyll.extrakeys import carried_as_written
+from .jekyll.scholar import bibliography_uses
 from .plan import Plan
 from .report import common_place
 
@@ -433,8 +434,9 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
             if front[key] is None:
                 del front[key]
     layout = front.get("layout")
-    if isinstance(layout, str) and layout not in to.layouts:
-        _owner_layout(to, layout, rel)
+    lists = {u.template for u in bibliography_uses([(rel, body, "")], {})}  # `--template`
+    for name in sorted({layout if isinstance(layout, str) else "", *lists} - {"", *to.layouts}):
+        _owner_layout(to, name, rel)  # its layout, and the one each of its lists names
     if isinstance(layout, str) and layout not in to.layouts and "layout" in theirs.data:
         if theirs.data["layout"] not in to.layouts:
             # neither layout is DEST's (a 2026 course page into a 2025 checkout): the
@@ -448,7 +450,6 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         body = _BIBLIOGRAPHY_TAG.sub(_ungrouped, body)
     body = _include_names(body, to.includes)
     body = _card_containers(body, to, rel)
-    from .ir import Origin
     from .jekyll.checkout import translate_liquid  # a tag DEST does not run stays visible
     body = translate_liquid(body, to.theme, to.theme, to.plan, Origin(rel, 1, ours.body_line))
     for key, value in switches.items():
@@ -477,7 +478,6 @@ def _owner_layout(to: _Target, name: str, page: str) -> None:
     if len(files) != 1 or any(r.startswith("_layouts/") and PurePosixPath(r).stem == name
                               for r in table.files):
         return
-    from .ir import Origin
     from .jekyll.checkout import translate_liquid
     from .textio import SourceText, split_document, within
     rel = f"_layouts/{files[0].name}"
@@ -591,7 +591,6 @@ def _card_containers(body: str, to: _Target, rel: str) -> str:
     `<div class="grid">`, which lays out `.grid-item` cards) as DEST's container where that
     include marks its cards otherwise (2024+: `.col`): masonry would give the old grid no
     height and the cards would lie over each other and over what follows."""
-    from .ir import Origin
     for rule in (to.theme.vocabulary.get("upgrade") or {}).get("containers") or []:
         if rule["old"] not in body:
             continue

@@ -53,6 +53,20 @@ SECTIONS: dict[str, tuple[str, str, dict[str, str]]] = {
 }
 STANDARD = ("work", "volunteer", "education", "awards", "certificates", "publications",
             "skills", "languages", "interests", "references", "projects")
+# The fields JSON Resume's schema (v1) gives an entry of each section.
+SCHEMA_FIELDS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "work": "name location description position url startDate endDate summary highlights",
+    "volunteer": "organization position url startDate endDate summary highlights",
+    "education": "institution url area studyType startDate endDate score courses",
+    "awards": "title date awarder summary",
+    "certificates": "name date url issuer",
+    "publications": "name publisher releaseDate url summary",
+    "skills": "name level keywords",
+    "languages": "language fluency",
+    "interests": "name keywords",
+    "references": "name reference",
+    "projects": "name description highlights keywords startDate endDate url roles entity type",
+}.items()}
 
 
 @dataclass(frozen=True)

@@ -382,7 +382,8 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
     _fix_root_links(plan, site)
     _show_emoji(plan, site)
     if src_root is not None:
-        _carry_data(plan, src_root, target, site)
+        from .carrydata import carry_data  # (it reads this module's helpers)
+        carry_data(plan, src_root, target, site)
 
 
 _SITE_KEY = lazy_pattern(r"\bsite\.([\w-]*\w)")
@@ -440,72 +441,6 @@ def owner_includes(plan: Plan, site: Site, target: Theme,
                 body = raw.decode("utf-8", "replace")
                 yield body
                 texts.append(body)
-
-
-_DATA_REF = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
-_DATA_SUFFIXES = (".yml", ".yaml", ".json", ".csv", ".tsv")
-
-
-def _carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
-    """A data file of SRC that a written file reads (`site.data.skills` in the owner's about
-    page) is copied along, to the same path, unless the writer wrote one of that name or
-    DEST has its own (the template's example data, removed with the rest, is replaced).
-    Of the source theme's own data files (its mapping's example data), the CV the reader
-    read is the writer's to convert, and one still the template's example is no one's:
-    neither is copied; one the owner wrote (their `_data/repositories.yml`, which a
-    repositories page carried along reads) is theirs, and goes along."""
-    source = plan.from_theme
-    theme_data = [g for g in (source.vocabulary.get("checkout", {}).get("examples", [])
-                              if source is not None else []) if g.startswith("_data/")]
-    read = {site.cv.origin.path} if site.cv and site.cv.origin else set()
-
-    def theirs_to_convert(rel: str) -> bool:
-        if not any(fnmatch.fnmatchcase(rel, g) for g in theme_data):
-            return False
-        from ..template_files import is_example
-        return rel in read or source is None or is_example(source, src_root, rel)
-    names: dict[str, str] = {}
-    for rel in [*_text_files(plan), *(r for r in plan.files if r.startswith("_layouts/"))]:
-        data = plan.files.get(rel)  # (a layout written: the owner's own, carried along)
-        if data is None or b"site.data" not in data:
-            continue
-        for m in _DATA_REF().finditer(data.decode("utf-8", "replace")):
-            names.setdefault(m[1] or m[2], rel)
-    if not names:
-        return
-    examples = target.vocabulary.get("checkout", {}).get("examples", []) \
-        if is_fresh_template(plan, target) else []
-    ours = _last_written(plan.dest)
-    written = {r for r in (*plan.files, *plan.copies) if r.startswith("_data/")}
-    for name, reader in sorted(names.items()):
-        stem = f"_data/{name}"
-        folder = src_root / stem
-        if os.path.isdir(folder):  # (False in a folder not ours to read: said once, by api)
-            found = [f"{stem}/{r}" for r in _walk(folder)]
-        else:
-            found = [stem + x for x in _DATA_SUFFIXES
-                     if os.path.isfile(src_root / (stem + x))][:1]
-        found = [r for r in found if within(src_root, src_root / r)
-                 and not theirs_to_convert(r)]
-        if not found:
-            continue
-        theirs = [r for r in written if r == stem + PurePosixPath(r).suffix
-                  or r.startswith(stem + "/")]  # the writer's own (a theme's CV data)
-        if any(plan.files.get(r) == (src_root / r).read_bytes() for r in theirs
-               if r in found):
-            continue  # yours, carried as written (an upgrade): nothing to merge
-        theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
-                            and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
-        if theirs:
-            plan.report.verbatim("data-kept", f"`{reader}` reads `site.data.{name}`, and the "
-                                 f"converted site has a `{theirs[0]}` of its own: yours was not "
-                                 "copied over it. Merge the two by hand.", _where(plan, reader))
-            continue
-        for rel in found:
-            plan.copy(rel, src_root / rel)
-        rest = " and the rest of its folder" if len(found) > 1 else ""
-        plan.report.verbatim("data-copied", f"`{reader}` reads `site.data.{name}`: your "
-                             f"`{found[0]}`{rest} copied along.", _where(plan, reader))
 
 
 # what an emoji plugin leaves as it is: front matter, code, Liquid, HTML tags

@@ -108,6 +108,11 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         "text, where it shows the key as before. Check how it looks there.",
                         where)
         return theirs[3]
+    elif shows and origin and (fence := _drawn(plan, key, theme, origin.path)):
+        plan.report.add("extra-key-shown", "loss", "lost", f"front-matter key `{key}` makes "
+                        f"the old theme draw the page's ```{fence} blocks (a diagram, a chart); "
+                        f"{theme.name} draws none, so a visitor sees their source text instead. "
+                        "Put a picture of each in their place.", where)
     elif key in _JEKYLL_SINGULAR:
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: Jekyll itself reads it, whatever the theme, as one of the "
@@ -149,3 +154,16 @@ def carried_as_written(plan: Plan, rel: str, layout_kept: Callable[[str], bool])
                             "you wrote it, so a visitor no longer sees the key. It is kept in "
                             "the front matter: put what it shows into the page's text, or "
                             "bring your change to the new layout.", rel, finding.line)
+
+
+def _drawn(plan: Plan, key: str, theme: Theme, path: str) -> str:
+    """The language of the page's first fenced block that the switch ``key`` makes the old
+    theme draw (``drawn_fences`` in its mapping), on a switch to another theme; "" for none."""
+    old = plan.from_theme
+    if old is None or old.name == theme.name:
+        return ""
+    text = plan.source_text(path) or ""
+    for lang in (old.vocabulary.get("drawn_fences") or {}).get(key) or []:
+        if re.search(rf"^[ \t]*(```|~~~)[ \t]*{re.escape(lang)}[ \t]*$", text, re.M):
+            return str(lang)
+    return ""

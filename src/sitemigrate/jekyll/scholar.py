@@ -5,8 +5,9 @@ jekyll-scholar reads its settings from `scholar:` in `_config.yml` (`source`, de
 `{% bibliography %}` tag lists the default file; `-f FILE` / `--file FILE` (the name
 without `.bib`, repeatable) lists others, and `-q QUERY` / `--query QUERY` keeps the
 entries the query selects (`@*`, `@article`, `@*[year=2020]`, `@*[keywords~=talk]`,
-`&&`/`||`). A file no tag lists (and that is not the default file) is shown by no page: a
-leftover template file, not the owner's list. A tag with `-c`/`--cited` or
+`&&`/`||`); `-T NAME` / `--template NAME` shows its entries with the layout `NAME` (not
+`scholar.bibliography_template`). A file no tag lists (and that is not the default file)
+is shown by no page: a leftover template file, not the owner's list. A tag with `-c`/`--cited` or
 `-C`/`--cited_in_order` lists only the entries its page cites (`{% cite %}`): the page's
 references, not a list of a file; a file only cited is no publication list either.
 
@@ -24,7 +25,8 @@ from typing import Any
 
 _TAG = re.compile(r"\{%-?\s*bibliography(?:\s+([^%]*?))?\s*-?%\}")
 _CITED = re.compile(r"(?:^|\s)(?:-c|--cited|-C|--cited_in_order)(?=\s|$)")
-_ARG = re.compile(r"""(--file|-f|--query|-q)\s+((?:\{\{.*?\}\}|"[^"]*"|'[^']*'|[^\s{])+)""")
+_ARG = re.compile(r"""(--file|-f|--query|-q|--template|-T)\s+"""
+                  r"""((?:\{\{.*?\}\}|"[^"]*"|'[^']*'|[^\s{])+)""")
 _LIQUID = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$|<h[1-6][^>]*>(.*?)</h[1-6]>", re.M | re.S)
 _TALK_WORDS = re.compile(r"\b(talks?|presentations?|keynotes?)\b", re.I)
@@ -45,6 +47,8 @@ class Use:
     where: str
     span: tuple[int, int]
     cited: bool = False
+    template: str = ""
+    """The layout its entries are shown with, where the tag names one (`--template`)."""
 
 
 def cited_files(uses: list[Use]) -> dict[str, str]:
@@ -89,11 +93,14 @@ def bibliography_uses(texts: Iterable[tuple[str, str, str]], config: dict) -> li
             continue
         for m in _TAG.finditer(body):
             files: list[str] | None = []
-            query = ""
+            query = template = ""
             for flag, value in _ARG.findall(m.group(1) or ""):
                 value = value.strip("'\"")
                 if flag in ("-q", "--query"):
                     query = value
+                    continue
+                if flag in ("-T", "--template"):
+                    template = value if "{{" not in value else ""
                     continue
                 value = _LIQUID.sub(lambda v: _config_value(v.group(1), config), value)
                 if files is not None and "{{" not in value and "\0" not in value:
@@ -104,7 +111,7 @@ def bibliography_uses(texts: Iterable[tuple[str, str, str]], config: dict) -> li
             heading = _heading_before(body, m.start())
             said = " ".join([about, heading, *(names or ()), _positive_values(query)])
             uses.append(Use(names, query, bool(_TALK_WORDS.search(said)), where, m.span(),
-                            bool(_CITED.search(m.group(1) or ""))))
+                            bool(_CITED.search(m.group(1) or "")), template))
     return uses
 
 

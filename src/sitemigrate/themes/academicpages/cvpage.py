@@ -48,10 +48,33 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
         return intro + body if intro else body
     report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
                   "Markdown.", site.cv.origin)
+    _unwritten_entries(todo, report)
     added = intro + _cv_markdown(site, todo)
     if is_html_file(page.path):  # no Markdown converter runs on the page
         added = markdown_in_html(added.rstrip("\n"), "cv_sections") + "\n"
     return added + ("\n" + body.lstrip("\n") if body.strip() else "")
+
+
+def _said(value: object) -> str:
+    """The words of an entry's value, however nested ("" for none)."""
+    if isinstance(value, dict):
+        return "; ".join(w for w in (_said(v) for v in value.values()) if w)
+    if isinstance(value, list):
+        return "; ".join(w for w in (_said(v) for v in value) if w)
+    return "" if value is None or isinstance(value, bool) else str(value).strip()
+
+
+def _unwritten_entries(sections: list[CVSection], report: Report) -> None:
+    """An entry with words that the Markdown CV writes as nothing (its text only in fields
+    no bullet shows) is a finding at its section's line, never left out in silence."""
+    from ...formats import cvmarkdown  # imported for a CV only
+    for sec in sections:
+        for entry in sec.entries:
+            said = _said(entry)
+            if said and not cvmarkdown.render_entry(entry, sec.kind):
+                report.lost("cv-entry", f"CV section `{sec.title}`: the entry “{said[:80]}” "
+                            "has no title, date, place or text the Markdown CV writes; not "
+                            "carried: write it into the CV page.", sec.origin)
 
 
 # The words (``mappings/words.yml``) a `basics` key is labelled with on the Markdown CV; any

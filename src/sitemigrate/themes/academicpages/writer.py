@@ -474,6 +474,10 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
     write_item(plan, copier, item, front, out, body, new_url, THEME)
 
 
+_VIDEO = {".mp4", ".webm", ".mov", ".m4v", ".ogv"}
+"""The files a browser plays as video, not shows as a picture."""
+
+
 def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: str,
                      code_label: str, sep: str) -> None:
     f = item.fields
@@ -485,7 +489,10 @@ def _write_portfolio(item: Item, plan: Plan, copier: AssetCopier, site_baseurl: 
         img = copier.carry(str(f["image"]), item.origin, "project image")
         if img.startswith("/"):  # the excerpt is printed as written: no Liquid runs in it
             img = (site_baseurl or "").rstrip("/") + img
-        excerpt += f"<br/><img src='{img}'>"
+        # a video (a card's moving thumbnail) is no picture an `<img>` can show
+        excerpt += f"<br/><video src='{img}' autoplay loop muted playsinline></video>" \
+            if PurePosixPath(img.split("?")[0]).suffix.lower() in _VIDEO else \
+            f"<br/><img src='{img}'>"
     shown = (plan.from_theme.vocabulary.get("listings", {}).get("projects") or {}
              if plan.from_theme is not None else {}).get("text", True)
     if excerpt or not shown:  # an empty one: Jekyll's excerpt (the first paragraph) is text
@@ -670,6 +677,8 @@ def _write_custom(name: str, items: list[Item], site: Site, plan: Plan,
                   copier: AssetCopier, sep: str) -> None:
     for item in items:
         front = _item_front(item, name)
+        if item.date:  # the date the site's own lists and layouts print (`photo.date`)
+            front["date"] = yaml_date(item.date)
         for key, value in item.fields.items():
             front[key] = value
         url = item.permalink or f"/{name}/{item.slug}/"

@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from ...formats import bibtex as bib
+from ...formats import citation
 from ...formats.bibtext import to_text
 from ...ir import Publication, Site
 from ...jekyll import scholar
@@ -165,17 +166,35 @@ def bib_layouts(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> li
             if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name]
 
 
-def printed_fields(layouts: list[str]) -> list[str]:
+def printed_fields(layouts: list[str], own: list[str] | None = None) -> list[str]:
     """The fields the site's bibliography layout (``layouts``: :func:`bib_layouts`) prints,
     `{{ entry.x }}`, in its order, that are neither BibTeX's nor al-folio's own (a field of
-    the owner's: `conference`, say)."""
+    the owner's: `conference`, say); and of a talk list's own layout (``own``: the tag's
+    `--template`, :func:`talk_templates`), every field it prints that a talk's own fields do
+    not hold (biblatex's `venue`, say)."""
     known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | {"eventtitle"}
+    read = _TALK_READ | set(THEME.vocabulary["bib_fields"])
     out: list[str] = []
-    for text in layouts:
+    for text, skip in [*((t, known) for t in layouts), *((t, read) for t in own or [])]:
         for field in re.findall(r"\{\{-?\s*entry\.(\w+)", text):
-            if field.lower() not in known and field.lower() not in out:
+            if field.lower() not in skip and field.lower() not in out:
                 out.append(field.lower())
     return out
+
+
+# What a talk's own fields hold (the reader's `_talk_of`): its title, people, date, venue,
+# place, text and links; jekyll-scholar's `key` and `bibtex` are no field of the entry.
+_TALK_READ = {"title", "author", "editor", "year", "month", "day", "date", "abstract", "note",
+              "location", "address", "eventtitle", "url", "doi", "key", "bibtex", "type",
+              *citation.VENUE_FIELDS, *citation.EPRINT_FIELDS}
+
+
+def talk_templates(texts: list[tuple[str, str, str]], uses: list[scholar.Use]) -> list[str]:
+    """The texts of the layouts the site's lists of talks name (`--template NAME`): they show
+    those talks, not the site's bibliography layout."""
+    names = {u.template for u in uses if u.talks and u.template}
+    return [text for rel, text, _ in texts
+            if rel.startswith("_layouts/") and PurePosixPath(rel).stem in names]
 
 
 def shown_fields(fields: dict[str, Any], pub: Publication, printed: list[str],

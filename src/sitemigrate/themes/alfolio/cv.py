@@ -140,10 +140,24 @@ def _one_line(e: dict) -> dict[str, Any] | None:
     (the year an award line names). None: an entry of the section's own kind."""
     if set(e) == {"bullet"}:
         return {"title": text(e["bullet"])}
-    if set(e) == {"label", "details"}:
-        return {k: v for k, v in (("title", text(e["details"])), ("date", text(e["label"])))
-                if v}
+    if _is_one_line(e):
+        out: dict[str, Any] = {k: v for k, v in (("title", text(e["details"])),
+                                                 ("date", text(e["label"]))) if v}
+        extra = {str(k): plain(v) for k, v in e.items() if k not in ("label", "details")}
+        return {**out, "extra": extra} if extra else out
     return None
+
+
+# The keys RenderCV tells its other entry types by (a normal entry's `name`, an experience's
+# `company`, an education's `institution`, a publication's `title`, a bullet's `bullet`).
+_OTHER_ENTRY_KEYS = ("name", "company", "institution", "title", "bullet")
+
+
+def _is_one_line(e: dict) -> bool:
+    """A RenderCV one-line entry: its `label` and `details`, and no key another entry type
+    is told by; any other key (an `icon` the site's own include shows) does not make it an
+    entry of another type."""
+    return "label" in e and "details" in e and not any(k in e for k in _OTHER_ENTRY_KEYS)
 
 
 def _rendercv_generic(entries: list) -> tuple[list[dict[str, Any]], str]:

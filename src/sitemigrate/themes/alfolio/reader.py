@@ -85,6 +85,7 @@ from .bibsections import (
     shown_note,
     shown_notes,
     swap_listings,
+    talk_templates,
 )
 from .cv import (
     CV_YML,
@@ -101,6 +102,7 @@ from .cv import (
 from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
 from .homelists import about_heading, add_entry, switched_lists
 from .navigation import navigation
+from .resumeshown import own_fields_shown
 from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
 from .toc import mark_toc, shows_toc
 
@@ -422,6 +424,8 @@ def _read_profiles(site: Site, src: Path, report: Report) -> None:
         page.body = "\n\n".join([*parts, page.body.strip()]).strip() + "\n"
         report.mapped("profiles", f"`profiles` ({len(profiles)}) of the people page: their "
                       "pictures, texts (`content:`) and `more_info` are its text.", page.origin)
+    report.findings = [f for f in report.findings  # `exclude:`d, yet this page's text
+                       if not (f.code == "unpublished" and f.path in used)]
     # a content file without front matter is the people page's text, not a page
     site.pages = [p for p in site.pages if id(p) not in examples
                   and (p.path not in used or p.permalink or p.nav)]
@@ -534,7 +538,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     every_use = scholar.bibliography_uses(live, config)
     uses, cited_in = [u for u in every_use if not u.cited], scholar.cited_files(every_use)
     layouts = bib_layouts(texts, config)  # the site's own bib layout
-    printed = printed_fields(layouts)
+    printed = printed_fields(layouts, talk_templates(texts, every_use))
     text_fields = layout_text_fields(layouts, site.generation)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
@@ -759,6 +763,7 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
+        own_fields_shown(cv.sections, src, report)  # the site's own includes' fields
         name = text(cv.basics.get("name"))
         if name and site.identity.display_name() and name != site.identity.display_name():
             # (dropped when the CV turns out to be the template's example, template_files)

@@ -1,0 +1,71 @@
+"""What al-folio's CV page shows of a JSON Resume entry beyond JSON Resume's own fields: the
+site's own `_includes/resume/<section>.liquid` (the CV layout includes it for each section,
+the entry as `content`) may print a field of the owner's (`{{ content.advisor }}`, a loop
+over `content.dissertation`). Such a field is not in the new theme's CV writers' vocabulary;
+it goes into the entry's highlights, labelled by its key, so that the new CV shows it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ...formats.jsonresume import SCHEMA_FIELDS, point_text
+from ...ir import CVSection, Origin
+from ...jekyll.liquid import shown_liquid
+from ...report import Report
+from ...textio import read_source, within
+
+_TAG = re.compile(r"<[^<>]*>")  # an HTML tag: the values in its attributes are no text
+_PRINTED = re.compile(r"\{\{-?\s*content\.(\w+)")
+_LOOP = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+content\.(\w+)")
+
+
+def printed_as_text(liquid: str) -> set[str]:
+    """The fields of `content` an include prints as text (not inside an HTML tag: a logo's
+    `src`), directly or through a loop over them."""
+    text = _TAG.sub(" ", shown_liquid(liquid))
+    found = set(_PRINTED.findall(text))
+    found |= {field for var, field in _LOOP.findall(text)
+              if re.search(r"\{\{-?\s*" + re.escape(var) + r"\b", text)}
+    return found
+
+
+def _lines(value: Any) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    return [line for x in items if (line := " ".join(str(point_text(x)).split()))]
+
+
+def own_fields_shown(sections: list[CVSection], src: Path, report: Report) -> None:
+    """Each entry's field that is no JSON Resume field of its section and that the site's own
+    include of that section prints as text: one highlight per line, `Key: text`."""
+    for sec in sections:
+        schema = SCHEMA_FIELDS.get(sec.key)
+        path = src / "_includes" / "resume" / f"{sec.key}.liquid"
+        if schema is None or not path.is_file() or not within(src, path):
+            continue
+        rel = f"_includes/resume/{sec.key}.liquid"
+        raw = read_source(path, rel, report, root=src)
+        liquid = raw.decode("utf-8", "replace") if raw else ""
+        shown = printed_as_text(liquid)
+        moved: set[str] = set()
+        for entry in sec.entries:
+            extra = entry.get("extra") if isinstance(entry, dict) else None
+            if not isinstance(extra, dict):
+                continue
+            for key in [k for k in extra if k in shown and k not in schema]:
+                lines = _lines(extra[key])
+                if lines:
+                    label = key[:1].upper() + key[1:]
+                    entry["description"] = [*(entry.get("description") or []),
+                                            *(f"{label}: {line}" for line in lines)]
+                    del extra[key]
+                    moved.add(key)
+            if not extra:
+                del entry["extra"]
+        if moved:
+            at = min(liquid.find(f"content.{k}") for k in moved)
+            report.mapped("cv-own-field", f"CV section `{sec.key}`: your `{rel}` shows "
+                          + ", ".join(f"`{k}`" for k in sorted(moved)) + ", no field of JSON "
+                          "Resume: each is a line of the entry's highlights.",
+                          Origin(rel, liquid.count("\n", 0, at) + 1))
