@@ -343,6 +343,37 @@ def page_title(doc: Document, report: Report) -> str:
     return title
 
 
+# a language code as sites name their translations: `en`, `pt`, `zh-CN`, `pt_BR`
+_LANG_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
+
+
+def per_language(value: Any) -> tuple[str, str] | None:
+    """(code, text) of the first language of a value that holds one text per language
+    (`{en: Blog, pt: Blog}`: every key a language code, every value a text), which the
+    site's own layouts show in the visitor's language; None for any other value."""
+    if not isinstance(value, dict) or not value or not all(
+            isinstance(k, str) and _LANG_CODE.fullmatch(k) for k in value) or any(
+            isinstance(v, (dict, list)) for v in value.values()):
+        return None
+    first = next(iter(value))
+    return first, text(value[first])
+
+
+def language_text(value: Any, key: str, report: Report | None, origin: Origin | str,
+                  line: int | None = None) -> str:
+    """A value the target's layouts print as a text (a title, a menu label, a citation):
+    one per language (:func:`per_language`) gives its first language's, reported (the
+    target shows one value, and would print the whole mapping), any other its text."""
+    found = per_language(value)
+    if found is None:
+        return text(value)
+    if report is not None:
+        report.problem("i18n-value", f"`{key}` has one value per language ("
+                       + ", ".join(f"`{k}`" for k in value) + f"); the first (`{found[0]}`: "
+                       f"{found[1]}) was used, the others are not carried.", origin, line)
+    return found[1]
+
+
 def split_known(data: dict, known: Iterable[str]) -> tuple[dict, dict]:
     known = set(known)
     return ({k: v for k, v in data.items() if k in known},
@@ -485,7 +516,9 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
             check_document(doc, report)
             check_liquid(doc, report)
         data = doc.data
-        item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
+        item = Item(path=rel, slug=path.stem,
+                    title=language_text(data.get("title"), "title", report, rel,
+                                        doc.line_of("title")),
                     date=item_date(doc, path.name, report), body=doc.body,
                     permalink=text(data.get("permalink")),
                     redirect=text(data.get("redirect")) or (
@@ -506,7 +539,10 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
                 switches.setdefault(str(key), []).append(Origin(rel, doc.line_of(key)))
             if key in skip or (forward and key == forward[1]):
                 continue
-            if key in known:
+            if key in known and per_language(value) is not None:  # (a citation per language)
+                item.fields[known[key]] = language_text(value, str(key), report, rel,
+                                                        doc.line_of(key))
+            elif key in known:
                 item.fields[known[key]] = plain(value) if known[key] not in WORD_FIELDS \
                     else words(plain(value), rel, str(key), report, doc.line_of(key))
             else:
