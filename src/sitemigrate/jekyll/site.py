@@ -29,7 +29,7 @@ from .extrakeys import front_line as front_line  # (where it was)
 from .forwards import forwarded_to
 from .layouts import with_shown
 from .problems import check_document, check_liquid
-from .urls import undated_post, unpublished
+from .urls import jekyll_suffix, undated_post, unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
@@ -99,7 +99,8 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
                     if not e.is_symlink():
                         todo.append((e.path, (*parts, e.name)))
                     continue
-                if suffixes is not None and os.path.splitext(e.name)[1] not in suffixes:
+                if suffixes is not None and \
+                        jekyll_suffix(os.path.splitext(e.name)[1]) not in suffixes:
                     continue
                 if skipped(e.path, base + "".join(f"{p}/" for p in parts) + e.name, report) \
                         or not e.is_file():  # a FIFO, a name not UTF-8: reported
@@ -133,7 +134,7 @@ def collection_files(root: Path, folder: str,
     and, in `_posts`, a name without a suffix (not a post name to Jekyll)."""
     found = list(iter_files(root / folder, root, report=report))
     found += [(path, rel) for path, rel in iter_files(root / folder, root, suffixes=None)
-              if path.suffix not in TEXT_SUFFIXES and path.name[:1] not in "._#"
+              if jekyll_suffix(path.suffix) not in TEXT_SUFFIXES and path.name[:1] not in "._#"
               and not path.name.endswith("~") and (path.suffix or folder != "_posts")
               and has_front_matter(path)]  # (the walk above reported what it skipped)
     yield from sorted(found, key=lambda found: found[1].split("/"))
@@ -150,7 +151,8 @@ def iter_pages(root: Path, report: Report | None = None,
     for path in sorted(root.iterdir()) if root.is_dir() else ():
         if path.is_dir() and not path.is_symlink():
             folders.append(path)
-        elif path.suffix in TEXT_SUFFIXES and not skipped(path, path.name, report) \
+        elif jekyll_suffix(path.suffix) in TEXT_SUFFIXES and \
+                not skipped(path, path.name, report) \
                 and path.is_file():
             if not within(root, path):
                 yield path, path.name  # a link out of SRC: the guarded reader refuses it
@@ -165,6 +167,17 @@ def iter_pages(root: Path, report: Report | None = None,
         for path, rel in iter_files(folder, root, report=report):
             if not unpublished(rel, config or {}) and _front_matter_first(path, False):
                 yield path, rel
+
+
+def written_name(rel: str) -> str:
+    """The path a page of SRC is written to in DEST: its own, with a Markdown suffix in
+    another case (`_pages/blog.MD`) in lower case, as Jekyll reads it (:func:`jekyll_suffix`:
+    same page, same address), so that it takes the place of the target's page of that name
+    and reads as Markdown wherever a file's kind is told by its suffix."""
+    stem, dot, suffix = rel.rpartition(".")
+    if not dot or "/" in suffix:
+        return rel
+    return f"{stem}{jekyll_suffix('.' + suffix)}"
 
 
 def index_address(rel: str) -> str:
