@@ -660,3 +660,26 @@ def test_values_per_language_of_a_bilingual_site(tmp_path):
     assert {("_config.yml", 6), ("_data/navigation.yml", 3), ("_posts/2023-02-01-"
             "winter-fieldwork.md", 2), ("_publications/2021-03-10-corridors.md", 2),
             ("_publications/2021-03-10-corridors.md", 10)} <= notes
+
+
+def test_a_collection_added_to_the_config_stays_above_the_next_sections_heading(tmp_path):
+    """A collection the converted site fills is added at the end of DEST's `collections:`
+    block, before the comment lines that head the next section of the file (written at a
+    shallower indent), not under that heading; an end-of-line comment stays on its line."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "  projects:\n    output: true\n",
+        "  projects:\n    output: true\n  recipes:\n    output: true\n", 1))
+    (src / "_recipes").mkdir()
+    (src / "_recipes/bread.md").write_text("---\ntitle: Rye bread\n---\nSour and dark.\n")
+    dest = tmp_path / "ap"
+    dest.mkdir()
+    (dest / "_config.yml").write_text(
+        "title: Demo\ncollections:\n  talks:\n    output: true # the talks\n\n"
+        "# ---------\n# Reading files\n# ---------\n\ninclude:\n  - _pages\n")
+    convert(src, dest, "academicpages")
+    text = (dest / "_config.yml").read_text()
+    assert text.index("  recipes:") < text.index("# Reading files") < text.index("include:")
+    assert "    output: true # the talks\n" in text

@@ -659,12 +659,42 @@ def _own_layout(plan: Plan, name: str, origin: Origin | None) -> None:
 def set_key(mapping: Any, key: str, value: Any) -> None:
     """Set a key of a round-trip mapping in place, appending new keys at the end. An equal
     value is left as it is: its object holds its comments (a blank line after it), which a
-    new one would lose, so that the next run would change what this one wrote."""
+    new one would lose, so that the next run would change what this one wrote. A new key of
+    a nested block (`collections:`) goes before the comment lines that follow its last
+    entry at a shallower indent: they are the heading of the next section of the file."""
     if key in mapping:
         if mapping[key] != value:
             mapping[key] = value
-    else:
-        mapping.insert(len(mapping), key, value)
+        return
+    before = _last_entry(mapping)
+    mapping.insert(len(mapping), key, value)
+    token = before[0].ca.items.get(before[1], [None] * 3)[2] if before else None
+    col = getattr(getattr(mapping, "lc", None), "col", None)
+    if token is None or col is None or "\n" not in token.value:
+        return
+    cut = token.value.index("\n") + 1  # (an end-of-line comment stays on its line)
+    rest = token.value[cut:]
+    heading = next((line for line in rest.split("\n") if line.strip()), "")
+    after = _last_entry(mapping)
+    if not heading.lstrip().startswith("#") or len(heading) - len(heading.lstrip(" ")) >= col \
+            or after is None or (after[0] is before[0] and after[1] == before[1]):
+        return
+    from ruamel.yaml.tokens import CommentToken
+    token.value = token.value[:cut]
+    after[0].ca.items.setdefault(after[1], [None, None, None, None])[2] = CommentToken(
+        "\n" + rest, token.start_mark, None)
+
+
+def _last_entry(mapping: Any) -> tuple[Any, Any] | None:
+    """(mapping, key) of the last scalar entry of a round-trip mapping, inside its nested
+    mappings (where ruamel keeps the comment lines that follow the block); None if empty."""
+    from ruamel.yaml.comments import CommentedMap
+    while isinstance(mapping, CommentedMap) and len(mapping):
+        key = next(reversed(mapping))
+        if not isinstance(mapping[key], CommentedMap) or not len(mapping[key]):
+            return mapping, key
+        mapping = mapping[key]
+    return None
 
 
 def set_nested(mapping: Any, keys: tuple[str, ...], value: Any) -> None:
