@@ -23,6 +23,7 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .citations import layout_lists_cited
+from .confighead import heading_after, last_entry
 from .documents import distinct_slugs
 from .extrakeys import extra_key
 from .extrakeys import front_line as front_line  # (where it was)
@@ -666,35 +667,9 @@ def set_key(mapping: Any, key: str, value: Any) -> None:
         if mapping[key] != value:
             mapping[key] = value
         return
-    before = _last_entry(mapping)
+    before = last_entry(mapping)
     mapping.insert(len(mapping), key, value)
-    token = before[0].ca.items.get(before[1], [None] * 3)[2] if before else None
-    col = getattr(getattr(mapping, "lc", None), "col", None)
-    if token is None or col is None or "\n" not in token.value:
-        return
-    cut = token.value.index("\n") + 1  # (an end-of-line comment stays on its line)
-    rest = token.value[cut:]
-    heading = next((line for line in rest.split("\n") if line.strip()), "")
-    after = _last_entry(mapping)
-    if not heading.lstrip().startswith("#") or len(heading) - len(heading.lstrip(" ")) >= col \
-            or after is None or (after[0] is before[0] and after[1] == before[1]):
-        return
-    from ruamel.yaml.tokens import CommentToken
-    token.value = token.value[:cut]
-    after[0].ca.items.setdefault(after[1], [None, None, None, None])[2] = CommentToken(
-        "\n" + rest, token.start_mark, None)
-
-
-def _last_entry(mapping: Any) -> tuple[Any, Any] | None:
-    """(mapping, key) of the last scalar entry of a round-trip mapping, inside its nested
-    mappings (where ruamel keeps the comment lines that follow the block); None if empty."""
-    from ruamel.yaml.comments import CommentedMap
-    while isinstance(mapping, CommentedMap) and len(mapping):
-        key = next(reversed(mapping))
-        if not isinstance(mapping[key], CommentedMap) or not len(mapping[key]):
-            return mapping, key
-        mapping = mapping[key]
-    return None
+    heading_after(mapping, before)
 
 
 def set_nested(mapping: Any, keys: tuple[str, ...], value: Any) -> None:
