@@ -616,3 +616,70 @@ def test_an_attribute_inside_a_quoted_value_is_no_link():
             ' width="800"></iframe>\n<img alt="a src=b" src=/a.png>')
     assert rewrite_links(body, lambda u: None if "://" in u else "/NEW" + u) == body.replace(
         "src=/a.png", "src=/NEW/a.png")
+
+
+def test_values_per_language_of_a_bilingual_site(tmp_path):
+    """A bilingual academicpages site whose own layouts show `{en: ..., sv: ...}` in the
+    visitor's language: every value the target prints as a text (the site's title, the
+    sidebar's bio, a menu label, an item's title, a publication's citation) is its first
+    language's, each reported at its line; never the mapping written out as text."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = (src / "_config.yml").read_text()
+    config = config.replace('title: "Tomás Lindqvist"', 'title:\n  en: "Field robots"\n'
+                            '  sv: "Fältrobotar"', 1)
+    config = config.replace('  bio: "Ecologist who builds robots for field work"',
+                            '  bio:\n    en: "Ecologist who builds robots"\n'
+                            '    sv: "Ekolog som bygger robotar"', 1)
+    (src / "_config.yml").write_text(config)
+    nav = src / "_data/navigation.yml"
+    nav.write_text(nav.read_text().replace('  - title: "Publications"',
+                                           '  - title:\n      en: "Publications"\n'
+                                           '      sv: "Publikationer"', 1))
+    pub = src / "_publications/2021-03-10-corridors.md"
+    pub.write_text(pub.read_text().replace(
+        'title: "Wildlife Corridors in Fragmented Forests"',
+        'title:\n  en: "Wildlife Corridors in Fragmented Forests"\n  sv: "Viltkorridorer i skog"',
+        1).replace("citation: 'Lindqvist", "citation:\n  sv: 'LINDQVIST, T. Viltkorridorer.'\n"
+                   "  en: 'Lindqvist", 1))
+    post = src / "_posts/2023-02-01-winter-fieldwork.md"
+    post.write_text(post.read_text().replace("title: 'Winter fieldwork'",
+                                             "title:\n  en: Winter fieldwork\n  sv: Vinterfält", 1))
+    out = tmp_path / "af"
+    plan = convert(src, out, "al-folio")
+    written = "\n".join(p.read_text() for p in out.rglob("*")
+                        if p.is_file() and p.suffix in (".md", ".bib", ".yml"))
+    assert "{'en'" not in written and "{'sv'" not in written
+    assert front(out / "_posts/2023-02-01-winter-fieldwork.md")["title"] == "Winter fieldwork"
+    bib = (out / "_bibliography/papers.bib").read_text()
+    assert "title = {Wildlife Corridors in Fragmented Forests}" in bib
+    assert "Viltkorridorer i skog" not in bib and "LINDQVIST, T. Viltkorridorer" in bib
+    assert front(out / "_pages/publications.html")["title"] == "Publications"
+    assert "title: Field robots" in (out / "_config.yml").read_text()
+    notes = {(f.path, f.line) for f in findings(plan, "i18n-value")}
+    assert {("_config.yml", 6), ("_data/navigation.yml", 3), ("_posts/2023-02-01-"
+            "winter-fieldwork.md", 2), ("_publications/2021-03-10-corridors.md", 2),
+            ("_publications/2021-03-10-corridors.md", 10)} <= notes
+
+
+def test_a_collection_added_to_the_config_stays_above_the_next_sections_heading(tmp_path):
+    """A collection the converted site fills is added at the end of DEST's `collections:`
+    block, before the comment lines that head the next section of the file (written at a
+    shallower indent), not under that heading; an end-of-line comment stays on its line."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "  projects:\n    output: true\n",
+        "  projects:\n    output: true\n  recipes:\n    output: true\n", 1))
+    (src / "_recipes").mkdir()
+    (src / "_recipes/bread.md").write_text("---\ntitle: Rye bread\n---\nSour and dark.\n")
+    dest = tmp_path / "ap"
+    dest.mkdir()
+    (dest / "_config.yml").write_text(
+        "title: Demo\ncollections:\n  talks:\n    output: true # the talks\n\n"
+        "# ---------\n# Reading files\n# ---------\n\ninclude:\n  - _pages\n")
+    convert(src, dest, "academicpages")
+    text = (dest / "_config.yml").read_text()
+    assert text.index("  recipes:") < text.index("# Reading files") < text.index("include:")
+    assert "    output: true # the talks\n" in text

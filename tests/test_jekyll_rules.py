@@ -128,3 +128,23 @@ def test_liquid_that_sorts_a_renamed_collection_reads_the_targets(theme, to, con
                             "{% for post in items %}<p>{{ post.title }}</p>{% endfor %}\n",
     })
     check(src, to, tmp_path, theme)
+
+
+@pytest.mark.parametrize("theme,to,config", [
+    ("academicpages", "al-folio", ACADEMICPAGES),
+    ("al-folio", "academicpages", ALFOLIO.format(include="'_pages'"))])
+def test_a_markdown_page_with_its_suffix_in_capitals_is_a_page(theme, to, config, tmp_path):
+    """Jekyll's Markdown converter matches a suffix whatever its case: `_pages/notes.MD` is
+    a Markdown page (`/notes/`), and `_pages/diary.Markdown` without a permalink is served
+    at `/diary.html`. Both are read and written with the suffix in lower case, so they take
+    the place of a target page of that name and their text reads as Markdown."""
+    src = _write(tmp_path / "src", {
+        "_config.yml": config, "_pages/about.md": ABOUT,
+        "_pages/notes.MD": "---\ntitle: Notes\npermalink: /notes/\n---\n"
+                           "Field notes on **moss** growth.\n",
+        "_pages/diary.Markdown": "---\ntitle: Diary\n---\nA diary of *rainy* days.\n"})
+    check(src, to, tmp_path, theme)
+    dest = tmp_path / "dest" / "_pages"
+    assert "**moss**" in (dest / "notes.md").read_text()
+    assert "*rainy*" in (dest / "diary.markdown").read_text()
+    assert not (dest / "notes.MD").exists() and not (dest / "diary.Markdown").exists()

@@ -80,3 +80,33 @@ def test_an_include_of_the_owners_that_their_changed_layout_runs_goes_with_the_p
     assert (out / "_includes/lang-switch.liquid").is_file()
     found = [f for f in plan.report.findings if f.code == "own-include"]
     assert [(str(f.path), "above" in f.message) for f in found] == [("_pages/about.md", True)]
+
+
+def test_the_text_of_a_page_whose_own_layout_never_writes_content_stays_unshown(tmp_path):
+    """Jekyll hands a layout the page's text as `content`; the owner's layout that never
+    writes it (a listing page's `series-index` shows its own heading and a loop) drops the
+    page's text, so the old site never showed it: it is kept in a `{% comment %}` block,
+    reported, while what the layout wrote itself goes to the page as before (was: the
+    draft text shown on the new site, under the layout's heading)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    files = {
+        "_layouts/series-index.html": "---\nlayout: default\n---\n<main><h1>Field notes</h1>"
+                                      "{% for post in site.posts %}<p>{{ post.title }}</p>"
+                                      "{% endfor %}</main>\n",
+        "_pages/notes.md": "---\ntitle: Notes\npermalink: /notes/\nlayout: series-index\n---\n"
+                           "\nDraft: the river chapter is unwritten.\n",
+        "_pages/shown.md": "---\ntitle: Shown\npermalink: /shown/\n---\n\nOtters swim.\n",
+    }
+    for rel, text in files.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text, "utf-8")
+    plan = convert(src, tmp_path / "out", to="al-folio")
+    notes = plan.files["_pages/notes.md"].decode("utf-8")
+    start = notes.index("{% comment %}")
+    assert start < notes.index("the river chapter") < notes.index("{% endcomment %}")
+    assert "Field notes" in notes[notes.index("{% endcomment %}"):]
+    assert "{% comment %}" not in plan.files["_pages/shown.md"].decode("utf-8")
+    hidden = [f for f in plan.report.findings if f.code == "layout-hides-text"]
+    assert [(str(f.path), f.line) for f in hidden] == [("_pages/notes.md", 1)]
+    assert "`_layouts/series-index.html`" in hidden[0].message

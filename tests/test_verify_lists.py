@@ -170,3 +170,43 @@ def test_every_page_on_the_home_pages_layout_has_its_lists_compared(tmp_path):
         ("bio/index.html", "bio/index.html", "missing", "lantern moths"),
         ("zh/index.html", "zh/index.html", "missing", "lantern moths"),
         ("zh/index.html", "zh/index.html", "missing", "salt roads")]
+
+
+def test_a_page_whose_own_layout_lists_a_folder_is_a_list_page(tmp_path):
+    """A series page (`french/carnet.md`, outside `_pages/`) says nothing of a list in its
+    text: its layout `series` (the owner's, laid into another) assigns the posts to a
+    variable and loops over it. The page lists the posts all the same, so a post the new
+    page no longer lists is missing (was: the page was never compared as a list)."""
+    src = tmp_path / "src"
+    for rel, text in {
+        "_config.yml": "title: Notes\n",
+        "_posts/2025-01-02-gulls.md": "---\ntitle: Gulls at the Pier\n---\nGulls.\n",
+        "_layouts/base.html": "<html>{{ content }}</html>\n",
+        "_layouts/series.html": "---\nlayout: base\n---\n{% assign notes = site.posts | where: "
+                                "\"lang\", page.lang %}{% for note in notes %}"
+                                "<h2>{{ note.title }}</h2>{% endfor %}\n",
+        "french/carnet.md": "---\nlayout: series\npermalink: /fr/carnet/\nlang: fr\n---\n"
+                            "Le carnet.\n",
+    }.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text, "utf-8")
+    old = built(tmp_path / "old", {"fr/carnet/index.html": (
+        '<h2 class="post-title">Gulls at the Pier</h2>'
+        '<h2 class="post-title">Salt Marsh Songs</h2>')})
+    new = built(tmp_path / "new", {"fr/carnet/index.html": (
+        '<h2 class="post-title">Gulls at the Pier</h2>')})
+    assert compare(old, new, src).lists == [
+        ("fr/carnet/index.html", "fr/carnet/index.html", "missing", "salt marsh songs")]
+
+
+def test_a_titles_element_that_opens_with_a_kicker_line_is_titled_by_its_heading(tmp_path):
+    """An owner's card puts a kicker line (`<p>Reading notes</p>`) before the heading
+    inside its title element: the title a visitor reads is the heading's text (was: the
+    words before the first block, none, so the card listed nothing)."""
+    old = built(tmp_path / "old", {"blog/index.html": (
+        '<a class="card" href="/x/"><div class="card__title"><p>Reading notes</p>'
+        '<h2>Moss on Stones</h2></div></a>')})
+    assert old.items("blog/index.html") == ["moss on stones"]
+    new = built(tmp_path / "new", {"blog/index.html": "<p>No posts.</p>"})
+    assert compare(old, new, tmp_path / "src").lists == [
+        ("blog/index.html", "blog/index.html", "missing", "moss on stones")]

@@ -103,6 +103,15 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
     owner's layouts go along, and with them what they show."""
     if plan.from_theme is not None and plan.from_theme.name == target.name:
         return body
+    hider = text_hidden_by(plan, page.path)
+    if hider and body.strip():
+        from .listings import kept_in_comment
+        body = kept_in_comment(body.strip("\n")) + "\n"
+        plan.report.verbatim("layout-hides-text", f"`{hider}` (the layout of this page) never "
+                             "writes `{{ content }}`, so the old site showed none of the "
+                             "page's own text: it is kept in a `{% comment %}` block, which "
+                             "shows nothing either. Take it out of the block to show it.",
+                             page.origin)
     for rel, name, tag, before in own_includes(plan, page.path):
         if not is_html_file(out):  # kramdown passes the include's HTML as it is
             tag = "{::nomarkdown}\n" + tag + "\n{:/nomarkdown}"
@@ -113,3 +122,18 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
                              "written into the page, where it shows it.", page.origin)
     headings = frozenset(s.heading for s in page.features.lists if s.heading)
     return with_shown(body, layout_parts(plan, page.path, headings), out)
+
+
+_CONTENT = lazy_pattern(r"(?<![\w.])content\b")
+
+
+def text_hidden_by(plan: Plan, page: str) -> str:
+    """The layout of SRC's chain for ``page`` that never reads `content` (no `{{ content }}`,
+    no tag that uses it): Jekyll hands each layout what the one below it rendered as
+    `content`, so such a layout drops the page's own text, and shows only what it writes
+    itself. '' when every layout of the chain reads it (or the page has none of SRC's)."""
+    for rel, text in layout_chain(plan, page):
+        if not any(t.kind in ("output", "tag") and _CONTENT().search(t.markup)
+                   for t in tokenize(text)):
+            return rel
+    return ""

@@ -23,13 +23,14 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .citations import layout_lists_cited
+from .confighead import heading_after, last_entry
 from .documents import distinct_slugs
 from .extrakeys import extra_key
 from .extrakeys import front_line as front_line  # (where it was)
 from .forwards import forwarded_to
 from .layouts import with_shown
 from .problems import check_document, check_liquid
-from .urls import undated_post, unpublished
+from .urls import jekyll_suffix, undated_post, unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
@@ -99,7 +100,8 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
                     if not e.is_symlink():
                         todo.append((e.path, (*parts, e.name)))
                     continue
-                if suffixes is not None and os.path.splitext(e.name)[1] not in suffixes:
+                if suffixes is not None and \
+                        jekyll_suffix(os.path.splitext(e.name)[1]) not in suffixes:
                     continue
                 if skipped(e.path, base + "".join(f"{p}/" for p in parts) + e.name, report) \
                         or not e.is_file():  # a FIFO, a name not UTF-8: reported
@@ -133,7 +135,7 @@ def collection_files(root: Path, folder: str,
     and, in `_posts`, a name without a suffix (not a post name to Jekyll)."""
     found = list(iter_files(root / folder, root, report=report))
     found += [(path, rel) for path, rel in iter_files(root / folder, root, suffixes=None)
-              if path.suffix not in TEXT_SUFFIXES and path.name[:1] not in "._#"
+              if jekyll_suffix(path.suffix) not in TEXT_SUFFIXES and path.name[:1] not in "._#"
               and not path.name.endswith("~") and (path.suffix or folder != "_posts")
               and has_front_matter(path)]  # (the walk above reported what it skipped)
     yield from sorted(found, key=lambda found: found[1].split("/"))
@@ -150,7 +152,8 @@ def iter_pages(root: Path, report: Report | None = None,
     for path in sorted(root.iterdir()) if root.is_dir() else ():
         if path.is_dir() and not path.is_symlink():
             folders.append(path)
-        elif path.suffix in TEXT_SUFFIXES and not skipped(path, path.name, report) \
+        elif jekyll_suffix(path.suffix) in TEXT_SUFFIXES and \
+                not skipped(path, path.name, report) \
                 and path.is_file():
             if not within(root, path):
                 yield path, path.name  # a link out of SRC: the guarded reader refuses it
@@ -165,6 +168,17 @@ def iter_pages(root: Path, report: Report | None = None,
         for path, rel in iter_files(folder, root, report=report):
             if not unpublished(rel, config or {}) and _front_matter_first(path, False):
                 yield path, rel
+
+
+def written_name(rel: str) -> str:
+    """The path a page of SRC is written to in DEST: its own, with a Markdown suffix in
+    another case (`_pages/blog.MD`) in lower case, as Jekyll reads it (:func:`jekyll_suffix`:
+    same page, same address), so that it takes the place of the target's page of that name
+    and reads as Markdown wherever a file's kind is told by its suffix."""
+    stem, dot, suffix = rel.rpartition(".")
+    if not dot or "/" in suffix:
+        return rel
+    return f"{stem}{jekyll_suffix('.' + suffix)}"
 
 
 def index_address(rel: str) -> str:
@@ -343,6 +357,37 @@ def page_title(doc: Document, report: Report) -> str:
     return title
 
 
+# a language code as sites name their translations: `en`, `pt`, `zh-CN`, `pt_BR`
+_LANG_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?")
+
+
+def per_language(value: Any) -> tuple[str, str] | None:
+    """(code, text) of the first language of a value that holds one text per language
+    (`{en: Blog, pt: Blog}`: every key a language code, every value a text), which the
+    site's own layouts show in the visitor's language; None for any other value."""
+    if not isinstance(value, dict) or not value or not all(
+            isinstance(k, str) and _LANG_CODE.fullmatch(k) for k in value) or any(
+            isinstance(v, (dict, list)) for v in value.values()):
+        return None
+    first = next(iter(value))
+    return first, text(value[first])
+
+
+def language_text(value: Any, key: str, report: Report | None, origin: Origin | str,
+                  line: int | None = None) -> str:
+    """A value the target's layouts print as a text (a title, a menu label, a citation):
+    one per language (:func:`per_language`) gives its first language's, reported (the
+    target shows one value, and would print the whole mapping), any other its text."""
+    found = per_language(value)
+    if found is None:
+        return text(value)
+    if report is not None:
+        report.problem("i18n-value", f"`{key}` has one value per language ("
+                       + ", ".join(f"`{k}`" for k in value) + f"); the first (`{found[0]}`: "
+                       f"{found[1]}) was used, the others are not carried.", origin, line)
+    return found[1]
+
+
 def split_known(data: dict, known: Iterable[str]) -> tuple[dict, dict]:
     known = set(known)
     return ({k: v for k, v in data.items() if k in known},
@@ -485,7 +530,9 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
             check_document(doc, report)
             check_liquid(doc, report)
         data = doc.data
-        item = Item(path=rel, slug=path.stem, title=text(data.get("title")),
+        item = Item(path=rel, slug=path.stem,
+                    title=language_text(data.get("title"), "title", report, rel,
+                                        doc.line_of("title")),
                     date=item_date(doc, path.name, report), body=doc.body,
                     permalink=text(data.get("permalink")),
                     redirect=text(data.get("redirect")) or (
@@ -506,7 +553,10 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
                 switches.setdefault(str(key), []).append(Origin(rel, doc.line_of(key)))
             if key in skip or (forward and key == forward[1]):
                 continue
-            if key in known:
+            if key in known and per_language(value) is not None:  # (a citation per language)
+                item.fields[known[key]] = language_text(value, str(key), report, rel,
+                                                        doc.line_of(key))
+            elif key in known:
                 item.fields[known[key]] = plain(value) if known[key] not in WORD_FIELDS \
                     else words(plain(value), rel, str(key), report, doc.line_of(key))
             else:
@@ -610,12 +660,16 @@ def _own_layout(plan: Plan, name: str, origin: Origin | None) -> None:
 def set_key(mapping: Any, key: str, value: Any) -> None:
     """Set a key of a round-trip mapping in place, appending new keys at the end. An equal
     value is left as it is: its object holds its comments (a blank line after it), which a
-    new one would lose, so that the next run would change what this one wrote."""
+    new one would lose, so that the next run would change what this one wrote. A new key of
+    a nested block (`collections:`) goes before the comment lines that follow its last
+    entry at a shallower indent: they are the heading of the next section of the file."""
     if key in mapping:
         if mapping[key] != value:
             mapping[key] = value
-    else:
-        mapping.insert(len(mapping), key, value)
+        return
+    before = last_entry(mapping)
+    mapping.insert(len(mapping), key, value)
+    heading_after(mapping, before)
 
 
 def set_nested(mapping: Any, keys: tuple[str, ...], value: Any) -> None:

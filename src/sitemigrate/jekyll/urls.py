@@ -31,6 +31,15 @@ _STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
            "ordinal": "/:categories/:year/:y_day/:title:output_ext",
            "none": "/:categories/:title:output_ext"}
 _CONVERTIBLE = {".md", ".markdown", ".html", ".htm", ".Rmd"}
+_MARKDOWN = {".md", ".markdown"}
+
+
+def jekyll_suffix(suffix: str) -> str:
+    """A file's suffix as Jekyll's converters match it: its Markdown converter matches a
+    Markdown suffix whatever its case (`blog.MD` is Markdown, written as HTML like
+    `blog.md`), so such a suffix is its lower case; any other suffix as it is."""
+    low = suffix.lower()
+    return low if low in _MARKDOWN else suffix
 _STATIC_PAGES = {".html", ".htm"}
 _SKIP_TOP = {"_layouts", "_includes", "_sass", "_data", "_site", "_drafts", "_plugins",
              "node_modules", "vendor", ".git", ".sitemigrate", "_bibliography"}
@@ -330,7 +339,7 @@ def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[
         name = "posts" if post else parts[0][1:] if parts[0].startswith("_") \
             and parts[0][1:] in rules.collections else ""
         if (not name and rel not in by_path) or _unpublished(rel, include, exclude) \
-                or _splitext(parts[-1])[1] not in _CONVERTIBLE:
+                or jekyll_suffix(_splitext(parts[-1])[1]) not in _CONVERTIBLE:
             continue
         if text not in cache:
             cache[text] = _generator_front(text)
@@ -428,7 +437,7 @@ def _urls_of(rel: str, text: str, rules: _Rules,
     parts = rel.split("/")
     name = parts[-1]
     stem, suffix = _splitext(name)
-    if suffix not in _CONVERTIBLE or parts[0] in _SKIP_TOP:
+    if jekyll_suffix(suffix) not in _CONVERTIBLE or parts[0] in _SKIP_TOP:
         return ()
     post = parts[0] == "_posts" or (len(parts) > 1 and parts[-2] == "_posts")
     if fronts is None:
@@ -528,7 +537,7 @@ def read_files(root: Path, skip: Container[str] = ()) -> dict[str, str]:
     root = Path(root)
     if root.is_dir():
         for entry, parts in _rglob(str(root)):
-            if _splitext(entry.name)[1] in _CONVERTIBLE:
+            if jekyll_suffix(_splitext(entry.name)[1]) in _CONVERTIBLE:
                 rel = "/".join(parts)
                 if rel not in skip and not not_utf8(rel, None) and (
                         Path(entry.path).is_file() if entry.is_symlink() else entry.is_file()):

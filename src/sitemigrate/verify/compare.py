@@ -312,6 +312,17 @@ def _details(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
 _LOOPS_OVER = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.(\w+)")
 _NO_ITEMS = frozenset({"data", "pages", "html_pages", "static_files", "documents",
                        "collections", "categories", "tags"})
+_ASSIGNED = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*site\.(\w+)")
+_LOOPS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+(\w+)")
+
+
+def looped_over(text: str) -> set[str]:
+    """The names of `site.NAME` that Liquid ``text`` loops over: `{% for p in site.posts %}`,
+    or a variable assigned from it first (`{% assign notes = site.posts | where: ... %}`
+    then `{% for p in notes %}`: the same documents, filtered)."""
+    assigned = dict(_ASSIGNED.findall(text))
+    return set(_LOOPS_OVER.findall(text)) | {assigned[v] for v in _LOOPS.findall(text)
+                                             if v in assigned}
 
 
 def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
@@ -330,7 +341,7 @@ def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
             text = path.read_text("utf-8", "replace") if path.is_file() else ""
         except OSError:
             continue
-        names = {n for n in set(_LOOPS_OVER.findall(text)) - _NO_ITEMS
+        names = {n for n in looped_over(text) - _NO_ITEMS
                  if (owner / f"_{n}").is_dir()}
         if len(names) == 1 and permalink(path):  # (a CV lists several: no list of one kind)
             out.append(permalink(path))
@@ -396,8 +407,9 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
     """The items the old site's list pages show (:func:`list_pages`: also every page its
     home page's layout shows, :func:`.homes.home_addresses`), each shown by the new page
     that answers at its address."""
-    from .homes import home_addresses
-    for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner)]):
+    from .homes import home_addresses, layout_listing_addresses
+    for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner),
+                                 *layout_listing_addresses(owner)]):
         if old.redirect(page):
             continue
         was = Counter(_listed(old, page))

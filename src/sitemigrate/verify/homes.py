@@ -37,3 +37,38 @@ def home_addresses(owner: Path) -> list[str]:
             if not where.redirect_to:
                 out.update(prefix + where.url for prefix in prefixes)
     return sorted(out)
+
+
+def layout_listing_addresses(owner: Path) -> list[str]:
+    """The addresses of the pages whose layout (a file of the site's `_layouts/`, and each
+    one it is laid into) loops over the documents of one folder of the site (`{% for post in
+    site.posts %}` with `_posts/`): Jekyll shows that list on each such page, whatever the
+    page's own text (a series page on the owner's `blog-index` layout)."""
+    from ..jekyll.branches import doc_type, layout_of
+    from ..jekyll.urls import read_tree, served_by
+    from ..textio import within
+    from .compare import _NO_ITEMS, looped_over
+    if not owner.is_dir():
+        return []
+    tree = read_tree(owner)
+    files, config = tree
+    out: set[str] = set()
+    for rel, text in files.items():
+        if doc_type(config, rel) is not None:
+            continue
+        names: set[str] = set()
+        name, seen = layout_of(text, config, rel), set()
+        while name and name not in seen:
+            seen.add(name)
+            path = next((p for x in (".html", ".liquid", ".htm", ".md")
+                         if (p := owner / "_layouts" / f"{name}{x}").is_file()
+                         and within(owner, p)), None)
+            if path is None:
+                break
+            body = path.read_text("utf-8", "replace")
+            names |= {n for n in looped_over(body)
+                      if n not in _NO_ITEMS and (owner / f"_{n}").is_dir()}
+            name = layout_of(body, {}, "")
+        if len(names) == 1:
+            out.update(w.url for w in served_by(rel, tree) if not w.redirect_to)
+    return sorted(out)

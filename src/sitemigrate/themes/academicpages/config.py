@@ -223,10 +223,11 @@ def _declare_collections(config: CommentedMap, site: Site) -> None:
     source = site.config_extra.get("collections")
     for name in wanted:
         if name not in cols:
-            cols[name] = CommentedMap([("output", True), ("permalink", "/:collection/:path/")])
+            entry = CommentedMap([("output", True), ("permalink", "/:collection/:path/")])
             own = source.get(name) if isinstance(source, dict) else None
             if name in site.collections and isinstance(own, dict):
-                cols[name].update({k: v for k, v in own.items() if k != "defaults"})
+                entry.update({k: v for k, v in own.items() if k != "defaults"})
+            set_key(cols, name, entry)
     for name in site.collections:
         _default_layout(config, site, name)
 

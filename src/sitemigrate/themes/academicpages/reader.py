@@ -38,6 +38,7 @@ from ...jekyll.site import (
     drop_unpublished,
     iter_files,
     iter_pages,
+    language_text,
     mark_furniture,
     page_title,
     read_collection,
@@ -126,7 +127,9 @@ def read(src: Path, report: Report) -> Site:
         record_asset(site, "/" + rel)
     nav = read_data(src, "_data/navigation.yml", report)
     if isinstance(nav, dict) and isinstance(nav.get("main"), list):
-        site.navigation = [NavItem(text(n.get("title")), text(n.get("url")),
+        site.navigation = [NavItem(language_text(n.get("title"), "title", report,
+                                                 "_data/navigation.yml", node_line(n)),
+                                   text(n.get("url")),
                                    origin=Origin("_data/navigation.yml", node_line(n)))
                            for n in nav["main"] if isinstance(n, dict)]
     site.cv = _read_cv(src, site, report)
@@ -202,13 +205,15 @@ def _read_identity(config: dict, vocab: dict, site: Site,
                       f"`{ident.last_name}` (a theme that writes the name from its parts "
                       "shows it without the title).",
                       Origin("_config.yml", config_line(config, *name_key.split("."))))
-    title = text(config.get("title"))
+    title = language_text(config.get("title"), "title", report, "_config.yml",
+                          config_line(config, "title"))
     ident.site_title = "" if title == ident.full_name else title
     for key in ("description", "url", "baseurl"):
         setattr(ident, key, (linked_baseurl if key == "baseurl" else text)(config.get(key)))
     for key in ("bio", "location", "employer", "pronouns", "email"):
         if key not in examples:
-            setattr(ident, key, text(author.get(key)))
+            setattr(ident, key, language_text(author.get(key), f"author.{key}", report,
+                                              "_config.yml", config_line(config, "author", key)))
     fresh = not names or any(_example(k, ident.full_name) for k in ("author.name", "name"))
     if examples and report is not None and not fresh:
         named = (f"; the owner's name is the site's `name`, {ident.full_name}"

@@ -45,6 +45,7 @@ from ...jekyll.site import (
     forward_furniture,
     post_url,
     write_item,
+    written_name,
     yaml_date,
 )
 from ...plan import Plan
@@ -267,7 +268,7 @@ def _shown_around(page: Page, body: str, report: Report) -> str:
 
 
 def _page_out(page: Page) -> str:
-    return page.path  # `_pages/...` stays there; a root-level page stays at the root
+    return written_name(page.path)  # `_pages/...` stays there; a root-level page at the root
 
 
 def _publication_slugs(pubs: list[Publication]) -> list[str]:

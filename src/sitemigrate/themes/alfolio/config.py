@@ -341,14 +341,15 @@ def _declare_collections(config: CommentedMap, site: Site, plan: Plan, gen: str)
     source = site.config_extra.get("collections")
     for name, items in wanted.items():
         if (items or name in ("news", "projects")) and name not in cols:
-            cols[name] = CommentedMap([("output", True)])
+            entry = CommentedMap([("output", True)])
             own_url = THEME.vocabulary["collection_permalinks"].get(gen, {}).get(name)
             if own_url:
-                cols[name]["permalink"] = own_url
+                entry["permalink"] = own_url
             if name in site.collections:  # a custom collection keeps its own settings
                 own = source.get(name) if isinstance(source, dict) else None
-                cols[name].update({k: v for k, v in (own or {}).items() if k != "defaults"})
-                cols[name].setdefault("permalink", "/:collection/:name/")
+                entry.update({k: v for k, v in (own or {}).items() if k != "defaults"})
+                entry.setdefault("permalink", "/:collection/:name/")
+            set_key(cols, name, entry)
             if items:
                 plan.report.mapped("collection", f"collection `{name}` declared in DEST's "
                                    "`_config.yml`.", common_place(

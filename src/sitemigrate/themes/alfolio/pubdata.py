@@ -76,7 +76,7 @@ def keep_documents(site: Site, plan: Plan) -> None:
     if not isinstance(cols, dict):
         cols = CommentedMap()
         set_key(config, "collections", cols)
-    cols[COLLECTION] = CommentedMap([("output", False)])
+    set_key(cols, COLLECTION, CommentedMap([("output", False)]))
     plan.write("_config.yml", dump_yaml(config))
     plan.report.mapped(
         "publication-documents", f"{', '.join(f'`{p}`' for p in readers)} "

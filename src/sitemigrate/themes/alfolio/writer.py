@@ -38,6 +38,7 @@ from ...jekyll.site import (
     front_line,
     post_url,
     write_item,
+    written_name,
     yaml_date,
 )
 from ...lazyre import lazy_pattern
@@ -350,7 +351,7 @@ def _page_out(page: Page, site: Site) -> str:
             out = f"_pages/{name.stem}-{n}{name.suffix}"
         return out
     if page.path != ABOUT_OUT or not any(p.role == "about" for p in site.pages):
-        return page.path
+        return written_name(page.path)
     taken = {p.path for p in site.pages}
     slug = re.sub(r"[^A-Za-z0-9]+", "-", page.permalink).strip("-").lower() or "page"
     out, n = f"_pages/about-{slug}.md", 1
