@@ -13,6 +13,7 @@ be anyone's: only an entry of at least :data:`MIN_WORDS` words counts."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterator
@@ -21,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .report import Report
-    from .theme import Theme
 
 CV_ENTRY = "data.entry"
 """The key under which the table holds the digests of the example data's entries."""
@@ -50,9 +50,10 @@ def _words(item: Any) -> int:
 
 
 def _digest(item: dict) -> str:
-    from .template_files import setting_digest
-    return setting_digest(CV_ENTRY, json.dumps(item, sort_keys=True, ensure_ascii=False,
-                                               default=str))
+    """As the table's digest of a setting (``template_files.setting_digest``): the key, a
+    NUL, the entry as canonical JSON with its white space collapsed."""
+    value = json.dumps(item, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(f"{CV_ENTRY}\0{' '.join(value.split())}".encode()).hexdigest()
 
 
 def entry_digests(rel: str, data: bytes) -> set[str]:
@@ -70,13 +71,13 @@ def entry_digests(rel: str, data: bytes) -> set[str]:
     return {_digest(item) for item in _entries(value)}
 
 
-def report_example_entries(theme: Theme, data: Any, rel: str, root: Path,
+def report_example_entries(known: set[str], data: Any, rel: str, root: Path,
                            report: Report) -> None:
     """One ``template-example-cv`` warning when the CV data ``data`` read from SRC's ``rel``
-    holds entries of the template's example data, at the line of the first."""
-    from .template_files import templates
+    holds entries of the template's example data (their digests among ``known``, the
+    template table's settings), at the line of the first."""
     from .textio import read_text
-    settings = templates(theme).settings
+    settings = known
     found = [item for item in _entries(data) if _digest(item) in settings]
     if not found:
         return

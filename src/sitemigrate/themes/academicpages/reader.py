@@ -51,7 +51,7 @@ from ...jekyll.site import (
 from ...jekyll.sitevars import shown_keys
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
-from ...template_files import is_example, is_template_file, is_template_setting
+from ...template_files import is_example, is_template_file, is_template_setting, templates
 from ...textio import node_line, read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -483,7 +483,6 @@ def _cv_json_shown(src: Path, site: Site) -> bool:
 def _template_cv_json(src: Path) -> bool:
     """Whether `_data/cv.json` is a template's file, or holds the template's example text
     of a version between the checkouts (:mod:`...template_text`)."""
-    from ...template_files import templates
     data = read_source(src / CV_JSON, CV_JSON, None, root=src)
     return data is not None and (is_template_file(THEME, src, CV_JSON)
                                  or templates(THEME).text.near(CV_JSON, data))
@@ -523,7 +522,7 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
     cv: CV | None
     if use_json:
         cv = CV(origin=Origin(CV_JSON, 1), format="jsonresume")
-        report_example_entries(THEME, data, CV_JSON, src, report)
+        report_example_entries(templates(THEME).settings, data, CV_JSON, src, report)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(
             data, Origin(CV_JSON, None), dialect=_cv_dialect())
         for key in unknown:
