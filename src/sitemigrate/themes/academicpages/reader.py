@@ -51,7 +51,7 @@ from ...jekyll.site import (
 from ...jekyll.sitevars import shown_keys
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...report import Report
-from ...template_files import is_example, is_template_file, is_template_setting, templates
+from ...template_files import is_example, is_template_file, is_template_setting
 from ...textio import node_line, read_document, read_json, read_source, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -485,7 +485,7 @@ def _template_cv_json(src: Path) -> bool:
     of a version between the checkouts (:mod:`...template_text`)."""
     data = read_source(src / CV_JSON, CV_JSON, None, root=src)
     return data is not None and (is_template_file(THEME, src, CV_JSON)
-                                 or templates(THEME).text.near(CV_JSON, data))
+                                 or template_files.templates(THEME).text.near(CV_JSON, data))
 
 
 def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
@@ -522,7 +522,8 @@ def _read_cv(src: Path, site: Site, report: Report) -> CV | None:
     cv: CV | None
     if use_json:
         cv = CV(origin=Origin(CV_JSON, 1), format="jsonresume")
-        report_example_entries(templates(THEME).settings, data, CV_JSON, src, report)
+        report_example_entries(template_files.templates(THEME).settings, data, CV_JSON, src,
+                               report)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(
             data, Origin(CV_JSON, None), dialect=_cv_dialect())
         for key in unknown:

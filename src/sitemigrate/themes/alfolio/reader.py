@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ... import socials
+from ... import socials, template_files
 from ...example_cv import report_example_entries
 from ...formats import bibtex as bib
 from ...formats import jsonresume
@@ -67,7 +67,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
-from ...template_files import is_example, templates
+from ...template_files import is_example
 from ...textio import node_line, read_document, read_json, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
@@ -750,7 +750,8 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
                             "carried as the owner's CV.", orel)
         return None
     value, rel = found[fmt]
-    report_example_entries(templates(THEME).settings, value, rel, src, report)
+    report_example_entries(template_files.templates(THEME).settings, value, rel, src,
+                           report)
     cv = CV(origin=Origin(rel, 1), format=fmt)
     if fmt == "classic":
         cv.sections = _classic_sections(value, report)
