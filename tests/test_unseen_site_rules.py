@@ -849,3 +849,51 @@ def test_a_description_the_themes_page_layout_shows_is_shown_and_its_example_is_
             if f.code in ("description-shown", "template-wording")]
     assert ("description-shown", "_pages/notes.md") in said
     assert ("template-wording", "_pages/work.md") in said
+
+
+def _ranked_site(tmp_path: Path, key: str) -> Path:
+    """The 2020-23 fixture whose own header lists the pages by ``key`` (Jekyll's `sort`),
+    each page ranked by it in another order than its `nav_order`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/header.html").write_text(
+        HOME + PAGES.replace('sort: "nav_order"', f'sort: "{key}"') + "</ul>\n")
+    for name, rank in (("projects", "a"), ("cv", "b"), ("publications", "c"),
+                       ("dropdown", "d"), ("lab", "e"), ("teaching", "f")):
+        page = src / f"_pages/{name}.md"
+        page.write_text(page.read_text().replace("---\n", f"---\n{key}: {rank}_{name}\n", 1))
+    return src
+
+
+def test_a_header_of_the_sites_own_sorts_the_menu_by_its_own_key(tmp_path):
+    """The site's own header sorts the menu's pages by a front-matter key of its own (not
+    `nav_order`): the converted menu keeps that order, and the key, read by the site's own
+    code, is no slip for `title`."""
+    src = _ranked_site(tmp_path, "sorted_title")
+    plan = _convert(src, tmp_path / "out")
+    # (academicpages has no submenu: the entries of `more` take its place)
+    assert [t for t, _ in _menu(tmp_path / "out")] == [
+        "about", "projects", "cv", "publications", "blog", "field station", "harbour lab",
+        "teaching"]
+    assert not [f for f in plan.report.findings if "sorted_title" in f.message
+                and "did you mean" in f.message]
+    assert not [f for f in plan.report.findings if f.code == "menu-order"]
+
+
+def test_an_upgrade_places_the_pages_where_the_own_header_showed_them(tmp_path):
+    """Upgraded onto a checkout whose header sorts by `nav_order`, each page of that menu
+    takes its old place as its `nav_order` (the one it had was not what placed it); its
+    own key stays as written."""
+    src = _ranked_site(tmp_path, "sorted_title")
+    (src / "_layouts").mkdir()
+    (src / "_layouts/default.html").write_text("{% include header.html %}{{ content }}\n")
+    dest = shutil.copytree(needs_shared(SHARED / "lab/templates/al-folio-2026"), tmp_path / "out")
+    _convert(src, dest, to="al-folio")
+    order = {}
+    for name in ("projects", "cv", "publications", "dropdown", "lab", "teaching"):
+        front = yaml.safe_load((dest / f"_pages/{name}.md").read_text().split("---")[1])
+        assert front["sorted_title"].endswith(name)
+        order[name] = front["nav_order"]
+    assert sorted(order, key=order.get) == ["projects", "cv", "publications", "dropdown",
+                                            "lab", "teaching"], order

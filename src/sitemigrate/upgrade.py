@@ -43,6 +43,7 @@ from . import template_files
 from .ir import Origin, Site
 from .jekyll.extrakeys import carried_as_written
 from .jekyll.scholar import bibliography_uses
+from .jekyll.site import menu_place
 from .plan import Plan
 from .report import common_place
 
@@ -421,7 +422,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         near = (PurePosixPath(rel).parent / name).as_posix()
         if (to.src / near).is_file() and near not in to.plan.files:
             to.plan.copy(near, to.src / near)
-    added = _merge(front, theirs.data)
+    added = _merge(front, theirs.data) | menu_place(front, theirs.data)  # its old place
     for key in [k for k, v in theirs.data.items() if k in front and front[k] != v
                 and isinstance(v, (dict, bool)) and isinstance(front[k], (dict, bool))
                 and not to.reads_page_key(k)]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cmp_to_key
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
     true (anything but nil and false) and it has a label to show (`blog_nav_title: ""`, the
     usual way to hide it, gives a link without text: no entry a visitor sees); its key is in
     ``settings.menu_labels``."""
-    menu = _page_entries(pages, report)
+    menu = _page_entries(pages, _sort_key(src, report), report)
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:
         value = config.get(spec["key"])
@@ -57,21 +58,59 @@ def _header(src: Path, spec: dict[str, Any], report: Report) -> str | None:
     return None
 
 
-def _page_entries(pages: list[Page], report: Report) -> list[NavItem]:
-    """al-folio's header: the home page, then the pages with `nav: true` by `nav_order` (of
+def _sort_key(src: Path, report: Report) -> str:
+    """The front-matter key the header include sorts the menu's pages by (``menu_sort`` in
+    the mapping): the one the site's own header names, else the template's."""
+    spec = THEME.vocabulary["menu_sort"]
+    header = _header(src, spec, report)
+    found = re.search(spec["pattern"], header) if header else None
+    return found.group(1) if found else spec["default"]
+
+
+def _value(page: Page, key: str) -> Any:
+    """The page's front-matter value of ``key``, as the header's `sort` reads it."""
+    if key == "nav_order":
+        return page.nav_order
+    return page.extra.get(key, page.title if key == "title" else None)
+
+
+def _jekyll_order(a: Any, b: Any) -> int:
+    """Jekyll's `sort` filter on two values: nil first, else `<=>`, else as strings."""
+    if (a is None) != (b is None):
+        return -1 if a is None else 1
+    if a is None:
+        return 0
+    try:
+        return (a > b) - (a < b)
+    except TypeError:
+        return (str(a) > str(b)) - (str(a) < str(b))
+
+
+def _page_entries(pages: list[Page], key: str, report: Report) -> list[NavItem]:
+    """al-folio's header: the home page, then the pages with `nav: true` by ``key``
+    (:func:`_sort_key`: `nav_order`, or the key the site's own header sorts them by) (of
     the pages Jekyll publishes: :func:`~sitemigrate.jekyll.shadow.live_pages` left out the
-    others), through Jekyll's `sort` filter: a page without `nav_order` before those with
-    one (its `nils` default, "first"). Pages of one `nav_order` (or none) are in an order no
-    file decides (Ruby's sort does not keep the order of equal keys): reported."""
+    others), through Jekyll's `sort` filter: a page without the key before those with
+    one (its `nils` default, "first"). Pages of one value (or none) are in an order no
+    file decides (Ruby's sort does not keep the order of equal keys): reported. Sorted by
+    another key, a page's `nav_order` (which that header does not read) becomes its place,
+    as the new template's header sorts by it."""
     navs = [p for p in pages if p.nav or p.permalink == "/"]
-    navs.sort(key=lambda p: (p.permalink != "/", p.nav_order is not None, p.nav_order or 0))
-    ties: dict[float | None, list[Page]] = {}
+    navs.sort(key=cmp_to_key(lambda a, b: (b.permalink == "/") - (a.permalink == "/")
+                             or _jekyll_order(_value(a, key), _value(b, key))))
+    if key != "nav_order":  # the old menu's places: what `nav_order` is to a new header
+        for place, page in enumerate((p for p in navs if p.permalink != "/"), 1):
+            page.nav_order = float(place)
+    ties: dict[Any, list[Page]] = {}
     for page in navs:
         if page.permalink != "/":
-            ties.setdefault(page.nav_order, []).append(page)
+            value = _value(page, key)
+            ties.setdefault(value if isinstance(value, (str, int, float)) else None,
+                            []).append(page)
     for order, group in ties.items():
         if len(group) > 1:
-            said = f"`nav_order: {order:g}`" if order is not None else "no `nav_order`"
+            said = (f"`{key}: {order:g}`" if isinstance(order, (int, float)) else
+                    f"`{key}: {order}`" if order is not None else f"no `{key}`")
             report.problem("menu-order", ", ".join(f"`{p.path}`" for p in group) + " have "
                            f"{said}: Jekyll's sort does not keep the order of equal keys, so "
                            "no file decided their order in the old menu (it can change from "

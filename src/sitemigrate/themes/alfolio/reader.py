@@ -65,6 +65,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
+from ...jekyll.sitevars import code_keys
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
@@ -156,7 +157,7 @@ PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes",
 
 
 def read(src: Path, report: Report) -> Site:
-    vocab = THEME.vocabulary
+    vocab = {**THEME.vocabulary, "own_keys": code_keys(src, report)}  # read by its own code
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
     site.identity = _read_identity(src, config, report)
@@ -318,8 +319,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
     if not doc.has_front_matter and doc.body.strip():
         no_front.add(rel)
     check_liquid(doc, report)
-    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])
-              | set(vocab.get("page_switches", [])), report)  # `profiles` is no slip
+    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])  # `profiles`: no slip
+              | set(vocab.get("page_switches", [])), report, vocab["own_keys"])
     data = doc.data
     own = text(data["layout"]) if "layout" in data else layout_of(None, site.config_extra, rel)
     layout = layouts[rel] = "about" if laid_in_about(Path(site.source), own) \
