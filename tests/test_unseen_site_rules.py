@@ -5,6 +5,7 @@ in the exact shape of the theme's files.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -897,3 +898,28 @@ def test_an_upgrade_places_the_pages_where_the_own_header_showed_them(tmp_path):
         order[name] = front["nav_order"]
     assert sorted(order, key=order.get) == ["projects", "cv", "publications", "dropdown",
                                             "lab", "teaching"], order
+
+
+# a 2020-21 header: the blog entry, under its own word, when `blog_name` is set
+BLOG_NAME = """  {% if site.blog_name %}
+  <li class="nav-item"><a class="nav-link" href="{{ '/blog/' | relative_url }}">
+    blog
+    {% if page.title == "blog" %}<span class="sr-only">(current)</span>{% endif %}
+  </a></li>
+  {% endif %}
+"""
+
+
+def test_a_2020_21_header_shows_the_blog_entry_when_blog_name_is_set(tmp_path):
+    """`{% if site.blog_name %}` switches on a menu entry to `/blog/` under the header's own
+    word (not the value, which heads the blog page): after the pages where the header
+    shows it; none where `blog_name` is not set."""
+    src = _blog_site(tmp_path, HOME + PAGES + BLOG_NAME)
+    config = src / "_config.yml"
+    config.write_text(re.sub(r"(?m)^blog_nav_title:.*\n", "", config.read_text()))
+    plan = _convert(src, tmp_path / "out")
+    assert _menu(tmp_path / "out")[-1] == ("blog", "/blog/")
+    assert not [f for f in plan.report.findings if "label of its menu entry" in f.message]
+    config.write_text(re.sub(r"(?m)^blog_name:.*\n", "", config.read_text()))
+    _convert(src, tmp_path / "out2")
+    assert "/blog/" not in [u for _, u in _menu(tmp_path / "out2")]

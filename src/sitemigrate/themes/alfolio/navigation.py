@@ -19,34 +19,55 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
                settings: SiteSettings) -> list[NavItem]:
     """The menu: the pages' entries (:func:`_page_entries`), and after the home entry each
     entry the header include shows by a config key instead of a page (``config_menu`` in the
-    mapping: 2020-22's `{% if site.blog_nav_title %}` links `/blog/` under that value). Such
-    an entry is the site's when its own header reads the key and Liquid takes the value as
-    true (anything but nil and false) and it has a label to show (`blog_nav_title: ""`, the
-    usual way to hide it, gives a link without text: no entry a visitor sees); its key is in
-    ``settings.menu_labels``."""
+    mapping: 2020-22's `{% if site.blog_nav_title %}` links `/blog/` under that value,
+    2020-21's `{% if site.blog_name %}` under its own word). Such an entry is the site's
+    when its own header reads the key and Liquid takes the value as true (anything but nil
+    and false) and it has a label to show (:func:`_label`; `blog_nav_title: ""`, the usual
+    way to hide it, gives a link without text: no entry a visitor sees); a key whose value
+    is the label is in ``settings.menu_labels``."""
     menu = _page_entries(pages, _sort_key(src, report), report)
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:
         value = config.get(spec["key"])
         header = _header(src, spec, report)
-        if value is None or value is False or not text(value).strip() or header is None \
+        if value is None or value is False or header is None \
                 or not re.search(r"\bsite\." + re.escape(spec["key"]) + r"\b", header):
             continue
-        entry = NavItem(text(value), spec["url"],
+        label, own = _label(header, spec, value)
+        if not label:
+            continue
+        entry = NavItem(label, spec["url"],
                         origin=Origin("_config.yml", config_line(config, spec["key"])))
-        shown = re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b", header)
+        shown = re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b", header) \
+            or re.search(r"\bsite\." + re.escape(spec["key"]) + r"\b", header)  # its switch
         loop = re.search(spec["pages_loop"], header) if spec.get("pages_loop") else None
         if shown and loop and loop.start() < shown.start():
             menu.append(entry)  # the site's header shows it after the pages' entries
         else:
             menu.insert(at, entry)
             at += 1
-        settings.menu_labels.append(Setting(text(value), spec["key"], entry.origin))
+        if not own:  # the key's value is the label
+            settings.menu_labels.append(Setting(label, spec["key"], entry.origin))
         for page in pages:  # the page at that address is the one the entry shows
             address = page.permalink or index_address(page.path)
             if spec.get("role") and address.rstrip("/") == spec["url"].rstrip("/"):
                 page.permalink, page.role = address, spec["role"]
     return menu
+
+
+def _label(header: str, spec: dict[str, Any], value: Any) -> tuple[str, bool]:
+    """The label of the header's link to ``spec["url"]``: the key's value where the link
+    prints it (2022's `{{ site.blog_nav_title }}`), else the link's own words, but those it
+    shows only on some pages (`{% if %}` blocks); whether they are its own words."""
+    url = re.escape(spec["url"])
+    link = re.search(rf"<a\b[^>]*href=(?:\"[^\"]*{url}[^\"]*\"|'[^']*{url}[^']*')[^>]*>(.*?)</a>",
+                     header, re.S)
+    if link is None or re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b",
+                                 link.group(1)):
+        return text(value), False
+    words = re.sub(r"\{%-?\s*if\b.*?\{%-?\s*endif\s*-?%\}|\{[{%].*?[}%]\}|<[^>]+>", " ",
+                   link.group(1), flags=re.S)
+    return " ".join(words.split()), True
 
 
 def _header(src: Path, spec: dict[str, Any], report: Report) -> str | None:
