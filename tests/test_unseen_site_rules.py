@@ -923,3 +923,26 @@ def test_a_2020_21_header_shows_the_blog_entry_when_blog_name_is_set(tmp_path):
     config.write_text(re.sub(r"(?m)^blog_name:.*\n", "", config.read_text()))
     _convert(src, tmp_path / "out2")
     assert "/blog/" not in [u for _, u in _menu(tmp_path / "out2")]
+
+
+def test_a_profile_the_sites_own_social_include_links_is_carried(tmp_path):
+    """The site's own social include links a config key of its own into a profile address
+    (`https://www.semanticscholar.org/author/{{ site.ss_profile }}`): the about page showed
+    that profile, and academicpages shows it in the author's sidebar; a key it links into
+    an address of no service known stays a key of the config, as before."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/social.html").write_text(
+        '{% if site.ss_profile %}<a href="https://www.semanticscholar.org/author/'
+        '{{ site.ss_profile }}" title="Semantic Scholar">S</a>{% endif %}\n'
+        '{% if site.tide_club %}<a href="https://tides.example.org/m/{{ site.tide_club }}">'
+        'T</a>{% endif %}\n')
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "ss_profile: Ada-Marsh/424242\ntide_club: ada\n")
+    plan = _convert(src, tmp_path / "out")
+    written = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert written["author"]["semantic"] == \
+        "https://www.semanticscholar.org/author/Ada-Marsh/424242"
+    assert written["tide_club"] == "ada"
+    assert not [f for f in plan.report.findings if "`ss_profile`" in f.message]

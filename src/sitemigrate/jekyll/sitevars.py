@@ -58,3 +58,12 @@ def code_keys(src: Path, report: Report | None = None) -> set[str]:
                 keys |= {a or b for a, b in _READ.findall(shown_liquid(
                     raw.decode("utf-8", "replace")))}
     return keys
+
+
+def include_text(src: Path, rels: Iterable[str], report: Report | None = None) -> str:
+    """The text of SRC's first include of ``rels`` that it has, where a visitor sees it
+    ("" without one)."""
+    for rel in rels:
+        if (src / rel).is_file() and (raw := read_source(src / rel, rel, report, src)):
+            return shown_liquid(raw.decode("utf-8", "replace"))
+    return ""

@@ -65,7 +65,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.sitevars import code_keys
+from ...jekyll.sitevars import code_keys, include_text
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
@@ -160,10 +160,11 @@ def read(src: Path, report: Report) -> Site:
     vocab = {**THEME.vocabulary, "own_keys": code_keys(src, report)}  # read by its own code
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
-    site.identity = _read_identity(src, config, report)
+    links = socials.linked_keys(include_text(src, vocab["social_include"], report))
+    site.identity = _read_identity(src, config, report, links)
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
                          and not (k == "name" and text(v) == site.identity.full_name)
-                         and not socials.read_social(OLD, str(k), v)}  # read as socials
+                         and not socials.read_social(OLD, str(k), v, links)}  # read as socials
     site.settings = read_settings(site, config)
     no_front: set[str] = set()
     layouts: dict[str, str] = {}
@@ -260,7 +261,7 @@ def owner_name(src: Path) -> str:
     return _read_identity(src, read_config(src, report, shared=True), report).display_name()
 
 
-def _read_identity(src: Path, config: dict, report: Report) -> Identity:
+def _read_identity(src: Path, config: dict, report: Report, links: dict) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
 
     def at(rel: str, data: Any, key: Any) -> Origin:  # a key's file and line
@@ -277,7 +278,7 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
         ident.full_name = text(config["name"])
         ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     for key, value in config.items():
-        social = socials.read_social(OLD, str(key), value)
+        social = socials.read_social(OLD, str(key), value, links)  # or its own include's
         if social and value not in (None, "") and not example_profile(
                 str(key), value, report, at("_config.yml", config, key)):
             social.origin = at("_config.yml", config, key)
