@@ -261,7 +261,8 @@ def owner_name(src: Path) -> str:
     return _read_identity(src, read_config(src, report, shared=True), report).display_name()
 
 
-def _read_identity(src: Path, config: dict, report: Report, links: dict) -> Identity:
+def _read_identity(src: Path, config: dict, report: Report, links: dict | None = None
+                   ) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
 
     def at(rel: str, data: Any, key: Any) -> Origin:  # a key's file and line
