@@ -67,3 +67,12 @@ def include_text(src: Path, rels: Iterable[str], report: Report | None = None) -
         if (src / rel).is_file() and (raw := read_source(src / rel, rel, report, src)):
             return shown_liquid(raw.decode("utf-8", "replace"))
     return ""
+
+
+def with_own_code(vocab: dict, src: Path, report: Report | None = None) -> dict:
+    """A theme's vocabulary with what SRC's own code reads added: ``own_keys``
+    (:func:`code_keys`) and ``links``, the config keys its social include (the vocabulary's
+    ``social_include``) links into a profile's address (:func:`socials.linked_keys`)."""
+    from ..socials import linked_keys
+    return {**vocab, "own_keys": code_keys(src, report), "links": linked_keys(
+        include_text(src, vocab.get("social_include") or (), report))}

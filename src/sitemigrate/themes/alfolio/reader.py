@@ -65,7 +65,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.sitevars import code_keys, include_text
+from ...jekyll.sitevars import with_own_code
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
@@ -157,11 +157,10 @@ PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes",
 
 
 def read(src: Path, report: Report) -> Site:
-    vocab = {**THEME.vocabulary, "own_keys": code_keys(src, report)}  # read by its own code
+    vocab = with_own_code(THEME.vocabulary, src, report)  # with what its own code reads
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
-    links = socials.linked_keys(include_text(src, vocab["social_include"], report))
-    site.identity = _read_identity(src, config, report, links)
+    site.identity = _read_identity(src, config, report, links := vocab["links"])
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
                          and not (k == "name" and text(v) == site.identity.full_name)
                          and not socials.read_social(OLD, str(k), v, links)}  # read as socials
@@ -261,8 +260,7 @@ def owner_name(src: Path) -> str:
     return _read_identity(src, read_config(src, report, shared=True), report).display_name()
 
 
-def _read_identity(src: Path, config: dict, report: Report, links: dict | None = None
-                   ) -> Identity:
+def _read_identity(src: Path, config: dict, report: Report, links: dict | None = None) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
 
     def at(rel: str, data: Any, key: Any) -> Origin:  # a key's file and line
