@@ -946,3 +946,39 @@ def test_a_profile_the_sites_own_social_include_links_is_carried(tmp_path):
         "https://www.semanticscholar.org/author/Ada-Marsh/424242"
     assert written["tide_club"] == "ada"
     assert not [f for f in plan.report.findings if "`ss_profile`" in f.message]
+
+
+def test_an_upgrade_keeps_the_line_the_owners_bib_layout_printed_from_a_field_of_theirs(
+        tmp_path):
+    """The owner's bibliography layout printed a field of their own as a line under the
+    venue (`<p>{{ entry.laurel }}</p>`), which the new checkout's layout prints nowhere:
+    the carried entry also has it as its `note` (a line the new layout prints); an entry
+    that has a `note` already is said to lose it. A field only in an attribute (an image's
+    `src`) is no line of text."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/bib.html").write_text(
+        "---\n---\n<div class=\"title\">{{ entry.title }}</div>\n"
+        "<img src=\"{{ entry.snapshot | relative_url }}\">\n"
+        "{% if entry.note %}{{ entry.note }}{% endif %}\n"
+        "{% if entry.laurel %}<p class=\"laurel\">{{ entry.laurel }}</p>{% endif %}\n")
+    bib = src / "_bibliography/papers.bib"
+    text = bib.read_text()
+    text = text.replace("@article{halvorsen2023buoys,", "@article{halvorsen2023buoys,\n"
+                        "  laurel = {Best poster of the {Arctic} session},\n"
+                        "  snapshot = {/assets/img/buoys.png},", 1)
+    text = text.replace("@article{halvorsen2019mode,", "@article{halvorsen2019mode,\n"
+                        "  laurel = {Featured on the cover},", 1)  # it has a note
+    bib.write_text(text)
+    dest = shutil.copytree(needs_shared(SHARED / "lab/templates/al-folio-2026"), tmp_path / "out")
+    plan = _convert(src, dest, to="al-folio")
+    from sitemigrate.formats.bibtex import parse_bib
+    entries = {e.key: e for e in parse_bib((dest / "_bibliography/papers.bib").read_text())
+               .entries}
+    assert entries["halvorsen2023buoys"].fields["note"] == "Best poster of the {Arctic} session"
+    assert entries["halvorsen2019mode"].fields["note"] == "In Norwegian, with an English summary"
+    lost = [f for f in plan.report.findings if f.code == "bib-field-shown"
+            and f.severity == "loss"]
+    assert [f.message.split(":")[0] for f in lost] == ["publication `halvorsen2019mode`"]
+    assert not [f for f in plan.report.findings if "`snapshot`" in f.message]

@@ -11,16 +11,12 @@ no text."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from ..formats.bibtex import STANDARD_FIELDS, parse_bib
 from ..formats.bibtext import to_text
-from ..jekyll.liquid import shown_liquid
+from ..jekyll.bibshown import printed_as_text
 from ..textio import within
-
-_PRINTED = re.compile(r"\{\{-?\s*entry\.(\w+)\s*(?:\|[^}]*)?-?\}\}")
-_TAGS = re.compile(r"<[^>]*>")
 
 
 def _themes_fields() -> set[str]:
@@ -40,8 +36,7 @@ def bib_details(site: Path, min_words: int = 2) -> dict[str, list[str]]:
     for suffix in (".html", ".liquid"):
         path = site / "_layouts" / f"{name}{suffix}"
         if path.is_file() and within(site, path):
-            shown = _TAGS.sub(" ", shown_liquid(path.read_text("utf-8", "replace")))
-            printed |= {f.lower() for f in _PRINTED.findall(shown)}
+            printed |= set(printed_as_text(path.read_text("utf-8", "replace")))
     printed -= STANDARD_FIELDS | _themes_fields()
     source = site / str(scholar.get("source") or "_bibliography").strip("./")
     found: dict[str, list[str]] = {}
