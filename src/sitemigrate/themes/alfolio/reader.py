@@ -28,7 +28,7 @@ from ...ir import (
     Social,
     plain,
 )
-from ...jekyll import scholar
+from ...jekyll import scholar, sitevars
 from ...jekyll.assets import (
     collection_static_files,
     record_asset,
@@ -65,7 +65,6 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.sitevars import with_own_code
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
@@ -157,7 +156,7 @@ PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes",
 
 
 def read(src: Path, report: Report) -> Site:
-    vocab = with_own_code(THEME.vocabulary, src, report)  # with what its own code reads
+    vocab = sitevars.with_own_code(THEME.vocabulary, src, report)  # and what its code reads
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
     site.identity = _read_identity(src, config, report, links := vocab["links"])
