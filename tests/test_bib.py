@@ -149,12 +149,32 @@ def test_never_raises_and_reports_lines():
 
 
 def test_odd_whitespace_crlf_and_paren_entries():
-    bib = parse_bib("@ Article ( k1 ,\r\n  Title\t=\r\n  {Two\r\n   lines} , Year = 1999 )\r\n"
+    bib = parse_bib("@ Article { k1 ,\r\n  Title\t=\r\n  {Two\r\n   lines} , Year = 1999 }\r\n"
                     "@misc{k2,\n\n  note = {\n  padded  \n},\n}")
     assert [(e.key, e.entry_type, e.fields) for e in bib.entries] == [
         ("k1", "article", {"title": "Two lines", "year": "1999"}),
         ("k2", "misc", {"note": "padded"})]
     assert bib.problems == [] and bib.front_matter is False
+    # in parentheses: BibTeX's grammar has it, jekyll-scholar's reader leaves it out (below)
+    paren = parse_bib("@misc{k0, note = {read}}\n@ Article ( k1 , Title = {Two} )\n")
+    assert [e.key for e in paren.entries] == ["k0"]
+    assert [(p.line, p.message.split(" outside")[0]) for p in paren.problems] == [
+        (2, "entry `k1` has `(` at line 2")]
+
+
+@pytest.mark.parametrize("field", ["poster = 'poster.pdf'", "note = a;b",
+                                   "year = 2019\u00a0", "note = <b>"])
+def test_an_entry_jekyll_scholar_leaves_out_is_not_read(field):
+    """Outside braces and quotes, jekyll-scholar's BibTeX reader (bibtex-ruby) takes spaces,
+    `=`, `,`, `#`, numbers and names (letters, digits and `/:_!$?.%+&*-`) only: at any
+    other character it leaves the whole entry out (the site never shows it), where BibTeX's
+    grammar would read the fields before it. Not read, said with its line; the entries
+    around it are read."""
+    bib = parse_bib("@misc{before, note = {x}}\n\n@inproceedings{odd,\n  title = {Odd},\n"
+                    f"  {field},\n  year = {{2019}}\n}}\n@misc{{after, note = {{y}}}}\n")
+    assert [e.key for e in bib.entries] == ["before", "after"]
+    assert [p.line for p in bib.problems] == [3]
+    assert "at line 5 outside braces and quotes" in bib.problems[0].message
 
 
 # ------------------------------------------------------------------------------------------

@@ -345,6 +345,27 @@ def test_archive_and_pagination_addresses_are_old_urls(tmp_path):
     assert not [r for r in plan.report.urls if r["how"] == "lost"]
 
 
+def test_a_post_without_front_matter_is_served_and_paged_as_a_post(tmp_path):
+    """Jekyll's post reader takes every dated file of `_posts`, front matter or not (a blank
+    line before the `---` is enough to have none): such a post has its post address, is in
+    its year's archive and counts in the paginated list; its old addresses are kept."""
+    from sitemigrate.jekyll.urls import read_tree, served
+    root = write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG + "include: [_pages]\npermalink: /blog/:year/:title/\n"
+        "plugins:\n  - jekyll-archives\n  - jekyll-paginate-v2\npagination:\n  enabled: true\n"
+        "jekyll-archives:\n  enabled: [year]\n  permalinks:\n    year: '/blog/:year/'\n",
+        "_pages/blog.md": "---\nlayout: default\npermalink: /blog/\ntitle: blog\npagination:\n"
+                          "  enabled: true\n  permalink: /page/:num/\n  per_page: 2\n---\nPosts.\n",
+        **dict([_post("2016-04-02", "lugworms"), _post("2016-05-03", "eelgrass")]),
+        "_posts/2017-06-04-saltmarsh.md": "\n---\ntitle: Saltmarsh survey\n---\nCores taken.\n",
+    })
+    urls = {s.url: s.path for s in served(*read_tree(root)).values()}
+    assert urls.get("/blog/2017/saltmarsh/") == "_posts/2017-06-04-saltmarsh.md"
+    assert urls.get("/blog/2017/") == urls.get("/blog/page/2/") == "_pages/blog.md"
+    plan = sitemigrate.convert(root, tmp_path / "out", to="academicpages")
+    assert not [r for r in plan.report.urls if r["how"] == "lost"]
+
+
 def test_archives_v2_per_collection(tmp_path):
     from sitemigrate.jekyll.urls import read_tree, served
     root = write(tmp_path, {

@@ -5,6 +5,7 @@ in the exact shape of the theme's files.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -849,3 +850,135 @@ def test_a_description_the_themes_page_layout_shows_is_shown_and_its_example_is_
             if f.code in ("description-shown", "template-wording")]
     assert ("description-shown", "_pages/notes.md") in said
     assert ("template-wording", "_pages/work.md") in said
+
+
+def _ranked_site(tmp_path: Path, key: str) -> Path:
+    """The 2020-23 fixture whose own header lists the pages by ``key`` (Jekyll's `sort`),
+    each page ranked by it in another order than its `nav_order`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/header.html").write_text(
+        HOME + PAGES.replace('sort: "nav_order"', f'sort: "{key}"') + "</ul>\n")
+    for name, rank in (("projects", "a"), ("cv", "b"), ("publications", "c"),
+                       ("dropdown", "d"), ("lab", "e"), ("teaching", "f")):
+        page = src / f"_pages/{name}.md"
+        page.write_text(page.read_text().replace("---\n", f"---\n{key}: {rank}_{name}\n", 1))
+    return src
+
+
+def test_a_header_of_the_sites_own_sorts_the_menu_by_its_own_key(tmp_path):
+    """The site's own header sorts the menu's pages by a front-matter key of its own (not
+    `nav_order`): the converted menu keeps that order, and the key, read by the site's own
+    code, is no slip for `title`."""
+    src = _ranked_site(tmp_path, "sorted_title")
+    plan = _convert(src, tmp_path / "out")
+    # (academicpages has no submenu: the entries of `more` take its place)
+    assert [t for t, _ in _menu(tmp_path / "out")] == [
+        "about", "projects", "cv", "publications", "blog", "field station", "harbour lab",
+        "teaching"]
+    assert not [f for f in plan.report.findings if "sorted_title" in f.message
+                and "did you mean" in f.message]
+    assert not [f for f in plan.report.findings if f.code == "menu-order"]
+
+
+def test_an_upgrade_places_the_pages_where_the_own_header_showed_them(tmp_path):
+    """Upgraded onto a checkout whose header sorts by `nav_order`, each page of that menu
+    takes its old place as its `nav_order` (the one it had was not what placed it); its
+    own key stays as written."""
+    src = _ranked_site(tmp_path, "sorted_title")
+    (src / "_layouts").mkdir()
+    (src / "_layouts/default.html").write_text("{% include header.html %}{{ content }}\n")
+    dest = shutil.copytree(needs_shared(SHARED / "lab/templates/al-folio-2026"), tmp_path / "out")
+    _convert(src, dest, to="al-folio")
+    order = {}
+    for name in ("projects", "cv", "publications", "dropdown", "lab", "teaching"):
+        front = yaml.safe_load((dest / f"_pages/{name}.md").read_text().split("---")[1])
+        assert front["sorted_title"].endswith(name)
+        order[name] = front["nav_order"]
+    assert sorted(order, key=order.get) == ["projects", "cv", "publications", "dropdown",
+                                            "lab", "teaching"], order
+
+
+# a 2020-21 header: the blog entry, under its own word, when `blog_name` is set
+BLOG_NAME = """  {% if site.blog_name %}
+  <li class="nav-item"><a class="nav-link" href="{{ '/blog/' | relative_url }}">
+    blog
+    {% if page.title == "blog" %}<span class="sr-only">(current)</span>{% endif %}
+  </a></li>
+  {% endif %}
+"""
+
+
+def test_a_2020_21_header_shows_the_blog_entry_when_blog_name_is_set(tmp_path):
+    """`{% if site.blog_name %}` switches on a menu entry to `/blog/` under the header's own
+    word (not the value, which heads the blog page): after the pages where the header
+    shows it; none where `blog_name` is not set."""
+    src = _blog_site(tmp_path, HOME + PAGES + BLOG_NAME)
+    config = src / "_config.yml"
+    config.write_text(re.sub(r"(?m)^blog_nav_title:.*\n", "", config.read_text()))
+    plan = _convert(src, tmp_path / "out")
+    assert _menu(tmp_path / "out")[-1] == ("blog", "/blog/")
+    assert not [f for f in plan.report.findings if "label of its menu entry" in f.message]
+    config.write_text(re.sub(r"(?m)^blog_name:.*\n", "", config.read_text()))
+    _convert(src, tmp_path / "out2")
+    assert "/blog/" not in [u for _, u in _menu(tmp_path / "out2")]
+
+
+def test_a_profile_the_sites_own_social_include_links_is_carried(tmp_path):
+    """The site's own social include links a config key of its own into a profile address
+    (`https://www.semanticscholar.org/author/{{ site.ss_profile }}`): the about page showed
+    that profile, and academicpages shows it in the author's sidebar; a key it links into
+    an address of no service known stays a key of the config, as before."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/social.html").write_text(
+        '{% if site.ss_profile %}<a href="https://www.semanticscholar.org/author/'
+        '{{ site.ss_profile }}" title="Semantic Scholar">S</a>{% endif %}\n'
+        '{% if site.tide_club %}<a href="https://tides.example.org/m/{{ site.tide_club }}">'
+        'T</a>{% endif %}\n')
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "ss_profile: Ada-Marsh/424242\ntide_club: ada\n")
+    plan = _convert(src, tmp_path / "out")
+    written = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert written["author"]["semantic"] == \
+        "https://www.semanticscholar.org/author/Ada-Marsh/424242"
+    assert written["tide_club"] == "ada"
+    assert not [f for f in plan.report.findings if "`ss_profile`" in f.message]
+
+
+def test_an_upgrade_keeps_the_line_the_owners_bib_layout_printed_from_a_field_of_theirs(
+        tmp_path):
+    """The owner's bibliography layout printed a field of their own as a line under the
+    venue (`<p>{{ entry.laurel }}</p>`), which the new checkout's layout prints nowhere:
+    the carried entry also has it as its `note` (a line the new layout prints); an entry
+    that has a `note` already is said to lose it. A field only in an attribute (an image's
+    `src`) is no line of text."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/bib.html").write_text(
+        "---\n---\n<div class=\"title\">{{ entry.title }}</div>\n"
+        "<img src=\"{{ entry.snapshot | relative_url }}\">\n"
+        "{% if entry.note %}{{ entry.note }}{% endif %}\n"
+        "{% if entry.laurel %}<p class=\"laurel\">{{ entry.laurel }}</p>{% endif %}\n")
+    bib = src / "_bibliography/papers.bib"
+    text = bib.read_text()
+    text = text.replace("@article{halvorsen2023buoys,", "@article{halvorsen2023buoys,\n"
+                        "  laurel = {Best poster of the {Arctic} session},\n"
+                        "  snapshot = {/assets/img/buoys.png},", 1)
+    text = text.replace("@article{halvorsen2019mode,", "@article{halvorsen2019mode,\n"
+                        "  laurel = {Featured on the cover},", 1)  # it has a note
+    bib.write_text(text)
+    dest = shutil.copytree(needs_shared(SHARED / "lab/templates/al-folio-2026"), tmp_path / "out")
+    plan = _convert(src, dest, to="al-folio")
+    from sitemigrate.formats.bibtex import parse_bib
+    entries = {e.key: e for e in parse_bib((dest / "_bibliography/papers.bib").read_text())
+               .entries}
+    assert entries["halvorsen2023buoys"].fields["note"] == "Best poster of the {Arctic} session"
+    assert entries["halvorsen2019mode"].fields["note"] == "In Norwegian, with an English summary"
+    lost = [f for f in plan.report.findings if f.code == "bib-field-shown"
+            and f.severity == "loss"]
+    assert [f.message.split(":")[0] for f in lost] == ["publication `halvorsen2019mode`"]
+    assert not [f for f in plan.report.findings if "`snapshot`" in f.message]

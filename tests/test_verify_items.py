@@ -125,3 +125,43 @@ def test_a_list_in_a_liquid_comment_is_not_asked_for():
             "{% endcomment %}\n\n- Creeks that feed the harbour mouth\n")
     items = _content_items(body)
     assert items == ["creeks that feed the harbour mouth"]
+
+
+BIB_LAYOUT = """---
+---
+<div class="title">{{ entry.title }}</div>
+<img src="{{ entry.snapshot | relative_url }}">
+{% if entry.laurel %}<p class="laurel">{{ entry.laurel }}</p>{% endif %}
+<div class="periodical">{{ entry.journal }} {{ entry.year }}</div>
+"""
+TIDES_BIB = """@article{quill2021,
+  title = {Tides of the Inner Harbour},
+  author = {Quill, Ada},
+  journal = {Journal of Harbour Studies},
+  year = {2021},
+  laurel = {Best {P}aper of the volume},
+  snapshot = {/assets/img/tides figure.png}
+}
+"""
+
+
+def test_a_field_of_the_owners_own_that_their_bib_layout_prints_is_asked_for(tmp_path):
+    """The site's own bibliography layout (jekyll-scholar's `bibliography_template`) prints
+    a field of the owner's own under a publication (`laurel`): the new site is asked to
+    show it as well; a field only in a tag's attribute (`snapshot`, an image) and the
+    fields every theme shows its own way (`journal`) are not asked for here."""
+    owner = tmp_path / "src"
+    (owner / "_layouts").mkdir(parents=True)
+    (owner / "_bibliography").mkdir()
+    (owner / "_config.yml").write_text("scholar:\n  source: /_bibliography/\n"
+                                       "  bibliography_template: bib\n")
+    (owner / "_layouts/bib.liquid").write_text(BIB_LAYOUT)
+    (owner / "_bibliography/papers.bib").write_text(TIDES_BIB)
+    old, new = tmp_path / "old", tmp_path / "new"
+    listing = ("<div class='title'>Tides of the Inner Harbour</div>"
+               "<div>Journal of Harbour Studies 2021</div>")
+    page(old, "publications/index.html", listing + "<p class='laurel'>Best Paper of the "
+         "volume</p>")
+    page(new, "publications/index.html", listing)
+    found = cmp.compare(BuiltSite(old), BuiltSite(new), owner)
+    assert found.missing_details == [("_bibliography/papers.bib", "best paper of the volume")]

@@ -285,14 +285,20 @@ def service_row(service: str) -> ServiceRow | None:
 
 # -- reading ------------------------------------------------------------------------------------
 
-def read_social(theme: str, key: str, value: object) -> Social | None:
+def read_social(theme: str, key: str, value: object,
+                links: Mapping[str, tuple[str, str]] | None = None) -> Social | None:
     """The profile that ``key: value`` stands for in ``theme``.
 
     ``None`` when the key is not a social key of that theme, and also when the value is empty
     (``None``, blank, a false flag): there is nothing to carry over. Use :func:`known_keys` to tell
-    the two apart. The handle and URL are filled in as far as the row allows.
+    the two apart. The handle and URL are filled in as far as the row allows. A key of
+    ``links`` (:func:`linked_keys`: the site's own include links it into an address) is the
+    profile of the service that address is of, where it is one the table knows.
     """
     hit = _theme_keys(theme).get(key)
+    if hit is None and links and key in links and isinstance(value, (str, int)) \
+            and not _is_empty(value):
+        return social_from_url(links[key][0] + _text(value) + links[key][1])
     if hit is None or _is_empty(value):
         return None
     row, col = hit
@@ -335,6 +341,16 @@ def read_owner_social(theme: str, key: str, value: object) -> Social | None:
 def _name_key(name: str) -> str:
     """A service's id, label or key as compared: its letters and digits, lower case."""
     return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+_SITE_LINK = re.compile(r"""href=(["'])([^"'{}]*)\{\{-?\s*site\.([\w-]+)\s*-?\}\}([^"'{}]*)\1""")
+
+
+def linked_keys(text: str) -> dict[str, tuple[str, str]]:
+    """The config keys an include (a site's own list of profile icons) writes into a link's
+    address, with the address around the value: `href="https://x.org/a/{{ site.KEY }}"` ->
+    ``{"KEY": ("https://x.org/a/", "")}``."""
+    return {m[3]: (m[2], m[4]) for m in _SITE_LINK.finditer(text) if _URL_RE.match(m[2])}
 
 
 def social_from_url(url: str) -> Social | None:

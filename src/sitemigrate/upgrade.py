@@ -32,7 +32,6 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from glob import escape as glob_escape
 from itertools import pairwise
@@ -41,8 +40,10 @@ from typing import TYPE_CHECKING, Any
 
 from . import template_files
 from .ir import Origin, Site
+from .jekyll.bibshown import braced_names, shown_as_note
 from .jekyll.extrakeys import carried_as_written
 from .jekyll.scholar import bibliography_uses
+from .jekyll.site import menu_place
 from .plan import Plan
 from .report import common_place
 
@@ -260,7 +261,7 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
                     or template_files.is_example(theme, src, rel):
                 continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
-            text = _braced_names(text)
+            text = shown_as_note(braced_names(text), rel, src, plan.dest, plan.report)
             plan.write(rel, text if written is None else _kept_by_writer(text, written))
             count += 1
             # a file no page lists, which the reader said it would not carry: carried here
@@ -271,54 +272,6 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
                                    "(no list of your publications): carried as written all the "
                                    "same, so Liquid of yours that names it finds it.", rel)
     return count
-
-
-def _braced_names(text: str) -> str:
-    """A field whose value is a bare name no @string defines (`bibtex_show = true`) written
-    braced (`{true}`): bibtex-ruby reads both as that text, but it prints the bare name back
-    as written, and al-folio's filter of the fields its BibTeX box hides (since 2024) only
-    takes `name = {...}`, so the box showed `bibtex_show = true` on every such entry."""
-    from .formats.bibtex import parse_bib
-    found = parse_bib(text)
-    if not found.undefined:
-        return text
-    raws = {e.key: e.raw for e in found.entries}
-    for key, fname, macro in dict.fromkeys(found.undefined):
-        raw = raws.get(key)
-        if not raw:
-            continue
-        bare = re.compile(rf"(?i)(\b{re.escape(fname)}\s*=\s*){re.escape(macro)}"
-                          r"(?=\s*(?:,|\}|\)|$))", re.M)
-        top, braced = _top_level(raw), f"{{{macro}}}"
-        new = "".join(_spliced(raw, [m for m in bare.finditer(raw) if top[m.start()]], braced))
-        if new != raw and raw in text:
-            text = text.replace(raw, new, 1)
-            raws[key] = new
-    return text
-
-
-def _spliced(raw: str, matches: list[re.Match[str]], braced: str) -> Iterator[str]:
-    """``raw`` with each match's value (after its `name =`) replaced by ``braced``."""
-    at = 0
-    for m in matches:
-        yield raw[at:m.end(1)] + braced
-        at = m.end()
-    yield raw[at:]
-
-
-def _top_level(raw: str) -> list[bool]:
-    """Per character of an entry's text: whether it is among its fields (inside the entry's
-    own delimiters, outside any braced or quoted value)."""
-    out, depth, quoted = [], 0, False
-    for c in raw:
-        out.append(depth == 1 and not quoted)
-        if c == "{" or (c == "(" and depth == 0):
-            depth += 1
-        elif c == "}" or (c == ")" and depth == 1 and not quoted):
-            depth -= 1
-        elif c == '"' and depth == 1:
-            quoted = not quoted
-    return out
 
 
 def _written_keys(plan: Plan, spec: dict[str, Any]) -> set[str] | None:
@@ -421,7 +374,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         near = (PurePosixPath(rel).parent / name).as_posix()
         if (to.src / near).is_file() and near not in to.plan.files:
             to.plan.copy(near, to.src / near)
-    added = _merge(front, theirs.data)
+    added = _merge(front, theirs.data) | menu_place(front, theirs.data)  # its old place
     for key in [k for k, v in theirs.data.items() if k in front and front[k] != v
                 and isinstance(v, (dict, bool)) and isinstance(front[k], (dict, bool))
                 and not to.reads_page_key(k)]:

@@ -16,6 +16,9 @@ Where this reads more tolerantly than pybtex's ``parse_string``:
 * pybtex treats ``@comment{`` as a mere marker and then parses the comment's content;
   here the whole brace-balanced block is a comment, as in BibTeX-ruby (jekyll-scholar).
 * ``Person`` raises on some names ("a, b, c, d"); such a name is kept whole as a last name.
+* An entry that jekyll-scholar's reader (bibtex-ruby) leaves out, at a character that is no
+  token of its outside braces and quotes (`'`, `;`, an entry in parentheses), is not read
+  (:func:`unread_by_scholar`): the site never showed it; it is reported.
 * pybtex expands ``@string`` macros without bound: forty strings, each twice the one before,
   are a terabyte. Here the text macros add to one file is bounded (``EXPANSION_LIMIT``); a
   block that would go beyond is not read, and reported.
@@ -233,6 +236,14 @@ class _Reader:
             self.problem(line, f"entry at line {line} has no readable key ({_why(error)}); "
                          "it was skipped")
             return
+        if (bad := unread_by_scholar(raw)) is not None:
+            where = self.line_of(start + bad)
+            self.problem(line, f"entry `{key}` has `{raw[bad]}` at line {where} outside braces "
+                         "and quotes, where jekyll-scholar's BibTeX reader (bibtex-ruby) "
+                         "reads no such character: it leaves the whole entry out, so the "
+                         "site did not show it, and it was not carried. Put the value in "
+                         "`{...}` (or write the entry as `@type{key, ...}`) to show it.")
+            return
         if error is not None:
             got = (f"only the {len(parts)} field(s) before the error were kept "
                    f"({', '.join(n.lower() for n, _ in parts)})" if parts
@@ -291,6 +302,48 @@ class _Reader:
 
 _AND = re.compile(" [Aa][Nn][Dd] ")   # pybtex's separator of names
 _SPACELESS_GROUP = re.compile(r"{[^{}\s]*}")
+
+
+_RB_NAME = r"(?:[^\W_]|[/:_!$?.%+&*-])+"  # bibtex-ruby's name: [[:alpha:][:digit:]/:_!$?.%+&*-]
+_RB_ENTRY = re.compile(r"@[\t ]*(?:(string|preamble|comment)\b|[a-z\d:_!.$%&*-]+)", re.I)
+_RB_KEY = re.compile(r"[ \t\r\n\f\v]*\{(?:[ \t\r\n\f\v]*(?:[^\W_]|[ /:_!$?.%+;&*'\"-])+,)?")
+_RB_TOKEN = re.compile(rf"[ \t\r\n\f\v]*(?:(\{{)|(\}})|(\")|[=,#]|[0-9]+|{_RB_NAME})"
+                       r"|[ \t\r\n\f\v]+|(@)")
+
+
+def unread_by_scholar(raw: str) -> int | None:
+    """Where bibtex-ruby's lexer (jekyll-scholar's reader) meets, in an entry's fields outside
+    braces and quotes, a character that is no token of its (`'`, `;`, `(`, a non-breaking
+    space): it leaves that whole entry out. None where it reads the entry (or the block is
+    an @string, @preamble or @comment)."""
+    m = _RB_ENTRY.match(raw)
+    if m is None or m.group(1):
+        return None
+    pos = m.end()
+    if (key := _RB_KEY.match(raw, pos)) is None:
+        return pos + len(raw[pos:]) - len(raw[pos:].lstrip())  # `(`: no `{` after the type
+    pos = key.end()
+    while pos < len(raw):
+        tok = _RB_TOKEN.match(raw, pos)
+        if tok is None:
+            return pos
+        pos = tok.end()
+        opener, closer, quote, at = tok.groups()
+        if closer or at:
+            return None  # the entry ends (or another begins): read
+        if opener or quote:  # a braced value or a quoted one: its text is no token
+            depth = 1
+            while depth and (inner := re.compile(r'[{}"]' if quote else r"[{}]").search(
+                    raw, pos)) is not None:
+                pos = inner.end()
+                ch = inner.group()
+                if ch == '"' and depth == 1:
+                    depth = 0
+                else:
+                    depth += 1 if ch == "{" else -1 if ch == "}" else 0
+            if depth:
+                return None  # unterminated: reported as unbalanced by the grammar's reader
+    return None
 
 
 def _split_names(value: str) -> list[str]:

@@ -81,13 +81,15 @@ def check_document(doc: Document, report: Report, as_file: bool = False) -> None
                        severity="loss")
 
 
-def fix_typos(doc: Document, known: Iterable[str], report: Report) -> None:
+def fix_typos(doc: Document, known: Iterable[str], report: Report,
+              own: Iterable[str] = ()) -> None:
     """Unknown front-matter keys that are a slip for a known one (``Aramcolayout`` for
     ``layout``, ``permlink`` for ``permalink``): reported with a suggestion and, when the
-    intended key is unambiguous and absent, used as that key."""
+    intended key is unambiguous and absent, used as that key. A key of ``own`` (one the
+    site's own code reads) is none."""
     import difflib
-    known = [k for k in known if len(k) >= 4]
-    for key in [k for k in doc.data if isinstance(k, str) and k not in known]:
+    known, own = [k for k in known if len(k) >= 4], set(own)
+    for key in [k for k in doc.data if isinstance(k, str) and k not in known and k not in own]:
         hits = [k for k in known if key.lower().endswith(k) and len(key) > len(k)]
         hits = hits or difflib.get_close_matches(key.lower(), known, n=2, cutoff=0.85)
         if not hits:

@@ -401,6 +401,24 @@ def text(value: Any) -> str:
     return str(value).strip()
 
 
+def number(value: Any) -> float | None:
+    """A front-matter number (`nav_order`) as a float; None for none, or for no number."""
+    try:
+        return None if isinstance(value, bool) else float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def menu_place(front: dict, written: dict) -> bool:
+    """An upgrade keeps the owner's front matter ``front``; the `nav_order` the writer put in
+    ``written`` is another number only where the old menu did not place the page by it (its
+    header sorted by another key): that place goes into ``front``. Whether it did."""
+    if number(written.get("nav_order")) in (None, number(front.get("nav_order"))):
+        return False
+    front["nav_order"] = written["nav_order"]
+    return True
+
+
 def as_list(value: Any, rel: str, key: str, report: Report, line: int | None = None) -> list[str]:
     """A list-valued key; a lone string is accepted (and reported)."""
     if value is None or value == "":

@@ -39,3 +39,40 @@ def shown_keys(src: Path, hash_name: str, keys: Iterable[str], bodies: Iterable[
         return set(keys)
     return {k for k in keys
             if re.search(rf"\.{re.escape(k)}\b(?!-)|\[\s*['\"]{re.escape(k)}['\"]\s*\]", shown)}
+
+
+_READ = re.compile(r"\.([A-Za-z_][\w-]*)|\b(?:sort|sort_natural|where|group_by|map)\s*:\s*"
+                   r"[\"']([\w-]+)[\"']")
+
+
+def code_keys(src: Path, report: Report | None = None) -> set[str]:
+    """The names SRC's own `_includes/` and `_layouts/` read where a visitor sees it: after a
+    dot (`page.KEY`, `p.KEY`) or as a filter's key (`sort: "KEY"`). A front-matter key of
+    that name is one of the site's own (its header sorting the menu by `sorted_title`), not
+    a slip for a key the theme knows."""
+    keys: set[str] = set()
+    for folder in ("_includes", "_layouts"):
+        for path, rel in iter_files(src / folder, src, _CODE, report):
+            raw = read_source(path, rel, report, src)
+            if raw is not None:
+                keys |= {a or b for a, b in _READ.findall(shown_liquid(
+                    raw.decode("utf-8", "replace")))}
+    return keys
+
+
+def include_text(src: Path, rels: Iterable[str], report: Report | None = None) -> str:
+    """The text of SRC's first include of ``rels`` that it has, where a visitor sees it
+    ("" without one)."""
+    for rel in rels:
+        if (src / rel).is_file() and (raw := read_source(src / rel, rel, report, src)):
+            return shown_liquid(raw.decode("utf-8", "replace"))
+    return ""
+
+
+def with_own_code(vocab: dict, src: Path, report: Report | None = None) -> dict:
+    """A theme's vocabulary with what SRC's own code reads added: ``own_keys``
+    (:func:`code_keys`) and ``links``, the config keys its social include (the vocabulary's
+    ``social_include``) links into a profile's address (:func:`socials.linked_keys`)."""
+    from ..socials import linked_keys
+    return {**vocab, "own_keys": code_keys(src, report), "links": linked_keys(
+        include_text(src, vocab.get("social_include") or (), report))}

@@ -343,7 +343,7 @@ def _generated(files: Mapping[str, str], config: dict, rules: _Rules, out: dict[
             continue
         if text not in cache:
             cache[text] = _generator_front(text)
-        front = cache[text]
+        front = {} if cache[text] is None and post else cache[text]  # a post all the same
         if front is None or front.get("published") is False:
             continue
         if name:
@@ -449,6 +449,8 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         if post or fm != {}:  # an undated {} may hide the date a post of this text has
             fronts[text] = fm, blank
     top = parts[0]
+    if fm is None and post:  # Jekyll's post reader takes every dated file of `_posts`
+        fm = {}              # as a post, front matter or not
     if fm is None:  # no front matter: Jekyll copies the file as it is, at its own path
         return _static_page(rel, suffix, top, rules)
     urls = []

@@ -191,8 +191,10 @@ def output_folders(site: Path) -> tuple[str, ...]:
 
 def owner_details(site: Path) -> dict[str, list[str]]:
     """file -> the short texts a visitor reads in lists and CVs: every CV entry (each string
-    of three words or more of the data a CV layout reads) and every talk/teaching detail
-    (front matter values of two words or more: title, venue, location, type of course)."""
+    of three words or more of the data a CV layout reads), every talk/teaching detail
+    (front matter values of two words or more: title, venue, location, type of course) and
+    each publication's line of a field of the owner's own that their bibliography layout
+    prints (:mod:`.bibdetails`)."""
     found: dict[str, list[str]] = {}
     for rel in CV_DATA:
         path = site / rel
@@ -208,6 +210,8 @@ def owner_details(site: Path) -> dict[str, list[str]]:
                    for s in data_strings(v, 2)]
         if strings:
             found[path.relative_to(site).as_posix()] = list(dict.fromkeys(strings))
+    from .bibdetails import bib_details  # the publications' lines of the owner's own fields
+    found.update(bib_details(site))
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cmp_to_key
 from pathlib import Path
 from typing import Any
 
@@ -18,34 +19,55 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
                settings: SiteSettings) -> list[NavItem]:
     """The menu: the pages' entries (:func:`_page_entries`), and after the home entry each
     entry the header include shows by a config key instead of a page (``config_menu`` in the
-    mapping: 2020-22's `{% if site.blog_nav_title %}` links `/blog/` under that value). Such
-    an entry is the site's when its own header reads the key and Liquid takes the value as
-    true (anything but nil and false) and it has a label to show (`blog_nav_title: ""`, the
-    usual way to hide it, gives a link without text: no entry a visitor sees); its key is in
-    ``settings.menu_labels``."""
-    menu = _page_entries(pages, report)
+    mapping: 2020-22's `{% if site.blog_nav_title %}` links `/blog/` under that value,
+    2020-21's `{% if site.blog_name %}` under its own word). Such an entry is the site's
+    when its own header reads the key and Liquid takes the value as true (anything but nil
+    and false) and it has a label to show (:func:`_label`; `blog_nav_title: ""`, the usual
+    way to hide it, gives a link without text: no entry a visitor sees); a key whose value
+    is the label is in ``settings.menu_labels``."""
+    menu = _page_entries(pages, _sort_key(src, report), report)
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:
         value = config.get(spec["key"])
         header = _header(src, spec, report)
-        if value is None or value is False or not text(value).strip() or header is None \
+        if value is None or value is False or header is None \
                 or not re.search(r"\bsite\." + re.escape(spec["key"]) + r"\b", header):
             continue
-        entry = NavItem(text(value), spec["url"],
+        label, own = _label(header, spec, value)
+        if not label:
+            continue
+        entry = NavItem(label, spec["url"],
                         origin=Origin("_config.yml", config_line(config, spec["key"])))
-        shown = re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b", header)
+        shown = re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b", header) \
+            or re.search(r"\bsite\." + re.escape(spec["key"]) + r"\b", header)  # its switch
         loop = re.search(spec["pages_loop"], header) if spec.get("pages_loop") else None
         if shown and loop and loop.start() < shown.start():
             menu.append(entry)  # the site's header shows it after the pages' entries
         else:
             menu.insert(at, entry)
             at += 1
-        settings.menu_labels.append(Setting(text(value), spec["key"], entry.origin))
+        if not own:  # the key's value is the label
+            settings.menu_labels.append(Setting(label, spec["key"], entry.origin))
         for page in pages:  # the page at that address is the one the entry shows
             address = page.permalink or index_address(page.path)
             if spec.get("role") and address.rstrip("/") == spec["url"].rstrip("/"):
                 page.permalink, page.role = address, spec["role"]
     return menu
+
+
+def _label(header: str, spec: dict[str, Any], value: Any) -> tuple[str, bool]:
+    """The label of the header's link to ``spec["url"]``: the key's value where the link
+    prints it (2022's `{{ site.blog_nav_title }}`), else the link's own words, but those it
+    shows only on some pages (`{% if %}` blocks); whether they are its own words."""
+    url = re.escape(spec["url"])
+    link = re.search(rf"<a\b[^>]*href=(?:\"[^\"]*{url}[^\"]*\"|'[^']*{url}[^']*')[^>]*>(.*?)</a>",
+                     header, re.S)
+    if link is None or re.search(r"\{\{-?\s*site\." + re.escape(spec["key"]) + r"\b",
+                                 link.group(1)):
+        return text(value), False
+    words = re.sub(r"\{%-?\s*if\b.*?\{%-?\s*endif\s*-?%\}|\{[{%].*?[}%]\}|<[^>]+>", " ",
+                   link.group(1), flags=re.S)
+    return " ".join(words.split()), True
 
 
 def _header(src: Path, spec: dict[str, Any], report: Report) -> str | None:
@@ -57,21 +79,59 @@ def _header(src: Path, spec: dict[str, Any], report: Report) -> str | None:
     return None
 
 
-def _page_entries(pages: list[Page], report: Report) -> list[NavItem]:
-    """al-folio's header: the home page, then the pages with `nav: true` by `nav_order` (of
+def _sort_key(src: Path, report: Report) -> str:
+    """The front-matter key the header include sorts the menu's pages by (``menu_sort`` in
+    the mapping): the one the site's own header names, else the template's."""
+    spec = THEME.vocabulary["menu_sort"]
+    header = _header(src, spec, report)
+    found = re.search(spec["pattern"], header) if header else None
+    return found.group(1) if found else spec["default"]
+
+
+def _value(page: Page, key: str) -> Any:
+    """The page's front-matter value of ``key``, as the header's `sort` reads it."""
+    if key == "nav_order":
+        return page.nav_order
+    return page.extra.get(key, page.title if key == "title" else None)
+
+
+def _jekyll_order(a: Any, b: Any) -> int:
+    """Jekyll's `sort` filter on two values: nil first, else `<=>`, else as strings."""
+    if (a is None) != (b is None):
+        return -1 if a is None else 1
+    if a is None:
+        return 0
+    try:
+        return (a > b) - (a < b)
+    except TypeError:
+        return (str(a) > str(b)) - (str(a) < str(b))
+
+
+def _page_entries(pages: list[Page], key: str, report: Report) -> list[NavItem]:
+    """al-folio's header: the home page, then the pages with `nav: true` by ``key``
+    (:func:`_sort_key`: `nav_order`, or the key the site's own header sorts them by) (of
     the pages Jekyll publishes: :func:`~sitemigrate.jekyll.shadow.live_pages` left out the
-    others), through Jekyll's `sort` filter: a page without `nav_order` before those with
-    one (its `nils` default, "first"). Pages of one `nav_order` (or none) are in an order no
-    file decides (Ruby's sort does not keep the order of equal keys): reported."""
+    others), through Jekyll's `sort` filter: a page without the key before those with
+    one (its `nils` default, "first"). Pages of one value (or none) are in an order no
+    file decides (Ruby's sort does not keep the order of equal keys): reported. Sorted by
+    another key, a page's `nav_order` (which that header does not read) becomes its place,
+    as the new template's header sorts by it."""
     navs = [p for p in pages if p.nav or p.permalink == "/"]
-    navs.sort(key=lambda p: (p.permalink != "/", p.nav_order is not None, p.nav_order or 0))
-    ties: dict[float | None, list[Page]] = {}
+    navs.sort(key=cmp_to_key(lambda a, b: (b.permalink == "/") - (a.permalink == "/")
+                             or _jekyll_order(_value(a, key), _value(b, key))))
+    if key != "nav_order":  # the old menu's places: what `nav_order` is to a new header
+        for place, page in enumerate((p for p in navs if p.permalink != "/"), 1):
+            page.nav_order = float(place)
+    ties: dict[Any, list[Page]] = {}
     for page in navs:
         if page.permalink != "/":
-            ties.setdefault(page.nav_order, []).append(page)
+            value = _value(page, key)
+            ties.setdefault(value if isinstance(value, (str, int, float)) else None,
+                            []).append(page)
     for order, group in ties.items():
         if len(group) > 1:
-            said = f"`nav_order: {order:g}`" if order is not None else "no `nav_order`"
+            said = (f"`{key}: {order:g}`" if isinstance(order, (int, float)) else
+                    f"`{key}: {order}`" if order is not None else f"no `{key}`")
             report.problem("menu-order", ", ".join(f"`{p.path}`" for p in group) + " have "
                            f"{said}: Jekyll's sort does not keep the order of equal keys, so "
                            "no file decided their order in the old menu (it can change from "

@@ -28,7 +28,7 @@ from ...ir import (
     Social,
     plain,
 )
-from ...jekyll import scholar
+from ...jekyll import scholar, sitevars
 from ...jekyll.assets import (
     collection_static_files,
     record_asset,
@@ -156,13 +156,13 @@ PUB_FRONT_ONLY = frozenset({"excerpt_separator", "header", "sidebar", "classes",
 
 
 def read(src: Path, report: Report) -> Site:
-    vocab = THEME.vocabulary
+    vocab = sitevars.with_own_code(THEME.vocabulary, src, report)  # and what its code reads
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
-    site.identity = _read_identity(src, config, report)
+    site.identity = _read_identity(src, config, report, links := vocab["links"])
     site.config_extra = {str(k): plain(v) for k, v in config.items() if k not in IDENTITY_KEYS
                          and not (k == "name" and text(v) == site.identity.full_name)
-                         and not socials.read_social(OLD, str(k), v)}  # read as socials
+                         and not socials.read_social(OLD, str(k), v, links)}  # read as socials
     site.settings = read_settings(site, config)
     no_front: set[str] = set()
     layouts: dict[str, str] = {}
@@ -259,7 +259,7 @@ def owner_name(src: Path) -> str:
     return _read_identity(src, read_config(src, report, shared=True), report).display_name()
 
 
-def _read_identity(src: Path, config: dict, report: Report) -> Identity:
+def _read_identity(src: Path, config: dict, report: Report, links: dict | None = None) -> Identity:
     ident = Identity(origin=Origin("_config.yml", 1))
 
     def at(rel: str, data: Any, key: Any) -> Origin:  # a key's file and line
@@ -276,7 +276,7 @@ def _read_identity(src: Path, config: dict, report: Report) -> Identity:
         ident.full_name = text(config["name"])
         ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
     for key, value in config.items():
-        social = socials.read_social(OLD, str(key), value)
+        social = socials.read_social(OLD, str(key), value, links)  # or its own include's
         if social and value not in (None, "") and not example_profile(
                 str(key), value, report, at("_config.yml", config, key)):
             social.origin = at("_config.yml", config, key)
@@ -318,8 +318,8 @@ def _read_page(path: Path, rel: str, vocab: dict, site: Site, report: Report,
     if not doc.has_front_matter and doc.body.strip():
         no_front.add(rel)
     check_liquid(doc, report)
-    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])
-              | set(vocab.get("page_switches", [])), report)  # `profiles` is no slip
+    fix_typos(doc, set(vocab["page_keys"]) | set(vocab["about_keys"])  # `profiles`: no slip
+              | set(vocab.get("page_switches", [])), report, vocab["own_keys"])
     data = doc.data
     own = text(data["layout"]) if "layout" in data else layout_of(None, site.config_extra, rel)
     layout = layouts[rel] = "about" if laid_in_about(Path(site.source), own) \

@@ -1,0 +1,137 @@
+"""The lines of a publication that a site's own bibliography layout prints from fields of
+the owner's own, when an upgrade keeps the owner's `.bib` files and takes the new checkout's
+layout.
+
+jekyll-scholar renders each entry through the layout `scholar.bibliography_template` names
+(`bib` by default). A field that SRC's layout printed as text (`<p>{{ entry.highlight
+}}</p>`, not inside a tag's attribute) and DEST's layout prints nowhere would vanish from
+the page: its value also goes into `note`, a line of its own that DEST's layout prints,
+where the entry has no `note`; else it is said that a visitor no longer sees it. Also
+:func:`braced_names`: a bare value no @string defines, written braced, as bibtex-ruby
+prints both alike but al-folio's BibTeX box filters only the braced."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..formats.bibtex import parse_bib
+from ..ir import Origin
+from ..report import Report
+from .liquid import shown_liquid
+
+_PRINTED = re.compile(r"\{\{-?\s*entry\.(\w+)\s*(?:\|[^}]*)?-?\}\}")
+_TAGS = re.compile(r"<[^>]*>")
+_NOTE = "note"
+
+
+def printed_as_text(layout: str) -> list[str]:
+    """The `entry.*` fields a bibliography layout prints as text (outside any tag), in
+    order, lower case."""
+    out: list[str] = []
+    for name in _PRINTED.findall(_TAGS.sub(" ", shown_liquid(layout))):
+        if name.lower() not in out:
+            out.append(name.lower())
+    return out
+
+
+def bib_layout(root: Path) -> str:
+    """The text of ``root``'s bibliography layout (its `_config.yml`'s
+    `scholar.bibliography_template`, `bib` by default); "" without one."""
+    try:
+        config: Any = yaml.safe_load((root / "_config.yml").read_text("utf-8", "replace"))
+    except (OSError, yaml.YAMLError):
+        config = None
+    scholar = config.get("scholar") if isinstance(config, dict) else None
+    name = str((scholar if isinstance(scholar, dict) else {}).get("bibliography_template")
+               or "bib")
+    for suffix in (".liquid", ".html"):
+        path = root / "_layouts" / f"{name}{suffix}"
+        if path.is_file() and not path.is_symlink():
+            return path.read_text("utf-8", "replace")
+    return ""
+
+
+def shown_as_note(text: str, rel: str, src: Path, dest: Path, report: Report) -> str:
+    """``text`` (the owner's `.bib` file ``rel``, as carried) with the value of each field of
+    an entry that SRC's layout printed as text and DEST's prints nowhere also written as the
+    entry's `note`, where DEST's layout prints `note` and the entry has none (said); where
+    it cannot, said lost."""
+    theirs = bib_layout(dest)
+    ours = printed_as_text(bib_layout(src)) if theirs else []
+    gone = [f for f in ours if not re.search(rf"\bentry\.{re.escape(f)}\b", theirs, re.I)]
+    if not gone:
+        return text
+    room = _NOTE in printed_as_text(theirs)
+    for entry in parse_bib(text).entries:
+        shown = [(f, entry.fields[f]) for f in gone if entry.fields.get(f)]
+        if not shown:
+            continue
+        field, value = shown[0]
+        at = Origin(rel, entry.line)
+        close = entry.raw.rstrip().rfind("}")
+        if not room or _NOTE in entry.fields or len(shown) > 1 or close < 0 \
+                or entry.raw not in text:
+            report.lost("bib-field-shown", f"publication `{entry.key}`: your own bibliography "
+                        f"layout showed its `{field}`; the new template's shows no `{field}`, "
+                        "so a visitor no longer sees it (it is kept in the entry).", at)
+            continue
+        body = entry.raw[:close].rstrip()
+        raw = (body + ("" if body.endswith(",") else ",") + f"\n  {_NOTE} = {{{value}}}\n"
+               + entry.raw[close:])
+        text = text.replace(entry.raw, raw, 1)
+        report.mapped("bib-field-shown", f"publication `{entry.key}`: your own bibliography "
+                      f"layout showed its `{field}`, which the new template's does not show: "
+                      f"also written as `{_NOTE}`, the line it shows under the venue.", at)
+    return text
+
+
+def braced_names(text: str) -> str:
+    """A field whose value is a bare name no @string defines (`bibtex_show = true`) written
+    braced (`{true}`): bibtex-ruby reads both as that text, but it prints the bare name back
+    as written, and al-folio's filter of the fields its BibTeX box hides (since 2024) only
+    takes `name = {...}`, so the box showed `bibtex_show = true` on every such entry."""
+    found = parse_bib(text)
+    if not found.undefined:
+        return text
+    raws = {e.key: e.raw for e in found.entries}
+    for key, fname, macro in dict.fromkeys(found.undefined):
+        raw = raws.get(key)
+        if not raw:
+            continue
+        bare = re.compile(rf"(?i)(\b{re.escape(fname)}\s*=\s*){re.escape(macro)}"
+                          r"(?=\s*(?:,|\}|\)|$))", re.M)
+        top, braced = _top_level(raw), f"{{{macro}}}"
+        new = "".join(_spliced(raw, [m for m in bare.finditer(raw) if top[m.start()]], braced))
+        if new != raw and raw in text:
+            text = text.replace(raw, new, 1)
+            raws[key] = new
+    return text
+
+
+def _spliced(raw: str, matches: list[re.Match[str]], braced: str) -> Iterator[str]:
+    """``raw`` with each match's value (after its `name =`) replaced by ``braced``."""
+    at = 0
+    for m in matches:
+        yield raw[at:m.end(1)] + braced
+        at = m.end()
+    yield raw[at:]
+
+
+def _top_level(raw: str) -> list[bool]:
+    """Per character of an entry's text: whether it is among its fields (inside the entry's
+    own delimiters, outside any braced or quoted value)."""
+    out, depth, quoted = [], 0, False
+    for c in raw:
+        out.append(depth == 1 and not quoted)
+        if c == "{" or (c == "(" and depth == 0):
+            depth += 1
+        elif c == "}" or (c == ")" and depth == 1 and not quoted):
+            depth -= 1
+        elif c == '"' and depth == 1:
+            quoted = not quoted
+    return out
