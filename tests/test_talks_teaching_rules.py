@@ -188,3 +188,28 @@ def test_a_talk_whose_front_matter_never_closes_is_a_talk_jekyll_titles_by_its_n
     found = {f.code: f.message for f in plan.report.findings if f.path == "_talks/dock-talk.md"}
     assert "no-front-matter" not in found
     assert "Jekyll still builds the file" in found["unclosed-front-matter"]
+
+
+def test_an_undated_course_or_talk_is_listed_without_the_build_date(tmp_path):
+    """Jekyll dates a document with no date of its own (none in its front matter, none in
+    its file name) at the build time (`site.time`). academicpages' lists of such a course
+    showed no date of it; the al-folio teaching and talk lists printed every document's
+    date, so each undated course read "November 2026" (the month of the build), and a
+    custom collection's list the year of the build. They print a date only where the
+    document has one of its own."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_teaching/marsh-botany.md").write_text(
+        '---\ntitle: "Marsh Botany"\ncollection: teaching\ntype: "Graduate seminar"\n'
+        'permalink: /teaching/marsh-botany\nvenue: "Example University"\n---\n')
+    (src / "_talks/lagoon-survey.md").write_text(
+        '---\ntitle: "Lagoon survey"\ncollection: talks\ntype: "Talk"\n'
+        'permalink: /talks/lagoon-survey\nvenue: "Saltmarsh Society"\n---\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    pages = [p.read_text() for p in (tmp_path / "out/_pages").glob("*.*")]
+    courses = next(p for p in pages if "site.teachings" in p)
+    talks = next(p for p in pages if "for talk in talks" in p)
+    assert "{% if course.date and course.date != site.time %}, {{ course.date" in courses
+    assert "{% if talk.date != site.time %}, {{ talk.date" in talks
+    assert "talk.location }}, {{ talk.date" not in talks
