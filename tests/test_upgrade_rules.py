@@ -827,3 +827,53 @@ def test_the_layout_a_list_of_talks_names_comes_along_with_its_page(tmp_path):
     assert (dest / "_layouts/talk-card.liquid").read_text("utf-8") == card
     assert not any("talk-card" in f.message for f in plan.report.findings
                    if f.code == "upgrade-look-at")
+
+
+DEFAULTS = """defaults:
+  - scope:
+      path: ""
+      type: posts
+    values:
+      layout: single
+      share: true
+      related: {related}
+  - scope:
+      path: ""
+      type: pages
+    values:
+      layout: {page_layout}
+      author_profile: true
+"""
+
+
+def test_a_default_the_owner_changed_replaces_the_new_templates_in_an_upgrade(tmp_path):
+    """academicpages: the owner turned the related posts off (`related: false` in the posts'
+    `defaults:` entry, which both templates ship with `true`); the upgrade left `defaults`
+    as the new template has it, and every post gained a "You May Also Enjoy" list. The
+    owner's value replaces the new template's in the entry for the same documents, and says
+    so; a value the owner added comes along; a `layout` stays the new template's, and an
+    entry for other documents is still said not carried."""
+    import shutil
+
+    from conftest import FIXTURES
+    from test_checkout import _write, academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = (src / "_config.yml").read_text()
+    _write(src, {"_config.yml": config + DEFAULTS.format(related="false", page_layout="wide")
+                 .replace("      related: false\n", "      related: false\n      toc: true\n")
+                 + "  - scope:\n      path: \"_pages/field\"\n    values:\n      share: false\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
+                  + DEFAULTS.format(related="true", page_layout="single")})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    entries = yaml.safe_load((dest / "_config.yml").read_text("utf-8"))["defaults"]
+    posts, pages = entries
+    assert posts["values"] == {"layout": "single", "share": True, "related": False,
+                               "toc": True}
+    assert pages["values"] == {"layout": "single", "author_profile": True}
+    (said,) = [f for f in plan.report.findings if f.code == "config-own-value"]
+    assert "`related: false` (posts)" in said.message and "`toc: true`" in said.message
+    kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    assert "`defaults`" in kept  # the page layout and the entry for `_pages/field`
