@@ -522,3 +522,26 @@ def test_a_citations_volume_and_pages_no_list_shows_are_said_lost(tmp_path):
     said = {f.path: f.message for f in plan.report.findings if f.code == "citation-details"}
     assert "`74:117-35`" in said["_publications/2020-06-30-tides.md"]
     assert "_publications/2025-05-01-robot-survey.md" not in said  # `<i>ICRA</i>`: no venue
+
+
+def test_kramdown_math_in_a_title_or_excerpt_is_math_bibtex_shows(tmp_path):
+    """academicpages' lists run a publication's title and excerpt through Markdown, where
+    kramdown's `$$h$$` is inline math. Written into the BibTeX entry as it stood, the LaTeX
+    filter jekyll-scholar runs over each field read every `$…$` pair as math of its own and
+    dropped the dollars: `$$h$$ on a grid of $$k$$` came out as `$h on a grid of k$`, and
+    MathJax set the words between as math. It is written as `\\(h\\)` (which the filter
+    leaves alone), with `{}` after it (else the filter eats the space that follows) and
+    its braces escaped, as the other braces of the text are."""
+    assert bibtext.shown_braces("rate $$h^{2}$$ on a grid of $$k$$, {sic}") == \
+        "rate \\(h^\\{2\\}\\){} on a grid of \\(k\\){}, \\{sic\\}"
+    assert bibtext.shown_braces("no math, $5 and $6") == "no math, $5 and $6"
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_publications/2020-06-30-grids.md").write_text(
+        "---\ntitle: \"Moss on $$C^0$$ grids\"\ncollection: publications\ndate: 2020-06-30\n"
+        "venue: 'Journal of Moss'\nexcerpt: 'A rate in $$h$$ on a grid of $$k$$ cells.'\n---\n")
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    bib = (tmp_path / "out/_bibliography/papers.bib").read_text()
+    assert "title = {Moss on \\(C^0\\){} grids}" in bib
+    assert "A rate in \\(h\\){} on a grid of \\(k\\){} cells." in bib
+    assert "$$" not in bib

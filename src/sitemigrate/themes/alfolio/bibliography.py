@@ -497,6 +497,7 @@ def _shown_abstract(text: str, copier: AssetCopier, pub: Publication) -> str:
     `markdownify`; a Markdown link `[label](url)` becomes an `<a>` (a site path keeps
     the site's `baseurl`, a file it links is carried), one of another scheme its label."""
     import html
+    text = shown_braces(text)  # through BibTeX's LaTeX filter, as the title
     if "](" not in text:
         return text
     base = "/" + (copier.site.identity.baseurl or "").strip("/")
