@@ -255,7 +255,7 @@ def _owners_defaults(dest: list, value: Any) -> tuple[list[str], bool]:
     for entry in value if isinstance(value, list) else [value]:
         scope = _scope(entry)
         theirs = ours.get(scope) if scope is not None else None
-        if theirs is None:
+        if scope is None or theirs is None:
             rest = rest or entry not in [plain(e) for e in dest]
             continue
         for k, v in entry["values"].items():
