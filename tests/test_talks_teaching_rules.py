@@ -213,3 +213,18 @@ def test_an_undated_course_or_talk_is_listed_without_the_build_date(tmp_path):
     assert "{% if course.date and course.date != site.time %}, {{ course.date" in courses
     assert "{% if talk.date != site.time %}, {{ talk.date" in talks
     assert "talk.location }}, {{ talk.date" not in talks
+
+
+def test_kramdown_math_in_a_talks_title_stays_inline(tmp_path):
+    """academicpages prints a talk's title through Markdown (its list and its page), where
+    kramdown's `$$C^0$$` is inline math (`\\(C^0\\)`); al-folio prints a title as it
+    stands, where MathJax reads `$$C^0$$` as display math: the title broke into three
+    lines around a centred formula. The title is written with the inline delimiters."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_talks/2023-04-01-grids.md").write_text(
+        '---\ntitle: "Moss on $$C^0$$ grids"\ncollection: talks\ntype: "Talk"\n'
+        'permalink: /talks/2023-04-01-grids\nvenue: "Moss Society"\ndate: 2023-04-01\n---\n')
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    talk = (tmp_path / "out/_talks/2023-04-01-grids.md").read_text()
+    assert "title: Moss on \\(C^0\\) grids" in talk and "$$" not in talk
