@@ -545,3 +545,12 @@ def test_kramdown_math_in_a_title_or_excerpt_is_math_bibtex_shows(tmp_path):
     assert "title = {Moss on \\(C^0\\){} grids}" in bib
     assert "A rate in \\(h\\){} on a grid of \\(k\\){} cells." in bib
     assert "$$" not in bib
+
+
+def test_a_citations_year_after_its_venue_is_no_detail_left_out():
+    """The year after the venue (`<i>Moss Letters</i>, 2020.`) is the entry's `year`,
+    which al-folio's list shows: nothing to say. Anything else with it still is."""
+    cite_ = "Berg, O. (2020). Tides. <i>Moss Letters</i>, (2020)."
+    assert cite.citation_details(cite_, "Moss Letters", 2020) == ""
+    assert cite.citation_details(cite_.replace("(2020).", "May 2020, Oslo."),
+                                 "Moss Letters", 2020) == "May 2020, Oslo"

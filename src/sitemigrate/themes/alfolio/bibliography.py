@@ -188,7 +188,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                             pub.origin and pub.origin.path,
                             copier.line_of(pub.origin, "citation:"))
     if pub.citation and authors and pub.venue and report is not None \
-            and (details := citation_details(pub.citation, pub.venue)):
+            and (details := citation_details(pub.citation, pub.venue, pub.year)):
         free = [f"`{f}`" for f in ("additional_info", "note") if f in (shown or ())
                 and f not in fields]
         report.lost("citation-details", f"publication `{pub.key}`: what its `citation` says "
