@@ -228,3 +228,32 @@ def test_kramdown_math_in_a_talks_title_stays_inline(tmp_path):
     sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
     talk = (tmp_path / "out/_talks/2023-04-01-grids.md").read_text()
     assert "title: Moss on \\(C^0\\) grids" in talk and "$$" not in talk
+
+
+def test_a_post_whose_front_matter_jekyll_cannot_read_keeps_its_address(tmp_path):
+    """A post with invalid front matter: Jekyll's `Document#read` stops before the date and
+    slug of its name are read, so its `:title` is its whole name, date included
+    (`/2019-11-07-moss-notes/` under `/:categories/:title/`), and it is untitled, dated the
+    day of the build. It used to be written as a post titled from its name ("Moss-notes")
+    at `/moss-notes/`, and the old address answered nothing; it is a page with its text at
+    its old address, in no list, as a talk of that kind is. Where the permalink places the
+    build's date, no address is certain: the address of its name's date stays."""
+    from sitemigrate.jekyll.urls import address_of
+    broken = "---\ntitle: 'Moss 'notes''\n---\nMoss grows on the north side.\n"
+    rel = "_posts/2019-11-07-moss-notes.md"
+    assert address_of(rel, ({rel: broken}, {"permalink": "/:categories/:title/"})) == \
+        "/2019-11-07-moss-notes/"
+    assert address_of(rel, ({rel: broken}, {"permalink": "/:year/:title/"})) == \
+        "/2019/moss-notes/"
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\npermalink: /:categories/:title/\n")
+    (src / rel).write_text(broken)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = tmp_path / "out"
+    assert not (out / rel).exists()
+    page = (out / "_pages/posts/2019-11-07-moss-notes.md").read_text()
+    assert "permalink: /2019-11-07-moss-notes/" in page and "north side" in page
+    assert any(f.code == "unread-item" for f in plan.report.findings if f.path == rel)
