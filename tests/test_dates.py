@@ -145,3 +145,21 @@ def test_a_year_alone_is_a_date_jekyll_cannot_read():
     assert item_date(_doc("date: 2024"), "x.md", report) == "2024-01-01"
     (f,) = report.findings
     assert f.code == "bad-date" and "Invalid date" in f.message and f.line == 2
+
+
+def test_an_empty_date_is_one_jekyll_stops_on():
+    """`date:` left empty (`date: ""`, or no value at all) in a post or a collection's item:
+    Jekyll reads the empty text as a date and its build stops ("Invalid date ''"); it was
+    read as no date without a line, and the converted site built where the old one did
+    not. It is reported with what to do; a document without a `date` line is not."""
+    for front in ('title: Field methods\ndate: ""', "title: Field methods\ndate:"):
+        report = Report()
+        assert item_date(_doc(front, "_teaching/field.md"), "field.md", report) == ""
+        (f,) = report.findings
+        assert f.code == "bad-date" and "Invalid date ''" in f.message and f.line == 3
+    report = Report()
+    named = _doc('date: ""', "_posts/2019-04-02-gulls.md")
+    assert item_date(named, "2019-04-02-gulls.md", report) == "2019-04-02"
+    assert "file name's date 2019-04-02" in report.findings[0].message
+    report = Report()
+    assert item_date(_doc("title: Undated"), "x.md", report) == "" and not report.findings

@@ -491,3 +491,66 @@ def test_a_preprint_s_venue_is_its_eprint_archive_and_biblatex_names_count(tmp_p
     [written] = [v.decode() for k, v in plan.files.items()
                  if k.startswith("_publications/") and "Hares in Snow" in v.decode()]
     assert "venue: arXiv" in written
+
+
+@pytest.mark.parametrize(("citation", "venue", "details"), [
+    ("Berg, O. (2020). &quot;Tides.&quot; <i>Harbour Letters</i>. 74:117-35.",
+     "Harbour Letters", "74:117-35"),
+    ("Berg O, Lind K. (2018). &quot;Moss.&quot; <i>Moss Biol.</i>. 10(1).", "Moss Biol.",
+     "10(1)"),
+    ("Berg, O. (2019). Gulls. <i>Gull Review</i>. https://doi.org/10.1000/g1",
+     "Gull Review", ""),
+    ("Berg, O. (2019). Gulls. <i>GR</i>, 3.", "Gull Review", ""),
+    ("Berg, O. (2019). Gulls. <i>Gull Review</i>.", "Gull Review", ""),
+])
+def test_what_a_citation_says_after_its_venue(citation, venue, details):
+    assert cite.citation_details(citation, venue) == details
+
+
+def test_a_citations_volume_and_pages_no_list_shows_are_said_lost(tmp_path):
+    """academicpages' list shows an item's whole `citation` ("... <i>Harbour Letters</i>.
+    74:117-35."); al-folio's shows authors, title, venue and year of the entry written from
+    it. The volume and pages after the venue were dropped without a line; a finding now
+    names them, where the citation's authors were read (else the citation is kept whole)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_publications/2020-06-30-tides.md").write_text(
+        "---\ntitle: \"Tides of the North Harbour\"\ncollection: publications\n"
+        "date: 2020-06-30\nvenue: 'Harbour Letters'\ncitation: 'Berg O, Lind K. (2020). "
+        "&quot;Tides of the North Harbour.&quot; <i>Harbour Letters</i>. 74:117-35.'\n---\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    said = {f.path: f.message for f in plan.report.findings if f.code == "citation-details"}
+    assert "`74:117-35`" in said["_publications/2020-06-30-tides.md"]
+    assert "_publications/2025-05-01-robot-survey.md" not in said  # `<i>ICRA</i>`: no venue
+
+
+def test_kramdown_math_in_a_title_or_excerpt_is_math_bibtex_shows(tmp_path):
+    """academicpages' lists run a publication's title and excerpt through Markdown, where
+    kramdown's `$$h$$` is inline math. Written into the BibTeX entry as it stood, the LaTeX
+    filter jekyll-scholar runs over each field read every `$…$` pair as math of its own and
+    dropped the dollars: `$$h$$ on a grid of $$k$$` came out as `$h on a grid of k$`, and
+    MathJax set the words between as math. It is written as `\\(h\\)` (which the filter
+    leaves alone), with `{}` after it (else the filter eats the space that follows) and
+    its braces escaped, as the other braces of the text are."""
+    assert bibtext.shown_braces("rate $$h^{2}$$ on a grid of $$k$$, {sic}") == \
+        "rate \\(h^\\{2\\}\\){} on a grid of \\(k\\){}, \\{sic\\}"
+    assert bibtext.shown_braces("no math, $5 and $6") == "no math, $5 and $6"
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_publications/2020-06-30-grids.md").write_text(
+        "---\ntitle: \"Moss on $$C^0$$ grids\"\ncollection: publications\ndate: 2020-06-30\n"
+        "venue: 'Journal of Moss'\nexcerpt: 'A rate in $$h$$ on a grid of $$k$$ cells.'\n---\n")
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    bib = (tmp_path / "out/_bibliography/papers.bib").read_text()
+    assert "title = {Moss on \\(C^0\\){} grids}" in bib
+    assert "A rate in \\(h\\){} on a grid of \\(k\\){} cells." in bib
+    assert "$$" not in bib
+
+
+def test_a_citations_year_after_its_venue_is_no_detail_left_out():
+    """The year after the venue (`<i>Moss Letters</i>, 2020.`) is the entry's `year`,
+    which al-folio's list shows: nothing to say. Anything else with it still is."""
+    cite_ = "Berg, O. (2020). Tides. <i>Moss Letters</i>, (2020)."
+    assert cite.citation_details(cite_, "Moss Letters", 2020) == ""
+    assert cite.citation_details(cite_.replace("(2020).", "May 2020, Oslo."),
+                                 "Moss Letters", 2020) == "May 2020, Oslo"

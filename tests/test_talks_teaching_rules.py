@@ -188,3 +188,72 @@ def test_a_talk_whose_front_matter_never_closes_is_a_talk_jekyll_titles_by_its_n
     found = {f.code: f.message for f in plan.report.findings if f.path == "_talks/dock-talk.md"}
     assert "no-front-matter" not in found
     assert "Jekyll still builds the file" in found["unclosed-front-matter"]
+
+
+def test_an_undated_course_or_talk_is_listed_without_the_build_date(tmp_path):
+    """Jekyll dates a document with no date of its own (none in its front matter, none in
+    its file name) at the build time (`site.time`). academicpages' lists of such a course
+    showed no date of it; the al-folio teaching and talk lists printed every document's
+    date, so each undated course read "November 2026" (the month of the build), and a
+    custom collection's list the year of the build. They print a date only where the
+    document has one of its own."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_teaching/marsh-botany.md").write_text(
+        '---\ntitle: "Marsh Botany"\ncollection: teaching\ntype: "Graduate seminar"\n'
+        'permalink: /teaching/marsh-botany\nvenue: "Example University"\n---\n')
+    (src / "_talks/lagoon-survey.md").write_text(
+        '---\ntitle: "Lagoon survey"\ncollection: talks\ntype: "Talk"\n'
+        'permalink: /talks/lagoon-survey\nvenue: "Saltmarsh Society"\n---\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    pages = [p.read_text() for p in (tmp_path / "out/_pages").glob("*.*")]
+    courses = next(p for p in pages if "site.teachings" in p)
+    talks = next(p for p in pages if "for talk in talks" in p)
+    assert "{% if course.date and course.date != site.time %}, {{ course.date" in courses
+    assert "{% if talk.date != site.time %}, {{ talk.date" in talks
+    assert "talk.location }}, {{ talk.date" not in talks
+
+
+def test_kramdown_math_in_a_talks_title_stays_inline(tmp_path):
+    """academicpages prints a talk's title through Markdown (its list and its page), where
+    kramdown's `$$C^0$$` is inline math (`\\(C^0\\)`); al-folio prints a title as it
+    stands, where MathJax reads `$$C^0$$` as display math: the title broke into three
+    lines around a centred formula. The title is written with the inline delimiters."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    (src / "_talks/2023-04-01-grids.md").write_text(
+        '---\ntitle: "Moss on $$C^0$$ grids"\ncollection: talks\ntype: "Talk"\n'
+        'permalink: /talks/2023-04-01-grids\nvenue: "Moss Society"\ndate: 2023-04-01\n---\n')
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    talk = (tmp_path / "out/_talks/2023-04-01-grids.md").read_text()
+    assert "title: Moss on \\(C^0\\) grids" in talk and "$$" not in talk
+
+
+def test_a_post_whose_front_matter_jekyll_cannot_read_keeps_its_address(tmp_path):
+    """A post with invalid front matter: Jekyll's `Document#read` stops before the date and
+    slug of its name are read, so its `:title` is its whole name, date included
+    (`/2019-11-07-moss-notes/` under `/:categories/:title/`), and it is untitled, dated the
+    day of the build. It used to be written as a post titled from its name ("Moss-notes")
+    at `/moss-notes/`, and the old address answered nothing; it is a page with its text at
+    its old address, in no list, as a talk of that kind is. Where the permalink places the
+    build's date, no address is certain: the address of its name's date stays."""
+    from sitemigrate.jekyll.urls import address_of
+    broken = "---\ntitle: 'Moss 'notes''\n---\nMoss grows on the north side.\n"
+    rel = "_posts/2019-11-07-moss-notes.md"
+    assert address_of(rel, ({rel: broken}, {"permalink": "/:categories/:title/"})) == \
+        "/2019-11-07-moss-notes/"
+    assert address_of(rel, ({rel: broken}, {"permalink": "/:year/:title/"})) == \
+        "/2019/moss-notes/"
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\npermalink: /:categories/:title/\n")
+    (src / rel).write_text(broken)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = tmp_path / "out"
+    assert not (out / rel).exists()
+    page = (out / "_pages/posts/2019-11-07-moss-notes.md").read_text()
+    assert "permalink: /2019-11-07-moss-notes/" in page and "north side" in page
+    assert any(f.code == "unread-item" for f in plan.report.findings if f.path == rel)

@@ -827,3 +827,93 @@ def test_the_layout_a_list_of_talks_names_comes_along_with_its_page(tmp_path):
     assert (dest / "_layouts/talk-card.liquid").read_text("utf-8") == card
     assert not any("talk-card" in f.message for f in plan.report.findings
                    if f.code == "upgrade-look-at")
+
+
+DEFAULTS = """defaults:
+  - scope:
+      path: ""
+      type: posts
+    values:
+      layout: single
+      share: true
+      related: {related}
+  - scope:
+      path: ""
+      type: pages
+    values:
+      layout: {page_layout}
+      author_profile: true
+"""
+
+
+def test_a_default_the_owner_changed_replaces_the_new_templates_in_an_upgrade(tmp_path):
+    """academicpages: the owner turned the related posts off (`related: false` in the posts'
+    `defaults:` entry, which both templates ship with `true`); the upgrade left `defaults`
+    as the new template has it, and every post gained a "You May Also Enjoy" list. The
+    owner's value replaces the new template's in the entry for the same documents, and says
+    so; a value the owner added comes along; a `layout` stays the new template's, and an
+    entry for other documents is still said not carried."""
+    import shutil
+
+    from conftest import FIXTURES
+    from test_checkout import _write, academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = (src / "_config.yml").read_text()
+    _write(src, {"_config.yml": config + DEFAULTS.format(related="false", page_layout="wide")
+                 .replace("      related: false\n", "      related: false\n      toc: true\n")
+                 + "  - scope:\n      path: \"_pages/field\"\n    values:\n      share: false\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text()
+                  + DEFAULTS.format(related="true", page_layout="single")})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    entries = yaml.safe_load((dest / "_config.yml").read_text("utf-8"))["defaults"]
+    posts, pages = entries
+    assert posts["values"] == {"layout": "single", "share": True, "related": False,
+                               "toc": True}
+    assert pages["values"] == {"layout": "single", "author_profile": True}
+    (said,) = [f for f in plan.report.findings if f.code == "config-own-value"]
+    assert "`related: false` (posts)" in said.message and "`toc: true`" in said.message
+    kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")
+    assert "`defaults`" in kept  # the page layout and the entry for `_pages/field`
+
+
+OWN_LIST_INCLUDE = ("<h2>{{ post.title }}</h2>\n{% if post.collection == 'notes' %}"
+                    "<p>Posted: {{ post.date | date: '%Y' }}</p>{% endif %}\n"
+                    "{% if post.citation %}<p>Cite as: {{ post.citation }}</p>{% endif %}\n")
+
+
+@pytest.mark.parametrize("dest_shows", [True, False])
+def test_a_key_the_new_checkouts_include_shows_too_is_not_said_lost(tmp_path, dest_shows):
+    """Upgrading: the owner's changed `archive-single.html` showed a custom collection's
+    `citation`; the new checkout's include of that name is kept in its place, and shows
+    `post.citation` too. It was said lost ("the layouts and includes of academicpages do not
+    show it"), which the built site belies; it is said shown there. Where the new include
+    does not show it, it is still said lost."""
+    import shutil
+
+    from conftest import FIXTURES
+    from test_checkout import _write, academicpages_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = (src / "_config.yml").read_text().replace(
+        "collections:\n", "collections:\n  notes:\n    output: true\n"
+        "    permalink: /:collection/:path/\n", 1)
+    _write(src, {"_config.yml": config,
+                 "_includes/archive-single.html": OWN_LIST_INCLUDE,
+                 "_notes/2019-05-01-moss-note.md": "---\ntitle: A note on moss\n"
+                 "collection: notes\ncitation: 'Berg (2019). A note on moss. Moss Notes.'\n---\n"
+                 "Moss grows on the north side.\n",
+                 "_pages/notes.md": "---\nlayout: archive\ntitle: Notes\npermalink: /notes/\n"
+                 "---\n{% for post in site.notes %}{% include archive-single.html %}"
+                 "{% endfor %}\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    if dest_shows:
+        _write(dest, {"_includes/archive-single.html": "{{ post.title }}\n{% if post.citation"
+                      " %}<p>Recommended citation: {{ post.citation }}</p>{% endif %}\n"})
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    said = [f for f in plan.report.findings
+            if f.path == "_notes/2019-05-01-moss-note.md" and "`citation`" in f.message]
+    assert [f.code for f in said] == (["extra-key"] if dest_shows else ["extra-key-shown"])
+    assert ("shows it too" in said[0].message) == dest_shows

@@ -157,12 +157,31 @@ _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", 
 
 
 _SLUG_WORD = re.compile(r"[a-z0-9]+")
-def shown_braces(text: str) -> str:
-    """Plain text (a title of another theme's front matter) as a BibTeX value that shows
-    its braces: `{` and `}` escaped (`eTu\\{d,b\\}e`), which BibTeX's LaTeX filters print
-    as braces (unescaped, they are groups and vanish: "eTud,be")."""
+def _braces_escaped(text: str) -> str:
     return text.replace("{", "\\{").replace("}", "\\}") if "{" in text or "}" in text \
         else text
+
+
+#: kramdown's math, `$$x$$` (inline in a line of text), as another theme's Markdown
+#: title or excerpt writes it
+_KRAMDOWN_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
+
+
+def shown_braces(text: str) -> str:
+    """Plain text (a title or excerpt of another theme's front matter, which its lists ran
+    through Markdown) as a BibTeX value that shows what they showed: `{` and `}` escaped
+    (`eTu\\{d,b\\}e`), which BibTeX's LaTeX filters print as braces (unescaped, they
+    are groups and vanish: "eTud,be"); kramdown's math `$$x$$` as MathJax's `\\(x\\)`,
+    which that filter leaves alone, followed by `{}` (else the filter takes the space after
+    it along). The filter reads each `$…$` pair as math of its own and drops the dollars:
+    `$$h$$ and $$k$$` came out as `$h and k$`, and MathJax set the words between as math."""
+    if "$$" not in text:
+        return _braces_escaped(text)
+    out, at = [], 0
+    for m in _KRAMDOWN_MATH.finditer(text):
+        out += [_braces_escaped(text[at:m.start()]), "\\(", _braces_escaped(m[1]), "\\){}"]
+        at = m.end()
+    return "".join(out) + _braces_escaped(text[at:])
 
 
 SLUG_MAX = 120

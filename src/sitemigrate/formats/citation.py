@@ -392,6 +392,23 @@ def author_list(text: str, owner: tuple[str, str]) -> list[str]:
     return names
 
 
+def citation_details(citation: str, venue: str, year: int | str | None = None) -> str:
+    """What a hand-written citation says after its venue, as text (`74:117-35`, `10(1)`,
+    `Forthcoming`): its volume, pages or a note; a DOI or web address in it is no part of
+    it, nor the entry's own ``year``; "" when the citation does not spell the venue or says
+    nothing else after it."""
+    import html
+    text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(citation)).split())
+    name = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(venue)).split())
+    at = text.lower().rfind(name.lower()) if name else -1
+    if at < 0:
+        return ""
+    tail = re.sub(r"(?:https?://|\bdoi:\s*)\S+", " ", text[at + len(name):], flags=re.I)
+    tail = " ".join(tail.split()).strip(" .,;:")
+    rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", tail) if year else tail
+    return tail if re.search(r"\w", rest) else ""
+
+
 #: a DOI as a citation writes it: a doi.org address or a `doi:` label, then the DOI itself
 _DOI = lazy_pattern(r"(?:https?://(?:dx\.)?doi\.org/|\bdoi:\s*)(10\.\d{4,9}/[^\s\"'<>\[\]]+)", re.I)
 

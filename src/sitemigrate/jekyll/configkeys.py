@@ -141,6 +141,16 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                 continue  # DEST has the very same: nothing to carry, nothing lost
             if site.theme == target.name and key in config and _templates_own(target, key, value):
                 template_kept.append((key, line))  # an old template's default, not the owner's
+            elif site.theme == target.name and key == "defaults" \
+                    and isinstance(config.get(key), list):
+                carried, rest = _owners_defaults(config[key], value)
+                if carried:
+                    report.add("config-own-value", "info", "mapped", "your `defaults:` values "
+                               + ", ".join(carried) + " replace the new template's for the "
+                               "same documents, so that they show what they showed.",
+                               "_config.yml", line)
+                if rest:
+                    target_kept.append((key, line))
             elif key in TARGET_OWNS:
                 target_kept.append((key, line))
             elif key not in config and site.theme == target.name \
@@ -221,6 +231,42 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
         if keys:
             listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
             report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+
+
+def _scope(entry: Any) -> tuple[str, Any] | None:
+    """The documents a `defaults:` entry is for: its scope's path ("" when it names none, as
+    Jekyll reads it) and type (None: every type)."""
+    scope = entry.get("scope") if isinstance(entry, dict) else None
+    if not isinstance(scope, dict) or not isinstance(entry.get("values"), dict):
+        return None
+    return str(scope.get("path") or ""), scope.get("type")
+
+
+def _owners_defaults(dest: list, value: Any) -> tuple[list[str], bool]:
+    """An upgrade: SRC's `defaults:` entries for the same documents as an entry of DEST's
+    (the template's, in both generations): the values the owner gave there (`related:
+    false` for posts) replace the new template's, and a value the owner added is added, so
+    the old site's pages are given what they were given. A `layout` stays DEST's (the new
+    template's layouts are its own). Returns what was carried (`posts: related: false`) and
+    whether anything of SRC's list is still not in DEST's (an entry for other documents, a
+    layout)."""
+    ours = {_scope(e): e["values"] for e in dest if _scope(e) is not None}
+    carried, rest = [], False
+    for entry in value if isinstance(value, list) else [value]:
+        scope = _scope(entry)
+        theirs = ours.get(scope) if scope is not None else None
+        if scope is None or theirs is None:
+            rest = rest or entry not in [plain(e) for e in dest]
+            continue
+        for k, v in entry["values"].items():
+            if k in theirs and plain(theirs[k]) == v:
+                continue
+            if k == "layout" or isinstance(v, (dict, list)):
+                rest = True
+                continue
+            theirs[k] = v
+            carried.append(f"`{k}: {json.dumps(v)}` ({scope[1] or scope[0] or 'all'})")
+    return carried, rest
 
 
 def _listed_in_dest(config: Any, key: str, value: Any) -> bool:

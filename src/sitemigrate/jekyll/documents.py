@@ -24,18 +24,19 @@ def front_matter_unread(report: Report, path: str) -> bool:
 
 
 def unread_items_as_pages(site: Site, config: Any, report: Report) -> None:
-    """A talk, course or portfolio item whose front matter Jekyll could not read is no
+    """A post, talk, course or portfolio item whose front matter Jekyll could not read is no
     entry its lists show as the owner wrote it: Jekyll's `Document#read` stops at the
-    invalid YAML before it gives the document a title (`populate_title`) or its data, so
-    academicpages' lists showed it with no title or details, dated the day of the build,
-    and an al-folio list of a category's projects not at all. Such an item is taken out
+    invalid YAML before it gives the document a title (`populate_title`), the date of its
+    name or its data, so academicpages' lists showed it with no title or details, dated the
+    day of the build, and an al-folio list of a category's projects not at all. Such an item
+    is taken out
     of its collection (no list of DEST shows it) and its text is a page at the address
     the source served it at, with no title, as its own page showed it; the invalid front
     matter is reported where the file was read, with its fix."""
     from ..textio import read_text
     from .urls import address_of
     taken = {p.path for p in site.pages}
-    for kind in ("talks", "teaching", "projects"):
+    for kind in ("posts", "talks", "teaching", "projects"):
         items = getattr(site, kind)
         for item in list(items):
             if not site.source or not front_matter_unread(report, item.path):

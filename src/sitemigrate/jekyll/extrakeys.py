@@ -12,6 +12,7 @@ from ..ir import Origin
 from .layouts import (
     Lead,
     _layout_of,
+    dest_code_showing,
     dest_shows,
     owner_code_reading,
     shown_block,
@@ -86,6 +87,10 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         f"and includes of {theme.name} do not show it, so a visitor no longer "
                         "sees it. It is kept in the front matter: put what it shows into the "
                         "text, or into a layout of your own.", where)
+    elif shows and origin and (code := dest_code_showing(plan, key, origin.path)) is not None:
+        plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
+                        f"written: {theme.name}'s own `{code}` shows it too, as yours did.",
+                        where)
     elif shows and origin and plan.from_theme is not None \
             and plan.from_theme.name != theme.name \
             and (by := shown_by(plan, origin.path, key, theirs=True,

@@ -10,7 +10,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..lazyre import lazy_pattern
 from ..textio import read_source
@@ -418,9 +418,22 @@ def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
     `archive-single.html`) where it runs for SRC document ``page`` (not in a branch of
     ``post.collection == 'other'``): what it showed of it, the target's includes may not.
     (What a document's own layout shows of it, :func:`shown_by` tells.)"""
+    return next((rel for rel, kept in _owner_code(plan, key, page) if not kept), None)
+
+
+def dest_code_showing(plan: Plan, key: str, page: str) -> str | None:
+    """An include of SRC's own that shows ``post.KEY`` for ``page`` (as
+    :func:`owner_code_reading`) where DEST's own file of that name shows it too (the new
+    checkout's, which an upgrade keeps in place of the owner's changed one): its path."""
+    return next((rel for rel, kept in _owner_code(plan, key, page) if kept), None)
+
+
+def _owner_code(plan: Plan, key: str, page: str) -> Iterator[tuple[str, bool]]:
+    """SRC's own includes that show ``post.KEY`` for ``page`` and are not copied along, each
+    with whether DEST's file of that name shows it too."""
     from .branches import page_facts, runs_at
     if plan.source is None:
-        return None
+        return
     from .alongside import copied_along
     reads = re.compile(rf"\bpost\.{re.escape(key)}\b")
     facts, along = None, None
@@ -433,8 +446,7 @@ def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
                 and not _theirs(plan, rel):
             along = copied_along(plan) if along is None else along
             if rel not in along:  # (one a page names is copied along: still shown there)
-                return rel
-    return None
+                yield rel, _dest_shows_too(plan, rel, reads, facts)
 
 
 def _code_files(source: Path) -> tuple[str, ...]:
@@ -450,3 +462,17 @@ def _code_files(source: Path) -> tuple[str, ...]:
 def _shown(text: str) -> str:
     from .liquid import shown_liquid
     return shown_liquid(text)
+
+
+def _dest_shows_too(plan: Plan, rel: str, reads: re.Pattern[str], facts: Any) -> bool:
+    """Whether DEST's own file at ``rel`` (the new checkout's include of that name, which an
+    upgrade keeps in place of the owner's changed one) shows ``post.KEY`` where it runs for
+    the page too: the key is still shown there."""
+    from .branches import runs_at
+    path = plan.dest / rel
+    try:
+        text = path.read_text("utf-8", "replace") if path.is_file() else ""
+    except OSError:
+        return False
+    return bool(text) and bool(reads.search(_shown(text))) and any(
+        runs_at(text, hit.start(), facts, "post") for hit in reads.finditer(text))

@@ -165,3 +165,16 @@ def check(plan: Plan, site: Site, src_code: list[str]) -> None:
                     "MathJax settings (MathJax 3: `window.MathJax = {tex: {inlineMath: "
                     "[['$', '$'], ['\\\\(', '\\\\)']]}};` before it loads), or write `$$x$$`.",
                     pages[0])
+
+
+#: kramdown's math: `$$x$$`, inline where text stands on its line with it
+_KRAMDOWN_MATH = lazy_pattern(r"\$\$(.+?)\$\$", re.S)
+
+
+def kramdown_inline_math(text: str) -> str:
+    """A line of text a theme's layouts print through Markdown (`title | markdownify`),
+    as another theme that prints it as it stands must write it to show the same: kramdown
+    reads `$$x$$` in a line of text as inline math, `\\(x\\)`; printed as it stands,
+    MathJax reads `$$x$$` as display math (a block of its own, the line broken around
+    it), and `\\(x\\)` as inline math, as the old site showed it."""
+    return _KRAMDOWN_MATH().sub(lambda m: "\\(" + m[1] + "\\)", text) if "$$" in text else text

@@ -492,6 +492,13 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
         value = str(value)  # `date: 2024`: Jekyll parses its text, and cannot (below)
     if not (isinstance(value, str) and value.strip()):
         d = from_value(value) if value is not None else None
+        if report is not None and "date" in doc.data and (value is None or isinstance(
+                value, str)):  # `date:` left empty: Jekyll reads its text, "", as a date
+            report.problem("bad-date", "`date:` is empty: Jekyll cannot read it (its build "
+                           "stops with \"Invalid date ''\"); " + (
+                               f"sitemigrate used the file name's date {named}" if named else
+                               "sitemigrate read the item as undated") + ". Remove the line "
+                           "or write the date as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
         d = d or named
         return d.iso() if d else ""
     d = jekyll_date(value)

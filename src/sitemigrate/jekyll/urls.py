@@ -159,6 +159,34 @@ def slugify(text: str, mode: str = "pretty", cased: bool = True) -> str:
     return out if cased else out.lower()
 
 
+def _broken(text: str) -> bool:
+    """Whether the file's front matter is YAML Jekyll cannot read."""
+    text, end = _split(text)
+    if end < 0:
+        return False
+    try:
+        load_safe(text[4:end], last_wins=True)
+    except Exception:
+        return True
+    return False
+
+
+_DATE_PLACEHOLDERS = re.compile(r":(?:year|month|day|i_month|i_day|short_year|y_day|hour|"
+                                r"minute|second|week|w_year|w_day|short_month|long_month|"
+                                r"short_day|long_day)\b")
+
+
+def _unread_post_url(pattern: str, stem: str) -> str | None:
+    """The URL Jekyll gives a post whose front matter it cannot read: `Document#read` stops
+    at the YAML before the date and slug of the post's name are read (`read_post_data`),
+    so its `:title` is its whole name, date included, and its date the build's; None where
+    the pattern places that date (the address moved with each build)."""
+    pattern = _STYLES.get(pattern or "date", pattern or _STYLES["date"])
+    if _DATE_PLACEHOLDERS.search(pattern):
+        return None
+    return post_url(pattern, stem, {"slug": stem})
+
+
 def post_url(pattern: str, stem: str, front: Mapping[str, Any]) -> str:
     """The URL Jekyll gives a post named ``stem`` (``YYYY-MM-DD-slug``) under ``pattern``
     (a style name or a permalink template) with front matter ``front`` (``date``,
@@ -459,7 +487,9 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         m = _POST.match(stem)
         if not m:
             return ()
-        urls.append(str(fm.get("permalink") or post_url(rules.post_pattern, stem, fm)))
+        unread = _unread_post_url(rules.post_pattern, stem) if fm == {} and _broken(text) \
+            else None
+        urls.append(unread or str(fm.get("permalink") or post_url(rules.post_pattern, stem, fm)))
     elif top.startswith("_") and top[1:] in cols:
         output, pattern = cols[top[1:]]
         if output:

@@ -10,7 +10,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
 from ...formats.bibtext import shown_braces, slugify
-from ...formats.citation import citation_authors, doi_in, entry_type_for
+from ...formats.citation import citation_authors, citation_details, doi_in, entry_type_for
 from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -187,6 +187,16 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                             f"in `{kept}`. Add `author = {{...}}` to the entry.",
                             pub.origin and pub.origin.path,
                             copier.line_of(pub.origin, "citation:"))
+    if pub.citation and authors and pub.venue and report is not None \
+            and (details := citation_details(pub.citation, pub.venue, pub.year)):
+        free = [f"`{f}`" for f in ("additional_info", "note") if f in (shown or ())
+                and f not in fields]
+        report.lost("citation-details", f"publication `{pub.key}`: what its `citation` says "
+                    f"after the venue (`{details[:60]}`) is in no field of the entry that "
+                    "DEST's publication list shows (authors, title, venue, year): not "
+                    "carried" + (f"; add it to the entry's {' or '.join(free)} to show it."
+                                 if free else "."),
+                    pub.origin and pub.origin.path, copier.line_of(pub.origin, "citation:"))
     if (carried or empty) and report is not None:
         said = [", ".join(f"`{k}`" + (f" as `{v}`" if v != k else "")
                           for k, v in carried.items()) + " carried as BibTeX field(s) of its "
@@ -487,6 +497,7 @@ def _shown_abstract(text: str, copier: AssetCopier, pub: Publication) -> str:
     `markdownify`; a Markdown link `[label](url)` becomes an `<a>` (a site path keeps
     the site's `baseurl`, a file it links is carried), one of another scheme its label."""
     import html
+    text = shown_braces(text)  # through BibTeX's LaTeX filter, as the title
     if "](" not in text:
         return text
     base = "/" + (copier.site.identity.baseurl or "").strip("/")

@@ -28,6 +28,7 @@ from ...jekyll.liquid import (
     tokenize,
 )
 from ...jekyll.listings import add_collection_listings, collection_page, translate_body
+from ...jekyll.mathdelims import kramdown_inline_math
 from ...jekyll.ownlayouts import with_layout_own
 from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
@@ -611,10 +612,14 @@ def _write_news(item: Item, plan: Plan) -> None:
     plan.origins.setdefault(item.path, out)
 
 
-def _item_front(item: Item, layout: str) -> CommentedMap:
+def _item_front(item: Item, layout: str, plan: Plan) -> CommentedMap:
     front = CommentedMap()
     front["layout"] = layout
     front["title"] = document_title(item)
+    source = plan.from_theme
+    if source is not None and source.vocabulary.get("title_markdown") \
+            and "$$" in front["title"]:  # what SRC's lists and pages showed: inline math
+        front["title"] = kramdown_inline_math(front["title"])
     if item.date:
         front["date"] = yaml_date(item.date)
     if layout_lists_cited(item.fields):  # the layout lists what it cites
@@ -633,7 +638,7 @@ def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
 
 def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> None:
     f = item.fields
-    front = _item_front(item, "page")
+    front = _item_front(item, "page", plan)
     front.pop("date", None)
     desc = str(f.get("description") or "")
     img = f.get("image")
@@ -676,7 +681,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier,
     """``excerpt``: the owner's Liquid in DEST prints posts' `excerpt`: a post whose front
     matter gave one (the source theme's summary, al-folio's `description`) keeps it."""
     f = item.fields
-    front = _item_front(item, "post")
+    front = _item_front(item, "post", plan)
     url = post_url(str(site.config_extra.get("permalink") or ""), item)
     front["permalink"] = url  # the post keeps its address
     if f.get("description"):
@@ -696,7 +701,7 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
                 collection: str, details: bool = False, sep: str = "\n\n") -> None:
     """``details``: a talk's or course's details DEST's layout does not show are on a line
     at the top of its page."""
-    front = _item_front(item, layout)
+    front = _item_front(item, layout, plan)
     url = _item_url(item, collection)
     if item.permalink:
         front["permalink"] = item.permalink
