@@ -12,10 +12,12 @@ no text."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..formats.bibtex import STANDARD_FIELDS, parse_bib
 from ..formats.bibtext import to_text
 from ..jekyll.bibshown import printed_as_text
+from ..paragraphs import norm
 from ..textio import within
 
 
@@ -24,11 +26,10 @@ def _themes_fields() -> set[str]:
     return {str(f).lower() for name in THEMES for f in vocabulary(name).get("bib_fields") or ()}
 
 
-def bib_details(site: Path, min_words: int = 2) -> dict[str, list[str]]:
+def bib_details(site: Path, config: Any, min_words: int = 2) -> dict[str, list[str]]:
     """`.bib` file -> the normalised texts (of ``min_words`` words or more) of the owner's
-    own fields that the site's own bibliography layout prints."""
-    from .text import load_data, norm
-    config = load_data(site / "_config.yml")
+    own fields that the site's own bibliography layout prints (``config``: the site's
+    `_config.yml`, read)."""
     scholar = config.get("scholar") if isinstance(config, dict) else None
     scholar = scholar if isinstance(scholar, dict) else {}
     name = str(scholar.get("bibliography_template") or "bib")

@@ -15,6 +15,7 @@ from typing import Any
 from ..example_paragraphs import example_paragraphs
 from ..lazyre import lazy_pattern
 from ..textio import within
+from .homes import NO_ITEMS, home_addresses, layout_listing_addresses, looped_over
 from .pictures import BrokenPicture, broken_pictures, picture_files
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
@@ -309,22 +310,6 @@ def _details(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
                 result.missing_details.append((rel, t))
 
 
-_LOOPS_OVER = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.(\w+)")
-_NO_ITEMS = frozenset({"data", "pages", "html_pages", "static_files", "documents",
-                       "collections", "categories", "tags"})
-_ASSIGNED = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*site\.(\w+)")
-_LOOPS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+(\w+)")
-
-
-def looped_over(text: str) -> set[str]:
-    """The names of `site.NAME` that Liquid ``text`` loops over: `{% for p in site.posts %}`,
-    or a variable assigned from it first (`{% assign notes = site.posts | where: ... %}`
-    then `{% for p in notes %}`: the same documents, filtered)."""
-    assigned = dict(_ASSIGNED.findall(text))
-    return set(_LOOPS_OVER.findall(text)) | {assigned[v] for v in _LOOPS.findall(text)
-                                             if v in assigned}
-
-
 def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
     """The addresses (`permalink:`) of the owner's pages in `_pages/` whose Liquid loops
     over the documents of one folder of the site (`{% for post in site.talks %}` with
@@ -341,7 +326,7 @@ def listing_addresses(owner: Path, skip: Iterable[str] = ()) -> list[str]:
             text = path.read_text("utf-8", "replace") if path.is_file() else ""
         except OSError:
             continue
-        names = {n for n in looped_over(text) - _NO_ITEMS
+        names = {n for n in looped_over(text) - NO_ITEMS
                  if (owner / f"_{n}").is_dir()}
         if len(names) == 1 and permalink(path):  # (a CV lists several: no list of one kind)
             out.append(permalink(path))
@@ -407,7 +392,6 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
     """The items the old site's list pages show (:func:`list_pages`: also every page its
     home page's layout shows, :func:`.homes.home_addresses`), each shown by the new page
     that answers at its address."""
-    from .homes import home_addresses, layout_listing_addresses
     for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner),
                                  *layout_listing_addresses(owner)]):
         if old.redirect(page):

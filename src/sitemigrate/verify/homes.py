@@ -7,6 +7,7 @@ lists), so each is compared as the home page is."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 
@@ -39,6 +40,22 @@ def home_addresses(owner: Path) -> list[str]:
     return sorted(out)
 
 
+_LOOPS_OVER = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+site\.(\w+)")
+NO_ITEMS = frozenset({"data", "pages", "html_pages", "static_files", "documents",
+                      "collections", "categories", "tags"})
+_ASSIGNED = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*site\.(\w+)")
+_LOOPS = re.compile(r"\{%-?\s*for\s+\w+\s+in\s+(\w+)")
+
+
+def looped_over(text: str) -> set[str]:
+    """The names of `site.NAME` that Liquid ``text`` loops over: `{% for p in site.posts %}`,
+    or a variable assigned from it first (`{% assign notes = site.posts | where: ... %}`
+    then `{% for p in notes %}`: the same documents, filtered)."""
+    assigned = dict(_ASSIGNED.findall(text))
+    return set(_LOOPS_OVER.findall(text)) | {assigned[v] for v in _LOOPS.findall(text)
+                                             if v in assigned}
+
+
 def layout_listing_addresses(owner: Path) -> list[str]:
     """The addresses of the pages whose layout (a file of the site's `_layouts/`, and each
     one it is laid into) loops over the documents of one folder of the site (`{% for post in
@@ -47,7 +64,6 @@ def layout_listing_addresses(owner: Path) -> list[str]:
     from ..jekyll.branches import doc_type, layout_of
     from ..jekyll.urls import read_tree, served_by
     from ..textio import within
-    from .compare import _NO_ITEMS, looped_over
     if not owner.is_dir():
         return []
     tree = read_tree(owner)
@@ -67,7 +83,7 @@ def layout_listing_addresses(owner: Path) -> list[str]:
                 break
             body = path.read_text("utf-8", "replace")
             names |= {n for n in looped_over(body)
-                      if n not in _NO_ITEMS and (owner / f"_{n}").is_dir()}
+                      if n not in NO_ITEMS and (owner / f"_{n}").is_dir()}
             name = layout_of(body, {}, "")
         if len(names) == 1:
             out.update(w.url for w in served_by(rel, tree) if not w.redirect_to)

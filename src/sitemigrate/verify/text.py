@@ -35,6 +35,7 @@ from ..paragraphs import paragraphs_of as paragraphs_of
 from ..paragraphs import shown_words as shown_words
 from ..paragraphs import unread_folder as unread_folder
 from ..textio import within
+from .bibdetails import bib_details
 
 _LIQUID = re.compile(
     r"\{%-?\s*(raw|comment|highlight)\b.*?\{%-?\s*end\1\s*-?%\}|\{%.*?%\}|\{\{.*?\}\}", re.S)
@@ -210,8 +211,7 @@ def owner_details(site: Path) -> dict[str, list[str]]:
                    for s in data_strings(v, 2)]
         if strings:
             found[path.relative_to(site).as_posix()] = list(dict.fromkeys(strings))
-    from .bibdetails import bib_details  # the publications' lines of the owner's own fields
-    found.update(bib_details(site))
+    found.update(bib_details(site, load_data(site / "_config.yml")))  # (publications' lines)
     return found
 
 

@@ -616,8 +616,7 @@ def _item_front(item: Item, layout: str, plan: Plan) -> CommentedMap:
     front = CommentedMap()
     front["layout"] = layout
     front["title"] = document_title(item)
-    source = plan.from_theme
-    if source is not None and source.vocabulary.get("title_markdown") \
+    if plan.from_theme is not None and plan.from_theme.vocabulary.get("title_markdown") \
             and "$$" in front["title"]:  # what SRC's lists and pages showed: inline math
         front["title"] = kramdown_inline_math(front["title"])
     if item.date:
