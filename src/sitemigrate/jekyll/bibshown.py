@@ -17,11 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..formats.bibtex import parse_bib
 from ..ir import Origin
 from ..report import Report
+from ..textio import load_yaml, read_text
 from .liquid import shown_liquid
 
 _PRINTED = re.compile(r"\{\{-?\s*entry\.(\w+)\s*(?:\|[^}]*)?-?\}\}")
@@ -42,17 +41,16 @@ def printed_as_text(layout: str) -> list[str]:
 def bib_layout(root: Path) -> str:
     """The text of ``root``'s bibliography layout (its `_config.yml`'s
     `scholar.bibliography_template`, `bib` by default); "" without one."""
-    try:
-        config: Any = yaml.safe_load((root / "_config.yml").read_text("utf-8", "replace"))
-    except (OSError, yaml.YAMLError):
-        config = None
+    found = read_text(root / "_config.yml", "_config.yml", None, root=root) \
+        if (root / "_config.yml").is_file() else None
+    config: Any = load_yaml(found.text, "_config.yml", None) if found is not None else None
     scholar = config.get("scholar") if isinstance(config, dict) else None
     name = str((scholar if isinstance(scholar, dict) else {}).get("bibliography_template")
                or "bib")
     for suffix in (".liquid", ".html"):
-        path = root / "_layouts" / f"{name}{suffix}"
-        if path.is_file() and not path.is_symlink():
-            return path.read_text("utf-8", "replace")
+        rel = f"_layouts/{name}{suffix}"
+        if (root / rel).is_file() and (layout := read_text(root / rel, rel, None, root=root)):
+            return layout.text  # (never a file whose real path is outside the site)
     return ""
 
 
