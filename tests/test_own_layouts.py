@@ -110,3 +110,19 @@ def test_the_text_of_a_page_whose_own_layout_never_writes_content_stays_unshown(
     hidden = [f for f in plan.report.findings if f.code == "layout-hides-text"]
     assert [(str(f.path), f.line) for f in hidden] == [("_pages/notes.md", 1)]
     assert "`_layouts/series-index.html`" in hidden[0].message
+
+
+def test_a_cv_page_whose_layout_shows_data_not_text_keeps_the_cv_written_from_it(tmp_path):
+    """al-folio's CV layout (the site's own copy) writes no `content`: it shows the CV data.
+    Converted to academicpages, the CV page's text is the CV written from that data, which
+    the new page shows: no `{% comment %}` block around it, no `layout-hides-text`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_layouts").mkdir(exist_ok=True)
+    (src / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n<h1>{{ page.title }}</h1>\n"
+        "{% for s in site.data.cv %}<h2>{{ s.title }}</h2>{% endfor %}\n", "utf-8")
+    plan = convert(src, tmp_path / "out", to="academicpages")
+    cv = plan.files["_pages/cv.md"].decode("utf-8")
+    assert "{% comment %}" not in cv and "Education" in cv
+    assert not [f for f in plan.report.findings if f.code == "layout-hides-text"]

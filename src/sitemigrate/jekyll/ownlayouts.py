@@ -103,7 +103,9 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
     owner's layouts go along, and with them what they show."""
     if plan.from_theme is not None and plan.from_theme.name == target.name:
         return body
-    hider = text_hidden_by(plan, page.path)
+    # a page the theme package reads for its data (a CV page, whose text the writer made
+    # from the CV its layout showed) is the package's to write
+    hider = text_hidden_by(plan, page.path) if page.role == "other" else ""
     if hider and body.strip():
         from .listings import kept_in_comment
         body = kept_in_comment(body.strip("\n")) + "\n"
