@@ -316,6 +316,13 @@ def test_interrupt_messages_tell_where_dest_is(tmp_path, alfolio_site, monkeypat
     monkeypatch.setattr("sitemigrate.cli._parser", stop_in("start"))  # while starting
     assert cli.main(args) == 130
     assert capsys.readouterr().err == "sitemigrate: interrupted; nothing was written\n"
+    monkeypatch.undo()
+
+    def in_a_class(*a, **k):  # Ctrl-C while a module's class is made (Python 3.11 wraps it)
+        raise RuntimeError("Error calling __set_name__") from KeyboardInterrupt()
+    monkeypatch.setattr("sitemigrate.api.read_site", in_a_class)
+    assert cli.main(args) == 130
+    assert capsys.readouterr().err == "sitemigrate: interrupted; DEST was left as it was\n"
 
 
 def test_interrupt_while_the_command_still_loads_is_one_line_and_130():
@@ -325,6 +332,15 @@ def test_interrupt_while_the_command_still_loads_is_one_line_and_130():
     as_command = ("import sys; sys.argv[0] = '-m'; import sitemigrate; "
                   "raise KeyboardInterrupt")
     done = subprocess.run([sys.executable, "-c", as_command], capture_output=True, text=True)
+    assert (done.returncode, done.stderr) == (130, "sitemigrate: interrupted; nothing was "
+                                                   "written\n")
+    # Ctrl-C while a class is made (a dataclass's field): Python 3.11 raises it wrapped in a
+    # RuntimeError ("Error calling __set_name__"), the same interrupt
+    in_a_class = ("import sys; sys.argv[0] = '-m'; import sitemigrate\n"
+                  "class Field:\n    def __set_name__(self, owner, name):\n"
+                  "        raise KeyboardInterrupt\n"
+                  "class Analytics:\n    services = Field()\n")
+    done = subprocess.run([sys.executable, "-c", in_a_class], capture_output=True, text=True)
     assert (done.returncode, done.stderr) == (130, "sitemigrate: interrupted; nothing was "
                                                    "written\n")
     as_library = "import sitemigrate; raise KeyboardInterrupt"

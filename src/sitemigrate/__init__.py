@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 def _interrupted_while_starting(kind, value, tb, _default=sys.excepthook) -> None:
     """Ctrl-C before the command's own guard (``cli.main``) is in place, while Python
     still finds and loads its modules: one line and exit 130, as later, not a traceback."""
-    if not issubclass(kind, KeyboardInterrupt):
-        return _default(kind, value, tb)
+    if not (issubclass(kind, KeyboardInterrupt)  # or as Python 3.11 wraps it in a class
+            or isinstance(getattr(value, "__cause__", None), KeyboardInterrupt)):
+        return _default(kind, value, tb)  # being made ("Error calling __set_name__")
     import os
     try:
         sys.stderr.write("sitemigrate: interrupted; nothing was written\n")

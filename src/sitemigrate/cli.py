@@ -180,6 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         print(f"sitemigrate: interrupted; {_after_interrupt(exc, state)}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except RuntimeError as exc:  # Ctrl-C while a class was made: Python 3.11 wraps it
+        if not isinstance(exc.__cause__, KeyboardInterrupt):  # ("Error calling __set_name__")
+            raise
+        print(f"sitemigrate: interrupted; {_after_interrupt(exc.__cause__, state)}",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def run() -> int:
