@@ -511,13 +511,13 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
             setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
+    if "social" in data:
+        feats.social = bool(data["social"])
     news_by_layout(page, data, site.config_extra,
                    source_layout(Path(site.source), layout, report)
                    if site.source and layout else None)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
-    if "social" in data:
-        feats.social = bool(data["social"])
 
 
 def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) -> None:
