@@ -52,3 +52,19 @@ def test_the_same_blocks_shown_by_the_layout_are_written(tmp_path):
     body = _about(tmp_path, ABOUT.replace("<!--", "").replace("-->", ""))
     assert "## News" in body
     assert "sea trials" in body
+
+
+def test_an_upgrade_turns_off_the_social_switch_the_old_layout_commented_out(tmp_path):
+    """Upgrading, the owner's about page is carried as written: its `social: true`, which the
+    old layout read only inside an HTML comment (it showed nothing), would show the social
+    block and `contact_note` in the new layout; it is written as the old site showed it."""
+    import yaml
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.html").write_text(ABOUT)
+    dest = tmp_path / "out"
+    shutil.copytree(src, dest)  # a checkout of the same theme: its own files stay
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front = yaml.safe_load((dest / "_pages/about.md").read_text().split("---")[1])
+    assert front["social"] is False
