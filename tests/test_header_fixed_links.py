@@ -66,3 +66,23 @@ def test_an_upgrade_keeps_the_fixed_entry_before_the_pages(tmp_path):
     assert resume["nav_order"] < fronts["publications"]["nav_order"]
     assert fronts["Tide lab"]["nav_order"] > max(
         f["nav_order"] for t, f in fronts.items() if t != "Tide lab")
+
+
+def test_an_upgrade_keeps_the_navbar_icons_the_old_header_switched_by_a_key_of_its_own(tmp_path):
+    """The old header shows the social icons in its navbar under `site.show_social_icons`;
+    the new checkout's header under `site.enable_navbar_social`: that key takes the old
+    one's value, and the old key is not left behind as a setting of the owner's."""
+    from conftest import SHARED, needs_shared
+    src = _site(tmp_path)
+    header = src / "_includes/header.html"
+    header.write_text(header.read_text().replace(
+        '<ul class="navbar-nav">', '{% if page.title != "about" %}<a href="/">Ada</a>\n'
+        '{% elsif site.show_social_icons %}\n  <!-- icons -->\n  <div class="row">'
+        '{% include social.html %}</div>\n{% endif %}\n<ul class="navbar-nav">', 1))
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "show_social_icons: true\n")
+    dest = shutil.copytree(needs_shared(SHARED / "lab/templates/al-folio-2026"), tmp_path / "out")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    written = yaml.safe_load((dest / "_config.yml").read_text())
+    assert written["enable_navbar_social"] is True
+    assert "show_social_icons" not in written

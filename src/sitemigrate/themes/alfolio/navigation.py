@@ -104,6 +104,20 @@ def _fixed_entries(src: Path, menu: list[NavItem], at: int, pages: list[Page],
     return menu
 
 
+# the switch a header shows the social include under (the navbar's icons on the about page)
+_SOCIAL_SWITCH = re.compile(r"\{%-?\s*(?:els)?if\s+site\.(\w+)\s*-?%\}(?:\s|<[^>]*>)*"
+                            r"\{%-?\s*(?:include\s+social\.(?:html|liquid)|social_links)\b")
+
+
+def navbar_social_switch(root: Path, report: Report) -> str | None:
+    """The config key under which the header include of the site at ``root`` shows the social
+    icons in its navbar (`{% elsif site.KEY %}<div>{% include social.html %}`, 2025+'s
+    `{% social_links %}`), not counting what an HTML comment holds; None without one."""
+    header = _header(root, THEME.vocabulary["menu_sort"], report)
+    found = _SOCIAL_SWITCH.search(shown_liquid(header or ""))
+    return found[1] if found else None
+
+
 def _label(header: str, spec: dict[str, Any], value: Any) -> tuple[str, bool]:
     """The label of the header's link to ``spec["url"]``: the key's value where the link
     prints it (2022's `{{ site.blog_nav_title }}`), else the link's own words, but those it
