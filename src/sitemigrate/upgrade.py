@@ -42,6 +42,7 @@ from . import template_files
 from .ir import Origin, Site
 from .jekyll.bibshown import braced_names, shown_as_note
 from .jekyll.extrakeys import carried_as_written
+from .jekyll.liquid import shown_liquid
 from .jekyll.scholar import bibliography_uses
 from .jekyll.site import menu_place
 from .plan import Plan
@@ -334,7 +335,8 @@ class _Target:
 
     def reads_page_key(self, key: str) -> bool:
         """Whether a layout or include of SRC reads the front-matter key ``key`` of the page
-        it renders (`page.KEY`); True where SRC has no layouts of its own (nothing to tell)."""
+        it renders (`page.KEY`) where a visitor sees it (not in an HTML comment); True where
+        SRC has no layouts of its own (nothing to tell)."""
         if self._page_keys is None:
             from .textio import within
             found: set[str] = set()
@@ -345,7 +347,7 @@ class _Target:
                             and path.suffix in (".html", ".liquid"):
                         with contextlib.suppress(OSError):  # unreadable: reads nothing
                             found |= {a or b for a, b in _PAGE_KEY.findall(
-                                path.read_text("utf-8", "replace"))}
+                                shown_liquid(path.read_text("utf-8", "replace")))}
             self._page_keys = frozenset(found) if (self.src / "_layouts").is_dir() \
                 else frozenset({"*"})
         return "*" in self._page_keys or key in self._page_keys

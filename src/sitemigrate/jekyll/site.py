@@ -638,7 +638,8 @@ def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: st
 def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str, body: str,
                url: str, theme: Theme) -> None:
     """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
-    point its links at carried files, write it and remember where its content went. A
+    point its links at carried files (a relative one from the address its own `permalink`
+    gave it on the old site, else ``url``), write it and remember where its content went. A
     document Jekyll renders with no converter (:func:`unconverted_suffix`: a course's RSS
     feed `_courses/a.xml`) keeps its suffix and its own layout: no theme's page."""
     shown = []
@@ -656,7 +657,9 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
     lists = layout_lists_cited(item.fields)
     body = translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists)
     body = body if own else with_shown(body, shown, out)
-    body = copier.rewrite(body, url, item.origin)
+    own = item.permalink  # where the old site served it, when its own permalink says so
+    served = own if own.startswith("/") and ":" not in own and "{" not in own else url
+    body = copier.rewrite(body, served, item.origin)
     plan.write_document(out, front, body, item.fm_comments, item.newline)
     plan.report.mapped("item", f"`{item.path}` → `{out}`.", item.origin)
     plan.origins[item.path] = out

@@ -17,6 +17,7 @@ from ...jekyll.assets import AssetCopier
 from ...jekyll.documents import front_matter_unread
 from ...jekyll.liquid import attribute_safe, raw_literal
 from ...jekyll.listings import in_sections, listed_sections
+from ...jekyll.site import site_path
 from ...plan import Plan
 from ...report import Report
 from . import THEME
@@ -73,8 +74,20 @@ def anchor_entries(pubs: list[Publication], plan: Plan, bib_layout: str | None,
 def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
     """The files an entry written as it was read names (`pdf`, `slides`, ... and `preview`,
     relative to their al-folio folders): copied along, as for an entry built from fields."""
+    written: dict[str, str] = {}
     for kind, url in pub.links.items():
-        if LINK_FIELDS.get(kind) and url.startswith("/"):
+        base = LINK_FIELDS.get(kind)
+        if base and url.startswith("/") and not url.startswith(f"/{base}/"):
+            # a value the owner's bib layout looked for in a folder of its own: DEST's
+            # layout looks for the value as written in its folder, so the file goes there
+            written = written or {k.lower(): v.strip() for entry in bib.parse_bib(
+                pub.bibtex).entries[:1] for k, v in entry.fields.items()}
+            value = written.get(kind, "")
+            if value and site_path(value, base) == f"/{base}/{value}":
+                folder = f"{base}/{value}".rsplit("/", 1)[0]
+                copier.carry(url, pub.origin, f"{kind} of `{pub.key}`", folder)
+                continue
+        if base and url.startswith("/"):
             copier.carry(url, pub.origin, f"{kind} of `{pub.key}`")
     preview = str(pub.fields.get("preview", ""))
     if preview.startswith("/"):

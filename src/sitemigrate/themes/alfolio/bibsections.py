@@ -166,6 +166,28 @@ def bib_layouts(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> li
             if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name]
 
 
+_PREPENDED = re.compile(r"""\{\{-?\s*entry\.(\w+)\s*\|\s*prepend:\s*['"]([^'"]*)['"]""")
+
+
+def link_folders(layouts: list[str], defaults: dict[str, str | None]
+                 ) -> dict[str, str | None]:
+    """The folder a relative value of each link field (``defaults``: field -> al-folio's
+    folder) names a file in, as the site's own bibliography layout (``layouts``:
+    :func:`bib_layouts`) prefixes it: `{{ entry.slides | prepend: '/assets/slides/' }}` looks
+    for `slides={talk.pdf}` in `assets/slides/`. The first prefix a layout gives a field
+    wins; a field it prints otherwise keeps al-folio's folder."""
+    out = dict(defaults)
+    seen: set[str] = set()
+    for text in layouts:
+        for field, prefix in _PREPENDED.findall(text):
+            field = field.lower()
+            folder = prefix.strip("/")
+            if field in out and field not in seen and folder and not re.search(r"[:{]", folder):
+                seen.add(field)
+                out[field] = folder
+    return out
+
+
 def printed_fields(layouts: list[str], own: list[str] | None = None) -> list[str]:
     """The fields the site's bibliography layout (``layouts``: :func:`bib_layouts`) prints,
     `{{ entry.x }}`, in its order, that are neither BibTeX's nor al-folio's own (a field of

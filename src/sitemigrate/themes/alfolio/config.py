@@ -176,6 +176,7 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
                           "set: not carried.", at(key))
     if site.theme == NAME:
         done |= _favicon_named_nowhere(site, plan)
+        done |= _navbar_social(site, config, plan, at)
         if gen == "2020-23":  # its own generation reads the news limit from the config
             return done
         for key in ("news_limit", "news_scrollable"):
@@ -218,6 +219,22 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
         report.mapped("config-key", f"`{image.key}` → `{new}`.", image.origin)
         done.add(image.key)
     return done
+
+
+def _navbar_social(site: Site, config: CommentedMap, plan: Plan, at: Any) -> set[str]:
+    """The switch of the navbar's social icons: where the old header shows them under one
+    config key and DEST's header under another, DEST's key takes the old one's value (as
+    Liquid reads it: anything but nil and false is on). Returns the old key, dealt with."""
+    from .navigation import navbar_social_switch
+    old = navbar_social_switch(Path(site.source), plan.report) if site.source else None
+    new = navbar_social_switch(plan.dest, plan.report)
+    if not old or not new or old == new or old not in site.config_extra or new not in config:
+        return set()
+    value = site.config_extra[old]
+    config[new] = value is not None and value is not False
+    plan.report.mapped("config-key", f"`{old}` ({value}), the switch of the social icons in "
+                       f"your header's navbar, → `{new}`, this header's.", at(old))
+    return {old}
 
 
 def _carry_analytics(analytics: Analytics, config: CommentedMap, plan: Plan, gen: str) -> None:

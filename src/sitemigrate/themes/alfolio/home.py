@@ -10,6 +10,7 @@ from typing import Any
 from ...ir import Origin, Page, Setting, Site, plain
 from ...jekyll.branches import layout_of
 from ...jekyll.layouts import source_layout
+from ...jekyll.liquid import shown_liquid
 from ...report import Report
 
 
@@ -22,9 +23,16 @@ def news_by_layout(page: Page, data: dict[str, Any], config: dict[str, Any],
     takes its `limit` and `scrollable` from the config's `announcements`. The page's own
     `announcements:` block is read by none of these layouts: it shows nothing there. A
     layout that tests `page.announcements` (2025+), or that SRC does not have, leaves the
-    page's switches as read."""
+    page's switches as read. A switch the layout tests only inside an HTML comment
+    (`<!-- {% if page.news %}...{% endif %} -->`, also `page.social`) shows nothing there:
+    Liquid runs, the browser shows none of it."""
+    shown = shown_liquid(layout or "")
+    for key in ("news", "social"):
+        if re.search(rf"\bpage\.{key}\b", layout or "") \
+                and not re.search(rf"\bpage\.{key}\b", shown):
+            setattr(page.features, key, {"enabled": False} if key == "news" else False)
     if layout is None or re.search(r"\bpage\.announcements\b", layout) \
-            or not re.search(r"\bpage\.news\b", layout):
+            or not re.search(r"\bpage\.news\b", shown):
         return
     value = data.get("news")
     news: dict[str, Any] = ({str(k): plain(v) for k, v in value.items()}

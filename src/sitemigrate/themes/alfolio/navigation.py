@@ -9,6 +9,7 @@ from typing import Any
 
 from ...ir import NavItem, Origin, Page, Setting, SiteSettings
 from ...jekyll.configkeys import config_line
+from ...jekyll.liquid import shown_liquid
 from ...jekyll.site import index_address, text
 from ...report import Report
 from ...textio import read_source
@@ -52,7 +53,69 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
             address = page.permalink or index_address(page.path)
             if spec.get("role") and address.rstrip("/") == spec["url"].rstrip("/"):
                 page.permalink, page.role = address, spec["role"]
+    return _fixed_entries(src, menu, at, pages, report)
+
+
+# a menu link of a header: `<a class="nav-link" href="/cv.pdf">CV</a>`, its address written
+# out or through a URL filter (`{{ '/cv.pdf' | relative_url }}`)
+_NAV_LINK = re.compile(r"""<a\b[^>]*\bclass=["'][^"']*\bnav-link\b[^>]*>(.*?)</a>""", re.S)
+_HREF = re.compile(r"""\bhref=(["'])(?:\{\{-?\s*(["'])([^"'{}]+)\2\s*\|\s*relative_url\s*-?\}\}"""
+                   r"""|(?:\{\{-?\s*site\.baseurl\s*-?\}\})?([^"'{}\s]+))\1""")
+_BLOCK = re.compile(r"\{%-?\s*(end)?(if|unless|for|case)\b")
+
+
+def _fixed_entries(src: Path, menu: list[NavItem], at: int, pages: list[Page],
+                   report: Report) -> list[NavItem]:
+    """``menu`` with the entries the site's own header shows always, as links written in it
+    (an owner's `<a class="nav-link" href="{{ '/assets/pdf/cv.pdf' | relative_url }}">CV</a>`)
+    rather than from pages or the config: a link in no `{% if %}`/`{% for %}` block and no
+    HTML comment, to an address other than the home page's (the template's own links are all
+    in blocks, or go home); before the header's loop over the pages, after the entries at
+    its start (``at``), else last. With such entries, each page's `nav_order` is its place
+    in the whole menu, as the entry's own page gets its place there."""
+    spec = THEME.vocabulary["menu_sort"]
+    rel = next((r for r in spec["header"] if (src / r).is_file()), "")
+    raw = _header(src, spec, report) or ""
+    header = shown_liquid(raw)
+    loop = re.search(r"site\.pages\s*\|\s*sort", header)
+    known = {n.url.rstrip("/") or "/" for n in menu}
+    added = False
+    for link in _NAV_LINK.finditer(header):
+        depth = sum(-1 if tag[1] else 1 for tag in _BLOCK.finditer(header, 0, link.start()))
+        href = _HREF.search(link[0][:link[0].index(">") + 1])
+        url = (href[3] or href[4]) if href and depth == 0 else ""
+        label = " ".join(re.sub(r"\{[{%].*?[}%]\}|<[^>]+>", " ", link[1], flags=re.S).split())
+        if not url.startswith(("/", "http")) or (url.rstrip("/") or "/") in known or not label:
+            continue
+        known.add(url.rstrip("/") or "/")
+        line = raw.count("\n", 0, max(raw.find(link[0]), 0)) + 1
+        entry = NavItem(label, url, origin=Origin(rel, line))
+        if loop and link.start() < loop.start():
+            menu.insert(at, entry)
+            at += 1
+        else:
+            menu.append(entry)
+        added = True
+    if added:
+        places = {n.url: place for place, n in enumerate(menu, 1)}
+        for page in pages:
+            if page.permalink != "/" and page.permalink in places:
+                page.nav_order = float(places[page.permalink])
     return menu
+
+
+# the switch a header shows the social include under (the navbar's icons on the about page)
+_SOCIAL_SWITCH = re.compile(r"\{%-?\s*(?:els)?if\s+site\.(\w+)\s*-?%\}(?:\s|<[^>]*>)*"
+                            r"\{%-?\s*(?:include\s+social\.(?:html|liquid)|social_links)\b")
+
+
+def navbar_social_switch(root: Path, report: Report) -> str | None:
+    """The config key under which the header include of the site at ``root`` shows the social
+    icons in its navbar (`{% elsif site.KEY %}<div>{% include social.html %}`, 2025+'s
+    `{% social_links %}`), not counting what an HTML comment holds; None without one."""
+    header = _header(root, THEME.vocabulary["menu_sort"], report)
+    found = _SOCIAL_SWITCH.search(shown_liquid(header or ""))
+    return found[1] if found else None
 
 
 def _label(header: str, spec: dict[str, Any], value: Any) -> tuple[str, bool]:

@@ -75,6 +75,7 @@ from .bibsections import (
     bib_layouts,
     home_only,
     layout_text_fields,
+    link_folders,
     listed_entries,
     live_uses,
     loop_queries,
@@ -510,13 +511,13 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
             setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
+    if "social" in data:
+        feats.social = bool(data["social"])
     news_by_layout(page, data, site.config_extra,
                    source_layout(Path(site.source), layout, report)
                    if site.source and layout else None)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
-    if "social" in data:
-        feats.social = bool(data["social"])
 
 
 def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) -> None:
@@ -567,7 +568,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     switched = switched_lists(site, src, config, report, PROJECT_KEYS)  # a layout's lists
     for path, rel in files:
         name = scholar.stem(rel)
-        pubs = _read_bib(path, rel, report)
+        pubs = _read_bib(path, rel, report, link_folders(layouts, LINK_FIELDS))
         if shown is not None and name not in shown | named:
             if not pubs:
                 continue  # nothing to lose
@@ -670,7 +671,8 @@ def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
                 origin=pub.origin)
 
 
-def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
+def _read_bib(path: Path, rel: str, report: Report, folders: dict) -> list[Publication]:
+    """``folders``: each link field's folder of relative values (:func:`link_folders`)."""
     data = read_source(path, rel, report)
     if data is None:
         return []
@@ -682,7 +684,7 @@ def _read_bib(path: Path, rel: str, report: Report) -> list[Publication]:
         f = entry.fields
         year, month, day = entry_date(entry)
         links = {}
-        for name, base in LINK_FIELDS.items():
+        for name, base in folders.items():
             if f.get(name):
                 value = f[name].strip()
                 links[name] = site_path(value, base) if base else value
@@ -750,15 +752,13 @@ def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> 
                             "carried as the owner's CV.", orel)
         return None
     value, rel = found[fmt]
-    report_example_entries(template_files.templates(THEME).settings, value, rel, src,
-                           report)
+    report_example_entries(template_files.templates(THEME).settings, value, rel, src, report)
     cv = CV(origin=Origin(rel, 1), format=fmt)
     if fmt == "classic":
         cv.sections = _classic_sections(value, report)
     elif fmt == "rendercv":
         cv.sections, cv.basics = _rendercv_sections(value, report)
-        cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text,
-                                              THEME.vocabulary)
+        cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text, THEME.vocabulary)
     else:
         value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
