@@ -227,6 +227,8 @@ def _read_identity(config: dict, vocab: dict, site: Site,
         record_asset(site, ident.avatar, "image")
     skip = set(vocab["author_identity_keys"]) - {"uri"}
     for key, value in author.items():
+        if str(key) in examples:  # not the owner's; kept only where a page's Liquid reads it
+            ident.extra.setdefault("author_examples", {})[str(key)] = plain(value)
         if key in skip or value in (None, "") or str(key) in examples:
             continue
         social = socials.read_owner_social(NAME, str(key), value)
