@@ -117,3 +117,23 @@ def test_a_plain_pages_menu_entries_name_the_file_they_come_from(tmp_path):
                     "- Quill, A. (2021). Tides of the north quay. *Harbour Notes*.\n")
     menu = read_site(page, "markdown").navigation
     assert menu and all(n.origin is not None and n.origin.path == "home.md" for n in menu)
+
+
+def test_a_menu_entry_without_a_title_the_old_masthead_showed_as_nothing_is_left_out(tmp_path):
+    """academicpages' masthead writes an entry's `title` as its link's text: an entry whose
+    title is left empty (`title: #"Field notes"`) is a link with no text, which no visitor
+    sees. al-folio lists a menu page under its own title, so carrying the entry would show
+    a menu item the old site did not: it is left out of the menu (said at its line), and
+    the page it names is still converted."""
+    src = _site(tmp_path, "academicpages-site")
+    (src / "_pages/notes.md").write_text("---\ntitle: Field notes\npermalink: /notes/\n---\n"
+                                         "Tide pools counted at dawn.\n")
+    nav = src / "_data/navigation.yml"
+    nav.write_text(nav.read_text() + '  - title: #"Field notes"\n    url: /notes/\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    notes = (tmp_path / "out/_pages/notes.md").read_text()
+    assert "Tide pools counted at dawn." in notes and "\nnav: true" not in notes
+    [said] = [f for f in plan.report.findings if f.code == "navigation" and "/notes/"
+              in f.message]
+    assert (said.path, said.line) == ("_data/navigation.yml", _line(nav, '- title: #"Field'))

@@ -4,6 +4,7 @@ reads it (`site.author.KEY`) reads the target's key of that profile."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -213,3 +214,30 @@ def test_the_templates_example_email_and_scholar_id_are_no_ones(tmp_path):
     assert "ada-okonkwo" in out
     said = [f.message for f in plan.report.findings if f.code == "template-wording"]
     assert sum("`email`" in m for m in said) == 1 and any("`scholar_userid`" in m for m in said)
+
+
+def test_a_template_example_profile_a_page_tests_still_shows_what_it_showed(tmp_path):
+    """The template's example Scholar address left in `author:` is not the owner's profile,
+    so al-folio's social links do not get it; but where a page of the owner's tests it
+    (`{% if site.author.googlescholar %}` around a paragraph of their own), the old site
+    showed that paragraph: the value is kept under `author` in `_config.yml` and the page
+    still reads `site.author.googlescholar`, so the paragraph stays."""
+    example = '"https://scholar.google.com/citations?user=PS_CX0AAAAAJ"'
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(re.sub(r"(?m)^  googlescholar: .*$", f"  googlescholar: {example}",
+                             config.read_text()))
+    (src / "_pages/publications.md").write_text(
+        "---\nlayout: archive\ntitle: Publications\npermalink: /publications/\n---\n"
+        "{% if site.author.googlescholar %}<p>My older papers are in the harbour archive."
+        "</p>{% endif %}\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    assert "PS_CX0AAAAAJ" not in (tmp_path / "out/_data/socials.yml").read_text()
+    out = (tmp_path / "out/_config.yml").read_text()
+    assert f"author:\n  name: Tomás Lindqvist\n  googlescholar: {example}\n" in out
+    page = next((tmp_path / "out/_pages").glob("publications.*")).read_text()
+    assert "{% if site.author.googlescholar %}" in page
+    assert any(f.code == "config-key" and f.outcome == "verbatim" and "example" in f.message
+               for f in plan.report.findings)

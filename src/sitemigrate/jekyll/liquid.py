@@ -681,9 +681,9 @@ def translate_site_variables(body: str, source_theme: Theme | None, target: Them
                 if rule.get("known_only") and key not in rule.get("also", []) and \
                         key not in socials.known_keys(rule["column"]):
                     return m.group()  # a key of the owner's own config: kept there
-                new = new_var(key, rule, tok, m.group())
-                if new is None and kept_in_dest(key, rule):
+                if kept_in_dest(key, rule):  # the writer kept the old value where it was
                     return m.group()
+                new = new_var(key, rule, tok, m.group())
                 if new is None:
                     kept.append(m.group())
                     return m.group()

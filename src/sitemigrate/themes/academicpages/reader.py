@@ -132,6 +132,7 @@ def read(src: Path, report: Report) -> Site:
                                    text(n.get("url")),
                                    origin=Origin("_data/navigation.yml", node_line(n)))
                            for n in nav["main"] if isinstance(n, dict)]
+        site.navigation = _shown_entries(site.navigation, report)
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
     mark_furniture(site, src, vocab, report, lambda rel: within(src, src / rel)
@@ -175,6 +176,17 @@ def _role_pages(items: list[Item], site: Site, src: Path, vocab: dict,
                       f"of the {page.role} page, which no page of the site has: read as that "
                       "page, not as an item of its collection.", page.origin)
     return kept
+
+
+def _shown_entries(entries: list[NavItem], report: Report) -> list[NavItem]:
+    """The menu entries a visitor sees: the masthead writes an entry's `title` as the text
+    of its link, so one without a title (`title:` left empty, its text commented out) is a
+    link with no text, which shows nothing; it is not carried into the menu."""
+    for n in (n for n in entries if not n.title.strip()):
+        report.mapped("navigation", f"menu entry `{n.url}` has no `title`: the old masthead "
+                      "shows it as a link with no text, which nobody sees; not carried into "
+                      "the menu (its page, if any, is).", n.origin)
+    return [n for n in entries if n.title.strip()]
 
 
 def owner_name(src: Path) -> str:
@@ -227,6 +239,8 @@ def _read_identity(config: dict, vocab: dict, site: Site,
         record_asset(site, ident.avatar, "image")
     skip = set(vocab["author_identity_keys"]) - {"uri"}
     for key, value in author.items():
+        if str(key) in examples:  # not the owner's; kept only where a page's Liquid reads it
+            ident.extra.setdefault("author_examples", {})[str(key)] = plain(value)
         if key in skip or value in (None, "") or str(key) in examples:
             continue
         social = socials.read_owner_social(NAME, str(key), value)

@@ -149,7 +149,8 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
     def at(*key: str) -> Origin:
         return Origin("_config.yml", config_line(src, *key))
 
-    for key, value in site.identity.extra.get("author", {}).items():
+    examples = site.identity.extra.get("author_examples", {})
+    for key, value in [*site.identity.extra.get("author", {}).items(), *examples.items()]:
         held = config.get("author")  # (DEST's own `author`, if it has one, stays)
         if (held is None or (isinstance(held, dict) and key not in held)) \
                 and read_by_content(site, plan.from_theme, f"author.{key}"):
@@ -157,10 +158,14 @@ def _carry_settings(site: Site, config: CommentedMap, plan: Plan, gen: str,
                 set_nested(config, ("author", "name"), site.identity.display_name())
                 held = config["author"]
             set_nested(config, ("author", key), value)  # Liquid of the owner's reads it
-            report.verbatim("config-key", f"`author.{key}` has no al-folio setting, but Liquid "
+            what = ("keeps the template's example value (not carried as your profile)"
+                    if key in examples else "has no al-folio setting")
+            report.verbatim("config-key", f"`author.{key}` {what}, but Liquid "
                             f"of your pages reads `site.author.{key}`: kept as written in "
                             "`_config.yml`, so they show what they showed.", at("author", key))
             continue
+        if key in examples:
+            continue  # (reported with the identity: the template's, not the owner's)
         link = isinstance(value, str) and re.match(r"https?://\S+$", value.strip())
         report.add("config-key", "warning", "lost", f"`author.{key}` has no al-folio setting "
                    + ("(a link to no service al-folio knows); add it as a custom entry in "
