@@ -264,3 +264,55 @@ def test_the_scholar_setting_is_said_read_for_the_publications_not_lost(tmp_path
     read = [f for f in theme if f.outcome == "mapped"]
     assert len(read) == 1 and "`scholar`" in read[0].message, theme
     assert not any("`scholar`" in f.message for f in theme if f.outcome == "lost"), theme
+
+
+# a projects page whose category listing holds a line of the owner's own, over headings of
+# categories none of the owner's projects is in
+GROUPS_WITH_A_LINE = """---
+layout: page
+title: members
+permalink: /members/
+nav: true
+display_categories: [alumni, visitors]
+---
+<div class="projects">
+{%- if site.enable_project_categories and page.display_categories %}
+  <p>Our harbour crew, past and present</p>
+  {%- for category in page.display_categories %}
+  <h2 class="category">{{ category }}</h2>
+  {%- assign categorized_projects = site.projects | where: "category", category -%}
+  <div class="grid">
+    {%- for project in categorized_projects -%}
+      {% include projects.html %}
+    {%- endfor %}
+  </div>
+  {% endfor %}
+{%- else -%}
+  <div class="grid">
+    {%- for project in site.projects -%}
+      {% include projects.html %}
+    {%- endfor %}
+  </div>
+{%- endif -%}
+</div>
+"""
+
+
+def test_the_owners_line_inside_a_replaced_listing_is_reported_not_dropped(tmp_path):
+    """A line the owner wrote inside al-folio's projects listing (text its stock listing
+    does not hold) is named in the report, with the old listing kept in a comment, when
+    the target's listing takes its place: the page showed it, the new one would not."""
+    src = _alfolio(tmp_path)
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\nenable_project_categories: true\n")
+    (src / "_pages/members.md").write_text(GROUPS_WITH_A_LINE)
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    plan = _convert(src, dest)
+    [found] = [f for f in plan.report.findings if f.code == "listing-own-liquid"
+               and f.path == "_pages/members.md"]
+    assert '"Our harbour crew, past and present"' in found.message
+    assert "Liquid or text of its own" in found.message
+    body = (dest / "_pages/members.md").read_text()
+    kept = body[body.index("{% comment %}"):]
+    assert "<p>Our harbour crew, past and present</p>" in kept
