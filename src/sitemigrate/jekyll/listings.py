@@ -163,10 +163,9 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                     shown = [x if x.startswith(("{", '"')) else "{% " + x + " %}" for x in own
                              if not (x.startswith("end") and any(
                                  o.split()[0] == x[3:] for o in own))]  # not its end tag
+                    what = "Liquid or text" if any(x.startswith('"') for x in own) else "Liquid"
                     notes.append((
-                        f"the {role} listing has "
-                        f"{'Liquid or text' if any(x.startswith(chr(34)) for x in own) else 'Liquid'}"
-                        " of its own "
+                        f"the {role} listing has {what} of its own "
                         f"({', '.join(f'`{x}`' for x in shown[:3])}"
                         f"{', ...' if len(shown) > 3 else ''}) that {target.name}'s listing "
                         "does not apply; it was replaced all the same, and the old listing is "
