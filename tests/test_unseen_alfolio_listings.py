@@ -7,6 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 from conftest import FIXTURES
 
@@ -316,3 +317,38 @@ def test_the_owners_line_inside_a_replaced_listing_is_reported_not_dropped(tmp_p
     body = (dest / "_pages/members.md").read_text()
     kept = body[body.index("{% comment %}"):]
     assert "<p>Our harbour crew, past and present</p>" in kept
+
+
+TIDES_BIB = """@article{okonkwo2021tides,
+  title = {Scheduling Around the Tides},
+  author = {Okonkwo, Ada},
+  journal = {Harbour Computing},
+  year = {2021}
+}
+"""
+
+
+@pytest.mark.parametrize("listed", ["tides", "papers"])
+def test_a_projects_own_bibliography_lists_its_entries_on_its_page(tmp_path, listed):
+    """A project's page with `{% bibliography --file F %}` showed the entries of F there
+    (a file only it lists, or the one the publications page lists too). On academicpages
+    the portfolio page lists those publications (each names its file), not nothing: no
+    listing of a page stands in for it."""
+    src = _alfolio(tmp_path)
+    (src / "_bibliography/tides.bib").write_text(TIDES_BIB)
+    project = src / "_projects/1_project.md"
+    project.write_text(project.read_text() + "\n**Papers**\n\n<div class=\"publications\">\n"
+                       f"{{% bibliography --file {listed} %}}\n</div>\n")
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    _convert(src, dest)
+    body = (dest / "_portfolio/1_project.md").read_text()
+    tests = re.findall(r'post\.(\w+) == "([^"]+)"', body)
+    assert tests and "site.publications" in body, body
+    fronts = [yaml.safe_load(p.read_text("utf-8").split("---")[1])
+              for p in (dest / "_publications").glob("*.md")]
+    shown = {f["title"] for f in fronts if any(str(f.get(k)) == v for k, v in tests)}
+    # (tides.bib: its one entry; papers.bib, the only file carried then: every publication)
+    assert shown == ({"Scheduling Around the Tides"} if listed == "tides"
+                     else {f["title"] for f in fronts}), (shown, body)
+    assert len(fronts) > 1

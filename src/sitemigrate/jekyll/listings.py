@@ -191,6 +191,21 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
     return body, done
 
 
+def translate_sections(body: str, role: str, source_theme: Theme | None, target: Theme) -> str:
+    """Only the listings of ``body`` of the ``role`` items whose field KEY is VALUE
+    (``filtered`` of the mappings), as the target's: what a reader wrote for a collection
+    document's list (a project's publications of one `.bib` file), which is no stock
+    listing of a page."""
+    vocab = source_theme.vocabulary if source_theme is not None else {}
+    source = vocab.get("listings", {}).get(role) or {}
+    written_for = target.vocabulary.get("listings", {}).get(role) or {}
+    body, written = _translate_filtered(body, source.get("filtered"),
+                                        written_for.get("filtered"))
+    for i, section in enumerate(written):
+        body = body.replace(_SECTION.format(i), section)
+    return body
+
+
 def _by_page(old: str, listing: dict, target_listing: dict, groups: list[str] | None
              ) -> str | None:
     """The target's sections for a listing that loops over its page's categories
