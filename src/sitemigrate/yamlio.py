@@ -509,6 +509,8 @@ def _build(node: Any, depth: int, commented: bool, found: tuple[dict[Any, int], 
                     return datetime(y, mo, d, h, mi, sec)
                 except ValueError:  # no day of the calendar: text, as Ruby's YAML keeps it
                     return value
+        if tag == "float" and isinstance(built := yaml_rt().load(value), float):
+            return built  # (as ruamel builds it: its written form kept)
         raise _Unsupported
     if commented and depth:  # comments would land in a nested collection's .ca
         raise _Unsupported
