@@ -352,3 +352,34 @@ def test_a_projects_own_bibliography_lists_its_entries_on_its_page(tmp_path, lis
     assert shown == ({"Scheduling Around the Tides"} if listed == "tides"
                      else {f["title"] for f in fronts}), (shown, body)
     assert len(fronts) > 1
+
+
+# an about layout of the owner's own that reads the picture from a folder of theirs
+OWN_ABOUT = """---
+layout: page
+---
+{% if page.profile %}<div class="profile">
+<img src="{{ page.profile.image | prepend: '/assets/pictures/' | prepend: site.baseurl }}">
+</div>{% endif %}
+{{ content }}
+"""
+
+
+def test_the_profile_picture_is_where_the_sites_own_about_layout_reads_it(tmp_path):
+    """The owner's about layout puts `/assets/pictures/` before `profile.image`: the
+    picture the home page showed is that folder's file, carried to the new site's avatar,
+    not a file of al-folio's `assets/img/` that is missing."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir(exist_ok=True)
+    (src / "_layouts/about.html").write_text(OWN_ABOUT)
+    (src / "assets/pictures").mkdir(parents=True)
+    (src / "assets/pictures/prof_pic.jpg").write_bytes(b"\xff\xd8\xff\xe0 stand-in")
+    (src / "assets/img/prof_pic.jpg").unlink()
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    plan = _convert(src, dest)
+    avatar = yaml.safe_load((dest / "_config.yml").read_text())["author"]["avatar"]
+    assert (dest / "images" / avatar.removeprefix("images/")).is_file() or \
+        (dest / avatar.lstrip("/")).is_file(), avatar
+    assert not [f for f in plan.report.findings if "prof_pic" in f.message
+                and "does not exist" in f.message]

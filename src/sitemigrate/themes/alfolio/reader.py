@@ -100,7 +100,7 @@ from .cv import (
     resume_sections_shown,
 )
 from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
-from .homelists import about_heading, add_entry, switched_lists
+from .homelists import about_heading, add_entry, image_dir, switched_lists
 from .navigation import navigation
 from .resumeshown import own_fields_shown
 from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
@@ -492,7 +492,7 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
     profile = data.get("profile") or {}
     if isinstance(profile, dict):
         if profile.get("image"):
-            site.identity.avatar = site_path(text(profile["image"]), "assets/img")
+            site.identity.avatar = site_path(text(profile["image"]), image_dir(page, site, report))
             record_asset(site, site.identity.avatar, "image")
         info = profile.get("more_info") or profile.get("address")
         if info:
