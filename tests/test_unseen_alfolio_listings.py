@@ -383,3 +383,24 @@ def test_the_profile_picture_is_where_the_sites_own_about_layout_reads_it(tmp_pa
         (dest / avatar.lstrip("/")).is_file(), avatar
     assert not [f for f in plan.report.findings if "prof_pic" in f.message
                 and "does not exist" in f.message]
+
+
+def test_an_own_about_layout_that_shows_no_news_leaves_the_news_off_the_home_page(tmp_path):
+    """`news: true` on the about page, but the site's own about layout (laid into layouts
+    of the site's that show no news either) prints the picture and the text only: the old
+    home page listed no news, so the new one lists none."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir(exist_ok=True)
+    (src / "_layouts/about.html").write_text(OWN_ABOUT)
+    (src / "_layouts/page.html").write_text("---\nlayout: default\n---\n<h1>{{ page.title }}</h1>"
+                                            "\n{{ content }}\n")
+    (src / "_layouts/default.html").write_text("<html><body>{{ content }}</body></html>\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("---\n", "---\nnews: true\n", 1))
+    items = sorted((src / "_news").glob("*.md"))
+    assert items
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    _convert(src, dest)
+    home = next(p for p in (dest / "_pages").glob("about.*"))
+    assert "/news/" not in home.read_text(), home.read_text()

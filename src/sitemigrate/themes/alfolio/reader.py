@@ -99,7 +99,7 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
+from .home import about_news, blog_by_listing, blog_heading, laid_in_about, site_latest_posts
 from .homelists import about_heading, add_entry, image_dir, switched_lists
 from .navigation import navigation
 from .resumeshown import own_fields_shown
@@ -510,9 +510,7 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
             setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
-    news_by_layout(page, data, site.config_extra,
-                   source_layout(Path(site.source), layout, report)
-                   if site.source and layout else None)
+    about_news(page, data, site, layout, report)  # (as its layouts show the news)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
     if "social" in data:
