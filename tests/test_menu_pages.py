@@ -150,3 +150,32 @@ def test_the_home_entry_of_the_old_menu_is_the_first_entry_of_the_new_one(tmp_pa
     navigation = (tmp_path / "out/_data/navigation.yml").read_text()
     assert "url: /\n" not in navigation and "url: /projects/" in navigation
     assert not [f for f in plan.report.findings if f.code == "menu-home"]
+
+
+# a 2017-18 header: every page with a title is a menu link, whether it says `nav` or not
+TITLED_HEADER = """<header class="site-header"><nav class="site-nav"><div class="trigger">
+{% for page in site.pages %}
+  {% if page.title and page.url != "/" %}
+    <a class="page-link" href="{{ page.url | prepend: site.baseurl }}">{{ page.title }}</a>
+  {% endif %}
+{% endfor %}
+</div></nav></header>
+"""
+
+
+def test_a_header_that_links_every_titled_page_puts_each_in_the_menu(tmp_path):
+    """The site's own header links every page with a title (no `nav` key read): a page
+    without `nav: true` was in the old menu, so it is in the new one; a page without a
+    title was not."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_includes").mkdir(exist_ok=True)
+    (src / "_includes/header.html").write_text(TITLED_HEADER)
+    (src / "_pages/tides.md").write_text("---\nlayout: page\ntitle: tides\npermalink: /tides/\n"
+                                         "---\nTide tables of the harbour.\n")
+    (src / "_pages/untitled.md").write_text("---\nlayout: page\npermalink: /untitled/\n---\n"
+                                            "A page of no menu.\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert "url: /tides/" in navigation and "url: /untitled/" not in navigation

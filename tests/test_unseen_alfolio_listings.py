@@ -7,6 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 from conftest import FIXTURES
 
@@ -264,3 +265,142 @@ def test_the_scholar_setting_is_said_read_for_the_publications_not_lost(tmp_path
     read = [f for f in theme if f.outcome == "mapped"]
     assert len(read) == 1 and "`scholar`" in read[0].message, theme
     assert not any("`scholar`" in f.message for f in theme if f.outcome == "lost"), theme
+
+
+# a projects page whose category listing holds a line of the owner's own, over headings of
+# categories none of the owner's projects is in
+GROUPS_WITH_A_LINE = """---
+layout: page
+title: members
+permalink: /members/
+nav: true
+display_categories: [alumni, visitors]
+---
+<div class="projects">
+{%- if site.enable_project_categories and page.display_categories %}
+  <p>Our harbour crew, past and present</p>
+  {%- for category in page.display_categories %}
+  <h2 class="category">{{ category }}</h2>
+  {%- assign categorized_projects = site.projects | where: "category", category -%}
+  <div class="grid">
+    {%- for project in categorized_projects -%}
+      {% include projects.html %}
+    {%- endfor %}
+  </div>
+  {% endfor %}
+{%- else -%}
+  <div class="grid">
+    {%- for project in site.projects -%}
+      {% include projects.html %}
+    {%- endfor %}
+  </div>
+{%- endif -%}
+</div>
+"""
+
+
+def test_the_owners_line_inside_a_replaced_listing_is_reported_not_dropped(tmp_path):
+    """A line the owner wrote inside al-folio's projects listing (text its stock listing
+    does not hold) is named in the report, with the old listing kept in a comment, when
+    the target's listing takes its place: the page showed it, the new one would not."""
+    src = _alfolio(tmp_path)
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + "\nenable_project_categories: true\n")
+    (src / "_pages/members.md").write_text(GROUPS_WITH_A_LINE)
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    plan = _convert(src, dest)
+    [found] = [f for f in plan.report.findings if f.code == "listing-own-liquid"
+               and f.path == "_pages/members.md"]
+    assert '"Our harbour crew, past and present"' in found.message
+    assert "Liquid or text of its own" in found.message
+    body = (dest / "_pages/members.md").read_text()
+    kept = body[body.index("{% comment %}"):]
+    assert "<p>Our harbour crew, past and present</p>" in kept
+
+
+TIDES_BIB = """@article{okonkwo2021tides,
+  title = {Scheduling Around the Tides},
+  author = {Okonkwo, Ada},
+  journal = {Harbour Computing},
+  year = {2021}
+}
+"""
+
+
+@pytest.mark.parametrize("listed", ["tides", "papers"])
+def test_a_projects_own_bibliography_lists_its_entries_on_its_page(tmp_path, listed):
+    """A project's page with `{% bibliography --file F %}` showed the entries of F there
+    (a file only it lists, or the one the publications page lists too). On academicpages
+    the portfolio page lists those publications (each names its file), not nothing: no
+    listing of a page stands in for it."""
+    src = _alfolio(tmp_path)
+    (src / "_bibliography/tides.bib").write_text(TIDES_BIB)
+    project = src / "_projects/1_project.md"
+    project.write_text(project.read_text() + "\n**Papers**\n\n<div class=\"publications\">\n"
+                       f"{{% bibliography --file {listed} %}}\n</div>\n")
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    _convert(src, dest)
+    body = (dest / "_portfolio/1_project.md").read_text()
+    tests = re.findall(r'post\.(\w+) == "([^"]+)"', body)
+    assert tests and "site.publications" in body, body
+    fronts = [yaml.safe_load(p.read_text("utf-8").split("---")[1])
+              for p in (dest / "_publications").glob("*.md")]
+    shown = {f["title"] for f in fronts if any(str(f.get(k)) == v for k, v in tests)}
+    # (tides.bib: its one entry; papers.bib, the only file carried then: every publication)
+    assert shown == ({"Scheduling Around the Tides"} if listed == "tides"
+                     else {f["title"] for f in fronts}), (shown, body)
+    assert len(fronts) > 1
+
+
+# an about layout of the owner's own that reads the picture from a folder of theirs
+OWN_ABOUT = """---
+layout: page
+---
+{% if page.profile %}<div class="profile">
+<img src="{{ page.profile.image | prepend: '/assets/pictures/' | prepend: site.baseurl }}">
+</div>{% endif %}
+{{ content }}
+"""
+
+
+def test_the_profile_picture_is_where_the_sites_own_about_layout_reads_it(tmp_path):
+    """The owner's about layout puts `/assets/pictures/` before `profile.image`: the
+    picture the home page showed is that folder's file, carried to the new site's avatar,
+    not a file of al-folio's `assets/img/` that is missing."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir(exist_ok=True)
+    (src / "_layouts/about.html").write_text(OWN_ABOUT)
+    (src / "assets/pictures").mkdir(parents=True)
+    (src / "assets/pictures/prof_pic.jpg").write_bytes(b"\xff\xd8\xff\xe0 stand-in")
+    (src / "assets/img/prof_pic.jpg").unlink()
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    plan = _convert(src, dest)
+    avatar = yaml.safe_load((dest / "_config.yml").read_text())["author"]["avatar"]
+    assert (dest / "images" / avatar.removeprefix("images/")).is_file() or \
+        (dest / avatar.lstrip("/")).is_file(), avatar
+    assert not [f for f in plan.report.findings if "prof_pic" in f.message
+                and "does not exist" in f.message]
+
+
+def test_an_own_about_layout_that_shows_no_news_leaves_the_news_off_the_home_page(tmp_path):
+    """`news: true` on the about page, but the site's own about layout (laid into layouts
+    of the site's that show no news either) prints the picture and the text only: the old
+    home page listed no news, so the new one lists none."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir(exist_ok=True)
+    (src / "_layouts/about.html").write_text(OWN_ABOUT)
+    (src / "_layouts/page.html").write_text("---\nlayout: default\n---\n<h1>{{ page.title }}</h1>"
+                                            "\n{{ content }}\n")
+    (src / "_layouts/default.html").write_text("<html><body>{{ content }}</body></html>\n")
+    about = src / "_pages/about.md"
+    about.write_text(about.read_text().replace("---\n", "---\nnews: true\n", 1))
+    items = sorted((src / "_news").glob("*.md"))
+    assert items
+    dest = tmp_path / "dest"
+    shutil.copytree(FIXTURES / "academicpages-site", dest)
+    _convert(src, dest)
+    home = next(p for p in (dest / "_pages").glob("about.*"))
+    assert "/news/" not in home.read_text(), home.read_text()

@@ -52,6 +52,23 @@ def test_an_upgraded_project_with_tabs_keeps_its_card(tmp_path):
     assert "category: past" in text and "redirect: https://example.org/dunes/" in text
 
 
+def test_front_matter_with_a_tab_after_a_key_and_a_number_with_a_point_is_read(tmp_path):
+    """A tab between a key's colon and its value (libyaml takes it as white space) in a
+    front matter that also holds a number with a point (an arXiv id): Jekyll reads every
+    key; so does the reader, the number as the same number (its written form kept)."""
+    report = Report()
+    site = sitemigrate.read_site(write(tmp_path / "src", {
+        "_config.yml": ALFOLIO_CONFIG,
+        "_projects/dune.md": "---\nlayout: page\ntitle: Dune Survey\nref: \tarXiv:2101.00042\n"
+                             "arxiv: 2101.00420\nimportance: 1\n---\nSand.\n",
+    }), "al-folio", report)
+    (project,) = site.projects
+    assert project.title == "Dune Survey"
+    fields = {**project.extra, **project.fields}
+    assert fields["ref"] == "arXiv:2101.00042" and fields["arxiv"] == 2101.0042
+    assert not [f for f in report.findings if f.code == "bad-yaml"]
+
+
 def test_a_tab_where_libyaml_refuses_it_too_is_still_reported(tmp_path):
     report = Report()
     sitemigrate.read_site(write(tmp_path / "src", {

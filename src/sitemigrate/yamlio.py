@@ -350,7 +350,7 @@ def _as_libyaml_reads(text: str, duplicates: list[tuple[Any, int]] | None) -> An
     found: tuple[dict[Any, int], list] = ({}, [])
     try:
         root = yaml.compose(text, Loader=loader)
-        data = _build(root, 0, False, found) if root is not None else _SLOW
+        data = _build(root, 0, False, found, True) if root is not None else _SLOW
     except Exception:  # libyaml refuses it too, or _build does not build it
         return _SLOW
     if found[1] and duplicates is None:
@@ -477,9 +477,10 @@ def _quoted() -> dict[str, type]:
             "|": LiteralScalarString}
 
 
-def _build(node: Any, depth: int, commented: bool, found: tuple[dict[Any, int], list]) -> Any:
+def _build(node: Any, depth: int, commented: bool, found: tuple[dict[Any, int], list],
+           floats: bool = False) -> Any:
     """Round-trip values of a PyYAML node; ``found``: (top-level key -> line, duplicates
-    as (key, line)), filled in."""
+    as (key, line)), filled in; ``floats``: a float too (as ruamel builds it)."""
     import yaml
     cls = type(node)
     if cls is yaml.ScalarNode:
@@ -509,19 +510,22 @@ def _build(node: Any, depth: int, commented: bool, found: tuple[dict[Any, int], 
                     return datetime(y, mo, d, h, mi, sec)
                 except ValueError:  # no day of the calendar: text, as Ruby's YAML keeps it
                     return value
+        if floats and tag == "float" and isinstance(built := yaml_rt().load(value), float):
+            return built  # (its written form kept)
         raise _Unsupported
     if commented and depth:  # comments would land in a nested collection's .ca
         raise _Unsupported
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
     data: Any
     if cls is yaml.SequenceNode:
-        data = CommentedSeq(_build(item, depth + 1, commented, found) for item in node.value)
+        data = CommentedSeq(_build(item, depth + 1, commented, found, floats)
+                            for item in node.value)
     elif cls is yaml.MappingNode:
         data = CommentedMap()
         for key_node, value_node in node.value:
             if type(key_node) is not yaml.ScalarNode:
                 raise _Unsupported
-            key = _build(key_node, depth + 1, commented, found)
+            key = _build(key_node, depth + 1, commented, found, floats)
             line = key_node.start_mark.line
             if key in data:
                 if depth:  # a nested duplicate: ruamel's error (as _last_wins leaves it)
@@ -529,7 +533,7 @@ def _build(node: Any, depth: int, commented: bool, found: tuple[dict[Any, int], 
                 found[1].append((key, line))
             if not depth:
                 found[0][key] = line
-            data[key] = _build(value_node, depth + 1, commented, found)
+            data[key] = _build(value_node, depth + 1, commented, found, floats)
     else:
         raise _Unsupported
     data.lc.line, data.lc.col = node.start_mark.line, node.start_mark.column  # as ruamel's

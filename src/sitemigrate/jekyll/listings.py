@@ -160,11 +160,12 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                     line = None
                     if origin is not None and at >= 0:
                         line = (origin.body_line or origin.line or 1) + original.count("\n", 0, at)
-                    shown = [x if x.startswith("{") else "{% " + x + " %}" for x in own
+                    shown = [x if x.startswith(("{", '"')) else "{% " + x + " %}" for x in own
                              if not (x.startswith("end") and any(
                                  o.split()[0] == x[3:] for o in own))]  # not its end tag
+                    what = "Liquid or text" if any(x.startswith('"') for x in own) else "Liquid"
                     notes.append((
-                        f"the {role} listing has Liquid of its own "
+                        f"the {role} listing has {what} of its own "
                         f"({', '.join(f'`{x}`' for x in shown[:3])}"
                         f"{', ...' if len(shown) > 3 else ''}) that {target.name}'s listing "
                         "does not apply; it was replaced all the same, and the old listing is "
@@ -188,6 +189,21 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
         for i, section in enumerate(written):
             body = body.replace(_SECTION.format(i), section)
     return body, done
+
+
+def translate_sections(body: str, role: str, source_theme: Theme | None, target: Theme) -> str:
+    """Only the listings of ``body`` of the ``role`` items whose field KEY is VALUE
+    (``filtered`` of the mappings), as the target's: what a reader wrote for a collection
+    document's list (a project's publications of one `.bib` file), which is no stock
+    listing of a page."""
+    vocab = source_theme.vocabulary if source_theme is not None else {}
+    source = vocab.get("listings", {}).get(role) or {}
+    written_for = target.vocabulary.get("listings", {}).get(role) or {}
+    body, written = _translate_filtered(body, source.get("filtered"),
+                                        written_for.get("filtered"))
+    for i, section in enumerate(written):
+        body = body.replace(_SECTION.format(i), section)
+    return body
 
 
 def _by_page(old: str, listing: dict, target_listing: dict, groups: list[str] | None
@@ -346,7 +362,9 @@ def own_liquid(text: str, listing: dict) -> list[str]:
     """The Liquid of a matched listing that is not the stock listing's: tags and outputs
     (as written, whitespace folded) that neither its ``stock`` patterns nor its stock
     ``body`` hold, in order, once each. ``{% comment %}`` blocks render nothing and count
-    for nothing."""
+    for nothing. So does the owner's text between the tags (a line, a heading: its words,
+    markup and HTML comments aside, in double quotes, first) that the stock body does not
+    hold: the listing's replacement would drop it."""
     from .liquid import tokenize
 
     def signature(tok: Any) -> str | None:
@@ -359,6 +377,7 @@ def own_liquid(text: str, listing: dict) -> list[str]:
         return re.sub(r"\s+", " ", tok.text).strip()  # a raw block: text the page shows
 
     stock = {signature(t) for t in tokenize(listing.get("body", ""))} - {None}
+    stock_words = " ".join(_visible_words(listing.get("body", "")))
     patterns = [re.compile(p) for p in listing.get("stock", [])]
     own: list[str] = []
     for tok in tokenize(text):
@@ -366,7 +385,18 @@ def own_liquid(text: str, listing: dict) -> list[str]:
         if sig is None or sig in stock or sig in own or any(p.fullmatch(sig) for p in patterns):
             continue
         own.append(sig)
-    return own
+    words = [f'"{run}"' for run in dict.fromkeys(_visible_words(text)) if run not in stock_words]
+    return words + own
+
+
+def _visible_words(liquid: str) -> list[str]:
+    """The runs of words the plain text of ``liquid`` shows between its Liquid: without HTML
+    comments and tags (a tag may hold Liquid), whitespace folded."""
+    from .liquid import tokenize
+    text = "".join(t.text if t.kind == "text" else "\x01" for t in tokenize(liquid))
+    text = re.sub(r"<[^<>]*>?", " ", re.sub(r"<!--.*?(?:-->|$)", " ", text, flags=re.S))
+    runs = (re.sub(r"\s+", " ", run).strip() for run in text.split("\x01"))
+    return [run for run in runs if re.search(r"\w", run)]
 
 
 def site_words(site: Site) -> dict[str, str]:

@@ -29,6 +29,7 @@ from .extrakeys import extra_key
 from .extrakeys import front_line as front_line  # (where it was)
 from .forwards import forwarded_to
 from .layouts import with_shown
+from .listings import translate_sections
 from .problems import check_document, check_liquid
 from .urls import jekyll_suffix, undated_post, unpublished
 
@@ -655,6 +656,8 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
             shown.append(extra_key(plan, key, theme, item.origin, value, front.get("layout")))
     # (the neutral `related_publications`: the page's layout lists the entries it cites)
     lists = layout_lists_cited(item.fields)
+    if plan.from_theme is not None and plan.from_theme.name != theme.name:  # (a reader's)
+        body = translate_sections(body, "publications", plan.from_theme, theme)
     body = translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists)
     body = body if own else with_shown(body, shown, out)
     own = item.permalink  # where the old site served it, when its own permalink says so

@@ -13,7 +13,7 @@ from typing import Any
 from ...formats import bibtex as bib
 from ...formats import citation
 from ...formats.bibtext import to_text
-from ...ir import Publication, Site
+from ...ir import Item, Page, Publication, Site
 from ...jekyll import scholar
 from ...report import Report
 from . import THEME
@@ -27,12 +27,12 @@ def swap_listings(site: Site, uses: list[scholar.Use], talks: list[scholar.Use],
     swaps = [(u, THEME.vocabulary["listings"]["talks"]["body"]) for u in talks]
     swaps += file_sections(site, uses, merged, report)
     swaps += query_sections(site, uses, {id(u) for u, _ in swaps}, report)
-    for page in site.pages:
+    for page in _places(site).values():
         mine = sorted((s for s in swaps if s[0].where == page.path), key=lambda s: -s[0].span[0])
         for use, listing in mine:
             page.body = scholar.replace_use(page.body, use, listing)
         listed = {f for u in talks if u.where == page.path for f in u.files or ()}
-        if not listed:
+        if not listed or not isinstance(page, Page):
             continue
         if page.role == "publications" and "{% bibliography" not in page.body \
                 and all(u.talks for u in uses if u.where == page.path):
@@ -47,15 +47,22 @@ def file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
     """A page that lists one of the several `.bib` files the publications come from
     (:func:`..jekyll.scholar.file_sections`) lists that file's entries only: each entry
     names its file (the field ``by_file`` of the theme's filtered publications listing), and
-    the tag is that listing, of the entries of that file. Returns (tag, listing)."""
+    the tag is that listing, of the entries of that file. So does a collection document's
+    (a project's) tag that lists a file, even the only one: no stock listing of a page
+    lists them there. Returns (tag, listing)."""
     spec = THEME.vocabulary["listings"]["publications"]["filtered"]
     files = {scholar.stem(p.origin.path) for p in site.publications if p.origin}
-    pages = {p.path: p for p in site.pages}
+    pages = _places(site)
+    items = {u.where for u in uses} & (pages.keys() - {p.path for p in site.pages})
     # a tag in a loop that does more than head each render (counts, conditions) stays the
     # loop's: the listing swapped for the target's takes the whole loop
-    mine = [u for u in scholar.file_sections(uses, files, merged) if u.where in pages
-            and not scholar.in_loop(pages[u.where].body,
-                                    scholar.listing_span(pages[u.where].body, u))]
+    one_file = [u for u in uses if u.where in items and not u.talks and u.files is not None
+                and len(u.files) == 1 and u.files[0] in files - merged
+                and scholar.selects_all(u.query)]
+    mine = [u for u in scholar.file_sections(uses, files, merged) + one_file
+            if u.where in pages and not scholar.in_loop(
+                pages[u.where].body, scholar.listing_span(pages[u.where].body, u))]
+    mine = list({id(u): u for u in mine}.values())  # (a tag of both lists: once)
     if not mine:
         return []
     key = spec["by_file"]
@@ -67,9 +74,10 @@ def file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
         page, file = pages[use.where], (use.files or ("",))[0]
         parts: dict[str, str] = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": file}
         out.append((use, re.sub("KEY|OP|VALUE", partial(_part, parts), spec["body"])))
-        report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only, "
-                      f"of the {len(files)} files the publications come from: written as "
-                      f"a listing of the publications whose `{key}` is `{file}`.", page.origin)
+        of = f", of the {len(files)} files the publications come from" if len(files) > 1 else ""
+        report.mapped("bib-file-section", f"this page lists the entries of `{file}.bib` only"
+                      f"{of}: written as a listing of the publications whose `{key}` is "
+                      f"`{file}`.", page.origin)
     return out
 
 
@@ -88,7 +96,7 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
     parts, stays as it is. Returns
     (tag, listing); ``taken``: the ``id`` of the tags already swapped."""
     spec = THEME.vocabulary["listings"]["publications"]["filtered"]
-    pages = {p.path: p for p in site.pages}
+    pages = _places(site)
     groups: dict[tuple[str, str], list[scholar.Use]] = {}
     spoilt: set[str] = set()  # pages with a tag that lists a file otherwise (a year loop)
     for u in uses:
@@ -144,6 +152,14 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
                       f"written as a listing of the publications whose `{key}` names "
                       "it.", pages[where].origin)
     return out
+
+
+def _places(site: Site) -> dict[str, Page | Item]:
+    """The pages and collection documents whose bodies Jekyll renders, by path: a
+    `{% bibliography %}` tag in either lists entries there."""
+    kinds = (site.projects, site.news, site.posts, site.teaching, site.talks,
+             *site.collections.values())
+    return {**{i.path: i for items in kinds for i in items}, **{p.path: p for p in site.pages}}
 
 
 def _disjoint(parts: list[list[Any]]) -> bool:

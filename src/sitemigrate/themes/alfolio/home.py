@@ -9,7 +9,7 @@ from typing import Any
 
 from ...ir import Origin, Page, Setting, Site, plain
 from ...jekyll.branches import layout_of
-from ...jekyll.layouts import source_layout
+from ...jekyll.layouts import named_chain, source_layout
 from ...jekyll.liquid import shown_liquid
 from ...report import Report
 
@@ -45,6 +45,23 @@ def news_by_layout(page: Page, data: dict[str, Any], config: dict[str, Any],
         news.update({str(k): plain(v) for k, v in settings.items()
                      if k in ("limit", "scrollable")})
     page.features.news = news
+
+
+_NEWS = re.compile(r"\bpage\.(?:news|announcements)\b|\{%-?\s*include\s+news\b")
+
+
+def about_news(page: Page, data: dict[str, Any], site: Site, layout: str,
+               report: Report) -> None:
+    """The about page's news list as its layouts decide it (:func:`news_by_layout`, by its
+    own layout's text); and where every layout it is laid into is SRC's own and none reads
+    the page's `news` or `announcements` or includes a news list (an owner's about layout
+    of a picture and the text only), the page shows no news, whatever its switch says."""
+    chain, complete = named_chain(Path(site.source), layout, report) \
+        if site.source and layout else ([], False)
+    news_by_layout(page, data, site.config_extra, chain[0][1] if chain else None)
+    if complete and chain and page.features.news \
+            and not any(_NEWS.search(shown_liquid(text)) for _, text in chain):
+        page.features.news = {**page.features.news, "enabled": False}
 
 
 def blog_heading(site: Site, src: Path, config: dict[str, Any], layouts: dict[str, str],

@@ -21,6 +21,7 @@ from ...jekyll.layouts import source_chain, switch_block
 from ...jekyll.liquid import shown_liquid
 from ...report import Report
 from ...textio import read_source
+from . import THEME
 from .bibsections import query_fields
 from .datalists import SORT, WHERE, data_loops, liquid_text, sort_value
 from .home import laid_in_about
@@ -113,6 +114,17 @@ def about_heading(page: Page, site: Site, report: Report) -> str:
     if page.title and _PAGE_TITLE.fullmatch(re.sub(r"<[^>]*>", "", h1)):
         return page.title
     return site.identity.site_title or site.identity.display_name()
+
+
+def image_dir(page: Page, site: Site, report: Report) -> str:
+    """The folder a bare `profile.image` name is in: the one the page's own layouts put
+    before it (`page.profile.image | prepend: 'assets/images/'`), else al-folio's."""
+    chain = source_chain(Path(site.source), page.path, report) if site.source else []
+    found = next((m for _, t in chain if (m := _PROFILE_DIR.search(shown_liquid(t)))), None)
+    return found[2].strip("/") if found else THEME.vocabulary["paths"]["profile_image_dir"]
+
+
+_PROFILE_DIR = re.compile(r"""page\.profile\.image\s*\|\s*prepend:\s*(["'])/?([\w./-]*?)/?\1""")
 
 
 def add_entry(lists: list[Switched], name: str, pub: Publication, talk: str) -> None:

@@ -26,6 +26,11 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
     and false) and it has a label to show (:func:`_label`; `blog_nav_title: ""`, the usual
     way to hide it, gives a link without text: no entry a visitor sees); a key whose value
     is the label is in ``settings.menu_labels``."""
+    titled = THEME.vocabulary["menu_sort"].get("titled")
+    header = _header(src, THEME.vocabulary["menu_sort"], report) if titled else None
+    if header is not None and re.search(titled, header):  # every page with a title
+        for page in pages:
+            page.nav = page.nav or (bool(page.title) and page.permalink != "/")
     menu = _page_entries(pages, _sort_key(src, report), report)
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:

@@ -100,8 +100,8 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .home import blog_by_listing, blog_heading, laid_in_about, news_by_layout, site_latest_posts
-from .homelists import about_heading, add_entry, switched_lists
+from .home import about_news, blog_by_listing, blog_heading, laid_in_about, site_latest_posts
+from .homelists import about_heading, add_entry, image_dir, switched_lists
 from .navigation import navigation
 from .resumeshown import own_fields_shown
 from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
@@ -493,7 +493,7 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
     profile = data.get("profile") or {}
     if isinstance(profile, dict):
         if profile.get("image"):
-            site.identity.avatar = site_path(text(profile["image"]), "assets/img")
+            site.identity.avatar = site_path(text(profile["image"]), image_dir(page, site, report))
             record_asset(site, site.identity.avatar, "image")
         info = profile.get("more_info") or profile.get("address")
         if info:
@@ -513,9 +513,7 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
     if "social" in data:
         feats.social = bool(data["social"])
-    news_by_layout(page, data, site.config_extra,
-                   source_layout(Path(site.source), layout, report)
-                   if site.source and layout else None)
+    about_news(page, data, site, layout, report)  # (as its layouts show the news)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
 
