@@ -153,6 +153,10 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                                   f"{target.name}'s.", origin)
                 elif first and "sorted" in target_listing and (order := _sorted_by(old)):
                     new = target_listing["sorted"].rstrip("\n").replace('"ORDER"', order)
+                if first and (kept := _same_selection(old, new)) != new:
+                    new = kept
+                    report.mapped("listing-selection", f"the {role} listing listed only the "
+                                  "items its `where:` filter kept; the new one keeps it.", origin)
                 own = own_liquid(old, listing) if "stock" in listing else []
                 if own or not first:
                     new += ("\n\n" if new else "") + kept_in_comment(old)
@@ -188,6 +192,31 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
         for i, section in enumerate(written):
             body = body.replace(_SECTION.format(i), section)
     return body, done
+
+
+_WHERE = r"""(?:\s*\|\s*where\s*:\s*(?:"[\w-]+"|'[\w-]+')\s*,\s*(?:"[^"{}]*"|'[^'{}]*'))+"""
+_SELECTED = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*(?:site|paginator)\.(\w+)(" + _WHERE
+                       + r")\s*-?%\}")
+
+
+def _same_selection(old: str, new: str) -> str:
+    """The target's listing ``new`` of the items the old listing ``old`` showed: where the old
+    one looped over a list it made of the collection with `where: "KEY", "VALUE"` filters
+    (the posts of one language: `site.posts | where: "lang", "fr"`, or the page's
+    paginator's), each of the same filters, the new one lists that list too. Filters that
+    differ from one `assign` of the list to another (or a value Liquid computes) leave the
+    listing as it is."""
+    looped = set(re.findall(r"\{%-?\s*for\s+\w+\s+in\s+(\w+)\s*-?%\}", old))
+    found = {(m[2], re.sub(r"\s+", " ", m[3]).strip()) for m in _SELECTED.finditer(old)
+             if m[1] in looped}
+    if len(found) != 1:
+        return new
+    (collection, filters), = found
+    loop = re.search(rf"(\{{%-?\s*for\s+\w+\s+in\s+)site\.{collection}(?![\w.])", new)
+    if loop is None:
+        return new
+    return (new[:loop.start()] + f"{{% assign listed = site.{collection} {filters} %}}"
+            + loop[1] + "listed" + new[loop.end():])
 
 
 def _by_page(old: str, listing: dict, target_listing: dict, groups: list[str] | None
