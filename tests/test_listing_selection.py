@@ -62,3 +62,23 @@ def test_a_blog_that_listed_the_posts_of_one_language_lists_those(tmp_path):
 def test_a_blog_that_listed_every_post_lists_every_post(tmp_path):
     body = _listing(tmp_path, "")
     assert "for post in site.posts" in body and "listed" not in body
+
+
+FEATURED = '{{% assign featured_posts = site.posts | where: "featured", "true"{where} %}}' \
+           '{{% for post in featured_posts %}}<b>{{{{ post.title }}}}</b>{{% endfor %}}\n'
+
+
+def test_a_box_of_featured_posts_beside_the_list_changes_nothing_it_lists(tmp_path):
+    """The featured posts of the language beside the list of that language's posts: the
+    page showed that language's posts. Featured posts of every language beside a list of
+    every post: it showed every post."""
+    for where, kept in ((' | where: "lang", "en"', True), ("", False)):
+        src = _site(tmp_path / str(kept), where)
+        blog = src / "_pages/blog.md"
+        text = blog.read_text()
+        blog.write_text(text.replace("<ul", FEATURED.format(where=where) + "<ul", 1))
+        out = tmp_path / str(kept) / "out"
+        sitemigrate.convert(src, out, to="academicpages").apply()
+        body = (out / "_pages/blog.md").read_text()
+        assert ('{% assign listed = site.posts | where: "lang", "en" %}' in body) is kept
+        assert ("for post in site.posts" in body) is not kept

@@ -194,28 +194,36 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
     return body, done
 
 
-_WHERE = r"""(?:\s*\|\s*where\s*:\s*(?:"[\w-]+"|'[\w-]+')\s*,\s*(?:"[^"{}]*"|'[^'{}]*'))+"""
-_SELECTED = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*(?:site|paginator)\.(\w+)(" + _WHERE
-                       + r")\s*-?%\}")
+_ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*(?:site|paginator)\.(\w+)\b([^%]*?)-?%\}")
+_WHERE = re.compile(r"""\s*\|\s*where\s*:\s*(?:"([\w-]+)"|'([\w-]+)')\s*,\s*(?:"([^"{}]*)"|'([^'{}]*)')""")
 
 
 def _same_selection(old: str, new: str) -> str:
-    """The target's listing ``new`` of the items the old listing ``old`` showed: where the old
-    one looped over a list it made of the collection with `where: "KEY", "VALUE"` filters
-    (the posts of one language: `site.posts | where: "lang", "fr"`, or the page's
-    paginator's), each of the same filters, the new one lists that list too. Filters that
-    differ from one `assign` of the list to another (or a value Liquid computes) leave the
-    listing as it is."""
-    looped = set(re.findall(r"\{%-?\s*for\s+\w+\s+in\s+(\w+)\s*-?%\}", old))
-    found = {(m[2], re.sub(r"\s+", " ", m[3]).strip()) for m in _SELECTED.finditer(old)
-             if m[1] in looped}
-    if len(found) != 1:
+    """The target's listing ``new`` of the items the old listing ``old`` showed: the items of
+    its loops over the collection, together. Each loops over the collection, or over a list
+    made of it with `where: "KEY", "VALUE"` filters (the posts of one language:
+    `site.posts | where: "lang", "fr"`, or the page's paginator's); when the list with the
+    fewest filters holds every other one (its filters are in each of theirs: a box of the
+    featured posts of that language beside the list of them), the loops showed the items
+    it keeps, and the new listing lists those. A loop over the whole collection, or a list
+    made another way (a `sort`, a value Liquid computes), leaves the listing as it is."""
+    loop = re.search(r"(\{%-?\s*for\s+\w+\s+in\s+)site\.(\w+)(?![\w.])", new)
+    if loop is None or re.search(rf"\bfor\s+\w+\s+in\s+(?:site|paginator)\.{loop[2]}\b", old):
         return new
-    (collection, filters), = found
-    loop = re.search(rf"(\{{%-?\s*for\s+\w+\s+in\s+)site\.{collection}(?![\w.])", new)
-    if loop is None:
+    looped = set(re.findall(r"\{%-?\s*for\s+\w+\s+in\s+(\w+)", old))
+    chosen: list[frozenset[tuple[str, str]]] = []
+    for m in _ASSIGN.finditer(old):
+        if m[1] not in looped or m[2] != loop[2]:
+            continue
+        pairs = [(w[1] or w[2], w[3] if w[3] is not None else w[4]) for w in _WHERE.finditer(m[3])]
+        if _WHERE.sub("", m[3]).strip() or not pairs:
+            return new  # (made another way, or the whole collection)
+        chosen.append(frozenset(pairs))
+    fewest = min(chosen, key=len, default=frozenset())
+    if not fewest or any(not fewest <= c for c in chosen):
         return new
-    return (new[:loop.start()] + f"{{% assign listed = site.{collection} {filters} %}}"
+    filters = "".join(f' | where: "{k}", "{v}"' for k, v in sorted(fewest))
+    return (new[:loop.start()] + f"{{% assign listed = site.{loop[2]}{filters} %}}"
             + loop[1] + "listed" + new[loop.end():])
 
 
