@@ -195,7 +195,8 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
 
 
 _ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*(?:site|paginator)\.(\w+)\b([^%]*?)-?%\}")
-_WHERE = re.compile(r"""\s*\|\s*where\s*:\s*(?:"([\w-]+)"|'([\w-]+)')\s*,\s*(?:"([^"{}]*)"|'([^'{}]*)')""")
+_WHERE = re.compile(r"""\s*\|\s*where\s*:\s*(?:"([\w-]+)"|'([\w-]+)')\s*,\s*"""
+                    r"""(?:"([^"{}]*)"|'([^'{}]*)')""")
 
 
 def _same_selection(old: str, new: str) -> str:
