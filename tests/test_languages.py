@@ -387,3 +387,24 @@ def test_a_translated_post_that_forwards_takes_no_other_posts_place(tmp_path):
     german = _written(out, "prize.example.org/de/")
     assert [(_front(p)["title"], _front(p)["permalink"]) for p in german] == [
         ("Tangpreis", "/de/2025/02/03/prize.html")]
+
+
+def test_a_post_in_a_folder_of_posts_stays_in_it_and_an_upgrade_carries_it_as_written(
+        tmp_path):
+    """Jekyll reads the posts of every folder under `_posts/` alike (`_posts/en/x.md`): the
+    post is written in the same folder, so an upgrade finds the owner's file at the path
+    it had and carries it as written (its `distill` layout, which DEST has), not the
+    writer's rendering of it."""
+    from test_upgrade import new_checkout, old_site
+    src = old_site(tmp_path / "old")
+    (src / "_posts/en").mkdir(parents=True)
+    (src / "_posts/en/2024-03-05-tides.md").write_text(
+        "---\nlayout: distill\ntitle: Tides\ndescription: Notes on lunar tides\n---\n"
+        "The tide garden floods twice a day.\n")
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    post = dest / "_posts/en/2024-03-05-tides.md"
+    assert _front(post)["layout"] == "distill" and not (dest / "_posts/2024-03-05-tides.md").exists()
+    out = tmp_path / "ap"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    assert (out / "_posts/en/2024-03-05-tides.md").is_file()
