@@ -464,6 +464,21 @@ def test_a_url_ending_in_a_slash_gives_academicpages_links_one_slash(tmp_path, b
     assert [f for f in plan.report.findings if f.code == "url-slash"]
 
 
+def test_a_url_without_a_scheme_gives_academicpages_links_that_leave_the_page(tmp_path):
+    """`url: host.org` (al-folio links with `relative_url`, which never showed it): on
+    academicpages every menu entry and redirect is `site.url` + the path, which without a
+    scheme is a folder under the page the link is on."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = src / "_config.yml"
+    config.write_text(re.sub(r"(?m)^url\s*:.*$", "url: kelp-notes.example.org",
+                             config.read_text()))
+    plan = _convert(src, tmp_path / "out", "academicpages")
+    out = yaml.safe_load((tmp_path / "out/_config.yml").read_text())
+    assert out["url"] == "https://kelp-notes.example.org"
+    assert [f for f in plan.report.findings if f.code == "url-scheme"]
+
+
 def test_an_academicpages_baseurl_is_read_as_jekylls_links_read_it(tmp_path):
     """The same rule reading academicpages: `baseurl: lab/` links as `/lab`."""
     src = tmp_path / "src"

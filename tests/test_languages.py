@@ -329,3 +329,82 @@ def test_the_words_the_converter_adds_to_a_page_are_in_its_language(tmp_path):
     assert len(chinese) == 1
     assert "下载" in chinese[0].read_text() and "Download my CV" not in chinese[0].read_text()
     assert "Download my CV as PDF" in (out / "_pages/cv.md").read_text()
+
+
+_LISTS_OWN_LANGUAGE = ("---\nlayout: page\ntitle: {title}\npermalink: /notes/\n---\n"
+                       "{{% assign mine = site.posts | where: \"lang\", site.active_lang %}}"
+                       "{{% for p in mine %}}<a href=\"{{{{ p.url }}}}\">{{{{ p.title }}}}</a>"
+                       "{{% endfor %}} {{{{ site.data[site.active_lang].words.more }}}}\n")
+
+
+def test_a_pages_active_language_is_the_one_its_build_had(tmp_path):
+    """`site.active_lang` is jekyll-polyglot's: the language of the build that rendered the
+    page. The converted site runs no jekyll-polyglot, where the variable is empty (`where:
+    "lang", site.active_lang` lists the posts without a `lang:`, `site.data[...]` reads
+    nothing): each page says its own build's language instead."""
+    src = _site(tmp_path, "al-folio-site", {
+        "_pages/notes.md": _LISTS_OWN_LANGUAGE.format(title="notes"),
+        "_pages/de/notes.md": _LISTS_OWN_LANGUAGE.format(title="notizen"),
+        "_data/en/words.yml": "more: more\n", "_data/de/words.yml": "more: mehr\n",
+    }, POLYGLOT)
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    english, german = _written(out, "where: \"lang\", \"en\""), _written(out, "\"lang\", \"de\"")
+    assert [_front(p)["permalink"] for p in english] == ["/notes/"]
+    assert [_front(p)["permalink"] for p in german] == ["/de/notes/"]
+    assert 'site.data["de"].words.more' in german[0].read_text()
+    assert not _written(out, "site.active_lang")
+
+
+def test_an_upgrade_carries_a_page_with_its_builds_language(tmp_path):
+    from test_upgrade import new_checkout, old_site
+    src = old_site(tmp_path / "old")
+    (src / "_config.yml").write_text((src / "_config.yml").read_text()
+                                     + 'languages: ["en", "fr"]\nlang_from_path: true\n')
+    for rel, title in (("_pages/notes.md", "notes"), ("_pages/fr/notes.md", "carnet")):
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(_LISTS_OWN_LANGUAGE.format(title=title))
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert 'where: "lang", "en"' in (dest / "_pages/notes.md").read_text()
+    assert 'where: "lang", "fr"' in (dest / "_pages/fr/notes.md").read_text()
+
+
+def test_a_translated_post_that_forwards_takes_no_other_posts_place(tmp_path):
+    """`_posts/de/2025-02-03-prize.md` is the German version of `_posts/2025-02-03-prize.md`
+    (one address but for `/de`); both forward elsewhere (`redirect:`, which al-folio's post
+    layout follows). The German one is a page of its own at its German address, still
+    forwarding, not a second post written over the English one's file."""
+    prize = ("---\nlayout: post\ntitle: {title}\ndate: 2025-02-03\nlang: {lang}\n"
+             "redirect: https://prize.example.org/{lang}/\n---\n")
+    src = _site(tmp_path, "al-folio-site", {
+        "_posts/2025-02-03-prize.md": prize.format(title="Kelp prize", lang="en"),
+        "_posts/de/2025-02-03-prize.md": prize.format(title="Tangpreis", lang="de"),
+    }, POLYGLOT)
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    assert [_front(p)["title"] for p in _written(out, "prize.example.org/en/")] == ["Kelp prize"]
+    german = _written(out, "prize.example.org/de/")
+    assert [(_front(p)["title"], _front(p)["permalink"]) for p in german] == [
+        ("Tangpreis", "/de/2025/02/03/prize.html")]
+
+
+def test_a_post_in_a_folder_of_posts_stays_in_it_and_an_upgrade_carries_it_as_written(
+        tmp_path):
+    """Jekyll reads the posts of every folder under `_posts/` alike (`_posts/en/x.md`): the
+    post is written in the same folder, so an upgrade finds the owner's file at the path
+    it had and carries it as written (its `distill` layout, which DEST has), not the
+    writer's rendering of it."""
+    from test_upgrade import new_checkout, old_site
+    src = old_site(tmp_path / "old")
+    (src / "_posts/en").mkdir(parents=True)
+    (src / "_posts/en/2024-03-05-tides.md").write_text(
+        "---\nlayout: distill\ntitle: Tides\ndescription: Notes on lunar tides\n---\n"
+        "The tide garden floods twice a day.\n")
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    post = dest / "_posts/en/2024-03-05-tides.md"
+    assert _front(post)["layout"] == "distill" and not (dest / "_posts/2024-03-05-tides.md").exists()
+    out = tmp_path / "ap"
+    sitemigrate.convert(src, out, to="academicpages").apply()
+    assert (out / "_posts/en/2024-03-05-tides.md").is_file()

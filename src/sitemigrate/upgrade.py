@@ -74,7 +74,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
                  _block_rules(plan, theme, spec), src, other_languages(site),
-                 _regrouped(plan, src))
+                 _regrouped(plan, src), site.config_extra)
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples) - template_files.owned_furniture(plan.report)
     listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
@@ -331,6 +331,9 @@ class _Target:
     ungroup: bool = False
     """DEST's jekyll-scholar groups a `{% bibliography %}` (`scholar.group_by`) where SRC's
     did not: a carried page's tags say `--group_by none`, as they rendered before."""
+    config: Any = None
+    """SRC's `_config.yml`: a page of a jekyll-polyglot site is carried as its language's
+    build rendered it (:func:`.jekyll.languages.as_built`)."""
     _page_keys: frozenset[str] | None = None
 
     def reads_page_key(self, key: str) -> bool:
@@ -400,6 +403,8 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
             return None
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
+    from .jekyll.languages import as_built
+    body = as_built(body, rel, front.get("lang"), to.config)
     body, switches = _block_tags(body, to.rules)
     if to.ungroup:
         body = _BIBLIOGRAPHY_TAG.sub(_ungrouped, body)

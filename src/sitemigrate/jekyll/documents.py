@@ -58,6 +58,16 @@ def unread_items_as_pages(site: Site, config: Any, report: Report) -> None:
                        "convert again to list it.", item.origin or Origin(item.path))
 
 
+def post_file(path: str) -> str:
+    """Where under DEST's `_posts/` the post read from SRC's ``path`` is written: at its own
+    place under its `_posts/` folder (`_posts/en/x.md` stays in `en/`; Jekyll reads the
+    posts of every folder under `_posts/` alike, at the address its permalink gives), so an
+    upgrade finds the owner's file at the path it had; elsewhere, by its name."""
+    parts = path.split("/")
+    at = max((i for i, part in enumerate(parts[:-1]) if part == "_posts"), default=None)
+    return "/".join(parts[at + 1:]) if at is not None else parts[-1]
+
+
 def distinct_slugs(items: list[Item]) -> list[Item]:
     """Two files of one collection are two documents even with one name: `_portfolio/fr/x.md`
     beside `_portfolio/x.md` (a language subtree, a grouping folder), each at its own

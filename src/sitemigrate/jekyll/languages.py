@@ -17,6 +17,7 @@ build served, and forwards the old ones the target serves elsewhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -26,7 +27,7 @@ from ..ir import Item, NavItem, Origin, Page, Site
 from ..report import Report
 from ..textio import read_text, split_document
 from .polyglot import Languages
-from .urls import address_of
+from .urls import served_by
 
 
 def default_first(pages: list[Page], config: Any) -> list[Page]:
@@ -59,6 +60,24 @@ def _at_root(page: Page) -> bool:
     return (page.permalink or "/").split("index.html")[0] in ("/", "")
 
 
+def as_built(body: str, path: str, lang: Any, config: Any) -> str:
+    """The text of the page at ``path`` (front-matter `lang`) as its language's build
+    rendered it, for a target without jekyll-polyglot: `site.active_lang` (and each name of
+    `lang_vars`) was that build's language, and is written as that name in quotes. DEST has
+    no such variable: there `where: "lang", site.active_lang` would list only the items
+    without a `lang:`, and `site.data[site.active_lang]` would read nothing. A page of a
+    language the site is not built in was the default build's."""
+    langs = Languages.of(config)
+    if langs is None or "site." not in body:
+        return body
+    code = langs.language(path, lang)
+    code = code if langs.built(code) else langs.default
+    names = ["active_lang", *(v for v in (config.get("lang_vars") or [])
+                              if isinstance(v, str) and re.fullmatch(r"\w+", v))]
+    pattern = rf"\bsite\.(?:{'|'.join(map(re.escape, names))})\b(?![\w-])"
+    return re.sub(pattern, f'"{code}"', body)
+
+
 def localize_pages(pages: list[Page], config: Any) -> None:
     """Each page of a jekyll-polyglot site in a language other than the default at the
     address its language's build served it at (`permalink: /` of `_pages/fr/about.md` is
@@ -69,6 +88,7 @@ def localize_pages(pages: list[Page], config: Any) -> None:
     if langs is None:
         return
     for page in pages:
+        page.body = as_built(page.body, page.path, page.extra.get("lang"), config)
         if _default(langs, page):
             continue
         page.nav = False  # each language's build showed its own menu: see language_menu
@@ -101,8 +121,9 @@ def translations_as_pages(site: Site, config: Any, report: Report,
     for items in kinds:
         texts = {id(i): read_text(Path(site.source) / i.path, i.path, None, Path(site.source))
                  for i in items}
-        urls = {id(i): address_of(i.path, ({i.path: t.text}, config)) or ""
-                if (t := texts[id(i)]) is not None else "" for i in items}
+        served = {id(i): served_by(i.path, ({i.path: t.text}, config))
+                  if (t := texts[id(i)]) is not None else [] for i in items}
+        urls = {id(i): w[0].url if (w := served[id(i)]) else "" for i in items}
         default = {langs.strip(u): i.path for i in items if (u := urls[id(i)])
                    and langs.language(i.path, i.extra.get("lang")) == langs.default}
         for item in list(items):
@@ -122,6 +143,7 @@ def translations_as_pages(site: Site, config: Any, report: Report,
             address = langs.address(url, lang)
             site.pages.append(Page(path=path, title=item.title or item.slug, permalink=address,
                                    body=item.body, newline=item.newline,
+                                   redirect=served[id(item)][0].redirect_to,  # (forwards)
                                    origin=item.origin or Origin(item.path)))
             text = texts[id(item)]
             data = split_document(text, item.path, None).data if text is not None else {}

@@ -153,6 +153,10 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                                   f"{target.name}'s.", origin)
                 elif first and "sorted" in target_listing and (order := _sorted_by(old)):
                     new = target_listing["sorted"].rstrip("\n").replace('"ORDER"', order)
+                if first and (kept := _same_selection(old, new)) != new:
+                    new = kept
+                    report.mapped("listing-selection", f"the {role} listing listed only the "
+                                  "items its `where:` filter kept; the new one keeps it.", origin)
                 own = own_liquid(old, listing) if "stock" in listing else []
                 if own or not first:
                     new += ("\n\n" if new else "") + kept_in_comment(old)
@@ -204,6 +208,40 @@ def translate_sections(body: str, role: str, source_theme: Theme | None, target:
     for i, section in enumerate(written):
         body = body.replace(_SECTION.format(i), section)
     return body
+
+
+_ASSIGN = re.compile(r"\{%-?\s*assign\s+(\w+)\s*=\s*(?:site|paginator)\.(\w+)\b([^%]*?)-?%\}")
+_WHERE = re.compile(r"""\s*\|\s*where\s*:\s*(?:"([\w-]+)"|'([\w-]+)')\s*,\s*"""
+                    r"""(?:"([^"{}]*)"|'([^'{}]*)')""")
+
+
+def _same_selection(old: str, new: str) -> str:
+    """The target's listing ``new`` of the items the old listing ``old`` showed: the items of
+    its loops over the collection, together. Each loops over the collection, or over a list
+    made of it with `where: "KEY", "VALUE"` filters (the posts of one language:
+    `site.posts | where: "lang", "fr"`, or the page's paginator's); when the list with the
+    fewest filters holds every other one (its filters are in each of theirs: a box of the
+    featured posts of that language beside the list of them), the loops showed the items
+    it keeps, and the new listing lists those. A loop over the whole collection, or a list
+    made another way (a `sort`, a value Liquid computes), leaves the listing as it is."""
+    loop = re.search(r"(\{%-?\s*for\s+\w+\s+in\s+)site\.(\w+)(?![\w.])", new)
+    if loop is None or re.search(rf"\bfor\s+\w+\s+in\s+(?:site|paginator)\.{loop[2]}\b", old):
+        return new
+    looped = set(re.findall(r"\{%-?\s*for\s+\w+\s+in\s+(\w+)", old))
+    chosen: list[frozenset[tuple[str, str]]] = []
+    for m in _ASSIGN.finditer(old):
+        if m[1] not in looped or m[2] != loop[2]:
+            continue
+        pairs = [(w[1] or w[2], w[3] if w[3] is not None else w[4]) for w in _WHERE.finditer(m[3])]
+        if _WHERE.sub("", m[3]).strip() or not pairs:
+            return new  # (made another way, or the whole collection)
+        chosen.append(frozenset(pairs))
+    fewest = min(chosen, key=len, default=frozenset())
+    if not fewest or any(not fewest <= c for c in chosen):
+        return new
+    filters = "".join(f' | where: "{k}", "{v}"' for k, v in sorted(fewest))
+    return (new[:loop.start()] + f"{{% assign listed = site.{loop[2]}{filters} %}}"
+            + loop[1] + "listed" + new[loop.end():])
 
 
 def _by_page(old: str, listing: dict, target_listing: dict, groups: list[str] | None

@@ -6,6 +6,7 @@ are a slip for a known one (``permlink``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,8 @@ from ..report import Report
 if TYPE_CHECKING:
     from ..textio import Document
 
+
+_PAGE_KEY = re.compile(r"\bpage\.([A-Za-z_][\w-]*)")
 
 LIQUID_PROBLEMS_SHOWN = 100
 """Broken-Liquid findings listed one by one per file; the rest are counted in one."""
@@ -86,9 +89,14 @@ def fix_typos(doc: Document, known: Iterable[str], report: Report,
     """Unknown front-matter keys that are a slip for a known one (``Aramcolayout`` for
     ``layout``, ``permlink`` for ``permalink``): reported with a suggestion and, when the
     intended key is unambiguous and absent, used as that key. A key of ``own`` (one the
-    site's own code reads) is none."""
+    site's own code reads) is none, nor is one the page's own Liquid reads (`page.KEY`
+    where a visitor sees it): the page shows it its own way."""
     import difflib
+
+    from .liquid import shown_liquid
     known, own = [k for k in known if len(k) >= 4], set(own)
+    if "page." in doc.body:
+        own |= set(_PAGE_KEY.findall(shown_liquid(doc.body)))
     for key in [k for k in doc.data if isinstance(k, str) and k not in known and k not in own]:
         hits = [k for k in known if key.lower().endswith(k) and len(key) > len(k)]
         hits = hits or difflib.get_close_matches(key.lower(), known, n=2, cutoff=0.85)

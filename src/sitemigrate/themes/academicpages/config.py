@@ -3,6 +3,8 @@ settings carried from the source)."""
 
 from __future__ import annotations
 
+import re
+
 from ruamel.yaml.comments import CommentedMap
 
 from ... import socials
@@ -15,12 +17,22 @@ from ...textio import dump_yaml
 from . import THEME
 from .reader import NAME
 
+_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}/?")
+
 
 def _joinable_url(url: str, plan: Plan, origin: Origin | None) -> str:
     """`url` as academicpages's layouts join it: they put `site.url`, `site.baseurl` and the
     path one after the other as written (its `base_path` include), so a `url` ending in `/`
     gave every menu entry and redirect of the new site a double slash
-    (`https://host//teaching/`). Jekyll's own `url` has no trailing `/`."""
+    (`https://host//teaching/`). Jekyll's own `url` has no trailing `/`. A `url` without a
+    scheme (`host.org`, which a theme that links with `relative_url` never showed) made
+    every one of those links relative to the page it is on (`/blog/host.org/teaching/`):
+    it is `https://host.org`."""
+    if url and _HOST.fullmatch(url):
+        plan.report.mapped("url-scheme", f"`url: {url}` has no scheme; academicpages puts "
+                           "`url` in front of every link as written, where it would read as "
+                           f"a folder, so it is `url: https://{url.rstrip('/')}`.", origin)
+        return f"https://{url.rstrip('/')}"
     bare = (url or "").rstrip("/")
     if bare == (url or "") or "://" not in bare or bare.endswith(":"):
         return url

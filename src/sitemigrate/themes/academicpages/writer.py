@@ -21,7 +21,7 @@ from ...jekyll.checkout import (
     is_fresh_template,
     layout_text,
 )
-from ...jekyll.documents import comment_safe_excerpt, excerpt_separator
+from ...jekyll.documents import comment_safe_excerpt, excerpt_separator, post_file
 from ...jekyll.layouts import owner_code_reading, shown_by, with_shown
 from ...jekyll.liquid import (
     is_html_file,
@@ -553,7 +553,8 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
     if body != item.body and "excerpt" not in front and \
             (first := item.body.lstrip("\n").partition(sep)[0]):
         front["excerpt"] = first.strip()  # Jekyll's excerpt would be the include now
-    _finish_item(item, front, f"_posts/{name}", body, plan, copier, url, url, sep)
+    _finish_item(item, front, f"_posts/{post_file(item.path)}", body, plan, copier, url, url,
+                 sep)
 
 
 def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier,

@@ -18,7 +18,7 @@ from ...jekyll import checkout
 from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
 from ...jekyll.citations import layout_lists_cited
-from ...jekyll.documents import excerpt_separator, keep_excerpt
+from ...jekyll.documents import excerpt_separator, keep_excerpt, post_file
 from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
     attribute_safe,
@@ -693,7 +693,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier,
             words = [str(v) for v in value] if isinstance(value, list) else None
             front[key] = (value if words is None else words if any(
                 re.search(r"\s", w) for w in words) else " ".join(words))
-    _finish(item, front, f"_posts/{PurePosixPath(item.path).name}", item.body, plan, copier, url)
+    _finish(item, front, f"_posts/{post_file(item.path)}", item.body, plan, copier, url)
 
 
 def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetCopier,
