@@ -311,6 +311,10 @@ _RB_TOKEN = re.compile(rf"[ \t\r\n\f\v]*(?:(\{{)|(\}})|(\")|[=,#]|[0-9]+|{_RB_NA
                        r"|[ \t\r\n\f\v]+|(@)")
 
 
+_RB_IN_QUOTES = re.compile(r'[{}"]')
+_RB_IN_BRACES = re.compile(r"[{}]")
+
+
 def unread_by_scholar(raw: str) -> int | None:
     """Where bibtex-ruby's lexer (jekyll-scholar's reader) meets, in an entry's fields outside
     braces and quotes, a character that is no token of its (`'`, `;`, `(`, a non-breaking
@@ -333,7 +337,7 @@ def unread_by_scholar(raw: str) -> int | None:
             return None  # the entry ends (or another begins): read
         if opener or quote:  # a braced value or a quoted one: its text is no token
             depth = 1
-            while depth and (inner := re.compile(r'[{}"]' if quote else r"[{}]").search(
+            while depth and (inner := (_RB_IN_QUOTES if quote else _RB_IN_BRACES).search(
                     raw, pos)) is not None:
                 pos = inner.end()
                 ch = inner.group()
