@@ -80,7 +80,10 @@ def test_the_owner_with_a_two_word_surname_stays_one_person():
     assert got == ["García Márquez, Gabriel", "Tomás Lindqvist"]
 
 
-_NAME = st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True)
+# a name, not a word the reader takes for a venue's ("Press", "Review", "For": a surname
+# spelled as one of those is read as no name, a known limit, see the module's rules)
+_NAME = st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True).filter(
+    lambda word: not cite._NOT_A_NAME().search(word))
 
 
 @given(st.lists(st.tuples(_NAME, _NAME), min_size=1, max_size=5), st.integers(0, 2))
