@@ -127,7 +127,8 @@ PAGE_SUFFIXES = (".md", ".markdown", ".mkd", ".mkdn", ".mdown", ".html")
 
 
 def count(out: Path, folder: str) -> int:
-    return len([p for p in (out / folder).glob("*") if p.suffix in PAGE_SUFFIXES])
+    # (`_posts` at any depth: a post in a folder of `_posts/` stays in it)
+    return len([p for p in (out / folder).rglob("*") if p.suffix in PAGE_SUFFIXES])
 
 
 @skip_without_corpus

@@ -16,8 +16,8 @@ or in one call: ``sitemigrate.convert(src, dest, to="academicpages").apply()``; 
 Names are imported lazily so that the command line starts fast.
 """
 
-from __future__ import annotations
-
+# no `from __future__ import annotations`: its import of `__future__` would run before the
+# Ctrl-C hook below is in place (the one annotation that needs it is a string)
 import importlib
 import sys
 
@@ -78,7 +78,7 @@ __all__ = ["THEMES", "Finding", "Options", "Plan", "Report", "Site", "Sitemigrat
            "write_site"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
         try:
