@@ -9,6 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from test_checkout import _write
+
 from sitemigrate.api import convert
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -28,9 +30,7 @@ def test_pages_on_the_owners_own_layouts_are_reported_once_per_layout(tmp_path):
         "_pages/work-xx.md": "---\ntitle: Työt\npermalink: /xx/work/\nlayout: default-xx\n"
                              "---\n\nJokien kartat.\n",
     }
-    for rel, text in files.items():
-        (src / rel).parent.mkdir(parents=True, exist_ok=True)
-        (src / rel).write_text(text, "utf-8")
+    _write(src, files)
     plan = convert(src, tmp_path / "out", to="al-folio")
     found = {f.path: f.message for f in plan.report.findings if f.code == "own-layout"}
     assert set(found) == {"_layouts/default-xx.html", "_layouts/single-xx.html"}, found
@@ -67,9 +67,7 @@ def test_an_include_of_the_owners_that_their_changed_layout_runs_goes_with_the_p
                                    "{{ content }}</body></html>\n",
         "_includes/lang-meta.liquid": "<meta name=\"lang\" content=\"fr\">\n",
     }
-    for rel, text in files.items():
-        (src / rel).parent.mkdir(parents=True, exist_ok=True)
-        (src / rel).write_text(text, "utf-8")
+    _write(src, files)
     out = tmp_path / "out"
     plan = convert(src, out, to="academicpages")
     plan.apply()
@@ -98,9 +96,7 @@ def test_the_text_of_a_page_whose_own_layout_never_writes_content_stays_unshown(
                            "\nDraft: the river chapter is unwritten.\n",
         "_pages/shown.md": "---\ntitle: Shown\npermalink: /shown/\n---\n\nOtters swim.\n",
     }
-    for rel, text in files.items():
-        (src / rel).parent.mkdir(parents=True, exist_ok=True)
-        (src / rel).write_text(text, "utf-8")
+    _write(src, files)
     plan = convert(src, tmp_path / "out", to="al-folio")
     notes = plan.files["_pages/notes.md"].decode("utf-8")
     start = notes.index("{% comment %}")

@@ -3,19 +3,11 @@ key the theme knows (issue #31). Miniature sites; invented people throughout."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from test_checkout import _write as write
 
 import sitemigrate
 
 CONFIG = "first_name: Oskar\nlast_name: Lindqvist\ntitle: Oskar Lindqvist\n"
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, body in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(body, encoding="utf-8")
-    return root
 
 
 def test_a_key_the_page_itself_reads_is_not_taken_for_a_slip(tmp_path):

@@ -7,6 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import FIXTURES
 
 import sitemigrate
@@ -41,21 +42,14 @@ def _picture(dest: Path, folder: str) -> Path:
     return dest / src[1].lstrip("/")
 
 
-def test_an_upgrade_links_a_projects_relative_picture_from_its_old_address(tmp_path):
+@pytest.mark.parametrize("to,folder", [("al-folio", "_projects"),
+                                       ("academicpages", "_portfolio")],
+                         ids=["upgrade", "academicpages"])
+def test_a_projects_relative_picture_is_linked_from_its_old_address(tmp_path, to, folder):
     src = _site(tmp_path)
     dest = tmp_path / "out"
-    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan = sitemigrate.convert(src, dest, to=to)
     plan.apply()
     assert not [f for f in plan.report.findings if f.code == "missing-file"
                 and "moorings" in f.message]
-    assert _picture(dest, "_projects").read_bytes() == b"\x89PNG moorings"
-
-
-def test_academicpages_links_a_projects_relative_picture_from_its_old_address(tmp_path):
-    src = _site(tmp_path)
-    dest = tmp_path / "out"
-    plan = sitemigrate.convert(src, dest, to="academicpages")
-    plan.apply()
-    assert not [f for f in plan.report.findings if f.code == "missing-file"
-                and "moorings" in f.message]
-    assert _picture(dest, "_portfolio").read_bytes() == b"\x89PNG moorings"
+    assert _picture(dest, folder).read_bytes() == b"\x89PNG moorings"

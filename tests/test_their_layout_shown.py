@@ -82,6 +82,20 @@ def test_what_academicpages_own_layout_wrote_of_an_owners_paper_shows_on_al_foli
     assert said["slides"].outcome == "mapped" and "(line 18)" in said["slides"].message
 
 
+def _lesson_on_academicpages(tmp_path, monkeypatch, layout: str, text: str, lesson: str):
+    """The al-folio fixture with ``layout`` (al-folio's own, unchanged) and a document of a
+    collection of the owner's (`_lessons/knots.md`) laid out in it, converted into an
+    academicpages checkout: the plan and the document's written text."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {layout: text, "_lessons/knots.md": lesson})
+    _collection(src, "lessons")
+    _theirs(monkeypatch, "al-folio", {layout: text})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "academicpages")
+    return plan, next(dest.glob("_lessons/*knots*")).read_text().split("---\n", 2)[2]
+
+
 _COURSE = ("---\nlayout: page\n---\n<div>\n  {{ content }}\n  {% if page.instructor %}\n"
            "    <p>Taught by {{ page.instructor | upcase }}</p>\n  {% endif %}\n"
            "  {% if page.room %}<p>{{ page.room | room_name }}</p>{% endif %}\n</div>\n")
@@ -92,17 +106,10 @@ def test_what_al_folios_own_layout_wrote_of_an_owners_course_shows_on_academicpa
     """al-folio's course layout (the theme's own) printed a course's teacher under its
     text; academicpages' item layout does not: that Liquid is at the end of the page's
     text. One that needs a filter no Jekyll site has (a plugin's) is said lost."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
-    _write(src, {"_layouts/course.liquid": _COURSE, "_lessons/knots.md":
-                 "---\ntitle: Knots for sailors\nlayout: course\ninstructor: Ilse Varga\n"
-                 "room: B12\n---\n\nBowline, reef knot, clove hitch.\n"})
-    _collection(src, "lessons")
-    _theirs(monkeypatch, "al-folio", {"_layouts/course.liquid": _COURSE})
-    dest = academicpages_checkout(tmp_path / "checkout")
-    plan = _convert(src, dest, "academicpages")
-    written = next(dest.glob("_lessons/*knots*"))
-    body = written.read_text().split("---\n", 2)[2]
+    plan, body = _lesson_on_academicpages(
+        tmp_path, monkeypatch, "_layouts/course.liquid", _COURSE,
+        "---\ntitle: Knots for sailors\nlayout: course\ninstructor: Ilse Varga\n"
+        "room: B12\n---\n\nBowline, reef knot, clove hitch.\n")
     assert re.search(r"Bowline.*\{% if page\.instructor %\}\n  <p>Taught by "
                      r"\{\{ page\.instructor \| upcase \}\}</p>\n\{% endif %\}", body, re.S)
     assert "room_name" not in body
@@ -122,16 +129,10 @@ def test_a_line_of_the_old_themes_layout_that_writes_a_value_unguarded_is_carrie
     around it: on an item of the owner's collection (`_lessons`), that line, a whole
     element, is the start of the page's text on academicpages. A value whose element does
     not close on its line is said lost."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
-    _write(src, {"_layouts/page.liquid": _PAGE, "_lessons/knots.md":
-                 "---\ntitle: Knots\nlayout: page\ndescription: Six knots in an afternoon\n"
-                 "tagline: Hold fast\n---\n\nBowline.\n"})
-    _collection(src, "lessons")
-    _theirs(monkeypatch, "al-folio", {"_layouts/page.liquid": _PAGE})
-    dest = academicpages_checkout(tmp_path / "checkout")
-    plan = _convert(src, dest, "academicpages")
-    body = next(dest.glob("_lessons/*knots*")).read_text().split("---\n", 2)[2]
+    plan, body = _lesson_on_academicpages(
+        tmp_path, monkeypatch, "_layouts/page.liquid", _PAGE,
+        "---\ntitle: Knots\nlayout: page\ndescription: Six knots in an afternoon\n"
+        "tagline: Hold fast\n---\n\nBowline.\n")
     assert body.startswith("{::nomarkdown}\n<p class=\"lede\">{{ page.description }}</p>\n"
                            "{:/nomarkdown}\n\nBowline.")
     said = {k: f for f in plan.report.findings if f.code == "extra-key-shown"

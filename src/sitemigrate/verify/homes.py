@@ -62,8 +62,8 @@ def layout_listing_addresses(owner: Path) -> list[str]:
     site.posts %}` with `_posts/`): Jekyll shows that list on each such page, whatever the
     page's own text (a series page on the owner's `blog-index` layout)."""
     from ..jekyll.branches import doc_type, layout_of
+    from ..jekyll.layouts import named_chain
     from ..jekyll.urls import read_tree, served_by
-    from ..textio import within
     if not owner.is_dir():
         return []
     tree = read_tree(owner)
@@ -72,19 +72,9 @@ def layout_listing_addresses(owner: Path) -> list[str]:
     for rel, text in files.items():
         if doc_type(config, rel) is not None:
             continue
-        names: set[str] = set()
-        name, seen = layout_of(text, config, rel), set()
-        while name and name not in seen:
-            seen.add(name)
-            path = next((p for x in (".html", ".liquid", ".htm", ".md")
-                         if (p := owner / "_layouts" / f"{name}{x}").is_file()
-                         and within(owner, p)), None)
-            if path is None:
-                break
-            body = path.read_text("utf-8", "replace")
-            names |= {n for n in looped_over(body)
-                      if n not in NO_ITEMS and (owner / f"_{n}").is_dir()}
-            name = layout_of(body, {}, "")
+        chain, _ = named_chain(owner, layout_of(text, config, rel))
+        names = {n for _, body in chain for n in looped_over(body)
+                 if n not in NO_ITEMS and (owner / f"_{n}").is_dir()}
         if len(names) == 1:
             out.update(w.url for w in served_by(rel, tree) if not w.redirect_to)
     return sorted(out)
