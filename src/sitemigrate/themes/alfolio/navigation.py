@@ -90,7 +90,8 @@ def _fixed_entries(src: Path, menu: list[NavItem], at: int, pages: list[Page],
         href = _HREF.search(link[0][:link[0].index(">") + 1])
         url = (href[3] or href[4]) if href and depth == 0 else ""
         label = " ".join(re.sub(r"\{[{%].*?[}%]\}|<[^>]+>", " ", link[1], flags=re.S).split())
-        if not url.startswith(("/", "https://", "http://")) or (url.rstrip("/") or "/") in known or not label:
+        if not url.startswith(("/", "https://", "http://")) \
+                or (url.rstrip("/") or "/") in known or not label:
             continue
         known.add(url.rstrip("/") or "/")
         line = raw.count("\n", 0, max(raw.find(link[0]), 0)) + 1
