@@ -403,6 +403,9 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
             return None
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
+    from .jekyll.layouts import source_chain
+    from .jekyll.prepends import refit
+    added = refit(to.plan, rel, front, theirs.data, ours, source_chain(to.src, rel)) or added
     from .jekyll.languages import as_built
     body = as_built(body, rel, front.get("lang"), to.config)
     body, switches = _block_tags(body, to.rules)
