@@ -334,3 +334,29 @@ def test_an_upgraded_pages_picture_names_the_file_below_the_new_layouts_folder(t
     same = OWN_ABOUT.replace("/assets/photos/", "/assets/img/")
     front, _ = _upgraded_about(tmp_path, "same", same, "assets/img")
     assert "image: ada.png" in front
+
+
+def test_a_kept_value_the_new_template_prints_inside_quotes_holds_no_quote(tmp_path):
+    """An old page's `description` with a link (`<a href="...">`) is carried as written,
+    but the new template prints it unescaped inside `<meta content="...">`: its first `"`
+    ended the attribute and the rest spilled onto the top of the page. The kept value's
+    quotes of a tag become `'` (the link stays a link); a value printed escaped is kept."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    page = ('---\nlayout: page\ntitle: lab\npermalink: /lab/\ndescription: Our '
+            '<a href="https://dunes.example.org/">dune lab</a>, "Pier 3"\n'
+            'summary: a "quoted" word\n---\nSand.\n')
+    (src / "_pages/lab.md").write_text(page)
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_includes").mkdir()
+    (dest / "_includes/metadata.liquid").write_text(
+        '<meta name="description" content="{{ page.description }}">\n'
+        '<meta name="summary" content="{{ page.summary | escape }}">\n')
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    front = (dest / "_pages/lab.md").read_text().split("---")[1]
+    assert ("description: Our <a href='https://dunes.example.org/'>dune lab</a>, "
+            "&quot;Pier 3&quot;") in front
+    assert 'summary: a "quoted" word' in front
+    told = [f for f in plan.report.findings if f.code == "upgrade-quoted"]
+    assert [(f.path, f.line) for f in told] == [("_pages/lab.md", 5)]

@@ -1,16 +1,20 @@
-"""The folder a layout reads a front-matter value in.
+"""What a layout makes of a front-matter value it prints: the folder it reads a file's name
+in, and a double-quoted attribute it prints the value inside.
 
 A layout that prints ``{{ page.profile.image | prepend: '/assets/images/' | relative_url }}``
 shows ``profile.image: me.png`` as the file ``assets/images/me.png``: what the value names
 depends on the layout that reads it. Readers take a value's file from the site's own layouts
 (:func:`prepend_folders`); an upgrade that keeps the owner's value under the new template's
-layout, which reads it below another folder, fits it to that folder (:func:`refit`)."""
+layout, which reads it below another folder, fits it to that folder (:func:`refit`). A value
+a layout prints unescaped inside `"..."` (``<meta content="{{ page.description }}">``) may
+hold no `"` of its own (:func:`quoted_page_keys`)."""
 
 from __future__ import annotations
 
 import posixpath
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..lazyre import lazy_pattern
@@ -23,6 +27,7 @@ if TYPE_CHECKING:
 
 _PREPENDED = lazy_pattern(r"""\b(page|entry)\s*\.\s*([\w-]+(?:\s*\.\s*[\w-]+)*)\s*\|\s*"""
                           r"""prepend:\s*(["'])([^"'{}:]*)\3""")
+_QUOTED = lazy_pattern(r'"[^"\n]*?\{\{-?\s*page\s*\.\s*([\w-]+)\s*-?\}\}')
 _ADDRESS = lazy_pattern(r"[A-Za-z][\w+.-]*:|/")
 
 
@@ -102,4 +107,39 @@ def refit(plan: Plan, rel: str, front: Any, theirs: Any, ours: Document,
                            f"`{folder}/`, where your layout `{name}` looked for it; the new "
                            f"template's layout looks below `{new}/`, so the page now gives "
                            f"{shown}, the same file.", rel, ours.line_of(key.split(".")[0]))
+    return changed
+
+
+def quoted_page_keys(root: Path) -> frozenset[str]:
+    """The front-matter keys that a layout or include of the site at ``root`` prints, with no
+    filter, inside a double-quoted attribute or string (``content="{{ page.description }}"``):
+    a `"` of the value ends it there, and the rest of the value spills into the page."""
+    from ..textio import within
+    found: set[str] = set()
+    for folder in ("_layouts", "_includes"):
+        base = root / folder
+        for path in sorted(base.rglob("*")) if base.is_dir() else []:
+            if path.is_file() and not path.is_symlink() and within(root, path):
+                try:
+                    text = path.read_text("utf-8", "replace")
+                except OSError:
+                    continue  # unreadable: prints nothing
+                found.update(_QUOTED().findall(shown_liquid(text)))
+    return frozenset(found)
+
+
+def quote_safe(plan: Plan, rel: str, front: Any, keys: frozenset[str], ours: Document) -> bool:
+    """Make each value of ``front`` (upgraded page ``rel``) that DEST prints inside `"..."`
+    (``keys``: :func:`quoted_page_keys`) safe there: a `"` of an HTML tag becomes `'` (a link
+    stays a link), any other `&quot;`. True when one changed."""
+    from .liquid import attribute_safe
+    changed = False
+    for key in sorted(k for k in keys if isinstance(front.get(k), str) and '"' in front[k]):
+        front[key] = attribute_safe(front[key])
+        changed = True
+        plan.report.add("upgrade-quoted", "info", "mapped", f"`{key}` holds `\"`, and the new "
+                        "template prints it inside a double-quoted attribute (the page's "
+                        "`<meta>` description, say), where a `\"` ends it and the rest spills "
+                        "into the page: its `\"` of an HTML tag became `'`, any other `&quot;`; "
+                        "it reads the same.", rel, ours.line_of(key))
     return changed
