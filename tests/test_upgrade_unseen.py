@@ -274,3 +274,89 @@ def test_a_carried_page_of_the_owners_own_listings_is_not_said_to_lose_them(tmp_
     assert tags in (dest / "_pages/buoys.md").read_text()
     said = [f.code for f in plan.report.findings if f.path == "_pages/buoys.md"]
     assert not [c for c in said if c.startswith("listing")], said
+
+
+# an owner's about layout of an early generation: the picture's folder is the layout's own
+OWN_ABOUT = """---
+layout: default
+---
+<h1>{{ page.title }}</h1>
+{% if page.profile.image %}
+<img src="{{ page.profile.image | prepend: '/assets/photos/' | prepend: site.baseurl }}">
+{% endif %}
+{{ content }}
+"""
+
+# the shape of the new about layout: it reads the picture below assets/img/ (and reads the
+# file itself for its digest, so a picture it cannot find stops the build)
+NEW_ABOUT = """---
+layout: default
+---
+{% assign path = page.profile.image | prepend: 'assets/img/' %}
+<img src="{{ path | relative_url }}">
+{{ content }}
+"""
+
+
+def _upgraded_about(tmp_path, name: str, layout: str, picture: str) -> tuple[str, Path]:
+    src = tmp_path / f"src-{name}"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.html").write_text(layout)
+    about = (src / "_pages/about.md").read_text().replace("prof_pic.png", "ada.png")
+    (src / "_pages/about.md").write_text(about)
+    if picture:
+        (src / picture).mkdir(exist_ok=True)
+        (src / picture / "ada.png").write_bytes(b"\x89PNG ada")
+    dest = _checkout(tmp_path / f"dest-{name}")
+    (dest / "_layouts/about.liquid").write_text(NEW_ABOUT)
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    front = (dest / "_pages/about.md").read_text().split("---")[1]
+    return front, dest
+
+
+def test_an_upgraded_pages_picture_names_the_file_below_the_new_layouts_folder(tmp_path):
+    """The owner's about layout showed `profile.image: ada.png` from `assets/photos/`; the
+    new about layout reads it below `assets/img/`. The upgraded page keeps the owner's front
+    matter, but its picture names the file the old page showed, where the new layout looks
+    (the page named a missing file and stopped the build). A picture the old site lacks is
+    left out, as in a conversion; a layout that read the template's folder keeps the value."""
+    front, dest = _upgraded_about(tmp_path, "own", OWN_ABOUT, "assets/photos")
+    image = next(line.split(":", 1)[1].strip() for line in front.splitlines()
+                 if line.strip().startswith("image:"))
+    assert image != "ada.png"
+    assert (dest / "assets/img" / image).read_bytes() == b"\x89PNG ada"
+    assert "Harbour Lab, Pier 3" in front  # the rest of the owner's profile stays
+
+    front, _ = _upgraded_about(tmp_path, "missing", OWN_ABOUT, "")
+    assert "ada.png" not in front
+
+    same = OWN_ABOUT.replace("/assets/photos/", "/assets/img/")
+    front, _ = _upgraded_about(tmp_path, "same", same, "assets/img")
+    assert "image: ada.png" in front
+
+
+def test_a_kept_value_the_new_template_prints_inside_quotes_holds_no_quote(tmp_path):
+    """An old page's `description` with a link (`<a href="...">`) is carried as written,
+    but the new template prints it unescaped inside `<meta content="...">`: its first `"`
+    ended the attribute and the rest spilled onto the top of the page. The kept value's
+    quotes of a tag become `'` (the link stays a link); a value printed escaped is kept."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    page = ('---\nlayout: page\ntitle: lab\npermalink: /lab/\ndescription: Our '
+            '<a href="https://dunes.example.org/">dune lab</a>, "Pier 3"\n'
+            'summary: a "quoted" word\n---\nSand.\n')
+    (src / "_pages/lab.md").write_text(page)
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_includes").mkdir()
+    (dest / "_includes/metadata.liquid").write_text(
+        '<meta name="description" content="{{ page.description }}">\n'
+        '<meta name="summary" content="{{ page.summary | escape }}">\n')
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    front = (dest / "_pages/lab.md").read_text().split("---")[1]
+    assert ("description: Our <a href='https://dunes.example.org/'>dune lab</a>, "
+            "&quot;Pier 3&quot;") in front
+    assert 'summary: a "quoted" word' in front
+    told = [f for f in plan.report.findings if f.code == "upgrade-quoted"]
+    assert [(f.path, f.line) for f in told] == [("_pages/lab.md", 5)]

@@ -335,6 +335,14 @@ class _Target:
     """SRC's `_config.yml`: a page of a jekyll-polyglot site is carried as its language's
     build rendered it (:func:`.jekyll.languages.as_built`)."""
     _page_keys: frozenset[str] | None = None
+    _quoted: frozenset[str] | None = None
+
+    def quoted(self) -> frozenset[str]:
+        """The page keys DEST prints inside `"..."` (:func:`.jekyll.prepends.quoted_page_keys`)."""
+        if self._quoted is None:
+            from .jekyll.prepends import quoted_page_keys
+            self._quoted = quoted_page_keys(self.plan.dest)
+        return self._quoted
 
     def reads_page_key(self, key: str) -> bool:
         """Whether a layout or include of SRC reads the front-matter key ``key`` of the page
@@ -403,6 +411,10 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
             return None
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
+    from .jekyll.layouts import source_chain
+    from .jekyll.prepends import quote_safe, refit
+    added = refit(to.plan, rel, front, theirs.data, ours, source_chain(to.src, rel)) or added
+    added = quote_safe(to.plan, rel, front, to.quoted(), ours) or added
     from .jekyll.languages import as_built
     body = as_built(body, rel, front.get("lang"), to.config)
     body, switches = _block_tags(body, to.rules)

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from ..ir import Origin
 from .layouts import (
     Lead,
-    _layout_of,
     dest_code_showing,
     dest_shows,
+    layout_named,
     owner_code_reading,
     shown_block,
     shown_by,
@@ -60,7 +60,7 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
     shown = shown_by(plan, origin.path, key) if origin and shows else None
     block = shown_block(plan, origin.path, key) if origin and shown else None
     if not isinstance(layout, str) and origin is not None:
-        layout = _layout_of(plan.source_text(origin.path))
+        layout = layout_named(plan.source_text(origin.path))
     there = dest_shows(plan, layout, key) if isinstance(layout, str) and layout else None
     if key in theme.vocabulary.get("page_switches", []):
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..lazyre import lazy_pattern
-from .layouts import _layout_of, source_layout
+from .layouts import layout_named, source_layout
 
 _REFRESH = lazy_pattern(
     r"""<meta\b[^>]*\bhttp-equiv\s*=\s*["']?refresh\b[^>]*\bcontent\s*=\s*["']\s*\d+\s*;"""
@@ -35,7 +35,7 @@ def forwarding_key(root: Path, layout: str) -> tuple[str, bool] | None:
         hit = _REFRESH().search(text)
         if hit and hit[1] not in _OWN_KEYS:
             return hit[1], "relative_url" in hit[2] or "absolute_url" in hit[2]
-        name = _layout_of(text)
+        name = layout_named(text)
     return None
 
 

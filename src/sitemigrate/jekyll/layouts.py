@@ -26,7 +26,7 @@ _SUFFIXES = (".html", ".liquid", ".md", ".markdown")
 _LINK = lazy_pattern(r"""<a\s[^<>]*?\bhref\s*=\s*["']?""", re.I)
 
 
-def _layout_of(text: str | None) -> str:
+def layout_named(text: str | None) -> str:
     """The layout a file's front matter names (``layout:``), or ""."""
     front = _FRONT().match(text) if text is not None else None
     m = _LAYOUT_KEY().search(front[1] or "") if front else None
@@ -48,7 +48,7 @@ def source_chain(root: Path, page: str, report: Report | None = None) -> list[tu
     """The layouts SRC page ``page`` is laid into, at reading time: each as its name and
     text, the page's own layout first, then the one that layout names, and so on."""
     data = read_source(root / page, page, report, root=root)
-    name = _layout_of(data.decode("utf-8", errors="replace")) if data else ""
+    name = layout_named(data.decode("utf-8", errors="replace")) if data else ""
     return named_chain(root, name, report)[0]
 
 
@@ -65,7 +65,7 @@ def named_chain(root: Path, name: str, report: Report | None = None
         if text is None:
             return found, False
         found.append((name, text))
-        name = _layout_of(text)
+        name = layout_named(text)
     return found, True
 
 
@@ -98,7 +98,7 @@ def layout_chain(plan: Plan, page: str) -> Iterator[tuple[str, str]]:
         if found is None:
             return
         yield found
-        name = _layout_of(found[1])
+        name = layout_named(found[1])
 
 
 def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool = False
@@ -154,7 +154,7 @@ def dest_shows(plan: Plan, layout: str, key: str) -> tuple[str, int] | None:
         hit = reads.search(text)
         if hit:
             return layout, text.count("\n", 0, hit.start()) + 1
-        layout = _layout_of(text)
+        layout = layout_named(text)
     return None
 
 

@@ -39,7 +39,7 @@ def body_shown(site: Path, rel: str, config: Any, trees: Sequence[Path] = (),
     ``config``: the site's `_config.yml` as read (its ``defaults``); ``cache``: the layouts
     read so far (name -> text), shared by the calls for one site."""
     from ..jekyll.branches import layout_of
-    from ..jekyll.layouts import _layout_of, source_layout
+    from ..jekyll.layouts import layout_named, source_layout
     try:
         text = (site / rel).read_text("utf-8", "replace")
     except OSError:
@@ -57,5 +57,5 @@ def body_shown(site: Path, rel: str, config: Any, trees: Sequence[Path] = (),
             return True  # a layout found nowhere: what it shows cannot be told
         if not outputs_content(layout):
             return False
-        name = _layout_of(layout)
+        name = layout_named(layout)
     return True

@@ -15,6 +15,7 @@ from ...formats import citation
 from ...formats.bibtext import to_text
 from ...ir import Item, Page, Publication, Site
 from ...jekyll import scholar
+from ...jekyll.prepends import prepend_folders
 from ...report import Report
 from . import THEME
 
@@ -182,9 +183,6 @@ def bib_layouts(texts: list[tuple[str, str, str]], config: dict[str, Any]) -> li
             if rel.startswith("_layouts/") and PurePosixPath(rel).stem == name]
 
 
-_PREPENDED = re.compile(r"""\{\{-?\s*entry\.(\w+)\s*\|\s*prepend:\s*['"]([^'"]*)['"]""")
-
-
 def link_folders(layouts: list[str], defaults: dict[str, str | None]
                  ) -> dict[str, str | None]:
     """The folder a relative value of each link field (``defaults``: field -> al-folio's
@@ -192,16 +190,8 @@ def link_folders(layouts: list[str], defaults: dict[str, str | None]
     :func:`bib_layouts`) prefixes it: `{{ entry.slides | prepend: '/assets/slides/' }}` looks
     for `slides={talk.pdf}` in `assets/slides/`. The first prefix a layout gives a field
     wins; a field it prints otherwise keeps al-folio's folder."""
-    out = dict(defaults)
-    seen: set[str] = set()
-    for text in layouts:
-        for field, prefix in _PREPENDED.findall(text):
-            field = field.lower()
-            folder = prefix.strip("/")
-            if field in out and field not in seen and folder and not re.search(r"[:{]", folder):
-                seen.add(field)
-                out[field] = folder
-    return out
+    found = {k.lower(): v for k, v in reversed(prepend_folders(layouts, "entry").items())}
+    return {field: found.get(field, folder) for field, folder in defaults.items()}
 
 
 def printed_fields(layouts: list[str], own: list[str] | None = None) -> list[str]:

@@ -19,6 +19,7 @@ from ...jekyll import scholar
 from ...jekyll.branches import layout_of
 from ...jekyll.layouts import source_chain, switch_block
 from ...jekyll.liquid import shown_liquid
+from ...jekyll.prepends import prepend_folders
 from ...report import Report
 from ...textio import read_source
 from . import THEME
@@ -120,11 +121,8 @@ def image_dir(page: Page, site: Site, report: Report) -> str:
     """The folder a bare `profile.image` name is in: the one the page's own layouts put
     before it (`page.profile.image | prepend: 'assets/images/'`), else al-folio's."""
     chain = source_chain(Path(site.source), page.path, report) if site.source else []
-    found = next((m for _, t in chain if (m := _PROFILE_DIR.search(shown_liquid(t)))), None)
-    return found[2].strip("/") if found else THEME.vocabulary["paths"]["profile_image_dir"]
-
-
-_PROFILE_DIR = re.compile(r"""page\.profile\.image\s*\|\s*prepend:\s*(["'])/?([\w./-]*?)/?\1""")
+    return prepend_folders(t for _, t in chain).get(
+        "profile.image", THEME.vocabulary["paths"]["profile_image_dir"])
 
 
 def add_entry(lists: list[Switched], name: str, pub: Publication, talk: str) -> None:
