@@ -26,6 +26,7 @@ import base64
 import hashlib
 import json
 import re
+import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -249,6 +250,6 @@ def load_text(data: dict | None) -> ExampleText:
         return ExampleText()
     packed = base64.b64decode(data.get("shingles", ""))
     return ExampleText(
-        frozenset(int.from_bytes(packed[i:i + 4], "big") for i in range(0, len(packed), 4)),
+        frozenset(struct.unpack(f">{len(packed) // 4}I", packed[:len(packed) // 4 * 4])),
         frozenset(data.get("titles", [])), frozenset(data.get("entries", [])),
         frozenset(data.get("keys", [])))
