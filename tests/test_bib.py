@@ -177,6 +177,47 @@ def test_an_entry_jekyll_scholar_leaves_out_is_not_read(field):
     assert "at line 5 outside braces and quotes" in bib.problems[0].message
 
 
+def _token_by_token(raw: str) -> int | None:
+    """bibtex-ruby's lexer over an entry one token at a time (the model the bulk step of
+    `unread_by_scholar` must agree with)."""
+    from sitemigrate.formats import bibtex as b
+    m = b._RB_ENTRY.match(raw)
+    if m is None or m.group(1):
+        return None
+    pos = m.end()
+    if (key := b._RB_KEY.match(raw, pos)) is None:
+        return pos + len(raw[pos:]) - len(raw[pos:].lstrip())
+    pos = key.end()
+    while pos < len(raw):
+        tok = b._RB_TOKEN.match(raw, pos)
+        if tok is None:
+            return pos
+        pos = tok.end()
+        opener, closer, quote, at = tok.groups()
+        if closer or at:
+            return None
+        if opener or quote:
+            depth = 1
+            while depth and (inner := (b._RB_IN_QUOTES if quote else b._RB_IN_BRACES).search(
+                    raw, pos)) is not None:
+                pos = inner.end()
+                if inner.group() == '"' and depth == 1:
+                    depth = 0
+                else:
+                    depth += {"{": 1, "}": -1}.get(inner.group(), 0)
+            if depth:
+                return None
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab1 =,#{}\"'@;(\n\t\u00a0.-", max_size=60))
+def test_the_scholar_lexer_reads_runs_of_tokens_as_it_reads_them_one_by_one(fields):
+    from sitemigrate.formats.bibtex import unread_by_scholar
+    raw = "@misc{key," + fields
+    assert unread_by_scholar(raw) == _token_by_token(raw)
+
+
 # ------------------------------------------------------------------------------------------
 # Plain text
 # ------------------------------------------------------------------------------------------

@@ -200,10 +200,11 @@ def test_shipped_tables_hold_facts_of_the_example_text_only():
         known = tf.templates(get_theme(theme))
         assert len(known.text.shingles) > 1000 and known.text.titles, theme
         assert all(len(t) == 16 and set(t) <= set("0123456789abcdef")
-                   for t in known.text.titles | known.text.entries)
+                   for t in known.text.titles | known.text.entries | known.text.keys)
         package = Path(tf.__file__).parent / "themes" / theme.replace("-", "") / tf.TABLE
         text = json.loads(package.read_text("utf-8"))["text"]
-        assert set(text) == {"k", "shingles", "titles", "entries"}
+        assert set(text) == {"k", "shingles", "titles", "entries", "keys"}
+        assert len(known.text.keys) <= len(known.text.entries)
 
 
 def test_a_data_file_nested_deeper_than_python_reads_is_words_not_a_crash():

@@ -26,6 +26,7 @@ import base64
 import hashlib
 import json
 import re
+import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -142,11 +143,20 @@ def entry_mark(raw: str) -> str | None:
     """The mark of a BibTeX entry: its key and its title's words (None without either)."""
     from .formats.bibtex import parse_bib
     key = _KEY.match(raw.lstrip())
+    if not key:
+        return None
     entries = parse_bib(raw).entries
     title = entries[0].fields.get("title", "") if entries else ""
-    if not key or not title:
+    if not title:
         return None
     return mark(key.group(1).lower(), " ".join(words(title)))
+
+
+def key_mark(raw: str) -> str | None:
+    """The mark of a BibTeX entry's key alone (None without one): an entry whose key is no
+    example entry's has no example entry's :func:`entry_mark`, and needs no reading."""
+    key = _KEY.match(raw.lstrip())
+    return mark(key.group(1).lower()) if key else None
 
 
 @dataclass
@@ -156,6 +166,8 @@ class ExampleText:
     shingles: frozenset[int] = frozenset()
     titles: frozenset[str] = frozenset()
     entries: frozenset[str] = frozenset()
+    keys: frozenset[str] = frozenset()
+    """The :func:`key_mark` of each example entry (of :attr:`entries`)."""
 
     def uncovered(self, seq: list[str]) -> tuple[float, int]:
         """The share of the words no shingle of the template's covers, and the longest run
@@ -207,7 +219,7 @@ class ExampleText:
 
     def is_entry(self, raw: str) -> bool:
         """True when a BibTeX entry has an example entry's key and title."""
-        return bool(self.entries) and entry_mark(raw) in self.entries
+        return key_mark(raw) in self.keys and entry_mark(raw) in self.entries
 
 
 def build_text(files: Iterable[tuple[str, bytes]], entries: Iterable[str]) -> dict:
@@ -220,10 +232,16 @@ def build_text(files: Iterable[tuple[str, bytes]], entries: Iterable[str]) -> di
         found.update(shingles(seq))
         if title:
             titles.add(mark(title))
-    marks = {m for m in map(entry_mark, entries) if m}
+    marks: set[str] = set()
+    keys: set[str] = set()
+    for raw in entries:
+        if got := entry_mark(raw):
+            marks.add(got)
+            keys.add(key_mark(raw) or "")
     packed = b"".join(h.to_bytes(4, "big") for h in sorted(found))
     return {"k": K, "shingles": base64.b64encode(packed).decode("ascii"),
-            "titles": sorted(titles), "entries": sorted(marks)}
+            "titles": sorted(titles), "entries": sorted(marks),
+            "keys": sorted(keys)}
 
 
 def load_text(data: dict | None) -> ExampleText:
@@ -232,5 +250,6 @@ def load_text(data: dict | None) -> ExampleText:
         return ExampleText()
     packed = base64.b64decode(data.get("shingles", ""))
     return ExampleText(
-        frozenset(int.from_bytes(packed[i:i + 4], "big") for i in range(0, len(packed), 4)),
-        frozenset(data.get("titles", [])), frozenset(data.get("entries", [])))
+        frozenset(struct.unpack(f">{len(packed) // 4}I", packed[:len(packed) // 4 * 4])),
+        frozenset(data.get("titles", [])), frozenset(data.get("entries", [])),
+        frozenset(data.get("keys", [])))

@@ -311,6 +311,9 @@ _RB_TOKEN = re.compile(rf"[ \t\r\n\f\v]*(?:(\{{)|(\}})|(\")|[=,#]|[0-9]+|{_RB_NA
                        r"|[ \t\r\n\f\v]+|(@)")
 
 
+_RB_RUN = re.compile(rf'(?:[ \t\r\n\f\v]+|[=,#]|{_RB_NAME}|\{{[^{{}}]*\}}|"[^"{{}}]*")+')
+"""A run of tokens at once: those of :data:`_RB_TOKEN` but the end and `@`, and values in
+braces or quotes with no braces inside (the lexer reads those as the loop below does)."""
 _RB_IN_QUOTES = re.compile(r'[{}"]')
 _RB_IN_BRACES = re.compile(r"[{}]")
 
@@ -328,6 +331,10 @@ def unread_by_scholar(raw: str) -> int | None:
         return pos + len(raw[pos:]) - len(raw[pos:].lstrip())  # `(`: no `{` after the type
     pos = key.end()
     while pos < len(raw):
+        if run := _RB_RUN.match(raw, pos):
+            pos = run.end()
+            if pos == len(raw):
+                break
         tok = _RB_TOKEN.match(raw, pos)
         if tok is None:
             return pos
