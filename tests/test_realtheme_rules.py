@@ -227,3 +227,25 @@ def test_a_value_the_old_themes_layout_writes_on_an_owners_collection_page_is_sh
     assert body.index("{{ page.venue }}") < body.index("{{ page.citation }}") < text
     assert "\n\n" not in body[body.index("{::nomarkdown}"):text - 2]  # one excerpt
     assert "excerpt" not in said or said["excerpt"].outcome != "lost"
+
+
+def test_a_cv_list_of_publications_keeps_the_authors_its_include_showed(tmp_path):
+    """An owner's `archive-single-cv.html` shows each publication's `authors` list (joined
+    with commas) under its title where the item has no `citation`; al-folio's CV layout
+    shows no page text, so the CV section it became held title, venue and year only: the
+    authors were gone from the CV. They are the entry's summary, as the include showed
+    them, and only when the include shows them."""
+    import yaml
+    include = ("<li><h3>{{ post.title }}</h3>\n{% capture c %}{% if post.citation %}"
+               "{{ post.citation }}{% elsif post.authors %}{{ post.authors | join: \", \" }}"
+               "{% endif %}{% endcapture %}<p>{{ c | strip }}</p></li>\n")
+    paper = ("---\ntitle: \"Moss on Northern Stones\"\ndate: 2022-03-04\nvenue: Example "
+             "Lichen Letters\nauthors:\n - Ines Vartdal\n - Tomas Brekke\n---\n\nA survey.\n")
+    src = _academicpages(tmp_path / "a", {"_includes/archive-single-cv.html": include,
+                                          "_publications/2022-03-04-moss.md": paper})
+    text = (_convert(src, tmp_path / "a" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "summary: Ines Vartdal, Tomas Brekke" in text and yaml.safe_load(text)
+    src = _academicpages(tmp_path / "b", {"_includes/archive-single-cv.html": include.replace(
+        "{{ post.authors | join: \", \" }}", ""), "_publications/2022-03-04-moss.md": paper})
+    text = (_convert(src, tmp_path / "b" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "Moss on Northern Stones" in text and "Vartdal" not in text
