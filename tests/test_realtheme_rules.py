@@ -249,3 +249,16 @@ def test_a_cv_list_of_publications_keeps_the_authors_its_include_showed(tmp_path
         "{{ post.authors | join: \", \" }}", ""), "_publications/2022-03-04-moss.md": paper})
     text = (_convert(src, tmp_path / "b" / "out", "al-folio").dest / "_data/cv.yml").read_text()
     assert "Moss on Northern Stones" in text and "Vartdal" not in text
+
+
+def test_a_cv_list_that_became_a_cv_section_is_found_at_its_loop(tmp_path):
+    """A CV page's `{% for post in site.teaching %}` list becomes a CV section; what the
+    report says of that section (moved, no JSON Resume place) names the line of the loop,
+    not the page's first line."""
+    src = _academicpages(tmp_path, {})
+    lines = (src / "_pages/cv.md").read_text().split("\n")
+    loop = 1 + next(n for n, line in enumerate(lines) if "site.teaching" in line)
+    plan = _convert(src, tmp_path / "out", "al-folio")
+    said = [f for f in plan.report.findings if f.path == "_pages/cv.md"
+            and "`Teaching`" in f.message and f.code in ("cv-list", "cv-json-section")]
+    assert said and {f.line for f in said} == {loop}

@@ -10,7 +10,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
 from ...formats.cvmarkdown import mask_comments
-from ...ir import CVSection, Item, Page, PageCV, Publication, Site
+from ...ir import CVSection, Item, Origin, Page, PageCV, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import attribute_safe
@@ -141,13 +141,23 @@ def _lists_as_data(body: str, roles: list[str], page: Page, site: Site, plan: Pl
         title = _heading_before(body, role) or _LISTED[role]
         if not entries or title.strip().lower() in have:
             continue
+        where = _loop_origin(page, role)
         site.cv.sections.append(CVSection(
             title, entries, kind="time_table" if role == "publications" else "list",
-            key="publications" if role == "publications" else "", origin=page.origin))
+            key="publications" if role == "publications" else "", origin=where))
         have.add(title.strip().lower())
         plan.report.mapped("cv-list", f"the CV page listed its {role} ({len(entries)}), and "
                            "DEST's CV layout shows no page text: they are the CV section "
-                           f"`{title}` of `{CV_YML}`.", page.origin)
+                           f"`{title}` of `{CV_YML}`.", where)
+
+
+def _loop_origin(page: Page, role: str) -> Origin | None:
+    """Where the page's text lists ``role`` (its `for` loop's line), else the page."""
+    origin, loop = page.origin, re.search(_LOOP % role, page.body, re.S)
+    if origin is None or loop is None:
+        return origin
+    start = origin.body_line or origin.line or 1
+    return Origin(origin.path, start + page.body.count("\n", 0, loop.start()), origin.body_line)
 
 
 def _heading_before(body: str, role: str) -> str:
