@@ -262,3 +262,29 @@ def test_a_cv_list_that_became_a_cv_section_is_found_at_its_loop(tmp_path):
     said = [f for f in plan.report.findings if f.path == "_pages/cv.md"
             and "`Teaching`" in f.message and f.code in ("cv-list", "cv-json-section")]
     assert said and {f.line for f in said} == {loop}
+
+
+def test_a_key_an_own_include_shows_is_not_lost_when_the_include_comes_along(tmp_path):
+    """An own collection (`_field_trips`) listed on an own page with an include of the
+    owner's that shows each trip's `leader`: on a switch of theme the page is kept as
+    written, and the include is copied along with it, so the listing shows `leader` as
+    before. The report said the key was lost to a visitor (one finding a key and document);
+    it says it comes along. A key shown by an include that does not come along stays lost."""
+    src = _academicpages(tmp_path, {
+        "_pages/trips.md": "---\ntitle: Field trips\npermalink: /trips/\n---\n\nWhere we went.\n"
+                           "\n{% for post in site.field_trips %}\n  {% include trip-card.html %}"
+                           "\n{% endfor %}\n",
+        "_includes/trip-card.html": "<h2>{{ post.title }}</h2>\n<p>Led by {{ post.leader }}</p>\n",
+        "_includes/unused-card.html": "<p>{{ post.mood }}</p>\n",
+        "_field_trips/2021-05-02-bog.md": "---\ntitle: The raised bog\nleader: Ada Example\n"
+                                          "mood: damp\n---\n\nWe counted sundews.\n"})
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "collections:\n", "collections:\n  field_trips:\n    output: true\n", 1))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    said = {f.message.split("`")[1]: f for f in plan.report.findings
+            if f.code == "extra-key-shown" and f.path == "_field_trips/2021-05-02-bog.md"}
+    assert (dest / "_includes/trip-card.html").is_file()
+    assert said["leader"].outcome == "mapped" and "comes along" in said["leader"].message
+    assert said["mood"].outcome == "lost"

@@ -161,6 +161,24 @@ def carried_as_written(plan: Plan, rel: str, layout_kept: Callable[[str], bool])
                             "bring your change to the new layout.", rel, finding.line)
 
 
+_OWN_CODE = re.compile(r"\A(front-matter key `[^`]+` is shown by your own `([^`]+)`)")
+
+
+def shown_along(plan: Plan, along: set[str]) -> None:
+    """SRC's includes copied along into DEST (a page of the owner's that a switch of theme
+    keeps as written still runs them: its listing of an own collection): a key one of them
+    showed is shown as before, not lost; said so."""
+    for finding in [f for f in plan.report.findings if f.code == "extra-key-shown"
+                    and f.outcome == "lost"]:
+        m = _OWN_CODE.match(finding.message)
+        if m is None or m[2] not in along:
+            continue
+        plan.report.findings.remove(finding)
+        plan.report.add("extra-key-shown", "info", "mapped", f"{m[1]}, which comes along "
+                        "as you wrote it (a page of yours still shows the documents with it): "
+                        "it shows the key as before.", finding.path, finding.line)
+
+
 def _drawn(plan: Plan, key: str, theme: Theme, path: str) -> str:
     """The language of the page's first fenced block that the switch ``key`` makes the old
     theme draw (``drawn_fences`` in its mapping), on a switch to another theme; "" for none."""
