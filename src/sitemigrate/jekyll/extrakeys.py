@@ -14,6 +14,7 @@ from .layouts import (
     dest_code_showing,
     dest_shows,
     layout_named,
+    owner_code_along,
     owner_code_reading,
     shown_block,
     shown_by,
@@ -87,6 +88,8 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         f"and includes of {theme.name} do not show it, so a visitor no longer "
                         "sees it. It is kept in the front matter: put what it shows into the "
                         "text, or into a layout of your own.", where)
+    elif shows and origin and (code := owner_code_along(plan, key, origin.path)) is not None:
+        plan.report.add("extra-key-shown", "info", "mapped", _along(key, code), where)
     elif shows and origin and (code := dest_code_showing(plan, key, origin.path)) is not None:
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: {theme.name}'s own `{code}` shows it too, as yours did.",
@@ -161,7 +164,7 @@ def carried_as_written(plan: Plan, rel: str, layout_kept: Callable[[str], bool])
                             "bring your change to the new layout.", rel, finding.line)
 
 
-_OWN_CODE = re.compile(r"\A(front-matter key `[^`]+` is shown by your own `([^`]+)`)")
+_OWN_CODE = re.compile(r"\Afront-matter key `([^`]+)` is shown by your own `([^`]+)`")
 
 
 def shown_along(plan: Plan, along: set[str]) -> None:
@@ -174,9 +177,15 @@ def shown_along(plan: Plan, along: set[str]) -> None:
         if m is None or m[2] not in along:
             continue
         plan.report.findings.remove(finding)
-        plan.report.add("extra-key-shown", "info", "mapped", f"{m[1]}, which comes along "
-                        "as you wrote it (a page of yours still shows the documents with it): "
-                        "it shows the key as before.", finding.path, finding.line)
+        plan.report.add("extra-key-shown", "info", "mapped", _along(m[1], m[2]),
+                        finding.path, finding.line)
+
+
+def _along(key: str, code: str) -> str:
+    """What is said of ``key`` shown by the owner's include ``code``, which comes along."""
+    return (f"front-matter key `{key}` is shown by your own `{code}`, which comes along as "
+            "you wrote it (a page of yours still shows the documents with it): it shows the "
+            "key as before.")
 
 
 def _drawn(plan: Plan, key: str, theme: Theme, path: str) -> str:
