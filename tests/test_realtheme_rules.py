@@ -288,3 +288,26 @@ def test_a_key_an_own_include_shows_is_not_lost_when_the_include_comes_along(tmp
     assert (dest / "_includes/trip-card.html").is_file()
     assert said["leader"].outcome == "mapped" and "comes along" in said["leader"].message
     assert said["mood"].outcome == "lost"
+
+
+def test_publications_of_one_year_keep_the_order_the_old_list_showed(tmp_path):
+    """Jekyll orders a collection's documents by date, and academicpages' publications page
+    lists them `reversed`: newest first, within a year too. al-folio groups papers.bib by year
+    and keeps the file's order within a year; the file followed the files' names, so a
+    November paper named `a-...` came before the March one. The file lists them as the old
+    page did (oldest first where the page's loop is not `reversed`)."""
+    papers = {"_publications/a-fens.md": "---\ntitle: Fens in Autumn\ndate: 2021-11-02\n"
+                                          "venue: Example Mire Review\n---\n",
+              "_publications/b-eels.md": "---\ntitle: Eels at Dusk\ndate: 2021-05-20\n"
+                                          "venue: Example Mire Review\n---\n"}
+
+    def order(where: str, files: dict[str, str]) -> list[str]:
+        src = _academicpages(tmp_path / where, {**papers, **files})
+        bib = (_convert(src, tmp_path / where / "out", "al-folio").dest
+               / "_bibliography/papers.bib").read_text()
+        return sorted(["Fens in Autumn", "Eels at Dusk"], key=bib.index)
+
+    assert order("a", {}) == ["Fens in Autumn", "Eels at Dusk"]
+    page = (FIXTURES / "academicpages-site/_pages/publications.html").read_text()
+    assert order("b", {"_pages/publications.html": page.replace(" reversed", "")}) == [
+        "Eels at Dusk", "Fens in Autumn"]
