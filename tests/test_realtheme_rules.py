@@ -227,3 +227,87 @@ def test_a_value_the_old_themes_layout_writes_on_an_owners_collection_page_is_sh
     assert body.index("{{ page.venue }}") < body.index("{{ page.citation }}") < text
     assert "\n\n" not in body[body.index("{::nomarkdown}"):text - 2]  # one excerpt
     assert "excerpt" not in said or said["excerpt"].outcome != "lost"
+
+
+def test_a_cv_list_of_publications_keeps_the_authors_its_include_showed(tmp_path):
+    """An owner's `archive-single-cv.html` shows each publication's `authors` list (joined
+    with commas) under its title where the item has no `citation`; al-folio's CV layout
+    shows no page text, so the CV section it became held title, venue and year only: the
+    authors were gone from the CV. They are the entry's summary, as the include showed
+    them, and only when the include shows them."""
+    import yaml
+    include = ("<li><h3>{{ post.title }}</h3>\n{% capture c %}{% if post.citation %}"
+               "{{ post.citation }}{% elsif post.authors %}{{ post.authors | join: \", \" }}"
+               "{% endif %}{% endcapture %}<p>{{ c | strip }}</p></li>\n")
+    paper = ("---\ntitle: \"Moss on Northern Stones\"\ndate: 2022-03-04\nvenue: Example "
+             "Lichen Letters\nauthors:\n - Ines Vartdal\n - Tomas Brekke\n---\n\nA survey.\n")
+    src = _academicpages(tmp_path / "a", {"_includes/archive-single-cv.html": include,
+                                          "_publications/2022-03-04-moss.md": paper})
+    text = (_convert(src, tmp_path / "a" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "summary: Ines Vartdal, Tomas Brekke" in text and yaml.safe_load(text)
+    src = _academicpages(tmp_path / "b", {"_includes/archive-single-cv.html": include.replace(
+        "{{ post.authors | join: \", \" }}", ""), "_publications/2022-03-04-moss.md": paper})
+    text = (_convert(src, tmp_path / "b" / "out", "al-folio").dest / "_data/cv.yml").read_text()
+    assert "Moss on Northern Stones" in text and "Vartdal" not in text
+
+
+def test_a_cv_list_that_became_a_cv_section_is_found_at_its_loop(tmp_path):
+    """A CV page's `{% for post in site.teaching %}` list becomes a CV section; what the
+    report says of that section (moved, no JSON Resume place) names the line of the loop,
+    not the page's first line."""
+    src = _academicpages(tmp_path, {})
+    lines = (src / "_pages/cv.md").read_text().split("\n")
+    loop = 1 + next(n for n, line in enumerate(lines) if "site.teaching" in line)
+    plan = _convert(src, tmp_path / "out", "al-folio")
+    said = [f for f in plan.report.findings if f.path == "_pages/cv.md"
+            and "`Teaching`" in f.message and f.code in ("cv-list", "cv-json-section")]
+    assert said and {f.line for f in said} == {loop}
+
+
+def test_a_key_an_own_include_shows_is_not_lost_when_the_include_comes_along(tmp_path):
+    """An own collection (`_field_trips`) listed on an own page with an include of the
+    owner's that shows each trip's `leader`: on a switch of theme the page is kept as
+    written, and the include is copied along with it, so the listing shows `leader` as
+    before. The report said the key was lost to a visitor (one finding a key and document);
+    it says it comes along. A key shown by an include that does not come along stays lost."""
+    src = _academicpages(tmp_path, {
+        "_pages/trips.md": "---\ntitle: Field trips\npermalink: /trips/\n---\n\nWhere we went.\n"
+                           "\n{% for post in site.field_trips %}\n  {% include trip-card.html %}"
+                           "\n{% endfor %}\n",
+        "_includes/trip-card.html": "<h2>{{ post.title }}</h2>\n<p>Led by {{ post.leader }}</p>\n",
+        "_includes/unused-card.html": "<p>{{ post.mood }}</p>\n",
+        "_field_trips/2021-05-02-bog.md": "---\ntitle: The raised bog\nleader: Ada Example\n"
+                                          "mood: damp\n---\n\nWe counted sundews.\n"})
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "collections:\n", "collections:\n  field_trips:\n    output: true\n", 1))
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    said = {f.message.split("`")[1]: f for f in plan.report.findings
+            if f.code == "extra-key-shown" and f.path == "_field_trips/2021-05-02-bog.md"}
+    assert (dest / "_includes/trip-card.html").is_file()
+    assert said["leader"].outcome == "mapped" and "comes along" in said["leader"].message
+    assert said["mood"].outcome == "lost"
+
+
+def test_publications_of_one_year_keep_the_order_the_old_list_showed(tmp_path):
+    """Jekyll orders a collection's documents by date, and academicpages' publications page
+    lists them `reversed`: newest first, within a year too. al-folio groups papers.bib by year
+    and keeps the file's order within a year; the file followed the files' names, so a
+    November paper named `a-...` came before the March one. The file lists them as the old
+    page did (oldest first where the page's loop is not `reversed`)."""
+    papers = {"_publications/a-fens.md": "---\ntitle: Fens in Autumn\ndate: 2021-11-02\n"
+                                          "venue: Example Mire Review\n---\n",
+              "_publications/b-eels.md": "---\ntitle: Eels at Dusk\ndate: 2021-05-20\n"
+                                          "venue: Example Mire Review\n---\n"}
+
+    def order(where: str, files: dict[str, str]) -> list[str]:
+        src = _academicpages(tmp_path / where, {**papers, **files})
+        bib = (_convert(src, tmp_path / where / "out", "al-folio").dest
+               / "_bibliography/papers.bib").read_text()
+        return sorted(["Fens in Autumn", "Eels at Dusk"], key=bib.index)
+
+    assert order("a", {}) == ["Fens in Autumn", "Eels at Dusk"]
+    page = (FIXTURES / "academicpages-site/_pages/publications.html").read_text()
+    assert order("b", {"_pages/publications.html": page.replace(" reversed", "")}) == [
+        "Eels at Dusk", "Fens in Autumn"]

@@ -258,7 +258,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
             mathdelims.check(plan, site, mathdelims.src_code(Path(site.source)))
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
-        finish_liquid(plan, site, writer, (options or Options()).generation)
+        from .jekyll.extrakeys import shown_along
+        shown_along(plan, finish_liquid(plan, site, writer, (options or Options()).generation))
         clear_examples(plan, site, writer)
         if not of(plan).has_theme:
             template = writer.vocabulary.get("template", "")

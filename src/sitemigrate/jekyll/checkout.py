@@ -305,8 +305,10 @@ def _stock_includes(target: Theme, plan: Plan, generation: str | None) -> set[st
     return set(stock)
 
 
-def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None = None) -> None:
-    """Make every include and layout of every written file resolve in DEST (see module)."""
+def finish_liquid(plan: Plan, site: Site, target: Theme,
+                  generation: str | None = None) -> set[str]:
+    """Make every include and layout of every written file resolve in DEST (see module);
+    returns SRC's includes copied along."""
     found = _checkout(plan)
     known = found.includes if found.includes is not None else _stock_includes(
         target, plan, generation)
@@ -314,6 +316,7 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
     queue = _text_files(plan)
     carry_bibliographies(plan, src_root, queue, "bibliography" in runnable_tags(plan, target))
     done: set[str] = set()
+    along: set[str] = set()  # SRC's includes copied along
     settings: dict[str, Any] | None = None
     for rel in queue:  # grows with the includes copied along
         data = plan.files.get(rel)
@@ -353,6 +356,7 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
             raw = (read_source(source, inc, plan.report, root=src_root)
                    if source is not None and source.is_file() else None)
             if raw is not None and source is not None:
+                along.add(inc)
                 try:
                     body = raw.decode("utf-8")
                 except UnicodeDecodeError:
@@ -384,6 +388,7 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
     if src_root is not None:
         from .carrydata import carry_data  # (it reads this module's helpers)
         carry_data(plan, src_root, target, site)
+    return along
 
 
 _SITE_KEY = lazy_pattern(r"\bsite\.([\w-]*\w)")

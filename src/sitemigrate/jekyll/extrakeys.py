@@ -14,6 +14,7 @@ from .layouts import (
     dest_code_showing,
     dest_shows,
     layout_named,
+    owner_code_along,
     owner_code_reading,
     shown_block,
     shown_by,
@@ -87,6 +88,8 @@ def extra_key(plan: Plan, key: str, theme: Theme, origin: Origin | None,
                         f"and includes of {theme.name} do not show it, so a visitor no longer "
                         "sees it. It is kept in the front matter: put what it shows into the "
                         "text, or into a layout of your own.", where)
+    elif shows and origin and (code := owner_code_along(plan, key, origin.path)) is not None:
+        plan.report.add("extra-key-shown", "info", "mapped", _along(key, code), where)
     elif shows and origin and (code := dest_code_showing(plan, key, origin.path)) is not None:
         plan.report.add("extra-key", "info", "mapped", f"front-matter key `{key}` kept as "
                         f"written: {theme.name}'s own `{code}` shows it too, as yours did.",
@@ -159,6 +162,30 @@ def carried_as_written(plan: Plan, rel: str, layout_kept: Callable[[str], bool])
                             "you wrote it, so a visitor no longer sees the key. It is kept in "
                             "the front matter: put what it shows into the page's text, or "
                             "bring your change to the new layout.", rel, finding.line)
+
+
+_OWN_CODE = re.compile(r"\Afront-matter key `([^`]+)` is shown by your own `([^`]+)`")
+
+
+def shown_along(plan: Plan, along: set[str]) -> None:
+    """SRC's includes copied along into DEST (a page of the owner's that a switch of theme
+    keeps as written still runs them: its listing of an own collection): a key one of them
+    showed is shown as before, not lost; said so."""
+    for finding in [f for f in plan.report.findings if f.code == "extra-key-shown"
+                    and f.outcome == "lost"]:
+        m = _OWN_CODE.match(finding.message)
+        if m is None or m[2] not in along:
+            continue
+        plan.report.findings.remove(finding)
+        plan.report.add("extra-key-shown", "info", "mapped", _along(m[1], m[2]),
+                        finding.path, finding.line)
+
+
+def _along(key: str, code: str) -> str:
+    """What is said of ``key`` shown by the owner's include ``code``, which comes along."""
+    return (f"front-matter key `{key}` is shown by your own `{code}`, which comes along as "
+            "you wrote it (a page of yours still shows the documents with it): it shows the "
+            "key as before.")
 
 
 def _drawn(plan: Plan, key: str, theme: Theme, path: str) -> str:

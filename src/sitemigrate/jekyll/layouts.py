@@ -418,7 +418,7 @@ def owner_code_reading(plan: Plan, key: str, page: str) -> str | None:
     `archive-single.html`) where it runs for SRC document ``page`` (not in a branch of
     ``post.collection == 'other'``): what it showed of it, the target's includes may not.
     (What a document's own layout shows of it, :func:`shown_by` tells.)"""
-    return next((rel for rel, kept in _owner_code(plan, key, page) if not kept), None)
+    return next((rel for rel, kept in _owner_code(plan, key, page) if kept is False), None)
 
 
 def dest_code_showing(plan: Plan, key: str, page: str) -> str | None:
@@ -428,9 +428,16 @@ def dest_code_showing(plan: Plan, key: str, page: str) -> str | None:
     return next((rel for rel, kept in _owner_code(plan, key, page) if kept), None)
 
 
-def _owner_code(plan: Plan, key: str, page: str) -> Iterator[tuple[str, bool]]:
-    """SRC's own includes that show ``post.KEY`` for ``page`` and are not copied along, each
-    with whether DEST's file of that name shows it too."""
+def owner_code_along(plan: Plan, key: str, page: str) -> str | None:
+    """An include of SRC's own that shows ``post.KEY`` for ``page`` (as
+    :func:`owner_code_reading`) and is copied along as written (a page names it): its
+    path; it shows the key as before."""
+    return next((rel for rel, kept in _owner_code(plan, key, page) if kept is None), None)
+
+
+def _owner_code(plan: Plan, key: str, page: str) -> Iterator[tuple[str, bool | None]]:
+    """SRC's own includes that show ``post.KEY`` for ``page``, each with whether DEST's file
+    of that name shows it too (None: the include is copied along, as written)."""
     from .branches import page_facts, runs_at
     if plan.source is None:
         return
@@ -445,8 +452,8 @@ def _owner_code(plan: Plan, key: str, page: str) -> Iterator[tuple[str, bool]]:
         if any(runs_at(text, hit.start(), facts, "post") for hit in reads.finditer(text)) \
                 and not _theirs(plan, rel):
             along = copied_along(plan) if along is None else along
-            if rel not in along:  # (one a page names is copied along: still shown there)
-                yield rel, _dest_shows_too(plan, rel, reads, facts)
+            # (one a page names is copied along: still shown there)
+            yield rel, _dest_shows_too(plan, rel, reads, facts) if rel not in along else None
 
 
 def _code_files(source: Path) -> tuple[str, ...]:

@@ -50,6 +50,7 @@ from ...jekyll.site import (
 )
 from ...jekyll.sitevars import shown_keys
 from ...jekyll.urls import linked_baseurl, unpublished
+from ...lazyre import lazy_pattern
 from ...report import Report
 from ...template_files import is_example, is_template_file, is_template_setting
 from ...textio import node_line, read_document, read_json, read_source, within
@@ -100,10 +101,11 @@ def read(src: Path, report: Report) -> Site:
     pubs = _role_pages(collection("_publications", PUB_KEYS), site, src, vocab, report)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
+    newest_first = _newest_first(site.pages)  # (as written: grouped sections are rewritten)
     split_by = read_grouped_sections(site, config, src, pubs, report)
-    site.publications = [_with_bibtex(_site_links(_publication(item, report, owner, split_by),
-                                                  src), src, report)
-                         for item in pubs]
+    site.publications = sorted([_with_bibtex(_site_links(_publication(
+        item, report, owner, split_by), src), src, report) for item in pubs],
+        key=lambda p: (p.date or "~", p.origin.path if p.origin else ""), reverse=newest_first)
     site.talks = collection("_talks", TALK_KEYS)
     site.teaching = collection("_teaching", TALK_KEYS)
     site.projects = collection("_portfolio", PORTFOLIO_KEYS)
@@ -291,6 +293,19 @@ def _lists_as_stock(body: str, role: str, vocab: dict) -> bool:
     name = str(vocab["collections"][role]).lstrip("_")
     stock = set(_INCLUDES.findall(vocab["listings"][role]["body"]))
     return any(set(_INCLUDES.findall(m[1])) <= stock for m in _loops(name).finditer(body))
+
+
+_LISTS_PUBS = lazy_pattern(r"\{%-?\s*for\s+\w+\s+in\s+site\.publications\b([^%]*)%\}")
+
+
+def _newest_first(pages: list[Page]) -> bool:
+    """Whether the site lists its publications newest first, the order they are read in:
+    Jekyll orders a collection's documents by `date`, then path (an undated one has the
+    build's time: after every dated one), and the page that lists them (the publications
+    page first) loops over them `reversed` (the theme's own page) or not."""
+    found = [m for p in sorted(pages, key=lambda p: p.role != "publications")
+             for m in [_LISTS_PUBS().search(p.body or "")] if m]
+    return not found or bool(re.search(r"\breversed\b", found[0][1]))
 
 
 def _listing_roles(pages: list[Page], vocab: dict) -> None:

@@ -10,7 +10,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import jsonresume
 from ...formats.cvmarkdown import mask_comments
-from ...ir import CVSection, Item, Page, PageCV, Site
+from ...ir import CVSection, Item, Origin, Page, PageCV, Publication, Site
 from ...jekyll.assets import AssetCopier
 from ...jekyll.checkout import layout_text
 from ...jekyll.liquid import attribute_safe
@@ -136,17 +136,28 @@ def _lists_as_data(body: str, roles: list[str], page: Page, site: Site, plan: Pl
     assert site.cv is not None  # a CV page with `layout: cv` has CV data
     have = {s.title.strip().lower() for s in site.cv.sections}
     for role in roles:
-        entries = _listed_entries(role, site, plan, _shows_citation(page, plan, role))
+        entries = _listed_entries(role, site, plan, _shows_citation(page, plan, role),
+                                  _shows_citation(page, plan, role, "authors"))
         title = _heading_before(body, role) or _LISTED[role]
         if not entries or title.strip().lower() in have:
             continue
+        where = _loop_origin(page, role)
         site.cv.sections.append(CVSection(
             title, entries, kind="time_table" if role == "publications" else "list",
-            key="publications" if role == "publications" else "", origin=page.origin))
+            key="publications" if role == "publications" else "", origin=where))
         have.add(title.strip().lower())
         plan.report.mapped("cv-list", f"the CV page listed its {role} ({len(entries)}), and "
                            "DEST's CV layout shows no page text: they are the CV section "
-                           f"`{title}` of `{CV_YML}`.", page.origin)
+                           f"`{title}` of `{CV_YML}`.", where)
+
+
+def _loop_origin(page: Page, role: str) -> Origin | None:
+    """Where the page's text lists ``role`` (its `for` loop's line), else the page."""
+    origin, loop = page.origin, re.search(_LOOP % role, page.body, re.S)
+    if origin is None or loop is None:
+        return origin
+    start = origin.body_line or origin.line or 1
+    return Origin(origin.path, start + page.body.count("\n", 0, loop.start()), origin.body_line)
 
 
 def _heading_before(body: str, role: str) -> str:
@@ -164,11 +175,12 @@ _LOOP = r"\{%%-?\s*for\s+(\w+)\s+in\s+site\.%s\b.*?\{%%-?\s*endfor\s*-?%%\}"
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
 
 
-def _shows_citation(page: Page, plan: Plan, role: str) -> str | None:
+def _shows_citation(page: Page, plan: Plan, role: str, key: str = "citation") -> str | None:
     """Whether the include that SRC's CV page lists ``role`` with shows each item's
-    `citation` where a visitor sees it (academicpages' `archive-single-cv.html` does, under
-    the title, for an item with a `venue`): ``"always"``, ``"venue"`` (only inside
-    `{% if post.venue %}`), or None (it does not, or the include is not in SRC)."""
+    `citation` (or ``key``: an owner's include may print the `authors` list) where a visitor
+    sees it (academicpages' `archive-single-cv.html` does, under the title, for an item with
+    a `venue`): ``"always"``, ``"venue"`` (only inside `{% if post.venue %}`), or None (it
+    does not, or the include is not in SRC)."""
     root = plan.source or plan.source_root
     loop = re.search(_LOOP % role, page.body, re.S)
     name = _INCLUDE.search(loop.group()) if loop else None
@@ -182,7 +194,7 @@ def _shows_citation(page: Page, plan: Plan, role: str) -> str | None:
     from ...jekyll.liquid import shown_liquid
     text = shown_liquid(found.text)
     var = re.escape(loop[1])
-    shown = re.search(rf"\{{\{{-?\s*{var}\.citation\b", text)
+    shown = re.search(rf"\{{\{{-?\s*{var}\.{key}\b", text)
     if not shown:
         return None
     guard = re.search(rf"\{{%-?\s*if\s+{var}\.venue\s*-?%\}}((?:(?!\{{%-?\s*end).)*)$",
@@ -190,20 +202,23 @@ def _shows_citation(page: Page, plan: Plan, role: str) -> str | None:
     return "venue" if guard else "always"
 
 
-def _listed_entries(role: str, site: Site, plan: Plan,
-                    citation: str | None = None) -> list[dict[str, Any]]:
+def _listed_entries(role: str, site: Site, plan: Plan, citation: str | None = None,
+                    authors: str | None = None) -> list[dict[str, Any]]:
     """The items of ``role``, newest first, as CV entries; a publication's citation is its
     entry's `summary` (the line al-folio's CV layout shows under the venue) when the list
-    showed it (``citation``: see :func:`_shows_citation`)."""
+    showed it (``citation``: see :func:`_shows_citation`); without one, its authors, when
+    the list showed its `authors` (``authors``)."""
     base = plan.urls.get("site:baseurl", "")
     if role == "publications":
+        def shown(p: Publication, how: str | None, text: str) -> str:
+            return text if how == "always" or (how and p.venue) else ""
         pubs = sorted(site.publications, key=lambda p: p.date or str(p.year or ""), reverse=True)
         return [{k: v for k, v in (
             ("title", p.title or p.key), ("institution", p.venue),
             ("date", str(p.year or "")),
             ("url", base + _page_url(p) if _has_own_page(p) else ""),
-            ("summary", p.citation if citation == "always" or (citation and p.venue)
-             else "")) if v} for p in pubs]
+            ("summary", shown(p, citation, p.citation)
+             or shown(p, authors, ", ".join(p.authors)))) if v} for p in pubs]
     collection = "talks" if role == "talks" else "teachings"
     items = sorted(getattr(site, role), key=lambda i: i.date, reverse=True)
     return [{"title": _line(document_title(i), base + _item_url(i, collection),
