@@ -676,6 +676,21 @@ def test_an_entry_the_writer_leaves_out_is_not_carried_back(sites):
                for f in plan.report.findings)
 
 
+def test_entries_no_query_selects_are_said_to_stay_in_their_file(sites):
+    """The publications page lists the years of its `years:` only: an entry of another year
+    shows nowhere. The upgrade keeps it in the owner's file; the report said "not carried"."""
+    src, dest = sites
+    _write(src, {"_bibliography/papers.bib": "@article{vega2024,\n  title={Tidal Gardens},\n"
+                                             "  year={2024}\n}\n@article{vega2009,\n  "
+                                             "title={Early Kelp},\n  year={2009}\n}\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "@article{vega2009," in (dest / "_bibliography/papers.bib").read_text()
+    (said,) = [f for f in plan.report.findings if f.code == "bib-unselected"]
+    assert said.outcome == "mapped" and "vega2009" in said.message
+    assert "stay in the file" in said.message and "not carried" not in said.message
+
+
 def test_a_template_picture_the_owner_kept_stays_as_the_new_checkouts(sites, tmp_path,
                                                                       monkeypatch):
     src, dest = sites
