@@ -210,3 +210,19 @@ def test_a_titles_element_that_opens_with_a_kicker_line_is_titled_by_its_heading
     new = built(tmp_path / "new", {"blog/index.html": "<p>No posts.</p>"})
     assert compare(old, new, tmp_path / "src").lists == [
         ("blog/index.html", "blog/index.html", "missing", "moss on stones")]
+
+
+def test_an_address_that_now_redirects_to_another_old_page_asks_for_its_own_items_only(
+        tmp_path):
+    """The old blog page listed posts the conversion left out; its address now redirects
+    to the home page, whose own list is compared at its own address: the home page's items
+    are not "added" to the blog's list; the blog's own items are still asked for there."""
+    home = '<div class="title">Kelp Maps of the Fjord</div>'
+    old = built(tmp_path / "old", {"index.html": home,
+                                   "blog/index.html": '<h2 class="post-title">Ferns</h2>'})
+    new = built(tmp_path / "new", {"index.html": home, "blog/index.html": ""})
+    (tmp_path / "new/blog/index.html").write_text(
+        '<html><head><meta http-equiv="refresh" content="0; url=/"></head></html>', "utf-8")
+    new = BuiltSite(tmp_path / "new")
+    assert compare(old, new, tmp_path / "src").lists == [
+        ("blog/index.html", "index.html", "missing", "ferns")]

@@ -412,6 +412,8 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
                 result.lists.append((page, now_page, "missing", title))
             elif now[title] > was[title]:
                 result.lists.append((page, now_page, "more often", title))
+        if new.page_at("/" + page) != now_page and now_page in old.html:
+            continue  # it redirects to a page the old site had too: compared at its address
         for title in now:
             if title not in was and title not in old_text:
                 result.lists.append((page, now_page, "added", title))
