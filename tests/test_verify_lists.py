@@ -226,3 +226,23 @@ def test_an_address_that_now_redirects_to_another_old_page_asks_for_its_own_item
     new = BuiltSite(tmp_path / "new")
     assert compare(old, new, tmp_path / "src").lists == [
         ("blog/index.html", "index.html", "missing", "ferns")]
+
+
+def test_a_tex_command_an_old_layout_printed_is_no_word_of_the_title(tmp_path):
+    """The owner's old bibliography layout printed a title's `\\textit{Moss}` as
+    `\\textitMoss`; the new template shows `Moss`: the same item, not one lost and another
+    added."""
+    old = built(tmp_path / "old", {"publications/index.html":
+                                   '<div class="title">On \\textitMoss-Gardens</div>'})
+    new = built(tmp_path / "new", {"publications/index.html":
+                                   '<div class="title">On <i>Moss</i>-Gardens</div>'})
+    assert compare(old, new, tmp_path / "src").lists == []
+
+
+def test_a_tex_command_both_layouts_print_is_the_same_item(tmp_path):
+    """Old and new layouts both print a title's `\\textit{Moss}` as `\\textitMoss`: the
+    item is listed on both."""
+    page = '<div class="title">On \\textitMoss-Gardens</div><p>Ola Berg</p>'
+    old = built(tmp_path / "old", {"publications/index.html": page})
+    new = built(tmp_path / "new", {"publications/index.html": page})
+    assert compare(old, new, tmp_path / "src").lists == []

@@ -403,7 +403,8 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         if now_page is None or now_page.startswith("external:"):
             continue  # an address lost: reported once, as such
         now = Counter(_listed(new, now_page))
-        shown = _in_order(was, " ".join(new.pages.get(p, "") for p in new.listing(now_page)))
+        shown = _in_order(was, " ".join(new.pages.get(p, "") for p in new.listing(now_page))) \
+            | _in_order(was, " | ".join(now))  # (its titles as read: without TeX fonts)
         old_text = " ".join(old.pages.get(p, "") for p in old.listing(page))
         for title in was:
             if title in not_owners:
