@@ -310,6 +310,15 @@ def test_citations(papers):
                                     {"author": ["Ng, A"]})) == "A Ng. (in press). 3."
 
 
+def test_a_venue_ending_a_sentence_gets_no_second_full_stop():
+    # the venue is set in italics: its own closing stop, inside `</i>`, ends the citation
+    entry = BibEntry("k", "inproceedings", {"year": "2020", "title": "Kelp Maps",
+                                            "booktitle": "Proc. of the Tidal Workshop."},
+                     {"author": ["Berg, Ola"]})
+    assert format_citation(entry) == ('Ola Berg. (2020). "Kelp Maps." '
+                                      '<i>Proc. of the Tidal Workshop.</i>')
+
+
 @pytest.mark.parametrize("text, slug", [
     ("Über die Elektrodynamik", "uber-die-elektrodynamik"),
     ("Can Quantum-Mechanical Description of Physical Reality Be Considered Complete?",

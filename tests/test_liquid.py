@@ -199,6 +199,12 @@ def test_stray_html_comment_close():
         Problem(2, "`-->` closes an HTML comment that was never opened with `<!--`")]
 
 
+def test_each_stray_html_comment_close_names_its_own_line():
+    # a diagram's arrows after a tag: each `-->` was told at the first one's line
+    problems = find_problems("{% diagram %}\n[a]-->[b]\n\n[b]-->[c]\n{% enddiagram %}\n")
+    assert [p.line for p in problems] == [2, 4]
+
+
 def test_html_comment_never_closed():
     assert find_problems("a\n<!-- old\n{% include x.html %}\n") == [
         Problem(2, "`<!--` opened here is never closed with `-->`")]

@@ -172,6 +172,24 @@ def test_jekyll_scholar_queries():
     assert scholar.query_selects("@*[year=2019 || keywords~=talk]", "misc", fields)
 
 
+
+def test_a_query_of_several_selectors_lists_an_entry_any_one_selects():
+    """bibtex-ruby lists an entry that any `@type[...]` of the query selects, however they
+    are joined, and jekyll-scholar's query runs up to the next option, spaces and all:
+    `-q @book[year={{y}}]* && @proceedings[year={{y}}]*` lists the year's books and
+    proceedings (the query was read up to its first space, books only)."""
+    tag = ("{% bibliography -f kelp -q @book[year={{y}}]* && @proceedings[year={{y}}]* "
+           "--group_by none %}")
+    (use,) = scholar.bibliography_uses([("_pages/p.md", tag, "")], {})
+    assert use.query == "@book[year={{y}}]* && @proceedings[year={{y}}]*"
+    fields = {"year": "2020"}
+    assert scholar.query_selects(use.query, "proceedings", fields)
+    assert not scholar.query_selects(use.query, "misc", fields)
+    assert not scholar.query_selects("@book[year=2021] && @proceedings[year=2021]",
+                                     "proceedings", fields)
+    assert scholar.query_selects("!@misc", "book", fields)
+    assert not scholar.query_selects("!@misc", "misc", fields)
+
 YEARS_PAGE = ("---\nlayout: page\npermalink: /publications/\ntitle: publications\n"
               "years: [2019, 2020]\nnav: true\n---\n<div class=\"publications\">\n"
               "{%- for y in page.years %}\n  <h2 class=\"year\">{{y}}</h2>\n"

@@ -166,6 +166,22 @@ def test_a_bibtex_file_no_page_lists_is_carried_and_not_said_lost(sites):
     assert said and not [f for f in said if f.outcome == "lost" or "not carried" in f.message]
 
 
+def test_the_templates_example_bibliography_no_page_lists_is_no_loss(sites, tmp_path,
+                                                                      monkeypatch):
+    """Vera removed the publications page but kept her old template's example `.bib` file:
+    no page listed its entries, and they are the template's, not hers: leaving them out
+    loses her nothing (the report called it a loss)."""
+    src, dest = sites
+    stock = "@book{quill1901,\n  title={Notes on Moss},\n  author={Quill, Ada},\n  year={1901}\n}\n"
+    (src / "_pages/publications.md").unlink()
+    _write(src, {"_bibliography/papers.bib": stock})
+    _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_bibliography/papers.bib": stock}))
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    (said,) = [f for f in plan.report.findings if f.path == "_bibliography/papers.bib"]
+    assert (said.outcome, said.severity) == ("mapped", "info"), said.message
+    assert "example" in said.message
+
+
 @pytest.mark.parametrize("old_had_it", [True, False])
 def test_a_listing_page_the_owner_removed_is_not_put_back(sites, tmp_path, monkeypatch,
                                                           old_had_it):
@@ -674,6 +690,21 @@ def test_an_entry_the_writer_leaves_out_is_not_carried_back(sites):
     # here no page showed it either (the page lists the years of its `years:` only)
     assert any(f.code in ("publication-no-year", "bib-unselected") and "vega-notes" in f.message
                for f in plan.report.findings)
+
+
+def test_entries_no_query_selects_are_said_to_stay_in_their_file(sites):
+    """The publications page lists the years of its `years:` only: an entry of another year
+    shows nowhere. The upgrade keeps it in the owner's file; the report said "not carried"."""
+    src, dest = sites
+    _write(src, {"_bibliography/papers.bib": "@article{vega2024,\n  title={Tidal Gardens},\n"
+                                             "  year={2024}\n}\n@article{vega2009,\n  "
+                                             "title={Early Kelp},\n  year={2009}\n}\n"})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert "@article{vega2009," in (dest / "_bibliography/papers.bib").read_text()
+    (said,) = [f for f in plan.report.findings if f.code == "bib-unselected"]
+    assert said.outcome == "mapped" and "vega2009" in said.message
+    assert "stay in the file" in said.message and "not carried" not in said.message
 
 
 def test_a_template_picture_the_owner_kept_stays_as_the_new_checkouts(sites, tmp_path,

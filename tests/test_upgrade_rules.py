@@ -459,6 +459,30 @@ def test_the_blogs_tag_list_keeps_the_owners_words_and_says_what_it_wrote(tmp_pa
         assert any("`display_tags`" in m for m in said)
 
 
+def test_a_blog_page_without_a_tag_list_gets_none_on_upgrade(tmp_path):
+    """An al-folio blog page lists the config's `display_tags`/`display_categories`; a site
+    whose config names none showed no such list. Its upgrade wrote the posts' most used
+    words, so the new blog page showed a tag bar the owner never had."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout
+    post = "---\nlayout: post\ntitle: {t}\ntags: robotics sailing\ncategories: field\n---\nText.\n"
+    for listed in ("", "display_tags:\ndisplay_categories: []\n"):
+        src = write(tmp_path / f"src{len(listed)}", {
+            "_config.yml": ALFOLIO_CONFIG + listed,
+            "_posts/2024-01-02-a.md": post.format(t="A"),
+            "_posts/2024-02-03-b.md": post.format(t="B")})
+        dest = new_checkout(tmp_path / f"dest{len(listed)}")
+        _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + (
+            "display_tags: [formatting, links]\ndisplay_categories: [external-services]\n")})
+        plan = sitemigrate.convert(src, dest, to="al-folio", from_="al-folio")
+        plan.apply()
+        from sitemigrate.yamlio import load_yaml
+        config = load_yaml((dest / "_config.yml").read_text("utf-8"), "_config.yml", None)
+        assert not config["display_tags"] and not config["display_categories"], listed
+        said = [f.message for f in plan.report.findings if f.code == "blog-words"]
+        assert any("`display_tags`" in m and "showed none" in m for m in said)
+
+
 # -- the owner's includes ----------------------------------------------------------------------
 
 def test_an_owner_include_that_nothing_includes_is_not_told_as_a_change_to_carry(tmp_path,

@@ -210,3 +210,39 @@ def test_a_titles_element_that_opens_with_a_kicker_line_is_titled_by_its_heading
     new = built(tmp_path / "new", {"blog/index.html": "<p>No posts.</p>"})
     assert compare(old, new, tmp_path / "src").lists == [
         ("blog/index.html", "blog/index.html", "missing", "moss on stones")]
+
+
+def test_an_address_that_now_redirects_to_another_old_page_asks_for_its_own_items_only(
+        tmp_path):
+    """The old blog page listed posts the conversion left out; its address now redirects
+    to the home page, whose own list is compared at its own address: the home page's items
+    are not "added" to the blog's list; the blog's own items are still asked for there."""
+    home = '<div class="title">Kelp Maps of the Fjord</div>'
+    old = built(tmp_path / "old", {"index.html": home,
+                                   "blog/index.html": '<h2 class="post-title">Ferns</h2>'})
+    new = built(tmp_path / "new", {"index.html": home, "blog/index.html": ""})
+    (tmp_path / "new/blog/index.html").write_text(
+        '<html><head><meta http-equiv="refresh" content="0; url=/"></head></html>', "utf-8")
+    new = BuiltSite(tmp_path / "new")
+    assert compare(old, new, tmp_path / "src").lists == [
+        ("blog/index.html", "index.html", "missing", "ferns")]
+
+
+def test_a_tex_command_an_old_layout_printed_is_no_word_of_the_title(tmp_path):
+    """The owner's old bibliography layout printed a title's `\\textit{Moss}` as
+    `\\textitMoss`; the new template shows `Moss`: the same item, not one lost and another
+    added."""
+    old = built(tmp_path / "old", {"publications/index.html":
+                                   '<div class="title">On \\textitMoss-Gardens</div>'})
+    new = built(tmp_path / "new", {"publications/index.html":
+                                   '<div class="title">On <i>Moss</i>-Gardens</div>'})
+    assert compare(old, new, tmp_path / "src").lists == []
+
+
+def test_a_tex_command_both_layouts_print_is_the_same_item(tmp_path):
+    """Old and new layouts both print a title's `\\textit{Moss}` as `\\textitMoss`: the
+    item is listed on both."""
+    page = '<div class="title">On \\textitMoss-Gardens</div><p>Ola Berg</p>'
+    old = built(tmp_path / "old", {"publications/index.html": page})
+    new = built(tmp_path / "new", {"publications/index.html": page})
+    assert compare(old, new, tmp_path / "src").lists == []

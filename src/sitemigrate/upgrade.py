@@ -263,8 +263,10 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
                 continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
             text = shown_as_note(braced_names(text), rel, src, plan.dest, plan.report)
-            plan.write(rel, text if written is None else _kept_by_writer(text, written))
+            text = text if written is None else _kept_by_writer(text, written)
+            plan.write(rel, text)
             count += 1
+            _unselected_kept(plan, rel, text, set(site.unshown_entries))
             # a file no page lists, which the reader said it would not carry: carried here
             said = [f for f in plan.report.findings if f.code == "bib-unshown" and f.path == rel]
             if said:
@@ -273,6 +275,21 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
                                    "(no list of your publications): carried as written all the "
                                    "same, so Liquid of yours that names it finds it.", rel)
     return count
+
+
+def _unselected_kept(plan: Plan, rel: str, text: str, unshown: set[str]) -> None:
+    """The reader said the entries of ``rel`` that no query selects are not carried; the
+    upgrade keeps them in the file it carries (no page shows them, as before): said so."""
+    from .formats.bibtex import parse_bib
+    said = [f for f in plan.report.findings if f.code == "bib-unselected" and f.path == rel]
+    kept = [e.key for e in parse_bib(text).entries if e.key in unshown] if said else []
+    if kept:
+        plan.report.findings[:] = [f for f in plan.report.findings if f not in said]
+        plan.report.mapped("bib-unselected", f"{len(kept)} entries of `{rel}` ("
+                           + ", ".join(f"`{k}`" for k in kept[:5])
+                           + (", ..." if len(kept) > 5 else "") + ") are selected by no "
+                           "query of the tags that list the file: no page shows them, as on "
+                           "your old site; they stay in the file as you wrote them.", rel)
 
 
 def _written_keys(plan: Plan, spec: dict[str, Any]) -> set[str] | None:

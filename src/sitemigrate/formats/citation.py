@@ -146,7 +146,10 @@ def _date_of(year_field: str, month_field: str, day_field: str,
 
 
 def _sentence(text: str) -> str:
-    return text if not text or text[-1] in ".?!" else text + "."
+    """``text`` ending a sentence: a full stop added unless its last visible character (the
+    venue's `Proc. X.` in `<i>…</i>`, say) already ends one."""
+    shown = re.sub(r"(?:<[^<>]*>)+$", "", text)
+    return text if not shown or shown[-1] in ".?!" else text + "."
 
 
 def format_citation(entry: BibEntry) -> str:

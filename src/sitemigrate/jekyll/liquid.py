@@ -345,8 +345,8 @@ def find_problems(text: str) -> list[Problem]:
             line += tok.text.count("\n", at, m.start())
             at = m.start()
             if m.group() == "-->":
-                at = tok.start + m.start()
-                if not tok.in_html_comment and not any(a <= at < b for a, b in code):
+                where = tok.start + m.start()  # (in the file; `at` stays in the token)
+                if not tok.in_html_comment and not any(a <= where < b for a, b in code):
                     found.append((line, "`-->` closes an HTML comment that was never opened "
                                         "with `<!--`"))
             else:

@@ -30,6 +30,13 @@ _ARG = re.compile(r"""(--file|-f|--query|-q|--template|-T)\s+"""
 _LIQUID = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$|<h[1-6][^>]*>(.*?)</h[1-6]>", re.M | re.S)
 _TALK_WORDS = re.compile(r"\b(talks?|presentations?|keynotes?)\b", re.I)
+_SELECTOR = re.compile(r"(!)?@(\*|\w+)(?:\[([^\]]*)\])?")
+"""A query's selectors (`@book[year=2020]`, `!@misc`): bibtex-ruby lists an entry that any
+one selects, however they are joined (`@book[...]* && @article[...]*`)."""
+_QUERY = re.compile(r"(?:^|\s)(?:-q|--query)\s+(.+?)\s*(?=\s-[cCfhqptTsgGOlLomAr]|\s--\w|$)",
+                    re.S)
+"""A tag's query: up to the next option, spaces and all (jekyll-scholar splits its arguments
+at the options, not at spaces)."""
 _COND = re.compile(r"^\s*([\w-]+)\s*(!~=|~=|!=|<=|>=|=|<|>)\s*(.*?)\s*$")
 _FOR_BLOCK = re.compile(r"\{%-?\s*for\s[^%]*%\}(?P<inner>(?:(?!\{%-?\s*(?:for|endfor)\b).)*?)"
                         r"\{%-?\s*endfor\s*-?%\}", re.S)
@@ -97,7 +104,8 @@ def bibliography_uses(texts: Iterable[tuple[str, str, str]], config: dict) -> li
             for flag, value in _ARG.findall(m.group(1) or ""):
                 value = value.strip("'\"")
                 if flag in ("-q", "--query"):
-                    query = value
+                    whole = _QUERY.search(m.group(1) or "")
+                    query = whole.group(1).strip("'\"") if whole else value
                     continue
                 if flag in ("-T", "--template"):
                     template = value if "{{" not in value else ""
@@ -152,15 +160,18 @@ def query_selects(query: str, entry_type: str, fields: dict[str, str]) -> bool:
     query = query.strip()
     if not query or query.startswith("{{"):
         return True
-    m = re.match(r"@(\*|\w+)", query)
-    if m and m.group(1) != "*" and m.group(1).lower() != entry_type.lower():
-        return False
-    for group in re.findall(r"\[(.*?)\]", query):
-        alternatives = [all(_condition(c, fields) for c in re.split(r",|&&", alt) if c.strip())
-                        for alt in group.split("||")]
-        if not any(alternatives):
-            return False
-    return True
+    selectors = _SELECTOR.findall(query)  # bibtex-ruby: an entry any one of them selects
+    if not selectors:
+        return all(_meets(group, fields) for group in re.findall(r"\[(.*?)\]", query))
+    return any((kind == "*" or (kind.lower() == entry_type.lower())) != bool(non)
+               and _meets(group, fields) for non, kind, group in selectors)
+
+
+def _meets(group: str, fields: dict[str, str]) -> bool:
+    """A selector's `[...]`: alternatives by `||`, each met when all its conditions are."""
+    return not group.strip() or any(
+        all(_condition(c, fields) for c in re.split(r",|&&", alt) if c.strip())
+        for alt in group.split("||"))
 
 
 def selects_all(query: str) -> bool:

@@ -403,7 +403,8 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         if now_page is None or now_page.startswith("external:"):
             continue  # an address lost: reported once, as such
         now = Counter(_listed(new, now_page))
-        shown = _in_order(was, " ".join(new.pages.get(p, "") for p in new.listing(now_page)))
+        shown = _in_order(was, " ".join(new.pages.get(p, "") for p in new.listing(now_page))) \
+            | _in_order(was, " | ".join(now))  # (its titles as read: without TeX fonts)
         old_text = " ".join(old.pages.get(p, "") for p in old.listing(page))
         for title in was:
             if title in not_owners:
@@ -412,6 +413,8 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
                 result.lists.append((page, now_page, "missing", title))
             elif now[title] > was[title]:
                 result.lists.append((page, now_page, "more often", title))
+        if new.page_at("/" + page) != now_page and now_page in old.html:
+            continue  # it redirects to a page the old site had too: compared at its address
         for title in now:
             if title not in was and title not in old_text:
                 result.lists.append((page, now_page, "added", title))

@@ -30,6 +30,9 @@ jekyll-paginate-v2's pages as both themes lay them out: `nav.pagination`, Bootst
 _NESTED_BLOCK = re.compile(r"(?i)<(?:p|div|ul|ol|table|br)\b")
 """A block inside a title's element (an owner's `<h3 class="archive__item-title"><a>Title</a>
 <p>citation</p></h3>`): a line of its own under the title, not words of the title."""
+_TEX_STYLE = re.compile(r"\\(?:text(?:it|bf|sc|tt|rm|sf|sl|up|md|normal)|emph|math(?:rm|it|bf))")
+"""`\\textit` of a BibTeX title's `\\textit{Moss}` that a layout printed as it stood (as
+`\\textitMoss`): a font, no word of the title."""
 _HEADING = re.compile(r"(?is)<(h[1-6])\b[^>]*>(.*?)</\1\s*>")
 """The heading inside a title's element that opens with a block of its own (`<div
 class="card__title"><p>Reading notes</p><h2>Title</h2></div>`): the title's words."""
@@ -215,7 +218,7 @@ class BuiltSite:
             inner = _NESTED_BLOCK.split(whole, 1)[0]
             if not norm(TAG.sub(" ", _unseen(inner))) and (h := _HEADING.search(whole)):
                 inner = h.group(2)  # a line above the title (a kicker), then its heading
-            title = norm(TAG.sub(" ", _unseen(inner)))
+            title = norm(_TEX_STYLE.sub("", TAG.sub(" ", _unseen(inner))))
             if title:
                 out.append(title)
         return out

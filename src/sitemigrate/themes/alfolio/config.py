@@ -312,10 +312,13 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
             for word in (value.split() if isinstance(value, str) else value):
                 counts[str(word)] = counts.get(str(word), 0) + 1
         # the source's own list where it names the owner's posts' words (an al-folio
-        # site's), else the posts' most used ones: never the template's example words
+        # site's), else the posts' most used ones: never the template's example words. An
+        # al-folio site without a list (or an empty one) showed its blog page without one
         mine = site.config_extra.get(key) if site.theme == NAME else None
         kept = [str(w) for w in mine if str(w) in counts] if isinstance(mine, list) else []
-        config[key] = kept or sorted(counts, key=lambda w: (-counts[w], w))[:6]
+        shown_none = site.theme == NAME and not mine
+        config[key] = [] if shown_none else (
+            kept or sorted(counts, key=lambda w: (-counts[w], w))[:6])
         written.add(key)
         words = ", ".join(f"`{w}`" for w in config[key])
         yours = Origin("_config.yml", config_line(source_config(site), key)) \
@@ -324,6 +327,8 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
                            "`_config.yml`: " + (
             f"{words}, as your config lists them." if kept else
             f"{words}, the ones your posts use most." if words else
+            f"none, as your blog page showed none (your config lists no {field_name})."
+            if shown_none else
             f"none, as your posts have no {field_name} (the template's example ones are not "
             "yours)."), yours)
     return written

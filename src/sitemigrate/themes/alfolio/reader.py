@@ -571,19 +571,21 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             if not pubs:
                 continue  # nothing to lose
             cited = name in cited_in and name not in defaults  # it showed the cited entries
-            why = ("is jekyll-scholar's default file, but no page of the site lists it (no "
+            ours = not cited and is_example(THEME, src, rel)  # the template's own file
+            why = "is the template's example file, which no page lists" if ours \
+                else ("is jekyll-scholar's default file, but no page of the site lists it (no "
                    "`{% bibliography %}` tag does; a page's references list only the entries "
                    "that page cites)") if name in defaults \
                 else (f"is named only by the references of `{cited_in[name]}` (the entries a "
                       "page cites, which go with it)") if cited \
                 else ("is listed by no page of the site (no `{% bibliography %}` names it, and "
                       "it is not jekyll-scholar's default file)")
-            report.add("bib-unshown", "info" if cited else "loss", "mapped" if cited else "lost",
+            report.add("bib-unshown", *(("info", "mapped") if cited or ours else ("loss", "lost")),
                        f"`{rel}` ({len(pubs)} entries) {why}: not the owner's list of "
                        f"publications; not carried{' as one' if cited else ''}.", rel)
             site.references += pubs
-            site.unshown_entries += [p.key for p in pubs if p.year]  # (a yearless one
-            # stops the build of a list grouped by year: an upgrade leaves it out too)
+            # (a yearless one stops the build of a list grouped by year: an upgrade too)
+            site.unshown_entries += [p.key for p in pubs if p.year]
             continue
         shown_pubs = listed_entries(pubs, name, rel, uses, home_selected and name in defaults,
                                     report, loops)
