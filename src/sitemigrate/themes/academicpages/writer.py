@@ -52,7 +52,7 @@ from ...plan import Plan
 from ...report import Report
 from ...template_files import example_wording
 from ...theme import Options
-from . import THEME
+from . import THEME, newsdata
 from .aboutlists import project_url, site_link
 from .aboutpage import about_body, about_sections, news_line, write_news_list
 from .config import _write_config
@@ -113,6 +113,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.navigation or is_fresh_template(plan, THEME) \
             or plan.written_before("_data/navigation.yml"):
         write_navigation(site, plan)
+    newsdata.keep_documents(site, plan)  # after the pages: Liquid of theirs may read the news
     copier.carry_assets()
 
 
