@@ -146,12 +146,25 @@ def _conditions(query: str) -> list[str]:
     return [p for part in inner for p in re.split(r",|&&|\|\|", part) if p.strip()]
 
 
+_PART = re.compile(r"(!)?@(\*|\w+)(?:\[([^\]]*)\])?")
+
+
 def query_selects(query: str, entry_type: str, fields: dict[str, str]) -> bool:
     """Whether a jekyll-scholar query selects an entry. A condition whose value is Liquid
-    (`year={{ y }}`, a loop's variable) is read as met: it selects some entry of the file."""
+    (`year={{ y }}`, a loop's variable) is read as met: it selects some entry of the file.
+    As BibTeX-Ruby reads a query: an entry is selected when any of its `(!)@type[...]`
+    parts (`@incollection,@techreport`) selects it: of its type (`!`: of another), with
+    every condition of one of the `||` alternatives met."""
     query = query.strip()
     if not query or query.startswith("{{"):
         return True
+    parts = _PART.findall(query)
+    if len(parts) > 1 or (parts and parts[0][0]):
+        return any(bool(non) != (kind == "*" or kind.lower() in ("entry", entry_type.lower()))
+                   and (not cond.strip() or any(
+                       all(_condition(c, fields) for c in re.split(r",|&&", alt) if c.strip())
+                       for alt in cond.split("||")))
+                   for non, kind, cond in parts)
     m = re.match(r"@(\*|\w+)", query)
     if m and m.group(1) != "*" and m.group(1).lower() != entry_type.lower():
         return False
