@@ -477,3 +477,24 @@ def test_the_selected_papers_include_lists_nothing_where_no_page_asks_for_it(tmp
         assert [p.key for p in site.publications] == carried, sel
         codes = [f.code for f in report.findings if f.code.startswith("bib-un")]
         assert codes == [code], (sel, codes)
+
+
+def test_a_field_of_the_owners_own_the_bib_layout_showed_stays_shown(tmp_path):
+    """The site's own bib layout prints a field of the owner's beside the title
+    (`<span class="honor">{{ entry.honor }}</span>`): academicpages' layouts read no such
+    key, so it is a line of the publication's page; one it only put in an attribute
+    (`data-x="{{ entry.tracker }}"`) showed as no text, and a layout that never printed the
+    field showed it nowhere."""
+    honored = AWARDED.replace("  award={", "  honor={Reader's Choice Collection},\n"
+                              "  tracker={t-88},\n  award={")
+    layout = BIB_LAYOUT.replace("{{ entry.title }}</div>", "{{ entry.title }}<span class="
+                                "\"honor\">{{ entry.honor }}</span></div>"
+                                "<i data-x=\"{{ entry.tracker }}\"></i>")
+    body = _converted_publication(tmp_path / "a", {"_layouts/bib.liquid": layout,
+                                                   "_bibliography/papers.bib": honored}
+                                  ).split("\n---\n", 1)[1]
+    assert "Reader's Choice Collection" in body and "t-88" not in body
+    body = _converted_publication(tmp_path / "b", {"_layouts/bib.liquid": BIB_LAYOUT,
+                                                   "_bibliography/papers.bib": honored}
+                                  ).split("\n---\n", 1)[1]
+    assert "Reader's Choice Collection" not in body
