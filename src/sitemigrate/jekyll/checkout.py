@@ -400,7 +400,8 @@ def finish_liquid(plan: Plan, site: Site, target: Theme, generation: str | None 
                     body = _SPACED_URL().sub(r'\1="\2"', body)
                     plan.write(inc, body)
                     queue.append(inc)  # its own includes, transitively
-                    _carry_linked(body, inc, plan, src_root)
+                    if src_root is not None:
+                        _carry_linked(body, inc, plan, src_root)
                 whose = (f"{plan.from_theme.name}'s own `{inc}` (as its template ships it, "
                          "reading that theme's settings)" if plan.from_theme is not None and
                          templates(plan.from_theme).owners(inc, raw) else f"your `{inc}`")
