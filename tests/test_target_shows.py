@@ -421,3 +421,24 @@ def test_an_include_of_the_owner_that_reads_the_news_still_finds_them(tmp_path):
     (src / "_includes/recent_news.liquid").unlink()
     _convert(src, tmp_path / "dest2", "academicpages")
     assert not (tmp_path / "dest2/_news").exists()
+
+
+def test_a_news_page_whose_own_liquid_lists_the_news_lists_them_once(tmp_path):
+    """The owner's news page loops over `site.news` itself (a table of dates and items, with
+    "No news so far..." when there are none): the news documents are kept for that loop, as
+    for any Liquid of the site's own, and no second, Markdown list of the same items is
+    added under it (before: "No news so far..." above the list)."""
+    page = ("---\nlayout: page\npermalink: /news/\ntitle: news\nnav: true\n---\n"
+            "{% if site.news %}<table>{% assign news = site.news | reverse %}"
+            "{% for item in news %}<tr><th>{{ item.date | date: '%b %-d, %Y' }}</th>"
+            "<td>{{ item.content }}</td></tr>{% endfor %}</table>"
+            "{% else %}<p>No news so far...</p>{% endif %}\n")
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_pages/news.md": page})
+    dest = academicpages_checkout(tmp_path / "dest")
+    _convert(src, dest, "academicpages")
+    news = (dest / "_pages/news.md").read_text()
+    assert "{% assign news = site.news | reverse %}" in news
+    assert "carbon-aware scheduling" not in news  # no list of the items' text
+    assert (dest / "_news/announcement_1.md").is_file()

@@ -1,7 +1,7 @@
 """academicpages writer: the news an owner's own Liquid reads, as a collection.
 
 academicpages has no news collection: the news items become one list page (and the pages of
-the ones that had their own). An include of the owner's that a page names, or a page's own
+the ones that had their own); a news page whose own Liquid lists them gets no second list. An include of the owner's that a page names, or a page's own
 Liquid, that loops over `site.news` (a home page's hero listing the latest items, each with
 its text) would then read nothing, and Jekyll's `sort` filter stops the build on it. Such a
 site keeps its news documents as they were written, in a collection `news` that Jekyll
@@ -35,6 +35,11 @@ def _rendered(text: str) -> list[str]:
     `{% comment %}`/`{% raw %}` block or an HTML comment)."""
     from ...formats.cvmarkdown import mask_comments
     return [tok.text for tok in tokenize(mask_comments(text)) if tok.kind in ("tag", "output")]
+
+
+def reads_news(text: str) -> bool:
+    """Whether Liquid of ``text`` that renders reads `site.news` (a news page's own loop)."""
+    return "news" in text and any(_READS.search(tag) for tag in _rendered(text))
 
 
 def readers(plan: Plan) -> list[str]:

@@ -187,7 +187,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if is_html_file(out):  # no Markdown converter runs on the page
             listing = markdown_in_html(listing, "news_list")
         body, n = re.subn(r"\{%-?\s*include\s+news\.(?:liquid|html)[^%]*%\}", listing, body)
-        if not n:
+        if not n and not newsdata.reads_news(body):  # (its own loop lists them: kept docs)
             body = body.rstrip("\n") + "\n\n" + listing + "\n"
         for item in site.news:
             plan.origins[item.path] = out
