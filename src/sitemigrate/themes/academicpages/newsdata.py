@@ -1,14 +1,15 @@
 """academicpages writer: the news an owner's own Liquid reads, as a collection.
 
 academicpages has no news collection: the news items become one list page (and the pages of
-the ones that had their own); a news page whose own Liquid lists them gets no second list. An include of the owner's that a page names, or a page's own
+the ones that had their own). An include of the owner's that a page names, or a page's own
 Liquid, that loops over `site.news` (a home page's hero listing the latest items, each with
 its text) would then read nothing, and Jekyll's `sort` filter stops the build on it. Such a
 site keeps its news documents as they were written, in a collection `news` that Jekyll
 reads and does not write (`output: false`): that Liquid reads them as before, and the news'
-addresses stay what the conversion made of them. A document that is not written is laid
-out by no layout, so the `layout:` line its front matter names (one academicpages lacks,
-which Jekyll would warn of) is left out.
+addresses stay what the conversion made of them (a news page whose own loop lists them gets
+no second list). A document that is not written is laid out by no layout, so the `layout:`
+line its front matter names (one academicpages lacks, which Jekyll would warn of) is left
+out.
 """
 
 from __future__ import annotations
