@@ -117,3 +117,37 @@ def test_a_page_in_a_cn_folder_gets_chinese_headings(tmp_path):
     page = _page_at(out, "/cn/").read_text()
     assert "## 新闻" in page and "## News" not in page
     assert "## News" in _page_at(out, "/").read_text()
+
+
+def test_a_data_block_of_the_owners_about_layout_shown_through_includes_stays(tmp_path):
+    """The owner's about layout shows a data file of theirs below the page's text, in a
+    switch on that data and through includes (`{% if site.data.jobs %}` … `{% include
+    jobs/line.liquid %}`): academicpages' layout shows no such thing, so the block is
+    written into the home page below its text, as Liquid (the includes and the data file go
+    along), and the jobs show there as before; the theme's own blocks of the layout (the
+    page's switches) are not."""
+    from test_jekyll import build
+    layout = ("---\nlayout: default\n---\n<article>{{ content }}\n"
+              "{% if site.data.jobs and site.data.jobs.size > 0 %}\n  <h3>Jobs</h3>\n"
+              "  {% for job in site.data.jobs %}{% include jobs/line.liquid %}{% endfor %}\n"
+              "{% endif %}\n{% if page.social %}{% include social.liquid %}{% endif %}\n"
+              "</article>\n")
+    files = {"_layouts/about.liquid": layout,
+             "_includes/jobs/line.liquid": "<p class=\"job\">{{ job.role }}, {{ job.place }}</p>\n",
+             "_data/jobs.yml": "- {role: Lab manager, place: Tidewater Station}\n"
+                               "- {role: Deckhand, place: Kelp Runner}\n"}
+    src = _site(tmp_path, files, "")
+    out = tmp_path / "out"
+    from test_checkout import academicpages_checkout
+    academicpages_checkout(out)
+    plan = sitemigrate.convert(src, out, to="academicpages")
+    plan.apply()
+    home = (out / "_pages/about.md").read_text()
+    assert "{% if site.data.jobs and site.data.jobs.size > 0 %}" in home
+    assert "{% include jobs/line.liquid %}" in home and "page.social" not in home
+    assert (out / "_includes/jobs/line.liquid").is_file() and (out / "_data/jobs.yml").is_file()
+    assert any(f.code == "own-layout-data" for f in plan.report.findings)
+    if shutil.which("jekyll"):
+        done = build(out, tmp_path / "site")
+        assert done.returncode == 0, done.stderr[-800:]
+        assert "Lab manager, Tidewater Station" in (tmp_path / "site/index.html").read_text()

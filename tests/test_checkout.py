@@ -533,3 +533,21 @@ def test_posts_keep_their_excerpt_when_the_owners_carried_liquid_prints_it(tmp_p
                                .split("---\n")[1])
         assert front["description"] == "Notes on river deltas."
         assert front.get("excerpt") == ("Notes on river deltas." if kept else None), src.name
+
+
+def test_a_file_an_include_of_the_owners_links_is_carried_where_it_links_it(tmp_path):
+    """The owner's include (copied along as written) shows a picture by its site path,
+    `{{ '/assets/img/3.jpg' | relative_url }}`, a path the old template's example pictures
+    also have (so it is not carried as a static file of the owner's): the picture is copied
+    to that path, so the new home page still shows it."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    about = (src / "_pages/about.md").read_text() + "\n{% include lab_photo.liquid %}\n"
+    _write(src, {"_pages/about.md": about, "assets/img/3.jpg": "a photo of the lab",
+                 "_includes/lab_photo.liquid":
+                     "<img src=\"{{ '/assets/img/3.jpg' | relative_url }}\" alt=\"lab\">\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    plan = _convert(src, dest, "academicpages")
+    assert (dest / "assets/img/3.jpg").read_text() == "a photo of the lab"
+    assert any(f.code == "include-file" and "/assets/img/3.jpg" in f.message
+               for f in plan.report.findings)

@@ -389,13 +389,13 @@ TYPED = ("@article{a1,\n  title={Limpets at Dusk},\n  author={Marlowe, Oda},\n  
          "  booktitle={Tide Workshop},\n  year={2021}\n}\n")
 
 
-def _typed_sections(tmp_path, second: str):
+def _typed_sections(tmp_path, second: str, bib: str = TYPED):
     src = write(tmp_path / "src", {
         "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="false"),
         "_pages/publications.md": PUBLICATIONS.format(
             "## Journal articles\n\n{% bibliography -f papers -q @article %}\n\n"
             f"## Conference papers\n\n{{% bibliography -f papers -q {second} %}}\n"),
-        "_bibliography/papers.bib": TYPED})
+        "_bibliography/papers.bib": bib})
     sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
     page = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
     sections = {}
@@ -418,6 +418,18 @@ def test_a_file_listed_in_parts_by_queries_keeps_its_parts(tmp_path):
     assert 'post.bib_section == "papers-1"' in journal
     assert 'post.bib_section == "papers-2"' in conference
     assert "papers-2" not in journal and "papers-1" not in conference
+
+
+def test_a_part_whose_query_names_several_types_keeps_each_of_them(tmp_path):
+    """`-q @techreport,@inproceedings` (BibTeX-Ruby selects an entry that any `@type[...]`
+    of the query selects): the second heading keeps the entries of both types, not only
+    those of the first type the query names (before: a conference paper was in no part, and
+    listed nowhere)."""
+    page, sections = _typed_sections(tmp_path, "@techreport,@inproceedings",
+                                     TYPED.replace("@inproceedings{c2,", "@techreport{c2,"))
+    assert sections == {"Limpets at Dusk": "papers-1", "Counting Snails": "papers-2",
+                        "Barnacle Maps": "papers-2"}
+    assert 'post.bib_section == "papers-2"' in page.split("## Conference papers")[1]
 
 
 def test_parts_that_share_an_entry_are_not_made_sections(tmp_path):
@@ -465,3 +477,24 @@ def test_the_selected_papers_include_lists_nothing_where_no_page_asks_for_it(tmp
         assert [p.key for p in site.publications] == carried, sel
         codes = [f.code for f in report.findings if f.code.startswith("bib-un")]
         assert codes == [code], (sel, codes)
+
+
+def test_a_field_of_the_owners_own_the_bib_layout_showed_stays_shown(tmp_path):
+    """The site's own bib layout prints a field of the owner's beside the title
+    (`<span class="honor">{{ entry.honor }}</span>`): academicpages' layouts read no such
+    key, so it is a line of the publication's page; one it only put in an attribute
+    (`data-x="{{ entry.tracker }}"`) showed as no text, and a layout that never printed the
+    field showed it nowhere."""
+    honored = AWARDED.replace("  award={", "  honor={Reader's Choice Collection},\n"
+                              "  tracker={t-88},\n  award={")
+    layout = BIB_LAYOUT.replace("{{ entry.title }}</div>", "{{ entry.title }}<span class="
+                                "\"honor\">{{ entry.honor }}</span></div>"
+                                "<i data-x=\"{{ entry.tracker }}\"></i>")
+    body = _converted_publication(tmp_path / "a", {"_layouts/bib.liquid": layout,
+                                                   "_bibliography/papers.bib": honored}
+                                  ).split("\n---\n", 1)[1]
+    assert "Reader's Choice Collection" in body and "t-88" not in body
+    body = _converted_publication(tmp_path / "b", {"_layouts/bib.liquid": BIB_LAYOUT,
+                                                   "_bibliography/papers.bib": honored}
+                                  ).split("\n---\n", 1)[1]
+    assert "Reader's Choice Collection" not in body

@@ -170,6 +170,11 @@ def test_jekyll_scholar_queries():
     assert scholar.query_selects("@*[year<=2020 && note=preprint]", "misc", fields)
     assert not scholar.query_selects("@*[year=2020 && note!=preprint]", "misc", fields)
     assert scholar.query_selects("@*[year=2019 || keywords~=talk]", "misc", fields)
+    assert scholar.query_selects("@incollection,@techreport", "techreport", fields)
+    assert scholar.query_selects("@article[year=2019], @misc[note=preprint]", "misc", fields)
+    assert not scholar.query_selects("@article, @book", "misc", fields)
+    assert not scholar.query_selects("!@misc", "misc", fields)
+    assert scholar.query_selects("!@article", "misc", fields)
 
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
-from test_checkout import _convert, _write
+from test_checkout import _convert, _write, academicpages_checkout
 
 needs_jekyll = pytest.mark.skipif(shutil.which("jekyll") is None,
                                   reason="jekyll is not installed (.ci/run installs it)")
@@ -384,3 +384,61 @@ def test_a_collection_document_writes_over_the_page_at_its_address(tmp_path):
     assert [f for f in plan.report.findings if f.code == "shadowed"
             and f.path == "_pages/publications.html" and "_publications/publications.md"
             in f.message]
+
+
+def test_an_include_of_the_owner_that_reads_the_news_still_finds_them(tmp_path):
+    """An al-folio home page whose own include lists `site.news` (`sort: 'date'`, each
+    item's text): academicpages has no news collection (the news become one list page),
+    so the news documents are kept as written, without the `layout` no page of theirs
+    uses, in a collection Jekyll reads and does not write; the include lists them as
+    before, and the site builds (Jekyll's `sort` stops the build on an undeclared
+    collection). A site whose code does not read `site.news` gets no such collection."""
+    import yaml
+
+    from test_jekyll import build
+    hero = ("{% assign recent = site.news | sort: 'date' | reverse %}\n"
+            '<ul class="recent">{% for item in recent limit: 2 %}'
+            "<li>{{ item.date | date: '%b %Y' }} {{ item.content | markdownify }}</li>"
+            "{% endfor %}</ul>\n")
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    about = (src / "_pages/about.md").read_text() + "\n{% include recent_news.liquid %}\n"
+    _write(src, {"_includes/recent_news.liquid": hero, "_pages/about.md": about})
+    dest = academicpages_checkout(tmp_path / "dest")
+    plan = _convert(src, dest, "academicpages")
+    kept = (dest / "_news/announcement_1.md").read_text()
+    assert kept == (src / "_news/announcement_1.md").read_text().replace("layout: post\n", "")
+    config = yaml.safe_load((dest / "_config.yml").read_text())
+    assert config["collections"]["news"] == {"output": False}
+    assert any(f.code == "news-documents" for f in plan.report.findings)
+    if shutil.which("jekyll"):
+        done = build(dest, tmp_path / "out")
+        assert done.returncode == 0, done.stderr[-800:]
+        home = (tmp_path / "out/index.html").read_text()
+        assert "carbon-aware scheduling" in home and "Mar 2025" in home
+    # the same site without the include: the news are the list page only
+    _write(src, {"_pages/about.md": about.replace("{% include recent_news.liquid %}", "")})
+    (src / "_includes/recent_news.liquid").unlink()
+    _convert(src, tmp_path / "dest2", "academicpages")
+    assert not (tmp_path / "dest2/_news").exists()
+
+
+def test_a_news_page_whose_own_liquid_lists_the_news_lists_them_once(tmp_path):
+    """The owner's news page loops over `site.news` itself (a table of dates and items, with
+    "No news so far..." when there are none): the news documents are kept for that loop, as
+    for any Liquid of the site's own, and no second, Markdown list of the same items is
+    added under it (before: "No news so far..." above the list)."""
+    page = ("---\nlayout: page\npermalink: /news/\ntitle: news\nnav: true\n---\n"
+            "{% if site.news %}<table>{% assign news = site.news | reverse %}"
+            "{% for item in news %}<tr><th>{{ item.date | date: '%b %-d, %Y' }}</th>"
+            "<td>{{ item.content }}</td></tr>{% endfor %}</table>"
+            "{% else %}<p>No news so far...</p>{% endif %}\n")
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_pages/news.md": page})
+    dest = academicpages_checkout(tmp_path / "dest")
+    _convert(src, dest, "academicpages")
+    news = (dest / "_pages/news.md").read_text()
+    assert "{% assign news = site.news | reverse %}" in news
+    assert "carbon-aware scheduling" not in news  # no list of the items' text
+    assert (dest / "_news/announcement_1.md").is_file()

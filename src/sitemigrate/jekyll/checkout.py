@@ -305,6 +305,42 @@ def _stock_includes(target: Theme, plan: Plan, generation: str | None) -> set[st
     return set(stock)
 
 
+_SITE_PATH = lazy_pattern(r"""\{\{-?\s*(['"])(?P<path>/[^'"{}]*)\1\s*\|\s*"""
+                          r"""(?:relative_url|absolute_url)\s*-?\}\}""")
+
+
+def _carry_linked(body: str, inc: str, plan: Plan, src_root: Path) -> None:
+    """The files of SRC that an include copied along as written links by their site path
+    (`{{ '/assets/img/me.jpg' | relative_url }}`, `src="/files/cv.pdf"`): each copied to
+    that path, so the link finds it on the new site (the links of an include are not a
+    page's, whose files the writer carries), unless DEST has a file there (its checkout's)."""
+    from urllib.parse import unquote
+
+    from ..formats.content import rewrite_links
+    from .site import has_front_matter
+    found: list[str] = []
+
+    def note(url: str) -> None:
+        m = _SITE_PATH().fullmatch(url.strip())
+        path = m["path"] if m else url
+        if path.startswith("/") and not path.startswith("//") and "{" not in path:
+            found.append(unquote(path.split("#")[0].split("?")[0]).lstrip("/"))
+    rewrite_links(body, note)
+    for rel in dict.fromkeys(found):
+        try:
+            rel = safe_rel(rel)
+        except UnsafePath:
+            continue
+        source = src_root / rel
+        if not rel or rel in plan.files or rel in plan.copies or not source.is_file() \
+                or not within(src_root, source) or has_front_matter(source) \
+                or (os.path.lexists(plan.dest / rel) and not plan.written_before(rel)):
+            continue
+        plan.copy(rel, source)
+        plan.report.mapped("include-file", f"`/{rel}`, which `{inc}` (copied along as "
+                           "written) links, is copied to that path.", inc)
+
+
 def finish_liquid(plan: Plan, site: Site, target: Theme,
                   generation: str | None = None) -> set[str]:
     """Make every include and layout of every written file resolve in DEST (see module);
@@ -368,6 +404,8 @@ def finish_liquid(plan: Plan, site: Site, target: Theme,
                     body = _SPACED_URL().sub(r'\1="\2"', body)
                     plan.write(inc, body)
                     queue.append(inc)  # its own includes, transitively
+                    if src_root is not None:
+                        _carry_linked(body, inc, plan, src_root)
                 whose = (f"{plan.from_theme.name}'s own `{inc}` (as its template ships it, "
                          "reading that theme's settings)" if plan.from_theme is not None and
                          templates(plan.from_theme).owners(inc, raw) else f"your `{inc}`")

@@ -8,6 +8,7 @@ cannot be carried that way: reported with its words."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -103,3 +104,86 @@ def layout_parts(plan: Plan, page: str, headings: frozenset[str] = frozenset()) 
                         "not, so they were added at the end of the page's text. Check how "
                         "they look there.", Origin(page, 1))
     return parts
+
+
+_DATA = re.compile(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
+_WORDS = frozenset({"site", "forloop", "and", "or", "contains", "in", "reversed", "limit",
+                    "offset", "true", "false", "nil", "null", "empty", "blank", "include"})
+
+
+def data_blocks(plan: Plan, page: str) -> list[str]:
+    """The blocks of the layout SRC page ``page`` names, when it is the owner's (their
+    changed copy of a theme layout, or their own), that show a data file of theirs through
+    includes: a block at the top of the layout (in no other block, outside `<head>`) whose
+    opening tag reads `site.data.NAME` of a `_data/NAME.*` of SRC, that runs an include of
+    SRC, and whose Liquid reads nothing but the site and its own variables (the same on any
+    page, on any site that has the data and the includes). Each as its text, dedented (a
+    :class:`~.layouts.Lead` where it showed above the page's text), reported: the target's
+    layout does not show it, and the page's text does (its includes and data go along)."""
+    import textwrap
+
+    from ..template_files import templates
+    from .layouts import _FILTERS, _STRING, Lead, _block_end
+    from .liquid import include_name
+    source = plan.from_theme
+    found = next(layout_chain(plan, page), None) \
+        if source is not None and templates(source).files else None
+    if found is None or _theirs(plan, found[0]) or plan.source is None:
+        return []
+    rel, text = found
+    tokens = tokenize(text)
+    head = re.search(r"(?is)<head\b.*?</head\s*>", text)
+    content = next((t.start for t in tokens if t.kind == "output"
+                    and re.fullmatch(r"content", t.markup.strip())), None)
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        end = _block_end(tokens, i) if tok.kind == "tag" and tok.name in _OPENERS else None
+        if end is None:
+            i += 1
+            continue
+        inner, i = tokens[i:end + 1], end + 1
+        names = [m[1] or m[2] for m in _DATA.finditer(tok.markup)]
+        if (head and head.start() <= tok.start < head.end()) or not names or not any(
+                os.path.isfile(plan.source / f"_data/{n}{x}") for n in names
+                for x in (".yml", ".yaml", ".json", ".csv", ".tsv")):
+            continue
+        own: set[str] = set()
+        ok, runs = True, False
+        for t in inner:
+            if t.kind not in ("tag", "output"):
+                continue
+            markup = _STRING.sub('""', t.markup)
+            if t.kind == "tag" and t.name == "include":
+                name = include_name(t)
+                runs = runs or bool(name and plan.source_text(f"_includes/{name}") is not None)
+                ok = ok and bool(name) and "{{" not in (name or "")
+                markup = markup.replace(name or "", "", 1) if name else markup
+                markup = re.sub(r"\b[\w-]+\s*=", " ", markup)
+            elif t.kind == "tag" and t.name not in _OPEN and t.name not in (
+                    "elsif", "else", "when", "assign", "endif", "endunless", "endfor",
+                    "endcase", "endcapture", "break", "continue"):
+                ok = False
+            elif t.kind == "tag" and t.name in ("assign", "capture", "for") and \
+                    (m := re.match(r"\s*([A-Za-z_][\w-]*)", markup)):
+                own.add(m[1])
+                markup = markup[m.end():]
+            ok = ok and not re.search(r"(?<![\w.])content\b", markup) and all(
+                f in _FILTERS for f in re.findall(r"\|\s*([\w-]+)", markup))
+            roots = re.findall(r"(?<![\w.\-\]])([A-Za-z_][\w-]*)",
+                               re.sub(r"\|\s*[\w-]+", "", markup))
+            ok = ok and all(r in _WORDS or r in own for r in roots)
+        if not ok or not runs:
+            continue
+        start = text.rfind("\n", 0, tok.start) + 1
+        stop = text.find("\n", inner[-1].start)
+        block = textwrap.dedent(text[start:len(text) if stop < 0 else stop]).strip("\n")
+        block = "\n".join(ln.rstrip() for ln in block.splitlines() if ln.strip())
+        out.append(Lead(block) if content is not None and tok.start < content else block)
+        plan.report.add("own-layout-data", "info", "mapped", f"your layout `{rel}` shows "
+                        f"`site.data.{names[0]}` on this page through includes (line "
+                        f"{tok.line}); the target theme's layout does not, so that block "
+                        "was written into the page's text, where it shows it as before (its "
+                        "includes and data file go along).", Origin(page, 1))
+    return out

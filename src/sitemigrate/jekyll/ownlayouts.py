@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
-from .layoutparts import layout_parts, static_parts
+from .layoutparts import data_blocks, layout_parts, static_parts
 from .layouts import _theirs, layout_chain, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
@@ -123,7 +123,8 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
                              f"{'above' if before else 'below'} the text of this page: "
                              "written into the page, where it shows it.", page.origin)
     headings = frozenset(s.heading for s in page.features.lists if s.heading)
-    return with_shown(body, layout_parts(plan, page.path, headings), out)
+    return with_shown(body, [*data_blocks(plan, page.path),
+                             *layout_parts(plan, page.path, headings)], out)
 
 
 _CONTENT = lazy_pattern(r"(?<![\w.])content\b")

@@ -156,15 +156,26 @@ def _conditions(query: str) -> list[str]:
 
 def query_selects(query: str, entry_type: str, fields: dict[str, str]) -> bool:
     """Whether a jekyll-scholar query selects an entry. A condition whose value is Liquid
-    (`year={{ y }}`, a loop's variable) is read as met: it selects some entry of the file."""
+    (`year={{ y }}`, a loop's variable) is read as met: it selects some entry of the file.
+    As BibTeX-Ruby reads a query: an entry is selected when any of its `(!)@type[...]`
+    parts (`@incollection,@techreport`) selects it: of its type (`!`: of another), with
+    every condition of one of the `||` alternatives met."""
     query = query.strip()
     if not query or query.startswith("{{"):
         return True
     selectors = _SELECTOR.findall(query)  # bibtex-ruby: an entry any one of them selects
-    if not selectors:
-        return all(_meets(group, fields) for group in re.findall(r"\[(.*?)\]", query))
-    return any((kind == "*" or (kind.lower() == entry_type.lower())) != bool(non)
-               and _meets(group, fields) for non, kind, group in selectors)
+    if len(selectors) <= 1 and not (selectors and selectors[0][0]):
+        # one type (or none), and every `[...]` group after it
+        kind = selectors[0][1] if selectors else "*"
+        return _of_type(kind, entry_type) and all(
+            _meets(group, fields) for group in re.findall(r"\[(.*?)\]", query))
+    return any(_of_type(kind, entry_type) != bool(non) and _meets(group, fields)
+               for non, kind, group in selectors)
+
+
+def _of_type(kind: str, entry_type: str) -> bool:
+    """Whether a selector's type (`book`; `*` and `entry`: any) is the entry's."""
+    return kind == "*" or kind.lower() in ("entry", entry_type.lower())
 
 
 def _meets(group: str, fields: dict[str, str]) -> bool:

@@ -52,7 +52,7 @@ from ...plan import Plan
 from ...report import Report
 from ...template_files import example_wording
 from ...theme import Options
-from . import THEME
+from . import THEME, newsdata
 from .aboutlists import project_url, site_link
 from .aboutpage import about_body, about_sections, news_line, write_news_list
 from .config import _write_config
@@ -113,6 +113,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.navigation or is_fresh_template(plan, THEME) \
             or plan.written_before("_data/navigation.yml"):
         write_navigation(site, plan)
+    newsdata.keep_documents(site, plan)  # after the pages: Liquid of theirs may read the news
     copier.carry_assets()
 
 
@@ -186,7 +187,7 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         if is_html_file(out):  # no Markdown converter runs on the page
             listing = markdown_in_html(listing, "news_list")
         body, n = re.subn(r"\{%-?\s*include\s+news\.(?:liquid|html)[^%]*%\}", listing, body)
-        if not n:
+        if not n and not newsdata.reads_news(body):  # (its own loop lists them: kept docs)
             body = body.rstrip("\n") + "\n\n" + listing + "\n"
         for item in site.news:
             plan.origins[item.path] = out

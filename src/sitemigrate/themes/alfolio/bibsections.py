@@ -361,9 +361,25 @@ def layout_text_fields(layouts: list[str], generation: str) -> set[str]:
     return {f for f in _TEXT_FIELDS if any(re.search(rf"\bentry\.{f}\b", t) for t in layouts)}
 
 
-def shown_notes(pub: Publication, shown: set[str]) -> None:
+def own_text_fields(layouts: list[str]) -> list[str]:
+    """The fields of the owner's own (neither BibTeX's nor al-folio's: `honor`, say) whose
+    value the site's bibliography layout (``layouts``: :func:`bib_layouts`) writes as text
+    of the page (`{{ entry.honor }}` between tags, not in an attribute), in its order."""
+    known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | set(_TEXT_FIELDS)
+    out: list[str] = []
+    for text in layouts:
+        for m in re.finditer(r"\{\{-?\s*entry\.(\w+)", text):
+            name = m.group(1).lower()
+            if name not in known and name not in out \
+                    and text.rfind("<", 0, m.start()) <= text.rfind(">", 0, m.start()):
+                out.append(name)
+    return out
+
+
+def shown_notes(pub: Publication, shown: set[str], own: list[str] | None = None) -> None:
     """The lines the bib layout showed with ``pub`` from its text fields (``shown``:
-    :func:`layout_text_fields`), as :attr:`..ir.Publication.notes`."""
+    :func:`layout_text_fields`) and from fields of the owner's own it printed (``own``:
+    :func:`own_text_fields`), as :attr:`..ir.Publication.notes`."""
     notes = []
     # printed right after the venue, often with its own joining punctuation (`. Oral`)
     info = to_text(str(pub.fields.get("additional_info") or "")).strip().lstrip(".,;: ")
@@ -376,4 +392,8 @@ def shown_notes(pub: Publication, shown: set[str]) -> None:
     if "award" in shown and award:
         label = to_text(str(pub.fields.get("award_name") or "")).strip() or "Awarded"
         notes.append(f"**{label}**: {award}")
+    for name in own or ():
+        value = to_text(str(pub.fields.get(name) or "")).strip()
+        if value and value not in notes:
+            notes.append(value)
     pub.notes = notes

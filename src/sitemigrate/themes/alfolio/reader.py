@@ -79,6 +79,7 @@ from .bibsections import (
     listed_entries,
     live_uses,
     loop_queries,
+    own_text_fields,
     printed_fields,
     query_fields,
     selected_of_listed_files,
@@ -539,6 +540,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     layouts = bib_layouts(texts, config)  # the site's own bib layout
     printed = printed_fields(layouts, talk_templates(texts, every_use))
     text_fields = layout_text_fields(layouts, site.generation)
+    own_fields = own_text_fields(layouts)  # (`honor`: printed beside the title)
     # a front-matter value naming a file (a layout of the site's own lists it)
     extras = [p.extra for p in site.pages] + [i.extra for i in site.projects]
     named = {scholar.stem(v) for extra in extras for k, v in extra.items()
@@ -607,7 +609,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
                 site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
-                shown_notes(pub, text_fields)
+                shown_notes(pub, text_fields, own_fields)
                 site.publications.append(pub)
             add_entry(switched, name, pub, site.talks[-1].slug if kinds[id(pub)] == "talk"
                       else "")
