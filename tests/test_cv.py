@@ -14,6 +14,7 @@ from sitemigrate.registry import Options
 from sitemigrate.report import Report
 from sitemigrate.themes.academicpages import reader as academicpages
 from sitemigrate.themes.alfolio import reader as alfolio
+from sitemigrate.themes.alfolio.cv import _classic_sections
 
 yaml = YAML(typ="safe")
 
@@ -243,7 +244,7 @@ def test_markdown_cv_ignores_commented_sections():
 
 
 def test_markdown_render_reads_back():
-    sections = alfolio._classic_sections(yaml.load(CLASSIC), Report())
+    sections = _classic_sections(yaml.load(CLASSIC), Report())
     md = cvmarkdown.render(sections)
     back = {s.title: s for s in cvmarkdown.parse(md).sections}
     assert list(back) == ["Contact", "Experience", "Topics", "Hobbies"]

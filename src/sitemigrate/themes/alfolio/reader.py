@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import re
 from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ... import socials, template_files
-from ...example_cv import report_example_entries
+from ... import socials
 from ...formats import bibtex as bib
-from ...formats import jsonresume
 from ...formats.bibtext import slugify, to_text
 from ...formats.citation import entry_date, format_citation, person_names, venue
 from ...formats.content import split_name
 from ...ir import (
-    CV,
     Identity,
     Item,
     NavItem,
@@ -45,7 +41,6 @@ from ...jekyll.languages import (
     localize_pages,
     translations_as_pages,
 )
-from ...jekyll.layouts import source_layout
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
@@ -68,7 +63,7 @@ from ...jekyll.site import (
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
-from ...textio import node_line, read_document, read_json, read_source
+from ...textio import node_line, read_document, read_source
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .bibsections import (
@@ -89,22 +84,10 @@ from .bibsections import (
     swap_listings,
     talk_templates,
 )
-from .cv import (
-    CV_YML,
-    _classic_sections,
-    _rendercv_sections,
-    basics_shown,
-    cv_formats_shown,
-    cv_layout_rule,
-    rendercv_in_shown_order,
-    resume_in_shown_order,
-    resume_json_path,
-    resume_sections_shown,
-)
+from .cvread import read_cv
 from .home import about_news, blog_by_listing, blog_heading, laid_in_about, site_latest_posts
 from .homelists import about_heading, add_entry, image_dir, switched_lists
 from .navigation import navigation
-from .resumeshown import own_fields_shown
 from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
 from .toc import mark_toc, shows_toc
 
@@ -214,7 +197,7 @@ def read(src: Path, report: Report) -> Site:
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
     unread_items_as_pages(site, config, report)
-    site.cv = _read_cv(src, site, report, layouts)
+    site.cv = read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
@@ -713,90 +696,3 @@ def _read_bib(path: Path, rel: str, report: Report, folders: dict) -> list[Publi
             slug=slugify(title or entry.key),
             origin=Origin(rel, entry.line)))
     return pubs
-
-
-def _read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
-    """The CV data a CV page shows: classic or RenderCV `_data/cv.yml`, or the JSON Resume
-    `assets/json/resume.json`, as the page's layout picks it (:func:`_cv_layout`; ``layouts``:
-    each page's `layout:`). Data no page shows is not the owner's CV (a template's example):
-    not read, and reported."""
-    found: dict[str, tuple[Any, str]] = {}
-    data = read_data(src, CV_YML, report)
-    if isinstance(data, list):
-        found["classic"] = (data, CV_YML)
-    elif isinstance(data, dict) and isinstance(data.get("cv"), dict):
-        found["rendercv"] = (data["cv"], CV_YML)
-    elif data is not None:
-        report.problem("cv-format", f"`{CV_YML}` is neither the classic list of sections nor "
-                       "RenderCV (`cv:`); not read.", CV_YML)
-    json_rel = resume_json_path(site, report)
-    if json_rel and os.path.isfile(src / json_rel):  # (False in a folder not ours to read)
-        try:
-            # jekyll-get-json reads it with Ruby's JSON.load, which skips comments
-            resume = read_json(src / json_rel, json_rel, report, root=src, comments=True)
-            if resume is not None:
-                found["jsonresume"] = (resume, json_rel)
-        except ValueError as exc:
-            report.problem("cv-json", f"`{json_rel}` is not valid JSON ({exc}); not read.",
-                           json_rel)
-    if not found:
-        return None
-    rule, page, wanted, layout_text = _cv_layout(src, site, layouts, set(found), report)
-    shown = cv_formats_shown(rule, wanted)
-    fmt = next((f for f in shown if f in found), "")
-    if not fmt:
-        why = (f"no page of the source shows it (no page has the CV layout, "
-               f"`layout: {'` / `'.join(THEME.vocabulary['cv_layout']['layouts'])}`)"
-               if page is None else f"the CV page `{page.path}` does not show it (its layout "
-               f"shows {' or '.join(shown) or 'no CV data'})")
-        for other, (_, orel) in found.items():
-            report.verbatim("cv-unused", f"`{orel}` ({other}) was not read: {why}. It is not "
-                            "carried as the owner's CV.", orel)
-        return None
-    value, rel = found[fmt]
-    report_example_entries(template_files.templates(THEME).settings, value, rel, src, report)
-    cv = CV(origin=Origin(rel, 1), format=fmt)
-    if fmt == "classic":
-        cv.sections = _classic_sections(value, report)
-    elif fmt == "rendercv":
-        cv.sections, cv.basics = _rendercv_sections(value, report)
-        cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text, THEME.vocabulary)
-    else:
-        value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary)
-        cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
-        cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
-                                            site.config_extra, rel, report, tuple(unknown))
-        own_fields_shown(cv.sections, src, report)  # the site's own includes' fields
-        name = text(cv.basics.get("name"))
-        if name and site.identity.display_name() and name != site.identity.display_name():
-            # (dropped when the CV turns out to be the template's example, template_files)
-            report.problem("cv-example", f"`{rel}` names `{name}`, not "
-                           f"{site.identity.display_name()}; it is no template's example CV, "
-                           "so it was read as yours: check the name the CV page shows.", rel)
-    cv.basics_shown = basics_shown(cv.basics, fmt, rule, layout_text, site.config_extra,
-                                   THEME.vocabulary, value)
-    report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "
-                  f"{sum(len(s.entries) for s in cv.sections)} entries.", cv.origin)
-    for other, (_, orel) in found.items():
-        if other != fmt:
-            report.verbatim("cv-unused", f"`{orel}` ({other}) was not read: the CV page "
-                            f"shows `{rel}` ({fmt}), not it. It is not carried.", orel)
-    return cv
-
-
-def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
-               report: Report) -> tuple[str, Page | None, str, str | None]:
-    """The first page with a CV layout, how that layout picks its data
-    (:func:`.cv.cv_layout_rule`), the page's `cv_format`, and SRC's own layout's text."""
-    names = THEME.vocabulary["cv_layout"]["layouts"]
-    page = next((p for p in site.pages if layouts.get(p.path) in names), None)
-    if page is None:
-        return "none", None, "", None
-    wanted = page.features.cv_format
-    if wanted and wanted not in ("rendercv", "jsonresume"):
-        report.problem("cv-format", f"`cv_format: {wanted}` is not `rendercv` or "
-                       "`jsonresume`; ignored.", page.origin)
-        wanted = ""
-    layout_text = source_layout(src, layouts[page.path], report)
-    return cv_layout_rule(layout_text, site.generation, THEME.vocabulary, found,
-                          wanted), page, wanted, layout_text
