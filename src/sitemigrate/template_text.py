@@ -118,9 +118,18 @@ def prose(rel: str, data: bytes) -> tuple[list[str], str | None]:
     if suffix == ".bib":
         return words(text), None
     front, body = _front(text)
+    return _document_words(front, body), _title_of(front)
+
+
+def _document_words(front: dict, body: str) -> list[str]:
+    """The words of a document: its front matter's strings, then its body's text."""
+    return [w for s in strings(front) for w in words(s)] + words(_MARKUP.sub(" ", body))
+
+
+def _title_of(front: dict) -> str | None:
+    """The words of a document's `title` (None: it has none)."""
     title = front.get("title")
-    return ([w for s in strings(front) for w in words(s)] + words(_MARKUP.sub(" ", body)),
-            " ".join(words(title)) if isinstance(title, str) else None)
+    return " ".join(words(title)) if isinstance(title, str) else None
 
 
 def _hash(text: str) -> int:
@@ -189,7 +198,15 @@ class ExampleText:
         an example item of another version of the template."""
         if not self.shingles:
             return False
-        seq, title = prose(rel, data)
+        if PurePosixPath(rel).suffix.lower() in DOCUMENTS:
+            # an item the owner named is the owner's: its words are not read
+            front, body = _front(data.decode("utf-8", "replace"))
+            title = _title_of(front)
+            if title is not None and mark(title) not in self.titles:
+                return False
+            seq = _document_words(front, body)
+        else:
+            seq, title = prose(rel, data)
         if not seq:
             return False
         # the title and the length first: the shingles of an owner's post are not needed
