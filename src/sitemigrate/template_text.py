@@ -193,6 +193,29 @@ class ExampleText:
             longest = max(longest, run)
         return covered.count(False) / len(seq), longest
 
+    def few_uncovered(self, seq: list[str], most: int, longest: int) -> bool:
+        """Whether fewer than ``most`` of the words no shingle of the template's covers are
+        left, in no run longer than ``longest``, as :meth:`uncovered` counts them; read from
+        the start and stopped as soon as they are not (an owner's paragraph is told from its
+        first words): word ``i`` is final once the shingle that starts at it was looked up."""
+        n = len(seq)
+        if n < K:
+            return (bool(seq) and _hash(" ".join(seq)) in self.shingles) or (
+                n < most and n <= longest)
+        last = -1  # the last word a shingle of the template's covers
+        missed = run = 0
+        for i in range(n):
+            if i <= n - K and _hash(" ".join(seq[i:i + K])) in self.shingles:
+                last = i + K - 1
+            if i <= last:
+                run = 0
+                continue
+            missed += 1
+            run += 1
+            if missed >= most or run > longest:
+                return False
+        return True
+
     def near(self, rel: str, data: bytes) -> bool:
         """True when the file ``rel`` holds the template's example text (see the module):
         an example item of another version of the template."""
