@@ -43,7 +43,7 @@ from .ir import Origin, Site
 from .jekyll.bibshown import braced_names, shown_as_note
 from .jekyll.extrakeys import carried_as_written
 from .jekyll.liquid import shown_liquid
-from .jekyll.scholar import bibliography_uses
+from .jekyll.scholar import bibliography_uses, carried_keys
 from .jekyll.site import menu_place
 from .plan import Plan
 from .report import common_place
@@ -265,6 +265,7 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
             text = shown_as_note(braced_names(text), rel, src, plan.dest, plan.report)
             text = text if written is None else _kept_by_writer(text, written)
             plan.write(rel, text)
+            carried_keys(plan.report, rel, data.decode("utf-8", "replace"), text)
             count += 1
             _unselected_kept(plan, rel, text, set(site.unshown_entries))
             # a file no page lists, which the reader said it would not carry: carried here
