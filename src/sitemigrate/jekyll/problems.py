@@ -123,7 +123,7 @@ def typos_the_target_reads(plan: Plan, theme: Theme) -> None:
     it: a key of ``theme``'s layouts (its vocabulary's page keys and switches) or one the
     layout of DEST's checkout that lays the page out shows. The hint goes; what the new
     site does with the key is said by the writer (`extra-key`)."""
-    from .layouts import _layout_of, dest_shows
+    from .layouts import dest_shows, layout_named
     vocab = theme.vocabulary
     known = {*vocab.get("page_keys", ()), *vocab.get("about_keys", ()),
              *vocab.get("page_switches", ())}
@@ -132,7 +132,7 @@ def typos_the_target_reads(plan: Plan, theme: Theme) -> None:
         if m is None:
             continue
         out = plan.files.get(plan.origins.get(finding.path, finding.path))
-        layout = _layout_of(out.decode("utf-8", "replace") if out else None) \
-            or _layout_of(plan.source_text(finding.path))
+        layout = layout_named(out.decode("utf-8", "replace") if out else None) \
+            or layout_named(plan.source_text(finding.path))
         if m[1] in known or (layout and dest_shows(plan, layout, m[1]) is not None):
             plan.report.findings.remove(finding)
