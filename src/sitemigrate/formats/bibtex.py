@@ -395,16 +395,22 @@ def scholar_keys(text: str) -> list[tuple[str, str | None]]:
     seen: set[str] = set()
     out: list[tuple[str, str | None]] = []
     for entry in parse_bib(text).entries:
-        m = _KEY.match(entry.raw)
-        if m is None or unread_by_scholar(entry.raw) is not None:
+        written = written_key(entry)
+        if written is None or unread_by_scholar(entry.raw) is not None:
             continue
-        key: str | None = m[1]
+        key: str | None = written
         while key is not None and key in seen:
             key = ruby_succ(key)
         if key is not None:
             seen.add(key)
-        out.append((m[1], key))
+        out.append((written, key))
     return out
+
+
+def written_key(entry: BibEntry) -> str | None:
+    """The key of ``entry`` as its file writes it (the reader gives a duplicate another)."""
+    m = _KEY.match(entry.raw)
+    return m[1] if m else None
 
 
 def _split_names(value: str) -> list[str]:

@@ -150,8 +150,6 @@ def report_replaced_layouts(plan: Plan, site: Site) -> None:
     them (its parts of words and pictures, :func:`~.layoutparts.static_parts`, and the
     includes it runs that the new one does not) is said, per layout, with its pages; what
     it showed of a page's own keys is said on each page (`extra-key-shown`)."""
-    from bs4 import BeautifulSoup
-
     from .checkout import layout_text
     if plan.source is None:
         return
@@ -169,11 +167,8 @@ def report_replaced_layouts(plan: Plan, site: Site) -> None:
                 PurePosixPath(r).parent.as_posix() == "_layouts" and PurePosixPath(r).stem == name
                 for r in (*plan.files, *plan.copies)):
             continue
-
-        def words(html: str) -> str:
-            return " ".join(BeautifulSoup(html, "html.parser").get_text(" ").split())
-        new = {words(p) for p in static_parts(theirs)}
-        lost = [w for p in static_parts(ours) if (w := words(p)) not in new]
+        new = {_words(p) for p in static_parts(theirs)}
+        lost = [w for p in static_parts(ours) if (w := _words(p)) not in new]
         runs = sorted({n for t in tokenize(ours) if t.name == "include" and not
                        t.in_html_comment and (n := include_name(t))}
                       - {n for t in tokenize(theirs) if (n := include_name(t))})
@@ -191,3 +186,9 @@ def report_replaced_layouts(plan: Plan, site: Site) -> None:
                         f"showed and the new one does not: {said}. Bring your change to the "
                         "new layout.",
                         Origin(rel, ours.count("\n", 0, first.start()) + 1 if first else 1))
+
+
+def _words(html: str) -> str:
+    """The words a part of a layout shows, one space between each."""
+    from bs4 import BeautifulSoup
+    return " ".join(BeautifulSoup(html, "html.parser").get_text(" ").split())

@@ -343,7 +343,6 @@ def loop_queries(body: str, use: Use, front: Any) -> list[str] | None:
     return None
 
 
-
 _RENAMED = re.compile(r"duplicate key `[^`]*` \(first at line \d+\); the \w+ entry was renamed ")
 _WRITTEN = re.compile(r"publication `([^`]*)` written to ")
 
@@ -355,14 +354,13 @@ def carried_keys(report: Report, rel: str, source: str, text: str) -> None:
     writer gave those entries, is said again as the new site has it, at each entry's line:
     a key an entry before it has becomes its `succ` (:func:`~..formats.bibtex.scholar_keys`),
     on the new site as on the old; keys that differ only in case stay apart."""
-    from ..formats.bibtex import _KEY, parse_bib, scholar_keys
+    from ..formats.bibtex import parse_bib, scholar_keys, written_key
     given = iter(scholar_keys(text))
     pending = next(given, None)
     keys: dict[str, tuple[str, str | None]] = {}  # the reader's key -> (as written, given)
     lines: list[tuple[int, str, str | None]] = []
     for entry in parse_bib(source).entries:
-        m = _KEY.match(entry.raw)
-        if m is None or pending is None or pending[0] != m[1]:
+        if pending is None or pending[0] != written_key(entry):
             continue  # (an entry that does not go along, or bibtex-ruby does not read)
         keys[entry.key] = pending
         lines.append((entry.line, *pending))
