@@ -128,11 +128,11 @@ def typos_the_target_reads(plan: Plan, theme: Theme) -> None:
     known = {*vocab.get("page_keys", ()), *vocab.get("about_keys", ()),
              *vocab.get("page_switches", ())}
     for finding in [f for f in plan.report.findings if f.code == "key-typo" and f.path]:
-        m = _KEPT_TYPO.match(finding.message)
+        m, rel = _KEPT_TYPO.match(finding.message), finding.path or ""
         if m is None:
             continue
-        out = plan.files.get(plan.origins.get(finding.path, finding.path))
+        out = plan.files.get(plan.origins.get(rel, rel))
         layout = layout_named(out.decode("utf-8", "replace") if out else None) \
-            or layout_named(plan.source_text(finding.path))
+            or layout_named(plan.source_text(rel))
         if m[1] in known or (layout and dest_shows(plan, layout, m[1]) is not None):
             plan.report.findings.remove(finding)
