@@ -1,0 +1,103 @@
+"""What a visitor reads beside each item of a list page, besides its title (issue 31): the
+excerpt academicpages' talk and teaching lists show under each item, carried to al-folio's
+lists; and the date each item of a list showed, compared by ``sitemigrate verify``.
+
+The sites are invented (fixtures/academicpages-site plus a few files written here).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import FIXTURES
+
+import sitemigrate
+
+TALKS = ("---\nlayout: archive\ntitle: Talks\npermalink: /talks/\n---\n\n"
+         "{% for post in site.talks reversed %}\n  {% include archive-single-talk.html %}\n"
+         "{% endfor %}\n")
+TEACHING = ("---\nlayout: archive\ntitle: Teaching\npermalink: /teaching/\n---\n\n"
+            "{% for post in site.teaching reversed %}\n  {% include archive-single.html %}\n"
+            "{% endfor %}\n")
+ITEMS = {
+    "_talks/2023-05-02-moss.md": (
+        "---\ntitle: Moss on slate roofs\ncollection: talks\ntype: Talk\n"
+        "venue: Alpine Botany Day\ndate: 2023-05-02\n---\n"
+        "Why moss prefers [slate][s] over tiles.\n\nA second paragraph.\n\n"
+        "[s]: https://example.org/slate\n"),
+    "_talks/2022-01-10-lichen.md": (
+        "---\ntitle: Lichen clocks\ncollection: talks\ntype: Poster\nvenue: Winter Meeting\n"
+        "date: 2022-01-10\nexcerpt: Dating walls by lichen size.\n---\nThe poster's text.\n"),
+    "_teaching/2021-field.md": (
+        "---\ntitle: Field botany\ncollection: teaching\ntype: Course\nvenue: Hill College\n"
+        "date: 2021-09-01\n---\nWalks and keys for first years.\n\nMore.\n"),
+}
+
+
+def _academicpages(tmp_path: Path, files: dict[str, str]) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    for rel, text in files.items():
+        path = src / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return src
+
+
+def _listing(plan, collection: str) -> str:
+    """The written page whose Liquid lists ``collection`` (not the CV page)."""
+    found = [data.decode() for rel, data in plan.files.items() if rel.startswith("_pages/")
+             and f"site.{collection}" in data.decode() and "cv" not in rel]
+    assert len(found) == 1
+    return found[0]
+
+
+def _front(plan, rel: str) -> dict:
+    return yaml.safe_load(plan.files[rel].decode().split("---\n")[1])
+
+
+def test_talk_and_course_lists_show_each_items_excerpt_as_the_old_lists_did(tmp_path):
+    """academicpages' talk and teaching lists show each item's excerpt under it (its front
+    matter's `excerpt`, else its text up to the first blank line, with the link definitions
+    it uses); al-folio's lists written for them show it too. The item's page opens with a
+    line of its details now, which Jekyll would take for the excerpt: the old excerpt is
+    stated in its front matter."""
+    src = _academicpages(tmp_path, {"_pages/talks.html": TALKS, "_pages/teaching.html": TEACHING,
+                                    **ITEMS})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    talks, teaching = _listing(plan, "talks"), _listing(plan, "teachings")
+    assert "</p>\n{% if talk.excerpt %}{{ talk.excerpt | markdownify }}{% endif %}\n" \
+           "{% endfor %}" in talks
+    assert "{{ course.excerpt | markdownify }}" in teaching and "Read more" not in teaching
+    assert _front(plan, "_talks/2023-05-02-moss.md")["excerpt"] == (
+        "Why moss prefers [slate][s] over tiles.\n\n[s]: https://example.org/slate")
+    assert _front(plan, "_talks/2022-01-10-lichen.md")["excerpt"] == "Dating walls by lichen size."
+    assert _front(plan, "_teachings/2021-field.md")["excerpt"] == "Walks and keys for first years."
+    cv = plan.files["_pages/cv.md"].decode()  # its `-cv` include shows no excerpt
+    assert ".excerpt" not in cv
+
+
+def test_a_course_list_with_read_more_links_each_excerpt_to_its_course(tmp_path):
+    """academicpages' teaching list ends each excerpt with a link to the course where the
+    config's `read_more` is `enabled`; the talk list has no such link."""
+    src = _academicpages(tmp_path, {"_pages/talks.html": TALKS, "_pages/teaching.html": TEACHING,
+                                    **ITEMS})
+    config = src / "_config.yml"
+    config.write_text(config.read_text() + '\nread_more: "enabled"\n')
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    assert '{{ course.url | relative_url }}"> Read more</a>' in _listing(plan, "teachings")
+    assert "Read more" not in _listing(plan, "talks")
+
+
+def test_an_owners_talk_include_without_the_excerpt_shows_none(tmp_path):
+    """SRC's own copy of the talk list's include decides: one that prints no `post.excerpt`
+    showed none, and the al-folio list shows none (nor do the talks state one)."""
+    src = _academicpages(tmp_path, {
+        "_pages/talks.html": TALKS, **ITEMS,
+        "_includes/archive-single-talk.html": "<h2 class=\"archive__item-title\">"
+                                              "{{ post.title }}</h2>\n<p>{{ post.venue }}</p>\n"})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    assert ".excerpt" not in _listing(plan, "talks")
+    assert "excerpt" not in _front(plan, "_talks/2023-05-02-moss.md")
