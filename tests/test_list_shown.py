@@ -101,3 +101,56 @@ def test_an_owners_talk_include_without_the_excerpt_shows_none(tmp_path):
     plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
     assert ".excerpt" not in _listing(plan, "talks")
     assert "excerpt" not in _front(plan, "_talks/2023-05-02-moss.md")
+
+
+def _built(root: Path, talks: str) -> Path:
+    """A built site whose talks page shows ``talks`` (and a feed of the build's time)."""
+    for rel, text in {
+            "index.html": "<html><head></head><body><main><p>Home.</p></main></body></html>",
+            "feed.xml": "<feed><updated>2026-11-29T10:00:00+00:00</updated></feed>",
+            "talks/index.html": f"<html><head></head><body><main>{talks}</main></body></html>",
+    }.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+OLD_TALKS = ('<h2 class="archive__item-title">Moss on slate roofs</h2>'
+             '<p class="page__meta">May 02, 2023</p><p>Talk, Alpine Botany Day</p>'
+             '<h2 class="archive__item-title">Lichen clocks</h2>'
+             '<p class="page__meta">January 10, 2022</p><p>Poster, Winter Meeting</p>'
+             '<h2 class="archive__item-title">Undated walk</h2>'
+             '<p class="page__meta">November 29, 2026</p><p>Walk, Hill Club</p>')
+
+
+def test_verify_names_a_date_a_list_showed_beside_an_item_that_is_gone_or_changed(tmp_path):
+    """Each item both lists show keeps the date the old list showed beside it, month and
+    year as a visitor reads them in either theme's form (`May 02, 2023`, `May 2023`); a
+    year alone is kept by any date of that year. A date now gone, or now another month
+    (the build's), is a loss; an item the old site dated at its build (Jekyll's date of a
+    document that has none) has no date to keep."""
+    from sitemigrate.report import Report
+    from sitemigrate.verify import BuiltSite, compare, record
+    (tmp_path / "src").mkdir()
+    old = BuiltSite(_built(tmp_path / "old", OLD_TALKS))
+    same = BuiltSite(_built(tmp_path / "same", (
+        '<p><a href="/talks/moss/"><b>Moss on slate roofs</b></a><br>Talk, Alpine Botany Day, '
+        'May 2023</p><p><a href="/talks/lichen/"><b>Lichen clocks</b></a><br>Poster, Winter '
+        'Meeting, 2022-01-10</p><p><a href="/talks/walk/"><b>Undated walk</b></a><br>Walk, '
+        'Hill Club</p>')))
+    assert compare(old, same, tmp_path / "src").dates == []
+    new = BuiltSite(_built(tmp_path / "new", (
+        '<p><a href="/talks/moss/"><b>Moss on slate roofs</b></a><br>Talk, Alpine Botany Day, '
+        'November 2026</p><p><a href="/talks/lichen/"><b>Lichen clocks</b></a><br>Poster, '
+        'Winter Meeting</p><p><a href="/talks/walk/"><b>Undated walk</b></a><br>Walk</p>')))
+    result = compare(old, new, tmp_path / "src")
+    assert result.dates == [
+        ("talks/index.html", "talks/index.html", "moss on slate roofs", "May 2023",
+         "November 2026"),
+        ("talks/index.html", "talks/index.html", "lichen clocks", "January 2022", "")]
+    report = Report()
+    record(result, report)
+    found = [f for f in report.findings if f.code == "verify-list-date"]
+    assert [f.severity for f in found] == ["loss", "loss"]
+    assert "with the date May 2023; the new list shows November 2026 beside it" in \
+           found[0].message and "no date beside it" in found[1].message
