@@ -326,12 +326,12 @@ def _excerpts(listing: dict, target_listing: dict, plan: Plan | None,
               config: Mapping[str, Any] | None) -> Callable[[str, str], str]:
     """What adds, to the target's listing (``new``) of the source's listing ``old``, the
     line that shows each item's excerpt under it (``excerpt`` of the target's listing: after
-    its last ``at``) where the source's showed it (``excerpt`` of the source's listing): it
+    its last ``at``) where the source's showed it (``shows_excerpt`` of the source's): it
     runs the include that shows it (academicpages' list, not its CV), and SRC's own copy of
     that include, if SRC has one, reads `post.excerpt`. Its ``read_more`` form where the
     site's config has the key and value the source's ``read_more`` names (and SRC's copy
     reads that key): the link to the item after the excerpt."""
-    spec, line = listing.get("excerpt"), target_listing.get("excerpt")
+    spec, line = listing.get("shows_excerpt"), target_listing.get("excerpt")
 
     def add(new: str, old: str) -> str:
         from .liquid import include_name, tokenize
