@@ -154,3 +154,17 @@ def test_verify_names_a_date_a_list_showed_beside_an_item_that_is_gone_or_change
     assert [f.severity for f in found] == ["loss", "loss"]
     assert "with the date May 2023; the new list shows November 2026 beside it" in \
            found[0].message and "no date beside it" in found[1].message
+
+
+def test_an_al_folio_list_of_talks_with_their_excerpts_keeps_them_on_an_upgrade(tmp_path):
+    """The al-folio list written for academicpages' shows each talk's excerpt: converted
+    again (an upgrade of the al-folio site) it still does, with no report of Liquid of its
+    own."""
+    src = _academicpages(tmp_path, {"_pages/talks.html": TALKS, **ITEMS})
+    sitemigrate.convert(src, tmp_path / "al", to="al-folio").apply()
+    plan = sitemigrate.convert(tmp_path / "al", tmp_path / "again", to="al-folio")
+    assert "{{ talk.excerpt | markdownify }}" in _listing(plan, "talks")
+    assert "Read more" not in _listing(plan, "talks")
+    assert not [f for f in plan.report.findings if f.code == "listing-own-liquid"
+                and "talks" in f.message]
+    assert _front(plan, "_talks/2023-05-02-moss.md")["excerpt"].startswith("Why moss")

@@ -328,23 +328,28 @@ def _excerpts(listing: dict, target_listing: dict, plan: Plan | None,
     line that shows each item's excerpt under it (``excerpt`` of the target's listing: after
     its last ``at``) where the source's showed it (``shows_excerpt`` of the source's): it
     runs the include that shows it (academicpages' list, not its CV), and SRC's own copy of
-    that include, if SRC has one, reads `post.excerpt`. Its ``read_more`` form where the
-    site's config has the key and value the source's ``read_more`` names (and SRC's copy
-    reads that key): the link to the item after the excerpt."""
-    spec, line = listing.get("shows_excerpt"), target_listing.get("excerpt")
+    that include, if SRC has one, reads `post.excerpt`; or its Liquid has the ``match`` (the
+    line al-folio's writes). Its ``read_more`` form where the site's config has the ``key``
+    and value (``equals``) the source's ``read_more`` names (and SRC's copy reads that key),
+    or the listing has its ``match``: the link to the item after the excerpt."""
+    spec, line = listing.get("shows_excerpt") or {}, target_listing.get("excerpt")
 
     def add(new: str, old: str) -> str:
         from .liquid import include_name, tokenize
         at = new.rfind(line["at"]) if spec and line else -1
-        if at < 0 or "include" not in old or spec["include"] not in {
-                include_name(t) for t in tokenize(old) if t.kind == "tag"}:
+        runs = "include" in spec and "include" in old and spec["include"] in {
+            include_name(t) for t in tokenize(old) if t.kind == "tag"}
+        if at < 0 or not runs and not ("match" in spec and re.search(spec["match"], old)):
             return new
-        own = plan.source_text(f"_includes/{spec['include']}") if plan is not None else None
+        own = plan.source_text(f"_includes/{spec['include']}") if runs and plan is not None \
+            else None
         if own is not None and not re.search(r"\bpost\.excerpt\b", own):
             return new  # (SRC's own include shows no excerpt)
         more = spec.get("read_more") or {}
-        form = "read_more" if more and (config or {}).get(more["key"]) == more["equals"] and (
-            own is None or f"site.{more['key']}" in own) else "body"
+        by_key = "key" in more and (config or {}).get(more["key"]) == more["equals"] and (
+            own is None or f"site.{more['key']}" in own)
+        by_match = "match" in more and re.search(more["match"], old)
+        form = "read_more" if by_key or by_match else "body"
         at += len(line["at"])
         return new[:at] + "\n" + line[form] + new[at:]
     return add
@@ -450,8 +455,11 @@ def own_liquid(text: str, listing: dict) -> list[str]:
             return None
         return re.sub(r"\s+", " ", tok.text).strip()  # a raw block: text the page shows
 
-    stock = {signature(t) for t in tokenize(listing.get("body", ""))} - {None}
-    stock_words = " ".join(_visible_words(listing.get("body", "")))
+    # (with the lines of its items' excerpts it writes)
+    whole = listing.get("body", "") + "".join(
+        str(v) for k, v in (listing.get("excerpt") or {}).items() if k != "at")
+    stock = {signature(t) for t in tokenize(whole)} - {None}
+    stock_words = " ".join(_visible_words(whole))
     patterns = [re.compile(p) for p in listing.get("stock", [])]
     own: list[str] = []
     for tok in tokenize(text):
