@@ -139,6 +139,11 @@ def test_verify_names_a_date_a_list_showed_beside_an_item_that_is_gone_or_change
         'Meeting, 2022-01-10</p><p><a href="/talks/walk/"><b>Undated walk</b></a><br>Walk, '
         'Hill Club</p>')))
     assert compare(old, same, tmp_path / "src").dates == []
+    cited = BuiltSite(_built(tmp_path / "cited", (  # a citation dates a work before its title
+        '<ul><li>Ann Roe. (2023). "Moss on slate roofs." Alpine Botany Day.</li>'
+        '<li>Ann Roe. (2022). "Lichen clocks." Winter Meeting.</li>'
+        '<li>Ann Roe. "Undated walk." Hill Club.</li></ul>')))
+    assert compare(old, cited, tmp_path / "src").dates == []
     new = BuiltSite(_built(tmp_path / "new", (
         '<p><a href="/talks/moss/"><b>Moss on slate roofs</b></a><br>Talk, Alpine Botany Day, '
         'November 2026</p><p><a href="/talks/lichen/"><b>Lichen clocks</b></a><br>Poster, '

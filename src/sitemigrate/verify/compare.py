@@ -430,19 +430,20 @@ def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[Built
     """Each of the items ``titles`` both lists show: the date the old list showed beside it,
     the new list shows beside it too (:func:`.dates.date_lost`; the old site's build month
     is no item's date)."""
-    from .dates import build_month, date_lost, item_texts
+    from .dates import beside, build_month, date_lost
     from .dates import shown as date_text
     site, page, old_text = old
     now_site, now_page = new
     if not titles:
         return
-    was = item_texts(old_text, titles)
-    now = item_texts(" ".join(now_site.pages.get(p, "") for p in now_site.listing(now_page)),
-                     titles)
+    was = beside(old_text, titles)
+    now = beside(" ".join(now_site.pages.get(p, "") for p in now_site.listing(now_page)),
+                 titles)
     feed = site.root / "feed.xml"
     build = build_month(site.root, feed.read_text("utf-8", "replace") if feed.is_file() else None)
     for title in titles:
-        lost = date_lost(was.get(title, ""), now.get(title), build)
+        lost = date_lost(was.get(title, ("", []))[0], now[title][1] if title in now else None,
+                         build)
         if lost:
             result.dates.append((page, now_page, title, date_text(lost[0]),
                                  date_text(lost[1]) if lost[1] else ""))

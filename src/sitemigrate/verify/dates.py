@@ -47,40 +47,42 @@ def shown(date: Date) -> str:
     return f"{_MONTHS[month - 1].capitalize()} {year}" if month else str(year)
 
 
-def item_texts(text: str, titles: Iterable[str]) -> dict[str, str]:
-    """What normalised page ``text`` shows after each of ``titles`` up to the next of them:
-    the words beside that item on a list. Each title is looked for from where the one before
-    it was found on (a list shows them in about the same order), then back; one not found
-    has none."""
-    found: list[tuple[int, str]] = []
-    at = 0
-    for title in dict.fromkeys(titles):
-        where = text.find(title, at)
-        if where < 0:
-            where = text.rfind(title, 0, at + len(title))
-        if where >= 0:
-            found.append((where, title))
-            at = where
-    found.sort()
-    ends = [where for where, _ in found[1:]] + [len(text)]
-    return {title: text[where + len(title):end] for (where, title), end in zip(found, ends)}
+def beside(text: str, titles: Iterable[str]
+           ) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """What normalised page ``text`` shows beside each of ``titles``: the words after its
+    first place up to the next place of any of them (where a list prints an item's date
+    after its title), and the words around each of its places, from the end of the place
+    of any title before it to the next (a citation that dates a work before its title, a
+    second place of the title: its own citation). A title not found has nothing."""
+    titles = [t for t in dict.fromkeys(titles) if t]
+    places = sorted((m.start(), m.start() + len(title), title) for title in titles
+                    for m in re.finditer(re.escape(title), text))
+    out: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+    for i, (start, end, title) in enumerate(places):
+        after = text[end:places[i + 1][0] if i + 1 < len(places) else len(text)]
+        before = text[places[i - 1][1] if i else max(0, start - 300):start]
+        first, around = out.get(title, (after, []))
+        out[title] = (first, [*around, (before, after)])
+    return out
 
 
-def date_lost(was: str, now: str | None, build: Date | None) -> tuple[Date, Date | None] | None:
+def date_lost(was: str, now: list[tuple[str, str]] | None, build: Date | None
+              ) -> tuple[Date, Date | None] | None:
     """The date the old list showed beside an item (the first in ``was``, the words after its
-    title) that the new list no longer shows beside it (``now``; None when the new list shows
-    the item where no words can be told apart: nothing is said): no date of that year, or
-    only dates of that year with another month where both show a month. Returned with the
-    first date the new list shows there (None: none). An old date of ``build``'s month, the
-    month the old site was built in, is none of the item's: Jekyll dates a document without
-    a date of its own at the build."""
+    title) that the new list no longer shows beside it (``now``: the words before and after
+    each of its places; None when the new list shows the item where no words can be told apart:
+    nothing is said): no date of that year, or only dates of that year with another month
+    where both show a month. Returned with the first date the new list shows after the item
+    (None: none). An old date of ``build``'s month, the month the old site was built in, is
+    none of the item's: Jekyll dates a document without a date of its own at the build."""
     old = dates_in(was)
     if not old or now is None or old[0] == build:
         return None
     year, month = old[0]
-    new = dates_in(now)
-    if any(y == year and (month is None or m is None or m == month) for y, m in new):
+    if any(y == year and (month is None or m is None or m == month)
+           for before, after in now for y, m in dates_in(f"{before} {after}")):
         return None
+    new = [d for _, after in now for d in dates_in(after)]
     return old[0], new[0] if new else None
 
 
