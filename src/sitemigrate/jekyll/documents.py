@@ -119,8 +119,8 @@ def keep_excerpt(front: Any, item: Item, plan: Plan, separator: str, changed: bo
     if "excerpt" in front:
         return
     excerpt, stated = source_excerpt(item, plan, separator)
-    if not (changed or stated) or not (lists and lists_excerpts(plan, *lists)) and \
-            owner_code_reading(plan, "excerpt", item.path) is None:
+    if not (changed or stated) or (not (lists and lists_excerpts(plan, *lists)) and
+                                   owner_code_reading(plan, "excerpt", item.path) is None):
         return
     front["excerpt"] = excerpt
     if not stated and ("{{" in excerpt or "{%" in excerpt):
@@ -157,7 +157,7 @@ def lists_excerpts(plan: Plan, target: Theme, collection: str) -> bool:
     """Whether a page written so far lists the excerpts of ``collection`` (the line of
     ``excerpt`` of the target's listing of the role whose items it holds: `talks`,
     `teachings`)."""
-    for role, listing in target.vocabulary.get("listings", {}).items():
+    for listing in target.vocabulary.get("listings", {}).values():
         line = listing.get("excerpt") or {}
         if not line or f"site.{collection}" not in listing.get("body", ""):
             continue

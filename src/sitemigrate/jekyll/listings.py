@@ -332,14 +332,14 @@ def _excerpts(listing: dict, target_listing: dict, plan: Plan | None,
     line al-folio's writes). Its ``read_more`` form where the site's config has the ``key``
     and value (``equals``) the source's ``read_more`` names (and SRC's copy reads that key),
     or the listing has its ``match``: the link to the item after the excerpt."""
-    spec, line = listing.get("shows_excerpt") or {}, target_listing.get("excerpt")
+    spec, line = listing.get("shows_excerpt") or {}, target_listing.get("excerpt") or {}
 
     def add(new: str, old: str) -> str:
         from .liquid import include_name, tokenize
         at = new.rfind(line["at"]) if spec and line else -1
         runs = "include" in spec and "include" in old and spec["include"] in {
             include_name(t) for t in tokenize(old) if t.kind == "tag"}
-        if at < 0 or not runs and not ("match" in spec and re.search(spec["match"], old)):
+        if at < 0 or (not runs and not ("match" in spec and re.search(spec["match"], old))):
             return new
         own = plan.source_text(f"_includes/{spec['include']}") if runs and plan is not None \
             else None
