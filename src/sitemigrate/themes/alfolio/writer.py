@@ -662,8 +662,7 @@ def _reads_excerpt(plan: Plan, site: Site) -> bool:
     """Whether the owner's Liquid written to DEST so far (their pages and the includes of
     their own these run) prints an item's `excerpt`: Jekyll gives a document the `excerpt`
     of its front matter, else its first paragraph; al-folio's layouts read `description`."""
-    pages = [plan.files[rel].decode("utf-8", "replace") for rel in plan.files
-             if rel.startswith("_pages/") and PurePosixPath(rel).suffix in PAGE_SUFFIXES]
+    pages = checkout.written_pages(plan, THEME, PAGE_SUFFIXES)  # (not its listings' lines)
     texts = pages + list(checkout.owner_includes(plan, site, THEME, pages))
     return any(_EXCERPT().search(tok.markup) for text in texts if "excerpt" in text
                for tok in tokenize(text) if tok.kind != "text")
