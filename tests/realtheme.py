@@ -448,7 +448,7 @@ class Cell:
             "menu": int(self.menu_state() == "differs" or (self.menu_state() == "same entries"
                         and self.template != "al-folio-2022")),
             "paragraphs": len(seen.missing_paragraphs), "home": len(seen.home_missing),
-            "lists": len(seen.lists), "details": len(seen.missing_details),
+            "lists": len(seen.lists) + len(seen.dates), "details": len(seen.missing_details),
             "files": len(seen.missing_files), "pictures": len(seen.broken_pictures),
             "urls": len(seen.unanswered)}
 
@@ -473,6 +473,8 @@ class Cell:
                                          s.missing_paragraphs]),
                 ("not on the home page", [p[:100] for p in s.home_missing]),
                 ("list", [f"{o} -> {n}: {how} {t[:80]}" for o, n, how, t in s.lists]),
+                ("list date", [f"{o} -> {n}: {t[:60]}: {d} -> {now or 'none'}"
+                               for o, n, t, d, now in s.dates]),
                 ("detail not shown", [f"{r}: {t[:100]}" for r, t in s.missing_details]),
                 ("file missing", [f"{p}: {f}" for p, f in s.missing_files]),
                 ("picture broken", [f"{b.pages[0]} (+{len(b.pages) - 1} pages): {b.address} "

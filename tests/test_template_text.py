@@ -232,6 +232,22 @@ def test_the_early_stop_of_an_untitled_file_agrees_with_counting_every_word(word
         assert text._covered_enough(words)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["tide", "gauge", "salt", "marsh", "heron", "reed"]),
+                max_size=40),
+       st.lists(st.sampled_from(["tide", "gauge", "salt", "marsh", "heron", "reed"]),
+                max_size=40),
+       st.integers(1, 8), st.integers(0, 8))
+def test_the_early_stop_of_a_paragraph_agrees_with_counting_every_word(words, example, most,
+                                                                        longest):
+    """`few_uncovered` stops reading a paragraph as soon as too many of its words, or too
+    long a run of them, are uncovered: its answer is the one counting every word gives."""
+    text = template_text.ExampleText(shingles=frozenset(template_text.shingles(example)))
+    share, run = text.uncovered(words)
+    assert text.few_uncovered(words, most, longest) == (
+        round(share * len(words)) < most and run <= longest)
+
+
 def test_an_example_projects_description_kept_on_the_owners_project_is_reported(
         tmp_path, monkeypatch):
     """The owner wrote their own project (title, text) over the template's example one but

@@ -256,6 +256,8 @@ def _write(site: Site, dest: str | os.PathLike[str], theme: str, options: Option
         if site.source and Path(site.source).is_dir():  # `$x$` SRC's MathJax read, DEST's not
             from .jekyll import mathdelims
             mathdelims.check(plan, site, mathdelims.src_code(Path(site.source)))
+    from .jekyll.problems import typos_the_target_reads
+    typos_the_target_reads(plan, writer)  # a key the target reads is no slip
     if not _reads_files(theme):  # a Jekyll theme: make the site build in DEST's checkout
         from .jekyll.checkout import clear_examples, finish_liquid, of
         from .jekyll.extrakeys import shown_along

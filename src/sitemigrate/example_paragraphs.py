@@ -120,9 +120,8 @@ def example_blocks(owner: Path, theme: Any, files: Iterable[str] | None = None
             rest = _HTML_LINK.sub(example_link, _MD_LINK.sub(example_link, raw)) \
                 if values else raw
             seq = words(shown_words(rest))
-            share, run = text.uncovered(seq) if text.shingles and seq else (1.0, len(seq))
-            if len(seq) < MIN_WORDS or (round(share * len(seq)) < MIN_WORDS
-                                        and run <= LONGEST_RUN):
+            if len(seq) < MIN_WORDS or (bool(text.shingles) and text.few_uncovered(
+                    seq, MIN_WORDS, LONGEST_RUN)):
                 yield rel.as_posix(), below + line, shown
 
 

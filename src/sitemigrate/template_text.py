@@ -118,9 +118,18 @@ def prose(rel: str, data: bytes) -> tuple[list[str], str | None]:
     if suffix == ".bib":
         return words(text), None
     front, body = _front(text)
+    return _document_words(front, body), _title_of(front)
+
+
+def _document_words(front: dict, body: str) -> list[str]:
+    """The words of a document: its front matter's strings, then its body's text."""
+    return [w for s in strings(front) for w in words(s)] + words(_MARKUP.sub(" ", body))
+
+
+def _title_of(front: dict) -> str | None:
+    """The words of a document's `title` (None: it has none)."""
     title = front.get("title")
-    return ([w for s in strings(front) for w in words(s)] + words(_MARKUP.sub(" ", body)),
-            " ".join(words(title)) if isinstance(title, str) else None)
+    return " ".join(words(title)) if isinstance(title, str) else None
 
 
 def _hash(text: str) -> int:
@@ -184,12 +193,43 @@ class ExampleText:
             longest = max(longest, run)
         return covered.count(False) / len(seq), longest
 
+    def few_uncovered(self, seq: list[str], most: int, longest: int) -> bool:
+        """Whether fewer than ``most`` of the words no shingle of the template's covers are
+        left, in no run longer than ``longest``, as :meth:`uncovered` counts them; read from
+        the start and stopped as soon as they are not (an owner's paragraph is told from its
+        first words): word ``i`` is final once the shingle that starts at it was looked up."""
+        n = len(seq)
+        if n < K:
+            return (bool(seq) and _hash(" ".join(seq)) in self.shingles) or (
+                n < most and n <= longest)
+        last = -1  # the last word a shingle of the template's covers
+        missed = run = 0
+        for i in range(n):
+            if i <= n - K and _hash(" ".join(seq[i:i + K])) in self.shingles:
+                last = i + K - 1
+            if i <= last:
+                run = 0
+                continue
+            missed += 1
+            run += 1
+            if missed >= most or run > longest:
+                return False
+        return True
+
     def near(self, rel: str, data: bytes) -> bool:
         """True when the file ``rel`` holds the template's example text (see the module):
         an example item of another version of the template."""
         if not self.shingles:
             return False
-        seq, title = prose(rel, data)
+        if PurePosixPath(rel).suffix.lower() in DOCUMENTS:
+            # an item the owner named is the owner's: its words are not read
+            front, body = _front(data.decode("utf-8", "replace"))
+            title = _title_of(front)
+            if title is not None and mark(title) not in self.titles:
+                return False
+            seq = _document_words(front, body)
+        else:
+            seq, title = prose(rel, data)
         if not seq:
             return False
         # the title and the length first: the shingles of an owner's post are not needed

@@ -43,7 +43,7 @@ from .ir import Origin, Site
 from .jekyll.bibshown import braced_names, shown_as_note
 from .jekyll.extrakeys import carried_as_written
 from .jekyll.liquid import shown_liquid
-from .jekyll.scholar import bibliography_uses
+from .jekyll.scholar import bibliography_uses, carried_keys
 from .jekyll.site import menu_place
 from .plan import Plan
 from .report import common_place
@@ -81,6 +81,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                                 or {}).values() for g in globs]
     hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:
     left = carried = 0  # a page Jekyll hides behind another at its address is not carried
+    as_written: list[str] = []
     for rel in sorted({*plan.files, *plan.copies}):
         path = src / rel
         if not path.is_file() or path.is_symlink():
@@ -114,7 +115,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
             carried += 1
-            carried_as_written(plan, rel, lambda layout: layout in plan.files)
+            as_written.append(rel)  # (what its layout shows: said once the layouts are carried)
             # the writer's listing swap (and what it said it could not carry) is not what
             # the page now holds: its own listing, as written
             plan.report.findings[:] = [f for f in plan.report.findings if not (
@@ -139,6 +140,10 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     from .jekyll import mathdelims
     mathdelims.check(plan, site, mathdelims.src_code(src))
     summary(plan, site, theme)
+    for rel in as_written:  # an owner's layout the summary carried shows the key still
+        carried_as_written(plan, rel, lambda layout: layout in plan.files)
+    from .jekyll.ownlayouts import report_replaced_layouts
+    report_replaced_layouts(plan, site)  # the owner's copy of a layout DEST has its own of
 
 
 _WRITERS_LISTING = frozenset({"listing", "listing-section", "listing-own-liquid", "listing-once"})
@@ -265,6 +270,7 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
             text = shown_as_note(braced_names(text), rel, src, plan.dest, plan.report)
             text = text if written is None else _kept_by_writer(text, written)
             plan.write(rel, text)
+            carried_keys(plan.report, rel, data.decode("utf-8", "replace"), text)
             count += 1
             _unselected_kept(plan, rel, text, set(site.unshown_entries))
             # a file no page lists, which the reader said it would not carry: carried here

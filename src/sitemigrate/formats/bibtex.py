@@ -357,6 +357,62 @@ def unread_by_scholar(raw: str) -> int | None:
     return None
 
 
+def ruby_succ(key: str) -> str | None:
+    """Ruby's ``String#succ`` of an ASCII key (`smith2020` -> `smith2021`, `doe` -> `dof`,
+    `zz9` -> `aaa0`, `a.9` -> `a.10`): the rightmost letter or digit goes up, carrying
+    leftwards over wrapped ones (a carry stops at a non-alphanumeric between a letter and a
+    digit). None for a key with other characters, or none alphanumeric (not followed)."""
+    if not key or not key.isascii():
+        return None
+    chars = list(key)
+    last, carry, at = "", "", -1
+    after_other = False  # the character to the right is no letter or digit
+    for i in range(len(chars) - 1, -1, -1):
+        ch = chars[i]
+        if after_other and last and ((last.isalpha() and ch.isdigit())
+                                     or (last.isdigit() and ch.isalpha())):
+            break
+        if not ch.isalnum():
+            after_other = True
+            continue
+        if ch not in "9zZ":
+            chars[i] = chr(ord(ch) + 1)
+            return "".join(chars)
+        chars[i] = last = {"9": "0", "z": "a", "Z": "A"}[ch]
+        carry, at, after_other = ("1" if ch == "9" else last), i, False
+    if at < 0:
+        return None
+    chars.insert(at, carry)
+    return "".join(chars)
+
+
+def scholar_keys(text: str) -> list[tuple[str, str | None]]:
+    """The entries of a `.bib` text that bibtex-ruby (jekyll-scholar's reader) reads, in
+    order, each as (its key as written, the key bibtex-ruby gives it): a key an entry
+    before it already has (case counts) becomes its next in :func:`ruby_succ` order that no
+    entry before has, so a later entry whose own key was so taken moves on too (None: a
+    key :func:`ruby_succ` does not follow)."""
+    seen: set[str] = set()
+    out: list[tuple[str, str | None]] = []
+    for entry in parse_bib(text).entries:
+        written = written_key(entry)
+        if written is None or unread_by_scholar(entry.raw) is not None:
+            continue
+        key: str | None = written
+        while key is not None and key in seen:
+            key = ruby_succ(key)
+        if key is not None:
+            seen.add(key)
+        out.append((written, key))
+    return out
+
+
+def written_key(entry: BibEntry) -> str | None:
+    """The key of ``entry`` as its file writes it (the reader gives a duplicate another)."""
+    m = _KEY.match(entry.raw)
+    return m[1] if m else None
+
+
 def _split_names(value: str) -> list[str]:
     """pybtex's ``split_name_list(value)``: the names of a person field. Where every braced
     group of it is free of spaces (``Garc{\\'\\i}a``, ``Fran{\\c{c}}ois``), no `` and ``

@@ -442,6 +442,22 @@ def settings_read_by_includes(plan: Plan, site: Site, target: Theme) -> set[str]
             if t.kind == "output" or t.name == "assign" for k in _SITE_KEY().findall(t.markup)}
 
 
+def written_pages(plan: Plan, target: Theme, suffixes: Iterable[str]) -> list[str]:
+    """The text of each page written to DEST's `_pages/` so far (of one of ``suffixes``),
+    without the lines the target's listings add to show their items' excerpts (``excerpt``
+    of its listings): the owner's Liquid, which reads what it reads of the items."""
+    forms = [str(form) for spec in target.vocabulary.get("listings", {}).values()
+             for key, form in (spec.get("excerpt") or {}).items() if key != "at"]
+    out = []
+    for rel, data in plan.files.items():
+        if rel.startswith("_pages/") and PurePosixPath(rel).suffix in set(suffixes):
+            text = data.decode("utf-8", "replace")
+            for form in forms:
+                text = text.replace(form, "")
+            out.append(text)
+    return out
+
+
 def owner_includes(plan: Plan, site: Site, target: Theme,
                    written: Iterable[str] | None = None) -> Iterator[str]:
     """The text of each include of SRC's own that SRC's pages and items run (DEST's checkout

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ..ir import Item, Origin, Page, Site
@@ -11,6 +12,7 @@ from ..ir import Item, Origin, Page, Site
 if TYPE_CHECKING:
     from ..plan import Plan
     from ..report import Report
+    from ..theme import Theme
 
 UNREAD_FRONT_MATTER = ("bad-yaml", "bad-front-matter")
 """Findings of a file whose front matter Jekyll reads none of: invalid YAML, or YAML that
@@ -102,13 +104,65 @@ def comment_safe_excerpt(body: str, separator: str) -> str | None:
     return head[:start].strip()
 
 
-def keep_excerpt(front: Any, item: Item, plan: Plan, separator: str) -> None:
-    """A writer puts text of its own at the top of ``item``'s page (a line of its details):
-    Jekyll would make that text the document's excerpt, which an owner's own include shows
-    where it lists the documents (`{{ post.excerpt }}`). Where one does, the excerpt the
-    source site had (its body up to the first ``separator``; none without a body) is set in
-    the front matter, as Jekyll takes an `excerpt:` the document states."""
+def keep_excerpt(front: Any, item: Item, plan: Plan, separator: str, changed: bool = True,
+                 lists: tuple[Theme, str] | None = None) -> None:
+    """A list shows ``item``'s `excerpt`: DEST's listing of its collection (``lists``: the
+    target theme and the collection; :func:`lists_excerpts`), as the source's list did, or
+    an owner's own include (`{{ post.excerpt }}`). Where Jekyll would give the written
+    document another excerpt than the source's (``changed``: a writer put text of its own
+    at the top of its page, a line of its details, which would be the excerpt; or the
+    source's front matter stated it, under a key the item's fields rename), the source's
+    (:func:`source_excerpt`) is set in the front matter, as Jekyll takes an `excerpt:` the
+    document states. Liquid in it, which Jekyll ran in the source's, is reported: no Liquid
+    runs in front matter."""
     from .layouts import owner_code_reading
-    if "excerpt" in front or owner_code_reading(plan, "excerpt", item.path) is None:
+    if "excerpt" in front:
         return
-    front["excerpt"] = item.body.lstrip("\n").partition(separator)[0].strip()
+    excerpt, stated = source_excerpt(item, plan, separator)
+    if not (changed or stated) or (not (lists and lists_excerpts(plan, *lists)) and
+                                   owner_code_reading(plan, "excerpt", item.path) is None):
+        return
+    front["excerpt"] = excerpt
+    if not stated and ("{{" in excerpt or "{%" in excerpt):
+        plan.report.problem("excerpt-liquid", "the lists that show this document's excerpt "
+                            "(its text up to the first blank line or `excerpt_separator`) now "
+                            "take it from its front matter, where its Liquid does not run: "
+                            "they show the Liquid as written. Write the excerpt's text in an "
+                            "`excerpt:` of its own.", item.origin)
+
+
+def source_excerpt(item: Item, plan: Plan, separator: str) -> tuple[str, bool]:
+    """The excerpt Jekyll gave SRC's document ``item``, and whether its front matter stated
+    it: its `excerpt` (any value but none and false: Ruby's `||=` keeps it), else its text
+    up to the first separator (its own `excerpt_separator`, else ``separator``) with the
+    Markdown link definitions of the rest that it uses (`Jekyll::Excerpt`); an empty
+    separator gives none (stated: Jekyll's own excerpt is no longer the document's)."""
+    from ..textio import read_document
+    doc = read_document(plan.source / item.path, item.path, None, root=plan.source) \
+        if plan.source is not None else None
+    data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+    if data.get("excerpt") not in (None, False):
+        return str(data["excerpt"]), True
+    own = data.get("excerpt_separator")
+    sep = separator if own is None else str(own)
+    if not sep:
+        return "", True
+    head, found, tail = (doc.body if doc is not None else item.body).partition(sep)
+    links = [m[1] + m[2] for m in re.finditer(r"(?m)^ {0,3}(\[[^\]]+\])(:.+)$", tail)
+             if found and m[1] in head]
+    return (head + "\n\n" + "\n".join(links) if links else head).strip(), False
+
+
+def lists_excerpts(plan: Plan, target: Theme, collection: str) -> bool:
+    """Whether a page written so far lists the excerpts of ``collection`` (the line of
+    ``excerpt`` of the target's listing of the role whose items it holds: `talks`,
+    `teachings`)."""
+    for listing in target.vocabulary.get("listings", {}).values():
+        line = listing.get("excerpt") or {}
+        if not line or f"site.{collection}" not in listing.get("body", ""):
+            continue
+        forms = [str(line[k]).encode() for k in ("body", "read_more") if line.get(k)]
+        return any(form in data for rel, data in plan.files.items()
+                   if PurePosixPath(rel).suffix in (".md", ".markdown", ".html")
+                   for form in forms)
+    return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..ir import Origin, Page, Site
@@ -53,12 +53,13 @@ def collection_page(name: str, site: Site, plan: Plan, target: Theme, front: Any
 
 
 def translate_body(body: str, role: str, source_theme: Theme | None, target: Theme, plan: Plan,
-                   origin: Origin | None, groups: list[str] | None = None) -> str:
+                   origin: Origin | None, groups: list[str] | None = None,
+                   config: Mapping[str, Any] | None = None) -> str:
     """Swap the source theme's listing Liquid of the page's role for the target's
-    (:func:`translate_listings`; ``groups``: :func:`page_groups`), then translate tag by tag
-    (:func:`translate_liquid`)."""
+    (:func:`translate_listings`; ``groups``: :func:`page_groups`; ``config``: the site's),
+    then translate tag by tag (:func:`translate_liquid`)."""
     body, _ = translate_listings(body, (role,), source_theme, target, plan.report, origin,
-                                 groups=groups)
+                                 groups=groups, plan=plan, config=config)
     return translate_liquid(body, source_theme, target, plan, origin)
 
 
@@ -93,7 +94,8 @@ def page_groups(page: Page, site: Site, source_theme: Theme | None) -> list[str]
 def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | None, target: Theme,
                        report: Report, origin: Origin | None,
                        skip: Iterable[str] = (), original: str | None = None,
-                       groups: list[str] | None = None) -> tuple[str, list[str]]:
+                       groups: list[str] | None = None, plan: Plan | None = None,
+                       config: Mapping[str, Any] | None = None) -> tuple[str, list[str]]:
     """Swap the source theme's listing Liquid (``listings`` in ``mappings/``) for the
     target's, for each of ``roles`` (a CV page loops over publications, talks and teaching).
     A listing inside an HTML comment is left alone (it renders nothing); an HTML list
@@ -104,7 +106,8 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
     ``original``: the body as read, to name the line of a listing (default ``body``).
     ``groups``: the sections a listing that loops over its page's categories shows
     (:func:`page_groups`), each written as the target's section when it has one.
-    Returns the body and the roles translated."""
+    ``plan`` (SRC's includes) and ``config`` (the site's): what each item showed under it
+    (:func:`_excerpts`). Returns the body and the roles translated."""
     from ..formats.cvmarkdown import mask_comments
     src = source_theme.vocabulary if source_theme is not None else {}
     tgt = target.vocabulary
@@ -116,8 +119,9 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
         target_listing = tgt.get("listings", {}).get(role)
         if not listing or not target_listing or role in skip:
             continue
+        excerpts = _excerpts(listing, target_listing, plan, config)
         body, written = _translate_filtered(body, listing.get("filtered"),
-                                            target_listing.get("filtered"))
+                                            target_listing.get("filtered"), excerpts)
         sections = len(written)
         if sections:
             done.append(role)
@@ -153,6 +157,7 @@ def translate_listings(body: str, roles: Iterable[str], source_theme: Theme | No
                                   f"{target.name}'s.", origin)
                 elif first and "sorted" in target_listing and (order := _sorted_by(old)):
                     new = target_listing["sorted"].rstrip("\n").replace('"ORDER"', order)
+                new = excerpts(new, old)
                 if first and (kept := _same_selection(old, new)) != new:
                     new = kept
                     report.mapped("listing-selection", f"the {role} listing listed only the "
@@ -317,13 +322,48 @@ def _shows_items(text: str) -> bool:
     return False  # a loop without an end (Jekyll stops the build)
 
 
-def _translate_filtered(body: str, source: dict | None, target: dict | None
+def _excerpts(listing: dict, target_listing: dict, plan: Plan | None,
+              config: Mapping[str, Any] | None) -> Callable[[str, str], str]:
+    """What adds, to the target's listing (``new``) of the source's listing ``old``, the
+    line that shows each item's excerpt under it (``excerpt`` of the target's listing: after
+    its last ``at``) where the source's showed it (``shows_excerpt`` of the source's): it
+    runs the include that shows it (academicpages' list, not its CV), and SRC's own copy of
+    that include, if SRC has one, reads `post.excerpt`; or its Liquid has the ``match`` (the
+    line al-folio's writes). Its ``read_more`` form where the site's config has the ``key``
+    and value (``equals``) the source's ``read_more`` names (and SRC's copy reads that key),
+    or the listing has its ``match``: the link to the item after the excerpt."""
+    spec, line = listing.get("shows_excerpt") or {}, target_listing.get("excerpt") or {}
+
+    def add(new: str, old: str) -> str:
+        from .liquid import include_name, tokenize
+        at = new.rfind(line["at"]) if spec and line else -1
+        runs = "include" in spec and "include" in old and spec["include"] in {
+            include_name(t) for t in tokenize(old) if t.kind == "tag"}
+        if at < 0 or (not runs and not ("match" in spec and re.search(spec["match"], old))):
+            return new
+        own = plan.source_text(f"_includes/{spec['include']}") if runs and plan is not None \
+            else None
+        if own is not None and not re.search(r"\bpost\.excerpt\b", own):
+            return new  # (SRC's own include shows no excerpt)
+        more = spec.get("read_more") or {}
+        by_key = "key" in more and (config or {}).get(more["key"]) == more["equals"] and (
+            own is None or f"site.{more['key']}" in own)
+        by_match = "match" in more and re.search(more["match"], old)
+        form = "read_more" if by_key or by_match else "body"
+        at += len(line["at"])
+        return new[:at] + "\n" + line[form] + new[at:]
+    return add
+
+
+def _translate_filtered(body: str, source: dict | None, target: dict | None,
+                        excerpts: Callable[[str, str], str] | None = None
                         ) -> tuple[str, list[str]]:
     """Each listing of the items whose field KEY equals or contains VALUE (``filtered`` of a
     role's listings in the mappings), as the target's: the body with a placeholder
     (``_SECTION``) for each, so that the role's full-listing patterns do not take the
     target's section for a listing of every item (the same theme's, on an upgrade), and
-    the sections written."""
+    the sections written (``excerpts``: what adds the line of each item's excerpt,
+    :func:`_excerpts`)."""
     if not source or not target or "match" not in source:
         return body, []
     written: list[str] = []
@@ -339,7 +379,8 @@ def _translate_filtered(body: str, source: dict | None, target: dict | None
         if more and "or" not in target:
             return m[0]  # the target cannot join tests: its full listing takes the loop
         value += "".join(fill(target["or"], *test) for test in more)
-        written.append(fill(target["body"].rstrip("\n"), key, op, value))
+        section = fill(target["body"].rstrip("\n"), key, op, value)
+        written.append(excerpts(section, m[0]) if excerpts is not None else section)
         return _SECTION.format(len(written) - 1)
     return re.sub(source["match"], swap, body, flags=re.S), written
 
@@ -414,8 +455,11 @@ def own_liquid(text: str, listing: dict) -> list[str]:
             return None
         return re.sub(r"\s+", " ", tok.text).strip()  # a raw block: text the page shows
 
-    stock = {signature(t) for t in tokenize(listing.get("body", ""))} - {None}
-    stock_words = " ".join(_visible_words(listing.get("body", "")))
+    # (with the lines of its items' excerpts it writes)
+    whole = listing.get("body", "") + "".join(
+        str(v) for k, v in (listing.get("excerpt") or {}).items() if k != "at")
+    stock = {signature(t) for t in tokenize(whole)} - {None}
+    stock_words = " ".join(_visible_words(whole))
     patterns = [re.compile(p) for p in listing.get("stock", [])]
     own: list[str] = []
     for tok in tokenize(text):

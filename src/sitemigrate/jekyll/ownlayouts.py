@@ -11,6 +11,7 @@ hand. The page keys such a layout prints are carried by :mod:`sitemigrate.jekyll
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..ir import Origin, Page, Site
@@ -140,3 +141,54 @@ def text_hidden_by(plan: Plan, page: str) -> str:
                    for t in tokenize(text)):
             return rel
     return ""
+
+
+def report_replaced_layouts(plan: Plan, site: Site) -> None:
+    """An upgrade keeps the new checkout's layout where SRC has the owner's changed copy of
+    a layout of that name (not the template's file as it ships, and carried by no step of
+    the upgrade): the pages laid out in it get the new one. What only the owner's showed on
+    them (its parts of words and pictures, :func:`~.layoutparts.static_parts`, and the
+    includes it runs that the new one does not) is said, per layout, with its pages; what
+    it showed of a page's own keys is said on each page (`extra-key-shown`)."""
+    from .checkout import layout_text
+    if plan.source is None:
+        return
+    docs = [p.path for p in site.pages] + [i.path for items in (
+        site.news, site.talks, site.teaching, site.projects, site.posts,
+        *site.collections.values()) for i in items]
+    laid: dict[str, list[str]] = {}
+    for doc in docs:
+        for rel, _ in layout_chain(plan, doc):
+            laid.setdefault(rel, []).append(doc)
+    for rel, pages in sorted(laid.items()):
+        name = PurePosixPath(rel).stem
+        theirs, ours = layout_text(plan, name), plan.source_text(rel)
+        if theirs is None or ours is None or _theirs(plan, rel) or any(
+                PurePosixPath(r).parent.as_posix() == "_layouts" and PurePosixPath(r).stem == name
+                for r in (*plan.files, *plan.copies)):
+            continue
+        new = {_words(p) for p in static_parts(theirs)}
+        lost = [w for p in static_parts(ours) if (w := _words(p)) not in new]
+        runs = sorted({n for t in tokenize(ours) if t.name == "include" and not
+                       t.in_html_comment and (n := include_name(t))}
+                      - {n for t in tokenize(theirs) if (n := include_name(t))})
+        if not lost and not runs:
+            continue
+        first = re.search(r"\s+".join(map(re.escape, lost[0].split()[:4])), ours) \
+            if lost and lost[0] else None
+        said = "; ".join([f"“{w[:80]}{'…' if len(w) > 80 else ''}”" for w in lost[:3]]
+                         + [f"your include `{n}`" for n in runs[:3]])
+        plan.report.add("upgrade-layout-replaced", "loss", "lost", f"`{rel}` (your layout "
+                        f"`{name}`, not the template's as it ships) is replaced by the new "
+                        f"template's layout of that name, so the {len(pages)} page(s) laid out "
+                        "in it (" + ", ".join(f"`{p}`" for p in sorted(pages)[:5])
+                        + (", ..." if len(pages) > 5 else "") + ") no longer show what yours "
+                        f"showed and the new one does not: {said}. Bring your change to the "
+                        "new layout.",
+                        Origin(rel, ours.count("\n", 0, first.start()) + 1 if first else 1))
+
+
+def _words(html: str) -> str:
+    """The words a part of a layout shows, one space between each."""
+    from bs4 import BeautifulSoup
+    return " ".join(BeautifulSoup(html, "html.parser").get_text(" ").split())

@@ -14,7 +14,9 @@ from ..formats.content import climbs_out
 from ..report import Report
 
 if TYPE_CHECKING:
+    from ..plan import Plan
     from ..textio import Document
+    from ..theme import Theme
 
 
 _PAGE_KEY = re.compile(r"\bpage\.([A-Za-z_][\w-]*)")
@@ -111,3 +113,26 @@ def fix_typos(doc: Document, known: Iterable[str], report: Report,
             report.problem("key-typo", f"unknown key `{key}`: did you mean "
                            + " or ".join(f"`{h}`" for h in hits) + "? Kept as written.",
                            doc.rel, line)
+
+
+_KEPT_TYPO = re.compile(r"unknown key `([^`]+)`: did you mean .*Kept as written\.\Z", re.S)
+
+
+def typos_the_target_reads(plan: Plan, theme: Theme) -> None:
+    """A key the reader took for a slip but kept as written is none where the target reads
+    it: a key of ``theme``'s layouts (its vocabulary's page keys and switches) or one the
+    layout of DEST's checkout that lays the page out shows. The hint goes; what the new
+    site does with the key is said by the writer (`extra-key`)."""
+    from .layouts import dest_shows, layout_named
+    vocab = theme.vocabulary
+    known = {*vocab.get("page_keys", ()), *vocab.get("about_keys", ()),
+             *vocab.get("page_switches", ())}
+    for finding in [f for f in plan.report.findings if f.code == "key-typo" and f.path]:
+        m, rel = _KEPT_TYPO.match(finding.message), finding.path or ""
+        if m is None:
+            continue
+        out = plan.files.get(plan.origins.get(rel, rel))
+        layout = layout_named(out.decode("utf-8", "replace") if out else None) \
+            or layout_named(plan.source_text(rel))
+        if m[1] in known or (layout and dest_shows(plan, layout, m[1]) is not None):
+            plan.report.findings.remove(finding)

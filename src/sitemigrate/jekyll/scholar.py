@@ -21,7 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..report import Report
 
 _TAG = re.compile(r"\{%-?\s*bibliography(?:\s+([^%]*?))?\s*-?%\}")
 _CITED = re.compile(r"(?:^|\s)(?:-c|--cited|-C|--cited_in_order)(?=\s|$)")
@@ -339,3 +342,54 @@ def loop_queries(body: str, use: Use, front: Any) -> list[str] | None:
         return [var.sub(str(v).replace("\\", r"\\"), use.query) for v in front[head.group(2)]]
     return None
 
+
+_RENAMED = re.compile(r"duplicate key `[^`]*` \(first at line \d+\); the \w+ entry was renamed ")
+_WRITTEN = re.compile(r"publication `([^`]*)` written to ")
+
+
+def carried_keys(report: Report, rel: str, source: str, text: str) -> None:
+    """SRC's `.bib` file ``rel`` (``source``) goes into DEST as written (``text``: an
+    upgrade): jekyll-scholar reads its duplicate keys as bibtex-ruby does, not as a
+    conversion writes them (`KEY-2`). What the reader said of them, and of the keys the
+    writer gave those entries, is said again as the new site has it, at each entry's line:
+    a key an entry before it has becomes its `succ` (:func:`~..formats.bibtex.scholar_keys`),
+    on the new site as on the old; keys that differ only in case stay apart."""
+    from ..formats.bibtex import parse_bib, scholar_keys, written_key
+    given = iter(scholar_keys(text))
+    pending = next(given, None)
+    keys: dict[str, tuple[str, str | None]] = {}  # the reader's key -> (as written, given)
+    lines: list[tuple[int, str, str | None]] = []
+    for entry in parse_bib(source).entries:
+        if pending is None or pending[0] != written_key(entry):
+            continue  # (an entry that does not go along, or bibtex-ruby does not read)
+        keys[entry.key] = pending
+        lines.append((entry.line, *pending))
+        pending = next(given, None)
+    found = report.findings
+    found[:] = [f for f in found if not (f.path == rel and f.code == "bibtex"
+                                         and _RENAMED.match(f.message))]
+    for f in found:
+        if f.path == rel and f.code == "publication" and (m := _WRITTEN.match(f.message)) \
+                and m[1] in keys and keys[m[1]][1] not in (None, m[1]):
+            f.message = f.message.replace(f"`{m[1]}`", f"`{keys[m[1]][1]}`", 1)
+    first: dict[str, int] = {}
+    holder: dict[str, int] = {}  # a key bibtex-ruby gave -> the line of its entry
+    for line, key, new in lines:
+        first.setdefault(key, line)
+        if new is not None:
+            holder[new] = line
+        if new == key:
+            continue
+        as_new = f"the key `{new}`" if new else "another key (Ruby's `succ` of its own)"
+        same = ", on the new site as on the old (the file is carried as written)"
+        if first[key] != line:
+            said = (f"duplicate key `{key}` (first at line {first[key]}): jekyll-scholar "
+                    f"(bibtex-ruby) gives this entry {as_new}{same}"
+                    + (f": `{{% cite {new} %}}` cites it" if new else "")
+                    + ". Give it a key of its own.")
+        else:
+            said = (f"key `{key}` is taken by an earlier entry with a duplicate key, which "
+                    f"bibtex-ruby renamed (line {holder.get(key, '?')}): jekyll-scholar gives "
+                    f"this entry {as_new}{same}, and `{{% cite {key} %}}` cites that other "
+                    "entry. Give the duplicate a key of its own.")
+        report.problem("bibtex", said, rel, line)

@@ -77,6 +77,10 @@ def record(result: Comparison, report: Report) -> None:
             report.problem("verify-list", f"{where} lists `{title}` "
                            + ("more often than before" if how == "more often"
                               else "that the old page did not"))
+    for was, now, title, date, shown in result.dates:
+        report.lost("verify-list-date", f"`{_page(was)}` (now `{_page(now)}`) showed `{title}` "
+                    f"with the date {date}; the new list shows "
+                    + (f"{shown} beside it" if shown else "no date beside it"))
     gone = [label for label in result.menu_was if label not in result.menu_now]
     for label in gone:
         if label in result.menu_dead_was:

@@ -53,6 +53,9 @@ class Comparison:
     """(owner file, text): a CV entry or talk/teaching detail the old site shows, the new not."""
     lists: list[tuple[str, str, str, str]] = field(default_factory=list)
     """(old page, new page, ``missing``/``added``/``more often``, item title)."""
+    dates: list[tuple[str, str, str, str, str]] = field(default_factory=list)
+    """(old page, new page, item title, the date the old list showed beside it, the date
+    the new list shows there or ''): one the new list lost or changed (:mod:`.dates`)."""
     menu_was: list[str] = field(default_factory=list)
     menu_now: list[str] = field(default_factory=list)
     dead_menu: list[str] = field(default_factory=list)
@@ -406,6 +409,8 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         shown = _in_order(was, " ".join(new.pages.get(p, "") for p in new.listing(now_page))) \
             | _in_order(was, " | ".join(now))  # (its titles as read: without TeX fonts)
         old_text = " ".join(old.pages.get(p, "") for p in old.listing(page))
+        _dates(result, (old, page, old_text), (new, now_page), [t for t in was if t in shown
+                                                                and t not in not_owners])
         for title in was:
             if title in not_owners:
                 continue  # the template's example item, left out on purpose
@@ -418,6 +423,30 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         for title in now:
             if title not in was and title not in old_text:
                 result.lists.append((page, now_page, "added", title))
+
+
+def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[BuiltSite, str],
+           titles: list[str]) -> None:
+    """Each of the items ``titles`` both lists show: the date the old list showed beside it,
+    the new list shows beside it too (:func:`.dates.date_lost`; the old site's build month
+    is no item's date)."""
+    from .dates import beside, build_month, date_lost
+    from .dates import shown as date_text
+    site, page, old_text = old
+    now_site, now_page = new
+    if not titles:
+        return
+    was = beside(old_text, titles)
+    now = beside(" ".join(now_site.pages.get(p, "") for p in now_site.listing(now_page)),
+                 titles)
+    feed = site.root / "feed.xml"
+    build = build_month(site.root, feed.read_text("utf-8", "replace") if feed.is_file() else None)
+    for title in titles:
+        lost = date_lost(was.get(title, ("", []))[0], now[title][1] if title in now else None,
+                         build)
+        if lost:
+            result.dates.append((page, now_page, title, date_text(lost[0]),
+                                 date_text(lost[1]) if lost[1] else ""))
 
 
 def _listed(site: BuiltSite, page: str) -> list[str]:

@@ -48,7 +48,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
-from ...jekyll.sitevars import shown_keys
+from ...jekyll.sitevars import code_keys, shown_keys
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...lazyre import lazy_pattern
 from ...report import Report
@@ -78,7 +78,8 @@ NEUTRAL_TO_CATEGORY = {"journal": "manuscripts", "conference": "conferences", "b
 
 
 def read(src: Path, report: Report) -> Site:
-    vocab = THEME.vocabulary
+    # with the keys the site's own layouts and includes read: none of them is a slip
+    vocab = {**THEME.vocabulary, "own_keys": code_keys(src)}
     site = Site(theme=NAME, generation=generation_of(THEME, SiteProbe(src)), source=str(src))
     config = read_config(src, report)
     site.identity = _read_identity(config, vocab, site, report)
@@ -336,7 +337,8 @@ def _read_page(path: Path, rel: str, vocab: dict, report: Report) -> Page | None
         return None
     check_document(doc, report)
     check_liquid(doc, report)
-    fix_typos(doc, vocab["page_keys"], report)
+    fix_typos(doc, vocab["page_keys"], report,
+              {*vocab.get("own_keys", ()), *vocab.get("page_switches", ())})
     data = doc.data
     page = Page(path=rel, title=page_title(doc, report), permalink=text(data.get("permalink")),
                 body=doc.body, description=text(data.get("excerpt") or data.get("description")),

@@ -118,7 +118,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
         if page.cv is not None:
             _report_moved(page.cv, report, page)
     body, done = translate_listings(body, ("publications", "talks", "teaching"),
-                                    plan.from_theme, THEME, report, page.origin, original=page.body)
+                                    plan.from_theme, THEME, report, page.origin, original=page.body,
+                                    plan=plan, config=site.config_extra)
     if has_data and not shows_text:
         _lists_as_data(body, done, page, site, plan)
     return body

@@ -290,7 +290,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             shown.append(extra_key(plan, key, THEME, page.origin, value,
                                    front.get("layout")))
     out = _page_out(page, site)
-    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin)
+    body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin,
+                          config=site.config_extra)
     # a space or a non-ASCII letter in a link stops al-folio's jekyll-target-blank (URI.parse)
     body = encoded_link_targets(body)
     body = add_collection_listings(page, body, site, THEME, report)
@@ -320,8 +321,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
 def _dropdown(front: CommentedMap, page: Page) -> None:
     """A menu page whose entry is a dropdown (al-folio's header shows `dropdown: true` as a
     toggle listing `children`, each a `title` and a `permalink`, `divider` a rule): written
-    as one, so that the menu shows its entries as the old site's did, not a link to the
-    page's own address."""
+    as one, so that the menu shows its entries as the old site's did, not a link to it."""
     if not page.features.children:
         return
     front["dropdown"] = True
@@ -565,8 +565,7 @@ def _news_item_pages(site: Site) -> dict[str, Item]:
 
 
 def _news_list_page(page: Page, body: str, plan: Plan) -> tuple[str, list[Item]]:
-    """A page that is a list of dated news lines: each line a `_news` item; the page shows
-    al-folio's own news list instead."""
+    """A page that is a list of dated news lines: each a `_news` item, the page al-folio's list."""
     found = page.news  # its dated lines, read after reading
     if found is None or not found.whole or not found.items:
         return body, []
@@ -663,8 +662,7 @@ def _reads_excerpt(plan: Plan, site: Site) -> bool:
     """Whether the owner's Liquid written to DEST so far (their pages and the includes of
     their own these run) prints an item's `excerpt`: Jekyll gives a document the `excerpt`
     of its front matter, else its first paragraph; al-folio's layouts read `description`."""
-    pages = [plan.files[rel].decode("utf-8", "replace") for rel in plan.files
-             if rel.startswith("_pages/") and PurePosixPath(rel).suffix in PAGE_SUFFIXES]
+    pages = checkout.written_pages(plan, THEME, PAGE_SUFFIXES)  # (not its listings' lines)
     texts = pages + list(checkout.owner_includes(plan, site, THEME, pages))
     return any(_EXCERPT().search(tok.markup) for text in texts if "excerpt" in text
                for tok in tokenize(text) if tok.kind != "text")
@@ -699,7 +697,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier,
 def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetCopier,
                 collection: str, details: bool = False, sep: str = "\n\n") -> None:
     """``details``: a talk's or course's details DEST's layout does not show are on a line
-    at the top of its page."""
+    at the top of its page; its excerpt stays the source's."""
     front = _item_front(item, layout, plan)
     url = _item_url(item, collection)
     if item.permalink:
@@ -710,8 +708,9 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
                 value, str) else value
     body = item.body
     line = _details_line(item, layout, plan) if details else ""
+    if details:  # (a line at its top would be Jekyll's excerpt, which a list may show)
+        keep_excerpt(front, item, plan, sep, bool(line), (THEME, collection))
     if line:
-        keep_excerpt(front, item, plan, sep)  # the line is no excerpt an owner's list shows
         body = line + "\n\n" + body.lstrip("\n")
     _finish(item, front, f"{folder}/{item.slug}.md", body, plan, copier, url)
 
