@@ -118,9 +118,10 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
         groups.setdefault((u.where, u.files[0]), []).append(u)
     parted: dict[tuple[str, str], list[list[Any]]] = {}
     whole: set[tuple[str, str]] = set()  # one tag that selects every entry carried
+    home = set(site.home_only_entries)  # on the home page only: in no part of a page
     for (where, file), mine in groups.items():
-        of_file = [p for p in site.publications
-                   if p.origin and scholar.stem(p.origin.path) == file]
+        of_file = [p for p in site.publications if p.origin and p.key not in home
+                   and scholar.stem(p.origin.path) == file]
         mine.sort(key=lambda u: u.span[0])
         parted[where, file] = [[p for p in of_file if any(scholar.query_selects(
             q, p.entry_type, query_fields(p)) for q in _loop_part(pages[where], u)
@@ -184,8 +185,10 @@ def _loop_lists_all(site: Site, page: Page | Item, use: scholar.Use) -> bool:
     if queries is None:
         return True
     file = (use.files or ("",))[0]
+    home = set(site.home_only_entries)  # on the home page only: on no page's list
     return all(any(scholar.query_selects(q, p.entry_type, query_fields(p)) for q in queries)
-               for p in site.publications if p.origin and scholar.stem(p.origin.path) == file)
+               for p in site.publications if p.origin and p.key not in home
+               and scholar.stem(p.origin.path) == file)
 
 
 def _places(site: Site) -> dict[str, Page | Item]:
