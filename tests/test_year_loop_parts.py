@@ -86,3 +86,22 @@ def test_a_loop_over_the_years_lists_the_entries_of_its_years_and_each_part_its_
     assert shown == {"Terns Over Gravel": {"Preprints", "years"},
                      "Plover Nests in Winter": {"years"},
                      "Dune Grass Surveys": {"Older"}}, shown
+
+
+def test_a_loop_whose_years_miss_only_a_home_page_paper_lists_every_publication(tmp_path):
+    """The years of the loop stop at 2023; a selected paper of 2024 shows on the home page
+    only, so every entry the publications page keeps is one of its years: that page stays
+    the list of every publication (no part to tell apart)."""
+    bib = PAPERS.replace("note={preprint},\n", "selected={true},\n")
+    page = PAGE.replace("years: [2024, 2023]", "years: [2023, 2008]").split("<h4>Preprints")[0] \
+        + "{% for y in page.years %}\n  <h4>{{y}}</h4>\n" \
+          "  {% bibliography -f papers -q @*[year={{y}}]* %}\n{% endfor %}\n"
+    src = write(tmp_path / "src", {
+        "_config.yml": CONFIG, "_pages/about.md": ABOUT.format(sel="true"),
+        "_pages/publications.md": page, "_bibliography/papers.bib": bib})
+    sitemigrate.convert(src, tmp_path / "dest", to="academicpages").apply()
+    body = (tmp_path / "dest/_pages/publications.md").read_text("utf-8")
+    titles = {yaml.safe_load(p.read_text("utf-8").split("---")[1])["title"]
+              for p in (tmp_path / "dest/_publications").glob("*.md")}
+    assert titles == {"Plover Nests in Winter", "Dune Grass Surveys"}
+    assert "bib_section" not in body and "site.publications" in body
