@@ -432,13 +432,21 @@ def test_a_part_whose_query_names_several_types_keeps_each_of_them(tmp_path):
     assert 'post.bib_section == "papers-2"' in page.split("## Conference papers")[1]
 
 
-def test_parts_that_share_an_entry_are_not_made_sections(tmp_path):
-    """An entry both queries select (a 2023 article under "since 2022" too) would be listed
-    in both parts by jekyll-scholar and once by one listing: the page is left to the one
-    listing and its "split it by hand" line, as before."""
+def test_parts_that_share_an_entry_list_it_in_each(tmp_path):
+    """An entry both queries select (a 2023 article under "since 2022" too) is listed in
+    both parts, as jekyll-scholar lists it: the second part names its entries in a field of
+    its own (`bib_section_2`), so each heading keeps what it listed (before: the page was
+    left to one listing of every entry and a "split it by hand" line)."""
     page, sections = _typed_sections(tmp_path, "@*[year>=2022]*")
-    assert set(sections.values()) == {None}
-    assert "bib_section" not in page
+    # (a 2021 conference paper neither query selects is listed nowhere, as before)
+    assert sections == {"Limpets at Dusk": "papers-1", "Counting Snails": None}
+    journal, since = page.split("## Conference papers")
+    assert 'post.bib_section == "papers-1"' in journal and "papers-2" not in journal
+    assert 'post.bib_section_2 == "papers-2"' in since
+    second = {path.read_text("utf-8").split("\ntitle: ", 1)[1].split("\n", 1)[0]
+              for path in (tmp_path / "dest/_publications").glob("*.md")
+              if "\nbib_section_2: papers-2" in path.read_text("utf-8")}
+    assert second == {"Limpets at Dusk", "Counting Snails"}
 
 
 def test_parts_beside_another_listing_of_the_file_are_not_made_sections(tmp_path):

@@ -50,3 +50,23 @@ def test_menu_pages_without_nav_order_keep_the_old_menus_order_among_them(tmp_pa
 def test_menu_pages_with_nav_order_keep_theirs(tmp_path):
     orders = _upgraded_orders(tmp_path, {"tides": "nav_order: 3\n"})
     assert orders["tides"] == 3 and orders["publications"] == 1
+
+
+def test_the_blog_entry_after_the_home_entry_stays_before_numbered_pages(tmp_path):
+    """A 2022 header links `/blog/` by `blog_nav_title` right after the home entry, before
+    its loop over the pages (here numbered from 1): the new template's blog page is a menu
+    page sorted by `nav_order` too, so it gets one below theirs, not its place in the old
+    menu (2, which ties it with the second page and sends it after the first)."""
+    from test_menu_pages import BLOG_2022, HEADER
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/header.html").write_text(HEADER)
+    (src / "blog").mkdir()
+    (src / "blog/index.html").write_text(BLOG_2022)
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    pages = [*(tmp_path / "out/_pages").glob("*.md"), tmp_path / "out/blog/index.html"]
+    orders = {page.parent.name if page.stem == "index" else page.stem:
+              _front(page).get("nav_order") for page in pages
+              if _front(page).get("nav") and page.stem != "about"}
+    assert orders["blog"] < min(v for k, v in orders.items() if k != "blog"), orders

@@ -555,6 +555,28 @@ def format_entry(entry_type: str, key: str, fields: dict[str, str],
     return f"@{etype}{{{key},\n" + ",\n".join(body) + ("\n" if body else "") + "}\n"
 
 
+def with_fields(raw: str, extra: dict[str, str]) -> str:
+    """The one entry of ``raw`` with the fields of ``extra`` it lacks added at its end, its
+    text otherwise as written; re-formatted where the text does not read back so."""
+    parsed = _parse(raw).out.entries
+    if len(parsed) != 1:
+        return raw
+    entry = parsed[0]
+    missing = {k: v for k, v in extra.items() if k.lower() not in
+               {f.lower() for f in entry.fields}}
+    if not missing:
+        return raw
+    head, _, _ = raw.rstrip().rpartition("}")
+    head = head.rstrip()
+    lines = "".join(f",\n  {_safe_name(k)} = {{{_balance(v)}}}" for k, v in missing.items())
+    text = (head.rstrip(",") if head.endswith(",") else head) + lines + "\n}\n"
+    back = _read_back(text)
+    if back is not None and all(back.fields.get(k) == v for k, v in missing.items()):
+        return text
+    return format_entry(entry.entry_type, entry.key, {**entry.fields, **missing},
+                        entry.persons)
+
+
 def _clean(text: str) -> BibFile | None:
     """The parse of ``text`` if it reads without a problem that changes its meaning."""
     reader = _parse(text)

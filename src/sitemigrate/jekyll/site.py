@@ -656,7 +656,7 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
             shown.append(extra_key(plan, key, theme, item.origin, value, front.get("layout")))
     # (the neutral `related_publications`: the page's layout lists the entries it cites)
     lists = layout_lists_cited(item.fields)
-    if plan.from_theme is not None and plan.from_theme.name != theme.name:  # (a reader's)
+    if plan.from_theme is not None:  # (a reader's; on an upgrade too: the field it queries)
         body = translate_sections(body, "publications", plan.from_theme, theme)
     body = translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists)
     body = body if own else with_shown(body, shown, out)

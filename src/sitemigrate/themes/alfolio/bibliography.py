@@ -95,6 +95,22 @@ def _carry_entry_files(pub: Publication, copier: AssetCopier) -> None:
                      THEME.vocabulary["paths"]["publication_preview"])
 
 
+def _bib_entry(pub: Publication, copier: AssetCopier, owner: tuple[str, str],
+               report: Report | None, shown: set[str] | None) -> str | bib.BibEntry:
+    """The entry `papers.bib` holds for ``pub``: its BibTeX as written (a publication of an
+    al-folio source), with the fields a listing of a page selects it by (the file it came
+    from, the part of a page it is in: :mod:`.bibsections`) added where it lacks them, each
+    under the name a query reads (``bib_field_aliases``), so that a page's listing of a
+    file's entries finds them in the one file; else one made from what was read of it."""
+    if not pub.bibtex:
+        return _bibtex_of(pub, copier, owner, report, shown)
+    spec = THEME.vocabulary["listings"]["publications"]["filtered"]
+    aliases = THEME.vocabulary.get("bib_field_aliases", {})  # a field bibtex-ruby queries
+    marks = {aliases.get(k, k): str(v) for k, v in pub.fields.items()
+             if k == spec["by_file"] or str(k).startswith(spec["by_query"])}
+    return bib.with_fields(pub.bibtex, marks) if marks else pub.bibtex
+
+
 def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = ("", ""),
                report: Report | None = None, shown: set[str] | None = None) -> bib.BibEntry:
     """``shown``: the `entry.*` fields DEST's bib layout prints (None: no layout)."""

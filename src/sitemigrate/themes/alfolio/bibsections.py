@@ -62,7 +62,8 @@ def file_sections(site: Site, uses: list[scholar.Use], merged: set[str],
                 and scholar.selects_all(u.query)]
     mine = [u for u in scholar.file_sections(uses, files, merged) + one_file
             if u.where in pages and not scholar.in_loop(
-                pages[u.where].body, scholar.listing_span(pages[u.where].body, u))]
+                pages[u.where].body, scholar.listing_span(pages[u.where].body, u))
+            and _loop_lists_all(site, pages[u.where], u)]
     mine = list({id(u): u for u in mine}.values())  # (a tag of both lists: once)
     if not mine:
         return []
@@ -92,9 +93,12 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
     number, counted over every page that parts the file: topic pages that each list their
     entries by key, `-q @*[key=...]`), and each tag is that listing, of the entries of its
     part; a further page that shares entries with another names its parts in a field of its
-    own (``by_query`` and the page's number). A page with another listing besides (a tag in
-    a loop, with Liquid in its query, of several files), or with an entry in two of its
-    parts, stays as it is. Returns
+    own (``by_query`` and the page's number); a part that shares an entry with an earlier
+    part of its page, in ``by_query``, `_` and a number. A tag in a loop over its page's
+    front-matter list (`for y in page.years`) with nothing but headings besides is one
+    part: the entries one of the list's values selects. A page with another listing
+    besides (a tag in another loop, with Liquid in its query, of several files) stays as
+    it is. Returns
     (tag, listing); ``taken``: the ``id`` of the tags already swapped."""
     spec = THEME.vocabulary["listings"]["publications"]["filtered"]
     pages = _places(site)
@@ -104,32 +108,38 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
         page = pages.get(u.where)
         if page is None or id(u) in taken or u.cited:
             continue
-        if (u.talks or u.files is None or len(u.files) != 1 or scholar.selects_all(u.query)
-                or "{" in u.query
+        looped = _loop_part(page, u)
+        if (u.talks or u.files is None or len(u.files) != 1
+                or (scholar.selects_all(u.query) and looped is None)
+                or ("{" in u.query and looped is None)
                 or scholar.in_loop(page.body, scholar.listing_span(page.body, u))):
             spoilt.add(u.where)
             continue
         groups.setdefault((u.where, u.files[0]), []).append(u)
     parted: dict[tuple[str, str], list[list[Any]]] = {}
     whole: set[tuple[str, str]] = set()  # one tag that selects every entry carried
+    home = set(site.home_only_entries)  # on the home page only: in no part of a page
     for (where, file), mine in groups.items():
-        of_file = [p for p in site.publications
-                   if p.origin and scholar.stem(p.origin.path) == file]
+        of_file = [p for p in site.publications if p.origin and p.key not in home
+                   and scholar.stem(p.origin.path) == file]
         mine.sort(key=lambda u: u.span[0])
-        parted[where, file] = [[p for p in of_file if scholar.query_selects(
-            u.query, p.entry_type, query_fields(p))] for u in mine]
+        parted[where, file] = [[p for p in of_file if any(scholar.query_selects(
+            q, p.entry_type, query_fields(p)) for q in _loop_part(pages[where], u)
+            or [u.query])] for u in mine]
         if len(mine) == 1 and len(parted[where, file][0]) == len(of_file):
             whole.add((where, file))
-    # an entry in two parts of one page (jekyll-scholar lists it in both) leaves the page
-    # as it is; an entry in parts of two pages is in one part of each: where pages share
-    # entries, each page names its parts in a field of its own (`bib_section2`, ...). A
-    # page of one such tag (a topic page's one paper by key) is a page of one part, unless
-    # that part is every entry of the file the site carries (nothing to tell apart)
-    kept = {k: v for k, v in parted.items() if k not in whole and k[0] not in spoilt
-            and _disjoint(v)}
+    # an entry in two parts of one page (jekyll-scholar lists it in both: a preprint under
+    # "Preprints" and under its year) is in each: the later part names it in a field of
+    # its own (`bib_section_2`); an entry in parts of two pages is in one part of each:
+    # where pages share entries, each page names its parts in a field of its own
+    # (`bib_section2`, ...). A page of one such tag (a topic page's one paper by key) is a
+    # page of one part, unless that part is every entry of the file the site carries
+    # (nothing to tell apart)
+    kept = {k: v for k, v in parted.items() if k not in whole and k[0] not in spoilt}
     spread: dict[str, list[list[Any]]] = {}
     for (_, file), parts in kept.items():
-        spread.setdefault(file, []).append([p for part in parts for p in part])
+        spread.setdefault(file, []).append(
+            list({id(p): p for part in parts for p in part}.values()))
     out: list[tuple[scholar.Use, str]] = []
     numbers: dict[str, int] = {}
     pages_of: dict[str, int] = {}
@@ -139,12 +149,14 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
         key = spec["by_query"]
         if pages_of[file] > 1 and not _disjoint(spread[file]):
             key += str(pages_of[file])
-        for use, part in zip(mine, parts, strict=True):
+        levels = _levels(parts)
+        for use, part, level in zip(mine, parts, levels, strict=True):
             numbers[file] = numbers.get(file, 0) + 1
             value = f"{file}-{numbers[file]}"
+            field = key if level == 1 else f"{key}_{level}"
             for pub in part:
-                pub.fields[key] = value
-            fill = {"KEY": key, "OP": spec["ops"]["equals"], "VALUE": value}
+                pub.fields[field] = value
+            fill = {"KEY": field, "OP": spec["ops"]["equals"], "VALUE": value}
             out.append((use, re.sub("KEY|OP|VALUE", partial(_part, fill), spec["body"])))
         said = (f"in {len(mine)} parts, each by a query (" if len(mine) > 1
                 else "that a query selects (")
@@ -155,12 +167,51 @@ def query_sections(site: Site, uses: list[scholar.Use], taken: set[int],
     return out
 
 
+def _loop_part(page: Page | Item, use: scholar.Use) -> list[str] | None:
+    """The queries a tag runs once a value of the front-matter list its loop goes over
+    (`for y in page.years` around `-q @*[year={{ y }}]`), when the loop holds nothing but
+    headings besides the tag (the listing swapped takes the whole loop); else None."""
+    span = scholar.listing_span(page.body, use)
+    if span == use.span:
+        return None
+    return scholar.loop_queries(page.body, use, getattr(page, "extra", None))
+
+
+def _loop_lists_all(site: Site, page: Page | Item, use: scholar.Use) -> bool:
+    """Whether a tag lists every entry of its file: a tag in a loop over its page's list
+    (:func:`_loop_part`) lists only the entries one of the list's values selects (`years:
+    [2020, 2021]` leaves out a paper of 2005)."""
+    queries = _loop_part(page, use)
+    if queries is None:
+        return True
+    file = (use.files or ("",))[0]
+    home = set(site.home_only_entries)  # on the home page only: on no page's list
+    return all(any(scholar.query_selects(q, p.entry_type, query_fields(p)) for q in queries)
+               for p in site.publications if p.origin and p.key not in home
+               and scholar.stem(p.origin.path) == file)
+
+
 def _places(site: Site) -> dict[str, Page | Item]:
     """The pages and collection documents whose bodies Jekyll renders, by path: a
     `{% bibliography %}` tag in either lists entries there."""
     kinds = (site.projects, site.news, site.posts, site.teaching, site.talks,
              *site.collections.values())
     return {**{i.path: i for items in kinds for i in items}, **{p.path: p for p in site.pages}}
+
+
+def _levels(parts: list[list[Any]]) -> list[int]:
+    """For each part of one page, the first field (1, 2, ...) no earlier part that shares
+    an entry with it names: parts that share no entry name theirs in one field."""
+    taken: list[set[int]] = []
+    out = []
+    for part in parts:
+        ids = {id(p) for p in part}
+        level = next((n for n, held in enumerate(taken) if not held & ids), len(taken))
+        if level == len(taken):
+            taken.append(set())
+        taken[level] |= ids
+        out.append(level + 1)
+    return out
 
 
 def _disjoint(parts: list[list[Any]]) -> bool:

@@ -41,7 +41,29 @@ def _menu_position(site: Site, page: Page) -> float | None:
             return page.nav_order
         return _unnumbered_position(site, page) if site.theme == NAME else 99
     entry = _nav_entry(site, page.permalink)
-    return entry[0] if entry else None
+    return _between(site, entry[0]) if entry else None
+
+
+def _between(site: Site, at: int) -> float:
+    """The `nav_order` of the menu entry at place ``at`` (from 1) that no page's own
+    `nav_order` places (the blog the old header linked by `blog_nav_title`): between the
+    `nav_order`s of the pages of the entries around it, so that the new header, which sorts
+    every entry by `nav_order`, shows it where the old menu did; its place itself where
+    that sorts it there already (no page of the menu has a `nav_order`, or theirs fit)."""
+    pages = {p.permalink.rstrip("/") or "/": p.nav_order for p in site.pages
+             if p.nav and p.nav_order is not None and p.permalink}
+    numbered = [(i, pages[key]) for i, n in enumerate(site.navigation, 1)
+                if i != at and (key := n.url.rstrip("/") or "/") != "/" and key in pages]
+    before = [(i, o) for i, o in numbered if i < at]
+    after = [(i, o) for i, o in numbered if i > at]
+    if (not before or before[-1][1] < at) and (not after or at < after[0][1]):
+        return at  # its place sorts it there already
+    if not after:
+        return before[-1][1] + (at - before[-1][0])
+    if not before:
+        return after[0][1] - (after[0][0] - at)
+    (i, low), (j, high) = before[-1], after[0]
+    return low + (high - low) * (at - i) / (j - i)
 
 
 def _unnumbered_position(site: Site, page: Page) -> float:

@@ -174,10 +174,6 @@ def read(src: Path, report: Report) -> Site:
     base = site.identity.baseurl  # an item's layout may forward it to an address
     site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY, base)
     site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY, base)
-    for p in site.projects:
-        if p.fields.get("image"):
-            p.fields["image"] = site_path(str(p.fields["image"]), "assets/img")
-            record_asset(site, p.fields["image"], "image")
     site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY, base)
     mark_toc(site.posts, src, report)  # the table of contents al-folio's layouts show
     site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY, base)
@@ -196,6 +192,10 @@ def read(src: Path, report: Report) -> Site:
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
+    for p in site.projects:  # the image of a project Jekyll publishes: a file of the site
+        if p.fields.get("image"):
+            p.fields["image"] = site_path(str(p.fields["image"]), "assets/img")
+            record_asset(site, p.fields["image"], "image")
     unread_items_as_pages(site, config, report)
     site.cv = read_cv(src, site, report, layouts)
     mark_furniture(site, src, vocab, report)

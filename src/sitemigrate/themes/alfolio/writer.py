@@ -49,7 +49,7 @@ from ...textio import dump_yaml, read_document
 from ...theme import Options
 from . import THEME, pubdata
 from .bibliography import (
-    _bibtex_of,
+    _bib_entry,
     _carry_entry_files,
     _has_own_page,
     _has_year,
@@ -127,7 +127,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
                  site.identity.last_name)
         bib_layout = layout_text(plan, "bib")
         shown = set(re.findall(r"\bentry\.(\w+)", bib_layout)) if bib_layout else None
-        entries = [p.bibtex or _bibtex_of(p, copier, owner, report, shown)
+        entries = [_bib_entry(p, copier, owner, report, shown)
                    for p in site.publications if _has_year(p, report)]
         plan.write("_bibliography/papers.bib", bib.dump_bib(entries, front_matter=True))
         pubs_page = site.page("publications")  # once: it scans the pages
