@@ -55,8 +55,8 @@ def _dest_chain(plan: Plan, layout: Any) -> list[str]:
     seen: set[str] = set()
     while isinstance(layout, str) and layout and layout not in seen:
         seen.add(layout)
-        written = next((v for k, v in sorted(plan.files.items())
-                        if k.startswith(f"_layouts/{layout}.")), None)
+        written = next((plan.files[k] for k in (f"_layouts/{layout}{suffix}" for suffix in
+                                                (".html", ".liquid")) if k in plan.files), None)
         text = written.decode("utf-8", "replace") if written is not None \
             else layout_text(plan, layout)
         if text is None:
