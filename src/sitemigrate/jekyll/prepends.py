@@ -11,6 +11,7 @@ hold no `"` of its own (:func:`quoted_page_keys`)."""
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Iterable
@@ -40,11 +41,19 @@ def prepend_folders(texts: Iterable[str], var: str = "page") -> dict[str, str]:
     address's (``https://...``) is none."""
     out: dict[str, str] = {}
     for text in texts:
-        for name, path, _quote, folder in _PREPENDED().findall(shown_liquid(text)):
-            key, folder = re.sub(r"\s+", "", path), folder.strip().strip("/")
-            if name == var and folder and key not in out:
+        for name, key, folder in _prepended(text):
+            if name == var and key not in out:
                 out[key] = folder
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _prepended(text: str) -> tuple[tuple[str, str, str], ...]:
+    """(variable, key path, folder) of each value ``text`` prints below a fixed folder (a
+    layout's text is read once however many pages it lays out)."""
+    return tuple((name, re.sub(r"\s+", "", path), folder.strip().strip("/"))
+                 for name, path, _quote, folder in _PREPENDED().findall(shown_liquid(text))
+                 if folder.strip().strip("/"))
 
 
 def _dest_chain(plan: Plan, layout: Any) -> list[str]:
