@@ -66,6 +66,32 @@ def test_the_lists_of_a_cv_page_are_in_the_cv_data_the_layout_shows(tmp_path):
     assert [f for f in plan.report.findings if f.code == "cv-list"]
 
 
+def test_a_cv_list_of_an_own_collection_is_in_the_cv_data_the_layout_shows(tmp_path):
+    """An academicpages CV page that lists a collection of the owner's own (`_outreach/`, a
+    `for` loop under its own heading): al-folio's CV layout shows no page text, so that list
+    is a CV section of `_data/cv.yml` too (one line an item, with its details), not a loop
+    left in a text nobody sees."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    config = (FIXTURES / "academicpages-site/_config.yml").read_text().replace(
+        "collections:\n", "collections:\n  outreach:\n    output: true\n"
+        "    permalink: /:collection/:path/\n", 1)
+    cv = (FIXTURES / "academicpages-site/_pages/cv.md").read_text() + (
+        "\nOutreach work\n======\n  <ul>{% for post in site.outreach %}\n"
+        "    {% include archive-single-cv.html %}\n  {% endfor %}</ul>\n")
+    src = _academicpages(tmp_path, {
+        "_config.yml": config, "_pages/cv.md": cv,
+        "_outreach/pond-day.md": "---\ntitle: \"Pond day for schools\"\ntype: \"Workshop\"\n"
+                                 "venue: \"Town Museum\"\ndate: 2022-05-14\n---\n\nWe looked at "
+                                 "newts.\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    sections = {s["title"]: s for s in yaml.safe_load((dest / "_data/cv.yml").read_text())}
+    line = sections["Outreach work"]["contents"][0]
+    assert "Pond day for schools" in line and "Town Museum" in line and "May 2022" in line
+    assert any(f.code == "cv-list" and "outreach" in f.message for f in plan.report.findings)
+
+
 def test_rendercv_publications_name_the_venue_as_the_cv_include_reads_it(tmp_path):
     """A RenderCV `cv.yml` whose CV include prints a publication's `publisher` (al-folio
     2026), not `journal`: the venue is written there, so that it is shown."""
