@@ -23,6 +23,16 @@ JEKYLL_OWN = frozenset({"_layouts", "_includes", "_data", "_sass", "_plugins", "
 """Folders Jekyll (and jekyll-scholar) reads as what they are, not as pages."""
 
 
+def declared_collection(config: dict, folder: str) -> bool:
+    """Whether Jekyll reads ``folder`` (`_talks`) as a collection: a config that declares
+    its collections (`collections:`, a mapping or a list of names) and leaves this one out
+    publishes none of its documents, whatever theme the folder's name comes from."""
+    cols = config.get("collections")
+    if not isinstance(cols, (dict, list)):
+        return True  # no declaration read here: left as the reader has it
+    return folder.lstrip("_") in {str(n) for n in cols}
+
+
 def report_unread_folders(root: Path, config: Any, site: Site, report: Report) -> None:
     """One finding per `_folder` at the top of ``root`` that holds content files, that
     Jekyll reads no page from (no declared collection, not included) and that the reader of

@@ -50,6 +50,7 @@ from ...jekyll.site import (
     text,
 )
 from ...jekyll.sitevars import code_keys, shown_keys
+from ...jekyll.unread import declared_collection
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...lazyre import lazy_pattern
 from ...report import Report
@@ -100,7 +101,10 @@ def read(src: Path, report: Report) -> Site:
     # the template loads jekyll-redirect-from: an item's `redirect_to:` forwards it
     collection = partial(read_collection, src, report=report, strip=THEME_ONLY, baseurl=base,
                          redirect_to=True)
-    pubs = _role_pages(collection("_publications", PUB_KEYS), site, src, vocab, report)
+    def declared(folder: str, keys: dict[str, str]) -> list[Item]:
+        # a theme folder the config's `collections:` leaves out: Jekyll publishes none of it
+        return collection(folder, keys) if declared_collection(config, folder) else []
+    pubs = _role_pages(declared("_publications", PUB_KEYS), site, src, vocab, report)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     newest_first = _newest_first(site.pages)  # (as written: grouped sections are rewritten)
@@ -108,9 +112,9 @@ def read(src: Path, report: Report) -> Site:
     site.publications = sorted([_with_bibtex(_site_links(_publication(
         item, report, owner, split_by), src), src, report) for item in pubs],
         key=lambda p: (p.date or "~", p.origin.path if p.origin else ""), reverse=newest_first)
-    site.talks = collection("_talks", TALK_KEYS)
-    site.teaching = collection("_teaching", TALK_KEYS)
-    site.projects = collection("_portfolio", PORTFOLIO_KEYS)
+    site.talks = declared("_talks", TALK_KEYS)
+    site.teaching = declared("_teaching", TALK_KEYS)
+    site.projects = declared("_portfolio", PORTFOLIO_KEYS)
     site.posts = collection("_posts", POST_KEYS)
     for name in custom_collections(config, vocab):
         site.collections[name] = collection(f"_{name}", {})

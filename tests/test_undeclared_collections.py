@@ -1,0 +1,38 @@
+"""A theme's own collection folder that the site's config does not declare: Jekyll
+publishes none of its documents (`collections:` lists the others), so the old site showed
+none of them; they are not converted into pages the new site would show, and the report
+names the folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import FIXTURES
+from test_checkout import _convert
+
+
+def _site_without_teaching(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = (src / "_config.yml").read_text()
+    start = config.index("  teaching:\n")
+    end = config.index("  publications:\n", start)
+    (src / "_config.yml").write_text(config[:start] + config[end:])
+    return src
+
+
+def test_an_undeclared_teaching_folder_is_not_published_after_the_conversion(tmp_path):
+    plan = _convert(_site_without_teaching(tmp_path), tmp_path / "dest", "al-folio")
+    dest = tmp_path / "dest"
+    written = [p.name for p in dest.rglob("*.md")]
+    assert "2024-spring-field-methods.md" not in written
+    assert any(f.code == "unread-folder" and "`_teaching/`" in f.message
+               for f in plan.report.findings)
+
+
+def test_a_declared_teaching_folder_is_converted(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    _convert(src, tmp_path / "dest", "al-folio")
+    assert [p for p in (tmp_path / "dest").rglob("2024-spring-field-methods.md")]
