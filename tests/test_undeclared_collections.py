@@ -36,3 +36,14 @@ def test_a_declared_teaching_folder_is_converted(tmp_path):
     shutil.copytree(FIXTURES / "academicpages-site", src)
     _convert(src, tmp_path / "dest", "al-folio")
     assert [p for p in (tmp_path / "dest").rglob("2024-spring-field-methods.md")]
+
+
+def test_an_undeclared_al_folio_projects_folder_is_not_published_after_the_conversion(tmp_path):
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = (src / "_config.yml").read_text()
+    (src / "_config.yml").write_text(config.replace("  projects:\n    output: true\n", "", 1))
+    plan = _convert(src, tmp_path / "dest", "academicpages")
+    assert not [p for p in (tmp_path / "dest").rglob("*.md") if "1_project" in p.name]
+    assert any(f.code == "unread-folder" and "`_projects/`" in f.message
+               for f in plan.report.findings)
