@@ -47,3 +47,20 @@ def test_an_undeclared_al_folio_projects_folder_is_not_published_after_the_conve
     assert not [p for p in (tmp_path / "dest").rglob("*.md") if "1_project" in p.name]
     assert any(f.code == "unread-folder" and "`_projects/`" in f.message
                for f in plan.report.findings)
+
+
+def test_the_templates_examples_in_an_undeclared_folder_are_not_named(tmp_path, monkeypatch):
+    """`_talks/` left out of `collections:` holds the template's example talk and one of the
+    owner's: the report names the owner's file only (the example was never theirs)."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import _known, vera_on_academicpages
+    _known(monkeypatch, academicpages_checkout(tmp_path / "academicpages-2098"),
+           theme="academicpages")
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
+                       "include: [_pages]\ncollections:\n  publications:\n    output: true\n",
+        "_talks/2024-05-01-moon-soil.md": "---\ntitle: Moon soil for beginners\n---\n"})
+    plan = _convert(src, tmp_path / "dest", "al-folio")
+    found = [f.message for f in plan.report.findings if f.code == "unread-folder"]
+    assert len(found) == 1 and "2024-05-01-moon-soil.md" in found[0]
+    assert "example-talk" not in found[0] and "1 page file(s)" in found[0]
