@@ -26,6 +26,13 @@ def _academicpages(tmp_path: Path, files: dict[str, str], drop: tuple[str, ...] 
     return _write(src, files)
 
 
+def _declare(src: Path, name: str) -> None:
+    """Declare the collection ``name`` in the site's config (Jekyll publishes it)."""
+    config = (src / "_config.yml").read_text()
+    (src / "_config.yml").write_text(config.replace(
+        "collections:\n", f"collections:\n  {name}:\n    output: true\n", 1))
+
+
 @needs_jekyll
 def test_a_listing_of_a_collection_the_site_lacks_still_builds(tmp_path):
     """A CV page that lists talks and teaching, on a site with neither: al-folio's listing
@@ -166,6 +173,7 @@ def test_a_talk_into_academicpages_shows_its_venue_on_its_page(tmp_path):
     from test_checkout import academicpages_checkout
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
+    _declare(src, "talks")
     _write(src, {"_talks/2023-05-02-snow.md": (
         "---\nlayout: page\ntitle: Snow sensors\ndate: 2023-05-02\ntype: Keynote\nvenue: "
         "Alpine Sensing Day\nlocation: Tromsø, Norway\n---\nA talk.\n")})
@@ -293,6 +301,7 @@ def test_a_course_schedule_into_academicpages_is_a_table_on_its_page(tmp_path):
     its headings in the site's language."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
+    _declare(src, "teachings")
     _write(src, {"_teachings/snow.md": (
         "---\nlayout: course\ntitle: Snow physics\nterm: Winter\nschedule:\n  - week: 1\n"
         "    date: Jan 8\n    topic: Crystals\n    description: Why flakes | differ\n"
