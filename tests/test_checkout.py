@@ -339,7 +339,7 @@ def test_post_urls_are_jekylls(name, pattern, url):
     from sitemigrate.ir import Item
     from sitemigrate.jekyll.site import post_url
     item = Item(path=f"_posts/{name}", slug="", date=name[:10])
-    assert post_url(pattern, item) == url
+    assert post_url({"permalink": pattern}, item) == url
 
 
 def test_a_post_named_with_a_one_digit_month_keeps_its_address(tmp_path):

@@ -103,6 +103,10 @@ def test_a_courses_year_is_the_year_academicpages_shows(tmp_path):
     shutil.copytree(FIXTURES / "al-folio-site", src)
     (src / "_teachings").mkdir()
     (src / "_teachings/estuary-sampling.md").write_text(COURSE)
+    config = (src / "_config.yml").read_text()  # declared, as al-folio's config does
+    (src / "_config.yml").write_text(config.replace("collections:\n",
+                                                    "collections:\n  teachings:\n"
+                                                    "    output: true\n", 1))
     plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
     plan.apply()
     course = (tmp_path / "out/_teaching/estuary-sampling.md").read_text()

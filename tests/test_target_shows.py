@@ -26,6 +26,13 @@ def _academicpages(tmp_path: Path, files: dict[str, str], drop: tuple[str, ...] 
     return _write(src, files)
 
 
+def _declare(src: Path, name: str) -> None:
+    """Declare the collection ``name`` in the site's config (Jekyll publishes it)."""
+    config = (src / "_config.yml").read_text()
+    (src / "_config.yml").write_text(config.replace(
+        "collections:\n", f"collections:\n  {name}:\n    output: true\n", 1))
+
+
 @needs_jekyll
 def test_a_listing_of_a_collection_the_site_lacks_still_builds(tmp_path):
     """A CV page that lists talks and teaching, on a site with neither: al-folio's listing
@@ -64,6 +71,32 @@ def test_the_lists_of_a_cv_page_are_in_the_cv_data_the_layout_shows(tmp_path):
             "institution": "Journal of Applied Ecology",
             "year": "2021"} in sections["Publications"]["contents"]
     assert [f for f in plan.report.findings if f.code == "cv-list"]
+
+
+def test_a_cv_list_of_an_own_collection_is_in_the_cv_data_the_layout_shows(tmp_path):
+    """An academicpages CV page that lists a collection of the owner's own (`_outreach/`, a
+    `for` loop under its own heading): al-folio's CV layout shows no page text, so that list
+    is a CV section of `_data/cv.yml` too (one line an item, with its details), not a loop
+    left in a text nobody sees."""
+    import yaml
+    from test_checkout import alfolio_checkout
+    config = (FIXTURES / "academicpages-site/_config.yml").read_text().replace(
+        "collections:\n", "collections:\n  outreach:\n    output: true\n"
+        "    permalink: /:collection/:path/\n", 1)
+    cv = (FIXTURES / "academicpages-site/_pages/cv.md").read_text() + (
+        "\nOutreach work\n======\n  <ul>{% for post in site.outreach %}\n"
+        "    {% include archive-single-cv.html %}\n  {% endfor %}</ul>\n")
+    src = _academicpages(tmp_path, {
+        "_config.yml": config, "_pages/cv.md": cv,
+        "_outreach/pond-day.md": "---\ntitle: \"Pond day for schools\"\ntype: \"Workshop\"\n"
+                                 "venue: \"Town Museum\"\ndate: 2022-05-14\n---\n\nWe looked at "
+                                 "newts.\n"})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    plan = _convert(src, dest, "al-folio")
+    sections = {s["title"]: s for s in yaml.safe_load((dest / "_data/cv.yml").read_text())}
+    line = sections["Outreach work"]["contents"][0]
+    assert "Pond day for schools" in line and "Town Museum" in line and "May 2022" in line
+    assert any(f.code == "cv-list" and "outreach" in f.message for f in plan.report.findings)
 
 
 def test_rendercv_publications_name_the_venue_as_the_cv_include_reads_it(tmp_path):
@@ -140,6 +173,7 @@ def test_a_talk_into_academicpages_shows_its_venue_on_its_page(tmp_path):
     from test_checkout import academicpages_checkout
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
+    _declare(src, "talks")
     _write(src, {"_talks/2023-05-02-snow.md": (
         "---\nlayout: page\ntitle: Snow sensors\ndate: 2023-05-02\ntype: Keynote\nvenue: "
         "Alpine Sensing Day\nlocation: Tromsø, Norway\n---\nA talk.\n")})
@@ -267,6 +301,7 @@ def test_a_course_schedule_into_academicpages_is_a_table_on_its_page(tmp_path):
     its headings in the site's language."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
+    _declare(src, "teachings")
     _write(src, {"_teachings/snow.md": (
         "---\nlayout: course\ntitle: Snow physics\nterm: Winter\nschedule:\n  - week: 1\n"
         "    date: Jan 8\n    topic: Crystals\n    description: Why flakes | differ\n"

@@ -627,9 +627,11 @@ def test_owners_bibliography_files_are_carried_without_example_entries(sites, tm
     example = "@book{nobody1900,\n  title={A Book of Nobody},\n  year={1900}\n}\n"
     _known(monkeypatch, _write(tmp_path / "al-folio-2099", {"_bibliography/papers.bib": example}))
     papers = (src / "_bibliography/papers.bib").read_text()
+    config = (src / "_config.yml").read_text() + "  projects:\n    output: true\n"
     _write(src, {"_bibliography/papers.bib": example + "\n" + papers,
                  "_bibliography/moon.bib": "@misc{vega2020,\n  title={Moon Notes},\n"
                                            "  year={2020}\n}\n",
+                 "_config.yml": config,  # a collection Jekyll publishes: declared
                  "_projects/moon.md": "---\nlayout: page\ntitle: Moon\n---\n"
                                       "{% bibliography --file moon %}\n"})
     sitemigrate.convert(src, dest, to="al-folio").apply()

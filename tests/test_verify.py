@@ -160,6 +160,23 @@ def test_a_menu_entry_that_led_nowhere_before_is_a_warning_not_a_loss(tmp_path):
                 "remove it or make the page it names"] == "warning"
 
 
+def test_a_menu_inside_an_html_comment_is_no_menu(tmp_path):
+    """The old masthead was commented out (`<!-- <nav>...</nav> -->`, its Liquid still
+    rendered): the old site showed no menu, so the new menu's entry that leads nowhere is a
+    loss, not a dead entry the old site had too."""
+    old = BuiltSite(write(tmp_path / "old", shared_pages() | {
+        "cv/index.html": page("<table><tr><td>Master of Tidal Studies</td></tr></table>"),
+        "notes.html": page("<p>short</p>"),
+        "index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                           '<!-- <nav><a href="/workshops/">Workshops</a></nav> -->')}))
+    nav = '<nav><a href="/workshops/">Workshops</a></nav>'
+    new = new_site(tmp_path, **{"index.html": page(f"<p>{PARA}</p>" + pubs("Moorings at Night"),
+                                                   nav)})
+    result = compare(old, new, owner(tmp_path))
+    assert result.menu_was == [] and result.menu_now == ["workshops"]
+    assert result.dead_menu == ["/workshops/"] and not result.dead_menu_before
+
+
 def test_a_menu_entry_that_led_nowhere_before_and_is_gone_is_a_warning(tmp_path):
     """The old menu's `Hobbies` named a page the old site lacked (its file had no front
     matter, so Jekyll built no page): the new menu without it loses no page, which is said

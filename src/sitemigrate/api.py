@@ -88,7 +88,9 @@ def read_site(path: str | os.PathLike[str], theme: str | None = None,
     if not _reads_files(name_of_theme):
         from .jekyll.unread import report_unread_folders
         from .jekyll.urls import read_config
-        report_unread_folders(src, read_config(src), site, report)  # `_x/` Jekyll never reads
+        from .template_files import is_example
+        report_unread_folders(src, read_config(src), site, report,  # `_x/` Jekyll never reads
+                              lambda rel: is_example(reader, src, rel))
         from .template_files import drop_template_content
         drop_template_content(site, report, reader)  # the template's example items: not the owner's
         from .example_paragraphs import report_example_text

@@ -753,10 +753,12 @@ def yaml_date(iso: str) -> Any:
         return iso
 
 
-def post_url(pattern: str, item: Item) -> str:
-    """The URL Jekyll gives a post under a permalink pattern (``/blog/:year/:title/``):
-    its ``permalink``, else the one URL engine (:func:`sitemigrate.jekyll.urls.post_url`)."""
+def post_url(config: dict, item: Item) -> str:
+    """The URL Jekyll gives a post of a site of ``config`` (the posts' permalink pattern,
+    :func:`sitemigrate.jekyll.urls.posts_pattern`): its ``permalink``, else the one URL
+    engine (:func:`sitemigrate.jekyll.urls.post_url`)."""
     from .urls import post_url as jekyll_post_url
+    from .urls import posts_pattern
     if item.permalink:
         return item.permalink
     front: dict[str, Any] = {"categories": item.fields.get("categories") or []}
@@ -766,7 +768,7 @@ def post_url(pattern: str, item: Item) -> str:
         import datetime as dt
         with contextlib.suppress(ValueError):
             front["date"] = dt.date.fromisoformat(item.date[:10])
-    return jekyll_post_url(pattern, PurePosixPath(item.path).stem, front)
+    return jekyll_post_url(posts_pattern(config), PurePosixPath(item.path).stem, front)
 
 
 # -- files Jekyll never publishes ---------------------------------------------------------------

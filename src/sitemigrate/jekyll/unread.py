@@ -11,6 +11,7 @@ owner can copy it by hand if they want it shown.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,22 @@ JEKYLL_OWN = frozenset({"_layouts", "_includes", "_data", "_sass", "_plugins", "
 """Folders Jekyll (and jekyll-scholar) reads as what they are, not as pages."""
 
 
-def report_unread_folders(root: Path, config: Any, site: Site, report: Report) -> None:
+def declared_collection(config: dict, folder: str) -> bool:
+    """Whether Jekyll reads ``folder`` (`_talks`) as a collection: a config that declares
+    its collections (`collections:`, a mapping or a list of names) and leaves this one out
+    publishes none of its documents, whatever theme the folder's name comes from."""
+    cols = config.get("collections")
+    if not isinstance(cols, (dict, list)):
+        return True  # no declaration read here: left as the reader has it
+    return folder.lstrip("_") in {str(n) for n in cols}
+
+
+def report_unread_folders(root: Path, config: Any, site: Site, report: Report,
+                          example: Callable[[str], bool] | None = None) -> None:
     """One finding per `_folder` at the top of ``root`` that holds content files, that
     Jekyll reads no page from (no declared collection, not included) and that the reader of
-    ``site`` read nothing from (a theme's own collection folder is read, declared or not)."""
+    ``site`` read nothing from. ``example`` tells a file of the template's example content
+    (`_talks/2012-03-01-talk-1.md` as the template ships it): not the owner's, not named."""
     config = config if isinstance(config, dict) else {}
     if config.get("collections_dir"):
         return  # the collections live in that folder: its own rules, not read here
@@ -46,7 +59,8 @@ def report_unread_folders(root: Path, config: Any, site: Site, report: Report) -
     for top in tops:
         if top in read:
             continue
-        files = [rel for _, rel in iter_files(root / top, root)]  # its pages' files
+        files = [rel for _, rel in iter_files(root / top, root)  # its pages' files
+                 if not (example and example(rel))]
         if files:
             shown = ", ".join(f"`{f}`" for f in files[:3]) + (
                 f" and {len(files) - 3} more" if len(files) > 3 else "")

@@ -187,6 +187,17 @@ def _unread_post_url(pattern: str, stem: str) -> str | None:
     return post_url(pattern, stem, {"slug": stem})
 
 
+def posts_pattern(config: Mapping[str, Any]) -> str:
+    """The permalink pattern of the site's posts: `collections: posts: permalink:` when the
+    config gives one (Jekyll's posts are a collection, whose own permalink wins), else the
+    site's `permalink` (a style name or a template); empty for Jekyll's default."""
+    cols = config.get("collections")
+    own = cols.get("posts") if isinstance(cols, Mapping) else None
+    if isinstance(own, Mapping) and own.get("permalink"):
+        return str(own["permalink"])
+    return str(config.get("permalink") or "")
+
+
 def post_url(pattern: str, stem: str, front: Mapping[str, Any]) -> str:
     """The URL Jekyll gives a post named ``stem`` (``YYYY-MM-DD-slug``) under ``pattern``
     (a style name or a permalink template) with front matter ``front`` (``date``,
@@ -209,7 +220,8 @@ def post_url(pattern: str, stem: str, front: Mapping[str, Any]) -> str:
         "categories": "/".join(c.lower() for c in cats), "year": year, "month": month,
         "day": day, "title": slugify(slug), "slug": slugify(slug, "default", cased=False),
         "output_ext": ".html", "short_year": year[2:], "i_month": str(int(month)),
-        "i_day": str(int(day)), "y_day": y_day})
+        "i_day": str(int(day)), "y_day": y_day, "collection": "posts", "path": stem,
+        "name": stem})
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +238,7 @@ class _Rules:
 
     @classmethod
     def of(cls, config: dict) -> _Rules:
-        style = str(config.get("permalink") or "date")
+        style = posts_pattern(config) or "date"
         post_pattern = _STYLES.get(style, style)
         cols = config.get("collections") or {}
         cols = {str(k): (v if isinstance(v, dict) else {}) for k, v in

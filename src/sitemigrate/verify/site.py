@@ -16,6 +16,7 @@ from .shown import TextIndex
 from .text import TAG, elements, norm, visible_words, without_hidden
 
 _NAV = re.compile(r"(?is)<nav\b[^>]*>(.*?)</nav>")
+_COMMENT = re.compile(r"(?s)<!--.*?-->")
 _A = re.compile(r"(?is)<a\b([^>]*)>(.*?)</a>")
 _HREF = re.compile(r"""href\s*=\s*["']([^"']*)["']""")
 _REFRESH = re.compile(r"""(?is)<meta\b[^>]*http-equiv\s*=\s*["']?refresh[^>]*>""")
@@ -185,8 +186,9 @@ class BuiltSite:
     # -- what pages show ---------------------------------------------------------------------
 
     def menu(self) -> list[tuple[str, str]]:
-        """(label, href) of the main menu of the home page."""
-        text = self.html.get("index.html", "")
+        """(label, href) of the main menu of the home page: a menu inside an HTML comment
+        (an owner's masthead commented out, whose Liquid still rendered it) is none."""
+        text = _COMMENT.sub(" ", self.html.get("index.html", ""))
         entries = []
         for nav in _NAV.findall(text):
             if "breadcrumb" in nav[:200]:

@@ -30,6 +30,7 @@ from ...jekyll.assets import (
 from ...jekyll.configkeys import config_line
 from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.languages import default_first, localize_pages, translations_as_pages
+from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
 from ...jekyll.site import (
@@ -49,11 +50,12 @@ from ...jekyll.site import (
     text,
 )
 from ...jekyll.sitevars import code_keys, shown_keys
+from ...jekyll.unread import declared_collection
 from ...jekyll.urls import linked_baseurl, unpublished
 from ...lazyre import lazy_pattern
 from ...report import Report
 from ...template_files import is_example, is_template_file, is_template_setting
-from ...textio import node_line, read_document, read_json, read_source, within
+from ...textio import node_line, read_document, read_json, read_source, read_text, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
 from .sections import read_grouped_sections
@@ -99,7 +101,10 @@ def read(src: Path, report: Report) -> Site:
     # the template loads jekyll-redirect-from: an item's `redirect_to:` forwards it
     collection = partial(read_collection, src, report=report, strip=THEME_ONLY, baseurl=base,
                          redirect_to=True)
-    pubs = _role_pages(collection("_publications", PUB_KEYS), site, src, vocab, report)
+    def declared(folder: str, keys: dict[str, str]) -> list[Item]:
+        # a theme folder the config's `collections:` leaves out: Jekyll publishes none of it
+        return collection(folder, keys) if declared_collection(config, folder) else []
+    pubs = _role_pages(declared("_publications", PUB_KEYS), site, src, vocab, report)
     pubs = drop_unpublished(static_files(site, pubs, "publications", report), config, report)
     owner = (site.identity.first_name, site.identity.last_name)
     newest_first = _newest_first(site.pages)  # (as written: grouped sections are rewritten)
@@ -107,9 +112,9 @@ def read(src: Path, report: Report) -> Site:
     site.publications = sorted([_with_bibtex(_site_links(_publication(
         item, report, owner, split_by), src), src, report) for item in pubs],
         key=lambda p: (p.date or "~", p.origin.path if p.origin else ""), reverse=newest_first)
-    site.talks = collection("_talks", TALK_KEYS)
-    site.teaching = collection("_teaching", TALK_KEYS)
-    site.projects = collection("_portfolio", PORTFOLIO_KEYS)
+    site.talks = declared("_talks", TALK_KEYS)
+    site.teaching = declared("_teaching", TALK_KEYS)
+    site.projects = declared("_portfolio", PORTFOLIO_KEYS)
     site.posts = collection("_posts", POST_KEYS)
     for name in custom_collections(config, vocab):
         site.collections[name] = collection(f"_{name}", {})
@@ -136,6 +141,13 @@ def read(src: Path, report: Report) -> Site:
                                    origin=Origin("_data/navigation.yml", node_line(n)))
                            for n in nav["main"] if isinstance(n, dict)]
         site.navigation = _shown_entries(site.navigation, report)
+        if site.navigation and _masthead_hides_menu(src):
+            report.mapped("navigation", "your `_includes/masthead.html` shows no menu (its "
+                          "markup is inside an HTML comment or `{% comment %}`), so the old "
+                          "site had none: the menu stays empty (the pages stay; to show a "
+                          "menu, list them in `_data/navigation.yml`).",
+                          Origin("_includes/masthead.html", 1))
+            site.navigation = []
     site.cv = _read_cv(src, site, report)
     _find_cv_pdf(site, src, vocab)
     mark_furniture(site, src, vocab, report, lambda rel: within(src, src / rel)
@@ -190,6 +202,18 @@ def _shown_entries(entries: list[NavItem], report: Report) -> list[NavItem]:
                       "shows it as a link with no text, which nobody sees; not carried into "
                       "the menu (its page, if any, is).", n.origin)
     return [n for n in entries if n.title.strip()]
+
+
+def _masthead_hides_menu(src: Path) -> bool:
+    """Whether the site's own `_includes/masthead.html` (not the template's) shows no menu:
+    outside its HTML comments and `{% comment %}` blocks it neither reads
+    `site.data.navigation` nor includes anything that could."""
+    rel = "_includes/masthead.html"
+    found = read_text(src / rel, rel, None, root=src)
+    if found is None or is_template_file(THEME, src, rel):
+        return False
+    shown = shown_liquid(found.text)
+    return not re.search(r"\bnavigation\b|\{%-?\s*include", shown)
 
 
 def owner_name(src: Path) -> str:

@@ -539,7 +539,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
     front["title"] = document_title(item)
     if item.date:
         front["date"] = yaml_date(item.date)
-    url = post_url(str(site.config_extra.get("permalink") or ""), item)
+    url = post_url(site.config_extra, item)
     front["permalink"] = url  # the post keeps its address
     for key in ("tags", "categories"):
         value = f.get(key)

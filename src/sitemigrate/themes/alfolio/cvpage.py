@@ -122,6 +122,7 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
                                     plan=plan, config=site.config_extra)
     if has_data and not shows_text:
         _lists_as_data(body, done, page, site, plan)
+        _collections_as_data(body, page, site, plan)
     return body
 
 
@@ -150,6 +151,39 @@ def _lists_as_data(body: str, roles: list[str], page: Page, site: Site, plan: Pl
         plan.report.mapped("cv-list", f"the CV page listed its {role} ({len(entries)}), and "
                            "DEST's CV layout shows no page text: they are the CV section "
                            f"`{title}` of `{CV_YML}`.", where)
+
+
+def _collections_as_data(body: str, page: Page, site: Site, plan: Plan) -> None:
+    """The site's other collections (custom ones) a CV page listed with a `for` loop of its
+    own: DEST's CV layout shows no page text, so each list becomes a section of the CV data,
+    under the heading the page gave it (else the collection's name), one line an item (title,
+    type, venue, place, date) as a teaching list is."""
+    assert site.cv is not None  # a CV page with `layout: cv` has CV data
+    have = {s.title.strip().lower() for s in site.cv.sections}
+    base = plan.urls.get("site:baseurl", "")
+    for loop in re.finditer(r"\{%-?\s*for\s+\w+\s+in\s+site\.(\w+)\b", body):
+        name = loop[1]
+        items = sorted(site.collections.get(name) or [], key=lambda i: i.date, reverse=True)
+        found = re.findall(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|^([^\n]*\S[^\n]*)\n(?:=+|-+)[ \t]*$",
+                           body[:loop.start()], re.M)
+        title = (found[-1][0] or found[-1][1]).strip() if found else name.capitalize()
+        if not items or title.lower() in have:
+            continue
+        entries = [{"title": _line(document_title(i), base + _item_url(i, name),
+                                   [_said(i.fields.get(k) or i.extra.get(k))
+                                    for k in ("type", "venue", "location")]
+                                   + [_month(i.date)])} for i in items]
+        where = _loop_origin(page, name)
+        site.cv.sections.append(CVSection(title, entries, kind="list", origin=where))
+        have.add(title.lower())
+        plan.report.mapped("cv-list", f"the CV page listed your collection `{name}` "
+                           f"({len(entries)}), and DEST's CV layout shows no page text: it is "
+                           f"the CV section `{title}` of `{CV_YML}`.", where)
+
+
+def _said(value: Any) -> str:
+    """A front-matter value as a line of text shows it (a list or mapping shows nothing)."""
+    return "" if value is None or isinstance(value, (bool, dict, list)) else str(value)
 
 
 def _loop_origin(page: Page, role: str) -> Origin | None:

@@ -60,6 +60,7 @@ from ...jekyll.site import (
     split_known,
     text,
 )
+from ...jekyll.unread import declared_collection
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
 from ...report import Report
 from ...template_files import is_example
@@ -172,12 +173,17 @@ def read(src: Path, report: Report) -> Site:
                 if config.get(key) is not None and feat not in about.features.news:
                     about.features.news[feat] = plain(config[key])
     base = site.identity.baseurl  # an item's layout may forward it to an address
-    site.news = read_collection(src, "_news", NEWS_KEYS, report, LAYOUT_ONLY, base)
-    site.projects = read_collection(src, "_projects", PROJECT_KEYS, report, LAYOUT_ONLY, base)
+
+    def declared(folder: str, keys: dict[str, str]) -> list[Item]:
+        # a theme folder the config's `collections:` leaves out: Jekyll publishes none of it
+        return read_collection(src, folder, keys, report, LAYOUT_ONLY, base) \
+            if declared_collection(config, folder) else []
+    site.news = declared("_news", NEWS_KEYS)
+    site.projects = declared("_projects", PROJECT_KEYS)
     site.posts = read_collection(src, "_posts", POST_KEYS, report, LAYOUT_ONLY, base)
     mark_toc(site.posts, src, report)  # the table of contents al-folio's layouts show
-    site.teaching = read_collection(src, "_teachings", TEACHING_KEYS, report, LAYOUT_ONLY, base)
-    site.talks = read_collection(src, "_talks", TALK_KEYS, report, LAYOUT_ONLY, base)
+    site.teaching = declared("_teachings", TEACHING_KEYS)
+    site.talks = declared("_talks", TALK_KEYS)
     for item in (*site.teaching, *site.talks):  # a line that shows its front matter: not text
         item.body = DETAILS_LINE.sub("", item.body, count=1)
     for name in custom_collections(config, vocab):

@@ -679,7 +679,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier,
     matter gave one (the source theme's summary, al-folio's `description`) keeps it."""
     f = item.fields
     front = _item_front(item, "post", plan)
-    url = post_url(str(site.config_extra.get("permalink") or ""), item)
+    url = post_url(site.config_extra, item)
     front["permalink"] = url  # the post keeps its address
     if f.get("description"):
         front["description"] = attribute_safe(str(f["description"]))
