@@ -17,13 +17,10 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from ruamel.yaml.comments import CommentedMap
-
 from ...ir import Site
 from ...jekyll.liquid import include_name, tokenize
-from ...jekyll.site import set_key
+from ...jekyll.unwritten import keep_unwritten, rendered_liquid
 from ...plan import Plan
-from ...textio import dump_yaml, load_yaml
 
 COLLECTION = "news"
 _READS = re.compile(r"""\bsite(?:\.news\b(?![\w-])|\[\s*['"]news['"]\s*\])""")
@@ -31,16 +28,9 @@ _TEXT = (".md", ".markdown", ".html", ".htm", ".liquid")
 _LAYOUT_LINE = re.compile(r"(?m)^layout:[^\n]*\n")
 
 
-def _rendered(text: str) -> list[str]:
-    """The Liquid tags and outputs of ``text`` a visitor sees the result of (not in a
-    `{% comment %}`/`{% raw %}` block or an HTML comment)."""
-    from ...formats.cvmarkdown import mask_comments
-    return [tok.text for tok in tokenize(mask_comments(text)) if tok.kind in ("tag", "output")]
-
-
 def reads_news(text: str) -> bool:
     """Whether Liquid of ``text`` that renders reads `site.news` (a news page's own loop)."""
-    return "news" in text and any(_READS.search(tag) for tag in _rendered(text))
+    return "news" in text and any(_READS.search(tag) for tag in rendered_liquid(text))
 
 
 def readers(plan: Plan) -> list[str]:
@@ -57,7 +47,7 @@ def readers(plan: Plan) -> list[str]:
         rel, text = queue.pop(0)
         if not ("site" in text and "news" in text) and "include" not in text:
             continue
-        tags = _rendered(text)
+        tags = rendered_liquid(text)
         if any(_READS.search(tag) for tag in tags):
             found.append(rel)
         for tok in tokenize("\n".join(tags)):
@@ -97,18 +87,8 @@ def keep_documents(site: Site, plan: Plan) -> None:
         docs[item.path] = text
     if not docs:
         return
-    config = load_yaml(plan.files["_config.yml"].decode("utf-8"), "_config.yml", plan.report) \
-        if "_config.yml" in plan.files else None
-    if not isinstance(config, CommentedMap):
+    if not keep_unwritten(plan, COLLECTION, docs):
         return
-    for rel, text in docs.items():
-        plan.write(rel, text)
-    cols = config.get("collections")
-    if not isinstance(cols, dict):
-        cols = CommentedMap()
-        set_key(config, "collections", cols)
-    set_key(cols, COLLECTION, CommentedMap([("output", False)]))
-    plan.write("_config.yml", dump_yaml(config))
     plan.report.mapped(
         "news-documents", f"{', '.join(f'`{p}`' for p in who)} "
         f"{'reads' if len(who) == 1 else 'read'} `site.news` in Liquid of the site's own: the "

@@ -15,12 +15,9 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from ruamel.yaml.comments import CommentedMap
-
 from ...ir import Site
-from ...jekyll.site import set_key
+from ...jekyll.unwritten import keep_unwritten, rendered_liquid
 from ...plan import Plan
-from ...textio import dump_yaml, load_yaml
 
 COLLECTION = "publications"
 _READS = re.compile(r"\bsite\.publications\b(?![\w-])")
@@ -42,15 +39,6 @@ def documents(site: Site, plan: Plan) -> dict[str, str]:
     return out
 
 
-def rendered_liquid(text: str) -> list[str]:
-    """The Liquid tags and outputs of ``text`` whose output a visitor can see: not in a
-    `{% comment %}` or `{% raw %}` block, nor in an HTML comment (Jekyll renders Liquid
-    there too, into the comment, which no browser shows)."""
-    from ...formats.cvmarkdown import mask_comments
-    from ...jekyll.liquid import tokenize
-    return [tok.text for tok in tokenize(mask_comments(text)) if tok.kind in ("tag", "output")]
-
-
 def reads_publications(text: str) -> bool:
     """A Liquid tag or output of ``text`` that renders (:func:`rendered_liquid`) reads
     `site.publications`."""
@@ -67,17 +55,8 @@ def keep_documents(site: Site, plan: Plan) -> None:
     docs = documents(site, plan) if readers else {}
     if not docs:
         return
-    for rel, text in docs.items():
-        plan.write(rel, text)
-    config = load_yaml(plan.files["_config.yml"].decode("utf-8"), "_config.yml", plan.report)
-    if not isinstance(config, CommentedMap):
+    if not keep_unwritten(plan, COLLECTION, docs):
         return
-    cols = config.get("collections")
-    if not isinstance(cols, dict):
-        cols = CommentedMap()
-        set_key(config, "collections", cols)
-    set_key(cols, COLLECTION, CommentedMap([("output", False)]))
-    plan.write("_config.yml", dump_yaml(config))
     plan.report.mapped(
         "publication-documents", f"{', '.join(f'`{p}`' for p in readers)} "
         f"{'reads' if len(readers) == 1 else 'read'} `site.publications` in Liquid of its "
