@@ -1134,3 +1134,17 @@ def test_a_file_listed_in_a_loop_that_counts_first_is_its_files_listing(tmp_path
     assert shown.count("for post in site.publications") == 2, body
     assert shown.index("Preprints") < shown.index('post.bibliography == "drafts"') \
         < shown.index("Articles") < shown.index('post.bibliography == "papers"'), body
+
+
+def test_a_post_dated_with_a_time_and_offset_is_the_day_of_the_build_s_time_zone(tmp_path):
+    """`date: 2019-04-01 00:00:00+08:00`: Psych reads the instant, in the build's local time
+    (the site's `timezone`, else UTC, as GitHub Pages builds), and the post's page shows
+    that day: 31 March in UTC, 1 April where the site builds in Shanghai. The date written
+    for the new site (a day alone) is the day the old site showed."""
+    post = "---\nlayout: post\ntitle: Tides\ndate: 2019-04-01 00:00:00+08:00\n---\nText.\n"
+    for zone, day in (("", "2019-03-31"), ("timezone: Asia/Shanghai\n", "2019-04-01")):
+        root = tmp_path / (zone[:4] or "utc")
+        site = sitemigrate.read_site(write(root, {
+            "_config.yml": "title: blank\nfirst_name: Ada\nlast_name: Quill\n" + zone,
+            "_posts/2019-04-01-tides.md": post}), "al-folio", Report())
+        assert [p.date for p in site.posts] == [day], zone

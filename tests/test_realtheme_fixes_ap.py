@@ -380,6 +380,9 @@ def test_an_item_jekyll_writes_over_is_converted_and_reported(tmp_path):
     src = _site(tmp_path, {"_talks/b_spring.md": _talk("2021-03-01", "/talks/gauges/"),
                            "_talks/a_autumn.md": _talk("2021-10-01", "/talks/gauges/"),
                            "_talks/c_winter.md": _talk("2022-01-01", "/talks/winter/")})
+    config = src / "_config.yml"  # (a collection the config declares: Jekyll reads it)
+    config.write_text(config.read_text().replace("collections:\n", "collections:\n  talks:\n"
+                                                 "    output: true\n", 1))
     plan = _convert(src, tmp_path / "out")
     clash = [f for f in plan.report.findings if f.code == "address-clash"]
     assert [(f.path, f.severity) for f in clash] == [("_talks/b_spring.md", "warning")]

@@ -144,9 +144,25 @@ def jekyll_date(value: str) -> PartialDate | None:
     return parsed[0]
 
 
-def from_value(v: object) -> PartialDate | None:
-    """A date from front matter: date/datetime objects or strings."""
+def zone_of(config: dict) -> _dt.tzinfo | None:
+    """The time zone a site of ``config`` builds in: its `timezone` (Jekyll sets it as the
+    process's), None for UTC (none given, or one this machine's time zone data lacks)."""
+    import zoneinfo
+    name = config.get("timezone") if isinstance(config, dict) else None
+    try:
+        return zoneinfo.ZoneInfo(name) if isinstance(name, str) and name.strip() else None
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def from_value(v: object, zone: _dt.tzinfo | None = None) -> PartialDate | None:
+    """A date from front matter: date/datetime objects or strings. A time with its offset
+    (`2019-04-01 00:00:00+08:00`) is the day it is in the build's time zone (``zone``: the
+    site's `timezone`; else UTC, GitHub Pages' own): Psych reads it as that instant, in local
+    time, and Jekyll's `date` filter prints that day (2019-03-31 in UTC)."""
     if isinstance(v, _dt.datetime):
+        if v.tzinfo is not None:
+            v = v.astimezone(zone or _dt.UTC)
         return PartialDate(v.year, v.month, v.day)
     if isinstance(v, _dt.date):
         return PartialDate(v.year, v.month, v.day)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from ..dates import from_value
+from ..dates import from_value, zone_of
 from ..formats.content import is_external
 from ..ir import Item, Origin, Page, Site, plain
 from ..plan import Plan
@@ -480,7 +480,8 @@ def document_title(item: Item) -> str:
         or item.slug
 
 
-def item_date(doc: Document, filename: str, report: Report | None = None) -> str:
+def item_date(doc: Document, filename: str, report: Report | None = None, zone: Any = None
+              ) -> str:
     """The item's date as Jekyll gives it: front matter ``date`` read as Ruby's
     ``Time.parse`` reads it (``01-02-2018`` is 1 February), else the file name's. A date that
     is ambiguous, that Jekyll reads other than written, or cannot read is reported (with
@@ -492,7 +493,7 @@ def item_date(doc: Document, filename: str, report: Report | None = None) -> str
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = str(value)  # `date: 2024`: Jekyll parses its text, and cannot (below)
     if not (isinstance(value, str) and value.strip()):
-        d = from_value(value) if value is not None else None
+        d = from_value(value, zone) if value is not None else None
         if report is not None and "date" in doc.data and (value is None or isinstance(
                 value, str)):  # `date:` left empty: Jekyll reads its text, "", as a date
             report.problem("bad-date", "`date:` is empty: Jekyll cannot read it (its build "
@@ -548,6 +549,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
     skip = {"title", "date", "permalink", "redirect_from", "redirect", *strip,
             *(("redirect_to",) if redirect_to else ())}
     switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
+    zone = zone_of(read_config(root, Report(), shared=True))  # (a time with its offset)
     for path, rel in collection_files(root, folder, report):
         doc = read_document(path, rel, report, root)  # `rel` is the file's path from `root`
         if doc is None:
@@ -559,7 +561,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
         item = Item(path=rel, slug=path.stem,
                     title=language_text(data.get("title"), "title", report, rel,
                                         doc.line_of("title")),
-                    date=item_date(doc, path.name, report), body=doc.body,
+                    date=item_date(doc, path.name, report, zone), body=doc.body,
                     permalink=text(data.get("permalink")),
                     redirect=text(data.get("redirect")) or (
                         text(data.get("redirect_to")) if redirect_to else ""),
