@@ -6,6 +6,7 @@ talks and posters keeps each section where it stood."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import partial
 from pathlib import PurePosixPath
 from typing import Any
@@ -255,10 +256,17 @@ def printed_fields(layouts: list[str], own: list[str] | None = None) -> list[str
     read = _TALK_READ | set(THEME.vocabulary["bib_fields"])
     out: list[str] = []
     for text, skip in [*((t, known) for t in layouts), *((t, read) for t in own or [])]:
-        for field in re.findall(r"\{\{-?\s*entry\.(\w+)", text):
-            if field.lower() not in skip and field.lower() not in out:
-                out.append(field.lower())
+        for field, _ in _entry_outputs(text):
+            if field not in skip and field not in out:
+                out.append(field)
     return out
+
+
+def _entry_outputs(text: str) -> Iterator[tuple[str, bool]]:
+    """Each field a layout prints (`{{ entry.x }}`), lower case, in its order, and whether it
+    prints it as text of the page (between tags, not inside a tag's attribute)."""
+    for m in re.finditer(r"\{\{-?\s*entry\.(\w+)", text):
+        yield m.group(1).lower(), text.rfind("<", 0, m.start()) <= text.rfind(">", 0, m.start())
 
 
 # What a talk's own fields hold (the reader's `_talk_of`): its title, people, date, venue,
@@ -419,10 +427,8 @@ def own_text_fields(layouts: list[str]) -> list[str]:
     known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | set(_TEXT_FIELDS)
     out: list[str] = []
     for text in layouts:
-        for m in re.finditer(r"\{\{-?\s*entry\.(\w+)", text):
-            name = m.group(1).lower()
-            if name not in known and name not in out \
-                    and text.rfind("<", 0, m.start()) <= text.rfind(">", 0, m.start()):
+        for name, as_text in _entry_outputs(text):
+            if as_text and name not in known and name not in out:
                 out.append(name)
     return out
 
