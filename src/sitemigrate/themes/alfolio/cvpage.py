@@ -163,16 +163,13 @@ def _collections_as_data(body: str, page: Page, site: Site, plan: Plan) -> None:
     base = plan.urls.get("site:baseurl", "")
     for loop in re.finditer(r"\{%-?\s*for\s+\w+\s+in\s+site\.(\w+)\b", body):
         name = loop[1]
-        items = sorted(site.collections.get(name) or [], key=lambda i: i.date, reverse=True)
+        items = site.collections.get(name) or []
         found = re.findall(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|^([^\n]*\S[^\n]*)\n(?:=+|-+)[ \t]*$",
                            body[:loop.start()], re.M)
         title = (found[-1][0] or found[-1][1]).strip() if found else name.capitalize()
         if not items or title.lower() in have:
             continue
-        entries = [{"title": _line(document_title(i), base + _item_url(i, name),
-                                   [_said(i.fields.get(k) or i.extra.get(k))
-                                    for k in ("type", "venue", "location")]
-                                   + [_month(i.date)])} for i in items]
+        entries = _item_entries(items, name, base)
         where = _loop_origin(page, name)
         site.cv.sections.append(CVSection(title, entries, kind="list", origin=where))
         have.add(title.lower())
@@ -254,11 +251,16 @@ def _listed_entries(role: str, site: Site, plan: Plan, citation: str | None = No
             ("url", base + _page_url(p) if _has_own_page(p) else ""),
             ("summary", shown(p, citation, p.citation)
              or shown(p, authors, ", ".join(p.authors)))) if v} for p in pubs]
-    collection = "talks" if role == "talks" else "teachings"
-    items = sorted(getattr(site, role), key=lambda i: i.date, reverse=True)
+    return _item_entries(getattr(site, role), "talks" if role == "talks" else "teachings", base)
+
+
+def _item_entries(items: list[Item], collection: str, base: str) -> list[dict[str, Any]]:
+    """``items`` of ``collection``, newest first, as CV entries: one line each, its title
+    linked to its page, then its type, venue, place and month."""
     return [{"title": _line(document_title(i), base + _item_url(i, collection),
-                            [str(i.fields.get(k) or "") for k in ("type", "venue", "location")]
-                            + [_month(i.date)])} for i in items]
+                            [_said(i.fields.get(k) or i.extra.get(k))
+                             for k in ("type", "venue", "location")] + [_month(i.date)])}
+            for i in sorted(items, key=lambda i: i.date, reverse=True)]
 
 
 def _item_url(item: Item, collection: str) -> str:
