@@ -360,3 +360,27 @@ def test_a_kept_value_the_new_template_prints_inside_quotes_holds_no_quote(tmp_p
     assert 'summary: a "quoted" word' in front
     told = [f for f in plan.report.findings if f.code == "upgrade-quoted"]
     assert [(f.path, f.line) for f in told] == [("_pages/lab.md", 5)]
+
+
+def test_a_kept_value_of_a_key_the_writer_does_not_write_is_fitted_inside_the_site(tmp_path):
+    """A page key both about layouts read below a folder, which the writer knows nothing of
+    (`hero.image`): the kept value names the old file from the new folder; one that climbs
+    out of the site (`../../../x.png`) names no file of it and is left as written."""
+    own = OWN_ABOUT.replace("{{ content }}", "<img src=\"{{ page.hero.image | prepend: "
+                            "'/assets/banners/' }}\">\n{{ content }}")
+    new = NEW_ABOUT.replace("{{ content }}", "<img src=\"{{ page.hero.image | prepend: "
+                            "'/images/' }}\">\n{{ content }}")
+    for value, written in (("sea.png", "../assets/banners/sea.png"),
+                           ("../../../x.png", "../../../x.png")):
+        src = tmp_path / f"src-{len(value)}"
+        shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+        (src / "_layouts").mkdir()
+        (src / "_layouts/about.html").write_text(own)
+        about = (src / "_pages/about.md").read_text().replace(
+            "news: true", f"hero:\n  image: {value}\nnews: true")
+        (src / "_pages/about.md").write_text(about)
+        dest = _checkout(tmp_path / f"dest-{len(value)}")
+        (dest / "_layouts/about.liquid").write_text(new)
+        sitemigrate.convert(src, dest, to="al-folio").apply()
+        front = (dest / "_pages/about.md").read_text().split("---")[1]
+        assert f"image: {written}" in front, front

@@ -89,8 +89,8 @@ def refit(plan: Plan, rel: str, front: Any, theirs: Any, ours: Document,
     layouts read its values in. ``own`` is the chain of SRC's own layouts that showed the
     page (:func:`.layouts.source_chain`); ``theirs`` the writer's front matter, which read
     the value through them already. A value read below another folder than before names the
-    same file the old page showed: the writer's value where the writer wrote one (it copied
-    the file where DEST's layout looks), none where the writer wrote the mapping without it
+    same file the old page showed: the writer's value where the writer wrote another (it
+    copied the file where DEST's layout looks), none where the writer wrote the mapping without it
     (it left out a file SRC lacks), else the path from the new folder. True when changed."""
     before = prepend_folders(text for _, text in own)
     after = prepend_folders(_dest_chain(plan, front.get("layout")))
@@ -103,12 +103,15 @@ def refit(plan: Plan, rel: str, front: Any, theirs: Any, ours: Document,
                 or _ADDRESS().match(value):
             continue
         mapping, _ = _holder(theirs, key)
-        if mapping is not None and leaf in mapping:
-            held[leaf] = mapping[leaf]
-        elif mapping is not None:
+        if mapping is not None and leaf in mapping and mapping[leaf] != value:
+            held[leaf] = mapping[leaf]  # the writer fitted it (a copy where DEST looks)
+        elif mapping is not None and leaf not in mapping:
             del held[leaf]
         else:
-            held[leaf] = posixpath.relpath(f"{folder}/{value}", new)
+            target = posixpath.normpath(f"{folder}/{value}")
+            if target == ".." or target.startswith("../"):
+                continue  # a file outside the site: nothing to point at, left as written
+            held[leaf] = posixpath.relpath(target, new)
         changed = True
         name = next((n for n, t in own if key in prepend_folders([t])), own[0][0])
         shown = f"`{held[leaf]}`" if leaf in held else "no value (see the line about it)"
