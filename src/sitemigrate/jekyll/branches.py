@@ -18,7 +18,8 @@ from ..lazyre import lazy_pattern
 if TYPE_CHECKING:
     from ..plan import Plan
 
-_FRONT = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
+# A file's front matter: group 1 its YAML (None when empty).
+FRONT_MATTER = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
 _COMPARE = lazy_pattern(r"""^(?:(\w+)\.([\w-]+)\s*(==|!=)\s*(['"])(.*?)\4"""
                         r"""|(['"])(.*?)\6\s*(==|!=)\s*(\w+)\.([\w-]+))$""", re.S)
 _OPEN = frozenset({"if", "unless", "case", "for", "tablerow", "capture"})
@@ -37,7 +38,7 @@ class PageFacts:
 
 def _front(text: str | None) -> dict[str, Any]:
     from ..yamlio import load_safe
-    m = _FRONT().match(text) if text is not None else None
+    m = FRONT_MATTER().match(text) if text is not None else None
     try:
         data = load_safe(m[1] or "", last_wins=True) if m else None
     except Exception:  # front matter that does not load: nothing to decide by

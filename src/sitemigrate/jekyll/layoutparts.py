@@ -13,13 +13,14 @@ import re
 from typing import TYPE_CHECKING
 
 from ..ir import Origin
-from .layouts import _FRONT, _OPENERS, _theirs, layout_chain
-from .liquid import tokenize
+from .branches import FRONT_MATTER
+from .layouts import OPENERS, layout_chain, unchanged_template
+from .liquid import block_end, tokenize
 
 if TYPE_CHECKING:
     from ..plan import Plan
 
-_OPEN = {**_OPENERS, "capture": "endcapture"}
+_OPEN = {**OPENERS, "capture": "endcapture"}
 _DYNAMIC = "\0"
 # an address written as a string through the URL filters: the same on any site
 _URL = re.compile(r"""^\s*(['"])[^'"{}]*\1\s*\|\s*(?:relative_url|absolute_url)\s*$""")
@@ -52,7 +53,7 @@ def static_parts(text: str) -> list[str]:
     from bs4 import BeautifulSoup
     from bs4.element import NavigableString, PreformattedString, Tag
 
-    front = _FRONT().match(text)
+    front = FRONT_MATTER().match(text)
     soup = BeautifulSoup(_static(text[front.end():] if front else text), "html.parser")
     parts: list[str] = []
 
@@ -88,7 +89,7 @@ def layout_parts(plan: Plan, page: str, headings: frozenset[str] = frozenset()) 
     source = plan.from_theme
     known = templates(source).files if source is not None else {}
     found = next(layout_chain(plan, page), None) if known else None
-    if found is None or _theirs(plan, found[0]):
+    if found is None or unchanged_template(plan, found[0]):
         return []  # (without the template's files no layout can be told the owner's)
     copy = found[0] in known  # (a layout of the owner's own, if not)
     from bs4 import BeautifulSoup
@@ -123,12 +124,12 @@ def data_blocks(plan: Plan, page: str) -> list[str]:
     import textwrap
 
     from ..template_files import templates
-    from .layouts import _FILTERS, _STRING, Lead, _block_end
+    from .layouts import QUOTED, Lead, plain_liquid
     from .liquid import include_name
     source = plan.from_theme
     found = next(layout_chain(plan, page), None) \
         if source is not None and templates(source).files else None
-    if found is None or _theirs(plan, found[0]) or plan.source is None:
+    if found is None or unchanged_template(plan, found[0]) or plan.source is None:
         return []
     rel, text = found
     tokens = tokenize(text)
@@ -139,7 +140,7 @@ def data_blocks(plan: Plan, page: str) -> list[str]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        end = _block_end(tokens, i) if tok.kind == "tag" and tok.name in _OPENERS else None
+        end = block_end(tokens, i) if tok.kind == "tag" and tok.name in OPENERS else None
         if end is None:
             i += 1
             continue
@@ -154,7 +155,7 @@ def data_blocks(plan: Plan, page: str) -> list[str]:
         for t in inner:
             if t.kind not in ("tag", "output"):
                 continue
-            markup = _STRING.sub('""', t.markup)
+            markup = QUOTED.sub('""', t.markup)
             if t.kind == "tag" and t.name == "include":
                 name = include_name(t)
                 runs = runs or bool(name and plan.source_text(f"_includes/{name}") is not None)
@@ -169,11 +170,7 @@ def data_blocks(plan: Plan, page: str) -> list[str]:
                     (m := re.match(r"\s*([A-Za-z_][\w-]*)", markup)):
                 own.add(m[1])
                 markup = markup[m.end():]
-            ok = ok and not re.search(r"(?<![\w.])content\b", markup) and all(
-                f in _FILTERS for f in re.findall(r"\|\s*([\w-]+)", markup))
-            roots = re.findall(r"(?<![\w.\-\]])([A-Za-z_][\w-]*)",
-                               re.sub(r"\|\s*[\w-]+", "", markup))
-            ok = ok and all(r in _WORDS or r in own for r in roots)
+            ok = ok and plain_liquid(markup, _WORDS | own)
         if not ok or not runs:
             continue
         start = text.rfind("\n", 0, tok.start) + 1

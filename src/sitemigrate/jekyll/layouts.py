@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..lazyre import lazy_pattern
 from ..textio import read_source
-from .liquid import Token, is_html_file
+from .branches import FRONT_MATTER
+from .liquid import Token, block_end, is_html_file
 
 if TYPE_CHECKING:
     from ..plan import Plan
     from ..report import Report
 
-_FRONT = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
 _LAYOUT_KEY = lazy_pattern(r"^layout:[ \t]*['\"]?([\w.-]+)", re.M)
 _SUFFIXES = (".html", ".liquid", ".md", ".markdown")
 _LINK = lazy_pattern(r"""<a\s[^<>]*?\bhref\s*=\s*["']?""", re.I)
@@ -28,7 +28,7 @@ _LINK = lazy_pattern(r"""<a\s[^<>]*?\bhref\s*=\s*["']?""", re.I)
 
 def layout_named(text: str | None) -> str:
     """The layout a file's front matter names (``layout:``), or ""."""
-    front = _FRONT().match(text) if text is not None else None
+    front = FRONT_MATTER().match(text) if text is not None else None
     m = _LAYOUT_KEY().search(front[1] or "") if front else None
     return m[1] if m else ""
 
@@ -69,7 +69,7 @@ def named_chain(root: Path, name: str, report: Report | None = None
     return found, True
 
 
-def _theirs(plan: Plan, rel: str) -> bool:
+def unchanged_template(plan: Plan, rel: str) -> bool:
     """Whether SRC's ``rel`` is a file of the source theme's template, unchanged."""
     from ..template_files import is_template_file
     return plan.from_theme is not None and plan.source is not None and \
@@ -126,7 +126,7 @@ def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool
         hit = next((h for h in reads.finditer(text)
                     if shows(text, h.start()) and runs_at(text, h.start(), facts)), None)
         if hit:
-            return None if _theirs(plan, rel) != theirs else \
+            return None if unchanged_template(plan, rel) != theirs else \
                 (rel, text.count("\n", 0, hit.start()) + 1)
     return None
 
@@ -158,8 +158,8 @@ def dest_shows(plan: Plan, layout: str, key: str) -> tuple[str, int] | None:
     return None
 
 
-_OPENERS = {"if": "endif", "unless": "endunless", "for": "endfor", "case": "endcase"}
-_PLAIN_TAGS = frozenset({*_OPENERS, *_OPENERS.values(), "elsif", "else", "when", "assign",
+OPENERS = {"if": "endif", "unless": "endunless", "for": "endfor", "case": "endcase"}
+_PLAIN_TAGS = frozenset({*OPENERS, *OPENERS.values(), "elsif", "else", "when", "assign",
                          "capture", "endcapture", "break", "continue", "cycle", "increment",
                          "decrement"})
 
@@ -210,7 +210,7 @@ class Lead(str):
 
 
 # Liquid's own filters and Jekyll's: every Jekyll site has them, whatever its theme.
-_FILTERS = frozenset({
+JEKYLL_FILTERS = frozenset({
     "abs", "append", "at_least", "at_most", "capitalize", "ceil", "compact", "concat", "date",
     "default", "divided_by", "downcase", "escape", "escape_once", "first", "floor", "join",
     "last", "lstrip", "map", "minus", "modulo", "newline_to_br", "plus", "prepend", "remove",
@@ -228,7 +228,7 @@ _FILTERS = frozenset({
 _NAMES = frozenset({"page", "site", "forloop", "jekyll", "and", "or", "contains", "in",
                     "reversed", "limit", "offset", "true", "false", "nil", "null", "empty",
                     "blank"})
-_STRING = re.compile(r"\"[^\"]*\"|'[^']*'")
+QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 _FILTER = re.compile(r"\|\s*([\w-]+)")
 _ROOT = re.compile(r"(?<![\w.\-\]])([A-Za-z_][\w-]*)")
 
@@ -244,19 +244,24 @@ def _builds_anywhere(tokens: list[Token]) -> bool:
             return False
         if t.kind not in ("tag", "output"):
             continue
-        markup = _STRING.sub('""', t.markup)
-        if re.search(r"(?<![\w.])content\b", markup):
-            return False
-        if any(f not in _FILTERS for f in _FILTER.findall(markup)):
-            return False
+        markup = QUOTED.sub('""', t.markup)
         if t.kind == "tag" and t.name in ("assign", "capture", "for", "increment",
                                           "decrement") and (m := _ROOT.match(markup)):
             own.add(m[1])
             markup = markup[m.end():]
-        names = _ROOT.findall(_FILTER.sub("", markup))
-        if any(n not in _NAMES and n not in own for n in names):
+        if not plain_liquid(markup, _NAMES | own):
             return False
     return True
+
+
+def plain_liquid(markup: str, known: Set[str]) -> bool:
+    """Whether Liquid ``markup`` (its quoted strings blanked: :data:`QUOTED`) runs the same
+    on any Jekyll site: it reads no ``content``, uses Liquid's and Jekyll's filters only, and
+    names no variable but those in ``known``."""
+    if re.search(r"(?<![\w.])content\b", markup) or any(
+            f not in JEKYLL_FILTERS for f in _FILTER.findall(markup)):
+        return False
+    return all(n in known for n in _ROOT.findall(_FILTER.sub("", markup)))
 
 
 def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | str] | None:
@@ -288,20 +293,20 @@ def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | 
     for i, tok in enumerate(tokens):
         if tok is hit:
             break
-        if tok.kind == "tag" and tok.name in _OPENERS:
+        if tok.kind == "tag" and tok.name in OPENERS:
             stack.append(i)
-        elif tok.kind == "tag" and tok.name in _OPENERS.values() and stack:
+        elif tok.kind == "tag" and tok.name in OPENERS.values() and stack:
             stack.pop()
     opener = end = None
     for i in reversed(stack):  # the innermost whose condition (a branch's) reads the key
-        end, depth, reading = _block_end(tokens, i), 0, False
+        end, depth, reading = block_end(tokens, i), 0, False
         for tok in tokens[i:(end or i) + 1]:
-            if tok.kind == "tag" and tok.name in _OPENERS:
+            if tok.kind == "tag" and tok.name in OPENERS:
                 depth += 1
-            elif tok.kind == "tag" and tok.name in _OPENERS.values():
+            elif tok.kind == "tag" and tok.name in OPENERS.values():
                 depth -= 1
             reading = reading or (depth == 1 and tok.kind == "tag" and tok.name in (
-                *_OPENERS, "elsif", "when") and bool(reads.search(tok.markup)))
+                *OPENERS, "elsif", "when") and bool(reads.search(tok.markup)))
         if reading:
             opener = i
             break
@@ -346,19 +351,6 @@ def _whole_elements(line: str) -> bool:
     return not stack and "<" in line
 
 
-def _block_end(tokens: list[Token], i: int) -> int | None:
-    """The index of the tag that closes the block ``tokens[i]`` opens (None: not closed)."""
-    depth, name = 0, tokens[i].name
-    for j in range(i, len(tokens)):
-        if tokens[j].kind == "tag" and tokens[j].name == name:
-            depth += 1
-        elif tokens[j].kind == "tag" and tokens[j].name == _OPENERS[name]:
-            depth -= 1
-            if depth == 0:
-                return j
-    return None
-
-
 def _key_blocks(tokens: list[Token], key: str,
                 runs: Callable[[Token], bool] = lambda tok: True,
                 ) -> Iterator[tuple[int, int | None]]:
@@ -367,19 +359,10 @@ def _key_blocks(tokens: list[Token], key: str,
     the index of its opening tag and of its closing one (None when it is not closed)."""
     reads = _reads(key)
     for i, tok in enumerate(tokens):
-        if tok.kind != "tag" or tok.name not in _OPENERS or not reads.search(tok.markup) \
+        if tok.kind != "tag" or tok.name not in OPENERS or not reads.search(tok.markup) \
                 or not runs(tok):
             continue
-        depth, end = 0, None
-        for j in range(i, len(tokens)):
-            if tokens[j].kind == "tag" and tokens[j].name == tok.name:
-                depth += 1
-            elif tokens[j].kind == "tag" and tokens[j].name == _OPENERS[tok.name]:
-                depth -= 1
-                if depth == 0:
-                    end = j
-                    break
-        yield i, end
+        yield i, block_end(tokens, i)
 
 
 def switch_block(text: str, key: str) -> str:
@@ -450,7 +433,7 @@ def _owner_code(plan: Plan, key: str, page: str) -> Iterator[tuple[str, bool | N
             continue
         facts = facts or page_facts(plan, page)
         if any(runs_at(text, hit.start(), facts, "post") for hit in reads.finditer(text)) \
-                and not _theirs(plan, rel):
+                and not unchanged_template(plan, rel):
             along = copied_along(plan) if along is None else along
             # (one a page names is copied along: still shown there)
             yield rel, _dest_shows_too(plan, rel, reads, facts) if rel not in along else None

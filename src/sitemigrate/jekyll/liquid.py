@@ -288,6 +288,24 @@ def attribute_safe(text: str) -> str:
     return "".join(out)
 
 
+def block_end(tokens: list[Token], i: int, *, shown: bool = False) -> int | None:
+    """The index of the tag that closes the block tag ``tokens[i]`` (its ``end`` tag at the
+    same depth); None when it is not closed. With ``shown``, tags inside an HTML comment
+    do not count."""
+    name, depth = tokens[i].name, 0
+    for j in range(i, len(tokens)):
+        tok = tokens[j]
+        if tok.kind != "tag" or (shown and tok.in_html_comment):
+            continue
+        if tok.name == name:
+            depth += 1
+        elif tok.name == "end" + name:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens whose texts, joined, are exactly ``text``."""
     return _scan(text)[0]

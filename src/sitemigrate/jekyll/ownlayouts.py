@@ -18,7 +18,7 @@ from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
 from .layoutparts import data_blocks, layout_parts, static_parts
-from .layouts import _theirs, layout_chain, with_shown
+from .layouts import layout_chain, unchanged_template, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
     for rel, text in layout_chain(plan, page):
         depth, before = 0, True
         head = _HEAD().search(text)
-        for tok in tokenize(text) if not _theirs(plan, rel) else []:
+        for tok in tokenize(text) if not unchanged_template(plan, rel) else []:
             if head and head.start() <= tok.start < head.end():
                 continue  # the page's head: nothing of it is the page's text
             if tok.kind == "output" and re.match(r"content\b", tok.markup):
@@ -163,7 +163,7 @@ def report_replaced_layouts(plan: Plan, site: Site) -> None:
     for rel, pages in sorted(laid.items()):
         name = PurePosixPath(rel).stem
         theirs, ours = layout_text(plan, name), plan.source_text(rel)
-        if theirs is None or ours is None or _theirs(plan, rel) or any(
+        if theirs is None or ours is None or unchanged_template(plan, rel) or any(
                 PurePosixPath(r).parent.as_posix() == "_layouts" and PurePosixPath(r).stem == name
                 for r in (*plan.files, *plan.copies)):
             continue

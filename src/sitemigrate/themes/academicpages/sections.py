@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...ir import Item, Page, Site
-from ...jekyll.liquid import Token, raw_literal, tokenize
+from ...jekyll.liquid import Token, block_end, raw_literal, tokenize
 from ...jekyll.site import read_data
 from ...report import Report
 from . import THEME
@@ -60,7 +60,7 @@ def _grouped_loop(body: str, spec: dict) -> tuple[int, int, str, str, str] | Non
         m = re.fullmatch(spec["loop"], f"{tok.name} {tok.markup}") if _tag(tok) else None
         if m is None:
             continue
-        j = _block_end(tokens, i)
+        j = block_end(tokens, i, shown=True)
         if j is None:
             return None
         var = re.escape(m["var"])
@@ -78,7 +78,7 @@ def _grouped_loop(body: str, spec: dict) -> tuple[int, int, str, str, str] | Non
         wrapper = spec["wrapper"].replace("MAPPING", re.escape(m["mapping"]))
         for w in range(i - 1, -1, -1):
             if _tag(tokens[w]) and re.fullmatch(wrapper, f"if {tokens[w].markup}"):
-                close = _block_end(tokens, w)
+                close = block_end(tokens, w, shown=True)
                 if close is not None and close > j:
                     start, end = tokens[w].start, tokens[close].start + len(tokens[close].text)
                 break
@@ -88,21 +88,6 @@ def _grouped_loop(body: str, spec: dict) -> tuple[int, int, str, str, str] | Non
 
 def _tag(tok: Token) -> bool:
     return tok.kind == "tag" and not tok.in_html_comment
-
-
-def _block_end(tokens: list[Token], i: int) -> int | None:
-    """The index of the tag that closes the block tag ``tokens[i]``."""
-    name, depth = tokens[i].name, 0
-    for j in range(i, len(tokens)):
-        if not _tag(tokens[j]):
-            continue
-        if tokens[j].name == name:
-            depth += 1
-        elif tokens[j].name == "end" + name:
-            depth -= 1
-            if depth == 0:
-                return j
-    return None
 
 
 def _groups(mapping: str, config: dict, src: Path, report: Report) -> dict[str, Any]:
