@@ -153,17 +153,22 @@ def short(site: str) -> str:
     return site.split("/")[-1].split("__")[0]
 
 
-def targets(site: str, every: bool = False) -> list[str]:
+def targets(site: str, every: bool = False, upgrade: bool = False) -> list[str]:
     """The template checkouts of the other theme a site is converted into: the current
-    one, or (``every``) each generation."""
-    other = "academicpages" if SITES[site].startswith("al-folio") else "al-folio"
+    one, or (``every``) each generation; with ``upgrade``, its own theme's current one
+    (when the site is not of that generation already)."""
+    own = "al-folio" if SITES[site].startswith("al-folio") else "academicpages"
+    if upgrade:
+        return [t for t in CURRENT[own] if t != SITES[site]]
+    other = "academicpages" if own == "al-folio" else "al-folio"
     return templates_of(other) if every else CURRENT[other]
 
 
-def cells(every: bool = False) -> list[tuple[str, str]]:
+def cells(every: bool = False, upgrade: bool = False) -> list[tuple[str, str]]:
     """site x template: each site into the current template of the other theme, or
-    (``every``) into each generation of it: the full matrix."""
-    return [(site, tpl) for site in SITES for tpl in targets(site, every)]
+    (``every``) into each generation of it: the full matrix; or (``upgrade``) each site
+    upgraded onto the current template of its own theme."""
+    return [(site, tpl) for site in SITES for tpl in targets(site, every, upgrade)]
 
 
 def missing() -> str | None:
@@ -707,6 +712,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--template", action="append", default=[])
     ap.add_argument("--all", action="store_true",
                     help="every generation of the other theme (default: the current one)")
+    ap.add_argument("--upgrade", action="store_true",
+                    help="each site upgraded onto its own theme's current template instead")
     ap.add_argument("--keep", type=Path, help="work folder to keep (default: a temporary one)")
     ap.add_argument("--json", type=Path)
     ap.add_argument("-v", action="store_true", help="print what fails in each cell")
@@ -717,7 +724,8 @@ def main(argv: list[str]) -> int:
     if why:
         print(why, file=sys.stderr)
         return 2
-    selected = [c for c in cells(args.all) if (not args.only or any(o in c[0] for o in args.only))
+    selected = [c for c in cells(args.all, args.upgrade)
+                if (not args.only or any(o in c[0] for o in args.only))
                 and (not args.template or c[1] in args.template)]
     work = args.keep or Path(tempfile.mkdtemp(prefix="sitemigrate-realtheme-"))
     work.mkdir(parents=True, exist_ok=True)
