@@ -959,3 +959,24 @@ def test_a_key_the_new_checkouts_include_shows_too_is_not_said_lost(tmp_path, de
             if f.path == "_notes/2019-05-01-moss-note.md" and "`citation`" in f.message]
     assert [f.code for f in said] == (["extra-key"] if dest_shows else ["extra-key-shown"])
     assert ("shows it too" in said[0].message) == dest_shows
+
+
+def test_a_home_page_that_listed_every_news_item_lists_every_one_after_the_upgrade(tmp_path):
+    """An old al-folio config with `news_limit:` blank lists every news item on the home
+    page (its include reads no limit as all of them), and so does an about page with no
+    `limit`: the upgraded about page must not cap them at the template's example limit,
+    which dropped the oldest items from the home page. A limit the owner set is kept."""
+    about = "---\nlayout: about\npermalink: /\nnews: true\n---\nHelga Brandt maps dunes.\n"
+    news = {f"_news/n{i}.md": f"---\nlayout: post\ndate: 2023-06-0{i}\ninline: true\n---\n"
+            f"Survey {i} done.\n" for i in range(1, 8)}
+    for limit, shown in (("", None), ("2", 2)):
+        src = write(tmp_path / f"src-{limit}", {
+            "_config.yml": ALFOLIO_CONFIG + f"news_limit: {limit}\n",
+            "_pages/about.md": about, **news})
+        dest = tmp_path / f"dest-{limit}"
+        sitemigrate.convert(src, dest, to="al-folio", from_="al-folio").apply()
+        text = (dest / "_pages/about.md").read_text("utf-8")
+        front = yaml.safe_load(text.split("---\n")[1])
+        assert front["announcements"]["enabled"] is True
+        assert front["announcements"].get("limit") == shown, limit
+        assert front["latest_posts"].get("limit") is None

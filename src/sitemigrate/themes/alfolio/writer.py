@@ -249,9 +249,9 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         else:
             front["announcements"] = {"enabled": show_news,
                                       "scrollable": bool(news_feat.get("scrollable", True)),
-                                      "limit": int(news_feat.get("limit") or 5)}
+                                      "limit": _limit(news_feat.get("limit"))}
             front["latest_posts"] = {"enabled": bool(posts.get("enabled", False)),
-                                     "scrollable": True, "limit": int(posts.get("limit") or 3)}
+                                     "scrollable": True, "limit": _limit(posts.get("limit"))}
             about = layout_text(plan, "about") or ""
             if re.search(r"\bpage\.news\b", about):  # 2024: `page.news and site.announcements`
                 front["news"] = show_news
@@ -315,6 +315,15 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_stub(old, target, plan, page.origin)
     return news
+
+
+def _limit(value: Any) -> int | None:
+    """The number of items a home-page list (news, latest posts) shows: the source's
+    limit; none, where it set none (or none a layout reads as a number), which every
+    generation's include reads as every item."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _dropdown(front: CommentedMap, page: Page) -> None:
