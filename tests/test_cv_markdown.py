@@ -68,6 +68,15 @@ def test_a_span_with_nothing_after_its_dash_is_going_on():
     assert cvmarkdown.split_entry("Tutor, Reed College, 2016-18", "work")["year"] == "2016-2018"
 
 
+def test_a_date_since_a_year_is_going_on():
+    # "..., since 2015": the owner's way of writing a degree still being worked on, read as
+    # a span from 2015 on, not as the one date "since 2015" (an entry from it to itself)
+    entry = cvmarkdown.split_entry(
+        "PhD candidate in Hydrology, University of Nowhere (Norway), since 2015", "education")
+    assert entry["year"] == "2015 - present"
+    assert "since" not in entry["institution"]
+
+
 _WORD = st.from_regex(r"[A-Z][a-z]{2,9}", fullmatch=True)
 _MARK = st.sampled_from(["", "*", "**", "_", "__"])
 

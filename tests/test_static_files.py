@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from conftest import FIXTURES
 
 import sitemigrate
@@ -182,3 +184,37 @@ def test_an_address_liquid_completes_stays_where_the_static_files_are(tmp_path):
     assert (out / "assets/img/people/bo.jpg").is_file()
     assert not any("person.image" in f.message for f in plan.report.findings
                    if f.code == "missing-file")
+
+
+def course_site(tmp_path):
+    """An academicpages course page with its hand-outs beside it in `_teaching/` (a notebook,
+    a data set no page links, a data set the page links by the site's `url`)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    course = src / "_teaching/2024-spring-field-methods.md"
+    course.write_text(course.read_text("utf-8") + "\nGet [the counts]"
+                      "({{ site.url }}/teaching/2024-spring-field-methods/counts.csv).\n", "utf-8")
+    folder = src / "_teaching/2024-spring-field-methods"
+    (folder / "week1").mkdir(parents=True)
+    (folder / "counts.csv").write_text("plot,beetles\nA,4\n")
+    (folder / "week1/transects.ipynb").write_text('{"cells": []}\n')
+    (folder / "week1/.draft.txt").write_text("private\n")
+    return src
+
+
+@pytest.mark.parametrize("target", ["academicpages", "al-folio"])
+def test_a_collections_static_files_stay_at_their_address(tmp_path, target):
+    """Jekyll copies a file of an `output` collection that has no front matter, whatever its
+    suffix, as it is, at the collection's permalink (`/teaching/<its path>`): the hand-outs
+    of a course page are there in the new site too, where the page's link finds them (not
+    moved to the target's folder of files, not reported missing), a hidden one not."""
+    plan = sitemigrate.convert(course_site(tmp_path), tmp_path / "out", to=target)
+    plan.apply()
+    out = tmp_path / "out"
+    assert (out / "teaching/2024-spring-field-methods/counts.csv").read_text() \
+        == "plot,beetles\nA,4\n"
+    assert (out / "teaching/2024-spring-field-methods/week1/transects.ipynb").is_file()
+    assert not (out / "teaching/2024-spring-field-methods/week1/.draft.txt").exists()
+    assert not any(f.code == "missing-file" for f in plan.report.findings)
+    page = next(p for p in out.rglob("*.md") if "Field Methods" in p.read_text("utf-8"))
+    assert "/teaching/2024-spring-field-methods/counts.csv" in page.read_text("utf-8")

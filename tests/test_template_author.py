@@ -81,3 +81,20 @@ def test_a_fresh_template_is_still_refused(template, tmp_path, capsys):
     assert cli.main(["convert", str(template), str(out), "--to", "al-folio", "--from",
                      "academicpages", "-q"]) == 2
     assert "SRC is a fresh academicpages template" in capsys.readouterr().err
+
+
+def test_the_sites_name_apart_from_the_sidebars_stays_the_sites(tmp_path):
+    """academicpages shows two names: `author.name` over the sidebar and the site's `name` in
+    the footer (and its SEO data). An owner who wrote a short sidebar name ("Tomás") and the
+    full one as the site's `name` keeps each where it was on the upgrade: the footer does not
+    turn into the sidebar's name."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    config.write_text(config.read_text("utf-8").replace(
+        '  name: "Tomás Lindqvist"', '  name: "Tomás"', 1), "utf-8")
+    out = tmp_path / "out"
+    assert cli.main(["convert", str(src), str(out), "--to", "academicpages", "-q"]) in (0, 1)
+    written = (out / "_config.yml").read_text("utf-8")
+    assert re.search(r'(?m)^name: "?Tomás Lindqvist"?$', written), written[:400]
+    assert re.search(r'(?m)^  name: "?Tomás"?$', written)

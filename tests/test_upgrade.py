@@ -869,3 +869,20 @@ def test_a_key_your_layout_showed_is_said_as_the_upgraded_page_shows_it(sites):
     for page in ("about", "notes"):
         assert "{::nomarkdown}" not in (dest / f"_pages/{page}.md").read_text()
     assert "{{ page.motto }}" in (dest / "_layouts/notes.html").read_text()
+
+
+def test_a_layout_switch_of_a_file_carried_as_written_is_not_said_dropped(tmp_path):
+    """On an upgrade her course page is carried as she wrote it, `author_profile: true` and
+    all (the new academicpages reads it as the old did): the report does not say the switch
+    was not carried."""
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_config.yml": "title: Vera Vega\nname: Vera Vega\nauthor:\n  name: Vera Vega\n"
+                       "include: [_pages]\ncollections:\n  teaching:\n    output: true\n",
+        "_teaching/2021-dunes.md": "---\ntitle: Dune Ecology\ncollection: teaching\n"
+                                   "author_profile: true\ndate: 2021-03-01\n---\n"
+                                   "Two weeks on the coast.\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    assert "author_profile: true" in (dest / "_teaching/2021-dunes.md").read_text()
+    assert not any(f.code == "theme-switch" for f in plan.report.findings)

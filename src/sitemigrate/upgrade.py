@@ -117,9 +117,10 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
             carried += 1
             as_written.append(rel)  # (what its layout shows: said once the layouts are carried)
             # the writer's listing swap (and what it said it could not carry) is not what
-            # the page now holds: its own listing, as written
+            # the page now holds: its own listing, as written; nor did its old theme's layout
+            # switches (`author_profile`) go: they are in it as written
             plan.report.findings[:] = [f for f in plan.report.findings if not (
-                f.path == rel and f.code in _WRITERS_LISTING)]
+                f.path == rel and f.code in {*_WRITERS_LISTING, "theme-switch"})]
             if PurePosixPath(rel).suffix not in _DOCUMENTS:
                 # a data file of the same shape, carried whole: what the writer said its
                 # translation could not hold (a custom social entry) is in it as written

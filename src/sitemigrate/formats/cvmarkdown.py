@@ -197,8 +197,11 @@ def _place_like(text: str) -> bool:
 
 def _full_year(year: str) -> str:
     """``2018-19`` -> ``2018-2019`` (an end year of two digits, after the start); a span
-    with nothing after its dash (``Jan 2018 -``, still going on) ends at ``present``."""
-    open_end = re.fullmatch(rf"(.*?\S)\s*{_DASH}", year, re.I)
+    with nothing after its dash (``Jan 2018 -``, still going on) ends at ``present``, and
+    so does one that starts ``since`` (``since 2015``: from then on; no month of that
+    name)."""
+    open_end = re.fullmatch(rf"(.*?\S)\s*{_DASH}", year, re.I) or \
+        re.fullmatch(r"since\s+(\d{4}(?:[-/.]\d{1,2}){0,2})", year, re.I)
     if open_end:
         return f"{open_end[1]} - present"
     m = re.fullmatch(r"(\d{2})(\d{2})(\s*[-–—]\s*)(\d{2})", year)

@@ -66,6 +66,8 @@ class AssetCopier:
             return self.urls[url]
         if url in self.produced:  # already a DEST URL of a file this run carried
             return url
+        if _file_path(url) in self._collection_statics:  # where Jekyll published it: kept
+            is_file = keep_path = True
         path = PurePosixPath(url.split("?")[0].split("#")[0])
         if not is_file and (not path.suffix or path.suffix.lower() in PAGE_SUFFIXES):
             return url  # a page of the site (a permalink), not a file
@@ -203,6 +205,11 @@ class AssetCopier:
                         and not self.plan.written_before(rel)):
                 continue
             self.carry(quote(url), None, "site file", is_file=True, keep_path=True)
+        for url, rel in self._collection_statics.items():  # at the address Jekyll gave it
+            if quote("/" + url) not in self.urls and not (os.path.lexists(self.plan.dest / url)
+                                                   and not self.plan.written_before(url)):
+                self.carry(quote("/" + url), None, f"`{rel}` (a static file of a collection), "
+                           "published at", is_file=True, keep_path=True)
 
     def rewrite(self, body: str, page_url: str, origin: Origin | str | None,
                 liquid: bool = True) -> str:
@@ -358,6 +365,17 @@ class AssetCopier:
             return False
         return self.root is not None and not_a_file(self.root / rel, rel, self.plan.report)
 
+    @functools.cached_property
+    def _collection_statics(self) -> dict[str, str]:
+        """A collection's static files (:func:`.static.collection_static_files`): published
+        path -> SRC path."""
+        from .static import collection_static_files
+        from .urls import read_config
+        theme = self.plan.from_theme
+        if self.root is None or theme is None or theme.can_read_files:
+            return {}  # plain pages are no Jekyll site
+        return dict(collection_static_files(self.root, read_config(self.root)))
+
     def _source(self, url: str) -> Path | None:
         if self.root is None:
             return None
@@ -366,6 +384,8 @@ class AssetCopier:
         except UnsafePath:
             return None
         path = self.root / rel
+        if not os.path.isfile(path) and rel in self._collection_statics:
+            path = self.root / self._collection_statics[rel]  # a collection's static file
         return path if os.path.isfile(path) else None  # carry() refuses one outside SRC
 
 

@@ -29,11 +29,14 @@ def listing_page(site: Site, name: str) -> Page | None:
 
 def add_collection_listings(page: Page, body: str, site: Site, target: Theme,
                             report: Report) -> str:
-    """Append the target's listing of each custom collection this page owns, unless the
-    body already loops over it (``listings.collection`` in the target's mapping)."""
+    """Append the target's listing of each custom collection this page owns by its
+    `collection:` key (what the source theme's layout listed), unless the body already
+    loops over it (``listings.collection`` in the target's mapping). A page that is the
+    collection's only by its address (`/<name>/`) showed what its own body shows: a list
+    the owner wrote by hand, or none; it gets no second one."""
     for name in site.collections:
-        if listing_page(site, name) is page and not re.search(rf"\bsite\.{re.escape(name)}\b",
-                                                             body):
+        if listing_page(site, name) is page and page.extra.get("collection") == name \
+                and not re.search(rf"\bsite\.{re.escape(name)}\b", body):
             listing = target.vocabulary["listings"]["collection"]["body"]
             body = body.rstrip("\n") + "\n\n" + listing.replace("COLLECTION", name)
             report.mapped("collection-listing", f"collection `{name}` listed on this page with "

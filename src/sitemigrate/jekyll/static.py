@@ -13,13 +13,14 @@ the owner's and are left to the target's checkout.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..textio import within
-from .site import has_front_matter, iter_files
-from .urls import unpublished
+from .site import TEXT_SUFFIXES, has_front_matter, iter_files
+from .urls import jekyll_suffix, unpublished
 
 JEKYLL_EXCLUDES = ("node_modules/", "vendor/bundle/", "vendor/cache/", "vendor/gems/",
                    "vendor/ruby/", "gemfiles/")
@@ -41,3 +42,43 @@ def static_files(root: Path, config: Any, template_paths: set[str]) -> Iterator[
                     or has_front_matter(path):
                 continue
             yield rel
+
+
+def collection_static_files(root: Path, config: Any) -> Iterator[tuple[str, str]]:
+    """(published path, SRC path), neither with a leading `/`, of each static file of the
+    site's collections: a file of a collection that `output`s (`posts` aside) without front
+    matter is copied as it is (Jekyll's `Collection#read`: any suffix, a notebook or a data
+    set beside a course's page), at the collection's `permalink` filled with the file's
+    `:collection`, `:path` and `:name`, the `/` at its end dropped and the file's suffix put
+    back (`StaticFile#url`): `_teaching/c/data.vcf` is at `/teaching/c/data.vcf` under
+    `/:collection/:path/`. Text pages (read as the collection's items), names Jekyll's entry
+    filter skips (`.`, `_`, `#` in front, `~` at the end) and a permalink with placeholders a
+    static file has no value for are left out."""
+    cols = config.get("collections") if isinstance(config, dict) else None
+    if not isinstance(cols, dict) or not root.is_dir():
+        return
+    base = str(config.get("collections_dir") or "").strip("/")
+    for name, meta in cols.items():
+        meta = meta if isinstance(meta, dict) else {}
+        if str(name) == "posts" or meta.get("output") is not True:
+            continue
+        folder = f"{base}/_{name}" if base else f"_{name}"
+        for path, rel in iter_files(root / folder, root, suffixes=None):
+            inner = rel[len(folder) + 1:]
+            stem, dot, suffix = inner.rpartition(".")
+            stem, suffix = (stem, dot + suffix) if stem and "/" not in suffix else (inner, "")
+            if jekyll_suffix(suffix) in TEXT_SUFFIXES or inner[:1] in "._#" \
+                    or path.name[:1] in "._#" or path.name.endswith("~") \
+                    or unpublished(rel, config) or not within(root, path) \
+                    or has_front_matter(path):
+                continue
+            pattern = str(meta.get("permalink") or "/:collection/:path")
+            url = pattern
+            for key, value in (("collection", str(name)), ("output_ext", ""), ("title", ""),
+                               ("path", "/" + stem.rstrip(".")),
+                               ("name", stem.rsplit("/", 1)[-1])):
+                url = url.replace(f":{key}", value)
+            if re.search(r":[a-z_]", url):
+                continue  # `:year`, `:slug`...: no value a static file has
+            url = re.sub(r"/{2,}", "/", "/" + url).rstrip("/") + suffix
+            yield url.lstrip("/"), rel

@@ -47,7 +47,9 @@ def _write_config(site: Site, plan: Plan, copier: AssetCopier) -> None:
     config = dest_config(plan)
     name = ident.display_name()
     set_key(config, "title", ident.site_title or name)
-    set_key(config, "name", name)
+    # the site's `name` (its footer, its SEO data) where the owner gave it apart from the
+    # sidebar's `author.name`: both are the owner's, each shown where it was
+    set_key(config, "name", ident.extra.get("site_name") or name)
     set_key(config, "description", ident.description)
     set_key(config, "url", _joinable_url(ident.url, plan, ident.origin))
     set_key(config, "baseurl", ident.baseurl)

@@ -238,6 +238,9 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     ident.full_name, name_key = next(((n, k) for n, k in names if not _example(k, n)),
                                      names[0] if names else ("", ""))
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
+    site_name = text(config.get("name"))
+    if site_name and site_name != ident.full_name and not _example("name", site_name):
+        ident.extra["site_name"] = site_name  # the footer's and the SEO data's, not the sidebar's
     if report is not None and (honour := name_title(ident.full_name)):
         report.mapped("identity", f"`{honour}` in the name `{ident.full_name}` is a title, "
                       f"not a first name: first name `{ident.first_name}`, last name "
