@@ -982,3 +982,35 @@ def test_an_upgrade_keeps_the_line_the_owners_bib_layout_printed_from_a_field_of
             and f.severity == "loss"]
     assert [f.message.split(":")[0] for f in lost] == ["publication `halvorsen2019mode`"]
     assert not [f for f in plan.report.findings if "`snapshot`" in f.message]
+
+
+def test_an_upgraded_entry_links_the_file_its_old_layout_linked_as_written(tmp_path):
+    """The owner's old bibliography layout linked `html` as written (`href="{{ entry.html
+    }}"`), so `html={/assets/pdf/buoys.pdf}` linked that file; the new template's layout
+    reads `html` below `/assets/html/`, which would make it `/assets/html//assets/pdf/...`,
+    a dead link. The carried entry gives the path from the new folder instead (the same
+    file); an address and a value the old layout read below the same folder stay."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/bib.html").write_text(
+        "---\n---\n<div class=\"title\">{{ entry.title }}</div>\n"
+        "{% if entry.html %}<a href=\"{{ entry.html }}\">HTML</a>{% endif %}\n"
+        "{% if entry.pdf %}<a href=\"{{ entry.pdf | prepend: '/assets/pdf/' | relative_url }}"
+        "\">PDF</a>{% endif %}\n")
+    bib = src / "_bibliography/papers.bib"
+    text = bib.read_text()
+    assert "html = {https://journal.example.org/buoys}" in text
+    bib.write_text(text.replace("@article{halvorsen2019mode,", "@article{halvorsen2019mode,\n"
+                                "  html = {/assets/pdf/thesis.pdf},", 1))
+    dest = shutil.copytree(needs_shared(SHARED / "lab/templates/al-folio-2026"), tmp_path / "out")
+    plan = _convert(src, dest, to="al-folio")
+    from sitemigrate.formats.bibtex import parse_bib
+    entries = {e.key: e for e in parse_bib((dest / "_bibliography/papers.bib").read_text())
+               .entries}
+    assert entries["halvorsen2019mode"].fields["html"] == "../pdf/thesis.pdf"
+    assert entries["halvorsen2023buoys"].fields["html"] == "https://journal.example.org/buoys"
+    assert entries["halvorsen2023buoys"].fields["pdf"] == "buoys.pdf"
+    said = [f for f in plan.report.findings if f.code == "upgrade-folder"]
+    assert len(said) == 1 and "halvorsen2019mode" in said[0].message
+    assert said[0].path == "_bibliography/papers.bib" and said[0].line

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import yaml
 from conftest import FIXTURES
 
 import sitemigrate
@@ -384,3 +385,27 @@ def test_a_kept_value_of_a_key_the_writer_does_not_write_is_fitted_inside_the_si
         sitemigrate.convert(src, dest, to="al-folio").apply()
         front = (dest / "_pages/about.md").read_text().split("---")[1]
         assert f"image: {written}" in front, front
+
+
+def test_a_kept_value_the_new_layout_links_as_written_names_the_old_file(tmp_path):
+    """The owner's CV layout linked `cv_pdf: halvorsen_cv.pdf` below `assets/pdf/`; the new
+    CV layout links the value as written (`{{ page.cv_pdf | relative_url }}`), so the kept
+    value named `/halvorsen_cv.pdf`, a dead link. It now names the file as a site path."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/cv.html").write_text(
+        "---\nlayout: default\n---\n<h1>{{ page.title }} <a href=\"{{ page.cv_pdf | prepend: "
+        "'assets/pdf/' | relative_url }}\">PDF</a></h1>\n{{ content }}\n")
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n{% if page.cv_pdf contains '://' %}<a href=\"{{ page.cv_pdf"
+        " }}\">PDF</a>{% else %}<a href=\"{{ page.cv_pdf | relative_url }}\">PDF</a>{% endif %}"
+        "\n{{ content }}\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    front = yaml.safe_load((dest / "_pages/cv.md").read_text().split("---")[1])
+    assert (dest / front["cv_pdf"].lstrip("/")).is_file(), front["cv_pdf"]
+    assert front["cv_pdf"].startswith("/")
+    told = [f for f in plan.report.findings if f.code == "upgrade-folder"]
+    assert [f.path for f in told] == ["_pages/cv.md"] and "as written" in told[0].message

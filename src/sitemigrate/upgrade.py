@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import template_files
 from .ir import Origin, Site
-from .jekyll.bibshown import braced_names, shown_as_note
+from .jekyll.bibshown import braced_names, refit_links, shown_as_note
 from .jekyll.extrakeys import carried_as_written
 from .jekyll.liquid import shown_liquid
 from .jekyll.scholar import bibliography_uses, carried_keys
@@ -269,6 +269,7 @@ def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site)
                 continue  # the template's own (or its example text of another version)
             text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
             text = shown_as_note(braced_names(text), rel, src, plan.dest, plan.report)
+            text = refit_links(text, rel, src, plan.dest, plan.report)
             text = text if written is None else _kept_by_writer(text, written)
             plan.write(rel, text)
             carried_keys(plan.report, rel, data.decode("utf-8", "replace"), text)

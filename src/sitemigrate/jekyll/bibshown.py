@@ -8,10 +8,12 @@ jekyll-scholar renders each entry through the layout `scholar.bibliography_templ
 the page: its value also goes into `note`, a line of its own that DEST's layout prints,
 where the entry has no `note`; else it is said that a visitor no longer sees it. Also
 :func:`braced_names`: a bare value no @string defines, written braced, as bibtex-ruby
-prints both alike but al-folio's BibTeX box filters only the braced."""
+prints both alike but al-folio's BibTeX box filters only the braced; and
+:func:`refit_links`: a link field DEST's layout reads below another folder than SRC's."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -133,3 +135,53 @@ def _top_level(raw: str) -> list[bool]:
         elif c == '"' and depth == 1:
             quoted = not quoted
     return out
+
+
+def refit_links(text: str, rel: str, src: Path, dest: Path, report: Report) -> str:
+    """``text`` (the owner's `.bib` file ``rel``, as carried) with each link field that
+    DEST's layout reads below a folder (`{{ entry.html | prepend: '/assets/html/' }}`) where
+    SRC's read it below another or printed it as written, fitted to name the same file: its
+    path from the new folder (`html={/assets/pdf/a.pdf}`, a site path SRC's layout linked
+    as written, becomes `../pdf/a.pdf`, which the new layout links as
+    `/assets/html/../pdf/a.pdf`: the same file). An address (`https://...`), a value SRC's
+    layout did not print, and one that would climb out of the site stay as written."""
+    from .prepends import from_folder, prepend_folders, prints_as_written
+    theirs = bib_layout(dest)
+    after = prepend_folders([theirs], "entry") if theirs else {}
+    ours = bib_layout(src)
+    before = prepend_folders([ours], "entry")
+    if not after and not before:
+        return text
+    for entry in parse_bib(text).entries:
+        changed: dict[str, tuple[str, str, str]] = {}
+        for field, value in entry.fields.items():
+            old = before.get(field.lower())
+            new = after.get(field.lower(), "" if theirs and prints_as_written(
+                [theirs], "entry", field) else None)
+            value = value.strip()
+            if new is None or new == (old or "") or not value or "://" in value or "{" in value \
+                    or value.startswith("//") or not re.search(
+                        rf"\bentry\.{re.escape(field)}\b", shown_liquid(ours), re.I):
+                continue
+            if old is None and not value.startswith("/"):
+                continue  # linked from the page's own address: no file of a folder
+            target = posixpath.normpath(f"{old or ''}/{value}".lstrip("/"))
+            if target in (".", "..") or target.startswith("../"):
+                continue
+            changed[field] = (value, target, from_folder(target, new))
+        raw = entry.raw
+        for field, (value, _, fitted) in changed.items():
+            at = re.search(rf"(?i)\b{re.escape(field)}\s*=\s*[{{\"]\s*{re.escape(value)}", raw)
+            if at:
+                raw = raw[:at.end() - len(value)] + fitted + raw[at.end():]
+        if raw != entry.raw and entry.raw in text:
+            text = text.replace(entry.raw, raw, 1)
+            for field, (value, target, fitted) in changed.items():
+                report.add("upgrade-folder", "info", "mapped", f"publication `{entry.key}`: "
+                           f"`{field}={{{value}}}` named `/{target}`; the new "
+                           f"template's bibliography layout reads `{field}` "
+                           + (f"below `{after[field.lower()]}/`" if field.lower() in after
+                              else "as written (a site path)")
+                           + f", so the entry now gives `{fitted}`, the same file.",
+                           Origin(rel, entry.line))
+    return text

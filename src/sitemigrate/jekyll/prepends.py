@@ -30,6 +30,7 @@ _PREPENDED = lazy_pattern(r"""\b(page|entry)\s*\.\s*([\w-]+(?:\s*\.\s*[\w-]+)*)\
                           r"""prepend:\s*(["'])([^"'{}:]*)\3""")
 _QUOTED = lazy_pattern(r'"[^"\n]*?\{\{-?\s*page\s*\.\s*([\w-]+)\s*-?\}\}')
 _ADDRESS = lazy_pattern(r"[A-Za-z][\w+.-]*:|/")
+_OUTPUT = lazy_pattern(r"\{\{(.*?)\}\}", re.S)
 
 
 def prepend_folders(texts: Iterable[str], var: str = "page") -> dict[str, str]:
@@ -54,6 +55,25 @@ def _prepended(text: str) -> tuple[tuple[str, str, str], ...]:
     return tuple((name, re.sub(r"\s+", "", path), folder.strip().strip("/"))
                  for name, path, _quote, folder in _PREPENDED().findall(shown_liquid(text))
                  if folder.strip().strip("/"))
+
+
+def prints_as_written(texts: Iterable[str], var: str, key: str) -> bool:
+    """Whether ``texts`` print ``var``'s dotted ``key`` (``{{ page.cv_pdf | relative_url
+    }}``) below no folder: a value that is a site path (`/assets/pdf/cv.pdf`) as written."""
+    ref = re.compile(rf"\b{var}\s*\.\s*" + r"\s*\.\s*".join(map(re.escape, key.split(".")))
+                     + r"(?![\w.-])(?!\s*\|\s*prepend:)", re.I)
+    return any(ref.search(out) for text in texts
+               for out in _OUTPUT().findall(shown_liquid(text)))
+
+
+def from_folder(target: str, folder: str) -> str:
+    """The value a layout that reads it below ``folder`` ("": as written, a site path) takes
+    for site file ``target`` (no leading `/`)."""
+    return "/" + target if not folder else posixpath.relpath(target, folder)
+
+
+def _where(folder: str) -> str:
+    return f"looks below `{folder}/`" if folder else "reads it as written (a site path)"
 
 
 def _dest_chain(plan: Plan, layout: Any) -> list[str]:
@@ -93,10 +113,11 @@ def refit(plan: Plan, rel: str, front: Any, theirs: Any, ours: Document,
     copied the file where DEST's layout looks), none where the writer wrote the mapping without it
     (it left out a file SRC lacks), else the path from the new folder. True when changed."""
     before = prepend_folders(text for _, text in own)
-    after = prepend_folders(_dest_chain(plan, front.get("layout")))
+    chain = _dest_chain(plan, front.get("layout"))
+    after = prepend_folders(chain)
     changed = False
     for key, folder in before.items():
-        new = after.get(key)
+        new = after.get(key, "" if prints_as_written(chain, "page", key) else None)
         held, leaf = _holder(front, key)
         if new is None or new == folder or held is None \
                 or not isinstance(value := held.get(leaf), str) or not value \
@@ -111,13 +132,13 @@ def refit(plan: Plan, rel: str, front: Any, theirs: Any, ours: Document,
             target = posixpath.normpath(f"{folder}/{value}")
             if target == ".." or target.startswith("../"):
                 continue  # a file outside the site: nothing to point at, left as written
-            held[leaf] = posixpath.relpath(target, new)
+            held[leaf] = from_folder(target, new)
         changed = True
         name = next((n for n, t in own if key in prepend_folders([t])), own[0][0])
         shown = f"`{held[leaf]}`" if leaf in held else "no value (see the line about it)"
         plan.report.add("upgrade-folder", "info", "mapped", f"`{key}: {value}` named a file below "
                            f"`{folder}/`, where your layout `{name}` looked for it; the new "
-                           f"template's layout looks below `{new}/`, so the page now gives "
+                           f"template's layout {_where(new)}, so the page now gives "
                            f"{shown}, the same file.", rel, ours.line_of(key.split(".")[0]))
     return changed
 
