@@ -78,9 +78,11 @@ def record(result: Comparison, report: Report) -> None:
                            + ("more often than before" if how == "more often"
                               else "that the old page did not"))
     for was, now, title, date, shown in result.dates:
+        vaguer = shown and " " in date and date.endswith(f" {shown}")  # its year alone
         report.lost("verify-list-date", f"`{_page(was)}` (now `{_page(now)}`) showed `{title}` "
                     f"with the date {date}; the new list shows "
-                    + (f"{shown} beside it" if shown else "no date beside it"))
+                    + (f"only the year, {shown}, beside it (less precise)" if vaguer
+                       else f"{shown} beside it" if shown else "no date beside it"))
     gone = [label for label in result.menu_was if label not in result.menu_now]
     for label in gone:
         if label in result.menu_dead_was:
