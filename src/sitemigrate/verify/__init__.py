@@ -121,6 +121,12 @@ def record(result: Comparison, report: Report) -> None:
     for text in result.examples:
         report.problem("verify-example", "the new site shows the template's example text "
                        f"“{_words(text)}…”")
+    for text, pages in result.debris:
+        more = len(pages) - 1
+        report.problem("verify-debris", f"`{_page(pages[0])}`"
+                       + (f" and {more} more page{'s' if more > 1 else ''}" if more else "")
+                       + f" {'show' if more else 'shows'} the text `{text}`, the tail of a tag (a value printed "
+                       "unescaped inside an attribute broke it open); the old site did not")
     for line in result.new_warnings:
         report.problem("verify-liquid", f"the new build logs `{line}`")
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..example_paragraphs import example_paragraphs
 from ..lazyre import lazy_pattern
 from ..textio import within
+from .debris import markup_debris
 from .homes import NO_ITEMS, home_addresses, layout_listing_addresses, looped_over
 from .pictures import BrokenPicture, broken_pictures, picture_files
 from .shown import Probe, TextIndex
@@ -76,6 +77,9 @@ class Comparison:
     styles, menu) that the new site serves bare: a document Jekyll renders with no layout."""
     examples: list[str] = field(default_factory=list)
     """Text of a template's example content the new site shows and the old did not."""
+    debris: list[tuple[str, list[str]]] = field(default_factory=list)
+    """(text, pages) of markup debris the new site shows and the old did not: the tail of a
+    tag a value printed into its attribute broke open (:mod:`.debris`)."""
     new_warnings: list[str] = field(default_factory=list)
 
     def menu_state(self) -> str:
@@ -160,6 +164,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     result.examples = sorted(t for t in examples if new.index.has(t) and not old.index.has(t)
                              and t not in pages)
     result.new_warnings = sorted(warning_keys(new.log) - warning_keys(old.log))
+    result.debris = markup_debris(old.html, new.html)
     return result
 
 
