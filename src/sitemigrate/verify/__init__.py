@@ -67,6 +67,12 @@ def record(result: Comparison, report: Report) -> None:
     for text in result.home_missing:
         report.lost("verify-home", f"the old home page shows “{_words(text)}…”; the new "
                     "home page does not")
+    if result.profile_missing:  # (a sidebar shows them on every page: named once)
+        report.lost("verify-profile", "the old site shows your profile's line"
+                    + ("s " if len(result.profile_missing) > 1 else " ")
+                    + ", ".join(f"“{_words(t)}…”" for t in result.profile_missing)
+                    + " (the biography, employer, location beside your name); the new site "
+                    "nowhere")
     for rel, text in result.missing_details:
         report.lost("verify-detail", f"the old site shows `{text}`; the new site nowhere", rel)
     for was, now, how, title in result.lists:
