@@ -131,8 +131,9 @@ def record(result: Comparison, report: Report) -> None:
         more = len(pages) - 1
         report.problem("verify-debris", f"`{_page(pages[0])}`"
                        + (f" and {more} more page{'s' if more > 1 else ''}" if more else "")
-                       + f" {'show' if more else 'shows'} the text `{text}`, the tail of a tag (a value printed "
-                       "unescaped inside an attribute broke it open); the old site did not")
+                       + f" {'show' if more else 'shows'} the text `{text}`, the tail of a "
+                       "tag (a value printed unescaped inside an attribute broke it open); the "
+                       "old site did not")
     for line in result.new_warnings:
         report.problem("verify-liquid", f"the new build logs `{line}`")
 
