@@ -455,7 +455,8 @@ class Cell:
             "paragraphs": len(seen.missing_paragraphs), "home": len(seen.home_missing),
             "lists": len(seen.lists) + len(seen.dates), "details": len(seen.missing_details),
             "files": len(seen.missing_files), "pictures": len(seen.broken_pictures),
-            "urls": len(seen.unanswered)}
+            "urls": len(seen.unanswered), "profile": len(seen.profile_missing),
+            "debris": len(seen.debris)}
 
     def row(self) -> str:
         s, m = self.seen, self.measures()
@@ -477,6 +478,9 @@ class Cell:
                 ("paragraph not shown", [f"{r}: {p[:100]}" for r, _, _, p in
                                          s.missing_paragraphs]),
                 ("not on the home page", [p[:100] for p in s.home_missing]),
+                ("profile line not shown", [p[:100] for p in s.profile_missing]),
+                ("markup debris", [f"{pages[0]} (+{len(pages) - 1} pages): {text}"
+                                   for text, pages in s.debris]),
                 ("list", [f"{o} -> {n}: {how} {t[:80]}" for o, n, how, t in s.lists]),
                 ("list date", [f"{o} -> {n}: {t[:60]}: {d} -> {now or 'none'}"
                                for o, n, t, d, now in s.dates]),

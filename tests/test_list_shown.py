@@ -146,8 +146,8 @@ def test_verify_names_a_date_a_list_showed_beside_an_item_that_is_gone_or_change
         'Hill Club</p>')))
     assert compare(old, same, tmp_path / "src").dates == []
     cited = BuiltSite(_built(tmp_path / "cited", (  # a citation dates a work before its title
-        '<ul><li>Ann Roe. (2023). "Moss on slate roofs." Alpine Botany Day.</li>'
-        '<li>Ann Roe. (2022). "Lichen clocks." Winter Meeting.</li>'
+        '<ul><li>Ann Roe. (May 2023). "Moss on slate roofs." Alpine Botany Day.</li>'
+        '<li>Ann Roe. (Jan. 2022). "Lichen clocks." Winter Meeting.</li>'
         '<li>Ann Roe. "Undated walk." Hill Club.</li></ul>')))
     assert compare(old, cited, tmp_path / "src").dates == []
     new = BuiltSite(_built(tmp_path / "new", (
@@ -165,6 +165,35 @@ def test_verify_names_a_date_a_list_showed_beside_an_item_that_is_gone_or_change
     assert [f.severity for f in found] == ["loss", "loss"]
     assert "with the date May 2023; the new list shows November 2026 beside it" in \
            found[0].message and "no date beside it" in found[1].message
+
+
+def test_verify_names_a_list_date_that_kept_only_its_year(tmp_path):
+    """A date the old list showed with its month (`May 02, 2023`, `Jan 2022`) that the new
+    list shows as its year alone (a citation's `(2023)`, a line's `2022`) is less precise:
+    named, with the year the new list shows; the same month in another form is not, nor a
+    year alone the old list showed too."""
+    from sitemigrate.report import Report
+    from sitemigrate.verify import BuiltSite, compare, record
+    (tmp_path / "src").mkdir()
+    old = BuiltSite(_built(tmp_path / "old", OLD_TALKS.replace("January 10, 2022", "Jan 2022")
+                           .replace("November 29, 2026", "2021")))
+    new = BuiltSite(_built(tmp_path / "new", (
+        '<ul><li>Ann Roe. (2023). "Moss on slate roofs." Alpine Botany Day.</li>'
+        '<li>Ann Roe. "Lichen clocks." Winter Meeting, 2022.</li>'
+        '<li>Ann Roe. "Undated walk." Hill Club, 2021.</li></ul>')))
+    result = compare(old, new, tmp_path / "src")
+    assert result.dates == [
+        ("talks/index.html", "talks/index.html", "moss on slate roofs", "May 2023", "2023"),
+        ("talks/index.html", "talks/index.html", "lichen clocks", "January 2022", "2022")]
+    report = Report()
+    record(result, report)
+    assert "with the date May 2023; the new list shows only the year, 2023, beside it " \
+           "(less precise)" in report.findings[0].message
+    same = BuiltSite(_built(tmp_path / "same", (
+        '<ul><li>Ann Roe. (2023, May 2). "Moss on slate roofs." Alpine Botany Day.</li>'
+        '<li>Ann Roe. "Lichen clocks." Winter Meeting, 2022-01-10.</li>'
+        '<li>Ann Roe. "Undated walk." Hill Club, 2021.</li></ul>')))
+    assert compare(old, same, tmp_path / "src").dates == []
 
 
 def test_an_al_folio_list_of_talks_with_their_excerpts_keeps_them_on_an_upgrade(tmp_path):

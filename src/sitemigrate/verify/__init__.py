@@ -67,6 +67,12 @@ def record(result: Comparison, report: Report) -> None:
     for text in result.home_missing:
         report.lost("verify-home", f"the old home page shows “{_words(text)}…”; the new "
                     "home page does not")
+    if result.profile_missing:  # (a sidebar shows them on every page: named once)
+        report.lost("verify-profile", "the old site shows your profile's line"
+                    + ("s " if len(result.profile_missing) > 1 else " ")
+                    + ", ".join(f"“{_words(t)}…”" for t in result.profile_missing)
+                    + " (the biography, employer, location beside your name); the new site "
+                    "nowhere")
     for rel, text in result.missing_details:
         report.lost("verify-detail", f"the old site shows `{text}`; the new site nowhere", rel)
     for was, now, how, title in result.lists:
@@ -78,9 +84,11 @@ def record(result: Comparison, report: Report) -> None:
                            + ("more often than before" if how == "more often"
                               else "that the old page did not"))
     for was, now, title, date, shown in result.dates:
+        vaguer = shown and " " in date and date.endswith(f" {shown}")  # its year alone
         report.lost("verify-list-date", f"`{_page(was)}` (now `{_page(now)}`) showed `{title}` "
                     f"with the date {date}; the new list shows "
-                    + (f"{shown} beside it" if shown else "no date beside it"))
+                    + (f"only the year, {shown}, beside it (less precise)" if vaguer
+                       else f"{shown} beside it" if shown else "no date beside it"))
     gone = [label for label in result.menu_was if label not in result.menu_now]
     for label in gone:
         if label in result.menu_dead_was:
@@ -119,6 +127,13 @@ def record(result: Comparison, report: Report) -> None:
     for text in result.examples:
         report.problem("verify-example", "the new site shows the template's example text "
                        f"“{_words(text)}…”")
+    for text, pages in result.debris:
+        more = len(pages) - 1
+        report.problem("verify-debris", f"`{_page(pages[0])}`"
+                       + (f" and {more} more page{'s' if more > 1 else ''}" if more else "")
+                       + f" {'show' if more else 'shows'} the text `{text}`, the tail of a "
+                       "tag (a value printed unescaped inside an attribute broke it open); the "
+                       "old site did not")
     for line in result.new_warnings:
         report.problem("verify-liquid", f"the new build logs `{line}`")
 

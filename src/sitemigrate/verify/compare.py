@@ -15,8 +15,10 @@ from typing import Any
 from ..example_paragraphs import example_paragraphs
 from ..lazyre import lazy_pattern
 from ..textio import within
+from .debris import markup_debris
 from .homes import NO_ITEMS, home_addresses, layout_listing_addresses, looped_over
 from .pictures import BrokenPicture, broken_pictures, picture_files
+from .profile import profile_lines
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
 from .text import (
@@ -48,6 +50,9 @@ class Comparison:
     show."""
     home_missing: list[str] = field(default_factory=list)
     """The owner's paragraphs the old home page shows and the new home page does not."""
+    profile_missing: list[str] = field(default_factory=list)
+    """The lines of the owner's profile (bio, employer, location ...: :mod:`.profile`) the
+    old site shows and the new site shows nowhere."""
     details: int = 0
     missing_details: list[tuple[str, str]] = field(default_factory=list)
     """(owner file, text): a CV entry or talk/teaching detail the old site shows, the new not."""
@@ -76,6 +81,9 @@ class Comparison:
     styles, menu) that the new site serves bare: a document Jekyll renders with no layout."""
     examples: list[str] = field(default_factory=list)
     """Text of a template's example content the new site shows and the old did not."""
+    debris: list[tuple[str, list[str]]] = field(default_factory=list)
+    """(text, pages) of markup debris the new site shows and the old did not: the tail of a
+    tag a value printed into its attribute broke open (:mod:`.debris`)."""
     new_warnings: list[str] = field(default_factory=list)
 
     def menu_state(self) -> str:
@@ -127,6 +135,9 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
                 examples | theirs | example_paragraphs(owner, _theme_of(owner)),
                 [source] if source is not None else [])
     _details(result, old, new, owner, skipped, old_is_baseline, examples | theirs)
+    result.profile_missing = [t.text for t in map(Probe, profile_lines(owner, _theme_of(owner)))
+                              if t.text not in examples and t.text not in theirs
+                              and old.index.shows(t) and not new.index.shows(t)]
     _items(result, old, new, owner, skipped, examples | theirs)
     not_owners = (set(examples_of_src.values())
                   | {_title_of(owner, rel) for rel in set(skip)}) - {""}
@@ -160,6 +171,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     result.examples = sorted(t for t in examples if new.index.has(t) and not old.index.has(t)
                              and t not in pages)
     result.new_warnings = sorted(warning_keys(new.log) - warning_keys(old.log))
+    result.debris = markup_debris(old.html, new.html)
     return result
 
 

@@ -1,7 +1,7 @@
 """The date a list page shows beside each of its items, as a visitor reads it: its month and
 year, or its year alone, in whatever form a theme prints it (`March 05, 2019`, `Mar 2019`,
-`5 March 2019`, `2019-03-05`, `2019`), read from the page's visible text (:func:`.text.norm`:
-lower case, words only)."""
+`5 March 2019`, `2019-03-05`, `2019, March 5`, `2019`), read from the page's visible text
+(:func:`.text.norm`: lower case, words only)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,11 @@ _DATE = re.compile(
     rf"\b(?:(?P<m1>{_MONTH})(?: (?:\d{{1,2}})(?:st|nd|rd|th)?)? (?P<y1>\d{{4}})"
     rf"|\d{{1,2}}(?:st|nd|rd|th)? (?P<m2>{_MONTH}) (?P<y2>\d{{4}})"
     r"|(?P<y3>\d{4}) (?P<m3>0[1-9]|1[0-2]) \d{2}"
+    rf"|(?P<y5>(?:1[89]|20)\d{{2}}) (?P<m5>{_MONTH})"
     r"|(?P<y4>(?:1[89]|20)\d{2}))\b")
 """A date in normalised text: a month's name (or its short name) with its year, with or
-without the day, either way round; an ISO date; a year alone."""
+without the day, either way round; an ISO date; a year then its month (a citation's
+`(2019, March 5)`); a year alone."""
 
 Date = tuple[int, "int | None"]
 """(year, month), the month None where the year shows alone."""
@@ -31,9 +33,9 @@ def dates_in(text: str) -> list[Date]:
     """The dates normalised ``text`` shows, in order."""
     out: list[Date] = []
     for m in _DATE.finditer(text):
-        month = m["m1"] or m["m2"]
+        month = m["m1"] or m["m2"] or m["m5"]
         if month:
-            out.append((int(m["y1"] or m["y2"]), _NAMES[month]))
+            out.append((int(m["y1"] or m["y2"] or m["y5"]), _NAMES[month]))
         elif m["y3"]:
             out.append((int(m["y3"]), int(m["m3"])))
         else:
@@ -72,16 +74,20 @@ def date_lost(was: str, now: list[tuple[str, str]] | None, build: Date | None
     title) that the new list no longer shows beside it (``now``: the words before and after
     each of its places; None when the new list shows the item where no words can be told apart:
     nothing is said): no date of that year, or only dates of that year with another month
-    where both show a month. Returned with the first date the new list shows after the item
-    (None: none). An old date of ``build``'s month, the month the old site was built in, is
-    none of the item's: Jekyll dates a document without a date of its own at the build."""
+    where both show a month, or (a date that lost its month) only that year alone where the
+    old date showed a month. Returned with the first date the new list shows after the item
+    (None: none), or the year alone it shows for a date that lost its month. An old date of
+    ``build``'s month, the month the old site was built in, is none of the item's: Jekyll
+    dates a document without a date of its own at the build."""
     old = dates_in(was)
     if not old or now is None or old[0] == build:
         return None
     year, month = old[0]
-    if any(y == year and (month is None or m is None or m == month)
-           for before, after in now for y, m in dates_in(f"{before} {after}")):
+    near = [d for before, after in now for d in dates_in(f"{before} {after}")]
+    if any(y == year and (month is None or m == month) for y, m in near):
         return None
+    if (year, None) in near and not any(y == year and m is not None for y, m in near):
+        return old[0], (year, None)  # the same date, its month lost: less precise
     new = [d for _, after in now for d in dates_in(after)]
     return old[0], new[0] if new else None
 
