@@ -19,9 +19,7 @@ from .ir import Site
 from .paragraphs import (
     _TARGET,
     MIN_WORDS,
-    TAG,
     _config,
-    _unlink,
     blocks_at,
     content_files,
     front,
@@ -114,7 +112,7 @@ def example_blocks(owner: Path, theme: Any, files: Iterable[str] | None = None
         if isinstance(described, str) and example_wording(theme, described):
             key = _DESCRIPTION.search(head)
             yield (rel.as_posix(), head.count("\n", 0, key.start()) + 1 if key else 1,
-                   norm(TAG.sub(" ", _unlink(described))))
+                   norm(shown_words(described)))
         below = head.count("\n")  # the body's first line is the line after the front matter
         for line, raw, shown in blocks_at(body):
             rest = _HTML_LINK.sub(example_link, _MD_LINK.sub(example_link, raw)) \

@@ -18,11 +18,11 @@ from .text import (
     _FENCE,
     _LIQUID,
     TAG,
-    _unlink,
     content_files,
     front,
     jekyll_folders,
     norm,
+    shown_words,
     unread_folder,
 )
 
@@ -59,7 +59,7 @@ def _pieces(text: str) -> list[str]:
     :data:`MIN_WORDS` words or more."""
     out = []
     for line in _LIQUID.sub("\n", text).splitlines():
-        words = norm(TAG.sub(" ", _unlink(line)))
+        words = norm(shown_words(line))
         if len(words.split()) >= MIN_WORDS:
             out.append(words)
     return out

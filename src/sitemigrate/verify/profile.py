@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .text import TAG, _unlink, norm
+from .text import norm, shown_words
 
 _IDENTITY = ("bio", "pronouns", "employer", "location")
 """The profile's lines of :class:`~sitemigrate.ir.Identity` (not its name, which every
@@ -32,5 +32,5 @@ def profile_lines(owner: Path, theme: object) -> list[str]:
     texts = [getattr(site.identity, key, "") for key in _IDENTITY]
     texts += [t for page in site.pages if page.role == "about"
               for t in (page.features.subtitle, page.features.profile_text)]
-    out = (norm(TAG.sub(" ", _unlink(t))) for t in texts if isinstance(t, str))
+    out = (norm(shown_words(t)) for t in texts if isinstance(t, str))
     return list(dict.fromkeys(t for t in out if t))

@@ -25,7 +25,6 @@ from ..paragraphs import CONTENT_DIRS as CONTENT_DIRS
 from ..paragraphs import MIN_WORDS as MIN_WORDS
 from ..paragraphs import TAG as TAG
 from ..paragraphs import _config as _config
-from ..paragraphs import _unlink as _unlink
 from ..paragraphs import blocks_of as blocks_of
 from ..paragraphs import content_files as content_files
 from ..paragraphs import front as front
@@ -106,7 +105,7 @@ def data_strings(value: Any, min_words: int) -> Iterator[str]:
     never a bare address (an entry's `url`: its title's link target, no text of the page)."""
     if isinstance(value, str):
         if not BARE_URL.fullmatch(value):
-            text = norm(TAG.sub(" ", _unlink(value)))
+            text = norm(shown_words(value))
             if len(text.split()) >= min_words:
                 yield text
     elif isinstance(value, dict):
@@ -155,7 +154,7 @@ def owner_paragraphs(site: Path, layouts: Sequence[Path] = ()) -> dict[str, list
         for key in ("venue", "location", "excerpt", "description"):
             value = fm.get(key)
             if isinstance(value, str) and len(norm(value).split()) >= 4:
-                paras.append(norm(TAG.sub(" ", _unlink(value))))
+                paras.append(norm(shown_words(value)))
         if paras:
             found[rel] = paras
     cv = site / "_data" / "cv.yml"
