@@ -1148,3 +1148,21 @@ def test_a_post_dated_with_a_time_and_offset_is_the_day_of_the_build_s_time_zone
             "_config.yml": "title: blank\nfirst_name: Ada\nlast_name: Quill\n" + zone,
             "_posts/2019-04-01-tides.md": post}), "al-folio", Report())
         assert [p.date for p in site.posts] == [day], zone
+
+
+def test_a_branch_that_tests_a_key_the_page_sets_false_runs_not():
+    """`{% if page.selected_papers %}` runs unless the page's value is nil or false, as
+    Liquid reads it; a dotted key below a plain value (`latest_posts: false`, then
+    `.enabled`) is nil; a key the page does not set (a default may) is not decided."""
+    from sitemigrate.jekyll.branches import PageFacts, runs_at
+    layout = ("{% if page.selected_papers %}<h2>papers</h2>{% endif %}\n"
+              "{% if page.latest_posts.enabled %}<h2>posts</h2>{% endif %}\n"
+              "{% unless page.social %}<p>no icons</p>{% endunless %}\n")
+    at = {word: layout.index(f">{word}<") for word in ("papers", "posts", "no icons")}
+
+    def shown(front):
+        return {w for w, i in at.items() if runs_at(layout, i, PageFacts(None, front))}
+    assert shown({"selected_papers": False, "latest_posts": False, "social": True}) == set()
+    assert shown({"selected_papers": 0, "latest_posts": {"enabled": True}, "social": None}) \
+        == {"papers", "posts", "no icons"}
+    assert shown({}) == {"papers", "posts", "no icons"}

@@ -409,3 +409,43 @@ def test_a_kept_value_the_new_layout_links_as_written_names_the_old_file(tmp_pat
     assert front["cv_pdf"].startswith("/")
     told = [f for f in plan.report.findings if f.code == "upgrade-folder"]
     assert [f.path for f in told] == ["_pages/cv.md"] and "as written" in told[0].message
+
+
+NEW_HOME = """---
+layout: default
+---
+{{ content }}
+{% if page.selected_papers %}<h2><a href="{{ '/publications/' | relative_url }}">selected
+publications</a></h2>{% endif %}
+{% if page.latest_posts.enabled %}<a href="{{ '/blog/' | relative_url }}">posts</a>{% endif %}
+"""
+
+
+def test_a_fixed_address_the_new_home_layout_links_answers(tmp_path):
+    """The new about layout links its selected papers' heading to `/publications/`; the
+    owner's publications page is at `/papers/`, so the home page would show a dead link.
+    The address forwards to the owner's publications page, said; a link to a page of the
+    checkout (its blog) needs nothing. With no publications page at all, the dead link is
+    said at the home page."""
+    for pubs in ("/papers/", ""):
+        src = tmp_path / f"src{len(pubs)}"
+        shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+        page = src / "_pages/publications.md"
+        if pubs:
+            page.write_text(page.read_text().replace("/publications/", pubs, 1))
+        else:
+            page.unlink()
+        dest = _checkout(tmp_path / f"dest{len(pubs)}")
+        (dest / "_layouts/about.liquid").write_text(NEW_HOME)
+        (dest / "_pages").mkdir()
+        (dest / "_pages/blog.md").write_text("---\nlayout: default\npermalink: /blog/\n---\n")
+        plan = sitemigrate.convert(src, dest, to="al-folio")
+        plan.apply()
+        said = [f for f in plan.report.findings if f.code == "fixed-link"]
+        assert [f.message.split("`")[1] for f in said] == ["/publications/"]
+        stubs = [p for p in dest.rglob("*.md") if "permalink: /publications/" in p.read_text()]
+        if pubs:
+            assert len(stubs) == 1 and "redirect: /papers/" in stubs[0].read_text()
+            assert said[0].outcome == "mapped"
+        else:
+            assert not stubs and said[0].outcome == "problem" and said[0].path == "_pages/about.md"

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 FRONT_MATTER = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
 _COMPARE = lazy_pattern(r"""^(?:(\w+)\.([\w-]+)\s*(==|!=)\s*(['"])(.*?)\4"""
                         r"""|(['"])(.*?)\6\s*(==|!=)\s*(\w+)\.([\w-]+))$""", re.S)
+_TEST = lazy_pattern(r"^(\w+)\.([\w-]+(?:\.[\w-]+)*)$")
 _OPEN = frozenset({"if", "unless", "case", "for", "tablerow", "capture"})
 _CLOSE = {"endif": "if", "endunless": "unless", "endcase": "case", "endfor": "for",
           "endtablerow": "tablerow", "endcapture": "capture"}
@@ -101,15 +102,34 @@ def layout_of(text: str | None, config: dict[str, Any], page: str) -> str:
     return layout
 
 
+def _lookup(front: Any, path: list[str]) -> tuple[bool, Any]:
+    """(whether the front matter decides it, its value) of a dotted key path: a part below
+    a plain value (`latest_posts: false`, then `.enabled`) is nil, as Liquid reads it."""
+    for part in path:
+        if isinstance(front, list) or (isinstance(front, dict) and part not in front):
+            return False, None
+        front = front[part] if isinstance(front, dict) else None
+    return True, front
+
+
 def _holds(condition: str, facts: PageFacts, var: str = "page") -> bool | None:
     """Whether a Liquid condition holds for the page: decided only for ``and``-joined
     comparisons of ``VAR.KEY`` (``page.KEY`` in its layout, ``post.KEY`` in a listing's
     include) with a literal where the page's value is known (its collection, or a key its
-    front matter sets); None when it cannot be told here."""
+    front matter sets), and tests of ``VAR.KEY`` (dotted: ``page.latest_posts.enabled``)
+    the front matter sets, which hold unless it is nil or false, as Liquid reads it; None
+    when it cannot be told here."""
     if re.search(r"\bor\b", condition):
         return None
     verdict: bool | None = True
     for part in re.split(r"\band\b", condition):
+        if (test := _TEST().match(part.strip())) and test[1] == var:
+            found, tested = _lookup(facts.front, test[2].split("."))
+            if not found:
+                verdict = None
+            elif tested is None or tested is False:
+                return False
+            continue
         m = _COMPARE().match(part.strip())
         if not m or (m[1] or m[9]) != var:
             verdict = None

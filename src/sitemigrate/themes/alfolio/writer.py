@@ -58,6 +58,7 @@ from .bibliography import (
 )
 from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
+from .fixedlinks import unanswered_links
 from .menu import _menu_position, _menu_title, blog_listing, home_heading
 from .menulinks import _forwarding_html, _write_menu_links
 from .reader import NAME
@@ -260,6 +261,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         front["selected_papers"] = (any(p.selected for p in site.publications)
                                     if feats.selected_papers is None else feats.selected_papers)
         front["social"] = True if feats.social is None else feats.social
+        _answer_fixed_links(site, front, plan, page)
     elif page.role == "news" or page.permalink.rstrip("/") == "/news":
         body, news = _news_list_page(page, body, plan)
     if page.role != "about":
@@ -315,6 +317,24 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_stub(old, target, plan, page.origin)
     return news
+
+
+def _answer_fixed_links(site: Site, front: CommentedMap, plan: Plan, page: Page) -> None:
+    """A site address DEST's about layout links by name for this page (its selected papers'
+    heading: `/publications/`) that no page of the site answers forwards to the page of
+    that role; with none, the dead link is said (:mod:`.fixedlinks`)."""
+    layout = layout_text(plan, str(front.get("layout") or "about")) or ""
+    for address, line, target in unanswered_links(site, front, layout, plan.dest):
+        if target is not None:
+            redirect(plan, address, target.permalink, page.origin)
+            plan.report.mapped("fixed-link", f"the new home layout links `{address}` (line "
+                               f"{line}); your site has no page there: it forwards to "
+                               f"`{target.permalink}`, your {target.role} page.", page.origin)
+        else:
+            plan.report.problem("fixed-link", f"the new home layout links `{address}` (line "
+                                f"{line}), where your site has no page: a dead link on the "
+                                "home page. Add a page at that address, or change the "
+                                "layout.", page.path, page.origin.line if page.origin else None)
 
 
 def _limit(value: Any) -> int | None:
