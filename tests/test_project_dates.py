@@ -91,3 +91,17 @@ def test_a_list_item_that_prints_no_date_adds_none(tmp_path):
     })
     assert _front(dest / "_projects" / "heron-census.md")["description"] == \
         "Counting herons by drone."
+
+
+def test_an_al_folio_projects_own_date_is_the_one_the_portfolio_list_shows(tmp_path):
+    """The reverse (right before this change too): al-folio's cards showed no date, but
+    academicpages' list prints one beside every portfolio item, the build's day for an item
+    without a date of its own. A project's own `date` is kept, so the list shows the owner's
+    date, not the day the site was built."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_projects/2_project.md": "---\nlayout: page\ntitle: Kelp drift\n"
+                                           "date: 2020-09-14\nimportance: 2\n---\nDrift.\n"})
+    dest = tmp_path / "dest"
+    sitemigrate.convert(src, dest, to="academicpages").apply()
+    assert str(_front(dest / "_portfolio" / "2_project.md")["date"]) == "2020-09-14"
