@@ -64,9 +64,6 @@ KNOWN_GAPS: dict[str, dict[str, int]] = {
     "antonior92->al-folio-2026": {"menu": 1},
     "academicpages->al-folio-2026": {"menu": 1},
     "fork-variants->al-folio-2026": {"menu": 1},
-    # al-folio's project cards show no date: the six dates its portfolio list showed beside
-    # the projects (`verify-list-date`, new this session; one read as the footer's year)
-    "GSYH->al-folio-2026": {"lists": 6},
 }
 _RESULTS: dict[tuple[str, str], realtheme.Cell] = {}
 

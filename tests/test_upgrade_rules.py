@@ -213,8 +213,8 @@ def test_the_owners_own_keys_of_a_reshaped_group_are_added_to_the_new_one(tmp_pa
                                                                            monkeypatch):
     """The new template reshaped `scholar` (so it stays the new template's), but it has no
     `sort_by` or `order`: Vera's (no template ships them) sorted her publications newest
-    first, and are added to the new group; a key she left at the old template's value is
-    not, and the new template's own keys keep its values."""
+    first, and are added to the new group, and her `group_by: none` (no template's) replaces
+    the new template's `year`; a key she left at the old template's value is not carried."""
     from test_checkout import _write
     from test_upgrade import new_checkout, old_site
     old_template = _write(tmp_path / "al-folio-2000", {
@@ -230,7 +230,7 @@ def test_the_owners_own_keys_of_a_reshaped_group_are_added_to_the_new_one(tmp_pa
     plan.apply()
     scholar = yaml.safe_load((dest / "_config.yml").read_text("utf-8"))["scholar"]
     assert scholar["sort_by"] == "year" and scholar["order"] == "descending"
-    assert scholar["group_by"] == "year" and "details_layout" not in scholar
+    assert scholar["group_by"] == "none" and "details_layout" not in scholar
     (said,) = [f for f in plan.report.findings if f.code == "config-own-value"]
     assert "`scholar.sort_by: year`" in said.message and "details_layout" not in said.message
     kept = " ".join(f.message for f in plan.report.findings if f.code == "config-target")

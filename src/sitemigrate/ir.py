@@ -251,7 +251,7 @@ class Item:
     fields: dict[str, Any] = field(default_factory=dict)
     """Known, theme-neutral fields: ``venue``, ``location``, ``type``, ``description``,
     ``image``, ``category``, ``importance``, ``github``, ``tags``, ``categories``, ``inline``,
-    ``url`` ..."""
+    ``url``, ``listed_date`` (the text the source's list printed as a project's date) ..."""
     fm_comments: list[str] = field(default_factory=list)
     newline: str = "\n"
     extra: dict[str, Any] = field(default_factory=dict)

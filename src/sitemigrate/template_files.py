@@ -20,6 +20,7 @@ import fnmatch
 import hashlib
 import json
 import sys
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -307,17 +308,19 @@ def owners_group(theme: Theme, key: str, value: object, theirs: object) -> bool:
     return owned((), value, theirs)
 
 
-def owners_subkeys(theme: Theme, key: str, value: object, theirs: object
-                   ) -> dict[str, object]:
-    """In an upgrade: the keys of SRC's group ``value`` at ``key`` (`scholar`) that DEST's
-    group ``theirs`` lacks, each at a scalar value no checkout of ``theme`` ships there
-    (`scholar.sort_by: year`, `order: descending`): the owner's own settings of a group the
-    new template reshaped (so not carried whole, :func:`owners_group`), which no key of the
-    new template's takes the place of."""
+def owners_subkeys(theme: Theme, key: str, value: object, theirs: object,
+                   fixed: Collection[str] = ()) -> dict[str, object]:
+    """In an upgrade: the keys of SRC's group ``value`` at ``key`` (`scholar`) each at a
+    scalar value no checkout of ``theme`` ships there, that DEST's group ``theirs`` lacks
+    (`scholar.sort_by: year`, `order: descending`) or has at another value (`style: ieee`,
+    `group_by: none`), but those ``fixed``, whose new values the new template's own files or
+    the writer need (`source`, `bibliography_template`): the owner's own settings of a
+    group the new template reshaped (so not carried whole, :func:`owners_group`)."""
     found = templates(theme)
     if not found.settings or not isinstance(value, dict) or not isinstance(theirs, dict):
         return {}
-    return {str(k): v for k, v in value.items() if k not in theirs
+    return {str(k): v for k, v in value.items()
+            if (k not in theirs or (str(k) not in fixed and theirs[k] != v))
             and isinstance(v, (str, int, float, bool)) and v != ""
             and not found.is_setting(f"{key}.{k}", v)}
 

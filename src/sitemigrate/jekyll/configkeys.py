@@ -166,13 +166,14 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                     set_key(config, key, value)  # theirs: no template ships it
                     owners.append((key, line))
                 elif site.theme == target.name and (added := owners_subkeys(
-                        target, key, value, plain(config[key]))):
+                        target, key, value, plain(config[key]),
+                        target.vocabulary.get("config_fixed", {}).get(key, ()))):
                     for sub, v in added.items():  # the new template's group, with theirs
                         set_key(config[key], sub, v)
                     report.add("config-own-value", "info", "mapped", ", ".join(
-                        f"`{key}.{k}: {v}`" for k, v in added.items()) + ", which the new "
-                        f"template's `{key}` does not have (and no template sitemigrate "
-                        "knows ships), were added to it, so that they do what they did; its "
+                        f"`{key}.{k}: {v}`" for k, v in added.items()) + ", which no "
+                        f"template sitemigrate knows ships (you set them), were carried into "
+                        f"the new template's `{key}`, so that they do what they did; its "
                         "other keys are the new template's.", "_config.yml", line)
                 else:
                     target_kept.append((key, line))

@@ -272,9 +272,10 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
     scholar = config.get("scholar")
     if isinstance(scholar, dict):
         if last and "last_name" in scholar:
-            set_key(scholar, "last_name", [last])
+            set_key(scholar, "last_name", _own_names(site, "last_name", last) or [last])
         if first and "first_name" in scholar:
-            set_key(scholar, "first_name", [first, f"{first[0]}."] if len(first) > 1 else [first])
+            set_key(scholar, "first_name", _own_names(site, "first_name", first)
+                    or ([first, f"{first[0]}."] if len(first) > 1 else [first]))
     related = config.get("related_blog_posts")
     if (site.theme != NAME and site.posts and isinstance(related, dict) and related.get("enabled")
             and (workflow := _deploys_with_lsi(plan))):
@@ -332,6 +333,18 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
             f"none, as your posts have no {field_name} (the template's example ones are not "
             "yours)."), yours)
     return written
+
+
+def _own_names(site: Site, key: str, name: str) -> list[str]:
+    """An upgrade: the forms of their name the owner listed at `scholar.KEY` (a list, or one
+    name), when they hold ``name``, the one the config gives: the bibliography marks an
+    author whose name is any of them (`[Okonkwo, Okonkwo-Bell]`). Else none (the template's
+    example person's, or no list)."""
+    group = site.config_extra.get("scholar") if site.theme == NAME else None
+    listed = group.get(key) if isinstance(group, dict) else None
+    names = [str(n).strip() for n in (listed if isinstance(listed, list) else [listed])
+             if isinstance(n, (str, int)) and str(n).strip()]
+    return names if name in names else []
 
 
 def _declare_v1(config: CommentedMap, plan: Plan) -> None:

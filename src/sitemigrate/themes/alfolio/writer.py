@@ -56,6 +56,7 @@ from .bibliography import (
     anchor_entries,
     unlisted,
 )
+from .cards import card_front
 from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
 from .fixedlinks import unanswered_links
@@ -580,17 +581,7 @@ def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> N
     f = item.fields
     front = _item_front(item, "page", plan)
     front.pop("date", None)
-    desc = str(f.get("description") or "")
-    img = f.get("image")
-    m = re.search(r"<img[^>]*src=['\"]([^'\"]+)['\"][^>]*>", desc)
-    if m:
-        img = img or m.group(1)
-        desc = (desc[:m.start()] + desc[m.end():]).replace("<br/>", " ").replace("<br>", " ")
-    desc = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", desc)).strip()
-    if desc:
-        front["description"] = attribute_safe(desc)
-    if img:
-        front["img"] = copier.carry(str(img), item.origin, "project image").lstrip("/")
+    card_front(item, front, plan, copier)
     front["importance"] = f.get("importance", order)
     if f.get("category"):  # else listed by a projects page that groups by none of the owner's
         front["category"] = f["category"]

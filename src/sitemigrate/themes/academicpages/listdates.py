@@ -1,0 +1,74 @@
+"""academicpages reader: the date the site's list of projects prints beside each of them.
+
+The theme's list item (``listings.projects.dated`` in the mapping: `archive-single.html`)
+prints, beside a document of no course or publication, a label (the site's `ui-text` data
+for its `locale`, else the default its line names) and the date in the form that line names.
+A project with a date of its own gets that text as its neutral field ``listed_date``: a writer
+whose list shows no date can carry it where its list shows a project's text."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import Path
+from typing import Any
+
+from ...ir import Item, Page
+from ...jekyll.site import read_data
+from ...report import Report
+from ...textio import read_text
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
+
+
+def mark_listed_dates(projects: list[Item], pages: list[Page], src: Path,
+                      config: dict[str, Any], vocab: dict, report: Report) -> None:
+    """Give each dated project the text the site's projects page printed beside it: only
+    where that page runs the list item of the mapping and the site's own copy of it prints
+    the date line."""
+    rule = (vocab.get("listings", {}).get("projects") or {}).get("dated")
+    dated = [item for item in projects if item.date]
+    if not rule or not dated:
+        return
+    include = str(rule["include"])
+    runs = re.compile(rf"\{{%-?\s*include\s+{re.escape(include)}\b")
+    if not any(p.role == "projects" and runs.search(p.body or "") for p in pages):
+        return
+    rel = f"_includes/{include}"
+    own = read_text(src / rel, rel, report) if (src / rel).is_file() else None
+    line = re.search(str(rule["printed"]), own.text, re.S) if own is not None else None
+    if line is None:
+        return
+    label = _label(read_data(src, f"_data/{rule['data']}.yml", report),
+                   config.get("locale"), str(rule["key"])) or line[1]
+    for item in dated:
+        when = _strftime(item.date, line[2])
+        if when:
+            item.fields["listed_date"] = f"{label} {when}".strip()
+
+
+def _label(data: Any, locale: Any, key: str) -> str:
+    """``data[locale][key]`` as Liquid reads it: empty where any step is missing."""
+    entry = data.get(str(locale)) if isinstance(data, dict) and locale is not None else None
+    value = entry.get(key) if isinstance(entry, dict) else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+_FORMS = {"B": lambda d: _MONTHS[d.month - 1], "b": lambda d: _MONTHS[d.month - 1][:3],
+          "d": lambda d: f"{d.day:02d}", "e": lambda d: f"{d.day:2d}", "-d": lambda d: str(d.day),
+          "Y": lambda d: str(d.year), "m": lambda d: f"{d.month:02d}",
+          "-m": lambda d: str(d.month), "y": lambda d: f"{d.year % 100:02d}", "%": lambda d: "%"}
+
+
+def _strftime(iso: str, form: str) -> str:
+    """``iso`` (`YYYY-MM-DD`) in Ruby's strftime ``form`` (English month names, as Jekyll
+    prints them); empty when the date or a directive of the form is not known here."""
+    try:
+        day = datetime.date.fromisoformat(iso[:10])
+    except ValueError:
+        return ""
+    parts = re.split(r"%(-?[A-Za-z%])", form)  # text, directive, text, ...
+    if any(d not in _FORMS for d in parts[1::2]):
+        return ""
+    return "".join(_FORMS[p](day) if i % 2 else p for i, p in enumerate(parts))

@@ -1,0 +1,107 @@
+"""The date a project's list showed. academicpages' list item prints, beside a portfolio
+item with a date of its own, the site's date label and the date; al-folio's project cards
+print only a project's title, description and image: the date starts the description."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import yaml
+from conftest import FIXTURES
+from test_checkout import _write
+
+import sitemigrate
+
+# a list item of the owner's, written for this test: the theme's date line, in a form of its own
+_ITEM = """<div class="list__item">
+  <h2><a href="{{ post.url }}">{{ post.title }}</a></h2>
+  {% if post.collection == 'teaching' %}
+    <p>{{ post.venue }}, {{ post.date | date: "%Y" }}</p>
+  {% elsif post.date %}
+    <p class="page__date"><strong>{{ site.data.ui-text[site.locale].date_label | default: "Shown:" }}</strong>
+    <time>{{ post.date | default: "1900-01-01" | date: "%B %d, %Y" }}</time></p>
+  {% endif %}
+  <p>{{ post.excerpt }}</p>
+</div>
+"""
+_LIST = ("---\nlayout: archive\ntitle: Portfolio\npermalink: /portfolio/\n---\n\n"
+         "{% for post in site.portfolio %}\n  {% include archive-single.html %}\n{% endfor %}\n")
+
+
+def _site(tmp_path: Path, files: dict[str, str]) -> Path:
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    return _write(src, files)
+
+
+def _front(path: Path) -> dict:
+    front = yaml.safe_load(path.read_text().split("---\n")[1])
+    assert isinstance(front, dict), path.read_text()
+    return front
+
+
+def _convert(tmp_path: Path, files: dict[str, str]) -> tuple[Path, sitemigrate.Plan]:
+    src = _site(tmp_path, files)
+    dest = tmp_path / "dest"
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    return dest, plan
+
+
+def test_the_date_the_portfolio_list_showed_starts_the_card_description(tmp_path):
+    """A dated item (front matter, or its file name) shows the site's label for its locale
+    and the date in its list item's form, before its excerpt; an undated one (Jekyll dates it
+    at the build) gets nothing."""
+    dest, plan = _convert(tmp_path, {
+        "_includes/archive-single.html": _ITEM, "_pages/portfolio.html": _LIST,
+        "_data/ui-text.yml": "en: &EN\n  date_label: \"Dated:\"\nen-US:\n  <<: *EN\n",
+        "_portfolio/heron-census.md": "---\ntitle: Heron census\ndate: 2021-03-07\n"
+                                      "excerpt: Counting herons by drone.\n---\nText.\n",
+        "_portfolio/2019-06-02-otter-map.md": "---\ntitle: Otter map\n---\nA map.\n",
+    })
+    heron = _front(dest / "_projects" / "heron-census.md")
+    otter = _front(dest / "_projects" / "2019-06-02-otter-map.md")
+    moose = _front(dest / "_projects" / "moose-counter.md")
+    assert heron["description"] == "Dated: March 07, 2021 · Counting herons by drone.", heron
+    assert otter["description"] == "Dated: June 02, 2019", otter
+    assert "Dated" not in str(moose.get("description")), moose
+    assert [f for f in plan.report.findings if f.code == "project-date"
+            and f.path == "_portfolio/heron-census.md" and f.line]
+
+
+def test_without_a_label_of_its_locale_the_lines_own_default_shows(tmp_path):
+    dest, _ = _convert(tmp_path, {
+        "_includes/archive-single.html": _ITEM, "_pages/portfolio.html": _LIST,
+        "_portfolio/heron-census.md": "---\ntitle: Heron census\ndate: 2021-03-07\n---\nText.\n",
+    })
+    assert _front(dest / "_projects" / "heron-census.md")["description"] == \
+        "Shown: March 07, 2021"
+
+
+def test_a_list_item_that_prints_no_date_adds_none(tmp_path):
+    """The owner's list item prints no date (or no page lists the projects with it): the
+    card's description is the project's own."""
+    plain = _ITEM.replace("{% elsif post.date %}", "{% elsif false %}").replace(
+        "site.data.ui-text[site.locale].date_label", "nothing")
+    dest, _ = _convert(tmp_path, {
+        "_includes/archive-single.html": plain, "_pages/portfolio.html": _LIST,
+        "_portfolio/heron-census.md": "---\ntitle: Heron census\ndate: 2021-03-07\n"
+                                      "excerpt: Counting herons by drone.\n---\nText.\n",
+    })
+    assert _front(dest / "_projects" / "heron-census.md")["description"] == \
+        "Counting herons by drone."
+
+
+def test_an_al_folio_projects_own_date_is_the_one_the_portfolio_list_shows(tmp_path):
+    """The reverse (right before this change too): al-folio's cards showed no date, but
+    academicpages' list prints one beside every portfolio item, the build's day for an item
+    without a date of its own. A project's own `date` is kept, so the list shows the owner's
+    date, not the day the site was built."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {"_projects/2_project.md": "---\nlayout: page\ntitle: Kelp drift\n"
+                                           "date: 2020-09-14\nimportance: 2\n---\nDrift.\n"})
+    dest = tmp_path / "dest"
+    sitemigrate.convert(src, dest, to="academicpages").apply()
+    assert str(_front(dest / "_portfolio" / "2_project.md")["date"]) == "2020-09-14"
