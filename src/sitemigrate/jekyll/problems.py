@@ -120,12 +120,12 @@ def fix_typos(doc: Document, known: Iterable[str], report: Report,
     for key in [k for k in doc.data if isinstance(k, str) and k not in known and k not in own]:
         if key in theirs:
             continue
-        if other := difflib.get_close_matches(key.lower(), theirs, n=1, cutoff=0.85):
-            if not difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.85):
-                report.problem("key-typo", f"unknown key `{key}`: did you mean `{other[0]}` "
-                               "(a key another theme's pages use)? Kept as written.", doc.rel,
-                               doc.line_of(key))
-                continue
+        other = difflib.get_close_matches(key.lower(), theirs, n=1, cutoff=0.85)
+        if other and not difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.85):
+            report.problem("key-typo", f"unknown key `{key}`: did you mean `{other[0]}` (a key "
+                           "another theme's pages use)? Kept as written.", doc.rel,
+                           doc.line_of(key))
+            continue
         hits = [k for k in known if key.lower().endswith(k) and len(key) > len(k)]
         hits = hits or difflib.get_close_matches(key.lower(), known, n=2, cutoff=0.85)
         if not hits:
