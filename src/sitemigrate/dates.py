@@ -11,6 +11,24 @@ from .lazyre import lazy_pattern
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 _SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+# Month and season names of other languages people write on homepages (French, German,
+# Spanish, Italian; with and without their accents), each a whole word. Ruby (Jekyll) reads
+# no season, and a month only by an English month's first three letters (`janvier`, `Juni`
+# but not `Mai`): :func:`jekyll_date` reads with ``ruby``.
+_WORLD_MONTHS = {w: i for i, words in enumerate([
+    "janvier janv januar jänner jän enero gennaio",
+    "février fevrier févr fevr februar febrero febbraio",
+    "mars märz maerz marzo",
+    "avril avr abril aprile",
+    "mai mayo maggio",
+    "juin juni junio giugno",
+    "juillet juil juli julio luglio",
+    "août aout agosto",
+    "septembre septiembre setiembre settembre",
+    "octobre oktober okt octubre ottobre",
+    "novembre noviembre",
+    "décembre decembre déc dezember dez diciembre dicembre"], 1) for w in words.split()}
+_WORLD_SEASONS = {"printemps": 3, "été": 6, "ete": 6, "eté": 6, "automne": 9, "hiver": 12}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -40,10 +58,19 @@ def _valid(y: int, m: int | None, d: int | None) -> PartialDate | None:
     return PartialDate(y, m, d)
 
 
-def _month(word: str) -> int | None:
+def _month(word: str, ruby: bool = False) -> int | None:
+    """The month a word names: an English month by its first three letters (as Ruby reads
+    it), or (unless ``ruby``) a month of another language, whole or cut short."""
     if not (word.isalpha() or word.endswith(".")):
         return None
-    return _MONTHS.get(word.lower().rstrip(".")[:3])
+    w = word.lower().rstrip(".")
+    return (None if ruby else _WORLD_MONTHS.get(w)) or _MONTHS.get(w[:3])
+
+
+def _season(word: str, ruby: bool = False) -> int | None:
+    """The month a season starts in (``Summer``, ``Été``), None for Ruby (it reads none)."""
+    w = word.lower()
+    return None if ruby else _SEASONS.get(w) or _WORLD_SEASONS.get(w)
 
 
 def _two_digit_year(y: str) -> int:
@@ -62,14 +89,18 @@ def _ruby_fields(a: str, b: str, c: str) -> tuple[int, int, int]:
     return _two_digit_year(a), int(b), int(c)
 
 
-def parse_date(s: str, month_first: bool = False) -> tuple[PartialDate, str | None] | None:
+def parse_date(s: str, month_first: bool = False, ruby: bool = False
+               ) -> tuple[PartialDate, str | None] | None:
     """Parse a whole date string; returns (date, warning-or-None) or None.
 
     Numeric dates are read as Jekyll reads them (Ruby's ``Time.parse``): ``01-02-2018`` is
     1 February, ``21-05-12`` is 2021-05-12. A reading that could also be month-first, or has a
     two-digit year, comes with a warning; a date that only reads month-first
     (``12-31-2018``) is read so. With ``month_first`` (a list whose other dates are written
-    month first, see :func:`month_first_list`) an ambiguous date is read month first."""
+    month first, see :func:`month_first_list`) an ambiguous date is read month first. Month
+    and season names may be English or another language's (``Été 2018``, ``mai 2019``,
+    ``noviembre de 2025``); with ``ruby`` only what Ruby's ``Time.parse`` reads (no season,
+    an English month's first three letters)."""
     t = s.strip().strip("*_").strip().strip("[]()").strip().rstrip(":,").strip()
     if m := re.fullmatch(r"(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?", t):
         d = _valid(int(m[1]), int(m[2]), int(m[3]) if m[3] else None)
@@ -97,21 +128,22 @@ def parse_date(s: str, month_first: bool = False) -> tuple[PartialDate, str | No
                    "Jekyll reads it")
     if m := re.fullmatch(r"(\d{4})", t):
         return PartialDate(int(m[1])), None
-    if m := re.fullmatch(r"([A-Za-z]+\.?)\s+(\d{1,2}),?\s+(\d{4})", t):
-        mon = _month(m[1])
+    if m := re.fullmatch(r"([^\W\d_]+\.?)\s+(\d{1,2}),?\s+(\d{4})", t):
+        mon = _month(m[1], ruby)
         d = _valid(int(m[3]), mon, int(m[2])) if mon else None
         return (d, None) if d else None
-    if m := re.fullmatch(r"(\d{1,2})\s+([A-Za-z]+\.?),?\s+(\d{4})", t):
-        mon = _month(m[2])
+    if m := re.fullmatch(r"(\d{1,2})\s+([^\W\d_]+\.?),?\s+(\d{4})", t):
+        mon = _month(m[2], ruby)
         d = _valid(int(m[3]), mon, int(m[1])) if mon else None
         return (d, None) if d else None
-    if m := re.fullmatch(r"([A-Za-z]+\.?),?\s+(\d{4})", t):
-        if m[1].lower() in _SEASONS:
-            return PartialDate(int(m[2]), _SEASONS[m[1].lower()]), None
-        mon = _month(m[1])
+    if m := re.fullmatch(r"([^\W\d_]+\.?),?\s+(\d{4})" if ruby else
+                         r"([^\W\d_]+\.?),?\s+(?:de\s+)?(\d{4})", t):
+        if season := _season(m[1], ruby):
+            return PartialDate(int(m[2]), season), None
+        mon = _month(m[1], ruby)
         return (PartialDate(int(m[2]), mon), None) if mon and len(m[1].rstrip(".")) >= 3 else None
-    if (m := re.fullmatch(r"(\d{4})\s+([A-Za-z]+)", t)) and m[2].lower() in _SEASONS:
-        return PartialDate(int(m[1]), _SEASONS[m[2].lower()]), None
+    if (m := re.fullmatch(r"(\d{4})\s+([^\W\d_]+)", t)) and (season := _season(m[2], ruby)):
+        return PartialDate(int(m[1]), season), None
     return None
 
 
@@ -137,10 +169,9 @@ def jekyll_date(value: str) -> PartialDate | None:
         return PartialDate(d.year, d.month, d.day)
     if re.fullmatch(r"\s*\d{4}[-.]\d{1,2}\s*", value):
         return None   # `2018-05`: Ruby reads the `-05` as a time zone and has no month
-    parsed = parse_date(value)
-    if parsed is None or parsed[0].month is None or re.search(
-            "|".join(_SEASONS), value, re.I):
-        return None   # a year alone (`2018`) or a season: Ruby cannot read it
+    parsed = parse_date(value, ruby=True)
+    if parsed is None or parsed[0].month is None:
+        return None   # a year alone (`2018`), a season, `Mai 2018`: Ruby cannot read it
     return parsed[0]
 
 
@@ -175,7 +206,7 @@ def from_value(v: object, zone: _dt.tzinfo | None = None) -> PartialDate | None:
 
 _LEAD = lazy_pattern(
     r"^\s*(?:[-*+]\s+)?(?P<date>\[[^\]\n]{3,25}\]|\*\*[^*\n]{3,25}\*\*|\*[^*\n]{3,25}\*|"
-    r"_[^_\n]{3,25}_|[A-Za-z]{3,9}\.?,?\s+\d{1,2},\s+\d{4}|[A-Za-z]{3,9}\.?\s+\d{4}|"
+    r"_[^_\n]{3,25}_|[^\W\d_]{3,9}\.?,?\s+\d{1,2},\s+\d{4}|[^\W\d_]{3,9}\.?\s+\d{4}|"
     r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?|\d{1,2}/\d{4})"
     r"(?P<sep>\s*[:\-–—|]\s*|\s+)(?P<rest>\S.*)$")
 

@@ -111,7 +111,12 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         if PurePosixPath(rel).suffix not in _DOCUMENTS and (
                 not same or not _same_shape(data, plan.files[rel])):
             continue  # data of another generation or format: the writer's translation of it
+        said = len(plan.report.findings)
         new = _carry(rel, data, plan.files[rel], to)
+        if len(plan.report.findings) > said:  # its Liquid, which the writer read too: said once
+            seen = {f.id for f in plan.report.findings[:said] if f.path == rel}
+            plan.report.findings[said:] = [f for f in plan.report.findings[said:]
+                                           if f.id not in seen]
         if new is not None and new != plan.files[rel]:
             plan.write(rel, new)
             carried += 1

@@ -33,7 +33,7 @@ from .sections import headings as md_headings
 
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
 _BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
-_WORD = r"[A-Z][a-z]+\.?"
+_WORD = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+\.?"  # a word of Latin letters, accents too (`Été 2018`)
 # a month's name, whole or cut short (`Sept.`): cut short with a full stop, it may touch the
 # year (`Oct.2021`); a month before a dash shares the year of the month after it
 # (`Jan.-Mar. 2019`, `April-September 2019`)

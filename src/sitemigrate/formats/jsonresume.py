@@ -207,11 +207,22 @@ def sections_from(data: Any, origin: Origin | None = None,
     return sections, basics, unknown
 
 
+def one_date(start: Any, end: Any) -> bool:
+    """Whether a span starts and ends on the same date as written (``2014`` to ``2014``, a
+    JSON Resume ``startDate`` equal to its ``endDate``): a person writes that date once."""
+    def norm(v: Any) -> str:
+        return " ".join(str(v).split()).casefold() if v not in (None, "") else ""
+    return bool(norm(start)) and norm(start) == norm(end)
+
+
 def display_year(entry: dict[str, Any]) -> str:
-    """The entry's dates as one display string (``year``, or ``start – end``, or ``date``)."""
+    """The entry's dates as one display string (``year``, or ``start – end``, or ``date``);
+    a span that starts and ends on one date is that date (:func:`one_date`)."""
     if entry.get("year"):
         return str(entry["year"])
     start, end = entry.get("start"), entry.get("end")
+    if one_date(start, end):
+        return str(start).strip()
     if start or end:
         return f"{start or ''} – {end or 'present'}".strip(" –") if start else str(end)
     return str(entry.get("date") or "")

@@ -238,6 +238,7 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
     where = origin.path if origin else None
     cited = cited_keys(body, reads) if "references" in writes else []
     listed = False
+    opened: dict[str, int] = {}  # the unknown block tags said at their opening tag, open
 
     def fn(tok: Token) -> str | None:
         if tok.kind != "tag" or not tok.name:
@@ -268,6 +269,10 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
         if drop_math_block(plan, name, tok.text.strip(), target.name,
                            Origin(where, line0 + tok.line - 1) if where else None):
             return ""
+        if tok.name == f"end{name}" and opened.get(name):  # its block's end: said with it
+            opened[name] -= 1
+            return "" if tok.in_html_comment else raw_literal(tok.text)
+        opened[name] = opened.get(name, 0) + 1
         if tok.in_html_comment:  # Jekyll runs it, the comment hides what it writes
             plan.report.lost("liquid-unknown-tag", f"`{tok.text.strip()}` inside an HTML "
                              f"comment (it shows nothing): {target.name} has no `{name}` tag, "

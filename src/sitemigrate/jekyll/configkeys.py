@@ -33,6 +33,9 @@ JEKYLL_KEYS = frozenset({
     "strict_front_matter", "webrick", "port", "host", "livereload", "quiet", "verbose",
     "profile", "data_dir", "includes_dir", "layouts_dir", "plugins_dir", "collections_dir",
     "show_dir_listing"})
+# Jekyll's settings whose empty value is a setting of its own: `excerpt_separator: ""` makes
+# no excerpt at all (Jekyll's default, when unset, cuts at a blank line).
+JEKYLL_EMPTY_SET = frozenset({"excerpt_separator"})
 TARGET_OWNS = frozenset({"permalink", "collections", "include", "exclude", "plugins", "gems",
                          "whitelist", "defaults", "theme", "remote_theme"})
 
@@ -131,7 +134,7 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     template_kept: list[tuple[str, int | None]] = []
     included: set[str] | None = None  # what the includes copied along read (found once)
     for key, value in site.config_extra.items():
-        if key in done or value in (None, "", [], {}):
+        if key in done or (value in (None, "", [], {}) and key not in JEKYLL_EMPTY_SET):
             continue  # dealt with by the writer, or empty: nothing to carry
         line = config_line(src, key)
         if site.theme == target.name or key in JEKYLL_KEYS or (

@@ -84,11 +84,30 @@ def distinct_slugs(items: list[Item]) -> list[Item]:
     return items
 
 
-def excerpt_separator(config: dict) -> str:
-    """The separator Jekyll cuts a document's excerpt at: the site's `excerpt_separator`,
-    else Jekyll's default (a blank line)."""
+def _ruby_text(value: Any) -> str:
+    """A front-matter or config scalar as Ruby's `to_s` spells it."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def excerpt_separator(config: dict, data: dict | None = None) -> str:
+    """The separator Jekyll cuts a document's excerpt at (`Document#excerpt_separator`): the
+    document's front matter's ``data`` `excerpt_separator` (any value but none and false:
+    Ruby's `||`), else the site's (left empty in `_config.yml`, Jekyll keeps its default),
+    else Jekyll's default (a blank line); as text. An empty one (`excerpt_separator: ""`)
+    means no excerpt at all (`generate_excerpt?`)."""
+    own = (data or {}).get("excerpt_separator")
+    if own is not None and own is not False:
+        return _ruby_text(own)
     value = config.get("excerpt_separator")
-    return value if isinstance(value, str) and value else "\n\n"
+    return "\n\n" if value is None or isinstance(value, (dict, list)) else _ruby_text(value)
+
+
+def written_separator(plan: Plan) -> str:
+    """The separator DEST's Jekyll cuts excerpts at: that of the `_config.yml` written."""
+    from ..yamlio import load_safe
+    data = plan.files.get("_config.yml")
+    config = load_safe(data.decode("utf-8", "replace")) if data is not None else None
+    return excerpt_separator(config if isinstance(config, dict) else {})
 
 
 def comment_safe_excerpt(body: str, separator: str) -> str | None:
@@ -97,6 +116,8 @@ def comment_safe_excerpt(body: str, separator: str) -> str | None:
     `-->` after), kramdown prints the comment's text as text on every list that shows the
     excerpt (the owner commented it out). Returns the excerpt without the comment cut open
     then (the text before it, maybe none), else None."""
+    if not separator:
+        return None  # no excerpt (`excerpt_separator: ""`): nothing cut open
     head, found, _ = body.partition(separator)
     start = head.rfind("<!--")
     if not found or start < 0 or "-->" in head[start:]:
@@ -143,8 +164,7 @@ def source_excerpt(item: Item, plan: Plan, separator: str) -> tuple[str, bool]:
     data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
     if data.get("excerpt") not in (None, False):
         return str(data["excerpt"]), True
-    own = data.get("excerpt_separator")
-    sep = separator if own is None else str(own)
+    sep = excerpt_separator({"excerpt_separator": separator}, data)
     if not sep:
         return "", True
     head, found, tail = (doc.body if doc is not None else item.body).partition(sep)

@@ -162,8 +162,21 @@ def carried_as_written(plan: Plan, rel: str, layout_kept: Callable[[str], bool])
                             "you wrote it, so a visitor no longer sees the key. It is kept in "
                             "the front matter: put what it shows into the page's text, or "
                             "bring your change to the new layout.", rel, finding.line)
+    # a key the writer's page had no place for that the layout the page keeps shows (a
+    # distill post's `authors`, `bibliography`): shown there, as before
+    out = plan.files.get(rel)
+    layout = layout_named(out.decode("utf-8", "replace")) if out is not None else None
+    for finding in [f for f in plan.report.findings if f.path == rel and f.code == "extra-key"
+                    and f.outcome == "verbatim"] if layout else ():
+        m = _NO_MEANING.match(finding.message)
+        if m is not None and (there := dest_shows(plan, str(layout), m[1])) is not None:
+            plan.report.findings.remove(finding)
+            plan.report.add("extra-key", "info", "mapped", f"front-matter key `{m[1]}` kept "
+                            f"as written: {m[2]}'s layout `{there[0]}` shows it too (its line "
+                            f"{there[1]}).", rel, finding.line)
 
 
+_NO_MEANING = re.compile(r"\Afront-matter key `([^`]+)` has no (.+) meaning; kept as written")
 _OWN_CODE = re.compile(r"\Afront-matter key `([^`]+)` is shown by your own `([^`]+)`")
 
 

@@ -131,20 +131,24 @@ def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool
     return None
 
 
-def _reads(key: str, output: bool = False) -> re.Pattern[str]:
+def _reads(key: str, output: bool = False, loop: bool = False) -> re.Pattern[str]:
     """``page.KEY`` (``page["KEY"]``) in Liquid; ``output``: only where it is output
-    (``{{ page.KEY ...}}``), not where a tag only tests it."""
+    (``{{ page.KEY ...}}``), not where a tag only tests it; ``loop``: or looped over
+    (``{% for x in page.KEY %}``)."""
     lead = r"\{\{-?\s*" if output else r"\b"
+    if loop:
+        lead = rf"(?:{lead}|\{{%-?\s*for\s+\w+\s+in\s+)"
     return re.compile(rf"""{lead}page(?:\.{re.escape(key)}\b|\[\s*['"]{re.escape(key)}['"]\s*\])""")
 
 
 def dest_shows(plan: Plan, layout: str, key: str) -> tuple[str, int] | None:
     """Where DEST's checkout shows front-matter key ``key`` of a page it lays out with
     ``layout``: the first layout of that chain (each one's own ``layout:``) that outputs
-    ``{{ page.KEY }}``, as its name and line; None when none does (one that only tests it,
+    ``{{ page.KEY }}`` or loops over it (`{% for author in page.authors %}`: a list it
+    shows item by item), as its name and line; None when none does (one that only tests it,
     `{% if page.collection == 'x' %}`, does not show it), or DEST has no such layout."""
     from .checkout import layout_text
-    reads = _reads(key, output=True)
+    reads = _reads(key, output=True, loop=True)
     seen: set[str] = set()
     while layout and layout not in seen:
         seen.add(layout)

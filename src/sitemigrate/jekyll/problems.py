@@ -86,20 +86,46 @@ def check_document(doc: Document, report: Report, as_file: bool = False) -> None
                        severity="loss")
 
 
+def _theme_page_keys() -> frozenset[str]:
+    """The front-matter keys the pages of every shipped theme use (each mapping file's
+    `page_keys`, `about_keys` and `page_switches`)."""
+    from ..mapdata import load_mapping, mappings_dir
+    keys: set[str] = set()
+    for path in sorted(mappings_dir().glob("*.yml")):
+        data = load_mapping(path.name)
+        for group in ("page_keys", "about_keys", "page_switches"):
+            keys |= {k for k in (data.get(group) or []) if isinstance(k, str)} \
+                if isinstance(data, dict) else set()
+    return frozenset(keys)
+
+
 def fix_typos(doc: Document, known: Iterable[str], report: Report,
               own: Iterable[str] = ()) -> None:
     """Unknown front-matter keys that are a slip for a known one (``Aramcolayout`` for
     ``layout``, ``permlink`` for ``permalink``): reported with a suggestion and, when the
     intended key is unambiguous and absent, used as that key. A key of ``own`` (one the
     site's own code reads) is none, nor is one the page's own Liquid reads (`page.KEY`
-    where a visitor sees it): the page shows it its own way."""
+    where a visitor sees it): the page shows it its own way. Nor is a key another theme's
+    pages use (academicpages' `author_profile` on an al-folio page is not al-folio's
+    `profile`): what becomes of it is the writer's to say; a slip for such a key
+    (`author_profle`) is kept as written, hinted as one for it where the target reads it
+    (:func:`typos_the_target_reads`)."""
     import difflib
 
     from .liquid import shown_liquid
     known, own = [k for k in known if len(k) >= 4], set(own)
+    theirs = [k for k in _theme_page_keys() if k not in known and len(k) >= 4]
     if "page." in doc.body:
         own |= set(_PAGE_KEY.findall(shown_liquid(doc.body)))
     for key in [k for k in doc.data if isinstance(k, str) and k not in known and k not in own]:
+        if key in theirs:
+            continue
+        other = difflib.get_close_matches(key.lower(), theirs, n=1, cutoff=0.85)
+        if other and not difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.85):
+            report.problem("key-typo", f"unknown key `{key}`: did you mean `{other[0]}` (a key "
+                           "another theme's pages use)? Kept as written.", doc.rel,
+                           doc.line_of(key))
+            continue
         hits = [k for k in known if key.lower().endswith(k) and len(key) > len(k)]
         hits = hits or difflib.get_close_matches(key.lower(), known, n=2, cutoff=0.85)
         if not hits:
@@ -116,13 +142,15 @@ def fix_typos(doc: Document, known: Iterable[str], report: Report,
 
 
 _KEPT_TYPO = re.compile(r"unknown key `([^`]+)`: did you mean .*Kept as written\.\Z", re.S)
+_THEIRS = re.compile(r"did you mean `([^`]+)` \(a key another theme's pages use\)")
 
 
 def typos_the_target_reads(plan: Plan, theme: Theme) -> None:
     """A key the reader took for a slip but kept as written is none where the target reads
     it: a key of ``theme``'s layouts (its vocabulary's page keys and switches) or one the
     layout of DEST's checkout that lays the page out shows. The hint goes; what the new
-    site does with the key is said by the writer (`extra-key`)."""
+    site does with the key is said by the writer (`extra-key`). A hint for another theme's
+    key stays only where the target reads that key."""
     from .layouts import dest_shows, layout_named
     vocab = theme.vocabulary
     known = {*vocab.get("page_keys", ()), *vocab.get("about_keys", ()),
@@ -136,3 +164,6 @@ def typos_the_target_reads(plan: Plan, theme: Theme) -> None:
             or layout_named(plan.source_text(rel))
         if m[1] in known or (layout and dest_shows(plan, layout, m[1]) is not None):
             plan.report.findings.remove(finding)
+        elif (theirs := _THEIRS.search(finding.message)) and theirs[1] not in known and not (
+                layout and dest_shows(plan, layout, theirs[1]) is not None):
+            plan.report.findings.remove(finding)  # a slip for a key DEST does not read either

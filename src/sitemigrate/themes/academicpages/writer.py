@@ -21,7 +21,12 @@ from ...jekyll.checkout import (
     is_fresh_template,
     layout_text,
 )
-from ...jekyll.documents import comment_safe_excerpt, excerpt_separator, post_file
+from ...jekyll.documents import (
+    comment_safe_excerpt,
+    excerpt_separator,
+    post_file,
+    written_separator,
+)
 from ...jekyll.layouts import owner_code_reading, shown_by, with_shown
 from ...jekyll.liquid import (
     is_html_file,
@@ -81,7 +86,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     if site.news and not any(n.path in plan.origins for n in site.news):
         write_news_list(site.news, plan, None, words["news"])
     _write_config(site, plan, copier)
-    sep = excerpt_separator(site.config_extra)
+    sep = written_separator(plan)  # where DEST's Jekyll cuts the excerpts of what is written
     for pub, slug in zip(site.publications, slugs, strict=True):
         if pub.selected and pub.key in site.home_only_entries:
             _home_only(pub, plan)
@@ -438,7 +443,7 @@ def _excerpt_outside_comment(front: Any, body: str, sep: str | None, plan: Plan,
     `excerpt:` without it, so that the commented-out text stays hidden."""
     if sep is None or front.get("excerpt") is not None:
         return
-    excerpt = comment_safe_excerpt(body, sep)
+    excerpt = comment_safe_excerpt(body, excerpt_separator({"excerpt_separator": sep}, front))
     if excerpt is None:
         return
     front["excerpt"] = excerpt
@@ -551,7 +556,7 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
     body = item.body
     if f.get("toc"):
         body = _with_toc(body, name, plan, item.origin, "post")
-    if body != item.body and "excerpt" not in front and \
+    if body != item.body and "excerpt" not in front and sep and \
             (first := item.body.lstrip("\n").partition(sep)[0]):
         front["excerpt"] = first.strip()  # Jekyll's excerpt would be the include now
     _finish_item(item, front, f"_posts/{post_file(item.path)}", body, plan, copier, url, url,

@@ -521,7 +521,9 @@ def _as_bullet(e: Any) -> Any:
         e["company"] = f"{e['company'].strip()}, {e.pop('location').strip()}"
     parts = [str(e[k]).strip() for k in _BULLET_ORDER if isinstance(e.get(k), (str, int))
              and str(e[k]).strip()]
-    if e.get("start_date") or e.get("end_date"):
+    if jsonresume.one_date(e.get("start_date"), e.get("end_date")):
+        parts.append(str(e["start_date"]).strip())  # one date, written once
+    elif e.get("start_date") or e.get("end_date"):
         parts.append(f"{e.get('start_date', '')}–{e.get('end_date', '')}".strip("–"))
     used = {*_BULLET_ORDER, "start_date", "end_date", "url", "highlights"}
     parts += [str(v).strip() for k, v in e.items() if k not in used
