@@ -271,6 +271,28 @@ def test_the_sites_own_cv_layout_decides(tmp_path):
     assert "Example Person" not in str(site.cv)
 
 
+def test_a_cv_layout_shows_what_its_own_includes_read(tmp_path):
+    """An owner's CV layout that shows the CV through includes of its own (one including the
+    next, as Jekyll renders them where their tags stand) shows the data the innermost reads:
+    the JSON Resume is the owner's CV, its sections those the includes' `site.jsonresume`
+    list keeps, and a key of that list that is no JSON Resume section is said to be lost."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON + "jsonresume: [basics, work, fieldwork]\n",
+        "_layouts/cv.html": "---\nlayout: default\n---\n{% include my-cv.html %}\n",
+        "_includes/my-cv.html": "<h2>Ilse's CV</h2>\n{% include my-cv-body.html %}\n",
+        "_includes/my-cv-body.html": "{% for data in site.data.resume %}{% if site.jsonresume "
+                                     "contains data[0] %}{{ data[0] }}{% endif %}{% endfor %}\n",
+        "_pages/cv.md": CV_PAGE,
+        "assets/json/resume.json": RESUME.replace("]}", '], "fieldwork": [{"name": "Dune '
+                                                  'survey"}]}'),
+    }))
+    assert site.cv is not None and site.cv.format == "jsonresume"
+    assert [s.key for s in site.cv.sections] == ["work"]
+    assert not [f for f in report.findings if f.code == "cv-unused"]
+    (lost,) = [f for f in report.findings if f.code == "cv-json-key"]
+    assert lost.severity == "loss" and "`fieldwork`" in lost.message
+
+
 @pytest.mark.parametrize("hidden", [
     "<!-- {% for entry in site.data.cv %}{{ entry.title }}{% endfor %} -->",
     "{% comment %}{% for entry in site.data.cv %}{{ entry.title }}{% endfor %}{% endcomment %}"])
