@@ -642,3 +642,18 @@ def test_a_cv_page_of_its_own_text_keeps_it_and_the_json_cv_keeps_its_page(tmp_p
     sitemigrate.convert(_site(tmp_path / "src3", files), out, to="al-folio",
                         from_="academicpages").apply()
     assert re.search(r"^layout: cv$", (out / "_pages/cv.md").read_text(), re.M)
+
+
+def test_lines_of_an_entry_a_section_has_no_list_for_are_written_once():
+    """A neutral entry's lines (`description`) in a JSON Resume section with no list field
+    (publications) are its summary, or its highlights where it has a summary: written once,
+    not again under their neutral name (a CV layout that shows both showed them twice)."""
+    entry = jsonresume.entry_to("publications", {
+        "title": "Moss on slate", "institution": "Alpine Botany", "date": "2021",
+        "description": ["Authors: Ann Roe, Tim Oak"]})
+    assert entry == {"name": "Moss on slate", "publisher": "Alpine Botany",
+                     "releaseDate": "2021", "summary": "Authors: Ann Roe, Tim Oak"}
+    entry = jsonresume.entry_to("publications", {
+        "title": "Lichen clocks", "summary": "A short note.", "description": ["Poster"]})
+    assert entry == {"name": "Lichen clocks", "summary": "A short note.",
+                     "highlights": ["Poster"]}
