@@ -293,6 +293,41 @@ def test_a_cv_layout_shows_what_its_own_includes_read(tmp_path):
     assert lost.severity == "loss" and "`fieldwork`" in lost.message
 
 
+def test_a_key_the_cv_code_shows_with_a_sections_include_is_read_as_that_section(tmp_path):
+    """A key of the JSON Resume that is no section of it, which the owner's CV code shows with
+    the include of one (`{% when 'fieldwork' %}{% include resume/work.liquid %}`), is read
+    as that section's entries, in the order that include shows them, titled as the loop
+    titles a key (capitalised); one the code
+    shows with no section's include is still said to be lost."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,
+        "_layouts/cv.html": "---\nlayout: default\n---\n{% for data in site.data.resume %}"
+                            "<h3>{{ data[0] | capitalize }}</h3>{% case data[0] %}"
+                            "{% when 'work' %}{% include resume/work.liquid %}"
+                            "{% when 'fieldwork', 'lab' %}{% include resume/work.liquid %}"
+                            "{% when 'hobbies' %}{% include my-hobbies.liquid %}"
+                            "{% endcase %}{% endfor %}\n",
+        "_includes/resume/work.liquid": "{% assign work = data[1] | sort: 'startDate' | "
+                                        "reverse %}{% for content in work %}"
+                                        "{{ content.position }}{% endfor %}\n",
+        "_pages/cv.md": CV_PAGE,
+        "assets/json/resume.json": RESUME.replace("]}", '], "fieldwork": [{"name": "Dune '
+                                                  'Trust", "position": "Surveyor", '
+                                                  '"startDate": "2019-05"}, {"name": "Bog '
+                                                  'Lab", "position": "Intern", "startDate": '
+                                                  '"2021-02"}], "hobbies": [{"name": '
+                                                  '"Kites"}]}'),
+    }))
+    assert site.cv is not None
+    (field,) = [s for s in site.cv.sections if s.key == "fieldwork"]
+    assert (field.title, field.kind) == ("Fieldwork", "time_table")
+    assert field.entries == [  # in the order the work include shows: newest first
+        {"title": "Intern", "institution": "Bog Lab", "start": "2021-02"},
+        {"title": "Surveyor", "institution": "Dune Trust", "start": "2019-05"}]
+    lost = [f.message for f in report.findings if f.code == "cv-json-key"]
+    assert len(lost) == 1 and "`hobbies`" in lost[0]
+
+
 @pytest.mark.parametrize("hidden", [
     "<!-- {% for entry in site.data.cv %}{{ entry.title }}{% endfor %} -->",
     "{% comment %}{% for entry in site.data.cv %}{{ entry.title }}{% endfor %}{% endcomment %}"])

@@ -28,7 +28,7 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .resumeshown import own_fields_shown
+from .resumeshown import dialect_of, own_fields_shown, shown_as
 
 
 def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
@@ -78,8 +78,10 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
         cv.sections, cv.basics = _rendercv_sections(value, report)
         cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text, THEME.vocabulary)
     else:
-        value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary)
-        cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
+        aliases = shown_as(layout_text, THEME.vocabulary["cv_layout"]["resume_order"]["include"])
+        value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary, aliases)
+        cv.sections, cv.basics, unknown = jsonresume.sections_from(
+            value, Origin(rel, None), dialect=dialect_of(aliases))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
         own_fields_shown(cv.sections, src, report)  # the site's own includes' fields
