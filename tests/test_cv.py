@@ -404,6 +404,23 @@ def test_a_blank_profile_of_a_json_resume_is_no_social_network(tmp_path):
     assert "`Fjordbook`" in left and "``" not in left
 
 
+def test_the_parts_of_a_json_resume_location_left_empty_are_no_part_of_the_address(tmp_path):
+    """A JSON Resume location whose address, city and postal code are empty texts (as the
+    example file leaves them): RenderCV's address has its region and country only (the
+    2026 card tests each part with Liquid, for which an empty text is true: it showed
+    `, Troms`)."""
+    resume = {**RESUME, "basics": {**RESUME["basics"], "location": {
+        "address": "", "postalCode": "", "city": "", "countryCode": "NO", "region": "Troms"}}}
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "assets/json/resume.json": json.dumps(resume),
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="al-folio", options=Options(generation="v1")).apply()
+    cv = yaml.load((out / "_data/cv.yml").read_text())["cv"]
+    assert dict(cv["address"]) == {"countryCode": "NO", "region": "Troms"}
+    assert cv["location"] == "Troms"
+
+
 # -- academicpages --------------------------------------------------------------------------
 
 def test_academicpages_reads_markdown_cv_and_json(tmp_path):

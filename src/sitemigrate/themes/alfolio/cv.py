@@ -310,7 +310,9 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
                                               if loc.get(k))
         if label:
             out["location"] = label
-        address = {k: v for k, v in loc.items() if k != "label"}
+        # a part left empty is left out: the card tests each with Liquid, for which an
+        # empty text is true, and showed the comma after it (`, Troms`)
+        address = {k: v for k, v in loc.items() if k != "label" and v not in (None, "")}
         if set(address) - {"city"}:
             out["address"] = address
     if basics.get("profiles"):
