@@ -209,8 +209,9 @@ def output_folders(site: Path) -> tuple[str, ...]:
 
 def owner_details(site: Path) -> dict[str, list[str]]:
     """file -> the short texts a visitor reads in lists and CVs: every CV entry (each string
-    of three words or more of the data a CV layout reads, :func:`cv_data`), every talk/teaching detail
-    (front matter values of two words or more: title, venue, location, type of course) and
+    of three words or more of the data a CV layout reads, :func:`cv_data`), every
+    talk/teaching detail (front matter values of two words or more: title, venue, location,
+    type of course) and
     each publication's line of a field of the owner's own that their bibliography layout
     prints (:mod:`.bibdetails`)."""
     found: dict[str, list[str]] = {}

@@ -43,8 +43,12 @@ def shown_as(layout_text: str | None, include: str) -> dict[str, str]:
 def dialect_of(aliases: dict[str, str]) -> Dialect:
     """JSON Resume with each key of ``aliases`` a section like the one it names, titled as
     the CV loop titles a key it names no heading for (capitalised)."""
-    return Dialect({key: (key[:1].upper() + key[1:], *JSON_RESUME.section(section)[1:])
-                    for key, section in aliases.items()})  # type: ignore[index,misc]
+    sections = {}
+    for key, section in aliases.items():
+        known = JSON_RESUME.section(section)
+        if known is not None:  # (shown_as keeps only sections JSON Resume has)
+            sections[key] = (key[:1].upper() + key[1:], known[1], known[2])
+    return Dialect(sections)
 
 
 def printed_as_text(liquid: str) -> set[str]:
