@@ -404,6 +404,23 @@ def test_a_blank_profile_of_a_json_resume_is_no_social_network(tmp_path):
     assert "`Fjordbook`" in left and "``" not in left
 
 
+def test_the_parts_of_a_json_resume_location_left_empty_are_no_part_of_the_address(tmp_path):
+    """A JSON Resume location whose address, city and postal code are empty texts (as the
+    example file leaves them): RenderCV's address has its region and country only (the
+    2026 card tests each part with Liquid, for which an empty text is true: it showed
+    `, Troms`)."""
+    resume = {**RESUME, "basics": {**RESUME["basics"], "location": {
+        "address": "", "postalCode": "", "city": "", "countryCode": "NO", "region": "Troms"}}}
+    src = _site(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "assets/json/resume.json": json.dumps(resume),
+                                   "_pages/cv.md": ALFOLIO_PAGE.format(extra="")})
+    out = tmp_path / "out"
+    sitemigrate.convert(src, out, to="al-folio", options=Options(generation="v1")).apply()
+    cv = yaml.load((out / "_data/cv.yml").read_text())["cv"]
+    assert dict(cv["address"]) == {"countryCode": "NO", "region": "Troms"}
+    assert cv["location"] == "Troms"
+
+
 # -- academicpages --------------------------------------------------------------------------
 
 def test_academicpages_reads_markdown_cv_and_json(tmp_path):
@@ -642,3 +659,18 @@ def test_a_cv_page_of_its_own_text_keeps_it_and_the_json_cv_keeps_its_page(tmp_p
     sitemigrate.convert(_site(tmp_path / "src3", files), out, to="al-folio",
                         from_="academicpages").apply()
     assert re.search(r"^layout: cv$", (out / "_pages/cv.md").read_text(), re.M)
+
+
+def test_lines_of_an_entry_a_section_has_no_list_for_are_written_once():
+    """A neutral entry's lines (`description`) in a JSON Resume section with no list field
+    (publications) are its summary, or its highlights where it has a summary: written once,
+    not again under their neutral name (a CV layout that shows both showed them twice)."""
+    entry = jsonresume.entry_to("publications", {
+        "title": "Moss on slate", "institution": "Alpine Botany", "date": "2021",
+        "description": ["Authors: Ann Roe, Tim Oak"]})
+    assert entry == {"name": "Moss on slate", "publisher": "Alpine Botany",
+                     "releaseDate": "2021", "summary": "Authors: Ann Roe, Tim Oak"}
+    entry = jsonresume.entry_to("publications", {
+        "title": "Lichen clocks", "summary": "A short note.", "description": ["Poster"]})
+    assert entry == {"name": "Lichen clocks", "summary": "A short note.",
+                     "highlights": ["Poster"]}

@@ -208,3 +208,27 @@ def test_an_al_folio_list_of_talks_with_their_excerpts_keeps_them_on_an_upgrade(
     assert not [f for f in plan.report.findings if f.code == "listing-own-liquid"
                 and "talks" in f.message]
     assert _front(plan, "_talks/2023-05-02-moss.md")["excerpt"].startswith("Why moss")
+
+
+OLD_HOME_NEWS = ('<table><tr><th>Mar 04, 2024</th><td><a class="news-title" href="/news/a/">'
+                 'Our fern survey is out</a></td></tr></table>'
+                 '<h3 class="card-title">Education</h3><p>2019 - 2021</p>'
+                 '<h6 class="title">Field assistant</h6><p>2018</p>')
+
+
+def test_a_date_beside_an_item_is_read_up_to_the_next_title_the_old_page_lists(tmp_path):
+    """The words after an item's title end at the next title the old page lists, whether or
+    not the new page still shows that one: a news item dated before its title, followed on
+    the old home page by a CV whose entries the new home page does not show, kept its date
+    (the CV's years were never its)."""
+    from sitemigrate.verify import BuiltSite, compare
+    (tmp_path / "src").mkdir()
+    for name, body in (("old", OLD_HOME_NEWS), ("new", (
+            '<table><tr><th>Mar 04, 2024</th><td><a class="news-title" href="/news/a/">Our '
+            'fern survey is out</a></td></tr></table><p>Copyright 2026 Ann Roe.</p>'))):
+        _built(tmp_path / name, "")  # (its home page is the list here)
+        (tmp_path / name / "index.html").write_text(
+            f"<html><head></head><body><main>{body}</main></body></html>")
+    result = compare(BuiltSite(tmp_path / "old"), BuiltSite(tmp_path / "new"), tmp_path / "src")
+    assert result.dates == []
+    assert ("index.html", "index.html", "missing", "education") in result.lists

@@ -122,3 +122,29 @@ def test_a_cv_page_whose_layout_shows_data_not_text_keeps_the_cv_written_from_it
     cv = plan.files["_pages/cv.md"].decode("utf-8")
     assert "{% comment %}" not in cv and "Education" in cv
     assert not [f for f in plan.report.findings if f.code == "layout-hides-text"]
+
+
+def test_an_own_include_that_shows_the_cv_the_writer_writes_is_not_written_in_too(tmp_path):
+    """The owner's CV layout shows the CV data through an include of their own (which
+    includes the next): the new theme's CV page shows that CV, written its own way, so the
+    include is not written into the page as well (was: the CV twice on the page). An include
+    of theirs that shows no CV data is written in, as any other."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    _write(src, {
+        "_layouts/cv.liquid": "---\nlayout: default\n---\n{% include cv-banner.liquid %}\n"
+                              "{% include my-cv.liquid %}\n<article>{{ content }}</article>\n",
+        "_includes/cv-banner.liquid": "<p class=\"banner\">Updated every spring.</p>\n",
+        "_includes/my-cv.liquid": "<h2>Curriculum</h2>{% include my-cv-rows.liquid %}\n",
+        "_includes/my-cv-rows.liquid": "{% for entry in site.data.cv %}<h3>{{ entry.title }}"
+                                       "</h3>{% endfor %}\n",
+    })
+    out = tmp_path / "out"
+    plan = convert(src, out, to="academicpages")
+    plan.apply()
+    page = (out / "_pages/cv.md").read_text("utf-8")
+    assert "{% include cv-banner.liquid %}" in page
+    assert "my-cv" not in page and page.count("Northgate University") == 1
+    said = [f.message for f in plan.report.findings if f.code == "own-include"
+            and "my-cv.liquid" in f.message]
+    assert len(said) == 1 and "which shows `_data/cv.yml`" in said[0]

@@ -271,6 +271,63 @@ def test_the_sites_own_cv_layout_decides(tmp_path):
     assert "Example Person" not in str(site.cv)
 
 
+def test_a_cv_layout_shows_what_its_own_includes_read(tmp_path):
+    """An owner's CV layout that shows the CV through includes of its own (one including the
+    next, as Jekyll renders them where their tags stand) shows the data the innermost reads:
+    the JSON Resume is the owner's CV, its sections those the includes' `site.jsonresume`
+    list keeps, and a key of that list that is no JSON Resume section is said to be lost."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON + "jsonresume: [basics, work, fieldwork]\n",
+        "_layouts/cv.html": "---\nlayout: default\n---\n{% include my-cv.html %}\n",
+        "_includes/my-cv.html": "<h2>Ilse's CV</h2>\n{% include my-cv-body.html %}\n",
+        "_includes/my-cv-body.html": "{% for data in site.data.resume %}{% if site.jsonresume "
+                                     "contains data[0] %}{{ data[0] }}{% endif %}{% endfor %}\n",
+        "_pages/cv.md": CV_PAGE,
+        "assets/json/resume.json": RESUME.replace("]}", '], "fieldwork": [{"name": "Dune '
+                                                  'survey"}]}'),
+    }))
+    assert site.cv is not None and site.cv.format == "jsonresume"
+    assert [s.key for s in site.cv.sections] == ["work"]
+    assert not [f for f in report.findings if f.code == "cv-unused"]
+    (lost,) = [f for f in report.findings if f.code == "cv-json-key"]
+    assert lost.severity == "loss" and "`fieldwork`" in lost.message
+
+
+def test_a_key_the_cv_code_shows_with_a_sections_include_is_read_as_that_section(tmp_path):
+    """A key of the JSON Resume that is no section of it, which the owner's CV code shows with
+    the include of one (`{% when 'fieldwork' %}{% include resume/work.liquid %}`), is read
+    as that section's entries, in the order that include shows them, titled as the loop
+    titles a key (capitalised); one the code
+    shows with no section's include is still said to be lost."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON,
+        "_layouts/cv.html": "---\nlayout: default\n---\n{% for data in site.data.resume %}"
+                            "<h3>{{ data[0] | capitalize }}</h3>{% case data[0] %}"
+                            "{% when 'work' %}{% include resume/work.liquid %}"
+                            "{% when 'fieldwork', 'lab' %}{% include resume/work.liquid %}"
+                            "{% when 'hobbies' %}{% include my-hobbies.liquid %}"
+                            "{% endcase %}{% endfor %}\n",
+        "_includes/resume/work.liquid": "{% assign work = data[1] | sort: 'startDate' | "
+                                        "reverse %}{% for content in work %}"
+                                        "{{ content.position }}{% endfor %}\n",
+        "_pages/cv.md": CV_PAGE,
+        "assets/json/resume.json": RESUME.replace("]}", '], "fieldwork": [{"name": "Dune '
+                                                  'Trust", "position": "Surveyor", '
+                                                  '"startDate": "2019-05"}, {"name": "Bog '
+                                                  'Lab", "position": "Intern", "startDate": '
+                                                  '"2021-02"}], "hobbies": [{"name": '
+                                                  '"Kites"}]}'),
+    }))
+    assert site.cv is not None
+    (field,) = [s for s in site.cv.sections if s.key == "fieldwork"]
+    assert (field.title, field.kind) == ("Fieldwork", "time_table")
+    assert field.entries == [  # in the order the work include shows: newest first
+        {"title": "Intern", "institution": "Bog Lab", "start": "2021-02"},
+        {"title": "Surveyor", "institution": "Dune Trust", "start": "2019-05"}]
+    lost = [f.message for f in report.findings if f.code == "cv-json-key"]
+    assert len(lost) == 1 and "`hobbies`" in lost[0]
+
+
 @pytest.mark.parametrize("hidden", [
     "<!-- {% for entry in site.data.cv %}{{ entry.title }}{% endfor %} -->",
     "{% comment %}{% for entry in site.data.cv %}{{ entry.title }}{% endfor %}{% endcomment %}"])

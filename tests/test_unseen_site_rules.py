@@ -1014,3 +1014,31 @@ def test_an_upgraded_entry_links_the_file_its_old_layout_linked_as_written(tmp_p
     said = [f for f in plan.report.findings if f.code == "upgrade-folder"]
     assert len(said) == 1 and "halvorsen2019mode" in said[0].message
     assert said[0].path == "_bibliography/papers.bib" and said[0].line
+
+
+def test_a_link_the_owners_bib_layout_made_of_a_field_is_kept_or_said_lost(tmp_path):
+    """The owner's bibliography layout linked a field as a button (`<a href="{{ entry.url
+    }}">URL</a>`, `<a href="{{ entry.film }}">Video</a>`) that the new checkout's layout
+    reads nowhere: where the new layout links another field under the same label (`Video`,
+    from `video`), the entry also has it as that field; else a visitor no longer has the
+    link, and the report says so for each entry."""
+    from sitemigrate.jekyll.bibshown import shown_as_note
+    from sitemigrate.report import Report
+    src, dest = tmp_path / "src", tmp_path / "dest"
+    for root, layout in ((src, '<a href="{{ entry.url }}" class="btn">URL</a>\n'
+                               '<a href="{{ entry.film }}" class="btn">Video</a>\n'),
+                         (dest, '{% if entry.video %}<a href="{{ entry.video }}" class="btn">'
+                                "Video</a>{% endif %}\n<p>{{ entry.note }}</p>\n")):
+        (root / "_layouts").mkdir(parents=True)
+        (root / "_config.yml").write_text("scholar:\n  bibliography_template: bib\n")
+        (root / "_layouts/bib.liquid").write_text("---\n---\n" + layout)
+    text = ("@article{roe2021moss,\n  title = {Moss},\n  url = {https://example.org/moss},\n"
+            "  film = {https://example.org/moss.mp4},\n}\n\n@misc{roe2020lichen,\n"
+            "  title = {Lichen},\n}\n")
+    report = Report()
+    out = shown_as_note(text, "_bibliography/papers.bib", src, dest, report)
+    assert "video = {https://example.org/moss.mp4}" in out
+    assert "film = {https://example.org/moss.mp4}" in out  # (kept as written)
+    lost = [f.message for f in report.findings if f.code == "bib-link-shown"
+            and f.severity == "loss"]
+    assert len(lost) == 1 and "`roe2021moss`" in lost[0] and "linked its `url`" in lost[0]

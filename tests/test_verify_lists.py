@@ -246,3 +246,30 @@ def test_a_tex_command_both_layouts_print_is_the_same_item(tmp_path):
     old = built(tmp_path / "old", {"publications/index.html": page})
     new = built(tmp_path / "new", {"publications/index.html": page})
     assert compare(old, new, tmp_path / "src").lists == []
+
+
+def test_the_cv_data_jekyll_names_resume_is_compared_wherever_the_site_keeps_it(tmp_path):
+    """The CV data a CV layout reads as `site.data.resume`: a `_data/resume.json` (Jekyll
+    names a data file's variable by its name) and the file `jekyll_get_json` loads under
+    that name, wherever the site keeps it; an entry the old CV page showed that the new
+    site shows nowhere is named."""
+    from sitemigrate.verify.text import cv_data, owner_details
+    src = tmp_path / "src"
+    (src / "_data").mkdir(parents=True)
+    (src / "files").mkdir()
+    (src / "_config.yml").write_text("jekyll_get_json:\n  - data: resume\n    json: "
+                                     "files/me.json\n  - data: weather\n    json: files/w.json\n")
+    (src / "_data/resume.json").write_text('{"work": [{"position": "Harbour seal counter", '
+                                           '"name": "North Dune Trust"}]}')
+    (src / "files/me.json").write_text('{"awards": [{"title": "Golden kelp medal of 2019"}]}')
+    (src / "files/w.json").write_text('{"today": "light rain over the bay"}')
+    assert {"_data/resume.json", "files/me.json"} <= set(cv_data(src))
+    assert "files/w.json" not in cv_data(src)
+    old = built(tmp_path / "old", {"cv/index.html": (
+        "<h3>Work</h3><p>Harbour seal counter, North Dune Trust</p>"
+        "<h3>Awards</h3><p>Golden kelp medal of 2019</p>")})
+    new = built(tmp_path / "new", {"cv/index.html": "<h3>Work</h3><p>Harbour seal counter</p>"})
+    assert set(owner_details(src)) == {"_data/resume.json", "files/me.json"}
+    assert sorted(compare(old, new, src).missing_details) == [
+        ("_data/resume.json", "north dune trust"),
+        ("files/me.json", "golden kelp medal of 2019")]

@@ -293,7 +293,8 @@ def entry_to(key: str, entry: dict[str, Any], dialect: Dialect = JSON_RESUME) ->
         # employer): its highlights, the list a CV layout shows (an `items` key none shows)
         entry["description"] = [*(entry.get("description") or []), *entry.pop("items")]
     if entry.get("description") and "description" not in inverse:
-        points = [_flat(p) for p in entry["description"]]
+        # written once: as the summary or the highlights, not again under its neutral name
+        points = [_flat(p) for p in entry.pop("description")]
         if "summary" in inverse and not entry.get("summary"):
             entry["summary"] = "\n".join(points)
         else:

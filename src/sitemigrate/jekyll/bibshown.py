@@ -40,6 +40,19 @@ def printed_as_text(layout: str) -> list[str]:
     return out
 
 
+_LINK = re.compile(r"""<a\b[^>]*?\bhref\s*=\s*["']?\s*\{\{-?\s*entry\.(\w+)\s*(?:\|[^}]*)?-?\}\}"""
+                   r"[^>]*>(.*?)</a\s*>", re.S | re.I)
+
+
+def linked(layout: str) -> dict[str, str]:
+    """The `entry.*` fields a bibliography layout links (`<a href="{{ entry.code }}">Code</a>`),
+    lower case, each with the words of its first link (its button's label), lower case."""
+    out: dict[str, str] = {}
+    for name, label in _LINK.findall(shown_liquid(layout)):
+        out.setdefault(name.lower(), " ".join(_TAGS.sub(" ", label).split()).lower())
+    return out
+
+
 def bib_layout(root: Path) -> str:
     """The text of ``root``'s bibliography layout (its `_config.yml`'s
     `scholar.bibliography_template`, `bib` by default); "" without one."""
@@ -64,6 +77,7 @@ def shown_as_note(text: str, rel: str, src: Path, dest: Path, report: Report) ->
     theirs = bib_layout(dest)
     ours = printed_as_text(bib_layout(src)) if theirs else []
     gone = [f for f in ours if not re.search(rf"\bentry\.{re.escape(f)}\b", theirs, re.I)]
+    text = _links_kept(text, rel, bib_layout(src) if theirs else "", theirs, report)
     if not gone:
         return text
     room = _NOTE in printed_as_text(theirs)
@@ -87,6 +101,37 @@ def shown_as_note(text: str, rel: str, src: Path, dest: Path, report: Report) ->
         report.mapped("bib-field-shown", f"publication `{entry.key}`: your own bibliography "
                       f"layout showed its `{field}`, which the new template's does not show: "
                       f"also written as `{_NOTE}`, the line it shows under the venue.", at)
+    return text
+
+
+def _links_kept(text: str, rel: str, ours: str, theirs: str, report: Report) -> str:
+    """``text`` with the value of each field SRC's layout linked (a button, `<a href="{{
+    entry.url }}">URL</a>`) and DEST's layout reads nowhere also written as the field DEST's
+    layout links under the same label, where the entry has none (said); else it is said
+    that a visitor no longer has that link."""
+    mine, dests = linked(ours), linked(theirs)
+    gone = {f: label for f, label in mine.items()
+            if not re.search(rf"\bentry\.{re.escape(f)}\b", theirs, re.I)}
+    for entry in parse_bib(text).entries if gone else ():
+        for field, label in gone.items():
+            value = entry.fields.get(field)
+            if not value:
+                continue
+            same = next((f for f, words in dests.items() if words == label), "")
+            close, at = entry.raw.rstrip().rfind("}"), Origin(rel, entry.line)
+            if not same or same in entry.fields or close < 0 or entry.raw not in text:
+                report.lost("bib-link-shown", f"publication `{entry.key}`: your own "
+                            f"bibliography layout linked its `{field}` (`{label}`); the new "
+                            f"template's links no `{field}`, so a visitor no longer has that "
+                            "link (it is kept in the entry).", at)
+                continue
+            body = entry.raw[:close].rstrip()
+            raw = (body + ("" if body.endswith(",") else ",") + f"\n  {same} = {{{value}}}\n"
+                   + entry.raw[close:])
+            text = text.replace(entry.raw, raw, 1)
+            report.mapped("bib-link-shown", f"publication `{entry.key}`: your own bibliography "
+                          f"layout linked its `{field}` as `{label}`: also written as `{same}`, "
+                          "the new template's link of that label.", at)
     return text
 
 

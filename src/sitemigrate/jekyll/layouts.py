@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..lazyre import lazy_pattern
 from ..textio import read_source
 from .branches import FRONT_MATTER
-from .liquid import Token, block_end, is_html_file
+from .liquid import Token, block_end, include_name, is_html_file, tokenize
 
 if TYPE_CHECKING:
     from ..plan import Plan
@@ -42,6 +42,27 @@ def source_layout(root: Path, name: str, report: Report | None = None) -> str | 
             data = read_source(root / rel, rel, report, root=root)
             return None if data is None else data.decode("utf-8", errors="replace")
     return None
+
+
+def with_own_includes(root: Path, text: str, report: Report | None = None,
+                      seen: frozenset[str] = frozenset()) -> str:
+    """SRC code ``text`` with, after each `{% include NAME %}` whose `_includes/NAME` SRC
+    has, that include's text (and so on in it): what Jekyll renders where the tag stands,
+    so what an include of the owner's reads, the layout that includes it shows. The tag
+    stays as written; an include named by a variable, one SRC does not have (a theme gem's)
+    and one already being put in (an include that includes itself) add nothing."""
+    out = []
+    for tok in tokenize(text):
+        out.append(tok.text)
+        name = include_name(tok) if tok.name == "include" else None
+        rel = f"_includes/{name}"
+        if not name or "{" in name or name in seen or not (root / rel).is_file():
+            continue
+        data = read_source(root / rel, rel, report, root=root)
+        if data is not None:
+            out.append(with_own_includes(root, data.decode("utf-8", errors="replace"), report,
+                                         seen | {name}))
+    return "".join(out)
 
 
 def source_chain(root: Path, page: str, report: Report | None = None) -> list[tuple[str, str]]:

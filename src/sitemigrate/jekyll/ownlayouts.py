@@ -18,7 +18,7 @@ from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
 from .layoutparts import data_blocks, layout_parts, static_parts
-from .layouts import layout_chain, unchanged_template, with_shown
+from .layouts import layout_chain, unchanged_template, with_own_includes, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
 if TYPE_CHECKING:
@@ -96,12 +96,15 @@ def own_includes(plan: Plan, page: str) -> list[tuple[str, str, str, bool]]:
     return out
 
 
-def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) -> str:
+def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme,
+                    data: str = "") -> str:
     """``body`` with what SRC's layouts of the owner showed around it and the target's do
     not: the owner's includes (:func:`own_includes`), where they showed (above the text or
     below it), and the parts of words or pictures of their changed copy of a theme layout
     (:func:`~.layoutparts.layout_parts`), below it. Into the same theme (an upgrade) the
-    owner's layouts go along, and with them what they show."""
+    owner's layouts go along, and with them what they show. ``data``: the data file (a CV)
+    the writer made this page's text from; an include of the owner's that shows it (reads
+    `site.data.<its name>`, itself or through its own includes) is that text already."""
     if plan.from_theme is not None and plan.from_theme.name == target.name:
         return body
     # a page the theme package reads for its data (a CV page, whose text the writer made
@@ -116,6 +119,12 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
                              "shows nothing either. Take it out of the block to show it.",
                              page.origin)
     for rel, name, tag, before in own_includes(plan, page.path):
+        if data and _shows_data(plan, name, data):
+            plan.report.verbatim("own-include", f"`{rel}` (your layout) shows your `{name}`, "
+                                 f"which shows `{data}`: written as this page's text in the new "
+                                 "theme's way, so the include is not written in too.",
+                                 page.origin)
+            continue
         if not is_html_file(out):  # kramdown passes the include's HTML as it is
             tag = "{::nomarkdown}\n" + tag + "\n{:/nomarkdown}"
         body = f"{tag}\n\n{body.lstrip(chr(10))}" if before else \
@@ -126,6 +135,17 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme) 
     headings = frozenset(s.heading for s in page.features.lists if s.heading)
     return with_shown(body, [*data_blocks(plan, page.path),
                              *layout_parts(plan, page.path, headings)], out)
+
+
+def _shows_data(plan: Plan, name: str, data: str) -> bool:
+    """SRC's include ``name`` (with its own includes) reads the data file ``data`` as Jekyll
+    names it: `site.data.` and the file's name."""
+    text = plan.source_text(f"_includes/{name}")
+    if text is None or plan.source is None:
+        return False
+    stem = re.escape(PurePosixPath(data).stem)
+    return re.search(rf"\bsite\.data(?:\.{stem}\b|\[\s*['\"]{stem}['\"]\s*\])",
+                     with_own_includes(plan.source, text)) is not None
 
 
 _CONTENT = lazy_pattern(r"(?<![\w.])content\b")

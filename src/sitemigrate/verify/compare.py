@@ -422,7 +422,8 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
             | _in_order(was, " | ".join(now))  # (its titles as read: without TeX fonts)
         old_text = " ".join(old.pages.get(p, "") for p in old.listing(page))
         _dates(result, (old, page, old_text), (new, now_page), [t for t in was if t in shown
-                                                                and t not in not_owners])
+                                                                and t not in not_owners],
+               list(was))
         for title in was:
             if title in not_owners:
                 continue  # the template's example item, left out on purpose
@@ -438,17 +439,18 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
 
 
 def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[BuiltSite, str],
-           titles: list[str]) -> None:
+           titles: list[str], listed: Iterable[str] = ()) -> None:
     """Each of the items ``titles`` both lists show: the date the old list showed beside it,
     the new list shows beside it too (:func:`.dates.date_lost`; the old site's build month
-    is no item's date)."""
+    is no item's date). ``listed``: every title the old page lists, each of which ends the
+    words beside the item before it there (:func:`.dates.beside`)."""
     from .dates import beside, build_month, date_lost
     from .dates import shown as date_text
     site, page, old_text = old
     now_site, now_page = new
     if not titles:
         return
-    was = beside(old_text, titles)
+    was = beside(old_text, titles, listed)
     now = beside(" ".join(now_site.pages.get(p, "") for p in now_site.listing(now_page)),
                  titles)
     feed = site.root / "feed.xml"

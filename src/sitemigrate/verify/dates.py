@@ -49,18 +49,28 @@ def shown(date: Date) -> str:
     return f"{_MONTHS[month - 1].capitalize()} {year}" if month else str(year)
 
 
-def beside(text: str, titles: Iterable[str]
+def beside(text: str, titles: Iterable[str], bounds: Iterable[str] = ()
            ) -> dict[str, tuple[str, list[tuple[str, str]]]]:
     """What normalised page ``text`` shows beside each of ``titles``: the words after its
     first place up to the next place of any of them (where a list prints an item's date
     after its title), and the words around each of its places, from the end of the place
     of any title before it to the next (a citation that dates a work before its title, a
-    second place of the title: its own citation). A title not found has nothing."""
+    second place of the title: its own citation). A title not found has nothing. The
+    places of ``bounds`` (the page's other titles: items the other site does not show)
+    end and start those words too, where they overlap none of ``titles``: what the page
+    shows beside an item that is gone is no date of its neighbour's."""
     titles = [t for t in dict.fromkeys(titles) if t]
     places = sorted((m.start(), m.start() + len(title), title) for title in titles
                     for m in re.finditer(re.escape(title), text))
+    wanted = set(titles)
+    marks = [(m.start(), m.start() + len(mark), "") for mark in dict.fromkeys(bounds)
+             if mark and mark not in wanted for m in re.finditer(re.escape(mark), text)]
+    places = sorted([*places, *(b for b in marks if not any(
+        b[0] < end and start < b[1] for start, end, _ in places))])
     out: dict[str, tuple[str, list[tuple[str, str]]]] = {}
     for i, (start, end, title) in enumerate(places):
+        if not title:
+            continue  # a bound only
         after = text[end:places[i + 1][0] if i + 1 < len(places) else len(text)]
         before = text[places[i - 1][1] if i else max(0, start - 300):start]
         first, around = out.get(title, (after, []))

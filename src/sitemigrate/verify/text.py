@@ -84,6 +84,23 @@ DETAIL_DIRS = ("_talks", "_teaching", "_teachings")
 """Collections whose items' front matter a list page shows (venue, date, location ...)."""
 CV_DATA = ("_data/cv.yml", "_data/cv.yaml", "_data/cv.json", "assets/json/resume.json")
 """Files a CV layout reads (both themes, every generation)."""
+_CV_NAMES = ("cv", "resume")
+"""The data a CV layout reads: `site.data.cv`, `site.data.resume`."""
+
+
+def cv_data(site: Path) -> list[str]:
+    """The files a CV layout reads: :data:`CV_DATA`, every `_data/` file Jekyll names
+    `site.data.cv` or `site.data.resume` (a data file's variable is its name), and the files
+    inside the site that `jekyll_get_json` of `_config.yml` loads under those names."""
+    out = list(CV_DATA)
+    out += [f"_data/{name}.{ext}" for name in _CV_NAMES for ext in ("yml", "yaml", "json")]
+    config = _config(site)
+    loads = config.get("jekyll_get_json") if isinstance(config, dict) else None
+    for each in loads if isinstance(loads, list) else ():
+        json_at = each.get("json") if isinstance(each, dict) else None
+        if each.get("data") in _CV_NAMES and isinstance(json_at, str) and "://" not in json_at:
+            out.append(json_at.strip().lstrip("/"))
+    return list(dict.fromkeys(out))
 BARE_URL = re.compile(r"\s*\w+://\S+\s*")
 _MACHINE_KEYS = frozenset({"layout", "permalink", "collection", "url", "slidesurl", "paperurl",
                            "image", "img", "redirect", "redirect_from", "category", "categories",
@@ -191,12 +208,13 @@ def output_folders(site: Path) -> tuple[str, ...]:
 
 def owner_details(site: Path) -> dict[str, list[str]]:
     """file -> the short texts a visitor reads in lists and CVs: every CV entry (each string
-    of three words or more of the data a CV layout reads), every talk/teaching detail
-    (front matter values of two words or more: title, venue, location, type of course) and
+    of three words or more of the data a CV layout reads, :func:`cv_data`), every
+    talk/teaching detail (front matter values of two words or more: title, venue, location,
+    type of course) and
     each publication's line of a field of the owner's own that their bibliography layout
     prints (:mod:`.bibdetails`)."""
     found: dict[str, list[str]] = {}
-    for rel in CV_DATA:
+    for rel in cv_data(site):
         path = site / rel
         if path.is_file() and within(site, path):
             strings = list(dict.fromkeys(data_strings(load_data(path), 3)))

@@ -198,7 +198,9 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
             plan.origins[item.path] = out
         report.mapped("news-page", f"{len(site.news)} news items listed on `{out}`.",
                       page.origin)
-    body = with_layout_own(plan, page, with_shown(body, shown, out), out, THEME)
+    cv_data = site.cv.origin.path if page.role == "cv" and site.cv and site.cv.sections \
+        and site.cv.origin else ""  # (the CV the writer shows on this page)
+    body = with_layout_own(plan, page, with_shown(body, shown, out), out, THEME, cv_data)
     if page.features.toc:
         body = _with_toc(body, out, plan, page.origin, "page")
     body = copier.rewrite(body, page.permalink or "/", page.origin)

@@ -310,7 +310,9 @@ def _rendercv_of(site: Site, report: Report, layout: str | None = None,
                                               if loc.get(k))
         if label:
             out["location"] = label
-        address = {k: v for k, v in loc.items() if k != "label"}
+        # a part left empty is left out: the card tests each with Liquid, for which an
+        # empty text is true, and showed the comma after it (`, Troms`)
+        address = {k: v for k, v in loc.items() if k != "label" and v not in (None, "")}
         if set(address) - {"city"}:
             out["address"] = address
     if basics.get("profiles"):
@@ -699,12 +701,12 @@ _LIQUID_SORT = re.compile(r"\|\s*sort:\s*['\"]([\w-]+)['\"]\s*(\|\s*reverse\b)?"
 
 
 def resume_in_shown_order(resume: dict, rule: str, layout_text: str | None,
-                          src: Path, vocab: dict) -> dict:
+                          src: Path, vocab: dict, aliases: dict[str, str] | None = None) -> dict:
     """The JSON Resume with each section's entries in the order the source's CV page shows
     them (``cv_layout.resume_order``): the `resume/<section>` includes of the `resume-*`
     layouts (the generation's, or a site's own layout's) sort by a key and reverse; a
     site's own include of that name is read for its `sort`. Other layouts keep the file's
-    order."""
+    order. A key of ``aliases`` is shown with the include of the section it names."""
     spec = vocab["cv_layout"]["resume_order"]
     own = shown_liquid(layout_text) if layout_text is not None else None
     if not isinstance(resume, dict) or not rule.startswith(("resume-", "cv-first")) or \
@@ -714,13 +716,14 @@ def resume_in_shown_order(resume: dict, rule: str, layout_text: str | None,
     for key, items in resume.items():
         if not isinstance(items, list):
             continue
-        name = f"_includes/{spec['include']}{key}.liquid"
+        shown = (aliases or {}).get(key, key)
+        name = f"_includes/{spec['include']}{shown}.liquid"
         data = read_source(src / name, name, None, root=src) if (src / name).is_file() else None
         if data is not None:
             m = _LIQUID_SORT.search(shown_liquid(data.decode("utf-8", errors="replace")))
             order = (m[1], bool(m[2])) if m else None
         else:
-            order = (spec["sort"][key], True) if key in spec["sort"] else None
+            order = (spec["sort"][shown], True) if shown in spec["sort"] else None
         if order is not None:
             out[key] = _liquid_sorted(items, *order)
     return out

@@ -11,7 +11,7 @@ from ... import template_files
 from ...example_cv import report_example_entries
 from ...formats import jsonresume
 from ...ir import CV, Origin, Page, Site
-from ...jekyll.layouts import source_layout
+from ...jekyll.layouts import source_layout, with_own_includes
 from ...jekyll.site import read_data, text
 from ...report import Report
 from ...textio import read_json
@@ -28,7 +28,7 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .resumeshown import own_fields_shown
+from .resumeshown import dialect_of, own_fields_shown, shown_as
 
 
 def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
@@ -78,8 +78,10 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
         cv.sections, cv.basics = _rendercv_sections(value, report)
         cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text, THEME.vocabulary)
     else:
-        value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary)
-        cv.sections, cv.basics, unknown = jsonresume.sections_from(value, Origin(rel, None))
+        aliases = shown_as(layout_text, THEME.vocabulary["cv_layout"]["resume_order"]["include"])
+        value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary, aliases)
+        cv.sections, cv.basics, unknown = jsonresume.sections_from(
+            value, Origin(rel, None), dialect=dialect_of(aliases))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
         own_fields_shown(cv.sections, src, report)  # the site's own includes' fields
@@ -103,7 +105,8 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
 def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
                report: Report) -> tuple[str, Page | None, str, str | None]:
     """The first page with a CV layout, how that layout picks its data
-    (:func:`.cv.cv_layout_rule`), the page's `cv_format`, and SRC's own layout's text."""
+    (:func:`.cv.cv_layout_rule`), the page's `cv_format`, and SRC's own layout's text
+    with the text of its own includes (:func:`~sitemigrate.jekyll.layouts.with_own_includes`)."""
     names = THEME.vocabulary["cv_layout"]["layouts"]
     page = next((p for p in site.pages if layouts.get(p.path) in names), None)
     if page is None:
@@ -114,5 +117,7 @@ def _cv_layout(src: Path, site: Site, layouts: dict[str, str], found: set[str],
                        "`jsonresume`; ignored.", page.origin)
         wanted = ""
     layout_text = source_layout(src, layouts[page.path], report)
+    if layout_text is not None:  # what its includes read, it shows (Jekyll renders them)
+        layout_text = with_own_includes(src, layout_text, report)
     return cv_layout_rule(layout_text, site.generation, THEME.vocabulary, found,
                           wanted), page, wanted, layout_text

@@ -2,7 +2,10 @@
 site's own `_includes/resume/<section>.liquid` (the CV layout includes it for each section,
 the entry as `content`) may print a field of the owner's (`{{ content.advisor }}`, a loop
 over `content.dissertation`). Such a field is not in the new theme's CV writers' vocabulary;
-it goes into the entry's highlights, labelled by its key, so that the new CV shows it."""
+it goes into the entry's highlights, labelled by its key, so that the new CV shows it.
+The owner's CV code may also show a key of the file that is no JSON Resume section through
+the include of one (`{% when 'research' %}{% include resume/work.liquid %}`): its entries
+are read as that section's."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...formats.jsonresume import SCHEMA_FIELDS, point_text
+from ...formats.jsonresume import JSON_RESUME, SCHEMA_FIELDS, Dialect, point_text
 from ...ir import CVSection, Origin
 from ...jekyll.liquid import shown_liquid
 from ...report import Report
@@ -19,6 +22,33 @@ from ...textio import read_source, within
 _TAG = re.compile(r"<[^<>]*>")  # an HTML tag: the values in its attributes are no text
 _PRINTED = re.compile(r"\{\{-?\s*content\.(\w+)")
 _LOOP = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+content\.(\w+)")
+# A `case` branch over a section's key and the include it shows that section with.
+_WHEN = re.compile(r"\{%-?\s*when\s+((?:['\"][\w-]+['\"]\s*(?:,|\bor\b)?\s*)+)-?%\}"
+                   r"\s*\{%-?\s*include\s+([\w./-]+)")
+
+
+def shown_as(layout_text: str | None, include: str) -> dict[str, str]:
+    """The file's keys that are no JSON Resume section which the CV code ``layout_text`` (the
+    site's own, with its includes) shows with the include of one (``include``: the folder
+    of the layout's section includes, `resume/`): each key -> that section."""
+    out: dict[str, str] = {}
+    for keys, name in _WHEN.findall(shown_liquid(layout_text or "")):
+        section = name[len(include):].rsplit(".", 1)[0] if name.startswith(include) else ""
+        for key in re.findall(r"['\"]([\w-]+)['\"]", keys):
+            if JSON_RESUME.section(section) and JSON_RESUME.section(key) is None:
+                out.setdefault(key, section)
+    return out
+
+
+def dialect_of(aliases: dict[str, str]) -> Dialect:
+    """JSON Resume with each key of ``aliases`` a section like the one it names, titled as
+    the CV loop titles a key it names no heading for (capitalised)."""
+    sections = {}
+    for key, section in aliases.items():
+        known = JSON_RESUME.section(section)
+        if known is not None:  # (shown_as keeps only sections JSON Resume has)
+            sections[key] = (key[:1].upper() + key[1:], known[1], known[2])
+    return Dialect(sections)
 
 
 def printed_as_text(liquid: str) -> set[str]:

@@ -307,7 +307,9 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
                         "not have (publications live in `_bibliography/papers.bib`, projects in "
                         "`site.projects`, teaching in `site.teachings`); kept as written: "
                         "rewrite those loops.", page.origin)
-    body = with_layout_own(plan, page, with_shown(body, shown, out), out, THEME)
+    cv_data = site.cv.origin.path if page.role == "cv" and site.cv and site.cv.sections \
+        and site.cv.origin else ""  # (the CV the writer shows on this page)
+    body = with_layout_own(plan, page, with_shown(body, shown, out), out, THEME, cv_data)
     body = copier.rewrite(body, page.permalink or "/", page.origin)
     body = _local_includes(body, _target_generation(plan, options))
     plan.write_document(out, front, body, page.fm_comments, page.newline)
