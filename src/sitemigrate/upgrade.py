@@ -40,13 +40,13 @@ from typing import TYPE_CHECKING, Any
 
 from . import template_files
 from .ir import Origin, Site
-from .jekyll.bibshown import braced_names, refit_links, shown_as_note
 from .jekyll.extrakeys import carried_as_written
 from .jekyll.liquid import shown_liquid
-from .jekyll.scholar import bibliography_uses, carried_keys
+from .jekyll.scholar import bibliography_uses
 from .jekyll.site import menu_place
 from .plan import Plan
 from .report import common_place
+from .upgradebib import BIBLIOGRAPHY_TAG, carry_bibliography, regrouped, ungrouped
 
 if TYPE_CHECKING:
     from .theme import Theme
@@ -74,7 +74,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     same = site.generation == generation_of(theme, SiteProbe(plan.dest))
     to = _Target(plan, theme, found.layouts or set(), found.includes or set(),
                  _block_rules(plan, theme, spec), src, other_languages(site),
-                 _regrouped(plan, src), site.config_extra)
+                 regrouped(plan, src), site.config_extra)
     examples = theme.vocabulary.get("checkout", {}).get("examples", [])
     example_pages = _example_pages(site, examples) - template_files.owned_furniture(plan.report)
     listings = [g for globs in (theme.vocabulary.get("checkout", {}).get("listing_pages")
@@ -133,7 +133,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                     f.path == rel and f.outcome == "lost")]
     if same:
         carried += _carry_data(plan, src, spec)
-    carried += _carry_bibliography(plan, src, spec, site)
+    carried += carry_bibliography(plan, src, spec, site)
     _carry_unpublished(plan, src)
     left += _keep_kept_assets(plan, src, spec, examples)
     if left:
@@ -247,84 +247,6 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                 plan.write(rel, data)
                 count += 1
     return count
-
-
-def _carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site) -> int:
-    """The owner's BibTeX files (``upgrade.bibliography`` globs), as written but for the
-    template's example entries and the entries the writer left out of its bibliography (a
-    yearless entry, which stops the new template's build: reported so): the owner's Liquid
-    that names one (`--file MARL`) finds it, and the writer's merge of all of them into one
-    file lists no paper twice. An entry read as the same work as a written one, under
-    another key (a publication's ``aliases``), is the owner's too: kept in its file; so are
-    an entry no page showed (``Site.unshown_entries``: cited only, say) and a talk
-    (``Site.talk_entries``: the owner's list of talks, kept as written, lists its file)."""
-    theme, count = spec["theme"], 0
-    written = _written_keys(plan, spec)
-    if written is not None:  # and the talks, and what no page showed: the owner's all the same
-        written |= {a for p in site.publications for a in p.aliases} \
-            | set(site.unshown_entries) | set(site.talk_entries)
-    for pattern in spec.get("bibliography", []):
-        for path in sorted(src.glob(pattern)):
-            rel = path.relative_to(src).as_posix()
-            if not path.is_file() or path.is_symlink():
-                continue
-            data = path.read_bytes()
-            if template_files.templates(theme).owners(rel, data) \
-                    or template_files.is_example(theme, src, rel):
-                continue  # the template's own (or its example text of another version)
-            text = template_files.without_example_entries(theme, data.decode("utf-8", "replace"))
-            text = shown_as_note(braced_names(text), rel, src, plan.dest, plan.report)
-            text = refit_links(text, rel, src, plan.dest, plan.report)
-            text = text if written is None else _kept_by_writer(text, written)
-            plan.write(rel, text)
-            carried_keys(plan.report, rel, data.decode("utf-8", "replace"), text)
-            count += 1
-            _unselected_kept(plan, rel, text, set(site.unshown_entries))
-            # a file no page lists, which the reader said it would not carry: carried here
-            said = [f for f in plan.report.findings if f.code == "bib-unshown" and f.path == rel]
-            if said:
-                plan.report.findings[:] = [f for f in plan.report.findings if f not in said]
-                plan.report.mapped("bib-unshown", f"`{rel}` is listed by no page of the site "
-                                   "(no list of your publications): carried as written all the "
-                                   "same, so Liquid of yours that names it finds it.", rel)
-    return count
-
-
-def _unselected_kept(plan: Plan, rel: str, text: str, unshown: set[str]) -> None:
-    """The reader said the entries of ``rel`` that no query selects are not carried; the
-    upgrade keeps them in the file it carries (no page shows them, as before): said so."""
-    from .formats.bibtex import parse_bib
-    said = [f for f in plan.report.findings if f.code == "bib-unselected" and f.path == rel]
-    kept = [e.key for e in parse_bib(text).entries if e.key in unshown] if said else []
-    if kept:
-        plan.report.findings[:] = [f for f in plan.report.findings if f not in said]
-        plan.report.mapped("bib-unselected", f"{len(kept)} entries of `{rel}` ("
-                           + ", ".join(f"`{k}`" for k in kept[:5])
-                           + (", ..." if len(kept) > 5 else "") + ") are selected by no "
-                           "query of the tags that list the file: no page shows them, as on "
-                           "your old site; they stay in the file as you wrote them.", rel)
-
-
-def _written_keys(plan: Plan, spec: dict[str, Any]) -> set[str] | None:
-    """The keys of the entries the writer put in the bibliography files it planned (None:
-    it planned none)."""
-    from .formats.bibtex import parse_bib
-    files = [data for rel, data in plan.files.items()
-             if any(fnmatch.fnmatchcase(rel, g) for g in spec.get("bibliography", []))]
-    if not files:
-        return None
-    return {e.key for data in files
-            for e in parse_bib(data.decode("utf-8", "replace")).entries}
-
-
-def _kept_by_writer(text: str, written: set[str]) -> str:
-    """A BibTeX file's text without the entries whose key the writer's bibliography lacks
-    (`@string`, `@preamble` and comments stay)."""
-    from .formats.bibtex import parse_bib, safe_key
-    head, chunks = template_files.split_entries(text)
-    kept = [c for c in chunks if not (keys := [e.key for e in parse_bib(c).entries])
-            or any(k in written or safe_key(k) in written for k in keys)]
-    return head + "".join(kept)
 
 
 def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[str]) -> int:
@@ -449,7 +371,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     body = as_built(body, rel, front.get("lang"), to.config)
     body, switches = _block_tags(body, to.rules)
     if to.ungroup:
-        body = _BIBLIOGRAPHY_TAG.sub(_ungrouped, body)
+        body = BIBLIOGRAPHY_TAG.sub(ungrouped, body)
     body = _include_names(body, to.includes)
     body = _card_containers(body, to, rel)
     from .jekyll.checkout import translate_liquid  # a tag DEST does not run stays visible
@@ -504,33 +426,6 @@ def _owner_layout(to: _Target, name: str, page: str) -> None:
                             "layout (no template has one of that name): carried as you wrote "
                             "it, so the page shows what it showed. Check it against the new "
                             "template's look.", rel)
-
-
-_BIBLIOGRAPHY_TAG = re.compile(r"(\{%-?\s*bibliography)(\s[^%]*?)?(\s*-?%\})")
-
-
-def _grouping(config: Any) -> bool:
-    """Whether jekyll-scholar settings group a `{% bibliography %}` (its `group_by`)."""
-    scholar = config.get("scholar") if isinstance(config, dict) else None
-    group = scholar.get("group_by") if isinstance(scholar, dict) else None
-    return group not in (None, "", "none", [])
-
-
-def _regrouped(plan: Plan, src: Path) -> bool:
-    """DEST's settings group a bibliography by a field where SRC's did not (al-folio's
-    `scholar.group_by: year` came in 2023): a page of the owner's that lists by year with
-    its own headings would show each heading twice."""
-    from .jekyll.named import config_of
-    return _grouping(config_of(plan)) and not _grouping(config_of(plan, src))
-
-
-def _ungrouped(m: re.Match[str]) -> str:
-    """A `{% bibliography %}` tag rendered ungrouped, as SRC's settings rendered it (the
-    tag's own `--group_by` wins over the settings, in jekyll-scholar)."""
-    args = m.group(2) or ""
-    if re.search(r"(?:^|\s)(?:-g|--group_by)(?:\s|=|$)", args):
-        return m.group(0)  # the tag says how it groups
-    return f"{m.group(1)}{args.rstrip()} --group_by none {m.group(3).strip()}"
 
 
 def _named_files(value: Any) -> list[str]:
