@@ -184,3 +184,90 @@ def data_blocks(plan: Plan, page: str) -> list[str]:
                         "was written into the page's text, where it shows it as before (its "
                         "includes and data file go along).", Origin(page, 1))
     return out
+
+
+_POSTS_LOOP = re.compile(r"\s*([A-Za-z_][\w-]*)\s+in\s+site\.posts\b")
+# what Jekyll gives every post, whatever its front matter and theme (`title` from its name)
+_POST_VARIABLES = frozenset({"url", "id", "date", "title", "excerpt", "categories", "tags",
+                             "slug", "content", "collection", "next", "previous"})
+
+
+def posts_blocks(plan: Plan, page: str) -> list[tuple[int, str]]:
+    """The loops over the site's posts (`{% for post in site.posts %}`) of the layout SRC
+    page ``page`` names, when it is the owner's (their changed copy of a theme layout, or
+    their own): a loop at the top of the layout (in no other block, outside `<head>`) whose
+    Liquid runs the same on any Jekyll site (:func:`~.layouts.builds_anywhere`: no
+    include, Jekyll's filters) and reads of each post, where a visitor sees it (not inside
+    an HTML comment), only what Jekyll gives every post (its address, date, title, ...).
+    The posts go along and the target's Jekyll lists them alike, so each loop is written
+    into the page's text (a :class:`~.layouts.Lead` where it showed above the page's
+    text), with the HTML element it is the whole of (its `<ul>`), and reported: the
+    target's layout does not show it. Each with where it starts in the layout."""
+    import textwrap
+
+    from ..template_files import templates
+    from .layouts import Lead, builds_anywhere
+    source = plan.from_theme
+    found = next(layout_chain(plan, page), None) \
+        if source is not None and templates(source).files else None
+    if found is None or unchanged_template(plan, found[0]):
+        return []
+    rel, text = found
+    tokens = tokenize(text)
+    head = re.search(r"(?is)<head\b.*?</head\s*>", text)
+    content = next((t.start for t in tokens if t.kind == "output"
+                    and re.fullmatch(r"content", t.markup.strip())), None)
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        end = block_end(tokens, i) if tok.kind == "tag" and tok.name in OPENERS else None
+        if end is None:
+            i += 1
+            continue
+        inner, i = tokens[i:end + 1], end + 1
+        loop = _POSTS_LOOP.match(tok.markup) if tok.name == "for" else None
+        if loop is None or tok.in_html_comment or (head and head.start() <= tok.start
+                                                   < head.end()):
+            continue
+        item = re.compile(rf"(?<![\w.]){re.escape(loop[1])}\.([\w-]+)")
+        if not builds_anywhere(inner) or any(
+                field not in _POST_VARIABLES for t in inner[1:]
+                if t.kind in ("tag", "output") and not t.in_html_comment
+                for field in item.findall(t.markup)):
+            continue
+        start, stop = tok.start, inner[-1].start + len(inner[-1].text)
+        around = re.search(r"<(ul|ol|div|table)\b[^>]*>\s*\Z", text[:start])
+        after = re.match(r"\s*</(ul|ol|div|table)\s*>", text[stop:])
+        if around and after and around[1] == after[1]:
+            start, stop = around.start(), stop + after.end()
+        start = text.rfind("\n", 0, start) + 1
+        block = textwrap.dedent(text[start:stop]).strip("\n")
+        block = "\n".join(ln.rstrip() for ln in block.splitlines() if ln.strip())
+        out.append((start, Lead(block) if content is not None and tok.start < content
+                    else block))
+        plan.report.add("own-layout-posts", "info", "mapped", f"your layout `{rel}` lists "
+                        f"the site's posts on this page (line {tok.line}); the target theme's "
+                        "layout does not, so that list was written into the page's text, "
+                        "where it lists them as before.", Origin(page, 1))
+    return out
+
+
+def own_parts(plan: Plan, page: str, headings: frozenset[str] = frozenset()) -> list[str]:
+    """What the owner's layout of SRC page ``page`` shows of its own that the target's does
+    not: its loops over the posts (:func:`posts_blocks`) and its parts of words or pictures
+    (:func:`layout_parts`), in the order the layout shows them (a part where its first
+    words are in the layout, tags between them or not)."""
+    posts = posts_blocks(plan, page)
+    parts = layout_parts(plan, page, headings)
+    if not posts or not parts:
+        return [block for _, block in posts] + parts
+    from bs4 import BeautifulSoup
+    found = next(layout_chain(plan, page), None)
+    text = found[1] if found else ""
+    placed = list(posts)
+    for part in parts:
+        words = BeautifulSoup(part, "html.parser").get_text(" ").split()[:4]
+        at = re.search(r"(?:\s|<[^>]*>)*".join(map(re.escape, words)), text) if words else None
+        placed.append((at.start() if at else len(text), part))
+    return [block for _, block in sorted(placed, key=lambda p: p[0])]

@@ -258,7 +258,7 @@ _FILTER = re.compile(r"\|\s*([\w-]+)")
 _ROOT = re.compile(r"(?<![\w.\-\]])([A-Za-z_][\w-]*)")
 
 
-def _builds_anywhere(tokens: list[Token]) -> bool:
+def builds_anywhere(tokens: list[Token]) -> bool:
     """Whether Liquid ``tokens`` (a block of a theme's layout) run the same on any Jekyll
     site: plain tags only (no include, no plugin tag, no ``content``), Liquid's and Jekyll's
     filters only, and no variable but the page's, the site's and the ones the block sets
@@ -297,7 +297,7 @@ def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | 
     ``if ... elsif page.venue ...`` one) whose condition reads the key, as (layout, first
     line, last line, its text dedented), a :class:`Lead` when it comes before that layout's
     ``{{ content }}``. None when none does, or it would not run the same on the new site
-    (:func:`_builds_anywhere`)."""
+    (:func:`builds_anywhere`)."""
     import textwrap
 
     from .branches import page_facts, runs_at
@@ -341,10 +341,10 @@ def their_block(plan: Plan, page: str, key: str) -> tuple[str, int, int, Lead | 
         stop = len(text) if stop < 0 else stop
         on_line = [t for t in tokens if t.start < stop and t.start + len(t.text) > start]
         if any(t.kind not in ("text", "output") for t in on_line) \
-                or not _whole_elements(text[start:stop]) or not _builds_anywhere(on_line):
+                or not _whole_elements(text[start:stop]) or not builds_anywhere(on_line):
             return None
         opener = end = tokens.index(hit)
-    elif end is None or not _builds_anywhere(tokens[opener:end + 1]):
+    elif end is None or not builds_anywhere(tokens[opener:end + 1]):
         return None
     start = text.rfind("\n", 0, tokens[opener].start) + 1
     stop = text.find("\n", tokens[end].start)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
-from .layoutparts import data_blocks, layout_parts, static_parts
+from .layoutparts import data_blocks, own_parts, static_parts
 from .layouts import layout_chain, unchanged_template, with_own_includes, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
@@ -134,7 +134,7 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme,
                              "written into the page, where it shows it.", page.origin)
     headings = frozenset(s.heading for s in page.features.lists if s.heading)
     return with_shown(body, [*data_blocks(plan, page.path),
-                             *layout_parts(plan, page.path, headings)], out)
+                             *own_parts(plan, page.path, headings)], out)
 
 
 def _shows_data(plan: Plan, name: str, data: str) -> bool:

@@ -308,15 +308,35 @@ def loop_span(body: str, start: int, end: int) -> tuple[int, int]:
     """The listing at ``start:end`` of ``body``, or the `for` loop around it that holds
     nothing else but headings and Liquid that prints nothing by itself (a list by year,
     each year's heading shown when its count is not 0: a listing of every item in its
-    place would list every item once a turn)."""
-    for m in _FOR_BLOCK.finditer(body):
-        if m.start() <= start and end <= m.end():
-            rest = _SCAFFOLD.sub("", m.group("inner")[: start - m.start("inner")]
-                                 + m.group("inner")[end - m.start("inner"):])
-            if not re.sub(r"<h[1-6][^>]*>.*?</h[1-6]>|\s", "", rest, flags=re.S):
-                return m.span()
+    place would list every item once a turn); and so on outwards, a loop around that one
+    that holds nothing else but headings too (a loop over the years around a loop over
+    the files: the listing there would list every item once a year)."""
+    for head_start, head_end, end_start, end_end in _loops(body):  # innermost first
+        if not (head_start <= start and end <= end_end):
+            continue
+        rest = _SCAFFOLD.sub("", body[head_end:start] + body[end:end_start])
+        if re.sub(r"<h[1-6][^>]*>.*?</h[1-6]>|\s", "", rest, flags=re.S):
             break
+        start, end = head_start, end_end
     return start, end
+
+
+_LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b[^%]*%\}")
+
+
+def _loops(body: str) -> list[tuple[int, int, int, int]]:
+    """The `for` loops of ``body`` (each `{% for %}` with its own `{% endfor %}`, as Liquid
+    nests them), innermost first: where the head tag starts and ends, where the end tag
+    starts and ends."""
+    loops: list[tuple[int, int, int, int]] = []
+    heads: list[re.Match[str]] = []
+    for m in _LOOP_TAG.finditer(body):
+        if m[1] == "for":
+            heads.append(m)
+        elif heads:
+            head = heads.pop()
+            loops.append((head.start(), head.end(), m.start(), m.end()))
+    return sorted(loops, key=lambda loop: loop[3] - loop[0])
 
 
 def in_loop(body: str, span: tuple[int, int]) -> bool:
