@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..ir import Origin
 from .branches import FRONT_MATTER
 from .layouts import OPENERS, layout_chain, unchanged_template
-from .liquid import block_end, tokenize
+from .liquid import Token, block_end, tokenize
 
 if TYPE_CHECKING:
     from ..plan import Plan
@@ -107,6 +108,34 @@ def layout_parts(plan: Plan, page: str, headings: frozenset[str] = frozenset()) 
     return parts
 
 
+def _top_blocks(plan: Plan, page: str) -> Iterator[tuple[str, str, list[Token], int | None]]:
+    """The blocks at the top of the layout SRC page ``page`` names (in no other block,
+    outside `<head>`), when it is the owner's (their changed copy of a theme layout, or
+    their own): each as the layout's path and text, the block's tokens (its opening tag
+    first, its closing one last) and where the layout's ``{{ content }}`` is (None: none)."""
+    from ..template_files import templates
+    source = plan.from_theme
+    found = next(layout_chain(plan, page), None) \
+        if source is not None and templates(source).files else None
+    if found is None or unchanged_template(plan, found[0]):
+        return
+    rel, text = found
+    tokens = tokenize(text)
+    head = re.search(r"(?is)<head\b.*?</head\s*>", text)
+    content = next((t.start for t in tokens if t.kind == "output"
+                    and re.fullmatch(r"content", t.markup.strip())), None)
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        end = block_end(tokens, i) if tok.kind == "tag" and tok.name in OPENERS else None
+        if end is None:
+            i += 1
+            continue
+        inner, i = tokens[i:end + 1], end + 1
+        if not (head and head.start() <= tok.start < head.end()):
+            yield rel, text, inner, content
+
+
 _DATA = re.compile(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])""")
 _WORDS = frozenset({"site", "forloop", "and", "or", "contains", "in", "reversed", "limit",
                     "offset", "true", "false", "nil", "null", "empty", "blank", "include"})
@@ -123,31 +152,17 @@ def data_blocks(plan: Plan, page: str) -> list[str]:
     layout does not show it, and the page's text does (its includes and data go along)."""
     import textwrap
 
-    from ..template_files import templates
     from .layouts import QUOTED, Lead, plain_liquid
     from .liquid import include_name
-    source = plan.from_theme
-    found = next(layout_chain(plan, page), None) \
-        if source is not None and templates(source).files else None
-    if found is None or unchanged_template(plan, found[0]) or plan.source is None:
-        return []
-    rel, text = found
-    tokens = tokenize(text)
-    head = re.search(r"(?is)<head\b.*?</head\s*>", text)
-    content = next((t.start for t in tokens if t.kind == "output"
-                    and re.fullmatch(r"content", t.markup.strip())), None)
     out: list[str] = []
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        end = block_end(tokens, i) if tok.kind == "tag" and tok.name in OPENERS else None
-        if end is None:
-            i += 1
-            continue
-        inner, i = tokens[i:end + 1], end + 1
+    src = plan.source
+    if src is None:
+        return out
+    for rel, text, inner, content in _top_blocks(plan, page):
+        tok = inner[0]
         names = [m[1] or m[2] for m in _DATA.finditer(tok.markup)]
-        if (head and head.start() <= tok.start < head.end()) or not names or not any(
-                os.path.isfile(plan.source / f"_data/{n}{x}") for n in names
+        if not names or not any(
+                os.path.isfile(src / f"_data/{n}{x}") for n in names
                 for x in (".yml", ".yaml", ".json", ".csv", ".tsv")):
             continue
         own: set[str] = set()
@@ -205,30 +220,12 @@ def posts_blocks(plan: Plan, page: str) -> list[tuple[int, str]]:
     target's layout does not show it. Each with where it starts in the layout."""
     import textwrap
 
-    from ..template_files import templates
     from .layouts import Lead, builds_anywhere
-    source = plan.from_theme
-    found = next(layout_chain(plan, page), None) \
-        if source is not None and templates(source).files else None
-    if found is None or unchanged_template(plan, found[0]):
-        return []
-    rel, text = found
-    tokens = tokenize(text)
-    head = re.search(r"(?is)<head\b.*?</head\s*>", text)
-    content = next((t.start for t in tokens if t.kind == "output"
-                    and re.fullmatch(r"content", t.markup.strip())), None)
     out: list[tuple[int, str]] = []
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        end = block_end(tokens, i) if tok.kind == "tag" and tok.name in OPENERS else None
-        if end is None:
-            i += 1
-            continue
-        inner, i = tokens[i:end + 1], end + 1
+    for rel, text, inner, content in _top_blocks(plan, page):
+        tok = inner[0]
         loop = _POSTS_LOOP.match(tok.markup) if tok.name == "for" else None
-        if loop is None or tok.in_html_comment or (head and head.start() <= tok.start
-                                                   < head.end()):
+        if loop is None or tok.in_html_comment:
             continue
         item = re.compile(rf"(?<![\w.]){re.escape(loop[1])}\.([\w-]+)")
         if not builds_anywhere(inner) or any(
