@@ -6,6 +6,7 @@ are a slip for a known one (``permlink``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -86,6 +87,7 @@ def check_document(doc: Document, report: Report, as_file: bool = False) -> None
                        severity="loss")
 
 
+@functools.cache
 def _theme_page_keys() -> frozenset[str]:
     """The front-matter keys the pages of every shipped theme use (each mapping file's
     `page_keys`, `about_keys` and `page_switches`)."""
@@ -114,7 +116,7 @@ def fix_typos(doc: Document, known: Iterable[str], report: Report,
 
     from .liquid import shown_liquid
     known, own = [k for k in known if len(k) >= 4], set(own)
-    theirs = [k for k in _theme_page_keys() if k not in known and len(k) >= 4]
+    theirs = sorted(k for k in _theme_page_keys() if k not in known and len(k) >= 4)
     if "page." in doc.body:
         own |= set(_PAGE_KEY.findall(shown_liquid(doc.body)))
     for key in [k for k in doc.data if isinstance(k, str) and k not in known and k not in own]:
