@@ -163,3 +163,32 @@ def test_a_key_your_layout_reads_inside_an_html_tag_is_no_block_of_text(tmp_path
     said = {f.message.split("`")[1]: f.outcome for f in plan.report.findings
             if f.code == "extra-key-shown"}
     assert said == {"backdrop": "lost", "motto": "verbatim"}
+
+
+def test_the_layouts_lines_above_an_items_text_are_not_the_excerpt_its_list_shows(
+        tmp_path, monkeypatch):
+    """academicpages' item layout printed a paper's venue above its text; on al-folio that
+    Liquid starts the page's text, where Jekyll would take it for the excerpt an owner's list
+    of the collection shows (`{{ post.excerpt }}`). A paper that stated no `excerpt` keeps the
+    one it had (its first paragraph); one that stated its own keeps that."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    head = "---\ntitle: Tides\nlayout: single\ndate: 2021-05-02\nvenue: Journal of Quiet Harbours\n"
+    _write(src, {"_layouts/single.html": _SINGLE,
+                 "_includes/study-line.html": "<p>{{ post.title }}: {{ post.excerpt }}</p>\n",
+                 "_pages/studies.md": "---\ntitle: Studies\npermalink: /studies/\n---\n"
+                 "{% for post in site.studies %}{% include study-line.html %}{% endfor %}\n",
+                 "_studies/2021-05-02-tides.md": head + "---\n\nWe measured the tide.\n\n"
+                 "Then we went home.\n",
+                 "_studies/2021-06-02-gulls.md": head.replace("Tides", "Gulls")
+                 + "excerpt: Gulls, counted.\n---\n\nWe counted gulls.\n"})
+    _collection(src, "studies")
+    _theirs(monkeypatch, "academicpages", {"_layouts/single.html": _SINGLE})
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    tides = (dest / "_studies/2021-05-02-tides.md").read_text()
+    front, body = tides.split("---\n", 2)[1:]
+    assert body.index("page.venue") < body.index("We measured")
+    assert "excerpt: We measured the tide.\n" in front
+    gulls = (dest / "_studies/2021-06-02-gulls.md").read_text()
+    assert gulls.count("excerpt:") == 1 and "excerpt: Gulls, counted." in gulls

@@ -25,6 +25,7 @@ __all__ = [
     "in_text",
     "marked_names",
     "names_owner",
+    "owner_first_forms",
     "person_names",
     "venue",
 ]
@@ -376,6 +377,25 @@ def names_owner(name: str, owner: tuple[str, str]) -> bool:
     o_first, o_last = (_folded(" ".join(x.split())) for x in owner)
     return _folded(last) == o_last and (not first or not o_first
                                         or _folded(first)[:1] == o_first[:1])
+
+
+def owner_first_forms(names: list[str], first: str, last: str) -> list[str]:
+    """The first names (as written) that the BibTeX ``names`` give the owner ``first``
+    (first and middle names) ``last``: of each name with the owner's last name (accents
+    aside) whose given names are the owner's, in order, each in full or as its initial
+    (`A.F.`, `A. F.`, `Alexander F.` for Alexander F. Spies; never `B.`, nor `Alex`)."""
+    own = re.findall(r"[^\W\d_]+", first)
+    out: list[str] = []
+    for name in names:
+        given, family = _person(without_marks(name))
+        words = re.findall(r"[^\W\d_]+\.?", given)
+        if (not own or not words or len(words) > len(own) or given in out
+                or _folded(family) != _folded(" ".join(last.split()))):
+            continue
+        if all(_folded(w[0]) == _folded(o[0]) if len(w.rstrip(".")) == 1 or w.endswith(".")
+               else _folded(w) == _folded(o) for w, o in zip(words, own, strict=False)):
+            out.append(given)
+    return out
 
 
 def author_list(text: str, owner: tuple[str, str]) -> list[str]:

@@ -24,11 +24,11 @@ from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skip
 from .checkout import translate_liquid
 from .citations import layout_lists_cited
 from .confighead import heading_after, last_entry
-from .documents import distinct_slugs
+from .documents import distinct_slugs, keep_excerpt
 from .extrakeys import extra_key
 from .extrakeys import front_line as front_line  # (where it was)
 from .forwards import forwarded_to
-from .layouts import with_shown
+from .layouts import Lead, with_shown
 from .listings import translate_sections
 from .problems import check_document, check_liquid
 from .urls import jekyll_suffix, undated_post, unpublished
@@ -639,12 +639,14 @@ def carry_value(value: Any, copier: AssetCopier, origin: Origin | None, what: st
 
 
 def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str, body: str,
-               url: str, theme: Theme) -> None:
+               url: str, theme: Theme, separator: str = "\n\n") -> None:
     """Finish a collection item for any writer: keep its unknown front-matter keys (reported),
     point its links at carried files (a relative one from the address its own `permalink`
     gave it on the old site, else ``url``), write it and remember where its content went. A
     document Jekyll renders with no converter (:func:`unconverted_suffix`: a course's RSS
-    feed `_courses/a.xml`) keeps its suffix and its own layout: no theme's page."""
+    feed `_courses/a.xml`) keeps its suffix and its own layout: no theme's page. What SRC's
+    layout showed of its keys above its text, now at the top of its text, would be Jekyll's
+    excerpt of it (to the first ``separator``): a list that shows it keeps the source's."""
     shown = []
     if own := unconverted_suffix(item.path):  # rendered as it is (a feed): its own layout
         out = str(PurePosixPath(out).with_suffix(own))
@@ -661,6 +663,8 @@ def write_item(plan: Plan, copier: AssetCopier, item: Item, front: Any, out: str
     if plan.from_theme is not None:  # (a reader's; on an upgrade too: the field it queries)
         body = translate_sections(body, "publications", plan.from_theme, theme)
     body = translate_liquid(body, plan.from_theme, theme, plan, item.origin, lists)
+    if not own and any(isinstance(b, Lead) and b for b in shown):
+        keep_excerpt(front, item, plan, separator)
     body = body if own else with_shown(body, shown, out)
     own = item.permalink  # where the old site served it, when its own permalink says so
     served = own if own.startswith("/") and ":" not in own and "{" not in own else url

@@ -250,11 +250,14 @@ def _example_entries(theme: Any, owner: Path) -> dict[str, str]:
 
 
 def warning_keys(log: str) -> set[str]:
-    """The Liquid warnings of a build log, without paths and line numbers."""
+    """The Liquid warnings of a build log, without paths and line numbers, and without the
+    file a warning ends by naming (`... in _pages/publications/a.md`): a conversion moves
+    and renames the owner's files, and the warning quotes the markup it is about."""
     out = set()
     for line in log.splitlines():
         if _LIQUID_LINE.search(line):
             line = re.sub(r"/tmp/\S+?/", "", line)
+            line = re.sub(r"\s+in\s+[^\s\"']*[/.][^\s\"']*\s*$", "", line)
             out.add(re.sub(r"\bline \d+", "line N", line).strip())
     return out
 

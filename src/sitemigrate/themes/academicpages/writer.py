@@ -480,7 +480,7 @@ def _finish_item(item: Item, front: CommentedMap, out: str, body: str, plan: Pla
                            f"`redirect_to: {target}` (jekyll-redirect-from: a visitor of the "
                            "page, and of its entry in the lists, lands there at once).",
                            item.origin)
-    write_item(plan, copier, item, front, out, body, new_url, THEME)
+    write_item(plan, copier, item, front, out, body, new_url, THEME, sep or "\n\n")
 
 
 _VIDEO = {".mp4", ".webm", ".mov", ".m4v", ".ogv"}

@@ -462,8 +462,11 @@ def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, st
     """A carried field that DEST's bib layout does not print, but SRC's own include printed
     where it listed the publication (an owner's `archive-single.html`: `Status: {{
     post.status }}`, `<a href="{{ post.thesisurl }}">`), also goes where DEST shows it: an
-    http(s) address to `html` (al-folio's HTML button), a text to `note` (its venue line),
-    each when the entry has none; else it is said that a visitor no longer sees it."""
+    address to `html` (al-folio's HTML button), a text to `note` (its venue line), each
+    when the entry has none; else it is said that a visitor no longer sees it. An address is
+    an http(s) one, or a path of the site (`/files/a.bib`) the include printed only as a
+    link's target (`href="{{ site.url }}{{ post.biburl }}"`): the visitor saw a link, not
+    the path; its file is copied along to the folder DEST's layout reads the field from."""
     from ...jekyll.layouts import owner_code_reading
     if pub.origin is None:
         return
@@ -473,12 +476,18 @@ def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, st
             continue
         code = owner_code_reading(copier.plan, name, pub.origin.path)
         prints = re.compile(r"\{\{-?\s*post\." + re.escape(name) + r"\s*(?:\||-?\}\})")
-        if code is None or not prints.search(copier.plan.source_text(code) or ""):
+        source = copier.plan.source_text(code) if code is not None else None
+        if code is None or not prints.search(source or ""):
             continue  # read in a condition only (`post.category == ...`): not shown
-        url = re.match(r"https?://", value, re.I) is not None
+        url = re.match(r"https?://", value, re.I) is not None or (
+            value.startswith("/") and not value.startswith("//")
+            and _printed_as_address(source or "", prints))
         target = _button_for(copier, code, name) if url else ""
         target = target if target and target not in fields \
             else "html" if url else "note" if "://" not in value else ""
+        if url and target and not re.match(r"https?://", value, re.I):
+            value = _site_file_for(copier, value, target, pub)
+            target = target if value else ""
         if target not in shown or target in fields:
             report.lost("publication-field-shown", f"publication `{pub.key}`: your own "
                         f"`{code}` showed its `{name}`; DEST's bib layout does not show "
@@ -491,6 +500,27 @@ def _owner_shown(pub: Publication, fields: dict[str, str], carried: dict[str, st
                       f"written as `{target}`, shown "
                       + (f"as its `{target}` button." if url else "in its venue line."),
                       pub.origin)
+
+
+def _printed_as_address(text: str, prints: re.Pattern[str]) -> bool:
+    """Whether every place ``text`` prints a variable (``prints``) is inside a link's or an
+    image's address (`<a href="{{ site.url }}{{ post.biburl }}">`): an address, not text."""
+    places = list(prints.finditer(text))
+    return bool(places) and all(re.search(r"\b(?:href|src)\s*=\s*(?:\"[^\"<>]*|'[^'<>]*)$",
+                                          text[max(0, m.start() - 300):m.start()])
+                                for m in places)
+
+
+def _site_file_for(copier: AssetCopier, path: str, field: str, pub: Publication) -> str:
+    """The value of al-folio's link field ``field`` for the site's file at ``path``: the file
+    copied along to the folder DEST's layout reads that field from (`html`: `assets/html`),
+    and named as the layout reads it; ``""`` where the path is a page, not a file (DEST's
+    layout would look for it in that folder)."""
+    base = LINK_FIELDS.get(field)
+    new = copier.carry(path, pub.origin, f"{field} of `{pub.key}`", base)
+    if base is None:
+        return new
+    return new.removeprefix(f"/{base}/") if new.startswith(f"/{base}/") else ""
 
 
 def _link_label(text: str, variable: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap
 
 from ... import socials
+from ...formats.citation import citation_authors, owner_first_forms
 from ...formats.content import name_title, split_name
 from ...ir import Analytics, Origin, Site
 from ...jekyll.assets import AssetCopier
@@ -89,7 +90,7 @@ def _write_config(site: Site, plan: Plan, gen: str, options: Options,
             body[key] = value
         header = "# Social profiles shown on the about page (converted by sitemigrate).\n"
         plan.write("_data/socials.yml", header + (dump_yaml(body) if body else "{}\n"))
-    owned = _owner_config(config, site, plan, first, last)
+    owned = _owner_config(config, site, plan, first, last, middle)
     if options.redirects == "plugin":
         _enable_redirect_plugin(config, plan)
     _declare_collections(config, site, plan, gen)
@@ -265,17 +266,26 @@ def _carry_analytics(analytics: Analytics, config: CommentedMap, plan: Plan, gen
 
 
 def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
-                  last: str) -> set[str]:
+                  last: str, middle: str = "") -> set[str]:
     """Config values of a template checkout that name its example person or its example
     posts: jekyll-scholar's author names (bolded in the bibliography) and the blog's tag and
-    category lists become the owner's. Returns the keys of the blog's lists it wrote."""
+    category lists become the owner's. Returns the keys of the blog's lists it wrote.
+    al-folio's bib layout marks an author as the owner when `first_name` lists the first
+    name as the entry writes it: the forms the site's publications write it in (`A.F.` for
+    Alexander F.) are listed too."""
     scholar = config.get("scholar")
     if isinstance(scholar, dict):
         if last and "last_name" in scholar:
             set_key(scholar, "last_name", _own_names(site, "last_name", last) or [last])
         if first and "first_name" in scholar:
-            set_key(scholar, "first_name", _own_names(site, "first_name", first)
-                    or ([first, f"{first[0]}."] if len(first) > 1 else [first]))
+            own = _own_names(site, "first_name", first)  # an upgrade: the owner's list
+            forms = own or ([first, f"{first[0]}."] if len(first) > 1 else [first])
+            given = " ".join(x for x in (first, middle) if x)
+            names = [] if own else [n for pub in site.publications for n in (
+                pub.authors or (citation_authors(pub.citation, (given, last), pub.title)[0]
+                                if pub.citation else []))]
+            forms += [f for f in owner_first_forms(names, given, last) if f not in forms]
+            set_key(scholar, "first_name", forms)
     related = config.get("related_blog_posts")
     if (site.theme != NAME and site.posts and isinstance(related, dict) and related.get("enabled")
             and (workflow := _deploys_with_lsi(plan))):

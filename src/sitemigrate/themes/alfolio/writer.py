@@ -112,7 +112,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_item(item, "_talks", "page", plan, copier, "talks", True, sep)
     for name, items in site.collections.items():
         for item in items:
-            _write_item(item, f"_{name}", "page", plan, copier, name)
+            _write_item(item, f"_{name}", "page", plan, copier, name, sep=sep)
         collection_page(name, site, plan, THEME, CommentedMap([
             ("layout", "page"), ("title", name.replace("_", " ")), ("permalink", f"/{name}/")]))
     hidden = unlisted(site, plan.from_theme)
@@ -571,10 +571,10 @@ def _item_front(item: Item, layout: str, plan: Plan) -> CommentedMap:
 
 
 def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
-            copier: AssetCopier, url: str) -> None:
+            copier: AssetCopier, url: str, sep: str = "\n\n") -> None:
     if item.redirect:
         front["redirect"] = item.redirect
-    write_item(plan, copier, item, front, out, encoded_link_targets(body), url, THEME)
+    write_item(plan, copier, item, front, out, encoded_link_targets(body), url, THEME, sep)
     for old in item.redirect_from:
         _redirect_stub(old, url, plan, item.origin)
 
@@ -647,7 +647,7 @@ def _write_item(item: Item, folder: str, layout: str, plan: Plan, copier: AssetC
         keep_excerpt(front, item, plan, sep, bool(line), (THEME, collection))
     if line:
         body = line + "\n\n" + body.lstrip("\n")
-    _finish(item, front, f"{folder}/{item.slug}.md", body, plan, copier, url)
+    _finish(item, front, f"{folder}/{item.slug}.md", body, plan, copier, url, sep)
 
 
 def _details_line(item: Item, layout: str, plan: Plan) -> str:
