@@ -417,7 +417,7 @@ def _drop_their_files(site: Site, gone: list[Item]) -> None:
 
 def owned_furniture(report: Report) -> set[str]:
     """The pages of the theme's furniture the reader found the owner's
-    (:func:`sitemigrate.jekyll.site.mark_furniture`: retitled, or showing the owner's data,
+    (:func:`sitemigrate.jekyll.furniture.mark_furniture`: retitled, or showing the owner's data,
     as a talk map made from their talks), though the file is the template's own."""
     return {f.path for f in report.findings if f.code == "furniture-owned" and f.path}
 

@@ -29,6 +29,7 @@ from ...jekyll.assets import (
 )
 from ...jekyll.configkeys import config_line
 from ...jekyll.documents import unread_items_as_pages
+from ...jekyll.furniture import mark_furniture
 from ...jekyll.languages import default_first, localize_pages, translations_as_pages
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
@@ -40,7 +41,6 @@ from ...jekyll.site import (
     iter_files,
     iter_pages,
     language_text,
-    mark_furniture,
     page_title,
     read_collection,
     read_config,

@@ -27,6 +27,7 @@ from ...jekyll.documents import (
     post_file,
     written_separator,
 )
+from ...jekyll.furniture import forward_furniture
 from ...jekyll.layouts import owner_code_reading, shown_by, with_shown
 from ...jekyll.liquid import (
     is_html_file,
@@ -47,7 +48,6 @@ from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
     extra_key,
-    forward_furniture,
     post_url,
     write_item,
     written_name,

@@ -35,6 +35,7 @@ from ...jekyll.branches import layout_of
 from ...jekyll.configkeys import config_line
 from ...jekyll.documents import unread_items_as_pages
 from ...jekyll.forwards import forwarded_to
+from ...jekyll.furniture import mark_furniture
 from ...jekyll.languages import (
     default_first,
     language_menu,
@@ -51,7 +52,6 @@ from ...jekyll.site import (
     index_address,
     iter_files,
     iter_pages,
-    mark_furniture,
     page_title,
     read_collection,
     read_config,

@@ -18,6 +18,7 @@ from ...jekyll.assets import AssetCopier, unfiltered
 from ...jekyll.checkout import layout_text
 from ...jekyll.citations import layout_lists_cited
 from ...jekyll.documents import excerpt_separator, keep_excerpt, post_file
+from ...jekyll.furniture import forward_furniture
 from ...jekyll.layouts import with_shown
 from ...jekyll.liquid import (
     attribute_safe,
@@ -34,7 +35,6 @@ from ...jekyll.site import (
     PAGE_SUFFIXES,
     document_title,
     extra_key,
-    forward_furniture,
     post_url,
     write_item,
     written_name,
