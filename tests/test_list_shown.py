@@ -196,6 +196,26 @@ def test_verify_names_a_list_date_that_kept_only_its_year(tmp_path):
     assert compare(old, same, tmp_path / "src").dates == []
 
 
+def test_a_month_the_old_list_showed_beside_an_entry_that_states_none_is_not_its_date(
+        tmp_path):
+    """al-folio's bib layout before 2024 kept the month of the entry before it for an entry
+    without one (`Apr 2020` beside an entry of 2020 with no month): the new list's `2020`
+    is that entry's own date, no loss; an entry that states its month still is one."""
+    from sitemigrate.verify import BuiltSite, compare
+    (tmp_path / "src/_bibliography").mkdir(parents=True)
+    (tmp_path / "src/_bibliography/papers.bib").write_text(
+        "@article{roe2020moss, title={Moss on slate roofs}, year={2023}}\n"
+        "@article{roe2022lichen, title={Lichen clocks}, year={2022}, month={jan}}\n")
+    old = BuiltSite(_built(tmp_path / "old", OLD_TALKS.replace("January 10, 2022", "Jan 2022")
+                           .replace("November 29, 2026", "2021")))
+    new = BuiltSite(_built(tmp_path / "new", (
+        '<ul><li>Ann Roe. (2023). "Moss on slate roofs." Alpine Botany Day.</li>'
+        '<li>Ann Roe. "Lichen clocks." Winter Meeting, 2022.</li>'
+        '<li>Ann Roe. "Undated walk." Hill Club, 2021.</li></ul>')))
+    result = compare(old, new, tmp_path / "src")
+    assert [d[2] for d in result.dates] == ["lichen clocks"]
+
+
 def test_an_al_folio_list_of_talks_with_their_excerpts_keeps_them_on_an_upgrade(tmp_path):
     """The al-folio list written for academicpages' shows each talk's excerpt: converted
     again (an upgrade of the al-folio site) it still does, with no report of Liquid of its

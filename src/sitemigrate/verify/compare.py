@@ -249,6 +249,22 @@ def _example_entries(theme: Any, owner: Path) -> dict[str, str]:
     return out
 
 
+def _monthless_entries(owner: Path) -> frozenset[str]:
+    """The titles (normalised) of SRC's BibTeX entries that state a year and no month."""
+    from ..formats.bibtex import parse_bib
+    from ..formats.bibtext import to_text
+    from ..textio import read_text
+    from .text import norm
+    out: set[str] = set()
+    for bib in sorted((owner / "_bibliography").glob("*.bib")):
+        found = read_text(bib, f"_bibliography/{bib.name}", None, root=owner)
+        for entry in parse_bib(found.text).entries if found else []:
+            fields = {k.lower(): v for k, v in entry.fields.items()}
+            if fields.get("year") and not fields.get("month") and not fields.get("date"):
+                out.add(norm(to_text(fields.get("title", ""))))
+    return frozenset(out)
+
+
 def warning_keys(log: str) -> set[str]:
     """The Liquid warnings of a build log, without paths and line numbers, and without the
     file a warning ends by naming (`... in _pages/publications/a.md`): a conversion moves
@@ -410,6 +426,7 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
     """The items the old site's list pages show (:func:`list_pages`: also every page its
     home page's layout shows, :func:`.homes.home_addresses`), each shown by the new page
     that answers at its address."""
+    monthless = _monthless_entries(owner)
     for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner),
                                  *layout_listing_addresses(owner)]):
         if old.redirect(page):
@@ -426,7 +443,7 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
         old_text = " ".join(old.pages.get(p, "") for p in old.listing(page))
         _dates(result, (old, page, old_text), (new, now_page), [t for t in was if t in shown
                                                                 and t not in not_owners],
-               list(was))
+               list(was), monthless)
         for title in was:
             if title in not_owners:
                 continue  # the template's example item, left out on purpose
@@ -442,11 +459,15 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
 
 
 def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[BuiltSite, str],
-           titles: list[str], listed: Iterable[str] = ()) -> None:
+           titles: list[str], listed: Iterable[str] = (),
+           monthless: frozenset[str] = frozenset()) -> None:
     """Each of the items ``titles`` both lists show: the date the old list showed beside it,
     the new list shows beside it too (:func:`.dates.date_lost`; the old site's build month
     is no item's date). ``listed``: every title the old page lists, each of which ends the
-    words beside the item before it there (:func:`.dates.beside`)."""
+    words beside the item before it there (:func:`.dates.beside`). ``monthless``: the titles
+    of publications whose entry states a year and no month: a month the old list showed
+    beside one is none of its own (al-folio's bib layout before 2024 kept the month of the
+    entry before it), so its year alone, shown, is its date."""
     from .dates import beside, build_month, date_lost
     from .dates import shown as date_text
     site, page, old_text = old
@@ -461,6 +482,9 @@ def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[Built
     for title in titles:
         lost = date_lost(was.get(title, ("", []))[0], now[title][1] if title in now else None,
                          build)
+        if lost and title in monthless and lost[0][1] is not None and lost[1] is not None \
+                and lost[1] == (lost[0][0], None):
+            continue  # the year, its own date; the month was another entry's
         if lost:
             result.dates.append((page, now_page, title, date_text(lost[0]),
                                  date_text(lost[1]) if lost[1] else ""))
