@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..formats.bibtex import parse_bib
+from ..formats.bibtex import parse_bib, with_fields
 from ..ir import Origin
 from ..report import Report
 from ..textio import load_yaml, read_text
@@ -94,10 +94,7 @@ def shown_as_note(text: str, rel: str, src: Path, dest: Path, report: Report) ->
                         f"layout showed its `{field}`; the new template's shows no `{field}`, "
                         "so a visitor no longer sees it (it is kept in the entry).", at)
             continue
-        body = entry.raw[:close].rstrip()
-        raw = (body + ("" if body.endswith(",") else ",") + f"\n  {_NOTE} = {{{value}}}\n"
-               + entry.raw[close:])
-        text = text.replace(entry.raw, raw, 1)
+        text = text.replace(entry.raw, with_fields(entry.raw, {_NOTE: value}), 1)
         report.mapped("bib-field-shown", f"publication `{entry.key}`: your own bibliography "
                       f"layout showed its `{field}`, which the new template's does not show: "
                       f"also written as `{_NOTE}`, the line it shows under the venue.", at)
@@ -125,10 +122,7 @@ def _links_kept(text: str, rel: str, ours: str, theirs: str, report: Report) -> 
                             f"template's links no `{field}`, so a visitor no longer has that "
                             "link (it is kept in the entry).", at)
                 continue
-            body = entry.raw[:close].rstrip()
-            raw = (body + ("" if body.endswith(",") else ",") + f"\n  {same} = {{{value}}}\n"
-                   + entry.raw[close:])
-            text = text.replace(entry.raw, raw, 1)
+            text = text.replace(entry.raw, with_fields(entry.raw, {same: value}), 1)
             report.mapped("bib-link-shown", f"publication `{entry.key}`: your own bibliography "
                           f"layout linked its `{field}` as `{label}`: also written as `{same}`, "
                           "the new template's link of that label.", at)
