@@ -449,3 +449,37 @@ def test_a_fixed_address_the_new_home_layout_links_answers(tmp_path):
             assert said[0].outcome == "mapped"
         else:
             assert not stubs and said[0].outcome == "problem" and said[0].path == "_pages/about.md"
+
+
+
+NEWS_HOME = """---
+layout: default
+---
+{{ content }}
+{% if page.announcements and page.announcements.enabled %}<h2><a href="{{ '/news/' |
+relative_url }}">news</a></h2>{% include news.liquid %}{% endif %}
+"""
+
+
+def test_a_listing_page_the_new_home_layout_links_stays(tmp_path):
+    """The owner's home page shows the news list (`news: true`) but the site has no news of
+    its own; the new about layout links the list's heading to `/news/`, which only the
+    checkout's own news page answers. That page is the template's listing page, which a run
+    removes where the owner has no such items: it is kept (with the example news gone), or
+    the home page's heading is a dead link."""
+    from test_checkout import alfolio_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    shutil.rmtree(src / "_news")
+    dest = alfolio_checkout(tmp_path / "dest")
+    (dest / "_layouts/about.liquid").write_text(NEWS_HOME)
+    news_page = ("---\nlayout: page\ntitle: news\npermalink: /news/\n---\n\n"
+                 "{% include news.liquid %}\n")
+    (dest / "_pages/news.md").write_text(news_page)
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    home = (dest / "_pages/about.md").read_text()
+    assert "enabled: true" in home.split("announcements:")[1].split("\n")[1], home
+    assert not (dest / "_news/announcement_1.md").exists()
+    kept = dest / "_pages/news.md"
+    assert kept.is_file() and kept.read_text() == news_page

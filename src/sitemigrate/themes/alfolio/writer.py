@@ -59,7 +59,7 @@ from .bibliography import (
 from .cards import card_front
 from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
-from .fixedlinks import unanswered_links
+from .fixedlinks import checkout_answers, unanswered_links
 from .menu import _menu_position, _menu_title, blog_listing, home_heading
 from .menulinks import _forwarding_html, _write_menu_links
 from .reader import NAME
@@ -338,6 +338,16 @@ def _answer_fixed_links(site: Site, front: CommentedMap, plan: Plan, page: Page)
                                 f"{line}), where your site has no page: a dead link on the "
                                 "home page. Add a page at that address, or change the "
                                 "layout.", page.path, page.origin.line if page.origin else None)
+    listings, owned = THEME.vocabulary["checkout"]["listing_pages"], checkout.owner_has(site)
+    for address, line, rel, role in checkout_answers(site, front, layout, plan.dest):
+        if rel in plan.files or owned.get(role) or not any(
+                PurePosixPath(rel).match(g) for g in listings.get(role, [])):
+            continue  # (a listing page of items the owner has stays anyway)
+        plan.write(rel, (plan.dest / rel).read_bytes())  # as it is: no example to clear
+        plan.report.mapped("fixed-link", f"the new home layout links `{address}` (line "
+                           f"{line}), the template's {role} page: kept (your site has no "
+                           f"{role} items of its own, which would have removed it).",
+                           page.origin)
 
 
 def _limit(value: Any) -> int | None:
