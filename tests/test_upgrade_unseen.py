@@ -411,6 +411,34 @@ def test_a_kept_value_the_new_layout_links_as_written_names_the_old_file(tmp_pat
     assert [f.path for f in told] == ["_pages/cv.md"] and "as written" in told[0].message
 
 
+
+def test_a_kept_slash_value_an_old_layout_read_below_a_folder_is_where_the_report_says(
+        tmp_path):
+    """The old CV layout put `assets/pdf/` in front of `cv_pdf`, also of one written from
+    the root (`/halvorsen cv.pdf`, a file the site does not have); the run says the link now
+    points to `/assets/pdf/halvorsen cv.pdf` (put the file there), but the kept value, which
+    the new layout links as written, named `/halvorsen cv.pdf`: the page and the report
+    disagreed. The page now holds the address the report gives."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    cv = src / "_pages/cv.md"
+    cv.write_text(cv.read_text().replace("cv_pdf: halvorsen_cv.pdf", "cv_pdf: /halvorsen cv.pdf"))
+    (src / "_layouts").mkdir()
+    (src / "_layouts/cv.html").write_text(
+        "---\nlayout: default\n---\n<a href=\"{{ page.cv_pdf | prepend: 'assets/pdf/' | "
+        "relative_url }}\">PDF</a>\n{{ content }}\n")
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n<a href=\"{{ page.cv_pdf | relative_url }}\">PDF</a>\n"
+        "{{ content }}\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    front = yaml.safe_load((dest / "_pages/cv.md").read_text().split("---")[1])
+    missing = [f.message for f in plan.report.findings if f.code == "missing-file"
+               and f.path == "_pages/cv.md"]
+    assert missing and f"`{front['cv_pdf']}`: put the file there" in missing[0], (front, missing)
+
+
 NEW_HOME = """---
 layout: default
 ---
