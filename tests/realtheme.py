@@ -659,7 +659,8 @@ def owners_dead_link(corpus_site: Path, src: Path, url: str) -> bool:
     parts = urllib.parse.urlsplit(url)
     if parts.scheme or url.startswith(("//", "#")) or not parts.path.strip("/"):
         return False
-    link = re.compile(r"(\]\(|href\s*=\s*[\"']?)" + re.escape(url) + r"[)\"'\s>#?]")
+    forms = "|".join(map(re.escape, dict.fromkeys((url, urllib.parse.unquote(url)))))
+    link = re.compile(r"(\]\(|href\s*=\s*[\"']?)(?:" + forms + r")[)\"'\s>#?]")  # as written
     files = [f for f in corpus_site.rglob("*") if f.is_file() and f.suffix in _CONTENT_SUFFIXES]
     owners = [f for f in files if link.search(f.read_text("utf-8", "replace"))]
     if not owners:

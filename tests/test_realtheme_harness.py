@@ -185,6 +185,18 @@ def test_a_source_without_baseline_owns_its_links_to_files_it_lacks(tmp_path):
     assert not realtheme.owners_dead_link(corpus, src, "/files/c.pdf")
 
 
+def test_a_link_the_owner_wrote_with_spaces_is_theirs_as_the_build_encodes_it(tmp_path):
+    """The built page links `/files/week%201.do` where the owner wrote `/files/week 1.do`
+    (a file the corpus copy lacks): the same link, the owner's, not the run's."""
+    corpus, src = tmp_path / "corpus", tmp_path / "src"
+    for root in (corpus, src):
+        (root / "_pages").mkdir(parents=True)
+        (root / "_pages/econ.md").write_text('---\npermalink: /econ/\n---\n\n'
+                                            '<a href="/files/week 1.do">week 1</a>\n')
+    (src / "_config.yml").write_text("include: [_pages]\n")
+    assert realtheme.owners_dead_link(corpus, src, "/files/week%201.do")
+
+
 def test_a_menu_entry_that_forwards_to_furniture_is_not_asked_of_the_new_menu(tmp_path):
     """A menu page that forwards to an old address of a page left out as furniture (the
     template's JSON CV page, whose old address forwards on to the new CV page) is the same
