@@ -439,6 +439,33 @@ def test_a_kept_slash_value_an_old_layout_read_below_a_folder_is_where_the_repor
     assert missing and f"`{front['cv_pdf']}`: put the file there" in missing[0], (front, missing)
 
 
+
+def test_the_line_an_old_about_layout_showed_from_description_stays_under_the_heading(
+        tmp_path):
+    """The owner's old about layout showed the page's `description` under the heading (the
+    newer layouts show `subtitle` there, the description only in the page's <meta>): it
+    becomes the home page's `subtitle`, or the line is gone. A layout that shows the
+    description only in an attribute changes nothing."""
+    for shown, expect in (('<h5 class="post-description">{{ page.description }}</h5>', True),
+                          ('<meta content="{{ page.description }}">', False)):
+        src = tmp_path / f"src{expect}"
+        shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+        (src / "_layouts").mkdir()
+        (src / "_layouts/about.html").write_text(
+            f"---\nlayout: default\n---\n<h1>{{{{ page.title }}}}</h1>\n{shown}\n"
+            "{{ content }}\n")
+        about = src / "_pages/about.md"
+        about.write_text("\n".join(
+            "description: Tide gauges and harbour sound." if line.startswith("subtitle:")
+            else line for line in about.read_text().split("\n")))
+        dest = _checkout(tmp_path / f"dest{expect}")
+        (dest / "_layouts/about.liquid").write_text(
+            "---\nlayout: default\n---\n<p class=\"desc\">{{ page.subtitle }}</p>{{ content }}\n")
+        sitemigrate.convert(src, dest, to="al-folio").apply()
+        front = yaml.safe_load((dest / "_pages/about.md").read_text().split("---")[1])
+        assert (front.get("subtitle") == "Tide gauges and harbour sound.") is expect, front
+
+
 NEW_HOME = """---
 layout: default
 ---
