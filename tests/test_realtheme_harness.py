@@ -235,3 +235,21 @@ def test_a_broken_picture_is_counted_once_among_the_broken_pictures(tmp_path, mo
         ("/images//files/ines.jfif", 2)]
     assert cell.new_dead == ["/nowhere/"]
     assert cell.measures()["pictures"] == 1 and cell.measures()["dead"] == 1
+
+
+def test_a_menu_entry_of_a_page_the_owner_never_wrote_is_theirs(tmp_path):
+    """Without a baseline, an entry of the owner's own menu to an address no file of SRC
+    serves (a page not written yet) is dead on their site too; one to a page SRC has, or
+    an address their menu does not name, stays counted."""
+    corpus, src = tmp_path / "corpus", tmp_path / "src"
+    for root in (corpus, src):
+        (root / "_data").mkdir(parents=True)
+        (root / "_data/navigation.yml").write_text(
+            "main:\n  - title: About Kim\n    url: /about-kim/\n"
+            "  - title: Field notes\n    url: /notes\n")
+        (root / "_pages").mkdir()
+        (root / "_pages/notes.md").write_text("---\npermalink: /notes/\n---\nNotes.\n")
+    (src / "_config.yml").write_text("include: [_pages]\n")
+    assert realtheme.owners_menu_entry(corpus, src, "/about-kim/")
+    assert not realtheme.owners_menu_entry(corpus, src, "/notes/")
+    assert not realtheme.owners_menu_entry(corpus, src, "/elsewhere/")
