@@ -42,7 +42,6 @@ from ...jekyll.languages import (
     localize_pages,
     translations_as_pages,
 )
-from ...jekyll.layouts import source_layout
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
 from ...jekyll.shadow import live_pages
@@ -63,7 +62,6 @@ from ...jekyll.site import (
 )
 from ...jekyll.unread import declared_collection
 from ...jekyll.urls import folder_address, linked_baseurl, unpublished
-from ...lazyre import lazy_pattern
 from ...report import Report
 from ...template_files import is_example
 from ...textio import node_line, read_document, read_source
@@ -477,19 +475,11 @@ def read_lone_page(site: Site, page: Page, data: dict, report: Report) -> None:
                   "old addresses are carried.", where)
 
 
-_HEADS_DESCRIPTION = lazy_pattern(r">\s*\{\{-?\s*page\.description\s*-?\}\}\s*<")
-"""A layout printing the page's `description` as an element's text (not in an attribute)."""
-
-
 def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: str) -> None:
     feats = page.features
     feats.heading = about_heading(page, site, report)  # the site's title, or the owner's name
     if data.get("subtitle"):
         feats.subtitle = text(data["subtitle"])
-    elif data.get("description") and site.source and _HEADS_DESCRIPTION().search(shown_liquid(
-            source_layout(Path(site.source), layout or "about", report) or "")):
-        feats.subtitle = text(data["description"])  # (an old about layout's line under the
-        # heading: its `description`, which the newer ones show only in the page's <meta>)
     profile = data.get("profile") or {}
     if isinstance(profile, dict):
         if profile.get("image"):

@@ -19,7 +19,7 @@ from ...jekyll.checkout import layout_text
 from ...jekyll.citations import layout_lists_cited
 from ...jekyll.documents import excerpt_separator, keep_excerpt, post_file
 from ...jekyll.furniture import forward_furniture
-from ...jekyll.layouts import with_shown
+from ...jekyll.layouts import shown_by, with_shown
 from ...jekyll.liquid import (
     attribute_safe,
     encoded_link_targets,
@@ -201,7 +201,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         home_heading(site, page, front["title"], report)
         front["permalink"] = "/"
         feats = page.features
-        subtitle = feats.subtitle or site.identity.bio
+        subtitle = feats.subtitle or _description_line(page, plan) or site.identity.bio
         if subtitle:
             front["subtitle"] = subtitle
         profile = CommentedMap()
@@ -320,6 +320,20 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         for old in page.redirect_from:
             _redirect_stub(old, target, plan, page.origin)
     return news
+
+
+def _description_line(page: Page, plan: Plan) -> str:
+    """The home page's `description` where SRC's about layout shows it as the line under
+    the heading (older al-folio layouts, or the owner's; the newer show `subtitle` there,
+    the description only in `<meta>`): that line, carried as the `subtitle`, said."""
+    where = page.description and (shown_by(plan, page.path, "description", output=True)
+                                  or shown_by(plan, page.path, "description", True, True))
+    if not where:
+        return ""
+    plan.report.mapped("description-shown", f"the page's `description`, which `{where[0]}` "
+                       f"shows under the heading (line {where[1]}), is carried as its "
+                       "`subtitle`, the line the new about layout shows there.", page.origin)
+    return page.description
 
 
 def _answer_fixed_links(site: Site, front: CommentedMap, plan: Plan, page: Page) -> None:
