@@ -359,9 +359,8 @@ def _answer_fixed_links(site: Site, front: CommentedMap, plan: Plan, page: Page)
             continue  # (a listing page of items the owner has stays anyway)
         plan.write(rel, (plan.dest / rel).read_bytes())  # as it is: no example to clear
         plan.report.mapped("fixed-link", f"the new home layout links `{address}` (line "
-                           f"{line}), the template's {role} page: kept (your site has no "
-                           f"{role} items of its own, which would have removed it).",
-                           page.origin)
+                           f"{line}), the template's {role} page: kept, where it would have "
+                           "gone with the template's example content.", page.origin)
 
 
 def _limit(value: Any) -> int | None:
