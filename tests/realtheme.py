@@ -608,6 +608,11 @@ class Lab:
                             source=src)
         if base.rc not in (0, 3):
             cell.seen.menu_was = []  # no source menu to compare
+            theirs = [h for h in cell.seen.dead_menu
+                      if owners_menu_entry(CORPUS / site, src, new.site.local_path(h) or h)]
+            cell.seen.dead_menu = [h for h in cell.seen.dead_menu if h not in theirs]
+            cell.seen.dead_menu_before += theirs
+            cell.new_dead = [d for d in cell.new_dead if d not in theirs]
         cell.new_warnings = [w for w in cell.seen.new_warnings if w not in own.warnings]
         # a broken picture the comparison names (the old site showed it) is counted there,
         # not a second time among the dead links
@@ -659,7 +664,8 @@ def owners_dead_link(corpus_site: Path, src: Path, url: str) -> bool:
     parts = urllib.parse.urlsplit(url)
     if parts.scheme or url.startswith(("//", "#")) or not parts.path.strip("/"):
         return False
-    link = re.compile(r"(\]\(|href\s*=\s*[\"']?)" + re.escape(url) + r"[)\"'\s>#?]")
+    forms = "|".join(map(re.escape, dict.fromkeys((url, urllib.parse.unquote(url)))))
+    link = re.compile(r"(\]\(|href\s*=\s*[\"']?)(?:" + forms + r")[)\"'\s>#?]")  # as written
     files = [f for f in corpus_site.rglob("*") if f.is_file() and f.suffix in _CONTENT_SUFFIXES]
     owners = [f for f in files if link.search(f.read_text("utf-8", "replace"))]
     if not owners:
@@ -680,6 +686,18 @@ def owners_dead_link(corpus_site: Path, src: Path, url: str) -> bool:
     claims = re.compile(r"^\s*(permalink|baseurl)\s*:\s*['\"]?/" + re.escape(first) + r"\b", re.M)
     return not any(claims.search(f.read_text("utf-8", "replace")) for f in src.rglob("*")
                    if f.is_file() and f.suffix in (*_CONTENT_SUFFIXES, ".yml"))
+
+
+def owners_menu_entry(corpus_site: Path, src: Path, path: str) -> bool:
+    """For a source that cannot be built (no baseline): site path ``path`` is an entry of
+    the owner's own menu (`_data/navigation.yml`) that names no address SRC serves (a page
+    the owner had not written yet): dead on their site too, not a loss of the run's."""
+    nav = corpus_site / "_data" / "navigation.yml"
+    if not path.startswith("/") or not path.strip("/") or not nav.is_file():
+        return False
+    written = re.compile(r"^\s*-?\s*url\s*:\s*['\"]?" + re.escape(path.rstrip("/"))
+                         + r"/?['\"]?\s*(#.*)?$", re.M)
+    return bool(written.search(nav.read_text("utf-8", "replace"))) and _names_nothing(src, path)
 
 
 @functools.lru_cache(maxsize=8)

@@ -234,6 +234,23 @@ def test_template_links_from_the_root_stay_inside_the_baseurl(tmp_path):
         assert expect in footer and 'href="//cdn.example.org/x"' in footer, footer
 
 
+def test_template_links_from_the_root_stay_inside_a_folder_the_url_names(tmp_path):
+    """A site whose `url` holds its folder (`https://host/tides`, `baseurl` empty: Jekyll
+    serves it at `url` + `baseurl`): the template's links from the root go through
+    `absolute_url`, the one filter that adds `url`'s path (they led outside the site)."""
+    from test_checkout import academicpages_checkout
+    dest = academicpages_checkout(tmp_path / "checkout")
+    (dest / "_includes/footer").mkdir()
+    (dest / "_includes/footer/custom.html").write_text('<a href="/sitemap/">Sitemap</a>\n')
+    src = _site(tmp_path, {})
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "url: https://ada-okonkwo.example.org", "url: https://ada-okonkwo.example.org/tides"))
+    _convert(src, dest)
+    footer = (dest / "_includes/footer/custom.html").read_text()
+    assert "href=\"{{ '/sitemap/' | absolute_url }}\"" in footer, footer
+
+
 def test_a_pages_file_without_front_matter_stays_a_file(tmp_path):
     """A file of `_pages/` without front matter that no people page shows is copied by
     Jekyll as it is: no page of the source site. It was written as a page of the new site

@@ -185,6 +185,18 @@ def test_a_source_without_baseline_owns_its_links_to_files_it_lacks(tmp_path):
     assert not realtheme.owners_dead_link(corpus, src, "/files/c.pdf")
 
 
+def test_a_link_the_owner_wrote_with_spaces_is_theirs_as_the_build_encodes_it(tmp_path):
+    """The built page links `/files/week%201.do` where the owner wrote `/files/week 1.do`
+    (a file the corpus copy lacks): the same link, the owner's, not the run's."""
+    corpus, src = tmp_path / "corpus", tmp_path / "src"
+    for root in (corpus, src):
+        (root / "_pages").mkdir(parents=True)
+        (root / "_pages/econ.md").write_text('---\npermalink: /econ/\n---\n\n'
+                                            '<a href="/files/week 1.do">week 1</a>\n')
+    (src / "_config.yml").write_text("include: [_pages]\n")
+    assert realtheme.owners_dead_link(corpus, src, "/files/week%201.do")
+
+
 def test_a_menu_entry_that_forwards_to_furniture_is_not_asked_of_the_new_menu(tmp_path):
     """A menu page that forwards to an old address of a page left out as furniture (the
     template's JSON CV page, whose old address forwards on to the new CV page) is the same
@@ -223,3 +235,21 @@ def test_a_broken_picture_is_counted_once_among_the_broken_pictures(tmp_path, mo
         ("/images//files/ines.jfif", 2)]
     assert cell.new_dead == ["/nowhere/"]
     assert cell.measures()["pictures"] == 1 and cell.measures()["dead"] == 1
+
+
+def test_a_menu_entry_of_a_page_the_owner_never_wrote_is_theirs(tmp_path):
+    """Without a baseline, an entry of the owner's own menu to an address no file of SRC
+    serves (a page not written yet) is dead on their site too; one to a page SRC has, or
+    an address their menu does not name, stays counted."""
+    corpus, src = tmp_path / "corpus", tmp_path / "src"
+    for root in (corpus, src):
+        (root / "_data").mkdir(parents=True)
+        (root / "_data/navigation.yml").write_text(
+            "main:\n  - title: About Kim\n    url: /about-kim/\n"
+            "  - title: Field notes\n    url: /notes\n")
+        (root / "_pages").mkdir()
+        (root / "_pages/notes.md").write_text("---\npermalink: /notes/\n---\nNotes.\n")
+    (src / "_config.yml").write_text("include: [_pages]\n")
+    assert realtheme.owners_menu_entry(corpus, src, "/about-kim/")
+    assert not realtheme.owners_menu_entry(corpus, src, "/notes/")
+    assert not realtheme.owners_menu_entry(corpus, src, "/elsewhere/")

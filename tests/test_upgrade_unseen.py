@@ -411,6 +411,61 @@ def test_a_kept_value_the_new_layout_links_as_written_names_the_old_file(tmp_pat
     assert [f.path for f in told] == ["_pages/cv.md"] and "as written" in told[0].message
 
 
+
+def test_a_kept_slash_value_an_old_layout_read_below_a_folder_is_where_the_report_says(
+        tmp_path):
+    """The old CV layout put `assets/pdf/` in front of `cv_pdf`, also of one written from
+    the root (`/halvorsen cv.pdf`, a file the site does not have); the run says the link now
+    points to `/assets/pdf/halvorsen cv.pdf` (put the file there), but the kept value, which
+    the new layout links as written, named `/halvorsen cv.pdf`: the page and the report
+    disagreed. The page now holds the address the report gives."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    cv = src / "_pages/cv.md"
+    cv.write_text(cv.read_text().replace("cv_pdf: halvorsen_cv.pdf", "cv_pdf: /halvorsen cv.pdf"))
+    (src / "_layouts").mkdir()
+    (src / "_layouts/cv.html").write_text(
+        "---\nlayout: default\n---\n<a href=\"{{ page.cv_pdf | prepend: 'assets/pdf/' | "
+        "relative_url }}\">PDF</a>\n{{ content }}\n")
+    dest = _checkout(tmp_path / "dest")
+    (dest / "_layouts/cv.liquid").write_text(
+        "---\nlayout: default\n---\n<a href=\"{{ page.cv_pdf | relative_url }}\">PDF</a>\n"
+        "{{ content }}\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    front = yaml.safe_load((dest / "_pages/cv.md").read_text().split("---")[1])
+    missing = [f.message for f in plan.report.findings if f.code == "missing-file"
+               and f.path == "_pages/cv.md"]
+    assert missing and f"`{front['cv_pdf']}`: put the file there" in missing[0], (front, missing)
+
+
+
+def test_the_line_an_old_about_layout_showed_from_description_stays_under_the_heading(
+        tmp_path):
+    """The owner's old about layout showed the page's `description` under the heading (the
+    newer layouts show `subtitle` there, the description only in the page's <meta>): it
+    becomes the home page's `subtitle`, or the line is gone. A layout that shows the
+    description only in an attribute changes nothing."""
+    for shown, expect in (('<h5 class="post-description">{{ page.description }}</h5>', True),
+                          ('<meta content="{{ page.description }}">', False)):
+        src = tmp_path / f"src{expect}"
+        shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+        (src / "_layouts").mkdir()
+        (src / "_layouts/about.html").write_text(
+            f"---\nlayout: default\n---\n<h1>{{{{ page.title }}}}</h1>\n{shown}\n"
+            "{{ content }}\n")
+        about = src / "_pages/about.md"
+        about.write_text("\n".join(
+            "description: Tide gauges and harbour sound." if line.startswith("subtitle:")
+            else line for line in about.read_text().split("\n")))
+        dest = _checkout(tmp_path / f"dest{expect}")
+        (dest / "_layouts/about.liquid").write_text(
+            "---\nlayout: default\n---\n<p class=\"desc\">{{ page.subtitle }}</p>{{ content }}\n")
+        sitemigrate.convert(src, dest, to="al-folio").apply()
+        front = yaml.safe_load((dest / "_pages/about.md").read_text().split("---")[1])
+        assert (front.get("subtitle") == "Tide gauges and harbour sound.") is expect, front
+
+
 NEW_HOME = """---
 layout: default
 ---
@@ -449,3 +504,37 @@ def test_a_fixed_address_the_new_home_layout_links_answers(tmp_path):
             assert said[0].outcome == "mapped"
         else:
             assert not stubs and said[0].outcome == "problem" and said[0].path == "_pages/about.md"
+
+
+
+NEWS_HOME = """---
+layout: default
+---
+{{ content }}
+{% if page.announcements and page.announcements.enabled %}<h2><a href="{{ '/news/' |
+relative_url }}">news</a></h2>{% include news.liquid %}{% endif %}
+"""
+
+
+def test_a_listing_page_the_new_home_layout_links_stays(tmp_path):
+    """The owner's home page shows the news list (`news: true`) but the site has no news of
+    its own; the new about layout links the list's heading to `/news/`, which only the
+    checkout's own news page answers. That page is the template's listing page, which a run
+    removes where the owner has no such items: it is kept (with the example news gone), or
+    the home page's heading is a dead link."""
+    from test_checkout import alfolio_checkout
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    shutil.rmtree(src / "_news")
+    dest = alfolio_checkout(tmp_path / "dest")
+    (dest / "_layouts/about.liquid").write_text(NEWS_HOME)
+    news_page = ("---\nlayout: page\ntitle: news\npermalink: /news/\n---\n\n"
+                 "{% include news.liquid %}\n")
+    (dest / "_pages/news.md").write_text(news_page)
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    home = (dest / "_pages/about.md").read_text()
+    assert "enabled: true" in home.split("announcements:")[1].split("\n")[1], home
+    assert not (dest / "_news/announcement_1.md").exists()
+    kept = dest / "_pages/news.md"
+    assert kept.is_file() and kept.read_text() == news_page

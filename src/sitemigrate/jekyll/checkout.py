@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from ..ir import Origin, Site
 from ..lazyre import lazy_pattern
@@ -558,32 +559,31 @@ _ROOT_LINK = lazy_pattern(r"""\b((?:href|src)=)(["'])(/(?![/{])[^"'{}<>\s]*)\2""
 
 
 def _fix_root_links(plan: Plan, site: Site) -> None:
-    """A site served from a folder (`baseurl`): links of DEST's includes written from the
-    site root (academicpages' footer `href="/sitemap/"`, its head's `/images/favicon.ico`)
-    lead outside it; they go through `relative_url`. Nothing changes for a site at the root."""
-    if not (site.identity.baseurl or "").strip("/") or not _checkout(plan).has_theme:
+    """A site served from a folder (at `url` + `baseurl`: a `baseurl`, or a path in `url`):
+    links of DEST's includes written from the site root (academicpages' footer `href="/sitemap/"`,
+    its head's `/images/favicon.ico`) lead outside it; they go through `relative_url` (adds the
+    `baseurl`), or `absolute_url` where `url` holds the folder. Nothing changes at the root."""
+    in_url = urlsplit((site.identity.url or "").strip()).path.strip("/")
+    if not (in_url or (site.identity.baseurl or "").strip("/")) or not _checkout(plan).has_theme:
         return
-    root = plan.dest / "_includes"
+    flt, root = ("absolute_url" if in_url else "relative_url"), plan.dest / "_includes"
     for rel in (f"_includes/{r}" for r in (_walk(root) if root.is_dir() else [])):
-        if Path(rel).suffix not in (".html", ".liquid") or rel in plan.copies:
+        path = plan.dest / rel
+        if Path(rel).suffix not in (".html", ".liquid") or rel in plan.copies or (
+                rel not in plan.files and (path.is_symlink() or not path.is_file())):
             continue
-        data = plan.files.get(rel)
-        if data is None:
-            path = plan.dest / rel
-            if path.is_symlink() or not path.is_file():
-                continue
-            data = path.read_bytes()
-        text = data.decode("utf-8", "replace")
+        text = plan.files[rel].decode("utf-8", "replace") if rel in plan.files \
+            else path.read_bytes().decode("utf-8", "replace")
 
         def link(m: re.Match) -> str:
             inner = "'" if m[2] == '"' else '"'
-            return f"{m[1]}{m[2]}{{{{ {inner}{m[3]}{inner} | relative_url }}}}{m[2]}"
+            return f"{m[1]}{m[2]}{{{{ {inner}{m[3]}{inner} | {flt} }}}}{m[2]}"
         new = _ROOT_LINK().sub(link, text)
         if new != text:
             plan.write(rel, new)
             plan.report.mapped("root-link", f"`{rel}` of the template links from the site "
-                               "root; its links go through `relative_url`, so that they stay "
-                               "inside the site's `baseurl`.", rel)
+                               f"root; its links go through `{flt}`, so that they stay "
+                               "inside the folder the site is served from.", rel)
 
 
 def _carry_param_files(tok: Token, plan: Plan, src_root: Path) -> None:

@@ -119,11 +119,15 @@ def refit(plan: Plan, rel: str, front: Any, theirs: Any, ours: Document,
     for key, folder in before.items():
         new = after.get(key, "" if prints_as_written(chain, "page", key) else None)
         held, leaf = _holder(front, key)
+        mapping, _ = _holder(theirs, key)
+        # a value from the root (`/cv.pdf`, which the old layout put below its folder too) is
+        # left as written but where the writer carried its file elsewhere, and said so
         if new is None or new == folder or held is None \
                 or not isinstance(value := held.get(leaf), str) or not value \
-                or _ADDRESS().match(value):
+                or (_ADDRESS().match(value) and not (
+                    value.startswith("/") and mapping is not None
+                    and mapping.get(leaf, value) != value)):
             continue
-        mapping, _ = _holder(theirs, key)
         if mapping is not None and leaf in mapping and mapping[leaf] != value:
             held[leaf] = mapping[leaf]  # the writer fitted it (a copy where DEST looks)
         elif mapping is not None and leaf not in mapping:

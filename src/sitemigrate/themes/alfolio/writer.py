@@ -19,7 +19,7 @@ from ...jekyll.checkout import layout_text
 from ...jekyll.citations import layout_lists_cited
 from ...jekyll.documents import excerpt_separator, keep_excerpt, post_file
 from ...jekyll.furniture import forward_furniture
-from ...jekyll.layouts import with_shown
+from ...jekyll.layouts import shown_by, with_shown
 from ...jekyll.liquid import (
     attribute_safe,
     encoded_link_targets,
@@ -59,7 +59,7 @@ from .bibliography import (
 from .cards import card_front
 from .config import _target_generation, _write_config, site_switches
 from .cvpage import _cv_as_data, _cv_page, _item_url, _write_cv
-from .fixedlinks import unanswered_links
+from .fixedlinks import checkout_answers, unanswered_links
 from .menu import _menu_position, _menu_title, blog_listing, home_heading
 from .menulinks import _forwarding_html, _write_menu_links
 from .reader import NAME
@@ -201,7 +201,7 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         home_heading(site, page, front["title"], report)
         front["permalink"] = "/"
         feats = page.features
-        subtitle = feats.subtitle or site.identity.bio
+        subtitle = feats.subtitle or _description_line(page, plan) or site.identity.bio
         if subtitle:
             front["subtitle"] = subtitle
         profile = CommentedMap()
@@ -322,6 +322,20 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
     return news
 
 
+def _description_line(page: Page, plan: Plan) -> str:
+    """The home page's `description` where SRC's about layout shows it as the line under
+    the heading (older al-folio layouts, or the owner's; the newer show `subtitle` there,
+    the description only in `<meta>`): that line, carried as the `subtitle`, said."""
+    where = page.description and (shown_by(plan, page.path, "description", output=True)
+                                  or shown_by(plan, page.path, "description", True, True))
+    if not where:
+        return ""
+    plan.report.mapped("description-shown", f"the page's `description`, which `{where[0]}` "
+                       f"shows under the heading (line {where[1]}), is carried as its "
+                       "`subtitle`, the line the new about layout shows there.", page.origin)
+    return page.description
+
+
 def _answer_fixed_links(site: Site, front: CommentedMap, plan: Plan, page: Page) -> None:
     """A site address DEST's about layout links by name for this page (its selected papers'
     heading: `/publications/`) that no page of the site answers forwards to the page of
@@ -338,6 +352,15 @@ def _answer_fixed_links(site: Site, front: CommentedMap, plan: Plan, page: Page)
                                 f"{line}), where your site has no page: a dead link on the "
                                 "home page. Add a page at that address, or change the "
                                 "layout.", page.path, page.origin.line if page.origin else None)
+    listings, owned = THEME.vocabulary["checkout"]["listing_pages"], checkout.owner_has(site)
+    for address, line, rel, role in checkout_answers(site, front, layout, plan.dest):
+        if rel in plan.files or owned.get(role) or not any(
+                PurePosixPath(rel).match(g) for g in listings.get(role, [])):
+            continue  # (a listing page of items the owner has stays anyway)
+        plan.write(rel, (plan.dest / rel).read_bytes())  # as it is: no example to clear
+        plan.report.mapped("fixed-link", f"the new home layout links `{address}` (line "
+                           f"{line}), the template's {role} page: kept, where it would have "
+                           "gone with the template's example content.", page.origin)
 
 
 def _limit(value: Any) -> int | None:
