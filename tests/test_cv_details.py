@@ -184,3 +184,20 @@ def test_a_field_of_the_owners_that_their_resume_include_prints_is_on_the_markdo
     assert "tides.png" not in cv and "heron" not in cv, cv
     [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
     assert (told.path, told.line) == ("_includes/resume/education.liquid", 2), told
+
+
+def test_a_skills_level_stays_after_its_name_on_the_markdown_cv(tmp_path):
+    """A skill's `level` (RenderCV's normal entry in a `Skills` section, or JSON Resume's) is
+    shown after the skill's name, `Name (level):`, by the CV it came from: the Markdown CV
+    keeps it there (was: only the name and the keywords, the level on no page)."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(
+        "cv:\n  name: Ada Q. Okonkwo\n  sections:\n    Skills:\n"
+        "      - name: Fieldwork\n        level: Tide gauges · Moorings\n"
+        "        keywords: Surveying, Sampling\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "* Fieldwork (Tide gauges · Moorings)" in cv.splitlines(), cv
+    skill = jsonresume.entry_from("skills", {"name": "Rigging", "level": "Expert",
+                                             "keywords": ["Knots"]})
+    assert cvmarkdown.render_entry(skill, "nested_list") == ["* Rigging (Expert)", "  * Knots"]
