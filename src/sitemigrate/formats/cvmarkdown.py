@@ -515,11 +515,8 @@ def render_entry(entry: Any, kind: str) -> list[str]:
     title = _link(str(entry.get("title") or entry.get("name") or ""), str(entry.get("url") or ""))
     if entry.get("role"):
         title = f"{title} ({entry['role']})" if title else str(entry["role"])
-    extra: dict[str, Any] = x if isinstance(x := entry.get("extra"), dict) else {}
-    level = extra.get("level")  # a skill's level (JSON Resume): after its name, as CVs show it
-    if isinstance(level, (str, int, float)) and str(level).strip():
-        title = f"{title} ({str(level).strip()})" if title else str(level).strip()
     year = display_year(entry)
+    extra: dict[str, Any] = x if isinstance(x := entry.get("extra"), dict) else {}
     head = f"* {year}: {title}" if year and title else f"* {year or title}"
     out = [head.rstrip()]
     authors = extra.get("authors")  # a RenderCV publication entry's author list

@@ -136,12 +136,13 @@ def read(src: Path, report: Report) -> Site:
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
     nav = read_data(src, "_data/navigation.yml", report)
-    if isinstance(nav, dict) and isinstance(nav.get("main"), list):
+    key = _masthead_menu_key(src, nav, config, site) if isinstance(nav, dict) else "main"
+    if isinstance(nav, dict) and isinstance(nav.get(key), list):
         site.navigation = [NavItem(language_text(n.get("title"), "title", report,
                                                  "_data/navigation.yml", node_line(n)),
                                    text(n.get("url")),
                                    origin=Origin("_data/navigation.yml", node_line(n)))
-                           for n in nav["main"] if isinstance(n, dict)]
+                           for n in nav[key] if isinstance(n, dict)]
         site.navigation = _shown_entries(site.navigation, report)
         if site.navigation and _masthead_hides_menu(src):
             report.mapped("navigation", "your `_includes/masthead.html` shows no menu (its "
@@ -216,6 +217,34 @@ def _masthead_hides_menu(src: Path) -> bool:
         return False
     shown = shown_liquid(found.text)
     return not re.search(r"\bnavigation\b|\{%-?\s*include", shown)
+
+
+_NAV_KEY = re.compile(r"site\.data\.navigation(?:\.([\w-]+)|\[\s*(?:(['\"])(.*?)\2|(\w+))\s*\])")
+
+
+def _masthead_menu_key(src: Path, nav: dict, config: dict, site: Site) -> str:
+    """The key of `_data/navigation.yml` whose list the masthead shows: the template's
+    `main`, or the one the site's own masthead names (`site.data.navigation.docs`); a
+    masthead that indexes it by a variable it assigns from the page's language or the
+    site's locale (`navigation[lang]`: a menu per language) shows the home page's list (its
+    `lang`, else the config's `locale`; the later `assign` wins, as Liquid runs them)."""
+    rel = "_includes/masthead.html"
+    found = read_text(src / rel, rel, None, root=src)
+    if found is None or is_template_file(THEME, src, rel):
+        return "main"
+    shown = shown_liquid(found.text)
+    m = _NAV_KEY.search(shown)
+    if m is None or (m.group(1) or m.group(3)):
+        key = "main" if m is None else m.group(1) or m.group(3)
+        return key if isinstance(nav.get(key), list) else "main"
+    home = next((p for p in site.pages if p.permalink.strip("/") == ""), None)
+    values = {"site.locale": config.get("locale"), "page.lang": home and home.extra.get("lang")}
+    assigned = re.findall(rf"assign\s+{m.group(4)}\s*=\s*(site\.locale|page\.lang)\s*-?%",
+                          shown)
+    for source in reversed(assigned):  # the last one that holds a value Liquid kept
+        if isinstance(values[source], str) and isinstance(nav.get(values[source]), list):
+            return values[source]
+    return "main"
 
 
 def owner_name(src: Path) -> str:
