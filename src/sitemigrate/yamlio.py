@@ -232,7 +232,7 @@ def _safe_loader(last_wins: bool = False, redefined: bool = False) -> Any:
     except (ImportError, AttributeError):
         return None
 
-    class Loader(*bases):  # type: ignore[misc, valid-type]
+    class Loader(*bases):  # type: ignore[misc]
         yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {}
 
         def construct_mapping(self, node, deep=False):

@@ -242,8 +242,9 @@ def _masthead_menu_key(src: Path, nav: dict, config: dict, site: Site) -> str:
     assigned = re.findall(rf"assign\s+{m.group(4)}\s*=\s*(site\.locale|page\.lang)\s*-?%",
                           shown)
     for source in reversed(assigned):  # the last one that holds a value Liquid kept
-        if isinstance(values[source], str) and isinstance(nav.get(values[source]), list):
-            return values[source]
+        value = values[source]
+        if isinstance(value, str) and isinstance(nav.get(value), list):
+            return value
     return "main"
 
 

@@ -121,7 +121,9 @@ def skill_levels_shown(sections: list[CVSection], src: Path, report: Report) -> 
         return
     for entry in (e for sec in sections if sec.key == "skills" for e in sec.entries):
         extra = entry.get("extra") if isinstance(entry, dict) else None
-        level = extra.get("level") if isinstance(extra, dict) else None
+        if not isinstance(extra, dict):
+            continue
+        level = extra.get("level")
         if isinstance(level, (str, int, float)) and str(level).strip():
             title = str(entry.get("title") or "").strip()
             entry["title"] = f"{title} ({str(level).strip()})" if title else str(level).strip()
