@@ -5,22 +5,19 @@ Ruby's Psych (Jekyll's YAML) lets a document define an anchor again (`en: &d "A"
 composer refuses the second definition ("found duplicate anchor") and libyaml's does the
 same, so a loader built on :class:`Redefinable` (PyYAML's own Python composer) takes the
 document as Psych does instead of reading nothing from it. ruamel's composer reads it so
-too, with a Python warning on the console that names no finding: it is silenced here.
+too, with a Python warning on the console that names no finding: :func:`quiet_composer`
+reads it the same way without one.
 """
 
 from __future__ import annotations
 
-import warnings
+import functools
 from typing import Any
-
-from ruamel.yaml.error import ReusedAnchorWarning
-
-warnings.filterwarnings("ignore", category=ReusedAnchorWarning)
 
 
 class Redefinable:
-    """Composer mix-in: a node's anchor that was defined before names this node from here on
-    (the earlier node keeps the aliases that came before)."""
+    """PyYAML composer mix-in: a node's anchor that was defined before names this node from
+    here on (the earlier node keeps the aliases that came before)."""
 
     anchors: dict[str, Any]
 
@@ -30,3 +27,19 @@ class Redefinable:
         if not isinstance(event, yaml.AliasEvent) and getattr(event, "anchor", None):
             self.anchors.pop(event.anchor, None)
         return super().compose_node(parent, index)  # type: ignore[misc]
+
+
+@functools.cache
+def quiet_composer() -> Any:
+    """ruamel's composer, an anchor defined again naming its new node without a warning."""
+    from ruamel.yaml.composer import Composer
+    from ruamel.yaml.events import AliasEvent
+
+    class Quiet(Composer):
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            event = self.parser.peek_event()
+            if not isinstance(event, AliasEvent) and getattr(event, "anchor", None):
+                self.anchors.pop(event.anchor, None)
+            return super().compose_node(parent, index)
+
+    return Quiet

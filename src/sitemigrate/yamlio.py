@@ -24,7 +24,7 @@ from ruamel.yaml.constructor import DuplicateKeyError
 
 from .lazyre import lazy_pattern
 from .report import Report
-from .yamlanchor import Redefinable
+from .yamlanchor import Redefinable, quiet_composer
 
 
 @functools.lru_cache(maxsize=1)
@@ -48,7 +48,7 @@ def _rt_constructor() -> type:
 def yaml_rt() -> YAML:
     """A round-trip (comment-keeping, safe) YAML instance configured like Jekyll files."""
     y = YAML(typ="rt")
-    y.Constructor = _rt_constructor()
+    y.Constructor, y.Composer = _rt_constructor(), quiet_composer()
     y.preserve_quotes = True
     y.width = 4096
     y.indent(mapping=2, sequence=4, offset=2)
@@ -223,9 +223,8 @@ def _plain_tag(value: str) -> str:
 @functools.cache
 def _safe_loader(last_wins: bool = False, redefined: bool = False) -> Any:
     """PyYAML's safe loader given YAML 1.2's scalars (as ruamel's ``YAML(typ="safe")``
-    reads them) and refusing a duplicate key (``last_wins``: taking its last value, as
-    Jekyll reads front matter); None without libyaml. ``redefined``: PyYAML's composer,
-    taking an anchor defined again as Psych does (:class:`.yamlanchor.Redefinable`)."""
+    reads them) and refusing a duplicate key (``last_wins``: taking its last value, as Jekyll
+    reads front matter); None without libyaml. ``redefined``: :class:`.yamlanchor.Redefinable`."""
     try:
         import yaml
         bases = (Redefinable, yaml.SafeLoader) if redefined else (yaml.CSafeLoader,)
