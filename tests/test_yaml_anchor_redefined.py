@@ -39,3 +39,22 @@ def test_a_bilingual_config_with_a_reused_anchor_keeps_its_pages(tmp_path):
     assert not [f for f in plan.report.findings if f.code == "unread-folder"], \
         [f.message for f in plan.report.findings if f.code == "unread-folder"]
     assert not [w for w in caught if "anchor" in str(w.message)]  # no console noise
+
+
+def test_an_author_name_per_language_is_one_name_not_a_mapping(tmp_path):
+    """`author.name` with one value per language (`en:`, `sv:`) is the first language's name,
+    reported as `title` and `author.bio` are (was: the mapping's Python text split into a
+    first, middle and last name, which al-folio's footer printed)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    config = src / "_config.yml"
+    text = config.read_text("utf-8")
+    config.write_text(text.replace('  name: "Tomás Lindqvist"\n', '  name:\n    en: "Tomas '
+                                   'Lindqvist"\n    sv: "Tomás Lindqvist"\n', 1), "utf-8")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    out = (tmp_path / "out/_config.yml").read_text("utf-8")
+    assert "first_name: Tomas" in out and "last_name: Lindqvist" in out, out[:400]
+    assert "{'en'" not in out
+    assert any(f.code == "i18n-value" and "author.name" in f.message
+               for f in plan.report.findings)

@@ -265,12 +265,15 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     author = a if isinstance(a := config.get("author"), dict) else {}
     examples = sorted(str(k) for k, v in author.items() if k != "avatar" and v not in (None, "")
                       and _example(f"author.{k}", v))
-    names = [(n, k) for k, n in (("author.name", text(author.get("name"))),
-                                 ("name", text(config.get("name")))) if n]
+    names = [(n, k) for k, n in (  # a name per language: the first language's, reported
+        ("author.name", language_text(author.get("name"), "author.name", report, "_config.yml",
+                                      config_line(config, "author", "name"))),
+        ("name", language_text(config.get("name"), "name", report, "_config.yml",
+                               config_line(config, "name")))) if n]
     ident.full_name, name_key = next(((n, k) for n, k in names if not _example(k, n)),
                                      names[0] if names else ("", ""))
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
-    site_name = text(config.get("name"))
+    site_name = language_text(config.get("name"), "name", None, "_config.yml")
     if site_name and site_name != ident.full_name and not _example("name", site_name):
         ident.extra["site_name"] = site_name  # the footer's and the SEO data's, not the sidebar's
     if report is not None and (honour := name_title(ident.full_name)):
