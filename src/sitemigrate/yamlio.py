@@ -24,6 +24,7 @@ from ruamel.yaml.constructor import DuplicateKeyError
 
 from .lazyre import lazy_pattern
 from .report import Report
+from .yamlanchor import Redefinable, quiet_composer
 
 
 @functools.lru_cache(maxsize=1)
@@ -47,7 +48,7 @@ def _rt_constructor() -> type:
 def yaml_rt() -> YAML:
     """A round-trip (comment-keeping, safe) YAML instance configured like Jekyll files."""
     y = YAML(typ="rt")
-    y.Constructor = _rt_constructor()
+    y.Constructor, y.Composer = _rt_constructor(), quiet_composer()
     y.preserve_quotes = True
     y.width = 4096
     y.indent(mapping=2, sequence=4, offset=2)
@@ -220,17 +221,17 @@ def _plain_tag(value: str) -> str:
 
 
 @functools.cache
-def _safe_loader(last_wins: bool = False) -> Any:
+def _safe_loader(last_wins: bool = False, redefined: bool = False) -> Any:
     """PyYAML's safe loader given YAML 1.2's scalars (as ruamel's ``YAML(typ="safe")``
-    reads them) and refusing a duplicate key (``last_wins``: taking its last value, as
-    Jekyll reads front matter); None without libyaml."""
+    reads them) and refusing a duplicate key (``last_wins``: taking its last value, as Jekyll
+    reads front matter); None without libyaml. ``redefined``: :class:`.yamlanchor.Redefinable`."""
     try:
         import yaml
-        base = yaml.CSafeLoader
+        bases = (Redefinable, yaml.SafeLoader) if redefined else (yaml.CSafeLoader,)
     except (ImportError, AttributeError):
         return None
 
-    class Loader(base):  # type: ignore[misc, valid-type]
+    class Loader(*bases):  # type: ignore[misc]
         yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {}
 
         def construct_mapping(self, node, deep=False):
@@ -362,7 +363,6 @@ def _as_libyaml_reads(text: str, duplicates: list[tuple[Any, int]] | None) -> An
 
 _CORE_TAGS = {f"!!{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map",
                                   "timestamp", "binary", "set", "omap", "pairs", "merge")}
-
 
 _NODE_PROPERTY = re.compile(r"[*!&]")
 
@@ -772,14 +772,16 @@ def load_safe(text: str, bounded: bool = True, last_wins: bool = False) -> Any:
     read in every run): no check of :func:`yaml_limits` (a second parse). ``last_wins``:
     a key written twice takes its last value (front matter, as Jekyll reads it), else it
     is an error."""
-    loader = _safe_loader(last_wins)
-    limit = yaml_limits(text) if bounded else None
+    loader, limit = _safe_loader(last_wins), (yaml_limits(text) if bounded else None)
     if limit is not None:
         raise limit
     if loader is None:
         return YAML(typ="safe").load(text)
     import yaml
-    return yaml.load(text, Loader=loader)  # a safe loader
+    try:
+        return yaml.load(text, Loader=loader)  # a safe loader
+    except yaml.composer.ComposerError:  # an anchor defined twice (else raised again)
+        return yaml.load(text, Loader=_safe_loader(last_wins, redefined=True))
 
 
 @functools.lru_cache(maxsize=8)

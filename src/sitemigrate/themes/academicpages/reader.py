@@ -136,12 +136,13 @@ def read(src: Path, report: Report) -> Site:
     for rel in root_static_html(src, config):  # copied as they are, at their address
         record_asset(site, "/" + rel)
     nav = read_data(src, "_data/navigation.yml", report)
-    if isinstance(nav, dict) and isinstance(nav.get("main"), list):
+    key = _masthead_menu_key(src, nav, config, site) if isinstance(nav, dict) else "main"
+    if isinstance(nav, dict) and isinstance(nav.get(key), list):
         site.navigation = [NavItem(language_text(n.get("title"), "title", report,
                                                  "_data/navigation.yml", node_line(n)),
                                    text(n.get("url")),
                                    origin=Origin("_data/navigation.yml", node_line(n)))
-                           for n in nav["main"] if isinstance(n, dict)]
+                           for n in nav[key] if isinstance(n, dict)]
         site.navigation = _shown_entries(site.navigation, report)
         if site.navigation and _masthead_hides_menu(src):
             report.mapped("navigation", "your `_includes/masthead.html` shows no menu (its "
@@ -218,6 +219,35 @@ def _masthead_hides_menu(src: Path) -> bool:
     return not re.search(r"\bnavigation\b|\{%-?\s*include", shown)
 
 
+_NAV_KEY = re.compile(r"site\.data\.navigation(?:\.([\w-]+)|\[\s*(?:(['\"])(.*?)\2|(\w+))\s*\])")
+
+
+def _masthead_menu_key(src: Path, nav: dict, config: dict, site: Site) -> str:
+    """The key of `_data/navigation.yml` whose list the masthead shows: the template's
+    `main`, or the one the site's own masthead names (`site.data.navigation.docs`); a
+    masthead that indexes it by a variable it assigns from the page's language or the
+    site's locale (`navigation[lang]`: a menu per language) shows the home page's list (its
+    `lang`, else the config's `locale`; the later `assign` wins, as Liquid runs them)."""
+    rel = "_includes/masthead.html"
+    found = read_text(src / rel, rel, None, root=src)
+    if found is None or is_template_file(THEME, src, rel):
+        return "main"
+    shown = shown_liquid(found.text)
+    m = _NAV_KEY.search(shown)
+    if m is None or (m.group(1) or m.group(3)):
+        key = "main" if m is None else m.group(1) or m.group(3)
+        return key if isinstance(nav.get(key), list) else "main"
+    home = next((p for p in site.pages if p.permalink.strip("/") == ""), None)
+    values = {"site.locale": config.get("locale"), "page.lang": home and home.extra.get("lang")}
+    assigned = re.findall(rf"assign\s+{m.group(4)}\s*=\s*(site\.locale|page\.lang)\s*-?%",
+                          shown)
+    for source in reversed(assigned):  # the last one that holds a value Liquid kept
+        value = values[source]
+        if isinstance(value, str) and isinstance(nav.get(value), list):
+            return value
+    return "main"
+
+
 def owner_name(src: Path) -> str:
     """The owner's name as the config gives it, the rest of the site unread."""
     config = read_config(src, Report(), shared=True)
@@ -235,12 +265,15 @@ def _read_identity(config: dict, vocab: dict, site: Site,
     author = a if isinstance(a := config.get("author"), dict) else {}
     examples = sorted(str(k) for k, v in author.items() if k != "avatar" and v not in (None, "")
                       and _example(f"author.{k}", v))
-    names = [(n, k) for k, n in (("author.name", text(author.get("name"))),
-                                 ("name", text(config.get("name")))) if n]
+    names = [(n, k) for k, n in (  # a name per language: the first language's, reported
+        ("author.name", language_text(author.get("name"), "author.name", report, "_config.yml",
+                                      config_line(config, "author", "name"))),
+        ("name", language_text(config.get("name"), "name", report, "_config.yml",
+                               config_line(config, "name")))) if n]
     ident.full_name, name_key = next(((n, k) for n, k in names if not _example(k, n)),
                                      names[0] if names else ("", ""))
     ident.first_name, ident.middle_name, ident.last_name = split_name(ident.full_name)
-    site_name = text(config.get("name"))
+    site_name = language_text(config.get("name"), "name", None, "_config.yml")
     if site_name and site_name != ident.full_name and not _example("name", site_name):
         ident.extra["site_name"] = site_name  # the footer's and the SEO data's, not the sidebar's
     if report is not None and (honour := name_title(ident.full_name)):
