@@ -6,8 +6,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
-
 import sitemigrate
 from sitemigrate.formats import cvmarkdown, jsonresume
 
@@ -186,26 +184,3 @@ def test_a_field_of_the_owners_that_their_resume_include_prints_is_on_the_markdo
     assert "tides.png" not in cv and "heron" not in cv, cv
     [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
     assert (told.path, told.line) == ("_includes/resume/education.liquid", 2), told
-
-
-
-@pytest.mark.parametrize("include, shown", [
-    ('<div>{% for entry in entries %}<b>{{ entry.name }}{% if entry.level %} ({{ entry.level }})'
-     '{% endif %}:</b> {{ entry.keywords }}{% endfor %}</div>\n', True),
-    ('<div title="{{ entry.level }}">{{ entry.name }}: {{ entry.keywords }}</div>\n', False),
-])
-def test_a_skills_level_stays_after_its_name_where_the_cv_showed_it(tmp_path, include, shown):
-    """A skill's `level` that the site's skills include prints as text (`Name (level):`) is
-    kept after the name on the Markdown CV (was: the name and keywords only, the level on no
-    page); one only in an attribute (a tooltip) was no text of the page and is not added."""
-    src = _alfolio(tmp_path)
-    (src / "_includes/cv").mkdir(parents=True, exist_ok=True)
-    (src / "_includes/cv/skills.liquid").write_text(include)
-    (src / "_data/cv.yml").write_text(
-        "cv:\n  name: Ada Q. Okonkwo\n  sections:\n    Skills:\n"
-        "      - name: Fieldwork\n        level: Tide gauges · Moorings\n"
-        "        keywords: Surveying, Sampling\n")
-    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
-    lines = (tmp_path / "out/_pages/cv.md").read_text().splitlines()
-    assert ("* Fieldwork (Tide gauges · Moorings)" in lines) is shown, lines
-    assert ("* Fieldwork" in lines) is not shown, lines

@@ -28,7 +28,7 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .resumeshown import dialect_of, own_fields_shown, shown_as, skill_levels_shown
+from .resumeshown import dialect_of, own_fields_shown, shown_as
 
 
 def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
@@ -91,7 +91,6 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
             report.problem("cv-example", f"`{rel}` names `{name}`, not "
                            f"{site.identity.display_name()}; it is no template's example CV, "
                            "so it was read as yours: check the name the CV page shows.", rel)
-    skill_levels_shown(cv.sections, src, report)  # `Name (level)` where the include shows it
     cv.basics_shown = basics_shown(cv.basics, fmt, rule, layout_text, site.config_extra,
                                    THEME.vocabulary, value)
     report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "

@@ -99,34 +99,3 @@ def own_fields_shown(sections: list[CVSection], src: Path, report: Report) -> No
                           + ", ".join(f"`{k}`" for k in sorted(moved)) + ", no field of JSON "
                           "Resume: each is a line of the entry's highlights.",
                           Origin(rel, liquid.count("\n", 0, at) + 1))
-
-
-_LEVEL = re.compile(r"\{\{-?\s*\w+\.level\b")
-
-
-def skill_levels_shown(sections: list[CVSection], src: Path, report: Report) -> None:
-    """A skill's `level` next to its name, where the site's skills include prints it as text
-    (`Name (level):`, `_includes/cv/skills.liquid`); one that puts it only in an attribute
-    (a tooltip, `title="{{ content.level }}"` of `_includes/resume/skills.liquid`) showed
-    none. Shown, it becomes part of the name, which every CV of the other theme shows."""
-    for rel in ("_includes/cv/skills.liquid", "_includes/resume/skills.liquid"):
-        path = src / rel
-        if path.is_file() and within(src, path):
-            raw = read_source(path, rel, report, root=src)
-            break
-    else:
-        return
-    if not _LEVEL.search(_TAG.sub(" ", shown_liquid(raw.decode("utf-8", "replace")
-                                                   if raw else ""))):
-        return
-    for entry in (e for sec in sections if sec.key == "skills" for e in sec.entries):
-        extra = entry.get("extra") if isinstance(entry, dict) else None
-        if not isinstance(extra, dict):
-            continue
-        level = extra.get("level")
-        if isinstance(level, (str, int, float)) and str(level).strip():
-            title = str(entry.get("title") or "").strip()
-            entry["title"] = f"{title} ({str(level).strip()})" if title else str(level).strip()
-            del extra["level"]
-            if not extra:
-                del entry["extra"]
