@@ -557,3 +557,27 @@ def test_a_citations_year_after_its_venue_is_no_detail_left_out():
     assert cite.citation_details(cite_, "Moss Letters", 2020) == ""
     assert cite.citation_details(cite_.replace("(2020).", "May 2020, Oslo."),
                                  "Moss Letters", 2020) == "May 2020, Oslo"
+
+
+def test_the_month_al_folios_list_showed_beside_the_year_is_in_the_citation(tmp_path):
+    """al-folio's bib layout prints an entry's `month` beside its year (`Apr 2021`);
+    academicpages' publication list prints the year of the date alone, and the citation:
+    converted, the citation names the month as APA does, `(2021, April)`. A site whose own
+    bib layout prints no month showed the year alone: its citation keeps the year alone."""
+    def written(own_layout: str | None) -> str:
+        src = tmp_path / f"src{own_layout is not None}"
+        shutil.copytree(FIXTURES / "al-folio-site", src)
+        with (src / "_bibliography/papers.bib").open("a") as fh:
+            fh.write("\n@article{vik2021reeds, title = {Reeds in Winter}, author = {Vik,"
+                     " Tor}, journal = {Marsh Notes}, year = {2021}, month = apr}\n")
+        if own_layout is not None:
+            (src / "_layouts").mkdir(exist_ok=True)
+            (src / "_layouts/bib.liquid").write_text(own_layout)
+        plan = sitemigrate.convert(src, tmp_path / f"dest{own_layout is not None}",
+                                   to="academicpages")
+        [text] = [v.decode() for k, v in plan.files.items()
+                  if k.startswith("_publications/") and "Reeds in Winter" in v.decode()]
+        return text
+
+    assert "Tor Vik. (2021, April). " in written(None)
+    assert "Tor Vik. (2021). " in written("<div>{{ entry.title }}, {{ entry.year }}</div>\n")

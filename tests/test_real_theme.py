@@ -49,16 +49,9 @@ CELLS = realtheme.cells()
 #   collection-archive and sitemap pages (left out as the source theme's furniture).
 # Sources whose own build fails have no baseline: everything their files hold is asked of
 # DEST.
-# `lists` of the al-folio sites moved into academicpages: its publication list shows an
-#   entry's year alone where al-folio's showed its month too (`Apr 2020`): the dates, less
-#   precise (`verify-list-date`, 2026-11-29); not a month al-folio's old bib layout showed
-#   beside an entry stating none (the month of the entry before it), since the same day.
 KNOWN_GAPS: dict[str, dict[str, int]] = {
-    "501Good->academicpages-2025": {"details": 1, "lists": 8},
-    "AndyGreenPhD->academicpages-2025": {"details": 1, "lists": 10},  # as 501Good's
-    "594zyc->academicpages-2025": {"lists": 16},
-    "bdubail->academicpages-2025": {"lists": 2},
-    "machines-in-motion->academicpages-2025": {"lists": 45},
+    "501Good->academicpages-2025": {"details": 1},
+    "AndyGreenPhD->academicpages-2025": {"details": 1},  # as 501Good's
     "guoxuanma->academicpages-2025": {"menu": 1},
     "Davidvandijcke->al-folio-2026": {"paragraphs": 4},
     "ElcoK->al-folio-2026": {"paragraphs": 1},

@@ -110,6 +110,10 @@ _MONTHS = {name: i for i, name in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 
 
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+                "September", "October", "November", "December")
+
+
 def _int_in(text: str, pattern: str, low: int, high: int) -> int | None:
     m = re.search(pattern, text)
     return int(m.group(1)) if m and low <= int(m.group(1)) <= high else None
@@ -153,9 +157,11 @@ def _sentence(text: str) -> str:
     return text if not shown or shown[-1] in ".?!" else text + "."
 
 
-def format_citation(entry: BibEntry) -> str:
+def format_citation(entry: BibEntry, month: bool = False) -> str:
     """'Authors. (Year). "Title." <i>Venue</i>, volume(number), pages.' in Unicode; parts
-    that are missing are left out.  An entry with editors and no authors names them."""
+    that are missing are left out.  An entry with editors and no authors names them. With
+    ``month`` (the source's list showed an entry's `month` field beside its `year`), the date
+    is the year and the month's name, as APA writes them: `(2020, April).`"""
     f = entry.fields
     parts = []
     people = format_authors(entry)
@@ -166,7 +172,9 @@ def format_citation(entry: BibEntry) -> str:
         parts.append(_sentence(people))
     year = entry_date(entry)[0] or to_text(f.get("year", ""))
     if year:
-        parts.append(f"({year}).")
+        # the month of its own field (the year's too): what a list prints as `entry.month`
+        shown = _date_of(f.get("year", ""), f.get("month", ""), "", "")[1] if month else None
+        parts.append(f"({year}, {_MONTH_NAMES[shown - 1]})." if shown else f"({year}).")
     title = to_text(f.get("title", ""))
     if title:
         parts.append(f'"{_sentence(title)}"')

@@ -420,6 +420,13 @@ def layout_text_fields(layouts: list[str], generation: str) -> set[str]:
     return {f for f in _TEXT_FIELDS if any(re.search(rf"\bentry\.{f}\b", t) for t in layouts)}
 
 
+def layout_shows_month(layouts: list[str]) -> bool:
+    """Whether the site's bibliography layout (``layouts``: :func:`bib_layouts`) prints an
+    entry's `month` beside its year (`{{ entry.month | capitalize }}`: `Apr 2020`); where
+    the site has no such layout of its own, its generation's does (every one since 2020)."""
+    return not layouts or any(re.search(r"\{\{-?\s*entry\.month\b", t) for t in layouts)
+
+
 def own_text_fields(layouts: list[str]) -> list[str]:
     """The fields of the owner's own (neither BibTeX's nor al-folio's: `honor`, say) whose
     value the site's bibliography layout (``layouts``: :func:`bib_layouts`) writes as text

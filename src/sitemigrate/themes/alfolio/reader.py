@@ -70,6 +70,7 @@ from . import THEME
 from .bibsections import (
     bib_layouts,
     home_only,
+    layout_shows_month,
     layout_text_fields,
     link_folders,
     listed_entries,
@@ -557,7 +558,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     switched = switched_lists(site, src, config, report, PROJECT_KEYS)  # a layout's lists
     for path, rel in files:
         name = scholar.stem(rel)
-        pubs = _read_bib(path, rel, report, link_folders(layouts, LINK_FIELDS))
+        pubs = _read_bib(path, rel, report, link_folders(layouts, LINK_FIELDS),
+                         layout_shows_month(layouts))
         if shown is not None and name not in shown | named:
             if not pubs:
                 continue  # nothing to lose
@@ -662,8 +664,10 @@ def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
                 origin=pub.origin)
 
 
-def _read_bib(path: Path, rel: str, report: Report, folders: dict) -> list[Publication]:
-    """``folders``: each link field's folder of relative values (:func:`link_folders`)."""
+def _read_bib(path: Path, rel: str, report: Report, folders: dict,
+              shows_month: bool = False) -> list[Publication]:
+    """``folders``: each link field's folder of relative values (:func:`link_folders`);
+    ``shows_month``: the list showed each entry's month (its citation names it too)."""
     data = read_source(path, rel, report)
     if data is None:
         return []
@@ -695,7 +699,7 @@ def _read_bib(path: Path, rel: str, report: Report, folders: dict) -> list[Publi
             # a paper al-folio links only to its arXiv e-print (`arxiv` field) is a preprint there
             venue=venue(entry) or ("arXiv" if links.get("arxiv") else ""),
             category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
-            citation=format_citation(entry), abstract=to_text(f.get("abstract", "")),
+            citation=format_citation(entry, shows_month), abstract=to_text(f.get("abstract", "")),
             selected=f.get("selected", "").strip().lower() in ("true", "yes", "1"),
             links=links, fields={k: v for k, v in f.items() if k not in consumed},
             bibtex=bib.dump_bib([entry]).strip() + "\n",
