@@ -502,9 +502,9 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         unread = _unread_post_url(rules.post_pattern, stem) if fm == {} and _broken(text) \
             else None
         urls.append(unread or str(fm.get("permalink") or post_url(rules.post_pattern, stem, fm)))
-    elif top.startswith("_") and top[1:] in cols:
-        if address := _document_url(parts, fm, rules):
-            urls.append(address)
+    elif top.startswith("_") and top[1:] in cols and (
+            address := _document_url(parts, fm, rules)):
+        urls.append(address)
     # a folder `include:` lists is read as pages too, a collection's folder as well (Jekyll
     # reads every folder it does not filter out; a collection's file is then also a page)
     if not post and (not top.startswith("_") or top in rules.included):
