@@ -98,7 +98,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
                 own[0] if own else None)
             cite = _cite_authors(pub, shown, plan) if shown else cite
         _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep, cite,
-                           plan.urls[f"publication:{pub.key}"])
+                           _publication_url(pub, slug, site.config_extra))
     for item in site.projects:
         _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"], sep)
     for item in site.posts:
