@@ -64,7 +64,7 @@ def test_the_date_the_portfolio_list_showed_starts_the_card_description(tmp_path
     otter = _front(dest / "_projects" / "2019-06-02-otter-map.md")
     moose = _front(dest / "_projects" / "moose-counter.md")
     assert heron["description"] == "Dated: March 07, 2021 · Counting herons by drone.", heron
-    assert otter["description"] == "Dated: June 02, 2019", otter
+    assert otter["description"] == "Dated: June 02, 2019 · A map.", otter  # (its excerpt)
     assert "Dated" not in str(moose.get("description")), moose
     assert [f for f in plan.report.findings if f.code == "project-date"
             and f.path == "_portfolio/heron-census.md" and f.line]
@@ -76,7 +76,7 @@ def test_without_a_label_of_its_locale_the_lines_own_default_shows(tmp_path):
         "_portfolio/heron-census.md": "---\ntitle: Heron census\ndate: 2021-03-07\n---\nText.\n",
     })
     assert _front(dest / "_projects" / "heron-census.md")["description"] == \
-        "Shown: March 07, 2021"
+        "Shown: March 07, 2021 · Text."
 
 
 def test_a_list_item_that_prints_no_date_adds_none(tmp_path):
@@ -105,3 +105,41 @@ def test_an_al_folio_projects_own_date_is_the_one_the_portfolio_list_shows(tmp_p
     dest = tmp_path / "dest"
     sitemigrate.convert(src, dest, to="academicpages").apply()
     assert str(_front(dest / "_portfolio" / "2_project.md")["date"]) == "2020-09-14"
+
+
+_NO_DATE = _ITEM.replace("{% elsif post.date %}", "{% elsif false %}")
+
+
+def test_the_text_the_portfolio_list_showed_is_the_card_description(tmp_path):
+    """A portfolio item that states no `excerpt` shows, on academicpages' list, Jekyll's
+    excerpt of it (its text up to the first `excerpt_separator`: its own, else the site's)
+    through Markdown; al-folio's card shows only `description`: it is that text, plain. An
+    item whose `excerpt` is empty shows none; one whose excerpt runs Liquid is said lost."""
+    dest, plan = _convert(tmp_path, {
+        "_includes/archive-single.html": _NO_DATE, "_pages/portfolio.html": _LIST,
+        "_portfolio/dune-survey.md": "---\ntitle: Dune survey\n---\n**Dunes** mapped by "
+                                     "[kite](https://example.org/kite).\nTwo seasons.\n\n"
+                                     "## Method\n\nKites and poles.\n",
+        "_portfolio/reed-count.md": "---\ntitle: Reed count\nexcerpt_separator: <!--more-->\n"
+                                    "---\nReeds by hand.\n\nIn winter.<!--more-->Details.\n",
+        "_portfolio/quiet-one.md": "---\ntitle: Quiet one\nexcerpt: ''\n---\nHidden.\n",
+        "_portfolio/liquid-one.md": "---\ntitle: Liquid one\n---\nBy {{ site.title }}.\n",
+    })
+    assert _front(dest / "_projects" / "dune-survey.md")["description"] == \
+        "Dunes mapped by kite. Two seasons."
+    assert _front(dest / "_projects" / "reed-count.md")["description"] == \
+        "Reeds by hand. In winter."
+    assert "description" not in _front(dest / "_projects" / "quiet-one.md")
+    assert "description" not in _front(dest / "_projects" / "liquid-one.md")
+    said = {f.path: f.outcome for f in plan.report.findings if f.code == "project-text"}
+    assert said["_portfolio/dune-survey.md"] == "mapped"
+    assert said["_portfolio/liquid-one.md"] == "lost"
+
+
+def test_a_list_item_that_prints_no_excerpt_adds_no_text(tmp_path):
+    quiet = _NO_DATE.replace("<p>{{ post.excerpt }}</p>", "")
+    dest, _ = _convert(tmp_path, {
+        "_includes/archive-single.html": quiet, "_pages/portfolio.html": _LIST,
+        "_portfolio/dune-survey.md": "---\ntitle: Dune survey\n---\nDunes mapped.\n",
+    })
+    assert "description" not in _front(dest / "_projects" / "dune-survey.md")

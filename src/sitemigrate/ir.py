@@ -251,7 +251,8 @@ class Item:
     fields: dict[str, Any] = field(default_factory=dict)
     """Known, theme-neutral fields: ``venue``, ``location``, ``type``, ``description``,
     ``image``, ``category``, ``importance``, ``github``, ``tags``, ``categories``, ``inline``,
-    ``url``, ``listed_date`` (the text the source's list printed as a project's date) ..."""
+    ``url``, ``listed_date`` (the text the source's list printed as a project's date),
+    ``listed_text`` (the HTML it printed under a project that states no text: its excerpt) ..."""
     fm_comments: list[str] = field(default_factory=list)
     newline: str = "\n"
     extra: dict[str, Any] = field(default_factory=dict)

@@ -167,10 +167,17 @@ def source_excerpt(item: Item, plan: Plan, separator: str) -> tuple[str, bool]:
     sep = excerpt_separator({"excerpt_separator": separator}, data)
     if not sep:
         return "", True
-    head, found, tail = (doc.body if doc is not None else item.body).partition(sep)
+    return jekyll_excerpt(doc.body if doc is not None else item.body, sep), False
+
+
+def jekyll_excerpt(body: str, separator: str) -> str:
+    """The excerpt `Jekyll::Excerpt` takes of a document's ``body`` that states none: its
+    text up to the first ``separator``, with the Markdown link definitions of the rest that
+    it uses."""
+    head, found, tail = body.partition(separator)
     links = [m[1] + m[2] for m in re.finditer(r"(?m)^ {0,3}(\[[^\]]+\])(:.+)$", tail)
              if found and m[1] in head]
-    return (head + "\n\n" + "\n".join(links) if links else head).strip(), False
+    return (head + "\n\n" + "\n".join(links) if links else head).strip()
 
 
 def lists_excerpts(plan: Plan, target: Theme, collection: str) -> bool:

@@ -502,18 +502,9 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         unread = _unread_post_url(rules.post_pattern, stem) if fm == {} and _broken(text) \
             else None
         urls.append(unread or str(fm.get("permalink") or post_url(rules.post_pattern, stem, fm)))
-    elif top.startswith("_") and top[1:] in cols:
-        output, pattern = cols[top[1:]]
-        if output:
-            default = f"/:collection/:path{'/' if rules.pretty else ':output_ext'}"
-            inner = "/".join([*parts[1:-1], stem])
-            # Jekyll's UrlDrop: `:name` and `:slug` slugified and lower case, `:title` cased
-            slug = str(fm.get("slug") or stem)
-            urls.append(str(fm.get("permalink") or _fill(pattern or default, {
-                "collection": top[1:], "path": inner,
-                "name": slugify(stem, "default", cased=False),
-                "slug": slugify(slug, "default", cased=False), "title": slugify(slug),
-                "output_ext": ".html"})))
+    elif top.startswith("_") and top[1:] in cols and (
+            address := _document_url(parts, fm, rules)):
+        urls.append(address)
     # a folder `include:` lists is read as pages too, a collection's folder as well (Jekyll
     # reads every folder it does not filter out; a collection's file is then also a page)
     if not post and (not top.startswith("_") or top in rules.included):
@@ -538,6 +529,39 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         for old in _words(fm.get("redirect_from"), split=False):
             found.append((normalize(str(old)), Served(str(old), rel, url), True))
     return tuple(found)
+
+
+def collection_url(rel: str, front: Mapping[str, Any], config: dict) -> str | None:
+    """The address Jekyll gives ``rel`` (`_NAME/...`, a document of the collection NAME that
+    ``config`` declares) with front matter ``front``: its `permalink`, else its collection's
+    pattern; None where the collection writes no pages (no `output: true`) or is none."""
+    parts = rel.split("/")
+    rules = _Rules.of(config)
+    if len(parts) < 2 or not parts[0].startswith("_") or parts[0][1:] not in rules.collections:
+        return None
+    return _document_url(parts, front, rules)
+
+
+def _document_url(parts: list[str], fm: Mapping[str, Any], rules: _Rules) -> str | None:
+    """The address of the collection document at ``parts`` (its path, split), as Jekyll's
+    `Document#url` gives it: its `permalink`, else its collection's pattern (Jekyll's default
+    `/:collection/:path` and the site's style's ending) filled by its UrlDrop."""
+    output, pattern = rules.collections[parts[0][1:]]
+    if not output:
+        return None
+    stem = _splitext(parts[-1])[0]
+    default = f"/:collection/:path{'/' if rules.pretty else ':output_ext'}"
+    inner = "/".join([*parts[1:-1], stem])
+    # `Document#populate_title`: the `slug` is the name without a leading date (the
+    # `:title` of `2021-04-19-reeds.md` is `reeds`), trailing dots dropped
+    dated = _DATED.match(parts[-1])
+    slug = str(fm.get("slug") or (dated.group(2) if dated else stem).rstrip("."))
+    # Jekyll's UrlDrop: `:name` and `:slug` slugified and lower case, `:title` cased
+    return str(fm.get("permalink") or _fill(pattern or default, {
+        "collection": parts[0][1:], "path": inner,
+        "name": slugify(stem, "default", cased=False),
+        "slug": slugify(slug, "default", cased=False), "title": slugify(slug),
+        "output_ext": ".html"}))
 
 
 def _static_page(rel: str, suffix: str, top: str, rules: _Rules

@@ -1,10 +1,16 @@
-"""academicpages reader: the date the site's list of projects prints beside each of them.
+"""academicpages reader: what the site's list of projects prints beside each of them.
 
 The theme's list item (``listings.projects.dated`` in the mapping: `archive-single.html`)
 prints, beside a document of no course or publication, a label (the site's `ui-text` data
 for its `locale`, else the default its line names) and the date in the form that line names.
 A project with a date of its own gets that text as its neutral field ``listed_date``: a writer
-whose list shows no date can carry it where its list shows a project's text."""
+whose list shows no date can carry it where its list shows a project's text.
+
+The same item (``listings.projects.shows_excerpt``) prints a project's excerpt through
+`markdownify`: the `excerpt` of its front matter (the neutral `description`), else Jekyll's,
+its text up to the first `excerpt_separator`. A project that states none gets that text, as
+HTML, as its neutral field ``listed_text``: a writer whose list shows only a field of the
+project's can carry it there."""
 
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ...ir import Item, Page
+from ...jekyll.documents import excerpt_separator, jekyll_excerpt
 from ...jekyll.site import read_data
 from ...report import Report
 from ...textio import read_text
@@ -22,19 +29,55 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
            "September", "October", "November", "December")
 
 
+def mark_listed(projects: list[Item], pages: list[Page], src: Path,
+                config: dict[str, Any], vocab: dict, report: Report) -> None:
+    """What the site's projects page printed beside each project: its date
+    (:func:`mark_listed_dates`) and, for one that states no excerpt, Jekyll's
+    (:func:`mark_listed_texts`)."""
+    listing = vocab.get("listings", {}).get("projects") or {}
+    mark_listed_dates(projects, pages, src, config, listing.get("dated"), report)
+    mark_listed_texts(projects, pages, src, config, listing.get("shows_excerpt"), report)
+
+
+def _lists_by(pages: list[Page], include: str) -> bool:
+    """Whether the site's projects page runs the list item ``include``."""
+    runs = re.compile(rf"\{{%-?\s*include\s+{re.escape(include)}\b")
+    return any(p.role == "projects" and runs.search(p.body or "") for p in pages)
+
+
+def mark_listed_texts(projects: list[Item], pages: list[Page], src: Path,
+                      config: dict[str, Any], rule: Any, report: Report) -> None:
+    """Give each project whose front matter states no `excerpt` (Ruby's `||=` takes none and
+    false as none) the text the site's projects page printed under it, Jekyll's excerpt
+    through Markdown, as HTML: only where that page runs the list item of the mapping and
+    the site's own copy of it, if it has one, prints `post.excerpt` (Liquid in it, which
+    Jekyll ran, as written)."""
+    todo = [item for item in projects if item.fields.get("description") in (None, False)]
+    if not rule or not todo or not _lists_by(pages, str(rule["include"])):
+        return
+    rel = f"_includes/{rule['include']}"
+    if (src / rel).is_file():
+        own = read_text(src / rel, rel, report)
+        if own is None or not re.search(r"\bpost\.excerpt\b", own.text):
+            return
+    import mistune
+    for item in todo:
+        sep = excerpt_separator(config, item.extra)
+        text = jekyll_excerpt(item.body, sep) if sep else ""
+        shown = str(mistune.html(text)).strip() if text.strip() else ""
+        if shown:
+            item.fields["listed_text"] = shown
+
+
 def mark_listed_dates(projects: list[Item], pages: list[Page], src: Path,
-                      config: dict[str, Any], vocab: dict, report: Report) -> None:
+                      config: dict[str, Any], rule: Any, report: Report) -> None:
     """Give each dated project the text the site's projects page printed beside it: only
-    where that page runs the list item of the mapping and the site's own copy of it prints
-    the date line."""
-    rule = (vocab.get("listings", {}).get("projects") or {}).get("dated")
+    where that page runs the list item of the mapping (``rule``) and the site's own copy of
+    it prints the date line."""
     dated = [item for item in projects if item.date]
-    if not rule or not dated:
+    if not rule or not dated or not _lists_by(pages, str(rule["include"])):
         return
     include = str(rule["include"])
-    runs = re.compile(rf"\{{%-?\s*include\s+{re.escape(include)}\b")
-    if not any(p.role == "projects" and runs.search(p.body or "") for p in pages):
-        return
     rel = f"_includes/{include}"
     own = read_text(src / rel, rel, report) if (src / rel).is_file() else None
     line = re.search(str(rule["printed"]), own.text, re.S) if own is not None else None

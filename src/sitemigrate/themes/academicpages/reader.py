@@ -58,7 +58,7 @@ from ...template_files import is_example, is_template_file, is_template_setting
 from ...textio import node_line, read_document, read_json, read_source, read_text, within
 from ...theme import SiteProbe, generation_of
 from . import THEME
-from .listdates import mark_listed_dates
+from .listdates import mark_listed
 from .sections import read_grouped_sections
 from .settings import read_settings
 
@@ -126,7 +126,7 @@ def read(src: Path, report: Report) -> Site:
         setattr(site, kind, drop_unpublished(getattr(site, kind), config, report))
     for name in site.collections:
         site.collections[name] = drop_unpublished(site.collections[name], config, report)
-    mark_listed_dates(site.projects, site.pages, src, config, vocab, report)
+    mark_listed(site.projects, site.pages, src, config, vocab, report)
     unread_items_as_pages(site, config, report)
     for folder in sorted(set(vocab["paths"].values())):  # images/, files/: the user's, but
         for _, rel in iter_files(src / folder, src, suffixes=None, report=report):

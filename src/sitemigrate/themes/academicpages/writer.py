@@ -74,7 +74,7 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     copier = AssetCopier(site, plan, vocab["paths"])
     slugs = _publication_slugs(site.publications)
     for pub, slug in zip(site.publications, slugs, strict=True):  # for `{% cite %}` in any body
-        plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug)
+        plan.urls[f"publication:{pub.key}"] = _publication_url(pub, slug, site.config_extra)
     for page in site.pages:  # before the config: the about page may fill the sidebar bio
         if page.role == "furniture" and furniture_forwards(plan, site, THEME):
             forward_furniture(page, site, plan, _page_out)
@@ -97,7 +97,8 @@ def write(site: Site, plan: Plan, options: Options) -> None:
             shown = owner_code_reading(plan, "authors", pub.origin.path) or (
                 own[0] if own else None)
             cite = _cite_authors(pub, shown, plan) if shown else cite
-        _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep, cite)
+        _write_publication(pub, slug, plan, copier, site.identity.baseurl, sep, cite,
+                           _publication_url(pub, slug, site.config_extra))
     for item in site.projects:
         _write_portfolio(item, plan, copier, site.identity.baseurl, words["code"], sep)
     for item in site.posts:
@@ -283,12 +284,16 @@ def _publication_slugs(pubs: list[Publication]) -> list[str]:
     """The `_publications/<slug>.md` name of each publication: date and title, made unique.
     An address or a key already in that shape (an academicpages publication that went
     through al-folio keeps its page's address, or its file stem as key) is the name as it
-    was."""
-    taken: set[str] = set()
+    was; a publication read from its own file of `_publications/` (an upgrade) keeps that
+    file's name, whatever its shape (:func:`_own_file`)."""
+    taken = {own for pub in pubs if (own := _own_file(pub))}
     out = []
     for pub in pubs:
         date = _publication_date(pub)
         stem = pub.permalink.rstrip("/").rsplit("/", 1)[-1]
+        if own := _own_file(pub):
+            out.append(own)
+            continue
         if _OWN_NAME.fullmatch(stem):  # its own page's address names it
             slug = stem
         elif _OWN_NAME.fullmatch(pub.key) and pub.key.startswith(date + "-"):
@@ -351,12 +356,44 @@ def _home_only(pub: Publication, plan: Plan) -> None:
         plan.report.mapped("selected-only", said + ".", pub.origin)
 
 
-def _publication_url(pub: Publication, slug: str) -> str:
-    return pub.permalink or f"/publication/{slug}"
+def _own_file(pub: Publication) -> str:
+    """The path under `_publications/`, without its suffix, of the file the publication was
+    read from (an academicpages site's own: `2019-02-25_thesis`); "" for one read from
+    elsewhere (an entry of a `.bib` file)."""
+    path = PurePosixPath(pub.origin.path if pub.origin else "")
+    if path.parts[:1] != ("_publications",) or len(path.parts) < 2 \
+            or path.suffix not in _DOCUMENT_SUFFIXES:
+        return ""
+    return path.with_suffix("").relative_to("_publications").as_posix()
+
+
+_DOCUMENT_SUFFIXES = {".md", ".markdown", ".html"}
+
+
+def _publication_url(pub: Publication, slug: str, config: dict[str, Any]) -> str:
+    """The publication's address: its own `permalink`; for one read from its own file, the
+    address Jekyll gave that file on the old site (its collection's `permalink` pattern in
+    the site's `_config.yml`, or Jekyll's default), so that it stays where it was."""
+    if pub.permalink:
+        return pub.permalink
+    if _own_file(pub) and pub.origin:
+        from ...jekyll.urls import collection_url
+        slug_key = pub.extra.get("slug")
+        front = {"slug": slug_key} if isinstance(slug_key, (str, int)) else {}
+        served = collection_url(pub.origin.path, front, config)
+        if served:
+            return served
+    return f"/publication/{slug}"
+
+
+def _publication_file(pub: Publication, slug: str) -> str:
+    own = pub.origin.path if pub.origin and _own_file(pub) else ""
+    return own or f"_publications/{slug}.md"
 
 
 def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCopier,
-                       site_baseurl: str = "", sep: str = "\n\n", citation: str = "") -> None:
+                       site_baseurl: str = "", sep: str = "\n\n", citation: str = "",
+                       url: str = "") -> None:
     date = _publication_date(pub)
     if not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
@@ -369,7 +406,7 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     front["collection"] = "publications"
     front["category"] = (pub.extra.get("category") if isinstance(pub.extra.get("category"), str)
                          else NEUTRAL_TO_CATEGORY.get(pub.category, "manuscripts"))
-    front["permalink"] = _publication_url(pub, slug)
+    front["permalink"] = url or _publication_url(pub, slug, {})
     if pub.abstract:
         front["excerpt"] = pub.abstract
     front["date"] = yaml_date(date)
@@ -414,7 +451,7 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     for key, value in pub.extra.items():  # its own front matter (`note`, `pubtype` ...)
         if key not in front and value not in (None, "", []):
             front[key] = value
-    out = f"_publications/{slug}.md"
+    out = _publication_file(pub, slug)
     plan.write_document(out, front, body)
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)
     if pub.origin:
