@@ -1042,3 +1042,26 @@ def test_a_link_the_owners_bib_layout_made_of_a_field_is_kept_or_said_lost(tmp_p
     lost = [f.message for f in report.findings if f.code == "bib-link-shown"
             and f.severity == "loss"]
     assert len(lost) == 1 and "`roe2021moss`" in lost[0] and "linked its `url`" in lost[0]
+
+
+def test_a_site_without_posts_gets_no_latest_posts_heading(tmp_path):
+    """The old home page listed the latest posts (`latest_posts: true`), but no post is
+    carried (the site has none, or only the template's examples): the new home page shows
+    no "latest posts" heading, which would lead to a blog the site does not have (and keep
+    the template's blog page: a menu entry the owner never had)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    shutil.rmtree(src / "_posts")
+    (src / "_layouts").mkdir()  # a 2023-24 about layout: the config switches the list
+    (src / "_layouts/about.html").write_text(
+        "---\nlayout: default\n---\n{{ content }}\n{% if site.latest_posts.enabled %}"
+        "<h2><a href=\"{{ '/blog/' | relative_url }}\">latest posts</a></h2>{% endif %}\n")
+    with (src / "_config.yml").open("a") as config:
+        config.write("latest_posts:\n  enabled: true\n  limit: 3\n")
+    dest = shutil.copytree(needs_shared(SHARED / "lab/templates/al-folio-2026"), tmp_path / "out")
+    plan = _convert(src, dest, to="al-folio")
+    front = yaml.safe_load((dest / "_pages/about.md").read_text().split("---")[1])
+    assert front["latest_posts"]["enabled"] is False
+    assert not [f for f in plan.report.findings if f.code == "fixed-link" and "/blog/" in f.message]
+    assert "nav: true" not in (dest / "_pages/blog.md").read_text() \
+        if (dest / "_pages/blog.md").exists() else True

@@ -245,14 +245,17 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
         # with `_news/`: no announcements); a News section of its body it showed
         show_news = bool(news) or (bool(news_feat["enabled"]) if "enabled" in news_feat
                                    else has_news)
+        # a list of the latest posts shows none where no post is carried (the template's
+        # example posts stay behind): its heading would lead to a blog the site does not have
+        show_posts = bool(posts.get("enabled", False)) and bool(site.posts)
         if THEME.vocabulary["about_flags"][_target_generation(plan, options)] == "boolean":
             front["news"] = show_news  # 2020-23: plain switches, limits live in _config.yml
-            front["latest_posts"] = bool(posts.get("enabled", False))
+            front["latest_posts"] = show_posts
         else:
             front["announcements"] = {"enabled": show_news,
                                       "scrollable": bool(news_feat.get("scrollable", True)),
                                       "limit": _limit(news_feat.get("limit"))}
-            front["latest_posts"] = {"enabled": bool(posts.get("enabled", False)),
+            front["latest_posts"] = {"enabled": show_posts,
                                      "scrollable": True, "limit": _limit(posts.get("limit"))}
             about = layout_text(plan, "about") or ""
             if re.search(r"\bpage\.news\b", about):  # 2024: `page.news and site.announcements`
