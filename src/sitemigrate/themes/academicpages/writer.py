@@ -360,11 +360,12 @@ def _own_file(pub: Publication) -> str:
     """The path under `_publications/`, without its suffix, of the file the publication was
     read from (an academicpages site's own: `2019-02-25_thesis`); "" for one read from
     elsewhere (an entry of a `.bib` file)."""
-    path = PurePosixPath(pub.origin.path if pub.origin else "")
-    if path.parts[:1] != ("_publications",) or len(path.parts) < 2 \
-            or path.suffix not in _DOCUMENT_SUFFIXES:
+    rel = pub.origin.path if pub.origin else ""  # (string work: read for every entry)
+    stem, dot, suffix = rel.removeprefix("_publications/").rpartition(".")
+    if not rel.startswith("_publications/") or not dot or f".{suffix}" not in \
+            _DOCUMENT_SUFFIXES or not stem.rsplit("/", 1)[-1]:
         return ""
-    return path.with_suffix("").relative_to("_publications").as_posix()
+    return stem
 
 
 _DOCUMENT_SUFFIXES = {".md", ".markdown", ".html"}
