@@ -3,7 +3,8 @@
 ``../shared/lab`` holds pristine checkouts of both themes (several generations each) and a
 real Jekyll set-up (``bin/setup`` once, ``bin/build SITE OUT``). A *cell* is one corpus site
 (every site of ``corpus/real/*/`` and ``corpus/upstream/``: :data:`SITES`) converted into one
-template checkout of the other theme (the current one; ``--all``: every generation):
+template checkout of the other theme (the current one; ``--all``: every generation; with
+``--upgrade``, the current checkout of its own theme instead: an upgrade):
 
 1. SRC: the corpus site laid over the template of its own theme and era (its SOURCE.txt
    says which: :func:`lab_template`; ``bin/overlay``), built once as the baseline (the
