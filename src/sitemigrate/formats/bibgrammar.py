@@ -21,6 +21,8 @@ MONTHS = {m[:3].lower(): m for m in (
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
     "October", "November", "December")}
 """BibTeX's predefined macros: ``jan`` -> ``January``, ..."""
+MONTH_NAMES = tuple(MONTHS.values())
+"""The months' English names, January first."""
 
 _NAME_CHARS = r"a-zA-Z@!$&*+\-./:;<>?\[\\\]^_`|~\x7f"
 """The characters of a field, macro or entry-type name (and digits after the first)."""

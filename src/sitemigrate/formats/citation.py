@@ -12,6 +12,7 @@ import functools
 import re
 
 from ..lazyre import lazy_pattern
+from .bibgrammar import MONTH_NAMES
 from .bibtex import BibEntry
 from .bibtext import to_text
 from .content import without_marks  # `Name*`, `Name†`: marks are no part of a name
@@ -110,9 +111,6 @@ _MONTHS = {name: i for i, name in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 
 
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
-                "September", "October", "November", "December")
-
 
 def _int_in(text: str, pattern: str, low: int, high: int) -> int | None:
     m = re.search(pattern, text)
@@ -174,7 +172,7 @@ def format_citation(entry: BibEntry, month: bool = False) -> str:
     if year:
         # the month of its own field (the year's too): what a list prints as `entry.month`
         shown = _date_of(f.get("year", ""), f.get("month", ""), "", "")[1] if month else None
-        parts.append(f"({year}, {_MONTH_NAMES[shown - 1]})." if shown else f"({year}).")
+        parts.append(f"({year}, {MONTH_NAMES[shown - 1]})." if shown else f"({year}).")
     title = to_text(f.get("title", ""))
     if title:
         parts.append(f'"{_sentence(title)}"')

@@ -19,14 +19,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ...formats.bibgrammar import MONTH_NAMES
 from ...ir import Item, Page
 from ...jekyll.documents import excerpt_separator, jekyll_excerpt
 from ...jekyll.site import read_data
 from ...report import Report
 from ...textio import read_text
-
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December")
 
 
 def mark_listed(projects: list[Item], pages: list[Page], src: Path,
@@ -98,7 +96,7 @@ def _label(data: Any, locale: Any, key: str) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-_FORMS = {"B": lambda d: _MONTHS[d.month - 1], "b": lambda d: _MONTHS[d.month - 1][:3],
+_FORMS = {"B": lambda d: MONTH_NAMES[d.month - 1], "b": lambda d: MONTH_NAMES[d.month - 1][:3],
           "d": lambda d: f"{d.day:02d}", "e": lambda d: f"{d.day:2d}", "-d": lambda d: str(d.day),
           "Y": lambda d: str(d.year), "m": lambda d: f"{d.month:02d}",
           "-m": lambda d: str(d.month), "y": lambda d: f"{d.year % 100:02d}", "%": lambda d: "%"}
