@@ -30,6 +30,11 @@ from sitemigrate.plan import Plan
      '<iframe width="300"></iframe>', "data:text/html,<b>hi</b>"),
     ('<a href="jav&#x61;script:alert(1)">notes</a>', True, "<a>notes</a>",
      "jav&#x61;script:alert(1)"),
+    # the colon written as a character reference, and no other colon in the text
+    ('<a href="javascript&#58;alert(1)">notes</a>', False, "<a>notes</a>",
+     "javascript&#58;alert(1)"),
+    ("See [my notes](javascript&colon;alert(1)).", True, "See my notes.",
+     "javascript&colon;alert(1)"),
     ('<a HREF="  JaVaScRiPt:alert(1)">notes</a>', False, "<a>notes</a>",
      "  JaVaScRiPt:alert(1)"),
     ("[x]( JAVASCRIPT:alert(1) 'a title')", True, "x", "JAVASCRIPT:alert(1)"),

@@ -265,8 +265,8 @@ def defuse(text: str, markdown: bool, keep: Keep | None = None,
     and the (line, address) of each one dropped. A text without such a link comes back as it
     was. ``keep``: the ``data:`` pictures where a picture is loaded become files
     (:data:`Keep`), each such (line, address) into ``kept``."""
-    if ":" not in text:
-        return text, []  # no scheme anywhere: nothing to read
+    if ":" not in text and "&" not in text:
+        return text, []  # no scheme anywhere, not even a colon written as `&#58;`: nothing to read
     edits = _attribute_edits(_masked(text) if markdown else text, keep)
     text, dropped = _apply(text, edits, kept) if edits else (text, [])
     for _ in range(4 if markdown else 0):  # a link's words may hold one more (its image)
