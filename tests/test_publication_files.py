@@ -67,6 +67,10 @@ def test_an_upgraded_publication_keeps_the_address_of_its_collections_title_patt
         "/papers/reed-beds/"
     rows = {u["old"]: u["how"] for u in urls if u["source"].startswith("_publications/")}
     assert rows.get("/papers/reed-beds/") == "same"
+    # `permalink:` left empty: Jekyll gave the old pattern's address, which stays
+    assert _front(dest / "_publications/2019-02-25_thesis.md")["permalink"] == \
+        "/papers/2019-02-25_thesis/"
+    assert rows.get("/papers/2019-02-25_thesis/") == "same"
 
 
 def test_the_address_jekyll_gives_a_collection_document():

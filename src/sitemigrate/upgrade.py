@@ -340,6 +340,12 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         if (to.src / near).is_file() and near not in to.plan.files:
             to.plan.copy(near, to.src / near)
     added = _merge(front, theirs.data) | menu_place(front, theirs.data)  # its old place
+    if "permalink" in front and front["permalink"] is None and theirs.data.get("permalink"):
+        # `permalink:` left empty is no address: Jekyll gave the page its collection's
+        # pattern of the OLD config (or its default), which the writer wrote out; the new
+        # config's pattern would move it
+        front["permalink"] = theirs.data["permalink"]
+        added = True
     for key in [k for k, v in theirs.data.items() if k in front and front[k] != v
                 and isinstance(v, (dict, bool)) and isinstance(front[k], (dict, bool))
                 and not to.reads_page_key(k)]:
