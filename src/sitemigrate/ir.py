@@ -361,6 +361,11 @@ class CVSection:
     key: str = ""
     """The JSON Resume section this is (``work``, ``education``, ``skills`` ...,
     academicpages' ``presentations``/``teaching``/``portfolio``); empty for a custom one."""
+    fields_shown: list[str] = field(default_factory=list)
+    """The fields of its entries (JSON Resume's names: a skill's ``name``, ``level``,
+    ``keywords``) that the source's CV page printed as text, where the reader knows them
+    (al-folio: the section's CV include); empty when not known. A writer whose CV shows no
+    such field puts its text where that CV shows text (a skill's level after its name)."""
     origin: Origin | None = None
 
 

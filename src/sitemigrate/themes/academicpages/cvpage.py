@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ruamel.yaml.comments import CommentedMap
@@ -48,11 +49,55 @@ def _cv_page_body(page: Page, body: str, site: Site, report: Report) -> str:
         return intro + body if intro else body
     report.mapped("cv", f"CV data ({len(todo)} sections) written into the CV page as "
                   "Markdown.", site.cv.origin)
+    todo = shown_beside_name(todo, report, "the Markdown CV page")
     _unwritten_entries(todo, report)
     added = intro + _cv_markdown(site, todo)
     if is_html_file(page.path):  # no Markdown converter runs on the page
         added = markdown_in_html(added.rstrip("\n"), "cv_sections") + "\n"
     return added + ("\n" + body.lstrip("\n") if body.strip() else "")
+
+
+# A JSON Resume field that academicpages' CVs show nowhere (the Markdown CV's bullets; the
+# JSON CV's `cv-template.html` shows a skill's name over its keywords), per section: where
+# the source's CV printed it as text (:attr:`CVSection.fields_shown`), it is written after
+# the entry's name in parentheses, as al-folio's 2026 skills include prints a level.
+_BESIDE_NAME = {"skills": "level"}
+
+
+def shown_beside_name(sections: list[CVSection], report: Report, where: str
+                      ) -> list[CVSection]:
+    """``sections`` as academicpages' CV ``where`` is written from them: an entry's field of
+    :data:`_BESIDE_NAME` that the source's CV showed is after the entry's name (`Fieldwork
+    (Tide gauges)`) and no field of its own (a layout that printed it beside the name too
+    would show it twice). The IR's sections are not changed."""
+    out = []
+    for sec in sections:
+        key = _BESIDE_NAME.get(sec.key, "")
+        entries: list = []
+        for entry in sec.entries:
+            extra = entry.get("extra") if isinstance(entry, dict) else None
+            value = extra.get(key) if key in sec.fields_shown and isinstance(extra, dict) \
+                else None
+            said = " ".join(str(value).split()) if isinstance(value, (str, int, float)) \
+                and not isinstance(value, bool) else ""
+            if not said or not isinstance(extra, dict):
+                entries.append(entry)
+                continue
+            name = " ".join(str(entry.get("title") or "").split())
+            rest = {k: v for k, v in extra.items() if k != key}
+            new = {**entry, "title": f"{name} ({said})" if name else said, "extra": rest}
+            if not rest:
+                del new["extra"]
+            entries.append(new)
+        moved = sum(a is not b for a, b in zip(entries, sec.entries, strict=True))
+        if moved:
+            report.mapped("cv-field", f"CV section `{sec.title}`: academicpages' CV shows no "
+                          f"`{key}` of its entries; in {where} each of the {moved} the "
+                          "source's CV showed is after the entry's name, in parentheses.",
+                          sec.origin)
+            sec = dataclasses.replace(sec, entries=entries)
+        out.append(sec)
+    return out
 
 
 def _said(value: object) -> str:
@@ -141,7 +186,8 @@ def _write_cv_json(site: Site, plan: Plan, options: Options) -> None:
     dest_has = (plan.dest / CV_JSON).is_file() or (plan.dest / CV_JSON_PAGE).is_file()
     if not dest_has and options.generation != "2024-26":
         return
-    data, left = jsonresume.to_resume(site.cv.sections,
+    data, left = jsonresume.to_resume(shown_beside_name(site.cv.sections, plan.report,
+                                                        f"`{CV_JSON}`"),
                                       jsonresume.basics_of(site.identity, site.cv.basics),
                                       _cv_dialect())
     plan.write(CV_JSON, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

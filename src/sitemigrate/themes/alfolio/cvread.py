@@ -18,6 +18,7 @@ from ...textio import read_json
 from . import THEME
 from .cv import (
     CV_YML,
+    RENDERCV_KEYS,
     _classic_sections,
     _rendercv_sections,
     basics_shown,
@@ -28,7 +29,7 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .resumeshown import dialect_of, own_fields_shown, shown_as
+from .resumeshown import dialect_of, fields_shown, own_fields_shown, shown_as
 
 
 def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
@@ -77,6 +78,8 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
     elif fmt == "rendercv":
         cv.sections, cv.basics = _rendercv_sections(value, report)
         cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text, THEME.vocabulary)
+        fields_shown(cv.sections, layout_text, rule, THEME.vocabulary, src, report,
+                     RENDERCV_KEYS)
     else:
         aliases = shown_as(layout_text, THEME.vocabulary["cv_layout"]["resume_order"]["include"])
         value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary, aliases)
@@ -85,6 +88,7 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
         own_fields_shown(cv.sections, src, report)  # the site's own includes' fields
+        fields_shown(cv.sections, layout_text, rule, THEME.vocabulary, src, report, {})
         name = text(cv.basics.get("name"))
         if name and site.identity.display_name() and name != site.identity.display_name():
             # (dropped when the CV turns out to be the template's example, template_files)

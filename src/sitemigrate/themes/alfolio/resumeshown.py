@@ -51,12 +51,17 @@ def dialect_of(aliases: dict[str, str]) -> Dialect:
     return Dialect(sections)
 
 
-def printed_as_text(liquid: str) -> set[str]:
-    """The fields of `content` an include prints as text (not inside an HTML tag: a logo's
-    `src`), directly or through a loop over them."""
+def printed_as_text(liquid: str, entry: str = "content") -> set[str]:
+    """The fields of `content` (or the entry variable ``entry``) an include prints as text
+    (not inside an HTML tag: a logo's `src`), directly or through a loop over them."""
     text = _TAG.sub(" ", shown_liquid(liquid))
-    found = set(_PRINTED.findall(text))
-    found |= {field for var, field in _LOOP.findall(text)
+    if entry == "content":
+        found = set(_PRINTED.findall(text))
+        loops = _LOOP.findall(text)
+    else:
+        found = set(re.findall(r"\{\{-?\s*" + re.escape(entry) + r"\.(\w+)", text))
+        loops = re.findall(r"\{%-?\s*for\s+(\w+)\s+in\s+" + re.escape(entry) + r"\.(\w+)", text)
+    found |= {field for var, field in loops
               if re.search(r"\{\{-?\s*" + re.escape(var) + r"\b", text)}
     return found
 
@@ -99,3 +104,44 @@ def own_fields_shown(sections: list[CVSection], src: Path, report: Report) -> No
                           + ", ".join(f"`{k}`" for k in sorted(moved)) + ", no field of JSON "
                           "Resume: each is a line of the entry's highlights.",
                           Origin(rel, liquid.count("\n", 0, at) + 1))
+
+
+_INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
+
+
+def fields_shown(sections: list[CVSection], layout_text: str | None, rule: str, vocab: dict,
+                 src: Path, report: Report, renamed: dict[str, dict[str, str]]) -> None:
+    """Each JSON Resume section's :attr:`~sitemigrate.ir.CVSection.fields_shown`: the fields
+    of its entries the source's CV page printed as text. A CV layout shows a section with an
+    include named for it (`cv/skills.liquid`, `resume/skills.liquid`), each entry as `entry`
+    or `content`: the fields the site's own include prints as text (a value inside an HTML
+    tag, a skill's level in a tooltip's `title`, is none). The site's own layout names its
+    includes; the layout rule's (``cv_layout.fields_shown`` in the mapping) names its folder
+    and, where the site has no include of that name (Jekyll reads the site's first), the
+    fields the template's include prints. ``renamed``: the data format's own names of JSON
+    Resume fields, per section (RenderCV's; `""` for every section)."""
+    own = shown_liquid(layout_text) if layout_text is not None else None
+    spec = (vocab["cv_layout"].get("fields_shown") or {}).get(rule) or {}
+    for sec in sections:
+        schema = SCHEMA_FIELDS.get(sec.key)
+        if schema is None:
+            continue
+        if own is not None:
+            names = [n for n in dict.fromkeys(_INCLUDE.findall(own))
+                     if n.rsplit("/", 1)[-1].split(".")[0] == sec.key]
+        else:
+            names = [f"{spec.get('include', '')}{sec.key}{suffix}"
+                     for suffix in (".liquid", ".html")] if spec.get("include") else []
+        rename = {**renamed.get("", {}), **renamed.get(sec.key, {})}
+        found: set[str] | None = None
+        for name in names:
+            rel = f"_includes/{name}"
+            if ".." in name.split("/") or not (src / rel).is_file() \
+                    or not within(src, src / rel):
+                continue
+            raw = read_source(src / rel, rel, report, root=src)
+            liquid = raw.decode("utf-8", "replace") if raw else ""
+            found = (found or set()) | printed_as_text(liquid, "entry") | printed_as_text(liquid)
+        if found is None:
+            found = set() if own is not None else {str(f) for f in spec.get(sec.key) or []}
+        sec.fields_shown = sorted({rename.get(f, f) for f in found} & schema)
