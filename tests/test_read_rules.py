@@ -1248,3 +1248,25 @@ def test_a_branch_that_tests_a_key_the_page_sets_false_runs_not():
     assert shown({"selected_papers": 0, "latest_posts": {"enabled": True}, "social": None}) \
         == {"papers", "posts", "no icons"}
     assert shown({}) == {"papers", "posts", "no icons"}
+
+
+@pytest.mark.parametrize(("url", "baseurl", "shown"), [
+    ("https://quill.example.org/", "", "/files/cv.pdf"),
+    ("https://quill.example.org", "/site/", "/files/cv.pdf"),
+    ("https://quill.example.org", "", "files/cv.pdf")])
+def test_a_menu_entry_without_its_leading_slash_is_read_as_the_masthead_joins_it(
+        tmp_path, url, baseurl, shown):
+    """academicpages' masthead links an entry that names no `http` address as `url` and
+    `baseurl` followed by the entry's `url`, as written: where those end in `/`, an entry
+    written without its leading `/` is the site's own path; where they do not, it was
+    joined to the host's name (no page of the site), and is read as written."""
+    report = Report()
+    site = sitemigrate.read_site(write(tmp_path, {
+        "_config.yml": f'title: "Odile Marchetti"\nurl: "{url}"\nbaseurl: "{baseurl}"\n'
+                       'author:\n  name: "Odile Marchetti"\n',
+        "_data/navigation.yml": 'main:\n  - title: "Talks"\n    url: /talks/\n'
+                                '  - title: "CV"\n    url: files/cv.pdf\n',
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nI map lichens.\n",
+        "files/cv.pdf": "%PDF-1.4\n",
+    }), "academicpages", report)
+    assert [(n.title, n.url) for n in site.navigation] == [("Talks", "/talks/"), ("CV", shown)]
