@@ -134,6 +134,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     if same:
         carried += _carry_data(plan, src, spec)
     _renderable_entries(plan, theme, spec)
+    _joined_urls(plan, site, spec)
     carried += carry_bibliography(plan, src, spec, site)
     _carry_unpublished(plan, src)
     left += _keep_kept_assets(plan, src, spec, examples)
@@ -287,6 +288,40 @@ def _renderable_entries(plan: Plan, theme: Theme, spec: dict[str, Any]) -> None:
             out.append("# " + line if dropping and line.strip() else line)
         if bad:
             plan.write(rel, "\n".join(out).encode("utf-8"))
+
+
+def _joined_urls(plan: Plan, site: Site, spec: dict[str, Any]) -> None:
+    """A carried data file whose entries' ``key`` the template links after `url` and
+    `baseurl` as written (``joined_urls``: academicpages' masthead and its menu's `url`):
+    where the old site's `url` and `baseurl` ended in `/` and the new ones do not (the
+    writer dropped it), an entry written without its leading `/` (`files/cv.pdf`) led to the
+    site's own path; it is written with the `/`, so that it still does."""
+    from .jekyll.urls import read_config
+    from .yamlio import load_yaml
+
+    def base(config: Any) -> str:
+        return "".join(str(config.get(k) or "") for k in ("url", "baseurl")) \
+            if isinstance(config, dict) else "/"
+    new = load_yaml(plan.files.get("_config.yml", b"").decode("utf-8", "replace"),
+                    "_config.yml", None, shared=True)
+    if not base(read_config(Path(site.source))).endswith("/") or base(new).endswith("/"):
+        return
+    for rule in spec.get("joined_urls") or []:
+        rel = rule["file"]
+        if rel not in plan.files:
+            continue
+        entry = re.compile(rf"^(\s*(?:-\s+)?{re.escape(rule['key'])}\s*:\s*)(['\"]?)"
+                           r"(?!/|#|[a-zA-Z][\w+.-]*:|[^'\"\s]*http)(?=[^\s'\"#])")
+        lines = plan.files[rel].decode("utf-8", "replace").split("\n")
+        for n, line in enumerate(lines):
+            if entry.match(line):
+                lines[n] = entry.sub(r"\g<1>\g<2>/", line, count=1)
+                plan.report.mapped("navigation", f"`{line.strip()}` is linked after `url` and "
+                                   "`baseurl`, which no longer end in `/`: written with its "
+                                   "leading `/`, the address it had.", Origin(rel, n + 1))
+        joined = "\n".join(lines).encode("utf-8")
+        if joined != plan.files[rel]:
+            plan.write(rel, joined)
 
 
 def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[str]) -> int:
