@@ -18,6 +18,7 @@ import sitemigrate
 SOCIALS = ("email: ada@example.org\n"
            "github_username: ada-okonkwo\n"
            "birdwatch_username: adaspots\n"
+           "# an icon of my own, one day\n"
            "kite_club:\n  url: https://kites.example.org/ada\n  title: Kite club\n"
            "lichen_atlas:\n  logo: assets/img/lichen.svg\n  url: https://lichens.example.org/a\n"
            "  title: Lichen atlas\n")
@@ -45,12 +46,13 @@ def test_an_entry_jekyll_socials_cannot_render_is_commented_out(tmp_path):
     lines = (dest / "_data/socials.yml").read_text().splitlines()
     assert "github_username: ada-okonkwo" in lines
     assert "# birdwatch_username: adaspots" in lines
+    assert "# an icon of my own, one day" in lines  # (a comment stays as written)
     assert "# kite_club:" in lines and "#   url: https://kites.example.org/ada" in lines
     assert "lichen_atlas:" in lines and "  logo: assets/img/lichen.svg" in lines
     said = sorted((f.line, f.message.split("`")[1]) for f in plan.report.findings
                   if f.code == "social" and f.path == "_data/socials.yml"
                   and f.outcome == "lost")
-    assert said == [(3, "birdwatch_username"), (4, "kite_club")]
+    assert said == [(3, "birdwatch_username"), (5, "kite_club")]
 
 
 def test_without_the_tag_the_owners_file_is_carried_as_written(tmp_path):

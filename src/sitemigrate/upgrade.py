@@ -285,7 +285,8 @@ def _renderable_entries(plan: Plan, theme: Theme, spec: dict[str, Any]) -> None:
                                      f"`{rule['needs']}` to show it.", Origin(rel, n))
             elif line and not line[0].isspace() and not line.startswith("#"):
                 dropping = False
-            out.append("# " + line if dropping and line.strip() else line)
+            commented = line.lstrip().startswith("#")
+            out.append("# " + line if dropping and line.strip() and not commented else line)
         if bad:
             plan.write(rel, "\n".join(out).encode("utf-8"))
 
