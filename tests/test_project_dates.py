@@ -143,3 +143,21 @@ def test_a_list_item_that_prints_no_excerpt_adds_no_text(tmp_path):
         "_portfolio/dune-survey.md": "---\ntitle: Dune survey\n---\nDunes mapped.\n",
     })
     assert "description" not in _front(dest / "_projects" / "dune-survey.md")
+
+
+def test_a_relative_picture_of_the_excerpt_is_read_from_the_list_that_shows_it(tmp_path):
+    """The portfolio list at `/portfolio/` prints a project's `excerpt` as HTML in itself, so
+    its `<img src='../images/heron.gif'>` showed `/images/heron.gif`: the card's image is
+    that file, carried with the other pictures, not the relative path (which al-folio's
+    card would read from another address)."""
+    src = _site(tmp_path, {
+        "_pages/portfolio.html": _LIST,
+        "_portfolio/heron-census.md": "---\ntitle: Heron census\nexcerpt: \"Counting herons."
+                                      "<br/><img src='../images/heron.gif'>\"\n---\nText.\n",
+    })
+    (src / "images/heron.gif").write_bytes(b"GIF89a heron")
+    dest = tmp_path / "dest"
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    heron = _front(dest / "_projects" / "heron-census.md")
+    assert heron["img"] == "assets/img/heron.gif", heron
+    assert (dest / heron["img"]).read_bytes() == b"GIF89a heron"

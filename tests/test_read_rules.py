@@ -328,6 +328,31 @@ def test_a_key_the_cv_code_shows_with_a_sections_include_is_read_as_that_section
     assert len(lost) == 1 and "`hobbies`" in lost[0]
 
 
+def test_a_key_the_cv_code_shows_with_the_basics_include_is_read_as_the_basics(tmp_path):
+    """An owner's CV code that shows a key of its own with the include of the basics
+    (`{% when 'about' %}{% include resume/basics.liquid %}`), the `jsonresume` list naming
+    it: the CV page shows the person's basics from that key, so they are read as the basics
+    (not as an unknown key said to be lost)."""
+    site, report = read(write(tmp_path, {
+        "_config.yml": ALFOLIO_CONFIG + GET_JSON + "jsonresume:\n  - about\n  - work\n",
+        "_layouts/cv.liquid": "---\nlayout: default\n---\n{% for data in site.data.resume %}"
+                              "{% unless site.jsonresume contains data[0] %}{% continue %}"
+                              "{% endunless %}<h3>{{ data[0] | capitalize }}</h3>"
+                              "{% case data[0] %}"
+                              "{% when 'about' %}{% include resume/basics.liquid %}"
+                              "{% when 'work' %}{% include resume/work.liquid %}"
+                              "{% endcase %}{% endfor %}\n",
+        "_pages/cv.md": CV_PAGE,
+        "assets/json/resume.json": RESUME.replace('"basics"', '"about"').replace(
+            '"label": "Ecologist"', '"label": "Ecologist", "phone": "555 0142"'),
+    }))
+    assert site.cv is not None
+    assert site.cv.basics["phone"] == "555 0142"
+    assert "phone" in site.cv.basics_shown
+    assert [s.key for s in site.cv.sections] == ["work"]
+    assert not [f for f in report.findings if f.code == "cv-json-key"]
+
+
 @pytest.mark.parametrize("hidden", [
     "<!-- {% for entry in site.data.cv %}{{ entry.title }}{% endfor %} -->",
     "{% comment %}{% for entry in site.data.cv %}{{ entry.title }}{% endfor %}{% endcomment %}"])
@@ -1223,3 +1248,25 @@ def test_a_branch_that_tests_a_key_the_page_sets_false_runs_not():
     assert shown({"selected_papers": 0, "latest_posts": {"enabled": True}, "social": None}) \
         == {"papers", "posts", "no icons"}
     assert shown({}) == {"papers", "posts", "no icons"}
+
+
+@pytest.mark.parametrize(("url", "baseurl", "shown"), [
+    ("https://quill.example.org/", "", "/files/cv.pdf"),
+    ("https://quill.example.org", "/site/", "/files/cv.pdf"),
+    ("https://quill.example.org", "", "files/cv.pdf")])
+def test_a_menu_entry_without_its_leading_slash_is_read_as_the_masthead_joins_it(
+        tmp_path, url, baseurl, shown):
+    """academicpages' masthead links an entry that names no `http` address as `url` and
+    `baseurl` followed by the entry's `url`, as written: where those end in `/`, an entry
+    written without its leading `/` is the site's own path; where they do not, it was
+    joined to the host's name (no page of the site), and is read as written."""
+    report = Report()
+    site = sitemigrate.read_site(write(tmp_path, {
+        "_config.yml": f'title: "Odile Marchetti"\nurl: "{url}"\nbaseurl: "{baseurl}"\n'
+                       'author:\n  name: "Odile Marchetti"\n',
+        "_data/navigation.yml": 'main:\n  - title: "Talks"\n    url: /talks/\n'
+                                '  - title: "CV"\n    url: files/cv.pdf\n',
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\nI map lichens.\n",
+        "files/cv.pdf": "%PDF-1.4\n",
+    }), "academicpages", report)
+    assert [(n.title, n.url) for n in site.navigation] == [("Talks", "/talks/"), ("CV", shown)]

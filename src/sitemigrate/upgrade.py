@@ -133,6 +133,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                     f.path == rel and f.outcome == "lost")]
     if same:
         carried += _carry_data(plan, src, spec)
+    _renderable_entries(plan, theme, spec)
+    _joined_urls(plan, site, spec)
     carried += carry_bibliography(plan, src, spec, site)
     _carry_unpublished(plan, src)
     left += _keep_kept_assets(plan, src, spec, examples)
@@ -247,6 +249,80 @@ def _carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
                 plan.write(rel, data)
                 count += 1
     return count
+
+
+def _renderable_entries(plan: Plan, theme: Theme, spec: dict[str, Any]) -> None:
+    """A carried data file that a tag of DEST's build renders entry by entry
+    (``rendered_entries``: jekyll-socials' `social_links` over `_data/socials.yml`) where
+    that tag reads ``needs`` of every entry whose key is no service it knows (its column of
+    mappings/socials.yml and ``also``): an entry with no such value stops the build, so it
+    is commented out, and said with its line (the old template's include showed it as a
+    link with no address)."""
+    from . import socials
+    from .jekyll.checkout import runnable_tags
+    from .yamlio import load_yaml
+    for rule in spec.get("rendered_entries") or []:
+        rel = rule["file"]
+        if rel not in plan.files or rule["tag"] not in runnable_tags(plan, theme):
+            continue
+        text = plan.files[rel].decode("utf-8", "replace")
+        data = load_yaml(text, rel, None)
+        if not isinstance(data, dict):
+            continue
+        known = socials.known_keys(rule["known"]) | set(rule.get("also") or [])
+        bad = {str(k) for k, v in data.items() if str(k) not in known and v is not None
+               and not (isinstance(v, dict) and v.get(rule["needs"]))}
+        lines, out, dropping = text.split("\n"), [], False
+        for n, line in enumerate(lines, 1):
+            top = re.match(r"([^\s#][^:]*?)\s*:", line)
+            if top:
+                dropping = top[1].strip("'\"") in bad
+                if dropping:
+                    plan.report.lost("social", f"`{top[1]}` is no service the new template's "
+                                     f"`{rule['tag']}` knows and has no `{rule['needs']}`, "
+                                     "which it reads of every other entry (its build would "
+                                     "stop): commented out. Give it `url`, `title` and "
+                                     f"`{rule['needs']}` to show it.", Origin(rel, n))
+            elif line and not line[0].isspace() and not line.startswith("#"):
+                dropping = False
+            commented = line.lstrip().startswith("#")
+            out.append("# " + line if dropping and line.strip() and not commented else line)
+        if bad:
+            plan.write(rel, "\n".join(out).encode("utf-8"))
+
+
+def _joined_urls(plan: Plan, site: Site, spec: dict[str, Any]) -> None:
+    """A carried data file whose entries' ``key`` the template links after `url` and
+    `baseurl` as written (``joined_urls``: academicpages' masthead and its menu's `url`):
+    where the old site's `url` and `baseurl` ended in `/` and the new ones do not (the
+    writer dropped it), an entry written without its leading `/` (`files/cv.pdf`) led to the
+    site's own path; it is written with the `/`, so that it still does."""
+    from .jekyll.urls import read_config
+    from .yamlio import load_yaml
+
+    def base(config: Any) -> str:
+        return "".join(str(config.get(k) or "") for k in ("url", "baseurl")) \
+            if isinstance(config, dict) else "/"
+    new = load_yaml(plan.files.get("_config.yml", b"").decode("utf-8", "replace"),
+                    "_config.yml", None, shared=True)
+    if not base(read_config(Path(site.source))).endswith("/") or base(new).endswith("/"):
+        return
+    for rule in spec.get("joined_urls") or []:
+        rel = rule["file"]
+        if rel not in plan.files:
+            continue
+        entry = re.compile(rf"^(\s*(?:-\s+)?{re.escape(rule['key'])}\s*:\s*)(['\"]?)"
+                           r"(?!/|#|[a-zA-Z][\w+.-]*:|[^'\"\s]*http)(?=[^\s'\"#])")
+        lines = plan.files[rel].decode("utf-8", "replace").split("\n")
+        for n, line in enumerate(lines):
+            if entry.match(line):
+                lines[n] = entry.sub(r"\g<1>\g<2>/", line, count=1)
+                plan.report.mapped("navigation", f"`{line.strip()}` is linked after `url` and "
+                                   "`baseurl`, which no longer end in `/`: written with its "
+                                   "leading `/`, the address it had.", Origin(rel, n + 1))
+        joined = "\n".join(lines).encode("utf-8")
+        if joined != plan.files[rel]:
+            plan.write(rel, joined)
 
 
 def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[str]) -> int:

@@ -77,6 +77,8 @@ class Dialect:
 
     sections: Mapping[str, tuple[str, str, dict[str, str]]] = field(default_factory=dict)
     written_as: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    basics: str = "basics"
+    """The key whose mapping is the person's basics (a name, contact details, a summary)."""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None) -> Dialect:
@@ -189,10 +191,11 @@ def sections_from(data: Any, origin: Origin | None = None,
         return [], {}, []
     sections: list[CVSection] = []
     unknown: list[str] = []
-    basics = plain(data.get("basics")) if isinstance(data.get("basics"), dict) else {}
+    own = data.get(dialect.basics)
+    basics = plain(own) if isinstance(own, dict) else {}
     for key, value in data.items():
         key = str(key)
-        if key in ("basics", "meta", "$schema"):
+        if key in ("basics", dialect.basics, "meta", "$schema"):
             continue
         known = dialect.section(key)
         if known is None or not isinstance(value, list):

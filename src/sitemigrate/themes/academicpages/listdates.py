@@ -18,6 +18,7 @@ import datetime
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 from ...formats.bibgrammar import MONTH_NAMES
 from ...ir import Item, Page
@@ -35,6 +36,33 @@ def mark_listed(projects: list[Item], pages: list[Page], src: Path,
     listing = vocab.get("listings", {}).get("projects") or {}
     mark_listed_dates(projects, pages, src, config, listing.get("dated"), report)
     mark_listed_texts(projects, pages, src, config, listing.get("shows_excerpt"), report)
+    rule = listing.get("shows_excerpt")
+    if rule and _lists_by(pages, str(rule["include"])):
+        page = next(p for p in pages if p.role == "projects")
+        listed_addresses(projects, page, report)
+
+
+# An HTML attribute that holds an address, and the address when it is relative (no scheme,
+# no leading `/`, `#` or `?`).
+_RELATIVE = re.compile(r"""(\b(?:src|href)\s*=\s*)(['"])(?![a-zA-Z][\w+.-]*:|[/#?])([^'"]+)\2""")
+
+
+def listed_addresses(projects: list[Item], page: Page, report: Report) -> None:
+    """The projects page prints a project's `excerpt` (its neutral `description`) as HTML in
+    itself: a picture or link of it written relative (`<img src='../images/a.png'>`) is the
+    address it has from that page's address, and is read so (a writer that shows the text
+    on another page, or moves the file, then finds it)."""
+    base = page.permalink or "/"
+    base = base if base.endswith("/") else base.rsplit("/", 1)[0] + "/"
+    base = base if base.startswith("/") else "/" + base
+    for item in projects:
+        desc = item.fields.get("description")
+        if not isinstance(desc, str) or not _RELATIVE.search(desc):
+            continue
+        item.fields["description"] = _RELATIVE.sub(
+            lambda m: m[1] + m[2] + urljoin(base, m[3]) + m[2], desc)
+        report.mapped("project-text", f"the relative addresses in the project's `excerpt` "
+                      f"are read from `{base}`, the page that shows it.", item.origin)
 
 
 def _lists_by(pages: list[Page], include: str) -> bool:

@@ -143,7 +143,8 @@ def read(src: Path, report: Report) -> Site:
                                    text(n.get("url")),
                                    origin=Origin("_data/navigation.yml", node_line(n)))
                            for n in nav[key] if isinstance(n, dict)]
-        site.navigation = _shown_entries(site.navigation, report)
+        site.navigation = _joined_entries(_shown_entries(site.navigation, report), config,
+                                          report)
         if site.navigation and _masthead_hides_menu(src):
             report.mapped("navigation", "your `_includes/masthead.html` shows no menu (its "
                           "markup is inside an HTML comment or `{% comment %}`), so the old "
@@ -205,6 +206,25 @@ def _shown_entries(entries: list[NavItem], report: Report) -> list[NavItem]:
                       "shows it as a link with no text, which nobody sees; not carried into "
                       "the menu (its page, if any, is).", n.origin)
     return [n for n in entries if n.title.strip()]
+
+
+def _joined_entries(entries: list[NavItem], config: dict, report: Report) -> list[NavItem]:
+    """The masthead links an entry whose `url` does not contain `http` as `base_path` (`url`
+    and `baseurl` one after the other) and the entry's `url`, as written: where that ends in
+    `/`, an entry written without its leading `/` (`files/cv.pdf`) is the site's own path
+    (`/files/cv.pdf`), and is read so (a writer that drops the `/` from `url`, or a theme
+    that links the entry otherwise, would make it lead elsewhere)."""
+    base = text(config.get("url")) + text(config.get("baseurl"))
+    if not base.endswith("/"):
+        return entries
+    for n in entries:
+        if n.url and "http" not in n.url and not n.url.startswith(("/", "#")) \
+                and ":" not in n.url.split("/", 1)[0]:
+            report.mapped("navigation", f"menu entry `{n.title}` links `{n.url}` after "
+                          f"`{base}` (the old masthead joins them as written): it is the "
+                          f"site's `/{n.url}`.", n.origin)
+            n.url = "/" + n.url
+    return entries
 
 
 def _masthead_hides_menu(src: Path) -> bool:

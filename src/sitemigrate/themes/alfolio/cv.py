@@ -664,21 +664,22 @@ _RENDERCV_BASICS = {"website": "url", "address": "location"}
 
 
 def basics_shown(basics: dict[str, Any], fmt: str, rule: str, layout_text: str | None,
-                 config: dict, vocab: dict, raw: Any = None) -> list[str]:
+                 config: dict, vocab: dict, raw: Any = None, key: str = "basics") -> list[str]:
     """The keys of the CV data's ``basics`` (as read, JSON Resume's names) the source's CV
     page shows, in the data's order (``cv_layout.basics`` in the mapping): none where the
     layout reads `site.jsonresume` and that list leaves `basics` out; through the
     `resume/basics` include (the generation's layout, or a site's own layout that includes
     it), every key with a text value but the include's `except`; else the keys a site's own
     layout names (`basics.KEY`, `cv.KEY`), or the `cv-format` layout's card and summary
-    (for RenderCV, the keys of ``raw``, the `cv:` mapping as written, that the card names)."""
+    (for RenderCV, the keys of ``raw``, the `cv:` mapping as written, that the card names).
+    ``key``: the JSON Resume's key the layout shows the basics from (`basics`)."""
     spec = vocab["cv_layout"]["basics"]
     own = shown_liquid(layout_text) if layout_text is not None else None
     if fmt == "jsonresume":
         wanted = config.get("jsonresume")
         reads = (re.search(r"\bsite\.jsonresume\b", own) is not None if own is not None
                  else rule != "cv-format")
-        if reads and isinstance(wanted, list) and wanted and "basics" not in map(str, wanted):
+        if reads and isinstance(wanted, list) and wanted and key not in map(str, wanted):
             return []
     include = spec["include"]
     if own is not None and include["name"] not in own:

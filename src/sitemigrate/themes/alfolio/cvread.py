@@ -29,7 +29,7 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .resumeshown import dialect_of, fields_shown, own_fields_shown, shown_as
+from .resumeshown import basics_key, dialect_of, fields_shown, own_fields_shown, shown_as
 
 
 def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
@@ -71,6 +71,7 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
                             "carried as the owner's CV.", orel)
         return None
     value, rel = found[fmt]
+    basics_at = "basics"
     report_example_entries(template_files.templates(THEME).settings, value, rel, src, report)
     cv = CV(origin=Origin(rel, 1), format=fmt)
     if fmt == "classic":
@@ -81,10 +82,12 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
         fields_shown(cv.sections, layout_text, rule, THEME.vocabulary, src, report,
                      RENDERCV_KEYS)
     else:
-        aliases = shown_as(layout_text, THEME.vocabulary["cv_layout"]["resume_order"]["include"])
+        include = THEME.vocabulary["cv_layout"]["resume_order"]["include"]
+        aliases = shown_as(layout_text, include)
+        basics_at = basics_key(layout_text, include)
         value = resume_in_shown_order(value, rule, layout_text, src, THEME.vocabulary, aliases)
         cv.sections, cv.basics, unknown = jsonresume.sections_from(
-            value, Origin(rel, None), dialect=dialect_of(aliases))
+            value, Origin(rel, None), dialect=dialect_of(aliases, basics_at))
         cv.sections = resume_sections_shown(cv.sections, layout_text, rule,
                                             site.config_extra, rel, report, tuple(unknown))
         own_fields_shown(cv.sections, src, report)  # the site's own includes' fields
@@ -96,7 +99,7 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
                            f"{site.identity.display_name()}; it is no template's example CV, "
                            "so it was read as yours: check the name the CV page shows.", rel)
     cv.basics_shown = basics_shown(cv.basics, fmt, rule, layout_text, site.config_extra,
-                                   THEME.vocabulary, value)
+                                   THEME.vocabulary, value, basics_at)
     report.mapped("cv", f"CV read from `{rel}` ({fmt}): {len(cv.sections)} sections, "
                   f"{sum(len(s.entries) for s in cv.sections)} entries.", cv.origin)
     for other, (_, orel) in found.items():

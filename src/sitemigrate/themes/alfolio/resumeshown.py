@@ -40,15 +40,30 @@ def shown_as(layout_text: str | None, include: str) -> dict[str, str]:
     return out
 
 
-def dialect_of(aliases: dict[str, str]) -> Dialect:
+def basics_key(layout_text: str | None, include: str) -> str:
+    """The file's key that the CV code ``layout_text`` shows with the include of JSON Resume's
+    `basics` (``include``: the folder of the layout's section includes, `resume/`): a
+    layout that shows `{% when 'about' %}{% include resume/basics.liquid %}` and no
+    `basics` with it shows the person's basics from `about`. `basics` where it names none."""
+    keys: list[str] = []
+    for names, name in _WHEN.findall(shown_liquid(layout_text or "")):
+        if name.startswith(include) and name[len(include):].rsplit(".", 1)[0] == "basics":
+            keys += re.findall(r"['\"]([\w-]+)['\"]", names)
+    if "basics" in keys:
+        return "basics"
+    return next((k for k in keys if JSON_RESUME.section(k) is None), "basics")
+
+
+def dialect_of(aliases: dict[str, str], basics: str = "basics") -> Dialect:
     """JSON Resume with each key of ``aliases`` a section like the one it names, titled as
-    the CV loop titles a key it names no heading for (capitalised)."""
+    the CV loop titles a key it names no heading for (capitalised), and the person's basics
+    under ``basics`` (:func:`basics_key`)."""
     sections = {}
     for key, section in aliases.items():
         known = JSON_RESUME.section(section)
         if known is not None:  # (shown_as keeps only sections JSON Resume has)
             sections[key] = (key[:1].upper() + key[1:], known[1], known[2])
-    return Dialect(sections)
+    return Dialect(sections, basics=basics)
 
 
 def printed_as_text(liquid: str, entry: str = "content") -> set[str]:
