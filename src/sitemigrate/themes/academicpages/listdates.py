@@ -37,8 +37,9 @@ def mark_listed(projects: list[Item], pages: list[Page], src: Path,
     mark_listed_dates(projects, pages, src, config, listing.get("dated"), report)
     mark_listed_texts(projects, pages, src, config, listing.get("shows_excerpt"), report)
     rule = listing.get("shows_excerpt")
-    if rule and _lists_by(pages, str(rule["include"])):
-        page = next(p for p in pages if p.role == "projects")
+    page = next((p for p in pages if _lists_by([p], str(rule["include"]))), None) \
+        if rule else None
+    if page is not None:
         listed_addresses(projects, page, report)
 
 
