@@ -166,6 +166,19 @@ def test_a_degree_named_with_of_keeps_its_name_before_the_area():
         "studyType": "PhD", "area": "Lichen Studies"}
 
 
+
+def test_a_degree_then_a_university_of_a_place_keeps_the_universitys_name():
+    """``B.A. University of Tarnwick, 2010``: the degree, then the institution, whose name
+    has an `of` (before: the degree became `B.A. University` and the area `Tarnwick`)."""
+    split = cvmarkdown.split_entry
+    ba = split("B.A. University of Tarnwick, 2010", "education")
+    assert (ba["title"], ba["institution"], ba["year"]) == ("B.A.", "University of Tarnwick",
+                                                           "2010")
+    assert split("Ph.D University of Tarnwick, 2019", "education")["institution"] == \
+        "University of Tarnwick"
+    assert split("Master of Science in Moss Ecology, Fern College, 2009", "education")[
+        "title"] == "Master of Science in Moss Ecology"  # a degree's `of`, as before
+
 _DEGREES = st.sampled_from(["MSc", "PhD", "BSc", "MA", "BA"])
 _PLAIN = _WORD.filter(lambda w: not cvmarkdown._INSTITUTION.search(w)
                       and not cvmarkdown._DEGREE.match(w))

@@ -82,12 +82,17 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
     hidden = {f.path for f in plan.report.findings if f.code == "shadowed"}  # the reader's:
     left = carried = 0  # a page Jekyll hides behind another at its address is not carried
     as_written: list[str] = []
+    held = _held_documents(plan)
     for rel in sorted({*plan.files, *plan.copies}):
-        path = src / rel
+        own = held.get(rel, rel)  # the SRC document the planned file holds
+        if own == rel and PurePosixPath(rel).suffix in _DOCUMENTS \
+                and plan.origins.get(rel, rel) != rel:
+            continue  # SRC's file of this name went elsewhere: this one holds another's
+        path = src / own
         if not path.is_file() or path.is_symlink():
             continue
         data = path.read_bytes()
-        if table.owners(rel, data):
+        if own == rel and table.owners(rel, data):
             if rel in example_pages:  # the old template's example page: not the owner's,
                 plan.unwrite(rel)  # and DEST's at that path goes as in a theme switch
                 site.pages = [p for p in site.pages if p.path != rel]
@@ -112,7 +117,7 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
                 not same or not _same_shape(data, plan.files[rel])):
             continue  # data of another generation or format: the writer's translation of it
         said = len(plan.report.findings)
-        new = _carry(rel, data, plan.files[rel], to)
+        new = _carry(rel, data, plan.files[rel], to, own)
         if len(plan.report.findings) > said:  # its Liquid, which the writer read too: said once
             seen = {f.id for f in plan.report.findings[:said] if f.path == rel}
             plan.report.findings[said:] = [f for f in plan.report.findings[said:]
@@ -392,8 +397,23 @@ class _Target:
         return "*" in self._page_keys or key in self._page_keys
 
 
-def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
-    """SRC's ``rel`` as it goes into the upgraded site (None: the writer's stays)."""
+def _held_documents(plan: Plan) -> dict[str, str]:
+    """DEST path -> the SRC document the writer wrote there, where that is another path than
+    its own (the about page `_pages/home.md` written as the new template's `_pages/about.md`,
+    while SRC's own `_pages/about.md`, another page, went beside it under another name): what
+    is carried onto a planned file is the document it holds, not SRC's file of its name."""
+    by_out: dict[str, list[str]] = {}
+    for source, out in plan.origins.items():
+        if PurePosixPath(source).suffix in _DOCUMENTS:
+            by_out.setdefault(out, []).append(source)
+    return {out: docs[0] for out, docs in by_out.items() if len(docs) == 1 and docs[0] != out}
+
+
+def _carry(rel: str, data: bytes, written: bytes, to: _Target,
+           own: str | None = None) -> bytes | None:
+    """SRC's ``rel`` as it goes into the upgraded site (None: the writer's stays); ``own``:
+    SRC's path of it, where the writer put it at another path (:func:`_held_documents`)."""
+    own = own or rel
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -403,7 +423,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
     from .textio import SourceText, split_document
     crlf = "\r\n" in text
     text = text.replace("\r\n", "\n")
-    ours = split_document(SourceText(text), rel, None)
+    ours = split_document(SourceText(text), own, None)
     theirs = split_document(SourceText(written.decode("utf-8", "replace")), rel, None)
     if not ours.has_front_matter:
         return None  # a page without front matter: the writer's (Jekyll would not render it)
@@ -447,7 +467,7 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target) -> bytes | None:
         added = True
     from .jekyll.layouts import source_chain
     from .jekyll.prepends import quote_safe, refit
-    added = refit(to.plan, rel, front, theirs.data, ours, source_chain(to.src, rel)) or added
+    added = refit(to.plan, rel, front, theirs.data, ours, source_chain(to.src, own)) or added
     added = quote_safe(to.plan, rel, front, to.quoted(), ours) or added
     from .jekyll.languages import as_built
     body = as_built(body, rel, front.get("lang"), to.config)

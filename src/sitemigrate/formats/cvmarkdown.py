@@ -232,6 +232,13 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
             rest.insert(0, at[2])
         else:
             at = None
+    end = degree.end() if degree and not at else 0
+    named = re.match(r"\.?\s+", head[end:]) if end else None
+    if named and _INSTITUTION.match(head[end + named.end():]):
+        # "B.A. University of Pittsburgh": the degree, then where it was taken (whose name's
+        # `of` is no degree's `Master of Science`)
+        rest.insert(0, head[end + named.end():])
+        head = head[:end] + named[0].strip()
     if section_key == "education" or (degree and not section_key):
         # "Master of Science in X": the degree is named with its `of`; the area follows `in`
         m = (re.fullmatch(r"(.+?)\s+(?:in|at|from)\s+(.+)", head)

@@ -637,11 +637,11 @@ def _fix_layouts(plan: Plan, target: Theme) -> None:
 
 
 def _where(plan: Plan, rel: str) -> str | None:
-    """The SRC file whose content DEST's ``rel`` holds (for a finding's location)."""
-    for src, out in plan.origins.items():
-        if out == rel:
-            return src
-    return None
+    """The SRC file whose content DEST's ``rel`` holds (for a finding's location): SRC's file
+    of that path where it went there (a page that is only a menu entry forwards to the home
+    page: its address goes there, not its content), else the first that went there."""
+    held = [src for src, out in plan.origins.items() if out == rel]
+    return rel if rel in held else (held[0] if held else None)
 
 
 # -- the template's example content ---------------------------------------------------------

@@ -168,6 +168,15 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                                                                plain(config[key]))):
                     set_key(config, key, value)  # theirs: no template ships it
                     owners.append((key, line))
+                elif site.theme == target.name and (
+                        gone := _owners_entries(plan, key, value, plain(config[key]))):
+                    set_key(config, key, value)
+                    report.add("config-own-entries", "info", "mapped", f"`{key}` names "
+                               "entries the new template's lacks ("
+                               + ", ".join(f"`{n}`" for n in gone) + "), which what your "
+                               "pages list selects by, and the new template's pages go over "
+                               "it whole: yours was carried in its place, so that they list "
+                               "what they listed.", "_config.yml", line)
                 elif site.theme == target.name and (added := owners_subkeys(
                         target, key, value, plain(config[key]),
                         target.vocabulary.get("config_fixed", {}).get(key, ()))):
@@ -283,6 +292,35 @@ def _listed_in_dest(config: Any, key: str, value: Any) -> bool:
         return False
     have = {json.dumps(plain(v), sort_keys=True, default=str) for v in theirs}
     return all(json.dumps(v, sort_keys=True, default=str) in have for v in value)
+
+
+def _owners_entries(plan: Plan, key: str, value: Any, theirs: Any) -> list[str]:
+    """In an upgrade: whether SRC's ``value`` at ``key`` is a table of named entries whose
+    names the owner chose (`publication_category: {letters: {title: Letters}}`), which the
+    new template's table at ``theirs`` would replace: both are mappings whose every value is
+    a mapping, SRC's names an entry DEST's lacks (the names the owner's documents select by,
+    `category: letters`, carried as written), and no layout, include or page of DEST reads
+    one of DEST's entries by its name (`site.KEY.NAME`): the new template's code goes over
+    the table whole, so with the owner's table it shows the owner's entries, in their
+    order, and with its own it would show none of theirs. Returns the names DEST's lacks
+    ([] when not such a table)."""
+    def table(v: Any) -> bool:
+        return isinstance(v, dict) and bool(v) and all(isinstance(e, dict) for e in v.values())
+    if not (table(value) and table(theirs)):
+        return []
+    gone = [str(n) for n in value if str(n) not in set(map(str, theirs))]
+    if not gone:
+        return []
+    names = "|".join(re.escape(str(n)) for n in theirs)
+    by_name = re.compile(rf"\bsite\.{re.escape(key)}(?:\.(?:{names})\b|"
+                         rf"\[\s*['\"](?:{names})['\"]\s*\])")
+    for folder in ("_layouts", "_includes", "_pages"):
+        root = Path(plan.dest) / folder
+        for path in sorted(root.rglob("*")) if root.is_dir() else ():
+            if path.is_file() and not path.is_symlink() and f"site.{key}" in (
+                    text := path.read_text("utf-8", "replace")) and by_name.search(text):
+                return []
+    return gone
 
 
 def _templates_own(theme: Theme, key: str, value: Any) -> bool:
