@@ -44,7 +44,7 @@ from ...jekyll.languages import (
 )
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
-from ...jekyll.shadow import live_pages
+from ...jekyll.shadow import live_pages, written_over
 from ...jekyll.site import (
     as_list,
     custom_collections,
@@ -160,6 +160,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, site, report, no_front, layouts)
         if page:
             site.pages.append(page)
+    menu_only = written_over(site.pages, config)  # still in the header's menu loop
     site.pages = default_first(live_pages(site.pages, config, report), config)
     _read_profiles(site, src, report)
     _keep_files_without_front_matter(site, no_front)
@@ -209,8 +210,8 @@ def read(src: Path, report: Report) -> Site:
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
     site.navigation = language_menu(site.pages, navigation(
-        [p for p in site.pages if p.role != "furniture"], src, config, report, site.settings),
-        config)
+        [p for p in site.pages if p.role != "furniture"], src, config, report, site.settings,
+        menu_only), config)
     comments_asked(site)
     return site
 
