@@ -199,3 +199,24 @@ def test_a_menu_page_written_over_keeps_its_entry(tmp_path):
     navigation = (tmp_path / "out/_data/navigation.yml").read_text()
     assert "- title: diary\n    url: /log/" in navigation
     assert [f.path for f in plan.report.findings if f.code == "shadowed"] == ["_pages/diary.md"]
+
+
+def test_a_menu_page_written_over_keeps_its_place_among_equal_nav_orders(tmp_path):
+    """Pages of one `nav_order` come in the order the site's pages are read (Jekyll's sort
+    decides nothing between them, which is reported): a page written over is among them
+    where it was read, not after every page shown."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/diary.md").write_text(
+        "---\nlayout: page\ntitle: diary\npermalink: /log/\nnav: true\nnav_order: 9\n---\n"
+        "Notes kept on the tern colony.\n")
+    (src / "_pages/maps.md").write_text(
+        "---\nlayout: page\ntitle: maps\npermalink: /maps/\nnav: true\nnav_order: 9\n---\n"
+        "Maps of the tern colony.\n")
+    (src / "log").mkdir()
+    (src / "log/index.html").write_text(
+        "---\nlayout: page\ntitle: tern log\npermalink: /log/\n---\n<p>Every tern we ringed.</p>\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert navigation.index("title: diary") < navigation.index("title: maps")

@@ -17,8 +17,7 @@ from . import THEME
 
 
 def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Report,
-               settings: SiteSettings, written_over: list[Page] | None = None
-               ) -> list[NavItem]:
+               settings: SiteSettings) -> list[NavItem]:
     """The menu: the pages' entries (:func:`_page_entries`), and after the home entry each
     entry the header include shows by a config key instead of a page (``config_menu`` in the
     mapping: 2020-22's `{% if site.blog_nav_title %}` links `/blog/` under that value,
@@ -26,16 +25,13 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
     when its own header reads the key and Liquid takes the value as true (anything but nil
     and false) and it has a label to show (:func:`_label`; `blog_nav_title: ""`, the usual
     way to hide it, gives a link without text: no entry a visitor sees); a key whose value
-    is the label is in ``settings.menu_labels``. The pages another page is written over
-    (``written_over``) are not on the live site, but the header's loop over `site.pages`
-    still lists them: their entries link to the address the page shown serves."""
-    listed = [*pages, *(written_over or [])]
+    is the label is in ``settings.menu_labels``."""
     titled = THEME.vocabulary["menu_sort"].get("titled")
     header = _header(src, THEME.vocabulary["menu_sort"], report) if titled else None
     if header is not None and re.search(titled, header):  # every page with a title
-        for page in listed:
+        for page in pages:
             page.nav = page.nav or (bool(page.title) and page.permalink != "/")
-    menu = _page_entries(listed, _sort_key(src, report), report)
+    menu = _page_entries(pages, _sort_key(src, report), report)
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:
         value = config.get(spec["key"])
