@@ -51,6 +51,7 @@ from .liquid import (
     replace_tokens,
     tokenize,
     translate_collections,
+    translate_forwards,
     translate_site_variables,
     write_construct,
 )
@@ -229,6 +230,7 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
     every cited entry at its end; :mod:`.citations`)."""
     body = translate_site_variables(body, source_theme, target, plan, origin)
     body = translate_collections(body, source_theme, target, plan, origin)
+    body = translate_forwards(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
     # a theme's own Liquid is its own: only another theme's is read into constructs
