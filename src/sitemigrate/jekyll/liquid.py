@@ -549,6 +549,15 @@ def translate_collections(body: str, source_theme: Theme | None, target: Theme, 
     return replace_tokens(body, fn)
 
 
+def translate_reads(body: str, source_theme: Theme | None, target: Theme, plan: Plan,
+                    origin: Origin | None) -> str:
+    """The owner's Liquid reads of what the source theme names otherwise, as the target has
+    it: the owner's site variables, the collections, where a document forwards."""
+    body = translate_site_variables(body, source_theme, target, plan, origin)
+    body = translate_collections(body, source_theme, target, plan, origin)
+    return translate_forwards(body, source_theme, target, plan, origin)
+
+
 def translate_forwards(body: str, source_theme: Theme | None, target: Theme, plan: Plan,
                        origin: Origin | None) -> str:
     """The owner's Liquid that reads where a document forwards (`{{ project.redirect }}`)
