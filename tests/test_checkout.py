@@ -221,6 +221,24 @@ def test_owner_liquid_reads_a_forwarding_address_as_jekyll_redirect_from_keeps_i
     assert '{% if member.redirect.to %}{{ member.redirect.to }}{% else %}' in include
 
 
+def test_owner_liquid_reads_a_forwarding_address_as_al_folio_keeps_it(tmp_path):
+    """The other way: an academicpages owner's include read jekyll-redirect-from's map
+    (`{{ post.redirect.to }}`); al-folio keeps the address in `redirect:` itself."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    _write(src, {
+        "_posts/2021-03-01-moved.md": "---\ntitle: Moved note\n"
+                                      "redirect_to: https://notes.example.org\n---\nGone.\n",
+        "_pages/moved.md": "---\ntitle: moved\npermalink: /moved/\n---\n"
+                           "{% for post in site.posts %}{% include moved.html %}{% endfor %}\n",
+        "_includes/moved.html": '<a href="{% if post.redirect %}{{ post.redirect.to }}'
+                                '{% else %}{{ post.url }}{% endif %}">{{ post.title }}</a>\n',
+    })
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert "{{ post.redirect }}{% else %}" in (dest / "_includes/moved.html").read_text()
+
+
 def test_static_files_keep_their_old_urls(tmp_path):
     dest = academicpages_checkout(tmp_path / "checkout")
     _convert(FIXTURES / "al-folio-site", dest, "academicpages")
