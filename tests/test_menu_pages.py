@@ -220,3 +220,16 @@ def test_a_menu_page_written_over_keeps_its_place_among_equal_nav_orders(tmp_pat
     plan.apply()
     navigation = (tmp_path / "out/_data/navigation.yml").read_text()
     assert navigation.index("title: diary") < navigation.index("title: maps")
+
+
+def test_a_home_page_written_over_adds_no_second_home_entry(tmp_path):
+    """Two about pages at `/`: the header's home entry is the one shown; the one written
+    over (no `nav: true`) is in no menu."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    about = (src / "_pages/about.md").read_text()
+    (src / "_pages/about_draft.md").write_text(about)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert navigation.count("url: /\n") <= 1

@@ -220,9 +220,10 @@ def _with_written_over(pages: list[Page], read: list[Page], hidden: list[Page]) 
     """``pages`` with the pages another page is written over (``hidden``): not on the live
     site, but in `site.pages`, which the header's menu loop reads, so a written-over page's
     `nav: true` entry links to the address the page shown serves. Each is put where it was
-    read (before the page read after it), as pages of one `nav_order` keep that order here."""
+    read (before the page read after it), as pages of one `nav_order` keep that order here.
+    The home entry is the page shown at `/`: one written over there adds none."""
     listed = list(pages)
-    for page in hidden:
+    for page in (p for p in hidden if p.permalink != "/"):
         ids = {id(p): i for i, p in enumerate(listed)}
         later = read[next(i for i, p in enumerate(read) if p is page) + 1:]
         listed.insert(next((ids[id(p)] for p in later if id(p) in ids), len(listed)), page)
