@@ -197,6 +197,48 @@ def test_includes_of_posts_and_items_resolve_transitively(tmp_path):
     assert ("include-shim", "_posts/2024-06-01-with-video.md") in codes
 
 
+def test_owner_liquid_reads_a_forwarding_address_as_jekyll_redirect_from_keeps_it(tmp_path):
+    """academicpages loads jekyll-redirect-from: the `redirect_to:` written for an item that
+    forwarded (`redirect:`) makes its `redirect` a map of `from` and `to`, so an owner's
+    include that links `{{ member.redirect }}` would print the map; it reads `.redirect.to`."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    config = (src / "_config.yml").read_text().replace(
+        "collections:\n", "collections:\n  crew:\n    output: true\n", 1)
+    _write(src, {
+        "_config.yml": config,
+        "_crew/ola.md": "---\nlayout: page\ntitle: Ola Tide\n"
+                        "redirect: https://tide.example.org\n---\nKeeps the tide gauges.\n",
+        "_pages/crew.md": "---\nlayout: page\ntitle: crew\npermalink: /crew/\n---\n"
+                          "{% for member in site.crew %}{% include member.liquid %}{% endfor %}\n",
+        "_includes/member.liquid": '<a href="{% if member.redirect %}{{ member.redirect }}'
+                                   '{% else %}{{ member.url }}{% endif %}">{{ member.title }}</a>\n',
+    })
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    assert "redirect_to: https://tide.example.org" in (dest / "_crew/ola.md").read_text()
+    include = (dest / "_includes/member.liquid").read_text()
+    assert '{% if member.redirect.to %}{{ member.redirect.to }}{% else %}' in include
+
+
+def test_owner_liquid_reads_a_forwarding_address_as_al_folio_keeps_it(tmp_path):
+    """The other way: an academicpages owner's include read jekyll-redirect-from's map
+    (`{{ post.redirect.to }}`); al-folio keeps the address in `redirect:` itself."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    _write(src, {
+        "_posts/2021-03-01-moved.md": "---\ntitle: Moved note\n"
+                                      "redirect_to: https://notes.example.org\n---\nGone.\n",
+        "_pages/moved.md": "---\ntitle: moved\npermalink: /moved/\n---\n"
+                           "{% for post in site.posts %}{% include moved.html %}{% endfor %}\n",
+        "_includes/moved.html": '<a href="{% if post.redirect %}{{ post.redirect.to }}'
+                                '{% else %}{{ post.url }}{% endif %}">{{ post.title }}</a>\n',
+    })
+    dest = alfolio_checkout(tmp_path / "checkout")
+    _convert(src, dest, "al-folio")
+    assert "{{ post.redirect }}{% else %}" in (dest / "_includes/moved.html").read_text()
+
+
 def test_static_files_keep_their_old_urls(tmp_path):
     dest = academicpages_checkout(tmp_path / "checkout")
     _convert(FIXTURES / "al-folio-site", dest, "academicpages")

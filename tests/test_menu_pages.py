@@ -179,3 +179,57 @@ def test_a_header_that_links_every_titled_page_puts_each_in_the_menu(tmp_path):
     plan.apply()
     navigation = (tmp_path / "out/_data/navigation.yml").read_text()
     assert "url: /tides/" in navigation and "url: /untitled/" not in navigation
+
+
+def test_a_menu_page_written_over_keeps_its_entry(tmp_path):
+    """Two pages at one address: Jekyll writes the later file name over the other, but
+    al-folio's header loops over `site.pages`, which still holds the page written over; its
+    `nav: true` entry links to the address, where the page shown answers. The menu keeps it
+    (the page itself is not converted)."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/diary.md").write_text(
+        "---\nlayout: page\ntitle: diary\npermalink: /log/\nnav: true\nnav_order: 9\n---\n"
+        "Notes kept on the tern colony.\n")
+    (src / "log").mkdir()
+    (src / "log/index.html").write_text(
+        "---\nlayout: page\ntitle: tern log\npermalink: /log/\n---\n<p>Every tern we ringed.</p>\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert "- title: diary\n    url: /log/" in navigation
+    assert [f.path for f in plan.report.findings if f.code == "shadowed"] == ["_pages/diary.md"]
+
+
+def test_a_menu_page_written_over_keeps_its_place_among_equal_nav_orders(tmp_path):
+    """Pages of one `nav_order` come in the order the site's pages are read (Jekyll's sort
+    decides nothing between them, which is reported): a page written over is among them
+    where it was read, not after every page shown."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_pages/diary.md").write_text(
+        "---\nlayout: page\ntitle: diary\npermalink: /log/\nnav: true\nnav_order: 9\n---\n"
+        "Notes kept on the tern colony.\n")
+    (src / "_pages/maps.md").write_text(
+        "---\nlayout: page\ntitle: maps\npermalink: /maps/\nnav: true\nnav_order: 9\n---\n"
+        "Maps of the tern colony.\n")
+    (src / "log").mkdir()
+    (src / "log/index.html").write_text(
+        "---\nlayout: page\ntitle: tern log\npermalink: /log/\n---\n<p>Every tern we ringed.</p>\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert navigation.index("title: diary") < navigation.index("title: maps")
+
+
+def test_a_home_page_written_over_adds_no_second_home_entry(tmp_path):
+    """Two about pages at `/`: the header's home entry is the one shown; the one written
+    over (no `nav: true`) is in no menu."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    about = (src / "_pages/about.md").read_text()
+    (src / "_pages/about_draft.md").write_text(about)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert navigation.count("url: /\n") <= 1

@@ -50,8 +50,7 @@ from .liquid import (
     reads_for,
     replace_tokens,
     tokenize,
-    translate_collections,
-    translate_site_variables,
+    translate_reads,
     write_construct,
 )
 from .mathdelims import drop_math_block, math_blocks_for_mathjax
@@ -227,8 +226,7 @@ def translate_liquid(body: str, source_theme: Theme | None, target: Theme, plan:
     translates is kept visible inside ``{% raw %}``. Each change is reported with its line.
     Citations link the references written on the page (``layout_lists``: its layout lists
     every cited entry at its end; :mod:`.citations`)."""
-    body = translate_site_variables(body, source_theme, target, plan, origin)
-    body = translate_collections(body, source_theme, target, plan, origin)
+    body = translate_reads(body, source_theme, target, plan, origin)
     if "{%" not in body:
         return body
     # a theme's own Liquid is its own: only another theme's is read into constructs

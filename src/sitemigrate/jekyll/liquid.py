@@ -549,6 +549,47 @@ def translate_collections(body: str, source_theme: Theme | None, target: Theme, 
     return replace_tokens(body, fn)
 
 
+def translate_reads(body: str, source_theme: Theme | None, target: Theme, plan: Plan,
+                    origin: Origin | None) -> str:
+    """The owner's Liquid reads of what the source theme names otherwise, as the target has
+    it: the owner's site variables, the collections, where a document forwards."""
+    body = translate_site_variables(body, source_theme, target, plan, origin)
+    body = translate_collections(body, source_theme, target, plan, origin)
+    return translate_forwards(body, source_theme, target, plan, origin)
+
+
+def translate_forwards(body: str, source_theme: Theme | None, target: Theme, plan: Plan,
+                       origin: Origin | None) -> str:
+    """The owner's Liquid that reads where a document forwards (`{{ project.redirect }}`)
+    reads it as the target keeps it (each mapping's ``forward_read``): with academicpages'
+    jekyll-redirect-from the `redirect_to:` written for it makes `redirect` a map, which a
+    link would print whole, so the address is `redirect.to` there."""
+    if source_theme is None or source_theme is target or "{" not in body:
+        return body
+    old = str(source_theme.vocabulary.get("forward_read") or "")
+    new = str(target.vocabulary.get("forward_read") or "")
+    if not old or not new or old == new or f".{old}" not in body:
+        return body
+    pattern = re.compile(r"(?<![\w.-])((?!site\.)[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|"
+                         r"\[[^\]]*\])*?)\." + re.escape(old) + r"(?![\w-]|\.\w)")
+    line0 = (origin.body_line or origin.line or 1) if origin else 1
+    where = origin.path if origin else None
+
+    def fn(tok: Token) -> str | None:
+        if tok.kind not in ("tag", "output") or f".{old}" not in tok.text:
+            return None
+        text = pattern.sub(lambda m: f"{m[1]}.{new}", tok.text)
+        if text == tok.text:
+            return None
+        plan.report.mapped("liquid-forward", f"`{tok.text.strip()}` → `{text.strip()}`: "
+                           f"where a document forwards, as {target.name} keeps it.", Origin(
+                               where, source_line(plan, where, tok.text,
+                                                  line0 + tok.line - 1)) if where else None)
+        return text
+
+    return replace_tokens(body, fn)
+
+
 def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
     """The 1-based line of SRC file ``rel`` where ``needle`` first occurs (a body may have been
     rearranged before a writer looks at it), else ``fallback``."""

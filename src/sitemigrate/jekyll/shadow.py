@@ -77,6 +77,16 @@ def shadowed(pages: list[Page], langs: Languages | None = None) -> dict[int, Pag
     return hidden
 
 
+def written_over(pages: list[Page], config: Any = None) -> list[Page]:
+    """The published pages another page hides at their address (:func:`shadowed`): not on
+    the live site, yet in `site.pages`, which a header's menu loop reads, so a page written
+    over with `nav: true` still has its menu entry, a link to the address the page shown
+    serves."""
+    published = drop_unpublished(pages, config, Report())  # reported by :func:`live_pages`
+    hidden = shadowed(published, Languages.of(config))
+    return [p for p in published if id(p) in hidden]
+
+
 def not_built(pages: list[Page], langs: Languages | None) -> list[Page]:
     """The pages of a jekyll-polyglot site (``langs``) in a language it is not built in
     that no build shows: each build shows, at their address, its own language's page or

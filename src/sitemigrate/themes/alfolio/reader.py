@@ -44,7 +44,7 @@ from ...jekyll.languages import (
 )
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.problems import check_document, check_liquid, fix_typos
-from ...jekyll.shadow import live_pages
+from ...jekyll.shadow import live_pages, written_over
 from ...jekyll.site import (
     as_list,
     custom_collections,
@@ -160,6 +160,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, site, report, no_front, layouts)
         if page:
             site.pages.append(page)
+    read, hidden = site.pages, written_over(site.pages, config)
     site.pages = default_first(live_pages(site.pages, config, report), config)
     _read_profiles(site, src, report)
     _keep_files_without_front_matter(site, no_front)
@@ -209,10 +210,24 @@ def read(src: Path, report: Report) -> Site:
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
     site.navigation = language_menu(site.pages, navigation(
-        [p for p in site.pages if p.role != "furniture"], src, config, report, site.settings),
-        config)
+        _with_written_over([p for p in site.pages if p.role != "furniture"], read, hidden),
+        src, config, report, site.settings), config)
     comments_asked(site)
     return site
+
+
+def _with_written_over(pages: list[Page], read: list[Page], hidden: list[Page]) -> list[Page]:
+    """``pages`` with the pages another page is written over (``hidden``): not on the live
+    site, but in `site.pages`, which the header's menu loop reads, so a written-over page's
+    `nav: true` entry links to the address the page shown serves. Each is put where it was
+    read (before the page read after it), as pages of one `nav_order` keep that order here.
+    The home entry is the page shown at `/`: one written over there adds none."""
+    listed = list(pages)
+    for page in (p for p in hidden if p.permalink != "/"):
+        ids = {id(p): i for i, p in enumerate(listed)}
+        later = read[next(i for i, p in enumerate(read) if p is page) + 1:]
+        listed.insert(next((ids[id(p)] for p in later if id(p) in ids), len(listed)), page)
+    return listed
 
 
 def _fold_publication_pages(site: Site, report: Report) -> None:
