@@ -160,7 +160,7 @@ def read(src: Path, report: Report) -> Site:
         page = _read_page(path, rel, vocab, site, report, no_front, layouts)
         if page:
             site.pages.append(page)
-    read, hidden = site.pages, written_over(site.pages, config)
+    all_read, hidden = site.pages, written_over(site.pages, config)
     site.pages = default_first(live_pages(site.pages, config, report), config)
     _read_profiles(site, src, report)
     _keep_files_without_front_matter(site, no_front)
@@ -210,7 +210,7 @@ def read(src: Path, report: Report) -> Site:
     localize_pages(site.pages, config)
     translations_as_pages(site, config, report, partial(is_example, THEME, src))
     site.navigation = language_menu(site.pages, navigation(
-        _with_written_over([p for p in site.pages if p.role != "furniture"], read, hidden),
+        _with_written_over([p for p in site.pages if p.role != "furniture"], all_read, hidden),
         src, config, report, site.settings), config)
     comments_asked(site)
     return site
