@@ -93,6 +93,8 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         if not path.is_file() or path.is_symlink():
             continue
         data = path.read_bytes()
+        if own != rel and table.owners(own, data):
+            continue  # the old template's own page, moved by the writer: the writer's stays
         if own == rel and table.owners(rel, data):
             if rel in example_pages:  # the old template's example page: not the owner's,
                 plan.unwrite(rel)  # and DEST's at that path goes as in a theme switch
