@@ -184,6 +184,8 @@ def test_the_project_page_shows_its_opening_once(tmp_path):
         "_portfolio/dune-survey.md": "---\ntitle: Dune survey\n---\nDunes mapped by "
                                      "[kite](https://example.org/kite).\n\nTwo seasons.\n",
         "_portfolio/fen-walk.md": "---\ntitle: Fen walk\nexcerpt: A walk.\n---\nFens.\n",
+        "_portfolio/bog-core.md": "---\ntitle: Bog core\n---\nPeat by the metre.\n\n---\n\n"
+                                  "## Cores\n",
     })
     projects = dest / "_projects"
     assert _front(projects / "salt-marsh.md")["description"] == "Salt marshes by canoe."
@@ -193,7 +195,10 @@ def test_the_project_page_shows_its_opening_once(tmp_path):
     assert _body(projects / "reed-count.md").strip() == "Details."
     assert "Dunes mapped by [kite]" in _body(projects / "dune-survey.md")
     assert _body(projects / "fen-walk.md").strip() == "Fens."
+    # a rule that opens the rest is no end of the front matter
+    assert (projects / "bog-core.md").read_text().endswith("---\n\n---\n\n## Cores\n")
     said = {f.path: f.outcome for f in plan.report.findings
             if f.code == "project-opening" and f.line}
     assert said == {"_portfolio/salt-marsh.md": "mapped", "_portfolio/tide-gauge.md": "mapped",
-                    "_portfolio/reed-count.md": "mapped", "_portfolio/dune-survey.md": "problem"}
+                    "_portfolio/reed-count.md": "mapped", "_portfolio/dune-survey.md": "problem",
+                    "_portfolio/bog-core.md": "mapped"}

@@ -101,8 +101,10 @@ def page_body(item: Item, shown: str, sep: str, plan: Plan) -> str:
         plan.report.mapped("project-opening", "the opening of the project's text is its "
                            "`description`, which al-folio's `page` layout prints under the "
                            "title: it is not repeated below it.", item.origin)
-        lead = body[:len(body) - len(body.lstrip("\n"))]
-        return lead + body[rest:].lstrip("\n")
+        # (a blank line after the front matter: a rule, `---`, that opens the rest is no end
+        # of it)
+        left = body[rest:].lstrip("\n")
+        return "\n" + left if left.strip() else ""
     return body
 
 
