@@ -161,3 +161,44 @@ def test_a_relative_picture_of_the_excerpt_is_read_from_the_list_that_shows_it(t
     heron = _front(dest / "_projects" / "heron-census.md")
     assert heron["img"] == "assets/img/heron.gif", heron
     assert (dest / heron["img"]).read_bytes() == b"GIF89a heron"
+
+
+def _body(path: Path) -> str:
+    return path.read_text().split("---\n", 2)[2]
+
+
+def test_the_project_page_shows_its_opening_once(tmp_path):
+    """al-folio's project page prints the `description` under the title, above the text:
+    a text that opens with the description's words (what the old list showed of a project
+    without `excerpt`, or an `excerpt` that repeats the first paragraph) loses that opening,
+    so the page shows it once; an opening with a link stays (said), and so does a text that
+    does not open with the description."""
+    dest, plan = _convert(tmp_path, {
+        "_includes/archive-single.html": _NO_DATE, "_pages/portfolio.html": _LIST,
+        "_portfolio/salt-marsh.md": "---\ntitle: Salt marsh\n---\nSalt marshes by *canoe*.\n"
+                                    "\n## Method\n\nPaddles.\n",
+        "_portfolio/tide-gauge.md": "---\ntitle: Tide gauge\nexcerpt: Gauges read by hand.\n"
+                                    "---\n\nGauges read\nby hand.\n\nTwice a day.\n",
+        "_portfolio/reed-count.md": "---\ntitle: Reed count\nexcerpt_separator: <!--more-->\n"
+                                    "---\nReeds by hand.\n\nIn winter.<!--more-->Details.\n",
+        "_portfolio/dune-survey.md": "---\ntitle: Dune survey\n---\nDunes mapped by "
+                                     "[kite](https://example.org/kite).\n\nTwo seasons.\n",
+        "_portfolio/fen-walk.md": "---\ntitle: Fen walk\nexcerpt: A walk.\n---\nFens.\n",
+        "_portfolio/bog-core.md": "---\ntitle: Bog core\n---\nPeat by the metre.\n\n---\n\n"
+                                  "## Cores\n",
+    })
+    projects = dest / "_projects"
+    assert _front(projects / "salt-marsh.md")["description"] == "Salt marshes by canoe."
+    assert "Salt marshes" not in _body(projects / "salt-marsh.md")
+    assert "## Method\n\nPaddles." in _body(projects / "salt-marsh.md")
+    assert _body(projects / "tide-gauge.md").strip() == "Twice a day."
+    assert _body(projects / "reed-count.md").strip() == "Details."
+    assert "Dunes mapped by [kite]" in _body(projects / "dune-survey.md")
+    assert _body(projects / "fen-walk.md").strip() == "Fens."
+    # a rule that opens the rest is no end of the front matter
+    assert (projects / "bog-core.md").read_text().endswith("---\n\n---\n\n## Cores\n")
+    said = {f.path: f.outcome for f in plan.report.findings
+            if f.code == "project-opening" and f.line}
+    assert said == {"_portfolio/salt-marsh.md": "mapped", "_portfolio/tide-gauge.md": "mapped",
+                    "_portfolio/reed-count.md": "mapped", "_portfolio/dune-survey.md": "problem",
+                    "_portfolio/bog-core.md": "mapped"}

@@ -165,3 +165,44 @@ def test_a_field_of_the_owners_own_that_their_bib_layout_prints_is_asked_for(tmp
     page(new, "publications/index.html", listing)
     found = cmp.compare(BuiltSite(old), BuiltSite(new), owner)
     assert found.missing_details == [("_bibliography/papers.bib", "best paper of the volume")]
+
+
+# an owner's changed copy of the 2020-23 about layout: a line of theirs in the social block,
+# beside the template's heading of its selected papers
+CHANGED_ABOUT = """---
+layout: default
+---
+<article>
+  <div class="clearfix">{{ content }}</div>
+  {% if page.selected_papers %}<h2>selected publications</h2>
+    {% include selected_papers.html %}{% endif %}
+  {% if page.social %}<div class="social">
+    <p>Happy to talk about {{ site.topic }} buoys
+      and quiet harbours.</p>
+    <div class="contact-icons">{% include social.html %}</div>
+  </div>{% endif %}
+</article>
+"""
+
+
+def test_the_owners_words_in_a_changed_copy_of_a_template_layout_are_asked_for(
+        tmp_path, monkeypatch):
+    """A layout at a path of the template's, as no checkout has it: its words that are no
+    words the template's layouts write (the table's runs) are the owner's, asked of the new
+    site where the old one shows them; the template's heading is not (was: the layout's
+    path is the template's, so none of its words were asked for, and a lost line of the
+    home page went unsaid)."""
+    from sitemigrate.registry import get_theme
+    monkeypatch.setattr(cmp, "_theme_of", lambda owner: get_theme("al-folio"))
+    owner = tmp_path / "src"
+    (owner / "_layouts").mkdir(parents=True)
+    (owner / "_config.yml").write_text("title: blank\n")
+    (owner / "_layouts/about.html").write_text(CHANGED_ABOUT)
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "index.html", PARA + "<h2>selected publications</h2><p>Happy to talk about "
+         "tides buoys and quiet harbours.</p>")
+    page(new, "index.html", PARA)
+    found = cmp.compare(BuiltSite(old), BuiltSite(new), owner)
+    assert found.missing_details == [("_layouts/about.html", "happy to talk about"),
+                                     ("_layouts/about.html", "buoys and quiet harbours")]
+    assert cmp.own_code(owner) == []  # (its path is the template's)

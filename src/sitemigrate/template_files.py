@@ -29,7 +29,7 @@ from .example_cv import entry_digests
 from .ir import Item, Origin, Site
 from .report import Report
 from .sass_values import facts as sass_facts
-from .template_text import ExampleText, build_text, load_text, page_front
+from .template_text import ExampleText, build_text, code_runs, load_text, mark, page_front
 from .theme import SiteProbe, Theme, generation_of
 
 TABLE = "template_files.json"
@@ -63,6 +63,9 @@ class Templates:
     """Digests of the checkouts' Sass variable values (:mod:`sitemigrate.sass_values`)."""
     sass_lines: set[str] = field(default_factory=set)
     """Digests of the lines of the checkouts' Sass files (:mod:`sitemigrate.sass_values`)."""
+    code: set[str] = field(default_factory=set)
+    """Digests of the runs of words the checkouts' layouts and includes write themselves
+    (:func:`~sitemigrate.template_text.code_runs`)."""
     _by_digest: dict[str, list[str]] | None = None
 
     def owners(self, rel: str, data: bytes) -> list[str]:
@@ -84,6 +87,13 @@ class Templates:
         has it or with an example entry's key and title (another version's fields)."""
         return bool(bibtex) and (entry_digest(bibtex) in self.entries
                                  or self.text.is_entry(bibtex))
+
+    def writes(self, html: str) -> bool:
+        """True when every run of words of ``html`` (a part of a layout) is one a layout or
+        include of a checkout writes itself (a heading of the template's); False for a part
+        without words (a picture)."""
+        runs = code_runs(html)
+        return bool(runs) and all(mark(r) in self.code for r in runs)
 
     def is_setting(self, key: str, value: object) -> bool:
         """True when a checkout's ``_config.yml`` gives ``value`` at ``key`` (dotted:
@@ -117,6 +127,8 @@ class Templates:
 
 
 SKIP = (".git/", ".lab-")
+CODE = (".html", ".htm", ".liquid")
+"""The suffixes of the layouts and includes whose words the table holds."""
 
 
 def source_date(checkout: Path) -> str:
@@ -209,6 +221,7 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
     settings: set[str] = set()
     sass: set[str] = set()
     sass_lines: set[str] = set()
+    code: set[str] = set()
     globs = _example_globs(theme)
     kept = theme.vocabulary.get("checkout", {}).get("keep", [])
     for index, checkout in enumerate(checkouts):
@@ -222,6 +235,8 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
                     or any(rel.startswith(s) or f"/{s}" in rel for s in SKIP):
                 continue
             files.setdefault(rel, {}).setdefault(digest(path.read_bytes()), []).append(index)
+            if rel.startswith(("_layouts/", "_includes/")) and path.suffix in CODE:
+                code |= {mark(r) for r in code_runs(path.read_text("utf-8", "replace"))}
             if any(fnmatch.fnmatchcase(rel, g) for g in globs) \
                     and not any(fnmatch.fnmatchcase(rel, g) for g in kept):
                 examples.append((rel, path.read_bytes()))
@@ -245,9 +260,11 @@ def build_table(theme: Theme, checkouts: list[Path]) -> dict:
                      "BibTeX entry digest -> checkouts; the example text's facts "
                      "(sitemigrate.template_text); digests of the config's own values "
                      "(key, value); digests of the Sass variables' values and of the Sass "
-                     "files' lines",
+                     "files' lines; digests of the runs of words the layouts and includes "
+                     "write (sitemigrate.template_text.code_runs)",
             "templates": names, "files": files, "entries": entries,
             "settings": sorted(settings), "sass": sorted(sass), "sass_lines": sorted(sass_lines),
+            "code_texts": sorted(code),
             "text": build_text(examples, texts)}
 
 
@@ -261,7 +278,8 @@ def templates(theme: Theme) -> Templates:
     data = json.loads(path.read_text("utf-8"))
     return Templates(data.get("templates", []), data.get("files", {}), data.get("entries", {}),
                      load_text(data.get("text")), set(data.get("settings", [])),
-                     set(data.get("sass", [])), set(data.get("sass_lines", [])))
+                     set(data.get("sass", [])), set(data.get("sass_lines", [])),
+                     set(data.get("code_texts", [])))
 
 
 def is_template_setting(theme: Theme, key: str, value: object) -> bool:

@@ -10,7 +10,11 @@ text itself (``scripts/template_digests.py`` writes them):
   example files (their front-matter strings, their prose without tags, their data strings),
   as one base64 string of sorted numbers;
 * ``titles``: the digest of every example item's title (its words, lower case);
-* ``entries``: the digest of every example BibTeX entry's key and title.
+* ``entries``: the digest of every example BibTeX entry's key and title;
+* (in the table beside them, ``code_texts``) the digest of every run of words the checkouts'
+  layouts and includes write themselves (:func:`code_runs`: a heading such as the about
+  layout's `selected publications`), which tells the template's words in an owner's changed
+  copy of a layout from the owner's.
 
 A file at an example path is the template's when its words are the template's words: an item
 whose title is an example item's title and whose text is mostly covered by the template's
@@ -62,6 +66,17 @@ _KEY = re.compile(r"@\s*[A-Za-z]+\s*[{(]\s*([^\s,{}()]+)")
 def words(text: str) -> list[str]:
     """The words of ``text``, lower case (letters and digits of any script)."""
     return _WORD.findall(text.lower())
+
+
+_UNSHOWN_CODE = re.compile(r"(?is)<(script|style)\b.*?</\1\s*>")
+
+
+def code_runs(text: str) -> list[str]:
+    """The words of each run of text a layout or include (or a part of one, as HTML) writes
+    itself, between its HTML tags and Liquid (not in a script or style): lower case, one
+    space between each; a run without a word is left out."""
+    return [w for run in _MARKUP.split(_UNSHOWN_CODE.sub(" ", text))
+            if (w := " ".join(words(run)))]
 
 
 def strings(value: Any) -> Iterator[str]:

@@ -17,6 +17,7 @@ from ..lazyre import lazy_pattern
 
 if TYPE_CHECKING:
     from ..plan import Plan
+    from .liquid import Token
 
 # A file's front matter: group 1 its YAML (None when empty).
 FRONT_MATTER = lazy_pattern(r"\A---[ \t]*\r?\n(.*?\r?\n)?---[ \t]*$", re.S | re.M)
@@ -146,6 +147,42 @@ def _holds(condition: str, facts: PageFacts, var: str = "page") -> bool | None:
         if same != (op == "=="):
             return False
     return verdict
+
+
+def shown_branch(tokens: list[Token], i: int, end: int, facts: PageFacts,
+                 var: str = "page") -> list[Token] | None:
+    """The tokens of the branch of the ``{% if %}`` or ``{% unless %}`` block ``tokens[i]``
+    (closed by ``tokens[end]``) that runs for the page: the first whose condition holds
+    (:func:`_holds`; an ``unless`` one it fails), else its ``{% else %}`` branch, else none
+    (an empty list); None when a condition before it cannot be told here (or the block is
+    of another tag)."""
+    if tokens[i].name not in ("if", "unless"):
+        return None
+    branches: list[tuple[Token, int, int]] = []
+    opener, begin, depth = tokens[i], i + 1, 0
+    for j in range(i + 1, end):
+        tok = tokens[j]
+        if tok.kind != "tag":
+            continue
+        if tok.name in _OPEN:
+            depth += 1
+        elif tok.name in _CLOSE:
+            depth -= 1
+        elif not depth and tok.name in ("elsif", "else"):
+            branches.append((opener, begin, j))
+            opener, begin = tok, j + 1
+    branches.append((opener, begin, end))
+    for n, (tag, first, last) in enumerate(branches):
+        if tag.name == "else":
+            return tokens[first:last]
+        holds = _holds(tag.markup, facts, var)
+        if holds is not None and n == 0 and tag.name == "unless":
+            holds = not holds
+        if holds is None:
+            return None
+        if holds:
+            return tokens[first:last]
+    return []
 
 
 _UNSEEN = lazy_pattern(r"<(?:meta|link)\b[^<>]*\Z|<(title|script|style)\b[^<]*?>(?:(?!</\1).)*\Z",

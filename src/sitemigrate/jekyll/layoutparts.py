@@ -1,7 +1,9 @@
 """What an owner's changed copy of a theme layout shows on every page laid into it: the
-parts of it outside any Liquid block that hold words or pictures of the owner's (a row of
-funders' logos under a heading, added to the about layout). The theme's own layout shows
-nothing such (its text is the page's, or under a switch of the page); a target's layout
+parts of it outside any Liquid block (or in a branch that runs for the page) that hold words
+or pictures of the owner's (a row of funders' logos under a heading, added to the about
+layout; a line above the contact links, under `{% if page.social %}`). The theme's own
+layout shows nothing such (its text is the page's, its headings' words the template's, or
+under a switch of the page that is not told); a target's layout
 does not show the owner's parts, so they go to the end of the page's text, where they show
 as before (:func:`~.layouts.with_shown`), and a part whose Liquid reads the page or the site
 cannot be carried that way: reported with its words."""
@@ -14,7 +16,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..ir import Origin
-from .branches import FRONT_MATTER
+from .branches import FRONT_MATTER, PageFacts, page_facts, shown_branch
 from .layouts import OPENERS, layout_chain, unchanged_template
 from .liquid import Token, block_end, tokenize
 
@@ -28,34 +30,48 @@ _URL = re.compile(r"""^\s*(['"])[^'"{}]*\1\s*\|\s*(?:relative_url|absolute_url)\
 _HIDDEN = ("script", "style", "link", "meta", "head", "noscript", "template")
 
 
-def _static(text: str) -> str:
+def _static(text: str, facts: PageFacts | None = None) -> str:
     """``text`` with every Liquid block, tag and value that depends on the page or the site
-    turned into a marker (the parts that hold one are not static)."""
+    turned into a marker (the parts that hold one are not static). With ``facts`` (the
+    page's), an `if` or `unless` block whose branch that runs for the page is told
+    (:func:`.branches.shown_branch`) is that branch, as the page shows it."""
+    return "".join(_static_tokens(tokenize(text), facts))
+
+
+def _static_tokens(tokens: list[Token], facts: PageFacts | None) -> list[str]:
     out: list[str] = []
-    closing: list[str] = []
-    for tok in tokenize(text):
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
         if tok.kind == "tag" and tok.name in _OPEN:
-            closing.append(_OPEN[tok.name])
-            out.append(_DYNAMIC)
-        elif tok.kind == "tag" and closing and tok.name == closing[-1]:
-            closing.pop()
-        elif closing or tok.kind in ("comment", "raw"):
+            end = block_end(tokens, i)
+            shown = shown_branch(tokens, i, end, facts) \
+                if facts is not None and end is not None else None
+            if shown is None:
+                out.append(_DYNAMIC)
+            else:
+                out.extend(_static_tokens(shown, facts))
+            i = len(tokens) if end is None else end + 1
             continue
-        elif tok.kind == "text" or (tok.kind == "output" and _URL.match(tok.markup)):
+        if tok.kind == "text" or (tok.kind == "output" and _URL.match(tok.markup)):
             out.append(tok.text)
-        elif tok.kind == "output" or tok.name not in ("assign", "comment"):
+        elif tok.kind == "output" or (tok.kind == "tag" and tok.name not in (
+                "assign", "comment")):
             out.append(_DYNAMIC)
-    return "".join(out)
+        i += 1
+    return out
 
 
-def static_parts(text: str) -> list[str]:
+def static_parts(text: str, facts: PageFacts | None = None) -> list[str]:
     """The largest parts of a layout's HTML (``text``, front matter and all) that hold
-    words or a picture and no Liquid but addresses (see the module)."""
+    words or a picture and no Liquid but addresses (see the module); with ``facts``, those
+    of the branches that run for that page too (:func:`_static`)."""
     from bs4 import BeautifulSoup
     from bs4.element import NavigableString, PreformattedString, Tag
 
     front = FRONT_MATTER().match(text)
-    soup = BeautifulSoup(_static(text[front.end():] if front else text), "html.parser")
+    soup = BeautifulSoup(_static(text[front.end():] if front else text, facts),
+                         "html.parser")
     parts: list[str] = []
 
     def visit(node: object) -> None:
@@ -82,20 +98,24 @@ def static_parts(text: str) -> list[str]:
 def layout_parts(plan: Plan, page: str, headings: frozenset[str] = frozenset()) -> list[str]:
     """The static parts (:func:`static_parts`) of the layout SRC page ``page`` names, when
     it is the owner's: their changed copy of a layout of the source theme's template, or a
-    layout of their own (a home page's hero and contact table); each is reported, to be
-    added at the end of the page's text. A heading among ``headings`` is
+    layout of their own (a home page's hero and contact table), with those of the branches
+    that run for the page (`{% if page.social %}` on a page that sets `social: true`); each
+    is reported, to be added at the end of the page's text. A heading among ``headings`` is
     the heading of a list the page's writer wrote with it (:class:`~..ir.ShownList`): not
-    added again."""
+    added again; nor is a part whose words are all the template's (its layouts' and
+    includes' own runs of words: :meth:`~..template_files.Templates.writes`)."""
     from ..template_files import templates
     source = plan.from_theme
-    known = templates(source).files if source is not None else {}
+    table = templates(source) if source is not None else None
+    known = table.files if table is not None else {}
     found = next(layout_chain(plan, page), None) if known else None
-    if found is None or unchanged_template(plan, found[0]):
+    if table is None or found is None or unchanged_template(plan, found[0]):
         return []  # (without the template's files no layout can be told the owner's)
     copy = found[0] in known  # (a layout of the owner's own, if not)
     from bs4 import BeautifulSoup
-    parts = [p for p in static_parts(found[1])
-             if " ".join(BeautifulSoup(p, "html.parser").get_text(" ").split()) not in headings]
+    parts = [p for p in static_parts(found[1], page_facts(plan, page))
+             if " ".join(BeautifulSoup(p, "html.parser").get_text(" ").split()) not in headings
+             and not table.writes(p)]
     if parts:
         said = " ".join(BeautifulSoup(" ".join(parts), "html.parser").get_text(" ").split())
         whose = "your changed copy of the theme's" if copy else "a layout of your own"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
+from .branches import page_facts
 from .layoutparts import data_blocks, own_parts, static_parts
 from .layouts import layout_chain, unchanged_template, with_own_includes, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
@@ -29,8 +30,9 @@ if TYPE_CHECKING:
 def report_own_layouts(plan: Plan, site: Site) -> None:
     """Report each layout of the owner's own that a page of SRC is laid into (see module)."""
     source = plan.from_theme
-    known = templates(source).files if source is not None else {}
-    if source is None or not known:
+    table = templates(source) if source is not None else None
+    known = table.files if table is not None else {}
+    if table is None or not known:
         return  # without the template's files no layout can be told the owner's
     pages: dict[str, list[str]] = {}
     runs: dict[str, list[str]] = {}
@@ -39,7 +41,8 @@ def report_own_layouts(plan: Plan, site: Site) -> None:
         for at, (rel, text) in enumerate(layout_chain(plan, page.path)):
             if rel not in known:
                 pages.setdefault(rel, []).append(page.path)
-                if at == 0 and static_parts(text):  # the page's own layout
+                if at == 0 and any(not table.writes(p) for p in static_parts(
+                        text, page_facts(plan, page.path))):  # the page's own layout
                     parts.add(rel)
                 carried = {n for _, n, _, _ in own_includes(plan, page.path)}
                 runs.setdefault(rel, sorted({n for t in tokenize(text) if t.name == "include"

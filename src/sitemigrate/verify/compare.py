@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..example_paragraphs import example_paragraphs
 from ..lazyre import lazy_pattern
-from ..textio import within
+from ..textio import read_text, within
 from .debris import markup_debris
 from .homes import NO_ITEMS, home_addresses, layout_listing_addresses, looped_over
 from .pictures import BrokenPicture, broken_pictures, picture_files
@@ -376,10 +376,11 @@ def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
     Asked only where the old build shows it, also when that build is not complete: a short
     text the owner's files hold is no sure sign of what a page showed (a listing's Liquid, a
     switch of the layout)."""
-    from .items import owner_items
+    from .items import changed_texts, owner_items
     from .loops import loop_texts
     code = own_code(owner)
-    for rel, texts in [*owner_items(owner, code).items(), *loop_texts(owner, code).items()]:
+    for rel, texts in [*owner_items(owner, code).items(), *loop_texts(owner, code).items(),
+                       *changed_texts(*_changed_layouts(owner)).items()]:
         if rel in skipped:
             continue
         for p in map(Probe, texts):
@@ -403,6 +404,28 @@ def own_code(owner: Path) -> list[str]:
             if (owner / folder).is_dir() for path in sorted((owner / folder).rglob("*"))
             if path.is_file() and not path.is_symlink() and within(owner, path)
             and path.relative_to(owner).as_posix() not in known]
+
+
+def _changed_layouts(owner: Path) -> tuple[dict[str, str], Callable[[str], bool]]:
+    """SRC's layouts at a path a checkout of its template has, as no checkout has them (the
+    owner's changed copies: a line of theirs in the about layout's social block), with
+    their text; and what tells the template's own words among theirs
+    (:meth:`~..template_files.Templates.writes`)."""
+    from ..template_files import digest, templates
+    theme = _theme_of(owner)
+    table = templates(theme) if theme is not None else None
+    folder = owner / "_layouts"
+    if table is None or not folder.is_dir() or not within(owner, folder):
+        return {}, lambda text: True
+    out: dict[str, str] = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(owner).as_posix()
+        if rel not in table.files or not path.is_file() or path.is_symlink():
+            continue
+        found = read_text(path, rel, None, root=owner)
+        if found is not None and digest(found.text.encode("utf-8")) not in table.files[rel]:
+            out[rel] = found.text
+    return out, table.writes
 
 
 def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:

@@ -1,7 +1,9 @@
 """The owner's short texts a visitor reads outside paragraphs: the headings, list items,
 table cells and definition terms and descriptions of the owner's pages, and the words the
 owner's own includes and layouts (files of `_includes/` and `_layouts/` that no template
-has) write themselves (a contact section of headings and lists on the home page).
+has) write themselves (a contact section of headings and lists on the home page), and those
+of the owner's changed copies of the template's layouts that are no words the template's
+layouts and includes write (a line above the about page's contact links).
 
 A text is taken where the source writes it as one piece: Liquid, which a build replaces by
 something else, ends a piece (the words before `{{ name }}` and those after it are two), so
@@ -12,6 +14,7 @@ too little to look for (`Contact` is on many pages of any site): two words or mo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from .text import (
@@ -111,4 +114,20 @@ def owner_items(site: Path, own_code: list[str]) -> dict[str, list[str]]:
         items = _code_texts(text)
         if items:
             found[rel] = list(dict.fromkeys(items))
+    return found
+
+
+def changed_texts(layouts: dict[str, str], theirs: Callable[[str], bool]
+                  ) -> dict[str, list[str]]:
+    """file -> the texts of the owner's changed copies of the template's ``layouts`` (path
+    -> text) that are not the template's (``theirs``): each run of words between two tags
+    or Liquid (outside loops, scripts and styles), of :data:`MIN_WORDS` words or more."""
+    found: dict[str, list[str]] = {}
+    for rel, text in layouts.items():
+        body = _UNSHOWN.sub("\n", _LIQUID.sub("<liquid>", _outside_loops(front(text)[1])))
+        runs = [words for run in TAG.split(body)
+                if len((words := norm(shown_words(" ".join(run.split())))).split())
+                >= MIN_WORDS and not theirs(run)]
+        if runs:
+            found[rel] = list(dict.fromkeys(runs))
     return found

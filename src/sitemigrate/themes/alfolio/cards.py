@@ -5,7 +5,12 @@ title, its `description` and its `img`, never its date: the date the source's li
 beside a project (the neutral field ``listed_date``, as that list worded it) starts its
 description, which the card and the project's page show. A project that states no
 description of its own has the text the list showed under it (``listed_text``: its excerpt)
-as its description."""
+as its description.
+
+al-folio's `page` layout prints a project's `description` under its title, above its text:
+where that text opens with the description's words (the first of its blocks, or its text up to
+its excerpt separator: what the old list showed), the opening goes from the page's text
+(:func:`page_body`), so a visitor reads it once on the page and once on the card."""
 
 from __future__ import annotations
 
@@ -14,13 +19,16 @@ from typing import Any
 
 from ...ir import Item
 from ...jekyll.assets import AssetCopier
+from ...jekyll.documents import excerpt_separator
 from ...jekyll.liquid import attribute_safe
 from ...plan import Plan
 
 
-def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier) -> None:
+def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier,
+               sep: str = "\n\n") -> str:
     """Set ``front``'s `description` and `img` from the project ``item``: a picture of its
-    description is the card's image (else its `image`), the rest of it plain text."""
+    description is the card's image (else its `image`), the rest of it plain text. Returns
+    the text of its page (:func:`page_body`; ``sep``: the site's excerpt separator)."""
     f = item.fields
     desc = str(f.get("description") or "")
     listed = str(f.get("listed_text") or "")
@@ -41,6 +49,7 @@ def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier) -> None:
         img = img or m.group(1)
         desc = (desc[:m.start()] + desc[m.end():]).replace("<br/>", " ").replace("<br>", " ")
     desc = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", desc)).strip()
+    body = page_body(item, desc, sep, plan)
     dated = str(f.get("listed_date") or "").strip()
     if dated:
         desc = f"{dated} · {desc}" if desc else dated
@@ -52,6 +61,51 @@ def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier) -> None:
         front["description"] = attribute_safe(desc)
     if img:
         front["img"] = copier.carry(str(img), item.origin, "project image").lstrip("/")
+    return body
+
+
+def page_body(item: Item, shown: str, sep: str, plan: Plan) -> str:
+    """The text of ``item``'s page below ``shown`` (its description as plain text, which
+    al-folio's `page` layout prints under the title): without the opening that reads as
+    ``shown`` (its first blocks, or its text up to its excerpt separator: its own, else the
+    site's ``sep``) where that opening holds only words (paragraphs, emphasis), which the
+    description shows; one that holds more (a link, a picture, a heading) stays, and the
+    page shows the words twice, which is said."""
+    body = item.body
+    if not shown or not body.strip():
+        return body
+    import mistune
+    cuts = [(m.start(), m.end()) for m in re.finditer(r"\n[ \t]*\n", body)]
+    own = excerpt_separator({"excerpt_separator": sep}, item.extra)
+    if own and own in body:
+        cuts.append((body.index(own), body.index(own) + len(own)))
+    for end, rest in [*sorted(cuts), (len(body), len(body))]:
+        if not body[:end].strip():
+            continue
+        html = str(mistune.html(body[:end]))
+        words = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", "", _BLOCK_TAG.sub(" ", html)))
+        words = words.strip()
+        if len(words) > len(shown):
+            break
+        if words != shown:
+            continue
+        if re.search(r"<(?!/?(?:p|br|em|strong|i|b|code)\b)", html) or "{{" in html \
+                or "{%" in html:
+            plan.report.problem("project-opening", "the project's page shows the opening "
+                                "of its text twice: al-folio's `page` layout prints its "
+                                "`description` (the same words, as plain text, which the "
+                                "projects card shows) under the title, and the opening holds "
+                                "more than words (a link, a picture, a heading), so it stays. "
+                                "Shorten the `description` or the opening.", item.origin)
+            return body
+        plan.report.mapped("project-opening", "the opening of the project's text is its "
+                           "`description`, which al-folio's `page` layout prints under the "
+                           "title: it is not repeated below it.", item.origin)
+        # (a blank line after the front matter: a rule, `---`, that opens the rest is no end
+        # of it)
+        left = body[rest:].lstrip("\n")
+        return "\n" + left if left.strip() else ""
+    return body
 
 
 _BLOCK_TAG = re.compile(r"</?(?:p|br|li|ul|ol|h[1-6]|div|blockquote|pre|table|tr|t[dh]|hr)\b"

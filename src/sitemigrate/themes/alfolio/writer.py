@@ -100,12 +100,12 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_cv(site, plan, options, copier)
     for item in news:
         _write_news(item, plan)
+    sep = excerpt_separator(site.config_extra)
     for n, item in enumerate(site.projects, 1):
-        _write_project(item, n, plan, copier)
+        _write_project(item, n, plan, copier, sep)
     excerpts = bool(site.posts) and _reads_excerpt(plan, site)
     for item in site.posts:
         _write_post(item, site, plan, copier, excerpts)
-    sep = excerpt_separator(site.config_extra)
     for item in site.teaching:
         _write_item(item, "_teachings", "course", plan, copier, "teachings", True, sep)
     for item in site.talks:
@@ -605,18 +605,19 @@ def _finish(item: Item, front: CommentedMap, out: str, body: str, plan: Plan,
         _redirect_stub(old, url, plan, item.origin)
 
 
-def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier) -> None:
+def _write_project(item: Item, order: int, plan: Plan, copier: AssetCopier,
+                   sep: str) -> None:
     f = item.fields
     front = _item_front(item, "page", plan)
     front.pop("date", None)
-    card_front(item, front, plan, copier)
+    body = card_front(item, front, plan, copier, sep)
     front["importance"] = f.get("importance", order)
     if f.get("category"):  # else listed by a projects page that groups by none of the owner's
         front["category"] = f["category"]
     if f.get("github"):
         front["github"] = f["github"]
     url = f"/projects/{item.slug}/"
-    _finish(item, front, f"_projects/{item.slug}.md", item.body, plan, copier, url)
+    _finish(item, front, f"_projects/{item.slug}.md", body, plan, copier, url)
 
 
 def _reads_excerpt(plan: Plan, site: Site) -> bool:
