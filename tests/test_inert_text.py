@@ -65,6 +65,7 @@ def test_an_unsafe_address_goes_and_its_words_stay(text, markdown, written, drop
     ("<script>var a = '<a href=\"javascript:x\">';</script>", False),  # no link: a script
     ('<!-- <a href="javascript:x">old</a> -->', True),  # a comment shows nothing
     ('Write `<a href="javascript:x">` or\n\n```\n[a](javascript:b)\n```\n', True),  # code
+    ("Run\n\n~~~\n<a href='javascript:x'>a</a> [b](javascript:y)\n~~~\n", True),  # no backtick
     ('<a href="javascript:x', False),  # a tag never closed: a browser drops it
     ("<a href=javascript", False), ("<", True), ("[a](", True), ("<a b='", False),
     ("<p data=\"javascript:x\" title='javascript:y'>words</p>", False),  # no address

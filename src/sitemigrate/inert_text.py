@@ -157,6 +157,8 @@ def _masked(text: str) -> str:
     it holds is shown as words."""
     def blank(match: re.Match[str]) -> str:
         return re.sub(r"[^\n]", " ", match.group())
+    if "`" not in text and "~~~" not in text:  # no fence, no code span: nothing to blank
+        return text
     return _CODE_SPAN().sub(blank, _FENCE().sub(blank, text))
 
 
@@ -220,7 +222,7 @@ def _markdown_edits(text: str, keep: Keep | None = None) -> list[Edit]:
             words = text[match.start(2):match.end(2)]
             edits.append(Edit(match.start(), match.end(), words, url))
     dropped: list[str] = []
-    for match in _DEFINITION().finditer(masked):
+    for match in _DEFINITION().finditer(masked) if "]:" in masked else ():
         url = match.group(2).strip("<>")
         if not is_safe(url):
             edits.append(Edit(match.start(), match.end(), "", url))
