@@ -51,6 +51,7 @@ from sitemigrate.plan import Plan
      "javascript:x"),
     ("Read <javascript:alert(1)> now.", True, "Read javascript:alert(1) now.",
      "javascript:alert(1)"),
+    ("A \\![b](javascript:y) c", True, "A \\!b c", "javascript:y"),  # `!` escaped: a link
     ("Read [the paper][p] and [p].\n\n[p]: ftp://example.org/p.pdf \"Paper\"\n[q]: /q/\n",
      True, "Read the paper and p.\n\n[q]: /q/\n", "ftp://example.org/p.pdf"),
 ])
@@ -70,9 +71,17 @@ def test_an_unsafe_address_goes_and_its_words_stay(text, markdown, written, drop
     ("<a href=javascript", False), ("<", True), ("[a](", True), ("<a b='", False),
     ("<p data=\"javascript:x\" title='javascript:y'>words</p>", False),  # no address
     ("[a](javascript:x)", False),  # an .html file: no Markdown
+    ("\\[a](javascript:x)", True),  # an escaped bracket: no link
 ])
 def test_what_is_no_link_stays_as_written(text, markdown):
     assert defuse(text, markdown) == (text, [])
+
+
+def test_only_an_image_keeps_its_picture_as_a_file():
+    png = "data:image/png;base64,AAAA"
+    out, dropped = defuse(f"[a]({png}) ![b]({png}) [![c]({png})]({png})", True,
+                          lambda url, text, at: "/p.png")
+    assert out == "a ![b](/p.png) ![c](/p.png)" and [u for _, u in dropped] == [png, png]
 
 
 def test_bad_input_never_crashes_and_unquoted_attributes_are_read():

@@ -59,8 +59,11 @@ of the file its picture became, or None when it holds none to keep
 _FENCE = lazy_pattern(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)",
                       re.MULTILINE | re.DOTALL)
 _CODE_SPAN = lazy_pattern(r"(?<!`)(`+)(?!`)(?:.(?!\n[ \t]*\n))*?(?<!`)\1(?!`)", re.DOTALL)
+# an image's `![` or a link's `[` not escaped, then (1) the words and (2) the address; each
+# branch starts with its character, so the search skips to a `!` or `[` (a lookbehind first
+# would make it try every place of the text)
 _LINK = lazy_pattern(
-    r"(?<!\\)(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
+    r"(?:!\[(?<!\\!\[)|\[(?<!\\\[))((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
     r"\([ \t]*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)"
     r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)")
 _DEFINITION = lazy_pattern(
@@ -204,22 +207,23 @@ def _links(masked: str, start: int = 0, end: int | None = None) -> Iterator[re.M
     that is a link's words: ``[![alt](a.png)](/x/)``)."""
     for match in _LINK().finditer(masked, start, len(masked) if end is None else end):
         yield match
-        yield from _links(masked, match.start(2), match.end(2))
+        yield from _links(masked, match.start(1), match.end(1))
 
 
 def _markdown_edits(text: str, keep: Keep | None = None) -> list[Edit]:
     masked = _masked(text)
     edits: list[Edit] = []
     for match in _links(masked):
-        url = match.group(3).strip("<>")
+        url = match.group(2).strip("<>")
         if is_safe(url):
             continue
+        image = masked.startswith("!", match.start())
         new = keep(url, masked, match.start()) \
-            if keep is not None and match.group(1) and scheme(url) == "data" else None
+            if keep is not None and image and scheme(url) == "data" else None
         if new is not None:
-            edits.append(Edit(match.start(3), match.end(3), new, url, True))
+            edits.append(Edit(match.start(2), match.end(2), new, url, True))
         else:
-            words = text[match.start(2):match.end(2)]
+            words = text[match.start(1):match.end(1)]
             edits.append(Edit(match.start(), match.end(), words, url))
     dropped: list[str] = []
     for match in _DEFINITION().finditer(masked) if "]:" in masked else ():
