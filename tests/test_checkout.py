@@ -215,10 +215,13 @@ def test_owner_liquid_reads_a_forwarding_address_as_jekyll_redirect_from_keeps_i
                                    '{% else %}{{ member.url }}{% endif %}">{{ member.title }}</a>\n',
     })
     dest = academicpages_checkout(tmp_path / "checkout")
-    _convert(src, dest, "academicpages")
+    plan = _convert(src, dest, "academicpages")
     assert "redirect_to: https://tide.example.org" in (dest / "_crew/ola.md").read_text()
     include = (dest / "_includes/member.liquid").read_text()
     assert '{% if member.redirect.to %}{{ member.redirect.to }}{% else %}' in include
+    # each change is said at its file and line: the include's own, not the site's
+    said = [(f.path, f.line) for f in plan.report.findings if f.code == "liquid-forward"]
+    assert said and set(said) == {("_includes/member.liquid", 1)}
 
 
 def test_owner_liquid_reads_a_forwarding_address_as_al_folio_keeps_it(tmp_path):

@@ -402,7 +402,7 @@ def finish_liquid(plan: Plan, site: Site, target: Theme,
                 except UnicodeDecodeError:
                     plan.copy(inc, source)
                 else:
-                    body = translate_liquid(body, plan.from_theme, target, plan, None)
+                    body = translate_liquid(body, plan.from_theme, target, plan, Origin(inc, 1))
                     # browsers trim an address's spaces, URI parsers do not (jekyll-target-blank
                     # stops the build on `href=" {{ post.paperurl }} "`)
                     body = _SPACED_URL().sub(r'\1="\2"', body)
