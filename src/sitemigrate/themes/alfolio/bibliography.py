@@ -10,7 +10,14 @@ from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
 from ...formats.bibtext import shown_braces, slugify
-from ...formats.citation import citation_authors, citation_details, doi_in, entry_type_for
+from ...formats.bibgrammar import MONTH_NAMES
+from ...formats.citation import (
+    citation_authors,
+    citation_details,
+    citation_month,
+    doi_in,
+    entry_type_for,
+)
 from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -183,6 +190,15 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
             report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
                         f"`{key}` holds a structure a BibTeX field cannot; not carried.",
                         pub.origin)
+    if pub.citation and "month" not in fields \
+            and (month := citation_month(pub.citation, pub.year, text(pub.title))):
+        # the list showed the year of its date and the citation, which names the month:
+        # al-folio's list shows `month` beside the year (the date's own month, unshown, and
+        # a `-01-01` that may stand for a year alone tell nothing)
+        items = list(fields.items())
+        items.insert(list(fields).index("year") + 1 if "year" in fields else len(items),
+                     ("month", MONTH_NAMES[month - 1][:3].lower()))
+        fields = dict(items)
     if "arxiv" in fields:
         _arxiv_identifier(fields, pub, report)
     if pub.citation and "doi" not in fields and (doi := doi_in(pub.citation)):
