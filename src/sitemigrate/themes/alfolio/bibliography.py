@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
-from ...formats.bibtext import shown_braces, slugify
 from ...formats.bibgrammar import MONTH_NAMES
+from ...formats.bibtext import shown_braces, slugify
 from ...formats.citation import (
     citation_authors,
     citation_details,
