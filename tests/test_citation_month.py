@@ -38,8 +38,9 @@ def test_an_apa_citation_with_its_month_still_names_its_authors():
                            "<i>Wet Places</i>.", ("Iris", "Vale"), "Fens")
     assert got == (["Vale, I.", "Reed, O."], None)
     # the month beside the year is no detail the entry would lose
-    assert citation_details("Vale, Iris. Fens. <i>Wet Places</i>, March 2017.",
-                            "Wet Places", 2017) == ""
+    mla = "Vale, Iris. Fens. <i>Wet Places</i>, March 2017."
+    assert citation_details(mla, "Wet Places", 2017, 3) == ""
+    assert citation_details(mla, "Wet Places", 2017) == "March 2017"  # where it is not
 
 
 def _publication(src: Path, name: str, date: str, title: str, citation: str) -> None:
@@ -52,7 +53,7 @@ def _publication(src: Path, name: str, date: str, title: str, citation: str) -> 
 def test_al_folio_shows_the_month_the_citation_named(tmp_path):
     """academicpages showed the year of `date:` and the citation: al-folio shows the month
     the citation names (`month`), also where the date is `-01-01`; a date's own month the
-    old page did not show is not shown either."""
+    old page did not show is not shown either, nor a citation's month the date contradicts."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", src)
     _publication(src, "2020-04-15-fens", "2020-04-15", "Fens in Spring",
@@ -63,6 +64,8 @@ def test_al_folio_shows_the_month_the_citation_named(tmp_path):
                  "Places</i>.")
     _publication(src, "2019-06-10-bog", "2019-06-10", "Bog",
                  "Lindqvist, T. (2019). &quot;Bog.&quot; <i>Journal of Wet Places</i>.")
+    _publication(src, "2025-06-01-marsh", "2025-06-01", "Marsh",  # a month of another event
+                 "Lindqvist T. Marsh. Accepted at the Journal of Wet Places in April 2025.")
     plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
     plan.apply()
     entries = {e.key: e for e in parse_bib(
@@ -74,3 +77,5 @@ def test_al_folio_shows_the_month_the_citation_named(tmp_path):
     assert "note" not in fens.fields  # the citation's authors were read
     assert (heath.fields["year"], heath.fields["month"]) == ("2022", "jan")
     assert "month" not in bog.fields and bog.fields["year"] == "2019"
+    # the citation's month and the date's differ: the old page never said which was its own
+    assert "month" not in entries["2025-06-01-marsh"].fields

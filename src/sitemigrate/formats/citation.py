@@ -453,11 +453,13 @@ def citation_month(citation: str, year: int | None, title: str = "") -> int | No
     return None
 
 
-def citation_details(citation: str, venue: str, year: int | str | None = None) -> str:
+def citation_details(citation: str, venue: str, year: int | str | None = None,
+                     month: int | None = None) -> str:
     """What a hand-written citation says after its venue, as text (`74:117-35`, `10(1)`,
     `Forthcoming`): its volume, pages or a note; a DOI or web address in it is no part of
-    it, nor the entry's own ``year``; "" when the citation does not spell the venue or says
-    nothing else after it."""
+    it, nor the entry's own ``year``, nor the ``month`` it names beside it (`April 2020`:
+    the entry's `month`); "" when the citation does not spell the venue or says nothing
+    else after it."""
     import html
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(citation)).split())
     name = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(venue)).split())
@@ -467,9 +469,10 @@ def citation_details(citation: str, venue: str, year: int | str | None = None) -
     tail = re.sub(r"(?:https?://|\bdoi:\s*)\S+", " ", text[at + len(name):], flags=re.I)
     tail = " ".join(tail.split()).strip(" .,;:")
     rest = tail
-    if year:  # and the month named beside it (`April 2020`), which the entry's `month` holds
+    if year and month:  # and the month named beside it, which the entry's `month` holds
         rest = _CITED_MONTH().sub(lambda m: " " if (m["y1"] or m["y2"] or m["y3"]) == str(year)
-                                  else m.group(), rest)
+                                  and MONTH_NAMES[month - 1].startswith(
+                                      m["m1"] or m["m2"] or m["m3"]) else m.group(), rest)
         rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", rest)
     return tail if re.search(r"\w", rest) else ""
 
