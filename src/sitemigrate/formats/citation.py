@@ -473,6 +473,7 @@ def citation_details(citation: str, venue: str, year: int | str | None = None,
         rest = _CITED_MONTH().sub(lambda m: " " if (m["y1"] or m["y2"] or m["y3"]) == str(year)
                                   and MONTH_NAMES[month - 1].startswith(
                                       m["m1"] or m["m2"] or m["m3"]) else m.group(), rest)
+    if year:
         rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", rest)
     return tail if re.search(r"\w", rest) else ""
 
