@@ -452,8 +452,8 @@ _TEXT = st.lists(st.sampled_from(["a", "B c", "é", "\\'e", "{", "}", '"', "#", 
 _PART = st.one_of(
     _TEXT.map(lambda t: "{" + t + "}"), _TEXT.map(lambda t: '"' + t + '"'),
     st.sampled_from(["2020", "7", "jan", "Feb", "nosuch", "x-y.z", "12ab", "myConf"]))
-_FIELD = st.tuples(_WS, st.sampled_from(["title", "Author", "x-y.z", "note", "1bad"]), _WS,
-                   _WS, st.lists(st.tuples(_WS, _PART, _WS), min_size=1, max_size=3)).map(
+_FIELD = st.tuples(_WS, st.sampled_from(["title", "Author", "x-y.z", "note", "1bad", "%note"]),
+                   _WS, _WS, st.lists(st.tuples(_WS, _PART, _WS), min_size=1, max_size=3)).map(
     lambda f: f"{f[0]}{f[1]}{f[2]}={f[3]}" + "#".join(a + p + b for a, p, b in f[4]))
 _ENTRY = st.tuples(st.sampled_from(["@article{", "@Misc {", "@ book{", "@inproceedings("]),
                    _WS, st.sampled_from(["key1", "Key:2020", "a{b", "k,", ""]),
@@ -506,14 +506,20 @@ def _pybtex(raw, macros):
 @given(_entries())
 def test_block_reader_agrees_with_pybtex(raw):
     """Whatever pybtex's public parser reads, the block reader reads the same (key, field
-    names and values, in order); and a block it reads whole, pybtex reads alike."""
+    names and values, in order); and a block it reads whole, pybtex reads alike, but for a
+    `%` in a field's name (`%note = {x}`, a line meant as a comment): BibTeX and pybtex
+    refuse it, jekyll-scholar's bibtex-ruby reads a field of that name and the fields after
+    it, and the reader reads what the site showed (it used to stop there, as pybtex);
+    and for a key with a blank in it, which bibtex-ruby reads whole (see bibgrammar)."""
     from sitemigrate.formats.bibgrammar import MONTHS
     macros = {**MONTHS, "myconf": "Conference on Things"}  # and one @string
     ours, whole = _ours(raw, macros)
     theirs = _pybtex(raw, macros)
     if theirs is not None:
         assert ours == theirs
-    if whole:
+    if whole and (any("%" in name for name, _ in ours[1]) or " " in ours[0]):
+        assert theirs is None
+    elif whole:
         assert theirs == ours
 
 
@@ -532,6 +538,29 @@ def test_block_reader_keeps_what_it_read():
         broken.read()
     assert (str(error.value), error.value.lineno) == ("')' expected", 3)
     assert (broken.key, broken.fields) == ("k", [("title", ["x"]), ("year", ["2020"])])
+
+
+def test_a_percent_line_inside_an_entry_is_read_as_jekyll_scholar_reads_it():
+    """`%name = {...},` inside an entry (a line meant as a comment): bibtex-ruby, which
+    jekyll-scholar reads .bib files with, takes `%` as a character of a name, so the site
+    read a field `%bibtex_show` (no layout asks for it: the entry showed no BibTeX box) and
+    every field after it. Read alike (not stopped there as BibTeX would), reported with its
+    line, and written back as it was named."""
+    text = ("@article{moss2019,\n  title = {Lichens of the Shore},\n  author = {Vale, Iris},\n"
+            "  %bibtex_show={true},\n  journal = {Journal of Invented Mosses},\n"
+            "  year = {2019},\n  pdf = {lichens.pdf}\n}\n")
+    bib = parse_bib(text)
+    (e,) = bib.entries
+    assert e.fields == {"title": "Lichens of the Shore", "%bibtex_show": "true",
+                        "journal": "Journal of Invented Mosses", "year": "2019",
+                        "pdf": "lichens.pdf"}
+    ((line, message),) = [(p.line, p.message) for p in bib.problems]
+    assert line == 4 and "`%bibtex_show = ...` at line 4" in message
+    assert "field named `%bibtex_show` that no layout shows" in message
+    assert dump_bib([e]) == text
+    rewritten = format_entry("article", "moss2019", e.fields, e.persons)
+    assert "  %bibtex_show = {true},\n" in rewritten
+    assert parse_bib(rewritten).entries[0].fields == e.fields
 
 
 def test_string_doubling_is_bounded():

@@ -9,8 +9,9 @@ a tolerant reader needs what that cannot give: the fields read before an error, 
 undefined macro kept as its name, and a bound on the text macros add (forty ``@string``
 each twice the one before are a terabyte). ``tests/test_bib.py`` checks that whatever this
 reads, pybtex's public parser reads alike (key, field names and values, in order), but
-for a key with blanks in it, which jekyll-scholar's bibtex-ruby reads whole (a site shows
-such entries) and pybtex refuses.
+where jekyll-scholar's bibtex-ruby reads what pybtex refuses (a site shows such entries): a
+key with blanks in it, read whole, and a `%` in a field's name (`%pdf = {x.pdf},`, a line
+meant as a comment), read as a field of that name, with the fields after it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ MONTH_NAMES = tuple(MONTHS.values())
 _NAME_CHARS = r"a-zA-Z@!$&*+\-./:;<>?\[\\\]^_`|~\x7f"
 """The characters of a field, macro or entry-type name (and digits after the first)."""
 _NAME = re.compile(rf"[{_NAME_CHARS}][{_NAME_CHARS}0-9]*")
+_FIELD = re.compile(rf"[{_NAME_CHARS}%][{_NAME_CHARS}%0-9]*")
+"""A field's name: as :data:`_NAME`, and a `%` in it is a character of the name, as
+bibtex-ruby (jekyll-scholar's reader) reads it: `%pdf = {x.pdf},` is a field named `%pdf`,
+not a comment (BibTeX and pybtex refuse it)."""
 _WS = re.compile(r"\s*")
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _KEY = {"}": re.compile(r"[^\s,}]+"), ")": re.compile(r"[^\s,]+")}
@@ -43,7 +48,7 @@ _BRACED = re.compile(r"[^{}]*+(?:\{[^{}]*+(?:\{[^{}]*+(?:\{[^{}]*+\}[^{}]*+)*\}[
                      r"[^{}]*+)*\}")
 # the field most entries are made of, whole: `name = {text}`, `name = 123` or `name = macro`
 # followed by something other than a `#` (else read part by part; at the end: an error)
-_PLAIN_FIELD = re.compile(rf"\s*({_NAME.pattern})\s*=\s*(?:\{{({_BRACED.pattern[:-2]})\}}"
+_PLAIN_FIELD = re.compile(rf"\s*({_FIELD.pattern})\s*=\s*(?:\{{({_BRACED.pattern[:-2]})\}}"
                           rf"|([0-9]++)|({_NAME.pattern}+))\s*+(?=[^#])")
 _STRING_END = {"{": re.compile(r"[{}]"), '"': re.compile(r'["{}]')}
 MAX_NESTING = 100
@@ -127,7 +132,7 @@ class BlockReader:
                         break
                     continue
                 self._field = ""
-                field = self._optional(_NAME)
+                field = self._optional(_FIELD)
                 if field is not None:
                     self._field = field.group()
                     self._token(_EQUALS, "'='")

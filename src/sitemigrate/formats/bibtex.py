@@ -19,6 +19,9 @@ Where this reads more tolerantly than pybtex's ``parse_string``:
 * An entry that jekyll-scholar's reader (bibtex-ruby) leaves out, at a character that is no
   token of its outside braces and quotes (`'`, `;`, an entry in parentheses), is not read
   (:func:`unread_by_scholar`): the site never showed it; it is reported.
+* A `%` in a field's name (`%bibtex_show={false},`, a line meant as a comment) is a
+  character of the name for bibtex-ruby, as here: a field of that name (which no layout
+  asks for), with the fields after it; BibTeX and pybtex stop there. It is reported.
 * pybtex expands ``@string`` macros without bound: forty strings, each twice the one before,
   are a terabyte. Here the text macros add to one file is bounded (``EXPANSION_LIMIT``); a
   block that would go beyond is not read, and reported.
@@ -252,6 +255,9 @@ class _Reader:
             why = ("has unbalanced braces" if not closed
                    else f"has a syntax error at line {where} ({_why(error)})")
             self.problem(line, f"entry `{key}` {why}; {got}")
+        for fname, _ in parts:
+            if "%" in fname:
+                self._percent_field(key, fname, start, raw)
         for fname, macro in parser.undefined:
             self.problem(line, f"entry `{key}` uses the undefined @string `{macro}` in "
                          f"`{fname.lower()}`; its name was kept as the value", severe=False)
@@ -282,6 +288,18 @@ class _Reader:
             entry.reads_alone = False
         elif all(self.macros[m] == MONTHS[m] for m in parser.used):
             entry.reads_alone = entry.key == key
+
+    def _percent_field(self, key: str, name: str, start: int, raw: str) -> None:
+        """Report a field whose name holds a `%` (`%bibtex_show = {false},`, a line meant as
+        a comment): bibtex-ruby reads a `%` as a character of a name, so jekyll-scholar read
+        a field of that name, which no layout asks for, and the fields after it."""
+        at = re.search(re.escape(name) + r"\s*=", raw)
+        line = self.line_of(start + (at.start() if at else 0))
+        self.problem(line, f"entry `{key}` has `{name} = ...` at line {line}: inside an entry "
+                     "a `%` starts no comment for jekyll-scholar's BibTeX reader (bibtex-ruby),"
+                     f" which reads a field named `{name}` that no layout shows; the site "
+                     "showed the entry without it, and with the fields after it, as they are "
+                     "carried", severe=False)
 
     def _unique(self, key: str, line: int) -> str:
         low = key.lower()
@@ -507,6 +525,16 @@ def _safe_name(name: str) -> str:
     return name if name[:1].isalpha() else "x" + name
 
 
+_PERCENT_FIELD = re.compile(r"%+[a-z][a-z0-9_:.+\-]*")
+
+
+def _field_name(name: str) -> str:
+    """A field's name as written: :func:`_safe_name`, but a name read with a `%` before it
+    (a line meant as a comment) is kept as it is: bibtex-ruby reads it back alike, and a
+    site's BibTeX box hides it as it hides the name after the `%`."""
+    return name if _PERCENT_FIELD.fullmatch(name) else _safe_name(name)
+
+
 _UNSAFE_IN_KEY = re.compile(r"[\s,{}()]")
 
 
@@ -545,7 +573,7 @@ def format_entry(entry_type: str, key: str, fields: dict[str, str],
         if kept:
             lines.append((_safe_name(role), " and ".join(kept)))
     for name, value in fields.items():
-        lines.append((_safe_name(name), _balance(str(value))))
+        lines.append((_field_name(name), _balance(str(value))))
     seen: set[str] = set()
     body = []
     for name, value in lines:
@@ -568,7 +596,7 @@ def with_fields(raw: str, extra: dict[str, str]) -> str:
         return raw
     head, _, _ = raw.rstrip().rpartition("}")
     head = head.rstrip()
-    lines = "".join(f",\n  {_safe_name(k)} = {{{_balance(v)}}}" for k, v in missing.items())
+    lines = "".join(f",\n  {_field_name(k)} = {{{_balance(v)}}}" for k, v in missing.items())
     text = (head.rstrip(",") if head.endswith(",") else head) + lines + "\n}\n"
     back = _read_back(text)
     if back is not None and all(back.fields.get(k) == v for k, v in missing.items()):

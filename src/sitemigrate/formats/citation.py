@@ -19,6 +19,7 @@ from .content import without_marks  # `Name*`, `Name†`: marks are no part of a
 
 __all__ = [
     "citation_authors",
+    "citation_month",
     "entry_date",
     "entry_type_for",
     "format_authors",
@@ -289,7 +290,8 @@ def _citation_head(citation: str, title: str = "") -> str:
     own = " ".join(html.unescape(title).split()).strip("\"'“”‘’ ")
     at = text.lower().find(own.lower()) if len(own) >= 10 else -1
     text = text[:at] if at > 0 else text  # a title the patterns misread as names
-    end = re.search(r"\(\s*(?:\d{4}[a-z]?|n\.\s?d\.|in press|forthcoming)\s*\)|[\"“”]|"
+    end = re.search(r"\(\s*(?:\d{4}[a-z]?(?:,\s*[A-Za-z][^()]{0,24})?|n\.\s?d\.|in press|"
+                    r"forthcoming)\s*\)|[\"“”]|"
                     r"(?<![\w-])\d{4}[a-z]?(?![\w-])|(?<=[^\W\d_A-Z]{2})\.\s+(?=\S)", text)
     head = text[:end.start()] if end else text
     vancouver = re.match(r"(?:[^\s,.]+(?: [^\s,.]+)* [A-Z]{1,3}, )+[^\s,.]+(?: [^\s,.]+)* "
@@ -421,11 +423,43 @@ def author_list(text: str, owner: tuple[str, str]) -> list[str]:
     return names
 
 
-def citation_details(citation: str, venue: str, year: int | str | None = None) -> str:
+_MONTH_WORD = (r"(?P<{0}>(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?:[a-z]{{1,6}})?)"
+               r"\.?")
+_CITED_MONTH = lazy_pattern(
+    r"\(\s*(?P<y1>\d{4})[a-z]?,\s*" + _MONTH_WORD.format("m1") + r"(?:\s+\d{1,2}[^()]{0,8})?\s*\)"
+    r"|(?<![\w-])" + _MONTH_WORD.format("m2") + r"(?:\s+\d{1,2},?)?\s+(?P<y2>\d{4})(?![\w-])"
+    r"|(?<![\w-])\d{1,2}\s+" + _MONTH_WORD.format("m3") + r"\s+(?P<y3>\d{4})(?![\w-])")
+"""A month a citation names beside its year: APA's `(2020, April)` (`(2020, April 15)`),
+`April 2020`, `Apr. 15, 2020`, `15 April 2020`; the month's name capitalised, whole or
+cut short (`Sept.`)."""
+
+
+def citation_month(citation: str, year: int | None, title: str = "") -> int | None:
+    """The month (1-12) a hand-written citation names beside the entry's ``year`` (its
+    first such mention, outside the entry's own ``title``), or None: what a list showed of
+    the entry's month where it printed only the year of its date and the citation."""
+    import html
+    text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(citation)).split())
+    own = " ".join(html.unescape(title).split())
+    if own:
+        text = text.replace(own, " ")
+    for m in _CITED_MONTH().finditer(text):
+        name = m["m1"] or m["m2"] or m["m3"]
+        month = _MONTHS.get(name[:3].lower())
+        full = MONTH_NAMES[month - 1] if month else ""
+        said = int(m["y1"] or m["y2"] or m["y3"])
+        if month and full.startswith(name) and year in (None, said):
+            return month
+    return None
+
+
+def citation_details(citation: str, venue: str, year: int | str | None = None,
+                     month: int | None = None) -> str:
     """What a hand-written citation says after its venue, as text (`74:117-35`, `10(1)`,
     `Forthcoming`): its volume, pages or a note; a DOI or web address in it is no part of
-    it, nor the entry's own ``year``; "" when the citation does not spell the venue or says
-    nothing else after it."""
+    it, nor the entry's own ``year``, nor the ``month`` it names beside it (`April 2020`:
+    the entry's `month`); "" when the citation does not spell the venue or says nothing
+    else after it."""
     import html
     text = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(citation)).split())
     name = " ".join(re.sub(r"<[^>]+>", " ", html.unescape(venue)).split())
@@ -434,7 +468,13 @@ def citation_details(citation: str, venue: str, year: int | str | None = None) -
         return ""
     tail = re.sub(r"(?:https?://|\bdoi:\s*)\S+", " ", text[at + len(name):], flags=re.I)
     tail = " ".join(tail.split()).strip(" .,;:")
-    rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", tail) if year else tail
+    rest = tail
+    if year and month:  # and the month named beside it, which the entry's `month` holds
+        rest = _CITED_MONTH().sub(lambda m: " " if (m["y1"] or m["y2"] or m["y3"]) == str(year)
+                                  and MONTH_NAMES[month - 1].startswith(
+                                      m["m1"] or m["m2"] or m["m3"]) else m.group(), rest)
+    if year:
+        rest = re.sub(rf"(?<!\d){year}(?!\d)", " ", rest)
     return tail if re.search(r"\w", rest) else ""
 
 

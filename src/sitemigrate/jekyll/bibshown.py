@@ -105,27 +105,32 @@ def _links_kept(text: str, rel: str, ours: str, theirs: str, report: Report) -> 
     """``text`` with the value of each field SRC's layout linked (a button, `<a href="{{
     entry.url }}">URL</a>`) and DEST's layout reads nowhere also written as the field DEST's
     layout links under the same label, where the entry has none (said); else it is said
-    that a visitor no longer has that link."""
+    that a visitor no longer has that link. The fields an entry gets are written at once,
+    each once: the first of two links of one label gets it."""
     mine, dests = linked(ours), linked(theirs)
     gone = {f: label for f, label in mine.items()
             if not re.search(rf"\bentry\.{re.escape(f)}\b", theirs, re.I)}
     for entry in parse_bib(text).entries if gone else ():
+        close, at = entry.raw.rstrip().rfind("}"), Origin(rel, entry.line)
+        added: dict[str, str] = {}
         for field, label in gone.items():
             value = entry.fields.get(field)
             if not value:
                 continue
             same = next((f for f, words in dests.items() if words == label), "")
-            close, at = entry.raw.rstrip().rfind("}"), Origin(rel, entry.line)
-            if not same or same in entry.fields or close < 0 or entry.raw not in text:
+            if not same or same in entry.fields or same in added or close < 0 \
+                    or entry.raw not in text:
                 report.lost("bib-link-shown", f"publication `{entry.key}`: your own "
                             f"bibliography layout linked its `{field}` (`{label}`); the new "
                             f"template's links no `{field}`, so a visitor no longer has that "
                             "link (it is kept in the entry).", at)
                 continue
-            text = text.replace(entry.raw, with_fields(entry.raw, {same: value}), 1)
+            added[same] = value
             report.mapped("bib-link-shown", f"publication `{entry.key}`: your own bibliography "
                           f"layout linked its `{field}` as `{label}`: also written as `{same}`, "
                           "the new template's link of that label.", at)
+        if added:
+            text = text.replace(entry.raw, with_fields(entry.raw, added), 1)
     return text
 
 

@@ -9,8 +9,15 @@ from typing import TYPE_CHECKING
 from ruamel.yaml.comments import CommentedMap
 
 from ...formats import bibtex as bib
+from ...formats.bibgrammar import MONTH_NAMES
 from ...formats.bibtext import shown_braces, slugify
-from ...formats.citation import citation_authors, citation_details, doi_in, entry_type_for
+from ...formats.citation import (
+    citation_authors,
+    citation_details,
+    citation_month,
+    doi_in,
+    entry_type_for,
+)
 from ...formats.content import is_external
 from ...ir import Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -183,6 +190,13 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
             report.lost("publication-field", f"publication `{pub.key}`: front-matter key "
                         f"`{key}` holds a structure a BibTeX field cannot; not carried.",
                         pub.origin)
+    cited = _cited_month(pub, text(pub.title)) if pub.citation and "month" not in fields \
+        else None
+    if cited:
+        items = list(fields.items())
+        items.insert(list(fields).index("year") + 1 if "year" in fields else len(items),
+                     ("month", MONTH_NAMES[cited - 1][:3].lower()))
+        fields = dict(items)
     if "arxiv" in fields:
         _arxiv_identifier(fields, pub, report)
     if pub.citation and "doi" not in fields and (doi := doi_in(pub.citation)):
@@ -217,7 +231,7 @@ def _bibtex_of(pub: Publication, copier: AssetCopier, owner: tuple[str, str] = (
                             pub.origin and pub.origin.path,
                             copier.line_of(pub.origin, "citation:"))
     if pub.citation and authors and pub.venue and report is not None \
-            and (details := citation_details(pub.citation, pub.venue, pub.year)):
+            and (details := citation_details(pub.citation, pub.venue, pub.year, cited)):
         free = [f"`{f}`" for f in ("additional_info", "note") if f in (shown or ())
                 and f not in fields]
         report.lost("citation-details", f"publication `{pub.key}`: what its `citation` says "
@@ -261,6 +275,19 @@ def _unread_authors(pub: Publication, name: str, value: object, fields: dict[str
 
 #: an arXiv identifier: new style (`2401.16243`) or old (`cond-mat/0102536`), any version
 _ARXIV_ID = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?"
+
+
+def _cited_month(pub: Publication, title: str) -> int | None:
+    """The month al-folio's list is to show beside the year of ``pub`` (a publication of
+    another theme, whose list showed the year of its date and its citation): the month its
+    citation names beside that year (`(2020, April).`), where its date agrees or tells no
+    month (a year alone, or `-01-01`, which often stands for one); None where the two
+    differ (`Accepted in April 2025` of a paper dated June): the old page never said which.
+    ``title``: its title as text."""
+    month = citation_month(pub.citation, pub.year, title)
+    dated = re.match(r"\d{4}-(\d{2})-(\d{2})", pub.date)
+    told = int(dated[1]) if dated and dated[0][5:] != "01-01" else None
+    return month if month and told in (None, month) else None
 
 
 def _arxiv_identifier(fields: dict[str, str], pub: Publication, report: Report | None) -> None:
