@@ -44,3 +44,24 @@ def test_an_owners_table_of_named_entries_is_carried_in_an_upgrade(tmp_path, rea
         (said,) = [f for f in plan.report.findings if f.code == "config-own-entries"]
         assert "`publication_category`" in said.message and "`letters`" in said.message
 
+
+
+def test_the_heading_after_a_carried_table_stays_the_new_files(tmp_path):
+    """ruamel keeps the lines after a block (a blank line, the next section's heading) on the
+    block's last entry: the owner's table put in place of the template's brings its own
+    file's next heading, and the template's is lost. The new file's heading stays where it
+    was; the owner's file's goes with the rest of that file."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import vera_on_academicpages
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_publications/2021-04-01-kelp.md": LETTER})
+    write(src, {"_config.yml": (src / "_config.yml").read_text() + OWN_TABLE
+                + "\n# Vera's notes on the reading group\nreading_group: true\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    config = (dest / "_config.yml").read_text()
+    write(dest, {"_config.yml": config.replace("include: [_pages]",
+                                               "\n# Site Settings\ninclude: [_pages]")})
+    sitemigrate.convert(src, dest, to="academicpages").apply()
+    text = (dest / "_config.yml").read_text()
+    assert "    title: Drafts Under Review\n\n# Site Settings\ninclude:" in text
+    assert "Vera's notes" not in text

@@ -23,7 +23,7 @@ from ..report import Report
 from ..textio import check_yaml_nodes, load_yaml, read_document, read_text, skipped, within
 from .checkout import translate_liquid
 from .citations import layout_lists_cited
-from .confighead import heading_after, last_entry
+from .confighead import heading_after, heading_kept, last_entry, round_trip
 from .documents import distinct_slugs, keep_excerpt
 from .extrakeys import extra_key
 from .extrakeys import front_line as front_line  # (where it was)
@@ -626,7 +626,11 @@ def set_key(mapping: Any, key: str, value: Any) -> None:
     entry at a shallower indent: they are the heading of the next section of the file."""
     if key in mapping:
         if mapping[key] != value:
+            was = mapping[key]
+            if last_entry(was) is not None and isinstance(value, dict):
+                value = round_trip(value)  # (a plain mapping's entries hold no comment)
             mapping[key] = value
+            heading_kept(was, value)  # the next section's heading stays this file's
         return
     before = last_entry(mapping)
     mapping.insert(len(mapping), key, value)
