@@ -67,6 +67,18 @@ def test_every_archive_address_is_served_or_forwarded_on_academicpages(tmp_path)
     assert yaml.safe_load(stub.split("---")[1])["permalink"] == "/blog/2021/"
 
 
+def test_a_years_archive_forwards_to_the_years_heading_of_the_blog_listing(tmp_path):
+    """academicpages' blog listing heads each year's posts (an `id` of the year): an old
+    year's archive forwards to that heading of the page that now lists the posts."""
+    src = _site(tmp_path)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    new = {r["old"]: r["new"] for r in _archives(plan.report.urls)}
+    assert new["/blog/2021/"] == "/blog/#2021" and new["/blog/2023/"] == "/blog/#2023", new
+    blog = (tmp_path / "out/blog/index.html").read_text()
+    assert '<h2 id="{{ year | slugify }}"' in blog
+
+
 def test_every_archive_address_is_served_or_forwarded_on_upgrade(tmp_path):
     """Upgraded onto a checkout whose config has no jekyll-archives, each old archive address
     forwards (al-folio's `redirect:`) to the blog: none is lost."""
@@ -78,3 +90,17 @@ def test_every_archive_address_is_served_or_forwarded_on_upgrade(tmp_path):
     rows = _archives(plan.report.urls)
     assert {r["old"] for r in rows} >= {"/blog/2021/", "/blog/tag/fieldwork/"}, rows
     assert all(r["how"] in ("same", "redirect") and r["new"] for r in rows), rows
+
+
+def test_a_years_archive_forwards_to_the_top_of_a_listing_without_year_headings(tmp_path):
+    """A blog page of the owner's own Liquid (kept as written) heads no year: the old year's
+    archive forwards to the page itself."""
+    src = _site(tmp_path)
+    (src / "blog/index.html").write_text(
+        "---\nlayout: default\ntitle: notebook\n---\n\n<ul>{% for entry in site.posts %}"
+        "<li><a href=\"{{ entry.url | relative_url }}\">{{ entry.title }}</a></li>"
+        "{% endfor %}</ul>\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    new = {r["old"]: r["new"] for r in _archives(plan.report.urls)}
+    assert new["/blog/2021/"] == "/blog/", new
