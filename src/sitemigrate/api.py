@@ -352,7 +352,8 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
                 target = target.split("#")[0] + "#" + anchor
             was = old.get(normalize(row.old))
             if target and was is not None and was.archive:  # its posts' part of a listing
-                target = _archive_target(was.archive, target, new, writer, plan)
+                target = _archive_target(was.archive, target, new, writer, plan,
+                                         tree[0].get(out or ""))
             if target and normalize(target) != normalize(row.old):
                 if _folder_form(row.old, target) and out \
                         and plan.set_front_value(out, "permalink", row.old):
@@ -366,21 +367,27 @@ def keep_urls(site: Site, plan: Plan, writer: Theme) -> None:
 
 
 def _archive_target(archive: tuple[str, str], target: str, new: dict[str, Any],
-                    writer: Theme, plan: Plan) -> str:
+                    writer: Theme, plan: Plan, text: str | None) -> str:
     """Where the posts of a jekyll-archives page (``archive``: kind and name) are on the new
-    site: the theme's page of that kind (`archive_anchors` of its mapping: the posts by tag
-    at `/tags/`), at the heading of the name (Liquid's `slugify`); ``target`` when the theme
-    has no such page, the new site does not serve it, or no post written has that name (the
+    site (`archive_anchors` of the theme's mapping), at the heading of the name (Liquid's
+    `slugify`): the theme's page of that kind (the posts by tag at `/tags/`), or, for a
+    `heads:` Liquid, ``target`` itself where its text (``text``) has that heading (the blog
+    listing's heading per year). ``target`` when the theme has no such page, the new site
+    does not serve it, the page has no such heading, or no post written has that name (the
     old posts were the template's examples)."""
-    from .jekyll.generated import taxonomy
+    from .jekyll.generated import post_date, taxonomy
     from .jekyll.urls import normalize, slugify
     kind, name = archive
-    page = (writer.vocabulary.get("archive_anchors") or {}).get(kind)
+    spec = (writer.vocabulary.get("archive_anchors") or {}).get(kind)
+    heads = spec.get("heads") if isinstance(spec, dict) else None
+    page = target.split("#")[0] if heads else spec if isinstance(spec, str) else None
     served = new.get(normalize(page)) if page else None
     slug = slugify(name, "default", cased=False)
-    if not page or served is None or served.redirect_to or not any(
+    if not page or served is None or served.redirect_to or (
+            heads and (not text or str(heads) not in text)) or not any(
             slugify(n, "default", cased=False) == slug for rel, front in plan.documents.items()
-            if rel.startswith("_posts/") for n in taxonomy(kind, front)):
+            if rel.startswith("_posts/")
+            for n in taxonomy(kind, front, post_date(rel, front))):
         return target
     return f"{page}#{slug}"
 

@@ -131,9 +131,10 @@ def _values(kind: str, doc: Doc) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def taxonomy(kind: str, front: Mapping) -> list[str]:
-    """A document's tags or categories (``kind``) as Jekyll reads its front matter."""
-    return _values(kind, ("", dict(front), None))
+def taxonomy(kind: str, front: Mapping, date: _dt.date | None = None) -> list[str]:
+    """A document's tags or categories (``kind``) as Jekyll reads its front matter, or the
+    year, month or day of its ``date``."""
+    return _values(kind, ("", dict(front), date))
 
 
 def _names(value: Any, split: bool) -> list[str]:

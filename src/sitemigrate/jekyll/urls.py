@@ -280,7 +280,7 @@ def served(files: Mapping[str, str], config: dict,
                 out.setdefault(key, where)
             elif lang:  # a page or document of a site in several languages: see below
                 docs.append((where, lang))
-            else:
+            elif key not in out or _written_after(rel, out[key].path, rules):
                 out[key] = where
     built = langs.coordinate([(where.url, lang) for where, lang in docs]) if langs else []
     for active, url, i in built:  # the default language's build first
@@ -297,6 +297,26 @@ def served(files: Mapping[str, str], config: dict,
         for url, rel, _ in generated:  # its archives and pages of lists too
             out.setdefault(normalize(f"/{lang}{url}"), Served(f"/{lang}{url}", rel))
     return out
+
+
+def _written_after(rel: str, other: str, rules: _Rules) -> bool:
+    """Whether Jekyll writes file ``rel`` after file ``other`` to an address both claim, so
+    that visitors see ``rel`` there: it writes the pages first, sorted by file name
+    (`Reader#sort_files!`, :mod:`.shadow`), then the documents of the collections (the
+    posts). Between two documents, or two pages of one file name, the one read last."""
+    doc, other_doc = _is_document(rel, rules), _is_document(other, rules)
+    if doc != other_doc:
+        return doc
+    if doc or rel == other:
+        return True
+    return rel.rsplit("/", 1)[-1] >= other.rsplit("/", 1)[-1]
+
+
+def _is_document(rel: str, rules: _Rules) -> bool:
+    """Whether Jekyll reads file ``rel`` as a document of a collection (a post included)."""
+    parts = rel.split("/")
+    return parts[0] == "_posts" or (len(parts) > 1 and parts[-2] == "_posts") or (
+        parts[0].startswith("_") and parts[0][1:] in rules.collections)
 
 
 def _language(langs: Languages, rel: str, text: str,
