@@ -180,3 +180,47 @@ def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
     for broken in found.values():  # the home page first: where a visitor meets it first
         broken.pages.sort(key=lambda page: page != "index.html")
     return list(found.values())
+
+
+def named_pictures(text: str) -> set[str]:
+    """The names of the picture files (:data:`IMAGE_SUFFIXES`) ``text`` names anywhere (an
+    example item's `excerpt` with its `<img>`, a `preview:` value)."""
+    from ..jekyll.assets import IMAGE_SUFFIXES
+    suffixes = "|".join(sorted((s[1:] for s in IMAGE_SUFFIXES), key=lambda s: (-len(s), s)))
+    return {m.group(1) for m in re.finditer(
+        rf"""([^\s"'<>()/\\=]+\.(?:{suffixes}))(?![\w.])""", text, re.I)}
+
+
+def list_pictures_lost(old: BuiltSite, was: list[str], new: BuiltSite, now: list[str],
+                       chrome: set[str], left_out: set[str]) -> list[str]:
+    """The pictures the old list (its pages ``was``: the list over its pagination) showed
+    whole that the new list (``now``) does not show at all (broken or whole), matched by the
+    file's name, as the old pages wrote them: a picture of an item's text a new card has no
+    place for. Not the site's chrome (``chrome``: the names of the pictures the old home page
+    shows too: the sidebar's profile picture, a logo), the tab's icon, a `data:` picture,
+    nor the pictures of items left out on purpose (``left_out``: their names)."""
+    shown_now = {_name_of(a, picture_path(new, a, p)) for p in now
+                 for a in pictures(_UNICONED.sub(" ", new.html.get(p, "")))}
+    out: dict[str, str] = {}
+    for page in was:
+        for address in pictures(_UNICONED.sub(" ", old.html.get(page, ""))):
+            if urllib.parse.urlsplit(address).scheme not in ("", "http", "https"):
+                continue
+            path = picture_path(old, address, page)
+            name = _name_of(address, path)
+            if not name or name in chrome or name in left_out or name in shown_now \
+                    or (path is not None and (not path or old.page_at(path) is None)):
+                continue  # (one the old page showed broken is no picture it showed)
+            out.setdefault(name, address)
+    return list(out.values())
+
+
+_UNICONED = re.compile(r"(?i)<link\b[^>]*>")
+"""A `<link>`: the tab's icon is the site's, no picture of a list."""
+
+
+def chrome_pictures(old: BuiltSite) -> set[str]:
+    """The names of the pictures the old home page shows: the site's own (its sidebar's
+    profile picture, a logo), which every page of its layout shows."""
+    return {_name_of(a, picture_path(old, a, "index.html"))
+            for a in pictures(old.html.get("index.html", ""))}
