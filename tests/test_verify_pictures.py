@@ -157,12 +157,13 @@ def test_a_picture_the_old_list_showed_and_the_new_list_does_not_is_named(tmp_pa
     """The old portfolio list showed two pictures in a project's text; the new projects
     list (its address forwards there) shows one of them on the project's card: the other is
     no broken picture, it is not shown at all, and `verify` names it. The profile picture
-    the old sidebar showed on every page (the home page too) is the site's, not the list's;
-    the tab's icon neither."""
+    the old sidebar showed on every page is the site's, not the list's; the tab's icon
+    neither."""
     old, new = tmp_path / "old", tmp_path / "new"
     side = '<img src="/images/ines.png" alt="Ines">'
     icon = '<link rel="icon" href="/images/favicon.png">'
     page(old, "index.html", side, head=icon)
+    page(old, "cv/index.html", side, head=icon)
     page(old, "portfolio/index.html", side + '<h2 class="archive__item-title">Dune map</h2>'
          "<p>Maps.<br><img src='/images/dune-a.png'><br><img src='../images/dune-b.png'></p>",
          head=icon)

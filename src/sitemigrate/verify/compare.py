@@ -485,7 +485,7 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
                 result.lists.append((page, now_page, "missing", title))
             elif now[title] > was[title]:
                 result.lists.append((page, now_page, "more often", title))
-        if page != "index.html":  # (the home page's pictures are the chrome)
+        if page != "index.html":  # (the home page's own measures: `verify-home`)
             result.list_pictures += [(page, now_page, address) for address in list_pictures_lost(
                 old, old.listing(page), new, new.listing(now_page), chrome, left_out)]
         if new.page_at("/" + page) != now_page and now_page in old.html:

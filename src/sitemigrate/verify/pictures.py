@@ -196,9 +196,9 @@ def list_pictures_lost(old: BuiltSite, was: list[str], new: BuiltSite, now: list
     """The pictures the old list (its pages ``was``: the list over its pagination) showed
     whole that the new list (``now``) does not show at all (broken or whole), matched by the
     file's name, as the old pages wrote them: a picture of an item's text a new card has no
-    place for. Not the site's chrome (``chrome``: the names of the pictures the old home page
-    shows too: the sidebar's profile picture, a logo), the tab's icon, a `data:` picture,
-    nor the pictures of items left out on purpose (``left_out``: their names)."""
+    place for. Not the site's chrome (``chrome``: :func:`chrome_pictures`), the tab's icon,
+    a `data:` picture, nor the pictures of items left out on purpose (``left_out``: their
+    names)."""
     shown_now = {_name_of(a, picture_path(new, a, p)) for p in now
                  for a in pictures(_UNICONED.sub(" ", new.html.get(p, "")))}
     out: dict[str, str] = {}
@@ -220,7 +220,13 @@ _UNICONED = re.compile(r"(?i)<link\b[^>]*>")
 
 
 def chrome_pictures(old: BuiltSite) -> set[str]:
-    """The names of the pictures the old home page shows: the site's own (its sidebar's
-    profile picture, a logo), which every page of its layout shows."""
-    return {_name_of(a, picture_path(old, a, "index.html"))
-            for a in pictures(old.html.get("index.html", ""))}
+    """The names of the pictures most pages of the old site show (on more than half of
+    them, two at least; a redirect page is none): the layout's own (its sidebar's profile
+    picture, a logo), no picture of a list's items."""
+    pages = [p for p in old.html if old.redirect(p) is None]
+    seen: dict[str, int] = {}
+    for page in pages:
+        for name in {_name_of(a, picture_path(old, a, page))
+                     for a in pictures(old.html[page])}:
+            seen[name] = seen.get(name, 0) + 1
+    return {name for name, n in seen.items() if n >= 2 and 2 * n > len(pages)}
