@@ -151,7 +151,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     _items(result, old, new, owner, skipped, examples | theirs)
     not_owners = (set(examples_of_src.values())
                   | {_title_of(owner, rel) for rel in set(skip)}) - {""}
-    _lists(result, old, new, not_owners, owner, skipped)
+    _lists(result, old, new, not_owners, owner, skipped, source or owner)
     switch = language_homes(source or owner)  # a language switch, in either menu
     # an entry to a list of the template's examples only is compared in neither menu
     theirs_only = _examples_only(old, not_owners)
@@ -455,12 +455,13 @@ def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:
 
 
 def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[str],
-           owner: Path, skip: set[str]) -> None:
+           owner: Path, skip: set[str], tree: Path | None = None) -> None:
     """The items the old site's list pages show (:func:`list_pages`: also every page its
     home page's layout shows, :func:`.homes.home_addresses`), each shown by the new page
-    that answers at its address."""
+    that answers at its address, and the pictures of its items (``tree``: the files the
+    conversion read, which hold those of the items left out on purpose)."""
     monthless = _monthless_entries(owner)
-    chrome, left_out = chrome_pictures(old), _left_out_pictures(owner, skip)
+    chrome, left_out = chrome_pictures(old), _left_out_pictures(tree or owner, skip)
     for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner),
                                  *layout_listing_addresses(owner)]):
         if old.redirect(page):

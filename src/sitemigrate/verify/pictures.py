@@ -196,20 +196,19 @@ def list_pictures_lost(old: BuiltSite, was: list[str], new: BuiltSite, now: list
     """The pictures the old list (its pages ``was``: the list over its pagination) showed
     whole that the new list (``now``) does not show at all (broken or whole), matched by the
     file's name, as the old pages wrote them: a picture of an item's text a new card has no
-    place for. Not the site's chrome (``chrome``: :func:`chrome_pictures`), the tab's icon,
-    a `data:` picture, nor the pictures of items left out on purpose (``left_out``: their
-    names)."""
+    place for. Only the site's own files: not a picture from elsewhere (a badge a service
+    draws, an emoji a plugin links), nor the site's chrome (``chrome``:
+    :func:`chrome_pictures`), the tab's icon, nor the pictures of items left out on purpose
+    (``left_out``: their names)."""
     shown_now = {_name_of(a, picture_path(new, a, p)) for p in now
                  for a in pictures(_UNICONED.sub(" ", new.html.get(p, "")))}
     out: dict[str, str] = {}
     for page in was:
         for address in pictures(_UNICONED.sub(" ", old.html.get(page, ""))):
-            if urllib.parse.urlsplit(address).scheme not in ("", "http", "https"):
-                continue
             path = picture_path(old, address, page)
             name = _name_of(address, path)
-            if not name or name in chrome or name in left_out or name in shown_now \
-                    or (path is not None and (not path or old.page_at(path) is None)):
+            if not path or old.page_at(path) is None or not name or name in chrome \
+                    or name in left_out or name in shown_now:
                 continue  # (one the old page showed broken is no picture it showed)
             out.setdefault(name, address)
     return list(out.values())
@@ -220,13 +219,18 @@ _UNICONED = re.compile(r"(?i)<link\b[^>]*>")
 
 
 def chrome_pictures(old: BuiltSite) -> set[str]:
-    """The names of the pictures most pages of the old site show (on more than half of
-    them, two at least; a redirect page is none): the layout's own (its sidebar's profile
-    picture, a logo), no picture of a list's items."""
+    """The names of the pictures the old site's layout shows (its sidebar's profile picture,
+    a logo), no picture of a list's items: those most of its pages show (more than half,
+    two at least; a redirect page is none), and those the home page and two more pages
+    show (a sidebar only some layouts have). A picture of an item shows on its list, its
+    own page and the home page's list at most."""
     pages = [p for p in old.html if old.redirect(p) is None]
     seen: dict[str, int] = {}
     for page in pages:
         for name in {_name_of(a, picture_path(old, a, page))
                      for a in pictures(old.html[page])}:
             seen[name] = seen.get(name, 0) + 1
-    return {name for name, n in seen.items() if n >= 2 and 2 * n > len(pages)}
+    home = {_name_of(a, picture_path(old, a, "index.html"))
+            for a in pictures(old.html.get("index.html", ""))}
+    return {name for name, n in seen.items()
+            if (n >= 2 and 2 * n > len(pages)) or (n >= 3 and name in home)}
