@@ -212,8 +212,9 @@ def _links(masked: str, start: int = 0, end: int | None = None) -> Iterator[re.M
 
 def inline_links(text: str) -> Iterator[re.Match[str]]:
     """The inline links and images of the Markdown ``text`` outside its code, outermost
-    only (an image that is a link's words is inside the link's): group 1 ``!`` for an
-    image, 2 its words, 3 its address as written; positions are those of ``text``."""
+    only (an image that is a link's words is inside the link's): an image's match opens
+    with ``!``; group 1 its words, 2 its address as written; positions are those of
+    ``text``."""
     return _LINK().finditer(_masked(text))
 
 

@@ -141,10 +141,11 @@ def _markdownified(text: str) -> str:
     for _ in range(4):
         out, at = [], 0
         for m in inline_links(text):
-            words, url = m.group(2), m.group(3).strip("<>")
-            out.append(text[at:m.start()])
-            out.append(f'<img src="{url}" alt="{html.escape(words)}">' if m.group(1) and url
-                       and not quoted_address(url) and '"' not in url else words)
+            words, url = m.group(1), m.group(2).strip("<>")
+            picture = m.group().startswith("!") and url and not quoted_address(url) \
+                and '"' not in url
+            out += [text[at:m.start()],
+                    f'<img src="{url}" alt="{html.escape(words)}">' if picture else words]
             at = m.end()
         if not out:
             return text
