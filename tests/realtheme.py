@@ -487,6 +487,7 @@ class Cell:
                                for o, n, t, d, now in s.dates]),
                 ("detail not shown", [f"{r}: {t[:100]}" for r, t in s.missing_details]),
                 ("file missing", [f"{p}: {f}" for p, f in s.missing_files]),
+                ("list picture not shown", [f"{o} -> {n}: {a}" for o, n, a in s.list_pictures]),
                 ("picture broken", [f"{b.pages[0]} (+{len(b.pages) - 1} pages): {b.address} "
                                     f"(was {b.was})" for b in s.broken_pictures]),
                 ("old URL unanswered", s.unanswered)]

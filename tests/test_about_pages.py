@@ -151,3 +151,22 @@ def test_a_data_block_of_the_owners_about_layout_shown_through_includes_stays(tm
         done = build(out, tmp_path / "site")
         assert done.returncode == 0, done.stderr[-800:]
         assert "Lab manager, Tidewater Station" in (tmp_path / "site/index.html").read_text()
+
+
+def test_the_news_finding_names_the_switch_the_page_used(tmp_path):
+    """A home page whose news list is switched on with 2025's `announcements:` block, over a
+    site with no `_news` items: the finding names that switch, not the older `news: true`;
+    a page of the older switch is named by it."""
+    for front, named in (("announcements:\n  enabled: true\n", "`announcements: {enabled: true}`"),
+                         ("news: true\n", "`news: true`")):
+        case = tmp_path / named.strip("`").split(":")[0]
+        src = _site(case, {"_pages/about.md": "---\nlayout: about\ntitle: about\npermalink: /\n"
+                           f"{front}---\n\nKofi Mensah-Lind writes about quiet compilers.\n"},
+                    "")
+        shutil.rmtree(src / "_news")
+        plan = sitemigrate.convert(src, case / "out", to="academicpages")
+        said = [f for f in plan.report.findings if f.code == "news"]
+        assert len(said) == 1 and said[0].outcome == "lost", said
+        assert named in said[0].message and said[0].path == "_pages/about.md", said[0].message
+        other = "`news: true`" if named != "`news: true`" else "`announcements"
+        assert other not in said[0].message

@@ -607,6 +607,31 @@ def test_an_address_inside_parentheses_is_no_file_of_the_site(tmp_path):
     assert len(missing) == 1 and "/files/notes.pdf" in missing[0], missing
 
 
+def test_an_address_inside_quote_marks_is_no_file_of_the_site(tmp_path):
+    """`[the paper]("https://…/a.pdf")`: kramdown keeps the quotes as part of the address
+    (`href="&quot;https://…&quot;"`), a path of this site that led nowhere on the old site.
+    It is not carried as a missing file (`/assets/pdf/…/"https:/…`, with the advice to put
+    a file there): it is left as written (the new site's kramdown shows the same) and the
+    typo is named where it is."""
+    from test_target_shows import _academicpages
+    src, dest = _academicpages(tmp_path, {"_posts/2020-03-03-moss.md": (
+        "---\ntitle: 'Moss'\ndate: 2020-03-03\npermalink: /posts/2020/03/moss\n---\n"
+        "Two papers:\n\n- [Moss growth](\"https://example.org/lnoor/moss.pdf\").\n"
+        "- [Spores](\u201chttps://example.org/lnoor/spores.pdf\u201d).\n"
+        "- [Notes](/files/notes.pdf).\n")}), tmp_path / "dest"
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    text = next(dest.glob("_posts/2020-03-03-moss.md")).read_text("utf-8")
+    assert '[Moss growth]("https://example.org/lnoor/moss.pdf")' in text
+    assert "[Spores](\u201chttps://example.org/lnoor/spores.pdf\u201d)" in text
+    hints = findings(plan, "quoted-link")
+    assert sorted((f.path, f.line, f.severity) for f in hints) == [
+        ("_posts/2020-03-03-moss.md", 8, "info"), ("_posts/2020-03-03-moss.md", 9, "info")]
+    missing = [f.message for f in findings(plan, "missing-file")
+               if f.path == "_posts/2020-03-03-moss.md"]
+    assert len(missing) == 1 and "/files/notes.pdf" in missing[0], missing
+
+
 def test_an_attribute_inside_a_quoted_value_is_no_link():
     """An embedded calendar's address carries `?src=…&ctz=…` in its query: that `src=` is
     text of the quoted `src` value, not an attribute of the tag; the address stays whole,

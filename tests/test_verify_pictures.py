@@ -151,3 +151,37 @@ def test_a_picture_of_every_suffix_the_converter_carries_is_a_file_verify_checks
     result = compare(BuiltSite(old), BuiltSite(new), tmp_path / "src")
     assert sorted(result.missing_files) == [("index.html", "/files/map.bmp"),
                                             ("index.html", "/images/me.jfif")]
+
+
+def test_a_picture_the_old_list_showed_and_the_new_list_does_not_is_named(tmp_path):
+    """The old portfolio list showed two pictures in a project's text; the new projects
+    list (its address forwards there) shows one of them on the project's card: the other is
+    no broken picture, it is not shown at all, and `verify` names it. The profile picture
+    the old sidebar showed on every page is the site's, not the list's; the tab's icon
+    neither."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    side = '<img src="/images/ines.png" alt="Ines">'
+    icon = '<link rel="icon" href="/images/favicon.png">'
+    page(old, "index.html", side, head=icon)
+    page(old, "cv/index.html", side, head=icon)
+    page(old, "portfolio/index.html", side + '<h2 class="archive__item-title">Dune map</h2>'
+         "<p>Maps.<br><img src='/images/dune-a.png'><br><img src='../images/dune-b.png'></p>",
+         head=icon)
+    files(old, "images/ines.png", "images/favicon.png", "images/dune-a.png",
+          "images/dune-b.png")
+    page(new, "index.html", '<img src="/assets/img/ines.png">')
+    page(new, "projects/index.html", '<img class="card-img-top" src="/assets/img/dune-a.png">'
+         '<h2 class="card-title">Dune map</h2><p class="card-text">Maps.</p>')
+    page(new, "portfolio/index.html", "", head='<meta http-equiv="refresh" content="0; '
+         'url=/projects/">')
+    files(new, "assets/img/ines.png", "assets/img/dune-a.png", "assets/img/dune-b.png")
+    result = compare(BuiltSite(old), BuiltSite(new), tmp_path / "src")
+    assert result.broken_pictures == [] and result.lists == []
+    assert result.list_pictures == [("portfolio/index.html", "projects/index.html",
+                                     "../images/dune-b.png")]
+    report = Report()
+    record(result, report)
+    [finding] = [f for f in report.findings if f.code == "verify-list-picture"]
+    assert finding.severity == "loss"
+    assert finding.message == ("`/portfolio/` (now `/projects/`) showed the picture "
+                               "`../images/dune-b.png`; the new list does not show it")

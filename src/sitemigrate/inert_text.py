@@ -210,6 +210,14 @@ def _links(masked: str, start: int = 0, end: int | None = None) -> Iterator[re.M
         yield from _links(masked, match.start(1), match.end(1))
 
 
+def inline_links(text: str) -> Iterator[re.Match[str]]:
+    """The inline links and images of the Markdown ``text`` outside its code, outermost
+    only (an image that is a link's words is inside the link's): an image's match opens
+    with ``!``; group 1 its words, 2 its address as written; positions are those of
+    ``text``."""
+    return _LINK().finditer(_masked(text))
+
+
 def _markdown_edits(text: str, keep: Keep | None = None) -> list[Edit]:
     masked = _masked(text)
     edits: list[Edit] = []

@@ -204,6 +204,9 @@ class PageFeatures:
     news: dict[str, Any] | None = None
     """The home page's list of news items: ``enabled``, ``limit``, ``scrollable`` (as
     written); None when the page does not say."""
+    news_key: str | None = None
+    """The page's own front-matter key that set :attr:`news` (``news``, or 2025's
+    ``announcements`` with its ``enabled``), for a finding to name; None when none did."""
     latest_posts: dict[str, Any] | None = None
     """The home page's list of the latest blog posts: ``enabled``, ``limit``,
     ``scrollable`` (as written); None when the page does not say."""

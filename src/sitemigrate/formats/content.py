@@ -88,6 +88,13 @@ def wrapped_address(url: str) -> bool:
     return re.match(r"\(+\s*(?:https?:|mailto:)", url) is not None
 
 
+def quoted_address(url: str) -> bool:
+    """True for an address written inside quote marks (`[paper]("https://…/a.pdf")`): kramdown
+    keeps the quotes as part of the address (`href="&quot;https://…&quot;"`), which a
+    browser reads as a path of this site (`/page/%22https://…%22`) that leads nowhere."""
+    return re.match(r"[\"'\u2018\u2019\u201c\u201d]", url) is not None
+
+
 def climbs_out(url: str) -> bool:
     """True for a site path with a ``..`` segment (URLs of other sites are not checked)."""
     if is_external(url):

@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 from ..formats.content import (
     is_external,
     looks_like_host,
+    quoted_address,
     resolve,
     rewrite_links,
     wrapped_address,
@@ -281,6 +282,14 @@ class AssetCopier:
                 "(`[text]((https://…))`): browsers read it as a path of this site, a dead link "
                 "on the old site too. Left as written (not a file of the site); remove the "
                 "extra parentheses.", origin, self.line_of(origin, url), severity="info")
+            return None
+        if quoted_address(url) and self._source(resolve(url, page_url or "/")) is None:
+            self.plan.report.problem(
+                "quoted-link", f"`{url}` is an address inside quote marks "
+                "(`[text](\"https://…\")`): kramdown keeps the quotes as part of the address, "
+                "which browsers read as a path of this site, a dead link on the old site too. "
+                "Left as written (not a file of the site); remove the quotes.", origin,
+                self.line_of(origin, url), severity="info")
             return None
         if "{{" in url or "{%" in url:
             # Liquid completes the address when the site is built (`/assets/img/people/{{

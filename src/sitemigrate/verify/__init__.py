@@ -110,6 +110,9 @@ def record(result: Comparison, report: Report) -> None:
     for page, path in result.missing_files:
         report.lost("verify-file", f"`{path}` (linked from `{_page(page)}`) is not in the "
                     "new site")
+    for was, now, address in result.list_pictures:
+        report.lost("verify-list-picture", f"`{_page(was)}` (now `{_page(now)}`) showed the "
+                    f"picture `{address}`; the new list does not show it")
     for picture in result.broken_pictures:
         more = len(picture.pages) - 1
         report.lost("verify-picture", f"the picture `{picture.address}` on "

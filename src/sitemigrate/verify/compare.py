@@ -17,7 +17,14 @@ from ..lazyre import lazy_pattern
 from ..textio import read_text, within
 from .debris import markup_debris
 from .homes import NO_ITEMS, home_addresses, layout_listing_addresses, looped_over
-from .pictures import BrokenPicture, broken_pictures, picture_files
+from .pictures import (
+    BrokenPicture,
+    broken_pictures,
+    chrome_pictures,
+    list_pictures_lost,
+    named_pictures,
+    picture_files,
+)
 from .profile import profile_lines
 from .shown import Probe, TextIndex
 from .site import FILE_SUFFIXES, BuiltSite, menu_labels
@@ -71,6 +78,9 @@ class Comparison:
     menu, no page is lost."""
     missing_files: list[tuple[str, str]] = field(default_factory=list)
     """(old page, file path) of a file an old page links that the new site lacks."""
+    list_pictures: list[tuple[str, str, str]] = field(default_factory=list)
+    """(old page, new page, picture address) of a picture the old list page showed whole
+    that the new list shows nowhere: :func:`.pictures.list_pictures_lost`."""
     broken_pictures: list[BrokenPicture] = field(default_factory=list)
     """Pictures the old site showed that the new site shows broken (its address names no
     file of the new build), one per address: :func:`.pictures.broken_pictures`."""
@@ -141,7 +151,7 @@ def compare(old: BuiltSite, new: BuiltSite, owner: Path, *, templates: Iterable[
     _items(result, old, new, owner, skipped, examples | theirs)
     not_owners = (set(examples_of_src.values())
                   | {_title_of(owner, rel) for rel in set(skip)}) - {""}
-    _lists(result, old, new, not_owners, owner, skipped)
+    _lists(result, old, new, not_owners, owner, skipped, source or owner)
     switch = language_homes(source or owner)  # a language switch, in either menu
     # an entry to a list of the template's examples only is compared in neither menu
     theirs_only = _examples_only(old, not_owners)
@@ -445,11 +455,13 @@ def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:
 
 
 def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[str],
-           owner: Path, skip: set[str]) -> None:
+           owner: Path, skip: set[str], tree: Path | None = None) -> None:
     """The items the old site's list pages show (:func:`list_pages`: also every page its
     home page's layout shows, :func:`.homes.home_addresses`), each shown by the new page
-    that answers at its address."""
+    that answers at its address, and the pictures of its items (``tree``: the files the
+    conversion read, which hold those of the items left out on purpose)."""
     monthless = _monthless_entries(owner)
+    chrome, left_out = chrome_pictures(old), _left_out_pictures(tree or owner, skip)
     for page in list_pages(old, [*listing_addresses(owner, skip), *home_addresses(owner),
                                  *layout_listing_addresses(owner)]):
         if old.redirect(page):
@@ -474,11 +486,27 @@ def _lists(result: Comparison, old: BuiltSite, new: BuiltSite, not_owners: set[s
                 result.lists.append((page, now_page, "missing", title))
             elif now[title] > was[title]:
                 result.lists.append((page, now_page, "more often", title))
+        if page != "index.html":  # (the home page's own measures: `verify-home`)
+            result.list_pictures += [(page, now_page, address) for address in list_pictures_lost(
+                old, old.listing(page), new, new.listing(now_page), chrome, left_out)]
         if new.page_at("/" + page) != now_page and now_page in old.html:
             continue  # it redirects to a page the old site had too: compared at its address
         for title in now:
             if title not in was and title not in old_text:
                 result.lists.append((page, now_page, "added", title))
+
+
+def _left_out_pictures(owner: Path, skip: set[str]) -> set[str]:
+    """The names of the pictures of the owner's files left out on purpose (the template's
+    example items: an example project's `excerpt` with its `<img>`), and of the files their
+    front matter and BibTeX entries name: a list of the new site need not show them."""
+    from ..textio import read_text
+    names = {a.rsplit("/", 1)[-1] for a in left_out_addresses(owner, skip)}
+    for rel in sorted(r for r in skip if "#" not in r):
+        found = read_text(owner / rel, rel, None, root=owner) \
+            if (owner / rel).is_file() and within(owner, owner / rel) else None
+        names |= named_pictures(found.text) if found is not None else set()
+    return names
 
 
 def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[BuiltSite, str],

@@ -180,3 +180,57 @@ def broken_pictures(old: BuiltSite, new: BuiltSite, skip: Iterable[str] = (),
     for broken in found.values():  # the home page first: where a visitor meets it first
         broken.pages.sort(key=lambda page: page != "index.html")
     return list(found.values())
+
+
+def named_pictures(text: str) -> set[str]:
+    """The names of the picture files (:data:`IMAGE_SUFFIXES`) ``text`` names anywhere (an
+    example item's `excerpt` with its `<img>`, a `preview:` value)."""
+    from ..jekyll.assets import IMAGE_SUFFIXES
+    suffixes = "|".join(sorted((s[1:] for s in IMAGE_SUFFIXES), key=lambda s: (-len(s), s)))
+    return {m.group(1) for m in re.finditer(
+        rf"""([^\s"'<>()/\\=]+\.(?:{suffixes}))(?![\w.])""", text, re.I)}
+
+
+def list_pictures_lost(old: BuiltSite, was: list[str], new: BuiltSite, now: list[str],
+                       chrome: set[str], left_out: set[str]) -> list[str]:
+    """The pictures the old list (its pages ``was``: the list over its pagination) showed
+    whole that the new list (``now``) does not show at all (broken or whole), matched by the
+    file's name, as the old pages wrote them: a picture of an item's text a new card has no
+    place for. Only the site's own files: not a picture from elsewhere (a badge a service
+    draws, an emoji a plugin links), nor the site's chrome (``chrome``:
+    :func:`chrome_pictures`), the tab's icon, nor the pictures of items left out on purpose
+    (``left_out``: their names)."""
+    shown_now = {_name_of(a, picture_path(new, a, p)) for p in now
+                 for a in pictures(_UNICONED.sub(" ", new.html.get(p, "")))}
+    out: dict[str, str] = {}
+    for page in was:
+        for address in pictures(_UNICONED.sub(" ", old.html.get(page, ""))):
+            path = picture_path(old, address, page)
+            name = _name_of(address, path)
+            if not path or old.page_at(path) is None or not name or name in chrome \
+                    or name in left_out or name in shown_now:
+                continue  # (one the old page showed broken is no picture it showed)
+            out.setdefault(name, address)
+    return list(out.values())
+
+
+_UNICONED = re.compile(r"(?i)<link\b[^>]*>")
+"""A `<link>`: the tab's icon is the site's, no picture of a list."""
+
+
+def chrome_pictures(old: BuiltSite) -> set[str]:
+    """The names of the pictures the old site's layout shows (its sidebar's profile picture,
+    a logo), no picture of a list's items: those most of its pages show (more than half,
+    two at least; a redirect page is none), and those the home page and two more pages
+    show (a sidebar only some layouts have). A picture of an item shows on its list, its
+    own page and the home page's list at most."""
+    pages = [p for p in old.html if old.redirect(p) is None]
+    seen: dict[str, int] = {}
+    for page in pages:
+        for name in {_name_of(a, picture_path(old, a, page))
+                     for a in pictures(old.html[page])}:
+            seen[name] = seen.get(name, 0) + 1
+    home = {_name_of(a, picture_path(old, a, "index.html"))
+            for a in pictures(old.html.get("index.html", ""))}
+    return {name for name, n in seen.items()
+            if (n >= 2 and 2 * n > len(pages)) or (n >= 3 and name in home)}

@@ -119,9 +119,9 @@ def about_sections(page: Page, site: Site, plan: Plan, words: dict[str, str]) ->
             report.mapped("news", f"{len(items)} news items written as a News section of "
                           f"{where}.", page.origin)
         else:
-            report.lost("news", f"{where} shows news (`news: true`), but the site has no "
-                        "`_news` items to carry; academicpages has no news list, so the flag "
-                        "was dropped.", page.origin)
+            report.lost("news", f"{where} shows news{_switch(feats.news_key)}, but the site "
+                        "has no `_news` items to carry; academicpages has no news list, so "
+                        "the flag was dropped.", page.origin)
     extra += selected_section(page, site, report, words)
     extra += [shown_list(shown, site, page, plan, words["abstract"])
               for shown in feats.lists]
@@ -148,3 +148,13 @@ def about_sections(page: Page, site: Site, plan: Plan, words: dict[str, str]) ->
         report.mapped("contact-note", f"`contact_note` shows on {shows} only with "
                       "`social: true`, which it does not set: not written.", page.origin)
     return extra
+
+
+def _switch(key: str | None) -> str:
+    """The page's own switch of its news list, as it was written (2025's `announcements`
+    is a block with `enabled`), to name in a finding; nothing where no key of the page's
+    set it."""
+    if key is None:
+        return ""
+    return " (`announcements: {enabled: true}`)" if key == "announcements" \
+        else f" (`{key}: true`)"

@@ -10,13 +10,23 @@ as its description.
 al-folio's `page` layout prints a project's `description` under its title, above its text:
 where that text opens with the description's words (the first of its blocks, or its text up to
 its excerpt separator: what the old list showed), the opening goes from the page's text
-(:func:`page_body`), so a visitor reads it once on the page and once on the card."""
+(:func:`page_body`), so a visitor reads it once on the page and once on the card.
+
+The card shows one picture, its `img`: a picture of the description the old list showed is
+the card's picture when it has none; any other is not on the new list, and is named (file
+and line). A source whose list printed the description through `markdownify` (its mapping's
+``listings.projects.shows_excerpt``) showed its Markdown links as their words and its
+Markdown pictures as pictures; al-folio prints the description as it is, so they are read
+that way here."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
+from ...formats.content import quoted_address
+from ...inert_text import inline_links
 from ...ir import Item
 from ...jekyll.assets import AssetCopier
 from ...jekyll.documents import excerpt_separator
@@ -43,11 +53,17 @@ def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier,
                            "(its excerpt: its text up to the first `excerpt_separator`) is its "
                            "`description`: al-folio's project cards show only the title, the "
                            "description and the image.", item.origin)
+    if desc and desc == f.get("description") and plan.from_theme is not None \
+            and (plan.from_theme.vocabulary.get("listings", {}).get("projects") or {}) \
+            .get("shows_excerpt"):
+        desc = _markdownified(desc)
     img = f.get("image")
-    m = re.search(r"<img[^>]*src=['\"]([^'\"]+)['\"][^>]*>", desc)
-    if m:
-        img = img or m.group(1)
-        desc = (desc[:m.start()] + desc[m.end():]).replace("<br/>", " ").replace("<br>", " ")
+    shown = [m.group(1) for m in _IMG.finditer(desc)]
+    if shown:
+        img = img or shown[0]
+        desc = _IMG.sub(" ", desc).replace("<br/>", " ").replace("<br>", " ")
+        _pictures_left(item, [s for s in shown if s.lstrip("/") != str(img).lstrip("/")],
+                       str(img), plan, copier)
     desc = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", desc)).strip()
     body = page_body(item, desc, sep, plan)
     dated = str(f.get("listed_date") or "").strip()
@@ -112,3 +128,37 @@ _BLOCK_TAG = re.compile(r"</?(?:p|br|li|ul|ol|h[1-6]|div|blockquote|pre|table|tr
                         r"[^>]*>", re.I)
 """A tag of HTML that ends a line of text (a paragraph, an item): the words either side of
 it are two words; any other tag (a link, emphasis) sits inside a word's run of text."""
+
+
+_IMG = re.compile(r"<img[^>]*src=['\"]([^'\"]+)['\"][^>]*>", re.I)
+
+
+def _markdownified(text: str) -> str:
+    """``text`` with its Markdown links as the words `markdownify` showed of them (the card
+    is a link itself: no link inside it) and its Markdown pictures as `<img>`; a picture at
+    an address in quote marks (which kramdown keeps: a picture that showed broken) as its
+    words. An image that is a link's words is read after the link."""
+    for _ in range(4):
+        out, at = [], 0
+        for m in inline_links(text):
+            words, url = m.group(1), m.group(2).strip("<>")
+            picture = m.group().startswith("!") and url and not quoted_address(url) \
+                and '"' not in url
+            out += [text[at:m.start()],
+                    f'<img src="{url}" alt="{html.escape(words)}">' if picture else words]
+            at = m.end()
+        if not out:
+            return text
+        text = "".join(out) + text[at:]
+    return text
+
+
+def _pictures_left(item: Item, left: list[str], img: str, plan: Plan,
+                   copier: AssetCopier) -> None:
+    """Name each picture of the description the old list showed that the card does not."""
+    for url in dict.fromkeys(left):
+        plan.report.lost("project-picture", f"the old list of projects showed the picture "
+                         f"`{url}` in the project's text; al-folio's project card shows one "
+                         f"picture, its `img` (`{img}`), so the new list does not show this "
+                         "one: put it in the project's page (or make it the card's `img`).",
+                         item.origin, copier.line_of(item.origin, url))

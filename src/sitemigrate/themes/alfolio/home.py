@@ -44,7 +44,7 @@ def news_by_layout(page: Page, data: dict[str, Any], config: dict[str, Any],
         news["enabled"] = news["enabled"] and settings.get("enabled") not in (None, False)
         news.update({str(k): plain(v) for k, v in settings.items()
                      if k in ("limit", "scrollable")})
-    page.features.news = news
+    page.features.news, page.features.news_key = news, "news"
 
 
 _NEWS = re.compile(r"\bpage\.(?:news|announcements)\b|\{%-?\s*include\s+news\b")

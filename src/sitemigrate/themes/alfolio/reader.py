@@ -517,6 +517,10 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
             setattr(feats, new, {"enabled": value})
         elif isinstance(value, dict):
             setattr(feats, new, {k: plain(v) for k, v in value.items()})
+        else:
+            continue
+        if new == "news":
+            feats.news_key = key
     if "social" in data:
         feats.social = bool(data["social"])
     about_news(page, data, site, layout, report)  # (as its layouts show the news)
