@@ -224,3 +224,55 @@ def test_a_bibliography_tag_names_its_layout():
     [use] = scholar.bibliography_uses([("p.md", "{% bibliography -T card -q @misc %}", "")],
                                       {"scholar": {"bibliography": "papers.bib"}})
     assert (use.files, use.template, use.query) == (("papers",), "card", "@misc")
+
+
+BADGE_LAYOUT = """---
+---
+<div class="row">
+{% if site.enable_publication_thumbnails %}
+  <div class="col-sm-2 abbr">{% if entry.abbr %}<abbr class="badge" title="{{ entry.abbr }}">{{ entry.abbr }}</abbr>{% endif %}</div>
+{% endif %}
+  <div id="{{ entry.key }}" class="col-sm-8"><div class="title">{{ entry.title }}</div></div>
+</div>
+"""
+BADGE_TALKS = """---
+---
+@misc{reed22,
+  abbr = {Keynote},
+  title = {Reeds in the Wind},
+  year = {2022},
+  month = {May},
+  eventtitle = {Wetland Week 2022},
+}
+"""
+
+
+def _badge_site(root: Path, layout: str, thumbnails: str) -> Path:
+    return write(root, {"_config.yml": ALFOLIO_CONFIG + thumbnails,
+                        "_layouts/bib.liquid": layout,
+                        "_pages/publications.md": PUBLICATIONS,
+                        "_bibliography/papers.bib": PAPERS,
+                        "_bibliography/talks.bib": BADGE_TALKS})
+
+
+def test_the_badge_the_bib_layout_showed_beside_a_talk_is_its_type(tmp_path):
+    """al-folio's bib layout shows an entry's `abbr` as a badge beside it (`Keynote`) where
+    its branches run for the site (`enable_publication_thumbnails`): a talk keeps it as its
+    type, which academicpages' talk list shows before the venue. Turned off, or printed only
+    inside an attribute, the badge was never seen: no type."""
+    site, report = read(_badge_site(tmp_path / "on", BADGE_LAYOUT,
+                                    "enable_publication_thumbnails: true\n"))
+    assert [t.fields.get("type") for t in site.talks] == ["Keynote"]
+    assert any(f.code == "bib-abbr-talk" and "reed22" in f.message for f in report.findings)
+    site, _ = read(_badge_site(tmp_path / "off", BADGE_LAYOUT,
+                               "enable_publication_thumbnails: false\n"))
+    assert [t.fields.get("type") for t in site.talks] == [None]
+    hidden = BADGE_LAYOUT.replace(">{{ entry.abbr }}</abbr>", "></abbr>")
+    site, _ = read(_badge_site(tmp_path / "attr", hidden,
+                               "enable_publication_thumbnails: true\n"))
+    assert [t.fields.get("type") for t in site.talks] == [None]
+    src = _badge_site(tmp_path / "src", BADGE_LAYOUT, "enable_publication_thumbnails: true\n")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    talk = next((dest / "_talks").glob("reeds-in-the-wind*.md")).read_text()
+    assert "\ntype: Keynote\n" in talk and "venue: Wetland Week 2022" in talk

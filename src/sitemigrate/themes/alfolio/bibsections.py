@@ -16,6 +16,7 @@ from ...formats import citation
 from ...formats.bibtext import to_text
 from ...ir import Item, Page, Publication, Site
 from ...jekyll import scholar
+from ...jekyll.branches import PageFacts, runs_at
 from ...jekyll.prepends import prepend_folders
 from ...report import Report
 from . import THEME
@@ -297,6 +298,29 @@ def shown_fields(fields: dict[str, Any], pub: Publication, printed: list[str],
         fields[slot] = f"{fields[slot]}\n\n{value}" if fields.get(slot) else value
         report.mapped("bib-own-field", f"`{name}` of `{pub.key}`, a field of your own that "
                       f"your bibliography layout prints, is the talk's {slot}.", pub.origin)
+
+
+def shown_abbr(pub: Publication, layouts: list[str], config: dict[str, Any]) -> str:
+    """The `abbr` of ``pub`` the bib layout (``layouts``) showed as text beside it (al-folio's
+    badge: `Keynote`, `ICML`), or "": a `{{ entry.abbr }}` between tags whose branches run
+    for the site's settings (`{% if site.enable_publication_thumbnails %}`) and for the entry
+    (:func:`...jekyll.branches.runs_at`). Without a layout of its own, its generation's shows
+    it unless `enable_publication_thumbnails` is turned off."""
+    value = to_text(str(pub.fields.get("abbr") or "")).strip()
+    if not value:
+        return ""
+    if not layouts:
+        flag = config.get("enable_publication_thumbnails", True)
+        return value if flag is not None and flag is not False else ""
+    site = PageFacts(None, config)
+    entry = PageFacts(None, {k.lower(): v for k, v in pub.fields.items()})
+    for text in layouts:
+        for m in re.finditer(r"\{\{-?\s*entry\.abbr\b", text):
+            if text.rfind("<", 0, m.start()) <= text.rfind(">", 0, m.start()) \
+                    and runs_at(text, m.start(), site, "site") \
+                    and runs_at(text, m.start(), entry, "entry"):
+                return value
+    return ""
 
 
 def shown_note(fields: dict[str, Any], pub: Publication, report: Report) -> None:

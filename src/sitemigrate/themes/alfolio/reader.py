@@ -80,6 +80,7 @@ from .bibsections import (
     printed_fields,
     query_fields,
     selected_of_listed_files,
+    shown_abbr,
     shown_fields,
     shown_note,
     shown_notes,
@@ -543,7 +544,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     every_use = scholar.bibliography_uses(live, config)
     uses, cited_in = [u for u in every_use if not u.cited], scholar.cited_files(every_use)
     layouts = bib_layouts(texts, config)  # the site's own bib layout
-    printed = printed_fields(layouts, talk_templates(texts, every_use))
+    talk_layouts = talk_templates(texts, every_use)
+    printed = printed_fields(layouts, talk_layouts)
+    talk_layouts = talk_layouts or layouts  # what showed a talk's badge (`abbr`)
     text_fields = layout_text_fields(layouts, site.generation)
     own_fields = own_text_fields(layouts)  # (`honor`: printed beside the title)
     # a front-matter value naming a file (a layout of the site's own lists it)
@@ -611,7 +614,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             merged.add(name)
         for pub in pubs:
             if kinds[id(pub)] == "talk":
-                site.talks.append(_talk_of(pub, printed, report))
+                site.talks.append(_talk_of(pub, printed, report,
+                                           shown_abbr(pub, talk_layouts, config)))
                 site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
@@ -664,10 +668,16 @@ def _work_of(pub: Publication, kind: str) -> list[str]:
     return names
 
 
-def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
+def _talk_of(pub: Publication, printed: list[str], report: Report, badge: str = "") -> Item:
     """A BibTeX entry that a list of talks shows, as a talk: where no classic field names its
-    venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows."""
+    venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows;
+    the badge it showed beside the talk (``badge``: its `abbr`, `Keynote`) is its type."""
     fields: dict[str, Any] = {"venue": pub.venue or to_text(pub.fields.get("eventtitle", ""))}
+    if badge:
+        fields["type"] = badge
+        report.mapped("bib-abbr-talk", f"`abbr` of `{pub.key}` ({badge}), the badge your bib "
+                      "layout showed beside the talk, is the talk's type (shown before its "
+                      "venue).", pub.origin)
     fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
     fields["description"] = pub.abstract
     fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
