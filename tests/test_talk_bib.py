@@ -276,3 +276,4 @@ def test_the_badge_the_bib_layout_showed_beside_a_talk_is_its_type(tmp_path):
     _convert(src, dest, "academicpages")
     talk = next((dest / "_talks").glob("reeds-in-the-wind*.md")).read_text()
     assert "\ntype: Keynote\n" in talk and "venue: Wetland Week 2022" in talk
+

@@ -6,7 +6,7 @@ talks and posters keeps each section where it stood."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import PurePosixPath
 from typing import Any
@@ -17,6 +17,7 @@ from ...formats.bibtext import to_text
 from ...ir import Item, Page, Publication, Site
 from ...jekyll import scholar
 from ...jekyll.branches import PageFacts, runs_at
+from ...jekyll.liquid import shown_liquid
 from ...jekyll.prepends import prepend_folders
 from ...report import Report
 from . import THEME
@@ -449,6 +450,21 @@ def layout_shows_month(layouts: list[str]) -> bool:
     entry's `month` beside its year (`{{ entry.month | capitalize }}`: `Apr 2020`); where
     the site has no such layout of its own, its generation's does (every one since 2020)."""
     return not layouts or any(re.search(r"\{\{-?\s*entry\.month\b", t) for t in layouts)
+
+
+def own_link_fields(layouts: list[str], links: Iterable[str]) -> list[str]:
+    """The fields of the owner's own (neither BibTeX's nor al-folio's, nor one of ``links``,
+    the link fields al-folio knows) whose value the site's bibliography layout (``layouts``:
+    :func:`bib_layouts`) writes as a link's address (`<a href="{{ entry.preprint }}">`): a
+    button a visitor followed. In their order."""
+    known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | set(links)
+    out: list[str] = []
+    for text in layouts:
+        for m in re.finditer(r"""\bhref\s*=\s*["']?\{\{-?\s*entry\.(\w+)""", shown_liquid(text)):
+            name = m.group(1).lower()
+            if name not in known and name not in out:
+                out.append(name)
+    return out
 
 
 def own_text_fields(layouts: list[str]) -> list[str]:

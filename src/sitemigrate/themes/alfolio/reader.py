@@ -79,6 +79,7 @@ from .bibsections import (
     own_text_fields,
     printed_fields,
     query_fields,
+    own_link_fields,
     selected_of_listed_files,
     shown_abbr,
     shown_fields,
@@ -565,6 +566,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     main = {f for u in uses if roles.get(u.where) == "publications" for f in u.files or ()} \
         | set(scholar.default_files(config) or ())
     listed = {f for u in uses for f in u.files or ()}
+    # a field of the owner's own the layout links to (`preprint`) is a link as al-folio's are
+    own_links = frozenset(own_link_fields(layouts, LINK_FIELDS))
+    link_fields = {**LINK_FIELDS, **dict.fromkeys(sorted(own_links))}
     files = sorted(iter_files(src / folder, src, {".bib"}, report),
                    key=lambda found: (scholar.stem(found[1]) not in main,
                                       scholar.stem(found[1]) not in listed))
@@ -576,8 +580,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     switched = switched_lists(site, src, config, report, PROJECT_KEYS)  # a layout's lists
     for path, rel in files:
         name = scholar.stem(rel)
-        pubs = _read_bib(path, rel, report, link_folders(layouts, LINK_FIELDS),
-                         layout_shows_month(layouts))
+        pubs = _read_bib(path, rel, report, link_folders(layouts, link_fields),
+                         layout_shows_month(layouts), own_links)
         if shown is not None and name not in shown | named:
             if not pubs:
                 continue  # nothing to lose
@@ -690,9 +694,12 @@ def _talk_of(pub: Publication, printed: list[str], report: Report, badge: str = 
 
 
 def _read_bib(path: Path, rel: str, report: Report, folders: dict,
-              shows_month: bool = False) -> list[Publication]:
+              shows_month: bool = False,
+              own_links: frozenset[str] = frozenset()) -> list[Publication]:
     """``folders``: each link field's folder of relative values (:func:`link_folders`);
-    ``shows_month``: the list showed each entry's month (its citation names it too)."""
+    ``shows_month``: the list showed each entry's month (its citation names it too);
+    ``own_links``: fields of the owner's among them, which stay its fields too (what a
+    layout of a list of talks prints of them)."""
     data = read_source(path, rel, report)
     if data is None:
         return []
@@ -715,7 +722,8 @@ def _read_bib(path: Path, rel: str, report: Report, folders: dict,
         if f.get("preview") and "://" not in f["preview"]:
             preview_dir = THEME.vocabulary["paths"]["publication_preview"]
             f = {**f, "preview": site_path(f["preview"].strip(), preview_dir)}
-        consumed = {"title", "abstract", "selected", "year", "month", "day", *links}
+        consumed = {"title", "abstract", "selected", "year", "month", "day",
+                    *(k for k in links if k not in own_links)}
         title = to_text(f.get("title", ""))
         pubs.append(Publication(
             key=entry.key, entry_type=entry.entry_type, title=title,
