@@ -1,8 +1,7 @@
 """An upgrade of an al-folio site from an older template onto the new one (issue 31): what a
 page showed of its own stays shown. A CV page the owner laid out in their changed CV layout,
 which showed the page's text, goes on the template's page layout where the new CV layout
-shows none of a page's text; the old template's own blog page, unchanged, is the new
-template's blog page with the menu label the old header gave it. Invented people."""
+shows none of a page's text. Invented people."""
 
 from __future__ import annotations
 
@@ -45,15 +44,3 @@ def test_a_cv_page_whose_own_layout_showed_its_text_keeps_it_on_the_page_layout(
     said = [f for f in plan.report.findings if f.code == "upgrade-text-layout"]
     assert len(said) == 1 and said[0].path == "_pages/cv.md" and "`cv_pdf`" in said[0].message
 
-
-def test_the_old_templates_blog_page_is_the_new_ones_under_the_old_menu_label(tmp_path):
-    src, dest = _sites(tmp_path, {})
-    config = (src / "_config.yml").read_text()
-    config = re.sub(r"(?m)^blog_nav_title:.*$", "blog_nav_title: journal", config)
-    _write(src, {"_config.yml": config})
-    _convert(src, dest, "al-folio")
-    page = (dest / "_pages/blog.md").read_text()
-    assert re.search(r"(?m)^title: journal$", page)
-    body = page.split("\n---\n", 1)[1]
-    assert body == (rt.TEMPLATES / "al-folio-2026/_pages/blog.md").read_text().split(
-        "\n---\n", 1)[1]  # the new template's listing, not the old one's
