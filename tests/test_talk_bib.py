@@ -277,3 +277,26 @@ def test_the_badge_the_bib_layout_showed_beside_a_talk_is_its_type(tmp_path):
     talk = next((dest / "_talks").glob("reeds-in-the-wind*.md")).read_text()
     assert "\ntype: Keynote\n" in talk and "venue: Wetland Week 2022" in talk
 
+
+
+def test_a_markdown_page_keeps_the_talks_listing_from_kramdown(tmp_path):
+    """academicpages' talk include leaves its venue's `<p>` open, which its own HTML listing
+    page passes as it is; in a Markdown page kramdown would print the include's closing
+    tags as text after each talk (`</article> </div>`): the loop, with the HTML element
+    around it, is inside `{::nomarkdown}`; a second conversion does not wrap it again."""
+    page = ("---\nlayout: page\npermalink: /talks/\ntitle: Talks\nnav: true\n---\n"
+            "Talks on dunes and marshes.\n\n<div class=\"publications\">\n\n"
+            "{% bibliography -f talks %}\n\n</div>\n")
+    src = write(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG, "_pages/talks.md": page,
+                                   "_pages/publications.md": PUBLICATIONS.replace(
+                                       "\n<h2>Talks</h2>\n{% bibliography -f talks %}", ""),
+                                   "_bibliography/papers.bib": PAPERS,
+                                   "_bibliography/talks.bib": TALKS})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    _convert(src, dest, "academicpages")
+    text = (dest / "_pages/talks.md").read_text()
+    assert text.count("{::nomarkdown}") == 1 and text.count("{:/nomarkdown}") == 1
+    wrapped = text.split("{::nomarkdown}\n", 1)[1].split("\n{:/nomarkdown}", 1)[0]
+    assert wrapped.startswith('<div class="publications">') and wrapped.endswith("</div>")
+    assert "archive-single-talk.html" in wrapped and "Talks on dunes" not in wrapped

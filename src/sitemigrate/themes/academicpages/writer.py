@@ -62,6 +62,7 @@ from .aboutlists import project_url, site_link
 from .aboutpage import about_body, about_sections, news_line, write_news_list
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
+from .htmlonly import html_only_listings
 from .menu import menu_only, skip_menu_page, write_navigation
 from .reader import (
     LINK_LABELS,
@@ -187,6 +188,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                           page_groups(page, site, plan.from_theme))
     body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
+    if not is_html_file(out):
+        body = html_only_listings(body)
     if page.role == "news" and site.news:
         listing = "\n".join(news_line(n) for n in
                             sorted(site.news, key=lambda n: n.date, reverse=True))
