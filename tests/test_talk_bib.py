@@ -80,7 +80,7 @@ def test_talks_into_academicpages_show_their_links_and_none_overwrites_another(t
     assert "[Slides]({{ '/files/worms-young.pdf' | relative_url }})" in young
     dunes = next(t for n, t in talks.items() if n.startswith("counting-dune-beetles"))
     assert "venue: DUNE Days 2024" in dunes
-    assert "[Slides]({{ '/files/dunes24.pdf' | relative_url }}) | " \
+    assert "[Slides]({{ '/files/dunes24.pdf' | relative_url }}) \\| " \
            "[Website](https://dune-days.example.org/)" in dunes
     assert (dest / "files/dunes24.pdf").is_file() and (dest / "files/worms-young.pdf").is_file()
     codes = [f.code for f in plan.report.findings]
@@ -300,3 +300,15 @@ def test_a_markdown_page_keeps_the_talks_listing_from_kramdown(tmp_path):
     wrapped = text.split("{::nomarkdown}\n", 1)[1].split("\n{:/nomarkdown}", 1)[0]
     assert wrapped.startswith('<div class="publications">') and wrapped.endswith("</div>")
     assert "archive-single-talk.html" in wrapped and "Talks on dunes" not in wrapped
+
+
+def test_a_talks_links_are_one_line_of_links_not_a_table(tmp_path):
+    """A talk's links at the end of its page are joined by a bar, escaped (`\\|`): kramdown
+    reads an unescaped `[Slides](...) | [Website](...)` as a table's row, a box around them
+    on the talk's page and in the list's excerpt."""
+    src = _site(tmp_path / "src")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    dunes = next((dest / "_talks").glob("counting-dune-beetles*.md")).read_text()
+    line = next(ln for ln in dunes.splitlines() if "[Slides](" in ln)
+    assert ") \\| [" in line and ") | [" not in line

@@ -636,8 +636,9 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
     for key in EVENT_LINKS:
         if isinstance(f.get(key), str) and f[key].strip() and f[key] not in body:
             shown.setdefault(f[key], key)
-    if shown:  # academicpages' talk and teaching layouts show none of them
-        body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + " | ".join(
+    if shown:  # academicpages' talk and teaching layouts show none of them; the bar escaped:
+        # kramdown reads a line of `a | b` as a table's row (a box around the links)
+        body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + " \\| ".join(
             f"[{words['link_' + k]}]({site_link(url)})" for url, k in shown.items()) + "\n"
         plan.report.mapped("event-links", f"its {', '.join(shown.values())} shown as links at "
                            "the end of its page (academicpages' layouts show no such field).",
