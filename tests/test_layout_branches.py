@@ -79,3 +79,19 @@ def test_the_templates_own_words_are_told_from_the_owners():
     assert table.writes("<h2>selected publications</h2>")
     assert not table.writes("<p>Happy to talk about buoys.</p>")
     assert not table.writes('<img src="/assets/img/buoy.png"/>')
+
+
+def test_what_a_branch_writes_inside_a_tag_is_no_words_of_the_page():
+    """A changed bib layout's branches that write a class or an attribute
+    (`class="{% if site.x %}col-sm-8{% else %}col-sm-10{% endif %}"`, `data-arxiv-id` under
+    `{% elsif entry.arxiv %}`) show no words: verify asks for none of them; a line the owner
+    wrote between tags still is asked for."""
+    from sitemigrate.verify.items import changed_texts
+    layout = ("---\n---\n<div class=\"row\">\n  <div id=\"{{ entry.key }}\" class=\"{% if "
+              "site.thumbs %}col-sm-8{% else %}col-sm-10{% endif %}\">\n"
+              "  <span class=\"badge-embed\"\n    {% if entry.altmetric %}\n"
+              "      data-altmetric-id=\"{{ entry.altmetric }}\"\n    {% elsif entry.arxiv %}\n"
+              "      data-arxiv-id=\"{{ entry.arxiv }}\"\n    {% endif %}\n  ></span>\n"
+              "  {% if entry.memo %}<p>Notes from the reed survey</p>{% endif %}\n</div></div>\n")
+    found = changed_texts({"_layouts/bib.liquid": layout}, lambda run: False)
+    assert found == {"_layouts/bib.liquid": ["notes from the reed survey"]}

@@ -216,6 +216,27 @@ def test_a_month_the_old_list_showed_beside_an_entry_that_states_none_is_not_its
     assert [d[2] for d in result.dates] == ["lichen clocks"]
 
 
+def test_a_month_an_entry_never_stated_is_no_date_of_its_own_on_either_list(tmp_path):
+    """An entry of a year and no month: the month al-folio's old list showed beside it was
+    the entry before it's (`Apr 2023`), and the month the new list shows (academicpages'
+    talk list prints a whole date: `January 01, 2023`) is only where a year-only date falls:
+    the same year is its date kept; another year, or a stated month changed, is a loss."""
+    from sitemigrate.verify import BuiltSite, compare
+    (tmp_path / "src/_bibliography").mkdir(parents=True)
+    (tmp_path / "src/_bibliography/talks.bib").write_text(
+        "@misc{roe23moss, title={Moss on slate roofs}, year={2023}}\n"
+        "@misc{roe22lichen, title={Lichen clocks}, year={2022}, month={jan}}\n"
+        "@misc{roe21walk, title={Undated walk}, year={2021}}\n")
+    old = BuiltSite(_built(tmp_path / "old", OLD_TALKS.replace("May 02, 2023", "Apr 2023")
+                           .replace("January 10, 2022", "Jan 2022")
+                           .replace("November 29, 2026", "Jan 2021")))
+    new = BuiltSite(_built(tmp_path / "new", OLD_TALKS.replace("May 02, 2023", "January 01, 2023")
+                           .replace("January 10, 2022", "March 01, 2022")
+                           .replace("November 29, 2026", "January 01, 2020")))
+    result = compare(old, new, tmp_path / "src")
+    assert [d[2] for d in result.dates] == ["lichen clocks", "undated walk"]
+
+
 def test_an_al_folio_list_of_talks_with_their_excerpts_keeps_them_on_an_upgrade(tmp_path):
     """The al-folio list written for academicpages' shows each talk's excerpt: converted
     again (an upgrade of the al-folio site) it still does, with no report of Liquid of its

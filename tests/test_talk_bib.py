@@ -80,7 +80,7 @@ def test_talks_into_academicpages_show_their_links_and_none_overwrites_another(t
     assert "[Slides]({{ '/files/worms-young.pdf' | relative_url }})" in young
     dunes = next(t for n, t in talks.items() if n.startswith("counting-dune-beetles"))
     assert "venue: DUNE Days 2024" in dunes
-    assert "[Slides]({{ '/files/dunes24.pdf' | relative_url }}) | " \
+    assert "[Slides]({{ '/files/dunes24.pdf' | relative_url }}) \\| " \
            "[Website](https://dune-days.example.org/)" in dunes
     assert (dest / "files/dunes24.pdf").is_file() and (dest / "files/worms-young.pdf").is_file()
     codes = [f.code for f in plan.report.findings]
@@ -224,3 +224,91 @@ def test_a_bibliography_tag_names_its_layout():
     [use] = scholar.bibliography_uses([("p.md", "{% bibliography -T card -q @misc %}", "")],
                                       {"scholar": {"bibliography": "papers.bib"}})
     assert (use.files, use.template, use.query) == (("papers",), "card", "@misc")
+
+
+BADGE_LAYOUT = """---
+---
+<div class="row">
+{% if site.enable_publication_thumbnails %}
+  <div class="col-sm-2 abbr">{% if entry.abbr %}<abbr class="badge" title="{{ entry.abbr }}">{{ entry.abbr }}</abbr>{% endif %}</div>
+{% endif %}
+  <div id="{{ entry.key }}" class="col-sm-8"><div class="title">{{ entry.title }}</div></div>
+</div>
+"""
+BADGE_TALKS = """---
+---
+@misc{reed22,
+  abbr = {Keynote},
+  title = {Reeds in the Wind},
+  year = {2022},
+  month = {May},
+  eventtitle = {Wetland Week 2022},
+}
+"""
+
+
+def _badge_site(root: Path, layout: str, thumbnails: str) -> Path:
+    return write(root, {"_config.yml": ALFOLIO_CONFIG + thumbnails,
+                        "_layouts/bib.liquid": layout,
+                        "_pages/publications.md": PUBLICATIONS,
+                        "_bibliography/papers.bib": PAPERS,
+                        "_bibliography/talks.bib": BADGE_TALKS})
+
+
+def test_the_badge_the_bib_layout_showed_beside_a_talk_is_its_type(tmp_path):
+    """al-folio's bib layout shows an entry's `abbr` as a badge beside it (`Keynote`) where
+    its branches run for the site (`enable_publication_thumbnails`): a talk keeps it as its
+    type, which academicpages' talk list shows before the venue. Turned off, or printed only
+    inside an attribute, the badge was never seen: no type."""
+    site, report = read(_badge_site(tmp_path / "on", BADGE_LAYOUT,
+                                    "enable_publication_thumbnails: true\n"))
+    assert [t.fields.get("type") for t in site.talks] == ["Keynote"]
+    assert any(f.code == "bib-abbr-talk" and "reed22" in f.message for f in report.findings)
+    site, _ = read(_badge_site(tmp_path / "off", BADGE_LAYOUT,
+                               "enable_publication_thumbnails: false\n"))
+    assert [t.fields.get("type") for t in site.talks] == [None]
+    hidden = BADGE_LAYOUT.replace(">{{ entry.abbr }}</abbr>", "></abbr>")
+    site, _ = read(_badge_site(tmp_path / "attr", hidden,
+                               "enable_publication_thumbnails: true\n"))
+    assert [t.fields.get("type") for t in site.talks] == [None]
+    src = _badge_site(tmp_path / "src", BADGE_LAYOUT, "enable_publication_thumbnails: true\n")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    talk = next((dest / "_talks").glob("reeds-in-the-wind*.md")).read_text()
+    assert "\ntype: Keynote\n" in talk and "venue: Wetland Week 2022" in talk
+
+
+
+def test_a_markdown_page_keeps_the_talks_listing_from_kramdown(tmp_path):
+    """academicpages' talk include leaves its venue's `<p>` open, which its own HTML listing
+    page passes as it is; in a Markdown page kramdown would print the include's closing
+    tags as text after each talk (`</article> </div>`): the loop, with the HTML element
+    around it, is inside `{::nomarkdown}`; a second conversion does not wrap it again."""
+    page = ("---\nlayout: page\npermalink: /talks/\ntitle: Talks\nnav: true\n---\n"
+            "Talks on dunes and marshes.\n\n<div class=\"publications\">\n\n"
+            "{% bibliography -f talks %}\n\n</div>\n")
+    src = write(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG, "_pages/talks.md": page,
+                                   "_pages/publications.md": PUBLICATIONS.replace(
+                                       "\n<h2>Talks</h2>\n{% bibliography -f talks %}", ""),
+                                   "_bibliography/papers.bib": PAPERS,
+                                   "_bibliography/talks.bib": TALKS})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    _convert(src, dest, "academicpages")
+    text = (dest / "_pages/talks.md").read_text()
+    assert text.count("{::nomarkdown}") == 1 and text.count("{:/nomarkdown}") == 1
+    wrapped = text.split("{::nomarkdown}\n", 1)[1].split("\n{:/nomarkdown}", 1)[0]
+    assert wrapped.startswith('<div class="publications">') and wrapped.endswith("</div>")
+    assert "archive-single-talk.html" in wrapped and "Talks on dunes" not in wrapped
+
+
+def test_a_talks_links_are_one_line_of_links_not_a_table(tmp_path):
+    """A talk's links at the end of its page are joined by a bar, escaped (`\\|`): kramdown
+    reads an unescaped `[Slides](...) | [Website](...)` as a table's row, a box around them
+    on the talk's page and in the list's excerpt."""
+    src = _site(tmp_path / "src")
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    dunes = next((dest / "_talks").glob("counting-dune-beetles*.md")).read_text()
+    line = next(ln for ln in dunes.splitlines() if "[Slides](" in ln)
+    assert ") \\| [" in line and ") | [" not in line

@@ -76,3 +76,16 @@ def test_a_cv_line_dated_by_a_french_season_is_a_dated_entry(tmp_path):
     rows = [(r.get("title"), r.get("year")) for r in classic["Expérience"]["contents"]]
     assert rows == [("Atelier Lumen", "2016-2019"), ("Studio Brume", "Été 2018"),
                     ("Collectif Marée", "Eté 2017"), ("Chorale du Quai", "automne 2016")]
+
+
+def test_a_month_with_a_comma_before_its_year_dates_a_cv_line():
+    """`September, 2019- November, 2022: Teaching Assistant`: a month's name with a comma
+    before its year is a date, as `September 2019` is, so the line is a dated entry (its
+    span, then its role); another word before a comma and a year is no date but a place."""
+    assert cvmarkdown.split_entry("September, 2019- November, 2022: Teaching Assistant",
+                                  "experience") == {"title": "Teaching Assistant",
+                                                    "year": "September, 2019- November, 2022"}
+    assert cvmarkdown.split_entry("June, 2024-Present: Lecturer", "experience") == {
+        "title": "Lecturer", "year": "June, 2024-Present"}
+    assert cvmarkdown.split_entry("Lecturer, Seville, 2019", "experience") == {
+        "title": "Lecturer", "institution": "Seville", "year": "2019"}

@@ -359,8 +359,14 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target,
         front["layout"] = theirs.data["layout"]  # DEST has no such layout
         added = True
     from .jekyll.layouts import source_chain
+    from .jekyll.ownlayouts import text_layout
     from .jekyll.prepends import quote_safe, refit
-    added = refit(to.plan, rel, front, theirs.data, ours, source_chain(to.src, own)) or added
+    chain = source_chain(to.src, own)
+    if plain := text_layout(to.plan, rel, front, body, chain,
+                            to.theme.vocabulary["checkout"]["page_layout"]):
+        front["layout"] = plain  # DEST's layout of that name shows no page text
+        added = True
+    added = refit(to.plan, rel, front, theirs.data, ours, chain) or added
     added = quote_safe(to.plan, rel, front, to.quoted(), ours) or added
     from .jekyll.languages import as_built
     body = as_built(body, rel, front.get("lang"), to.config)

@@ -40,7 +40,8 @@ _WORD = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+\.?"  # a word of Latin letters, accent
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
 _MONTHS_OF = rf"(?:{_MONTH}\.?\s*(?:-{{1,3}}|–|—|to)\s*)"
-_DATE = (rf"(?:(?:{_MONTHS_OF}?(?:{_WORD}\s+|{_MONTH}\.(?=\d)))?"
+# a month's name may have a comma before its year (`September, 2019`), no other word
+_DATE = (rf"(?:(?:{_MONTHS_OF}?(?:{_WORD}\s+|{_MONTH}\.?,\s*|{_MONTH}\.(?=\d)))?"
          r"\d{4}(?:[-/.]\d{1,2}){0,2})")
 _OPEN = r"(?:present|now|current|today|ongoing|date)"
 # a span's dash: kramdown shows `--` and `---` as an en and an em dash

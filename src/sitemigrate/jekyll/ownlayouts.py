@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
@@ -164,6 +164,46 @@ def text_hidden_by(plan: Plan, page: str) -> str:
                    for t in tokenize(text)):
             return rel
     return ""
+
+
+def _reads_content(text: str) -> bool:
+    """Whether a layout's text reads `content` (the text of what is laid out in it)."""
+    return any(t.kind in ("output", "tag") and _CONTENT().search(t.markup)
+               for t in tokenize(text))
+
+
+def text_layout(plan: Plan, page: str, front: Any, body: str,
+                chain: list[tuple[str, str]], fallback: str) -> str:
+    """The layout an upgraded ``page`` (its ``front`` matter) goes on where DEST's layout of
+    it would drop its text, or "" to keep it: SRC laid the page (``body`` not empty) in the
+    owner's changed copy of its layout (``chain``: SRC's layouts of the page, its own first,
+    :func:`.layouts.source_chain`), every one of which reads `content` and whose first reads
+    no `site.data` (it showed the page's own text, no data of the site's), while DEST's
+    layout of that name reads no `content` (an al-folio CV layout, which builds its page from data
+    alone): the template's plain ``fallback`` layout, where DEST's reads `content`; the keys
+    of the page the owner's layout showed and that one does not (`cv_pdf`) are said."""
+    from .checkout import layout_text
+    layout = front.get("layout") if isinstance(front, dict) else None
+    if not isinstance(layout, str) or not body.strip() or not chain or chain[0][0] != layout:
+        return ""
+    own = next((f"_layouts/{layout}{s}" for s in (".liquid", ".html")
+                if plan.source_text(f"_layouts/{layout}{s}") is not None), None)
+    theirs, plain = layout_text(plan, layout), layout_text(plan, fallback)
+    if own is None or unchanged_template(plan, own) or theirs is None or plain is None \
+            or _reads_content(theirs) or not _reads_content(plain) \
+            or not all(_reads_content(text) for _, text in chain) \
+            or re.search(r"\bsite\.data\b", chain[0][1]):
+        return ""
+    keys = sorted({k for k in re.findall(r"\bpage\.(\w+)", chain[0][1]) if front.get(k)
+                   and not re.search(rf"\bpage\.{k}\b", plain)})
+    plan.report.add("upgrade-text-layout", "warning" if keys else "info",
+                    "mapped", f"`{page}` was laid out in `{own}`, your changed copy, which "
+                    f"showed the page's own text; the new template's `{layout}` layout shows "
+                    f"none of a page's text, so the page is on the template's `{fallback}` "
+                    "layout, which shows it" + (". It does not show " + ", ".join(
+                        f"`{k}`" for k in keys) + ", which yours showed: put what it showed "
+                        "into the page's text" if keys else "") + ".", Origin(page, 1))
+    return fallback
 
 
 def report_replaced_layouts(plan: Plan, site: Site) -> None:

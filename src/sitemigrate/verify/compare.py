@@ -516,9 +516,10 @@ def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[Built
     the new list shows beside it too (:func:`.dates.date_lost`; the old site's build month
     is no item's date). ``listed``: every title the old page lists, each of which ends the
     words beside the item before it there (:func:`.dates.beside`). ``monthless``: the titles
-    of publications whose entry states a year and no month: a month the old list showed
-    beside one is none of its own (al-folio's bib layout before 2024 kept the month of the
-    entry before it), so its year alone, shown, is its date."""
+    of entries that state a year and no month: a month the old list showed beside one is none
+    of its own (al-folio's bib layout keeps the month of the entry before it), nor is the one
+    a new list shows (where its year-only date falls: a talk list prints a whole date), so
+    its year, shown, is its date."""
     from .dates import beside, build_month, date_lost
     from .dates import shown as date_text
     site, page, old_text = old
@@ -534,8 +535,8 @@ def _dates(result: Comparison, old: tuple[BuiltSite, str, str], new: tuple[Built
         lost = date_lost(was.get(title, ("", []))[0], now[title][1] if title in now else None,
                          build)
         if lost and title in monthless and lost[0][1] is not None and lost[1] is not None \
-                and lost[1] == (lost[0][0], None):
-            continue  # the year, its own date; the month was another entry's
+                and lost[1][0] == lost[0][0]:
+            continue  # the year, its own date; neither list's month was the entry's
         if lost:
             result.dates.append((page, now_page, title, date_text(lost[0]),
                                  date_text(lost[1]) if lost[1] else ""))

@@ -117,6 +117,23 @@ def owner_items(site: Path, own_code: list[str]) -> dict[str, list[str]]:
     return found
 
 
+def _liquid_as_tags(text: str) -> str:
+    """``text`` with its Liquid as a tag (`<liquid>`) where it stands between tags (the
+    words on either side are runs of their own), and without it inside a tag: what an
+    attribute holds (`class="{% if x %}col-sm-8{% else %}col-sm-10{% endif %}"`, a
+    `data-arxiv-id` a branch writes) is no word of the page."""
+    out: list[str] = []
+    at, inside = 0, False
+    for m in _LIQUID.finditer(text):
+        before = text[at:m.start()]
+        opened, closed = before.rfind("<"), before.rfind(">")
+        if opened != closed:  # (both -1: no tag began or ended since the last Liquid)
+            inside = opened > closed
+        out += [before, "" if inside else "<liquid>"]
+        at = m.end()
+    return "".join(out) + text[at:]
+
+
 def changed_texts(layouts: dict[str, str], theirs: Callable[[str], bool]
                   ) -> dict[str, list[str]]:
     """file -> the texts of the owner's changed copies of the template's ``layouts`` (path
@@ -124,7 +141,7 @@ def changed_texts(layouts: dict[str, str], theirs: Callable[[str], bool]
     or Liquid (outside loops, scripts and styles), of :data:`MIN_WORDS` words or more."""
     found: dict[str, list[str]] = {}
     for rel, text in layouts.items():
-        body = _UNSHOWN.sub("\n", _LIQUID.sub("<liquid>", _outside_loops(front(text)[1])))
+        body = _UNSHOWN.sub("\n", _liquid_as_tags(_outside_loops(front(text)[1])))
         runs = [words for run in TAG.split(body)
                 if len((words := norm(shown_words(" ".join(run.split())))).split())
                 >= MIN_WORDS and not theirs(run)]

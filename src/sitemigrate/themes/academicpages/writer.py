@@ -62,6 +62,7 @@ from .aboutlists import project_url, site_link
 from .aboutpage import about_body, about_sections, news_line, write_news_list
 from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
+from .htmlonly import html_only_listings
 from .menu import menu_only, skip_menu_page, write_navigation
 from .reader import (
     LINK_LABELS,
@@ -187,6 +188,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
                           page_groups(page, site, plan.from_theme))
     body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
+    if not is_html_file(out):
+        body = html_only_listings(body)
     if page.role == "news" and site.news:
         listing = "\n".join(news_line(n) for n in
                             sorted(site.news, key=lambda n: n.date, reverse=True))
@@ -633,8 +636,9 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
     for key in EVENT_LINKS:
         if isinstance(f.get(key), str) and f[key].strip() and f[key] not in body:
             shown.setdefault(f[key], key)
-    if shown:  # academicpages' talk and teaching layouts show none of them
-        body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + " | ".join(
+    if shown:  # academicpages' talk and teaching layouts show none of them; the bar escaped:
+        # kramdown reads a line of `a | b` as a table's row (a box around the links)
+        body = body.rstrip("\n") + ("\n\n" if body.strip() else "") + " \\| ".join(
             f"[{words['link_' + k]}]({site_link(url)})" for url, k in shown.items()) + "\n"
         plan.report.mapped("event-links", f"its {', '.join(shown.values())} shown as links at "
                            "the end of its page (academicpages' layouts show no such field).",

@@ -6,7 +6,7 @@ talks and posters keeps each section where it stood."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import PurePosixPath
 from typing import Any
@@ -16,6 +16,8 @@ from ...formats import citation
 from ...formats.bibtext import to_text
 from ...ir import Item, Page, Publication, Site
 from ...jekyll import scholar
+from ...jekyll.branches import PageFacts, runs_at
+from ...jekyll.liquid import shown_liquid
 from ...jekyll.prepends import prepend_folders
 from ...report import Report
 from . import THEME
@@ -299,6 +301,29 @@ def shown_fields(fields: dict[str, Any], pub: Publication, printed: list[str],
                       f"your bibliography layout prints, is the talk's {slot}.", pub.origin)
 
 
+def shown_abbr(pub: Publication, layouts: list[str], config: dict[str, Any]) -> str:
+    """The `abbr` of ``pub`` the bib layout (``layouts``) showed as text beside it (al-folio's
+    badge: `Keynote`, `ICML`), or "": a `{{ entry.abbr }}` between tags whose branches run
+    for the site's settings (`{% if site.enable_publication_thumbnails %}`) and for the entry
+    (:func:`...jekyll.branches.runs_at`). Without a layout of its own, its generation's shows
+    it unless `enable_publication_thumbnails` is turned off."""
+    value = to_text(str(pub.fields.get("abbr") or "")).strip()
+    if not value:
+        return ""
+    if not layouts:
+        flag = config.get("enable_publication_thumbnails", True)
+        return value if flag is not None and flag is not False else ""
+    site = PageFacts(None, config)
+    entry = PageFacts(None, {k.lower(): v for k, v in pub.fields.items()})
+    for text in layouts:
+        for m in re.finditer(r"\{\{-?\s*entry\.abbr\b", text):
+            if text.rfind("<", 0, m.start()) <= text.rfind(">", 0, m.start()) \
+                    and runs_at(text, m.start(), site, "site") \
+                    and runs_at(text, m.start(), entry, "entry"):
+                return value
+    return ""
+
+
 def shown_note(fields: dict[str, Any], pub: Publication, report: Report) -> None:
     """A talk's `note`, the line al-folio's bib layout shows under its venue and date (the
     event and its day, often), is the talk's venue where it has none, else a line of its
@@ -425,6 +450,21 @@ def layout_shows_month(layouts: list[str]) -> bool:
     entry's `month` beside its year (`{{ entry.month | capitalize }}`: `Apr 2020`); where
     the site has no such layout of its own, its generation's does (every one since 2020)."""
     return not layouts or any(re.search(r"\{\{-?\s*entry\.month\b", t) for t in layouts)
+
+
+def own_link_fields(layouts: list[str], links: Iterable[str]) -> list[str]:
+    """The fields of the owner's own (neither BibTeX's nor al-folio's, nor one of ``links``,
+    the link fields al-folio knows) whose value the site's bibliography layout (``layouts``:
+    :func:`bib_layouts`) writes as a link's address (`<a href="{{ entry.preprint }}">`): a
+    button a visitor followed. In their order."""
+    known = bib.STANDARD_FIELDS | set(THEME.vocabulary["bib_fields"]) | set(links)
+    out: list[str] = []
+    for text in layouts:
+        for m in re.finditer(r"""\bhref\s*=\s*["']?\{\{-?\s*entry\.(\w+)""", shown_liquid(text)):
+            name = m.group(1).lower()
+            if name not in known and name not in out:
+                out.append(name)
+    return out
 
 
 def own_text_fields(layouts: list[str]) -> list[str]:

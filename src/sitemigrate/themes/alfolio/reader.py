@@ -76,10 +76,12 @@ from .bibsections import (
     listed_entries,
     live_uses,
     loop_queries,
+    own_link_fields,
     own_text_fields,
     printed_fields,
     query_fields,
     selected_of_listed_files,
+    shown_abbr,
     shown_fields,
     shown_note,
     shown_notes,
@@ -547,7 +549,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     every_use = scholar.bibliography_uses(live, config)
     uses, cited_in = [u for u in every_use if not u.cited], scholar.cited_files(every_use)
     layouts = bib_layouts(texts, config)  # the site's own bib layout
-    printed = printed_fields(layouts, talk_templates(texts, every_use))
+    talk_layouts = talk_templates(texts, every_use)
+    printed = printed_fields(layouts, talk_layouts)
+    talk_layouts = talk_layouts or layouts  # what showed a talk's badge (`abbr`)
     text_fields = layout_text_fields(layouts, site.generation)
     own_fields = own_text_fields(layouts)  # (`honor`: printed beside the title)
     # a front-matter value naming a file (a layout of the site's own lists it)
@@ -566,6 +570,9 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     main = {f for u in uses if roles.get(u.where) == "publications" for f in u.files or ()} \
         | set(scholar.default_files(config) or ())
     listed = {f for u in uses for f in u.files or ()}
+    # a field of the owner's own the layout links to (`preprint`) is a link as al-folio's are
+    own_links = frozenset(own_link_fields(layouts, LINK_FIELDS))
+    link_fields = {**LINK_FIELDS, **dict.fromkeys(sorted(own_links))}
     files = sorted(iter_files(src / folder, src, {".bib"}, report),
                    key=lambda found: (scholar.stem(found[1]) not in main,
                                       scholar.stem(found[1]) not in listed))
@@ -577,8 +584,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
     switched = switched_lists(site, src, config, report, PROJECT_KEYS)  # a layout's lists
     for path, rel in files:
         name = scholar.stem(rel)
-        pubs = _read_bib(path, rel, report, link_folders(layouts, LINK_FIELDS),
-                         layout_shows_month(layouts))
+        pubs = _read_bib(path, rel, report, link_folders(layouts, link_fields),
+                         layout_shows_month(layouts), own_links)
         if shown is not None and name not in shown | named:
             if not pubs:
                 continue  # nothing to lose
@@ -615,7 +622,8 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
             merged.add(name)
         for pub in pubs:
             if kinds[id(pub)] == "talk":
-                site.talks.append(_talk_of(pub, printed, report))
+                site.talks.append(_talk_of(pub, printed, report,
+                                           shown_abbr(pub, talk_layouts, config)))
                 site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
@@ -668,10 +676,16 @@ def _work_of(pub: Publication, kind: str) -> list[str]:
     return names
 
 
-def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
+def _talk_of(pub: Publication, printed: list[str], report: Report, badge: str = "") -> Item:
     """A BibTeX entry that a list of talks shows, as a talk: where no classic field names its
-    venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows."""
+    venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows;
+    the badge it showed beside the talk (``badge``: its `abbr`, `Keynote`) is its type."""
     fields: dict[str, Any] = {"venue": pub.venue or to_text(pub.fields.get("eventtitle", ""))}
+    if badge:
+        fields["type"] = badge
+        report.mapped("bib-abbr-talk", f"`abbr` of `{pub.key}` ({badge}), the badge your bib "
+                      "layout showed beside the talk, is the talk's type (shown before its "
+                      "venue).", pub.origin)
     fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
     fields["description"] = pub.abstract
     fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
@@ -684,9 +698,12 @@ def _talk_of(pub: Publication, printed: list[str], report: Report) -> Item:
 
 
 def _read_bib(path: Path, rel: str, report: Report, folders: dict,
-              shows_month: bool = False) -> list[Publication]:
+              shows_month: bool = False,
+              own_links: frozenset[str] = frozenset()) -> list[Publication]:
     """``folders``: each link field's folder of relative values (:func:`link_folders`);
-    ``shows_month``: the list showed each entry's month (its citation names it too)."""
+    ``shows_month``: the list showed each entry's month (its citation names it too);
+    ``own_links``: fields of the owner's among them, which stay its fields too (what a
+    layout of a list of talks prints of them)."""
     data = read_source(path, rel, report)
     if data is None:
         return []
@@ -709,7 +726,8 @@ def _read_bib(path: Path, rel: str, report: Report, folders: dict,
         if f.get("preview") and "://" not in f["preview"]:
             preview_dir = THEME.vocabulary["paths"]["publication_preview"]
             f = {**f, "preview": site_path(f["preview"].strip(), preview_dir)}
-        consumed = {"title", "abstract", "selected", "year", "month", "day", *links}
+        consumed = {"title", "abstract", "selected", "year", "month", "day",
+                    *(k for k in links if k not in own_links)}
         title = to_text(f.get("title", ""))
         pubs.append(Publication(
             key=entry.key, entry_type=entry.entry_type, title=title,
