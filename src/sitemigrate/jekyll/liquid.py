@@ -531,19 +531,27 @@ def translate_collections(body: str, source_theme: Theme | None, target: Theme, 
     if not names:
         return body
     pattern = re.compile(r"\bsite\.(" + "|".join(map(re.escape, names)) + r")\b(?![\w-])")
+    return _rewritten_reads(body, "site.", pattern, lambda m: f"site.{names[m[1]]}", plan,
+                            origin, "liquid-collection",
+                            f"the collection's items are there in {target.name}.")
+
+
+def _rewritten_reads(body: str, needle: str, pattern: re.Pattern[str],
+                     repl: Callable[[re.Match[str]], str], plan: Plan, origin: Origin | None,
+                     code: str, why: str) -> str:
+    """``body`` with ``pattern`` replaced by ``repl`` inside its Liquid tags and values that
+    hold ``needle``; each token changed is reported (``code``, ``why``) at its SRC line."""
     line0 = (origin.body_line or origin.line or 1) if origin else 1
     where = origin.path if origin else None
 
     def fn(tok: Token) -> str | None:
-        if tok.kind not in ("tag", "output") or "site." not in tok.text:
+        if tok.kind not in ("tag", "output") or needle not in tok.text:
             return None
-        new = pattern.sub(lambda m: f"site.{names[m[1]]}", tok.text)
+        new = pattern.sub(repl, tok.text)
         if new == tok.text:
             return None
-        plan.report.mapped("liquid-collection", f"`{tok.text.strip()}` → `{new.strip()}`: "
-                           f"the collection's items are there in {target.name}.", Origin(
-                               where, source_line(plan, where, tok.text,
-                                                  line0 + tok.line - 1)) if where else None)
+        plan.report.mapped(code, f"`{tok.text.strip()}` → `{new.strip()}`: {why}", Origin(
+            where, source_line(plan, where, tok.text, line0 + tok.line - 1)) if where else None)
         return new
 
     return replace_tokens(body, fn)
@@ -572,22 +580,9 @@ def translate_forwards(body: str, source_theme: Theme | None, target: Theme, pla
         return body
     pattern = re.compile(r"(?<![\w.-])((?!site\.)[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|"
                          r"\[[^\]]*\])*?)\." + re.escape(old) + r"(?![\w-]|\.\w)")
-    line0 = (origin.body_line or origin.line or 1) if origin else 1
-    where = origin.path if origin else None
-
-    def fn(tok: Token) -> str | None:
-        if tok.kind not in ("tag", "output") or f".{old}" not in tok.text:
-            return None
-        text = pattern.sub(lambda m: f"{m[1]}.{new}", tok.text)
-        if text == tok.text:
-            return None
-        plan.report.mapped("liquid-forward", f"`{tok.text.strip()}` → `{text.strip()}`: "
-                           f"where a document forwards, as {target.name} keeps it.", Origin(
-                               where, source_line(plan, where, tok.text,
-                                                  line0 + tok.line - 1)) if where else None)
-        return text
-
-    return replace_tokens(body, fn)
+    return _rewritten_reads(body, f".{old}", pattern, lambda m: f"{m[1]}.{new}", plan, origin,
+                            "liquid-forward",
+                            f"where a document forwards, as {target.name} keeps it.")
 
 
 def source_line(plan: Plan, rel: str | None, needle: str, fallback: int | None) -> int | None:
