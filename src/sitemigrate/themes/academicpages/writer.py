@@ -44,6 +44,7 @@ from ...jekyll.listings import (
     translate_body,
 )
 from ...jekyll.ownlayouts import with_layout_own
+from ...jekyll.pagination import unpaginated
 from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
@@ -184,6 +185,8 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
+    body = unpaginated(body, page.extra.get("pagination"), site.config_extra, plan.from_theme,
+                       THEME, report, page.origin)
     body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin,
                           page_groups(page, site, plan.from_theme))
     body = add_collection_listings(page, body, site, THEME, report)
