@@ -65,6 +65,7 @@ from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .htmlonly import html_only_listings
 from .menu import menu_only, skip_menu_page, write_navigation
+from .ownreads import owner_reads
 from .reader import (
     LINK_LABELS,
     NEUTRAL_TO_CATEGORY,
@@ -106,8 +107,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for item in site.posts:
         _write_post(item, site, plan, copier, sep)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
+        read = bool(getattr(site, kind)) and owner_reads(plan, kind, "description")
         for item in _distinct_slugs(getattr(site, kind), plan.report, folder):
-            _write_event(item, kind, folder, plan, copier, words, sep)
+            _write_event(item, kind, folder, plan, copier, words, sep, read)
     for item in site.news:
         if item.title and not item.fields.get("inline"):
             _write_news_page(item, plan, copier)
@@ -610,7 +612,9 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
 
 
 def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier,
-                 words: dict[str, str], sep: str) -> None:
+                 words: dict[str, str], sep: str, read: bool = False) -> None:
+    """``read``: Liquid of the owner's that a page keeps reads the items' `description`
+    (:func:`~.ownreads.owner_reads`): it stays in the front matter, as well as in the text."""
     f = item.fields
     front = _item_front(item, kind)
     if f.get("type"):
@@ -635,6 +639,11 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
     body = item.body
     if f.get("description") and str(f["description"]) not in body:
         body = f"{f['description']}\n\n{body}"
+    if read and f.get("description"):
+        front["description"] = f["description"]
+        plan.report.mapped("description-read", "its `description` stays in its front matter "
+                           "(and is the first paragraph of its text): Liquid of yours that a "
+                           f"page keeps reads it of the {kind} it lists.", item.origin)
     shown: dict[str, str] = {}  # each address once, by its first name
     for key in EVENT_LINKS:
         if isinstance(f.get(key), str) and f[key].strip() and f[key] not in body:
