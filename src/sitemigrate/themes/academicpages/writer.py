@@ -21,6 +21,7 @@ from ...jekyll.checkout import (
     is_fresh_template,
     layout_text,
 )
+from ...jekyll.distillcites import cited_in_text
 from ...jekyll.documents import (
     comment_safe_excerpt,
     excerpt_separator,
@@ -601,7 +602,9 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
     if f.get("description"):
         front["excerpt"] = f["description"]
     name = PurePosixPath(item.path).name
-    body = item.body
+    body = cited_in_text(item.body, item.origin.path if item.origin else item.path,
+                         {**item.fields, **item.extra}, plan, plan.from_theme, THEME,
+                         site_words(site)["references"], item.origin)
     if f.get("toc"):
         body = _with_toc(body, name, plan, item.origin, "post")
     if body != item.body and "excerpt" not in front and sep and \
