@@ -188,10 +188,11 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         report.mapped("cv-pdf", f"`cv_pdf` became a download link to `{pdf}`.", page.origin)
     if page.role == "cv" and site.cv and site.cv.sections:
         body = _cv_page_body(page, body, site, report)
-    body = unpaginated(body, page.extra.get("pagination"), site.config_extra, plan.from_theme,
-                       THEME, report, page.origin)
     body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin,
                           page_groups(page, site, plan.from_theme))
+    # (after the stock listings are swapped for the target's: the owner's own loops are left)
+    body = unpaginated(body, page.extra.get("pagination"), site.config_extra, plan.from_theme,
+                       THEME, report, page.origin)
     body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
     if not is_html_file(out):
