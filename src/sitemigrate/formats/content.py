@@ -226,14 +226,19 @@ def is_news_title(title: str, titles: set[str] | frozenset[str] = frozenset(NEWS
                            and len(t.split()) <= 5)
 
 
+_BREAK = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+"""A Markdown thematic break (`---`): a line between sections, no text of the section."""
+
+
 def extract_news(body: str, rel: str, first_line: int = 1,
                  titles: set[str] | frozenset[str] = frozenset(NEWS_TITLES),
                  bare_headings: tuple[str, ...] = (), whole: bool = False) -> NewsExtraction:
     """Find a News section of dated list items and turn each item into a news :class:`Item`.
 
     A line that starts a dated item may continue on indented lines. When every non-blank line
-    is a dated item (or an empty list marker), the whole section is removed from the body;
-    otherwise only the dated items are removed and the rest of the section stays. With
+    is a dated item (or an empty list marker, or a thematic break that set the section off
+    from the next), the whole section is removed from the body; otherwise only the dated
+    items are removed and the rest of the section stays. With
     ``whole``, the whole body is the section (a page that is a news list).
     """
     from .sections import Section
@@ -275,7 +280,8 @@ def extract_news(body: str, rel: str, first_line: int = 1,
                 kept.append(raw)
         if len(items) > before and sec.title:
             titles_used.append(sec.title.strip())
-        if any(k.strip() for k in kept):
+        if any(k.strip() for k in kept) and not (
+                len(items) > before and all(_BREAK.match(k) for k in kept if k.strip())):
             leftover += [k for k in kept if k.strip()]
             out.append(sec.heading + "\n".join(kept))
         elif not items:

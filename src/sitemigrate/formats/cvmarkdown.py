@@ -235,9 +235,10 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
             at = None
     end = degree.end() if degree and not at else 0
     named = re.match(r"\.?\s+", head[end:]) if end else None
-    if named and _INSTITUTION.match(head[end + named.end():]):
-        # "B.A. University of Pittsburgh": the degree, then where it was taken (whose name's
-        # `of` is no degree's `Master of Science`)
+    if named and (_INSTITUTION.match(head[end + named.end():])
+                  or _names_institution(head[end + named.end():])):
+        # "B.A. University of Pittsburgh", "B.Eng. Fenwick Polytechnic University": the
+        # degree, then where it was taken (whose name's `of` is no degree's `Master of Science`)
         rest.insert(0, head[end + named.end():])
         head = head[:end] + named[0].strip()
     if section_key == "education" or (degree and not section_key):
@@ -274,6 +275,17 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
 # a Markdown link, with the optional title kramdown reads after its target
 _MD_LINK = re.compile(r"\[([^\[\]]+)\]\(\s*((?:https?://|/)[^\s()]*)"
                       r"""(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)""")
+
+
+_JOINING = frozenset({"of", "and", "for", "the", "de", "der", "des", "du", "di", "la", "&"})
+
+
+def _names_institution(text: str) -> bool:
+    """Whether ``text`` is written as a name (each word capitalised but the short ones that
+    join a name: `of`, `de`, `&`) with an institution's word in it: `Fenwick University`."""
+    words = unmark(text).split()
+    return bool(words) and bool(_INSTITUTION.search(text)) and all(
+        w[:1].isupper() or w.lower() in _JOINING for w in words)
 
 
 def _institution(entry: dict[str, Any], text: str) -> None:

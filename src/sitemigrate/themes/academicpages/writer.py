@@ -21,6 +21,7 @@ from ...jekyll.checkout import (
     is_fresh_template,
     layout_text,
 )
+from ...jekyll.distillcites import cited_in_text
 from ...jekyll.documents import (
     comment_safe_excerpt,
     excerpt_separator,
@@ -44,6 +45,7 @@ from ...jekyll.listings import (
     translate_body,
 )
 from ...jekyll.ownlayouts import with_layout_own
+from ...jekyll.pagination import unpaginated
 from ...jekyll.redirects import stub_path
 from ...jekyll.site import (
     document_title,
@@ -64,6 +66,7 @@ from .config import _write_config
 from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .htmlonly import html_only_listings
 from .menu import menu_only, skip_menu_page, write_navigation
+from .ownreads import owner_reads
 from .reader import (
     LINK_LABELS,
     NEUTRAL_TO_CATEGORY,
@@ -105,8 +108,9 @@ def write(site: Site, plan: Plan, options: Options) -> None:
     for item in site.posts:
         _write_post(item, site, plan, copier, sep)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
+        read = bool(getattr(site, kind)) and owner_reads(plan, kind, "description")
         for item in _distinct_slugs(getattr(site, kind), plan.report, folder):
-            _write_event(item, kind, folder, plan, copier, words, sep)
+            _write_event(item, kind, folder, plan, copier, words, sep, read)
     for item in site.news:
         if item.title and not item.fields.get("inline"):
             _write_news_page(item, plan, copier)
@@ -186,6 +190,9 @@ def _write_page(page: Page, site: Site, plan: Plan, copier: AssetCopier) -> None
         body = _cv_page_body(page, body, site, report)
     body = translate_body(body, page.role, plan.from_theme, THEME, plan, page.origin,
                           page_groups(page, site, plan.from_theme))
+    # (after the stock listings are swapped for the target's: the owner's own loops are left)
+    body = unpaginated(body, page.extra.get("pagination"), site.config_extra, plan.from_theme,
+                       THEME, report, page.origin)
     body = add_collection_listings(page, body, site, THEME, report)
     out = _page_out(page)
     if not is_html_file(out):
@@ -596,7 +603,9 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
     if f.get("description"):
         front["excerpt"] = f["description"]
     name = PurePosixPath(item.path).name
-    body = item.body
+    body = cited_in_text(item.body, item.origin.path if item.origin else item.path,
+                         {**item.fields, **item.extra}, plan, plan.from_theme, THEME,
+                         site_words(site)["references"], item.origin)
     if f.get("toc"):
         body = _with_toc(body, name, plan, item.origin, "post")
     if body != item.body and "excerpt" not in front and sep and \
@@ -607,7 +616,9 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
 
 
 def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCopier,
-                 words: dict[str, str], sep: str) -> None:
+                 words: dict[str, str], sep: str, read: bool = False) -> None:
+    """``read``: Liquid of the owner's that a page keeps reads the items' `description`
+    (:func:`~.ownreads.owner_reads`): it stays in the front matter, as well as in the text."""
     f = item.fields
     front = _item_front(item, kind)
     if f.get("type"):
@@ -632,6 +643,11 @@ def _write_event(item: Item, kind: str, folder: str, plan: Plan, copier: AssetCo
     body = item.body
     if f.get("description") and str(f["description"]) not in body:
         body = f"{f['description']}\n\n{body}"
+    if read and f.get("description"):
+        front["description"] = f["description"]
+        plan.report.mapped("description-read", "its `description` stays in its front matter "
+                           "(and is the first paragraph of its text): Liquid of yours that a "
+                           f"page keeps reads it of the {kind} it lists.", item.origin)
     shown: dict[str, str] = {}  # each address once, by its first name
     for key in EVENT_LINKS:
         if isinstance(f.get(key), str) and f[key].strip() and f[key] not in body:
