@@ -18,9 +18,9 @@ import re
 from pathlib import PurePosixPath
 
 from ...ir import Site
-from ...jekyll.liquid import include_name, tokenize
 from ...jekyll.unwritten import keep_unwritten, rendered_liquid
 from ...plan import Plan
+from .ownreads import own_included
 
 COLLECTION = "news"
 _READS = re.compile(r"""\bsite(?:\.news\b(?![\w-])|\[\s*['"]news['"]\s*\])""")
@@ -50,17 +50,7 @@ def readers(plan: Plan) -> list[str]:
         tags = rendered_liquid(text)
         if any(_READS.search(tag) for tag in tags):
             found.append(rel)
-        for tok in tokenize("\n".join(tags)):
-            name = include_name(tok) if tok.kind == "tag" and tok.name == "include" else None
-            if not name or "{{" in name or name in have or name in seen:
-                continue
-            seen.add(name)
-            inc = f"_includes/{name.lstrip('/')}"
-            if ".." in PurePosixPath(inc).parts:
-                continue
-            own = plan.source_text(inc)
-            if own is not None:
-                queue.append((inc, own))
+        queue += own_included(plan, tags, have, seen)
     return found
 
 

@@ -30,21 +30,32 @@ def _units(plan: Plan) -> list[list[str]]:
     for rel, data in sorted(plan.files.items()):
         if not rel.endswith(_TEXT) or rel.startswith("_includes/") or b"{%" not in data:
             continue
-        queue, tags, seen = [data.decode("utf-8", "replace")], [], set()
+        queue, tags = [data.decode("utf-8", "replace")], []
+        seen: set[str] = set()
         while queue:
             found = rendered_liquid(queue.pop(0))
             tags += found
-            for tok in tokenize("\n".join(found)):
-                name = include_name(tok) if tok.kind == "tag" and tok.name == "include" else None
-                if not name or "{{" in name or name in have or name in seen:
-                    continue
-                seen.add(name)
-                inc = f"_includes/{name.lstrip('/')}"
-                own = plan.source_text(inc) if ".." not in PurePosixPath(inc).parts else None
-                if own is not None:
-                    queue.append(own)
+            queue += [text for _, text in own_included(plan, found, have, seen)]
         units.append(tags)
     return units
+
+
+def own_included(plan: Plan, tags: list[str], have: set[str], seen: set[str]
+                 ) -> list[tuple[str, str]]:
+    """(path, text) of each SRC include the Liquid ``tags`` name (by a plain name) that
+    DEST's checkout does not have (``have``), so SRC's is copied along; each name once
+    (``seen``, updated)."""
+    out = []
+    for tok in tokenize("\n".join(tags)):
+        name = include_name(tok) if tok.kind == "tag" and tok.name == "include" else None
+        if not name or "{{" in name or name in have or name in seen:
+            continue
+        seen.add(name)
+        inc = f"_includes/{name.lstrip('/')}"
+        own = plan.source_text(inc) if ".." not in PurePosixPath(inc).parts else None
+        if own is not None:
+            out.append((inc, own))
+    return out
 
 
 def owner_reads(plan: Plan, collection: str, key: str) -> bool:
