@@ -451,3 +451,17 @@ def test_liquid_mappings_name_constructs_never_themes(name):
     liquid_text = liquid_text[:re.search(r"\n\S", liquid_text[1:]).start() + 1]
     assert not any(re.search(rf"^\s*-?\s*{re.escape(t)}\s*:", liquid_text, re.M)
                    for t in others)
+
+
+def test_tokenize_is_read_once_and_each_caller_gets_its_own_list():
+    """A text is tokenised once a run (the reader's checks, the example-text report and the
+    writer's translations ask in turn); the tokens are shared, the list is the caller's."""
+    text = "Kelp {% if page.tide %}{{ page.tide }}{% endif %} and <!-- {{ x }} -->"
+    first = tokenize(text)
+    first.clear()
+    again = tokenize(text)
+    assert "".join(t.text for t in again) == text
+    assert [t.kind for t in again] == ["text", "tag", "output", "tag", "text", "text", "output",
+                                       "text"]
+    assert liquid.replace_tokens(text, lambda t: "X" if t.kind == "output" else None) \
+        == "Kelp {% if page.tide %}X{% endif %} and <!-- X -->"

@@ -9,6 +9,7 @@ running."""
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -39,10 +40,18 @@ class PageFacts:
 
 
 def _front(text: str | None) -> dict[str, Any]:
-    from ..yamlio import load_safe
     m = FRONT_MATTER().match(text) if text is not None else None
+    return _front_values(m[1] or "") if m else {}
+
+
+@functools.lru_cache(maxsize=1024)
+def _front_values(yaml_text: str) -> dict[str, Any]:
+    """A front matter's values, loaded once a run however often a page's layouts and
+    branches are asked about (a page's layout chain, then each key it shows): shared, so
+    a caller reads them and never changes them."""
+    from ..yamlio import load_safe
     try:
-        data = load_safe(m[1] or "", last_wins=True) if m else None
+        data = load_safe(yaml_text, last_wins=True)
     except Exception:  # front matter that does not load: nothing to decide by
         data = None
     return data if isinstance(data, dict) else {}

@@ -39,12 +39,23 @@ def forwarding_key(root: Path, layout: str) -> tuple[str, bool] | None:
     return None
 
 
-def forwarded_to(root: Path, data: dict[str, Any], baseurl: str) -> tuple[str, str] | None:
+def forwarded_to(root: Path, data: dict[str, Any], baseurl: str,
+                 keys: dict[str, tuple[str, bool] | None] | None = None
+                 ) -> tuple[str, str] | None:
     """Where a page of front matter ``data`` forwards by its layout, as a site path or an
     external URL (an address printed as written loses the site's ``baseurl``), and the key
-    that said it; None when its layout does not forward or the key is empty."""
+    that said it; None when its layout does not forward or the key is empty. ``keys``: the
+    :func:`forwarding_key` of each layout already asked (the documents of one collection
+    mostly share one layout)."""
     layout = data.get("layout")
-    found = forwarding_key(root, layout) if isinstance(layout, str) else None
+    found = None
+    if isinstance(layout, str):
+        if keys is None:
+            found = forwarding_key(root, layout)
+        elif layout in keys:
+            found = keys[layout]
+        else:
+            found = keys[layout] = forwarding_key(root, layout)
     value = data.get(found[0]) if found else None
     if found is None or not isinstance(value, str) or not value.strip():
         return None

@@ -134,18 +134,23 @@ def shown_by(plan: Plan, page: str, key: str, theirs: bool = False, output: bool
     ``{{ page.KEY }}`` that writes page text counts, or a link's address a visitor follows
     (`<a href="{{ page.KEY }}">`): not a test, not one inside another HTML tag or attribute
     (a `<meta content=...>`) or an HTML comment."""
-    from .branches import page_facts, runs_at
+    from .branches import PageFacts, page_facts, runs_at
     reads = _reads(key, output)
-    facts = page_facts(plan, page)
+    facts: PageFacts | None = None  # read where a layout reads the key, not before
 
     def shows(text: str, at: int) -> bool:
         tag = text.rfind("<", 0, at)
         return not output or ((tag <= text.rfind(">", 0, at)
                                or _LINK().fullmatch(text, tag, at) is not None)
                               and text.rfind("<!--", 0, at) <= text.rfind("-->", 0, at))
+
+    def runs(text: str, at: int) -> bool:
+        nonlocal facts
+        facts = facts or page_facts(plan, page)
+        return runs_at(text, at, facts)
     for rel, text in layout_chain(plan, page):
         hit = next((h for h in reads.finditer(text)
-                    if shows(text, h.start()) and runs_at(text, h.start(), facts)), None)
+                    if shows(text, h.start()) and runs(text, h.start())), None)
         if hit:
             return None if unchanged_template(plan, rel) != theirs else \
                 (rel, text.count("\n", 0, hit.start()) + 1)

@@ -27,8 +27,9 @@ Rules (close to Liquid's own tokeniser, but tolerant of broken input):
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -130,8 +131,12 @@ def _markup(src: str) -> str:
     return (src[:-1] if src.endswith("-") else src).strip()
 
 
-def _scan(text: str) -> tuple[list[Token], int | None]:
-    """Tokenise ``text``; also return the offset of a final unclosed ``<!--``, if any."""
+@functools.lru_cache(maxsize=4096)
+def _scan(text: str) -> tuple[tuple[Token, ...], int | None]:
+    """Tokenise ``text``; also return the offset of a final unclosed ``<!--``, if any. A
+    text is tokenised once a run (while it is one of the last few thousand asked): a body is
+    read by the reader's checks, the example-text report and each of the writer's
+    translations in turn. The tokens are frozen: callers share them."""
     tokens: list[Token] = []
     no_end: set[str] = set()  # block ends known to be absent from the rest of the text
     pos = text_start = 0
@@ -188,7 +193,7 @@ def _scan(text: str) -> tuple[list[Token], int | None]:
         line += text.count("\n", counted, text_start)
         append(Token("text", text[text_start:], text_start, line,
                      in_html_comment=comment_open is not None))
-    return tokens, comment_open
+    return tuple(tokens), comment_open
 
 
 def raw_literal(text: str) -> str:
@@ -308,7 +313,7 @@ def block_end(tokens: list[Token], i: int, *, shown: bool = False) -> int | None
 
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens whose texts, joined, are exactly ``text``."""
-    return _scan(text)[0]
+    return list(_scan(text)[0])
 
 
 def shown_liquid(text: str) -> str:
@@ -319,7 +324,7 @@ def shown_liquid(text: str) -> str:
                    if t.kind != "comment" and not t.in_html_comment)
 
 
-def _block_problems(tokens: list[Token]) -> list[tuple[int, str]]:
+def _block_problems(tokens: Sequence[Token]) -> list[tuple[int, str]]:
     """(line, message) for block tags unclosed, closed without opening or closed out of order."""
     out: list[tuple[int, str]] = []
     stack: list[Token] = []
@@ -401,21 +406,10 @@ def include_params(tok: Token) -> dict[str, str]:
             for m in _PARAM().finditer(rest)}
 
 
-_LAST_TOKENS: tuple[str, tuple[Token, ...]] = ("", ())
-"""The text :func:`replace_tokens` last tokenized, and its tokens: a body goes through it
-twice in a row (its ``site.*`` variables, then its tags) and most often comes back as it
-was."""
-
-
 def replace_tokens(text: str, fn: Callable[[Token], str | None]) -> str:
     """``text`` with every token for which ``fn`` returns a string replaced by that string."""
-    global _LAST_TOKENS
-    last, tokens = _LAST_TOKENS
-    if text != last or not text:
-        tokens = tuple(tokenize(text))
-        _LAST_TOKENS = (text, tokens)
     parts = []
-    for tok in tokens:
+    for tok in _scan(text)[0]:
         new = fn(tok)
         parts.append(tok.text if new is None else new)
     return "".join(parts)

@@ -474,6 +474,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
             *(("redirect_to",) if redirect_to else ())}
     switches: dict[str, list[Origin]] = {}  # the source theme's layout switches, by key
     zone = zone_of(read_config(root, Report(), shared=True))  # (a time with its offset)
+    forwarding: dict[str, tuple[str, bool] | None] = {}  # by layout, read once
     for path, rel in collection_files(root, folder, report):
         doc = read_document(path, rel, report, root)  # `rel` is the file's path from `root`
         if doc is None:
@@ -495,7 +496,7 @@ def read_collection(root: Path, folder: str, known: dict[str, str], report: Repo
                     origin=Origin(rel, 1, doc.body_line))
         if isinstance(data.get("redirect"), bool):
             item.redirect = "/" if data["redirect"] else ""
-        forward = None if item.redirect else forwarded_to(root, data, baseurl)
+        forward = None if item.redirect else forwarded_to(root, data, baseurl, forwarding)
         if forward:
             item.redirect = forward[0]
         if unconverted_suffix(rel) and data.get("layout"):
