@@ -30,6 +30,7 @@ from .ir import Item, Origin, Site
 from .report import Report
 from .sass_values import facts as sass_facts
 from .template_text import ExampleText, build_text, code_runs, load_text, mark, page_front
+from .textio import read_source
 from .theme import SiteProbe, Theme, generation_of
 
 TABLE = "template_files.json"
@@ -114,10 +115,10 @@ class Templates:
             path = root / rel
             if not path.is_file():
                 continue
-            try:
-                found = seen.get(digest(path.read_bytes()), [])
-            except OSError:
+            data = read_source(path, rel, None, root=root)
+            if data is None:
                 continue
+            found = seen.get(digest(data), [])
             for i in found:
                 score[i] += 1
         if not any(score):
@@ -379,11 +380,8 @@ def template_wording(theme: Theme, key: str, value: object, report: Report,
 
 def is_template_file(theme: Theme, root: Path, rel: str) -> bool:
     """True when SRC's ``rel`` is a file of a template checkout of ``theme``, unchanged."""
-    try:
-        data = (root / rel).read_bytes()
-    except OSError:
-        return False
-    return bool(templates(theme).owners(rel, data))
+    data = read_source(root / rel, rel, None, root=root)
+    return data is not None and bool(templates(theme).owners(rel, data))
 
 
 def _example_globs(theme: Theme) -> list[str]:
@@ -399,9 +397,8 @@ def is_example(theme: Theme, root: Path, rel: str) -> bool:
     globs = _example_globs(theme)
     if not any(fnmatch.fnmatchcase(rel, g) for g in globs):
         return False
-    try:
-        data = (root / rel).read_bytes()
-    except OSError:
+    data = read_source(root / rel, rel, None, root=root)
+    if data is None:
         return False
     table = templates(theme)
     return bool(table.owners(rel, data)) or any(

@@ -46,6 +46,7 @@ from .jekyll.scholar import bibliography_uses
 from .jekyll.site import menu_place
 from .plan import Plan
 from .report import common_place
+from .textio import read_source
 from .upgradebib import BIBLIOGRAPHY_TAG, carry_bibliography, regrouped, ungrouped
 from .upgradedata import carry_data, joined_urls, renderable_entries, same_shape
 
@@ -92,7 +93,9 @@ def upgrade(plan: Plan, site: Site, theme: Theme) -> None:
         path = src / own
         if not path.is_file() or path.is_symlink():
             continue
-        data = path.read_bytes()
+        data = read_source(path, own, None, root=src)  # (a folder on its way may lead out)
+        if data is None:
+            continue
         if own != rel and table.owners(own, data):
             continue  # the old template's own page, moved by the writer: the writer's stays
         if own == rel and table.owners(rel, data):
@@ -234,7 +237,8 @@ def _keep_kept_assets(plan: Plan, src: Path, spec: dict[str, Any], globs: list[s
             mine = src / rel
             if not path.is_file() or path.is_symlink() or rel in plan.files \
                     or rel in plan.copies or path.suffix in spec.get("carry", []) \
-                    or not mine.is_file() or not table.owners(rel, mine.read_bytes()):
+                    or not mine.is_file() \
+                    or not table.owners(rel, read_source(mine, rel, None, root=src) or b""):
                 continue
             plan.write(rel, path.read_bytes())
             count += 1
@@ -446,8 +450,8 @@ def _gone(to: _Target, rel: str, name: str) -> bool:
     near = PurePosixPath(rel).parent / name
     mine = to.src / near
     return (near.as_posix() not in to.plan.files and mine.is_file()
-            and bool(template_files.templates(to.theme).owners(near.as_posix(),
-                                                                mine.read_bytes())))
+            and bool(template_files.templates(to.theme).owners(near.as_posix(), read_source(
+                mine, near.as_posix(), None, root=to.src) or b"")))
 
 
 def _merge(ours: Any, theirs: Any) -> bool:
@@ -616,7 +620,6 @@ def _carry_own_code(plan: Plan, src: Path, table: Any, checkouts: tuple[str, str
     link): nothing upstream changed there, so the owner's version is the merge of the two,
     as git would make it; carried where DEST's checkout still has that file untouched.
     Returns those files (DEST's already the owner's version too)."""
-    from .textio import read_source
     before, after = (table.paths(name) for name in checkouts)
     done: set[str] = set()
     for rel in _owner_code(src, table, folders):
@@ -652,7 +655,8 @@ def _owner_code(src: Path, table: Any, folders: list[str]) -> list[str]:
             continue
         for path in sorted(base.rglob("*")):
             rel = path.relative_to(src).as_posix()
-            if path.is_file() and not table.owners(rel, path.read_bytes()):
+            data = read_source(path, rel, None, root=src) if path.is_file() else None
+            if data is not None and not table.owners(rel, data):
                 out.append(rel)
     return out
 
@@ -671,7 +675,6 @@ def _included_nowhere(src: Path, owners: list[str]) -> list[str]:
     its fixed parts fit; a tag inside ``{% comment %}`` renders nothing."""
     from .jekyll.liquid import include_name, tokenize
     from .jekyll.site import iter_files
-    from .textio import read_source
     wanted = [r for r in owners if r.startswith("_includes/")]
     if not wanted:
         return []

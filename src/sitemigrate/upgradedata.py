@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from . import template_files
 from .ir import Origin, Site
 from .plan import Plan
+from .textio import read_source
 
 if TYPE_CHECKING:
     from .theme import Theme
@@ -41,7 +42,9 @@ def carry_data(plan: Plan, src: Path, spec: dict[str, Any]) -> int:
             if not path.is_file() or path.is_symlink() or rel in plan.files \
                     or rel in plan.copies or not (plan.dest / rel).is_file():
                 continue
-            data = path.read_bytes()
+            data = read_source(path, rel, plan.report, root=src)  # (a folder of it may lead
+            if data is None:                                     # out of SRC: not read)
+                continue
             if path.suffix in (".yml", ".yaml") \
                     and not same_shape(data, (plan.dest / rel).read_bytes()):
                 continue  # a format the new checkout reads otherwise (a classic `cv.yml`)
