@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .report import Report
-from .textio import FM_DELIMITER, dump_yaml, not_a_file, read_source, render_document, within
+from .textio import FM_DELIMITER, dump_yaml, read_source, render_document
 
 if TYPE_CHECKING:
     from .theme import Theme
@@ -292,15 +292,10 @@ class Plan:
             target = os.path.join(dest, rel)
             if isinstance(want, Path):  # a file of SRC, through the guarded reader
                 root = self.source_root if self.source_root is not None else want.parent
-                new = read_source(want, want.name, None, root=root)
-                if new is None and within(root, want):  # not refused: unreadable
-                    try:
-                        if not_a_file(want, rel, None):  # its open would wait: never opened
-                            raise OSError(errno.EINVAL, "it is a FIFO, a socket or a device, "
-                                          "not a regular file")
-                        new = want.read_bytes()
-                    except OSError as exc:
-                        self._unreadable(rel, want, exc)
+                errors: list[OSError] = []  # (a FIFO's open would wait: never opened)
+                new = read_source(want, want.name, None, root=root, errors=errors)
+                if errors:  # not refused: unreadable
+                    self._unreadable(rel, want, errors[0])
                 if new is None:  # a link out of SRC: refused, reported when planned
                     continue
             else:

@@ -126,11 +126,12 @@ def _root_of(path: str | os.PathLike[str], rel: str) -> Path:
 
 
 def read_source(path: str | os.PathLike[str], rel: str, report: Report | None,
-                root: Path | None = None) -> bytes | None:
+                root: Path | None = None, errors: list[OSError] | None = None) -> bytes | None:
     """The one way sitemigrate reads a file of SRC: its bytes, or None when it cannot be read
     or when its real location is outside ``root`` (a symbolic link out of the site: refused
     and reported, never opened). ``rel`` is the file's path from the site's root, which
-    ``root`` is by default."""
+    ``root`` is by default. Why a file within ``root`` could not be read is added to
+    ``errors`` (a FIFO, a socket or a device as ``EINVAL``)."""
     root = root if root is not None else _root_of(path, rel)
     if not within(root, path):
         if report:
@@ -149,12 +150,18 @@ def read_source(path: str | os.PathLike[str], rel: str, report: Report | None,
             if stat.S_ISDIR(mode):
                 raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         _report_special(_kind(mode), rel, report)
-        return None
     except OSError as exc:
-        if not not_a_file(path, rel, report) and report:
-            report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
-                           severity="loss")
-        return None
+        if not not_a_file(path, rel, report):
+            if report:
+                report.problem("unreadable", f"could not be read ({exc.strerror}).", rel,
+                               severity="loss")
+            if errors is not None:
+                errors.append(exc)
+            return None
+    if errors is not None:
+        errors.append(OSError(errno.EINVAL, "it is a FIFO, a socket or a device, not a "
+                              "regular file"))
+    return None
 
 
 def skipped(path: str | os.PathLike[str], rel: str, report: Report | None) -> bool:

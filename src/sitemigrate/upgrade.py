@@ -279,16 +279,16 @@ class _Target:
         it renders (`page.KEY`) where a visitor sees it (not in an HTML comment); True where
         SRC has no layouts of its own (nothing to tell)."""
         if self._page_keys is None:
-            from .textio import within
             found: set[str] = set()
             for folder in ("_layouts", "_includes"):
                 for path in sorted((self.src / folder).rglob("*")) \
                         if (self.src / folder).is_dir() else []:
-                    if path.is_file() and not path.is_symlink() and within(self.src, path) \
+                    if path.is_file() and not path.is_symlink() \
                             and path.suffix in (".html", ".liquid"):
-                        with contextlib.suppress(OSError):  # unreadable: reads nothing
-                            found |= {a or b for a, b in _PAGE_KEY.findall(
-                                shown_liquid(path.read_text("utf-8", "replace")))}
+                        data = read_source(path, path.relative_to(self.src).as_posix(), None,
+                                           root=self.src)  # (unreadable, or out: nothing)
+                        found |= {a or b for a, b in _PAGE_KEY.findall(
+                            shown_liquid(_text(data or b"", "replace")))}
             self._page_keys = frozenset(found) if (self.src / "_layouts").is_dir() \
                 else frozenset({"*"})
         return "*" in self._page_keys or key in self._page_keys
@@ -408,13 +408,14 @@ def _owner_layout(to: _Target, name: str, page: str) -> None:
                               for r in table.files):
         return
     from .jekyll.checkout import translate_liquid
-    from .textio import SourceText, split_document, within
+    from .textio import SourceText, split_document
     rel = f"_layouts/{files[0].name}"
-    if not within(to.src, files[0]):
-        return  # (a folder linked from outside SRC is not read)
+    data = read_source(files[0], rel, None, root=to.src)  # (a folder linked out: not read)
     try:
-        text = _include_names(files[0].read_text("utf-8"), to.includes)
-    except (OSError, UnicodeDecodeError):
+        text = _include_names(_text(data, "strict"), to.includes) if data is not None else None
+    except UnicodeDecodeError:
+        text = None
+    if text is None:
         return
     text = translate_liquid(text, to.theme, to.theme, to.plan, Origin(rel, 1))  # as a page's
     used = {f"{m.group(2)}.{m.group(3)}" for m in _INCLUDE.finditer(text)}
@@ -431,6 +432,11 @@ def _owner_layout(to: _Target, name: str, page: str) -> None:
                             "layout (no template has one of that name): carried as you wrote "
                             "it, so the page shows what it showed. Check it against the new "
                             "template's look.", rel)
+
+
+def _text(data: bytes, errors: str) -> str:
+    """``data`` as UTF-8 text, line endings made ``\\n`` (as Python's text files read)."""
+    return data.decode("utf-8", errors).replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _named_files(value: Any) -> list[str]:

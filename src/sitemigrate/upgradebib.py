@@ -14,6 +14,7 @@ from .ir import Site
 from .jekyll.bibshown import braced_names, refit_links, shown_as_note
 from .jekyll.scholar import carried_keys
 from .plan import Plan
+from .textio import read_source
 
 
 def carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site) -> int:
@@ -35,7 +36,9 @@ def carry_bibliography(plan: Plan, src: Path, spec: dict[str, Any], site: Site) 
             rel = path.relative_to(src).as_posix()
             if not path.is_file() or path.is_symlink():
                 continue
-            data = path.read_bytes()
+            data = read_source(path, rel, None, root=src)  # (a folder of it may lead out)
+            if data is None:
+                continue
             if template_files.templates(theme).owners(rel, data) \
                     or template_files.is_example(theme, src, rel):
                 continue  # the template's own (or its example text of another version)
