@@ -88,5 +88,4 @@ def heading_kept(old: Any, new: Any) -> None:
         return
     mark = (ours or theirs).start_mark
     items = after[0].ca.items.setdefault(after[1], [None, None, None, None])
-    items[2] = CommentToken((head or "\n") + rest, mark, None) if (head or "\n") + rest \
-        != "\n" or ours is not None else None
+    items[2] = CommentToken((head or "\n") + rest, mark, None)  # (one of them is there)
