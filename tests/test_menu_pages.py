@@ -181,20 +181,28 @@ def test_a_header_that_links_every_titled_page_puts_each_in_the_menu(tmp_path):
     assert "url: /tides/" in navigation and "url: /untitled/" not in navigation
 
 
-def test_a_menu_page_written_over_keeps_its_entry(tmp_path):
-    """Two pages at one address: Jekyll writes the later file name over the other, but
-    al-folio's header loops over `site.pages`, which still holds the page written over; its
-    `nav: true` entry links to the address, where the page shown answers. The menu keeps it
-    (the page itself is not converted)."""
+def _diary_written_over(tmp_path, more: dict[str, str] | None = None):
+    """The plan of an al-folio site whose menu page `diary` (`/log/`) `log/index.html` writes
+    over, with ``more`` files, converted to academicpages."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
     (src / "_pages/diary.md").write_text(
         "---\nlayout: page\ntitle: diary\npermalink: /log/\nnav: true\nnav_order: 9\n---\n"
         "Notes kept on the tern colony.\n")
+    for rel, text in (more or {}).items():
+        (src / rel).write_text(text)
     (src / "log").mkdir()
     (src / "log/index.html").write_text(
         "---\nlayout: page\ntitle: tern log\npermalink: /log/\n---\n<p>Every tern we ringed.</p>\n")
-    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    return sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+
+
+def test_a_menu_page_written_over_keeps_its_entry(tmp_path):
+    """Two pages at one address: Jekyll writes the later file name over the other, but
+    al-folio's header loops over `site.pages`, which still holds the page written over; its
+    `nav: true` entry links to the address, where the page shown answers. The menu keeps it
+    (the page itself is not converted)."""
+    plan = _diary_written_over(tmp_path)
     plan.apply()
     navigation = (tmp_path / "out/_data/navigation.yml").read_text()
     assert "- title: diary\n    url: /log/" in navigation
@@ -205,18 +213,9 @@ def test_a_menu_page_written_over_keeps_its_place_among_equal_nav_orders(tmp_pat
     """Pages of one `nav_order` come in the order the site's pages are read (Jekyll's sort
     decides nothing between them, which is reported): a page written over is among them
     where it was read, not after every page shown."""
-    src = tmp_path / "src"
-    shutil.copytree(FIXTURES / "al-folio-site", src)
-    (src / "_pages/diary.md").write_text(
-        "---\nlayout: page\ntitle: diary\npermalink: /log/\nnav: true\nnav_order: 9\n---\n"
-        "Notes kept on the tern colony.\n")
-    (src / "_pages/maps.md").write_text(
+    plan = _diary_written_over(tmp_path, {"_pages/maps.md": (
         "---\nlayout: page\ntitle: maps\npermalink: /maps/\nnav: true\nnav_order: 9\n---\n"
-        "Maps of the tern colony.\n")
-    (src / "log").mkdir()
-    (src / "log/index.html").write_text(
-        "---\nlayout: page\ntitle: tern log\npermalink: /log/\n---\n<p>Every tern we ringed.</p>\n")
-    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+        "Maps of the tern colony.\n")})
     plan.apply()
     navigation = (tmp_path / "out/_data/navigation.yml").read_text()
     assert navigation.index("title: diary") < navigation.index("title: maps")
