@@ -104,3 +104,41 @@ def test_a_years_archive_forwards_to_the_top_of_a_listing_without_year_headings(
     plan.apply()
     new = {r["old"]: r["new"] for r in _archives(plan.report.urls)}
     assert new["/blog/2021/"] == "/blog/", new
+
+
+def test_a_months_and_a_days_archive_forward_to_their_years_heading(tmp_path):
+    """jekyll-archives' month and day pages list a part of a year's posts: on academicpages'
+    blog listing, which heads each year, they forward to the heading of their year, not to
+    the top of the listing."""
+    src = _site(tmp_path)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "  enabled: [year, tags, categories]", "  enabled: [year, month, day, tags, categories]")
+        .replace("    year: '/blog/:year/'", "    year: '/blog/:year/'\n"
+                 "    month: '/blog/:year/:month/'\n    day: '/blog/:year/:month/:day/'"))
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    new = {r["old"]: r["new"] for r in plan.report.urls}
+    assert new["/blog/2021/06/"] == "/blog/#2021", new
+    assert new["/blog/2021/06/14/"] == "/blog/#2021", new
+    assert new["/blog/2023/01/"] == "/blog/#2023", new
+
+
+def test_a_months_archive_forwards_to_its_years_archive_on_upgrade(tmp_path):
+    """Upgraded onto a checkout that archives posts by year only, an old month's archive
+    forwards to its year's archive page, which lists the same posts and more."""
+    from test_upgrade import new_checkout
+    src = _site(tmp_path)
+    config = src / "_config.yml"
+    config.write_text(config.read_text().replace(
+        "  enabled: [year, tags, categories]", "  enabled: [year, month, tags, categories]")
+        .replace("    year: '/blog/:year/'", "    year: '/blog/:year/'\n"
+                 "    month: '/blog/:year/:month/'"))
+    dest = new_checkout(tmp_path / "dest")
+    (dest / "_config.yml").write_text((dest / "_config.yml").read_text().replace(
+        "plugins: [jekyll/scholar, jekyll-feed]", "plugins: [jekyll/scholar, jekyll-archives]")
+        + "jekyll-archives:\n  enabled: [year]\n  permalinks:\n    year: '/blog/:year/'\n")
+    plan = sitemigrate.convert(src, dest, to="al-folio", from_="al-folio")
+    plan.apply()
+    new = {r["old"]: r["new"] for r in plan.report.urls}
+    assert new["/blog/2021/06/"] == "/blog/2021/", new
