@@ -370,12 +370,12 @@ def _archive_target(archive: tuple[str, str], target: str, new: dict[str, Any],
                     writer: Theme, plan: Plan, text: str | None) -> str:
     """Where the posts of a jekyll-archives page (``archive``: kind and name) are on the new
     site (`archive_anchors` of the theme's mapping), at the heading of the name (Liquid's
-    `slugify`; a month's or a day's archive at its year's archive page where the new
-    site has one, else at its year's heading): the theme's page of that kind (the posts by tag at `/tags/`), or, for a
-    `heads:` Liquid, ``target`` itself where its text (``text``) has that heading (the blog
-    listing's heading per year). ``target`` when the theme has no such page, the new site
-    does not serve it, the page has no such heading, or no post written has that name (the
-    old posts were the template's examples)."""
+    `slugify`; a month's or a day's archive at its year's archive page where the new site
+    has one, else at its year's heading): the theme's page of that kind (the posts by tag at
+    `/tags/`), or, for a `heads:` Liquid, ``target`` itself where its text (``text``) has
+    that heading (the blog listing's heading per year). ``target`` when the theme has no such
+    page, the new site does not serve it, the page has no such heading, or no post written
+    has that name (the old posts were the template's examples)."""
     from .jekyll.generated import post_date, taxonomy
     from .jekyll.urls import normalize, slugify
     kind, name = archive
