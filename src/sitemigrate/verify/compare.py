@@ -381,12 +381,13 @@ def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
            skipped: set[str], examples: set[str]) -> None:
     """The owner's headings, list items, table cells and definitions, and the words of the
     owner's own layouts and includes (:mod:`.items`), and the data values the owner's loops
-    print (:mod:`.loops`): each the old site shows, the new one shows too. An item of the
-    template's wording (its example text) is not the owner's.
+    print (:mod:`.loops`): each the old site shows, the new one shows too; and the whole text
+    of a file that is shorter than a paragraph (an announcement: :func:`.items.short_texts`),
+    word for word. An item of the template's wording (its example text) is not the owner's.
     Asked only where the old build shows it, also when that build is not complete: a short
     text the owner's files hold is no sure sign of what a page showed (a listing's Liquid, a
     switch of the layout)."""
-    from .items import changed_texts, owner_items
+    from .items import changed_texts, owner_items, short_texts
     from .loops import loop_texts
     code = own_code(owner)
     for rel, texts in [*owner_items(owner, code).items(), *loop_texts(owner, code).items(),
@@ -399,6 +400,15 @@ def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
             result.details += 1
             if not new.index.shows(p):
                 result.missing_details.append((rel, p.text))
+    for rel, texts in short_texts(owner).items():  # shown word for word, not by its words
+        if rel in skipped:
+            continue
+        for text in texts:
+            if text in examples or not old.index.has(text):
+                continue
+            result.details += 1
+            if not new.index.has(text):
+                result.missing_details.append((rel, text))
 
 
 def own_code(owner: Path) -> list[str]:

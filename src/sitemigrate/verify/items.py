@@ -91,6 +91,29 @@ def _code_texts(text: str) -> list[str]:
     return _pieces(TAG.sub("\n", text))
 
 
+def short_texts(site: Path) -> dict[str, list[str]]:
+    """file -> its whole text, for each content file of ``site`` Jekyll reads whose text is
+    one block shorter than a paragraph (:data:`~..paragraphs.MIN_WORDS` words) and of
+    :data:`MIN_WORDS` words or more: an announcement of a few words (`New paper out!`), which
+    a news list shows beside its date, however each theme writes the date. Such a text says
+    too little for the one-page rule of :meth:`.shown.TextIndex.shows` (its few words are
+    on the page of the other items): it is shown where it is, word for word."""
+    from ..paragraphs import MIN_WORDS as PARAGRAPH, blocks_at
+    found: dict[str, list[str]] = {}
+    read = jekyll_folders(site)
+    for path in content_files(site):
+        rel = path.relative_to(site).as_posix()
+        if read is not None and unread_folder(rel, read):
+            continue
+        fm, body = front(path.read_text("utf-8", "replace"))
+        if fm.get("published") is False or not body.strip():
+            continue
+        blocks = [words for _, _, words in blocks_at(body, MIN_WORDS)]
+        if len(blocks) == 1 and len(blocks[0].split()) < PARAGRAPH:
+            found[rel] = blocks
+    return found
+
+
 def owner_items(site: Path, own_code: list[str]) -> dict[str, list[str]]:
     """file -> its short texts (see the module): those of every content file of ``site``
     Jekyll reads, and those of ``own_code`` (the owner's own layouts and includes)."""
