@@ -2,8 +2,8 @@
 table cells and definition terms and descriptions of the owner's pages, and the words the
 owner's own includes and layouts (files of `_includes/` and `_layouts/` that no template
 has) write themselves (a contact section of headings and lists on the home page), and those
-of the owner's changed copies of the template's layouts that are no words the template's
-layouts and includes write (a line above the about page's contact links).
+of the owner's changed copies of the template's layouts and includes that are no words the
+template's layouts and includes write (a line above the about page's contact links).
 
 A text is taken where the source writes it as one piece: Liquid, which a build replaces by
 something else, ends a piece (the words before `{{ name }}` and those after it are two), so
@@ -159,8 +159,8 @@ def _liquid_as_tags(text: str) -> str:
 
 def changed_texts(layouts: dict[str, str], theirs: Callable[[str], bool]
                   ) -> dict[str, list[str]]:
-    """file -> the texts of the owner's changed copies of the template's ``layouts`` (path
-    -> text) that are not the template's (``theirs``): each run of words between two tags
+    """file -> the texts of the owner's changed copies of the template's ``layouts`` and
+    includes (path -> text) that are not the template's (``theirs``): each run of words between two tags
     or Liquid (outside loops, scripts and styles), of :data:`MIN_WORDS` words or more."""
     found: dict[str, list[str]] = {}
     for rel, text in layouts.items():
