@@ -98,14 +98,19 @@ def short_texts(site: Path) -> dict[str, list[str]]:
     a news list shows beside its date, however each theme writes the date. Such a text says
     too little for the one-page rule of :meth:`.shown.TextIndex.shows` (its few words are
     on the page of the other items): it is shown where it is, word for word."""
-    from ..paragraphs import MIN_WORDS as PARAGRAPH, blocks_at
+    from ..paragraphs import MIN_WORDS as PARAGRAPH
+    from ..paragraphs import blocks_at
+    from ..textio import read_text
     found: dict[str, list[str]] = {}
     read = jekyll_folders(site)
     for path in content_files(site):
         rel = path.relative_to(site).as_posix()
         if read is not None and unread_folder(rel, read):
             continue
-        fm, body = front(path.read_text("utf-8", "replace"))
+        found_text = read_text(path, rel, None, root=site)
+        if found_text is None:
+            continue
+        fm, body = front(found_text.text)
         if fm.get("published") is False or not body.strip():
             continue
         blocks = [words for _, _, words in blocks_at(body, MIN_WORDS)]
@@ -160,8 +165,9 @@ def _liquid_as_tags(text: str) -> str:
 def changed_texts(layouts: dict[str, str], theirs: Callable[[str], bool]
                   ) -> dict[str, list[str]]:
     """file -> the texts of the owner's changed copies of the template's ``layouts`` and
-    includes (path -> text) that are not the template's (``theirs``): each run of words between two tags
-    or Liquid (outside loops, scripts and styles), of :data:`MIN_WORDS` words or more."""
+    includes (path -> text) that are not the template's (``theirs``): each run of words
+    between two tags or Liquid (outside loops, scripts and styles), of :data:`MIN_WORDS`
+    words or more."""
     found: dict[str, list[str]] = {}
     for rel, text in layouts.items():
         body = _UNSHOWN.sub("\n", _liquid_as_tags(_outside_loops(front(text)[1])))
