@@ -435,14 +435,14 @@ def _changed_layouts(owner: Path) -> tuple[dict[str, str], Callable[[str], bool]
     from ..template_files import digest, templates
     theme = _theme_of(owner)
     table = templates(theme) if theme is not None else None
-    if table is None:
+    folders = [f for f in (owner / "_layouts", owner / "_includes")
+               if f.is_dir() and within(owner, f)]
+    if table is None or not folders:
         return {}, lambda text: True
     out: dict[str, str] = {}
     used: set[str] | None = None
-    for name in ("_layouts", "_includes"):
-        folder = owner / name
-        if not folder.is_dir() or not within(owner, folder):
-            continue
+    for folder in folders:
+        name = folder.name
         for path in sorted(folder.rglob("*")):
             rel = path.relative_to(owner).as_posix()
             if rel not in table.files or not path.is_file() or path.is_symlink():
