@@ -51,3 +51,20 @@ def test_a_layout_the_upgrade_carries_shows_the_keys_as_before(tmp_path):
              if f.code == "extra-key-shown" and f.path == "_pages/notes.md"]
     assert len(shown) == 1 and "comes along as you wrote it" in shown[0]
     assert not [f for f in plan.report.findings if f.code == "upgrade-layout-replaced"]
+
+
+def test_the_owners_words_in_a_branch_that_runs_for_a_page_are_said_with_the_layout(tmp_path):
+    """The owner's replaced layout writes a line under `{% if page.kind == "survey" %}`,
+    which runs for the page laid out in it (`kind: survey`), and one under `kind ==
+    "atlas"`, which runs for no page: the finding lists the first, not the second."""
+    shown, unseen = "Counted by the moss volunteers each spring.", "Drawn from the old atlas."
+    layout = _ARCHIVE.replace("{{ content }}", '{% if page.kind == "survey" %}<p>' + shown
+                              + '</p>{% endif %}\n{% if page.kind == "atlas" %}<p>' + unseen
+                              + "</p>{% endif %}\n{{ content }}")
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "academicpages-site", src)
+    _write(src, {"_layouts/archive.html": layout,
+                 "_pages/notes.md": _PAGE.replace("intro:", "kind: survey\nintro:")})
+    plan = _convert(src, academicpages_checkout(tmp_path / "dest"), "academicpages")
+    said = [f.message for f in plan.report.findings if f.code == "upgrade-layout-replaced"]
+    assert len(said) == 1 and shown in said[0] and unseen not in said[0]

@@ -206,3 +206,36 @@ def test_the_owners_words_in_a_changed_copy_of_a_template_layout_are_asked_for(
     assert found.missing_details == [("_layouts/about.html", "happy to talk about"),
                                      ("_layouts/about.html", "buoys and quiet harbours")]
     assert cmp.own_code(owner) == []  # (its path is the template's)
+
+
+CHANGED_FOOTER = """<footer class="sticky-bottom mt-5" role="contentinfo">
+  <div class="container">Last updated: {{ 'now' | date: '%B %d, %Y' }}.
+    <p>Tide tables checked by the harbour volunteers.</p></div>
+</footer>
+"""
+
+
+@pytest.mark.parametrize("runs", [True, False])
+def test_the_owners_words_in_a_changed_copy_of_a_template_include_are_asked_for(
+        tmp_path, monkeypatch, runs):
+    """An include at a path of the template's, as no checkout has it, that a layout of the
+    site runs: its words that are no words the template's layouts and includes write are
+    the owner's, asked of the new site (an upgrade puts the template's include in its
+    place); the template's `Last updated` is not. One that nothing runs shows no page any
+    words: none of it is asked for."""
+    from sitemigrate.registry import get_theme
+    monkeypatch.setattr(cmp, "_theme_of", lambda owner: get_theme("al-folio"))
+    owner = tmp_path / "src"
+    for rel, text in {"_config.yml": "title: blank\n", "_includes/footer.liquid": CHANGED_FOOTER,
+                      "_layouts/plain.liquid": "<main>{{ content }}</main>\n" + (
+                          "{% include footer.liquid %}\n" if runs else "")}.items():
+        (owner / rel).parent.mkdir(parents=True, exist_ok=True)
+        (owner / rel).write_text(text)
+    old, new = tmp_path / "old", tmp_path / "new"
+    page(old, "index.html", PARA + "<footer>Last updated: May 02, 2025. <p>Tide tables "
+         "checked by the harbour volunteers.</p></footer>")
+    page(new, "index.html", PARA + "<footer>Built with care.</footer>")
+    found = cmp.compare(BuiltSite(old), BuiltSite(new), owner)
+    assert found.missing_details == ([("_includes/footer.liquid",
+                                       "tide tables checked by the harbour volunteers")]
+                                     if runs else [])

@@ -273,3 +273,27 @@ def test_the_cv_data_jekyll_names_resume_is_compared_wherever_the_site_keeps_it(
     assert sorted(compare(old, new, src).missing_details) == [
         ("_data/resume.json", "north dune trust"),
         ("files/me.json", "golden kelp medal of 2019")]
+
+
+def test_a_news_item_of_a_few_words_is_asked_of_the_new_list_word_for_word(tmp_path):
+    """Three announcements of a few words each (shorter than a paragraph): the old list
+    dates them `Jan 15, 2024`, the new one `2024-01-15`. The one the new list lost is named,
+    by its text, although its words are on that page in the others' (`paper`, `accepted`);
+    the two it shows, with their dates written otherwise, are not."""
+    src = tmp_path / "src"
+    (src / "_news").mkdir(parents=True)
+    news = {"a": ("2024-01-15", "Jan 15, 2024", "New paper accepted!"),
+            "b": ("2023-11-02", "Nov 02, 2023", "Our second paper is out."),
+            "c": ("2023-05-20", "May 20, 2023", "Talk accepted at Fernweek.")}
+    for name, (date, _, text) in news.items():
+        (src / f"_news/{name}.md").write_text(f"---\ndate: {date}\ninline: true\n---\n{text}\n",
+                                              "utf-8")
+    old = built(tmp_path / "old", {"news/index.html": "<table>" + "".join(
+        f'<tr><th scope="row">{shown}</th><td>{text}</td></tr>'
+        for _, shown, text in news.values()) + "</table>"})
+    new = built(tmp_path / "new", {"news/index.html": "<ul>" + "".join(
+        f"<li>{date}: {text}</li>" for name, (date, _, text) in news.items() if name != "a")
+        + "</ul>"})
+    result = compare(old, new, src)
+    assert result.missing_details == [("_news/a.md", "new paper accepted")]
+    assert result.missing_paragraphs == [] and result.lists == [] and result.dates == []

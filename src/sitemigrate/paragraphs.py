@@ -164,9 +164,10 @@ def _unshown_liquid(body: str) -> str:
     return "".join(out)
 
 
-def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
+def blocks_at(text: str, least: int = MIN_WORDS) -> Iterator[tuple[int, str, str]]:
     """:func:`blocks_of`, each with the line of ``text`` (1-based) its first word outside a
-    tag is on (a block's opening `<div>` lines are not its text)."""
+    tag is on (a block's opening `<div>` lines are not its text); ``least``: the words of the
+    shortest block yielded."""
     body = text.replace(_GONE, " ").replace(_ADDED, " ")
     body = _FENCE.sub(_keeping_lines("\n"), body)
     body = _unshown_elements(body)
@@ -182,7 +183,7 @@ def blocks_at(text: str) -> Iterator[tuple[int, str, str]]:
         if re.match(r"^\s*(\||[-=*_]{3,}\s*$)", block):  # tables, rules
             continue
         words = norm(block)
-        if len(words.split()) >= MIN_WORDS:
+        if len(words.split()) >= least:
             word = next((m for m in _FIRST_WORD.finditer(marked) if m.group(1)), None)
             first = end - len(marked) + (word.start() if word else 0)
             line += (body.count("\n", counted, first) - body.count(_ADDED, counted, first)

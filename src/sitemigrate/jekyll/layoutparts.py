@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..ir import Origin
@@ -27,6 +27,7 @@ _OPEN = {**OPENERS, "capture": "endcapture"}
 _DYNAMIC = "\0"
 # an address written as a string through the URL filters: the same on any site
 _URL = re.compile(r"""^\s*(['"])[^'"{}]*\1\s*\|\s*(?:relative_url|absolute_url)\s*$""")
+_BRANCH = re.compile(r"\{%-?\s*(?:if|unless)\b")
 _HIDDEN = ("script", "style", "link", "meta", "head", "noscript", "template")
 
 
@@ -66,12 +67,31 @@ def static_parts(text: str, facts: PageFacts | None = None) -> list[str]:
     """The largest parts of a layout's HTML (``text``, front matter and all) that hold
     words or a picture and no Liquid but addresses (see the module); with ``facts``, those
     of the branches that run for that page too (:func:`_static`)."""
+    front = FRONT_MATTER().match(text)
+    return _parts(_static(text[front.end():] if front else text, facts))
+
+
+def parts_for(text: str, facts: Iterable[PageFacts]) -> list[str]:
+    """The static parts of a layout's HTML (``text``) that show on any of the pages whose
+    facts are ``facts`` (:func:`static_parts` of each, those of a branch that runs for one
+    of them too), each once, in order; the layout is read once for each different way its
+    branches run, not once a page."""
+    front = FRONT_MATTER().match(text)
+    body = text[front.end():] if front else text
+    ways: Iterable[PageFacts | None] = facts if _BRANCH.search(body) else [None]
+    found: dict[str, None] = {}
+    for static in dict.fromkeys(_static(body, f) for f in ways):
+        found.update(dict.fromkeys(_parts(static)))
+    return list(found)
+
+
+def _parts(static: str) -> list[str]:
+    """The largest parts of ``static`` (:func:`_static`'s) with words or a picture and no
+    marker."""
     from bs4 import BeautifulSoup
     from bs4.element import NavigableString, PreformattedString, Tag
 
-    front = FRONT_MATTER().match(text)
-    soup = BeautifulSoup(_static(text[front.end():] if front else text, facts),
-                         "html.parser")
+    soup = BeautifulSoup(static, "html.parser")
     parts: list[str] = []
 
     def visit(node: object) -> None:

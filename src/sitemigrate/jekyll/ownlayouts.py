@@ -18,7 +18,7 @@ from ..ir import Origin, Page, Site
 from ..lazyre import lazy_pattern
 from ..template_files import templates
 from .branches import page_facts
-from .layoutparts import data_blocks, own_parts, static_parts
+from .layoutparts import data_blocks, own_parts, parts_for, static_parts
 from .layouts import layout_chain, unchanged_template, with_own_includes, with_shown
 from .liquid import BLOCK_TAGS, include_name, is_html_file, tokenize
 
@@ -210,7 +210,8 @@ def report_replaced_layouts(plan: Plan, site: Site) -> None:
     """An upgrade keeps the new checkout's layout where SRC has the owner's changed copy of
     a layout of that name (not the template's file as it ships, and carried by no step of
     the upgrade): the pages laid out in it get the new one. What only the owner's showed on
-    them (its parts of words and pictures, :func:`~.layoutparts.static_parts`, and the
+    them (its parts of words and pictures, :func:`~.layoutparts.static_parts`, those of a
+    branch that runs for one of them too: :func:`~.layoutparts.parts_for`; and the
     includes it runs that the new one does not) is said, per layout, with its pages; what
     it showed of a page's own keys is said on each page (`extra-key-shown`)."""
     from .checkout import layout_text
@@ -230,8 +231,9 @@ def report_replaced_layouts(plan: Plan, site: Site) -> None:
                 PurePosixPath(r).parent.as_posix() == "_layouts" and PurePosixPath(r).stem == name
                 for r in (*plan.files, *plan.copies)):
             continue
-        new = {_words(p) for p in static_parts(theirs)}
-        lost = [w for p in static_parts(ours) if (w := _words(p)) not in new]
+        facts = [page_facts(plan, p) for p in pages]  # (a branch that runs for one: shown)
+        new = {_words(p) for p in parts_for(theirs, facts)}
+        lost = [w for p in parts_for(ours, facts) if (w := _words(p)) not in new]
         runs = sorted({n for t in tokenize(ours) if t.name == "include" and not
                        t.in_html_comment and (n := include_name(t))}
                       - {n for t in tokenize(theirs) if (n := include_name(t))})

@@ -381,12 +381,13 @@ def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
            skipped: set[str], examples: set[str]) -> None:
     """The owner's headings, list items, table cells and definitions, and the words of the
     owner's own layouts and includes (:mod:`.items`), and the data values the owner's loops
-    print (:mod:`.loops`): each the old site shows, the new one shows too. An item of the
-    template's wording (its example text) is not the owner's.
+    print (:mod:`.loops`): each the old site shows, the new one shows too; and the whole text
+    of a file that is shorter than a paragraph (an announcement: :func:`.items.short_texts`),
+    word for word. An item of the template's wording (its example text) is not the owner's.
     Asked only where the old build shows it, also when that build is not complete: a short
     text the owner's files hold is no sure sign of what a page showed (a listing's Liquid, a
     switch of the layout)."""
-    from .items import changed_texts, owner_items
+    from .items import changed_texts, owner_items, short_texts
     from .loops import loop_texts
     code = own_code(owner)
     for rel, texts in [*owner_items(owner, code).items(), *loop_texts(owner, code).items(),
@@ -399,6 +400,15 @@ def _items(result: Comparison, old: BuiltSite, new: BuiltSite, owner: Path,
             result.details += 1
             if not new.index.shows(p):
                 result.missing_details.append((rel, p.text))
+    for rel, texts in short_texts(owner).items():  # shown word for word, not by its words
+        if rel in skipped:
+            continue
+        for text in texts:
+            if text in examples or not old.index.has(text):
+                continue
+            result.details += 1
+            if not new.index.has(text):
+                result.missing_details.append((rel, text))
 
 
 def own_code(owner: Path) -> list[str]:
@@ -417,25 +427,55 @@ def own_code(owner: Path) -> list[str]:
 
 
 def _changed_layouts(owner: Path) -> tuple[dict[str, str], Callable[[str], bool]]:
-    """SRC's layouts at a path a checkout of its template has, as no checkout has them (the
-    owner's changed copies: a line of theirs in the about layout's social block), with
+    """SRC's layouts, and includes that a layout, include or page of SRC runs, at a path a
+    checkout of its template has, as no checkout has them (the owner's changed copies: a
+    line of theirs in the about layout's social block, in the biography include), with
     their text; and what tells the template's own words among theirs
     (:meth:`~..template_files.Templates.writes`)."""
     from ..template_files import digest, templates
     theme = _theme_of(owner)
     table = templates(theme) if theme is not None else None
-    folder = owner / "_layouts"
-    if table is None or not folder.is_dir() or not within(owner, folder):
+    folders = [f for f in (owner / "_layouts", owner / "_includes")
+               if f.is_dir() and within(owner, f)]
+    if table is None or not folders:
         return {}, lambda text: True
     out: dict[str, str] = {}
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(owner).as_posix()
-        if rel not in table.files or not path.is_file() or path.is_symlink():
-            continue
-        found = read_text(path, rel, None, root=owner)
-        if found is not None and digest(found.text.encode("utf-8")) not in table.files[rel]:
-            out[rel] = found.text
+    used: set[str] | None = None
+    for folder in folders:
+        name = folder.name
+        for path in sorted(folder.rglob("*")):
+            rel = path.relative_to(owner).as_posix()
+            if rel not in table.files or not path.is_file() or path.is_symlink():
+                continue
+            if name == "_includes":
+                used = _included(owner) if used is None else used
+                if rel.removeprefix("_includes/") not in used:
+                    continue  # a changed include nothing runs: no words of any page
+            found = read_text(path, rel, None, root=owner)
+            if found is not None and digest(found.text.encode("utf-8")) not in table.files[rel]:
+                out[rel] = found.text
     return out, table.writes
+
+
+_INCLUDE = lazy_pattern(r"\{%-?\s*include\s+([\w./-]+)")
+
+
+def _included(owner: Path) -> set[str]:
+    """The names of the includes SRC's layouts, includes and pages run (`about/bio.liquid`
+    of `{% include about/bio.liquid %}`)."""
+    from .text import content_files
+    paths = [*content_files(owner), *(p for name in ("_layouts", "_includes")
+                                      if (owner / name).is_dir()
+                                      for p in sorted((owner / name).rglob("*")))]
+    names: set[str] = set()
+    for path in paths:
+        if not path.is_file() or path.is_symlink() or not within(owner, path):
+            continue
+        rel = path.relative_to(owner).as_posix()
+        found = read_text(path, rel, None, root=owner)
+        if found is not None and "include" in found.text:
+            names.update(_INCLUDE().findall(found.text))
+    return names
 
 
 def list_pages(site: BuiltSite, addresses: Iterable[str] = ()) -> list[str]:

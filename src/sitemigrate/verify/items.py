@@ -2,8 +2,8 @@
 table cells and definition terms and descriptions of the owner's pages, and the words the
 owner's own includes and layouts (files of `_includes/` and `_layouts/` that no template
 has) write themselves (a contact section of headings and lists on the home page), and those
-of the owner's changed copies of the template's layouts that are no words the template's
-layouts and includes write (a line above the about page's contact links).
+of the owner's changed copies of the template's layouts and includes that are no words the
+template's layouts and includes write (a line above the about page's contact links).
 
 A text is taken where the source writes it as one piece: Liquid, which a build replaces by
 something else, ends a piece (the words before `{{ name }}` and those after it are two), so
@@ -91,6 +91,34 @@ def _code_texts(text: str) -> list[str]:
     return _pieces(TAG.sub("\n", text))
 
 
+def short_texts(site: Path) -> dict[str, list[str]]:
+    """file -> its whole text, for each content file of ``site`` Jekyll reads whose text is
+    one block shorter than a paragraph (:data:`~..paragraphs.MIN_WORDS` words) and of
+    :data:`MIN_WORDS` words or more: an announcement of a few words (`New paper out!`), which
+    a news list shows beside its date, however each theme writes the date. Such a text says
+    too little for the one-page rule of :meth:`.shown.TextIndex.shows` (its few words are
+    on the page of the other items): it is shown where it is, word for word."""
+    from ..paragraphs import MIN_WORDS as PARAGRAPH
+    from ..paragraphs import blocks_at
+    from ..textio import read_text
+    found: dict[str, list[str]] = {}
+    read = jekyll_folders(site)
+    for path in content_files(site):
+        rel = path.relative_to(site).as_posix()
+        if read is not None and unread_folder(rel, read):
+            continue
+        found_text = read_text(path, rel, None, root=site)
+        if found_text is None:
+            continue
+        fm, body = front(found_text.text)
+        if fm.get("published") is False or not body.strip():
+            continue
+        blocks = [words for _, _, words in blocks_at(body, MIN_WORDS)]
+        if len(blocks) == 1 and len(blocks[0].split()) < PARAGRAPH:
+            found[rel] = blocks
+    return found
+
+
 def owner_items(site: Path, own_code: list[str]) -> dict[str, list[str]]:
     """file -> its short texts (see the module): those of every content file of ``site``
     Jekyll reads, and those of ``own_code`` (the owner's own layouts and includes)."""
@@ -136,9 +164,10 @@ def _liquid_as_tags(text: str) -> str:
 
 def changed_texts(layouts: dict[str, str], theirs: Callable[[str], bool]
                   ) -> dict[str, list[str]]:
-    """file -> the texts of the owner's changed copies of the template's ``layouts`` (path
-    -> text) that are not the template's (``theirs``): each run of words between two tags
-    or Liquid (outside loops, scripts and styles), of :data:`MIN_WORDS` words or more."""
+    """file -> the texts of the owner's changed copies of the template's ``layouts`` and
+    includes (path -> text) that are not the template's (``theirs``): each run of words
+    between two tags or Liquid (outside loops, scripts and styles), of :data:`MIN_WORDS`
+    words or more."""
     found: dict[str, list[str]] = {}
     for rel, text in layouts.items():
         body = _UNSHOWN.sub("\n", _liquid_as_tags(_outside_loops(front(text)[1])))
