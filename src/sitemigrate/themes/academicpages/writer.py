@@ -11,8 +11,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from ...formats import bibtex as bib
-from ...formats.bibtext import slugify, to_text
+from ...formats.bibtext import slugify
 from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
