@@ -11,8 +11,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from ...formats import bibtex as bib
-from ...formats.bibtext import slugify, to_text
+from ...formats.bibtext import slugify
 from ...formats.content import is_external
 from ...ir import Item, Origin, Page, Publication, Site
 from ...jekyll.assets import AssetCopier
@@ -67,6 +66,7 @@ from .cvpage import _cv_page_body, _one_cv_in_menu, _write_cv_json
 from .htmlonly import html_only_listings
 from .menu import menu_only, skip_menu_page, write_navigation
 from .ownreads import owner_reads
+from .pubfields import own_fields, picture_line, shown_venue, with_picture
 from .reader import (
     LINK_LABELS,
     NEUTRAL_TO_CATEGORY,
@@ -421,8 +421,15 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     if pub.abstract:
         front["excerpt"] = pub.abstract
     front["date"] = yaml_date(date)
-    if pub.venue:
-        front["venue"] = pub.venue
+    venue, notes = shown_venue(pub)
+    if venue:
+        front["venue"] = venue
+    else:  # the list's line is printed whatever the item holds
+        plan.report.problem("no-venue", f"publication `{pub.key}` names no venue (journal, "
+                            "book title, school, publisher ...): academicpages' publication "
+                            f"list prints “Published in , {date[:4]}” for it; write where it "
+                            f"appeared as `venue:` of `{_publication_file(pub, slug)}`.",
+                            pub.origin)
     links = {k: copier.carry(v, pub.origin, f"{k} of `{pub.key}`") for k, v in pub.links.items()
              if k not in ("doi", "arxiv", "bibtex")}
     base = (site_baseurl or "").rstrip("/")  # the layouts print these links as written
@@ -436,11 +443,7 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
         links["doi"] = "https://doi.org/" + pub.links["doi"].removeprefix("https://doi.org/")
     if pub.links.get("arxiv"):
         links["arxiv"] = "https://arxiv.org/abs/" + pub.links["arxiv"]
-    for key, value in pub.fields.items():
-        # a theme's own fields (abbr, award, preview ...); standard ones live in the .bib
-        in_bib = key in bib.STANDARD_FIELDS and bool(pub.bibtex)
-        if not in_bib and key not in front and value.strip():
-            front[key] = _field_value(key, value, pub, copier)
+    own_fields(pub, front, copier)  # a theme's own fields (abbr, award ...)
     if pub.bibtex:
         name = _file_key(pub.key)
         if name != pub.key:
@@ -451,32 +454,23 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     if citation or pub.citation:
         front["citation"] = citation or pub.citation
     body = pub.body or (pub.abstract + "\n" if pub.abstract else "")
-    if pub.notes:  # what the source's list showed beside it (an award): no field shows it here
-        body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + "\n\n".join(pub.notes) + "\n"
+    if notes:  # what the source's list showed beside it (an award): no field shows it here
+        body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + "\n\n".join(notes) + "\n"
     if links:
         line = " · ".join(f"[{LINK_LABELS.get(k, k.title())}]({v})" for k, v in links.items())
         body = (body.rstrip("\n") + "\n\n" if body.strip() else "") + line + "\n"
     if pub.selected:
         front["selected"] = True
     _excerpt_outside_comment(front, body, sep, plan, pub.origin)
+    out = _publication_file(pub, slug)
+    body = with_picture(body, picture_line(pub, copier, out, plan), front, sep)
     for key, value in pub.extra.items():  # its own front matter (`note`, `pubtype` ...)
         if key not in front and value not in (None, "", []):
             front[key] = value
-    out = _publication_file(pub, slug)
     plan.write_document(out, front, body)
     plan.report.mapped("publication", f"publication `{pub.key}` → `{out}`.", pub.origin)
     if pub.origin:
         plan.origins.setdefault(pub.origin.path, out)
-
-
-def _field_value(key: str, value: str, pub: Publication, copier: AssetCopier) -> Any:
-    """A BibTeX field as front-matter data: booleans as booleans, a site file carried."""
-    text_value = to_text(value) if "\\" in value or "{" in value else value.strip()
-    if text_value.lower() in ("true", "false"):
-        return text_value.lower() == "true"
-    if text_value.startswith("/") and PurePosixPath(text_value).suffix:
-        return copier.carry(text_value, pub.origin, f"{key} of `{pub.key}`")
-    return text_value
 
 
 def _item_front(item: Item, collection: str) -> CommentedMap:
