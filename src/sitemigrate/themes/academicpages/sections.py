@@ -12,6 +12,7 @@ from ...ir import Item, Page, Site
 from ...jekyll.liquid import Token, block_end, raw_literal, tokenize
 from ...jekyll.site import read_data
 from ...report import Report
+from ...template_files import is_example
 from . import THEME
 
 _WORD = re.compile(r"[\w-]+")  # a group key a jekyll-scholar query can name as it is
@@ -30,10 +31,15 @@ def read_grouped_sections(site: Site, config: dict, src: Path, items: list[Item]
     if not spec or not filtered:
         return set()
     keys: set[str] = set()
+    owned: list[Item] | None = None
     for page in site.pages:
         found = _grouped_loop(page.body, spec)
         if found is None:
             continue
+        if owned is None:  # the template's example publications are not carried
+            # (drop_template_content): a group only they are in gets no section, no heading
+            owned = items = [it for it in items
+                             if not (it.origin and is_example(THEME, src, it.origin.path))]
         start, end, mapping, key, field = found
         groups = _groups(mapping, config, src, report)
         if not groups:
