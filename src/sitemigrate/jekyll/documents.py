@@ -115,8 +115,9 @@ _BLANK_LINES = re.compile(r"\A\s*\n")
 
 def jekyll_content(body: str) -> str:
     """The content Jekyll reads of a document whose text after its front matter is
-    ``body``: its front-matter pattern (`---\s*$\n?`) takes the blank lines after the closing
-    `---` with it, so the content starts at the first line with text (its indent kept)."""
+    ``body``: its front-matter pattern takes the blanks after the closing `---` up to a line's
+    end, so the blank lines go with it and the content starts at the first line with text
+    (its indent kept)."""
     return _BLANK_LINES.sub("", body, count=1)
 
 
