@@ -100,3 +100,32 @@ def test_a_profile_picture_saved_as_jfif_is_an_image_the_sidebar_finds(tmp_path)
     assert (tmp_path / "out/images/portrait.jfif").is_file()
     config = (tmp_path / "out/_config.yml").read_text()
     assert "avatar: portrait.jfif" in config
+
+
+def test_a_link_inside_a_liquid_comment_block_names_no_file(tmp_path):
+    """Jekyll renders nothing of a `{% comment %}` block: a page that keeps the template's
+    guide in one (its `![example](/images/guide-shot.png)` naming a file the owner deleted)
+    shows no such image, so no file is missing and the commented text stays as written; the
+    same link outside the block is still carried and reported."""
+    from sitemigrate.formats.content import rewrite_links
+    body = ("[a](/x.pdf)\n{% comment %}\n[b](/x.pdf)\n{%- endcomment -%}\n[c](/x.pdf)\n"
+            "~~~\n[d](/x.pdf)\n~~~\n")
+    assert rewrite_links(body, lambda u: "/NEW" + u) == (
+        "[a](/NEW/x.pdf)\n{% comment %}\n[b](/x.pdf)\n{%- endcomment -%}\n[c](/NEW/x.pdf)\n"
+        "~~~\n[d](/x.pdf)\n~~~\n")
+    assert rewrite_links("{% comment %}[b](/x.pdf){% endcomment %}", lambda u: "/NEW" + u,
+                         liquid=False) == "{% comment %}[b](/NEW/x.pdf){% endcomment %}"
+    src = site_copy(tmp_path)
+    (src / "_pages/burrows.md").write_text(
+        "---\ntitle: Burrows\npermalink: /burrows/\n---\n\nWhere the moles live.\n\n"
+        "{% comment %}\nHow to edit this page\n======\n"
+        "![A screenshot](/images/guide-shot.png)\n{% endcomment %}\n\n"
+        "![A map](/images/burrow-map.png)\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    plan.apply()
+    missing = [f.message for f in plan.report.findings if f.code == "missing-file"]
+    assert not [m for m in missing if "guide-shot" in m]
+    assert [m for m in missing if "burrow-map" in m]
+    text = next((tmp_path / "out/_pages").glob("burrows.*")).read_text()
+    assert "![A screenshot](/images/guide-shot.png)" in text
+    assert "![A map](/assets/img/burrow-map.png)" in text

@@ -273,3 +273,17 @@ def test_a_date_beside_an_item_is_read_up_to_the_next_title_the_old_page_lists(t
     result = compare(BuiltSite(tmp_path / "old"), BuiltSite(tmp_path / "new"), tmp_path / "src")
     assert result.dates == []
     assert ("index.html", "index.html", "missing", "education") in result.lists
+
+
+def test_the_blank_lines_after_the_front_matter_are_no_part_of_the_excerpt(tmp_path):
+    """Jekyll's front-matter pattern takes the blank lines after the closing `---` with it:
+    a talk whose text starts two blank lines down still has its first paragraph as the
+    excerpt academicpages' talk list shows; al-folio's list shows that paragraph too (before:
+    an empty `excerpt: ''` was written, and the talk's line on the list lost its text)."""
+    src = _academicpages(tmp_path, {"_pages/talks.html": TALKS, "_talks/2023-06-01-fern.md": (
+        "---\ntitle: Ferns of the valley\ncollection: talks\ntype: Talk\nvenue: Fern Club\n"
+        "date: 2023-06-01\n---\n\n\nAbout the club\n-\nA walk through the valley's ferns.\n\n"
+        "More words.\n")})
+    plan = sitemigrate.convert(src, tmp_path / "out", to="al-folio")
+    assert _front(plan, "_talks/2023-06-01-fern.md")["excerpt"] == (
+        "About the club\n-\nA walk through the valley's ferns.")

@@ -897,6 +897,61 @@ def test_publications_listed_per_config_category_keep_their_sections(tmp_path):
     assert sum("category = {reports}" in e for e in entries) == 1
 
 
+def test_a_group_with_a_spaced_key_but_no_publication_keeps_the_sections(tmp_path):
+    """A `publication_category` key with a space (`working papers`) cannot be named by a
+    query, but a group no publication is in shows nothing on the old page, not even its
+    heading: the other groups keep their headings and queries (before: the whole page fell
+    back to one list of every publication, its headings gone, and a publication of a
+    category the config does not name, which the old page did not show, shown)."""
+    groups = ("publication_category:\n  manuscripts:\n    title: 'Journal Articles'\n"
+              "  working papers:\n    title: 'Working Papers'\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + groups,
+        "_pages/publications.html": AP_GROUPED_PAGE.read_text("utf-8"),
+        **dict([_ap_categorised("salt-marsh", "manuscripts", 2019),
+                _ap_categorised("tide-pools", "journal articles", 2021)]),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    assert not [f for f in plan.report.findings if "single word" in f.message]
+    page = next((tmp_path / "af/_pages").glob("publications.*")).read_text("utf-8")
+    shown = page.split("{% comment %}")[0]
+    assert [line.strip() for line in shown.splitlines() if "{% bibliography" in line] == [
+        "{% bibliography -q @*[category=manuscripts] %}"]
+    assert "<h2>Journal Articles</h2>" in shown and "Working Papers" not in shown
+
+
+def test_a_group_only_the_templates_example_publication_is_in_gets_no_heading(
+        tmp_path, monkeypatch):
+    """The template's example publication the owner left in `_publications/` is not carried
+    (it is the template's, not the owner's); the group only it was in gets no section on
+    the new page: before, its heading stood there over an empty list."""
+    import sitemigrate.template_files as tf
+    from sitemigrate.registry import get_theme
+    example = _ap_categorised("example-paper", "conferences", 2015)
+    tpl = write(tmp_path / "academicpages-2099", {"_config.yml": "title: Your Name\n",
+                                                 example[0]: example[1]})
+    built = tf.build_table(get_theme("academicpages"), [tpl])
+    known = tf.Templates(built["templates"], built["files"], built["entries"])
+    monkeypatch.setattr(tf, "templates", lambda theme: known if theme.name == "academicpages"
+                        else tf.Templates())
+    groups = ("publication_category:\n  manuscripts:\n    title: 'Journal Articles'\n"
+              "  conferences:\n    title: 'Conference Papers'\n")
+    src = write(tmp_path / "src", {
+        "_config.yml": AP_CONFIG + groups,
+        "_pages/publications.html": AP_GROUPED_PAGE.read_text("utf-8"),
+        **dict([_ap_categorised("salt-marsh", "manuscripts", 2019), example]),
+    })
+    plan = sitemigrate.convert(src, tmp_path / "af", to="al-folio", from_="academicpages")
+    plan.apply()
+    page = next((tmp_path / "af/_pages").glob("publications.*")).read_text("utf-8")
+    shown = page.split("{% comment %}")[0]
+    assert "<h2>Journal Articles</h2>" in shown
+    assert "Conference Papers" not in shown and "category=conferences" not in shown
+    bib = (tmp_path / "af/_bibliography/papers.bib").read_text("utf-8")
+    assert "salt-marsh" in bib and "example-paper" not in bib
+
+
 def test_a_grouped_publications_page_with_no_publication_says_so(tmp_path):
     """The template's grouped publications page on a site without publications: the report
     said "read as 0 section(s) of the publications whose `category` is ." (no group named);

@@ -50,6 +50,11 @@ _FENCED_CODE = r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^ {0,3}\1[ \t]*$|\Z)"
 _FENCED = lazy_pattern(_FENCED_CODE, re.S | re.M)
 # Spans whose links are no links: HTML comments and fenced code blocks.
 _NOT_LINKS = lazy_pattern(r"<!--.*?(?:-->|\Z)|" + _FENCED_CODE, re.S | re.M)
+# A Liquid comment block (`{% comment %}...{% endcomment %}`): Jekyll renders nothing of it, so
+# a text that Liquid renders shows none of the links inside (a nested block ends the span at
+# its first end tag: the rest is read as before).
+_LIQUID_COMMENT = lazy_pattern(r"\{%-?\s*comment\s*-?%\}.*?(?:\{%-?\s*endcomment\s*-?%\}|\Z)",
+                               re.S)
 _EXTERNAL = lazy_pattern(r"^(?:[a-z][a-z0-9+.-]*:|//|#|\{\{|\{%)", re.I)
 # A host name written without a scheme (`www.example.org/x.aspx`, `example.org/page`).
 _SCHEMELESS = lazy_pattern(r"^(?:www\d*\.[a-z0-9-]+(?:\.[a-z0-9-]+)*"
@@ -122,10 +127,11 @@ def resolve(url: str, page_url: str) -> str:
     return joined + (qsep + query if qsep else "") + (sep + rest if sep else "")
 
 
-def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
+def rewrite_links(body: str, fn: Callable[[str], str | None], liquid: bool = True) -> str:
     """Replace every Markdown link/image target (inline or a reference definition) and HTML
     href/src/poster/data-src (quoted or not), <object> data and a refresh's `url=` with
-    ``fn(url)``, outside HTML comments and fenced code blocks.
+    ``fn(url)``, outside HTML comments and fenced code blocks, and (``liquid``: a text Jekyll
+    renders with Liquid) outside Liquid comment blocks, which show nothing.
 
     ``fn`` returns the new URL or None to keep it. Text outside URLs is never changed.
     """
@@ -144,6 +150,13 @@ def rewrite_links(body: str, fn: Callable[[str], str | None]) -> str:
         text = _META_REFRESH().sub(attr, _OBJECT_DATA().sub(attr, text))
         return _HTML_ATTR_BARE().sub(attr, _HTML_ATTR().sub(attr, text))
 
+    if liquid and "comment" in body:
+        out, pos = [], 0
+        for m in _LIQUID_COMMENT().finditer(body):  # what Liquid drops is left as written
+            out += [rewrite_links(body[pos:m.start()], fn, liquid=False), m.group()]
+            pos = m.end()
+        out.append(rewrite_links(body[pos:], fn, liquid=False))
+        return "".join(out)
     out, pos = [], 0
     for m in _NOT_LINKS().finditer(body):  # links in comments and code blocks are left alone
         out += [links(body[pos:m.start()]), m.group()]

@@ -319,7 +319,7 @@ class AssetCopier:
         if data is None:
             return
         found: list[str] = []  # only read (append returns None: the text is not rewritten)
-        rewrite_links(data.decode("utf-8", "replace"), found.append)
+        rewrite_links(data.decode("utf-8", "replace"), found.append, liquid=False)
         for link in found:
             if link.startswith(("/", "#")) or is_external(link) or ":" in link.split("/")[0]:
                 continue

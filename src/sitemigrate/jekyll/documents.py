@@ -110,6 +110,17 @@ def written_separator(plan: Plan) -> str:
     return excerpt_separator(config if isinstance(config, dict) else {})
 
 
+_BLANK_LINES = re.compile(r"\A\s*\n")
+
+
+def jekyll_content(body: str) -> str:
+    """The content Jekyll reads of a document whose text after its front matter is
+    ``body``: its front-matter pattern takes the blanks after the closing `---` up to a line's
+    end, so the blank lines go with it and the content starts at the first line with text
+    (its indent kept)."""
+    return _BLANK_LINES.sub("", body, count=1)
+
+
 def comment_safe_excerpt(body: str, separator: str) -> str | None:
     """Jekyll's excerpt of a document that sets none is its body up to the first
     ``separator``; where that cuts an HTML comment open (its `<!--` before the separator, its
@@ -118,7 +129,7 @@ def comment_safe_excerpt(body: str, separator: str) -> str | None:
     then (the text before it, maybe none), else None."""
     if not separator:
         return None  # no excerpt (`excerpt_separator: ""`): nothing cut open
-    head, found, _ = body.partition(separator)
+    head, found, _ = jekyll_content(body).partition(separator)
     start = head.rfind("<!--")
     if not found or start < 0 or "-->" in head[start:]:
         return None
@@ -173,8 +184,8 @@ def source_excerpt(item: Item, plan: Plan, separator: str) -> tuple[str, bool]:
 def jekyll_excerpt(body: str, separator: str) -> str:
     """The excerpt `Jekyll::Excerpt` takes of a document's ``body`` that states none: its
     text up to the first ``separator``, with the Markdown link definitions of the rest that
-    it uses."""
-    head, found, tail = body.partition(separator)
+    it uses (the blank lines the body starts with are no part of it: :func:`jekyll_content`)."""
+    head, found, tail = jekyll_content(body).partition(separator)
     links = [m[1] + m[2] for m in re.finditer(r"(?m)^ {0,3}(\[[^\]]+\])(:.+)$", tail)
              if found and m[1] in head]
     return (head + "\n\n" + "\n".join(links) if links else head).strip()

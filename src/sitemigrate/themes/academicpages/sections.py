@@ -12,6 +12,7 @@ from ...ir import Item, Page, Site
 from ...jekyll.liquid import Token, block_end, raw_literal, tokenize
 from ...jekyll.site import read_data
 from ...report import Report
+from ...template_files import is_example
 from . import THEME
 
 _WORD = re.compile(r"[\w-]+")  # a group key a jekyll-scholar query can name as it is
@@ -30,15 +31,22 @@ def read_grouped_sections(site: Site, config: dict, src: Path, items: list[Item]
     if not spec or not filtered:
         return set()
     keys: set[str] = set()
+    owned: list[Item] | None = None
     for page in site.pages:
         found = _grouped_loop(page.body, spec)
         if found is None:
             continue
+        if owned is None:  # the template's example publications are not carried
+            # (drop_template_content): a group only they are in gets no section, no heading
+            owned = items = [it for it in items
+                             if not (it.origin and is_example(THEME, src, it.origin.path))]
         start, end, mapping, key, field = found
         groups = _groups(mapping, config, src, report)
         if not groups:
             continue  # unset or empty: Jekyll renders the page's other branch
-        if not all(_WORD.fullmatch(str(k)) for k in groups):
+        if not all(_WORD.fullmatch(str(k)) for k in groups if _members(key, k, items)):
+            # a group no publication is in shows nothing, its heading neither: its key
+            # needs no query, whatever its shape
             report.verbatim("listing-groups", f"the publications are listed per `{mapping}` "
                             "group, but a group's key is not a single word a query can name; "
                             "the page lists every publication once.", page.origin)

@@ -72,4 +72,4 @@ def _absolute_links(text: str) -> str:
         if is_external(url) or url.startswith("/"):
             return None
         return resolve(url, "/")
-    return rewrite_links(text, fn)
+    return rewrite_links(text, fn, liquid=False)  # a plain page: no Liquid
