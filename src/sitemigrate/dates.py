@@ -178,8 +178,8 @@ def jekyll_date(value: str) -> PartialDate | None:
 # A day with a time and its offset (`2023-02-28 01:32:00+0800`, as al-folio's news items are
 # dated), which YAML leaves text (its timestamps want `+08:00`): Ruby's `Time.parse` reads the
 # instant, and Jekyll's `Utils.parse_date` gives it in the build's local time.
-_TIMED = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?"
-                    r"\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)\s*$", re.I)
+_TIMED = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\s+)(\d{1,2}):(\d{2})"
+                    r"(?::(\d{2})(?:\.\d+)?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)\s*$", re.I)
 
 
 def build_day(value: str, zone: _dt.tzinfo | None = None) -> PartialDate | None:
