@@ -165,3 +165,29 @@ def test_an_empty_date_is_one_jekyll_stops_on():
     assert "file name's date 2019-04-02" in report.findings[0].message
     report = Report()
     assert item_date(_doc("title: Undated"), "x.md", report) == "" and not report.findings
+
+
+def test_a_time_with_its_offset_is_the_day_the_build_shows():
+    """`date: 2021-03-01 02:15:00+0900` (al-folio's news style, text to YAML): Jekyll reads
+    the instant and shows it in the build's time zone (`timezone`, else UTC on GitHub Pages):
+    28 February; in Tokyo's zone, 1 March. Before, the day as written was carried."""
+    import zoneinfo
+    news = _doc("title: Kyoto talk\ndate: 2021-03-01 02:15:00+0900", "_news/kyoto.md")
+    report = Report()
+    assert item_date(news, "kyoto.md", report) == "2021-02-28"
+    assert not report.findings  # Jekyll's own reading: nothing to report
+    assert item_date(news, "kyoto.md", Report(), zoneinfo.ZoneInfo("Asia/Tokyo")) == "2021-03-01"
+    late = _doc("date: 2019-11-30 21:40:00 -05:00", "_news/late.md")
+    assert item_date(late, "late.md", Report()) == "2019-12-01"
+    # a time without an offset is local time: the day as written
+    assert item_date(_doc("date: 2021-03-01 02:15:00"), "x.md", Report()) == "2021-03-01"
+
+
+@pytest.mark.skipif(shutil.which("ruby") is None, reason="ruby not installed")
+def test_the_build_day_is_what_jekyll_gives():
+    texts = ["2021-03-01 02:15:00+0900", "2019-11-30 21:40:00 -05:00", "2015-10-22 15:59:00-0400"]
+    script = ("require 'time'; ENV['TZ']='UTC'; ARGV.each { |s| "
+              "puts Time.parse(s).localtime.strftime('%Y-%m-%d') }")
+    out = subprocess.run(["ruby", "-e", script, *texts], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == [item_date(_doc(f"date: {t}"), "x.md", Report()) for t in texts]

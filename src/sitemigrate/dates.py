@@ -175,6 +175,36 @@ def jekyll_date(value: str) -> PartialDate | None:
     return parsed[0]
 
 
+# A day with a time and its offset (`2023-02-28 01:32:00+0800`, as al-folio's news items are
+# dated), which YAML leaves text (its timestamps want `+08:00`): Ruby's `Time.parse` reads the
+# instant, and Jekyll's `Utils.parse_date` gives it in the build's local time.
+_TIMED = re.compile(r"\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\s+)(\d{1,2}):(\d{2})"
+                    r"(?::(\d{2})(?:\.\d+)?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)\s*$", re.I)
+
+
+def build_day(value: str, zone: _dt.tzinfo | None = None) -> PartialDate | None:
+    """The day a front-matter ``date`` text with a time and an offset is in the build's time
+    zone (``zone``: the site's `timezone`; None: UTC, GitHub Pages' own), as Jekyll gives
+    it (``Time.parse(...).localtime``): `2023-02-28 01:32:00+0800` is 27 February in UTC.
+    None for a text without both (its day is the one written: :func:`jekyll_date`)."""
+    m = _TIMED.match(value)
+    if m is None:
+        return None
+    y, mo, d, h, mi, s, off = m.groups()
+    if off.upper() in ("Z", "UTC", "GMT"):
+        tz: _dt.tzinfo = _dt.UTC
+    else:
+        digits = off[1:].replace(":", "")
+        delta = _dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:] or 0))
+        tz = _dt.timezone(-delta if off[0] == "-" else delta)
+    try:
+        t = _dt.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0), tzinfo=tz)
+    except (ValueError, OverflowError):
+        return None  # a day past the month's end, an hour past 23: Ruby's own reading
+    t = t.astimezone(zone or _dt.UTC)
+    return PartialDate(t.year, t.month, t.day)
+
+
 def zone_of(config: dict) -> _dt.tzinfo | None:
     """The time zone a site of ``config`` builds in: its `timezone` (Jekyll sets it as the
     process's), None for UTC (none given, or one this machine's time zone data lacks)."""

@@ -133,7 +133,13 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
     old_defaults: list[tuple[str, int | None]] = []
     template_kept: list[tuple[str, int | None]] = []
     included: set[str] | None = None  # what the includes copied along read (found once)
+    blanked: list[tuple[str, int | None]] = []
     for key, value in site.config_extra.items():
+        if key not in done and site.theme == target.name and value in (None, "") and \
+                _blanked(config, key, target):
+            set_key(config, key, value)  # the owner emptied the template's value
+            blanked.append((key, config_line(src, key)))
+            continue
         if key in done or (value in (None, "", [], {}) and key not in JEKYLL_EMPTY_SET):
             continue  # dealt with by the writer, or empty: nothing to carry
         line = config_line(src, key)
@@ -231,6 +237,12 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
                    f"{target.name} templates ship (not yours) or left blank, where the new "
                    f"template has values of its own, which are kept: {listed}.", "_config.yml",
                    template_kept[0][1])
+    if blanked:
+        listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in blanked)
+        report.add("config-own-value", "info", "mapped", f"{listed}: left blank in your "
+                   "config where the templates give a value (a blank setting is off, or no "
+                   "limit): blank in the new template's too, so that they do what they did.",
+                   "_config.yml", blanked[0][1])
     if owners:
         listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in owners)
         report.add("config-own-value", "info", "mapped", f"your values of {listed}, which no "
@@ -244,6 +256,17 @@ def account_config(site: Site, config: Any, plan: Plan, target: Theme,
         if keys:
             listed = ", ".join(f"`{k}`" + (f" (line {n})" if n else "") for k, n in keys)
             report.add(code, "info", "lost", what.format(listed), "_config.yml", keys[0][1])
+
+
+def _blanked(config: Any, key: str, target: Theme) -> bool:
+    """In an upgrade: whether SRC's blank ``key`` empties a value the templates of ``target``
+    ship (DEST's scalar, which a template checkout gives: `max_author_limit: 3`), which the
+    owner left blank for what a blank does there (all authors shown, no icon); a key that
+    DEST lacks or leaves blank too is not judged."""
+    from ..template_files import templates
+    theirs = config.get(key) if isinstance(config, dict) else None
+    return isinstance(theirs, (str, int, float)) and \
+        str(theirs).strip() != "" and templates(target).is_setting(key, theirs)
 
 
 def _scope(entry: Any) -> tuple[str, Any] | None:

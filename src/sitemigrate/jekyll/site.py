@@ -407,10 +407,10 @@ def document_title(item: Item) -> str:
 def item_date(doc: Document, filename: str, report: Report | None = None, zone: Any = None
               ) -> str:
     """The item's date as Jekyll gives it: front matter ``date`` read as Ruby's
-    ``Time.parse`` reads it (``01-02-2018`` is 1 February), else the file name's. A date that
-    is ambiguous, that Jekyll reads other than written, or cannot read is reported (with
-    ``report``)."""
-    from ..dates import jekyll_date, parse_date
+    ``Time.parse`` reads it (``01-02-2018`` is 1 February), a time with its offset the day it
+    is in the build's time zone (``zone``), else the file name's. A date that is ambiguous,
+    that Jekyll reads other than written, or cannot read is reported (with ``report``)."""
+    from ..dates import build_day, jekyll_date, parse_date
     value = doc.data.get("date")
     m = _DATED_NAME.match(filename)  # as on its stem: the date and its `-` precede any `.`
     named = jekyll_date(m.group(1)) if m else None
@@ -427,8 +427,9 @@ def item_date(doc: Document, filename: str, report: Report | None = None, zone: 
                            "or write the date as YYYY-MM-DD.", doc.rel, doc.line_of("date"))
         d = d or named
         return d.iso() if d else ""
-    d = jekyll_date(value)
-    written = from_value(value)
+    timed = build_day(value, zone)  # a time with its offset: the build's day
+    d = timed or jekyll_date(value)
+    written = timed or from_value(value)
     parsed = parse_date(value)
     line = doc.line_of("date") if report is not None else None
     if d is None:
