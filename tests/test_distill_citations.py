@@ -69,9 +69,9 @@ layout: {layout}
 title: Why lichens fade
 date: 2024-03-04
 ---
-<p>Lichens fade in spring<d-footnote>Only the *pale* kinds, as far as
+{open}Lichens fade in spring<d-footnote>Only the *pale* kinds, as far as
 anyone knows.</d-footnote>, and again in autumn.<d-footnote>So
-[Tomas Quist](https://example.org/quist) says.</d-footnote></p>
+[Tomas Quist](https://example.org/quist) says.</d-footnote>{close}
 
 ```html
 <d-footnote>an example of the element</d-footnote>
@@ -79,10 +79,11 @@ anyone knows.</d-footnote>, and again in autumn.<d-footnote>So
 """
 
 
-def _footnoted(tmp_path: Path, layout: str, name: str) -> str:
+def _footnoted(tmp_path: Path, layout: str, name: str, block: bool = True) -> str:
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "al-folio-site", src)
-    (src / "_posts" / name).write_text(FOOTNOTED.format(layout=layout))
+    (src / "_posts" / name).write_text(FOOTNOTED.format(
+        layout=layout, open="<p>" if block else "", close="</p>" if block else ""))
     sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
     return (tmp_path / "out/_posts" / name).read_text()
 
@@ -91,8 +92,8 @@ def test_distill_footnotes_are_kramdown_footnotes(tmp_path):
     """al-folio's distill layout numbers a `<d-footnote>` in the text and lists its note at
     the end; on academicpages the element's text stood in the sentence: kramdown's footnotes
     (`[^n]`, numbered, listed at the end), one line each; fenced code stays code."""
-    text = _footnoted(tmp_path, "distill", "2024-03-04-lichen.md")
-    assert "spring[^d1], and again in autumn.[^d2]</p>" in text
+    text = _footnoted(tmp_path, "distill", "2024-03-04-lichen.md", block=False)
+    assert "spring[^d1], and again in autumn.[^d2]\n" in text
     assert "<d-footnote>an example of the element</d-footnote>" in text
     assert text.endswith("[^d1]: Only the *pale* kinds, as far as anyone knows.\n"
                          "[^d2]: So [Tomas Quist](https://example.org/quist) says.\n")
@@ -108,6 +109,23 @@ def test_distill_footnotes_in_an_html_file_are_the_html_kramdown_makes(tmp_path)
     notes = text.split('<div class="footnotes" role="doc-endnotes">', 1)[1]
     assert '<li id="fn:d2" role="doc-endnote"><p>So [Tomas Quist]' in notes
     assert '<a href="#fnref:d1" class="reversefootnote" role="doc-backlink">' in notes
+
+
+def test_distill_footnotes_in_an_html_block_of_markdown_are_html(tmp_path):
+    """A paragraph that opens with `<p>` is an HTML block, where kramdown reads no Markdown
+    (a `[^n]` would show as written and its note be dropped): the notes are kramdown's HTML
+    there too; a note of a Markdown paragraph is read as Markdown, as it was."""
+    text = _footnoted(tmp_path, "distill", "2024-03-04-lichen.md")
+    assert "[^" not in text and '<p>Lichens fade in spring<sup id="fnref:d1"' in text
+    assert '<li id="fn:d1" role="doc-endnote"><p>Only the *pale* kinds' in text
+    plain = "---\nlayout: distill\ntitle: Fens\n---\n<div>Fens<d-footnote>one</d-footnote>" \
+            "</div>\n\nBogs<d-footnote>*wet* [ones](https://example.org/bog)</d-footnote>.\n"
+    (tmp_path / "src/_posts/2024-03-05-fens.md").write_text(plain)
+    shutil.rmtree(tmp_path / "out")
+    sitemigrate.convert(tmp_path / "src", tmp_path / "out", to="academicpages").apply()
+    fens = (tmp_path / "out/_posts/2024-03-05-fens.md").read_text()
+    assert '<p><em>wet</em> <a href="https://example.org/bog">ones</a> <a href="#fnref:d2"' \
+        in fens and "[^" not in fens
 
 
 def test_footnotes_of_another_layout_are_left(tmp_path):

@@ -56,8 +56,12 @@ def footnoted_in_text(body: str, rel: str, plan: Plan, source_theme: Theme | Non
     spec = _distill_spec(rel, plan, source_theme, target)
     if spec is None:
         return body
-    html_file = is_html_file(rel)
-    code = [] if html_file else fenced_code(body)
+    code = [] if is_html_file(rel) else fenced_code(body)
+    # kramdown reads no Markdown in an HTML block (a paragraph that opens with `<p>`): a
+    # `[^n]` there would show as written, its note dropped; such a text gets kramdown's HTML
+    html_file = is_html_file(rel) or any(
+        _in_html_block(body, m.start()) for m in _FOOTNOTE.finditer(body)
+        if not any(a <= m.start() < b for a, b in code))
     prefix = "d"
     while re.search(rf"\[\^{prefix}\d", body) or f'fn:{prefix}' in body:
         prefix += "d"
@@ -66,7 +70,10 @@ def footnoted_in_text(body: str, rel: str, plan: Plan, source_theme: Theme | Non
     def note(m: re.Match[str]) -> str:
         if any(a <= m.start() < b for a, b in code):
             return m[0]
-        notes.append(re.sub(r"\s*\n\s*", " ", m[1].strip()))
+        text = re.sub(r"\s*\n\s*", " ", m[1].strip())
+        if html_file and not is_html_file(rel) and not _in_html_block(body, m.start()):
+            text = _span_html(text)  # kramdown read it as Markdown in its paragraph
+        notes.append(text)
         n = len(notes)
         if not html_file:
             return f"[^{prefix}{n}]"
@@ -90,6 +97,33 @@ def footnoted_in_text(body: str, rel: str, plan: Plan, source_theme: Theme | Non
                        f"its text and listed at its end as footnotes ({target.name} has no "
                        "such layout: the note's text stood in the sentence).", origin)
     return new.rstrip("\n") + "\n\n" + end
+
+
+# the elements kramdown reads as text at the start of a paragraph (any other opens a block)
+_SPAN = {"a", "abbr", "acronym", "b", "big", "bdo", "br", "button", "cite", "code", "del",
+         "dfn", "em", "i", "img", "input", "ins", "kbd", "label", "option", "q", "rb", "rbc",
+         "rp", "rt", "rtc", "ruby", "samp", "select", "small", "span", "strike", "strong",
+         "sub", "sup", "textarea", "tt", "var"}
+
+
+def _in_html_block(body: str, at: int) -> bool:
+    """Whether offset ``at`` of a Markdown text lies in a block that opens with an HTML
+    element other than a span one (`<p>`, `<div>`), whose text kramdown leaves as it is."""
+    start = max((m.end() for m in re.finditer(r"\n[ \t]*\n", body[:at])), default=0)
+    opening = re.match(r"[ \t]{0,3}<([A-Za-z][\w-]*)", body[start:at].lstrip("\n"))
+    return opening is not None and opening[1].lower() not in _SPAN
+
+
+def _span_html(text: str) -> str:
+    """Markdown ``text`` of one paragraph as HTML, its words as written."""
+    import mistune
+
+    class Words(mistune.HTMLRenderer):
+        def text(self, text: str) -> str:
+            return text
+
+    out = str(mistune.create_markdown(renderer=Words(escape=False))(text)).strip()
+    return out[3:-4] if out.startswith("<p>") and out.endswith("</p>") else out
 
 
 def footnotes_left_out(text: str) -> str:
