@@ -113,7 +113,8 @@ _NO_DATE = _ITEM.replace("{% elsif post.date %}", "{% elsif false %}")
 def test_the_text_the_portfolio_list_showed_is_the_card_description(tmp_path):
     """A portfolio item that states no `excerpt` shows, on academicpages' list, Jekyll's
     excerpt of it (its text up to the first `excerpt_separator`: its own, else the site's)
-    through Markdown; al-folio's card shows only `description`: it is that text, plain. An
+    through Markdown; al-folio's card shows only `description`: it is that text, its emphasis
+    kept (the card prints it as HTML), links as their words, no other tag. An
     item whose `excerpt` is empty shows none; one whose excerpt runs Liquid is said lost."""
     dest, plan = _convert(tmp_path, {
         "_includes/archive-single.html": _NO_DATE, "_pages/portfolio.html": _LIST,
@@ -126,7 +127,7 @@ def test_the_text_the_portfolio_list_showed_is_the_card_description(tmp_path):
         "_portfolio/liquid-one.md": "---\ntitle: Liquid one\n---\nBy {{ site.title }}.\n",
     })
     assert _front(dest / "_projects" / "dune-survey.md")["description"] == \
-        "Dunes mapped by kite. Two seasons."
+        "<strong>Dunes</strong> mapped by kite. Two seasons."  # its emphasis as it showed
     assert _front(dest / "_projects" / "reed-count.md")["description"] == \
         "Reeds by hand. In winter."
     assert "description" not in _front(dest / "_projects" / "quiet-one.md")
@@ -188,7 +189,8 @@ def test_the_project_page_shows_its_opening_once(tmp_path):
                                   "## Cores\n",
     })
     projects = dest / "_projects"
-    assert _front(projects / "salt-marsh.md")["description"] == "Salt marshes by canoe."
+    assert _front(projects / "salt-marsh.md")["description"] == \
+        "Salt marshes by <em>canoe</em>."
     assert "Salt marshes" not in _body(projects / "salt-marsh.md")
     assert "## Method\n\nPaddles." in _body(projects / "salt-marsh.md")
     assert _body(projects / "tide-gauge.md").strip() == "Twice a day."
@@ -202,3 +204,25 @@ def test_the_project_page_shows_its_opening_once(tmp_path):
     assert said == {"_portfolio/salt-marsh.md": "mapped", "_portfolio/tide-gauge.md": "mapped",
                     "_portfolio/reed-count.md": "mapped", "_portfolio/dune-survey.md": "problem",
                     "_portfolio/bog-core.md": "mapped"}
+
+
+def test_the_emphasis_of_an_excerpt_is_the_cards_html(tmp_path):
+    """academicpages' list printed a project's `excerpt` through `markdownify`: its emphasis
+    and code showed as such. al-folio's card prints `description` as HTML: the excerpt's
+    Markdown emphasis and code are their HTML (no asterisks on the card), its own emphasis
+    tags stay without their attributes, its links are their words (the card is a link)
+    and a `"` is escaped for the page's `<meta content="...">`; the page's text that
+    repeats it goes, as for a plain excerpt."""
+    dest, _ = _convert(tmp_path, {
+        "_pages/portfolio.html": _LIST,
+        "_portfolio/owl-roost.md": "---\ntitle: Owl roost\nexcerpt: 'Owls *counted* by "
+                                   "**ear**, _twice_ a `night`, \\*not\\* by [kite]"
+                                   "(https://example.org/kite); <i onclick=\"x()\">the\"hoot\""
+                                   "</i>'\n---\nOwls *counted* by **ear**, _twice_ a `night`, "
+                                   "\\*not\\* by kite; <i>the\"hoot\"</i>\n\n## Notes\n",
+    })
+    owl = dest / "_projects" / "owl-roost.md"
+    assert _front(owl)["description"] == (
+        "Owls <em>counted</em> by <strong>ear</strong>, <em>twice</em> a <code>night</code>, "
+        "*not* by kite; <i>the&quot;hoot&quot;</i>")
+    assert _body(owl).lstrip().startswith("## Notes")

@@ -209,6 +209,33 @@ def test_a_setting_the_owner_changed_replaces_the_new_templates_value(tmp_path, 
     assert "max_width" not in kept and "blog_name" not in kept
 
 
+@pytest.mark.parametrize(("mine", "shown"), [
+    ('blog_name: ""\nblog_description: ""\n', ("", "")),
+    ("", ("", "")),
+    ("blog_name: example-blog\nblog_description: Notes on owls\n", ("", "Notes on owls")),
+    ("blog_name: Tide Notes\n", ("Tide Notes", "")),
+])
+def test_the_blog_header_shows_the_owners_words_or_nothing(tmp_path, monkeypatch, mine, shown):
+    """al-folio's blog page prints a header of `blog_name` and `blog_description`, the new
+    template's at its example wording: a key the owner left empty, never had, or left at a
+    template's example shows none of their words, so the new one is empty (no header: the
+    blog page shows it only when one is set); the owner's own words are carried."""
+    from test_checkout import _write
+    from test_upgrade import new_checkout, old_site
+    example = "blog_name: example-blog\nblog_description: a theme of nobody\n"
+    old_template = _write(tmp_path / "al-folio-2000", {"_config.yml": example})
+    src, dest = old_site(tmp_path / "old"), new_checkout(tmp_path / "new")
+    _write(dest, {"_config.yml": (dest / "_config.yml").read_text() + example})
+    _known_settings(monkeypatch, old_template, dest)
+    _write(src, {"_config.yml": (src / "_config.yml").read_text() + mine})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    config = yaml.safe_load((dest / "_config.yml").read_text("utf-8"))
+    assert (config["blog_name"], config["blog_description"]) == shown
+    (said,) = [f.message for f in plan.report.findings if f.code == "blog-header"]
+    assert [f"`{k}`" in said for k in ("blog_name", "blog_description")] == [not v for v in shown]
+
+
 def test_the_owners_own_keys_of_a_reshaped_group_are_added_to_the_new_one(tmp_path,
                                                                            monkeypatch):
     """The new template reshaped `scholar` (so it stays the new template's), but it has no

@@ -20,7 +20,7 @@ from ...jekyll.checkout import (
     is_fresh_template,
     layout_text,
 )
-from ...jekyll.distillcites import cited_in_text
+from ...jekyll.distillcites import cited_in_text, footnoted_in_text, footnotes_left_out
 from ...jekyll.documents import (
     comment_safe_excerpt,
     excerpt_separator,
@@ -600,11 +600,15 @@ def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: st
     body = cited_in_text(item.body, item.origin.path if item.origin else item.path,
                          {**item.fields, **item.extra}, plan, plan.from_theme, THEME,
                          site_words(site)["references"], item.origin)
+    noted = footnoted_in_text(body, item.origin.path if item.origin else item.path, plan,
+                              plan.from_theme, THEME, item.origin)
+    notes, body = noted != body, noted
     if f.get("toc"):
         body = _with_toc(body, name, plan, item.origin, "post")
     if body != item.body and "excerpt" not in front and sep and \
             (first := item.body.lstrip("\n").partition(sep)[0]):
-        front["excerpt"] = first.strip()  # Jekyll's excerpt would be the include now
+        # Jekyll's excerpt would be the include now, or hold the footnotes' marks
+        front["excerpt"] = (footnotes_left_out(first) if notes else first).strip()
     _finish_item(item, front, f"_posts/{post_file(item.path)}", body, plan, copier, url, url,
                  sep)
 

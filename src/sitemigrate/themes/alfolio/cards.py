@@ -16,8 +16,9 @@ The card shows one picture, its `img`: a picture of the description the old list
 the card's picture when it has none; any other is not on the new list, and is named (file
 and line). A source whose list printed the description through `markdownify` (its mapping's
 ``listings.projects.shows_excerpt``) showed its Markdown links as their words and its
-Markdown pictures as pictures; al-folio prints the description as it is, so they are read
-that way here."""
+Markdown pictures as pictures, and its emphasis and code as such (`*word*`, `**word**`,
+`` `x` ``); al-folio prints the description as it is, so they are read that way here: the
+card keeps the inline HTML of emphasis and code (no attributes), and no other tag."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier,
                          "Liquid: no Liquid runs in the `description` al-folio's project card "
                          "shows; write the text in a `description:` of its own.", item.origin)
     elif not desc and listed:  # its words as they read: only a block's end parts them
-        desc = re.sub(r"<(?!img\b)[^>]*>", "", _BLOCK_TAG.sub(" ", listed))
+        desc = re.sub(r"<(?!img\b|/?" + _INLINE + r"\b)[^>]*>", "", _BLOCK_TAG.sub(" ", listed))
         plan.report.mapped("project-text", "the text the old list showed under the project "
                            "(its excerpt: its text up to the first `excerpt_separator`) is its "
                            "`description`: al-folio's project cards show only the title, the "
@@ -56,7 +57,7 @@ def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier,
     if desc and desc == f.get("description") and plan.from_theme is not None \
             and (plan.from_theme.vocabulary.get("listings", {}).get("projects") or {}) \
             .get("shows_excerpt"):
-        desc = _markdownified(desc)
+        desc = _emphasized(_markdownified(desc))
     img = f.get("image")
     shown = [m.group(1) for m in _IMG.finditer(desc)]
     if shown:
@@ -64,8 +65,8 @@ def card_front(item: Item, front: Any, plan: Plan, copier: AssetCopier,
         desc = _IMG.sub(" ", desc).replace("<br/>", " ").replace("<br>", " ")
         _pictures_left(item, [s for s in shown if s.lstrip("/") != str(img).lstrip("/")],
                        str(img), plan, copier)
-    desc = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", desc)).strip()
-    body = page_body(item, desc, sep, plan)
+    desc = re.sub(r"\s+", " ", _TAG.sub(_inline_only, desc)).strip()
+    body = page_body(item, re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", desc)).strip(), sep, plan)
     dated = str(f.get("listed_date") or "").strip()
     if dated:
         desc = f"{dated} · {desc}" if desc else dated
@@ -98,15 +99,15 @@ def page_body(item: Item, shown: str, sep: str, plan: Plan) -> str:
     for end, rest in [*sorted(cuts), (len(body), len(body))]:
         if not body[:end].strip():
             continue
-        html = str(mistune.html(body[:end]))
-        words = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", "", _BLOCK_TAG.sub(" ", html)))
-        words = words.strip()
-        if len(words) > len(shown):
+        opening = str(mistune.html(body[:end]))
+        words = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", "", _BLOCK_TAG.sub(" ", opening)))
+        words = html.unescape(words.strip())  # as they read (`&quot;` is `"`)
+        if len(words) > len(html.unescape(shown)):
             break
-        if words != shown:
+        if words != html.unescape(shown):
             continue
-        if re.search(r"<(?!/?(?:p|br|em|strong|i|b|code)\b)", html) or "{{" in html \
-                or "{%" in html:
+        if re.search(r"<(?!/?(?:p|br|em|strong|i|b|code)\b)", opening) or "{{" in opening \
+                or "{%" in opening:
             plan.report.problem("project-opening", "the project's page shows the opening "
                                 "of its text twice: al-folio's `page` layout prints its "
                                 "`description` (the same words, as plain text, which the "
@@ -131,6 +132,30 @@ it are two words; any other tag (a link, emphasis) sits inside a word's run of t
 
 
 _IMG = re.compile(r"<img[^>]*src=['\"]([^'\"]+)['\"][^>]*>", re.I)
+
+_INLINE = r"(?:em|strong|i|b|code|sup|sub|mark|small|s|del|kbd)"
+"""The tags of emphasis and code inside a line of text, which the card shows as they are."""
+
+_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)?[^>]*>")
+
+
+def _inline_only(m: re.Match[str]) -> str:
+    """A tag of emphasis or code, without its attributes; any other tag a space."""
+    name = (m[2] or "").lower()
+    return f"<{m[1]}{name}>" if re.fullmatch(_INLINE, name) else " "
+
+
+def _emphasized(text: str) -> str:
+    """Markdown ``text`` with its emphasis and code spans as the HTML `markdownify` made of
+    them (`*word*` is `<em>word</em>`, `` `x` `` is `<code>x</code>`); its words and its
+    HTML as written (a backslash-escaped mark as the mark)."""
+    import mistune
+
+    class Words(mistune.HTMLRenderer):
+        def text(self, text: str) -> str:
+            return text
+
+    return str(mistune.create_markdown(renderer=Words(escape=False))(text))
 
 
 def _markdownified(text: str) -> str:

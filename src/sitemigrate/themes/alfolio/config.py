@@ -313,6 +313,8 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
                                + ("your blog page's title and description" if blog else
                                   "empty (your site had no blog page)")
                                + ", not the template's wording.", blog.origin if blog else None)
+    else:
+        _upgraded_blog_header(config, site, plan)
     written: set[str] = set()
     for key, field_name in (("display_tags", "tags"), ("display_categories", "categories")):
         if key not in config:
@@ -343,6 +345,29 @@ def _owner_config(config: CommentedMap, site: Site, plan: Plan, first: str,
             f"none, as your posts have no {field_name} (the template's example ones are not "
             "yours)."), yours)
     return written
+
+
+def _upgraded_blog_header(config: CommentedMap, site: Site, plan: Plan) -> None:
+    """An upgrade: the blog page prints a header of `blog_name` and `blog_description` (2023+:
+    only when one is set; 2020-22: always, an empty one showing nothing). A key the owner
+    left empty or never had, or left at a template's own wording, shows no words of theirs:
+    the new template's example (`blog_name: al-folio`) is emptied, not shown as theirs."""
+    from ...template_files import is_template_setting
+    src = source_config(site)
+    emptied = []
+    for key in ("blog_name", "blog_description"):
+        mine = src.get(key)
+        if not config.get(key) or (isinstance(mine, (str, int, float)) and str(mine).strip()
+                                   and not is_template_setting(THEME, key, mine)):
+            continue  # nothing shown, or the owner's words (carried with the config)
+        config[key] = ""
+        emptied.append((key, config_line(src, key)))
+    if emptied:
+        plan.report.mapped("blog-header", "the blog page's header ("
+                           + ", ".join(f"`{k}`" for k, _ in emptied) + " in DEST's "
+                           "`_config.yml`) is empty, as your site had it (unset, empty or the "
+                           "template's example), not the new template's example wording.",
+                           Origin("_config.yml", emptied[0][1]))
 
 
 def _own_names(site: Site, key: str, name: str) -> list[str]:
