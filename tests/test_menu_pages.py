@@ -235,8 +235,10 @@ def test_a_home_page_written_over_adds_no_second_home_entry(tmp_path):
 
 
 # an owner's header whose loop over the pages leaves one out by its title (linked from the
-# footer instead)
-OWN_LOOP = ("<ul>\n<li><a href=\"{{ '/' | relative_url }}\">about</a></li>\n"
+# footer instead), after the template's loop that looks for the home page's title
+OWN_LOOP = ("{% for page in site.pages %}{% if page.permalink == '/' %}"
+            "{% assign about_title = page.title %}{% endif %}{% endfor %}\n"
+            "<ul>\n<li><a href=\"{{ '/' | relative_url }}\">{{ about_title }}</a></li>\n"
             "{%- assign sorted_pages = site.pages | sort: \"nav_order\" -%}\n"
             "{%- for p in sorted_pages -%}\n"
             "{%- if p.nav and p.autogen == nil and p.title != \"colophon\" -%}\n"

@@ -147,17 +147,19 @@ _PAGES_LOOP = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+([\w.]+)[^%]*?-?%\}\s*"
 
 
 def _loop_shows(pages: list[Page], src: Path, report: Report) -> list[Page]:
-    """The pages the header's loop over the pages lists: an owner's header may leave pages
-    out by its own condition (`{% if p.nav and p.title != "Imprint" %}`: a page linked from
-    the footer instead). Where the condition compares a key of a page's front matter with a
-    literal and the page fails it (:func:`~sitemigrate.jekyll.branches.condition_holds`), the
-    page is no menu entry, though it has `nav: true`; a condition that cannot be told here
-    leaves the page in. Such a page's `nav` is off: the new menu shows it no more than the
-    old one did."""
+    """The pages the header's loop over the pages lists (the loop whose condition tests a
+    page's `nav`, not the one that looks for the home page's title): an owner's header may
+    leave pages out by its own condition (`{% if p.nav and p.title != "Imprint" %}`: a page
+    linked from the footer instead). Where the condition compares a key of a page's front
+    matter with a literal and the page fails it
+    (:func:`~sitemigrate.jekyll.branches.condition_holds`), the page is no menu entry, though
+    it has `nav: true`; a condition that cannot be told here leaves the page in. Such a
+    page's `nav` is off: the new menu shows it no more than the old one did."""
     spec = THEME.vocabulary["menu_sort"]
     header = shown_liquid(_header(src, spec, report) or "")
-    loop = next((m for m in _PAGES_LOOP.finditer(header) if m[2] == "site.pages" or re.search(
-        rf"\bassign\s+{re.escape(m[2])}\s*=\s*site\.pages\b", header)), None)
+    loop = next((m for m in _PAGES_LOOP.finditer(header) if re.search(
+        rf"\b{m[1]}\.nav\b", m[3]) and (m[2] == "site.pages" or re.search(
+            rf"\bassign\s+{re.escape(m[2])}\s*=\s*site\.pages\b", header))), None)
     if loop is None:
         return pages
     shown = []
