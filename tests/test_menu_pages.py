@@ -232,3 +232,37 @@ def test_a_home_page_written_over_adds_no_second_home_entry(tmp_path):
     plan.apply()
     navigation = (tmp_path / "out/_data/navigation.yml").read_text()
     assert navigation.count("url: /\n") <= 1
+
+
+# an owner's header whose loop over the pages leaves one out by its title (linked from the
+# footer instead), after the template's loop that looks for the home page's title
+OWN_LOOP = ("{% for page in site.pages %}{% if page.permalink == '/' %}"
+            "{% assign about_title = page.title %}{% endif %}{% endfor %}\n"
+            "<ul>\n<li><a href=\"{{ '/' | relative_url }}\">{{ about_title }}</a></li>\n"
+            "{%- assign sorted_pages = site.pages | sort: \"nav_order\" -%}\n"
+            "{%- for p in sorted_pages -%}\n"
+            "{%- if p.nav and p.autogen == nil and p.title != \"colophon\" -%}\n"
+            "<li><a href=\"{{ p.url | relative_url }}\">{{ p.title }}</a></li>\n"
+            "{%- endif -%}\n{% endfor -%}\n</ul>\n")
+
+
+def test_a_page_the_headers_own_loop_condition_leaves_out_is_no_menu_entry(tmp_path):
+    """An owner's header may leave a `nav: true` page out of the menu by a condition of its
+    own loop over the pages (`p.title != "colophon"`): the old menu did not show it, and
+    the new one shows it no more (it was added to `_data/navigation.yml`). A page the
+    condition does not decide stays in."""
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-site", src)
+    (src / "_includes").mkdir()
+    (src / "_includes/header.html").write_text(OWN_LOOP)
+    for name in ("colophon", "tides"):
+        (src / f"_pages/{name}.md").write_text(
+            f"---\nlayout: page\ntitle: {name}\npermalink: /{name}/\nnav: true\n"
+            f"nav_order: 7\n---\nThe {name} of the harbour survey.\n")
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    navigation = (tmp_path / "out/_data/navigation.yml").read_text()
+    assert "url: /tides/" in navigation and "/colophon/" not in navigation
+    assert (tmp_path / "out/_pages/colophon.md").is_file()  # the page itself stays
+    [said] = [f for f in plan.report.findings if f.code == "menu-left-out"]
+    assert said.path == "_pages/colophon.md" and said.line == 5

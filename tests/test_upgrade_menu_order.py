@@ -70,3 +70,23 @@ def test_the_blog_entry_after_the_home_entry_stays_before_numbered_pages(tmp_pat
               _front(page).get("nav_order") for page in pages
               if _front(page).get("nav") and page.stem != "about"}
     assert orders["blog"] < min(v for k, v in orders.items() if k != "blog"), orders
+
+
+def test_a_page_the_headers_own_loop_leaves_out_stays_out_of_the_menu(tmp_path):
+    """The owner's header left a `nav: true` page out of the menu by a condition of its loop
+    over the pages (`p.title != "colophon"`); the new template's header lists every `nav`
+    page: the upgraded page has `nav: false`, so the new menu is the old one. Its other
+    keys stay as written."""
+    from test_menu_pages import OWN_LOOP
+    src = tmp_path / "src"
+    shutil.copytree(FIXTURES / "al-folio-2020-23", src)
+    (src / "_includes").mkdir(exist_ok=True)
+    (src / "_includes/header.html").write_text(OWN_LOOP)
+    for name in ("colophon", "tides"):
+        (src / f"_pages/{name}.md").write_text(
+            f"---\nlayout: page\ntitle: {name}\npermalink: /{name}/\nnav: true\n"
+            f"nav_order: 7\nshelf: 3\n---\nThe {name} of the lighthouse keepers' log.\n")
+    sitemigrate.convert(src, tmp_path / "out", to="al-folio").apply()
+    colophon, tides = (_front(tmp_path / f"out/_pages/{n}.md") for n in ("colophon", "tides"))
+    assert colophon["nav"] is False and colophon["shelf"] == 3
+    assert tides["nav"] is True and tides["nav_order"] == 7

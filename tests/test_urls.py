@@ -331,3 +331,35 @@ def test_a_page_moved_only_by_its_trailing_slash_takes_its_old_address_back(tmp_
     assert not [rel for rel, data in plan.files.items() if b"redirect_to" in data]
     row = next(u for u in plan.report.urls if u["old"] == "/talks/2020-01-02-moss/")
     assert row["new"] == "/talks/2020-01-02-moss/"
+
+
+def test_a_collection_document_without_a_page_suffix_keeps_its_old_address(tmp_path):
+    """Jekyll makes every file of a collection's folder that starts with front matter a
+    document, whatever its suffix or none (`_news/moss-grant`), and writes it at its
+    collection's address (`/news/moss-grant/`; its own suffix where the pattern ends in
+    `:output_ext`). The reader listed such a news item on the new home page, but the URL
+    ledger took only page suffixes: its old address answered nothing, no redirect was
+    written. A file without front matter there is no document, and serves no page."""
+    from sitemigrate.jekyll import urls
+    config = {"collections": {"news": {"output": True, "permalink": "/news/:path/"},
+                              "notes": {"output": True}}}
+    files = {"_news/moss-grant": "---\ndate: 2023-04-05\ninline: true\n---\nA grant.\n",
+             "_notes/fern.txt": "---\ntitle: Fern\n---\nFronds.\n"}
+    got = {s.url: s.path for s in urls.served(files, config).values()}
+    assert got == {"/news/moss-grant/": "_news/moss-grant", "/notes/fern.txt": "_notes/fern.txt"}
+    src = tmp_path / "src"
+    (src / "_news").mkdir(parents=True)
+    (src / "_config.yml").write_text(
+        "title: Ada Quill\nfirst_name: Ada\nlast_name: Quill\n"
+        "collections:\n  news:\n    defaults:\n      layout: post\n    output: true\n"
+        "    permalink: /news/:path/\n")
+    (src / "about.md").write_text("---\nlayout: about\npermalink: /\ntitle: about\n"
+                                  "news: true\n---\nHi.\n")
+    (src / "_news/moss-grant").write_text(files["_news/moss-grant"])
+    (src / "_news/lichen.md").write_text("---\ndate: 2023-02-01\ninline: true\n---\nLichen.\n")
+    (src / "_news/readme").write_text("Notes on the news folder, no front matter.\n")
+    assert set(urls.read_files(src)) == {"about.md", "_news/moss-grant", "_news/lichen.md"}
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages", from_="al-folio")
+    rows = {u["old"]: u for u in plan.report.urls}
+    assert rows["/news/moss-grant/"]["how"] == rows["/news/lichen/"]["how"] == "redirect"
+    assert not [f for f in plan.report.findings if f.code == "url-lost"]

@@ -158,6 +158,13 @@ def _holds(condition: str, facts: PageFacts, var: str = "page") -> bool | None:
     return verdict
 
 
+def condition_holds(condition: str, facts: PageFacts, var: str = "page") -> bool | None:
+    """Whether the Liquid ``condition`` holds for the page whose facts are ``facts`` (read
+    as ``var``: ``p`` in a header's `{% for p in site.pages %}`), as far as it can be told
+    here (:func:`_holds`); None when it cannot."""
+    return _holds(condition, facts, var)
+
+
 def shown_branch(tokens: list[Token], i: int, end: int, facts: PageFacts,
                  var: str = "page") -> list[Token] | None:
     """The tokens of the branch of the ``{% if %}`` or ``{% unless %}`` block ``tokens[i]``

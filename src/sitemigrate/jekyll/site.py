@@ -337,7 +337,12 @@ def number(value: Any) -> float | None:
 def menu_place(front: dict, written: dict) -> bool:
     """An upgrade keeps the owner's front matter ``front``; the `nav_order` the writer put in
     ``written`` is another number only where the old menu did not place the page by it (its
-    header sorted by another key): that place goes into ``front``. Whether it did."""
+    header sorted by another key): that place goes into ``front``; its `nav: false` only
+    where the old menu did not show the page though it has `nav: true` (its header's loop
+    left it out by a condition of its own). Whether it did."""
+    if written.get("nav") is False and front.get("nav") not in (None, False):
+        front["nav"] = False
+        return True
     if number(written.get("nav_order")) in (None, number(front.get("nav_order"))):
         return False
     front["nav_order"] = written["nav_order"]

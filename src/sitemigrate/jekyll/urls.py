@@ -497,7 +497,8 @@ def _urls_of(rel: str, text: str, rules: _Rules,
     parts = rel.split("/")
     name = parts[-1]
     stem, suffix = _splitext(name)
-    if jekyll_suffix(suffix) not in _CONVERTIBLE or parts[0] in _SKIP_TOP:
+    converted = jekyll_suffix(suffix) in _CONVERTIBLE
+    if parts[0] in _SKIP_TOP or not (converted or _other_document(parts)):
         return ()
     post = parts[0] == "_posts" or (len(parts) > 1 and parts[-2] == "_posts")
     if fronts is None:
@@ -513,6 +514,11 @@ def _urls_of(rel: str, text: str, rules: _Rules,
         fm = {}              # as a post, front matter or not
     if fm is None:  # no front matter: Jekyll copies the file as it is, at its own path
         return _static_page(rel, suffix, top, rules)
+    if not converted:  # a collection's document no converter takes (:func:`_other_document`)
+        address = _document_url(parts, fm, rules, suffix) \
+            if top[1:] in rules.collections else None
+        return ((normalize(address), Served(address, rel), False),) \
+            if address and "://" not in address and fm.get("published") is not False else ()
     urls = []
     cols = rules.collections
     if post:
@@ -562,10 +568,12 @@ def collection_url(rel: str, front: Mapping[str, Any], config: dict) -> str | No
     return _document_url(parts, front, rules)
 
 
-def _document_url(parts: list[str], fm: Mapping[str, Any], rules: _Rules) -> str | None:
+def _document_url(parts: list[str], fm: Mapping[str, Any], rules: _Rules,
+                  output_ext: str = ".html") -> str | None:
     """The address of the collection document at ``parts`` (its path, split), as Jekyll's
     `Document#url` gives it: its `permalink`, else its collection's pattern (Jekyll's default
-    `/:collection/:path` and the site's style's ending) filled by its UrlDrop."""
+    `/:collection/:path` and the site's style's ending) filled by its UrlDrop. A document no
+    converter takes keeps its own suffix (``output_ext``; none for a file without one)."""
     output, pattern = rules.collections[parts[0][1:]]
     if not output:
         return None
@@ -581,7 +589,7 @@ def _document_url(parts: list[str], fm: Mapping[str, Any], rules: _Rules) -> str
         "collection": parts[0][1:], "path": inner,
         "name": slugify(stem, "default", cased=False),
         "slug": slugify(slug, "default", cased=False), "title": slugify(slug),
-        "output_ext": ".html"}))
+        "output_ext": output_ext}))
 
 
 def _static_page(rel: str, suffix: str, top: str, rules: _Rules
@@ -619,13 +627,40 @@ def read_tree(root: Path, skip: Container[str] = ()) -> tuple[dict[str, str], di
     return read_files(root, skip), read_config(root)
 
 
+def _other_document(parts: list[str] | tuple[str, ...]) -> bool:
+    """Whether the file at ``parts`` (its path, split) may be a document of a collection that
+    no converter takes (`_news/award`, `_talks/x.txt`): Jekyll's `Collection#read` makes every
+    file of the collection's folder that starts with front matter a document, whatever its
+    suffix or none, and renders it without Markdown (as :func:`.site.collection_files` reads
+    it); but a name its entry filter skips, and a `_posts` file (its reader takes only dated
+    names)."""
+    name = parts[-1]
+    return (len(parts) > 1 and parts[0][:1] == "_" and parts[0] not in _SKIP_TOP
+            and "_posts" not in parts and name[:1] not in "._#" and not name.endswith("~"))
+
+
+def _starts_with_front_matter(path: str) -> bool:
+    """The file at ``path`` (a regular file of the site, no link, no FIFO) starts with a
+    front-matter line: its first bytes only are read, and the file then through
+    :func:`.textio.read_source`."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(8)
+    except OSError:
+        return False
+    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
+
+
 def read_files(root: Path, skip: Container[str] = ()) -> dict[str, str]:
-    """The convertible files under ``root`` (path -> text), but those in ``skip``."""
+    """The convertible files under ``root`` (path -> text), but those in ``skip``, and the
+    collections' documents of another suffix (:func:`_other_document`)."""
     files = {}
     root = Path(root)
     if root.is_dir():
         for entry, parts in _rglob(str(root)):
-            if jekyll_suffix(_splitext(entry.name)[1]) in _CONVERTIBLE:
+            if jekyll_suffix(_splitext(entry.name)[1]) in _CONVERTIBLE or (
+                    _other_document(parts) and entry.is_file(follow_symlinks=False)
+                    and _starts_with_front_matter(entry.path)):
                 rel = "/".join(parts)
                 if rel not in skip and not not_utf8(rel, None) and (
                         Path(entry.path).is_file() if entry.is_symlink() else entry.is_file()):
@@ -718,7 +753,9 @@ def planned_tree(plan, dest: tuple[dict[str, str], dict] | None = None,
     for path, data in plan.files.items():
         if path == "_config.yml":
             config = settings_of(data.decode("utf-8", "replace"))
-        elif _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE:
+        elif _splitext(path.rsplit("/", 1)[-1])[1] in _CONVERTIBLE or (
+                _other_document(path.split("/")) and data.lstrip(b"\xef\xbb\xbf")
+                .startswith(b"---")):
             files[path] = (texts[path] if then.get(path) is data
                            else data.decode("utf-8", "replace"))
     for path, source in plan.copies.items():  # a file carried as it is serves its path too

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...ir import NavItem, Origin, Page, Setting, SiteSettings
+from ...jekyll.branches import PageFacts, condition_holds
 from ...jekyll.configkeys import config_line
 from ...jekyll.liquid import shown_liquid
 from ...jekyll.site import index_address, text
@@ -31,7 +32,7 @@ def navigation(pages: list[Page], src: Path, config: dict[str, Any], report: Rep
     if header is not None and re.search(titled, header):  # every page with a title
         for page in pages:
             page.nav = page.nav or (bool(page.title) and page.permalink != "/")
-    menu = _page_entries(pages, _sort_key(src, report), report)
+    menu = _page_entries(_loop_shows(pages, src, report), _sort_key(src, report), report)
     at = 1 if menu and menu[0].url == "/" else 0
     for spec in THEME.vocabulary.get("config_menu") or []:
         value = config.get(spec["key"])
@@ -137,6 +138,42 @@ def _label(header: str, spec: dict[str, Any], value: Any) -> tuple[str, bool]:
     words = re.sub(r"\{%-?\s*if\b.*?\{%-?\s*endif\s*-?%\}|\{[{%].*?[}%]\}|<[^>]+>", " ",
                    link.group(1), flags=re.S)
     return " ".join(words.split()), True
+
+
+# the header's loop over the pages and the `{% if %}` right inside it: its variable, what it
+# loops over, its condition
+_PAGES_LOOP = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+([\w.]+)[^%]*?-?%\}\s*"
+                         r"\{%-?\s*if\s+(.+?)\s*-?%\}", re.S)
+
+
+def _loop_shows(pages: list[Page], src: Path, report: Report) -> list[Page]:
+    """The pages the header's loop over the pages lists (the loop whose condition tests a
+    page's `nav`, not the one that looks for the home page's title): an owner's header may
+    leave pages out by its own condition (`{% if p.nav and p.title != "Imprint" %}`: a page
+    linked from the footer instead). Where the condition compares a key of a page's front
+    matter with a literal and the page fails it
+    (:func:`~sitemigrate.jekyll.branches.condition_holds`), the page is no menu entry, though
+    it has `nav: true`; a condition that cannot be told here leaves the page in. Such a
+    page's `nav` is off: the new menu shows it no more than the old one did."""
+    spec = THEME.vocabulary["menu_sort"]
+    header = shown_liquid(_header(src, spec, report) or "")
+    loop = next((m for m in _PAGES_LOOP.finditer(header) if re.search(
+        rf"\b{m[1]}\.nav\b", m[3]) and (m[2] == "site.pages" or re.search(
+            rf"\bassign\s+{re.escape(m[2])}\s*=\s*site\.pages\b", header))), None)
+    if loop is None:
+        return pages
+    shown = []
+    for page in pages:
+        front = {**page.extra, "title": page.title, "nav": page.nav}
+        if page.permalink != "/" and page.nav and condition_holds(
+                loop[3], PageFacts(None, front), loop[1]) is False:
+            report.mapped("menu-left-out", f"not in the menu: the header's loop over the "
+                          f"pages shows no page that fails `{loop[3]}` (it has `nav: true`).",
+                          Origin(page.path, page.nav_line or 1))
+            page.nav = False  # (as the old menu showed it: no entry in the new one)
+            continue
+        shown.append(page)
+    return shown
 
 
 def _header(src: Path, spec: dict[str, Any], report: Report) -> str | None:

@@ -280,6 +280,8 @@ def _write_page(page: Page, site: Site, plan: Plan, options: Options,
             front["nav"] = True
             front["nav_order"] = int(order) if float(order).is_integer() else order
             _dropdown(front, page)
+        elif page.nav_line is not None:  # its `nav:`, though the old menu showed it not
+            front["nav"] = False
         if page.role == "cv":
             body = _cv_page(front, page, body, site, plan, options, copier)
     if page.redirect:
