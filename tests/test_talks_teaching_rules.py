@@ -55,8 +55,8 @@ def test_a_collection_file_with_front_matter_and_no_page_suffix_is_an_item(tmp_p
     """Jekyll reads every file of a collection that starts with front matter as a document,
     whatever its suffix (`_talks/harbour-seminar`, no suffix): it is in `site.talks`, listed
     on the talks page and the CV. It used to be dropped without a line. A post name
-    without a suffix is no post to Jekyll, and a file without front matter no document:
-    neither is read."""
+    without a suffix is no post to Jekyll (not converted, and said so), and a file without
+    front matter no document: neither is shown."""
     src = tmp_path / "src"
     shutil.copytree(FIXTURES / "academicpages-site", src)
     talk = (src / "_talks/2024-09-12-field-robots.md").read_text()
@@ -74,9 +74,9 @@ def test_a_collection_file_with_front_matter_and_no_page_suffix_is_an_item(tmp_p
     assert "/talks/harbour-seminar" in talks["harbour-seminar.md"]
     assert not any("Tidal notes" in t for t in talks.values())
     assert not any("Gullwing" in p.read_text() for p in out.rglob("*.md"))
-    # (as before: no line tells it "does not start with a date", which would be untrue)
-    assert not any(f.path == f"_posts/{post.stem}"
-                   for f in plan.report.findings)
+    # said for what it is: no suffix (its name starts with a date: no line says it does not)
+    said = [f.message for f in plan.report.findings if f.path == f"_posts/{post.stem}"]
+    assert len(said) == 1 and "no suffix" in said[0] and "not start with" not in said[0], said
 
 
 # an al-folio 2025-26 course: a year, a term, no date

@@ -301,6 +301,20 @@ def test_a_post_file_without_a_date_is_carried_as_written_and_stays_unpublished(
                 if f.path == "_posts/seed-notes.md" and f.code != "upgrade-unpublished"]
 
 
+def test_a_post_file_without_a_suffix_is_carried_as_written_and_stays_unpublished(sites):
+    """A `_posts` file named by a date but with no suffix (`2024-08-21-beansmd`, a dot
+    lost) is no post to Jekyll either: an upgrade keeps the owner's file as written, and
+    says why it is not published (no suffix, not "no date")."""
+    src, dest = sites
+    draft = "---\nlayout: post\ntitle: Bean trellis\n---\nTwine and stakes.\n"
+    _write(src, {"_posts/2024-08-21-beansmd": draft})
+    plan = sitemigrate.convert(src, dest, to="al-folio")
+    plan.apply()
+    assert (dest / "_posts/2024-08-21-beansmd").read_text() == draft
+    codes = {f.code: f for f in plan.report.findings}
+    assert "_posts/2024-08-21-beansmd" in codes["upgrade-unpublished"].message
+
+
 def test_the_old_paginate_keys_are_not_carried_beside_paginate_v2(sites):
     """jekyll-paginate-v2 (the new checkout's `pagination:`) stops the build when the old
     jekyll-paginate's `paginate` is set too: the owner's old keys are not carried."""

@@ -171,9 +171,9 @@ _WRITERS_LISTING = frozenset({"listing", "listing-section", "listing-own-liquid"
 
 def _carry_unpublished(plan: Plan, src: Path) -> None:
     """A page or item of SRC whose front matter says `published: false`, or a file of
-    `_posts` not named by a date (left out by the reader, as Jekyll leaves it out of the live
-    site), is the owner's draft: an upgrade carries the file as written, so it stays in the
-    repository, unpublished as before."""
+    `_posts` not named as a post (a date first, a suffix last: left out by the reader, as
+    Jekyll leaves it out of the live site), is the owner's draft: an upgrade carries the
+    file as written, so it stays in the repository, unpublished as before."""
     from .jekyll.urls import undated_post
     from .textio import read_document, read_source
     drafts, kept = [], []
@@ -192,9 +192,9 @@ def _carry_unpublished(plan: Plan, src: Path) -> None:
     if drafts:
         plan.report.findings[:] = kept
         plan.report.verbatim("upgrade-unpublished", f"{len(drafts)} file(s) Jekyll does "
-                             "not publish (`published: false`, or in `_posts` without a date "
-                             "in the name) carried as you wrote them; the new site does not "
-                             "publish them either: " + ", ".join(
+                             "not publish (`published: false`, or in `_posts` without a "
+                             "post's name: a date first, a suffix last) carried as you wrote "
+                             "them; the new site does not publish them either: " + ", ".join(
                                  f"`{r}`" for r in drafts[:5])
                              + (" ..." if len(drafts) > 5 else "") + ".", drafts[0])
 

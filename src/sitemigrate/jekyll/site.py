@@ -132,12 +132,14 @@ def collection_files(root: Path, folder: str,
     (a page suffix without front matter is a static file: :func:`.assets.static_files`
     reports it): every other file that starts with front matter is one too, whatever its
     suffix or none (`_talks/x` is listed in `site.talks`; Jekyll's `Collection#read` asks for
-    the front matter only), but for a name Jekyll's entry filter skips (`.`, `_`, `#`, `~`)
-    and, in `_posts`, a name without a suffix (not a post name to Jekyll)."""
+    the front matter only), but for a name Jekyll's entry filter skips (`.`, `_`, `#`, `~`).
+    In `_posts`, a name without a suffix is no post name to Jekyll: listed all the same, as
+    an undated name is, for the reader to leave out and say why (:func:`.urls.unpublished`)
+    and an upgrade to carry as the owner's draft."""
     found = list(iter_files(root / folder, root, report=report))
     found += [(path, rel) for path, rel in iter_files(root / folder, root, suffixes=None)
               if jekyll_suffix(path.suffix) not in TEXT_SUFFIXES and path.name[:1] not in "._#"
-              and not path.name.endswith("~") and (path.suffix or folder != "_posts")
+              and not path.name.endswith("~")
               and has_front_matter(path)]  # (the walk above reported what it skipped)
     yield from sorted(found, key=lambda found: found[1].split("/"))
 

@@ -485,6 +485,9 @@ def _unpublished(rel: str, include: tuple[str, ...], exclude: tuple[str, ...]) -
         pattern = next(p for p in exclude if p not in include and _jekyll_glob(p, rel))
         return f"`exclude:` in `_config.yml` lists `{pattern}`"
     if undated_post(rel):
+        if _POST.match(parts[-1]):  # dated, but no `.md`: no post name either
+            return ("it is in `_posts` and its name has no suffix (`.md`): Jekyll reads only "
+                    "`YYYY-MM-DD-title.ext` there, not even as a file to copy")
         return ("it is in `_posts` but its name does not start with a date (`YYYY-MM-DD-`): "
                 "Jekyll reads no other file there, not even as a file to copy")
     return ""
