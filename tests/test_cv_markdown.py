@@ -180,8 +180,8 @@ def test_a_degree_then_a_university_of_a_place_keeps_the_universitys_name():
         "title"] == "Master of Science in Moss Ecology"  # a degree's `of`, as before
 
 _DEGREES = st.sampled_from(["MSc", "PhD", "BSc", "MA", "BA"])
-_PLAIN = _WORD.filter(lambda w: not cvmarkdown._INSTITUTION.search(w)
-                      and not cvmarkdown._DEGREE.match(w))
+_PLAIN = _WORD.filter(lambda w: not cvmarkdown._INSTITUTION().search(w)
+                      and not cvmarkdown._DEGREE().match(w))
 """A word that is no institution's (`Bank`, `Lab`) nor a degree's (`Master`): an area of
 study or a city named so is read as what it says, which is not what this test is about."""
 
@@ -303,7 +303,7 @@ def test_a_pipe_in_a_cv_entry_is_written_escaped_and_reads_back_as_itself():
     text = cvmarkdown.render([CVSection("Work", [entry], key="work")])
     assert "[Analyst \\| Tool Builder](https://example.org/a|b)" in text
     assert "Quay Works \\| Lab" in text and "Maps \\| charts" in text
-    assert not [line for line in text.splitlines() if cvmarkdown._PIPE.search(line)
+    assert not [line for line in text.splitlines() if cvmarkdown._PIPE().search(line)
                 and "](" not in line]
     back = cvmarkdown.parse(text.replace("a|b", "ab")).sections[0].entries[0]
     assert back["title"] == "[Analyst | Tool Builder](https://example.org/ab)"

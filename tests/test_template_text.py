@@ -267,3 +267,45 @@ def test_an_example_projects_description_kept_on_the_owners_project_is_reported(
     found = [(rel, line) for rel, line, _ in example_blocks(
         src, get_theme("al-folio"), ["_projects/1_project.md"])]
     assert found == [("_projects/1_project.md", 4)], found
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["tide", "gauge", "salt", "marsh", "heron", "reed"]),
+                max_size=60),
+       st.lists(st.sampled_from(["tide", "gauge", "salt", "marsh", "heron", "reed"]),
+                min_size=template_text.K, max_size=60),
+       st.integers(0, 70))
+def test_an_owners_run_in_the_first_words_agrees_with_counting_every_word(words, example,
+                                                                          first):
+    """`owners_run` finds a run of uncovered words in a text's first words only where counting
+    every word finds one too (then the text is never `near`), and finds it there whenever it
+    lies wholly among them."""
+    text = template_text.ExampleText(shingles=frozenset(template_text.shingles(example)))
+    found = text.owners_run(iter(words), first)
+    if found:
+        assert text.uncovered(words)[1] > template_text.LONGEST_RUN
+    k, final = template_text.K, min(first, len(words)) - template_text.K + 1
+    covered = [False] * len(words)  # as `uncovered` marks them
+    for i, h in enumerate(template_text.shingles(words) if len(words) >= k else []):
+        if h in text.shingles:
+            covered[i:i + k] = [True] * k
+    run = longest = 0
+    for c in covered[:max(final, 0)]:  # the words whose every shingle is among the first
+        run = 0 if c else run + 1
+        longest = max(longest, run)
+    assert found == (longest > template_text.LONGEST_RUN)
+
+
+def test_a_bibliography_of_the_owners_is_told_from_its_first_entry():
+    """A bibliography whose first entry is the owner's is not the template's, however long;
+    one of the template's example entries alone stays the template's."""
+    example = ("@article{nobody1925weather,\n  title={On the Weather of Countries That Do Not "
+               "Exist},\n  journal={Annals of Nowhere},\n  year={1925},\n  author={Person, N. E.}"
+               ",\n}\n")
+    facts = template_text.load_text(template_text.build_text(
+        [("_bibliography/papers.bib", example.encode())], []))
+    assert facts.near("_bibliography/papers.bib", example.encode())
+    mine = "".join(f"@article{{vega{i},\n  title={{Tidal Gardens of Moon {i}}},\n"
+                   "  year={2024}\n}\n" for i in range(300))
+    assert facts.owners_run(template_text.words(mine))
+    assert not facts.near("_bibliography/papers.bib", (mine + example).encode())

@@ -243,6 +243,13 @@ class ExampleText:
             if title is not None and mark(title) not in self.titles:
                 return False
             seq = _document_words(front, body)
+        elif PurePosixPath(rel).suffix.lower() == ".bib":
+            # a bibliography is its text's words: an owner's is told from its first entry
+            # (a run of their words), before the words of all of its entries are read
+            text = data.decode("utf-8", "replace")
+            if self.owners_run(m.group() for m in _WORD.finditer(text.lower())):
+                return False
+            seq, title = words(text), None
         else:
             seq, title = prose(rel, data)
         if not seq:
@@ -254,6 +261,32 @@ class ExampleText:
             return False
         share, run = self.uncovered(seq)
         return share <= UNTITLED and run <= LONGEST_RUN
+
+    def owners_run(self, found: Iterable[str], first: int = 1000) -> bool:
+        """Whether the first ``first`` words ``found`` gives already hold a run of more than
+        :data:`LONGEST_RUN` words no shingle of the template's covers (as :meth:`uncovered`
+        counts them), so the whole text is never :meth:`near`: word ``j`` is final once the
+        shingle that starts at it was looked up (it needs the :data:`K` words from ``j``)."""
+        window: list[str] = []
+        last = -1  # the last word a shingle of the template's covers
+        run = 0
+        for i, word in enumerate(found):
+            if i >= first:
+                break
+            window.append(word)
+            if len(window) < K:
+                continue
+            j = i - K + 1  # the shingle of words j..i
+            if _hash(" ".join(window)) in self.shingles:
+                last = i
+            del window[0]
+            if j <= last:
+                run = 0
+                continue
+            run += 1
+            if run > LONGEST_RUN:
+                return True
+        return False
 
     def _covered_enough(self, seq: list[str]) -> bool:
         """Whether at most :data:`UNTITLED` of the words can be uncovered, read from the

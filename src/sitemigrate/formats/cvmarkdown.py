@@ -31,8 +31,8 @@ from ..lazyre import lazy_pattern
 from .jsonresume import display_year, key_for_title
 from .sections import headings as md_headings
 
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
-_BULLET = re.compile(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
+_SETEXT = lazy_pattern(r"^ {0,3}(=+|-+)\s*$")
+_BULLET = lazy_pattern(r"^(?P<indent>\s*)[*+-]\s+(?P<text>.*\S)\s*$")
 _WORD = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+\.?"  # a word of Latin letters, accents too (`Été 2018`)
 # a month's name, whole or cut short (`Sept.`): cut short with a full stop, it may touch the
 # year (`Oct.2021`); a month before a dash shares the year of the month after it
@@ -105,7 +105,7 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str, int]]:
         if head.style == "atx":
             if head.title:
                 out.append((head.line, head.line + 1, head.title, head.level))
-        elif not _BULLET.match(line) and not line.lstrip().startswith(("{%", "<", "|")):
+        elif not _BULLET().match(line) and not line.lstrip().startswith(("{%", "<", "|")):
             out.append((head.line, head.line + 2, line.strip(), head.level))
     return out
 
@@ -130,18 +130,18 @@ def _grouped_titles(heads: list[tuple[int, int, str, int]], masked: list[str]) -
     return out
 
 
-_EMPHASIS = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|"
+_EMPHASIS = lazy_pattern(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1|"
                        r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\3(?![\w*])")
-_STARRED = re.compile(r"(\*\*?)(?=\S)[^*]+?(?<=\S)\1")
+_STARRED = lazy_pattern(r"(\*\*?)(?=\S)[^*]+?(?<=\S)\1")
 # HTML's inline emphasis (`Bengaluru, <b>India</b>`): the text is what it says, as with
 # Markdown's markers; a comma inside it separates no fields either
-_HTML_EMPHASIS = re.compile(r"<(b|strong|em|i)>\s*(.*?)\s*</\1\s*>", re.I | re.S)
-_INSTITUTION = re.compile(
+_HTML_EMPHASIS = lazy_pattern(r"<(b|strong|em|i)>\s*(.*?)\s*</\1\s*>", re.I | re.S)
+_INSTITUTION = lazy_pattern(
     r"universi|college|institut|school|academy|hochschule|[ée]cole|polytechn|\b(?:KU|ETH|MIT|"
     r"UCL|EPFL|CNRS)\b|department|faculty|laborator|\blab\b|cent(?:er|re)|hospital|"
     r"foundation|ministry|bank|council|agency|\binc\b|\bltd\b|gmbh|corporation|company",
     re.I)
-_DEGREE = re.compile(
+_DEGREE = lazy_pattern(
     r"(?:ph\.?\s?d|d\.?\s?phil|doctor|dr\.|master|m\.?\s?sc|m\.?\s?s\.?|m\.?\s?a\.?|mba|"
     r"m\.?\s?phil|m\.?\s?eng|m\.?\s?res|bachelor|b\.?\s?sc|b\.?\s?s\.?|b\.?\s?a\.?|"
     r"b\.?\s?eng|b\.?\s?tech|m\.?\s?tech|diplom|magister|licen[cs]|laurea|habilitation|"
@@ -150,22 +150,22 @@ _DEGREE = re.compile(
 
 # escapes of characters that mean nothing in a line of text once unescaped; the others
 # (`\*`, `\[`, `\#`, `\-`, `1\.`...) stay, as the data is Markdown to its readers
-_ESCAPED = re.compile(r"\\([|:\"'=])")
+_ESCAPED = lazy_pattern(r"\\([|:\"'=])")
 
 
 def as_kramdown_reads(text: str) -> str:
     """A line of a bullet as kramdown shows it: a `\\\\` that ends it is a line break (the
     line ends there) and a backslash before a character it escapes is gone (`\\|` is `|`)."""
     text = re.sub(r"\s*\\\\$", "", text)
-    return _ESCAPED.sub(r"\1", text)
+    return _ESCAPED().sub(r"\1", text)
 
 
 def unmark(text: str) -> str:
     """``text`` without Markdown bold/italic markers (``**MSc**`` -> ``MSc``) nor HTML's
     inline emphasis tags (``<b>India</b>`` -> ``India``)."""
-    while (bare := _HTML_EMPHASIS.sub(lambda m: m[2], text)) != text:  # `<b><i>..</i></b>`
+    while (bare := _HTML_EMPHASIS().sub(lambda m: m[2], text)) != text:  # `<b><i>..</i></b>`
         text = bare
-    return _EMPHASIS.sub(lambda m: m[2] or m[4], text).strip()
+    return _EMPHASIS().sub(lambda m: m[2] or m[4], text).strip()
 
 
 def _pieces(text: str) -> list[str]:
@@ -174,8 +174,8 @@ def _pieces(text: str) -> list[str]:
     event); a comma between two letters or digits, with no space after it, is inside a
     name (``Mathematics,Vision and Learning``, ``10,000``), not between two parts."""
     out, depth, cur = [], 0, ""
-    stars = _STARRED.sub(lambda m: "\0" * len(m[0]), text)  # where a `*...*` span runs
-    stars = _HTML_EMPHASIS.sub(lambda m: "\0" * len(m[0]), stars)  # and a `<b>...</b>` one
+    stars = _STARRED().sub(lambda m: "\0" * len(m[0]), text)  # where a `*...*` span runs
+    stars = _HTML_EMPHASIS().sub(lambda m: "\0" * len(m[0]), stars)  # and a `<b>...</b>` one
     for n, (c, star) in enumerate(zip(text, stars, strict=True)):
         if c in "([":
             depth += 1
@@ -192,7 +192,7 @@ def _pieces(text: str) -> list[str]:
 
 def _place_like(text: str) -> bool:
     words = text.split()
-    return (1 <= len(words) <= 3 and not _INSTITUTION.search(text) and not re.search(r"\d", text)
+    return (1 <= len(words) <= 3 and not _INSTITUTION().search(text) and not re.search(r"\d", text)
             and all(w[:1].isupper() for w in words))
 
 
@@ -223,7 +223,7 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     head, rest = parts[0], parts[1:]
-    degree = _DEGREE.match(head)
+    degree = _DEGREE().match(head)
     at = None
     if degree or section_key in _AT_SECTIONS:
         # "PhD student at X", "MSc from X", "Postdoc with Y at X": X is the institution
@@ -235,7 +235,7 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
             at = None
     end = degree.end() if degree and not at else 0
     named = re.match(r"\.?\s+", head[end:]) if end else None
-    if named and (_INSTITUTION.match(head[end + named.end():])
+    if named and (_INSTITUTION().match(head[end + named.end():])
                   or _names_institution(head[end + named.end():])):
         # "B.A. University of Pittsburgh", "B.Eng. Fenwick Polytechnic University": the
         # degree, then where it was taken (whose name's `of` is no degree's `Master of Science`)
@@ -246,16 +246,16 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
         m = (re.fullmatch(r"(.+?)\s+(?:in|at|from)\s+(.+)", head)
              or re.fullmatch(r"(.+?)\s+of\s+(.+)", head)) if degree else None
         study, area = (m[1], m[2]) if m else (head, "")
-        if area and (_INSTITUTION.search(area) or "](" in area):  # "PhD in [Uni](url)"
+        if area and (_INSTITUTION().search(area) or "](" in area):  # "PhD in [Uni](url)"
             rest.insert(0, area)
             area = ""
-        if not area and not at and len(rest) >= 2 and not _INSTITUTION.search(rest[0]):
+        if not area and not at and len(rest) >= 2 and not _INSTITUTION().search(rest[0]):
             area = rest.pop(0)
         honours = re.fullmatch(r"(.+?)\s*(?<!\])\(([^()]+)\)", area)
         if honours:
             area, out["summary"] = honours[1], honours[2]
-        links = _MD_LINK.findall(f"{study} {area}")
-        study, area = _MD_LINK.sub(r"\1", study), _MD_LINK.sub(r"\1", area)
+        links = _MD_LINK().findall(f"{study} {area}")
+        study, area = _MD_LINK().sub(r"\1", study), _MD_LINK().sub(r"\1", area)
         out["title"] = f"{study} in {area}" if area else study
         out["extra"] = {"studyType": study, **({"area": area} if area else {})}
     else:
@@ -273,7 +273,7 @@ def _split_parts(text: str, section_key: str) -> dict[str, Any]:
 
 
 # a Markdown link, with the optional title kramdown reads after its target
-_MD_LINK = re.compile(r"\[([^\[\]]+)\]\(\s*((?:https?://|/)[^\s()]*)"
+_MD_LINK = lazy_pattern(r"\[([^\[\]]+)\]\(\s*((?:https?://|/)[^\s()]*)"
                       r"""(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)""")
 
 
@@ -284,7 +284,7 @@ def _names_institution(text: str) -> bool:
     """Whether ``text`` is written as a name (each word capitalised but the short ones that
     join a name: `of`, `de`, `&`) with an institution's word in it: `Fenwick University`."""
     words = unmark(text).split()
-    return bool(words) and bool(_INSTITUTION.search(text)) and all(
+    return bool(words) and bool(_INSTITUTION().search(text)) and all(
         w[:1].isupper() or w.lower() in _JOINING for w in words)
 
 
@@ -293,10 +293,10 @@ def _institution(entry: dict[str, Any], text: str) -> None:
     is the institution's website, JSON Resume's and RenderCV's ``url`` of the entry (the
     first link, when the part names several); the institution is its text, since the CV
     layouts show it as text."""
-    links = _MD_LINK.findall(text)
+    links = _MD_LINK().findall(text)
     if links:
         entry.setdefault("url", links[0][1])
-        text = _MD_LINK.sub(lambda m: m[1], text)
+        text = _MD_LINK().sub(lambda m: m[1], text)
     entry["institution"] = text
 
 
@@ -339,11 +339,11 @@ def _is_place(text: str) -> bool:
     if len(text) > 100 or ": " in text or text.rstrip().endswith("."):
         return False
     words = re.findall(r"[^\W\d_]{4,}", unmark(text))
-    return len(text.split()) <= 4 or bool(_INSTITUTION.search(text)) or not words or \
+    return len(text.split()) <= 4 or bool(_INSTITUTION().search(text)) or not words or \
         2 * sum(w[0].isupper() for w in words) > len(words)
 
 
-_BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+", re.I)
+_BREAKS = lazy_pattern(r"\s*(?:<br\s*/?>\s*)+", re.I)
 """A line of HTML line breaks alone: after a list kramdown puts them at the end of its last
 item (lazily), where they add space and show no word; the section's entries are the same."""
 
@@ -366,10 +366,10 @@ def parse(body: str, path: str = "", first_line: int = 1) -> Parsed:
             line = masked[i]
             if not re.search(r"\w", line):
                 continue  # blank, commented out, or a stray `-->`
-            if _BREAKS.fullmatch(line):  # `<br><br>` under a list: space, no words
+            if _BREAKS().fullmatch(line):  # `<br><br>` under a list: space, no words
                 used.add(i)
                 continue
-            m = _BULLET.match(line)
+            m = _BULLET().match(line)
             if m and len(m["indent"].expandtabs(4)) < 2:
                 raw.append((as_kramdown_reads(m["text"]), []))
             elif m and raw:
@@ -564,18 +564,18 @@ def render_entry(entry: Any, kind: str) -> list[str]:
 
 # A `|` kramdown would read as a table's cell border (a bullet line holding one becomes a
 # table row), outside a link's target; one already escaped stays as it is.
-_PIPE = re.compile(r"(?<!\\)\|")
-_LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
+_PIPE = lazy_pattern(r"(?<!\\)\|")
+_LINK_TARGET = lazy_pattern(r"\]\([^)\s]*\)")
 
 
 def _pipes_escaped(line: str) -> str:
     """A written line with each `|` of its text escaped (`\\|`), so that kramdown shows it
     as text (:func:`as_kramdown_reads` reads it back as `|`)."""
     out, last = [], 0
-    for m in _LINK_TARGET.finditer(line):
-        out += [_PIPE.sub(r"\\|", line[last:m.start()]), m[0]]
+    for m in _LINK_TARGET().finditer(line):
+        out += [_PIPE().sub(r"\\|", line[last:m.start()]), m[0]]
         last = m.end()
-    return "".join(out) + _PIPE.sub(r"\\|", line[last:])
+    return "".join(out) + _PIPE().sub(r"\\|", line[last:])
 
 
 def render(sections: list[CVSection], style: str = "setext") -> str:
@@ -585,7 +585,7 @@ def render(sections: list[CVSection], style: str = "setext") -> str:
     for sec in sections:
         if not sec.entries and sec.markdown.strip():
             md = sec.markdown.strip("\n")
-            setext = len(md.split("\n")) > 1 and _SETEXT.match(md.split("\n")[1])
+            setext = len(md.split("\n")) > 1 and _SETEXT().match(md.split("\n")[1])
             if not (md.startswith("#") or setext):
                 md = _heading(sec.title, style) + "\n" + md
             out.append(md + "\n")

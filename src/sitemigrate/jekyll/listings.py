@@ -532,6 +532,8 @@ def _heading_language(site: Site, detect: dict[str, Any]) -> str:
     from ..formats.sections import headings as headings_of
     headings = [h.title.strip().lower() for page in site.pages
                 for h in headings_of(page.body) if h.title.strip()]
+    if not headings:
+        return ""  # no heading: no script of one, no word of one (a script is a character's)
     text = "\n".join(headings)
     for lang, script in detect["scripts"].items():
         if re.search(script, text):

@@ -23,25 +23,27 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..lazyre import lazy_pattern
+
 if TYPE_CHECKING:
     from ..report import Report
 
-_TAG = re.compile(r"\{%-?\s*bibliography(?:\s+([^%]*?))?\s*-?%\}")
-_CITED = re.compile(r"(?:^|\s)(?:-c|--cited|-C|--cited_in_order)(?=\s|$)")
-_ARG = re.compile(r"""(--file|-f|--query|-q|--template|-T)\s+"""
+_TAG = lazy_pattern(r"\{%-?\s*bibliography(?:\s+([^%]*?))?\s*-?%\}")
+_CITED = lazy_pattern(r"(?:^|\s)(?:-c|--cited|-C|--cited_in_order)(?=\s|$)")
+_ARG = lazy_pattern(r"""(--file|-f|--query|-q|--template|-T)\s+"""
                   r"""((?:\{\{.*?\}\}|"[^"]*"|'[^']*'|[^\s{])+)""")
-_LIQUID = re.compile(r"\{\{-?\s*(.*?)\s*-?\}\}")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$|<h[1-6][^>]*>(.*?)</h[1-6]>", re.M | re.S)
-_TALK_WORDS = re.compile(r"\b(talks?|presentations?|keynotes?)\b", re.I)
-_SELECTOR = re.compile(r"(!)?@(\*|\w+)(?:\[([^\]]*)\])?")
+_LIQUID = lazy_pattern(r"\{\{-?\s*(.*?)\s*-?\}\}")
+_HEADING = lazy_pattern(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$|<h[1-6][^>]*>(.*?)</h[1-6]>", re.M | re.S)
+_TALK_WORDS = lazy_pattern(r"\b(talks?|presentations?|keynotes?)\b", re.I)
+_SELECTOR = lazy_pattern(r"(!)?@(\*|\w+)(?:\[([^\]]*)\])?")
 """A query's selectors (`@book[year=2020]`, `!@misc`): bibtex-ruby lists an entry that any
 one selects, however they are joined (`@book[...]* && @article[...]*`)."""
-_QUERY = re.compile(r"(?:^|\s)(?:-q|--query)\s+(.+?)\s*(?=\s-[cCfhqptTsgGOlLomAr]|\s--\w|$)",
+_QUERY = lazy_pattern(r"(?:^|\s)(?:-q|--query)\s+(.+?)\s*(?=\s-[cCfhqptTsgGOlLomAr]|\s--\w|$)",
                     re.S)
 """A tag's query: up to the next option, spaces and all (jekyll-scholar splits its arguments
 at the options, not at spaces)."""
-_COND = re.compile(r"^\s*([\w-]+)\s*(!~=|~=|!=|<=|>=|=|<|>)\s*(.*?)\s*$")
-_FOR_BLOCK = re.compile(r"\{%-?\s*for\s[^%]*%\}(?P<inner>(?:(?!\{%-?\s*(?:for|endfor)\b).)*?)"
+_COND = lazy_pattern(r"^\s*([\w-]+)\s*(!~=|~=|!=|<=|>=|=|<|>)\s*(.*?)\s*$")
+_FOR_BLOCK = lazy_pattern(r"\{%-?\s*for\s[^%]*%\}(?P<inner>(?:(?!\{%-?\s*(?:for|endfor)\b).)*?)"
                         r"\{%-?\s*endfor\s*-?%\}", re.S)
 
 
@@ -101,19 +103,19 @@ def bibliography_uses(texts: Iterable[tuple[str, str, str]], config: dict) -> li
     for where, body, about in texts:
         if "bibliography" not in body:
             continue
-        for m in _TAG.finditer(body):
+        for m in _TAG().finditer(body):
             files: list[str] | None = []
             query = template = ""
-            for flag, value in _ARG.findall(m.group(1) or ""):
+            for flag, value in _ARG().findall(m.group(1) or ""):
                 value = value.strip("'\"")
                 if flag in ("-q", "--query"):
-                    whole = _QUERY.search(m.group(1) or "")
+                    whole = _QUERY().search(m.group(1) or "")
                     query = whole.group(1).strip("'\"") if whole else value
                     continue
                 if flag in ("-T", "--template"):
                     template = value if "{{" not in value else ""
                     continue
-                value = _LIQUID.sub(lambda v: _config_value(v.group(1), config), value)
+                value = _LIQUID().sub(lambda v: _config_value(v.group(1), config), value)
                 if files is not None and "{{" not in value and "\0" not in value:
                     files.append(stem(value))
                 else:
@@ -121,8 +123,8 @@ def bibliography_uses(texts: Iterable[tuple[str, str, str]], config: dict) -> li
             names = defaults if files == [] else (tuple(files) if files is not None else None)
             heading = _heading_before(body, m.start())
             said = " ".join([about, heading, *(names or ()), _positive_values(query)])
-            uses.append(Use(names, query, bool(_TALK_WORDS.search(said)), where, m.span(),
-                            bool(_CITED.search(m.group(1) or "")), template))
+            uses.append(Use(names, query, bool(_TALK_WORDS().search(said)), where, m.span(),
+                            bool(_CITED().search(m.group(1) or "")), template))
     return uses
 
 
@@ -140,7 +142,7 @@ def _config_value(expr: str, config: dict) -> str:
 def _heading_before(body: str, at: int) -> str:
     """The last heading above ``at`` that is plain text (not a Liquid value like `{{ y }}`)."""
     found = ""
-    for m in _HEADING.finditer(body, 0, at):
+    for m in _HEADING().finditer(body, 0, at):
         words = (m.group(1) or m.group(2) or "").strip()
         if words and "{{" not in words and "{%" not in words:
             found = words
@@ -148,7 +150,7 @@ def _heading_before(body: str, at: int) -> str:
 
 
 def _positive_values(query: str) -> str:
-    return " ".join(c.group(3) for c in (_COND.match(p) for p in _conditions(query))
+    return " ".join(c.group(3) for c in (_COND().match(p) for p in _conditions(query))
                     if c and not c.group(2).startswith("!"))
 
 
@@ -166,7 +168,7 @@ def query_selects(query: str, entry_type: str, fields: dict[str, str]) -> bool:
     query = query.strip()
     if not query or query.startswith("{{"):
         return True
-    selectors = _SELECTOR.findall(query)  # bibtex-ruby: an entry any one of them selects
+    selectors = _SELECTOR().findall(query)  # bibtex-ruby: an entry any one of them selects
     if len(selectors) <= 1 and not (selectors and selectors[0][0]):
         # one type (or none), and every `[...]` group after it
         kind = selectors[0][1] if selectors else "*"
@@ -197,7 +199,7 @@ def selects_all(query: str) -> bool:
         return True
     if not re.match(r"@\*(?:\[|$)", query):
         return False
-    values = [c.group(3) if c else "" for c in map(_COND.match, _conditions(query))]
+    values = [c.group(3) if c else "" for c in map(_COND().match, _conditions(query))]
     return all("{{" in v for v in values)
 
 
@@ -213,7 +215,7 @@ def file_sections(uses: list[Use], files: set[str], merged: set[str]) -> list[Us
 
 
 def _condition(cond: str, fields: dict[str, str]) -> bool:
-    m = _COND.match(cond)
+    m = _COND().match(cond)
     if not m:
         return True
     name, op, want = m.group(1).lower(), m.group(2), m.group(3).strip("'\"")
@@ -298,7 +300,7 @@ def listing_span(body: str, use: Use) -> tuple[int, int]:
 
 # Liquid that prints nothing by itself: comments, a `capture` (a count of the year's
 # items), `assign`, and the `if`s that decide whether a heading shows
-_SCAFFOLD = re.compile(
+_SCAFFOLD = lazy_pattern(
     r"<!--.*?-->|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}"
     r"|\{%-?\s*capture\b.*?\{%-?\s*endcapture\s*-?%\}"
     r"|\{%-?\s*(?:assign|if|elsif|else|endif|unless|endunless)\b[^%]*%\}", re.S)
@@ -314,14 +316,14 @@ def loop_span(body: str, start: int, end: int) -> tuple[int, int]:
     for head_start, head_end, end_start, end_end in _loops(body):  # innermost first
         if not (head_start <= start and end <= end_end):
             continue
-        rest = _SCAFFOLD.sub("", body[head_end:start] + body[end:end_start])
+        rest = _SCAFFOLD().sub("", body[head_end:start] + body[end:end_start])
         if re.sub(r"<h[1-6][^>]*>.*?</h[1-6]>|\s", "", rest, flags=re.S):
             break
         start, end = head_start, end_end
     return start, end
 
 
-_LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b[^%]*%\}")
+_LOOP_TAG = lazy_pattern(r"\{%-?\s*(for|endfor)\b[^%]*%\}")
 
 
 def _loops(body: str) -> list[tuple[int, int, int, int]]:
@@ -330,7 +332,7 @@ def _loops(body: str) -> list[tuple[int, int, int, int]]:
     starts and ends."""
     loops: list[tuple[int, int, int, int]] = []
     heads: list[re.Match[str]] = []
-    for m in _LOOP_TAG.finditer(body):
+    for m in _LOOP_TAG().finditer(body):
         if m[1] == "for":
             heads.append(m)
         elif heads:
@@ -341,20 +343,20 @@ def _loops(body: str) -> list[tuple[int, int, int, int]]:
 
 def in_loop(body: str, span: tuple[int, int]) -> bool:
     """A `for` loop of ``body`` holds ``span``: what is there renders once an iteration."""
-    return any(m.start() < span[0] and span[1] < m.end() for m in _FOR_BLOCK.finditer(body))
+    return any(m.start() < span[0] and span[1] < m.end() for m in _FOR_BLOCK().finditer(body))
 
 
-_FOR_OVER = re.compile(r"\{%-?\s*for\s+(\w+)\s+in\s+page\.(\w+)\s*-?%\}")
+_FOR_OVER = lazy_pattern(r"\{%-?\s*for\s+(\w+)\s+in\s+page\.(\w+)\s*-?%\}")
 
 
 def loop_queries(body: str, use: Use, front: Any) -> list[str] | None:
     """The queries a tag inside `{% for VAR in page.KEY %}` runs: one per value of the
     page's front-matter list KEY, its `{{ VAR }}` replaced (`years: [2019, 2020]` with
     `-q @*[year={{ y }}]*`). None when the tag is in no such loop or KEY is no list."""
-    for m in _FOR_BLOCK.finditer(body):
+    for m in _FOR_BLOCK().finditer(body):
         if not (m.start() <= use.span[0] and use.span[1] <= m.end()):
             continue
-        head = _FOR_OVER.match(body, m.start())
+        head = _FOR_OVER().match(body, m.start())
         if head is None or not isinstance(front, dict) \
                 or not isinstance(front.get(head.group(2)), list):
             return None
@@ -363,8 +365,8 @@ def loop_queries(body: str, use: Use, front: Any) -> list[str] | None:
     return None
 
 
-_RENAMED = re.compile(r"duplicate key `[^`]*` \(first at line \d+\); the \w+ entry was renamed ")
-_WRITTEN = re.compile(r"publication `([^`]*)` written to ")
+_RENAMED = lazy_pattern(r"duplicate key `[^`]*` \(first at line \d+\); the \w+ entry was renamed ")
+_WRITTEN = lazy_pattern(r"publication `([^`]*)` written to ")
 
 
 def carried_keys(report: Report, rel: str, source: str, text: str) -> None:
@@ -387,9 +389,9 @@ def carried_keys(report: Report, rel: str, source: str, text: str) -> None:
         pending = next(given, None)
     found = report.findings
     found[:] = [f for f in found if not (f.path == rel and f.code == "bibtex"
-                                         and _RENAMED.match(f.message))]
+                                         and _RENAMED().match(f.message))]
     for f in found:
-        if f.path == rel and f.code == "publication" and (m := _WRITTEN.match(f.message)) \
+        if f.path == rel and f.code == "publication" and (m := _WRITTEN().match(f.message)) \
                 and m[1] in keys and keys[m[1]][1] not in (None, m[1]):
             f.message = f.message.replace(f"`{m[1]}`", f"`{keys[m[1]][1]}`", 1)
     first: dict[str, int] = {}
