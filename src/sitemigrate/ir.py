@@ -238,6 +238,13 @@ class PageFeatures:
         return self != PageFeatures()
 
 
+DateKnown = Literal["day", "month", "year"]
+"""How much of a date the source gave: the day, or only its ``month`` (and year), or only its
+``year``; a date known to less than the day is written as its month's or year's first day
+(``2024-01-01``), which the source never showed: a writer whose target prints the day of such
+a date says so. Not front matter: a writer never writes it as a key of its own."""
+
+
 @dataclass(slots=True)
 class Item:
     """An entry of a collection (news, talk, teaching, project, post, book, custom)."""
@@ -247,6 +254,8 @@ class Item:
     title: str = ""
     date: str = ""
     """ISO date (``YYYY-MM-DD``) or empty."""
+    date_known: DateKnown = "day"
+    """How much of :attr:`date` the source gave (:data:`DateKnown`)."""
     body: str = ""
     permalink: str = ""
     redirect_from: list[str] = field(default_factory=list)
@@ -311,6 +320,9 @@ class Publication:
     """Author names as written ("Albert Einstein")."""
     year: int | None = None
     date: str = ""
+    date_known: DateKnown = "day"
+    """How much of :attr:`date` the entry gave (:data:`DateKnown`): a BibTeX entry's `year`
+    alone, or with its `month`, is that year's or month's first day in :attr:`date`."""
     venue: str = ""
     category: str = ""
     """Neutral category: ``journal``, ``conference``, ``book``, ``thesis``, ``other``."""

@@ -113,7 +113,7 @@ def mark_listed_dates(projects: list[Item], pages: list[Page], src: Path,
     label = _label(read_data(src, f"_data/{rule['data']}.yml", report),
                    config.get("locale"), str(rule["key"])) or line[1]
     for item in dated:
-        when = _strftime(item.date, line[2])
+        when = strftime_en(item.date, line[2])
         if when:
             item.fields["listed_date"] = f"{label} {when}".strip()
 
@@ -131,7 +131,7 @@ _FORMS = {"B": lambda d: MONTH_NAMES[d.month - 1], "b": lambda d: MONTH_NAMES[d.
           "-m": lambda d: str(d.month), "y": lambda d: f"{d.year % 100:02d}", "%": lambda d: "%"}
 
 
-def _strftime(iso: str, form: str) -> str:
+def strftime_en(iso: str, form: str) -> str:
     """``iso`` (`YYYY-MM-DD`) in Ruby's strftime ``form`` (English month names, as Jekyll
     prints them); empty when the date or a directive of the form is not known here."""
     try:

@@ -71,6 +71,7 @@ from .reader import (
     LINK_LABELS,
     NEUTRAL_TO_CATEGORY,
 )
+from .talkdates import unknown_days
 
 
 def write(site: Site, plan: Plan, options: Options) -> None:
@@ -109,8 +110,11 @@ def write(site: Site, plan: Plan, options: Options) -> None:
         _write_post(item, site, plan, copier, sep)
     for kind, folder in (("talks", "_talks"), ("teaching", "_teaching")):
         read = bool(getattr(site, kind)) and owner_reads(plan, kind, "description")
-        for item in _distinct_slugs(getattr(site, kind), plan.report, folder):
+        items = _distinct_slugs(getattr(site, kind), plan.report, folder)
+        for item in items:
             _write_event(item, kind, folder, plan, copier, words, sep, read)
+        if kind == "talks":
+            unknown_days(items, folder, plan)  # a talk of a year or month only
     for item in site.news:
         if item.title and not item.fields.get("inline"):
             _write_news_page(item, plan, copier)

@@ -24,6 +24,7 @@ from . import THEME
 from .bibliography import _has_own_page, _page_url
 from .config import _target_generation
 from .cv import CV_YML, RESUME_JSON, _classic_basics, _classic_section, _html, _rendercv_of
+from .cvunshown import report_unshown
 
 
 def _cv_as_data(site: Site) -> bool:
@@ -123,6 +124,8 @@ def _cv_page(front: CommentedMap, page: Page, body: str, site: Site, plan: Plan,
     if has_data and not shows_text:
         _lists_as_data(body, done, page, site, plan)
         _collections_as_data(body, page, site, plan)
+        lists = [*done, *(name for name, items in site.collections.items() if items)]
+        report_unshown(rest, lists, page, report, front.get("layout", "cv"))
     return body
 
 

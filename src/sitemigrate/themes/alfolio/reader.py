@@ -693,7 +693,8 @@ def _talk_of(pub: Publication, printed: list[str], report: Report, badge: str = 
     shown_fields(fields, pub, printed, report)  # and what its own fields showed
     fields.setdefault("url", pub.links.get("html", ""))
     return Item(path=pub.origin.path if pub.origin else "", slug=pub.slug or pub.key,
-                title=pub.title, date=pub.date, fields={k: v for k, v in fields.items() if v},
+                title=pub.title, date=pub.date, date_known=pub.date_known,
+                fields={k: v for k, v in fields.items() if v},
                 origin=pub.origin)
 
 
@@ -733,6 +734,7 @@ def _read_bib(path: Path, rel: str, report: Report, folders: dict,
             key=entry.key, entry_type=entry.entry_type, title=title,
             authors=[f"{first} {last}".strip() for first, last in person_names(entry)],
             year=year, date=f"{year:04d}-{month or 1:02d}-{day or 1:02d}" if year else "",
+            date_known="year" if year and not month else "month" if year and not day else "day",
             # a paper al-folio links only to its arXiv e-print (`arxiv` field) is a preprint there
             venue=venue(entry) or ("arXiv" if links.get("arxiv") else ""),
             category=CATEGORY_OF_TYPE.get(entry.entry_type, "other"),
