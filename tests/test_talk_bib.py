@@ -312,3 +312,20 @@ def test_a_talks_links_are_one_line_of_links_not_a_table(tmp_path):
     dunes = next((dest / "_talks").glob("counting-dune-beetles*.md")).read_text()
     line = next(ln for ln in dunes.splitlines() if "[Slides](" in ln)
     assert ") \\| [" in line and ") | [" not in line
+
+
+def test_a_talk_title_with_dollar_math_shows_as_the_latex_filter_showed_it(tmp_path):
+    """jekyll-scholar's `latex` filter (al-folio's configs list it) printed `$\\gamma$-Rays`
+    as "γ-Rays": academicpages' MathJax reads no `$`, so the dollars written along
+    showed raw ("$\\gamma$-Rays")."""
+    talks = TALKS.replace("Counting Dune Beetles", r"Counting $\gamma$-Rays on Dunes")
+    src = write(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "_pages/publications.md": PUBLICATIONS,
+                                   "_bibliography/papers.bib": PAPERS,
+                                   "_bibliography/talks.bib": talks})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    titles = [re.search(r"(?m)^title: (.*)$", p.read_text()).group(1)
+              for p in (dest / "_talks").glob("*.md")]
+    assert any("Counting γ-Rays on Dunes" in t for t in titles), titles
+    assert not any("$" in t for t in titles), titles
