@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import html
 import re
-from html.parser import HTMLParser
 import unicodedata
 from collections.abc import Iterable, Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
