@@ -84,3 +84,20 @@ def test_the_themes_own_page_layout_shows_the_description_too(tmp_path):
     assert body.lstrip().startswith("<p>a clock that reads the harbour's tide gauge</p>")
     assert any(f.code == "description-shown" and "_layouts/page.liquid" in f.message
                for f in plan.report.findings)
+
+
+def test_a_description_left_with_an_open_tag_is_closed_where_the_browser_closed_it(tmp_path):
+    """The layout printed `<b>a clock<b>` inside its `<p>`, whose `</p>` the browser closed
+    both `<b>` at. Written into Markdown as it was, kramdown took the `</p>` after them for
+    text: the item's and the page's text showed "</p>"."""
+    src = _source(tmp_path, _SHOWS)
+    project = _PROJECT.replace("description: a clock that reads the harbour's tide gauge",
+                               "description: <b>a clock for the harbour<b>")
+    _write(src, {"_projects/tide.md": project,
+                 "_pages/drafts.md": "---\nlayout: page\ntitle: Drafts\npermalink: /drafts/\n"
+                                     "description: <em>Only drafts, for now.\n---\n\nA list.\n"})
+    _convert(src, academicpages_checkout(tmp_path / "checkout"), "academicpages")
+    _, body = _item(tmp_path / "checkout")
+    assert body.lstrip().startswith("<p><b>a clock for the harbour<b></b></b></p>")
+    page = (tmp_path / "checkout/_pages/drafts.md").read_text().split("---\n", 2)[2]
+    assert page.lstrip().startswith("<p><em>Only drafts, for now.</em></p>")

@@ -312,3 +312,43 @@ def test_a_talks_links_are_one_line_of_links_not_a_table(tmp_path):
     dunes = next((dest / "_talks").glob("counting-dune-beetles*.md")).read_text()
     line = next(ln for ln in dunes.splitlines() if "[Slides](" in ln)
     assert ") \\| [" in line and ") | [" not in line
+
+
+def test_a_talk_title_with_dollar_math_shows_as_the_latex_filter_showed_it(tmp_path):
+    """jekyll-scholar's `latex` filter (al-folio's configs list it) printed `$\\gamma$-Rays`
+    as "γ-Rays": academicpages' MathJax reads no `$`, so the dollars written along
+    showed raw ("$\\gamma$-Rays")."""
+    talks = TALKS.replace("Counting Dune Beetles", r"Counting $\gamma$-Rays on Dunes")
+    src = write(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "_pages/publications.md": PUBLICATIONS,
+                                   "_bibliography/papers.bib": PAPERS,
+                                   "_bibliography/talks.bib": talks})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    titles = [re.search(r"(?m)^title: (.*)$", p.read_text()).group(1)
+              for p in (dest / "_talks").glob("*.md")]
+    assert any("Counting γ-Rays on Dunes" in t for t in titles), titles
+    assert not any("$" in t for t in titles), titles
+
+
+def test_a_talk_keeps_the_author_line_the_bib_layout_showed(tmp_path):
+    """al-folio's bib layout shows each talk's authors under its title; academicpages talks
+    have no authors, so the names went. A talk with a co-speaker (or an author field that
+    names the place) keeps the line, opening its description; the owner alone needs none."""
+    talks = ("---\n---\n@misc{duo24,\n  title = {Two Voices on Dunes},\n"
+             "  author = {Vantongeren, Ilse and Okafor, Bram},\n  year = {2024},\n"
+             "  abstract = {Dunes, heard twice.},\n}\n\n@misc{solo23,\n"
+             "  title = {One Voice on Marshes},\n  author = {Vantongeren, Ilse},\n"
+             "  year = {2023},\n}\n\n@misc{where22,\n  title = {Poster on Tides},\n"
+             "  author = {Tidewater (Nowhere)},\n  year = {2022},\n}\n")
+    src = write(tmp_path / "src", {"_config.yml": ALFOLIO_CONFIG,
+                                   "_pages/publications.md": PUBLICATIONS,
+                                   "_bibliography/papers.bib": PAPERS,
+                                   "_bibliography/talks.bib": talks})
+    dest = academicpages_checkout(tmp_path / "checkout")
+    _convert(src, dest, "academicpages")
+    body = {p.name: p.read_text().split("\n---\n", 1)[1] for p in (dest / "_talks").glob("*.md")}
+    duo = next(t for n, t in body.items() if n.startswith("two-voices"))
+    assert duo.lstrip().startswith("Ilse Vantongeren and Bram Okafor\n\nDunes, heard twice.")
+    assert "Vantongeren" not in next(t for n, t in body.items() if n.startswith("one-voice"))
+    assert "Tidewater (Nowhere)" in next(t for n, t in body.items() if n.startswith("poster"))

@@ -12,6 +12,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,37 @@ def jekyll_folders(site: Path) -> set[str] | None:
     cols = config.get("collections")
     names = [str(n) for n in cols] if isinstance(cols, (dict, list)) else []
     return {"_pages", "_posts", *(f"_{name}" for name in names)}
+
+
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "param", "source", "track", "wbr"})
+
+
+class _OpenTags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag not in _VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: Any) -> None:
+        pass
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.open:  # closes it and what was opened inside it
+            del self.open[len(self.open) - 1 - self.open[::-1].index(tag):]
+
+
+def closed(fragment: str) -> str:
+    """A line of HTML that a layout printed inside a `<p>` (a page's `description`), with
+    the elements it leaves open closed at its end, where the browser closed them (at that
+    `</p>`): written into Markdown as it is, kramdown takes the `</p>` after an unclosed
+    `<b>` for text, and the page shows "</p>"."""
+    if "<" not in fragment:
+        return fragment
+    parser = _OpenTags()
+    parser.feed(fragment)
+    parser.close()
+    return fragment + "".join(f"</{tag}>" for tag in reversed(parser.open))

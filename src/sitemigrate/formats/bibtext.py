@@ -127,7 +127,9 @@ def to_text(latex: str) -> str:
     """LaTeX (as in a BibTeX value) to plain Unicode text on one line.
 
     Accents and special letters become Unicode, case-protecting braces go, ``--`` is an en
-    dash, ``~`` a space, ``\\&`` an ampersand; ``$...$`` math is kept as written.  A bare
+    dash, ``~`` a space, ``\\&`` an ampersand; ``$...$`` math shows as jekyll-scholar's
+    `latex` filter shows it, without its dollars and with its commands as characters
+    (``$\\alpha$``: "α"; MathJax's ``\\(x\\)`` and ``$$x$$``, which it leaves, are kept).  A bare
     ``%`` is text here (BibTeX values are not LaTeX comments), and so is a bare ``&`` and an
     HTML character reference (``&amp;``): jekyll-scholar prints them into the page as they
     stand, where they show as themselves.
@@ -138,6 +140,8 @@ def to_text(latex: str) -> str:
         return ""
     if "&" in latex:  # jekyll-scholar prints a bare `&` as it stands, into HTML
         latex = _BARE_AMP.sub(r"\\&", latex)
+    if "$" in latex:  # the `latex` filter shows `$x$` as x, its commands as characters
+        latex = _DOLLAR_MATH.sub(r"\1", latex)
     text = _simple_text(latex)
     if text is None and "\\" in latex:
         text = _table_text(latex)
@@ -149,6 +153,10 @@ def to_text(latex: str) -> str:
 
 
 _BARE_AMP = re.compile(r"(?<!\\)&")
+#: ``$x$`` math of a BibTeX value (not ``\\$``, not ``$$x$$``): jekyll-scholar's `latex`
+#: filter (on by default, and in every al-folio config) drops its dollars and decodes its
+#: commands (``$\\alpha$`` shows as "α"), so no MathJax sets it as math on the old page
+_DOLLAR_MATH = re.compile(r"(?<![\\$])\$([^$]*[^$\\])\$(?!\$)")
 
 _TRANSLITERATE = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe",
                                 "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",

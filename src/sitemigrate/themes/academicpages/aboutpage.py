@@ -16,6 +16,7 @@ from ...ir import Item, Page, Site
 from ...jekyll.checkout import translate_liquid
 from ...jekyll.languages import in_language_of
 from ...jekyll.listings import site_words
+from ...paragraphs import closed
 from ...plan import Plan
 from . import THEME
 from .aboutlists import selected_section, shown_list, site_link
@@ -71,7 +72,7 @@ def about_body(page: Page, site: Site, plan: Plan) -> str:
             report.mapped("subtitle", f"about-page `{key}` became the sidebar bio "
                           "(`author.bio`).", page.origin)
         else:
-            parts.append(f"<p>{feats.subtitle}</p>\n\n")
+            parts.append(f"<p>{closed(feats.subtitle)}</p>\n\n")
             report.verbatim("subtitle", f"about-page `{key}` kept at the top of the page "
                             "body.", page.origin)
     body = page.body

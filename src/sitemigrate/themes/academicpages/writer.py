@@ -54,6 +54,7 @@ from ...jekyll.site import (
     written_name,
     yaml_date,
 )
+from ...paragraphs import closed
 from ...plan import Plan
 from ...report import Report
 from ...template_files import example_wording
@@ -281,7 +282,7 @@ def _shown_around(page: Page, body: str, report: Report) -> str:
     if feats.subtitle:
         report.mapped("page-heading", f"the line `{feats.subtitle}` this page showed under its "
                       "heading is the first paragraph of its text.", page.origin)
-        body = f"<p>{feats.subtitle}</p>\n\n{body.lstrip(chr(10))}"
+        body = f"<p>{closed(feats.subtitle)}</p>\n\n{body.lstrip(chr(10))}"
     if feats.profile_text:
         report.mapped("page-heading", "the profile text the about layout showed under this "
                       "page's text (it is not the home page) is the end of its text.",
@@ -583,7 +584,7 @@ def _project_subtitle(item: Item, body: str, plan: Plan) -> str:
                        f"`{where[0]}` shows on its page (line {where[1]}), is the first "
                        "paragraph of its text (academicpages shows the `excerpt`, which the "
                        "lists print, on the item's page only in its meta tags).", item.origin)
-    return f"<p>{desc}</p>\n\n{body.lstrip(chr(10))}"
+    return f"<p>{closed(desc)}</p>\n\n{body.lstrip(chr(10))}"
 
 
 def _write_post(item: Item, site: Site, plan: Plan, copier: AssetCopier, sep: str) -> None:

@@ -324,6 +324,26 @@ def shown_abbr(pub: Publication, layouts: list[str], config: dict[str, Any]) -> 
     return ""
 
 
+def shown_authors(fields: dict[str, Any], pub: Publication, config: dict[str, Any],
+                  report: Report) -> None:
+    """The author line al-folio's bib layout shows under a talk's title (every generation
+    prints the entry's authors) stays shown where it names anyone but the site's owner
+    alone (`scholar.last_name`, as the layout tells the owner): an academicpages talk has
+    no authors, so the line opens the talk's description."""
+    authors = [a for a in pub.authors if a.strip()]
+    scholar_config = config.get("scholar")
+    lasts = scholar_config.get("last_name") if isinstance(scholar_config, dict) else None
+    lasts = [str(n) for n in (lasts if isinstance(lasts, list) else [lasts]) if n]
+    if not authors or (len(authors) == 1 and any(
+            authors[0] == last or authors[0].endswith(f" {last}") for last in lasts)):
+        return
+    line = authors[0] if len(authors) == 1 else f"{', '.join(authors[:-1])} and {authors[-1]}"
+    said = fields.get("description")
+    fields["description"] = f"{line}\n\n{said}" if said else line
+    report.mapped("bib-talk-authors", f"the authors of `{pub.key}` (shown under the talk by "
+                  "the bib layout) open the talk's description.", pub.origin)
+
+
 def shown_note(fields: dict[str, Any], pub: Publication, report: Report) -> None:
     """A talk's `note`, the line al-folio's bib layout shows under its venue and date (the
     event and its day, often), is the talk's venue where it has none, else a line of its

@@ -82,6 +82,7 @@ from .bibsections import (
     query_fields,
     selected_of_listed_files,
     shown_abbr,
+    shown_authors,
     shown_fields,
     shown_note,
     shown_notes,
@@ -623,7 +624,7 @@ def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) ->
         for pub in pubs:
             if kinds[id(pub)] == "talk":
                 site.talks.append(_talk_of(pub, printed, report,
-                                           shown_abbr(pub, talk_layouts, config)))
+                                           shown_abbr(pub, talk_layouts, config), config))
                 site.talk_entries.append(pub.key)
                 talk_files.add(name)
             else:
@@ -676,7 +677,8 @@ def _work_of(pub: Publication, kind: str) -> list[str]:
     return names
 
 
-def _talk_of(pub: Publication, printed: list[str], report: Report, badge: str = "") -> Item:
+def _talk_of(pub: Publication, printed: list[str], report: Report, badge: str = "",
+             config: dict[str, Any] | None = None) -> Item:
     """A BibTeX entry that a list of talks shows, as a talk: where no classic field names its
     venue, biblatex's `eventtitle` (the event's name) does; every link the bib layout shows;
     the badge it showed beside the talk (``badge``: its `abbr`, `Keynote`) is its type."""
@@ -688,6 +690,7 @@ def _talk_of(pub: Publication, printed: list[str], report: Report, badge: str = 
                       "venue).", pub.origin)
     fields["location"] = to_text(pub.fields.get("location") or pub.fields.get("address") or "")
     fields["description"] = pub.abstract
+    shown_authors(fields, pub, config or {}, report)
     fields.update({k: v for k, v in pub.links.items() if k in TALK_LINKS})
     shown_note(fields, pub, report)
     shown_fields(fields, pub, printed, report)  # and what its own fields showed
