@@ -31,7 +31,7 @@ from .forwards import forwarded_to
 from .layouts import Lead, with_shown
 from .listings import translate_sections
 from .problems import check_document, check_liquid
-from .urls import jekyll_suffix, undated_post, unpublished
+from .urls import has_front_matter, jekyll_suffix, undated_post, unpublished
 
 if TYPE_CHECKING:
     from ..textio import Document
@@ -113,17 +113,6 @@ def iter_files(folder: Path, root: Path, suffixes: Iterable[str] | None = TEXT_S
     found.sort()
     for parts, path in found:
         yield Path(path), base + "/".join(parts)
-
-
-def has_front_matter(path: Path) -> bool:
-    """The file starts with a front-matter line (`---`): Jekyll renders it, it is no static
-    file."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(8)
-    except OSError:
-        return False
-    return head.lstrip(b"\xef\xbb\xbf").startswith(b"---")
 
 
 def collection_files(root: Path, folder: str,

@@ -642,10 +642,10 @@ def _other_document(parts: list[str] | tuple[str, ...]) -> bool:
             and "_posts" not in parts and name[:1] not in "._#" and not name.endswith("~"))
 
 
-def _starts_with_front_matter(path: str) -> bool:
+def has_front_matter(path: str | Path) -> bool:
     """The file at ``path`` (a regular file of the site, no link, no FIFO) starts with a
-    front-matter line: its first bytes only are read, and the file then through
-    :func:`.textio.read_source`."""
+    front-matter line (`---`): Jekyll renders it, it is no static file. Its first bytes
+    only are read; the file itself then through :func:`.textio.read_source`."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(8)
@@ -663,7 +663,7 @@ def read_files(root: Path, skip: Container[str] = ()) -> dict[str, str]:
         for entry, parts in _rglob(str(root)):
             if jekyll_suffix(_splitext(entry.name)[1]) in _CONVERTIBLE or (
                     _other_document(parts) and entry.is_file(follow_symlinks=False)
-                    and _starts_with_front_matter(entry.path)):
+                    and has_front_matter(entry.path)):
                 rel = "/".join(parts)
                 if rel not in skip and not not_utf8(rel, None) and (
                         Path(entry.path).is_file() if entry.is_symlink() else entry.is_file()):
