@@ -14,7 +14,7 @@ too little to look for (`Contact` is on many pages of any site): two words or mo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .text import (
@@ -91,6 +91,15 @@ def _code_texts(text: str) -> list[str]:
     return _pieces(TAG.sub("\n", text))
 
 
+def _jekyll_reads(site: Path) -> Iterator[tuple[str, Path]]:
+    """(path from ``site``, path) of each content file of ``site`` in a folder Jekyll reads."""
+    read = jekyll_folders(site)
+    for path in content_files(site):
+        rel = path.relative_to(site).as_posix()
+        if read is None or not unread_folder(rel, read):
+            yield rel, path
+
+
 def short_texts(site: Path) -> dict[str, list[str]]:
     """file -> its whole text, for each content file of ``site`` Jekyll reads whose text is
     one block shorter than a paragraph (:data:`~..paragraphs.MIN_WORDS` words) and of
@@ -102,11 +111,7 @@ def short_texts(site: Path) -> dict[str, list[str]]:
     from ..paragraphs import blocks_at
     from ..textio import read_text
     found: dict[str, list[str]] = {}
-    read = jekyll_folders(site)
-    for path in content_files(site):
-        rel = path.relative_to(site).as_posix()
-        if read is not None and unread_folder(rel, read):
-            continue
+    for rel, path in _jekyll_reads(site):
         found_text = read_text(path, rel, None, root=site)
         if found_text is None:
             continue
@@ -123,11 +128,7 @@ def owner_items(site: Path, own_code: list[str]) -> dict[str, list[str]]:
     """file -> its short texts (see the module): those of every content file of ``site``
     Jekyll reads, and those of ``own_code`` (the owner's own layouts and includes)."""
     found: dict[str, list[str]] = {}
-    read = jekyll_folders(site)
-    for path in content_files(site):
-        rel = path.relative_to(site).as_posix()
-        if read is not None and unread_folder(rel, read):
-            continue
+    for rel, path in _jekyll_reads(site):
         fm, body = front(path.read_text("utf-8", "replace"))
         if fm.get("published") is False:
             continue
