@@ -184,3 +184,50 @@ def test_a_field_of_the_owners_that_their_resume_include_prints_is_on_the_markdo
     assert "tides.png" not in cv and "heron" not in cv, cv
     [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
     assert (told.path, told.line) == ("_includes/resume/education.liquid", 2), told
+
+
+CLASSIC_TEACHING = """- title: Teaching
+  type: time_table
+  contents:
+    - title: Guest Lecturer
+      department: School of Tidal Studies
+      maindescription: <a href="https://example.org/tides">TIDE 101 Waves</a>, Harbour College
+      crest: harbour.png
+      year: Spring 2023
+"""
+
+TIME_TABLE = ("{% for content in entry.contents %}<li><img src=\"{{ content.crest }}\">\n"
+              "<h6>{{ content.title }}</h6> {% if content.department %}\n"
+              "<td>{{ content.department }}</td>{% endif %}\n"
+              "<div>{{ content.maindescription }}</div></li>{% endfor %}\n")
+
+
+def test_fields_the_classic_cv_include_prints_are_on_the_markdown_cv(tmp_path):
+    """The site's `_includes/cv/time_table.liquid` prints an entry's `department` and
+    `maindescription` (al-folio 2024-25's does): the new CV shows them under the entry, in
+    the include's order; a field printed only inside a tag (a crest's `src`) is no text."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(CLASSIC_TEACHING)
+    (src / "_includes/cv").mkdir(parents=True)
+    (src / "_includes/cv/time_table.liquid").write_text(TIME_TABLE)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    entry = cv.split("Guest Lecturer", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert entry[1:3] == ["  * School of Tidal Studies", '  * <a href="https://example.org/'
+                          'tides">TIDE 101 Waves</a>, Harbour College'], cv
+    assert "harbour.png" not in cv, cv
+    [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
+    assert (told.path, told.line) == ("_includes/cv/time_table.liquid", 2), told
+
+
+def test_a_classic_cv_field_the_include_does_not_print_stays_unshown(tmp_path):
+    """al-folio's 2022 `time_table` include prints neither field: nothing new appears."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(CLASSIC_TEACHING)
+    (src / "_includes/cv").mkdir(parents=True)
+    (src / "_includes/cv/time_table.html").write_text(
+        "{% for content in entry.contents %}{{ content.title }}{% endfor %}\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "Tidal Studies" not in cv and "TIDE 101" not in cv, cv
