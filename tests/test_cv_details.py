@@ -231,3 +231,21 @@ def test_a_classic_cv_field_the_include_does_not_print_stays_unshown(tmp_path):
     sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
     cv = (tmp_path / "out/_pages/cv.md").read_text()
     assert "Tidal Studies" not in cv and "TIDE 101" not in cv, cv
+
+
+def test_selected_papers_take_the_heading_the_owners_about_layout_gave_them(tmp_path):
+    """The owner's about layout heads its selected papers `favourite papers` (its own words,
+    not the template's): the new about page's list has that heading, once, not the target's
+    `Selected publications` and no second heading of the layout's at the end."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<article>{{ content }}\n"
+        "{% if page.selected_papers %}\n<h2>\n  <a href=\"{{ '/publications/' | relative_url }}\""
+        ">favourite papers</a>\n</h2>\n{% include selected_papers.liquid %}\n{% endif %}\n"
+        "</article>\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    assert "## favourite papers\n\n- " in about, about
+    assert about.count("favourite papers") == 1, about
+    assert "Selected publications" not in about, about

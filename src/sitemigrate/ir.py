@@ -212,6 +212,10 @@ class PageFeatures:
     ``scrollable`` (as written); None when the page does not say."""
     selected_papers: bool | None = None
     """The home page lists the selected publications; None when the page does not say."""
+    selected_heading: str = ""
+    """The words of the heading the owner's own layout shows above the selected
+    publications (an about layout whose `selected publications` became `selected`); empty
+    when it is the template's heading (the target's own words then)."""
     social: bool | None = None
     """The home page shows the social links; None when the page does not say."""
     lists: list[ShownList] = field(default_factory=list)

@@ -35,7 +35,8 @@ def selected_section(page: Page, site: Site, report: Report, words: dict[str, st
     lines = [selected_line(p, words["abstract"]) for p in chosen]
     report.mapped("selected-papers", f"{len(chosen)} selected publications listed on {where}.",
                   page.origin)
-    return [f"\n## {words['selected_publications']}\n\n" + "\n".join(lines) + "\n"]
+    heading = page.features.selected_heading or words["selected_publications"]
+    return [f"\n## {heading}\n\n" + "\n".join(lines) + "\n"]
 
 
 def selected_line(pub: Publication, label: str) -> str:
