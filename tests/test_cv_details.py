@@ -249,3 +249,20 @@ def test_selected_papers_take_the_heading_the_owners_about_layout_gave_them(tmp_
     assert "## favourite papers\n\n- " in about, about
     assert about.count("favourite papers") == 1, about
     assert "Selected publications" not in about, about
+
+
+def test_the_about_page_lists_follow_the_order_of_the_owners_about_layout(tmp_path):
+    """The owner's about layout shows the selected papers above the news (the template
+    shows the news first): the new about page lists them in that order."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<article>{{ content }}\n"
+        "{% if page.selected_papers %}<h2>selected publications</h2>\n"
+        "{% include selected_papers.liquid %}{% endif %}\n"
+        "{% if page.announcements.enabled %}<h2>news</h2>{% include news.liquid %}{% endif %}\n"
+        "</article>\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    assert "## News\n" in about and "## Selected publications\n" in about, about
+    assert about.index("## Selected publications\n") < about.index("## News\n"), about

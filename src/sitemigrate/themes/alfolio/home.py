@@ -66,6 +66,25 @@ def about_news(page: Page, data: dict[str, Any], site: Site, layout: str,
         page.features.news = {**page.features.news, "enabled": False}
 
 
+_SECTIONS = {"news": re.compile(r"\bpage\.(?:news|announcements)\b"),
+             "latest_posts": re.compile(r"\blatest_posts\b"),
+             "selected_papers": re.compile(r"\bpage\.selected_papers\b")}
+
+
+def about_order(page: Page, site: Site, layout: str, report: Report) -> None:
+    """The order in which the page's about layout (the first of its layouts that tests any
+    of them) shows its news, latest posts and selected papers under the page's text."""
+    chain, _ = named_chain(Path(site.source), layout, report) \
+        if site.source and layout else ([], False)
+    for _, text in chain:
+        shown = shown_liquid(text)
+        found = {key: m.start() for key, pattern in _SECTIONS.items()
+                 if (m := pattern.search(shown))}
+        if found:
+            page.features.sections_order = sorted(found, key=found.__getitem__)
+            return
+
+
 def selected_heading(page: Page, site: Site, layout: str, report: Report) -> None:
     """The heading the page's layouts show in their `{% if page.selected_papers %}` block,
     above the list of selected papers, where its words are the owner's and not the

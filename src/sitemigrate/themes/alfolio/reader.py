@@ -92,6 +92,7 @@ from .bibsections import (
 from .cvread import read_cv
 from .home import (
     about_news,
+    about_order,
     blog_by_listing,
     blog_heading,
     laid_in_about,
@@ -534,6 +535,7 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
     if "social" in data:
         feats.social = bool(data["social"])
     about_news(page, data, site, layout, report)  # (as its layouts show the news)
+    about_order(page, site, layout, report)  # (the order its lists show in)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
         selected_heading(page, site, layout, report)  # (its own layout's words for it)
