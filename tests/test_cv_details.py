@@ -266,3 +266,21 @@ def test_the_about_page_lists_follow_the_order_of_the_owners_about_layout(tmp_pa
     about = (tmp_path / "out/_pages/about.md").read_text()
     assert "## News\n" in about and "## Selected publications\n" in about, about
     assert about.index("## Selected publications\n") < about.index("## News\n"), about
+
+
+def test_selected_papers_keep_the_lines_their_list_showed_under_them(tmp_path):
+    """al-folio's list showed a selected entry's note under it (a best-paper award): the
+    new about page's selected papers show it under the entry too."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/bib.liquid").write_text(
+        "---\n---\n<div>{{ entry.title }}</div>\n"
+        "{% if entry.note %}<div class=\"note\">{{ entry.note }}</div>{% endif %}\n")
+    bib = src / "_bibliography/papers.bib"
+    bib.write_text(bib.read_text().replace(
+        "  selected = {true},", "  selected = {true},\n  note = {Best Poster of the Harbour Workshop},", 1))
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    item = about.split("## Selected publications\n\n", 1)[1].split("\n- ", 1)[0]
+    assert "Carbon-Aware Scheduling" in item, about
+    assert "\n\n  Best Poster of the Harbour Workshop" in item, about
