@@ -96,7 +96,7 @@ def selected_heading(page: Page, site: Site, layout: str, report: Report) -> Non
     block = next((b for _, text in chain if (b := switch_block(text, "selected_papers"))), "")
     found = _HEADING.search(shown_liquid(block))
     words = " ".join(_TAGS.sub(" ", found[1]).split()) if found else ""
-    if words and not templates(THEME).writes(found[0]):
+    if found and words and not templates(THEME).writes(found[0]):
         page.features.selected_heading = words
 
 
