@@ -184,3 +184,103 @@ def test_a_field_of_the_owners_that_their_resume_include_prints_is_on_the_markdo
     assert "tides.png" not in cv and "heron" not in cv, cv
     [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
     assert (told.path, told.line) == ("_includes/resume/education.liquid", 2), told
+
+
+CLASSIC_TEACHING = """- title: Teaching
+  type: time_table
+  contents:
+    - title: Guest Lecturer
+      department: School of Tidal Studies
+      maindescription: <a href="https://example.org/tides">TIDE 101 Waves</a>, Harbour College
+      crest: harbour.png
+      year: Spring 2023
+"""
+
+TIME_TABLE = ("{% for content in entry.contents %}<li><img src=\"{{ content.crest }}\">\n"
+              "<h6>{{ content.title }}</h6> {% if content.department %}\n"
+              "<td>{{ content.department }}</td>{% endif %}\n"
+              "<div>{{ content.maindescription }}</div></li>{% endfor %}\n")
+
+
+def test_fields_the_classic_cv_include_prints_are_on_the_markdown_cv(tmp_path):
+    """The site's `_includes/cv/time_table.liquid` prints an entry's `department` and
+    `maindescription` (al-folio 2024-25's does): the new CV shows them under the entry, in
+    the include's order; a field printed only inside a tag (a crest's `src`) is no text."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(CLASSIC_TEACHING)
+    (src / "_includes/cv").mkdir(parents=True)
+    (src / "_includes/cv/time_table.liquid").write_text(TIME_TABLE)
+    plan = sitemigrate.convert(src, tmp_path / "out", to="academicpages")
+    plan.apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    entry = cv.split("Guest Lecturer", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert entry[1:3] == ["  * School of Tidal Studies", '  * <a href="https://example.org/'
+                          'tides">TIDE 101 Waves</a>, Harbour College'], cv
+    assert "harbour.png" not in cv, cv
+    [told] = [f for f in plan.report.findings if f.code == "cv-own-field"]
+    assert (told.path, told.line) == ("_includes/cv/time_table.liquid", 2), told
+
+
+def test_a_classic_cv_field_the_include_does_not_print_stays_unshown(tmp_path):
+    """al-folio's 2022 `time_table` include prints neither field: nothing new appears."""
+    src = _alfolio(tmp_path)
+    (src / "_data/cv.yml").write_text(CLASSIC_TEACHING)
+    (src / "_includes/cv").mkdir(parents=True)
+    (src / "_includes/cv/time_table.html").write_text(
+        "{% for content in entry.contents %}{{ content.title }}{% endfor %}\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    cv = (tmp_path / "out/_pages/cv.md").read_text()
+    assert "Tidal Studies" not in cv and "TIDE 101" not in cv, cv
+
+
+def test_selected_papers_take_the_heading_the_owners_about_layout_gave_them(tmp_path):
+    """The owner's about layout heads its selected papers `favourite papers` (its own words,
+    not the template's): the new about page's list has that heading, once, not the target's
+    `Selected publications` and no second heading of the layout's at the end."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<article>{{ content }}\n"
+        "{% if page.selected_papers %}\n<h2>\n  <a href=\"{{ '/publications/' | relative_url }}\""
+        ">favourite papers</a>\n</h2>\n{% include selected_papers.liquid %}\n{% endif %}\n"
+        "</article>\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    assert "## favourite papers\n\n- " in about, about
+    assert about.count("favourite papers") == 1, about
+    assert "Selected publications" not in about, about
+
+
+def test_the_about_page_lists_follow_the_order_of_the_owners_about_layout(tmp_path):
+    """The owner's about layout shows the selected papers above the news (the template
+    shows the news first): the new about page lists them in that order."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/about.liquid").write_text(
+        "---\nlayout: default\n---\n<article>{{ content }}\n"
+        "{% if page.selected_papers %}<h2>selected publications</h2>\n"
+        "{% include selected_papers.liquid %}{% endif %}\n"
+        "{% if page.announcements.enabled %}<h2>news</h2>{% include news.liquid %}{% endif %}\n"
+        "</article>\n")
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    assert "## News\n" in about and "## Selected publications\n" in about, about
+    assert about.index("## Selected publications\n") < about.index("## News\n"), about
+
+
+def test_selected_papers_keep_the_lines_their_list_showed_under_them(tmp_path):
+    """al-folio's list showed a selected entry's note under it (a best-paper award): the
+    new about page's selected papers show it under the entry too."""
+    src = _alfolio(tmp_path)
+    (src / "_layouts").mkdir()
+    (src / "_layouts/bib.liquid").write_text(
+        "---\n---\n<div>{{ entry.title }}</div>\n"
+        "{% if entry.note %}<div class=\"note\">{{ entry.note }}</div>{% endif %}\n")
+    bib = src / "_bibliography/papers.bib"
+    bib.write_text(bib.read_text().replace(
+        "  selected = {true},", "  selected = {true},\n  note = {Best Poster of the Harbour Workshop},", 1))
+    sitemigrate.convert(src, tmp_path / "out", to="academicpages").apply()
+    about = (tmp_path / "out/_pages/about.md").read_text()
+    item = about.split("## Selected publications\n\n", 1)[1].split("\n- ", 1)[0]
+    assert "Carbon-Aware Scheduling" in item, about
+    assert "\n\n  Best Poster of the Harbour Workshop" in item, about

@@ -900,3 +900,19 @@ def test_a_layout_switch_of_a_file_carried_as_written_is_not_said_dropped(tmp_pa
     plan.apply()
     assert "author_profile: true" in (dest / "_teaching/2021-dunes.md").read_text()
     assert not any(f.code == "theme-switch" for f in plan.report.findings)
+
+
+def test_a_publication_with_a_year_and_no_date_is_not_said_to_have_no_year(tmp_path):
+    """A publication that gives `year: 2022` and no `date:` is dated in its year, and the
+    report says so; it is not told to add the year it has."""
+    src = vera_on_academicpages(tmp_path / "src", {
+        "_publications/tides.md": "---\ntitle: Tidal Gardens of the Moon\n"
+                                  "collection: publications\nyear: 2022\n---\nVega. 2022.\n"})
+    dest = academicpages_checkout(tmp_path / "dest")
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    front, _ = _front((dest / "_publications/tides.md").read_text())
+    assert str(front["date"]) == "2022-01-01", front
+    said = [f for f in plan.report.findings if f.code == "no-date"]
+    assert said and all("has no year" not in f.message for f in said), said
+    assert "gives its year (2022)" in said[0].message and said[0].outcome == "mapped"

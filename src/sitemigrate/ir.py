@@ -212,8 +212,15 @@ class PageFeatures:
     ``scrollable`` (as written); None when the page does not say."""
     selected_papers: bool | None = None
     """The home page lists the selected publications; None when the page does not say."""
+    selected_heading: str = ""
+    """The words of the heading the owner's own layout shows above the selected
+    publications (an about layout whose `selected publications` became `selected`); empty
+    when it is the template's heading (the target's own words then)."""
     social: bool | None = None
     """The home page shows the social links; None when the page does not say."""
+    sections_order: list[str] = field(default_factory=list)
+    """The lists the page's about layout shows under its text (``news``, ``latest_posts``,
+    ``selected_papers``), in the order that layout shows them; empty when not known."""
     lists: list[ShownList] = field(default_factory=list)
     """Lists of the owner's own items that the page's layout shows under front-matter
     switches of the owner's (a home page's selected projects or talks)."""

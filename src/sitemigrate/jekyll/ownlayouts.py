@@ -136,6 +136,8 @@ def with_layout_own(plan: Plan, page: Page, body: str, out: str, target: Theme,
                              f"{'above' if before else 'below'} the text of this page: "
                              "written into the page, where it shows it.", page.origin)
     headings = frozenset(s.heading for s in page.features.lists if s.heading)
+    if page.features.selected_papers and page.features.selected_heading:
+        headings |= {page.features.selected_heading}  # (the list the writer wrote)
     return with_shown(body, [*data_blocks(plan, page.path),
                              *own_parts(plan, page.path, headings)], out)
 

@@ -35,12 +35,14 @@ def selected_section(page: Page, site: Site, report: Report, words: dict[str, st
     lines = [selected_line(p, words["abstract"]) for p in chosen]
     report.mapped("selected-papers", f"{len(chosen)} selected publications listed on {where}.",
                   page.origin)
-    return [f"\n## {words['selected_publications']}\n\n" + "\n".join(lines) + "\n"]
+    heading = page.features.selected_heading or words["selected_publications"]
+    return [f"\n## {heading}\n\n" + "\n".join(lines) + "\n"]
 
 
 def selected_line(pub: Publication, label: str) -> str:
     """A selected publication as the about page's list item: its citation, the DOI al-folio's
-    about page shows as a button, and its abstract folded as al-folio folds it."""
+    about page shows as a button, the lines its list showed under it (:attr:`~...ir.
+    Publication.notes`: an award, a note), and its abstract folded as al-folio folds it."""
     line = f"- {markdown_text(pub.citation or pub.title)}"
     doi = pub.links.get("doi", "").strip()
     if doi:
@@ -49,6 +51,10 @@ def selected_line(pub: Publication, label: str) -> str:
             bare, safe="/:;.,_-?=&%#~+")
         shown = re.sub(r"([\\`*_\[\]<>])", r"\\\1", doi)
         line += f" DOI: [{shown}]({target})"
+    for note in pub.notes:  # what al-folio's list showed under it (an award), there too
+        shown = " ".join(str(note).split())
+        line += f"\n\n  {raw_literal(shown) if '{{' in shown or '{%' in shown else shown}" \
+            if shown else ""
     if pub.abstract.strip():
         text = html.escape(re.sub(r"\s+", " ", pub.abstract).strip(), quote=False)
         text = raw_literal(text) if "{{" in text or "{%" in text else text

@@ -99,6 +99,8 @@ def about_sections(page: Page, site: Site, plan: Plan, words: dict[str, str]) ->
     home = page.role == "about"
     where = "the about page" if home else "this page (its about layout)"
     extra: list[str] = []
+    # each list under the text, placed in the order the about layout showed them
+    parts: dict[str, list[str]] = {"news": [], "selected_papers": [], "latest_posts": []}
     news_feat = feats.news or {}
     if news_feat.get("enabled"):
         # in the page's language: the versions its language's build listed there
@@ -113,7 +115,7 @@ def about_sections(page: Page, site: Site, plan: Plan, words: dict[str, str]) ->
                 lines.append(f"\n[{words['all_news']}]({site_link(every_url)})")
                 if news_page is None and (home or NEWS_PAGE not in plan.files):
                     write_news_list(every, plan, page, words["news"])
-            extra.append(f"\n## {words['news']}\n\n" + "\n".join(lines) + "\n")
+            parts["news"].append(f"\n## {words['news']}\n\n" + "\n".join(lines) + "\n")
             if home:
                 for n in items:
                     plan.origins.setdefault(n.path, page.path)
@@ -123,9 +125,9 @@ def about_sections(page: Page, site: Site, plan: Plan, words: dict[str, str]) ->
             report.lost("news", f"{where} shows news{_switch(feats.news_key)}, but the site "
                         "has no `_news` items to carry; academicpages has no news list, so "
                         "the flag was dropped.", page.origin)
-    extra += selected_section(page, site, report, words)
-    extra += [shown_list(shown, site, page, plan, words["abstract"])
-              for shown in feats.lists]
+    parts["selected_papers"] += selected_section(page, site, report, words)
+    parts["selected_papers"] += [shown_list(shown, site, page, plan, words["abstract"])
+                                 for shown in feats.lists]
     if feats.social:
         report.mapped("social-flag", "`social: true`: academicpages shows the social links in "
                       "the sidebar of every page with `author_profile: true`.", page.origin)
@@ -136,12 +138,14 @@ def about_sections(page: Page, site: Site, plan: Plan, words: dict[str, str]) ->
             else None
         loop = THEME.vocabulary["listings"]["latest_posts"]["body"].replace(
             " LIMIT", f" limit: {limit}" if limit else "")
-        extra.append(f"\n## {words['latest_posts']}\n\n" + loop)
+        parts["latest_posts"].append(f"\n## {words['latest_posts']}\n\n" + loop)
         which = f"the {limit} newest" if limit else "every post"
         report.mapped("latest-posts", f"the latest posts of {where} ({which}) written as a "
                       f"`{words['latest_posts']}` section of it." if not home else
                       f"the about page's latest posts ({which}) written as a "
                       f"`{words['latest_posts']}` section of it.", page.origin)
+    for key in dict.fromkeys([*feats.sections_order, *parts]):
+        extra += parts.get(key, [])
     if ident.contact_note and feats.social:  # al-folio shows it last, in its social block
         extra.append(f"\n{ident.contact_note}\n")
     elif ident.contact_note and (home or feats.social is not None):

@@ -411,7 +411,12 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
                        site_baseurl: str = "", sep: str = "\n\n", citation: str = "",
                        url: str = "") -> None:
     date = _publication_date(pub)
-    if not pub.date:
+    if not pub.date and pub.year:  # (a `year:` of its own, no `date:`)
+        plan.report.mapped("no-date", f"publication `{pub.key}` gives its year ({pub.year}) "
+                           f"and no date: dated {date}, the date academicpages' layouts sort "
+                           "and show it by. Give it its own `date:` if another is right.",
+                           pub.origin)
+    elif not pub.date:
         plan.report.problem("no-date", f"publication `{pub.key}` has no year; it was dated "
                             f"{date} so that it sorts last. Add the year to the entry.",
                             pub.origin)

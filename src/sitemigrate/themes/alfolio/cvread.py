@@ -29,7 +29,14 @@ from .cv import (
     resume_json_path,
     resume_sections_shown,
 )
-from .resumeshown import basics_key, dialect_of, fields_shown, own_fields_shown, shown_as
+from .resumeshown import (
+    basics_key,
+    classic_fields_shown,
+    dialect_of,
+    fields_shown,
+    own_fields_shown,
+    shown_as,
+)
 
 
 def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> CV | None:
@@ -76,6 +83,7 @@ def read_cv(src: Path, site: Site, report: Report, layouts: dict[str, str]) -> C
     cv = CV(origin=Origin(rel, 1), format=fmt)
     if fmt == "classic":
         cv.sections = _classic_sections(value, report)
+        classic_fields_shown(cv.sections, src, report)  # its include's own fields
     elif fmt == "rendercv":
         cv.sections, cv.basics = _rendercv_sections(value, report)
         cv.sections = rendercv_in_shown_order(cv.sections, rule, layout_text, THEME.vocabulary)

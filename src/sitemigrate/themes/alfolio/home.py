@@ -9,7 +9,7 @@ from typing import Any
 
 from ...ir import Origin, Page, Setting, Site, plain
 from ...jekyll.branches import layout_of
-from ...jekyll.layouts import named_chain, source_layout
+from ...jekyll.layouts import named_chain, source_layout, switch_block
 from ...jekyll.liquid import shown_liquid
 from ...report import Report
 
@@ -48,6 +48,8 @@ def news_by_layout(page: Page, data: dict[str, Any], config: dict[str, Any],
 
 
 _NEWS = re.compile(r"\bpage\.(?:news|announcements)\b|\{%-?\s*include\s+news\b")
+_HEADING = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]\s*>", re.S | re.I)
+_TAGS = re.compile(r"<[^>]*>|\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
 def about_news(page: Page, data: dict[str, Any], site: Site, layout: str,
@@ -62,6 +64,40 @@ def about_news(page: Page, data: dict[str, Any], site: Site, layout: str,
     if complete and chain and page.features.news \
             and not any(_NEWS.search(shown_liquid(text)) for _, text in chain):
         page.features.news = {**page.features.news, "enabled": False}
+
+
+_SECTIONS = {"news": re.compile(r"\bpage\.(?:news|announcements)\b"),
+             "latest_posts": re.compile(r"\blatest_posts\b"),
+             "selected_papers": re.compile(r"\bpage\.selected_papers\b")}
+
+
+def about_order(page: Page, site: Site, layout: str, report: Report) -> None:
+    """The order in which the page's about layout (the first of its layouts that tests any
+    of them) shows its news, latest posts and selected papers under the page's text."""
+    chain, _ = named_chain(Path(site.source), layout, report) \
+        if site.source and layout else ([], False)
+    for _, text in chain:
+        shown = shown_liquid(text)
+        found = {key: m.start() for key, pattern in _SECTIONS.items()
+                 if (m := pattern.search(shown))}
+        if found:
+            page.features.sections_order = sorted(found, key=found.__getitem__)
+            return
+
+
+def selected_heading(page: Page, site: Site, layout: str, report: Report) -> None:
+    """The heading the page's layouts show in their `{% if page.selected_papers %}` block,
+    above the list of selected papers, where its words are the owner's and not the
+    template's own (:meth:`~...template_files.Templates.writes`): that list's heading."""
+    from ...template_files import templates
+    from . import THEME
+    chain, _ = named_chain(Path(site.source), layout, report) \
+        if site.source and layout else ([], False)
+    block = next((b for _, text in chain if (b := switch_block(text, "selected_papers"))), "")
+    found = _HEADING.search(shown_liquid(block))
+    words = " ".join(_TAGS.sub(" ", found[1]).split()) if found else ""
+    if found and words and not templates(THEME).writes(found[0]):
+        page.features.selected_heading = words
 
 
 def blog_heading(site: Site, src: Path, config: dict[str, Any], layouts: dict[str, str],

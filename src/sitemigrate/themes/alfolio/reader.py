@@ -90,7 +90,15 @@ from .bibsections import (
     talk_templates,
 )
 from .cvread import read_cv
-from .home import about_news, blog_by_listing, blog_heading, laid_in_about, site_latest_posts
+from .home import (
+    about_news,
+    about_order,
+    blog_by_listing,
+    blog_heading,
+    laid_in_about,
+    selected_heading,
+    site_latest_posts,
+)
 from .homelists import about_heading, add_entry, image_dir, switched_lists
 from .navigation import navigation
 from .settings import comments_asked, example_profile, example_socials, own_text, read_settings
@@ -527,8 +535,10 @@ def _read_about(page: Page, data: Any, site: Site, doc, report: Report, layout: 
     if "social" in data:
         feats.social = bool(data["social"])
     about_news(page, data, site, layout, report)  # (as its layouts show the news)
+    about_order(page, site, layout, report)  # (the order its lists show in)
     if "selected_papers" in data:
         feats.selected_papers = bool(data["selected_papers"])
+        selected_heading(page, site, layout, report)  # (its own layout's words for it)
 
 
 def _read_bibliographies(site: Site, src: Path, config: dict, report: Report) -> None:

@@ -121,6 +121,48 @@ def own_fields_shown(sections: list[CVSection], src: Path, report: Report) -> No
                           Origin(rel, liquid.count("\n", 0, at) + 1))
 
 
+def classic_fields_shown(sections: list[CVSection], src: Path, report: Report) -> None:
+    """Each classic `_data/cv.yml` entry's text field that no neutral key holds (kept in
+    ``extra``) and that the site's include of its section's type prints as text, as
+    `{{ content.FIELD }}` (the 2024-25 `cv/time_table` prints a `department` and a
+    `maindescription` under the institution): the entry's summary, one line each, in the
+    order the include prints them. An include that does not print it leaves it unshown."""
+    includes: dict[str, tuple[str, str] | None] = {}
+    for sec in sections:
+        if sec.kind and sec.kind not in includes:
+            includes[sec.kind] = None
+            for rel in (f"_includes/cv/{sec.kind}.liquid", f"_includes/cv/{sec.kind}.html"):
+                if (src / rel).is_file() and within(src, src / rel):
+                    raw = read_source(src / rel, rel, report, root=src)
+                    includes[sec.kind] = (rel, raw.decode("utf-8", "replace") if raw else "")
+                    break
+        found = includes.get(sec.kind)
+        if not found:
+            continue
+        rel, liquid = found
+        text = _TAG.sub(" ", shown_liquid(liquid))
+        printed = sorted(set(_PRINTED.findall(text)), key=lambda k: text.find(f"content.{k}"))
+        moved: set[str] = set()
+        for entry in sec.entries:
+            extra = entry.get("extra") if isinstance(entry, dict) else None
+            if not isinstance(extra, dict):
+                continue
+            lines = []
+            for key in [k for k in printed if isinstance(extra.get(k), (str, int, float))]:
+                lines += _lines(extra.pop(key))
+                moved.add(key)
+            if lines:
+                entry["summary"] = "\n".join([*filter(None, [entry.get("summary")]), *lines])
+            if not extra:
+                del entry["extra"]
+        if moved:
+            at = min(liquid.find(f"content.{k}") for k in moved)
+            report.mapped("cv-own-field", f"CV section `{sec.title}`: `{rel}` shows "
+                          + ", ".join(f"`{k}`" for k in sorted(moved)) + " of its entries: "
+                          "each is a line of the entry's summary.",
+                          Origin(rel, liquid.count("\n", 0, at) + 1))
+
+
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
 
 
