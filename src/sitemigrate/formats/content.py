@@ -300,3 +300,15 @@ def extract_news(body: str, rel: str, first_line: int = 1,
         elif not items:
             out.append(sec.heading + sec.body)
     return NewsExtraction("".join(out), items, leftover, warnings, titles_used)
+
+
+def words_html(text: str) -> str:
+    """Markdown ``text`` as the HTML its emphasis, code and links make, its words and its
+    own HTML as written (not escaped again: a text already meant for an HTML page)."""
+    import mistune
+
+    class Words(mistune.HTMLRenderer):
+        def text(self, text: str) -> str:
+            return text
+
+    return str(mistune.create_markdown(renderer=Words(escape=False))(text))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..formats.bibtex import parse_bib
 from ..formats.citation import format_citation
-from ..formats.content import fenced_code
+from ..formats.content import fenced_code, words_html
 from ..ir import Origin
 from ..plan import Plan
 from .liquid import is_html_file
@@ -116,13 +116,7 @@ def _in_html_block(body: str, at: int) -> bool:
 
 def _span_html(text: str) -> str:
     """Markdown ``text`` of one paragraph as HTML, its words as written."""
-    import mistune
-
-    class Words(mistune.HTMLRenderer):
-        def text(self, text: str) -> str:
-            return text
-
-    out = str(mistune.create_markdown(renderer=Words(escape=False))(text)).strip()
+    out = words_html(text).strip()
     return out[3:-4] if out.startswith("<p>") and out.endswith("</p>") else out
 
 

@@ -149,13 +149,8 @@ def _emphasized(text: str) -> str:
     """Markdown ``text`` with its emphasis and code spans as the HTML `markdownify` made of
     them (`*word*` is `<em>word</em>`, `` `x` `` is `<code>x</code>`); its words and its
     HTML as written (a backslash-escaped mark as the mark)."""
-    import mistune
-
-    class Words(mistune.HTMLRenderer):
-        def text(self, text: str) -> str:
-            return text
-
-    return str(mistune.create_markdown(renderer=Words(escape=False))(text))
+    from ...formats.content import words_html
+    return words_html(text)
 
 
 def _markdownified(text: str) -> str:
