@@ -80,7 +80,6 @@ def owner_layout(to: _Target, name: str, page: str) -> None:
         return
     for inc, body in own.items():
         to.plan.write(inc, body.encode("utf-8"))
-        to.includes.add(inc.removeprefix("_includes/"))
     to.plan.write(rel, text.encode("utf-8"))
     lists = _data_lists(to, [text, *own.values()])
     with_ = ""
