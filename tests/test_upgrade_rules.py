@@ -129,8 +129,8 @@ def test_an_own_layout_with_an_include_the_new_checkout_lacks_is_not_carried(tmp
 # page layout is laid out in a default layout of its own, which runs a masthead of its own
 # that shows its own list of `_data/navigation.yml`.
 SECOND_LANGUAGE = {
-    "_data/navigation.yml": "main:\n  - title: Talks\n    url: /talks/\n"
-                            "main_xx:\n  - title: Praatjes\n    url: /xx/talks/\n",
+    "_data/navigation.yml": "# the menus\nmain:\n  - title: Nederlands\n    url: /xx/\n"
+                            "\nmain_xx:\n  - title: \"Praatjes\"\n    url: /xx/talks/\n",
     "_layouts/default-xx.html": "<html lang=\"xx-XX\">\n{% include masthead-xx.html %}\n"
                                 "{{ content }}\n</html>\n",
     "_layouts/single-xx.html": "---\nlayout: default-xx\n---\n<article>{{ content }}</article>\n",
@@ -161,6 +161,33 @@ def test_an_own_layout_comes_with_the_own_includes_it_runs_and_the_list_they_rea
     assert nav["main_xx"] == [{"title": "Praatjes", "url": "/xx/talks/"}] and "main" in nav
     said = [f.message for f in plan.report.findings if f.code == "upgrade-own-layout"]
     assert any("`_includes/masthead-xx.html`" in m and "`main_xx`" in m for m in said)
+    # what the masthead reads of the menu file is in it: nothing to merge by hand
+    assert not [f for f in plan.report.findings if f.code == "data-kept"]
+
+
+def test_the_old_templates_data_file_an_own_layout_reads_is_nothing_to_merge(tmp_path,
+                                                                             monkeypatch):
+    """An own layout that reads a data file of the template (its interface words, by the
+    site's locale): where SRC's file is the old template's, unchanged, the new checkout's
+    is its newer version, not a file of the owner's to merge; the owner's changed copy is."""
+    from test_checkout import _write, academicpages_checkout
+    from test_upgrade import _known, vera_on_academicpages
+    stock = "en:\n  skip_links: Skip links\n"
+    _known(monkeypatch, _write(academicpages_checkout(tmp_path / "academicpages-2098"),
+                               {"_data/ui-text.yml": stock}), theme="academicpages")
+    layout = SECOND_LANGUAGE["_layouts/default-xx.html"].replace(
+        "{{ content }}", "{{ site.data.ui-text[site.locale].skip_links }}{{ content }}")
+    for mine, said in ((stock, False), ("en:\n  skip_links: Overslaan\n", True)):
+        root = tmp_path / str(said)
+        src = vera_on_academicpages(root / "old", {**SECOND_LANGUAGE, "_data/ui-text.yml": mine,
+                                                   "_layouts/default-xx.html": layout})
+        dest = _write(academicpages_checkout(root / "new"),
+                      {"_data/ui-text.yml": "en:\n  skip_links: Skip to content\n"})
+        plan = sitemigrate.convert(src, dest, to="academicpages")
+        plan.apply()
+        assert (dest / "_layouts/default-xx.html").read_text("utf-8") == layout
+        kept = [f.message for f in plan.report.findings if f.code == "data-kept"]
+        assert bool(kept) == said and all("site.data.ui-text" in m for m in kept)
 
 
 def test_an_own_include_that_runs_what_the_new_checkout_lacks_keeps_the_layout_out(tmp_path):
