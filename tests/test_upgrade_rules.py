@@ -124,6 +124,105 @@ def test_an_own_layout_with_an_include_the_new_checkout_lacks_is_not_carried(tmp
     assert "layout: teaching\n" not in (dest / "_pages/teaching.md").read_text("utf-8")
 
 
+
+# An academicpages site with pages in a second language on layouts of the owner's own: the
+# page layout is laid out in a default layout of its own, which runs a masthead of its own
+# that shows its own list of `_data/navigation.yml`.
+SECOND_LANGUAGE = {
+    "_data/navigation.yml": "# the menus\nmain:\n  - title: Nederlands\n    url: /xx/\n"
+                            "\nmain_xx:\n  - title: \"Praatjes\"\n    url: /xx/talks/\n",
+    "_layouts/default-xx.html": "<html lang=\"xx-XX\">\n{% include masthead-xx.html %}\n"
+                                "{{ content }}\n</html>\n",
+    "_layouts/single-xx.html": "---\nlayout: default-xx\n---\n<article>{{ content }}</article>\n",
+    "_includes/masthead-xx.html": "{% include base_path %}\n<nav>{% for link in "
+                                  "site.data.navigation.main_xx %}<a href=\"{{ base_path }}"
+                                  "{{ link.url }}\">{{ link.title }}</a>{% endfor %}</nav>\n",
+    "_pages/about-xx.md": "---\nlayout: single-xx\npermalink: /xx/\ntitle: Over Vera\n---\n"
+                          "Vera kweekt tuinen op de maan.\n",
+}
+
+
+def test_an_own_layout_comes_with_the_own_includes_it_runs_and_the_list_they_read(tmp_path):
+    """A layout of the owner's own that runs an include of the owner's own (no template has
+    it) comes along with it, carried as written, and with the list of the data file that
+    include reads by its key (the writer's menu file holds only `main`): the page in the
+    second language keeps its `lang` and its own menu."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import vera_on_academicpages
+    src = vera_on_academicpages(tmp_path / "old", SECOND_LANGUAGE)
+    dest = academicpages_checkout(tmp_path / "new")
+    plan = sitemigrate.convert(src, dest, to="academicpages")
+    plan.apply()
+    assert "layout: single-xx\n" in (dest / "_pages/about-xx.md").read_text("utf-8")
+    for rel in ("_layouts/single-xx.html", "_layouts/default-xx.html",
+                "_includes/masthead-xx.html"):
+        assert (dest / rel).read_text("utf-8") == SECOND_LANGUAGE[rel]
+    nav = yaml.safe_load((dest / "_data/navigation.yml").read_text("utf-8"))
+    assert nav["main_xx"] == [{"title": "Praatjes", "url": "/xx/talks/"}] and "main" in nav
+    said = [f.message for f in plan.report.findings if f.code == "upgrade-own-layout"]
+    assert any("`_includes/masthead-xx.html`" in m and "`main_xx`" in m for m in said)
+    # what the masthead reads of the menu file is in it: nothing to merge by hand
+    assert not [f for f in plan.report.findings if f.code == "data-kept"]
+
+
+def test_the_old_templates_data_file_an_own_layout_reads_is_nothing_to_merge(tmp_path,
+                                                                             monkeypatch):
+    """An own layout that reads a data file of the template (its interface words, by the
+    site's locale): where SRC's file is the old template's, unchanged, the new checkout's
+    is its newer version, not a file of the owner's to merge; the owner's changed copy is."""
+    from test_checkout import _write, academicpages_checkout
+    from test_upgrade import _known, vera_on_academicpages
+    stock = "en:\n  skip_links: Skip links\n"
+    _known(monkeypatch, _write(academicpages_checkout(tmp_path / "academicpages-2098"),
+                               {"_data/ui-text.yml": stock}), theme="academicpages")
+    layout = SECOND_LANGUAGE["_layouts/default-xx.html"].replace(
+        "{{ content }}", "{{ site.data.ui-text[site.locale].skip_links }}{{ content }}")
+    for mine, said in ((stock, False), ("en:\n  skip_links: Overslaan\n", True)):
+        root = tmp_path / str(said)
+        src = vera_on_academicpages(root / "old", {**SECOND_LANGUAGE, "_data/ui-text.yml": mine,
+                                                   "_layouts/default-xx.html": layout})
+        dest = _write(academicpages_checkout(root / "new"),
+                      {"_data/ui-text.yml": "en:\n  skip_links: Skip to content\n"})
+        plan = sitemigrate.convert(src, dest, to="academicpages")
+        plan.apply()
+        assert (dest / "_layouts/default-xx.html").read_text("utf-8") == layout
+        kept = [f.message for f in plan.report.findings if f.code == "data-kept"]
+        assert bool(kept) == said and all("site.data.ui-text" in m for m in kept)
+
+
+def test_an_own_include_that_runs_what_the_new_checkout_lacks_keeps_the_layout_out(tmp_path):
+    """Where an own include runs a template's include the new checkout lacks (the owner's
+    changed copy of the old masthead is no include of their own), nothing of the chain is
+    carried: the page takes the template's layout, as Jekyll would stop on the include."""
+    from test_checkout import academicpages_checkout
+    from test_upgrade import vera_on_academicpages
+    files = {**SECOND_LANGUAGE, "_includes/masthead.html": "<nav>changed</nav>\n",
+             "_includes/masthead-xx.html": "{% include masthead.html %}\n"}
+    src = vera_on_academicpages(tmp_path / "old", files)
+    dest = academicpages_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="academicpages").apply()
+    assert "layout: single-xx" not in (dest / "_pages/about-xx.md").read_text("utf-8")
+    assert not (dest / "_layouts/default-xx.html").exists()
+    assert not (dest / "_includes/masthead-xx.html").exists()
+    assert not (dest / "_includes/masthead.html").exists()
+
+
+def test_an_own_include_runs_the_new_checkouts_includes_by_their_new_names(tmp_path):
+    """al-folio: an own layout that runs an own include, which runs a template include the
+    new checkout names `.liquid`: the own include keeps its name, the one it runs takes
+    the new name."""
+    from test_upgrade import new_checkout
+    layout = TEACHING_LAYOUT.replace("{% include figure.html path=page.logo %}",
+                                     "{% include course_row.html %}")
+    src = write(_teaching_site(tmp_path / "old", layout), {
+        "_includes/course_row.html": "<div>{% include figure.html path=course.logo %}</div>\n"})
+    dest = new_checkout(tmp_path / "new")
+    sitemigrate.convert(src, dest, to="al-folio").apply()
+    assert "layout: teaching\n" in (dest / "_pages/teaching.md").read_text("utf-8")
+    assert "{% include course_row.html %}" in (dest / "_layouts/teaching.html").read_text("utf-8")
+    assert (dest / "_includes/course_row.html").read_text("utf-8") == \
+        "<div>{% include figure.liquid path=course.logo %}</div>\n"
+
 # -- jekyll-scholar's grouping ----------------------------------------------------------------
 
 def test_a_by_year_page_stays_ungrouped_where_the_new_settings_group_by_year(tmp_path):

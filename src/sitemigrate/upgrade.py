@@ -33,7 +33,6 @@ import contextlib
 import fnmatch
 import re
 from dataclasses import dataclass, replace
-from glob import escape as glob_escape
 from itertools import pairwise
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -49,6 +48,9 @@ from .report import common_place
 from .textio import read_source
 from .upgradebib import BIBLIOGRAPHY_TAG, carry_bibliography, regrouped, ungrouped
 from .upgradedata import carry_data, joined_urls, renderable_entries, same_shape
+from .upgradelayouts import as_text as _text
+from .upgradelayouts import include_names as _include_names
+from .upgradelayouts import owner_layout as _owner_layout
 
 if TYPE_CHECKING:
     from .theme import Theme
@@ -394,51 +396,6 @@ def _carry(rel: str, data: bytes, written: bytes, to: _Target,
     return (out.replace("\n", "\r\n") if crlf else out).encode("utf-8")
 
 
-def _owner_layout(to: _Target, name: str, page: str) -> None:
-    """The owner's own layout ``name`` (a `_layouts/NAME.*` of SRC that is no template's:
-    no checkout ever had a layout of that name) comes along where DEST has none of that
-    name, so that ``page`` shows what it showed (a teaching page its layout builds from
-    `site.data`): its includes named as DEST's checkout has them, and only where each of
-    them, and the layout it is itself laid out in, resolves in DEST."""
-    base = to.src / "_layouts"
-    files = [p for p in sorted(base.glob(f"{glob_escape(name)}.*")) if p.is_file()
-             and not p.is_symlink() and p.stem == name] if base.is_dir() else []
-    table = template_files.templates(to.theme)
-    if len(files) != 1 or any(r.startswith("_layouts/") and PurePosixPath(r).stem == name
-                              for r in table.files):
-        return
-    from .jekyll.checkout import translate_liquid
-    from .textio import SourceText, split_document
-    rel = f"_layouts/{files[0].name}"
-    data = read_source(files[0], rel, None, root=to.src)  # (a folder linked out: not read)
-    try:
-        text = _include_names(_text(data, "strict"), to.includes) if data is not None else None
-    except UnicodeDecodeError:
-        text = None
-    if text is None:
-        return
-    text = translate_liquid(text, to.theme, to.theme, to.plan, Origin(rel, 1))  # as a page's
-    used = {f"{m.group(2)}.{m.group(3)}" for m in _INCLUDE.finditer(text)}
-    parent = split_document(SourceText(text), rel, None).data.get("layout")
-    parent = parent if isinstance(parent, str) and parent not in ("none", "null") else None
-    to.layouts.add(name)  # (a layout laid out in itself stops here)
-    if parent is not None and parent not in to.layouts:
-        _owner_layout(to, parent, rel)
-    if not used <= to.includes or (parent is not None and parent not in to.layouts):
-        to.layouts.discard(name)
-        return
-    to.plan.write(rel, text.encode("utf-8"))
-    to.plan.report.verbatim("upgrade-own-layout", f"`{page}` is laid out in `{rel}`, your own "
-                            "layout (no template has one of that name): carried as you wrote "
-                            "it, so the page shows what it showed. Check it against the new "
-                            "template's look.", rel)
-
-
-def _text(data: bytes, errors: str) -> str:
-    """``data`` as UTF-8 text, line endings made ``\\n`` (as Python's text files read)."""
-    return data.decode("utf-8", errors).replace("\r\n", "\n").replace("\r", "\n")
-
-
 def _named_files(value: Any) -> list[str]:
     """Document file names among a front matter's values (`content: about_x.md`)."""
     if isinstance(value, str):
@@ -475,22 +432,6 @@ def _merge(ours: Any, theirs: Any) -> bool:
 
 _BLOCK = r"\{%-?\s*TAG\s*-?%\}\n?(.*?)\{%-?\s*endTAG\s*-?%\}"
 _PAGE_KEY = re.compile(r"\bpage\s*(?:\.\s*([\w-]+)|\[\s*['\"]([\w-]+)['\"]\s*\])")
-
-
-_INCLUDE = re.compile(r"(\{%-?\s*include\s+)([\w./-]+?)\.(html|liquid)\b")
-
-
-def _include_names(body: str, have: set[str]) -> str:
-    """``{% include x.html %}`` as ``x.liquid`` (or back) where DEST's checkout has only the
-    other (the 2024 rename of al-folio's includes)."""
-    if not have:
-        return body
-
-    def swap(m: re.Match[str]) -> str:
-        other = "liquid" if m.group(3) == "html" else "html"
-        name, alt = f"{m.group(2)}.{m.group(3)}", f"{m.group(2)}.{other}"
-        return m.group(1) + (alt if name not in have and alt in have else name)
-    return _INCLUDE.sub(swap, body)
 
 
 def _card_containers(body: str, to: _Target, rel: str) -> str:

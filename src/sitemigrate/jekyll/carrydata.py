@@ -65,12 +65,14 @@ def carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
         from ..template_files import is_example
         return rel in read or source is None or is_example(source, src_root, rel)
     names: dict[str, str] = {}
+    readers: dict[str, list[str]] = {}
     for rel in [*_text_files(plan), *(r for r in plan.files if r.startswith("_layouts/"))]:
         data = plan.files.get(rel)  # (a layout written: the owner's own, carried along)
         if data is None or b"site.data" not in data:
             continue
         for m in _DATA_REF().finditer(data.decode("utf-8", "replace")):
             names.setdefault(m[1] or m[2], rel)
+            readers.setdefault(m[1] or m[2], []).append(rel)
     if not names:
         return
     from ..template_files import is_example
@@ -83,6 +85,7 @@ def carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
     examples = target.vocabulary.get("checkout", {}).get("examples", []) \
         if is_fresh_template(plan, target) else []
     ours = _last_written(plan.dest)
+    upgrade = source if source is not None and source.name == target.name else None
     written = {r for r in (*plan.files, *plan.copies) if r.startswith("_data/")}
     for name, reader in sorted(names.items()):
         stem = f"_data/{name}"
@@ -105,6 +108,9 @@ def carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
             continue  # yours, carried as written (an upgrade): nothing to merge
         theirs = theirs or [r for r in found if (plan.dest / r).exists() and r not in ours
                             and not any(fnmatch.fnmatchcase(r, g) for g in examples)]
+        if theirs and _nothing_to_merge(plan, name, readers[name], theirs[0], found,
+                                        upgrade, src_root):
+            continue
         if theirs:
             plan.report.verbatim("data-kept", f"`{reader}` reads `site.data.{name}`, and the "
                                  f"converted site has a `{theirs[0]}` of its own: yours was not "
@@ -117,3 +123,37 @@ def carry_data(plan: Plan, src_root: Path, target: Theme, site: Site) -> None:
             "your"
         plan.report.verbatim("data-copied", f"`{reader}` reads `site.data.{name}`: {whose} "
                              f"`{found[0]}`{rest} copied along.", _where(plan, reader))
+
+
+_KEYED = lazy_pattern(r"""\bsite\.data(?:\.([\w-]*\w)|\[\s*["']([\w-]+)["']\s*\])"""
+                      r"""(?:\.([\w-]*\w)|\[\s*(["'])([^"']+)\4\s*\])?""")
+
+
+def _nothing_to_merge(plan: Plan, name: str, readers: list[str], theirs: str,
+                      found: list[str], source: Theme | None, src_root: Path) -> bool:
+    """Whether DEST's ``theirs`` (kept over SRC's `_data/NAME` file ``found``) leaves the
+    owner nothing to merge: in an upgrade (``source``: the theme of both), SRC's file is
+    the old template's own, unchanged (DEST's is the new template's version of it); or the
+    written files ``readers`` read of it only lists by fixed keys
+    (`site.data.navigation.main_cn`) that the file DEST gets holds."""
+    from ..template_files import templates
+    from ..textio import read_source
+    from ..yamlio import load_yaml
+    if source is not None and found and all(
+            templates(source).owners(r, read_source(src_root / r, r, None, root=src_root)
+                                     or b"") for r in found):
+        return True
+    keys: set[str] = set()
+    for rel in dict.fromkeys(readers):
+        for m in _KEYED().finditer(plan.files.get(rel, b"").decode("utf-8", "replace")):
+            if (m[1] or m[2]) != name:
+                continue
+            if not (m[3] or m[5]):
+                return False  # the whole file, or a key not written out: it may read any
+            keys.add(m[3] or m[5])
+    data = plan.files.get(theirs)
+    if data is None and (plan.dest / theirs).is_file():
+        data = (plan.dest / theirs).read_bytes()
+    held = load_yaml(data.decode("utf-8", "replace"), theirs, None, shared=True) \
+        if data is not None and theirs.endswith((".yml", ".yaml")) else None
+    return bool(keys) and isinstance(held, dict) and keys <= set(held)
