@@ -435,11 +435,11 @@ def _write_publication(pub: Publication, slug: str, plan: Plan, copier: AssetCop
     if venue:
         front["venue"] = venue
     else:  # the list's line is printed whatever the item holds
-        plan.report.problem("no-venue", f"publication `{pub.key}` names no venue (journal, "
-                            "book title, school, publisher ...): academicpages' publication "
-                            f"list prints “Published in , {date[:4]}” for it; write where it "
-                            f"appeared as `venue:` of `{_publication_file(pub, slug)}`.",
-                            pub.origin)
+        plan.report.add("no-venue", "warning", "lost", f"publication `{pub.key}` names no "
+                        "venue (journal, book title, school, publisher ...): academicpages' "
+                        f"publication list prints “Published in , {date[:4]}” for it; write "
+                        f"where it appeared as `venue:` of `{_publication_file(pub, slug)}`.",
+                        pub.origin)
     links = {k: copier.carry(v, pub.origin, f"{k} of `{pub.key}`") for k, v in pub.links.items()
              if k not in ("doi", "arxiv", "bibtex")}
     base = (site_baseurl or "").rstrip("/")  # the layouts print these links as written
