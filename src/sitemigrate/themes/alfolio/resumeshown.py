@@ -86,6 +86,12 @@ def _lines(value: Any) -> list[str]:
     return [line for x in items if (line := " ".join(str(point_text(x)).split()))]
 
 
+def _first_printed(rel: str, liquid: str, fields: set[str]) -> Origin:
+    """The line of include ``rel`` (its text ``liquid``) that first prints one of ``fields``."""
+    at = min(liquid.find(f"content.{k}") for k in fields)
+    return Origin(rel, liquid.count("\n", 0, at) + 1)
+
+
 def own_fields_shown(sections: list[CVSection], src: Path, report: Report) -> None:
     """Each entry's field that is no JSON Resume field of its section and that the site's own
     include of that section prints as text: one highlight per line, `Key: text`."""
@@ -114,11 +120,10 @@ def own_fields_shown(sections: list[CVSection], src: Path, report: Report) -> No
             if not extra:
                 del entry["extra"]
         if moved:
-            at = min(liquid.find(f"content.{k}") for k in moved)
             report.mapped("cv-own-field", f"CV section `{sec.key}`: your `{rel}` shows "
                           + ", ".join(f"`{k}`" for k in sorted(moved)) + ", no field of JSON "
                           "Resume: each is a line of the entry's highlights.",
-                          Origin(rel, liquid.count("\n", 0, at) + 1))
+                          _first_printed(rel, liquid, moved))
 
 
 def classic_fields_shown(sections: list[CVSection], src: Path, report: Report) -> None:
@@ -140,8 +145,7 @@ def classic_fields_shown(sections: list[CVSection], src: Path, report: Report) -
         if not found:
             continue
         rel, liquid = found
-        text = _TAG.sub(" ", shown_liquid(liquid))
-        printed = sorted(set(_PRINTED.findall(text)), key=lambda k: text.find(f"content.{k}"))
+        printed = sorted(printed_as_text(liquid), key=lambda k: liquid.find(f"content.{k}"))
         moved: set[str] = set()
         for entry in sec.entries:
             extra = entry.get("extra") if isinstance(entry, dict) else None
@@ -156,11 +160,10 @@ def classic_fields_shown(sections: list[CVSection], src: Path, report: Report) -
             if not extra:
                 del entry["extra"]
         if moved:
-            at = min(liquid.find(f"content.{k}") for k in moved)
             report.mapped("cv-own-field", f"CV section `{sec.title}`: `{rel}` shows "
                           + ", ".join(f"`{k}`" for k in sorted(moved)) + " of its entries: "
                           "each is a line of the entry's summary.",
-                          Origin(rel, liquid.count("\n", 0, at) + 1))
+                          _first_printed(rel, liquid, moved))
 
 
 _INCLUDE = re.compile(r"\{%-?\s*include\s+([\w./-]+)")
