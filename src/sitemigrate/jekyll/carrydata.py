@@ -153,7 +153,10 @@ def _nothing_to_merge(plan: Plan, name: str, readers: list[str], theirs: str,
             keys.add(m[3] or m[5])
     data = plan.files.get(theirs)
     if data is None and (plan.dest / theirs).is_file():
-        data = (plan.dest / theirs).read_bytes()
+        try:
+            data = (plan.dest / theirs).read_bytes()
+        except OSError:
+            return False  # DEST's file unread: the owner is told to look (`data-kept`)
     held = load_yaml(data.decode("utf-8", "replace"), theirs, None, shared=True) \
         if data is not None and theirs.endswith((".yml", ".yaml")) else None
     return bool(keys) and isinstance(held, dict) and keys <= set(held)
